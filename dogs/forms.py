@@ -1,0 +1,86 @@
+"""Forms for residents and clerks; the API parses dog-license details with the same form."""
+
+from __future__ import annotations
+
+from django import forms
+from django.utils import timezone
+
+from dogs.kinds import DOCUMENT_KINDS, RABIES_CERTIFICATE, RABIES_EXEMPTION
+from dogs.models import Dog
+from dogs.services import default_license_year
+
+ACTION_CHOICES = (
+    ("new", "New license"),
+    ("renewal", "Renewal of last year's license"),
+    ("transfer", "Transfer license — I moved here with a licensed dog"),
+    ("replacement_tag", "Replacement tag — the tag was lost"),
+)
+DATE_INPUT = forms.DateInput(attrs={"type": "date"})
+
+
+class DogForm(forms.ModelForm):
+    class Meta:
+        model = Dog
+        fields = ["name", "breed", "color", "sex", "date_of_birth", "spayed_neutered", "microchip"]
+        widgets = {"date_of_birth": DATE_INPUT}
+        help_texts = {"microchip": "Optional."}
+
+    def clean_date_of_birth(self):
+        born = self.cleaned_data["date_of_birth"]
+        if born > timezone.localdate():
+            raise forms.ValidationError("The date of birth cannot be in the future.")
+        return born
+
+
+class DogLicenseDetailsForm(forms.Form):
+    """Which dog, which license and the dates Licenses A(2)–A(4) count from."""
+
+    dog = forms.ModelChoiceField(queryset=Dog.objects.none(), empty_label=None)
+    action = forms.ChoiceField(choices=ACTION_CHOICES, widget=forms.RadioSelect,
+                               label="What do you need?")
+    license_year = forms.IntegerField(min_value=2000, max_value=2200)
+    acquired_on = forms.DateField(
+        required=False, widget=DATE_INPUT, label="Date you got the dog (if within 30 days)",
+        help_text="A dog six months or older must be licensed within 30 days of getting it "
+                  "(Licenses A(2)).",
+    )
+    moved_in_on = forms.DateField(
+        required=False, widget=DATE_INPUT, label="Date you moved to North Andover (new residents)",
+        help_text="New residents have 30 days after moving in (Licenses A(4)).",
+    )
+    previous_jurisdiction = forms.CharField(
+        required=False, max_length=120, label="Previous town and state (transfer only)"
+    )
+    previous_license_number = forms.CharField(
+        required=False, max_length=40, label="Previous license number (transfer only)"
+    )
+
+    def __init__(self, *args, owner, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["dog"].queryset = Dog.objects.filter(owner=owner, active=True)
+        self.fields["license_year"].initial = default_license_year(timezone.localdate())
+
+
+class RabiesProofForm(forms.Form):
+    """The rabies certificate (with its expiry) or a veterinarian's exemption (with its end)."""
+
+    kind = forms.ChoiceField(
+        choices=[(RABIES_CERTIFICATE, DOCUMENT_KINDS[RABIES_CERTIFICATE]),
+                 (RABIES_EXEMPTION, DOCUMENT_KINDS[RABIES_EXEMPTION])],
+        widget=forms.RadioSelect, label="Proof of rabies vaccination",
+    )
+    valid_until = forms.DateField(
+        widget=DATE_INPUT, label="Vaccination expires (or exemption ends) on",
+        help_text="As printed on the certificate (Licenses A(1)).",
+    )
+    file = forms.FileField(
+        label="Certificate file (PDF, PNG or JPEG, up to 10 MB)",
+        widget=forms.ClearableFileInput(attrs={"accept": ".pdf,.png,.jpg,.jpeg"}),
+    )
+
+
+class DocumentUploadForm(forms.Form):
+    kind = forms.ChoiceField(choices=list(DOCUMENT_KINDS.items()), label="Document")
+    valid_until = forms.DateField(required=False, widget=DATE_INPUT,
+                                  label="Expires or ends on (if it states a date)")
+    file = forms.FileField(label="File (PDF, PNG or JPEG, up to 10 MB)")

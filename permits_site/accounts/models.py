@@ -1,0 +1,70 @@
+"""Users and the roles they hold in each town.
+
+A resident needs no membership: anyone signed in may apply. Staff roles are
+granted per municipality (DESIGN: "Staff roles are granted per municipality").
+"""
+
+from django.contrib.auth.models import AbstractUser
+from django.db import models
+
+
+class Role(models.TextChoices):
+    CLERK = "clerk", "Clerk"
+    INSPECTOR = "inspector", "Inspector"
+    ANIMAL_CONTROL_OFFICER = "aco", "Animal Control Officer"
+    HEARING_AUTHORITY = "hearing_authority", "Hearing authority"
+    BOARD_MEMBER = "board_member", "Board member"
+    ADMIN = "admin", "Admin"
+
+
+class User(AbstractUser):
+    """A person: resident, staff member or both. Contact details are what notices use."""
+
+    email = models.EmailField("email address", unique=True)
+    phone = models.CharField(max_length=30, blank=True)
+    street_address = models.CharField(max_length=200, blank=True)
+    city = models.CharField(max_length=100, blank=True)
+    postal_code = models.CharField(max_length=10, blank=True)
+
+    REQUIRED_FIELDS = ["email"]
+
+    @property
+    def display_name(self) -> str:
+        return self.get_full_name() or self.username
+
+    @property
+    def initials(self) -> str:
+        """Initials only, as the public verification page shows a holder ("J. S.")."""
+        parts = [self.first_name, self.last_name] if self.first_name else [self.username]
+        return " ".join(f"{part[0].upper()}." for part in parts if part)
+
+    @property
+    def mailing_address(self) -> str:
+        return ", ".join(part for part in (self.street_address, self.city, self.postal_code) if part)
+
+
+class Membership(models.Model):
+    """One staff role held in one municipality."""
+
+    user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="memberships")
+    municipality = models.ForeignKey(
+        "licensing.Municipality", on_delete=models.CASCADE, related_name="memberships"
+    )
+    role = models.CharField(max_length=30, choices=Role.choices)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["user", "municipality", "role"], name="unique_membership"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} — {self.get_role_display()}, {self.municipality}"
+
+
+class FailedLogin(models.Model):
+    """A failed sign-in, counted for the staff lockout (DESIGN: lockout after failures)."""
+
+    username = models.CharField(max_length=150, db_index=True)
+    attempted_at = models.DateTimeField(auto_now_add=True, db_index=True)

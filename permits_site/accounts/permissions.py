@@ -1,0 +1,86 @@
+"""Named permission predicates: every access decision in the site is one of these.
+
+Views, the API and templates ask these functions; nothing else inspects
+roles. Residents own their records; staff act only within the towns where
+they hold a role.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from permits_site.accounts.models import Role
+
+if TYPE_CHECKING:
+    from permits_site.accounts.models import User
+
+STAFF_ROLES = frozenset(Role.values)
+REVIEWER_ROLES = (Role.CLERK, Role.BOARD_MEMBER)
+
+
+def role_pairs(user: User) -> frozenset[tuple[int, str]]:
+    """(municipality id, role) pairs, loaded once per user object."""
+    if not user.is_authenticated:
+        return frozenset()
+    cached = getattr(user, "_role_pairs", None)
+    if cached is None:
+        cached = frozenset(user.memberships.values_list("municipality_id", "role"))
+        user._role_pairs = cached
+    return cached
+
+
+def has_role(user: User, municipality_id: int, *roles: str) -> bool:
+    pairs = role_pairs(user)
+    return any((municipality_id, role) in pairs for role in roles)
+
+
+def municipality_ids_with(user: User, *roles: str) -> set[int]:
+    return {municipality_id for municipality_id, role in role_pairs(user) if role in roles}
+
+
+def is_staff_member(user: User) -> bool:
+    return bool(role_pairs(user))
+
+
+def is_clerk(user: User, municipality_id: int) -> bool:
+    return has_role(user, municipality_id, Role.CLERK)
+
+
+def is_admin(user: User, municipality_id: int) -> bool:
+    return has_role(user, municipality_id, Role.ADMIN)
+
+
+def can_review(user: User, municipality_id: int) -> bool:
+    """Clerks and Board members review applications (approve, deny, request changes)."""
+    return has_role(user, municipality_id, *REVIEWER_ROLES)
+
+
+def is_town_staff(user: User, municipality_id: int) -> bool:
+    return has_role(user, municipality_id, *STAFF_ROLES)
+
+
+def can_view_application(user: User, application) -> bool:
+    return application.applicant_id == user.pk or is_town_staff(user, application.municipality_id)
+
+
+def can_edit_application(user: User, application) -> bool:
+    """Only the applicant edits, and only while the application is a draft."""
+    return application.applicant_id == user.pk and application.is_draft
+
+
+def can_view_permit(user: User, permit) -> bool:
+    return permit.holder_id == user.pk or is_town_staff(user, permit.municipality_id)
+
+
+def can_view_document(user: User, document) -> bool:
+    return document.owner_id == user.pk or is_town_staff(user, document.municipality_id)
+
+
+def can_upload_document(user: User, application) -> bool:
+    if application.applicant_id == user.pk:
+        return application.accepts_documents
+    return is_clerk(user, application.municipality_id)
+
+
+def can_view_invoice(user: User, invoice) -> bool:
+    return invoice.payer_id == user.pk or is_town_staff(user, invoice.municipality_id)

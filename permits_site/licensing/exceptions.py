@@ -1,0 +1,28 @@
+"""Domain errors raised by services; views and the API turn them into messages."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+
+class DomainError(Exception):
+    """A refused action. ``errors`` maps a field (or "non_field_errors") to messages."""
+
+    def __init__(self, message: str | Mapping[str, list[str] | str], *, field: str = "non_field_errors"):
+        if isinstance(message, Mapping):
+            errors = {
+                name: value if isinstance(value, list) else [value]
+                for name, value in message.items()
+            }
+        else:
+            errors = {field: [message]}
+        self.errors = errors
+        super().__init__("; ".join(text for messages in errors.values() for text in messages))
+
+
+class InvalidTransition(DomainError):
+    """The record is not in a state that allows this action."""
+
+
+class PermissionDenied(DomainError):
+    """The acting user may not do this."""

@@ -1,0 +1,516 @@
+"""The shared permit core: towns, permit types, applications, permits, fees and money.
+
+Bylaw apps never define fee, payment, audit or permit tables of their own:
+they link typed details (a Dog, a Stable) to these records.
+"""
+
+from __future__ import annotations
+
+import secrets
+from decimal import Decimal
+
+from django.conf import settings
+from django.contrib.contenttypes.fields import GenericForeignKey
+from django.contrib.contenttypes.models import ContentType
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.db.models import Q, Sum
+from django.utils import timezone
+from simple_history.models import HistoricalRecords
+
+from permits_site.rules.calendar import BusinessCalendar
+
+MONEY = {"max_digits": 10, "decimal_places": 2}
+WEEKDAY_CODES = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
+
+
+class ImmutableRecord(Exception):
+    """An issued permit or a paid invoice was about to be edited or deleted."""
+
+
+class Municipality(models.Model):
+    """A town and its business calendar (the weekdays its offices keep)."""
+
+    code = models.SlugField(max_length=40, unique=True)
+    name = models.CharField(max_length=100)
+    business_weekdays = models.JSONField(
+        default=list, help_text="Weekday numbers the offices keep, 0 = Monday."
+    )
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name_plural = "municipalities"
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def short_name(self) -> str:
+        return self.name.removeprefix("Town of ")
+
+    @property
+    def business_day_codes(self) -> list[str]:
+        return [WEEKDAY_CODES[day] for day in sorted(self.business_weekdays)]
+
+    def calendar(self) -> BusinessCalendar:
+        """The town's business calendar: its weekdays, legal holidays and closures."""
+        closures = frozenset(self.closures.values_list("date", flat=True))
+        return BusinessCalendar(weekdays=frozenset(self.business_weekdays), closures=closures)
+
+
+class Closure(models.Model):
+    """A day the town's offices are closed (storm, local observance): not a business day."""
+
+    municipality = models.ForeignKey(Municipality, on_delete=models.CASCADE, related_name="closures")
+    date = models.DateField()
+    reason = models.CharField(max_length=200)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True
+    )
+
+    class Meta:
+        ordering = ["date"]
+        constraints = [
+            models.UniqueConstraint(fields=["municipality", "date"], name="unique_closure_day")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.municipality.short_name} closed {self.date}: {self.reason}"
+
+
+class PermitType(models.Model):
+    """A kind of permit or license a town issues; seeded by the bylaw apps' migrations."""
+
+    code = models.CharField(max_length=80, unique=True)
+    municipality = models.ForeignKey(
+        Municipality, on_delete=models.PROTECT, related_name="permit_types"
+    )
+    name = models.CharField(max_length=120)
+    authority = models.CharField(max_length=120)
+    term = models.CharField(max_length=200)
+    citation = models.CharField(max_length=200)
+    check_code = models.CharField(max_length=80, blank=True)
+    actions = models.JSONField(default=list)
+    number_prefix = models.CharField(max_length=12)
+    online = models.BooleanField(
+        default=False, help_text="Residents can apply online for this permit type."
+    )
+
+    class Meta:
+        ordering = ["municipality__name", "name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class FeeSchedule(models.Model):
+    """One effective-dated version of a permit type's fees.
+
+    A change is a new version: an application is priced by the version in
+    force on its date, and old versions stay as they were (DESIGN convention 5).
+    """
+
+    permit_type = models.ForeignKey(
+        PermitType, on_delete=models.PROTECT, related_name="fee_schedules"
+    )
+    effective_from = models.DateField()
+    note = models.CharField(max_length=300, blank=True)
+    seeded = models.BooleanField(
+        default=False, help_text="Placeholder amounts from the catalogue, not yet confirmed."
+    )
+    retired_at = models.DateTimeField(null=True, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["permit_type", "-effective_from", "-created_at"]
+        get_latest_by = "effective_from"
+
+    def __str__(self) -> str:
+        return f"{self.permit_type} fees from {self.effective_from}"
+
+    def amounts(self) -> dict[str, Decimal]:
+        return {item.code: item.amount for item in self.items.all()}
+
+
+class FeeItem(models.Model):
+    schedule = models.ForeignKey(FeeSchedule, on_delete=models.CASCADE, related_name="items")
+    code = models.CharField(max_length=60)
+    description = models.CharField(max_length=200)
+    amount = models.DecimalField(**MONEY)
+    citation = models.CharField(max_length=200)
+
+    class Meta:
+        ordering = ["pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["schedule", "code"], name="unique_fee_item_code"),
+            models.CheckConstraint(condition=Q(amount__gte=0), name="fee_item_not_negative"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.description}: ${self.amount}"
+
+
+class ApplicationStatus(models.TextChoices):
+    DRAFT = "draft", "Draft"
+    SUBMITTED = "submitted", "Submitted"
+    UNDER_REVIEW = "under_review", "Under review"
+    APPROVED = "approved", "Approved"
+    ISSUED = "issued", "Issued"
+    DENIED = "denied", "Denied"
+    WITHDRAWN = "withdrawn", "Withdrawn"
+
+
+OPEN_STATUSES = (
+    ApplicationStatus.SUBMITTED,
+    ApplicationStatus.UNDER_REVIEW,
+    ApplicationStatus.APPROVED,
+)
+
+
+class Application(models.Model):
+    """A request for a permit; its typed details live in the bylaw app's model."""
+
+    municipality = models.ForeignKey(
+        Municipality, on_delete=models.PROTECT, related_name="applications"
+    )
+    permit_type = models.ForeignKey(
+        PermitType, on_delete=models.PROTECT, related_name="applications"
+    )
+    action = models.CharField(max_length=30)
+    applicant = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="applications"
+    )
+    status = models.CharField(
+        max_length=20, choices=ApplicationStatus.choices, default=ApplicationStatus.DRAFT
+    )
+    previous_permit = models.ForeignKey(
+        "Permit",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="follow_up_applications",
+        help_text="The license renewed, transferred or given a replacement tag.",
+    )
+    facts = models.JSONField(default=dict, blank=True)
+    changes_requested = models.TextField(blank=True)
+    decision_reason = models.TextField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    submitted_on = models.DateField(null=True, blank=True)
+    decided_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        indexes = [models.Index(fields=["municipality", "status"])]
+
+    def __str__(self) -> str:
+        return f"{self.permit_type.name} application #{self.pk}"
+
+    @property
+    def is_draft(self) -> bool:
+        return self.status == ApplicationStatus.DRAFT
+
+    @property
+    def is_open(self) -> bool:
+        return self.status in OPEN_STATUSES
+
+    @property
+    def accepts_documents(self) -> bool:
+        return self.status in (ApplicationStatus.DRAFT, *OPEN_STATUSES)
+
+    @property
+    def action_label(self) -> str:
+        return self.action.replace("_", " ").capitalize()
+
+
+class PermitStatus(models.TextChoices):
+    ACTIVE = "active", "Active"
+    EXPIRED = "expired", "Expired"
+    SUSPENDED = "suspended", "Suspended"
+    REVOKED = "revoked", "Revoked"
+    SUPERSEDED = "superseded", "Superseded"
+
+
+def new_verification_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+class Permit(models.Model):
+    """An issued permit or license.
+
+    Holder and fee lines are frozen at issuance; only ``status`` changes
+    afterwards, through services. Corrections are new permits.
+    """
+
+    FROZEN_FIELDS = (
+        "number", "municipality_id", "permit_type_id", "application_id", "holder_id",
+        "holder_name", "holder_address", "year", "sequence", "valid_from", "valid_through",
+        "fee_lines", "fee_total", "conditions", "verification_token", "issued_by_id",
+    )
+
+    number = models.CharField(max_length=40)
+    sequence = models.PositiveIntegerField()
+    year = models.PositiveIntegerField()
+    municipality = models.ForeignKey(Municipality, on_delete=models.PROTECT, related_name="permits")
+    permit_type = models.ForeignKey(PermitType, on_delete=models.PROTECT, related_name="permits")
+    application = models.OneToOneField(Application, on_delete=models.PROTECT, related_name="permit")
+    holder = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="permits"
+    )
+    holder_name = models.CharField(max_length=200)
+    holder_address = models.CharField(max_length=300, blank=True)
+    valid_from = models.DateField()
+    valid_through = models.DateField()
+    status = models.CharField(
+        max_length=20, choices=PermitStatus.choices, default=PermitStatus.ACTIVE
+    )
+    fee_lines = models.JSONField(default=list)
+    fee_total = models.DecimalField(**MONEY)
+    conditions = models.JSONField(default=list, blank=True)
+    verification_token = models.CharField(
+        max_length=64, unique=True, default=new_verification_token
+    )
+    issued_at = models.DateTimeField(default=timezone.now)
+    issued_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="permits_issued"
+    )
+    superseded_by = models.ForeignKey(
+        "self", on_delete=models.PROTECT, null=True, blank=True, related_name="supersedes"
+    )
+    pdf = models.FileField(upload_to="permits/%Y/", blank=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["-issued_at"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["municipality", "permit_type", "year", "sequence"],
+                name="unique_permit_sequence",
+            ),
+            models.UniqueConstraint(
+                fields=["municipality", "number"], name="unique_permit_number"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.permit_type.name} {self.number}"
+
+    def save(self, *args, **kwargs):
+        if self.pk is not None:
+            stored = Permit.objects.filter(pk=self.pk).values(*self.FROZEN_FIELDS).first()
+            changed = [name for name in self.FROZEN_FIELDS if stored and stored[name] != getattr(self, name)]
+            if changed:
+                raise ImmutableRecord(f"An issued permit cannot be edited ({', '.join(changed)}).")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        raise ImmutableRecord("An issued permit is never deleted; revoke or supersede it.")
+
+    def effective_status(self, on) -> str:
+        """The status as of ``on``: an active permit past its term reads as expired."""
+        if self.status == PermitStatus.ACTIVE and on > self.valid_through:
+            return PermitStatus.EXPIRED
+        return self.status
+
+
+class NumberCounter(models.Model):
+    """The last number handed out in one series; locked while a number is taken."""
+
+    municipality = models.ForeignKey(Municipality, on_delete=models.CASCADE)
+    series = models.CharField(max_length=80)
+    year = models.PositiveIntegerField()
+    last = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["municipality", "series", "year"], name="unique_number_series"
+            )
+        ]
+
+
+class InvoiceStatus(models.TextChoices):
+    OPEN = "open", "Open"
+    PAID = "paid", "Paid"
+    VOID = "void", "Void"
+
+
+class Invoice(models.Model):
+    municipality = models.ForeignKey(Municipality, on_delete=models.PROTECT, related_name="invoices")
+    application = models.ForeignKey(
+        Application, on_delete=models.PROTECT, related_name="invoices", null=True, blank=True
+    )
+    payer = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="invoices")
+    status = models.CharField(max_length=10, choices=InvoiceStatus.choices, default=InvoiceStatus.OPEN)
+    created_at = models.DateTimeField(auto_now_add=True)
+    paid_at = models.DateTimeField(null=True, blank=True)
+    fee_schedule = models.ForeignKey(
+        FeeSchedule, on_delete=models.PROTECT, null=True, blank=True, related_name="invoices"
+    )
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"Invoice #{self.pk}"
+
+    @property
+    def is_paid(self) -> bool:
+        return self.status == InvoiceStatus.PAID
+
+    @property
+    def total(self) -> Decimal:
+        return sum((line.amount for line in self.lines.all()), Decimal("0.00"))
+
+    def amount_paid(self) -> Decimal:
+        return self.payments.aggregate(total=Sum("amount"))["total"] or Decimal("0.00")
+
+    def save(self, *args, **kwargs):
+        if self.pk is not None:
+            stored_status = Invoice.objects.filter(pk=self.pk).values_list("status", flat=True).first()
+            if stored_status == InvoiceStatus.PAID:
+                raise ImmutableRecord("A paid invoice cannot be edited.")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        if self.payments.exists() or self.is_paid:
+            raise ImmutableRecord("A paid invoice is never deleted.")
+        super().delete(*args, **kwargs)
+
+
+class InvoiceLine(models.Model):
+    invoice = models.ForeignKey(Invoice, on_delete=models.PROTECT, related_name="lines")
+    code = models.CharField(max_length=60)
+    description = models.CharField(max_length=200)
+    amount = models.DecimalField(**MONEY)
+    citation = models.CharField(max_length=200)
+    percent = models.PositiveIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["pk"]
+
+    def save(self, *args, **kwargs):
+        if self.invoice.is_paid:
+            raise ImmutableRecord("A paid invoice's lines cannot change.")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        if self.invoice.is_paid:
+            raise ImmutableRecord("A paid invoice's lines cannot change.")
+        super().delete(*args, **kwargs)
+
+
+class PaymentMethod(models.TextChoices):
+    CASH = "cash", "Cash"
+    CHECK = "check", "Check"
+    MONEY_ORDER = "money_order", "Money order"
+    CARD = "card", "Card (processor reference)"
+
+
+class Payment(models.Model):
+    """Money received against an invoice. The reference is unique per town, so
+    recording the same receipt twice changes nothing."""
+
+    invoice = models.ForeignKey(Invoice, on_delete=models.PROTECT, related_name="payments")
+    municipality = models.ForeignKey(Municipality, on_delete=models.PROTECT)
+    method = models.CharField(max_length=20, choices=PaymentMethod.choices)
+    reference = models.CharField(max_length=100)
+    amount = models.DecimalField(**MONEY)
+    received_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT)
+    received_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["received_at"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["municipality", "reference"], name="unique_payment_reference"
+            ),
+            models.CheckConstraint(condition=Q(amount__gt=0), name="payment_positive"),
+        ]
+
+    def save(self, *args, **kwargs):
+        if self.pk is not None:
+            raise ImmutableRecord("A recorded payment is never edited.")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        raise ImmutableRecord("A recorded payment is never deleted.")
+
+
+class DocumentStatus(models.TextChoices):
+    PENDING = "pending", "Waiting for review"
+    ACCEPTED = "accepted", "Accepted"
+    REJECTED = "rejected", "Not accepted"
+
+
+def document_path(document: Document, filename: str) -> str:
+    """Random names under MEDIA_ROOT; the original name is kept only as data."""
+    return f"documents/{document.municipality_id}/{secrets.token_hex(16)}"
+
+
+class Document(models.Model):
+    """An uploaded PDF or image, checked by content, served only to its owner and staff."""
+
+    municipality = models.ForeignKey(Municipality, on_delete=models.PROTECT, related_name="documents")
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="documents")
+    application = models.ForeignKey(
+        Application, on_delete=models.PROTECT, related_name="documents", null=True, blank=True
+    )
+    kind = models.CharField(max_length=40)
+    file = models.FileField(upload_to=document_path)
+    original_name = models.CharField(max_length=200)
+    content_type = models.CharField(max_length=40)
+    size = models.PositiveIntegerField()
+    sha256 = models.CharField(max_length=64)
+    valid_until = models.DateField(
+        null=True, blank=True, help_text="Expiry or end date the document states."
+    )
+    status = models.CharField(
+        max_length=10, choices=DocumentStatus.choices, default=DocumentStatus.PENDING
+    )
+    uploaded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    uploaded_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-uploaded_at"]
+
+    def __str__(self) -> str:
+        return f"{self.kind} ({self.original_name})"
+
+
+class AuditEntry(models.Model):
+    """Who did what to which record, when, with the state before and after."""
+
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True
+    )
+    municipality = models.ForeignKey(
+        Municipality, on_delete=models.PROTECT, null=True, blank=True
+    )
+    action = models.CharField(max_length=60)
+    content_type = models.ForeignKey(ContentType, on_delete=models.PROTECT)
+    object_id = models.PositiveBigIntegerField()
+    subject = GenericForeignKey("content_type", "object_id")
+    summary = models.CharField(max_length=300)
+    before = models.JSONField(default=dict, blank=True)
+    after = models.JSONField(default=dict, blank=True)
+    at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-at", "-pk"]
+        indexes = [models.Index(fields=["content_type", "object_id"])]
+        verbose_name_plural = "audit entries"
+
+    def __str__(self) -> str:
+        return f"{self.at:%Y-%m-%d %H:%M} {self.action}: {self.summary}"
+
+    def save(self, *args, **kwargs):
+        if self.pk is not None:
+            raise ValidationError("Audit entries are append-only.")
+        super().save(*args, **kwargs)

@@ -1,0 +1,260 @@
+"""An application's life: draft → submitted → under review → approved → issued | denied | withdrawn.
+
+What still blocks issuance is computed, not stored (DESIGN, "The flow of one
+application"): failed rules, documents missing or not accepted, the fee.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from permits_site.licensing import audit
+from permits_site.licensing.exceptions import InvalidTransition
+from permits_site.licensing.kinds import Blocker, kind_for
+from permits_site.licensing.models import (
+    Application,
+    ApplicationStatus,
+    DocumentStatus,
+    Invoice,
+    InvoiceLine,
+    InvoiceStatus,
+    Permit,
+    PermitType,
+)
+from permits_site.licensing.services.fees import quote_fee
+from permits_site.rules.base import CheckResult
+from permits_site.rules.registry import get_rule_set
+
+S = ApplicationStatus
+
+
+def _transition(
+    application: Application, *, to: str, acting_user, action: str, summary: str, **changes: Any
+) -> Application:
+    before = {"status": application.status}
+    application.status = to
+    for name, value in changes.items():
+        setattr(application, name, value)
+    application.save()
+    audit.record(
+        actor=acting_user,
+        action=action,
+        subject=application,
+        municipality=application.municipality,
+        summary=summary,
+        before=before,
+        after={"status": to, **{name: str(value) for name, value in changes.items()}},
+    )
+    return application
+
+
+def _require(application: Application, *allowed: str, doing: str) -> None:
+    if application.status not in allowed:
+        raise InvalidTransition(
+            f"Cannot {doing} an application that is {application.get_status_display().lower()}."
+        )
+
+
+@transaction.atomic
+def create_application(
+    *,
+    applicant,
+    permit_type: PermitType,
+    action: str,
+    facts: Mapping[str, Any] | None = None,
+    previous_permit: Permit | None = None,
+) -> Application:
+    if action not in permit_type.actions:
+        raise InvalidTransition(f"{permit_type.name} has no '{action}' action.", field="action")
+    application = Application.objects.create(
+        municipality=permit_type.municipality,
+        permit_type=permit_type,
+        action=action,
+        applicant=applicant,
+        facts=dict(facts or {}),
+        previous_permit=previous_permit,
+    )
+    audit.record(
+        actor=applicant,
+        action="application.created",
+        subject=application,
+        municipality=application.municipality,
+        summary=f"Draft {permit_type.name} application ({action})",
+        after={"status": application.status, "action": action},
+    )
+    return application
+
+
+@transaction.atomic
+def update_draft(*, application: Application, facts: Mapping[str, Any], acting_user) -> Application:
+    _require(application, S.DRAFT, doing="edit")
+    before = dict(application.facts)
+    application.facts = dict(facts)
+    application.save(update_fields=["facts"])
+    audit.record(
+        actor=acting_user,
+        action="application.updated",
+        subject=application,
+        municipality=application.municipality,
+        summary="Draft updated",
+        before=before,
+        after=dict(facts),
+    )
+    return application
+
+
+def evaluate(application: Application, *, on: dt.date | None = None) -> CheckResult | None:
+    """Judge the application against its permit type's rule set, on its date."""
+    kind = kind_for(application.permit_type.code)
+    rule_set = get_rule_set(kind.check_code(application))
+    if rule_set is None:
+        return None
+    on = on or application.submitted_on or timezone.localdate()
+    facts = kind.application_facts(application, on=on)
+    return rule_set.evaluate(facts, on=on, calendar=application.municipality.calendar())
+
+
+def blockers(application: Application, *, result: CheckResult | None = None) -> list[Blocker]:
+    """Everything that still stops issuance, each with its citation."""
+    kind = kind_for(application.permit_type.code)
+    result = result if result is not None else evaluate(application)
+    found: list[Blocker] = []
+    if result is not None:
+        found += [
+            Blocker(code=finding.rule, message=finding.message, citation=finding.citation)
+            for finding in result.failures
+        ]
+    documents = list(application.documents.all())
+    for required in kind.required_documents(application):
+        code = f"document.{required.kinds[0]}"
+        of_kind = [document for document in documents if document.kind in required.kinds]
+        if not of_kind:
+            found.append(Blocker(code, f"{required.label} is missing.", required.citation))
+        elif not any(document.status == DocumentStatus.ACCEPTED for document in of_kind):
+            found.append(Blocker(code, f"{required.label} has not been accepted yet.",
+                                 required.citation))
+    invoice = current_invoice(application)
+    if invoice is not None and not invoice.is_paid:
+        found.append(Blocker("fee.unpaid", f"The fee of ${invoice.total} is not paid.",
+                             _fee_citation(invoice)))
+    found += kind.extra_blockers(application)
+    return found
+
+
+def _fee_citation(invoice: Invoice) -> str:
+    lines = list(invoice.lines.all())
+    return lines[0].citation if lines else ""
+
+
+def current_invoice(application: Application) -> Invoice | None:
+    """The application's invoice that is not void (paid or still open)."""
+    invoices = [invoice for invoice in application.invoices.all() if invoice.status != InvoiceStatus.VOID]
+    return invoices[0] if invoices else None
+
+
+@transaction.atomic
+def submit_application(*, application: Application, acting_user) -> Application:
+    """Submit a draft: it is dated today and invoiced by the schedule in force today."""
+    _require(application, S.DRAFT, doing="submit")
+    today = timezone.localdate()
+    _invoice(application, on=today)
+    return _transition(
+        application, to=S.SUBMITTED, acting_user=acting_user, action="application.submitted",
+        summary="Application submitted", submitted_on=today, changes_requested="",
+    )
+
+
+def _invoice(application: Application, *, on: dt.date) -> Invoice:
+    """Price the application; an earlier unpaid invoice is voided, a paid one kept."""
+    existing = current_invoice(application)
+    if existing is not None and existing.is_paid:
+        return existing
+    if existing is not None:
+        existing.status = InvoiceStatus.VOID
+        existing.save(update_fields=["status"])
+    kind = kind_for(application.permit_type.code)
+    quote, schedule = quote_fee(
+        permit_type=application.permit_type,
+        action=application.action,
+        facts=kind.application_quote_facts(application, on=on),
+        on=on,
+    )
+    invoice = Invoice.objects.create(
+        municipality=application.municipality,
+        application=application,
+        payer=application.applicant,
+        fee_schedule=schedule,
+    )
+    InvoiceLine.objects.bulk_create(
+        InvoiceLine(invoice=invoice, code=line.code, description=line.description,
+                    amount=line.amount, citation=line.citation, percent=line.percent)
+        for line in quote.lines
+    )
+    if quote.total == 0:
+        invoice.status = InvoiceStatus.PAID
+        invoice.paid_at = timezone.now()
+        invoice.save(update_fields=["status", "paid_at"])
+    return invoice
+
+
+@transaction.atomic
+def withdraw_application(*, application: Application, acting_user) -> Application:
+    _require(application, S.DRAFT, S.SUBMITTED, S.UNDER_REVIEW, S.APPROVED, doing="withdraw")
+    _void_open_invoice(application)
+    return _transition(application, to=S.WITHDRAWN, acting_user=acting_user,
+                       action="application.withdrawn", summary="Application withdrawn")
+
+
+def _void_open_invoice(application: Application) -> None:
+    invoice = current_invoice(application)
+    if invoice is not None and not invoice.is_paid and not invoice.payments.exists():
+        invoice.status = InvoiceStatus.VOID
+        invoice.save(update_fields=["status"])
+
+
+@transaction.atomic
+def start_review(*, application: Application, acting_user) -> Application:
+    _require(application, S.SUBMITTED, doing="start reviewing")
+    return _transition(application, to=S.UNDER_REVIEW, acting_user=acting_user,
+                       action="application.review_started", summary="Review started")
+
+
+@transaction.atomic
+def request_changes(*, application: Application, message: str, acting_user) -> Application:
+    """Send the application back to the applicant as a draft, saying what to change."""
+    _require(application, S.SUBMITTED, S.UNDER_REVIEW, doing="request changes to")
+    if not message.strip():
+        raise InvalidTransition("Say what the applicant should change.", field="message")
+    return _transition(application, to=S.DRAFT, acting_user=acting_user,
+                       action="application.changes_requested", summary="Changes requested",
+                       changes_requested=message.strip())
+
+
+@transaction.atomic
+def approve_application(*, application: Application, acting_user) -> Application:
+    """Approve once nothing blocks issuance."""
+    _require(application, S.SUBMITTED, S.UNDER_REVIEW, doing="approve")
+    remaining = blockers(application)
+    if remaining:
+        raise InvalidTransition(
+            {"non_field_errors": [f"{blocker.message} ({blocker.citation})" for blocker in remaining]}
+        )
+    return _transition(application, to=S.APPROVED, acting_user=acting_user,
+                       action="application.approved", summary="Application approved",
+                       decided_at=timezone.now())
+
+
+@transaction.atomic
+def deny_application(*, application: Application, reason: str, acting_user) -> Application:
+    _require(application, S.SUBMITTED, S.UNDER_REVIEW, S.APPROVED, doing="deny")
+    if not reason.strip():
+        raise InvalidTransition("Give the reason for the denial.", field="reason")
+    _void_open_invoice(application)
+    return _transition(application, to=S.DENIED, acting_user=acting_user,
+                       action="application.denied", summary="Application denied",
+                       decision_reason=reason.strip(), decided_at=timezone.now())

@@ -1,0 +1,106 @@
+"""Document uploads: checked by content and size, never trusted by name."""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+
+from django.conf import settings
+from django.core.files.uploadedfile import UploadedFile
+from django.db import transaction
+
+from permits_site.licensing import audit
+from permits_site.licensing.exceptions import DomainError, InvalidTransition
+from permits_site.licensing.models import Application, Document, DocumentStatus
+
+#: Leading bytes of the formats accepted, whatever the file is called.
+SIGNATURES = (
+    (b"%PDF-", "application/pdf"),
+    (b"\x89PNG\r\n\x1a\n", "image/png"),
+    (b"\xff\xd8\xff", "image/jpeg"),
+)
+
+
+def sniff_content_type(head: bytes) -> str | None:
+    """The content type the bytes prove, or None for anything else."""
+    for signature, content_type in SIGNATURES:
+        if head.startswith(signature):
+            return content_type
+    return None
+
+
+def check_upload(upload: UploadedFile) -> tuple[str, str]:
+    """Return (content type, sha256) or raise naming the ``file`` field."""
+    if upload.size is None or upload.size == 0:
+        raise DomainError("The file is empty.", field="file")
+    if upload.size > settings.DOCUMENT_MAX_BYTES:
+        limit = settings.DOCUMENT_MAX_BYTES // (1024 * 1024)
+        raise DomainError(f"The file is larger than {limit} MB.", field="file")
+    upload.seek(0)
+    content_type = sniff_content_type(upload.read(16))
+    if content_type is None:
+        raise DomainError(
+            "Upload a PDF, PNG or JPEG file; this file's content is none of those.", field="file"
+        )
+    digest = hashlib.sha256()
+    upload.seek(0)
+    for chunk in upload.chunks():
+        digest.update(chunk)
+    upload.seek(0)
+    return content_type, digest.hexdigest()
+
+
+@transaction.atomic
+def upload_document(
+    *,
+    application: Application,
+    uploaded_by,
+    kind: str,
+    upload: UploadedFile,
+    valid_until: dt.date | None = None,
+) -> Document:
+    """Attach a document to an application; the applicant owns it."""
+    if not application.accepts_documents:
+        raise InvalidTransition("This application no longer accepts documents.")
+    content_type, sha256 = check_upload(upload)
+    document = Document(
+        municipality=application.municipality,
+        owner=application.applicant,
+        application=application,
+        kind=kind,
+        original_name=(upload.name or "upload")[-200:],
+        content_type=content_type,
+        size=upload.size,
+        sha256=sha256,
+        valid_until=valid_until,
+        uploaded_by=uploaded_by,
+    )
+    document.file.save("upload", upload, save=False)
+    document.save()
+    audit.record(
+        actor=uploaded_by,
+        action="document.uploaded",
+        subject=document,
+        municipality=application.municipality,
+        summary=f"Uploaded {kind} to application #{application.pk}",
+        after={"kind": kind, "content_type": content_type, "size": upload.size,
+               "valid_until": str(valid_until) if valid_until else None},
+    )
+    return document
+
+
+@transaction.atomic
+def review_document(*, document: Document, accepted: bool, acting_user) -> Document:
+    before = document.status
+    document.status = DocumentStatus.ACCEPTED if accepted else DocumentStatus.REJECTED
+    document.save(update_fields=["status"])
+    audit.record(
+        actor=acting_user,
+        action="document.reviewed",
+        subject=document,
+        municipality=document.municipality,
+        summary=f"{document.get_status_display()}: {document.kind}",
+        before={"status": before},
+        after={"status": document.status},
+    )
+    return document

@@ -1,0 +1,157 @@
+"""Fee schedules: pricing by the version in force, and admins' new versions."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping
+from decimal import Decimal
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from permits_site.licensing import audit
+from permits_site.licensing.exceptions import DomainError
+from permits_site.licensing.kinds import QuoteRequest, kind_for
+from permits_site.licensing.models import FeeItem, FeeSchedule, PermitType
+from permits_site.rules.fees import FeeQuote, PricedItem, QuoteRefused
+
+
+def schedule_in_force(permit_type: PermitType, on: dt.date) -> FeeSchedule | None:
+    """The latest version effective on or before ``on`` that has not been retired."""
+    return (
+        permit_type.fee_schedules.filter(effective_from__lte=on, retired_at__isnull=True)
+        .order_by("-effective_from", "-created_at")
+        .prefetch_related("items")
+        .first()
+    )
+
+
+def priced_items(schedule: FeeSchedule) -> dict[str, PricedItem]:
+    return {
+        fee_item.code: PricedItem(
+            code=fee_item.code,
+            description=fee_item.description,
+            amount=fee_item.amount,
+            citation=fee_item.citation,
+        )
+        for fee_item in schedule.items.all()
+    }
+
+
+def quote_fee(
+    *, permit_type: PermitType, action: str, facts: Mapping[str, Any], on: dt.date
+) -> tuple[FeeQuote, FeeSchedule]:
+    """Price an action on a date; raises :class:`QuoteRefused` naming the bad field."""
+    if action not in permit_type.actions:
+        raise QuoteRefused(
+            {"action": f"{permit_type.name} has no '{action}' action; "
+                       f"choose one of: {', '.join(permit_type.actions)}."}
+        )
+    schedule = schedule_in_force(permit_type, on)
+    if schedule is None:
+        raise QuoteRefused({"on": f"No {permit_type.name} fee schedule is in force on {on}."})
+    kind = kind_for(permit_type.code)
+    parsed = kind.parse_quote_facts(facts, action=action)
+    request = QuoteRequest(
+        permit_type=permit_type.code,
+        action=action,
+        facts=parsed,
+        on=on,
+        calendar=permit_type.municipality.calendar(),
+        schedule=priced_items(schedule),
+    )
+    lines = tuple(kind.price(request))
+    return FeeQuote(permit_type=permit_type.code, action=action, lines=lines), schedule
+
+
+@transaction.atomic
+def create_fee_schedule_version(
+    *,
+    permit_type: PermitType,
+    effective_from: dt.date,
+    amounts: Mapping[str, Decimal],
+    acting_user,
+    note: str = "",
+) -> FeeSchedule:
+    """Save a new effective-dated version carrying the current items' wording.
+
+    Refused when it starts in the past (issued prices never change), when
+    an amount is missing or negative, or when the permit type's own
+    invariant fails (e.g. Licenses A(9): spayed/neutered below intact).
+    """
+    current = schedule_in_force(permit_type, max(effective_from, timezone.localdate()))
+    template = current or permit_type.fee_schedules.order_by("-effective_from").first()
+    if template is None:
+        raise DomainError(f"{permit_type.name} has no fee items to version.")
+    errors = _schedule_errors(permit_type, template, effective_from, amounts)
+    if errors:
+        raise DomainError(errors)
+    schedule = FeeSchedule.objects.create(
+        permit_type=permit_type,
+        effective_from=effective_from,
+        note=note,
+        created_by=acting_user,
+    )
+    FeeItem.objects.bulk_create(
+        FeeItem(
+            schedule=schedule,
+            code=old.code,
+            description=old.description,
+            citation=old.citation,
+            amount=amounts[old.code],
+        )
+        for old in template.items.all()
+    )
+    audit.record(
+        actor=acting_user,
+        action="fee_schedule.created",
+        subject=schedule,
+        municipality=permit_type.municipality,
+        summary=f"New {permit_type.name} fee schedule from {effective_from}",
+        before={fee_item.code: str(fee_item.amount) for fee_item in template.items.all()},
+        after={code: str(amount) for code, amount in amounts.items()},
+    )
+    return schedule
+
+
+def _schedule_errors(
+    permit_type: PermitType,
+    template: FeeSchedule,
+    effective_from: dt.date,
+    amounts: Mapping[str, Decimal],
+) -> dict[str, str]:
+    errors: dict[str, str] = {}
+    if effective_from < timezone.localdate():
+        errors["effective_from"] = "A new fee schedule cannot take effect in the past."
+    codes = {fee_item.code for fee_item in template.items.all()}
+    for code in codes:
+        amount = amounts.get(code)
+        if amount is None:
+            errors[code] = "Enter an amount."
+        elif amount < 0:
+            errors[code] = "An amount cannot be negative."
+    for code in set(amounts) - codes:
+        errors[code] = "Not an item of this fee schedule."
+    if not errors:
+        errors.update(kind_for(permit_type.code).validate_schedule(amounts))
+    return errors
+
+
+@transaction.atomic
+def retire_fee_schedule(*, schedule: FeeSchedule, acting_user) -> FeeSchedule:
+    """Withdraw a version that has not priced anything yet; priced ones stay in force."""
+    if schedule.retired_at is not None:
+        raise DomainError("This fee schedule is already retired.")
+    if schedule.invoices.exists():
+        raise DomainError("This fee schedule has priced invoices; publish a new version instead.")
+    schedule.retired_at = timezone.now()
+    schedule.save(update_fields=["retired_at"])
+    audit.record(
+        actor=acting_user,
+        action="fee_schedule.retired",
+        subject=schedule,
+        municipality=schedule.permit_type.municipality,
+        summary=f"Retired {schedule}",
+    )
+    return schedule

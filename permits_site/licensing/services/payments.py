@@ -1,0 +1,90 @@
+"""Recording money received against an invoice."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from permits_site.licensing import audit
+from permits_site.licensing.exceptions import DomainError
+from permits_site.licensing.models import Invoice, InvoiceStatus, Payment, PaymentMethod
+
+
+def record_payment(
+    *, invoice: Invoice, method: str, reference: str, amount: Decimal, acting_user
+) -> tuple[Payment, bool]:
+    """Record a payment; returns (payment, created).
+
+    Idempotent on ``reference``: recording the same receipt again for the
+    same invoice and amount returns the first payment and changes nothing.
+    The invoice is marked paid once payments cover its total.
+    """
+    reference = reference.strip()
+    existing = Payment.objects.filter(municipality=invoice.municipality, reference=reference).first()
+    if existing is not None:
+        return _same_receipt(existing, invoice=invoice, amount=amount), False
+    _check_payment(invoice=invoice, method=method, reference=reference, amount=amount)
+    try:
+        with transaction.atomic():
+            payment = _create_payment(
+                invoice=invoice, method=method, reference=reference, amount=amount,
+                acting_user=acting_user,
+            )
+    except IntegrityError:
+        existing = Payment.objects.get(municipality=invoice.municipality, reference=reference)
+        return _same_receipt(existing, invoice=invoice, amount=amount), False
+    return payment, True
+
+
+def _same_receipt(existing: Payment, *, invoice: Invoice, amount: Decimal) -> Payment:
+    if existing.invoice_id != invoice.pk or existing.amount != amount:
+        raise DomainError(
+            f"Reference {existing.reference} was already recorded for invoice "
+            f"#{existing.invoice_id} (${existing.amount}).",
+            field="reference",
+        )
+    return existing
+
+
+def _check_payment(*, invoice: Invoice, method: str, reference: str, amount: Decimal) -> None:
+    errors: dict[str, str] = {}
+    if invoice.status != InvoiceStatus.OPEN:
+        errors["invoice"] = f"Invoice #{invoice.pk} is {invoice.get_status_display().lower()}."
+    if method not in PaymentMethod.values:
+        errors["method"] = f"Choose one of: {', '.join(PaymentMethod.values)}."
+    if not reference:
+        errors["reference"] = "Enter the receipt, check or card reference."
+    if amount is None or amount <= 0:
+        errors["amount"] = "Enter an amount greater than zero."
+    elif not errors:
+        balance = invoice.total - invoice.amount_paid()
+        if amount > balance:
+            errors["amount"] = f"The balance due is ${balance}; do not record more than that."
+    if errors:
+        raise DomainError(errors)
+
+
+def _create_payment(*, invoice: Invoice, method: str, reference: str, amount: Decimal,
+                    acting_user) -> Payment:
+    invoice = Invoice.objects.select_for_update().get(pk=invoice.pk)
+    payment = Payment.objects.create(
+        invoice=invoice, municipality=invoice.municipality, method=method,
+        reference=reference, amount=amount, received_by=acting_user,
+    )
+    paid_in_full = invoice.amount_paid() >= invoice.total
+    if paid_in_full:
+        invoice.status = InvoiceStatus.PAID
+        invoice.paid_at = timezone.now()
+        invoice.save(update_fields=["status", "paid_at"])
+    audit.record(
+        actor=acting_user,
+        action="payment.recorded",
+        subject=invoice,
+        municipality=invoice.municipality,
+        summary=f"${amount} by {method} (ref. {reference})",
+        before={"status": InvoiceStatus.OPEN},
+        after={"status": invoice.status, "payment": payment.pk},
+    )
+    return payment

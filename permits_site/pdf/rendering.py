@@ -1,0 +1,35 @@
+"""License and notice PDFs, rendered with WeasyPrint from HTML templates."""
+
+from __future__ import annotations
+
+import segno
+from django.conf import settings
+from django.template.loader import render_to_string
+from django.urls import reverse
+from weasyprint import HTML
+
+from permits_site.licensing.kinds import kind_for
+
+
+def verification_url(permit) -> str:
+    """The public page a license's QR code points at."""
+    return settings.SITE_URL.rstrip("/") + reverse("verify", args=[permit.verification_token])
+
+
+def qr_svg_data_uri(url: str) -> str:
+    return segno.make(url, error="m").svg_data_uri(scale=4, border=2)
+
+
+def render_permit_pdf_bytes(permit) -> bytes:
+    """Town, type, number, holder, term, fee paid, conditions, QR code to /verify."""
+    url = verification_url(permit)
+    html = render_to_string(
+        "pdf/permit.html",
+        {
+            "permit": permit,
+            "details": kind_for(permit.permit_type.code).document_context(permit),
+            "verify_url": url,
+            "qr_code": qr_svg_data_uri(url),
+        },
+    )
+    return HTML(string=html, base_url=str(settings.BASE_DIR)).write_pdf()

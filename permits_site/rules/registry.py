@@ -1,0 +1,101 @@
+"""Where bylaw apps register their law with the core.
+
+The core never imports a bylaw app: each app's ``AppConfig.ready`` calls
+:func:`register_law` with its rule sets, periods and key dates, and the core
+looks them up here by code.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from permits_site.rules.base import RuleSet
+
+
+class PeriodKind(StrEnum):
+    DEADLINE = "deadline"
+    DURATION = "duration"
+
+
+@dataclass(frozen=True)
+class Period:
+    """A statutory period counted from a date.
+
+    Exactly one of ``days``, ``months`` or ``business_days`` is set, or
+    ``next_month_day`` for "by the Nth of the month after". A deadline whose
+    last day is not a business day rolls forward; a duration never rolls.
+    """
+
+    code: str
+    municipality: str
+    citation: str
+    kind: PeriodKind
+    description: str
+    days: int = 0
+    months: int = 0
+    business_days: int = 0
+    next_month_day: int = 0
+
+
+@dataclass(frozen=True)
+class KeyDate:
+    """A date fixed in the calendar year, e.g. "March 1" (rolled forward when ``roll``)."""
+
+    code: str
+    municipality: str
+    citation: str
+    description: str
+    month: int
+    day: int
+    year_offset: int = 0
+    roll: bool = False
+
+
+@dataclass
+class TownLaw:
+    rule_sets: dict[str, RuleSet] = field(default_factory=dict)
+    periods: dict[str, Period] = field(default_factory=dict)
+    key_dates: dict[str, KeyDate] = field(default_factory=dict)
+
+
+_LAW: dict[str, TownLaw] = {}
+
+
+def register_law(
+    municipality: str,
+    *,
+    rule_sets: Iterable[RuleSet] = (),
+    periods: Iterable[Period] = (),
+    key_dates: Iterable[KeyDate] = (),
+) -> None:
+    """Add a bylaw app's declarations; registering the same code twice is an error."""
+    law = _LAW.setdefault(municipality, TownLaw())
+    for rule_set in rule_sets:
+        _add(law.rule_sets, rule_set.code, rule_set)
+    for period in periods:
+        _add(law.periods, period.code, period)
+    for key_date in key_dates:
+        _add(law.key_dates, key_date.code, key_date)
+
+
+def _add(table: dict, code: str, item: object) -> None:
+    if code in table and table[code] is not item:
+        raise ValueError(f"{code} is registered twice")
+    table[code] = item
+
+
+def town_law(municipality: str) -> TownLaw:
+    return _LAW.get(municipality, TownLaw())
+
+
+def all_rule_sets() -> list[RuleSet]:
+    return [rule_set for law in _LAW.values() for rule_set in law.rule_sets.values()]
+
+
+def get_rule_set(code: str) -> RuleSet | None:
+    for law in _LAW.values():
+        if code in law.rule_sets:
+            return law.rule_sets[code]
+    return None

@@ -1,0 +1,57 @@
+"""Northborough's stable permit types and the Board of Health's fees (Horse & Stable Regs)."""
+
+from permits_site.licensing.catalogue import Catalogue, FeeItemSpec, PermitTypeSpec
+from permits_site.rules.calendar import MONDAY_TO_FRIDAY
+
+CITE = "Northborough Horse & Stable Regs "
+BOARD = "Board of Health"
+
+HORSE_REGISTRATION = PermitTypeSpec(
+    code="northborough.horse_registration",
+    name="Horse Registration",
+    authority=BOARD,
+    term="Until the horse leaves town; the inoculation certificate's expiry is tracked",
+    citation=CITE + "§3.2",
+    actions=("new",),
+    number_prefix="HRS",
+    fees=(FeeItemSpec("new", "Horse registration (no fee)", "0.00", CITE + "§3.2"),),
+)
+
+PRIVATE_STABLE = PermitTypeSpec(
+    code="northborough.private_stable",
+    name="Private Stable Permit",
+    authority=BOARD,
+    term="Valid one year from issuance, through the day before the anniversary",
+    citation=CITE + "§2",
+    actions=("new", "renewal", "transfer"),
+    number_prefix="PVS",
+    check_code="northborough.private_stable",
+    fees=(
+        FeeItemSpec("new", "Private stable permit filing fee", "50.00", CITE + "§2.2"),
+        FeeItemSpec("renewal", "Private stable permit renewal", "40.00", CITE + "§2.2"),
+        FeeItemSpec("transfer", "Private stable permit transfer", "20.00", CITE + "§2.4"),
+    ),
+)
+
+PUBLIC_STABLE = PermitTypeSpec(
+    code="northborough.public_stable",
+    name="Public Stable Permit",
+    authority=BOARD,
+    term="Valid through December 31 of the year issued; renewable each January 1",
+    citation=CITE + "§7",
+    actions=("new", "renewal", "transfer"),
+    number_prefix="PBS",
+    check_code="northborough.public_stable",
+    fees=(
+        FeeItemSpec("new", "Public stable permit fee", "200.00", CITE + "§7.1"),
+        FeeItemSpec("renewal", "Public stable permit renewal", "200.00", CITE + "§7.1"),
+        FeeItemSpec("transfer", "Public stable permit transfer", "100.00", CITE + "§7.1"),
+    ),
+)
+
+CATALOGUE = Catalogue(
+    municipality_code="northborough",
+    municipality_name="Town of Northborough",
+    business_weekdays=tuple(sorted(MONDAY_TO_FRIDAY)),
+    permit_types=(HORSE_REGISTRATION, PRIVATE_STABLE, PUBLIC_STABLE),
+)

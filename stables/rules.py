@@ -1,0 +1,1090 @@
+"""Northborough Board of Health Horse and Stable Regulations, as rule sets.
+
+Adopted May 2, 1990, amended September 9, 1998. One rule set per check the
+Board makes: the private and public stable applications (§§1–5, 7), the
+sanitary inspection (§6), the horse burial notice (§6.6), the abutters'
+hearing notice (§2.2) and the stable expansion test (§2.1).
+
+A public stable is judged by the private stable's rules "as if all references
+therein to private stables were to public stables" (§7), so the two
+application sets share one Rule object for every rule §7 leaves untouched.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import functools
+import math
+from collections.abc import Callable, Mapping
+from dataclasses import replace
+from decimal import Decimal
+from typing import Any
+
+from permits_site.rules.base import (
+    CheckContext,
+    Fact,
+    FactType,
+    Outcome,
+    Rule,
+    RuleFunction,
+    RuleSet,
+    Verdict,
+    at_least,
+    at_most,
+    failed,
+    must_hold,
+    needs_review,
+    not_applicable,
+    passed,
+)
+from permits_site.rules.calendar import format_date
+
+MUNICIPALITY = "northborough"
+
+CORRAL_MINIMUM_SQFT = 5000
+CORRAL_SQFT_PER_HORSE = 2000
+STABLE_SQFT_PER_HORSE = Decimal("112.5")  # "4 horses per 15 x 30"
+LONG_FRONTAGE_FT = 100
+LABEL_INTERVAL_FT = 50
+MANURE_LIMIT_CUFT = 256  # two cords of 128 cu ft each
+MANURE_REMOVAL_DAYS = 14
+EXPANSION_SHARE = Decimal("0.25")
+HEARING_NOTICE_DAYS = 10
+
+FENCE_MATERIALS = ("wood", "woven_wire", "electric", "barbed_wire", "other")
+
+
+def _cite(section: str) -> str:
+    return f"Northborough Horse & Stable Regs §{section}"
+
+
+def _on_failure(verdict: Verdict, advice: str) -> Verdict:
+    """Append advice on how to comply to a failing verdict."""
+    if verdict.outcome is Outcome.FAIL:
+        return replace(verdict, message=f"{verdict.message} {advice}")
+    return verdict
+
+
+def _count(number: int, noun: str) -> str:
+    """ "1 horse", "3 horses"."""
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
+
+
+def _is_woven_wire(facts: Mapping[str, Any]) -> bool:
+    return facts.get("fence_material") == "woven_wire"
+
+
+# -- Stable application facts (shared by the private and public sets) --------
+
+HORSES = Fact(
+    "horses", FactType.INTEGER, "How many horses will be kept at the stable?", unit="horses"
+)
+FEE_CHARGED = Fact(
+    "fee_charged",
+    FactType.BOOL,
+    "Are horses or riding instruction provided for a fee?",
+    help_text="A stable that charges for horses or lessons is a public stable (§1.1).",
+)
+OWNER_RESIDENCES = Fact(
+    "owner_residences",
+    FactType.INTEGER,
+    "At how many different residences do the horses' owners or occupants live?",
+    unit="residences",
+    minimum=1,
+    help_text="Three or more horses whose owners live at two or more residences make the "
+    "stable public (§1.1).",
+)
+GRANDFATHERED = Fact(
+    "grandfathered",
+    FactType.BOOL,
+    "Was the stable permitted under the rules in force before May 2, 1990?",
+    default=False,
+    help_text="A grandfathered stable keeps that status while it operates satisfactorily "
+    "(§2.5); the location and construction rules then do not apply, but still describe "
+    "the site here.",
+)
+CORRAL_AREA = Fact(
+    "corral_area_sqft",
+    FactType.NUMBER,
+    "Corral area",
+    unit="sq ft",
+    help_text="The paddock or fenced enclosure where the horses are confined.",
+)
+STABLE_FLOOR_AREA = Fact(
+    "stable_floor_area_sqft", FactType.NUMBER, "Stable floor area", unit="sq ft"
+)
+SHED_SIDES = Fact(
+    "shed_sides",
+    FactType.INTEGER,
+    "How many closed sides does the stable have?",
+    unit="sides",
+    maximum=4,
+)
+ROOF_WEATHERPROOF = Fact("roof_weatherproof", FactType.BOOL, "Is the roof weatherproof?")
+ABUTTER_LOT_LINE_DISTANCE = Fact(
+    "distance_to_abutter_property_line_ft",
+    FactType.NUMBER,
+    "Distance from the stable to the nearest abutter's property line",
+    unit="ft",
+)
+NONOWNER_DWELLING_DISTANCE = Fact(
+    "distance_to_nonowner_dwelling_ft",
+    FactType.NUMBER,
+    "Distance from the stable to the nearest dwelling not occupied by its owner or operator",
+    unit="ft",
+)
+OWNER_DWELLING_DISTANCE = Fact(
+    "distance_to_owner_dwelling_ft",
+    FactType.NUMBER,
+    "Distance from the stable to the owner's dwelling",
+    unit="ft",
+)
+HIGH_WATER_DISTANCE = Fact(
+    "distance_to_high_water_mark_ft",
+    FactType.NUMBER,
+    "Distance from the stable to the nearest high water mark",
+    unit="ft",
+    help_text="Of any brook, stream, river, pond or drainage easement.",
+)
+DRINKING_WATER_DISTANCE = Fact(
+    "distance_to_drinking_water_supply_ft",
+    FactType.NUMBER,
+    "Distance from the stable to the nearest drinking water supply",
+    unit="ft",
+    help_text="Any public or private source of drinking water, such as a well.",
+)
+FROST_FREE_WATER = Fact(
+    "frost_free_water",
+    FactType.BOOL,
+    "Is there a frost-free supply of potable water at or near the stable?",
+)
+FENCE_MATERIAL = Fact(
+    "fence_material",
+    FactType.CHOICE,
+    "What is the corral fence made of?",
+    choices=FENCE_MATERIALS,
+)
+FENCE_OPENING = Fact(
+    "fence_opening_in",
+    FactType.NUMBER,
+    "Largest opening in the woven wire fence",
+    unit="in",
+    condition=_is_woven_wire,
+    condition_text="only for a woven wire fence",
+)
+FENCE_HEIGHT = Fact(
+    "fence_height_ft", FactType.NUMBER, "Height of the fence's top barrier", unit="ft"
+)
+STREET_FRONTAGE = Fact(
+    "street_frontage_ft",
+    FactType.NUMBER,
+    "Length of fence along street frontage",
+    unit="ft",
+    help_text="Enter 0 if no part of the fence runs along a street.",
+)
+WARNING_LABELS = Fact(
+    "warning_labels",
+    FactType.INTEGER,
+    "How many warning labels are on the fence along the street?",
+    unit="labels",
+    help_text="Needed only for a charged (electric) fence.",
+)
+ZONING_CERTIFIED = Fact(
+    "zoning_certified",
+    FactType.BOOL,
+    "Has the zoning authority certified that the stable does not conflict with zoning?",
+)
+CONSERVATION_REVIEWED = Fact(
+    "conservation_commission_reviewed",
+    FactType.BOOL,
+    "Has the stable location been reviewed with the Conservation Commission?",
+)
+LOT_AREA = Fact("lot_area_acres", FactType.NUMBER, "Lot area", unit="acres")
+PUBLIC_RESTROOMS = Fact(
+    "public_restrooms",
+    FactType.BOOL,
+    "Are public restrooms available to customers and employees?",
+    help_text="They must meet Title 5 and, except portable toilets, the Massachusetts "
+    "Plumbing Code; they may be in a residence (§7.4).",
+)
+
+_SITE_FACTS = (
+    CORRAL_AREA,
+    STABLE_FLOOR_AREA,
+    SHED_SIDES,
+    ROOF_WEATHERPROOF,
+    ABUTTER_LOT_LINE_DISTANCE,
+    NONOWNER_DWELLING_DISTANCE,
+    OWNER_DWELLING_DISTANCE,
+    HIGH_WATER_DISTANCE,
+    DRINKING_WATER_DISTANCE,
+    FROST_FREE_WATER,
+    FENCE_MATERIAL,
+    FENCE_OPENING,
+    FENCE_HEIGHT,
+    STREET_FRONTAGE,
+    WARNING_LABELS,
+    ZONING_CERTIFIED,
+    CONSERVATION_REVIEWED,
+)
+
+PRIVATE_STABLE = RuleSet(
+    code="northborough.private_stable",
+    municipality=MUNICIPALITY,
+    title="Private stable permit application",
+    description="Location, construction and fencing of a private stable (§§1–5).",
+    facts=(HORSES, FEE_CHARGED, OWNER_RESIDENCES, GRANDFATHERED, *_SITE_FACTS),
+)
+
+PUBLIC_STABLE = RuleSet(
+    code="northborough.public_stable",
+    municipality=MUNICIPALITY,
+    title="Public stable permit application",
+    description="A private stable's rules with the public stable modifications of §7.",
+    facts=(
+        HORSES,
+        replace(FEE_CHARGED, required=False),
+        replace(OWNER_RESIDENCES, required=False),
+        GRANDFATHERED,
+        *_SITE_FACTS,
+        LOT_AREA,
+        PUBLIC_RESTROOMS,
+    ),
+)
+
+
+def _public_rule(rule_id: str, citation: str, summary: str) -> Callable[[RuleFunction], Rule]:
+    """Declare a rule of the public set only; the set lists it in table order below."""
+
+    def declare(function: RuleFunction) -> Rule:
+        return Rule(id=rule_id, citation=citation, summary=summary, function=function)
+
+    return declare
+
+
+def _unless_grandfathered(function: RuleFunction) -> RuleFunction:
+    """§2.5: §4 and §5 (and §7.3, which amends §4.1) bind only newer permits."""
+
+    @functools.wraps(function)
+    def check(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
+        if facts["grandfathered"]:
+            return not_applicable(
+                "This stable is grandfathered: it was permitted under the rules in force "
+                "before May 2, 1990, so the location and construction rules apply only "
+                "to newer permits (§2.5)."
+            )
+        return function(facts, context)
+
+    return check
+
+
+# -- Private stable application rules, in the spec's table order ------------
+
+
+@PRIVATE_STABLE.rule("nb.1.1.private", _cite("1.1"), "The stable is private, not public")
+def private_use(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
+    """§1.1: a stable is public when horses or riding instruction are provided for a
+    fee or, without a fee, when three or more horses are kept for owners who
+    "reside at different locations" (read: two or more residences)."""
+    horses, residences = facts["horses"], facts["owner_residences"]
+    if facts["fee_charged"]:
+        reason = "Horses or riding instruction are provided for a fee"
+    elif horses >= 3 and residences >= 2:
+        reason = f"{_count(horses, 'horse')} are kept for owners living at {residences} residences"
+    else:
+        return passed(
+            "This is a private stable: nothing is provided for a fee, and it does not keep "
+            "three or more horses for owners living at different residences."
+        )
+    return failed(
+        f"{reason}, so this is a public stable (§1.1); apply under §7 for a public stable permit."
+    )
+
+
+@PRIVATE_STABLE.rule("nb.3.1.corral", _cite("3.1"), "The corral is large enough for the horses")
+def corral_area(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
+    """§3.1: no corral under 5,000 sq ft or, if more, under 2,000 sq ft per horse."""
+    horses = facts["horses"]
+    if horses == 0:
+        return not_applicable("No horses are kept, so there is no corral size to check.")
+    required = max(CORRAL_MINIMUM_SQFT, CORRAL_SQFT_PER_HORSE * horses)
+    verdict = at_least(
+        facts["corral_area_sqft"],
+        required,
+        unit="sq ft",
+        what=f"The corral for {_count(horses, 'horse')}",
+    )
+    return _on_failure(
+        verdict, "A corral needs at least 5000 sq ft, or 2000 sq ft per horse when that is more."
+    )
+
+
+@PRIVATE_STABLE.rule(
+    "nb.4.1a.lot_line", _cite("4.1(a)"), "The stable is 50 ft or more from abutters' lot lines"
+)
+@_unless_grandfathered
+def abutter_lot_line(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
+    """§4.1(a): not less than 50 feet from any abutter's property line."""
+    return at_least(
+        facts["distance_to_abutter_property_line_ft"],
+        50,
+        unit="ft",
+        what="The stable's distance from the nearest abutter's property line",
+    )
+
+
+@PRIVATE_STABLE.rule(
+    "nb.4.1a.dwelling",
+    _cite("4.1(a)"),
+    "The stable is 150 ft or more from dwellings its owner does not occupy",
+)
+@_unless_grandfathered
+def nonowner_dwelling(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
+    """§4.1(a): not less than 150 feet from a dwelling not occupied by the owner or
+    operator of the stable (read: this holds as well as the 50-foot lot line)."""
+    return at_least(
+        facts["distance_to_nonowner_dwelling_ft"],
+        150,
+        unit="ft",
+        what="The stable's distance from the nearest dwelling its owner does not occupy",
+    )
+
+
+@PRIVATE_STABLE.rule(
+    "nb.4.1b.owner_dwelling",
+    _cite("4.1(b)"),
+    "The stable is 35 ft or more from the owner's dwelling",
+)
+@_unless_grandfathered
+def owner_dwelling(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
+    """§4.1(b): not less than 35 feet from the owner's dwelling."""
+    return at_least(
+        facts["distance_to_owner_dwelling_ft"],
+        35,
+        unit="ft",
+        what="The stable's distance from the owner's dwelling",
+    )
+
+
+@PRIVATE_STABLE.rule(
+    "nb.4.1c.water", _cite("4.1(c)"), "The stable is 50 ft or more from the high water mark"
+)
+@_unless_grandfathered
+def high_water(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
+    """§4.1(c): not less than 50 feet from the high water mark of any brook, stream,
+    river, pond or drainage easement."""
+    return at_least(
+        facts["distance_to_high_water_mark_ft"],
+        50,
+        unit="ft",
+        what="The stable's distance from the nearest high water mark",
+    )
+
+
+@PRIVATE_STABLE.rule(
+    "nb.4.1d.supply", _cite("4.1(d)"), "The stable is 100 ft or more from drinking water supplies"
+)
+@_unless_grandfathered
+def drinking_water(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
+    """§4.1(d): not less than 100 feet from any public or private drinking water supply."""
+    return at_least(
+        facts["distance_to_drinking_water_supply_ft"],
+        100,
+        unit="ft",
+        what="The stable's distance from the nearest drinking water supply",
+    )
+
+
+@PRIVATE_STABLE.rule(
+    "nb.4.1.concom", _cite("4.1"), "The location was reviewed with the Conservation Commission"
+)
+@_unless_grandfathered
+def conservation_review(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
+    """§4.1: the applicant must review the stable location with the Conservation
+    Commission."""
+    return must_hold(
+        facts["conservation_commission_reviewed"],
+        ok="The stable location has been reviewed with the Conservation Commission.",
+        refusal="Review the stable location with the Conservation Commission; this is "
+        "required before the permit can be issued.",
+    )
+
+
+@PRIVATE_STABLE.rule(
+    "nb.5.1.shed", _cite("5.1"), "The stable has at least three sides and a weatherproof roof"
+)
+@_unless_grandfathered
+def shed(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
+    """§5.1: at minimum an open shed with a weatherproof roof and three sides."""
+    sides, roof_ok = facts["shed_sides"], facts["roof_weatherproof"]
+    missing = []
+    if sides < 3:
+        missing.append(f"at least 3 closed sides (it has {sides})")
+    if not roof_ok:
+        missing.append("a weatherproof roof")
+    if missing:
+        return failed(
+            f"The stable needs {' and '.join(missing)}.", required=3, actual=sides, unit="sides"
+        )
+    return passed(
+        f"The stable has {sides} sides and a weatherproof roof.",
+        required=3,
+        actual=sides,
+        unit="sides",
+    )
+
+
+@PRIVATE_STABLE.rule(
+    "nb.5.1.density", _cite("5.1"), "The stable has 112.5 sq ft of floor per horse"
+)
+@_unless_grandfathered
+def stable_density(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
+    """§5.1: 4 horses per 15 x 30 feet, i.e. 112.5 sq ft of stable floor per horse."""
+    horses = facts["horses"]
+    verdict = at_least(
+        facts["stable_floor_area_sqft"],
+        STABLE_SQFT_PER_HORSE * horses,
+        unit="sq ft",
+        what=f"The stable floor area for {_count(horses, 'horse')}",
+    )
+    return _on_failure(verdict, "Allow 112.5 sq ft per horse (4 horses per 15 x 30 ft).")
+
+
+@PRIVATE_STABLE.rule(
+    "nb.5.2.water", _cite("5.2"), "A frost-free potable water supply is at or near the stable"
+)
+@_unless_grandfathered
+def frost_free_water(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
+    """§5.2: a frost-free supply of potable water at or near the stable."""
+    return must_hold(
+        facts["frost_free_water"],
+        ok="A frost-free potable water supply is available at or near the stable.",
+        refusal="Provide a frost-free supply of potable water at or near the stable for "
+        "feeding, cleaning and fire protection.",
+    )
+
+
+@PRIVATE_STABLE.rule("nb.5.3.barbed", _cite("5.3"), "The fence is not barbed wire")
+@_unless_grandfathered
+def no_barbed_wire(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
+    """§5.3: barbed wire shall not be used."""
+    return must_hold(
+        facts["fence_material"] != "barbed_wire",
+        ok="The fence is not barbed wire.",
+        refusal="Barbed wire may not be used; fence the corral with wood, smooth woven wire, "
+        "charged electric wire or another accepted material.",
+    )
+
+
+@PRIVATE_STABLE.rule("nb.5.3.opening", _cite("5.3"), "Woven wire fence openings are 4 in or less")
+@_unless_grandfathered
+def woven_wire_opening(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
+    """§5.3: smooth woven wire with an opening no greater than 4 inches."""
+    if not _is_woven_wire(facts):
+        return not_applicable("The fence is not woven wire, so the opening size does not apply.")
+    return at_most(
+        facts["fence_opening_in"], 4, unit="in", what="The largest opening in the woven wire"
+    )
+
+
+@PRIVATE_STABLE.rule("nb.5.3.height", _cite("5.3"), "The fence's top barrier is 4 ft or higher")
+@_unless_grandfathered
+def fence_height(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
+    """§5.3: the top barrier of the fence shall be at least 4 feet high."""
+    return at_least(
+        facts["fence_height_ft"], 4, unit="ft", what="The height of the fence's top barrier"
+    )
+
+
+def required_warning_labels(frontage_ft: Decimal) -> int:
+    """§5.3: one label on street frontage, and one per 50 ft when it exceeds 100 ft."""
+    if frontage_ft > LONG_FRONTAGE_FT:
+        return math.ceil(frontage_ft / LABEL_INTERVAL_FT)
+    return 1
+
+
+@PRIVATE_STABLE.rule(
+    "nb.5.3.labels", _cite("5.3"), "A charged fence on street frontage carries warning labels"
+)
+@_unless_grandfathered
+def warning_labels(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
+    """§5.3: a charged fence on street frontage has at least one warning label, and
+    labels at 50-foot intervals if the frontage exceeds 100 feet."""
+    frontage = facts["street_frontage_ft"]
+    if facts["fence_material"] != "electric" or frontage == 0:
+        return not_applicable("Warning labels are needed only on a charged fence along a street.")
+    labels, required = facts["warning_labels"], required_warning_labels(frontage)
+    found = f"The charged fence has {_count(labels, 'warning label')} along {frontage} ft of street"
+    if labels >= required:
+        return passed(
+            f"{found}; it needs at least {required}.",
+            required=required,
+            actual=labels,
+            unit="labels",
+        )
+    return failed(
+        f"{found}; it needs at least {_count(required, 'label')}: one on the street side, and "
+        "one every 50 ft when the frontage is longer than 100 ft.",
+        required=required,
+        actual=labels,
+        unit="labels",
+    )
+
+
+@PRIVATE_STABLE.rule("nb.2.3.zoning", _cite("2.3"), "The zoning authority certified the stable")
+def zoning_certification(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
+    """§2.3: no permit unless the zoning authority certifies that the stable does not
+    conflict with the zoning laws."""
+    return must_hold(
+        facts["zoning_certified"],
+        ok="The zoning authority has certified that the stable does not conflict with zoning.",
+        refusal="Ask the zoning authority to certify to the Board of Health that the stable "
+        "does not conflict with zoning; this is required before the permit can be issued.",
+    )
+
+
+# -- Public stable rules (§7) -------------------------------------------------
+
+
+@_public_rule(
+    "nb.7.3a.lot_line",
+    _cite("7.3(a)"),
+    "The public stable is 100 ft or more from abutters' lot lines",
+)
+@_unless_grandfathered
+def public_abutter_lot_line(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
+    """§7.3(a): for a public stable the §4.1 distance is not less than 100 feet from
+    any abutter's property line."""
+    return at_least(
+        facts["distance_to_abutter_property_line_ft"],
+        100,
+        unit="ft",
+        what="The stable's distance from the nearest abutter's property line",
+    )
+
+
+@_public_rule(
+    "nb.7.3b.water", _cite("7.3(b)"), "The public stable is 100 ft or more from the high water mark"
+)
+@_unless_grandfathered
+def public_high_water(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
+    """§7.3(b): not less than 100 feet from the high water mark of any brook, stream,
+    river, pond or drainage easement."""
+    return at_least(
+        facts["distance_to_high_water_mark_ft"],
+        100,
+        unit="ft",
+        what="The stable's distance from the nearest high water mark",
+    )
+
+
+@_public_rule(
+    "nb.7.3b.supply",
+    _cite("7.3(b)"),
+    "The public stable is 100 ft or more from drinking water supplies",
+)
+@_unless_grandfathered
+def public_drinking_water(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
+    """§7.3(b): not less than 100 feet from any public or private drinking water supply."""
+    return at_least(
+        facts["distance_to_drinking_water_supply_ft"],
+        100,
+        unit="ft",
+        what="The stable's distance from the nearest drinking water supply",
+    )
+
+
+@_public_rule("nb.7.2.lot", _cite("7.2"), "The public stable's lot is 5 acres or more")
+def public_lot_size(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
+    """§7.2: the minimum lot size for a public stable is 5 acres."""
+    return at_least(facts["lot_area_acres"], 5, unit="acres", what="The lot area")
+
+
+@_public_rule("nb.7.2.max_horses", _cite("7.2"), "The public stable keeps 10 horses or fewer")
+def public_horse_limit(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
+    """§7.2: the maximum number of horses at a public stable is 10."""
+    return at_most(facts["horses"], 10, unit="horses", what="The herd at this public stable")
+
+
+@_public_rule("nb.7.4.restrooms", _cite("7.4"), "The public stable has public restrooms")
+def public_restrooms(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
+    """§7.4: a public stable shall have public restrooms for customers and employees."""
+    return must_hold(
+        facts["public_restrooms"],
+        ok="Public restrooms are available to customers and employees.",
+        refusal="Provide public restrooms for customers and employees (they may be in a "
+        "residence and must meet Title 5 and the Plumbing Code).",
+    )
+
+
+PUBLIC_STABLE.add(
+    corral_area,
+    public_abutter_lot_line,
+    nonowner_dwelling,
+    owner_dwelling,
+    public_high_water,
+    public_drinking_water,
+    conservation_review,
+    shed,
+    stable_density,
+    frost_free_water,
+    no_barbed_wire,
+    woven_wire_opening,
+    fence_height,
+    warning_labels,
+    zoning_certification,
+    public_lot_size,
+    public_horse_limit,
+    public_restrooms,
+)
+
+
+# -- Sanitary inspection (§6) -------------------------------------------------
+
+SANITARY_INSPECTION = RuleSet(
+    code="northborough.sanitary_inspection",
+    municipality=MUNICIPALITY,
+    title="Sanitary inspection of a stable",
+    description="The inspector's checklist for the sanitary maintenance rules of §6.",
+    facts=(
+        Fact(
+            "manure_storage_cuft",
+            FactType.NUMBER,
+            "Manure and used bedding at the storage area",
+            unit="cu ft",
+            help_text="Two cords (256 cu ft) is the most allowed without a variance.",
+        ),
+        Fact(
+            "days_since_manure_removed",
+            FactType.INTEGER,
+            "Days since manure was last taken off the property",
+            unit="days",
+        ),
+        Fact(
+            "manure_variance",
+            FactType.BOOL,
+            "Has the Board of Health granted a variance for a larger manure pile?",
+        ),
+        Fact(
+            "runoff_to_wetlands",
+            FactType.BOOL,
+            "Can manure drain or run off into a wetland resource area?",
+        ),
+        Fact(
+            "stall_cleaned_daily",
+            FactType.BOOL,
+            "Is manure removed from the stalls at least daily?",
+        ),
+        Fact(
+            "effluent_discharged",
+            FactType.BOOL,
+            "Does effluent with urine or manure run off or flow over the ground?",
+        ),
+        Fact(
+            "feed_in_closed_containers",
+            FactType.BOOL,
+            "Is feed stored in closed, moisture- and vermin-resistant containers?",
+        ),
+    ),
+)
+
+
+@SANITARY_INSPECTION.rule(
+    "nb.6.2.volume", _cite("6.2"), "No more than two cords of manure are stored"
+)
+def manure_volume(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
+    """§6.2: no more than two cords of manure and used bedding at the storage area
+    without a variance (read: two cords of 128 cu ft, 256 cu ft; the text's
+    "8x8x16 feet" contradicts "two cords" and is not used)."""
+    stored = facts["manure_storage_cuft"]
+    if facts["manure_variance"]:
+        return passed(
+            f"{stored} cu ft of manure is stored; the Board of Health's variance allows "
+            "more than two cords.",
+            actual=stored,
+            unit="cu ft",
+        )
+    verdict = at_most(
+        stored,
+        MANURE_LIMIT_CUFT,
+        unit="cu ft",
+        what="The manure and used bedding at the storage area",
+    )
+    return _on_failure(
+        verdict, "Take manure off the property, or ask the Board of Health for a variance."
+    )
+
+
+def in_manure_season(day: dt.date) -> bool:
+    """§6.2: "between May 1st and November 1st", both days included."""
+    return dt.date(day.year, 5, 1) <= day <= dt.date(day.year, 11, 1)
+
+
+@SANITARY_INSPECTION.rule(
+    "nb.6.2.interval",
+    _cite("6.2"),
+    "From May 1 to November 1 manure is removed at least every two weeks",
+)
+def manure_interval(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
+    """§6.2: manure shall not accumulate for more than two weeks between May 1 and
+    November 1."""
+    if not in_manure_season(context.on):
+        return not_applicable("The two-week limit on manure applies only from May 1 to November 1.")
+    verdict = at_most(
+        facts["days_since_manure_removed"],
+        MANURE_REMOVAL_DAYS,
+        unit="days",
+        what="The time since manure was last taken off the property",
+    )
+    return _on_failure(verdict, "Take the manure off the property now.")
+
+
+@SANITARY_INSPECTION.rule(
+    "nb.6.2.runoff", _cite("6.2"), "Manure cannot drain or run off into wetlands"
+)
+def manure_runoff(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
+    """§6.2: manure stored so that there can be no drainage or runoff into any
+    wetlands resource area."""
+    return must_hold(
+        not facts["runoff_to_wetlands"],
+        ok="Manure cannot drain or run off into a wetland resource area.",
+        refusal="Manure can drain or run off into a wetland resource area; move or contain "
+        "the manure storage so that it cannot.",
+    )
+
+
+@SANITARY_INSPECTION.rule("nb.6.2.stall", _cite("6.2"), "Stalls are cleaned of manure daily")
+def stall_cleaning(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
+    """§6.2: manure shall be removed from the stall at least daily."""
+    return must_hold(
+        facts["stall_cleaned_daily"],
+        ok="Manure is removed from the stalls at least daily.",
+        refusal="Remove manure from the stalls at least daily and place it in the manure "
+        "storage area.",
+    )
+
+
+@SANITARY_INSPECTION.rule("nb.6.3.effluent", _cite("6.3"), "No effluent runs off the stable")
+def effluent(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
+    """§6.3: effluent containing urine or fecal matter shall not be discharged in
+    runoff or flow over the surface of the ground."""
+    return must_hold(
+        not facts["effluent_discharged"],
+        ok="No effluent runs off or flows over the ground.",
+        refusal="Effluent with urine or manure is running off or over the ground; contain "
+        "it so that it does not.",
+    )
+
+
+@SANITARY_INSPECTION.rule("nb.6.5.feed", _cite("6.5"), "Feed is stored in closed containers")
+def feed_storage(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
+    """§6.5: feed shall be stored in closed, moisture and vermin resistant containers."""
+    return must_hold(
+        facts["feed_in_closed_containers"],
+        ok="Feed is stored in closed, moisture- and vermin-resistant containers.",
+        refusal="Store feed in closed containers that keep out moisture and vermin.",
+    )
+
+
+# -- Horse burial notice (§6.6) ----------------------------------------------
+
+HORSE_BURIAL = RuleSet(
+    code="northborough.horse_burial",
+    municipality=MUNICIPALITY,
+    title="Horse burial notice",
+    description="The burial hole's measurements and the notice to the Board of Health (§6.6).",
+    facts=(
+        Fact(
+            "bottom_above_high_water_ft",
+            FactType.NUMBER,
+            "Height of the bottom of the hole above high water",
+            unit="ft",
+            minimum=None,
+        ),
+        Fact(
+            "cover_depth_ft", FactType.NUMBER, "Depth of compacted dirt over the remains", unit="ft"
+        ),
+        Fact(
+            "distance_to_lot_line_ft",
+            FactType.NUMBER,
+            "Distance from the hole to the nearest lot line",
+            unit="ft",
+        ),
+        Fact(
+            "distance_to_wetland_ft",
+            FactType.NUMBER,
+            "Distance from the hole to the nearest wetland",
+            unit="ft",
+        ),
+        Fact(
+            "distance_to_well_ft",
+            FactType.NUMBER,
+            "Distance from the hole to the nearest well",
+            unit="ft",
+        ),
+        Fact("burial_date", FactType.DATE, "Date of burial"),
+        Fact(
+            "notice_date",
+            FactType.DATE,
+            "Date the Board of Health was notified",
+            help_text="Notify in advance; after a weekend or holiday burial, notify on the "
+            "next working day.",
+        ),
+    ),
+)
+
+
+@HORSE_BURIAL.rule(
+    "nb.6.6.high_water", _cite("6.6"), "The bottom of the hole is 4 ft or more above high water"
+)
+def burial_high_water(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
+    """§6.6(i): the bottom of the hole at least four feet above high water."""
+    return at_least(
+        facts["bottom_above_high_water_ft"],
+        4,
+        unit="ft",
+        what="The height of the bottom of the hole above high water",
+    )
+
+
+@HORSE_BURIAL.rule("nb.6.6.cover", _cite("6.6"), "The remains are covered by 6 ft of dirt")
+def burial_cover(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
+    """§6.6(ii): covered with at least six feet of compact dirt."""
+    return at_least(
+        facts["cover_depth_ft"], 6, unit="ft", what="The compacted dirt over the remains"
+    )
+
+
+@HORSE_BURIAL.rule("nb.6.6.lot_line", _cite("6.6"), "The hole is 15 ft or more from lot lines")
+def burial_lot_line(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
+    """§6.6(iii): at least fifteen feet from any lot line."""
+    return at_least(
+        facts["distance_to_lot_line_ft"],
+        15,
+        unit="ft",
+        what="The hole's distance from the nearest lot line",
+    )
+
+
+@HORSE_BURIAL.rule(
+    "nb.6.6.wetland_well", _cite("6.6"), "The hole is 100 ft or more from wetlands and wells"
+)
+def burial_wetland_well(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
+    """§6.6(iii): at least 100 feet from any wetland or well."""
+    distances = {"wetland": facts["distance_to_wetland_ft"], "well": facts["distance_to_well_ft"]}
+    nearest = min(distances.values())
+    too_close = [f"the {name} ({feet} ft)" for name, feet in distances.items() if feet < 100]
+    if too_close:
+        return failed(
+            f"The hole is too close to {' and '.join(too_close)}; it must be at least 100 ft "
+            "from any wetland and any well.",
+            required=100,
+            actual=nearest,
+            unit="ft",
+        )
+    return passed(
+        "The hole is at least 100 ft from the nearest wetland and well.",
+        required=100,
+        actual=nearest,
+        unit="ft",
+    )
+
+
+@HORSE_BURIAL.rule(
+    "nb.6.6.notice",
+    _cite("6.6"),
+    "The Board was notified before burial, or the next working day after a holiday burial",
+)
+def burial_notice(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
+    """§6.6: the Board is notified in advance, except that after a burial on a weekend
+    or holiday it may be notified on the first working day following."""
+    burial, notice = facts["burial_date"], facts["notice_date"]
+    buried, told = format_date(burial), format_date(notice)
+    if notice <= burial:
+        return passed(
+            f"The Board of Health was notified on {told}, before the burial on {buried}.",
+            required=burial,
+            actual=notice,
+        )
+    calendar = context.calendar
+    if calendar is None:
+        return needs_review(
+            f"The Board of Health was notified on {told}, after the burial on {buried}; "
+            "an officer must check whether the burial fell on a weekend or holiday.",
+            required=burial,
+            actual=notice,
+        )
+    if calendar.is_business_day(burial):
+        return failed(
+            f"The Board of Health was notified on {told}, after the burial on {buried}, "
+            "a working day; the Board must be notified before a burial on a working day.",
+            required=burial,
+            actual=notice,
+        )
+    latest = calendar.next_business_day_after(burial)
+    deadline = format_date(latest)
+    if notice <= latest:
+        return passed(
+            f"The burial on {buried} was on a weekend or holiday, and the Board of Health "
+            f"was notified on {told}, by the next working day ({deadline}).",
+            required=latest,
+            actual=notice,
+        )
+    return failed(
+        f"The burial on {buried} was on a weekend or holiday, but the Board of Health was "
+        f"notified only on {told}; it must be notified by the next working day ({deadline}).",
+        required=latest,
+        actual=notice,
+    )
+
+
+# -- Hearing notice (§2.2) ----------------------------------------------------
+
+
+def _notified_within_total(facts: Mapping[str, Any]) -> dict[str, str]:
+    if facts["abutters_notified"] > facts["abutters_total"]:
+        return {"abutters_notified": "Cannot be more than the number of abutters."}
+    return {}
+
+
+HEARING_NOTICE = RuleSet(
+    code="northborough.hearing_notice",
+    municipality=MUNICIPALITY,
+    title="Abutters' notice of a stable permit hearing",
+    description="Certified mail to every abutter at least 10 days before the hearing (§2.2).",
+    facts=(
+        Fact("hearing_date", FactType.DATE, "Date of the hearing"),
+        Fact("mailed_date", FactType.DATE, "Date the notices were mailed"),
+        Fact("certified_mail", FactType.BOOL, "Were the notices sent by certified mail?"),
+        Fact(
+            "abutters_total",
+            FactType.INTEGER,
+            "How many abutters does the lot have?",
+            unit="abutters",
+            help_text="Owners, tenants and occupants of adjoining property, even across a "
+            "street (§1.2).",
+        ),
+        Fact(
+            "abutters_notified",
+            FactType.INTEGER,
+            "How many abutters were notified?",
+            unit="abutters",
+        ),
+    ),
+    validators=(_notified_within_total,),
+)
+
+
+@HEARING_NOTICE.rule(
+    "nb.2.2.notice_days", _cite("2.2"), "Notices were mailed at least 10 days before the hearing"
+)
+def hearing_notice_days(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
+    """§2.2: abutters notified at least 10 days prior to the date of the hearing."""
+    hearing, mailed = facts["hearing_date"], facts["mailed_date"]
+    latest = hearing - dt.timedelta(days=HEARING_NOTICE_DAYS)
+    heard, sent = format_date(hearing), format_date(mailed)
+    if mailed <= latest:
+        return passed(
+            f"The notices were mailed on {sent}, at least 10 days before the hearing on {heard}.",
+            required=latest,
+            actual=mailed,
+        )
+    return failed(
+        f"The notices were mailed on {sent}, less than 10 days before the hearing on "
+        f"{heard}; they must be mailed by {format_date(latest)}, or the hearing moved later.",
+        required=latest,
+        actual=mailed,
+    )
+
+
+@HEARING_NOTICE.rule("nb.2.2.certified", _cite("2.2"), "Notices were sent by certified mail")
+def hearing_certified_mail(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
+    """§2.2: abutters are notified by certified mail."""
+    return must_hold(
+        facts["certified_mail"],
+        ok="The notices were sent by certified mail.",
+        refusal="Send the hearing notices to the abutters by certified mail.",
+    )
+
+
+@HEARING_NOTICE.rule("nb.2.2.all_abutters", _cite("2.2"), "Every abutter was notified")
+def hearing_all_abutters(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
+    """§2.2: all abutters shall be notified."""
+    total, notified = facts["abutters_total"], facts["abutters_notified"]
+    if notified == total:
+        return passed(
+            f"All {total} abutters were notified.",
+            required=total,
+            actual=notified,
+            unit="abutters",
+        )
+    return failed(
+        f"Only {notified} of {total} abutters were notified; every abutter must be notified.",
+        required=total,
+        actual=notified,
+        unit="abutters",
+    )
+
+
+# -- Stable expansion (§2.1) --------------------------------------------------
+
+STABLE_EXPANSION = RuleSet(
+    code="northborough.stable_expansion",
+    municipality=MUNICIPALITY,
+    title="Stable expansion",
+    description="Whether an expansion, cumulated with earlier ones, needs a new permit (§2.1).",
+    facts=(
+        Fact(
+            "permitted_area_sqft", FactType.NUMBER, "Stable area at the last permit", unit="sq ft"
+        ),
+        Fact(
+            "prior_expansions_sqft",
+            FactType.NUMBER,
+            "Total of the expansions made since the last permit",
+            unit="sq ft",
+            help_text="Expansions of less than 25% are added together (§2.1).",
+        ),
+        Fact(
+            "proposed_expansion_sqft",
+            FactType.NUMBER,
+            "Area of the proposed expansion",
+            unit="sq ft",
+        ),
+    ),
+)
+
+
+@STABLE_EXPANSION.rule(
+    "nb.2.1.expansion", _cite("2.1"), "Expansions since the last permit stay under 25%"
+)
+def expansion(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
+    """§2.1: a stable expanded by 25% or more needs a new permit; expansions of less
+    than 25% are cumulated."""
+    cumulated = facts["prior_expansions_sqft"] + facts["proposed_expansion_sqft"]
+    threshold = facts["permitted_area_sqft"] * EXPANSION_SHARE
+    if cumulated < threshold:
+        return passed(
+            f"Expansions since the last permit total {cumulated} sq ft, under 25% of the "
+            f"permitted area ({threshold} sq ft); no new permit is needed.",
+            required=threshold,
+            actual=cumulated,
+            unit="sq ft",
+        )
+    return failed(
+        "A private stable permit is required before this expansion (§2.1): expansions "
+        f"since the last permit total {cumulated} sq ft, which is 25% or more of the "
+        f"permitted area ({threshold} sq ft).",
+        required=threshold,
+        actual=cumulated,
+        unit="sq ft",
+    )
+
+
+RULE_SETS: tuple[RuleSet, ...] = (
+    PRIVATE_STABLE,
+    PUBLIC_STABLE,
+    SANITARY_INSPECTION,
+    HORSE_BURIAL,
+    HEARING_NOTICE,
+    STABLE_EXPANSION,
+)

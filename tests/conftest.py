@@ -1,0 +1,47 @@
+"""Shared fixtures: towns come from the migrations, people from the factories."""
+
+import pytest
+from rest_framework.test import APIClient
+
+from tests.factories import DogFactory, Role, UserFactory, municipality, staff
+
+
+@pytest.fixture(autouse=True)
+def _media_root(settings, tmp_path):
+    """Uploads and PDFs go to a per-test folder."""
+    settings.MEDIA_ROOT = tmp_path / "media"
+
+
+@pytest.fixture
+def north_andover(db):
+    return municipality("north_andover")
+
+
+@pytest.fixture
+def resident(db):
+    return UserFactory(first_name="Jane", last_name="Smith")
+
+
+@pytest.fixture
+def other_resident(db):
+    return UserFactory(first_name="Omar", last_name="Other")
+
+
+@pytest.fixture
+def clerk(db):
+    return staff(Role.CLERK, "north_andover", first_name="Carla", last_name="Clerk")
+
+
+@pytest.fixture
+def town_admin(db):
+    return staff(Role.ADMIN, "north_andover", first_name="Adam", last_name="Admin")
+
+
+@pytest.fixture
+def dog(resident):
+    return DogFactory(owner=resident, name="Biscuit")
+
+
+@pytest.fixture
+def api():
+    return APIClient()

@@ -1,0 +1,19 @@
+from django.apps import AppConfig
+
+
+class TisburyRegsConfig(AppConfig):
+    """Tisbury Board of Health Regulations 09.0–09.12."""
+
+    name = "tisbury_regs"
+    verbose_name = "Tisbury — Board of Health Regulations"
+
+    def ready(self) -> None:
+        from permits_site.rules.registry import register_law
+        from tisbury_regs import periods, rules
+
+        register_law(
+            periods.MUNICIPALITY,
+            rule_sets=rules.RULE_SETS,
+            periods=periods.PERIODS,
+            key_dates=periods.KEY_DATES,
+        )

@@ -1,0 +1,1240 @@
+"""Tisbury Board of Health rule sets (Regulations 09.0–09.12).
+
+Each set judges one application or inspection against the regulations it
+cites. The coastal rules are overlay rules (09.9.1): they apply in the
+Coastal District, and some more strictly, or only, on the Designated Barrier
+Beach (09.9.4(1)).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass
+from decimal import Decimal
+from functools import wraps
+from typing import Any
+
+from permits_site.rules.base import (
+    CheckContext,
+    Fact,
+    FactType,
+    Outcome,
+    Rule,
+    RuleFunction,
+    RuleSet,
+    Verdict,
+    at_least,
+    at_most,
+    failed,
+    must_hold,
+    needs_review,
+    not_applicable,
+    passed,
+)
+
+MUNICIPALITY = "tisbury"
+
+BARRIER_BEACH = "barrier_beach"
+COASTAL_DISTRICT = "coastal_district"
+INLAND = "inland"
+ZONES = (BARRIER_BEACH, COASTAL_DISTRICT, INLAND)
+
+
+def cite(section: str) -> str:
+    """The citation of a Tisbury Board of Health regulation, e.g. ``cite("09.9.7(6)")``."""
+    return f"Tisbury BOH Reg {section}"
+
+
+# -- Fact declarations ---------------------------------------------------------
+
+
+def _yes_no(name: str, label: str, help_text: str = "", **options: Any) -> Fact:
+    return Fact(name, FactType.BOOL, label, help_text=help_text, **options)
+
+
+def _count(name: str, label: str, help_text: str = "", **options: Any) -> Fact:
+    return Fact(name, FactType.INTEGER, label, help_text=help_text, **options)
+
+
+def _measure(name: str, label: str, unit: str, help_text: str = "", **options: Any) -> Fact:
+    return Fact(name, FactType.NUMBER, label, unit=unit, help_text=help_text, **options)
+
+
+def _text(name: str, label: str, help_text: str = "", **options: Any) -> Fact:
+    return Fact(name, FactType.TEXT, label, help_text=help_text, **options)
+
+
+ZONE_FACT = Fact(
+    "zone",
+    FactType.CHOICE,
+    "Which district is the lot in?",
+    choices=ZONES,
+    help_text=(
+        "The Coastal District is land below the 20 ft contour or within 500 ft of mean high "
+        "water of a coastal water body larger than 10 acres (09.9.1(1)); the Designated "
+        "Barrier Beach lies inside it (09.9.2). Choose inland for the rest of town."
+    ),
+)
+
+
+# -- Shared verdict helpers ------------------------------------------------------
+
+
+def coastal_only(function: RuleFunction) -> RuleFunction:
+    """Make a rule a coastal overlay rule (09.9.1): not applicable to an inland lot."""
+
+    @wraps(function)
+    def judge(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
+        if facts["zone"] == INLAND:
+            return not_applicable(
+                "The lot is inland, outside the Coastal District, so this coastal rule "
+                "does not apply."
+            )
+        return function(facts, context)
+
+    return judge
+
+
+def barrier_beach_only(function: RuleFunction) -> RuleFunction:
+    """Make a rule apply only on the Designated Barrier Beach (09.9.4(1))."""
+
+    @wraps(function)
+    def judge(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
+        if facts["zone"] != BARRIER_BEACH:
+            return not_applicable(
+                "The lot is not on the Designated Barrier Beach, so this barrier-beach rule "
+                "does not apply."
+            )
+        return function(facts, context)
+
+    return judge
+
+
+def all_of(comparisons: Mapping[str, Verdict]) -> Verdict:
+    """Join several limits into one verdict that fails when any of them fails.
+
+    ``comparisons`` maps each compared fact's name to its verdict; ``required``
+    and ``actual`` become mappings keyed by those fact names (each fact
+    declares its own unit).
+    """
+    required = {name: verdict.required for name, verdict in comparisons.items()}
+    actual = {name: verdict.actual for name, verdict in comparisons.items()}
+    failures = [verdict for verdict in comparisons.values() if verdict.outcome is Outcome.FAIL]
+    if failures:
+        message = " ".join(verdict.message for verdict in failures)
+        return failed(message, required=required, actual=actual)
+    message = " ".join(verdict.message for verdict in comparisons.values())
+    return passed(message, required=required, actual=actual)
+
+
+def per_twenty_sites(sites: int) -> int:
+    """One for every twenty sites or fraction thereof (09.8.2(5), 09.8.4(3))."""
+    return math.ceil(sites / 20)
+
+
+def fixtures_per_sex(sites: int) -> int:
+    """Two for the first twenty sites, one more per further twenty or fraction (09.8.2(5))."""
+    return 2 + per_twenty_sites(max(0, sites - 20))
+
+
+# -- tisbury.coastal_septic (09.9.4, 09.9.7, 09.0.8) -----------------------------
+
+COASTAL_SEPTIC = RuleSet(
+    code="tisbury.coastal_septic",
+    municipality=MUNICIPALITY,
+    title="Septic system in the Coastal District or on the Barrier Beach",
+    description=(
+        "Separation distances, leaching area and barrier-beach limits for an on-lot septic "
+        "system (09.9.4, 09.9.7), with the town-wide mound and sewer policies (09.0.8)."
+    ),
+    facts=(
+        ZONE_FACT,
+        _measure(
+            "distance_to_private_well_ft", "Distance from the system to the nearest private well",
+            "ft",
+        ),
+        _measure(
+            "distance_to_public_well_ft", "Distance from the system to the nearest public well",
+            "ft",
+        ),
+        _measure(
+            "distance_to_other_septic_ft",
+            "Distance from the system to the nearest other septic system",
+            "ft",
+        ),
+        _measure(
+            "separation_to_water_table_ft",
+            "Depth from the bottom of the system down to the water table",
+            "ft",
+        ),
+        _measure(
+            "distance_to_water_body_ft", "Distance from the system to the nearest water body",
+            "ft",
+        ),
+        _measure(
+            "distance_to_wetlands_ft", "Distance from the system to the nearest wetlands", "ft",
+        ),
+        _yes_no(
+            "on_slope",
+            "Is the system in or on a slope, cliff, bank or ravine?",
+        ),
+        _yes_no("new_system", "Is this a new septic system?"),
+        _yes_no("enlarged", "Does the work enlarge an existing system?"),
+        _yes_no("upgrade", "Does the work upgrade an existing system?"),
+        _yes_no(
+            "replacement_required_by_board",
+            "Has the Board of Health required this system as a replacement?",
+        ),
+        _yes_no("mounded", "Is the system mounded (raised above the natural grade)?"),
+        _yes_no(
+            "existing_failed_system",
+            "Does it serve an existing building whose septic system has failed?",
+        ),
+        _yes_no(
+            "physically_restricted",
+            "Is the lot physically too restricted for a standard leaching pit, trench or field?",
+        ),
+        _measure(
+            "title5_leaching_area_sqft",
+            "Leaching area Title 5 requires for this system",
+            "sq ft",
+            help_text="The minimum set by the State Environmental Code, 310 CMR 15.",
+        ),
+        _measure("proposed_leaching_area_sqft", "Leaching area proposed", "sq ft"),
+        _yes_no(
+            "sewer_connection_feasible",
+            "Is it feasible to connect the property to the municipal sewer?",
+        ),
+    ),
+)
+
+
+@dataclass(frozen=True)
+class Separation:
+    """A minimum distance between a septic system and something it must keep away from.
+
+    One row of the separation chart of 09.9.7(6), by zone.
+    """
+
+    rule_id: str
+    fact: str
+    target: str
+    barrier_beach_ft: int
+    coastal_district_ft: int
+
+    def minimum_ft(self, zone: str) -> int:
+        return self.barrier_beach_ft if zone == BARRIER_BEACH else self.coastal_district_ft
+
+    @property
+    def summary(self) -> str:
+        return (
+            f"The system is at least {self.barrier_beach_ft} ft (barrier beach) or "
+            f"{self.coastal_district_ft} ft (coastal district) from {self.target}"
+        )
+
+
+SEPARATIONS = (
+    Separation(
+        "ti.9.7.6.private_well", "distance_to_private_well_ft", "the nearest private well",
+        300, 200,
+    ),
+    Separation(
+        "ti.9.7.6.public_well", "distance_to_public_well_ft", "the nearest public well",
+        700, 700,
+    ),
+    Separation(
+        "ti.9.7.6.other_septic", "distance_to_other_septic_ft",
+        "the nearest other septic system", 300, 200,
+    ),
+    Separation(
+        "ti.9.7.6.water_body", "distance_to_water_body_ft", "the nearest water body",
+        200, 200,
+    ),
+    Separation(
+        "ti.9.7.6.wetlands", "distance_to_wetlands_ft", "the nearest wetlands", 200, 100,
+    ),
+)
+
+
+def separation_rule(separation: Separation) -> Rule:
+    """The rule for one row of the separation chart of 09.9.7(6)."""
+
+    @coastal_only
+    def judge(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
+        """09.9.7(6): the system keeps its zone's minimum separation distance."""
+        return at_least(
+            facts[separation.fact],
+            separation.minimum_ft(facts["zone"]),
+            unit="ft",
+            what=f"The distance from the system to {separation.target}",
+        )
+
+    return Rule(separation.rule_id, cite("09.9.7(6)"), separation.summary, judge)
+
+
+COASTAL_SEPTIC.add(*(separation_rule(separation) for separation in SEPARATIONS))
+
+WATER_TABLE_MINIMUM_FT = 5
+WATER_TABLE_CLEAR_FT = 7
+
+
+@COASTAL_SEPTIC.rule(
+    "ti.9.7.6.water_table",
+    cite("09.9.7(6)"),
+    "At least 5 to 7 ft between the system and the water table",
+)
+@coastal_only
+def water_table_separation(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
+    """09.9.7(6): "5 to 7" ft to the water table — under 5 fails, 7 or more passes."""
+    depth = facts["separation_to_water_table_ft"]
+    if depth < WATER_TABLE_MINIMUM_FT:
+        return failed(
+            f"The system is {depth} ft above the water table; it must be at least "
+            f"{WATER_TABLE_MINIMUM_FT} ft, and {WATER_TABLE_CLEAR_FT} ft clears it outright.",
+            required=WATER_TABLE_MINIMUM_FT, actual=depth, unit="ft",
+        )
+    if depth < WATER_TABLE_CLEAR_FT:
+        return needs_review(
+            f"The system is {depth} ft above the water table, within the 5 to 7 ft range: "
+            f"the Board decides whether it is enough ({WATER_TABLE_CLEAR_FT} ft always is).",
+            required=WATER_TABLE_CLEAR_FT, actual=depth, unit="ft",
+        )
+    return passed(
+        f"The system is {depth} ft above the water table, at least {WATER_TABLE_CLEAR_FT} ft.",
+        required=WATER_TABLE_CLEAR_FT, actual=depth, unit="ft",
+    )
+
+
+@COASTAL_SEPTIC.rule(
+    "ti.9.7.6.slope",
+    cite("09.9.7(6)"),
+    "A system on a slope, cliff, bank or ravine may need greater separation",
+)
+@coastal_only
+def slope(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
+    """09.9.7(6), note: systems on slopes, cliffs, banks or ravines may need more room."""
+    if facts["on_slope"]:
+        return needs_review(
+            "The system is on a slope, cliff, bank or ravine: the Board decides whether it "
+            "needs more than the minimum separation distances."
+        )
+    return passed("The system is not on a slope, cliff, bank or ravine.")
+
+
+LEACHING_AREA_MULTIPLIERS = {BARRIER_BEACH: Decimal("2"), COASTAL_DISTRICT: Decimal("1.7")}
+
+
+@COASTAL_SEPTIC.rule(
+    "ti.9.7.7.leaching",
+    cite("09.9.7(7)"),
+    "Leaching area at least 2 times (barrier beach) or 1.7 times (coastal district) Title 5",
+)
+@coastal_only
+def leaching_area(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
+    """09.9.7(7): twice the Title 5 leaching area on the barrier beach, 1.7 times elsewhere."""
+    multiplier = LEACHING_AREA_MULTIPLIERS[facts["zone"]]
+    return at_least(
+        facts["proposed_leaching_area_sqft"],
+        facts["title5_leaching_area_sqft"] * multiplier,
+        unit="sq ft",
+        what=f"The proposed leaching area ({multiplier} times the Title 5 area is needed)",
+    )
+
+
+@COASTAL_SEPTIC.rule(
+    "ti.9.4.2.bb_new",
+    cite("09.9.4(2)"),
+    "No new (other than a Board-required replacement) or enlarged system on the barrier beach",
+)
+@barrier_beach_only
+def barrier_beach_new_or_enlarged(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
+    """09.9.4(2): no new system, except a replacement the Board requires, and none enlarged."""
+    if facts["enlarged"]:
+        return failed(
+            "No septic system may be enlarged on the Designated Barrier Beach, even as a "
+            "replacement; keep the system at its present size."
+        )
+    if facts["new_system"] and not facts["replacement_required_by_board"]:
+        return failed(
+            "No new septic system is permitted on the Designated Barrier Beach unless it is a "
+            "replacement the Board of Health has required."
+        )
+    return passed("The system is neither a new system nor an enlargement of one.")
+
+
+@COASTAL_SEPTIC.rule(
+    "ti.9.4.2.bb_mound",
+    cite("09.9.4(2)"),
+    "No mounded system on the barrier beach",
+)
+@barrier_beach_only
+def barrier_beach_mound(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
+    """09.9.4(2): a barrier-beach system must not alter the natural grade or be mounded."""
+    return must_hold(
+        not facts["mounded"],
+        ok="The system is not mounded.",
+        refusal=(
+            "A mounded system is not allowed on the Designated Barrier Beach; design it at "
+            "the natural grade."
+        ),
+    )
+
+
+@COASTAL_SEPTIC.rule(
+    "ti.0.8.7.mounded",
+    cite("09.0.8(7)"),
+    "A mounded system only for an existing failed system on a restricted lot",
+)
+def mounded_system(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
+    """09.0.8(7): mounds only for an existing building with a failed system, physically
+    restricted from a standard leaching pit, trench or field."""
+    if not facts["mounded"]:
+        return not_applicable("The system is not mounded.")
+    return must_hold(
+        facts["existing_failed_system"] and facts["physically_restricted"],
+        ok=(
+            "The mound replaces a failed system on a lot too restricted for a standard "
+            "leaching pit, trench or field."
+        ),
+        refusal=(
+            "A mounded system is allowed only to replace the failed system of an existing "
+            "building on a lot too restricted for a standard leaching pit, trench or field; "
+            "otherwise design a standard system."
+        ),
+    )
+
+
+@COASTAL_SEPTIC.rule(
+    "ti.0.8.14.sewer",
+    cite("09.0.8(14)"),
+    "No new, upgraded or expanded system where a sewer connection is feasible",
+)
+def sewer_district(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
+    """09.0.8(14): no new, upgraded or expanded system if the sewer can feasibly be used."""
+    if not (facts["new_system"] or facts["enlarged"] or facts["upgrade"]):
+        return passed("No new, enlarged or upgraded system is proposed.")
+    return must_hold(
+        not facts["sewer_connection_feasible"],
+        ok="Connecting to the municipal sewer is not feasible, so an on-lot system may be built.",
+        refusal=(
+            "The property can feasibly connect to the municipal sewer, so no new, enlarged or "
+            "upgraded septic system may be built; connect to the sewer instead."
+        ),
+    )
+
+
+# -- tisbury.private_well (09.3.1, 09.9.5, 09.9.6) -----------------------------
+
+PRIVATE_WELL = RuleSet(
+    code="tisbury.private_well",
+    municipality=MUNICIPALITY,
+    title="Private drinking water well",
+    description=(
+        "Use, pump capacity, anti-siphon protection, metering and readiness of a private "
+        "on-site drinking water well (09.3.1, 09.9.5, 09.9.6)."
+    ),
+    facts=(
+        ZONE_FACT,
+        Fact(
+            "use", FactType.CHOICE, "What will the well serve?",
+            choices=("residential", "business"),
+        ),
+        _measure("peak_gpm", "Pump's peak capacity", "gpm"),
+        _measure(
+            "continuous_gph_30min", "Pump's continuous capacity over 30 minutes", "gph",
+        ),
+        _measure(
+            "elevation_ft",
+            "Elevation of the water distribution system",
+            "ft",
+            help_text="Above mean sea level; may be negative.",
+            minimum=None,
+        ),
+        _yes_no("anti_siphon", "Is an anti-siphon device installed?"),
+        _count(
+            "bedrooms",
+            "Number of bedrooms in the dwelling served",
+            help_text="Count any room that may be used for sleeping: den, office, study, loft.",
+        ),
+        _count("occupants", "Number of people living in the dwelling"),
+        _yes_no("sealed_meter", "Is the well fitted with a sealed water meter?"),
+        _yes_no("installed", "Is the well installed and operational?"),
+        _yes_no(
+            "proven",
+            "Has the well been proven (capacity pumping test certified)?",
+        ),
+        _yes_no(
+            "tested",
+            "Has a state-approved laboratory tested the water for potability?",
+        ),
+    ),
+)
+
+
+@PRIVATE_WELL.rule(
+    "ti.9.5.5.business",
+    cite("09.9.5(5)"),
+    "A well in the Coastal District does not serve a business",
+)
+@coastal_only
+def well_serves_no_business(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
+    """09.9.5(5): a private well in the Coastal District shall not serve a business use."""
+    return must_hold(
+        facts["use"] != "business",
+        ok="The well does not serve a business.",
+        refusal=(
+            "A private well in the Coastal District may not serve a business or commercial "
+            "use; connect the business to the public water supply."
+        ),
+    )
+
+
+WELL_PUMP_LIMITS = {
+    COASTAL_DISTRICT: (Decimal("20"), Decimal("200")),
+    BARRIER_BEACH: (Decimal("10"), Decimal("100")),
+}
+
+
+@PRIVATE_WELL.rule(
+    "ti.9.5.6.capacity",
+    cite("09.9.5(6)"),
+    "Pump at most 20 gpm peak / 200 gph continuous (half that on the barrier beach)",
+)
+@coastal_only
+def pump_capacity(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
+    """09.9.5(6): 20 gpm peak and 200 gph over 30 minutes; half on the barrier beach."""
+    peak_gpm, continuous_gph = WELL_PUMP_LIMITS[facts["zone"]]
+    return all_of({
+        "peak_gpm": at_most(
+            facts["peak_gpm"], peak_gpm, unit="gpm", what="The pump's peak capacity",
+        ),
+        "continuous_gph_30min": at_most(
+            facts["continuous_gph_30min"], continuous_gph, unit="gph",
+            what="The pump's continuous capacity over 30 minutes",
+        ),
+    })
+
+
+ANTI_SIPHON_BELOW_FT = 10
+
+
+@PRIVATE_WELL.rule(
+    "ti.9.6.1.anti_siphon",
+    cite("09.9.6(1)"),
+    "An anti-siphon device below the 10 ft contour",
+)
+def anti_siphon(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
+    """09.9.6(1): water systems below the ten foot contour need an anti-siphon device."""
+    if facts["elevation_ft"] >= ANTI_SIPHON_BELOW_FT:
+        return not_applicable(
+            f"The system is at or above the {ANTI_SIPHON_BELOW_FT} ft contour."
+        )
+    return must_hold(
+        facts["anti_siphon"],
+        ok="An anti-siphon device protects the supply.",
+        refusal=(
+            f"The system is below the {ANTI_SIPHON_BELOW_FT} ft contour, so it needs an "
+            "anti-siphon device; install one."
+        ),
+    )
+
+
+METER_ABOVE_BEDROOMS = 2
+METER_ABOVE_OCCUPANTS = 4
+
+
+@PRIVATE_WELL.rule(
+    "ti.3.1.4.meter",
+    cite("09.3.1(4)"),
+    "A sealed water meter for more than 2 bedrooms or 4 occupants",
+)
+def sealed_meter(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
+    """09.3.1(4): wells serving more than two bedrooms or four occupants are metered."""
+    if facts["bedrooms"] <= METER_ABOVE_BEDROOMS and facts["occupants"] <= METER_ABOVE_OCCUPANTS:
+        return not_applicable("The dwelling has no more than 2 bedrooms and 4 occupants.")
+    return must_hold(
+        facts["sealed_meter"],
+        ok="The well has a sealed water meter.",
+        refusal=(
+            "A well serving more than 2 bedrooms or more than 4 occupants needs a sealed "
+            "water meter; install one and report its readings each May and November."
+        ),
+    )
+
+
+@PRIVATE_WELL.rule(
+    "ti.3.1.3.ready",
+    cite("09.3.1(3)"),
+    "The well is installed, proven and tested before the disposal works permit",
+)
+def well_ready(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
+    """09.3.1(3): no disposal works permit until the well is installed, proven and tested."""
+    missing = [step for step in ("installed", "proven", "tested") if not facts[step]]
+    return must_hold(
+        not missing,
+        ok="The well is installed, proven and tested.",
+        refusal=(
+            f"The well is not yet {' or '.join(missing)}; the disposal works permit is issued "
+            "only once the well is installed, proven and tested."
+        ),
+    )
+
+
+# -- tisbury.campground (09.8) -----------------------------------------------
+
+CAMPGROUND = RuleSet(
+    code="tisbury.campground",
+    municipality=MUNICIPALITY,
+    title="Campground sanitary facilities",
+    description="Fixtures, wash/toilet rooms, cleaning, refuse and water of a campground (09.8).",
+    facts=(
+        _count("sites", "Number of campsites"),
+        _count(
+            "toilets", "Toilets for each sex",
+            help_text="If the sexes differ, give the smaller number.",
+        ),
+        _count(
+            "lavatories", "Lavatories (wash basins) for each sex",
+            help_text="If the sexes differ, give the smaller number.",
+        ),
+        _count(
+            "showers", "Showers for each sex",
+            help_text="If the sexes differ, give the smaller number.",
+        ),
+        _count("urinals", "Urinals"),
+        _count("largest_room_toilets", "Most toilets in any one wash/toilet room"),
+        _count("largest_room_lavatories", "Most lavatories in any one wash/toilet room"),
+        _count("largest_room_showers", "Most showers in any one wash/toilet room"),
+        _count("largest_room_urinals", "Most urinals in any one wash/toilet room"),
+        _measure(
+            "window_vent_sqft_per_toilet",
+            "Ventilating window area for each toilet",
+            "sq ft",
+            help_text="Use the wash/toilet room with the least window area per toilet.",
+        ),
+        _yes_no(
+            "windows_in_two_outside_walls",
+            "Does every wash/toilet room have ventilating windows in two outside walls?",
+        ),
+        _yes_no("forced_air_ventilation", "Is there forced air ventilation?"),
+        _yes_no(
+            "hot_and_cold_water",
+            "Is hot and cold water available at every lavatory and shower?",
+        ),
+        _count(
+            "cleanings_per_day",
+            "Times the wash/toilet rooms are cleaned and disinfected every 24 hours",
+        ),
+        _measure("refuse_capacity_gal", "Total capacity of the refuse containers", "gal"),
+        _measure(
+            "max_distance_to_refuse_ft",
+            "Farthest distance from any campsite to a refuse container",
+            "ft",
+        ),
+        _count("drinking_faucets", "Outside drinking water faucets"),
+        _measure(
+            "faucet_height_ft",
+            "Height of the lowest outside faucet opening above the ground",
+            "ft",
+        ),
+    ),
+)
+
+
+def fixture_rule(fixture: str, section: str) -> Rule:
+    """The per-sex minimum for one kind of fixture under 09.8.2(5)."""
+
+    def judge(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
+        """09.8.2(5): two per sex for the first 20 sites, one more per 20 or fraction after."""
+        return at_least(
+            facts[fixture],
+            fixtures_per_sex(facts["sites"]),
+            unit="",
+            what=f"The number of {fixture} for each sex",
+        )
+
+    return Rule(
+        f"ti.8.2.5.{fixture}",
+        cite(section),
+        f"Two {fixture} per sex for the first 20 sites, one more for each further 20",
+        judge,
+    )
+
+
+CAMPGROUND.add(
+    fixture_rule("toilets", "09.8.2(5)(a)"),
+    fixture_rule("lavatories", "09.8.2(5)(c)"),
+    fixture_rule("showers", "09.8.2(5)(d)"),
+)
+
+URINALS_FROM_SITES = 10
+
+
+@CAMPGROUND.rule(
+    "ti.8.2.5.urinals",
+    cite("09.8.2(5)(b)"),
+    "One urinal for every 20 sites, from 10 sites up",
+)
+def urinals(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
+    """09.8.2(5)(b): one urinal per twenty sites or fraction; none under ten sites."""
+    if facts["sites"] < URINALS_FROM_SITES:
+        return not_applicable(
+            f"Urinals are not required with fewer than {URINALS_FROM_SITES} sites."
+        )
+    return at_least(
+        facts["urinals"], per_twenty_sites(facts["sites"]), unit="", what="The number of urinals",
+    )
+
+
+ROOM_CAPS = (
+    ("largest_room_toilets", 4, "toilets"),
+    ("largest_room_lavatories", 8, "lavatories"),
+    ("largest_room_showers", 4, "showers"),
+    ("largest_room_urinals", 3, "urinals"),
+)
+
+
+@CAMPGROUND.rule(
+    "ti.8.2.2.room_caps",
+    cite("09.8.2(2)"),
+    "No room with more than 4 toilets, 8 lavatories, 4 showers or 3 urinals",
+)
+def room_caps(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
+    """09.8.2(2): a wash/toilet room holds at most 4 toilets, 8 lavatories, 4 showers,
+    3 urinals."""
+    return all_of({
+        fact: at_most(facts[fact], cap, unit="", what=f"The most {fixtures} in one room")
+        for fact, cap, fixtures in ROOM_CAPS
+    })
+
+
+WINDOW_VENT_SQFT_PER_TOILET = 3
+
+
+@CAMPGROUND.rule(
+    "ti.8.2.3.ventilation",
+    cite("09.8.2(3)"),
+    "At least 3 sq ft of window ventilation per toilet; forced air without windows on two walls",
+)
+def ventilation(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
+    """09.8.2(3): 3 sq ft of window per toilet in every case; forced air unless windows
+    ventilate two outside walls."""
+    window_area = at_least(
+        facts["window_vent_sqft_per_toilet"], WINDOW_VENT_SQFT_PER_TOILET, unit="sq ft",
+        what="The ventilating window area per toilet",
+    )
+    if window_area.outcome is Outcome.FAIL:
+        return window_area
+    if not facts["windows_in_two_outside_walls"] and not facts["forced_air_ventilation"]:
+        return failed(
+            "A wash/toilet room without ventilating windows in two outside walls needs "
+            "forced air ventilation; install it.",
+            required=window_area.required, actual=window_area.actual, unit=window_area.unit,
+        )
+    return window_area
+
+
+@CAMPGROUND.rule(
+    "ti.8.2.6.water",
+    cite("09.8.2(6)"),
+    "Hot and cold water at each lavatory and shower",
+)
+def hot_and_cold_water(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
+    """09.8.2(6): hot and cold water from an approved source at each lavatory and shower."""
+    return must_hold(
+        facts["hot_and_cold_water"],
+        ok="Hot and cold water reach every lavatory and shower.",
+        refusal="Every lavatory and shower needs both hot and cold water; supply both.",
+    )
+
+
+CLEANINGS_PER_DAY = 3
+
+
+@CAMPGROUND.rule(
+    "ti.8.3.1.cleaning",
+    cite("09.8.3(1)"),
+    "Wash/toilet rooms cleaned and disinfected at least 3 times every 24 hours",
+)
+def cleaning(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
+    """09.8.3(1): rooms and fixtures cleaned and disinfected at least three times in 24 hours."""
+    return at_least(
+        facts["cleanings_per_day"], CLEANINGS_PER_DAY, unit="",
+        what="The number of cleanings every 24 hours",
+    )
+
+
+REFUSE_GAL_PER_SITE = 30
+REFUSE_MAX_DISTANCE_FT = 300
+
+
+@CAMPGROUND.rule(
+    "ti.8.3.2.refuse",
+    cite("09.8.3(2)"),
+    "Refuse containers of 30 gal per site, within 300 ft of each site",
+)
+def refuse(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
+    """09.8.3(2): 30 gallons of refuse capacity per site, within 300 feet of each campsite."""
+    return all_of({
+        "refuse_capacity_gal": at_least(
+            facts["refuse_capacity_gal"], REFUSE_GAL_PER_SITE * facts["sites"], unit="gal",
+            what="The refuse container capacity",
+        ),
+        "max_distance_to_refuse_ft": at_most(
+            facts["max_distance_to_refuse_ft"], REFUSE_MAX_DISTANCE_FT, unit="ft",
+            what="The farthest walk from a campsite to a refuse container",
+        ),
+    })
+
+
+@CAMPGROUND.rule(
+    "ti.8.4.3.faucets",
+    cite("09.8.4(3)"),
+    "One outside drinking water faucet for every 20 sites",
+)
+def drinking_faucets(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
+    """09.8.4(3): an outside drinking water faucet for every twenty sites or fraction."""
+    return at_least(
+        facts["drinking_faucets"], per_twenty_sites(facts["sites"]), unit="",
+        what="The number of outside drinking water faucets",
+    )
+
+
+FAUCET_MIN_HEIGHT_FT = 3
+
+
+@CAMPGROUND.rule(
+    "ti.8.4.2.faucet_height",
+    cite("09.8.4(2)"),
+    "Outside faucet openings at least 3 ft above the ground",
+)
+def faucet_height(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
+    """09.8.4(2): outside faucet openings not less than three feet above the ground."""
+    return at_least(
+        facts["faucet_height_ft"], FAUCET_MIN_HEIGHT_FT, unit="ft",
+        what="The height of the outside faucet openings",
+    )
+
+
+# -- tisbury.woodwaste (09.2.9) ----------------------------------------------
+
+WOODWASTE = RuleSet(
+    code="tisbury.woodwaste",
+    municipality=MUNICIPALITY,
+    title="Burial of woodwaste",
+    description="Site assignment and content of a woodwaste burial (09.2.9).",
+    facts=(
+        _measure("volume_cuyd", "Volume of woodwaste to bury", "cu yd"),
+        _yes_no("site_assigned", "Has the Board of Health assigned the burial site?"),
+        _yes_no(
+            "only_woodwaste",
+            "Is the material only woodwaste (trees, stumps, brush, leaves, sawdust, chips, "
+            "shavings, bark)?",
+        ),
+        _yes_no(
+            "treated_wood",
+            "Does it include wood with preservatives, paint, stain or other coatings?",
+        ),
+    ),
+)
+
+WOODWASTE_SITE_ASSIGNMENT_ABOVE_CUYD = 200
+
+
+@WOODWASTE.rule(
+    "ti.2.9.site",
+    cite("09.2.9(1)"),
+    "More than 200 cu yd needs site assignment; smaller amounts are reviewed case by case",
+)
+def woodwaste_site(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
+    """09.2.9(1): over 200 cubic yards needs a site assignment (310 CMR 19.03); less is
+    reviewed by the Board case by case."""
+    volume = facts["volume_cuyd"]
+    limit = WOODWASTE_SITE_ASSIGNMENT_ABOVE_CUYD
+    numbers = {"required": limit, "actual": volume, "unit": "cu yd"}
+    if volume <= limit:
+        return needs_review(
+            f"{volume} cu yd is no more than {limit} cu yd: the Board reviews the burial "
+            "case by case.",
+            **numbers,
+        )
+    if facts["site_assigned"]:
+        return passed(
+            f"{volume} cu yd is more than {limit} cu yd, and the Board has assigned the "
+            "burial site.",
+            **numbers,
+        )
+    return failed(
+        f"{volume} cu yd is more than {limit} cu yd, so the Board of Health must first assign "
+        "the burial site (310 CMR 19.03); apply for site assignment.",
+        **numbers,
+    )
+
+
+@WOODWASTE.rule(
+    "ti.2.9.content",
+    cite("09.2.9(1)"),
+    "Only untreated woodwaste is buried",
+)
+def woodwaste_content(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
+    """09.2.9(1): no other refuse, and no wood with preservatives or coatings."""
+    return must_hold(
+        facts["only_woodwaste"] and not facts["treated_wood"],
+        ok="Only untreated woodwaste is buried.",
+        refusal=(
+            "Bury only woodwaste, with no other refuse and no wood treated with "
+            "preservatives, paint, stain or other coatings."
+        ),
+    )
+
+
+# -- tisbury.lead_paint (09.4.6) ---------------------------------------------
+
+LEAD_PAINT = RuleSet(
+    code="tisbury.lead_paint",
+    municipality=MUNICIPALITY,
+    title="Lead paint determination before painting or renovation",
+    description="A lead paint determination for buildings built before 1978 (09.4.6).",
+    facts=(
+        _count("year_built", "Year the building was built"),
+        _yes_no(
+            "determination_filed",
+            "Has a lead paint determination by a licensed inspector been filed with the Board?",
+        ),
+    ),
+)
+
+LEAD_PAINT_BUILT_BEFORE = 1978
+
+
+@LEAD_PAINT.rule(
+    "ti.4.6.lead",
+    cite("09.4.6"),
+    "A lead paint determination is filed for a building built before 1978",
+)
+def lead_paint_determination(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
+    """09.4.6: before painting or renovating a pre-1978 building, a lead paint determination
+    is performed and filed with the Board."""
+    if facts["year_built"] >= LEAD_PAINT_BUILT_BEFORE:
+        return not_applicable(f"The building was built in {LEAD_PAINT_BUILT_BEFORE} or later.")
+    return must_hold(
+        facts["determination_filed"],
+        ok="A lead paint determination is on file.",
+        refusal=(
+            f"The building was built before {LEAD_PAINT_BUILT_BEFORE}: file a lead paint "
+            "determination by a licensed inspector with the Board before work starts."
+        ),
+    )
+
+
+# -- tisbury.temporary_dumpster (09.2.5(3)) ----------------------------------
+
+
+def end_not_before_start(facts: Mapping[str, Any]) -> dict[str, str]:
+    """A dumpster permit period cannot end before it starts."""
+    start, end = facts.get("start_date"), facts.get("end_date")
+    if start is not None and end is not None and end < start:
+        return {"end_date": "The end date cannot be before the start date."}
+    return {}
+
+
+TEMPORARY_DUMPSTER = RuleSet(
+    code="tisbury.temporary_dumpster",
+    municipality=MUNICIPALITY,
+    title="Temporary dumpster permit period",
+    description="A temporary dumpster permit lasts up to 30 days; a renewal adds up to 30 "
+    "more (09.2.5(3)).",
+    facts=(
+        Fact("start_date", FactType.DATE, "Permit period start date"),
+        Fact("end_date", FactType.DATE, "Permit period end date"),
+        _yes_no(
+            "renewal",
+            "Is this a renewal of an earlier temporary permit?",
+            help_text="A renewal period is judged the same way: up to 30 days.",
+        ),
+    ),
+    validators=(end_not_before_start,),
+)
+
+TEMPORARY_DUMPSTER_MAX_DAYS = 30
+
+
+@TEMPORARY_DUMPSTER.rule(
+    "ti.2.5.3.duration",
+    cite("09.2.5(3)"),
+    "The permit period is no longer than 30 days",
+)
+def temporary_dumpster_duration(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
+    """09.2.5(3): a temporary permit (or its renewal) runs no more than thirty days."""
+    return at_most(
+        (facts["end_date"] - facts["start_date"]).days,
+        TEMPORARY_DUMPSTER_MAX_DAYS,
+        unit="days",
+        what="The permit period",
+    )
+
+
+# -- tisbury.failed_septic (09.1.3(5), 09.0.8(4)) ------------------------------
+
+FAILED_SEPTIC = RuleSet(
+    code="tisbury.failed_septic",
+    municipality=MUNICIPALITY,
+    title="Possible septic system failure",
+    description="Signs that send a septic system to the Board for review (09.1.3(5)).",
+    facts=(
+        _yes_no(
+            "effluent_over_ground",
+            "Does septic effluent run over or break the surface of the ground?",
+        ),
+        _count("pumpouts_last_12_months", "Times the system was pumped in the last 12 months"),
+    ),
+)
+
+FAILURE_REVIEW_PUMPOUTS = 4
+
+
+@FAILED_SEPTIC.rule(
+    "ti.1.3.5.review",
+    cite("09.1.3(5)"),
+    "Effluent over the ground or 4 or more pumpouts a year sends the system to review",
+)
+def failure_review(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
+    """09.1.3(5): effluent breaking the surface, or four or more pumpouts in a year, puts the
+    system under review for possible failure."""
+    pumpouts = facts["pumpouts_last_12_months"]
+    numbers = {"required": FAILURE_REVIEW_PUMPOUTS, "actual": pumpouts, "unit": ""}
+    if facts["effluent_over_ground"] or pumpouts >= FAILURE_REVIEW_PUMPOUTS:
+        return needs_review(
+            "The Board reviews this system for possible failure: effluent reaching the ground "
+            f"surface or {FAILURE_REVIEW_PUMPOUTS} or more pumpouts a year are signs of failure.",
+            **numbers,
+        )
+    return passed(
+        f"No effluent on the ground and {pumpouts} pumpouts in 12 months "
+        f"(review starts at {FAILURE_REVIEW_PUMPOUTS}).",
+        **numbers,
+    )
+
+
+# -- tisbury.system_limits (09.1.3(3), (4)) ----------------------------------
+
+SYSTEM_LIMITS = RuleSet(
+    code="tisbury.system_limits",
+    municipality=MUNICIPALITY,
+    title="Number of septic systems and dwelling units",
+    description="Maximum disposal works per lot and dwelling units per system (09.1.3(3), (4)).",
+    facts=(
+        Fact(
+            "zoning", FactType.CHOICE, "How is the lot zoned?",
+            choices=("residential", "business"),
+            help_text="Business includes commercial zoning.",
+        ),
+        _count("systems_on_lot", "Septic systems on the lot, including this one"),
+        _count("dwelling_units_per_system", "Most dwelling units connected to one system"),
+        _yes_no(
+            "public_interest_housing",
+            "Is this elderly, low or moderate income, or similar public-interest housing?",
+        ),
+        _yes_no("sewer_at_lot_line", "Is a municipal sewer available at the lot line?"),
+    ),
+)
+
+MAX_SYSTEMS_PER_LOT = 2
+MAX_UNITS_PER_SYSTEM = 2
+
+
+@SYSTEM_LIMITS.rule(
+    "ti.1.3.3.max",
+    cite("09.1.3(3)"),
+    "Residential lots: at most 2 systems per lot and 2 dwelling units per system",
+)
+def system_limits(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
+    """09.1.3(3): two systems per residential lot, two units per system, waivable where sewer
+    reaches the lot line; business and public-interest housing are judged individually
+    (09.1.3(4))."""
+    if facts["zoning"] == "business" or facts["public_interest_housing"]:
+        return needs_review(
+            "Business, commercial and public-interest housing systems are considered "
+            "individually by the Board (09.1.3(4))."
+        )
+    limits = all_of({
+        "systems_on_lot": at_most(
+            facts["systems_on_lot"], MAX_SYSTEMS_PER_LOT, unit="",
+            what="The number of systems on the lot",
+        ),
+        "dwelling_units_per_system": at_most(
+            facts["dwelling_units_per_system"], MAX_UNITS_PER_SYSTEM, unit="",
+            what="The number of dwelling units on one system",
+        ),
+    })
+    if limits.outcome is Outcome.PASS or not facts["sewer_at_lot_line"]:
+        return limits
+    return dataclasses.replace(
+        limits,
+        outcome=Outcome.NEEDS_REVIEW,
+        message=limits.message
+        + " A municipal sewer is available at the lot line, so the Board may waive the limit.",
+    )
+
+
+# -- tisbury.sandblasting (09.4.3) -------------------------------------------
+
+
+def _application_item(number: int, question: str) -> str:
+    return f"Item {number} of the sandblasting application: {question}"
+
+
+SANDBLASTING = RuleSet(
+    code="tisbury.sandblasting",
+    municipality=MUNICIPALITY,
+    title="Sandblasting permit application",
+    description="The seventeen items every sandblasting application must include (09.4.3).",
+    facts=(
+        _text(
+            "property_owner_name", "Property owner's name",
+            _application_item(1, "Name of property owner where sandblasting will occur."),
+            required=False,
+        ),
+        _text(
+            "property_location", "Location of the property",
+            _application_item(2, "Location of property where sandblasting will occur."),
+            required=False,
+        ),
+        _measure(
+            "distance_to_abutting_properties_ft", "Distance to abutting properties", "ft",
+            _application_item(3, "Distance to abutting properties."),
+            required=False,
+        ),
+        _text(
+            "company_name", "Sandblasting company name",
+            _application_item(4, "Sandblasting company name."),
+            required=False,
+        ),
+        _text(
+            "company_address", "Sandblasting company address",
+            _application_item(5, "Sandblasting company address."),
+            required=False,
+        ),
+        Fact(
+            "sandblasting_date", FactType.DATE, "Date of the sandblasting",
+            help_text=_application_item(6, "Date sandblasting will occur."),
+            required=False,
+        ),
+        _text(
+            "object_description", "What is being sandblasted",
+            _application_item(7, "What is being sandblasted?"),
+            required=False,
+        ),
+        _text(
+            "material_type", "Type of material being sandblasted",
+            _application_item(8, "Type of material being sandblasted?"),
+            required=False,
+        ),
+        _yes_no(
+            "meets_ep_toxicity", "Whether the material meets EP toxicity safe levels",
+            _application_item(9, "Does material meet EP toxicity safe levels?"),
+            required=False,
+        ),
+        _text(
+            "blasting_product", "Product used to sandblast",
+            _application_item(10, "Product being used to sandblast?"),
+            required=False,
+        ),
+        _yes_no(
+            "free_silica", "Whether the blasting product is free of silica",
+            _application_item(11, "Will product for sandblasting be free-silica?"),
+            required=False,
+        ),
+        _yes_no(
+            "indoors", "Whether the sandblasting takes place indoors",
+            _application_item(12, "Will sandblasting take place indoors?"),
+            required=False,
+        ),
+        _yes_no(
+            "shrouding", "Whether shrouding is used",
+            _application_item(13, "Will shrouding be used during sandblasting?"),
+            required=False,
+        ),
+        _text(
+            "fallout_disposal", "Where the fallout material is disposed of",
+            _application_item(14, "Where will fallout material sandblasted be disposed?"),
+            required=False,
+        ),
+        _text(
+            "residue_dust_description", "Amount and nature of the residue dust",
+            _application_item(15, "What is the amount and nature of residue dust?"),
+            required=False,
+        ),
+        _yes_no(
+            "tarps_used", "Whether tarps collect the fallout",
+            _application_item(16, "Will tarps be used to collect fallout?"),
+            required=False,
+        ),
+        _yes_no(
+            "meets_dep_noise_standards", "Whether the project meets DEP noise standards",
+            _application_item(
+                17, "Will project meet DEP noise pollution standards (310 CMR 7)?",
+            ),
+            required=False,
+        ),
+    ),
+)
+
+
+def is_unanswered(value: Any) -> bool:
+    """Absent, null, or text left blank."""
+    return value is None or (isinstance(value, str) and not value.strip())
+
+
+@SANDBLASTING.rule(
+    "ti.4.3.complete",
+    cite("09.4.3"),
+    "The application answers all seventeen required items",
+)
+def application_complete(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
+    """09.4.3: every sandblasting application includes the seventeen listed items."""
+    missing = [fact for fact in SANDBLASTING.facts if is_unanswered(facts.get(fact.name))]
+    total = len(SANDBLASTING.facts)
+    if not missing:
+        return passed(f"All {total} items of the application are answered.", actual=[])
+    return failed(
+        f"The application leaves {len(missing)} of its {total} items unanswered: "
+        + "; ".join(fact.label for fact in missing)
+        + ". Answer each of them to complete it.",
+        actual=[fact.name for fact in missing],
+    )
+
+
+@SANDBLASTING.rule(
+    "ti.4.3.noise",
+    cite("09.4.3"),
+    "The project meets the DEP noise pollution standards (310 CMR 7)",
+)
+def noise_standards(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
+    """09.4.3, item 17: the project meets the DEP noise pollution standards (310 CMR 7)."""
+    meets = facts["meets_dep_noise_standards"]
+    if meets is None:
+        return not_applicable("The application does not yet say whether it meets them.")
+    return must_hold(
+        meets,
+        ok="The project meets the DEP noise pollution standards.",
+        refusal=(
+            "The project must meet the DEP noise pollution standards (310 CMR 7); change "
+            "the equipment or hours so that it does."
+        ),
+    )
+
+
+RULE_SETS: tuple[RuleSet, ...] = (
+    COASTAL_SEPTIC,
+    PRIVATE_WELL,
+    CAMPGROUND,
+    WOODWASTE,
+    LEAD_PAINT,
+    TEMPORARY_DUMPSTER,
+    FAILED_SEPTIC,
+    SYSTEM_LIMITS,
+    SANDBLASTING,
+)
