@@ -9,6 +9,7 @@ class DogsConfig(AppConfig):
 
     def ready(self) -> None:
         from dogs import periods, rules
+        from dogs.kennel import KennelLicenseKind
         from dogs.kinds import DogLicenseKind
         from permits_site.licensing.kinds import register_kind
         from permits_site.rules.registry import register_law
@@ -20,3 +21,4 @@ class DogsConfig(AppConfig):
             key_dates=periods.KEY_DATES,
         )
         register_kind(DogLicenseKind())
+        register_kind(KennelLicenseKind())

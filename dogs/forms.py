@@ -77,10 +77,3 @@ class RabiesProofForm(forms.Form):
         label="Certificate file (PDF, PNG or JPEG, up to 10 MB)",
         widget=forms.ClearableFileInput(attrs={"accept": ".pdf,.png,.jpg,.jpeg"}),
     )
-
-
-class DocumentUploadForm(forms.Form):
-    kind = forms.ChoiceField(choices=list(DOCUMENT_KINDS.items()), label="Document")
-    valid_until = forms.DateField(required=False, widget=DATE_INPUT,
-                                  label="Expires or ends on (if it states a date)")
-    file = forms.FileField(label="File (PDF, PNG or JPEG, up to 10 MB)")

@@ -39,6 +39,9 @@ def late_fee_due(*, license_year: int, on: dt.date, calendar) -> bool:
 class DogLicenseKind(PermitKind):
     code = "north_andover.dog_license"
     amending_actions = ("replacement_tag",)
+    list_related = ("dog_license__dog",)
+    dashboard_panel = "dogs/dashboard_panel.html"
+    document_kinds = DOCUMENT_KINDS
 
     # -- fees ----------------------------------------------------------------
 
@@ -191,11 +194,36 @@ class DogLicenseKind(PermitKind):
             "Date of birth": dog.date_of_birth.strftime("%B %-d, %Y"),
         }
 
+    def panel_context(self, user) -> dict[str, Any]:
+        from dogs.services import dogs_with_licenses
+
+        return {"dogs": dogs_with_licenses(user)}
+
     def describe(self, application) -> str:
-        details = getattr(application, "dog_license", None)
-        if details is None:
-            return application.permit_type.name
+        details = application.dog_license
         return f"{details.dog.name}, {details.license_year}"
+
+    def summary(self, application) -> list[tuple[str, str]]:
+        details = application.dog_license
+        dog = details.dog
+        rows = [
+            ("Dog", dog.name),
+            ("Breed and color", f"{dog.breed}, {dog.color}"),
+            ("Sex", dog.get_sex_display()),
+            ("Spayed or neutered", "Yes" if dog.spayed_neutered else "No"),
+            ("Date of birth", f"{dog.date_of_birth:%B %-d, %Y}"),
+            ("License year", str(details.license_year)),
+        ]
+        if details.acquired_on:
+            rows.append(("Acquired on", f"{details.acquired_on:%B %-d, %Y}"))
+        if details.moved_in_on:
+            rows.append(("Moved to North Andover on", f"{details.moved_in_on:%B %-d, %Y}"))
+        if details.previous_jurisdiction:
+            rows.append(("License surrendered",
+                         f"{details.previous_jurisdiction} no. {details.previous_license_number}"))
+        if dog.microchip:
+            rows.append(("Microchip", dog.microchip))
+        return rows
 
 
 def _latest_valid_until(documents, kind: str) -> dt.date | None:

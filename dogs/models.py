@@ -35,6 +35,15 @@ class Dog(models.Model):
     def __str__(self) -> str:
         return f"{self.name} ({self.breed})"
 
+    def licenses(self) -> list:
+        """Issued licenses, newest year first (uses prefetched applications when present)."""
+        permits = [
+            details.application.permit
+            for details in self.license_applications.all()
+            if hasattr(details.application, "permit")
+        ]
+        return sorted(permits, key=lambda permit: (permit.year, permit.issued_at), reverse=True)
+
     def is_licensable_on(self, day: dt.date) -> bool:
         """Six months or older: Licenses A(1) requires a license."""
         return add_months(self.date_of_birth, 6) <= day

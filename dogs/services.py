@@ -83,6 +83,10 @@ def apply_for_dog_license(
     """Start a draft application for a new license, renewal, transfer or replacement tag."""
     if dog.owner_id != applicant.pk:
         raise DomainError("You can only apply for your own dog.", field="dog")
+    today = timezone.localdate()
+    if license_year not in (today.year, today.year + 1):
+        raise DomainError(f"Apply for the {today.year} or {today.year + 1} license year.",
+                          field="license_year")
     _refuse_duplicate(dog, action=action, license_year=license_year)
     previous = _previous_permit(dog, action=action, license_year=license_year)
     if action == "transfer" and not (previous_jurisdiction and previous_license_number):
@@ -205,3 +209,10 @@ def send_renewal_reminders(*, municipality, year: int, acting_user, due_text: st
         after={"year": year, "sent": sent, "at": timezone.now().isoformat()},
     )
     return sent
+
+
+def dogs_with_licenses(owner):
+    """The owner's dogs with their license applications and permits, in a fixed few queries."""
+    return Dog.objects.filter(owner=owner, active=True).prefetch_related(
+        "license_applications__application__permit"
+    )

@@ -1,6 +1,15 @@
 from django.contrib import admin
-from django.urls import path
+from django.urls import include, path
+
+from permits_site.licensing.views.public import home, verify
 
 urlpatterns = [
+    path("", home, name="home"),
+    path("verify/<str:token>", verify, name="verify"),
+    path("accounts/", include("permits_site.accounts.urls")),
+    path("", include("permits_site.licensing.urls")),
+    path("dogs/", include("dogs.urls")),
+    path("towns/", include("permits_site.licensing.law_urls")),
+    path("api/v1/", include("permits_site.api.urls")),
     path("django-admin/", admin.site.urls),
 ]

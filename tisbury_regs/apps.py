@@ -8,8 +8,9 @@ class TisburyRegsConfig(AppConfig):
     verbose_name = "Tisbury — Board of Health Regulations"
 
     def ready(self) -> None:
+        from permits_site.licensing.kinds import register_kind
         from permits_site.rules.registry import register_law
-        from tisbury_regs import periods, rules
+        from tisbury_regs import fees, periods, rules
 
         register_law(
             periods.MUNICIPALITY,
@@ -17,3 +18,5 @@ class TisburyRegsConfig(AppConfig):
             periods=periods.PERIODS,
             key_dates=periods.KEY_DATES,
         )
+        for kind in fees.KINDS:
+            register_kind(kind)

@@ -68,6 +68,11 @@ def can_edit_application(user: User, application) -> bool:
     return application.applicant_id == user.pk and application.is_draft
 
 
+def can_withdraw_application(user: User, application) -> bool:
+    """The applicant withdraws a draft or an application still being decided."""
+    return application.applicant_id == user.pk and (application.is_draft or application.is_open)
+
+
 def can_view_permit(user: User, permit) -> bool:
     return permit.holder_id == user.pk or is_town_staff(user, permit.municipality_id)
 

@@ -55,6 +55,12 @@ class PermitKind:
     code: str = ""
     #: Actions that amend the permit being followed up instead of issuing a new one.
     amending_actions: tuple[str, ...] = ()
+    #: Relations of Application that ``describe`` reads; list pages join them.
+    list_related: tuple[str, ...] = ()
+    #: A template shown on the resident's dashboard (e.g. "My dogs"), or blank.
+    dashboard_panel: str = ""
+    #: Documents an applicant may upload: kind code → plain label.
+    document_kinds: dict[str, str] = {"supporting_document": "Supporting document"}
 
     def price(self, request: QuoteRequest) -> list[FeeLine]:
         """The fee lines for an action: by default the schedule item named after it."""
@@ -119,6 +125,15 @@ class PermitKind:
     def describe(self, application: Application) -> str:
         return application.permit_type.name
 
+    def summary(self, application: Application) -> list[tuple[str, str]]:
+        """Rows (label, value) describing the application on resident and staff pages."""
+        return [(name.replace("_", " ").capitalize(), str(value))
+                for name, value in application.facts.items()]
+
+    def panel_context(self, user) -> dict[str, Any]:
+        """Context for ``dashboard_panel`` on the resident's dashboard."""
+        return {}
+
 
 _KINDS: dict[str, PermitKind] = {}
 _DEFAULT = PermitKind()
@@ -129,6 +144,15 @@ def register_kind(kind: PermitKind) -> PermitKind:
         raise ValueError(f"permit kind {kind.code} is registered twice")
     _KINDS[kind.code] = kind
     return kind
+
+
+def registered_kinds() -> list[PermitKind]:
+    return list(_KINDS.values())
+
+
+def list_related() -> list[str]:
+    """Every registered kind's relations, for a list page's ``select_related``."""
+    return sorted({relation for kind in _KINDS.values() for relation in kind.list_related})
 
 
 def kind_for(permit_type_code: str) -> PermitKind:

@@ -7,9 +7,12 @@ and its facts into :class:`FeeLine` s; the first line's code is the action.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
+from typing import Any
+
+from permits_site.rules.base import Fact, FactsInvalid, RuleSet
 
 CENT = Decimal("0.01")
 
@@ -85,3 +88,16 @@ def item(schedule: Mapping[str, PricedItem], code: str) -> PricedItem:
         return schedule[code]
     except KeyError as error:
         raise QuoteRefused({"action": f"The fee schedule has no item '{code}'."}) from error
+
+
+def parse_quote_facts(raw: Any, *, permit_type: str, facts: Iterable[Fact]) -> dict[str, Any]:
+    """Validate a quote's strict-JSON facts against their declaration, defaults filled in.
+
+    Unknown, missing and wrongly typed facts are refused exactly as a rule
+    set refuses them, each keyed by the fact's name.
+    """
+    declaration = RuleSet(code=permit_type, municipality="", title="", facts=tuple(facts))
+    try:
+        return declaration.with_defaults(declaration.parse(raw))
+    except FactsInvalid as error:
+        raise QuoteRefused(error.errors) from error

@@ -28,6 +28,7 @@ from permits_site.licensing.models import (
 )
 from permits_site.licensing.services.fees import quote_fee
 from permits_site.rules.base import CheckResult
+from permits_site.rules.fees import FeeQuote, QuoteRefused
 from permits_site.rules.registry import get_rule_set
 
 S = ApplicationStatus
@@ -200,6 +201,20 @@ def _invoice(application: Application, *, on: dt.date) -> Invoice:
         invoice.paid_at = timezone.now()
         invoice.save(update_fields=["status", "paid_at"])
     return invoice
+
+
+def preview_fee(application: Application, *, on: dt.date | None = None) -> FeeQuote | None:
+    """What submitting today would cost (None when no schedule prices it)."""
+    on = on or timezone.localdate()
+    kind = kind_for(application.permit_type.code)
+    try:
+        quote, _schedule = quote_fee(
+            permit_type=application.permit_type, action=application.action,
+            facts=kind.application_quote_facts(application, on=on), on=on,
+        )
+    except QuoteRefused:
+        return None
+    return quote
 
 
 @transaction.atomic

@@ -1,0 +1,36 @@
+# Two commands matter: `make run` (set up, demo data, serve) and `make test`.
+VENV ?= .venv
+PYTHON ?= python3
+PY := $(VENV)/bin/python
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+.PHONY: install run test test-fast lint browser clean
+
+install: $(VENV)/.installed
+
+$(VENV)/.installed: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(VENV)/bin/pip install --quiet --upgrade pip
+	$(VENV)/bin/pip install --quiet ".[test]"
+	touch $@
+
+run: install
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py seed_demo
+	$(PY) manage.py runserver $(HOST):$(PORT)
+
+browser:
+	@scripts/ensure-system-packages
+
+test: install browser
+	$(PY) -m pytest
+
+test-fast: install
+	$(PY) -m pytest -m "not e2e"
+
+lint: install
+	$(VENV)/bin/ruff check .
+
+clean:
+	rm -rf $(VENV) db.sqlite3 media staticfiles .pytest_cache

@@ -1,0 +1,74 @@
+"""North Andover's non-criminal fine schedule (Code ch. 60; the Select Board sets the fines).
+
+Only the dangerous-dog fines are stated in the bylaw (Dangerous F); the
+other amounts are the Select Board's seeded schedule, shown as "seeded —
+confirm" until an admin saves a version.
+"""
+
+from permits_site.enforcement.catalogue import (
+    WARNING,
+    FineCatalogue,
+    FineItemSpec,
+    every_offense,
+)
+
+CITE = "North Andover Code ch. 60, "
+ESCALATING = ("25.00", "50.00", "100.00")
+
+FINES = FineCatalogue(
+    municipality_code="north_andover",
+    placeholder_amounts=True,
+    items=(
+        FineItemSpec(
+            "dangerous_dog_at_large",
+            "Dangerous dog off its owner's property or not restrained",
+            CITE + "Dangerous F(1)",
+            amounts=("200.00", "300.00", "300.00"),
+            per_day=True,
+        ),
+        FineItemSpec(
+            "dangerous_dog_unregistered",
+            "Dangerous dog in town not registered with Animal Control",
+            CITE + "Dangerous F(2)",
+            amounts=every_offense("100.00"),
+            per_day=True,
+        ),
+        FineItemSpec(
+            "unlicensed_dog",
+            "Dog kept without a license",
+            CITE + "Licenses A(10)",
+            amounts=every_offense("50.00"),
+        ),
+        FineItemSpec(
+            "running_at_large",
+            "Dog running at large",
+            CITE + "Restraint A",
+            amounts=ESCALATING,
+        ),
+        FineItemSpec(
+            "dog_litter",
+            "Dog waste not removed",
+            CITE + "Restraint D",
+            amounts=ESCALATING,
+        ),
+        FineItemSpec(
+            "nuisance_noise",
+            "Nuisance barking or howling",
+            CITE + "Restraint C",
+            amounts=ESCALATING,
+        ),
+        FineItemSpec(
+            "animal_limit",
+            "More animals kept at a residence than allowed",
+            CITE + "Limits E",
+            amounts=(WARNING, "25.00", "25.00"),
+            per_day=True,
+        ),
+        FineItemSpec(
+            "feeding_wildlife",
+            "Feeding wildlife",
+            CITE + "Feeding wildlife A(4)",
+            amounts=ESCALATING,
+        ),
+    ),
+)

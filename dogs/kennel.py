@@ -1,0 +1,66 @@
+"""How the core prices a North Andover kennel license (Code ch. 60, Kennel license B)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping
+from typing import Any
+
+from permits_site.licensing.kinds import PermitKind, QuoteRequest
+from permits_site.rules.base import Fact, FactType
+from permits_site.rules.calendar import BusinessCalendar, key_date_on
+from permits_site.rules.fees import FeeLine, QuoteRefused, item, line_for, parse_quote_facts
+from permits_site.rules.registry import town_law
+
+CITE = "North Andover Code ch. 60, "
+#: More than four dogs over six months need a kennel license (Limits A, Kennel license B(1)).
+MOST_DOGS_WITHOUT_KENNEL = 4
+LARGE_KENNEL_FROM = 11
+
+QUOTE_FACTS = (
+    Fact("dogs", FactType.INTEGER, "How many dogs over six months old are kept?"),
+    Fact("license_year", FactType.INTEGER, "License year", required=False,
+         minimum=1900, maximum=2200, help_text="Defaults to the year of the quote."),
+)
+
+
+def kennel_tier(dogs: int) -> str:
+    """The fee item for a kennel of ``dogs`` dogs: 5 to 10, or 11 or more."""
+    return "dogs_11_or_more" if dogs >= LARGE_KENNEL_FROM else "dogs_5_to_10"
+
+
+def kennel_renewal_late(*, license_year: int, on: dt.date, calendar: BusinessCalendar) -> bool:
+    """A renewal after January 15 of its license year (rolled past a Friday, weekend or
+    holiday) owes the late fee (Kennel license B(8)); on the due date itself it does not.
+    """
+    due = town_law("north_andover").key_dates["kennel_license_due"]
+    return on > key_date_on(due, license_year, calendar)
+
+
+class KennelLicenseKind(PermitKind):
+    code = "north_andover.kennel_license"
+
+    def parse_quote_facts(self, facts: Mapping[str, Any], *, action: str) -> dict[str, Any]:
+        """``dogs`` (required; four or fewer need no kennel license) and ``license_year``."""
+        parsed = parse_quote_facts(facts, permit_type=self.code, facts=QUOTE_FACTS)
+        if parsed["dogs"] <= MOST_DOGS_WITHOUT_KENNEL:
+            raise QuoteRefused({
+                "dogs": f"No kennel license is needed for {MOST_DOGS_WITHOUT_KENNEL} or fewer "
+                        f"dogs over six months ({CITE}Limits A, Kennel license B(1))."
+            })
+        return parsed
+
+    def price(self, request: QuoteRequest) -> list[FeeLine]:
+        """The fee by kennel size; the late fee on a renewal after the due date (B(8))."""
+        facts = request.facts
+        lines = [line_for(item(request.schedule, kennel_tier(facts["dogs"])), code=request.action)]
+        license_year = facts["license_year"] or request.on.year
+        if request.action == "renewal" and kennel_renewal_late(
+            license_year=license_year, on=request.on, calendar=request.calendar
+        ):
+            lines.append(line_for(item(request.schedule, "late_fee")))
+        return lines
+
+    def application_quote_facts(self, application, *, on: dt.date) -> dict[str, Any]:
+        """The dog count the kennel application states (rule set ``north_andover.kennel_license``)."""
+        return {"dogs": application.facts.get("dogs_over_6_months")}

@@ -1,0 +1,13 @@
+from django.urls import path
+
+from dogs import views
+
+app_name = "dogs"
+urlpatterns = [
+    path("new/", views.dog_form, name="dog_new"),
+    path("<int:pk>/edit/", views.dog_form, name="dog_edit"),
+    path("apply/", views.apply, name="apply"),
+    path("apply/fee/", views.fee_preview, name="fee_preview"),
+    path("renewals/", views.renewal_season, name="renewal_season"),
+    path("renewals/remind/", views.send_reminders, name="send_reminders"),
+]

@@ -1,0 +1,25 @@
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth.views import LoginView
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_http_methods
+
+from permits_site.accounts.forms import LockoutAuthenticationForm, ResidentRegistrationForm
+
+
+class SignInView(LoginView):
+    form_class = LockoutAuthenticationForm
+    template_name = "accounts/login.html"
+    redirect_authenticated_user = True
+
+
+@require_http_methods(["GET", "POST"])
+def register(request):
+    """Residents create their own account; staff roles are granted by an admin."""
+    form = ResidentRegistrationForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        messages.success(request, "Your account is ready.")
+        return redirect("licensing:dashboard")
+    return render(request, "accounts/register.html", {"form": form})

@@ -1,0 +1,50 @@
+"""Refusals in DRF's error shape: a JSON object keyed by the offending field.
+
+Services raise :class:`~permits_site.licensing.exceptions.DomainError` (or
+:class:`~permits_site.rules.fees.QuoteRefused` while pricing); both already
+name their fields, so they become 400s as they are. A service refusing on
+permission grounds is a 403.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from rest_framework import exceptions
+from rest_framework.views import exception_handler as drf_exception_handler
+
+from permits_site.licensing.exceptions import DomainError
+from permits_site.licensing.exceptions import PermissionDenied as DomainPermissionDenied
+from permits_site.rules.fees import QuoteRefused
+
+
+def exception_handler(exc, context):
+    if isinstance(exc, DomainPermissionDenied):
+        exc = exceptions.PermissionDenied(_flat(exc.errors))
+    elif isinstance(exc, DomainError | QuoteRefused):
+        exc = exceptions.ValidationError(exc.errors)
+    return drf_exception_handler(exc, context)
+
+
+def _flat(errors: Mapping[str, list[str]]) -> str:
+    return " ".join(message for messages in errors.values() for message in messages)
+
+
+def nest_errors(errors: Mapping[str, list[str]], *, under: str, top_level: set[str]):
+    """Errors of a nested object's fields under its key; those about ``top_level`` stay on top.
+
+    The form parsing an application's ``details`` also names the ``action`` and
+    reports "__all__" errors, which belong to the request as a whole.
+    """
+    nested: dict[str, list[str]] = {}
+    refused: dict[str, object] = {}
+    for name, messages in errors.items():
+        if name == "__all__":
+            refused["non_field_errors"] = messages
+        elif name in top_level:
+            refused[name] = messages
+        else:
+            nested[name] = messages
+    if nested:
+        refused[under] = nested
+    return exceptions.ValidationError(refused)

@@ -1,0 +1,78 @@
+"""DRF permission classes, each a thin wrapper around one named predicate.
+
+Records a caller may not see never reach these checks: the views' querysets
+hide them (a 404, see :mod:`permits_site.api.scopes`). These classes decide
+what a caller may *do* with a record they can see, and refuse with a 403.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rest_framework.permissions import BasePermission
+
+from permits_site.accounts import permissions
+from permits_site.accounts.models import Role
+from permits_site.licensing.models import FeeSchedule
+
+
+def town_of(record) -> int:
+    """The municipality a record belongs to (a fee schedule through its permit type)."""
+    if isinstance(record, FeeSchedule):
+        return record.permit_type.municipality_id
+    return record.municipality_id
+
+
+class TownRole(BasePermission):
+    """A staff role in the record's town; callers holding it in no town are refused up front."""
+
+    roles: tuple[str, ...] = ()
+    predicate: Callable[..., bool]
+
+    def has_permission(self, request, view) -> bool:
+        return bool(permissions.municipality_ids_with(request.user, *self.roles))
+
+    def has_object_permission(self, request, view, obj) -> bool:
+        return type(self).predicate(request.user, town_of(obj))
+
+
+class IsTownClerk(TownRole):
+    roles = (Role.CLERK,)
+    predicate = permissions.is_clerk
+    message = "Only the town clerk may do this."
+
+
+class IsTownReviewer(TownRole):
+    roles = permissions.REVIEWER_ROLES
+    predicate = permissions.can_review
+    message = "Only the town clerk or a board member may review applications."
+
+
+class IsTownAdmin(TownRole):
+    roles = (Role.ADMIN,)
+    predicate = permissions.is_admin
+    message = "Only an administrator of the town may manage its fee schedules."
+
+
+class RecordPredicate(BasePermission):
+    """Ask a predicate of ``(user, record)`` about the record being acted on."""
+
+    predicate: Callable[..., bool]
+
+    def has_object_permission(self, request, view, obj) -> bool:
+        return type(self).predicate(request.user, obj)
+
+
+class MayEditApplication(RecordPredicate):
+    predicate = permissions.can_edit_application
+    message = "Only the applicant may change or submit an application, and only while a draft."
+
+
+class MayWithdrawApplication(RecordPredicate):
+    predicate = permissions.can_withdraw_application
+    message = "Only the applicant may withdraw an application, and only before it is decided."
+
+
+class MayUploadDocument(RecordPredicate):
+    predicate = permissions.can_upload_document
+    message = "Only the applicant or the town clerk may add documents to this application."

@@ -1,0 +1,3 @@
+"""Public, unauthenticated endpoints: the law as data (municipalities, checks, quotes)."""
+
+urlpatterns: list = []

@@ -1,0 +1,389 @@
+"""Serializers: records out as JSON, request bodies in as typed values for the services.
+
+Money is a string with two places ("50.00"), dates are ``YYYY-MM-DD``, permit
+types and towns are named by their codes. Serializers validate shape and
+type only; whether an action is allowed is the services' and the rules' call.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping
+from decimal import Decimal
+from functools import partial
+from typing import Any
+
+from django.urls import reverse
+from django.utils import timezone
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from dogs.models import Dog
+from permits_site.api.details import details_for
+from permits_site.api.scopes import owned_or_in_staff_towns
+from permits_site.licensing.models import (
+    Application,
+    Document,
+    FeeItem,
+    FeeSchedule,
+    Invoice,
+    InvoiceLine,
+    PaymentMethod,
+    Permit,
+    PermitStatus,
+    PermitType,
+)
+from permits_site.licensing.services import applications as application_services
+
+MONEY = {"max_digits": 10, "decimal_places": 2}
+
+
+def code_of(model_field: str) -> serializers.SlugRelatedField:
+    """A related permit type or town rendered as its code."""
+    return serializers.SlugRelatedField(source=model_field, slug_field="code", read_only=True)
+
+
+class VisibleRecordField(serializers.PrimaryKeyRelatedField):
+    """An id looked up only among the records the caller may see: the rest read as missing."""
+
+    def __init__(self, *, visible_to, **kwargs):
+        self.visible_to = visible_to
+        super().__init__(**kwargs)
+
+    def get_queryset(self):
+        return self.visible_to(super().get_queryset(), self.context["request"].user)
+
+
+# -- rule findings -------------------------------------------------------------
+
+
+def law_value(value: Any) -> Any:
+    """A rule's threshold or a fact's value as plain JSON.
+
+    Dates as ``YYYY-MM-DD``, times as ``HH:MM``, Decimals as JSON numbers
+    (integers when whole), lists and mappings converted item by item.
+    """
+    if isinstance(value, dt.date):
+        return value.isoformat()
+    if isinstance(value, dt.time):
+        return value.strftime("%H:%M")
+    if isinstance(value, Decimal):
+        return int(value) if value == value.to_integral_value() else float(value)
+    if isinstance(value, Mapping):
+        return {str(key): law_value(item) for key, item in value.items()}
+    if isinstance(value, list | tuple | set | frozenset):
+        return [law_value(item) for item in value]
+    return value
+
+
+@extend_schema_field(OpenApiTypes.ANY)
+class LawValueField(serializers.Field):
+    def to_representation(self, value):
+        return law_value(value)
+
+
+class FindingSerializer(serializers.Serializer):
+    rule = serializers.CharField()
+    citation = serializers.CharField()
+    outcome = serializers.CharField()
+    message = serializers.CharField()
+    required = LawValueField(allow_null=True)
+    actual = LawValueField(allow_null=True)
+    unit = serializers.CharField(allow_blank=True)
+
+
+class BlockerSerializer(serializers.Serializer):
+    code = serializers.CharField()
+    message = serializers.CharField()
+    citation = serializers.CharField(allow_blank=True)
+
+
+# -- money ---------------------------------------------------------------------
+
+
+class InvoiceLineSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = InvoiceLine
+        fields = ["code", "description", "amount", "citation", "percent"]
+
+
+class InvoiceSummarySerializer(serializers.ModelSerializer):
+    total = serializers.DecimalField(**MONEY, read_only=True)
+
+    class Meta:
+        model = Invoice
+        fields = ["id", "status", "total"]
+
+
+class InvoiceSerializer(serializers.ModelSerializer):
+    """An invoice with its lines; querysets annotate ``amount_received`` (see views)."""
+
+    municipality = code_of("municipality")
+    payer = serializers.CharField(source="payer.display_name", read_only=True)
+    lines = InvoiceLineSerializer(many=True, read_only=True)
+    total = serializers.DecimalField(**MONEY, read_only=True)
+    amount_paid = serializers.DecimalField(**MONEY, source="amount_received", read_only=True)
+
+    class Meta:
+        model = Invoice
+        fields = ["id", "municipality", "application", "payer", "status", "lines", "total",
+                  "amount_paid", "created_at", "paid_at"]
+
+
+class PaymentSerializer(serializers.Serializer):
+    """A receipt to record; ``invoice`` is looked up among the invoices the clerk can see."""
+
+    id = serializers.IntegerField(read_only=True)
+    invoice = VisibleRecordField(queryset=Invoice.objects.select_related("municipality"),
+                                 visible_to=partial(owned_or_in_staff_towns, owner_field="payer"))
+    method = serializers.ChoiceField(choices=PaymentMethod.choices)
+    reference = serializers.CharField(max_length=100)
+    amount = serializers.DecimalField(**MONEY)
+    received_at = serializers.DateTimeField(read_only=True)
+    invoice_status = serializers.CharField(source="invoice.status", read_only=True)
+
+
+# -- documents -----------------------------------------------------------------
+
+
+class DocumentSerializer(serializers.ModelSerializer):
+    file_url = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Document
+        fields = ["id", "application", "kind", "original_name", "content_type", "size",
+                  "valid_until", "status", "uploaded_at", "file_url"]
+
+    def get_file_url(self, document: Document) -> str:
+        return reverse("api:document-file", args=[document.pk])
+
+
+class DocumentUploadSerializer(serializers.Serializer):
+    """``kind`` is one of the document kinds of the application's permit type (in context)."""
+
+    kind = serializers.CharField(max_length=40)
+    valid_until = serializers.DateField(required=False, allow_null=True)
+    file = serializers.FileField()
+
+    def validate_kind(self, kind: str) -> str:
+        document_kinds = self.context["document_kinds"]
+        if kind not in document_kinds:
+            raise serializers.ValidationError(f"Choose one of: {', '.join(document_kinds)}.")
+        return kind
+
+
+class DocumentReviewSerializer(serializers.Serializer):
+    accepted = serializers.BooleanField()
+
+
+# -- dogs ----------------------------------------------------------------------
+
+
+class DogSerializer(serializers.ModelSerializer):
+    """The fields of the web's dog form, with the same date-of-birth check."""
+
+    class Meta:
+        model = Dog
+        fields = ["id", "name", "breed", "color", "sex", "date_of_birth", "spayed_neutered",
+                  "microchip", "active"]
+        read_only_fields = ["active"]
+
+    def validate_date_of_birth(self, born: dt.date) -> dt.date:
+        if born > timezone.localdate():
+            raise serializers.ValidationError("The date of birth cannot be in the future.")
+        return born
+
+
+# -- applications --------------------------------------------------------------
+
+
+class ApplicationSerializer(serializers.ModelSerializer):
+    """An application as list rows show it; querysets join what ``details`` reads."""
+
+    permit_type = code_of("permit_type")
+    municipality = code_of("municipality")
+    applicant = serializers.CharField(source="applicant.display_name", read_only=True)
+    details = serializers.SerializerMethodField()
+    invoice = serializers.SerializerMethodField()
+    permit = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Application
+        fields = ["id", "permit_type", "municipality", "action", "status", "applicant",
+                  "previous_permit", "details", "created_at", "submitted_on", "decided_at",
+                  "changes_requested", "decision_reason", "invoice", "permit"]
+
+    @extend_schema_field(OpenApiTypes.OBJECT)
+    def get_details(self, application: Application) -> dict:
+        return details_for(application.permit_type.code).represent(application)
+
+    @extend_schema_field(InvoiceSummarySerializer(allow_null=True))
+    def get_invoice(self, application: Application) -> dict | None:
+        invoice = application_services.current_invoice(application)
+        return InvoiceSummarySerializer(invoice).data if invoice else None
+
+    def get_permit(self, application: Application) -> int | None:
+        permit = getattr(application, "permit", None)
+        return permit.pk if permit else None
+
+
+class ApplicationDetailSerializer(ApplicationSerializer):
+    """One application with its rule findings and what still blocks issuance."""
+
+    check = serializers.SerializerMethodField()
+    findings = serializers.SerializerMethodField()
+    blockers = serializers.SerializerMethodField()
+
+    class Meta(ApplicationSerializer.Meta):
+        fields = [*ApplicationSerializer.Meta.fields, "check", "findings", "blockers"]
+
+    def to_representation(self, application: Application) -> dict:
+        self._result = application_services.evaluate(application)
+        return super().to_representation(application)
+
+    def get_check(self, application: Application) -> str | None:
+        return self._result.check if self._result else None
+
+    @extend_schema_field(FindingSerializer(many=True))
+    def get_findings(self, application: Application) -> list:
+        findings = self._result.findings if self._result else ()
+        return FindingSerializer(findings, many=True).data
+
+    @extend_schema_field(BlockerSerializer(many=True))
+    def get_blockers(self, application: Application) -> list:
+        found = application_services.blockers(application, result=self._result)
+        return BlockerSerializer(found, many=True).data
+
+
+class ApplicationCreateSerializer(serializers.Serializer):
+    permit_type = serializers.SlugRelatedField(
+        slug_field="code", queryset=PermitType.objects.select_related("municipality")
+    )
+    action = serializers.CharField(max_length=30)
+    details = serializers.DictField(required=False, default=dict)
+
+    def validate_permit_type(self, permit_type: PermitType) -> PermitType:
+        if not permit_type.online:
+            raise serializers.ValidationError(
+                f"{permit_type.municipality.short_name} does not take {permit_type.name} "
+                f"applications online; apply to the {permit_type.authority}."
+            )
+        return permit_type
+
+
+class ApplicationFactsSerializer(serializers.Serializer):
+    facts = serializers.DictField()
+
+
+class ReviewDecision:
+    START = "start"
+    APPROVE = "approve"
+    DENY = "deny"
+    REQUEST_CHANGES = "request_changes"
+    CHOICES = (START, APPROVE, DENY, REQUEST_CHANGES)
+
+
+class ReviewSerializer(serializers.Serializer):
+    """A reviewer's decision; a denial needs ``reason``, a request for changes ``message``."""
+
+    decision = serializers.ChoiceField(choices=ReviewDecision.CHOICES)
+    reason = serializers.CharField(required=False, allow_blank=True, max_length=2000)
+    message = serializers.CharField(required=False, allow_blank=True, max_length=2000)
+
+
+# -- permits -------------------------------------------------------------------
+
+
+class FeeLineSerializer(serializers.Serializer):
+    code = serializers.CharField()
+    description = serializers.CharField()
+    amount = serializers.DecimalField(**MONEY)
+    citation = serializers.CharField()
+
+
+class PermitSerializer(serializers.ModelSerializer):
+    """An issued permit; ``status`` is as of today (an active permit past its term is expired)."""
+
+    permit_type = code_of("permit_type")
+    permit_type_name = serializers.CharField(source="permit_type.name", read_only=True)
+    municipality = code_of("municipality")
+    status = serializers.SerializerMethodField()
+    fee_lines = FeeLineSerializer(many=True, read_only=True)
+    pdf_url = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Permit
+        fields = ["id", "number", "permit_type", "permit_type_name", "municipality", "application",
+                  "holder_name", "holder_address", "year", "valid_from", "valid_through",
+                  "status", "fee_lines", "fee_total", "conditions", "issued_at", "superseded_by",
+                  "pdf_url"]
+
+    @extend_schema_field(serializers.ChoiceField(choices=PermitStatus.choices))
+    def get_status(self, permit: Permit) -> str:
+        return permit.effective_status(timezone.localdate())
+
+    def get_pdf_url(self, permit: Permit) -> str:
+        return reverse("api:permit-pdf", args=[permit.pk])
+
+
+class PermitIssueSerializer(serializers.Serializer):
+    application = VisibleRecordField(
+        queryset=Application.objects.select_related("permit_type", "municipality"),
+        visible_to=partial(owned_or_in_staff_towns, owner_field="applicant"),
+    )
+
+
+class ReasonSerializer(serializers.Serializer):
+    reason = serializers.CharField(max_length=2000)
+
+
+class VerificationSerializer(serializers.ModelSerializer):
+    """What a license's QR code confirms to anyone: no address, the holder's initials only."""
+
+    permit_type = code_of("permit_type")
+    permit_type_name = serializers.CharField(source="permit_type.name", read_only=True)
+    municipality = code_of("municipality")
+    municipality_name = serializers.CharField(source="municipality.name", read_only=True)
+    status = serializers.SerializerMethodField()
+    holder = serializers.CharField(source="holder.initials", read_only=True)
+
+    class Meta:
+        model = Permit
+        fields = ["number", "permit_type", "permit_type_name", "municipality",
+                  "municipality_name", "status", "valid_from", "valid_through", "holder"]
+
+    @extend_schema_field(serializers.ChoiceField(choices=PermitStatus.choices))
+    def get_status(self, permit: Permit) -> str:
+        return permit.effective_status(timezone.localdate())
+
+
+# -- fee schedules -------------------------------------------------------------
+
+
+class FeeItemSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = FeeItem
+        fields = ["code", "description", "amount", "citation"]
+
+
+class FeeScheduleSerializer(serializers.ModelSerializer):
+    permit_type = code_of("permit_type")
+    items = FeeItemSerializer(many=True, read_only=True)
+
+    class Meta:
+        model = FeeSchedule
+        fields = ["id", "permit_type", "effective_from", "note", "seeded", "retired_at",
+                  "created_at", "items"]
+
+
+class FeeScheduleCreateSerializer(serializers.Serializer):
+    """A new version: an amount for every item code of the version in force."""
+
+    permit_type = serializers.SlugRelatedField(
+        slug_field="code", queryset=PermitType.objects.select_related("municipality")
+    )
+    effective_from = serializers.DateField()
+    amounts = serializers.DictField(child=serializers.DecimalField(**MONEY), allow_empty=False)
+    note = serializers.CharField(required=False, allow_blank=True, max_length=300, default="")
+

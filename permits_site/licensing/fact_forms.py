@@ -1,0 +1,277 @@
+"""Django forms generated from a rule set's fact declarations.
+
+A rule set declares its facts once (:class:`~permits_site.rules.base.Fact`);
+:func:`fact_form_class` turns that declaration into a form whose fields carry
+the fact's type, range, choices, plain-language label, unit and help text.
+Cleaning ends in :meth:`RuleSet.parse`, so a form accepts exactly what the API
+accepts and ``form.facts`` is ready for :meth:`RuleSet.evaluate`.
+
+Input bounds: no count, distance, area or sum in these bylaws comes near
+:data:`LARGEST_MAGNITUDE`, and no date they judge lies outside
+:data:`EARLIEST_DATE`–:data:`LATEST_DATE`; larger input is a typing mistake
+and would only strain the rules' date and ceiling arithmetic. The public API
+applies the same bounds through :func:`out_of_bounds`.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping
+from decimal import Decimal
+from typing import Any, ClassVar
+
+from django import forms
+from django.core.validators import MaxValueValidator, MinValueValidator
+
+from permits_site.rules.base import Fact, FactsInvalid, FactType, RuleSet
+
+LARGEST_MAGNITUDE = 10**9
+EARLIEST_DATE = dt.date(1900, 1, 1)
+LATEST_DATE = dt.date(2199, 12, 31)
+
+#: Units as a resident reads them in a label.
+UNIT_WORDS = {
+    "ft": "feet",
+    "in": "inches",
+    "sq ft": "square feet",
+    "cu ft": "cubic feet",
+    "cu yd": "cubic yards",
+    "gal": "gallons",
+    "gpm": "gallons per minute",
+    "gph": "gallons per hour",
+    "$": "dollars",
+}
+
+YES, NO, NOT_ANSWERED = "yes", "no", ""
+
+#: Field groups of the generated form, in the order they are shown.
+FACT_GROUPS: tuple[tuple[str, frozenset[FactType]], ...] = (
+    ("Details", frozenset({FactType.CHOICE, FactType.TEXT})),
+    ("Dates and times", frozenset({FactType.DATE, FactType.TIME})),
+    ("Numbers and measurements", frozenset({FactType.INTEGER, FactType.NUMBER})),
+    ("Yes-or-no questions", frozenset({FactType.BOOL})),
+)
+
+
+def out_of_bounds(fact: Fact, value: Any) -> str | None:
+    """Why a parsed fact value lies outside the accepted input bounds, or None."""
+    if fact.type in (FactType.INTEGER, FactType.NUMBER) and value > LARGEST_MAGNITUDE:
+        return f"Enter a number no larger than {LARGEST_MAGNITUDE:,}."
+    if fact.type in (FactType.INTEGER, FactType.NUMBER) and value < -LARGEST_MAGNITUDE:
+        return f"Enter a number no smaller than -{LARGEST_MAGNITUDE:,}."
+    if fact.type is FactType.DATE and not EARLIEST_DATE <= value <= LATEST_DATE:
+        return date_bounds_message()
+    return None
+
+
+def date_bounds_message() -> str:
+    return f"Enter a date between {EARLIEST_DATE.year} and {LATEST_DATE.year}."
+
+
+def bounds_errors(rule_set: RuleSet, facts: Mapping[str, Any]) -> dict[str, list[str]]:
+    """Out-of-bounds parsed facts, each keyed by its name."""
+    errors = {}
+    for name, value in facts.items():
+        fact = rule_set.fact_map[name]
+        message = out_of_bounds(fact, value) if value is not None else None
+        if message:
+            errors[name] = [message]
+    return errors
+
+
+def humanize(code: str) -> str:
+    """``woven_wire`` → "Woven wire"."""
+    return code.replace("_", " ").capitalize()
+
+
+def unit_words(unit: str) -> str:
+    return UNIT_WORDS.get(unit, unit)
+
+
+def fact_label(fact: Fact) -> str:
+    """The fact's question with its unit ("Corral area (in square feet)") when it is not
+    already in the wording, and "(optional)" where it may be left out."""
+    label = fact.label
+    words = unit_words(fact.unit)
+    if words and words not in label.lower():
+        label = f"{label} (in {words})"
+    if fact.optional and not fact.has_default and fact.condition is None:
+        label = f"{label} (optional)"
+    return label
+
+
+def fact_help_text(fact: Fact) -> str:
+    """The declared help text, plus when a conditional fact is needed."""
+    parts = [fact.help_text]
+    if fact.condition_text:
+        parts.append(f"Answer {fact.condition_text}.")
+    return " ".join(part for part in parts if part)
+
+
+def may_be_left_out(fact: Fact) -> bool:
+    """Can the form field be blank? (Defaulted facts are pre-filled instead.)"""
+    return fact.optional and not fact.has_default
+
+
+def _number_bound(limit: int | Decimal | None, fallback: int) -> int | Decimal:
+    return fallback if limit is None else limit
+
+
+def _integer_field(fact: Fact, **options: Any) -> forms.Field:
+    return forms.IntegerField(
+        min_value=_number_bound(fact.minimum, -LARGEST_MAGNITUDE),
+        max_value=_number_bound(fact.maximum, LARGEST_MAGNITUDE),
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+        error_messages={"required": "Enter a whole number.", "invalid": "Enter a whole number."},
+        **options,
+    )
+
+
+def _number_field(fact: Fact, **options: Any) -> forms.Field:
+    return forms.DecimalField(
+        min_value=_number_bound(fact.minimum, -LARGEST_MAGNITUDE),
+        max_value=_number_bound(fact.maximum, LARGEST_MAGNITUDE),
+        widget=forms.NumberInput(attrs={"inputmode": "decimal", "step": "any"}),
+        error_messages={"required": "Enter a number.", "invalid": "Enter a number."},
+        **options,
+    )
+
+
+def _bool_field(fact: Fact, **options: Any) -> forms.Field:
+    choices = [(YES, "Yes"), (NO, "No")]
+    if not options["required"]:
+        choices.append((NOT_ANSWERED, "Not answered"))
+    return forms.TypedChoiceField(
+        choices=choices,
+        coerce=lambda answer: answer == YES,
+        empty_value=None,
+        widget=forms.RadioSelect,
+        error_messages={"required": "Choose yes or no."},
+        **options,
+    )
+
+
+def _date_field(fact: Fact, **options: Any) -> forms.Field:
+    return forms.DateField(
+        widget=forms.DateInput(
+            attrs={"type": "date", "min": EARLIEST_DATE.isoformat(),
+                   "max": LATEST_DATE.isoformat()},
+            format="%Y-%m-%d",
+        ),
+        validators=[
+            MinValueValidator(EARLIEST_DATE, message=date_bounds_message()),
+            MaxValueValidator(LATEST_DATE, message=date_bounds_message()),
+        ],
+        error_messages={"required": "Enter a date.", "invalid": "Enter a real date."},
+        **options,
+    )
+
+
+def _time_field(fact: Fact, **options: Any) -> forms.Field:
+    return forms.TimeField(
+        widget=forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
+        error_messages={"required": "Enter a time.", "invalid": "Enter a time such as 22:30."},
+        **options,
+    )
+
+
+def _choice_field(fact: Fact, **options: Any) -> forms.Field:
+    choices = [(choice, humanize(choice)) for choice in fact.choices]
+    if not options["required"]:
+        choices.append((NOT_ANSWERED, "Not answered"))
+    return forms.ChoiceField(
+        choices=choices,
+        widget=forms.RadioSelect,
+        error_messages={"required": "Choose one."},
+        **options,
+    )
+
+
+def _text_field(fact: Fact, **options: Any) -> forms.Field:
+    return forms.CharField(
+        max_length=500, error_messages={"required": "Enter an answer."}, **options
+    )
+
+
+_FIELD_BUILDERS = {
+    FactType.INTEGER: _integer_field,
+    FactType.NUMBER: _number_field,
+    FactType.BOOL: _bool_field,
+    FactType.DATE: _date_field,
+    FactType.TIME: _time_field,
+    FactType.CHOICE: _choice_field,
+    FactType.TEXT: _text_field,
+}
+
+
+def _initial(fact: Fact) -> Any:
+    if not fact.has_default:
+        return NOT_ANSWERED if fact.type in (FactType.BOOL, FactType.CHOICE) else None
+    if fact.type is FactType.BOOL:
+        return YES if fact.default else NO
+    return fact.default
+
+
+def form_field(fact: Fact) -> forms.Field:
+    """The form field for one fact: typed, bounded, labelled, required unless it may be
+    left out (a conditional fact's requirement is judged with the others in ``clean``)."""
+    return _FIELD_BUILDERS[fact.type](
+        fact,
+        required=not may_be_left_out(fact),
+        label=fact_label(fact),
+        help_text=fact_help_text(fact),
+        initial=_initial(fact),
+    )
+
+
+class FactsForm(forms.Form):
+    """A rule set's facts as a form; after ``is_valid()``, ``facts`` holds them parsed."""
+
+    rule_set: ClassVar[RuleSet]
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.facts: dict[str, Any] = {}
+
+    def fact_groups(self) -> list[tuple[str, list[forms.BoundField]]]:
+        """The fact fields grouped by kind (see :data:`FACT_GROUPS`), declaration order kept."""
+        groups = []
+        for legend, types in FACT_GROUPS:
+            fields = [self[fact.name] for fact in self.rule_set.facts if fact.type in types]
+            if fields:
+                groups.append((legend, fields))
+        return groups
+
+    def clean(self) -> dict[str, Any]:
+        """Judge the answers as the API judges JSON: :meth:`RuleSet.parse` decides what is
+        missing (conditional facts included), out of range or inconsistent."""
+        cleaned = super().clean()
+        answered = {
+            fact.name: cleaned[fact.name]
+            for fact in self.rule_set.facts
+            if cleaned.get(fact.name) not in (None, "")
+        }
+        try:
+            self.facts = self.rule_set.parse(answered)
+        except FactsInvalid as invalid:
+            self._add_fact_errors(invalid.errors, answered)
+        return cleaned
+
+    def _add_fact_errors(self, errors: Mapping[str, list[str]], answered: Mapping) -> None:
+        for name, messages in errors.items():
+            if name not in self.fields:
+                self.add_error(None, messages)
+            elif name in self.errors:
+                continue  # the field's own validation already explained it
+            elif name not in answered:
+                self.add_error(name, self.fields[name].error_messages["required"])
+            else:
+                self.add_error(name, messages)
+
+
+def fact_form_class(rule_set: RuleSet, *, base: type[FactsForm] = FactsForm) -> type[FactsForm]:
+    """A form class for ``rule_set``: one field per fact, in declaration order."""
+    attributes: dict[str, Any] = {fact.name: form_field(fact) for fact in rule_set.facts}
+    attributes["rule_set"] = rule_set
+    class_name = "".join(part.capitalize() for part in rule_set.code.replace(".", "_").split("_"))
+    return type(f"{class_name}Form", (base,), attributes)

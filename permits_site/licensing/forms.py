@@ -1,0 +1,60 @@
+"""Core forms: document uploads, payments, review decisions, fee schedule versions."""
+
+from __future__ import annotations
+
+from django import forms
+
+from permits_site.licensing.models import PaymentMethod
+
+DATE_INPUT = forms.DateInput(attrs={"type": "date"})
+
+
+class DocumentUploadForm(forms.Form):
+    kind = forms.ChoiceField(label="Document")
+    valid_until = forms.DateField(
+        required=False, widget=DATE_INPUT, label="Expires or ends on (if the document says)"
+    )
+    file = forms.FileField(label="File (PDF, PNG or JPEG, up to 10 MB)")
+
+    def __init__(self, *args, document_kinds: dict[str, str], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["kind"].choices = list(document_kinds.items())
+
+
+class PaymentForm(forms.Form):
+    method = forms.ChoiceField(choices=PaymentMethod.choices)
+    reference = forms.CharField(
+        max_length=100, help_text="Receipt, check or money-order number, or card reference."
+    )
+    amount = forms.DecimalField(max_digits=10, decimal_places=2, min_value=0.01)
+
+
+class ReasonForm(forms.Form):
+    reason = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), max_length=2000)
+
+
+class FeeScheduleVersionForm(forms.Form):
+    """One amount field per item of the schedule in force, plus the start date."""
+
+    effective_from = forms.DateField(widget=DATE_INPUT, label="Takes effect on")
+    note = forms.CharField(max_length=300, required=False, label="Note (e.g. Select Board vote)")
+
+    def __init__(self, *args, items, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.item_codes = []
+        for item in items:
+            self.fields[f"amount_{item.code}"] = forms.DecimalField(
+                label=f"{item.description} ($)", max_digits=10, decimal_places=2, min_value=0,
+                initial=item.amount, help_text=item.citation,
+            )
+            self.item_codes.append(item.code)
+
+    def amounts(self) -> dict:
+        return {code: self.cleaned_data[f"amount_{code}"] for code in self.item_codes}
+
+    def add_domain_errors(self, errors: dict[str, list[str]]) -> None:
+        """Show a service's refusal on the field it names (item codes map to amount fields)."""
+        for name, messages in errors.items():
+            field = name if name in self.fields else f"amount_{name}"
+            for message in messages:
+                self.add_error(field if field in self.fields else None, message)

@@ -1,0 +1,22 @@
+from django.urls import path
+
+from permits_site.licensing.views import fees, resident, staff
+
+app_name = "licensing"
+urlpatterns = [
+    path("dashboard/", resident.dashboard, name="dashboard"),
+    path("applications/<int:pk>/", resident.application_detail, name="application"),
+    path("applications/<int:pk>/submit/", resident.application_submit, name="submit"),
+    path("applications/<int:pk>/withdraw/", resident.application_withdraw, name="withdraw"),
+    path("applications/<int:pk>/documents/", resident.document_upload, name="upload"),
+    path("documents/<int:pk>/file/", resident.document_file, name="document_file"),
+    path("permits/<int:pk>/pdf/", resident.permit_pdf, name="permit_pdf"),
+    path("staff/queue/", staff.queue, name="queue"),
+    path("staff/applications/<int:pk>/", staff.review, name="review"),
+    path("staff/applications/<int:pk>/decide/<slug:decision>/", staff.decide, name="decide"),
+    path("staff/applications/<int:pk>/issue/", staff.issue, name="issue"),
+    path("staff/applications/<int:pk>/payment/", staff.payment, name="payment"),
+    path("staff/documents/<int:pk>/decision/", staff.document_decision, name="document_decision"),
+    path("admin/fees/", fees.fee_schedules, name="fee_schedules"),
+    path("admin/fees/<str:code>/new/", fees.fee_schedule_new, name="fee_schedule_new"),
+]

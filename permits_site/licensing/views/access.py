@@ -1,0 +1,19 @@
+"""Looking records up for a request: 404 for anything the user may not see."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from django.db.models import Model, QuerySet
+from django.http import Http404
+
+
+def get_visible_or_404(queryset: QuerySet, predicate: Callable[..., bool], user, **lookup) -> Model:
+    """The record if it exists and ``predicate(user, record)`` allows it; else 404.
+
+    Refused and missing look the same, so ids of other people's records leak nothing.
+    """
+    record = queryset.filter(**lookup).first()
+    if record is None or not predicate(user, record):
+        raise Http404("No such record.")
+    return record

@@ -1,0 +1,73 @@
+"""Admins' fee schedule screens: what is in force, its history, a new version."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.db.models import Prefetch
+from django.shortcuts import redirect, render
+from django.utils import timezone
+from django.views.decorators.http import require_http_methods
+
+from permits_site.accounts import permissions
+from permits_site.accounts.models import Role
+from permits_site.licensing.exceptions import DomainError
+from permits_site.licensing.forms import FeeScheduleVersionForm
+from permits_site.licensing.models import FeeSchedule, PermitType
+from permits_site.licensing.services.fees import create_fee_schedule_version, schedule_in_force
+from permits_site.licensing.views.access import get_visible_or_404
+
+
+def admin_towns(user) -> set[int]:
+    towns = permissions.municipality_ids_with(user, Role.ADMIN)
+    if not towns:
+        raise PermissionDenied
+    return towns
+
+
+@login_required
+def fee_schedules(request):
+    """Every permit type of the admin's towns with all its versions, newest first."""
+    towns = admin_towns(request.user)
+    versions = FeeSchedule.objects.select_related("created_by").prefetch_related("items")
+    permit_types = (
+        PermitType.objects.filter(municipality_id__in=towns)
+        .select_related("municipality")
+        .prefetch_related(Prefetch("fee_schedules", queryset=versions))
+    )
+    today = timezone.localdate()
+    rows = []
+    for permit_type in permit_types:
+        schedules = list(permit_type.fee_schedules.all())
+        in_force = next((schedule for schedule in schedules
+                         if schedule.effective_from <= today and schedule.retired_at is None), None)
+        rows.append({"permit_type": permit_type, "in_force": in_force, "versions": schedules})
+    return render(request, "licensing/fee_schedules.html", {"rows": rows, "today": today})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def fee_schedule_new(request, code: str):
+    towns = admin_towns(request.user)
+    permit_type = get_visible_or_404(
+        PermitType.objects.select_related("municipality"),
+        lambda user, pt: pt.municipality_id in towns, request.user, code=code,
+    )
+    current = schedule_in_force(permit_type, timezone.localdate())
+    form = FeeScheduleVersionForm(request.POST or None, items=current.items.all() if current else [],
+                                  initial={"effective_from": timezone.localdate()})
+    if request.method == "POST" and form.is_valid():
+        try:
+            create_fee_schedule_version(
+                permit_type=permit_type, effective_from=form.cleaned_data["effective_from"],
+                amounts=form.amounts(), acting_user=request.user, note=form.cleaned_data["note"],
+            )
+        except DomainError as error:
+            form.add_domain_errors(error.errors)
+        else:
+            messages.success(request, f"New {permit_type.name} fee schedule saved.")
+            return redirect("licensing:fee_schedules")
+    return render(request, "licensing/fee_schedule_form.html", {
+        "permit_type": permit_type, "form": form, "current": current,
+    }, status=400 if form.errors else 200)

@@ -1,0 +1,178 @@
+"""The resident's portal: dashboard, applications, documents and license downloads."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db.models import Prefetch
+from django.http import FileResponse, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_GET, require_POST
+
+from permits_site.accounts import permissions
+from permits_site.licensing.exceptions import DomainError
+from permits_site.licensing.forms import DocumentUploadForm
+from permits_site.licensing.kinds import kind_for, list_related, registered_kinds
+from permits_site.licensing.models import Application, Document, Invoice, InvoiceStatus, Permit
+from permits_site.licensing.services import applications as application_services
+from permits_site.licensing.services.documents import upload_document
+from permits_site.licensing.views.access import get_visible_or_404
+from permits_site.pdf.rendering import render_permit_pdf_bytes
+
+
+def applications_with_details():
+    """Applications joined with what list rows show: a fixed number of queries."""
+    return Application.objects.select_related(
+        "permit_type", "municipality", "applicant", *list_related()
+    ).prefetch_related(
+        Prefetch("invoices", queryset=Invoice.objects.prefetch_related("lines"))
+    )
+
+
+def error_messages(request, error: DomainError) -> None:
+    for field, texts in error.errors.items():
+        for text in texts:
+            prefix = "" if field == "non_field_errors" else f"{field.replace('_', ' ').capitalize()}: "
+            messages.error(request, f"{prefix}{text}")
+
+
+@login_required
+@require_GET
+def dashboard(request):
+    user = request.user
+    applications = applications_with_details().filter(applicant=user).exclude(status="issued")
+    permits = Permit.objects.filter(holder=user).select_related("permit_type", "municipality")
+    open_invoices = (
+        Invoice.objects.filter(payer=user, status=InvoiceStatus.OPEN)
+        .select_related("application__permit_type")
+        .prefetch_related("lines")
+    )
+    panels = [
+        {"template": kind.dashboard_panel, **kind.panel_context(user)}
+        for kind in registered_kinds() if kind.dashboard_panel
+    ]
+    return render(request, "licensing/dashboard.html", {
+        "applications": [(application, kind_for(application.permit_type.code).describe(application))
+                         for application in applications],
+        "permits": permits,
+        "open_invoices": open_invoices,
+        "panels": panels,
+    })
+
+
+@login_required
+@require_GET
+def application_detail(request, pk: int):
+    application = get_visible_or_404(
+        applications_with_details(), permissions.can_view_application, request.user, pk=pk
+    )
+    if application.applicant_id != request.user.pk:
+        return redirect("licensing:review", pk=pk)
+    return render(request, "licensing/application_detail.html",
+                  application_context(application, upload_form=None))
+
+
+def application_context(application: Application, *, upload_form) -> dict:
+    """What both the resident's and the staff's pages show about one application."""
+    kind = kind_for(application.permit_type.code)
+    result = application_services.evaluate(application)
+    invoice = application_services.current_invoice(application)
+    return {
+        "application": application,
+        "description": kind.describe(application),
+        "summary": kind.summary(application),
+        "result": result,
+        "blockers": application_services.blockers(application, result=result),
+        "documents": application.documents.all(),
+        "invoice": invoice,
+        "quote": None if invoice else application_services.preview_fee(application),
+        "upload_form": upload_form or DocumentUploadForm(document_kinds=kind.document_kinds),
+    }
+
+
+@login_required
+@require_POST
+def application_submit(request, pk: int):
+    application = get_visible_or_404(
+        Application.objects.all(), permissions.can_edit_application, request.user, pk=pk
+    )
+    try:
+        application_services.submit_application(application=application, acting_user=request.user)
+    except DomainError as error:
+        error_messages(request, error)
+    else:
+        messages.success(request, "Application submitted. The Town Clerk will review it.")
+    return redirect("licensing:application", pk=pk)
+
+
+@login_required
+@require_POST
+def application_withdraw(request, pk: int):
+    application = get_visible_or_404(
+        Application.objects.all(), lambda user, app: app.applicant_id == user.pk,
+        request.user, pk=pk,
+    )
+    try:
+        application_services.withdraw_application(application=application, acting_user=request.user)
+    except DomainError as error:
+        error_messages(request, error)
+    else:
+        messages.success(request, "Application withdrawn.")
+    return redirect("licensing:application", pk=pk)
+
+
+@login_required
+@require_POST
+def document_upload(request, pk: int):
+    """Upload to an application, then back to the page it came from (PRG)."""
+    application = get_visible_or_404(
+        applications_with_details(), permissions.can_upload_document, request.user, pk=pk
+    )
+    kind = kind_for(application.permit_type.code)
+    form = DocumentUploadForm(request.POST, request.FILES, document_kinds=kind.document_kinds)
+    back = redirect("licensing:application", pk=pk)
+    if not form.is_valid():
+        error_messages(request, DomainError(form.errors))
+        return back
+    try:
+        upload_document(
+            application=application, uploaded_by=request.user,
+            kind=form.cleaned_data["kind"], upload=form.cleaned_data["file"],
+            valid_until=form.cleaned_data["valid_until"],
+        )
+    except DomainError as error:
+        error_messages(request, error)
+    else:
+        messages.success(request, "Document uploaded.")
+    return back
+
+
+@login_required
+@require_GET
+def document_file(request, pk: int):
+    """Stream a document to its owner or town staff only, as a download."""
+    document = get_visible_or_404(
+        Document.objects.all(), permissions.can_view_document, request.user, pk=pk
+    )
+    extension = {"application/pdf": "pdf", "image/png": "png", "image/jpeg": "jpg"}[
+        document.content_type
+    ]
+    response = FileResponse(
+        document.file.open("rb"), content_type=document.content_type,
+        as_attachment=True, filename=f"{document.kind}-{document.pk}.{extension}",
+    )
+    response["X-Content-Type-Options"] = "nosniff"
+    return response
+
+
+@login_required
+@require_GET
+def permit_pdf(request, pk: int):
+    permit = get_visible_or_404(
+        Permit.objects.select_related("permit_type", "municipality"),
+        permissions.can_view_permit, request.user, pk=pk,
+    )
+    content = permit.pdf.read() if permit.pdf else render_permit_pdf_bytes(permit)
+    response = HttpResponse(content, content_type="application/pdf")
+    response["Content-Disposition"] = f'attachment; filename="{permit.number}.pdf"'
+    return response

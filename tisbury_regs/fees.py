@@ -1,0 +1,363 @@
+"""How the core prices Tisbury's permits whose fees follow special rules (BOH Regs 09.x).
+
+Sandblasting and temporary food permits are priced by the kind of permit or
+operator; septage handler and food service renewals carry a compliance
+surcharge; food service permits have a non-profit waiver and late-year
+pro-rating; the stable license fee is capped by statute. The arithmetic is
+in pure functions below the permit kinds' hooks.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+from permits_site.licensing.kinds import PermitKind, QuoteRequest
+from permits_site.rules.base import Fact, FactType
+from permits_site.rules.calendar import key_date_on
+from permits_site.rules.fees import (
+    FeeLine,
+    QuoteRefused,
+    item,
+    line_for,
+    money,
+    parse_quote_facts,
+)
+from permits_site.rules.registry import town_law
+
+
+def cite(section: str) -> str:
+    return f"Tisbury BOH Reg {section}"
+
+
+FOOD_POLICY = cite("09.5, Policy Statements")
+STABLE_FEE_CAP = Decimal("20.00")
+
+# -- compliance surcharges (09.1.4, 09.5.1) ------------------------------------
+
+SURCHARGE_EVENTS = {
+    "validated_complaint": "validated consumer complaints",
+    "trash_violation": "trash violations",
+    "smoking_violation": "smoking violations",
+    "late_renewal": "late permit renewal",
+    "operating_without_permit": "operating without a permit in place",
+    "foodborne_illness_responsible": "food-borne illness investigation, establishment responsible",
+    "citation_noncritical": "citation/order letter for non-critical violations",
+    "reinspections_2plus": "two or more re-inspections after routine inspections",
+    "preventive_inspections": "more frequent preventive inspections",
+    "citation_critical": "citation/order letter for critical violations",
+    "citation_order": "citation/order to correct violations",
+    "show_cause_hearing": "show cause hearing",
+    "suspension_revocation": "license suspension or revocation",
+}
+
+
+@dataclass(frozen=True)
+class SurchargeSchedule:
+    """A permit type's surcharge levels: event code → percent of the base fee."""
+
+    citation: str
+    percents: Mapping[str, int]
+
+
+SEPTAGE_SURCHARGES = SurchargeSchedule(
+    citation=cite("09.1.4"),
+    percents={
+        "validated_complaint": 25,
+        "late_renewal": 50,
+        "operating_without_permit": 50,
+        "citation_order": 100,
+        "show_cause_hearing": 150,
+        "suspension_revocation": 200,
+    },
+)
+FOOD_SURCHARGES = SurchargeSchedule(
+    citation=cite("09.5.1"),
+    percents={
+        "validated_complaint": 25,
+        "trash_violation": 25,
+        "smoking_violation": 25,
+        "late_renewal": 50,
+        "operating_without_permit": 50,
+        "foodborne_illness_responsible": 50,
+        "citation_noncritical": 50,
+        "reinspections_2plus": 75,
+        "preventive_inspections": 75,
+        "citation_critical": 100,
+        "show_cause_hearing": 150,
+        "suspension_revocation": 200,
+    },
+)
+
+
+def compliance_surcharge(
+    base: Decimal, events: tuple[str, ...], schedule: SurchargeSchedule
+) -> FeeLine | None:
+    """Base × the **highest** level the past year's events reached, never their sum.
+
+    "The applicable surcharges will be determined by the highest level of
+    compliance effort required during the past year" (09.1.4, 09.5.1).
+    """
+    if not events:
+        return None
+    highest = max(events, key=lambda event: schedule.percents[event])
+    percent = schedule.percents[highest]
+    return FeeLine(
+        code="compliance_surcharge",
+        description=f"Compliance surcharge, {percent}% of the base fee "
+                    f"({SURCHARGE_EVENTS[highest]})",
+        amount=money(base * percent / 100),
+        citation=schedule.citation,
+        percent=percent,
+    )
+
+
+def parse_surcharge_events(raw: Any, *, action: str, schedule: SurchargeSchedule) -> tuple:
+    """The event codes of a quote, or :class:`QuoteRefused` on ``surcharge_events``."""
+    if raw is None:
+        return ()
+    if not isinstance(raw, list) or not all(isinstance(event, str) for event in raw):
+        raise QuoteRefused({"surcharge_events": "Give a list of event codes (JSON strings)."})
+    unknown = [event for event in raw if event not in schedule.percents]
+    if unknown:
+        raise QuoteRefused({"surcharge_events": (
+            f"Not on this permit's surcharge schedule ({schedule.citation}): "
+            f"{', '.join(unknown)}. Choose from: {', '.join(schedule.percents)}."
+        )})
+    if raw and action != "renewal":
+        raise QuoteRefused({"surcharge_events": (
+            f"Compliance surcharges are assessed at the annual renewal ({schedule.citation}), "
+            "not on a new permit."
+        )})
+    return tuple(raw)
+
+
+# -- food service waiver and pro-rating (09.5, Policy Statements) ---------------
+
+
+def non_profit_waiver_applies(
+    *,
+    non_profit: bool,
+    sells_retail_products: bool,
+    rents_kitchen_commercially: bool,
+    occasional_benefit: bool,
+) -> bool:
+    """A non-profit pays no food establishment fee, unless it supplies retail products to
+    the public or rents its residential licensed kitchen for commercial enterprise; an
+    occasional benefit for a specific cause keeps the waiver even then.
+    """
+    commercial = sells_retail_products or rents_kitchen_commercially
+    return non_profit and (occasional_benefit or not commercial)
+
+
+def share_still_due(on: dt.date) -> int:
+    """The percent of the annual fee due on ``on``: calendar quarters left, this one
+    included, out of four (from October 1, 25)."""
+    quarters_left = 4 - (on.month - 1) // 3
+    return quarters_left * 25
+
+
+def proration(base: Decimal, *, on: dt.date, waivers_open: dt.date) -> FeeLine | None:
+    """A requested fee waiver, pro-rated quarterly from October 1; before then nothing.
+
+    "Waivers ... will not be considered prior to October 1st in any given
+    year. After October 1st waivers will be considered for pro-rating on a
+    quarterly basis." It reduces the base fee only, never a surcharge.
+    """
+    if on < waivers_open:
+        return None
+    percent = share_still_due(on)
+    return FeeLine(
+        code="proration",
+        description=f"Fee waiver pro-rated by quarter: {percent}% of the annual fee due",
+        amount=money(base * percent / 100) - base,
+        citation=FOOD_POLICY,
+        percent=percent,
+    )
+
+
+def waiver_line(base: Decimal) -> FeeLine:
+    return FeeLine(
+        code="non_profit_waiver",
+        description="Non-profit fee waiver",
+        amount=-base,
+        citation=FOOD_POLICY,
+    )
+
+
+# -- permit kinds ----------------------------------------------------------------
+
+
+class DeclaredFactsKind(PermitKind):
+    """A permit kind whose quote facts are declared once, for quotes and applications."""
+
+    quote_facts: tuple[Fact, ...] = ()
+
+    def parse_quote_facts(self, facts: Mapping[str, Any], *, action: str) -> dict[str, Any]:
+        return parse_quote_facts(facts, permit_type=self.code, facts=self.quote_facts)
+
+    def application_quote_facts(self, application, *, on: dt.date) -> dict[str, Any]:
+        """The declared quote facts the application states."""
+        return {
+            fact.name: application.facts[fact.name]
+            for fact in self.quote_facts
+            if fact.name in application.facts
+        }
+
+
+class SandblastingKind(DeclaredFactsKind):
+    """Year-round (single location, multiple jobs) or individual job (09.4.3)."""
+
+    code = "tisbury.sandblasting"
+    quote_facts = (
+        Fact("variant", FactType.CHOICE, "Year-round permit or a single job?",
+             choices=("year_round", "individual")),
+    )
+
+    def price(self, request: QuoteRequest) -> list[FeeLine]:
+        return [line_for(item(request.schedule, request.facts["variant"]), code=request.action)]
+
+
+def _for_profit(facts: Mapping[str, Any]) -> bool:
+    return facts.get("operator") == "for_profit"
+
+
+def _for_profit_in_town(facts: Mapping[str, Any]) -> bool:
+    return _for_profit(facts) and bool(facts.get("in_town"))
+
+
+def temporary_food_item(*, operator: str, in_town: bool, has_valid_food_permit: bool) -> str:
+    """The fee item of a temporary food permit (09.5.3)."""
+    if operator == "non_profit":
+        return "non_profit"
+    if not in_town:
+        return "out_of_town"
+    return "in_town_with_permit" if has_valid_food_permit else "in_town_without_permit"
+
+
+class TemporaryFoodKind(DeclaredFactsKind):
+    """Non-profits and in-town permit holders pay nothing; others by origin (09.5.3)."""
+
+    code = "tisbury.temporary_food"
+    quote_facts = (
+        Fact("operator", FactType.CHOICE, "Who runs the food service?",
+             choices=("non_profit", "for_profit")),
+        Fact("in_town", FactType.BOOL, "Is the business based in Tisbury?",
+             condition=_for_profit, condition_text="for-profit operators"),
+        Fact("has_valid_food_permit", FactType.BOOL,
+             "Does the business hold a valid Tisbury food permit?",
+             condition=_for_profit_in_town, condition_text="for-profit operators in town"),
+    )
+
+    def price(self, request: QuoteRequest) -> list[FeeLine]:
+        facts = request.facts
+        code = temporary_food_item(
+            operator=facts["operator"],
+            in_town=bool(facts["in_town"]),
+            has_valid_food_permit=bool(facts["has_valid_food_permit"]),
+        )
+        return [line_for(item(request.schedule, code), code=request.action)]
+
+
+class SurchargedRenewalKind(DeclaredFactsKind):
+    """The base fee, plus a compliance surcharge at renewal from ``surcharge_events``."""
+
+    surcharges: SurchargeSchedule
+
+    def parse_quote_facts(self, facts: Mapping[str, Any], *, action: str) -> dict[str, Any]:
+        errors: dict[str, list[str]] = {}
+        if not isinstance(facts, Mapping):
+            raise QuoteRefused({"non_field_errors": "Facts must be a JSON object."})
+        other_facts = {name: value for name, value in facts.items() if name != "surcharge_events"}
+        parsed: dict[str, Any] = {}
+        try:
+            parsed = super().parse_quote_facts(other_facts, action=action)
+        except QuoteRefused as refusal:
+            errors.update(refusal.errors)
+        try:
+            parsed["surcharge_events"] = parse_surcharge_events(
+                facts.get("surcharge_events"), action=action, schedule=self.surcharges
+            )
+        except QuoteRefused as refusal:
+            errors.update(refusal.errors)
+        if errors:
+            raise QuoteRefused(errors)
+        return parsed
+
+    def price(self, request: QuoteRequest) -> list[FeeLine]:
+        base = line_for(item(request.schedule, request.action))
+        surcharge = compliance_surcharge(
+            base.amount, request.facts["surcharge_events"], self.surcharges
+        )
+        return [base, surcharge] if surcharge else [base]
+
+
+class SeptageHandlerKind(SurchargedRenewalKind):
+    code = "tisbury.septage_handler"
+    surcharges = SEPTAGE_SURCHARGES
+
+
+class FoodServiceKind(SurchargedRenewalKind):
+    """Surcharges (09.5.1), the non-profit waiver and late-year pro-rating (09.5)."""
+
+    code = "tisbury.food_service"
+    surcharges = FOOD_SURCHARGES
+    quote_facts = tuple(
+        Fact(name, FactType.BOOL, label, default=False)
+        for name, label in (
+            ("non_profit", "Is the establishment run by a non-profit organization?"),
+            ("sells_retail_products", "Does it supply retail products to the public?"),
+            ("rents_kitchen_commercially",
+             "Does it rent its residential licensed kitchen for commercial enterprise?"),
+            ("occasional_benefit", "Is this an occasional benefit for a specific cause?"),
+            ("fee_waiver_requested", "Is a fee waiver requested?"),
+        )
+    )
+
+    def price(self, request: QuoteRequest) -> list[FeeLine]:
+        lines = super().price(request)
+        base = lines[0].amount
+        facts = request.facts
+        if non_profit_waiver_applies(
+            non_profit=facts["non_profit"],
+            sells_retail_products=facts["sells_retail_products"],
+            rents_kitchen_commercially=facts["rents_kitchen_commercially"],
+            occasional_benefit=facts["occasional_benefit"],
+        ):
+            return [*lines, waiver_line(base)]
+        if facts["fee_waiver_requested"]:
+            opens = town_law("tisbury").key_dates["food_fee_waiver_opens"]
+            prorated = proration(
+                base, on=request.on,
+                waivers_open=key_date_on(opens, request.on.year, request.calendar),
+            )
+            if prorated:
+                lines.append(prorated)
+        return lines
+
+
+class StableLicenseKind(PermitKind):
+    """The Selectmen's stable license (MGL c.111 §158, 09.7.2)."""
+
+    code = "tisbury.stable"
+
+    def validate_schedule(self, amounts: Mapping[str, Decimal]) -> dict[str, str]:
+        """At most $20.00: "in no event shall any such fee be greater than twenty dollars"."""
+        return {
+            code: f"The stable license fee can be no more than ${STABLE_FEE_CAP} "
+                  f"(${amount} entered) — {cite('09.7.2')}, MGL c.111 §158."
+            for code, amount in amounts.items()
+            if amount > STABLE_FEE_CAP
+        }
+
+
+KINDS = (
+    SandblastingKind(),
+    TemporaryFoodKind(),
+    SeptageHandlerKind(),
+    FoodServiceKind(),
+    StableLicenseKind(),
+)

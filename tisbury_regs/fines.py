@@ -1,0 +1,118 @@
+"""Tisbury's non-criminal disposition fine schedule (BOH Reg 09.0.6, 09.0.7; MGL c.40 §21D).
+
+The schedule prints a first-offense fine and a second-offense fine; where it
+prints one amount, every offense costs it, and "warning" is a recorded
+written warning with nothing due. Three offenses carry their own fines in
+the regulation they enforce: late pump-out permits (09.6.2), living aboard
+boats (09.4.10) and any other Board regulation (09.0.7(B)).
+"""
+
+from permits_site.enforcement.catalogue import (
+    WARNING,
+    FineCatalogue,
+    FineItemSpec,
+    every_offense,
+    first_then,
+)
+from permits_site.enforcement.models import PriorWindow
+
+MGL_DUMPING = "MGL c.270 §16A"
+SCHEDULE = "09.0.6"
+CONTINUED = "09.0.7"
+FIFTY_THEN_HUNDRED = first_then("50.00", "100.00")
+
+
+def under_schedule(schedule: str, enabling: str) -> str:
+    """The citation of a scheduled fine: the law it enforces, then the schedule's section."""
+    if enabling.startswith("MGL"):
+        return f"{enabling}; Tisbury BOH Reg {schedule}"
+    return f"Tisbury BOH Reg {enabling}; {schedule}"
+
+
+def board_reg(section: str) -> str:
+    return f"Tisbury BOH Reg {section}"
+
+
+def listed(offense, description, enabling, amounts, *, schedule=SCHEDULE, **options):
+    """An offense priced by the fine schedule table of ``schedule``."""
+    return FineItemSpec(
+        offense, description, under_schedule(schedule, enabling), amounts=amounts, **options
+    )
+
+
+FINES = FineCatalogue(
+    municipality_code="tisbury",
+    items=(
+        listed("illegal_dumping", "Illegal dumping", MGL_DUMPING, FIFTY_THEN_HUNDRED),
+        listed("littering", "Littering", MGL_DUMPING, FIFTY_THEN_HUNDRED),
+        listed("illegal_disposal_public_receptacle",
+               "Household or commercial waste put into a public receptacle",
+               "09.6.3", FIFTY_THEN_HUNDRED),
+        listed("unlawful_discharge_water", "Unlawful discharge into groundwater or a waterway",
+               MGL_DUMPING, FIFTY_THEN_HUNDRED),
+        listed("human_habitation_sanitary_code",
+               "Violation of the sanitary code for human habitation",
+               "09.4.9", FIFTY_THEN_HUNDRED),
+        listed("state_sanitary_code", "Violation of the State Sanitary Code (food establishments)",
+               "09.5.4", FIFTY_THEN_HUNDRED),
+        listed("commercial_hydroseed_fertilizing",
+               "Commercial hydroseeding or fertilizing operations",
+               "09.9.16", every_offense("50.00")),
+        listed("lead_law", "Violation of the lead laws", "09.4.6",
+               every_offense("500.00")),
+        listed("animal_excrement", "Animal excrement not removed", "09.7.1",
+               first_then("25.00", "50.00")),
+        listed("quarantine",
+               "Domestic animal quarantined for biting: service fee, then a fine for a second "
+               "quarantine in the same calendar year",
+               "09.7.3", first_then("10.00", "25.00"),
+               prior_window=PriorWindow.CALENDAR_YEAR),
+        listed("food_sale_without_permit", "Sale of food without a valid permit",
+               "09.5.1", every_offense("300.00")),
+        listed("septic_work_without_permit",
+               "Alteration or repair of a septic system without a valid permit",
+               "09.6.1", every_offense("100.00")),
+        listed("feeding_waterfowl", "Feeding waterfowl", "09.9.17",
+               first_then(WARNING, "100.00")),
+        listed("dumpster", "Dumpster violation", "09.2.4",
+               first_then("25.00", "50.00")),
+        listed("junkyard_noncompliance", "Licensed junkyard not in compliance",
+               "09.6.4", every_offense("100.00"), per_day=True),
+        listed("unsanitary_public_facility",
+               "Unsanitary maintenance of a public facility or public access, after the "
+               "24-hour correction order",
+               "09.4.8", first_then(WARNING, "50.00"), per_day=True),
+        listed("work_without_permit", "Work without a valid permit", "09.6.1",
+               every_offense("100.00"), schedule=CONTINUED),
+        listed("fuel_storage", "Fuel storage violation", "09.4.7",
+               every_offense("200.00"), schedule=CONTINUED, per_day=True),
+        listed("unlawful_hydroseeding", "Unlawful hydroseeding", "09.9.16",
+               every_offense("50.00"), schedule=CONTINUED),
+        listed("woodwaste_disposal", "Illegal disposal of woodwaste", "09.2.9",
+               every_offense("300.00"), schedule=CONTINUED),
+        FineItemSpec(
+            "septic_pumpout_permit_late",
+            "Septic pump-out permit not returned by the 15th of the month",
+            board_reg("09.6.2"),
+            amounts=every_offense("10.00"),
+            per_day=True,
+            unit="permit",
+        ),
+        FineItemSpec(
+            "living_aboard_boat",
+            "Staying overnight on a boat at a marina in the lakes and ponds",
+            board_reg("09.4.10"),
+            range=("100.00", "300.00"),
+            per_day=True,
+            unit="boat",
+        ),
+        FineItemSpec(
+            "board_regulation_violation",
+            "Violation of a Board of Health regulation not on the fine schedule (a forfeiture "
+            "on conviction, recorded after the court's decision)",
+            board_reg("09.0.7(B)") + "; MGL c.111 §31",
+            range=("0.01", "500.00"),
+            per_day=True,
+        ),
+    ),
+)
