@@ -16,14 +16,16 @@ DOG_LICENSE = PermitTypeSpec(
     check_code="north_andover.dog_license",
     online=True,
     fees=(
-        FeeItemSpec("spayed_neutered", "Dog license, spayed or neutered", "10.00",
-                    CITE + "Licenses A(9)"),
-        FeeItemSpec("intact", "Dog license, not spayed or neutered", "15.00",
-                    CITE + "Licenses A(9)"),
-        FeeItemSpec("late_fee", "Late fee, renewed after the due date", "25.00",
-                    CITE + "Licenses A(8)"),
-        FeeItemSpec("transfer", "Transfer license (new resident)", "2.00",
-                    CITE + "Licenses A(4)"),
+        FeeItemSpec(
+            "spayed_neutered", "Dog license, spayed or neutered", "10.00", CITE + "Licenses A(9)"
+        ),
+        FeeItemSpec(
+            "intact", "Dog license, not spayed or neutered", "15.00", CITE + "Licenses A(9)"
+        ),
+        FeeItemSpec(
+            "late_fee", "Late fee, renewed after the due date", "25.00", CITE + "Licenses A(8)"
+        ),
+        FeeItemSpec("transfer", "Transfer license (new resident)", "2.00", CITE + "Licenses A(4)"),
         FeeItemSpec("replacement_tag", "Replacement tag", "5.00", CITE + "Licenses A(5)"),
     ),
 )
@@ -38,12 +40,21 @@ KENNEL_LICENSE = PermitTypeSpec(
     number_prefix="KEN",
     check_code="north_andover.kennel_license",
     fees=(
-        FeeItemSpec("dogs_5_to_10", "Kennel license, 5 to 10 dogs", "50.00",
-                    CITE + "Kennel license B"),
-        FeeItemSpec("dogs_11_or_more", "Kennel license, 11 or more dogs", "100.00",
-                    CITE + "Kennel license B"),
-        FeeItemSpec("late_fee", "Late fee, renewed after the due date", "25.00",
-                    CITE + "Kennel license B(8)"),
+        FeeItemSpec(
+            "dogs_5_to_10", "Kennel license, 5 to 10 dogs", "50.00", CITE + "Kennel license B"
+        ),
+        FeeItemSpec(
+            "dogs_11_or_more",
+            "Kennel license, 11 or more dogs",
+            "100.00",
+            CITE + "Kennel license B",
+        ),
+        FeeItemSpec(
+            "late_fee",
+            "Late fee, renewed after the due date",
+            "25.00",
+            CITE + "Kennel license B(8)",
+        ),
     ),
 )
 

@@ -36,16 +36,21 @@ class DogLicenseDetailsForm(forms.Form):
     """Which dog, which license and the dates Licenses A(2)–A(4) count from."""
 
     dog = forms.ModelChoiceField(queryset=Dog.objects.none(), empty_label=None)
-    action = forms.ChoiceField(choices=ACTION_CHOICES, widget=forms.RadioSelect,
-                               label="What do you need?")
+    action = forms.ChoiceField(
+        choices=ACTION_CHOICES, widget=forms.RadioSelect, label="What do you need?"
+    )
     license_year = forms.IntegerField(min_value=2000, max_value=2200)
     acquired_on = forms.DateField(
-        required=False, widget=DATE_INPUT, label="Date you got the dog (if within 30 days)",
+        required=False,
+        widget=DATE_INPUT,
+        label="Date you got the dog (if within 30 days)",
         help_text="A dog six months or older must be licensed within 30 days of getting it "
-                  "(Licenses A(2)).",
+        "(Licenses A(2)).",
     )
     moved_in_on = forms.DateField(
-        required=False, widget=DATE_INPUT, label="Date you moved to North Andover (new residents)",
+        required=False,
+        widget=DATE_INPUT,
+        label="Date you moved to North Andover (new residents)",
         help_text="New residents have 30 days after moving in (Licenses A(4)).",
     )
     previous_jurisdiction = forms.CharField(
@@ -65,12 +70,16 @@ class RabiesProofForm(forms.Form):
     """The rabies certificate (with its expiry) or a veterinarian's exemption (with its end)."""
 
     kind = forms.ChoiceField(
-        choices=[(RABIES_CERTIFICATE, DOCUMENT_KINDS[RABIES_CERTIFICATE]),
-                 (RABIES_EXEMPTION, DOCUMENT_KINDS[RABIES_EXEMPTION])],
-        widget=forms.RadioSelect, label="Proof of rabies vaccination",
+        choices=[
+            (RABIES_CERTIFICATE, DOCUMENT_KINDS[RABIES_CERTIFICATE]),
+            (RABIES_EXEMPTION, DOCUMENT_KINDS[RABIES_EXEMPTION]),
+        ],
+        widget=forms.RadioSelect,
+        label="Proof of rabies vaccination",
     )
     valid_until = forms.DateField(
-        widget=DATE_INPUT, label="Vaccination expires (or exemption ends) on",
+        widget=DATE_INPUT,
+        label="Vaccination expires (or exemption ends) on",
         help_text="As printed on the certificate (Licenses A(1)).",
     )
     file = forms.FileField(

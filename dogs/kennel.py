@@ -62,5 +62,5 @@ class KennelLicenseKind(PermitKind):
         return lines
 
     def application_quote_facts(self, application, *, on: dt.date) -> dict[str, Any]:
-        """The dog count the kennel application states (rule set ``north_andover.kennel_license``)."""
+        """The dog count the application states (rule set ``north_andover.kennel_license``)."""
         return {"dogs": application.facts.get("dogs_over_6_months")}

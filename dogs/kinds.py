@@ -49,16 +49,20 @@ class DogLicenseKind(PermitKind):
         """``spayed_neutered`` (required for new and renewal) and ``license_year``."""
         errors: dict[str, list[str]] = {
             name: ["Unknown fact for this fee quote."]
-            for name in facts if name not in ("spayed_neutered", "license_year")
+            for name in facts
+            if name not in ("spayed_neutered", "license_year")
         }
         spayed = facts.get("spayed_neutered")
         if spayed is None and action in PRICED_BY_NEUTER_STATUS:
-            errors["spayed_neutered"] = ["Say whether the dog is spayed or neutered (true or false)."]
+            errors["spayed_neutered"] = [
+                "Say whether the dog is spayed or neutered (true or false)."
+            ]
         elif spayed is not None and not isinstance(spayed, bool):
             errors["spayed_neutered"] = ["Answer true or false (a JSON boolean)."]
         year = facts.get("license_year")
-        if year is not None and (isinstance(year, bool) or not isinstance(year, int)
-                                 or not 1900 <= year <= 2200):
+        if year is not None and (
+            isinstance(year, bool) or not isinstance(year, int) or not 1900 <= year <= 2200
+        ):
             errors["license_year"] = ["Enter a license year such as 2027 (a JSON integer)."]
         if errors:
             raise QuoteRefused(errors)
@@ -109,8 +113,11 @@ class DogLicenseKind(PermitKind):
             raise DomainError({name: list(messages) for name, messages in form.errors.items()})
         data = form.cleaned_data
         return apply_for_dog_license(
-            applicant=applicant, dog=data["dog"], action=action,
-            license_year=data["license_year"], acquired_on=data["acquired_on"],
+            applicant=applicant,
+            dog=data["dog"],
+            action=action,
+            license_year=data["license_year"],
+            acquired_on=data["acquired_on"],
             moved_in_on=data["moved_in_on"],
             previous_jurisdiction=data["previous_jurisdiction"],
             previous_license_number=data["previous_license_number"],
@@ -120,14 +127,19 @@ class DogLicenseKind(PermitKind):
 
     def check_code(self, application) -> str:
         """A replacement tag re-issues a tag on a current license: no check applies."""
-        return "" if application.action in self.amending_actions else super().check_code(application)
+        return (
+            "" if application.action in self.amending_actions else super().check_code(application)
+        )
 
     def application_facts(self, application, *, on: dt.date) -> dict[str, Any]:
         """The facts of rule set ``north_andover.dog_license`` for this dog on ``on``."""
         details = application.dog_license
         dog = details.dog
-        documents = [document for document in application.documents.all()
-                     if document.status != DocumentStatus.REJECTED]
+        documents = [
+            document
+            for document in application.documents.all()
+            if document.status != DocumentStatus.REJECTED
+        ]
         return {
             "date_of_birth": dog.date_of_birth,
             "spayed_neutered": dog.spayed_neutered,
@@ -143,17 +155,21 @@ class DogLicenseKind(PermitKind):
     def required_documents(self, application) -> list[RequiredDocument]:
         if application.action in self.amending_actions:
             return []
-        required = [RequiredDocument(
-            kinds=(RABIES_CERTIFICATE, RABIES_EXEMPTION),
-            label="Proof of rabies vaccination (or a veterinarian's exemption)",
-            citation=CITE + "Licenses A(1)",
-        )]
+        required = [
+            RequiredDocument(
+                kinds=(RABIES_CERTIFICATE, RABIES_EXEMPTION),
+                label="Proof of rabies vaccination (or a veterinarian's exemption)",
+                citation=CITE + "Licenses A(1)",
+            )
+        ]
         if application.action == "transfer":
-            required.append(RequiredDocument(
-                kinds=(OTHER_TOWN_LICENSE,),
-                label="The current license from your previous town",
-                citation=CITE + "Licenses A(4)",
-            ))
+            required.append(
+                RequiredDocument(
+                    kinds=(OTHER_TOWN_LICENSE,),
+                    label="The current license from your previous town",
+                    citation=CITE + "Licenses A(4)",
+                )
+            )
         return required
 
     # -- issuing -------------------------------------------------------------
@@ -162,7 +178,8 @@ class DogLicenseKind(PermitKind):
         return application.dog_license.license_year
 
     def term(self, application, *, issued_on: dt.date) -> tuple[dt.date, dt.date]:
-        """The license year runs Jan 1–Dec 31 (Licenses A(7)); a transfer license to its end (A(4))."""
+        """The license year runs Jan 1–Dec 31 (Licenses A(7)); a transfer license ends with it
+        (A(4))."""
         year = application.dog_license.license_year
         return max(issued_on, dt.date(year, 1, 1)), year_end(dt.date(year, 1, 1))
 
@@ -171,13 +188,19 @@ class DogLicenseKind(PermitKind):
         from dogs.models import DogTag
 
         dog = application.dog_license.dog
-        previous_tag = permit.dog_tags.first() if application.action in self.amending_actions else None
+        previous_tag = (
+            permit.dog_tags.first() if application.action in self.amending_actions else None
+        )
         number = allocate_number(
             municipality=permit.municipality, series="north_andover.dog_tag", year=permit.year
         )
         DogTag.objects.create(
-            municipality=permit.municipality, permit=permit, dog=dog, year=permit.year,
-            number=number, replaces=previous_tag,
+            municipality=permit.municipality,
+            permit=permit,
+            dog=dog,
+            year=permit.year,
+            number=number,
+            replaces=previous_tag,
         )
 
     def document_context(self, permit: Permit) -> dict[str, Any]:
@@ -219,16 +242,23 @@ class DogLicenseKind(PermitKind):
         if details.moved_in_on:
             rows.append(("Moved to North Andover on", f"{details.moved_in_on:%B %-d, %Y}"))
         if details.previous_jurisdiction:
-            rows.append(("License surrendered",
-                         f"{details.previous_jurisdiction} no. {details.previous_license_number}"))
+            rows.append(
+                (
+                    "License surrendered",
+                    f"{details.previous_jurisdiction} no. {details.previous_license_number}",
+                )
+            )
         if dog.microchip:
             rows.append(("Microchip", dog.microchip))
         return rows
 
 
 def _latest_valid_until(documents, kind: str) -> dt.date | None:
-    dates = [document.valid_until for document in documents
-             if document.kind == kind and document.valid_until is not None]
+    dates = [
+        document.valid_until
+        for document in documents
+        if document.kind == kind and document.valid_until is not None
+    ]
     return max(dates, default=None)
 
 
@@ -248,4 +278,3 @@ def _holds_kennel_license(user_id: int, on: dt.date) -> bool:
         valid_from__lte=on,
         valid_through__gte=on,
     ).exists()
-

@@ -16,7 +16,9 @@ class Sex(models.TextChoices):
 
 
 class Dog(models.Model):
-    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="dogs")
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="dogs"
+    )
     name = models.CharField(max_length=60)
     breed = models.CharField(max_length=80)
     color = models.CharField(max_length=60)
@@ -72,7 +74,9 @@ class DogTag(models.Model):
     """A tag handed out with a license; a replacement tag gets the next number of its year."""
 
     municipality = models.ForeignKey("licensing.Municipality", on_delete=models.PROTECT)
-    permit = models.ForeignKey("licensing.Permit", on_delete=models.PROTECT, related_name="dog_tags")
+    permit = models.ForeignKey(
+        "licensing.Permit", on_delete=models.PROTECT, related_name="dog_tags"
+    )
     dog = models.ForeignKey(Dog, on_delete=models.PROTECT, related_name="tags")
     year = models.PositiveIntegerField()
     number = models.PositiveIntegerField()

@@ -28,9 +28,16 @@ DOG_FIELDS = ("name", "breed", "color", "sex", "date_of_birth", "spayed_neutered
 
 @transaction.atomic
 def register_dog(*, owner, acting_user, **fields) -> Dog:
-    dog = Dog.objects.create(owner=owner, **{name: fields[name] for name in DOG_FIELDS if name in fields})
-    audit.record(actor=acting_user, action="dog.registered", subject=dog,
-                 summary=f"Registered {dog.name}", after=_dog_state(dog))
+    dog = Dog.objects.create(
+        owner=owner, **{name: fields[name] for name in DOG_FIELDS if name in fields}
+    )
+    audit.record(
+        actor=acting_user,
+        action="dog.registered",
+        subject=dog,
+        summary=f"Registered {dog.name}",
+        after=_dog_state(dog),
+    )
     return dog
 
 
@@ -41,8 +48,14 @@ def update_dog(*, dog: Dog, acting_user, **fields) -> Dog:
         if name in fields:
             setattr(dog, name, fields[name])
     dog.save()
-    audit.record(actor=acting_user, action="dog.updated", subject=dog,
-                 summary=f"Updated {dog.name}", before=before, after=_dog_state(dog))
+    audit.record(
+        actor=acting_user,
+        action="dog.updated",
+        subject=dog,
+        summary=f"Updated {dog.name}",
+        before=before,
+        after=_dog_state(dog),
+    )
     return dog
 
 
@@ -85,16 +98,19 @@ def apply_for_dog_license(
         raise DomainError("You can only apply for your own dog.", field="dog")
     today = timezone.localdate()
     if license_year not in (today.year, today.year + 1):
-        raise DomainError(f"Apply for the {today.year} or {today.year + 1} license year.",
-                          field="license_year")
+        raise DomainError(
+            f"Apply for the {today.year} or {today.year + 1} license year.", field="license_year"
+        )
     _refuse_duplicate(dog, action=action, license_year=license_year)
     previous = _previous_permit(dog, action=action, license_year=license_year)
     if action == "transfer" and not (previous_jurisdiction and previous_license_number):
-        raise DomainError({
-            "previous_jurisdiction": "Name the town and state of the license you surrender "
-                                     "(North Andover Code ch. 60, Licenses A(4)).",
-            "previous_license_number": "Enter that license's number.",
-        })
+        raise DomainError(
+            {
+                "previous_jurisdiction": "Name the town and state of the license you surrender "
+                "(North Andover Code ch. 60, Licenses A(4)).",
+                "previous_license_number": "Enter that license's number.",
+            }
+        )
     application = create_application(
         applicant=applicant,
         permit_type=PermitType.objects.get(code=DOG_LICENSE),
@@ -102,8 +118,11 @@ def apply_for_dog_license(
         previous_permit=previous,
     )
     DogLicense.objects.create(
-        application=application, dog=dog, license_year=license_year,
-        acquired_on=acquired_on, moved_in_on=moved_in_on,
+        application=application,
+        dog=dog,
+        license_year=license_year,
+        acquired_on=acquired_on,
+        moved_in_on=moved_in_on,
         previous_jurisdiction=previous_jurisdiction,
         previous_license_number=previous_license_number,
     )
@@ -112,13 +131,16 @@ def apply_for_dog_license(
 
 def _refuse_duplicate(dog: Dog, *, action: str, license_year: int) -> None:
     pending = DogLicense.objects.filter(
-        dog=dog, license_year=license_year, application__action=action,
+        dog=dog,
+        license_year=license_year,
+        application__action=action,
         application__status__in=("draft", *OPEN_STATUSES),
     )
     if pending.exists():
         raise DomainError(
             f"{dog.name} already has an open {action.replace('_', ' ')} application "
-            f"for {license_year}.", field="action",
+            f"for {license_year}.",
+            field="action",
         )
     if action != "replacement_tag" and current_license(dog, year=license_year):
         raise DomainError(f"{dog.name} is already licensed for {license_year}.", field="action")
@@ -129,14 +151,18 @@ def _previous_permit(dog: Dog, *, action: str, license_year: int) -> Permit | No
     if action == "renewal":
         previous = current_license(dog, year=license_year - 1) or _latest_license(dog)
         if previous is None:
-            raise DomainError(f"{dog.name} has no earlier North Andover license to renew; "
-                              "apply for a new license.", field="action")
+            raise DomainError(
+                f"{dog.name} has no earlier North Andover license to renew; "
+                "apply for a new license.",
+                field="action",
+            )
         return previous
     if action == "replacement_tag":
         current = current_license(dog, year=license_year)
         if current is None:
-            raise DomainError(f"{dog.name} has no {license_year} license to replace a tag for.",
-                              field="action")
+            raise DomainError(
+                f"{dog.name} has no {license_year} license to replace a tag for.", field="action"
+            )
         return current
     return None
 
@@ -204,8 +230,11 @@ def send_renewal_reminders(*, municipality, year: int, acting_user, due_text: st
     ]
     sent = send_mass_mail(messages, fail_silently=False) if messages else 0
     audit.record(
-        actor=acting_user, action="dog.renewal_reminders_sent", subject=municipality,
-        municipality=municipality, summary=f"{sent} renewal reminders for {year}",
+        actor=acting_user,
+        action="dog.renewal_reminders_sent",
+        subject=municipality,
+        municipality=municipality,
+        summary=f"{sent} renewal reminders for {year}",
         after={"year": year, "sent": sent, "at": timezone.now().isoformat()},
     )
     return sent

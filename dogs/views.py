@@ -30,8 +30,9 @@ ACTIONS_WITHOUT_RABIES_PROOF = ("replacement_tag",)
 
 
 def own_dog(request, pk: int) -> Dog:
-    return get_visible_or_404(Dog.objects.all(), lambda user, dog: dog.owner_id == user.pk,
-                              request.user, pk=pk)
+    return get_visible_or_404(
+        Dog.objects.all(), lambda user, dog: dog.owner_id == user.pk, request.user, pk=pk
+    )
 
 
 @login_required
@@ -48,26 +49,39 @@ def dog_form(request, pk: int | None = None):
             services.update_dog(dog=dog, acting_user=request.user, **fields)
             messages.success(request, f"{dog.name}'s details are saved.")
         return redirect("licensing:dashboard")
-    return render(request, "dogs/dog_form.html", {"form": form, "dog": dog},
-                  status=400 if form.errors else 200)
+    return render(
+        request,
+        "dogs/dog_form.html",
+        {"form": form, "dog": dog},
+        status=400 if form.errors else 200,
+    )
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
 def apply(request):
     """Choose the dog and the license, attach the rabies proof, then review and submit."""
-    details = DogLicenseDetailsForm(request.POST or None, owner=request.user,
-                                    initial={"dog": request.GET.get("dog"),
-                                             "action": request.GET.get("action", "new")})
+    details = DogLicenseDetailsForm(
+        request.POST or None,
+        owner=request.user,
+        initial={"dog": request.GET.get("dog"), "action": request.GET.get("action", "new")},
+    )
     rabies = RabiesProofForm(request.POST or None, request.FILES or None)
     if request.method == "POST":
         application = _start(request, details, rabies)
         if application is not None:
             messages.success(request, "Draft saved. Check the fee and the findings, then submit.")
             return redirect("licensing:application", pk=application.pk)
-    return render(request, "dogs/apply.html", {
-        "details": details, "rabies": rabies, "fees": _fee_table(),
-    }, status=400 if request.method == "POST" else 200)
+    return render(
+        request,
+        "dogs/apply.html",
+        {
+            "details": details,
+            "rabies": rabies,
+            "fees": _fee_table(),
+        },
+        status=400 if request.method == "POST" else 200,
+    )
 
 
 def _start(request, details: DogLicenseDetailsForm, rabies: RabiesProofForm):
@@ -81,16 +95,21 @@ def _start(request, details: DogLicenseDetailsForm, rabies: RabiesProofForm):
     try:
         with transaction.atomic():
             application = services.apply_for_dog_license(
-                applicant=request.user, dog=data["dog"], action=data["action"],
-                license_year=data["license_year"], acquired_on=data["acquired_on"],
+                applicant=request.user,
+                dog=data["dog"],
+                action=data["action"],
+                license_year=data["license_year"],
+                acquired_on=data["acquired_on"],
                 moved_in_on=data["moved_in_on"],
                 previous_jurisdiction=data["previous_jurisdiction"],
                 previous_license_number=data["previous_license_number"],
             )
             if needs_proof:
                 upload_document(
-                    application=application, uploaded_by=request.user,
-                    kind=rabies.cleaned_data["kind"], upload=rabies.cleaned_data["file"],
+                    application=application,
+                    uploaded_by=request.user,
+                    kind=rabies.cleaned_data["kind"],
+                    upload=rabies.cleaned_data["file"],
                     valid_until=rabies.cleaned_data["valid_until"],
                 )
     except DomainError as error:
@@ -107,8 +126,11 @@ def _fee_table() -> dict:
     today = timezone.localdate()
     permit_type = PermitType.objects.select_related("municipality").get(code=services.DOG_LICENSE)
     year = services.default_license_year(today)
-    due = key_date_on(town_law(NORTH_ANDOVER).key_dates["dog_license_due"], year,
-                      permit_type.municipality.calendar())
+    due = key_date_on(
+        town_law(NORTH_ANDOVER).key_dates["dog_license_due"],
+        year,
+        permit_type.municipality.calendar(),
+    )
     schedule = schedule_in_force(permit_type, today)
     return {
         "items": schedule.items.all() if schedule else [],
@@ -126,12 +148,16 @@ def fee_preview(request):
     if details.is_valid():
         data = details.cleaned_data
         permit_type = PermitType.objects.select_related("municipality").get(
-            code=services.DOG_LICENSE)
+            code=services.DOG_LICENSE
+        )
         try:
             quote, _ = quote_fee(
-                permit_type=permit_type, action=data["action"],
-                facts={"spayed_neutered": data["dog"].spayed_neutered,
-                       "license_year": data["license_year"]},
+                permit_type=permit_type,
+                action=data["action"],
+                facts={
+                    "spayed_neutered": data["dog"].spayed_neutered,
+                    "license_year": data["license_year"],
+                },
                 on=timezone.localdate(),
             )
         except QuoteRefused:
@@ -153,11 +179,15 @@ def renewal_season(request):
     town = _clerk_town(request)
     year = _season_year(request)
     due = key_date_on(town_law(NORTH_ANDOVER).key_dates["dog_license_due"], year, town.calendar())
-    return render(request, "dogs/renewal_season.html", {
-        "year": year,
-        "due": format_date(due),
-        "permits": services.licenses_not_renewed(municipality=town, year=year),
-    })
+    return render(
+        request,
+        "dogs/renewal_season.html",
+        {
+            "year": year,
+            "due": format_date(due),
+            "permits": services.licenses_not_renewed(municipality=town, year=year),
+        },
+    )
 
 
 def _season_year(request) -> int:
@@ -176,7 +206,8 @@ def send_reminders(request):
     due = key_date_on(town_law(NORTH_ANDOVER).key_dates["dog_license_due"], year, town.calendar())
     try:
         sent = services.send_renewal_reminders(
-            municipality=town, year=year, acting_user=request.user, due_text=format_date(due))
+            municipality=town, year=year, acting_user=request.user, due_text=format_date(due)
+        )
     except DomainError as error:
         error_messages(request, error)
     else:

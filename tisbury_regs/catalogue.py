@@ -15,8 +15,20 @@ def cite(section: str) -> str:
     return f"Tisbury BOH Reg {section}"
 
 
-def annual(code, name, prefix, section, amount, *, actions=("new", "renewal"), check="",
-           authority=BOARD, term=CALENDAR_YEAR, placeholder=True, description=None):
+def annual(
+    code,
+    name,
+    prefix,
+    section,
+    amount,
+    *,
+    actions=("new", "renewal"),
+    check="",
+    authority=BOARD,
+    term=CALENDAR_YEAR,
+    placeholder=True,
+    description=None,
+):
     """A permit type priced by one amount for every action it has."""
     return PermitTypeSpec(
         code=f"tisbury.{code}",
@@ -29,21 +41,34 @@ def annual(code, name, prefix, section, amount, *, actions=("new", "renewal"), c
         check_code=check,
         placeholder_fees=placeholder,
         fees=tuple(
-            FeeItemSpec(action, f"{description or name} ({action.replace('_', ' ')})",
-                        amount, cite(section))
+            FeeItemSpec(
+                action, f"{description or name} ({action.replace('_', ' ')})", amount, cite(section)
+            )
             for action in actions
         ),
     )
 
 
 PERMIT_TYPES = (
-    annual("dumpster", "Dumpster Permit", "DMP", "09.2.5(1)", "50.00",
-           description="Dumpster permit, one per dumpster"),
+    annual(
+        "dumpster",
+        "Dumpster Permit",
+        "DMP",
+        "09.2.5(1)",
+        "50.00",
+        description="Dumpster permit, one per dumpster",
+    ),
     annual("dumpster_contractor", "Dumpster Contractor Permit", "DMC", "09.2.5(2)", "100.00"),
-    annual("temporary_dumpster", "Temporary Dumpster Permit", "TDP", "09.2.5(3)", "25.00",
-           check="tisbury.temporary_dumpster",
-           term="From the start date for up to 30 days; a renewal adds up to 30 more",
-           description="Temporary dumpster, per 30-day period"),
+    annual(
+        "temporary_dumpster",
+        "Temporary Dumpster Permit",
+        "TDP",
+        "09.2.5(3)",
+        "25.00",
+        check="tisbury.temporary_dumpster",
+        term="From the start date for up to 30 days; a renewal adds up to 30 more",
+        description="Temporary dumpster, per 30-day period",
+    ),
     annual("septage_handler", "Septage Handler Permit", "SEP", "09.1.4", "100.00"),
     PermitTypeSpec(
         code="tisbury.sandblasting",
@@ -55,8 +80,12 @@ PERMIT_TYPES = (
         number_prefix="SBL",
         check_code="tisbury.sandblasting",
         fees=(
-            FeeItemSpec("year_round", "Sandblasting, year-round (single location, multiple jobs)",
-                        "100.00", cite("09.4.3")),
+            FeeItemSpec(
+                "year_round",
+                "Sandblasting, year-round (single location, multiple jobs)",
+                "100.00",
+                cite("09.4.3"),
+            ),
             FeeItemSpec("individual", "Sandblasting, individual job", "25.00", cite("09.4.3")),
         ),
     ),
@@ -71,23 +100,57 @@ PERMIT_TYPES = (
         number_prefix="TFP",
         fees=(
             FeeItemSpec("non_profit", "Temporary food, non-profit", "0.00", cite("09.5.3")),
-            FeeItemSpec("in_town_with_permit",
-                        "Temporary food, for-profit in town with a valid food permit", "0.00",
-                        cite("09.5.3")),
-            FeeItemSpec("in_town_without_permit",
-                        "Temporary food, for-profit in town without a food permit", "20.00",
-                        cite("09.5.3")),
-            FeeItemSpec("out_of_town", "Temporary food, for-profit from out of town", "35.00",
-                        cite("09.5.3")),
+            FeeItemSpec(
+                "in_town_with_permit",
+                "Temporary food, for-profit in town with a valid food permit",
+                "0.00",
+                cite("09.5.3"),
+            ),
+            FeeItemSpec(
+                "in_town_without_permit",
+                "Temporary food, for-profit in town without a food permit",
+                "20.00",
+                cite("09.5.3"),
+            ),
+            FeeItemSpec(
+                "out_of_town",
+                "Temporary food, for-profit from out of town",
+                "35.00",
+                cite("09.5.3"),
+            ),
         ),
     ),
     annual("residential_kitchen", "Residential Kitchen Permit", "RKP", "09.5.5", "75.00"),
-    annual("stable", "Stable License", "STB", "09.7.2", "20.00", authority="Select Board",
-           placeholder=False, description="Stable license, more than four horses"),
-    annual("disposal_works", "Disposal Works Construction Permit", "DWC", "09.3.1(3)", "100.00",
-           actions=("new",), term="The construction", check="tisbury.coastal_septic"),
-    annual("well_registration", "Private Well Registration", "WEL", "09.3.1", "50.00",
-           actions=("new",), term="No expiry", check="tisbury.private_well"),
+    annual(
+        "stable",
+        "Stable License",
+        "STB",
+        "09.7.2",
+        "20.00",
+        authority="Select Board",
+        placeholder=False,
+        description="Stable license, more than four horses",
+    ),
+    annual(
+        "disposal_works",
+        "Disposal Works Construction Permit",
+        "DWC",
+        "09.3.1(3)",
+        "100.00",
+        actions=("new",),
+        term="The construction",
+        check="tisbury.coastal_septic",
+    ),
+    annual(
+        "well_registration",
+        "Private Well Registration",
+        "WEL",
+        "09.3.1",
+        "50.00",
+        actions=("new",),
+        term="No expiry",
+        check="tisbury.private_well",
+    ),
     annual("body_art_establishment", "Body Art Establishment Permit", "BAE", "09.11", "200.00"),
     annual("body_art_practitioner", "Body Art Practitioner Permit", "BAP", "09.11", "100.00"),
     annual("tobacco_sales", "Tobacco Sales Permit", "TOB", "09.12", "100.00"),

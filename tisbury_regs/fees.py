@@ -115,7 +115,9 @@ def compliance_surcharge(
     )
 
 
-def parse_surcharge_events(raw: Any, *, action: str, schedule: SurchargeSchedule) -> tuple:
+def parse_surcharge_events(
+    raw: Any, *, action: str, schedule: SurchargeSchedule
+) -> tuple[str, ...]:
     """The event codes of a quote, or :class:`QuoteRefused` on ``surcharge_events``."""
     if raw is None:
         return ()

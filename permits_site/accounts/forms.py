@@ -47,8 +47,16 @@ class LockoutAuthenticationForm(AuthenticationForm):
 class ResidentRegistrationForm(UserCreationForm):
     class Meta:
         model = User
-        fields = ("username", "first_name", "last_name", "email", "phone",
-                  "street_address", "city", "postal_code")
+        fields = (
+            "username",
+            "first_name",
+            "last_name",
+            "email",
+            "phone",
+            "street_address",
+            "city",
+            "postal_code",
+        )
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

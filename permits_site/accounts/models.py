@@ -40,7 +40,9 @@ class User(AbstractUser):
 
     @property
     def mailing_address(self) -> str:
-        return ", ".join(part for part in (self.street_address, self.city, self.postal_code) if part)
+        return ", ".join(
+            part for part in (self.street_address, self.city, self.postal_code) if part
+        )
 
 
 class Membership(models.Model):
@@ -68,3 +70,6 @@ class FailedLogin(models.Model):
 
     username = models.CharField(max_length=150, db_index=True)
     attempted_at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    def __str__(self) -> str:
+        return f"{self.username} at {self.attempted_at:%Y-%m-%d %H:%M}"

@@ -8,7 +8,7 @@ permission grounds is a 403.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Set
 
 from rest_framework import exceptions
 from rest_framework.views import exception_handler as drf_exception_handler
@@ -30,17 +30,20 @@ def _flat(errors: Mapping[str, list[str]]) -> str:
     return " ".join(message for messages in errors.values() for message in messages)
 
 
-def nest_errors(errors: Mapping[str, list[str]], *, under: str, top_level: set[str]):
-    """Errors of a nested object's fields under its key; those about ``top_level`` stay on top.
+def nest_errors(
+    errors: Mapping[str, list[str]], *, under: str, top_level: Set[str] = frozenset()
+) -> exceptions.ValidationError:
+    """A 400 with the errors of a nested object's fields under its key.
 
-    The form parsing an application's ``details`` also names the ``action`` and
-    reports "__all__" errors, which belong to the request as a whole.
+    Errors about the request as a whole (``non_field_errors``, a form's
+    ``__all__``) and about the fields in ``top_level`` stay at the top: the
+    dog form that parses an application's ``details`` also judges its ``action``.
     """
     nested: dict[str, list[str]] = {}
     refused: dict[str, object] = {}
     for name, messages in errors.items():
-        if name == "__all__":
-            refused["non_field_errors"] = messages
+        if name in ("non_field_errors", "__all__"):
+            refused.setdefault("non_field_errors", []).extend(messages)
         elif name in top_level:
             refused[name] = messages
         else:

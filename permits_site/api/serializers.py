@@ -8,10 +8,7 @@ type only; whether an action is allowed is the services' and the rules' call.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Mapping
-from decimal import Decimal
 from functools import partial
-from typing import Any
 
 from django.urls import reverse
 from django.utils import timezone
@@ -21,6 +18,7 @@ from rest_framework import serializers
 
 from dogs.models import Dog
 from permits_site.api.details import details_for
+from permits_site.api.public.serializers import FeeLineSerializer, FindingSerializer
 from permits_site.api.scopes import owned_or_in_staff_towns
 from permits_site.licensing.models import (
     Application,
@@ -39,9 +37,9 @@ from permits_site.licensing.services import applications as application_services
 MONEY = {"max_digits": 10, "decimal_places": 2}
 
 
-def code_of(model_field: str) -> serializers.SlugRelatedField:
-    """A related permit type or town rendered as its code."""
-    return serializers.SlugRelatedField(source=model_field, slug_field="code", read_only=True)
+def code_field() -> serializers.SlugRelatedField:
+    """A related permit type or town, rendered as its code."""
+    return serializers.SlugRelatedField(slug_field="code", read_only=True)
 
 
 class VisibleRecordField(serializers.PrimaryKeyRelatedField):
@@ -55,42 +53,7 @@ class VisibleRecordField(serializers.PrimaryKeyRelatedField):
         return self.visible_to(super().get_queryset(), self.context["request"].user)
 
 
-# -- rule findings -------------------------------------------------------------
-
-
-def law_value(value: Any) -> Any:
-    """A rule's threshold or a fact's value as plain JSON.
-
-    Dates as ``YYYY-MM-DD``, times as ``HH:MM``, Decimals as JSON numbers
-    (integers when whole), lists and mappings converted item by item.
-    """
-    if isinstance(value, dt.date):
-        return value.isoformat()
-    if isinstance(value, dt.time):
-        return value.strftime("%H:%M")
-    if isinstance(value, Decimal):
-        return int(value) if value == value.to_integral_value() else float(value)
-    if isinstance(value, Mapping):
-        return {str(key): law_value(item) for key, item in value.items()}
-    if isinstance(value, list | tuple | set | frozenset):
-        return [law_value(item) for item in value]
-    return value
-
-
-@extend_schema_field(OpenApiTypes.ANY)
-class LawValueField(serializers.Field):
-    def to_representation(self, value):
-        return law_value(value)
-
-
-class FindingSerializer(serializers.Serializer):
-    rule = serializers.CharField()
-    citation = serializers.CharField()
-    outcome = serializers.CharField()
-    message = serializers.CharField()
-    required = LawValueField(allow_null=True)
-    actual = LawValueField(allow_null=True)
-    unit = serializers.CharField(allow_blank=True)
+# -- rule findings ------------------------------------------------------------
 
 
 class BlockerSerializer(serializers.Serializer):
@@ -119,7 +82,7 @@ class InvoiceSummarySerializer(serializers.ModelSerializer):
 class InvoiceSerializer(serializers.ModelSerializer):
     """An invoice with its lines; querysets annotate ``amount_received`` (see views)."""
 
-    municipality = code_of("municipality")
+    municipality = code_field()
     payer = serializers.CharField(source="payer.display_name", read_only=True)
     lines = InvoiceLineSerializer(many=True, read_only=True)
     total = serializers.DecimalField(**MONEY, read_only=True)
@@ -201,8 +164,8 @@ class DogSerializer(serializers.ModelSerializer):
 class ApplicationSerializer(serializers.ModelSerializer):
     """An application as list rows show it; querysets join what ``details`` reads."""
 
-    permit_type = code_of("permit_type")
-    municipality = code_of("municipality")
+    permit_type = code_field()
+    municipality = code_field()
     applicant = serializers.CharField(source="applicant.display_name", read_only=True)
     details = serializers.SerializerMethodField()
     invoice = serializers.SerializerMethodField()
@@ -295,19 +258,12 @@ class ReviewSerializer(serializers.Serializer):
 # -- permits -------------------------------------------------------------------
 
 
-class FeeLineSerializer(serializers.Serializer):
-    code = serializers.CharField()
-    description = serializers.CharField()
-    amount = serializers.DecimalField(**MONEY)
-    citation = serializers.CharField()
-
-
 class PermitSerializer(serializers.ModelSerializer):
     """An issued permit; ``status`` is as of today (an active permit past its term is expired)."""
 
-    permit_type = code_of("permit_type")
+    permit_type = code_field()
     permit_type_name = serializers.CharField(source="permit_type.name", read_only=True)
-    municipality = code_of("municipality")
+    municipality = code_field()
     status = serializers.SerializerMethodField()
     fee_lines = FeeLineSerializer(many=True, read_only=True)
     pdf_url = serializers.SerializerMethodField()
@@ -341,9 +297,9 @@ class ReasonSerializer(serializers.Serializer):
 class VerificationSerializer(serializers.ModelSerializer):
     """What a license's QR code confirms to anyone: no address, the holder's initials only."""
 
-    permit_type = code_of("permit_type")
+    permit_type = code_field()
     permit_type_name = serializers.CharField(source="permit_type.name", read_only=True)
-    municipality = code_of("municipality")
+    municipality = code_field()
     municipality_name = serializers.CharField(source="municipality.name", read_only=True)
     status = serializers.SerializerMethodField()
     holder = serializers.CharField(source="holder.initials", read_only=True)
@@ -368,7 +324,7 @@ class FeeItemSerializer(serializers.ModelSerializer):
 
 
 class FeeScheduleSerializer(serializers.ModelSerializer):
-    permit_type = code_of("permit_type")
+    permit_type = code_field()
     items = FeeItemSerializer(many=True, read_only=True)
 
     class Meta:

@@ -46,7 +46,9 @@ def quote_fine(
     """
     schedule = fine_schedule_in_force(municipality, on)
     if schedule is None:
-        raise QuoteRefused({"on": f"No {municipality.short_name} fine schedule is in force on {on}."})
+        raise QuoteRefused(
+            {"on": f"No {municipality.short_name} fine schedule is in force on {on}."}
+        )
     rates = {fine_item.offense: fine_item.rate() for fine_item in schedule.items.all()}
     if not isinstance(offense, str) or offense not in rates:
         raise QuoteRefused(

@@ -85,11 +85,17 @@ def seed_catalogue(apps, catalogue: Catalogue) -> None:
             permit_type=permit_type,
             effective_from=SEEDED_FROM,
             seeded=spec.placeholder_fees,
-            note="Seeded from the regulation text" if not spec.placeholder_fees
+            note="Seeded from the regulation text"
+            if not spec.placeholder_fees
             else "Seeded placeholder — the Board must confirm",
         )
         FeeItem.objects.bulk_create(
-            FeeItem(schedule=schedule, code=fee.code, description=fee.description,
-                    amount=Decimal(fee.amount), citation=fee.citation)
+            FeeItem(
+                schedule=schedule,
+                code=fee.code,
+                description=fee.description,
+                amount=Decimal(fee.amount),
+                citation=fee.citation,
+            )
             for fee in spec.fees
         )

@@ -8,7 +8,9 @@ from collections.abc import Mapping
 class DomainError(Exception):
     """A refused action. ``errors`` maps a field (or "non_field_errors") to messages."""
 
-    def __init__(self, message: str | Mapping[str, list[str] | str], *, field: str = "non_field_errors"):
+    def __init__(
+        self, message: str | Mapping[str, list[str] | str], *, field: str = "non_field_errors"
+    ):
         if isinstance(message, Mapping):
             errors = {
                 name: value if isinstance(value, list) else [value]

@@ -108,11 +108,6 @@ def fact_help_text(fact: Fact) -> str:
     return " ".join(part for part in parts if part)
 
 
-def may_be_left_out(fact: Fact) -> bool:
-    """Can the form field be blank? (Defaulted facts are pre-filled instead.)"""
-    return fact.optional and not fact.has_default
-
-
 def _number_bound(limit: int | Decimal | None, fallback: int) -> int | Decimal:
     return fallback if limit is None else limit
 
@@ -137,10 +132,14 @@ def _number_field(fact: Fact, **options: Any) -> forms.Field:
     )
 
 
+def _unanswered_choice(fact: Fact) -> list[tuple[str, str]]:
+    """An explicit "Not answered" option where a fact may be left out and has no default:
+    a radio button, once chosen, cannot be cleared."""
+    return [(NOT_ANSWERED, "Not answered")] if fact.optional and not fact.has_default else []
+
+
 def _bool_field(fact: Fact, **options: Any) -> forms.Field:
-    choices = [(YES, "Yes"), (NO, "No")]
-    if not options["required"]:
-        choices.append((NOT_ANSWERED, "Not answered"))
+    choices = [(YES, "Yes"), (NO, "No"), *_unanswered_choice(fact)]
     return forms.TypedChoiceField(
         choices=choices,
         coerce=lambda answer: answer == YES,
@@ -151,7 +150,8 @@ def _bool_field(fact: Fact, **options: Any) -> forms.Field:
     )
 
 
-def _date_field(fact: Fact, **options: Any) -> forms.Field:
+def bounded_date_field(**options: Any) -> forms.DateField:
+    """A date picker limited to the dates the site judges."""
     return forms.DateField(
         widget=forms.DateInput(
             attrs={"type": "date", "min": EARLIEST_DATE.isoformat(),
@@ -167,6 +167,10 @@ def _date_field(fact: Fact, **options: Any) -> forms.Field:
     )
 
 
+def _date_field(fact: Fact, **options: Any) -> forms.Field:
+    return bounded_date_field(**options)
+
+
 def _time_field(fact: Fact, **options: Any) -> forms.Field:
     return forms.TimeField(
         widget=forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
@@ -177,8 +181,7 @@ def _time_field(fact: Fact, **options: Any) -> forms.Field:
 
 def _choice_field(fact: Fact, **options: Any) -> forms.Field:
     choices = [(choice, humanize(choice)) for choice in fact.choices]
-    if not options["required"]:
-        choices.append((NOT_ANSWERED, "Not answered"))
+    choices += _unanswered_choice(fact)
     return forms.ChoiceField(
         choices=choices,
         widget=forms.RadioSelect,
@@ -213,18 +216,38 @@ def _initial(fact: Fact) -> Any:
 
 
 def form_field(fact: Fact) -> forms.Field:
-    """The form field for one fact: typed, bounded, labelled, required unless it may be
-    left out (a conditional fact's requirement is judged with the others in ``clean``)."""
+    """The form field for one fact: typed, bounded, labelled, pre-filled with its default,
+    required unless the fact is optional (a conditional fact's requirement is judged with
+    the other answers in ``clean``)."""
     return _FIELD_BUILDERS[fact.type](
         fact,
-        required=not may_be_left_out(fact),
+        required=not fact.optional,
         label=fact_label(fact),
         help_text=fact_help_text(fact),
         initial=_initial(fact),
     )
 
 
-class FactsForm(forms.Form):
+class StyledForm(forms.Form):
+    """Bootstrap's classes on every widget, and its invalid style on fields with errors."""
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        for field in self.fields.values():
+            css_class = (
+                "form-check-input" if isinstance(field.widget, forms.RadioSelect)
+                else "form-control"
+            )
+            field.widget.attrs["class"] = css_class
+
+    def full_clean(self) -> None:
+        super().full_clean()
+        for name in self.errors:
+            if name in self.fields:
+                self.fields[name].widget.attrs["class"] += " is-invalid"
+
+
+class FactsForm(StyledForm):
     """A rule set's facts as a form; after ``is_valid()``, ``facts`` holds them parsed."""
 
     rule_set: ClassVar[RuleSet]

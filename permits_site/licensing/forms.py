@@ -44,8 +44,12 @@ class FeeScheduleVersionForm(forms.Form):
         self.item_codes = []
         for item in items:
             self.fields[f"amount_{item.code}"] = forms.DecimalField(
-                label=f"{item.description} ($)", max_digits=10, decimal_places=2, min_value=0,
-                initial=item.amount, help_text=item.citation,
+                label=f"{item.description} ($)",
+                max_digits=10,
+                decimal_places=2,
+                min_value=0,
+                initial=item.amount,
+                help_text=item.citation,
             )
             self.item_codes.append(item.code)
 

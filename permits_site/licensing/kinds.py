@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from permits_site.rules.calendar import BusinessCalendar, year_end
 from permits_site.rules.fees import FeeLine, PricedItem, QuoteRefused, item, line_for
+from permits_site.rules.registry import get_rule_set
 
 if TYPE_CHECKING:
     from permits_site.licensing.models import Application, Permit
@@ -95,8 +96,15 @@ class PermitKind:
         return application.permit_type.check_code
 
     def application_facts(self, application: Application, *, on: dt.date) -> dict[str, Any]:
-        """The rule set's facts as the application states them."""
-        return dict(application.facts)
+        """The rule set's facts as the application states them.
+
+        Stored as JSON, they are parsed back into the types rules compare
+        (dates, Decimals) the way the API and the forms validated them.
+        """
+        rule_set = get_rule_set(self.check_code(application))
+        if rule_set is None:
+            return dict(application.facts)
+        return rule_set.parse(application.facts)
 
     def application_quote_facts(self, application: Application, *, on: dt.date) -> dict[str, Any]:
         """The fee-quote facts (strict JSON values) an application supplies."""
@@ -127,8 +135,10 @@ class PermitKind:
 
     def summary(self, application: Application) -> list[tuple[str, str]]:
         """Rows (label, value) describing the application on resident and staff pages."""
-        return [(name.replace("_", " ").capitalize(), str(value))
-                for name, value in application.facts.items()]
+        return [
+            (name.replace("_", " ").capitalize(), str(value))
+            for name, value in application.facts.items()
+        ]
 
     def panel_context(self, user) -> dict[str, Any]:
         """Context for ``dashboard_panel`` on the resident's dashboard."""

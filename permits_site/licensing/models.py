@@ -62,7 +62,9 @@ class Municipality(models.Model):
 class Closure(models.Model):
     """A day the town's offices are closed (storm, local observance): not a business day."""
 
-    municipality = models.ForeignKey(Municipality, on_delete=models.CASCADE, related_name="closures")
+    municipality = models.ForeignKey(
+        Municipality, on_delete=models.CASCADE, related_name="closures"
+    )
     date = models.DateField()
     reason = models.CharField(max_length=200)
     created_by = models.ForeignKey(
@@ -247,9 +249,22 @@ class Permit(models.Model):
     """
 
     FROZEN_FIELDS = (
-        "number", "municipality_id", "permit_type_id", "application_id", "holder_id",
-        "holder_name", "holder_address", "year", "sequence", "valid_from", "valid_through",
-        "fee_lines", "fee_total", "conditions", "verification_token", "issued_by_id",
+        "number",
+        "municipality_id",
+        "permit_type_id",
+        "application_id",
+        "holder_id",
+        "holder_name",
+        "holder_address",
+        "year",
+        "sequence",
+        "valid_from",
+        "valid_through",
+        "fee_lines",
+        "fee_total",
+        "conditions",
+        "verification_token",
+        "issued_by_id",
     )
 
     number = models.CharField(max_length=40)
@@ -291,9 +306,7 @@ class Permit(models.Model):
                 fields=["municipality", "permit_type", "year", "sequence"],
                 name="unique_permit_sequence",
             ),
-            models.UniqueConstraint(
-                fields=["municipality", "number"], name="unique_permit_number"
-            ),
+            models.UniqueConstraint(fields=["municipality", "number"], name="unique_permit_number"),
         ]
 
     def __str__(self) -> str:
@@ -302,7 +315,11 @@ class Permit(models.Model):
     def save(self, *args, **kwargs):
         if self.pk is not None:
             stored = Permit.objects.filter(pk=self.pk).values(*self.FROZEN_FIELDS).first()
-            changed = [name for name in self.FROZEN_FIELDS if stored and stored[name] != getattr(self, name)]
+            changed = [
+                name
+                for name in self.FROZEN_FIELDS
+                if stored and stored[name] != getattr(self, name)
+            ]
             if changed:
                 raise ImmutableRecord(f"An issued permit cannot be edited ({', '.join(changed)}).")
         super().save(*args, **kwargs)
@@ -332,6 +349,9 @@ class NumberCounter(models.Model):
             )
         ]
 
+    def __str__(self) -> str:
+        return f"{self.series} {self.year}: {self.last}"
+
 
 class InvoiceStatus(models.TextChoices):
     OPEN = "open", "Open"
@@ -340,12 +360,18 @@ class InvoiceStatus(models.TextChoices):
 
 
 class Invoice(models.Model):
-    municipality = models.ForeignKey(Municipality, on_delete=models.PROTECT, related_name="invoices")
+    municipality = models.ForeignKey(
+        Municipality, on_delete=models.PROTECT, related_name="invoices"
+    )
     application = models.ForeignKey(
         Application, on_delete=models.PROTECT, related_name="invoices", null=True, blank=True
     )
-    payer = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="invoices")
-    status = models.CharField(max_length=10, choices=InvoiceStatus.choices, default=InvoiceStatus.OPEN)
+    payer = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="invoices"
+    )
+    status = models.CharField(
+        max_length=10, choices=InvoiceStatus.choices, default=InvoiceStatus.OPEN
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     paid_at = models.DateTimeField(null=True, blank=True)
     fee_schedule = models.ForeignKey(
@@ -358,6 +384,20 @@ class Invoice(models.Model):
     def __str__(self) -> str:
         return f"Invoice #{self.pk}"
 
+    def save(self, *args, **kwargs):
+        if self.pk is not None:
+            stored_status = (
+                Invoice.objects.filter(pk=self.pk).values_list("status", flat=True).first()
+            )
+            if stored_status == InvoiceStatus.PAID:
+                raise ImmutableRecord("A paid invoice cannot be edited.")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        if self.payments.exists() or self.is_paid:
+            raise ImmutableRecord("A paid invoice is never deleted.")
+        super().delete(*args, **kwargs)
+
     @property
     def is_paid(self) -> bool:
         return self.status == InvoiceStatus.PAID
@@ -368,18 +408,6 @@ class Invoice(models.Model):
 
     def amount_paid(self) -> Decimal:
         return self.payments.aggregate(total=Sum("amount"))["total"] or Decimal("0.00")
-
-    def save(self, *args, **kwargs):
-        if self.pk is not None:
-            stored_status = Invoice.objects.filter(pk=self.pk).values_list("status", flat=True).first()
-            if stored_status == InvoiceStatus.PAID:
-                raise ImmutableRecord("A paid invoice cannot be edited.")
-        super().save(*args, **kwargs)
-
-    def delete(self, *args, **kwargs):
-        if self.payments.exists() or self.is_paid:
-            raise ImmutableRecord("A paid invoice is never deleted.")
-        super().delete(*args, **kwargs)
 
 
 class InvoiceLine(models.Model):
@@ -392,6 +420,9 @@ class InvoiceLine(models.Model):
 
     class Meta:
         ordering = ["pk"]
+
+    def __str__(self) -> str:
+        return f"{self.description}: ${self.amount}"
 
     def save(self, *args, **kwargs):
         if self.invoice.is_paid:
@@ -432,6 +463,9 @@ class Payment(models.Model):
             models.CheckConstraint(condition=Q(amount__gt=0), name="payment_positive"),
         ]
 
+    def __str__(self) -> str:
+        return f"${self.amount} by {self.get_method_display()} (ref. {self.reference})"
+
     def save(self, *args, **kwargs):
         if self.pk is not None:
             raise ImmutableRecord("A recorded payment is never edited.")
@@ -455,8 +489,12 @@ def document_path(document: Document, filename: str) -> str:
 class Document(models.Model):
     """An uploaded PDF or image, checked by content, served only to its owner and staff."""
 
-    municipality = models.ForeignKey(Municipality, on_delete=models.PROTECT, related_name="documents")
-    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="documents")
+    municipality = models.ForeignKey(
+        Municipality, on_delete=models.PROTECT, related_name="documents"
+    )
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="documents"
+    )
     application = models.ForeignKey(
         Application, on_delete=models.PROTECT, related_name="documents", null=True, blank=True
     )
@@ -490,9 +528,7 @@ class AuditEntry(models.Model):
     actor = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True
     )
-    municipality = models.ForeignKey(
-        Municipality, on_delete=models.PROTECT, null=True, blank=True
-    )
+    municipality = models.ForeignKey(Municipality, on_delete=models.PROTECT, null=True, blank=True)
     action = models.CharField(max_length=60)
     content_type = models.ForeignKey(ContentType, on_delete=models.PROTECT)
     object_id = models.PositiveBigIntegerField()

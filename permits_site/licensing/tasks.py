@@ -13,5 +13,7 @@ def render_permit_pdf(permit_id: int) -> None:
     permit = Permit.objects.select_related("permit_type", "municipality").get(pk=permit_id)
     if permit.pdf:
         return
-    permit.pdf.save(f"{permit.number}.pdf", ContentFile(render_permit_pdf_bytes(permit)), save=False)
+    permit.pdf.save(
+        f"{permit.number}.pdf", ContentFile(render_permit_pdf_bytes(permit)), save=False
+    )
     Permit.objects.filter(pk=permit.pk).update(pdf=permit.pdf.name)

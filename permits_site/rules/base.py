@@ -74,9 +74,7 @@ class Fact:
     @property
     def optional(self) -> bool:
         """May the caller leave it out? (Optional, defaulted, nullable or conditional.)"""
-        return (
-            not self.required or self.has_default or self.nullable or self.condition is not None
-        )
+        return not self.required or self.has_default or self.nullable or self.condition is not None
 
 
 @dataclass(frozen=True)
@@ -368,7 +366,9 @@ def failed(message: str, *, required: Any = None, actual: Any = None, unit: str 
     return Verdict(Outcome.FAIL, message, required, actual, unit)
 
 
-def needs_review(message: str, *, required: Any = None, actual: Any = None, unit: str = "") -> Verdict:
+def needs_review(
+    message: str, *, required: Any = None, actual: Any = None, unit: str = ""
+) -> Verdict:
     return Verdict(Outcome.NEEDS_REVIEW, message, required, actual, unit)
 
 
@@ -384,20 +384,33 @@ def at_least(actual: Any, required: Any, *, unit: str, what: str) -> Verdict:
     """Pass when ``actual`` ≥ ``required``; ``what`` names the measured thing."""
     shown, minimum = _measure(actual, unit), _measure(required, unit)
     if actual >= required:
-        return passed(f"{what} is {shown}, at least {minimum}.",
-                      required=required, actual=actual, unit=unit)
-    return failed(f"{what} is {shown}; it must be at least {minimum}.",
-                  required=required, actual=actual, unit=unit)
+        return passed(
+            f"{what} is {shown}, at least {minimum}.", required=required, actual=actual, unit=unit
+        )
+    return failed(
+        f"{what} is {shown}; it must be at least {minimum}.",
+        required=required,
+        actual=actual,
+        unit=unit,
+    )
 
 
 def at_most(actual: Any, required: Any, *, unit: str, what: str) -> Verdict:
     """Pass when ``actual`` ≤ ``required``."""
     shown, maximum = _measure(actual, unit), _measure(required, unit)
     if actual <= required:
-        return passed(f"{what} is {shown}, no more than {maximum}.",
-                      required=required, actual=actual, unit=unit)
-    return failed(f"{what} is {shown}; it must be no more than {maximum}.",
-                  required=required, actual=actual, unit=unit)
+        return passed(
+            f"{what} is {shown}, no more than {maximum}.",
+            required=required,
+            actual=actual,
+            unit=unit,
+        )
+    return failed(
+        f"{what} is {shown}; it must be no more than {maximum}.",
+        required=required,
+        actual=actual,
+        unit=unit,
+    )
 
 
 def must_hold(condition: bool, *, ok: str, refusal: str) -> Verdict:

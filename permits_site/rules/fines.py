@@ -140,7 +140,7 @@ def _count(errors: dict, name: str, value: Any, *, least: int, most: int | None 
         errors[name] = [f"Must be {least} or more."]
         return None
     if most is not None and value > most:
-        errors[name] = [f"Quote at most {most} at a time."]
+        errors[name] = [f"Quote at most {most} {name} at a time."]
         return None
     return value
 

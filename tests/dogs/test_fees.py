@@ -62,8 +62,7 @@ def test_late_fee_follows_the_friday_roll_forward_a8(dog_license, on, late):
 
 
 def test_a_new_license_never_owes_the_late_fee(dog_license):
-    result = quote(dog_license, "new", dt.date(2027, 6, 1), spayed_neutered=True,
-                   license_year=2027)
+    result = quote(dog_license, "new", dt.date(2027, 6, 1), spayed_neutered=True, license_year=2027)
 
     assert [line.code for line in result.lines] == ["new"]
 
@@ -91,24 +90,40 @@ def test_quote_for_an_action_the_type_lacks_is_refused(dog_license):
 
 
 def test_admin_cannot_save_a_spayed_fee_not_lower_than_intact_a9(dog_license, town_admin):
-    amounts = {"spayed_neutered": Decimal("15.00"), "intact": Decimal("15.00"),
-               "late_fee": Decimal("25.00"), "transfer": Decimal("2.00"),
-               "replacement_tag": Decimal("5.00")}
+    amounts = {
+        "spayed_neutered": Decimal("15.00"),
+        "intact": Decimal("15.00"),
+        "late_fee": Decimal("25.00"),
+        "transfer": Decimal("2.00"),
+        "replacement_tag": Decimal("5.00"),
+    }
 
     with pytest.raises(DomainError) as refusal:
-        create_fee_schedule_version(permit_type=dog_license, effective_from=dt.date(2030, 1, 1),
-                                    amounts=amounts, acting_user=town_admin)
+        create_fee_schedule_version(
+            permit_type=dog_license,
+            effective_from=dt.date(2030, 1, 1),
+            amounts=amounts,
+            acting_user=town_admin,
+        )
 
     assert "Licenses A(9)" in refusal.value.errors["spayed_neutered"][0]
     assert dog_license.fee_schedules.count() == 1
 
 
 def test_new_fee_version_prices_from_its_date_only(dog_license, town_admin):
-    amounts = {"spayed_neutered": Decimal("12.00"), "intact": Decimal("20.00"),
-               "late_fee": Decimal("25.00"), "transfer": Decimal("2.00"),
-               "replacement_tag": Decimal("5.00")}
-    create_fee_schedule_version(permit_type=dog_license, effective_from=dt.date(2030, 1, 1),
-                                amounts=amounts, acting_user=town_admin)
+    amounts = {
+        "spayed_neutered": Decimal("12.00"),
+        "intact": Decimal("20.00"),
+        "late_fee": Decimal("25.00"),
+        "transfer": Decimal("2.00"),
+        "replacement_tag": Decimal("5.00"),
+    }
+    create_fee_schedule_version(
+        permit_type=dog_license,
+        effective_from=dt.date(2030, 1, 1),
+        amounts=amounts,
+        acting_user=town_admin,
+    )
 
     before = quote(dog_license, "new", dt.date(2029, 12, 31), spayed_neutered=True)
     after = quote(dog_license, "new", dt.date(2030, 1, 1), spayed_neutered=True)
@@ -117,12 +132,20 @@ def test_new_fee_version_prices_from_its_date_only(dog_license, town_admin):
 
 
 def test_fee_version_cannot_start_in_the_past(dog_license, town_admin):
-    amounts = {"spayed_neutered": Decimal("9.00"), "intact": Decimal("15.00"),
-               "late_fee": Decimal("25.00"), "transfer": Decimal("2.00"),
-               "replacement_tag": Decimal("5.00")}
+    amounts = {
+        "spayed_neutered": Decimal("9.00"),
+        "intact": Decimal("15.00"),
+        "late_fee": Decimal("25.00"),
+        "transfer": Decimal("2.00"),
+        "replacement_tag": Decimal("5.00"),
+    }
 
     with pytest.raises(DomainError) as refusal:
-        create_fee_schedule_version(permit_type=dog_license, effective_from=dt.date(2001, 1, 1),
-                                    amounts=amounts, acting_user=town_admin)
+        create_fee_schedule_version(
+            permit_type=dog_license,
+            effective_from=dt.date(2001, 1, 1),
+            amounts=amounts,
+            acting_user=town_admin,
+        )
 
     assert "effective_from" in refusal.value.errors

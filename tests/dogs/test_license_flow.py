@@ -31,16 +31,26 @@ ACQUIRED = dt.date(2027, 2, 1)
 
 
 def licensed(dog, clerk, *, action="new", year=2027, rabies_until=dt.date(2029, 1, 1)):
-    application = apply_for_dog_license(applicant=dog.owner, dog=dog, action=action,
-                                        license_year=year, acquired_on=ACQUIRED)
-    document = upload_document(application=application, uploaded_by=dog.owner,
-                               kind="rabies_certificate", upload=png_upload(),
-                               valid_until=rabies_until)
+    application = apply_for_dog_license(
+        applicant=dog.owner, dog=dog, action=action, license_year=year, acquired_on=ACQUIRED
+    )
+    document = upload_document(
+        application=application,
+        uploaded_by=dog.owner,
+        kind="rabies_certificate",
+        upload=png_upload(),
+        valid_until=rabies_until,
+    )
     submit_application(application=application, acting_user=dog.owner)
     review_document(document=document, accepted=True, acting_user=clerk)
     invoice = application.invoices.get()
-    record_payment(invoice=invoice, method="cash", reference=f"R-{application.pk}",
-                   amount=invoice.total, acting_user=clerk)
+    record_payment(
+        invoice=invoice,
+        method="cash",
+        reference=f"R-{application.pk}",
+        amount=invoice.total,
+        acting_user=clerk,
+    )
     approve_application(application=application, acting_user=clerk)
     return issue_permit(application=application, acting_user=clerk)
 
@@ -59,10 +69,16 @@ def test_new_license_is_issued_with_the_first_tag_of_the_year(dog, clerk):
 
 @time_machine.travel(dt.datetime(2027, 2, 10, 15, 0), tick=False)
 def test_unpaid_fee_and_unreviewed_rabies_proof_block_issuance(dog, clerk):
-    application = apply_for_dog_license(applicant=dog.owner, dog=dog, action="new",
-                                        license_year=2027, acquired_on=ACQUIRED)
-    upload_document(application=application, uploaded_by=dog.owner, kind="rabies_certificate",
-                    upload=png_upload(), valid_until=dt.date(2029, 1, 1))
+    application = apply_for_dog_license(
+        applicant=dog.owner, dog=dog, action="new", license_year=2027, acquired_on=ACQUIRED
+    )
+    upload_document(
+        application=application,
+        uploaded_by=dog.owner,
+        kind="rabies_certificate",
+        upload=png_upload(),
+        valid_until=dt.date(2029, 1, 1),
+    )
     submit_application(application=application, acting_user=dog.owner)
 
     codes = [blocker.code for blocker in blockers(application)]

@@ -26,10 +26,16 @@ def finding(application, rule_id):
 
 @time_machine.travel(FEB_2027, tick=False)
 def test_dog_over_6_months_without_current_rabies_proof_is_refused_a1(dog):
-    application = apply_for_dog_license(applicant=dog.owner, dog=dog, action="new",
-                                        license_year=2027, acquired_on=ACQUIRED)
-    upload_document(application=application, uploaded_by=dog.owner, kind="rabies_certificate",
-                    upload=png_upload(), valid_until=dt.date(2027, 2, 9))
+    application = apply_for_dog_license(
+        applicant=dog.owner, dog=dog, action="new", license_year=2027, acquired_on=ACQUIRED
+    )
+    upload_document(
+        application=application,
+        uploaded_by=dog.owner,
+        kind="rabies_certificate",
+        upload=png_upload(),
+        valid_until=dt.date(2027, 2, 9),
+    )
     submit_application(application=application, acting_user=dog.owner)
 
     rabies = finding(application, "na.lic.A1.rabies")
@@ -41,10 +47,16 @@ def test_dog_over_6_months_without_current_rabies_proof_is_refused_a1(dog):
 
 @time_machine.travel(FEB_2027, tick=False)
 def test_a_veterinarians_exemption_counts_as_rabies_proof_a1(dog):
-    application = apply_for_dog_license(applicant=dog.owner, dog=dog, action="new",
-                                        license_year=2027, acquired_on=ACQUIRED)
-    upload_document(application=application, uploaded_by=dog.owner, kind="rabies_exemption",
-                    upload=png_upload(), valid_until=dt.date(2027, 6, 30))
+    application = apply_for_dog_license(
+        applicant=dog.owner, dog=dog, action="new", license_year=2027, acquired_on=ACQUIRED
+    )
+    upload_document(
+        application=application,
+        uploaded_by=dog.owner,
+        kind="rabies_exemption",
+        upload=png_upload(),
+        valid_until=dt.date(2027, 6, 30),
+    )
 
     assert finding(application, "na.lic.A1.rabies").outcome == "pass"
 
@@ -52,8 +64,9 @@ def test_a_veterinarians_exemption_counts_as_rabies_proof_a1(dog):
 @time_machine.travel(FEB_2027, tick=False)
 def test_fifth_dog_over_6_months_needs_a_kennel_license(resident):
     dogs = [DogFactory(owner=resident) for _ in range(5)]
-    application = apply_for_dog_license(applicant=resident, dog=dogs[-1], action="new",
-                                        license_year=2027, acquired_on=ACQUIRED)
+    application = apply_for_dog_license(
+        applicant=resident, dog=dogs[-1], action="new", license_year=2027, acquired_on=ACQUIRED
+    )
 
     kennel = finding(application, "na.lim.A.kennel")
 
@@ -65,8 +78,9 @@ def test_fifth_dog_over_6_months_needs_a_kennel_license(resident):
 @time_machine.travel(FEB_2027, tick=False)
 def test_fourth_dog_needs_no_kennel_license(resident):
     dogs = [DogFactory(owner=resident) for _ in range(4)]
-    application = apply_for_dog_license(applicant=resident, dog=dogs[-1], action="new",
-                                        license_year=2027, acquired_on=ACQUIRED)
+    application = apply_for_dog_license(
+        applicant=resident, dog=dogs[-1], action="new", license_year=2027, acquired_on=ACQUIRED
+    )
 
     assert finding(application, "na.lim.A.kennel").outcome == "pass"
 
@@ -76,8 +90,9 @@ def test_puppies_under_6_months_do_not_count_towards_the_limit(resident):
     for _ in range(4):
         DogFactory(owner=resident)
     puppy = DogFactory(owner=resident, date_of_birth=dt.date(2026, 12, 1))
-    application = apply_for_dog_license(applicant=resident, dog=puppy, action="new",
-                                        license_year=2027)
+    application = apply_for_dog_license(
+        applicant=resident, dog=puppy, action="new", license_year=2027
+    )
 
     assert finding(application, "na.lim.A.kennel").outcome == "pass"
 
@@ -107,15 +122,17 @@ def test_renewal_without_an_earlier_license_is_refused_naming_the_action(dog):
 def test_replacement_tag_keeps_the_license_and_gets_the_next_tag_number_a5(dog, clerk):
     permit = licensed(dog, clerk)
     other = licensed(DogFactory(), clerk)
-    application = apply_for_dog_license(applicant=dog.owner, dog=dog, action="replacement_tag",
-                                        license_year=2027)
+    application = apply_for_dog_license(
+        applicant=dog.owner, dog=dog, action="replacement_tag", license_year=2027
+    )
     submit_application(application=application, acting_user=dog.owner)
     from permits_site.licensing.services.applications import approve_application
     from permits_site.licensing.services.payments import record_payment
 
     invoice = application.invoices.get()
-    record_payment(invoice=invoice, method="cash", reference="TAG-1", amount=invoice.total,
-                   acting_user=clerk)
+    record_payment(
+        invoice=invoice, method="cash", reference="TAG-1", amount=invoice.total, acting_user=clerk
+    )
     approve_application(application=application, acting_user=clerk)
     same = issue_permit(application=application, acting_user=clerk)
 
@@ -138,9 +155,14 @@ def test_transfer_license_needs_the_previous_towns_license_a4(dog):
 @time_machine.travel(FEB_2027, tick=False)
 def test_transfer_license_waits_for_the_surrendered_license_document_a4(dog, clerk):
     application = apply_for_dog_license(
-        applicant=dog.owner, dog=dog, action="transfer", license_year=2027,
-        moved_in_on=dt.date(2027, 2, 1), previous_jurisdiction="Andover, MA",
-        previous_license_number="A-553")
+        applicant=dog.owner,
+        dog=dog,
+        action="transfer",
+        license_year=2027,
+        moved_in_on=dt.date(2027, 2, 1),
+        previous_jurisdiction="Andover, MA",
+        previous_license_number="A-553",
+    )
     codes = [blocker.code for blocker in blockers(application)]
 
     assert "document.other_town_license" in codes
@@ -155,8 +177,9 @@ def test_renewal_season_lists_unrenewed_licenses_and_emails_owners(clerk, north_
     licensed(renewed_dog, clerk, action="renewal", year=2028)
 
     due = list(licenses_not_renewed(municipality=north_andover, year=2028))
-    sent = send_renewal_reminders(municipality=north_andover, year=2028, acting_user=clerk,
-                                  due_text="March 1, 2028")
+    sent = send_renewal_reminders(
+        municipality=north_andover, year=2028, acting_user=clerk, due_text="March 1, 2028"
+    )
 
     assert due == [lapsed]
     assert sent == 1

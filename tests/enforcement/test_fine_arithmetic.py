@@ -70,7 +70,9 @@ def test_as_dict_renders_money_with_two_places():
 
 @pytest.mark.parametrize("amount", [D("5"), D("5.00"), D("42.17"), D("100"), 5, "100.00", 99.99])
 def test_an_officer_set_amount_within_the_range_is_quoted(amount):
-    assert quote_fine(RANGED, amount=amount).amount_per_offense == D(str(amount)).quantize(D("0.01"))
+    quoted = quote_fine(RANGED, amount=amount).amount_per_offense
+
+    assert quoted == D(str(amount)).quantize(D("0.01"))
 
 
 @pytest.mark.parametrize("amount", [D("4.99"), D("100.01"), D("0"), D("-5")])

@@ -36,8 +36,9 @@ def upload(name: str, content: bytes, content_type="application/pdf"):
 def draft(dog):
     from dogs.services import apply_for_dog_license
 
-    return apply_for_dog_license(applicant=dog.owner, dog=dog, action="new", license_year=2027,
-                                 acquired_on=ACQUIRED)
+    return apply_for_dog_license(
+        applicant=dog.owner, dog=dog, action="new", license_year=2027, acquired_on=ACQUIRED
+    )
 
 
 @time_machine.travel(FEB_2027, tick=False)
@@ -45,7 +46,10 @@ def test_license_numbers_and_tags_are_gapless_within_town_and_year(clerk):
     permits = [licensed(DogFactory(), clerk) for _ in range(3)]
 
     assert [permit.number for permit in permits] == [
-        "DOG-2027-00001", "DOG-2027-00002", "DOG-2027-00003"]
+        "DOG-2027-00001",
+        "DOG-2027-00002",
+        "DOG-2027-00003",
+    ]
     assert sorted(DogTag.objects.values_list("number", flat=True)) == [1, 2, 3]
 
 
@@ -64,8 +68,10 @@ def test_a_rolled_back_issue_gives_its_number_back(north_andover):
 @time_machine.travel(FEB_2027, tick=False)
 def test_numbering_restarts_each_year(north_andover):
     with transaction.atomic():
-        numbers = [allocate_number(municipality=north_andover, series="s", year=year)
-                   for year in (2027, 2027, 2028)]
+        numbers = [
+            allocate_number(municipality=north_andover, series="s", year=year)
+            for year in (2027, 2027, 2028)
+        ]
 
     assert numbers == [1, 2, 1]
 
@@ -78,10 +84,20 @@ def test_recording_the_same_payment_reference_twice_changes_nothing(dog, clerk):
     submit_application(application=application, acting_user=dog.owner)
     invoice = application.invoices.get()
 
-    first, created = record_payment(invoice=invoice, method="check", reference="CHK-1001",
-                                    amount=Decimal("10.00"), acting_user=clerk)
-    again, created_again = record_payment(invoice=invoice, method="check", reference="CHK-1001",
-                                          amount=Decimal("10.00"), acting_user=clerk)
+    first, created = record_payment(
+        invoice=invoice,
+        method="check",
+        reference="CHK-1001",
+        amount=Decimal("10.00"),
+        acting_user=clerk,
+    )
+    again, created_again = record_payment(
+        invoice=invoice,
+        method="check",
+        reference="CHK-1001",
+        amount=Decimal("10.00"),
+        acting_user=clerk,
+    )
 
     assert (created, created_again) == (True, False)
     assert again.pk == first.pk
@@ -98,8 +114,13 @@ def test_overpayment_is_refused_naming_the_amount(dog, clerk):
     submit_application(application=application, acting_user=dog.owner)
 
     with pytest.raises(DomainError) as refusal:
-        record_payment(invoice=application.invoices.get(), method="cash", reference="R-1",
-                       amount=Decimal("50.00"), acting_user=clerk)
+        record_payment(
+            invoice=application.invoices.get(),
+            method="cash",
+            reference="R-1",
+            amount=Decimal("50.00"),
+            acting_user=clerk,
+        )
 
     assert "amount" in refusal.value.errors
     assert not Payment.objects.exists()
@@ -136,8 +157,7 @@ def test_paid_invoice_and_its_lines_cannot_change(dog, clerk):
 def test_revocation_keeps_the_permit_and_its_history(dog, clerk):
     permit = licensed(dog, clerk)
 
-    change_permit_status(permit=permit, change="revoke", reason="Dog moved away",
-                         acting_user=clerk)
+    change_permit_status(permit=permit, change="revoke", reason="Dog moved away", acting_user=clerk)
 
     permit.refresh_from_db()
     assert permit.status == PermitStatus.REVOKED
@@ -175,8 +195,12 @@ def test_a_renamed_executable_is_refused_and_nothing_is_saved(dog):
         program = upload("certificate.pdf", sample.read())
 
     with pytest.raises(DomainError) as refusal:
-        upload_document(application=application, uploaded_by=dog.owner,
-                        kind="rabies_certificate", upload=program)
+        upload_document(
+            application=application,
+            uploaded_by=dog.owner,
+            kind="rabies_certificate",
+            upload=program,
+        )
 
     assert "file" in refusal.value.errors
     assert not application.documents.exists()
@@ -188,8 +212,9 @@ def test_an_upload_over_10_mb_is_refused(dog, settings):
     big = upload("big.pdf", b"%PDF-1.4\n" + b"0" * settings.DOCUMENT_MAX_BYTES)
 
     with pytest.raises(DomainError) as refusal:
-        upload_document(application=application, uploaded_by=dog.owner,
-                        kind="rabies_certificate", upload=big)
+        upload_document(
+            application=application, uploaded_by=dog.owner, kind="rabies_certificate", upload=big
+        )
 
     assert "10 MB" in refusal.value.errors["file"][0]
 
@@ -200,18 +225,28 @@ def test_every_state_change_leaves_an_audit_entry(dog, clerk):
 
     actions = set(AuditEntry.objects.values_list("action", flat=True))
 
-    assert {"application.created", "document.uploaded", "application.submitted",
-            "document.reviewed", "payment.recorded", "application.approved",
-            "permit.issued"} <= actions
+    assert {
+        "application.created",
+        "document.uploaded",
+        "application.submitted",
+        "document.reviewed",
+        "payment.recorded",
+        "application.approved",
+        "permit.issued",
+    } <= actions
 
 
 @time_machine.travel(FEB_2027, tick=False)
 def test_a_png_upload_is_stored_with_its_checksum(dog):
     application = draft(dog)
 
-    document = upload_document(application=application, uploaded_by=dog.owner,
-                               kind="rabies_certificate", upload=png_upload(),
-                               valid_until=dt.date(2028, 1, 1))
+    document = upload_document(
+        application=application,
+        uploaded_by=dog.owner,
+        kind="rabies_certificate",
+        upload=png_upload(),
+        valid_until=dt.date(2028, 1, 1),
+    )
 
     assert document.content_type == "image/png"
     assert len(document.sha256) == 64

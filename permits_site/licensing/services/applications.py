@@ -137,12 +137,16 @@ def blockers(application: Application, *, result: CheckResult | None = None) -> 
         if not of_kind:
             found.append(Blocker(code, f"{required.label} is missing.", required.citation))
         elif not any(document.status == DocumentStatus.ACCEPTED for document in of_kind):
-            found.append(Blocker(code, f"{required.label} has not been accepted yet.",
-                                 required.citation))
+            found.append(
+                Blocker(code, f"{required.label} has not been accepted yet.", required.citation)
+            )
     invoice = current_invoice(application)
     if invoice is not None and not invoice.is_paid:
-        found.append(Blocker("fee.unpaid", f"The fee of ${invoice.total} is not paid.",
-                             _fee_citation(invoice)))
+        found.append(
+            Blocker(
+                "fee.unpaid", f"The fee of ${invoice.total} is not paid.", _fee_citation(invoice)
+            )
+        )
     found += kind.extra_blockers(application)
     return found
 
@@ -154,7 +158,9 @@ def _fee_citation(invoice: Invoice) -> str:
 
 def current_invoice(application: Application) -> Invoice | None:
     """The application's invoice that is not void (paid or still open)."""
-    invoices = [invoice for invoice in application.invoices.all() if invoice.status != InvoiceStatus.VOID]
+    invoices = [
+        invoice for invoice in application.invoices.all() if invoice.status != InvoiceStatus.VOID
+    ]
     return invoices[0] if invoices else None
 
 
@@ -165,8 +171,13 @@ def submit_application(*, application: Application, acting_user) -> Application:
     today = timezone.localdate()
     _invoice(application, on=today)
     return _transition(
-        application, to=S.SUBMITTED, acting_user=acting_user, action="application.submitted",
-        summary="Application submitted", submitted_on=today, changes_requested="",
+        application,
+        to=S.SUBMITTED,
+        acting_user=acting_user,
+        action="application.submitted",
+        summary="Application submitted",
+        submitted_on=today,
+        changes_requested="",
     )
 
 
@@ -192,8 +203,14 @@ def _invoice(application: Application, *, on: dt.date) -> Invoice:
         fee_schedule=schedule,
     )
     InvoiceLine.objects.bulk_create(
-        InvoiceLine(invoice=invoice, code=line.code, description=line.description,
-                    amount=line.amount, citation=line.citation, percent=line.percent)
+        InvoiceLine(
+            invoice=invoice,
+            code=line.code,
+            description=line.description,
+            amount=line.amount,
+            citation=line.citation,
+            percent=line.percent,
+        )
         for line in quote.lines
     )
     if quote.total == 0:
@@ -209,8 +226,10 @@ def preview_fee(application: Application, *, on: dt.date | None = None) -> FeeQu
     kind = kind_for(application.permit_type.code)
     try:
         quote, _schedule = quote_fee(
-            permit_type=application.permit_type, action=application.action,
-            facts=kind.application_quote_facts(application, on=on), on=on,
+            permit_type=application.permit_type,
+            action=application.action,
+            facts=kind.application_quote_facts(application, on=on),
+            on=on,
         )
     except QuoteRefused:
         return None
@@ -221,8 +240,13 @@ def preview_fee(application: Application, *, on: dt.date | None = None) -> FeeQu
 def withdraw_application(*, application: Application, acting_user) -> Application:
     _require(application, S.DRAFT, S.SUBMITTED, S.UNDER_REVIEW, S.APPROVED, doing="withdraw")
     _void_open_invoice(application)
-    return _transition(application, to=S.WITHDRAWN, acting_user=acting_user,
-                       action="application.withdrawn", summary="Application withdrawn")
+    return _transition(
+        application,
+        to=S.WITHDRAWN,
+        acting_user=acting_user,
+        action="application.withdrawn",
+        summary="Application withdrawn",
+    )
 
 
 def _void_open_invoice(application: Application) -> None:
@@ -235,8 +259,13 @@ def _void_open_invoice(application: Application) -> None:
 @transaction.atomic
 def start_review(*, application: Application, acting_user) -> Application:
     _require(application, S.SUBMITTED, doing="start reviewing")
-    return _transition(application, to=S.UNDER_REVIEW, acting_user=acting_user,
-                       action="application.review_started", summary="Review started")
+    return _transition(
+        application,
+        to=S.UNDER_REVIEW,
+        acting_user=acting_user,
+        action="application.review_started",
+        summary="Review started",
+    )
 
 
 @transaction.atomic
@@ -245,9 +274,14 @@ def request_changes(*, application: Application, message: str, acting_user) -> A
     _require(application, S.SUBMITTED, S.UNDER_REVIEW, doing="request changes to")
     if not message.strip():
         raise InvalidTransition("Say what the applicant should change.", field="message")
-    return _transition(application, to=S.DRAFT, acting_user=acting_user,
-                       action="application.changes_requested", summary="Changes requested",
-                       changes_requested=message.strip())
+    return _transition(
+        application,
+        to=S.DRAFT,
+        acting_user=acting_user,
+        action="application.changes_requested",
+        summary="Changes requested",
+        changes_requested=message.strip(),
+    )
 
 
 @transaction.atomic
@@ -257,11 +291,20 @@ def approve_application(*, application: Application, acting_user) -> Application
     remaining = blockers(application)
     if remaining:
         raise InvalidTransition(
-            {"non_field_errors": [f"{blocker.message} ({blocker.citation})" for blocker in remaining]}
+            {
+                "non_field_errors": [
+                    f"{blocker.message} ({blocker.citation})" for blocker in remaining
+                ]
+            }
         )
-    return _transition(application, to=S.APPROVED, acting_user=acting_user,
-                       action="application.approved", summary="Application approved",
-                       decided_at=timezone.now())
+    return _transition(
+        application,
+        to=S.APPROVED,
+        acting_user=acting_user,
+        action="application.approved",
+        summary="Application approved",
+        decided_at=timezone.now(),
+    )
 
 
 @transaction.atomic
@@ -270,6 +313,12 @@ def deny_application(*, application: Application, reason: str, acting_user) -> A
     if not reason.strip():
         raise InvalidTransition("Give the reason for the denial.", field="reason")
     _void_open_invoice(application)
-    return _transition(application, to=S.DENIED, acting_user=acting_user,
-                       action="application.denied", summary="Application denied",
-                       decision_reason=reason.strip(), decided_at=timezone.now())
+    return _transition(
+        application,
+        to=S.DENIED,
+        acting_user=acting_user,
+        action="application.denied",
+        summary="Application denied",
+        decision_reason=reason.strip(),
+        decided_at=timezone.now(),
+    )

@@ -83,8 +83,12 @@ def upload_document(
         subject=document,
         municipality=application.municipality,
         summary=f"Uploaded {kind} to application #{application.pk}",
-        after={"kind": kind, "content_type": content_type, "size": upload.size,
-               "valid_until": str(valid_until) if valid_until else None},
+        after={
+            "kind": kind,
+            "content_type": content_type,
+            "size": upload.size,
+            "valid_until": str(valid_until) if valid_until else None,
+        },
     )
     return document
 

@@ -45,8 +45,10 @@ def quote_fee(
     """Price an action on a date; raises :class:`QuoteRefused` naming the bad field."""
     if action not in permit_type.actions:
         raise QuoteRefused(
-            {"action": f"{permit_type.name} has no '{action}' action; "
-                       f"choose one of: {', '.join(permit_type.actions)}."}
+            {
+                "action": f"{permit_type.name} has no '{action}' action; "
+                f"choose one of: {', '.join(permit_type.actions)}."
+            }
         )
     schedule = schedule_in_force(permit_type, on)
     if schedule is None:

@@ -22,14 +22,19 @@ def record_payment(
     The invoice is marked paid once payments cover its total.
     """
     reference = reference.strip()
-    existing = Payment.objects.filter(municipality=invoice.municipality, reference=reference).first()
+    existing = Payment.objects.filter(
+        municipality=invoice.municipality, reference=reference
+    ).first()
     if existing is not None:
         return _same_receipt(existing, invoice=invoice, amount=amount), False
     _check_payment(invoice=invoice, method=method, reference=reference, amount=amount)
     try:
         with transaction.atomic():
             payment = _create_payment(
-                invoice=invoice, method=method, reference=reference, amount=amount,
+                invoice=invoice,
+                method=method,
+                reference=reference,
+                amount=amount,
                 acting_user=acting_user,
             )
     except IntegrityError:
@@ -66,12 +71,17 @@ def _check_payment(*, invoice: Invoice, method: str, reference: str, amount: Dec
         raise DomainError(errors)
 
 
-def _create_payment(*, invoice: Invoice, method: str, reference: str, amount: Decimal,
-                    acting_user) -> Payment:
+def _create_payment(
+    *, invoice: Invoice, method: str, reference: str, amount: Decimal, acting_user
+) -> Payment:
     invoice = Invoice.objects.select_for_update().get(pk=invoice.pk)
     payment = Payment.objects.create(
-        invoice=invoice, municipality=invoice.municipality, method=method,
-        reference=reference, amount=amount, received_by=acting_user,
+        invoice=invoice,
+        municipality=invoice.municipality,
+        method=method,
+        reference=reference,
+        amount=amount,
+        received_by=acting_user,
     )
     paid_in_full = invoice.amount_paid() >= invoice.total
     if paid_in_full:

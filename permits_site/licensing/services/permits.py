@@ -35,7 +35,11 @@ def issue_permit(*, application: Application, acting_user) -> Permit:
     remaining = blockers(application)
     if remaining:
         raise InvalidTransition(
-            {"non_field_errors": [f"{blocker.message} ({blocker.citation})" for blocker in remaining]}
+            {
+                "non_field_errors": [
+                    f"{blocker.message} ({blocker.citation})" for blocker in remaining
+                ]
+            }
         )
     kind = kind_for(application.permit_type.code)
     if application.action in kind.amending_actions:
@@ -122,10 +126,15 @@ def _supersede_previous(application: Application, permit: Permit) -> None:
         previous.status = PermitStatus.SUPERSEDED
         previous.superseded_by = permit
         previous.save(update_fields=["status", "superseded_by"])
-        audit.record(actor=permit.issued_by, action="permit.superseded", subject=previous,
-                     municipality=previous.municipality,
-                     summary=f"{previous.number} superseded by {permit.number}",
-                     before={"status": before}, after={"status": previous.status})
+        audit.record(
+            actor=permit.issued_by,
+            action="permit.superseded",
+            subject=previous,
+            municipality=previous.municipality,
+            summary=f"{previous.number} superseded by {permit.number}",
+            before={"status": before},
+            after={"status": previous.status},
+        )
 
 
 _STATUS_CHANGES = {
@@ -140,13 +149,21 @@ def change_permit_status(*, permit: Permit, change: str, reason: str, acting_use
     """Suspend, reinstate or revoke; the permit's history stays intact."""
     allowed, target = _STATUS_CHANGES[change]
     if permit.status not in allowed:
-        raise InvalidTransition(f"Cannot {change} a permit that is {permit.get_status_display().lower()}.")
+        raise InvalidTransition(
+            f"Cannot {change} a permit that is {permit.get_status_display().lower()}."
+        )
     if not reason.strip():
         raise InvalidTransition("Give the reason.", field="reason")
     before = permit.status
     permit.status = target
     permit.save(update_fields=["status"])
-    audit.record(actor=acting_user, action=f"permit.{change}", subject=permit,
-                 municipality=permit.municipality, summary=f"{permit.number}: {reason.strip()}",
-                 before={"status": before}, after={"status": target})
+    audit.record(
+        actor=acting_user,
+        action=f"permit.{change}",
+        subject=permit,
+        municipality=permit.municipality,
+        summary=f"{permit.number}: {reason.strip()}",
+        before={"status": before},
+        after={"status": target},
+    )
     return permit

@@ -40,8 +40,14 @@ def fee_schedules(request):
     rows = []
     for permit_type in permit_types:
         schedules = list(permit_type.fee_schedules.all())
-        in_force = next((schedule for schedule in schedules
-                         if schedule.effective_from <= today and schedule.retired_at is None), None)
+        in_force = next(
+            (
+                schedule
+                for schedule in schedules
+                if schedule.effective_from <= today and schedule.retired_at is None
+            ),
+            None,
+        )
         rows.append({"permit_type": permit_type, "in_force": in_force, "versions": schedules})
     return render(request, "licensing/fee_schedules.html", {"rows": rows, "today": today})
 
@@ -52,22 +58,37 @@ def fee_schedule_new(request, code: str):
     towns = admin_towns(request.user)
     permit_type = get_visible_or_404(
         PermitType.objects.select_related("municipality"),
-        lambda user, pt: pt.municipality_id in towns, request.user, code=code,
+        lambda user, pt: pt.municipality_id in towns,
+        request.user,
+        code=code,
     )
     current = schedule_in_force(permit_type, timezone.localdate())
-    form = FeeScheduleVersionForm(request.POST or None, items=current.items.all() if current else [],
-                                  initial={"effective_from": timezone.localdate()})
+    form = FeeScheduleVersionForm(
+        request.POST or None,
+        items=current.items.all() if current else [],
+        initial={"effective_from": timezone.localdate()},
+    )
     if request.method == "POST" and form.is_valid():
         try:
             create_fee_schedule_version(
-                permit_type=permit_type, effective_from=form.cleaned_data["effective_from"],
-                amounts=form.amounts(), acting_user=request.user, note=form.cleaned_data["note"],
+                permit_type=permit_type,
+                effective_from=form.cleaned_data["effective_from"],
+                amounts=form.amounts(),
+                acting_user=request.user,
+                note=form.cleaned_data["note"],
             )
         except DomainError as error:
             form.add_domain_errors(error.errors)
         else:
             messages.success(request, f"New {permit_type.name} fee schedule saved.")
             return redirect("licensing:fee_schedules")
-    return render(request, "licensing/fee_schedule_form.html", {
-        "permit_type": permit_type, "form": form, "current": current,
-    }, status=400 if form.errors else 200)
+    return render(
+        request,
+        "licensing/fee_schedule_form.html",
+        {
+            "permit_type": permit_type,
+            "form": form,
+            "current": current,
+        },
+        status=400 if form.errors else 200,
+    )

@@ -11,9 +11,13 @@ from permits_site.licensing.models import Municipality, Permit
 
 @require_GET
 def home(request):
-    return render(request, "licensing/home.html", {
-        "municipalities": Municipality.objects.prefetch_related("permit_types"),
-    })
+    return render(
+        request,
+        "licensing/home.html",
+        {
+            "municipalities": Municipality.objects.prefetch_related("permit_types"),
+        },
+    )
 
 
 @require_GET
@@ -23,7 +27,11 @@ def verify(request, token: str):
         Permit.objects.select_related("permit_type", "municipality", "holder"),
         verification_token=token,
     )
-    return render(request, "licensing/verify.html", {
-        "permit": permit,
-        "status": permit.effective_status(timezone.localdate()),
-    })
+    return render(
+        request,
+        "licensing/verify.html",
+        {
+            "permit": permit,
+            "status": permit.effective_status(timezone.localdate()),
+        },
+    )

@@ -24,15 +24,15 @@ def applications_with_details():
     """Applications joined with what list rows show: a fixed number of queries."""
     return Application.objects.select_related(
         "permit_type", "municipality", "applicant", *list_related()
-    ).prefetch_related(
-        Prefetch("invoices", queryset=Invoice.objects.prefetch_related("lines"))
-    )
+    ).prefetch_related(Prefetch("invoices", queryset=Invoice.objects.prefetch_related("lines")))
 
 
 def error_messages(request, error: DomainError) -> None:
     for field, texts in error.errors.items():
         for text in texts:
-            prefix = "" if field == "non_field_errors" else f"{field.replace('_', ' ').capitalize()}: "
+            prefix = (
+                "" if field == "non_field_errors" else f"{field.replace('_', ' ').capitalize()}: "
+            )
             messages.error(request, f"{prefix}{text}")
 
 
@@ -49,15 +49,22 @@ def dashboard(request):
     )
     panels = [
         {"template": kind.dashboard_panel, **kind.panel_context(user)}
-        for kind in registered_kinds() if kind.dashboard_panel
+        for kind in registered_kinds()
+        if kind.dashboard_panel
     ]
-    return render(request, "licensing/dashboard.html", {
-        "applications": [(application, kind_for(application.permit_type.code).describe(application))
-                         for application in applications],
-        "permits": permits,
-        "open_invoices": open_invoices,
-        "panels": panels,
-    })
+    return render(
+        request,
+        "licensing/dashboard.html",
+        {
+            "applications": [
+                (application, kind_for(application.permit_type.code).describe(application))
+                for application in applications
+            ],
+            "permits": permits,
+            "open_invoices": open_invoices,
+            "panels": panels,
+        },
+    )
 
 
 @login_required
@@ -68,8 +75,11 @@ def application_detail(request, pk: int):
     )
     if application.applicant_id != request.user.pk:
         return redirect("licensing:review", pk=pk)
-    return render(request, "licensing/application_detail.html",
-                  application_context(application, upload_form=None))
+    return render(
+        request,
+        "licensing/application_detail.html",
+        application_context(application, upload_form=None),
+    )
 
 
 def application_context(application: Application, *, upload_form) -> dict:
@@ -109,8 +119,10 @@ def application_submit(request, pk: int):
 @require_POST
 def application_withdraw(request, pk: int):
     application = get_visible_or_404(
-        Application.objects.all(), lambda user, app: app.applicant_id == user.pk,
-        request.user, pk=pk,
+        Application.objects.all(),
+        lambda user, app: app.applicant_id == user.pk,
+        request.user,
+        pk=pk,
     )
     try:
         application_services.withdraw_application(application=application, acting_user=request.user)
@@ -136,8 +148,10 @@ def document_upload(request, pk: int):
         return back
     try:
         upload_document(
-            application=application, uploaded_by=request.user,
-            kind=form.cleaned_data["kind"], upload=form.cleaned_data["file"],
+            application=application,
+            uploaded_by=request.user,
+            kind=form.cleaned_data["kind"],
+            upload=form.cleaned_data["file"],
             valid_until=form.cleaned_data["valid_until"],
         )
     except DomainError as error:
@@ -158,8 +172,10 @@ def document_file(request, pk: int):
         document.content_type
     ]
     response = FileResponse(
-        document.file.open("rb"), content_type=document.content_type,
-        as_attachment=True, filename=f"{document.kind}-{document.pk}.{extension}",
+        document.file.open("rb"),
+        content_type=document.content_type,
+        as_attachment=True,
+        filename=f"{document.kind}-{document.pk}.{extension}",
     )
     response["X-Content-Type-Options"] = "nosniff"
     return response
@@ -170,7 +186,9 @@ def document_file(request, pk: int):
 def permit_pdf(request, pk: int):
     permit = get_visible_or_404(
         Permit.objects.select_related("permit_type", "municipality"),
-        permissions.can_view_permit, request.user, pk=pk,
+        permissions.can_view_permit,
+        request.user,
+        pk=pk,
     )
     content = permit.pdf.read() if permit.pdf else render_permit_pdf_bytes(permit)
     response = HttpResponse(content, content_type="application/pdf")

@@ -75,16 +75,23 @@ def queue(request):
         }
         for application in applications
     ]
-    return render(request, "licensing/queue.html", {
-        "rows": rows, "selected": selected, "filters": list(QUEUE_FILTERS),
-    })
+    return render(
+        request,
+        "licensing/queue.html",
+        {
+            "rows": rows,
+            "selected": selected,
+            "filters": list(QUEUE_FILTERS),
+        },
+    )
 
 
 def reviewable(request, pk: int) -> Application:
     return get_visible_or_404(
         applications_with_details(),
         lambda user, application: permissions.can_review(user, application.municipality_id),
-        request.user, pk=pk,
+        request.user,
+        pk=pk,
     )
 
 
@@ -111,13 +118,17 @@ def review(request, pk: int):
 
 ACTIONS = {
     "start": lambda application, user, reason: application_services.start_review(
-        application=application, acting_user=user),
+        application=application, acting_user=user
+    ),
     "approve": lambda application, user, reason: application_services.approve_application(
-        application=application, acting_user=user),
+        application=application, acting_user=user
+    ),
     "deny": lambda application, user, reason: application_services.deny_application(
-        application=application, reason=reason, acting_user=user),
+        application=application, reason=reason, acting_user=user
+    ),
     "request_changes": lambda application, user, reason: application_services.request_changes(
-        application=application, message=reason, acting_user=user),
+        application=application, message=reason, acting_user=user
+    ),
 }
 DONE = {
     "start": "Review started.",
@@ -154,7 +165,8 @@ def issue(request, pk: int):
         with transaction.atomic():
             if application.status != ApplicationStatus.APPROVED:
                 application_services.approve_application(
-                    application=application, acting_user=request.user)
+                    application=application, acting_user=request.user
+                )
             permit = issue_permit(application=application, acting_user=request.user)
     except DomainError as error:
         error_messages(request, error)
@@ -176,14 +188,19 @@ def payment(request, pk: int):
         return redirect("licensing:review", pk=pk)
     try:
         _, created = record_payment(
-            invoice=Invoice.objects.get(pk=invoice.pk), acting_user=request.user,
+            invoice=Invoice.objects.get(pk=invoice.pk),
+            acting_user=request.user,
             **form.cleaned_data,
         )
     except DomainError as error:
         error_messages(request, error)
     else:
-        messages.success(request, "Payment recorded." if created
-                         else "That payment was already recorded; nothing changed.")
+        messages.success(
+            request,
+            "Payment recorded."
+            if created
+            else "That payment was already recorded; nothing changed.",
+        )
     return redirect("licensing:review", pk=pk)
 
 
@@ -193,7 +210,8 @@ def document_decision(request, pk: int):
     document = get_visible_or_404(
         Document.objects.select_related("application"),
         lambda user, doc: permissions.is_clerk(user, doc.municipality_id),
-        request.user, pk=pk,
+        request.user,
+        pk=pk,
     )
     accepted = request.POST.get("decision") == "accept"
     review_document(document=document, accepted=accepted, acting_user=request.user)

@@ -8,7 +8,8 @@ class Command(BaseCommand):
 
     def handle(self, *args, **options):
         credentials = build()
-        self.stdout.write(self.style.SUCCESS("Demo accounts (password for all: "
-                                             f"{DEMO_PASSWORD}):"))
+        self.stdout.write(self.style.SUCCESS(f"Demo accounts (password for all: {DEMO_PASSWORD}):"))
         for credential in credentials:
-            self.stdout.write(f"  {credential.username:<28} {credential.role:<24} {credential.town}")
+            self.stdout.write(
+                f"  {credential.username:<28} {credential.role:<24} {credential.town}"
+            )

@@ -1,0 +1,166 @@
+"""Strict-JSON fields, the JSON parser and the serializer base of the public API.
+
+The contract takes JSON types at their word (api.md, "General"): an integer
+is a JSON integer, a date a ``YYYY-MM-DD`` string, a code a JSON string.
+DRF's own fields are lenient ("3" passes as an integer, ``3`` as text), so
+these refuse what they would coerce, and name the field in the 400.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Mapping
+from decimal import Decimal
+from typing import Any
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+from rest_framework.exceptions import ParseError, ValidationError
+from rest_framework.parsers import JSONParser
+
+from permits_site.licensing.fact_forms import EARLIEST_DATE, LATEST_DATE, date_bounds_message
+from permits_site.rules.fines import parse_money
+
+DATE_PATTERN = re.compile(r"\d{4}-\d{2}-\d{2}")
+INTEGER_PATTERN = re.compile(r"-?\d{1,9}")
+
+
+class JSONObjectParser(JSONParser):
+    """DRF's strict JSON parser (no NaN or Infinity) that also turns JSON nested too deep
+    to decode, or an unknown charset, into a 400 instead of a server error."""
+
+    def parse(self, stream, media_type=None, parser_context=None):
+        try:
+            return super().parse(stream, media_type, parser_context)
+        except RecursionError as error:
+            raise ParseError("JSON parse error - the document is nested too deeply.") from error
+        except LookupError as error:
+            raise ParseError("JSON parse error - unknown character set.") from error
+
+
+class StrictIntegerField(serializers.IntegerField):
+    """A JSON integer: ``"3"``, ``3.0`` and ``true`` are refused."""
+
+    default_error_messages = {"invalid": "Enter a whole number (a JSON integer)."}
+
+    def to_internal_value(self, data: Any) -> int:
+        if isinstance(data, bool) or not isinstance(data, int):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+class StrictCharField(serializers.CharField):
+    """A JSON string taken as sent: numbers and booleans are refused rather than turned
+    into text, and a code with stray spaces is not silently trimmed into another."""
+
+    default_error_messages = {"invalid": "Enter text (a JSON string)."}
+
+    def __init__(self, **kwargs: Any):
+        kwargs.setdefault("trim_whitespace", False)
+        super().__init__(**kwargs)
+
+    def to_internal_value(self, data: Any) -> str:
+        if not isinstance(data, str):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+class StrictDateField(serializers.DateField):
+    """A ``YYYY-MM-DD`` string naming a real day within the dates the site judges."""
+
+    default_error_messages = {
+        "invalid": "Enter a date as YYYY-MM-DD.",
+        "out_of_bounds": date_bounds_message(),
+    }
+
+    def to_internal_value(self, data: Any) -> dt.date:
+        if not isinstance(data, str) or not DATE_PATTERN.fullmatch(data):
+            self.fail("invalid")
+        try:
+            day = dt.date.fromisoformat(data)
+        except ValueError:
+            self.fail("invalid")
+        if not EARLIEST_DATE <= day <= LATEST_DATE:
+            self.fail("out_of_bounds")
+        return day
+
+
+class QueryIntegerField(serializers.IntegerField):
+    """A whole number written in a query string: digits only, no ``2030.0``."""
+
+    default_error_messages = {"invalid": "Enter a whole number such as 2030."}
+
+    def to_internal_value(self, data: Any) -> int:
+        if not isinstance(data, str) or not INTEGER_PATTERN.fullmatch(data):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+@extend_schema_field(
+    {"type": "string", "format": "decimal", "pattern": r"^\d+(\.\d{1,2})?$", "nullable": True,
+     "example": "75.00"}
+)
+class MoneyField(serializers.Field):
+    """Dollars and cents as a decimal string ("75.00"); a JSON number is accepted too."""
+
+    def to_internal_value(self, data: Any) -> Decimal:
+        try:
+            return parse_money(data)
+        except ValueError as error:
+            raise ValidationError(str(error)) from error
+
+    def to_representation(self, value: Decimal) -> str:
+        return f"{value}"
+
+
+@extend_schema_field(OpenApiTypes.ANY)
+class JSONValueField(serializers.Field):
+    """A rule's threshold or measured value, as plain JSON (see :func:`to_json`)."""
+
+    def to_representation(self, value: Any) -> Any:
+        return to_json(value)
+
+
+def to_json(value: Any) -> Any:
+    """Dates as ISO strings, Decimals as JSON numbers (integers when whole), recursively.
+
+    A finding's ``required`` and ``actual`` may be a date, a number, a list of
+    fact names or a mapping of fact name to number (a rule joining several
+    limits): ``Decimal("50")`` becomes ``50``, ``Decimal("112.5")`` ``112.5``.
+    """
+    if isinstance(value, Decimal):
+        return int(value) if value == value.to_integral_value() else float(value)
+    if isinstance(value, dt.date | dt.time):
+        return value.isoformat()
+    if isinstance(value, Mapping):
+        return {str(key): to_json(item) for key, item in value.items()}
+    if isinstance(value, list | tuple | set | frozenset):
+        return [to_json(item) for item in value]
+    return value
+
+
+class StrictSerializer(serializers.Serializer):
+    """A request body: a JSON object whose unknown keys are refused by name."""
+
+    def to_internal_value(self, data: Any) -> dict[str, Any]:
+        unknown = {str(name): ["Unknown field."] for name in data if name not in self.fields}
+        try:
+            validated = super().to_internal_value(data)
+        except ValidationError as error:
+            raise ValidationError({**error.detail, **unknown}) from error
+        if unknown:
+            raise ValidationError(unknown)
+        return validated
+
+
+def validated_body(
+    serializer_class: type[StrictSerializer], data: Any, **context: Any
+) -> dict[str, Any]:
+    """The request body validated by ``serializer_class``; anything but an object is a 400."""
+    if not isinstance(data, Mapping):
+        raise ValidationError({"non_field_errors": ["Send a JSON object as the request body."]})
+    serializer = serializer_class(data=data, context=context)
+    serializer.is_valid(raise_exception=True)
+    return serializer.validated_data

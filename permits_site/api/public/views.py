@@ -1,0 +1,237 @@
+"""The public half of the API: the law as data, no login (api.md, "Public (no login)").
+
+Towns and their calendars, permit types, the rule-set checks, and fee and
+fine quotes. Every view is read-only with respect to the database and runs
+through the same services and rule sets the pages use. Nothing here
+authenticates, so neither sessions nor CSRF can interfere with a caller.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from django.shortcuts import get_object_or_404
+from django.utils import timezone
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework.exceptions import NotFound, ValidationError
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from permits_site.api.errors import nest_errors
+from permits_site.api.public import serializers
+from permits_site.api.public.fields import JSONObjectParser, validated_body
+from permits_site.enforcement.services import quote_fine
+from permits_site.licensing.models import Municipality, PermitType
+from permits_site.licensing.services.fees import quote_fee
+from permits_site.rules.base import RuleSet
+from permits_site.rules.calendar import key_date_on, period_due
+from permits_site.rules.fees import QuoteRefused
+from permits_site.rules.registry import all_rule_sets, get_rule_set, town_law
+
+TAGS = ["public"]
+REFUSED = OpenApiResponse(
+    response=OpenApiTypes.OBJECT,
+    description="Refused: an object whose keys name the offending fields.",
+)
+UNKNOWN = OpenApiResponse(response=OpenApiTypes.OBJECT, description="No such code.")
+
+
+class PublicView(APIView):
+    """No authentication, no permission check, JSON bodies only."""
+
+    authentication_classes: list = []
+    permission_classes = [AllowAny]
+    parser_classes = [JSONObjectParser]
+
+
+def municipality_or_404(code: str) -> Municipality:
+    return get_object_or_404(Municipality, code=code)
+
+
+def rule_set_or_404(code: str) -> RuleSet:
+    rule_set = get_rule_set(code)
+    if rule_set is None:
+        raise NotFound(f"There is no check '{code}'.")
+    return rule_set
+
+
+def judged_on(on: dt.date | None) -> dt.date:
+    """``on`` when given, else today in the site's time zone (api.md, "General")."""
+    return on or timezone.localdate()
+
+
+def validated_query(serializer_class, request: Request) -> dict:
+    serializer = serializer_class(data=request.query_params)
+    serializer.is_valid(raise_exception=True)
+    return serializer.validated_data
+
+
+class MunicipalityList(PublicView):
+    @extend_schema(
+        tags=TAGS, summary="Towns served and the weekdays their offices keep",
+        responses=serializers.MunicipalitySerializer(many=True),
+    )
+    def get(self, request: Request) -> Response:
+        municipalities = Municipality.objects.order_by("name")
+        return Response(serializers.MunicipalitySerializer(municipalities, many=True).data)
+
+
+class KeyDates(PublicView):
+    @extend_schema(
+        tags=TAGS, summary="A town's key dates of one year, each with its citation",
+        parameters=[serializers.KeyDatesQuerySerializer],
+        responses={200: serializers.KeyDatesSerializer, 400: REFUSED, 404: UNKNOWN},
+    )
+    def get(self, request: Request, code: str) -> Response:
+        municipality = municipality_or_404(code)
+        year = validated_query(serializers.KeyDatesQuerySerializer, request).get(
+            "year", timezone.localdate().year
+        )
+        calendar = municipality.calendar()
+        dates = sorted(
+            (
+                {"code": key_date.code, "date": key_date_on(key_date, year, calendar),
+                 "citation": key_date.citation}
+                for key_date in town_law(code).key_dates.values()
+            ),
+            key=lambda row: (row["date"], row["code"]),
+        )
+        return Response(serializers.KeyDatesSerializer(
+            {"municipality": code, "year": year, "dates": dates}
+        ).data)
+
+
+class Deadline(PublicView):
+    @extend_schema(
+        tags=TAGS, summary="The due date of a statutory period counted from a date",
+        parameters=[serializers.DeadlineQuerySerializer],
+        responses={200: serializers.DeadlineSerializer, 400: REFUSED, 404: UNKNOWN},
+    )
+    def get(self, request: Request, code: str, period: str) -> Response:
+        municipality = municipality_or_404(code)
+        declared = town_law(code).periods.get(period)
+        if declared is None:
+            raise NotFound(f"{municipality.name} has no period '{period}'.")
+        start = validated_query(serializers.DeadlineQuerySerializer, request)["from"]
+        return Response(serializers.DeadlineSerializer({
+            "period": declared.code,
+            "from": start,
+            "due": period_due(declared, start, municipality.calendar()),
+            "kind": declared.kind,
+            "citation": declared.citation,
+        }).data)
+
+
+class PermitTypeList(PublicView):
+    @extend_schema(
+        tags=TAGS, summary="Permit types, with the check that judges each application",
+        parameters=[serializers.PermitTypeQuerySerializer],
+        responses={200: serializers.PermitTypeSerializer(many=True), 400: REFUSED},
+    )
+    def get(self, request: Request) -> Response:
+        permit_types = PermitType.objects.select_related("municipality").order_by(
+            "municipality__name", "name"
+        )
+        town = validated_query(serializers.PermitTypeQuerySerializer, request).get("municipality")
+        if town is not None:
+            if not Municipality.objects.filter(code=town).exists():
+                raise ValidationError({"municipality": [f"There is no municipality '{town}'."]})
+            permit_types = permit_types.filter(municipality__code=town)
+        return Response(serializers.PermitTypeSerializer(permit_types, many=True).data)
+
+
+class CheckList(PublicView):
+    @extend_schema(
+        tags=TAGS, summary="Every check (rule set): its facts and rules",
+        responses=serializers.RuleSetSerializer(many=True),
+    )
+    def get(self, request: Request) -> Response:
+        return Response(serializers.RuleSetSerializer(all_rule_sets(), many=True).data)
+
+
+class Check(PublicView):
+    @extend_schema(
+        tags=TAGS, summary="One check (rule set): its facts and rules",
+        responses={200: serializers.RuleSetSerializer, 404: UNKNOWN},
+    )
+    def get(self, request: Request, code: str) -> Response:
+        return Response(serializers.RuleSetSerializer(rule_set_or_404(code)).data)
+
+    @extend_schema(
+        tags=TAGS, summary="Judge facts against a check's rules",
+        description="Every rule of the set reports exactly once, in the order of its "
+        "section's rule table, with its citation. Facts are strict JSON: unknown, "
+        "missing and wrongly typed facts are refused under `facts`.",
+        request=serializers.CheckRequestSerializer,
+        responses={200: serializers.CheckResultSerializer, 400: REFUSED, 404: UNKNOWN},
+    )
+    def post(self, request: Request, code: str) -> Response:
+        rule_set = rule_set_or_404(code)
+        body = validated_body(serializers.CheckRequestSerializer, request.data, rule_set=rule_set)
+        municipality = municipality_or_404(rule_set.municipality)
+        result = rule_set.evaluate(
+            body["facts"], on=judged_on(body["on"]), calendar=municipality.calendar()
+        )
+        return Response(serializers.CheckResultSerializer(result).data)
+
+
+class FeeQuote(PublicView):
+    @extend_schema(
+        tags=TAGS, summary="What a permit action costs on a date, line by line",
+        request=serializers.FeeQuoteRequestSerializer,
+        responses={200: serializers.FeeQuoteSerializer, 400: REFUSED},
+    )
+    def post(self, request: Request) -> Response:
+        body = validated_body(serializers.FeeQuoteRequestSerializer, request.data)
+        permit_type = (
+            PermitType.objects.select_related("municipality")
+            .filter(code=body["permit_type"]).first()
+        )
+        if permit_type is None:
+            raise ValidationError(
+                {"permit_type": [f"There is no permit type '{body['permit_type']}'."]}
+            )
+        on = judged_on(body["on"])
+        try:
+            quote, _schedule = quote_fee(
+                permit_type=permit_type, action=body["action"], facts=body["facts"], on=on
+            )
+        except QuoteRefused as refused:
+            raise nest_errors(
+                refused.errors, under="facts", top_level=set(body) | {"non_field_errors"}
+            ) from refused
+        return Response(serializers.FeeQuoteSerializer({
+            "permit_type": quote.permit_type,
+            "action": quote.action,
+            "on": on,
+            "lines": [line.as_dict() for line in quote.lines],
+            "total": quote.total,
+        }).data)
+
+
+class FineQuote(PublicView):
+    @extend_schema(
+        tags=TAGS, summary="What a non-criminal fine costs: offense number, amount, total",
+        request=serializers.FineQuoteRequestSerializer,
+        responses={200: serializers.FineQuoteSerializer, 400: REFUSED},
+    )
+    def post(self, request: Request) -> Response:
+        body = validated_body(serializers.FineQuoteRequestSerializer, request.data)
+        municipality = Municipality.objects.filter(code=body["municipality"]).first()
+        if municipality is None:
+            raise ValidationError(
+                {"municipality": [f"There is no municipality '{body['municipality']}'."]}
+            )
+        quote = quote_fine(
+            municipality=municipality,
+            offense=body["offense"],
+            prior_offenses=body["prior_offenses"],
+            days=body["days"],
+            units=body["units"],
+            amount=body["amount"],
+            on=judged_on(body["on"]),
+        )
+        return Response(serializers.FineQuoteSerializer(quote).data)

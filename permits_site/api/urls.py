@@ -1,0 +1,27 @@
+"""``/api/v1/``: the public law-as-data endpoints, license verification, the schema and the
+authenticated resources."""
+
+from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
+from rest_framework.routers import SimpleRouter
+
+from permits_site.api import views
+
+app_name = "api"
+
+router = SimpleRouter()
+router.register("applications", views.ApplicationViewSet, basename="application")
+router.register("documents", views.DocumentViewSet, basename="document")
+router.register("invoices", views.InvoiceViewSet, basename="invoice")
+router.register("payments", views.PaymentViewSet, basename="payment")
+router.register("permits", views.PermitViewSet, basename="permit")
+router.register("fee-schedules", views.FeeScheduleViewSet, basename="fee-schedule")
+router.register("dogs", views.DogViewSet, basename="dog")
+
+urlpatterns = [
+    path("", include("permits_site.api.public.urls")),
+    path("verify/<str:token>/", views.VerificationView.as_view(), name="verify"),
+    path("schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("docs/", SpectacularSwaggerSplitView.as_view(url_name="api:schema"), name="docs"),
+    *router.urls,
+]

@@ -1,0 +1,472 @@
+"""The authenticated API: thin views over the licensing services.
+
+Each queryset is scoped to the caller (another person's id is a 404, see
+``scopes``), each action is allowed by a named predicate (a 403 otherwise,
+see ``permissions``) and each change is one service call, so the API keeps
+exactly the rules, fees and audit trail of the web pages.
+"""
+
+from __future__ import annotations
+
+import io
+from decimal import Decimal
+
+from django.conf import settings
+from django.db.models import DecimalField, Prefetch, Sum, Value
+from django.db.models.functions import Coalesce
+from django.http import FileResponse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import generics, mixins, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.exceptions import ValidationError
+from rest_framework.parsers import MultiPartParser
+from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.response import Response
+
+from dogs.models import Dog
+from dogs.services import register_dog, update_dog
+from permits_site.accounts.models import Role
+from permits_site.api import serializers as api
+from permits_site.api.details import details_for
+from permits_site.api.errors import nest_errors
+from permits_site.api.permissions import (
+    IsTownAdmin,
+    IsTownClerk,
+    IsTownReviewer,
+    MayEditApplication,
+    MayUploadDocument,
+    MayWithdrawApplication,
+)
+from permits_site.api.scopes import in_towns_where, owned_or_in_staff_towns
+from permits_site.licensing.exceptions import DomainError
+from permits_site.licensing.kinds import kind_for, list_related
+from permits_site.licensing.models import (
+    Application,
+    Document,
+    FeeSchedule,
+    Invoice,
+    Permit,
+    PermitType,
+)
+from permits_site.licensing.services import applications as application_services
+from permits_site.licensing.services.documents import review_document, upload_document
+from permits_site.licensing.services.fees import create_fee_schedule_version, retire_fee_schedule
+from permits_site.licensing.services.payments import record_payment
+from permits_site.licensing.services.permits import change_permit_status, issue_permit
+from permits_site.pdf.rendering import render_permit_pdf_bytes
+
+#: Errors about these fields stay at the top level, not under ``details``.
+APPLICATION_FIELDS = frozenset({"permit_type", "action"})
+
+
+def attachment(stream, *, filename: str, content_type: str) -> FileResponse:
+    """A download the browser must not render or sniff."""
+    response = FileResponse(stream, as_attachment=True, filename=filename,
+                            content_type=content_type)
+    response["X-Content-Type-Options"] = "nosniff"
+    return response
+
+
+# -- applications --------------------------------------------------------------
+
+
+REVIEW_DECISIONS = {
+    api.ReviewDecision.START: lambda application, data, user: application_services.start_review(
+        application=application, acting_user=user),
+    api.ReviewDecision.APPROVE: lambda application, data, user: (
+        application_services.approve_application(application=application, acting_user=user)),
+    api.ReviewDecision.DENY: lambda application, data, user: application_services.deny_application(
+        application=application, reason=data.get("reason", ""), acting_user=user),
+    api.ReviewDecision.REQUEST_CHANGES: lambda application, data, user: (
+        application_services.request_changes(
+            application=application, message=data.get("message", ""), acting_user=user)),
+}
+
+
+class ApplicationViewSet(
+    mixins.ListModelMixin,
+    mixins.RetrieveModelMixin,
+    mixins.UpdateModelMixin,
+    viewsets.GenericViewSet,
+):
+    """Applications: the caller's own, and all of the towns where they are staff."""
+
+    queryset = Application.objects.all()
+    serializer_class = api.ApplicationDetailSerializer
+    action_permissions = {
+        "update": MayEditApplication,
+        "partial_update": MayEditApplication,
+        "submit": MayEditApplication,
+        "withdraw": MayWithdrawApplication,
+        "review": IsTownReviewer,
+    }
+
+    def get_queryset(self):
+        applications = Application.objects.select_related(
+            "permit_type", "municipality", "applicant", "permit", *list_related()
+        ).prefetch_related(Prefetch("invoices", queryset=Invoice.objects.prefetch_related("lines")))
+        return owned_or_in_staff_towns(applications, self.request.user, owner_field="applicant")
+
+    def get_permissions(self):
+        extra = self.action_permissions.get(self.action)
+        if self.action == "documents" and self.request.method == "POST":
+            extra = MayUploadDocument
+        return [IsAuthenticated(), *([extra()] if extra else [])]
+
+    def get_serializer_class(self):
+        if self.action == "list":
+            return api.ApplicationSerializer
+        return api.ApplicationDetailSerializer
+
+    def detail_response(self, application: Application, *, status_code=status.HTTP_200_OK):
+        fresh = self.get_queryset().get(pk=application.pk)
+        return Response(api.ApplicationDetailSerializer(fresh).data, status=status_code)
+
+    @extend_schema(request=api.ApplicationCreateSerializer,
+                   responses={201: api.ApplicationDetailSerializer})
+    def create(self, request):
+        """Start a draft; ``details`` are the permit type's (a dog license: dog and year)."""
+        serializer = api.ApplicationCreateSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        permit_type = serializer.validated_data["permit_type"]
+        try:
+            details = details_for(permit_type.code).parse(
+                permit_type, serializer.validated_data["details"]
+            )
+            application = kind_for(permit_type.code).start_application(
+                applicant=request.user, permit_type=permit_type,
+                action=serializer.validated_data["action"], details=details,
+            )
+        except ValidationError as invalid:
+            raise nest_errors(invalid.detail, under="details",
+                                          top_level=APPLICATION_FIELDS) from invalid
+        except DomainError as refused:
+            raise nest_errors(refused.errors, under="details",
+                                          top_level=APPLICATION_FIELDS) from refused
+        return self.detail_response(application, status_code=status.HTTP_201_CREATED)
+
+    @extend_schema(request=api.ApplicationFactsSerializer,
+                   responses=api.ApplicationDetailSerializer)
+    def update(self, request, *args, partial=False, **kwargs):
+        """Replace a draft's facts (permit types whose rule set reads the application's facts)."""
+        application = self.get_object()
+        serializer = api.ApplicationFactsSerializer(data=request.data, partial=partial)
+        serializer.is_valid(raise_exception=True)
+        if "facts" in serializer.validated_data:
+            handler = details_for(application.permit_type.code)
+            if not handler.takes_facts:
+                raise ValidationError({"facts": [
+                    f"A {application.permit_type.name} is judged by its own records "
+                    "(the dog and its documents); change those instead."]})
+            try:
+                facts = handler.parse(application.permit_type, serializer.validated_data["facts"])
+            except ValidationError as invalid:
+                raise nest_errors(invalid.detail, under="facts") from invalid
+            application_services.update_draft(application=application, facts=facts,
+                                              acting_user=request.user)
+        return self.detail_response(application)
+
+    @extend_schema(request=None, responses=api.ApplicationDetailSerializer)
+    @action(detail=True, methods=["post"])
+    def submit(self, request, pk=None):
+        """Submit the draft: dated today and invoiced by the fee schedule in force today."""
+        application = application_services.submit_application(
+            application=self.get_object(), acting_user=request.user
+        )
+        return self.detail_response(application)
+
+    @extend_schema(request=None, responses=api.ApplicationDetailSerializer)
+    @action(detail=True, methods=["post"])
+    def withdraw(self, request, pk=None):
+        application = application_services.withdraw_application(
+            application=self.get_object(), acting_user=request.user
+        )
+        return self.detail_response(application)
+
+    @extend_schema(request=api.ReviewSerializer, responses=api.ApplicationDetailSerializer)
+    @action(detail=True, methods=["post"])
+    def review(self, request, pk=None):
+        """Start review, approve, deny (``reason``) or request changes (``message``)."""
+        application = self.get_object()
+        serializer = api.ReviewSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        decide = REVIEW_DECISIONS[serializer.validated_data["decision"]]
+        decide(application, serializer.validated_data, request.user)
+        return self.detail_response(application)
+
+    @extend_schema(methods=["GET"], responses=api.DocumentSerializer(many=True))
+    @extend_schema(methods=["POST"], request=api.DocumentUploadSerializer,
+                   responses={201: api.DocumentSerializer})
+    @action(detail=True, methods=["get", "post"], parser_classes=[MultiPartParser])
+    def documents(self, request, pk=None):
+        """The application's documents; upload a PDF, PNG or JPEG (checked by content, ≤ 10 MB)."""
+        application = self.get_object()
+        if request.method == "GET":
+            documents = application.documents.all()
+            return Response(api.DocumentSerializer(documents, many=True).data)
+        refuse_oversized_body(request)
+        serializer = api.DocumentUploadSerializer(data=request.data, context={
+            "document_kinds": kind_for(application.permit_type.code).document_kinds,
+        })
+        serializer.is_valid(raise_exception=True)
+        document = upload_document(
+            application=application, uploaded_by=request.user,
+            kind=serializer.validated_data["kind"], upload=serializer.validated_data["file"],
+            valid_until=serializer.validated_data.get("valid_until"),
+        )
+        return Response(api.DocumentSerializer(document).data, status=status.HTTP_201_CREATED)
+
+
+def refuse_oversized_body(request) -> None:
+    """Refuse, before parsing it, a body too large to hold an acceptable document.
+
+    Smaller bodies are parsed (files over 2 MB go to a temporary file, not
+    memory) and the upload service checks the file's own size.
+    """
+    try:
+        length = int(request.META.get("CONTENT_LENGTH") or 0)
+    except ValueError:
+        length = 0
+    if length > settings.DATA_UPLOAD_MAX_MEMORY_SIZE:
+        limit = settings.DOCUMENT_MAX_BYTES // (1024 * 1024)
+        raise ValidationError({"file": [f"The file is larger than {limit} MB."]})
+
+
+# -- documents -----------------------------------------------------------------
+
+
+class DocumentViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    """Uploaded documents, for their owner and the town's staff."""
+
+    queryset = Document.objects.all()
+    serializer_class = api.DocumentSerializer
+
+    def get_queryset(self):
+        return owned_or_in_staff_towns(Document.objects.all(), self.request.user,
+                                       owner_field="owner")
+
+    def get_permissions(self):
+        if self.action == "review":
+            return [IsAuthenticated(), IsTownClerk()]
+        return [IsAuthenticated()]
+
+    @extend_schema(responses={(200, "application/octet-stream"): OpenApiTypes.BINARY})
+    @action(detail=True, methods=["get"])
+    def file(self, request, pk=None):
+        """The stored file, as a download."""
+        document = self.get_object()
+        return attachment(document.file.open("rb"), filename=document.original_name,
+                          content_type=document.content_type)
+
+    @extend_schema(request=api.DocumentReviewSerializer, responses=api.DocumentSerializer)
+    @action(detail=True, methods=["post"])
+    def review(self, request, pk=None):
+        """The clerk accepts or rejects the document."""
+        serializer = api.DocumentReviewSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        document = review_document(document=self.get_object(),
+                                   accepted=serializer.validated_data["accepted"],
+                                   acting_user=request.user)
+        return Response(api.DocumentSerializer(document).data)
+
+
+# -- invoices and payments -----------------------------------------------------
+
+
+class InvoiceViewSet(viewsets.ReadOnlyModelViewSet):
+    """Invoices: the caller's own, and all of the towns where they are staff."""
+
+    queryset = Invoice.objects.all()
+    serializer_class = api.InvoiceSerializer
+
+    def get_queryset(self):
+        invoices = owned_or_in_staff_towns(Invoice.objects.all(), self.request.user,
+                                           owner_field="payer")
+        return (
+            invoices.select_related("municipality", "payer")
+            .prefetch_related("lines")
+            .annotate(amount_received=Coalesce(
+                Sum("payments__amount"), Value(Decimal("0.00")),
+                output_field=DecimalField(max_digits=10, decimal_places=2),
+            ))
+        )
+
+
+class PaymentViewSet(viewsets.GenericViewSet):
+    """Money received at the counter, recorded by the town clerk."""
+
+    serializer_class = api.PaymentSerializer
+    permission_classes = [IsAuthenticated, IsTownClerk]
+
+    @extend_schema(responses={201: api.PaymentSerializer, 200: api.PaymentSerializer})
+    def create(self, request):
+        """Record a payment; the same ``reference`` again returns the first one (200)."""
+        serializer = self.get_serializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        invoice = serializer.validated_data["invoice"]
+        self.check_object_permissions(request, invoice)
+        payment, created = record_payment(
+            invoice=invoice,
+            method=serializer.validated_data["method"],
+            reference=serializer.validated_data["reference"],
+            amount=serializer.validated_data["amount"],
+            acting_user=request.user,
+        )
+        return Response(self.get_serializer(payment).data,
+                        status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
+
+
+# -- permits -------------------------------------------------------------------
+
+
+class PermitViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    """Issued permits: the caller's own, and all of the towns where they are staff."""
+
+    queryset = Permit.objects.all()
+    serializer_class = api.PermitSerializer
+    clerk_actions = {"create", "suspend", "reinstate", "revoke"}
+
+    def get_queryset(self):
+        permits = Permit.objects.select_related("permit_type", "municipality")
+        return owned_or_in_staff_towns(permits, self.request.user, owner_field="holder")
+
+    def get_permissions(self):
+        if self.action in self.clerk_actions:
+            return [IsAuthenticated(), IsTownClerk()]
+        return [IsAuthenticated()]
+
+    @extend_schema(request=api.PermitIssueSerializer,
+                   responses={201: api.PermitSerializer, 200: api.PermitSerializer})
+    def create(self, request):
+        """Issue an approved application (a replacement tag amends its license: 200)."""
+        serializer = api.PermitIssueSerializer(data=request.data, context={"request": request})
+        serializer.is_valid(raise_exception=True)
+        application = serializer.validated_data["application"]
+        self.check_object_permissions(request, application)
+        permit = issue_permit(application=application, acting_user=request.user)
+        issued = permit.application_id == application.pk
+        return Response(self.get_serializer(permit).data,
+                        status=status.HTTP_201_CREATED if issued else status.HTTP_200_OK)
+
+    def change_status(self, request, change: str):
+        serializer = api.ReasonSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        permit = change_permit_status(permit=self.get_object(), change=change,
+                                      reason=serializer.validated_data["reason"],
+                                      acting_user=request.user)
+        return Response(self.get_serializer(permit).data)
+
+    @extend_schema(request=api.ReasonSerializer, responses=api.PermitSerializer)
+    @action(detail=True, methods=["post"])
+    def suspend(self, request, pk=None):
+        return self.change_status(request, "suspend")
+
+    @extend_schema(request=api.ReasonSerializer, responses=api.PermitSerializer)
+    @action(detail=True, methods=["post"])
+    def reinstate(self, request, pk=None):
+        return self.change_status(request, "reinstate")
+
+    @extend_schema(request=api.ReasonSerializer, responses=api.PermitSerializer)
+    @action(detail=True, methods=["post"])
+    def revoke(self, request, pk=None):
+        return self.change_status(request, "revoke")
+
+    @extend_schema(responses={(200, "application/pdf"): OpenApiTypes.BINARY})
+    @action(detail=True, methods=["get"])
+    def pdf(self, request, pk=None):
+        """The license PDF: the stored copy, or rendered now if it is not stored yet."""
+        permit = self.get_object()
+        stream = permit.pdf.open("rb") if permit.pdf else io.BytesIO(
+            render_permit_pdf_bytes(permit))
+        return attachment(stream, filename=f"{permit.number}.pdf", content_type="application/pdf")
+
+
+class VerificationView(generics.RetrieveAPIView):
+    """Public: what a license's QR code confirms, with the holder's initials only."""
+
+    permission_classes = [AllowAny]
+    serializer_class = api.VerificationSerializer
+    queryset = Permit.objects.select_related("permit_type", "municipality", "holder")
+    lookup_field = "verification_token"
+    lookup_url_kwarg = "token"
+
+
+# -- fee schedules -------------------------------------------------------------
+
+
+class FeeScheduleViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
+                         viewsets.GenericViewSet):
+    """Effective-dated fee schedule versions, managed by each town's administrators."""
+
+    queryset = FeeSchedule.objects.all()
+    serializer_class = api.FeeScheduleSerializer
+    permission_classes = [IsAuthenticated, IsTownAdmin]
+
+    def get_queryset(self):
+        schedules = FeeSchedule.objects.select_related("permit_type").prefetch_related("items")
+        return in_towns_where(schedules, self.request.user, Role.ADMIN,
+                              town_field="permit_type__municipality")
+
+    def filter_queryset(self, queryset):
+        code = self.request.query_params.get("permit_type")
+        if self.action != "list" or code is None:
+            return queryset
+        permit_type = PermitType.objects.filter(code=code).first()
+        if permit_type is None:
+            raise ValidationError({"permit_type": [f"No permit type has the code “{code}”."]})
+        self.check_object_permissions(self.request, permit_type)
+        return queryset.filter(permit_type=permit_type)
+
+    @extend_schema(parameters=[OpenApiParameter(
+        "permit_type", str, description="Only this permit type's versions (its code).")])
+    def list(self, request, *args, **kwargs):
+        return super().list(request, *args, **kwargs)
+
+    @extend_schema(request=api.FeeScheduleCreateSerializer,
+                   responses={201: api.FeeScheduleSerializer})
+    def create(self, request):
+        """A new version from ``effective_from``: an amount for every item of the current one."""
+        serializer = api.FeeScheduleCreateSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        self.check_object_permissions(request, data["permit_type"])
+        try:
+            schedule = create_fee_schedule_version(
+                permit_type=data["permit_type"], effective_from=data["effective_from"],
+                amounts=data["amounts"], note=data["note"], acting_user=request.user,
+            )
+        except DomainError as refused:
+            raise nest_errors(refused.errors, under="amounts",
+                                          top_level=set(serializer.fields)) from refused
+        return Response(self.get_serializer(schedule).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=None, responses=api.FeeScheduleSerializer)
+    @action(detail=True, methods=["post"])
+    def retire(self, request, pk=None):
+        """Withdraw a version that has priced nothing yet."""
+        schedule = retire_fee_schedule(schedule=self.get_object(), acting_user=request.user)
+        return Response(self.get_serializer(schedule).data)
+
+
+# -- the resident's dogs -------------------------------------------------------
+
+
+class DogViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.CreateModelMixin,
+                 mixins.UpdateModelMixin, viewsets.GenericViewSet):
+    """The caller's own dogs (North Andover Code ch. 60): registered and kept up to date."""
+
+    queryset = Dog.objects.all()
+    serializer_class = api.DogSerializer
+
+    def get_queryset(self):
+        return Dog.objects.filter(owner=self.request.user)
+
+    def perform_create(self, serializer):
+        user = self.request.user
+        serializer.instance = register_dog(owner=user, acting_user=user,
+                                           **serializer.validated_data)
+
+    def perform_update(self, serializer):
+        serializer.instance = update_dog(dog=serializer.instance, acting_user=self.request.user,
+                                         **serializer.validated_data)

@@ -1,0 +1,12 @@
+"""Public pages about each town's law: its checks, permit types and key dates."""
+
+from django.urls import path
+
+from permits_site.licensing.views import law
+
+app_name = "law"
+urlpatterns = [
+    path("<slug:town>/", law.town, name="town"),
+    path("<slug:town>/check/<str:code>/", law.check, name="check"),
+    path("<slug:town>/key-dates/", law.key_dates, name="key_dates"),
+]

@@ -1,0 +1,224 @@
+"""Public pages on each town's law, no sign-in needed.
+
+A town's page lists its checks ("Check before you apply") and its permit
+types with the fees in force today; a check page judges a resident's answers
+with the town's rule set and shows every rule's outcome with its citation;
+the key-dates page shows the year's fixed dates and the statutory periods,
+and computes a period's due date on the town's business calendar.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections import Counter
+from dataclasses import dataclass
+
+from django import forms
+from django.db.models import Prefetch
+from django.http import Http404
+from django.shortcuts import get_object_or_404, render
+from django.utils import timezone
+from django.views.decorators.http import require_GET
+
+from permits_site.licensing.fact_forms import (
+    EARLIEST_DATE,
+    LATEST_DATE,
+    FactsForm,
+    StyledForm,
+    bounded_date_field,
+    fact_form_class,
+)
+from permits_site.licensing.models import FeeSchedule, Municipality
+from permits_site.rules.base import Finding, Outcome, RuleSet
+from permits_site.rules.calendar import key_date_on, period_due
+from permits_site.rules.registry import Period, PeriodKind, town_law
+
+
+@dataclass(frozen=True)
+class OutcomeLabel:
+    """How an outcome reads on the page: a symbol (decorative) and words (never colour alone)."""
+
+    symbol: str
+    text: str
+
+
+OUTCOME_LABELS = {
+    Outcome.PASS: OutcomeLabel("✓", "Meets the rule"),
+    Outcome.FAIL: OutcomeLabel("✗", "Not met"),
+    Outcome.NEEDS_REVIEW: OutcomeLabel("?", "Needs an officer's review"),
+    Outcome.NOT_APPLICABLE: OutcomeLabel("–", "Does not apply"),
+}
+
+PERIOD_KIND_TEXT = {
+    PeriodKind.DEADLINE: "Deadline: when the last day falls on a day the offices are closed, "
+    "it moves to the next business day.",
+    PeriodKind.DURATION: "Duration: ends on the day counted, open or not.",
+}
+
+
+def municipality_or_404(code: str) -> Municipality:
+    return get_object_or_404(Municipality, code=code)
+
+
+# -- The town's page -------------------------------------------------------------
+
+
+def schedules_in_force(on: dt.date) -> Prefetch:
+    """Each permit type's fee schedules in force on ``on``, latest first, items included.
+
+    The same choice as :func:`permits_site.licensing.services.fees.schedule_in_force`
+    (effective on or before ``on``, not retired), made for every permit type of a
+    town in one query rather than one per type.
+    """
+    return Prefetch(
+        "fee_schedules",
+        queryset=FeeSchedule.objects.filter(effective_from__lte=on, retired_at__isnull=True)
+        .order_by("-effective_from", "-created_at")
+        .prefetch_related("items"),
+        to_attr="schedules_in_force",
+    )
+
+
+@require_GET
+def town(request, town: str):
+    municipality = municipality_or_404(town)
+    permit_types = municipality.permit_types.order_by("name").prefetch_related(
+        schedules_in_force(timezone.localdate())
+    )
+    return render(request, "law/town.html", {
+        "municipality": municipality,
+        "rule_sets": list(town_law(town).rule_sets.values()),
+        "permit_types": [
+            (permit_type, next(iter(permit_type.schedules_in_force), None))
+            for permit_type in permit_types
+        ],
+    })
+
+
+# -- Check before you apply ------------------------------------------------------
+
+
+class CheckForm(FactsForm):
+    on = bounded_date_field(
+        required=False,
+        label="Check as of this date (optional)",
+        help_text="Leave empty for today. Deadlines and seasonal rules depend on the date.",
+    )
+
+
+@dataclass(frozen=True)
+class RuleOutcome:
+    finding: Finding
+    summary: str
+
+    @property
+    def label(self) -> OutcomeLabel:
+        return OUTCOME_LABELS[self.finding.outcome]
+
+
+def rule_set_of_town_or_404(town: str, code: str) -> RuleSet:
+    rule_set = town_law(town).rule_sets.get(code)
+    if rule_set is None:
+        raise Http404("This town has no such check.")
+    return rule_set
+
+
+@require_GET
+def check(request, town: str, code: str):
+    """The rule set's questions as a GET form, so a result is a link that can be shared."""
+    municipality = municipality_or_404(town)
+    rule_set = rule_set_of_town_or_404(town, code)
+    form_class = fact_form_class(rule_set, base=CheckForm)
+    form = form_class(request.GET or None)
+    context = {"municipality": municipality, "rule_set": rule_set, "form": form}
+    if form.is_bound and form.is_valid():
+        on = form.cleaned_data["on"] or timezone.localdate()
+        result = rule_set.evaluate(form.facts, on=on, calendar=municipality.calendar())
+        summaries = {rule.id: rule.summary for rule in rule_set.rules}
+        counts = Counter(finding.outcome for finding in result.findings)
+        context.update({
+            "result": result,
+            "outcomes": [RuleOutcome(finding, summaries[finding.rule])
+                         for finding in result.findings],
+            "failed_count": counts[Outcome.FAIL],
+            "review_count": counts[Outcome.NEEDS_REVIEW],
+        })
+    return render(request, "law/check.html", context)
+
+
+# -- Key dates and periods -------------------------------------------------------
+
+
+class YearForm(StyledForm):
+    year = forms.IntegerField(
+        min_value=EARLIEST_DATE.year, max_value=LATEST_DATE.year, label="Year",
+        error_messages={"invalid": "Enter a year such as 2030."},
+    )
+
+
+class DeadlineForm(StyledForm):
+    """From which day a period is counted; the page answers with its last day."""
+
+    period = forms.ChoiceField(label="Period", error_messages={"required": "Choose a period."})
+    start = bounded_date_field(label="Counted from")
+
+    def __init__(self, *args, periods: list[Period], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["period"].choices = [("", "Choose a period")] + [
+            (period.code, period.description) for period in periods
+        ]
+
+
+def period_length(period: Period) -> str:
+    """"30 days", "10 business days", "6 months", "by the 15th of the next month"."""
+    if period.business_days:
+        return _count(period.business_days, "business day")
+    if period.months:
+        return _count(period.months, "month")
+    if period.next_month_day:
+        return f"by the {_ordinal(period.next_month_day)} of the next month"
+    return _count(period.days, "day")
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
+
+
+def _ordinal(day: int) -> str:
+    suffix = "th" if 11 <= day % 100 <= 13 else {1: "st", 2: "nd", 3: "rd"}.get(day % 10, "th")
+    return f"{day}{suffix}"
+
+
+@require_GET
+def key_dates(request, town: str):
+    municipality = municipality_or_404(town)
+    law = town_law(town)
+    calendar = municipality.calendar()
+    year = timezone.localdate().year
+    year_form = YearForm(request.GET if "year" in request.GET else None, initial={"year": year})
+    if year_form.is_bound and year_form.is_valid():
+        year = year_form.cleaned_data["year"]
+    periods = list(law.periods.values())
+    deadline_form = DeadlineForm(
+        request.GET if "period" in request.GET else None, periods=periods
+    )
+    deadline = None
+    if deadline_form.is_bound and deadline_form.is_valid():
+        period = law.periods[deadline_form.cleaned_data["period"]]
+        start = deadline_form.cleaned_data["start"]
+        deadline = {"period": period, "start": start,
+                    "due": period_due(period, start, calendar)}
+    dates = sorted(
+        ((key_date_on(key_date, year, calendar), key_date) for key_date in law.key_dates.values()),
+        key=lambda pair: (pair[0], pair[1].code),
+    )
+    return render(request, "law/key_dates.html", {
+        "municipality": municipality,
+        "year": year,
+        "year_form": year_form,
+        "dates": dates,
+        "periods": [(period, period_length(period), PERIOD_KIND_TEXT[period.kind])
+                    for period in periods],
+        "deadline_form": deadline_form,
+        "deadline": deadline,
+    })

@@ -1,0 +1,140 @@
+"""Invoices for their payer and the town's staff; payments recorded by the clerk, idempotently."""
+
+import pytest
+
+from permits_site.licensing.models import AuditEntry, InvoiceStatus, Payment
+from permits_site.licensing.services.applications import submit_application
+from tests.api.conftest import client_for, draft_for
+from tests.factories import DogFactory, UserFactory
+
+pytestmark = pytest.mark.django_db
+
+INVOICES = "/api/v1/invoices/"
+PAYMENTS = "/api/v1/payments/"
+
+
+@pytest.fixture
+def invoice(submitted):
+    return submitted.invoices.get()
+
+
+def pay(api, invoice, /, **changes):
+    body = {"invoice": invoice.pk, "method": "check", "reference": "CHK-1001",
+            "amount": "10.00", **changes}
+    return api.post(PAYMENTS, body, format="json")
+
+
+def test_payer_sees_their_invoice_with_lines_total_and_amount_paid(resident_api, invoice):
+    response = resident_api.get(f"{INVOICES}{invoice.pk}/")
+
+    assert response.status_code == 200
+    body = response.json()
+    assert body["status"] == "open"
+    assert body["total"] == "10.00"
+    assert body["amount_paid"] == "0.00"
+    assert body["municipality"] == "north_andover"
+    [line] = body["lines"]
+    assert line["code"] == "new"
+    assert line["amount"] == "10.00"
+    assert "Licenses A(9)" in line["citation"]
+    assert line["percent"] is None
+
+
+def test_another_resident_and_another_towns_clerk_get_404(other_api, tisbury_clerk_api, invoice):
+    assert other_api.get(f"{INVOICES}{invoice.pk}/").status_code == 404
+    assert tisbury_clerk_api.get(f"{INVOICES}{invoice.pk}/").status_code == 404
+
+
+def test_clerk_lists_the_towns_invoices(clerk_api, invoice):
+    response = clerk_api.get(INVOICES)
+
+    assert [row["id"] for row in response.json()["results"]] == [invoice.pk]
+
+
+@pytest.mark.parametrize("rows", [5, 50])
+def test_invoice_list_runs_a_fixed_number_of_queries(rows, django_assert_max_num_queries, clerk):
+    owner = UserFactory()
+    for _ in range(rows):
+        submit_application(application=draft_for(DogFactory(owner=owner)), acting_user=owner)
+    api = client_for(clerk)
+
+    with django_assert_max_num_queries(4):
+        response = api.get(INVOICES)
+
+    assert response.json()["count"] == rows
+
+
+def test_clerk_records_a_payment_that_settles_the_invoice(clerk_api, invoice):
+    response = pay(clerk_api, invoice)
+
+    assert response.status_code == 201, response.json()
+    assert response.json()["invoice_status"] == "paid"
+    assert response.json()["amount"] == "10.00"
+    invoice.refresh_from_db()
+    assert invoice.status == InvoiceStatus.PAID
+    assert AuditEntry.objects.filter(action="payment.recorded").count() == 1
+
+
+def test_recording_the_same_reference_again_is_idempotent(clerk_api, invoice):
+    first = pay(clerk_api, invoice)
+    again = pay(clerk_api, invoice)
+
+    assert (first.status_code, again.status_code) == (201, 200)
+    assert again.json()["id"] == first.json()["id"]
+    assert Payment.objects.count() == 1
+    assert AuditEntry.objects.filter(action="payment.recorded").count() == 1
+
+
+def test_the_same_reference_for_a_different_amount_is_refused(clerk_api, invoice):
+    pay(clerk_api, invoice, amount="4.00")
+
+    response = pay(clerk_api, invoice, amount="6.00")
+
+    assert response.status_code == 400
+    assert "reference" in response.json()
+
+
+def test_paying_more_than_the_balance_is_refused_naming_amount(clerk_api, invoice):
+    response = pay(clerk_api, invoice, amount="25.00")
+
+    assert response.status_code == 400
+    assert "amount" in response.json()
+
+
+@pytest.mark.parametrize(
+    ("changes", "field"),
+    [
+        ({"method": "bitcoin"}, "method"),
+        ({"amount": "ten dollars"}, "amount"),
+        ({"amount": "10.001"}, "amount"),
+        ({"reference": ""}, "reference"),
+        ({"invoice": "first"}, "invoice"),
+    ],
+)
+def test_malformed_payments_are_400_naming_the_field(clerk_api, invoice, changes, field):
+    response = pay(clerk_api, invoice, **changes)
+
+    assert response.status_code == 400
+    assert field in response.json()
+
+
+def test_residents_cannot_record_payments(resident_api, invoice):
+    assert pay(resident_api, invoice).status_code == 403
+    assert not Payment.objects.exists()
+
+
+def test_another_towns_clerk_cannot_name_the_invoice(tisbury_clerk_api, invoice):
+    response = pay(tisbury_clerk_api, invoice)
+
+    assert response.status_code == 400
+    assert "invoice" in response.json()
+    assert not Payment.objects.exists()
+
+
+def test_a_clerk_paying_their_own_invoice_in_another_town_is_refused(tisbury_clerk, clerk):
+    dog = DogFactory(owner=tisbury_clerk)
+    application = submit_application(application=draft_for(dog), acting_user=tisbury_clerk)
+
+    response = pay(client_for(tisbury_clerk), application.invoices.get())
+
+    assert response.status_code == 403

@@ -1,0 +1,223 @@
+"""GET /checks/, GET and POST /checks/{code}/: the rule sets as data and as judges."""
+
+import datetime as dt
+
+import pytest
+import time_machine
+
+from permits_site.rules.registry import all_rule_sets, get_rule_set
+from tests.law.answers import (
+    COASTAL_SEPTIC_NEW_SYSTEM,
+    DOG_LICENSE_RENEWAL,
+    PRIVATE_STABLE_42_FT,
+)
+
+PRIVATE_STABLE_URL = "/api/v1/checks/northborough.private_stable/"
+
+
+def test_the_catalogue_lists_every_rule_set_of_every_town(public):
+    response = public.get("/api/v1/checks/")
+
+    assert response.status_code == 200
+    codes = [rule_set["code"] for rule_set in response.json()]
+    assert codes == [rule_set.code for rule_set in all_rule_sets()]
+    assert {"north_andover.dog_license", "northborough.private_stable",
+            "tisbury.coastal_septic"} <= set(codes)
+
+
+def test_a_check_describes_its_facts_and_its_rules_in_table_order(public):
+    body = public.get(PRIVATE_STABLE_URL).json()
+
+    assert body["code"] == "northborough.private_stable"
+    assert body["municipality"] == "northborough"
+    assert body["title"] == "Private stable permit application"
+    facts = {fact["name"]: fact for fact in body["facts"]}
+    assert facts["horses"] == {"name": "horses", "type": "integer", "required": True,
+                               "unit": "horses"}
+    assert facts["fence_material"]["choices"] == [
+        "wood", "woven_wire", "electric", "barbed_wire", "other",
+    ]
+    assert facts["fence_opening_in"]["required"] is False  # conditional: woven wire only
+    assert facts["grandfathered"]["required"] is False  # defaults to false
+    assert "choices" not in facts["corral_area_sqft"]
+    rules = body["rules"]
+    assert [rule["id"] for rule in rules] == [
+        rule.id for rule in get_rule_set("northborough.private_stable").rules
+    ]
+    assert rules[2] == {
+        "id": "nb.4.1a.lot_line",
+        "citation": "Northborough Horse & Stable Regs §4.1(a)",
+        "summary": rules[2]["summary"],
+    }
+    assert rules[2]["summary"]
+
+
+def test_an_unknown_check_is_not_found(public):
+    assert public.get("/api/v1/checks/northborough.helipad/").status_code == 404
+    response = public.post("/api/v1/checks/northborough.helipad/", {"facts": {}})
+    assert response.status_code == 404
+
+
+def judge(public, code, facts, on="2027-05-01"):
+    return public.post(f"/api/v1/checks/{code}/", {"facts": facts, "on": on})
+
+
+def finding(body, rule):
+    return next(finding for finding in body["findings"] if finding["rule"] == rule)
+
+
+def test_a_stable_42_ft_from_the_lot_line_fails_4_1a_with_its_threshold(public):
+    response = judge(public, "northborough.private_stable", PRIVATE_STABLE_42_FT)
+
+    assert response.status_code == 200
+    body = response.json()
+    assert body["check"] == "northborough.private_stable"
+    assert body["on"] == "2027-05-01"
+    assert body["compliant"] is False
+    lot_line = finding(body, "nb.4.1a.lot_line")
+    assert lot_line["outcome"] == "fail"
+    assert lot_line["citation"] == "Northborough Horse & Stable Regs §4.1(a)"
+    assert (lot_line["required"], lot_line["actual"], lot_line["unit"]) == (50, 42, "ft")
+    assert isinstance(lot_line["required"], int)
+    assert "50 ft" in lot_line["message"]
+    failed = [finding["rule"] for finding in body["findings"] if finding["outcome"] == "fail"]
+    assert failed == ["nb.4.1a.lot_line"]
+
+
+def test_every_rule_reports_exactly_once_in_table_order(public):
+    body = judge(public, "northborough.private_stable", PRIVATE_STABLE_42_FT).json()
+
+    rule_ids = [rule.id for rule in get_rule_set("northborough.private_stable").rules]
+    assert [finding["rule"] for finding in body["findings"]] == rule_ids
+
+
+def test_a_stable_50_ft_from_the_lot_line_meets_every_rule(public):
+    facts = {**PRIVATE_STABLE_42_FT, "distance_to_abutter_property_line_ft": 50}
+
+    body = judge(public, "northborough.private_stable", facts).json()
+
+    assert body["compliant"] is True
+    assert finding(body, "nb.4.1a.lot_line")["outcome"] == "pass"
+
+
+def test_non_integral_numbers_stay_decimal_numbers(public):
+    body = judge(public, "northborough.private_stable", PRIVATE_STABLE_42_FT).json()
+
+    height = finding(body, "nb.5.3.height")
+    assert (height["required"], height["actual"]) == (4, 4.5)
+
+
+def test_needs_review_does_not_make_a_check_non_compliant(public):
+    facts = {**COASTAL_SEPTIC_NEW_SYSTEM, "separation_to_water_table_ft": 6}
+
+    body = judge(public, "tisbury.coastal_septic", facts).json()
+
+    assert finding(body, "ti.9.7.6.water_table")["outcome"] == "needs_review"
+    assert body["compliant"] is True
+
+
+def test_a_late_new_dog_license_carries_its_due_date_as_required_licenses_a2(public):
+    facts = {**DOG_LICENSE_RENEWAL, "renewal": False, "acquired_on": "2027-01-04"}
+
+    body = judge(public, "north_andover.dog_license", facts, on="2027-03-01").json()
+
+    timely = finding(body, "na.lic.A.timely")
+    assert timely["outcome"] == "fail"
+    assert timely["required"] == "2027-02-03"
+    assert body["compliant"] is False
+
+
+def test_a_rule_joining_several_limits_reports_them_by_fact_09_9_5_6(public):
+    facts = {
+        "zone": "coastal_district", "use": "residential", "peak_gpm": 25,
+        "continuous_gph_30min": 150, "elevation_ft": 12, "anti_siphon": False, "bedrooms": 2,
+        "occupants": 3, "sealed_meter": False, "installed": True, "proven": True,
+        "tested": True,
+    }
+
+    body = judge(public, "tisbury.private_well", facts).json()
+
+    capacity = finding(body, "ti.9.5.6.capacity")
+    assert capacity["outcome"] == "fail"
+    assert capacity["required"] == {"peak_gpm": 20, "continuous_gph_30min": 200}
+    assert capacity["actual"] == {"peak_gpm": 25, "continuous_gph_30min": 150}
+
+
+def test_the_sandblasting_check_lists_the_missing_items_09_4_3(public):
+    body = judge(public, "tisbury.sandblasting", {"company_name": "Blast Co."}).json()
+
+    complete = finding(body, "ti.4.3.complete")
+    assert complete["outcome"] == "fail"
+    assert "property_owner_name" in complete["actual"]
+    assert "company_name" not in complete["actual"]
+
+
+@time_machine.travel(dt.datetime(2027, 7, 4, 12, 0), tick=False)
+@pytest.mark.parametrize("body", [
+    {"facts": PRIVATE_STABLE_42_FT},
+    {"facts": PRIVATE_STABLE_42_FT, "on": None},
+])
+def test_a_check_without_a_date_is_judged_today_in_massachusetts(public, body):
+    response = public.post(PRIVATE_STABLE_URL, body)
+
+    assert response.json()["on"] == "2027-07-04"
+
+
+def test_the_judged_date_matters_manure_interval_only_from_may_to_november_6_2(public):
+    facts = {
+        "manure_storage_cuft": 100, "days_since_manure_removed": 30, "manure_variance": False,
+        "runoff_to_wetlands": False, "stall_cleaned_daily": True, "effluent_discharged": False,
+        "feed_in_closed_containers": True,
+    }
+
+    summer = judge(public, "northborough.sanitary_inspection", facts, on="2027-07-01").json()
+    winter = judge(public, "northborough.sanitary_inspection", facts, on="2027-12-01").json()
+
+    assert finding(summer, "nb.6.2.interval")["outcome"] == "fail"
+    assert finding(winter, "nb.6.2.interval")["outcome"] == "not_applicable"
+
+
+def test_a_missing_required_fact_is_refused_under_facts(public):
+    facts = {name: value for name, value in PRIVATE_STABLE_42_FT.items() if name != "horses"}
+
+    response = judge(public, "northborough.private_stable", facts)
+
+    assert response.status_code == 400
+    assert list(response.json()) == ["facts"]
+    assert list(response.json()["facts"]) == ["horses"]
+
+
+def test_a_conditional_fact_is_required_when_its_condition_holds_5_3(public):
+    facts = {**PRIVATE_STABLE_42_FT, "fence_material": "woven_wire"}
+
+    response = judge(public, "northborough.private_stable", facts)
+
+    assert response.status_code == 400
+    assert list(response.json()["facts"]) == ["fence_opening_in"]
+    assert judge(public, "northborough.private_stable",
+                 {**facts, "fence_opening_in": 3}).status_code == 200
+
+
+def test_an_optional_fact_may_be_null(public):
+    facts = {**DOG_LICENSE_RENEWAL, "acquired_on": None, "moved_in_on": None}
+
+    assert judge(public, "north_andover.dog_license", facts).status_code == 200
+
+
+def test_bad_facts_and_a_bad_date_are_refused_together(public):
+    response = public.post(PRIVATE_STABLE_URL, {
+        "facts": {**PRIVATE_STABLE_42_FT, "horses": "2"}, "on": "tomorrow",
+    })
+
+    assert response.status_code == 400
+    assert set(response.json()) == {"facts", "on"}
+    assert list(response.json()["facts"]) == ["horses"]
+
+
+def test_a_cross_field_inconsistency_is_refused_naming_the_fact_09_2_5_3(public):
+    facts = {"start_date": "2027-06-10", "end_date": "2027-06-01", "renewal": False}
+
+    response = judge(public, "tisbury.temporary_dumpster", facts)
+
+    assert response.status_code == 400
+    assert list(response.json()["facts"]) == ["end_date"]

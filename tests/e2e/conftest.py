@@ -1,0 +1,133 @@
+"""Browser tests: Playwright driving the system's headless Chromium against the live server.
+
+Every test collected under ``tests/e2e`` is marked ``e2e`` and gets a
+transactional database (the live server runs in another thread) whose
+migrated reference data — towns, permit types, fee schedules — is restored
+for each test. Use the fixtures and helpers here::
+
+    from tests.e2e.conftest import assert_accessible, sign_in
+
+    def test_resident_sees_dashboard(page, live_server, resident):
+        sign_in(page, live_server, resident.username, PASSWORD)
+        assert_accessible(page)
+
+``page`` is a fresh desktop browser context per test, ``phone_page`` a
+390 × 844 touch screen. Run them with
+``.venv/bin/pytest tests/e2e -p no:cacheprovider``.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
+
+# Playwright's sync API keeps an event loop running in the test thread, which makes
+# Django refuse ORM calls from test code as "async unsafe"; none of them run in that loop.
+os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-default-apps",
+    "--disable-extensions",
+    "--metrics-recording-only",
+]
+DEFAULT_TIMEOUT_MS = 10_000
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
+         "device_scale_factor": 3}
+#: axe-core rule tags for WCAG 2.0 and 2.1, levels A and AA.
+WCAG_21_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
+
+E2E_DIRECTORY = Path(__file__).parent
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark browser tests before pytest-django orders tests by their database use.
+
+    ``serialized_rollback`` restores the data migrations' towns and permit types,
+    which a transactional test's flush would otherwise delete for the tests after it.
+    """
+    for item in items:
+        if E2E_DIRECTORY in Path(item.path).parents:
+            item.add_marker(pytest.mark.e2e)
+            item.add_marker(pytest.mark.django_db(transaction=True, serialized_rollback=True))
+
+
+@pytest.fixture(scope="session")
+def playwright() -> Iterator[Playwright]:
+    with sync_playwright() as running:
+        yield running
+
+
+@pytest.fixture(scope="session")
+def browser(playwright: Playwright) -> Iterator[Browser]:
+    chromium = playwright.chromium.launch(
+        executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
+    )
+    yield chromium
+    chromium.close()
+
+
+def _open_page(browser: Browser, **context_options) -> Iterator[Page]:
+    context: BrowserContext = browser.new_context(**context_options)
+    context.set_default_timeout(DEFAULT_TIMEOUT_MS)
+    try:
+        yield context.new_page()
+    finally:
+        context.close()
+
+
+@pytest.fixture
+def page(browser: Browser) -> Iterator[Page]:
+    """A desktop-sized page in a fresh context: no cookies or storage from other tests."""
+    yield from _open_page(browser)
+
+
+@pytest.fixture
+def phone_page(browser: Browser) -> Iterator[Page]:
+    """A phone-sized touch screen (390 × 844) in a fresh context."""
+    yield from _open_page(browser, **PHONE)
+
+
+def assert_accessible(page: Page) -> None:
+    """Fail with a readable list of every WCAG 2.1 A/AA violation axe finds on the page."""
+    results = Axe().run(
+        page, options={"runOnly": {"type": "tag", "values": WCAG_21_AA},
+                       "resultTypes": ["violations"]}
+    )
+    violations = results.response["violations"]
+    assert not violations, f"{page.url} has accessibility violations:\n" + "\n".join(
+        _describe(violation) for violation in violations
+    )
+
+
+def _describe(violation: dict) -> str:
+    nodes = "\n".join(
+        f"      {', '.join(map(str, node['target']))}: {node.get('failureSummary', '')}"
+        .replace("\n", " ")
+        for node in violation["nodes"]
+    )
+    return (f"  - {violation['id']} ({violation['impact']}): {violation['help']}\n"
+            f"    {violation['helpUrl']}\n{nodes}")
+
+
+def sign_in(page: Page, live_server, username: str, password: str) -> None:
+    """Sign in through the sign-in form, as a person would, and wait for the next page."""
+    page.goto(f"{live_server.url}/accounts/sign-in/")
+    page.get_by_label("Username").fill(username)
+    page.get_by_label("Password").fill(password)
+    with page.expect_navigation():
+        page.get_by_role("button", name="Sign in").click()

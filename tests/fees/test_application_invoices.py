@@ -1,0 +1,63 @@
+"""A submitted application is invoiced with the quote facts it states."""
+
+import datetime as dt
+from decimal import Decimal
+
+import pytest
+import time_machine
+
+from permits_site.licensing.models import PermitType
+from permits_site.licensing.services.applications import create_application, submit_application
+
+pytestmark = pytest.mark.django_db
+
+
+def submitted(applicant, permit_type, action, facts):
+    application = create_application(
+        applicant=applicant, permit_type=PermitType.objects.get(code=permit_type),
+        action=action, facts=facts,
+    )
+    return submit_application(application=application, acting_user=applicant)
+
+
+def invoice_lines(application):
+    invoice = application.invoices.get()
+    return [(line.code, line.amount, line.percent) for line in invoice.lines.all()], invoice
+
+
+@time_machine.travel(dt.datetime(2027, 1, 20, 10, 0), tick=False)
+def test_a_kennel_renewal_is_invoiced_by_its_dog_count_with_the_late_fee(resident):
+    application = submitted(resident, "north_andover.kennel_license", "renewal",
+                            {"dogs_over_6_months": 12})
+
+    lines, _ = invoice_lines(application)
+
+    assert lines == [("renewal", Decimal("100.00"), None), ("late_fee", Decimal("25.00"), None)]
+
+
+@time_machine.travel(dt.datetime(2027, 5, 3, 10, 0), tick=False)
+def test_a_sandblasting_application_is_invoiced_by_its_variant(resident):
+    application = submitted(resident, "tisbury.sandblasting", "new", {"variant": "individual"})
+
+    assert invoice_lines(application)[0] == [("new", Decimal("25.00"), None)]
+
+
+@time_machine.travel(dt.datetime(2027, 10, 4, 10, 0), tick=False)
+def test_a_food_service_application_carries_its_waiver_facts_to_the_invoice(resident):
+    application = submitted(resident, "tisbury.food_service", "new",
+                            {"fee_waiver_requested": True})
+
+    lines, invoice = invoice_lines(application)
+
+    assert lines == [("new", Decimal("150.00"), None), ("proration", Decimal("-112.50"), 25)]
+    assert invoice.total == Decimal("37.50")
+
+
+@time_machine.travel(dt.datetime(2027, 5, 3, 10, 0), tick=False)
+def test_a_waived_non_profit_food_application_owes_nothing(resident):
+    application = submitted(resident, "tisbury.food_service", "new", {"non_profit": True})
+
+    _, invoice = invoice_lines(application)
+
+    assert invoice.total == Decimal("0.00")
+    assert invoice.is_paid
