@@ -131,8 +131,8 @@ STORAGES = {
     },
 }
 MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", BASE_DIR / "media"))
-#: Uploaded documents are never served from a static root: see licensing.views.documents.
-MEDIA_URL = None
+#: No route serves this prefix: documents are streamed only by the views that check access.
+MEDIA_URL = "/protected-media/"
 
 #: Documents are capped at 10 MB; the request body may carry a little more (form fields).
 DOCUMENT_MAX_BYTES = 10 * 1024 * 1024

@@ -1,9 +1,10 @@
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.views import LoginView
-from django.shortcuts import redirect, render
+from django.shortcuts import redirect, render, resolve_url
 from django.views.decorators.http import require_http_methods
 
+from permits_site.accounts import permissions
 from permits_site.accounts.forms import LockoutAuthenticationForm, ResidentRegistrationForm
 
 
@@ -11,6 +12,12 @@ class SignInView(LoginView):
     form_class = LockoutAuthenticationForm
     template_name = "accounts/login.html"
     redirect_authenticated_user = True
+
+    def get_default_redirect_url(self):
+        """Reviewers start at their queue, everyone else at their own permits."""
+        if permissions.municipality_ids_with(self.request.user, *permissions.REVIEWER_ROLES):
+            return resolve_url("licensing:queue")
+        return resolve_url("licensing:dashboard")
 
 
 @require_http_methods(["GET", "POST"])
