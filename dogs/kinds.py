@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Mapping
+from dataclasses import replace
 from decimal import Decimal
 from typing import Any
 
@@ -11,8 +12,9 @@ from permits_site.licensing.exceptions import DomainError
 from permits_site.licensing.kinds import PermitKind, QuoteRequest, RequiredDocument
 from permits_site.licensing.models import DocumentStatus, Permit, PermitStatus
 from permits_site.licensing.services.numbering import allocate_number
+from permits_site.rules.base import Fact, FactType
 from permits_site.rules.calendar import key_date_on, year_end
-from permits_site.rules.fees import FeeLine, QuoteRefused, item, line_for
+from permits_site.rules.fees import FeeLine, item, line_for, parse_quote_facts
 from permits_site.rules.registry import town_law
 
 CITE = "North Andover Code ch. 60, "
@@ -25,6 +27,18 @@ DOCUMENT_KINDS = {
     OTHER_TOWN_LICENSE: "License surrendered from another town",
 }
 PRICED_BY_NEUTER_STATUS = ("new", "renewal")
+LICENSE_YEAR = Fact(
+    "license_year",
+    FactType.INTEGER,
+    "License year",
+    required=False,
+    minimum=1900,
+    maximum=2200,
+    help_text="Defaults to the year of the quote.",
+)
+SPAYED_NEUTERED = Fact("spayed_neutered", FactType.BOOL, "Is the dog spayed or neutered?")
+QUOTE_FACTS = (SPAYED_NEUTERED, LICENSE_YEAR)
+OPTIONAL_QUOTE_FACTS = (replace(SPAYED_NEUTERED, required=False), LICENSE_YEAR)
 
 
 def late_fee_due(*, license_year: int, on: dt.date, calendar) -> bool:
@@ -47,26 +61,8 @@ class DogLicenseKind(PermitKind):
 
     def parse_quote_facts(self, facts: Mapping[str, Any], *, action: str) -> dict[str, Any]:
         """``spayed_neutered`` (required for new and renewal) and ``license_year``."""
-        errors: dict[str, list[str]] = {
-            name: ["Unknown fact for this fee quote."]
-            for name in facts
-            if name not in ("spayed_neutered", "license_year")
-        }
-        spayed = facts.get("spayed_neutered")
-        if spayed is None and action in PRICED_BY_NEUTER_STATUS:
-            errors["spayed_neutered"] = [
-                "Say whether the dog is spayed or neutered (true or false)."
-            ]
-        elif spayed is not None and not isinstance(spayed, bool):
-            errors["spayed_neutered"] = ["Answer true or false (a JSON boolean)."]
-        year = facts.get("license_year")
-        if year is not None and (
-            isinstance(year, bool) or not isinstance(year, int) or not 1900 <= year <= 2200
-        ):
-            errors["license_year"] = ["Enter a license year such as 2027 (a JSON integer)."]
-        if errors:
-            raise QuoteRefused(errors)
-        return {"spayed_neutered": spayed, "license_year": year}
+        declared = QUOTE_FACTS if action in PRICED_BY_NEUTER_STATUS else OPTIONAL_QUOTE_FACTS
+        return parse_quote_facts(facts, permit_type=self.code, facts=declared)
 
     def price(self, request: QuoteRequest) -> list[FeeLine]:
         """Spayed/neutered or intact fee (A(9)); late fee on a late renewal (A(8))."""

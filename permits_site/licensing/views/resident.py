@@ -93,7 +93,10 @@ def application_context(application: Application, *, upload_form) -> dict:
         "summary": kind.summary(application),
         "result": result,
         "blockers": application_services.blockers(application, result=result),
-        "documents": application.documents.all(),
+        "documents": [
+            (document, kind.document_kinds.get(document.kind, document.kind))
+            for document in application.documents.all()
+        ],
         "invoice": invoice,
         "quote": None if invoice else application_services.preview_fee(application),
         "upload_form": upload_form or DocumentUploadForm(document_kinds=kind.document_kinds),
