@@ -45,6 +45,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
+    "drf_spectacular_sidecar",
     "crispy_forms",
     "crispy_bootstrap5",
     "simple_history",
@@ -171,6 +172,15 @@ SPECTACULAR_SETTINGS = {
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+    "ENUM_NAME_OVERRIDES": {
+        "ApplicationStatusEnum": "permits_site.licensing.models.ApplicationStatus",
+        "DocumentStatusEnum": "permits_site.licensing.models.DocumentStatus",
+        "InvoiceStatusEnum": "permits_site.licensing.models.InvoiceStatus",
+        "PermitStatusEnum": "permits_site.licensing.models.PermitStatus",
+    },
 }
 
 SECURE_CONTENT_TYPE_NOSNIFF = True

@@ -10,6 +10,7 @@ from __future__ import annotations
 import datetime as dt
 from functools import partial
 
+from django.db import models
 from django.urls import reverse
 from django.utils import timezone
 from drf_spectacular.types import OpenApiTypes
@@ -18,6 +19,7 @@ from rest_framework import serializers
 
 from dogs.models import Dog
 from permits_site.api.details import details_for
+from permits_site.api.public.fields import StrictCharField
 from permits_site.api.public.serializers import FeeLineSerializer, FindingSerializer
 from permits_site.api.scopes import owned_or_in_staff_towns
 from permits_site.licensing.models import (
@@ -53,7 +55,7 @@ class VisibleRecordField(serializers.PrimaryKeyRelatedField):
         return self.visible_to(super().get_queryset(), self.context["request"].user)
 
 
-# -- rule findings ------------------------------------------------------------
+# -- what still blocks issuance ------------------------------------------------
 
 
 class BlockerSerializer(serializers.Serializer):
@@ -223,8 +225,13 @@ class ApplicationCreateSerializer(serializers.Serializer):
     permit_type = serializers.SlugRelatedField(
         slug_field="code", queryset=PermitType.objects.select_related("municipality")
     )
-    action = serializers.CharField(max_length=30)
-    details = serializers.DictField(required=False, default=dict)
+    action = StrictCharField(max_length=30, help_text="One of the permit type's actions.")
+    details = serializers.DictField(
+        required=False, default=dict,
+        help_text="A dog license: dog, license_year, acquired_on, moved_in_on, "
+                  "previous_jurisdiction, previous_license_number. Other permit types: the "
+                  "facts of their rule set.",
+    )
 
     def validate_permit_type(self, permit_type: PermitType) -> PermitType:
         if not permit_type.online:
@@ -239,18 +246,17 @@ class ApplicationFactsSerializer(serializers.Serializer):
     facts = serializers.DictField()
 
 
-class ReviewDecision:
-    START = "start"
-    APPROVE = "approve"
-    DENY = "deny"
-    REQUEST_CHANGES = "request_changes"
-    CHOICES = (START, APPROVE, DENY, REQUEST_CHANGES)
+class ReviewDecision(models.TextChoices):
+    START = "start", "Start reviewing"
+    APPROVE = "approve", "Approve"
+    DENY = "deny", "Deny (give the reason)"
+    REQUEST_CHANGES = "request_changes", "Request changes (say what to change)"
 
 
 class ReviewSerializer(serializers.Serializer):
     """A reviewer's decision; a denial needs ``reason``, a request for changes ``message``."""
 
-    decision = serializers.ChoiceField(choices=ReviewDecision.CHOICES)
+    decision = serializers.ChoiceField(choices=ReviewDecision.choices)
     reason = serializers.CharField(required=False, allow_blank=True, max_length=2000)
     message = serializers.CharField(required=False, allow_blank=True, max_length=2000)
 

@@ -228,17 +228,21 @@ def form_field(fact: Fact) -> forms.Field:
     )
 
 
+def _css_class(widget: forms.Widget) -> str:
+    if isinstance(widget, forms.RadioSelect):
+        return "form-check-input"
+    if isinstance(widget, forms.Select):
+        return "form-select"
+    return "form-control"
+
+
 class StyledForm(forms.Form):
     """Bootstrap's classes on every widget, and its invalid style on fields with errors."""
 
     def __init__(self, *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
         for field in self.fields.values():
-            css_class = (
-                "form-check-input" if isinstance(field.widget, forms.RadioSelect)
-                else "form-control"
-            )
-            field.widget.attrs["class"] = css_class
+            field.widget.attrs["class"] = _css_class(field.widget)
 
     def full_clean(self) -> None:
         super().full_clean()

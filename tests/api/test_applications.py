@@ -173,6 +173,23 @@ def test_facts_of_a_generic_draft_are_replaced_and_misfits_nested_under_facts(
     assert all(finding["citation"] for finding in updated.json()["findings"])
 
 
+def test_date_facts_of_a_generic_draft_are_judged_as_dates(resident_api, db):
+    PermitType.objects.filter(code="tisbury.temporary_dumpster").update(online=True)
+    created = resident_api.post(
+        APPLICATIONS,
+        {"permit_type": "tisbury.temporary_dumpster", "action": "new",
+         "details": {"start_date": "2027-03-01", "end_date": "2027-04-15", "renewal": False}},
+        format="json",
+    )
+
+    response = resident_api.get(f"{APPLICATIONS}{created.json()['id']}/")
+
+    [duration] = response.json()["findings"]
+    assert (duration["outcome"], duration["required"], duration["actual"]) == ("fail", 30, 45)
+    assert duration["unit"] == "days"
+    assert "ti.2.5.3.duration" in [blocker["code"] for blocker in response.json()["blockers"]]
+
+
 def test_a_dog_license_draft_has_no_facts_to_edit(resident_api, draft):
     response = resident_api.patch(f"{APPLICATIONS}{draft.pk}/", {"facts": {}}, format="json")
 

@@ -58,7 +58,8 @@ def test_a_file_over_10_mb_is_refused_naming_file(resident_api, draft):
 
 
 def test_a_body_too_large_for_any_document_is_refused_before_parsing(resident_api, draft):
-    oversized = SimpleUploadedFile("huge.pdf", b"%PDF-" + b"0" * settings.DATA_UPLOAD_MAX_MEMORY_SIZE)
+    body_limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+    oversized = SimpleUploadedFile("huge.pdf", b"%PDF-" + b"0" * body_limit)
 
     response = upload(resident_api, draft, oversized)
 

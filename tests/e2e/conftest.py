@@ -24,6 +24,7 @@ from pathlib import Path
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
+from django.test import override_settings
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
 
 # Playwright's sync API keeps an event loop running in the test thread, which makes
@@ -64,6 +65,21 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         if E2E_DIRECTORY in Path(item.path).parents:
             item.add_marker(pytest.mark.e2e)
             item.add_marker(pytest.mark.django_db(transaction=True, serialized_rollback=True))
+
+
+@pytest.fixture(scope="session")
+def _media_url_for_live_server() -> Iterator[None]:
+    """Django's live server mounts a media handler at ``MEDIA_URL``, which the site leaves
+    unset (documents are served only through permission-checked views); give it a path
+    no page links to so the handler can start."""
+    with override_settings(MEDIA_URL="/live-server-media/"):
+        yield
+
+
+@pytest.fixture(scope="session")
+def live_server(_media_url_for_live_server, live_server):
+    """pytest-django's live server, started once the media path above is in place."""
+    return live_server
 
 
 @pytest.fixture(scope="session")
@@ -127,7 +143,8 @@ def _describe(violation: dict) -> str:
 def sign_in(page: Page, live_server, username: str, password: str) -> None:
     """Sign in through the sign-in form, as a person would, and wait for the next page."""
     page.goto(f"{live_server.url}/accounts/sign-in/")
-    page.get_by_label("Username").fill(username)
-    page.get_by_label("Password").fill(password)
+    form = page.locator("main form")
+    form.locator("input[name=username]").fill(username)
+    form.locator("input[name=password]").fill(password)
     with page.expect_navigation():
-        page.get_by_role("button", name="Sign in").click()
+        form.get_by_role("button", name="Sign in").click()

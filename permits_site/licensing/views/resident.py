@@ -122,10 +122,7 @@ def application_submit(request, pk: int):
 @require_POST
 def application_withdraw(request, pk: int):
     application = get_visible_or_404(
-        Application.objects.all(),
-        lambda user, app: app.applicant_id == user.pk,
-        request.user,
-        pk=pk,
+        Application.objects.all(), permissions.can_withdraw_application, request.user, pk=pk
     )
     try:
         application_services.withdraw_application(application=application, acting_user=request.user)
