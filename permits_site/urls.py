@@ -9,6 +9,8 @@ urlpatterns = [
     path("accounts/", include("permits_site.accounts.urls")),
     path("", include("permits_site.licensing.urls")),
     path("dogs/", include("dogs.urls")),
+    path("stables/", include("stables.urls")),
+    path("enforcement/", include("permits_site.enforcement.urls")),
     path("towns/", include("permits_site.licensing.law_urls")),
     path("api/v1/", include("permits_site.api.urls")),
     path("django-admin/", admin.site.urls),

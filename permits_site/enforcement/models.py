@@ -142,3 +142,243 @@ class FineItem(models.Model):
             per_unit=self.per_unit,
             unit_name=self.unit_name,
         )
+
+
+class InspectionStatus(models.TextChoices):
+    SCHEDULED = "scheduled", "Scheduled"
+    CLOSED = "closed", "Closed"
+    CANCELLED = "cancelled", "Cancelled"
+
+
+class InspectionResult(models.TextChoices):
+    PASSED = "passed", "Passed"
+    FAILED = "failed", "Failed"
+
+
+class Inspection(models.Model):
+    """A visit by an inspector, against a permit, an application or an address.
+
+    The checklist is the facts of ``check_code``'s rule set; the answers are
+    judged by its rules, and every failed item becomes a :class:`Violation`.
+    """
+
+    municipality = models.ForeignKey(
+        "licensing.Municipality", on_delete=models.PROTECT, related_name="inspections"
+    )
+    permit = models.ForeignKey(
+        "licensing.Permit", on_delete=models.PROTECT, null=True, blank=True,
+        related_name="inspections",
+    )
+    application = models.ForeignKey(
+        "licensing.Application", on_delete=models.PROTECT, null=True, blank=True,
+        related_name="inspections",
+    )
+    address = models.CharField(max_length=300)
+    check_code = models.CharField(max_length=80)
+    scheduled_for = models.DateField()
+    inspector = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="inspections"
+    )
+    status = models.CharField(
+        max_length=10, choices=InspectionStatus.choices, default=InspectionStatus.SCHEDULED
+    )
+    answers = models.JSONField(default=dict, blank=True)
+    notes = models.TextField(blank=True)
+    result = models.CharField(max_length=10, choices=InspectionResult.choices, blank=True)
+    inspected_on = models.DateField(null=True, blank=True)
+    closed_at = models.DateTimeField(null=True, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["scheduled_for", "pk"]
+
+    def __str__(self) -> str:
+        return f"Inspection #{self.pk} at {self.address} on {self.scheduled_for}"
+
+
+class InspectionPhoto(models.Model):
+    inspection = models.ForeignKey(Inspection, on_delete=models.PROTECT, related_name="photos")
+    file = models.FileField(upload_to="inspections/%Y/")
+    content_type = models.CharField(max_length=40)
+    caption = models.CharField(max_length=200, blank=True)
+    sha256 = models.CharField(max_length=64)
+    uploaded_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["uploaded_at", "pk"]
+
+    def __str__(self) -> str:
+        return f"Photo {self.pk} of {self.inspection}"
+
+
+class CaseStatus(models.TextChoices):
+    OPEN = "open", "Open"
+    DETERMINED = "determined", "Determined"
+    CLOSED = "closed", "Closed"
+
+
+class Case(models.Model):
+    """An enforcement case: complaint → determination → orders and citations → hearing → appeal."""
+
+    municipality = models.ForeignKey(
+        "licensing.Municipality", on_delete=models.PROTECT, related_name="cases"
+    )
+    case_type = models.CharField(max_length=60)
+    permit = models.ForeignKey(
+        "licensing.Permit", on_delete=models.PROTECT, null=True, blank=True, related_name="cases"
+    )
+    party = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
+        related_name="enforcement_cases", help_text="The responsible person, when known.",
+    )
+    party_name = models.CharField(max_length=200)
+    address = models.CharField(max_length=300)
+    complaint = models.TextField()
+    complainant = models.CharField(max_length=200, blank=True)
+    received_on = models.DateField()
+    inspection = models.ForeignKey(
+        Inspection, on_delete=models.PROTECT, null=True, blank=True, related_name="cases"
+    )
+    determination = models.TextField(blank=True)
+    determined_on = models.DateField(null=True, blank=True)
+    status = models.CharField(max_length=12, choices=CaseStatus.choices, default=CaseStatus.OPEN)
+    opened_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["-received_on", "-pk"]
+
+    def __str__(self) -> str:
+        return f"Case #{self.pk}: {self.party_name}, {self.address}"
+
+
+class Violation(models.Model):
+    """A rule found broken, with its citation; corrected when the party complies."""
+
+    municipality = models.ForeignKey("licensing.Municipality", on_delete=models.PROTECT)
+    inspection = models.ForeignKey(
+        Inspection, on_delete=models.PROTECT, null=True, blank=True, related_name="violations"
+    )
+    case = models.ForeignKey(
+        Case, on_delete=models.PROTECT, null=True, blank=True, related_name="violations"
+    )
+    permit = models.ForeignKey(
+        "licensing.Permit", on_delete=models.PROTECT, null=True, blank=True,
+        related_name="violations",
+    )
+    rule = models.CharField(max_length=80)
+    citation = models.CharField(max_length=200)
+    message = models.TextField()
+    found_on = models.DateField()
+    corrected_on = models.DateField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["found_on", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.rule} ({self.citation})"
+
+
+class Order(models.Model):
+    """An order to correct, with its compliance date computed on the town's calendar."""
+
+    case = models.ForeignKey(Case, on_delete=models.PROTECT, related_name="orders")
+    text = models.TextField()
+    citation = models.CharField(max_length=200)
+    issued_on = models.DateField()
+    comply_by = models.DateField()
+    complied_on = models.DateField(null=True, blank=True)
+    issued_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["comply_by", "pk"]
+
+    def __str__(self) -> str:
+        return f"Order on case #{self.case_id}, comply by {self.comply_by}"
+
+
+class Citation(models.Model):
+    """A fine under the town's fine schedule; a per-day fine accrues until compliance.
+
+    The offense number is counted from the party's record when it is written
+    and frozen here, with the amount per offense.
+    """
+
+    case = models.ForeignKey(Case, on_delete=models.PROTECT, related_name="citations")
+    offense = models.CharField(max_length=60)
+    description = models.CharField(max_length=200)
+    citation = models.CharField(max_length=200)
+    offense_number = models.PositiveIntegerField()
+    warning = models.BooleanField(default=False)
+    amount_per_offense = models.DecimalField(max_digits=10, decimal_places=2)
+    units = models.PositiveIntegerField(default=1)
+    per_day = models.BooleanField(default=False)
+    issued_on = models.DateField()
+    accrues_until = models.DateField(
+        null=True, blank=True, help_text="Compliance date that stops a per-day fine."
+    )
+    issued_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["issued_on", "pk"]
+
+    def __str__(self) -> str:
+        return f"Citation {self.offense} #{self.offense_number} on case #{self.case_id}"
+
+
+class CaseHearing(models.Model):
+    """A hearing on a case: notice, date, decision and written ruling."""
+
+    case = models.ForeignKey(Case, on_delete=models.PROTECT, related_name="hearings")
+    notice_sent_on = models.DateField()
+    hearing_date = models.DateField()
+    decided_on = models.DateField(null=True, blank=True)
+    decision = models.TextField(blank=True)
+    ruling = models.TextField("written ruling", blank=True)
+    scheduled_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["hearing_date", "pk"]
+
+    def __str__(self) -> str:
+        return f"Hearing on case #{self.case_id} on {self.hearing_date}"
+
+
+class Appeal(models.Model):
+    case = models.ForeignKey(Case, on_delete=models.PROTECT, related_name="appeals")
+    filed_on = models.DateField()
+    grounds = models.TextField()
+    decided_on = models.DateField(null=True, blank=True)
+    decision = models.TextField(blank=True)
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["filed_on", "pk"]
+
+    def __str__(self) -> str:
+        return f"Appeal on case #{self.case_id} filed {self.filed_on}"
+
+
+class CaseCharge(models.Model):
+    """An invoice raised on a case, e.g. legal fees a permit holder must reimburse."""
+
+    case = models.ForeignKey(Case, on_delete=models.PROTECT, related_name="charges")
+    invoice = models.OneToOneField(
+        "licensing.Invoice", on_delete=models.PROTECT, related_name="case_charge"
+    )
+
+    def __str__(self) -> str:
+        return f"Invoice #{self.invoice_id} on case #{self.case_id}"

@@ -60,6 +60,14 @@ class PermitKind:
     list_related: tuple[str, ...] = ()
     #: A template shown on the resident's dashboard (e.g. "My dogs"), or blank.
     dashboard_panel: str = ""
+    #: A template the review screen includes for this kind (e.g. zoning sign-offs), or blank.
+    review_panel: str = ""
+    #: Board signatures that make a variance effective, and the section allowing variances.
+    variance_signatures_required: int = 1
+    variance_citation: str = ""
+    #: A hearing on an application needs notices mailed this many days before it (0: no hearings).
+    hearing_notice_days: int = 0
+    hearing_citation: str = ""
     #: Documents an applicant may upload: kind code → plain label.
     document_kinds: dict[str, str] = {"supporting_document": "Supporting document"}
 
@@ -139,6 +147,10 @@ class PermitKind:
             (name.replace("_", " ").capitalize(), str(value))
             for name, value in application.facts.items()
         ]
+
+    def review_context(self, application: Application, user) -> dict[str, Any]:
+        """Context for ``review_panel`` on the clerk's review screen."""
+        return {}
 
     def panel_context(self, user) -> dict[str, Any]:
         """Context for ``dashboard_panel`` on the resident's dashboard."""

@@ -550,3 +550,111 @@ class AuditEntry(models.Model):
         if self.pk is not None:
             raise ValidationError("Audit entries are append-only.")
         super().save(*args, **kwargs)
+
+
+class VarianceStatus(models.TextChoices):
+    REQUESTED = "requested", "Requested"
+    GRANTED = "granted", "Granted"
+    DENIED = "denied", "Denied"
+
+
+class Variance(models.Model):
+    """A written variance or waiver of named rules for one application.
+
+    Granted by the Board with its members' signatures recorded; while granted,
+    a failed rule it covers no longer blocks issuance, and its conditions and
+    bases are printed on the license (Northborough §8.2, M.G.L. c.111 §157;
+    Tisbury 09.0.3).
+    """
+
+    application = models.ForeignKey(
+        Application, on_delete=models.PROTECT, related_name="variances"
+    )
+    rule_ids = models.JSONField(help_text="The rule ids this variance covers.")
+    request_text = models.TextField("what is asked and why")
+    conditions = models.TextField(blank=True)
+    bases = models.TextField("specific bases", blank=True)
+    status = models.CharField(
+        max_length=10, choices=VarianceStatus.choices, default=VarianceStatus.REQUESTED
+    )
+    signatures_required = models.PositiveSmallIntegerField(default=1)
+    requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    requested_at = models.DateTimeField(default=timezone.now)
+    decided_at = models.DateTimeField(null=True, blank=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["requested_at", "pk"]
+
+    def __str__(self) -> str:
+        return f"Variance of {', '.join(self.rule_ids)} ({self.get_status_display()})"
+
+    @property
+    def is_granted(self) -> bool:
+        return self.status == VarianceStatus.GRANTED
+
+
+class VarianceSignature(models.Model):
+    """One Board member's vote on a variance; a grant needs ``signatures_required`` of them."""
+
+    variance = models.ForeignKey(Variance, on_delete=models.PROTECT, related_name="signatures")
+    board_member = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    approve = models.BooleanField()
+    signed_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["signed_at"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["variance", "board_member"], name="one_signature_per_member"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.board_member} {'approves' if self.approve else 'opposes'} {self.variance}"
+
+
+class PermitHearing(models.Model):
+    """A public hearing on an application, with the abutters notified by certified mail."""
+
+    application = models.ForeignKey(
+        Application, on_delete=models.PROTECT, related_name="hearings"
+    )
+    hearing_date = models.DateField()
+    location = models.CharField(max_length=200)
+    notices_mailed_on = models.DateField()
+    decided_on = models.DateField(null=True, blank=True)
+    decision = models.TextField(blank=True)
+    scheduled_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    scheduled_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["hearing_date", "pk"]
+
+    def __str__(self) -> str:
+        return f"Hearing on {self.application} on {self.hearing_date}"
+
+    @property
+    def is_decided(self) -> bool:
+        return self.decided_on is not None
+
+
+class HearingAbutter(models.Model):
+    """An abutter sent a hearing notice, with the certified-mail article number."""
+
+    hearing = models.ForeignKey(PermitHearing, on_delete=models.CASCADE, related_name="abutters")
+    name = models.CharField(max_length=200)
+    mailing_address = models.CharField(max_length=300)
+    certified_mail_number = models.CharField(max_length=40, blank=True)
+
+    class Meta:
+        ordering = ["name", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.name}, {self.mailing_address}"
