@@ -8,12 +8,33 @@ class StablesConfig(AppConfig):
     verbose_name = "Northborough — Horse and Stable Regulations"
 
     def ready(self) -> None:
+        from permits_site.enforcement.registry import CaseType, ChargeType, register_case_type
+        from permits_site.licensing.kinds import register_kind
         from permits_site.rules.registry import register_law
         from stables import periods, rules
+        from stables.kinds import HorseRegistrationKind, PrivateStableKind, PublicStableKind
 
         register_law(
             periods.MUNICIPALITY,
             rule_sets=rules.RULE_SETS,
             periods=periods.PERIODS,
             key_dates=periods.KEY_DATES,
+        )
+        register_kind(PrivateStableKind())
+        register_kind(PublicStableKind())
+        register_kind(HorseRegistrationKind())
+        register_case_type(
+            CaseType(
+                code="northborough.stable_violation",
+                municipality=periods.MUNICIPALITY,
+                name="Horse and stable regulation violation",
+                offenses=("stable_regulation_violation",),
+                charges=(
+                    ChargeType(
+                        "legal_fees",
+                        "Legal fees reimbursed by the permit holder",
+                        "Northborough Horse & Stable Regs §8.4",
+                    ),
+                ),
+            )
         )

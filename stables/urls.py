@@ -1,4 +1,32 @@
 from django.urls import path
 
+from stables import views
+
 app_name = "stables"
-urlpatterns: list = []
+urlpatterns = [
+    path("which-permit/", views.which_permit, name="which_permit"),
+    path("apply/<slug:kind>/", views.apply, name="apply"),
+    path("apply/<slug:kind>/rules/", views.rules_preview, name="rules_preview"),
+    path("applications/<int:pk>/edit/", views.edit_application, name="edit_application"),
+    path("applications/<int:pk>/zoning/", views.record_zoning, name="record_zoning"),
+    path(
+        "applications/<int:pk>/conservation/",
+        views.record_conservation,
+        name="record_conservation",
+    ),
+    path(
+        "applications/<int:pk>/grandfathered/",
+        views.confirm_grandfathered,
+        name="confirm_grandfathered",
+    ),
+    path("permits/<int:pk>/renew/", views.renew, name="renew"),
+    path("transfer/", views.transfer, name="transfer"),
+    path("<int:pk>/", views.stable_detail, name="stable"),
+    path("<int:pk>/expansions/", views.record_expansion, name="record_expansion"),
+    path("<int:pk>/inspections/", views.schedule_inspection, name="schedule_inspection"),
+    path("horses/new/", views.horse_new, name="horse_new"),
+    path("horses/<int:pk>/certificate/", views.horse_certificate, name="horse_certificate"),
+    path("horses/registry/", views.horse_registry, name="horse_registry"),
+    path("burials/new/", views.burial_new, name="burial_new"),
+    path("burials/<int:pk>/", views.burial_detail, name="burial"),
+]

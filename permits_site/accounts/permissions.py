@@ -89,3 +89,95 @@ def can_upload_document(user: User, application) -> bool:
 
 def can_view_invoice(user: User, invoice) -> bool:
     return invoice.payer_id == user.pk or is_town_staff(user, invoice.municipality_id)
+
+
+def is_board_member(user: User, municipality_id: int) -> bool:
+    return has_role(user, municipality_id, Role.BOARD_MEMBER)
+
+
+def can_request_variance(user: User, application) -> bool:
+    """Clerks and Board members put a variance request before the Board."""
+    return can_review(user, application.municipality_id)
+
+
+def can_sign_variance(user: User, application) -> bool:
+    """Only members of the town's Board sign a variance (Northborough §8.2, Tisbury 09.0.3)."""
+    return is_board_member(user, application.municipality_id)
+
+
+def can_manage_hearings(user: User, application) -> bool:
+    """The Clerk schedules an application's hearing, mails the notices and records the decision."""
+    return is_clerk(user, application.municipality_id)
+
+
+# -- Inspections and enforcement cases -------------------------------------------
+
+#: Staff who see a town's inspections, cases and deadlines.
+ENFORCEMENT_ROLES = (
+    Role.CLERK,
+    Role.INSPECTOR,
+    Role.ANIMAL_CONTROL_OFFICER,
+    Role.HEARING_AUTHORITY,
+    Role.BOARD_MEMBER,
+)
+#: Staff who schedule inspections.
+SCHEDULER_ROLES = (Role.CLERK, Role.INSPECTOR)
+#: Staff an inspection may be assigned to.
+INSPECTOR_ROLES = (Role.INSPECTOR, Role.ANIMAL_CONTROL_OFFICER)
+#: Staff who open cases, issue orders and citations, schedule hearings and raise charges.
+CASE_WORKER_ROLES = (
+    Role.CLERK,
+    Role.INSPECTOR,
+    Role.ANIMAL_CONTROL_OFFICER,
+    Role.HEARING_AUTHORITY,
+)
+#: Those who decide hearings and appeals and suspend or revoke a permit through a case.
+CASE_DECIDER_ROLES = (Role.HEARING_AUTHORITY, Role.BOARD_MEMBER)
+
+
+def can_view_enforcement(user: User, municipality_id: int) -> bool:
+    return has_role(user, municipality_id, *ENFORCEMENT_ROLES)
+
+
+def can_schedule_inspection(user: User, municipality_id: int) -> bool:
+    return has_role(user, municipality_id, *SCHEDULER_ROLES)
+
+
+def can_be_assigned_inspections(user: User, municipality_id: int) -> bool:
+    return has_role(user, municipality_id, *INSPECTOR_ROLES)
+
+
+def can_inspect(user: User, inspection) -> bool:
+    """The assigned inspector, or a colleague inspecting in the same town, records findings."""
+    return inspection.inspector_id == user.pk or can_be_assigned_inspections(
+        user, inspection.municipality_id
+    )
+
+
+def can_work_case(user: User, municipality_id: int) -> bool:
+    return has_role(user, municipality_id, *CASE_WORKER_ROLES)
+
+
+def can_decide_case(user: User, municipality_id: int) -> bool:
+    return has_role(user, municipality_id, *CASE_DECIDER_ROLES)
+
+
+# -- Northborough stables and horses ------------------------------------------------
+
+
+def can_view_stable(user: User, stable) -> bool:
+    """The person maintaining the stable, and the town's staff."""
+    return stable.keeper_id == user.pk or is_town_staff(user, stable.municipality_id)
+
+
+def can_record_expansion(user: User, stable) -> bool:
+    """The stable's keeper or the Clerk records an expansion (Northborough §2.1)."""
+    return stable.keeper_id == user.pk or is_clerk(user, stable.municipality_id)
+
+
+def can_view_horse(user: User, horse) -> bool:
+    return horse.owner_id == user.pk or is_town_staff(user, horse.stable.municipality_id)
+
+
+def can_view_burial_notice(user: User, notice) -> bool:
+    return notice.filed_by_id == user.pk or is_town_staff(user, notice.municipality_id)

@@ -17,6 +17,28 @@ urlpatterns = [
     path("staff/applications/<int:pk>/issue/", staff.issue, name="issue"),
     path("staff/applications/<int:pk>/payment/", staff.payment, name="payment"),
     path("staff/documents/<int:pk>/decision/", staff.document_decision, name="document_decision"),
+    path("staff/applications/<int:pk>/variances/", staff.variance_request, name="variance_request"),
+    path(
+        "staff/applications/<int:pk>/variances/<int:variance_pk>/approve/",
+        staff.variance_approve,
+        name="variance_approve",
+    ),
+    path(
+        "staff/applications/<int:pk>/variances/<int:variance_pk>/deny/",
+        staff.variance_deny,
+        name="variance_deny",
+    ),
+    path("staff/applications/<int:pk>/hearings/", staff.hearing_schedule, name="hearing_schedule"),
+    path(
+        "staff/applications/<int:pk>/hearings/<int:hearing_pk>/decide/",
+        staff.hearing_decide,
+        name="hearing_decide",
+    ),
+    path(
+        "staff/applications/<int:pk>/hearings/<int:hearing_pk>/notices.pdf",
+        staff.hearing_notices,
+        name="hearing_notices",
+    ),
     path("admin/fees/", fees.fee_schedules, name="fee_schedules"),
     path("admin/fees/<str:code>/new/", fees.fee_schedule_new, name="fee_schedule_new"),
 ]

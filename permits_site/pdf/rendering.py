@@ -21,13 +21,15 @@ def qr_svg_data_uri(url: str) -> str:
 
 
 def render_permit_pdf_bytes(permit) -> bytes:
-    """Town, type, number, holder, term, fee paid, conditions, QR code to /verify."""
+    """Town, type, number, holder, term, fee paid, conditions, variances, QR code to /verify."""
     url = verification_url(permit)
     html = render_to_string(
         "pdf/permit.html",
         {
             "permit": permit,
             "details": kind_for(permit.permit_type.code).document_context(permit),
+            "conditions": [item for item in permit.conditions if item.get("kind") != "variance"],
+            "variances": [item for item in permit.conditions if item.get("kind") == "variance"],
             "verify_url": url,
             "qr_code": qr_svg_data_uri(url),
         },

@@ -24,8 +24,11 @@ from pathlib import Path
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from django.test import override_settings
+from django.core.management import call_command
+from django.db import DEFAULT_DB_ALIAS, connections
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
+
+from permits_site.licensing.models import Municipality
 
 # Playwright's sync API keeps an event loop running in the test thread, which makes
 # Django refuse ORM calls from test code as "async unsafe"; none of them run in that loop.
@@ -68,22 +71,32 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 
 @pytest.fixture(scope="session")
-def _media_url_for_live_server() -> Iterator[None]:
-    """Django's live server mounts a media handler at ``MEDIA_URL``, which the site leaves
-    unset (documents are served only through permission-checked views); give it a path
-    no page links to so the handler can start."""
-    with override_settings(MEDIA_URL="/live-server-media/"):
-        yield
+def reference_data(django_db_setup) -> str:
+    """The migrated towns, permit types and schedules, serialized when the test database
+    was created.
+
+    Taken before Playwright starts its event loop: Django's connections are
+    context-local, so inside that loop a test gets a new connection object that
+    does not carry the serialized copy, and ``serialized_rollback`` alone would
+    restore nothing.
+    """
+    return connections[DEFAULT_DB_ALIAS]._test_serialized_contents
+
+
+@pytest.fixture(autouse=True)
+def _restore_reference_data(reference_data: str) -> None:
+    """Hand the serialized copy to this context's connection, and put back what the
+    previous browser test's flush removed if that connection could not."""
+    connection = connections[DEFAULT_DB_ALIAS]
+    if not hasattr(connection, "_test_serialized_contents"):
+        connection._test_serialized_contents = reference_data
+    if not Municipality.objects.exists():
+        call_command("flush", verbosity=0, interactive=False, inhibit_post_migrate=True)
+        connection.creation.deserialize_db_from_string(reference_data)
 
 
 @pytest.fixture(scope="session")
-def live_server(_media_url_for_live_server, live_server):
-    """pytest-django's live server, started once the media path above is in place."""
-    return live_server
-
-
-@pytest.fixture(scope="session")
-def playwright() -> Iterator[Playwright]:
+def playwright(reference_data: str) -> Iterator[Playwright]:
     with sync_playwright() as running:
         yield running
 

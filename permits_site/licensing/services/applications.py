@@ -1,7 +1,8 @@
 """An application's life: draft → submitted → under review → approved → issued | denied | withdrawn.
 
 What still blocks issuance is computed, not stored (DESIGN, "The flow of one
-application"): failed rules, documents missing or not accepted, the fee.
+application"): failed rules without a variance, documents missing or not
+accepted, the fee, a hearing not yet decided.
 """
 
 from __future__ import annotations
@@ -27,7 +28,9 @@ from permits_site.licensing.models import (
     PermitType,
 )
 from permits_site.licensing.services.fees import quote_fee
+from permits_site.licensing.services.variances import granted_rule_ids
 from permits_site.rules.base import CheckResult
+from permits_site.rules.calendar import format_date
 from permits_site.rules.fees import FeeQuote, QuoteRefused
 from permits_site.rules.registry import get_rule_set
 
@@ -121,14 +124,20 @@ def evaluate(application: Application, *, on: dt.date | None = None) -> CheckRes
 
 
 def blockers(application: Application, *, result: CheckResult | None = None) -> list[Blocker]:
-    """Everything that still stops issuance, each with its citation."""
+    """Everything that still stops issuance, each with its citation.
+
+    A failed rule covered by a granted variance no longer blocks (Northborough
+    Horse & Stable Regs §8.2); it still shows among the findings.
+    """
     kind = kind_for(application.permit_type.code)
     result = result if result is not None else evaluate(application)
     found: list[Blocker] = []
     if result is not None:
+        varied = granted_rule_ids(application)
         found += [
             Blocker(code=finding.rule, message=finding.message, citation=finding.citation)
             for finding in result.failures
+            if finding.rule not in varied
         ]
     documents = list(application.documents.all())
     for required in kind.required_documents(application):
@@ -147,6 +156,15 @@ def blockers(application: Application, *, result: CheckResult | None = None) -> 
                 "fee.unpaid", f"The fee of ${invoice.total} is not paid.", _fee_citation(invoice)
             )
         )
+    found += [
+        Blocker(
+            "hearing.undecided",
+            f"The hearing on {format_date(hearing.hearing_date)} has not been decided.",
+            kind.hearing_citation,
+        )
+        for hearing in application.hearings.all()
+        if not hearing.is_decided
+    ]
     found += kind.extra_blockers(application)
     return found
 

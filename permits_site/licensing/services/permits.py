@@ -16,6 +16,7 @@ from permits_site.licensing.models import (
 )
 from permits_site.licensing.services.applications import blockers, current_invoice
 from permits_site.licensing.services.numbering import allocate_number
+from permits_site.licensing.services.variances import frozen_variance, granted_variances
 from permits_site.licensing.tasks import render_permit_pdf
 
 
@@ -23,8 +24,10 @@ from permits_site.licensing.tasks import render_permit_pdf
 def issue_permit(*, application: Application, acting_user) -> Permit:
     """Issue an approved application in one transaction.
 
-    The number is allocated, holder and fee lines frozen onto the permit and
-    the audit entry written together; the PDF is rendered after commit.
+    The number is allocated, holder, fee lines and granted variances frozen
+    onto the permit (the license lists every variance, Northborough Horse &
+    Stable Regs §8.2) and the audit entry written together; the PDF is
+    rendered after commit.
     """
     application = Application.objects.select_for_update().get(pk=application.pk)
     if application.status != ApplicationStatus.APPROVED:
@@ -67,6 +70,10 @@ def issue_permit(*, application: Application, acting_user) -> Permit:
         valid_through=valid_through,
         fee_lines=lines,
         fee_total=invoice.total if invoice else 0,
+        conditions=[
+            frozen_variance(variance, citation=kind.variance_citation)
+            for variance in granted_variances(application)
+        ],
         issued_by=acting_user,
     )
     application.status = ApplicationStatus.ISSUED

@@ -16,6 +16,7 @@ from permits_site.licensing.kinds import kind_for, list_related, registered_kind
 from permits_site.licensing.models import Application, Document, Invoice, InvoiceStatus, Permit
 from permits_site.licensing.services import applications as application_services
 from permits_site.licensing.services.documents import upload_document
+from permits_site.licensing.services.variances import granted_variances
 from permits_site.licensing.views.access import get_visible_or_404
 from permits_site.pdf.rendering import render_permit_pdf_bytes
 
@@ -98,6 +99,7 @@ def application_context(application: Application, *, upload_form) -> dict:
             for document in application.documents.all()
         ],
         "invoice": invoice,
+        "covering": granted_variances(application),
         "quote": None if invoice else application_services.preview_fee(application),
         "upload_form": upload_form or DocumentUploadForm(document_kinds=kind.document_kinds),
     }

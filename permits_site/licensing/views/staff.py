@@ -2,16 +2,21 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+
+from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.contenttypes.models import ContentType
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
-from django.shortcuts import redirect, render
+from django.db.models import Prefetch, Q
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
 from permits_site.accounts import permissions
 from permits_site.accounts.permissions import REVIEWER_ROLES
-from permits_site.licensing.audit import history_of
 from permits_site.licensing.exceptions import DomainError
 from permits_site.licensing.forms import PaymentForm, ReasonForm
 from permits_site.licensing.kinds import kind_for
@@ -19,10 +24,24 @@ from permits_site.licensing.models import (
     OPEN_STATUSES,
     Application,
     ApplicationStatus,
+    AuditEntry,
     Document,
     Invoice,
+    PermitHearing,
+    Variance,
+    VarianceSignature,
+    VarianceStatus,
+)
+from permits_site.licensing.review_forms import (
+    HearingDecisionForm,
+    HearingScheduleForm,
+    VarianceApprovalForm,
+    VarianceDenialForm,
+    VarianceRequestForm,
 )
 from permits_site.licensing.services import applications as application_services
+from permits_site.licensing.services import hearings as hearing_services
+from permits_site.licensing.services import variances as variance_services
 from permits_site.licensing.services.documents import review_document
 from permits_site.licensing.services.payments import record_payment
 from permits_site.licensing.services.permits import issue_permit
@@ -95,13 +114,133 @@ def reviewable(request, pk: int) -> Application:
     )
 
 
-def review_context(request, application: Application) -> dict:
+def review_context(
+    request, application: Application, *, bound: Mapping[str, forms.Form] | None = None
+) -> dict:
+    """The review screen; ``bound`` holds a refused form, by prefix, to show with its errors."""
+    bound = bound or {}
+    kind = kind_for(application.permit_type.code)
+    context = application_context(application, upload_form=None)
+    variances = list(
+        application.variances.select_related("requested_by").prefetch_related(
+            Prefetch(
+                "signatures", queryset=VarianceSignature.objects.select_related("board_member")
+            )
+        )
+    )
+    hearings = list(application.hearings.prefetch_related("abutters"))
+    panel = kind.review_context(application, request.user) if kind.review_panel else {}
     return {
-        **application_context(application, upload_form=None),
+        **context,
         "payment_form": PaymentForm(initial={"amount": _balance(application)}),
         "reason_form": ReasonForm(),
-        "history": history_of(application)[:20],
+        "history": review_history(application, variances, hearings)[:20],
+        "covering": [variance for variance in variances if variance.is_granted],
+        "variance_citation": kind.variance_citation,
+        "variance_rows": _variance_rows(request, application, variances, bound),
+        "variance_form": _variance_request_form(
+            request, application, context["result"], variances, bound
+        ),
+        "hearing_citation": kind.hearing_citation,
+        "hearing_notice_days": kind.hearing_notice_days,
+        "hearing_rows": _hearing_rows(request, application, hearings, bound),
+        "hearing_form": _hearing_schedule_form(request, application, kind, hearings, bound),
+        "review_panel": kind.review_panel,
+        "panel": panel,
+        "refused_form": next(iter(bound.values()), None),
     }
+
+
+def review_history(application: Application, variances, hearings):
+    """Audit entries about the application and its variances and hearings, newest first."""
+    types = ContentType.objects.get_for_models(Application, Variance, PermitHearing)
+    subjects = (
+        Q(content_type=types[Application], object_id=application.pk)
+        | Q(content_type=types[Variance], object_id__in=[variance.pk for variance in variances])
+        | Q(content_type=types[PermitHearing], object_id__in=[hearing.pk for hearing in hearings])
+    )
+    return AuditEntry.objects.filter(subjects).select_related("actor")
+
+
+def _form(bound: Mapping[str, forms.Form], form_class, prefix: str, **kwargs) -> forms.Form:
+    return bound.get(prefix) or form_class(prefix=prefix, **kwargs)
+
+
+def _variance_rows(request, application: Application, variances, bound) -> list[dict]:
+    """Each variance with its signatures; the sign forms for a Board member yet to sign."""
+    may_sign = permissions.can_sign_variance(request.user, application)
+    rows = []
+    for variance in variances:
+        signatures = list(variance.signatures.all())
+        signable = (
+            may_sign
+            and variance.status == VarianceStatus.REQUESTED
+            and all(signature.board_member_id != request.user.pk for signature in signatures)
+        )
+        rows.append(
+            {
+                "variance": variance,
+                "signatures": signatures,
+                "approvals": sum(signature.approve for signature in signatures),
+                "approval_form": (
+                    _form(bound, VarianceApprovalForm, f"approve-{variance.pk}")
+                    if signable
+                    else None
+                ),
+                "denial_form": (
+                    _form(bound, VarianceDenialForm, f"deny-{variance.pk}") if signable else None
+                ),
+            }
+        )
+    return rows
+
+
+def _requestable_failures(result, variances) -> list:
+    """Failed rules not yet in a pending or granted variance."""
+    if result is None:
+        return []
+    taken = {
+        rule_id
+        for variance in variances
+        if variance.status in variance_services.LIVE_STATUSES
+        for rule_id in variance.rule_ids
+    }
+    return [finding for finding in result.failures if finding.rule not in taken]
+
+
+def _variance_request_form(request, application, result, variances, bound):
+    if not (application.is_open and permissions.can_request_variance(request.user, application)):
+        return None
+    failures = _requestable_failures(result, variances)
+    if not failures and "variance" not in bound:
+        return None
+    return _form(bound, VarianceRequestForm, "variance", failures=failures)
+
+
+def _hearing_rows(request, application: Application, hearings, bound) -> list[dict]:
+    may_decide = permissions.can_manage_hearings(request.user, application)
+    return [
+        {
+            "hearing": hearing,
+            "decision_form": (
+                _form(bound, HearingDecisionForm, f"decide-{hearing.pk}")
+                if may_decide and not hearing.is_decided
+                else None
+            ),
+        }
+        for hearing in hearings
+    ]
+
+
+def _hearing_schedule_form(request, application, kind, hearings, bound):
+    if not (
+        kind.hearing_notice_days
+        and application.is_open
+        and permissions.can_manage_hearings(request.user, application)
+        and all(hearing.is_decided for hearing in hearings)
+    ):
+        return None
+    return _form(bound, HearingScheduleForm, "hearing")
 
 
 def _balance(application: Application):
@@ -217,3 +356,146 @@ def document_decision(request, pk: int):
     review_document(document=document, accepted=accepted, acting_user=request.user)
     messages.success(request, "Document accepted." if accepted else "Document marked not accepted.")
     return redirect("licensing:review", pk=document.application_id)
+
+
+def _act_on(request, application: Application, form, act: Callable[..., object], *, done: str):
+    """Run the service on a valid form and go back to the review; else show what was refused."""
+    if form.is_valid():
+        try:
+            act(**form.cleaned_data)
+        except DomainError as error:
+            form.add_domain_errors(error.errors)
+        else:
+            messages.success(request, done)
+            return redirect("licensing:review", pk=application.pk)
+    context = review_context(request, application, bound={form.prefix: form})
+    return render(request, "licensing/review.html", context, status=400)
+
+
+@reviewer_required
+@require_POST
+def variance_request(request, pk: int):
+    """A clerk or Board member asks the Board to vary failed rules (Northborough §8.2)."""
+    application = reviewable(request, pk)
+    if not permissions.can_request_variance(request.user, application):
+        raise PermissionDenied
+    variances = list(application.variances.all())
+    form = VarianceRequestForm(
+        request.POST,
+        prefix="variance",
+        failures=_requestable_failures(application_services.evaluate(application), variances),
+    )
+    return _act_on(
+        request,
+        application,
+        form,
+        lambda rule_ids, request_text: variance_services.request_variance(
+            application=application,
+            rule_ids=rule_ids,
+            request_text=request_text,
+            acting_user=request.user,
+        ),
+        done="Variance requested; it is now before the Board.",
+    )
+
+
+def signable_variance(request, pk: int, variance_pk: int) -> tuple[Application, Variance]:
+    """The variance of a reviewable application; only the town's Board members sign (403)."""
+    application = reviewable(request, pk)
+    variance = get_object_or_404(application.variances.all(), pk=variance_pk)
+    if not permissions.can_sign_variance(request.user, application):
+        raise PermissionDenied
+    return application, variance
+
+
+@reviewer_required
+@require_POST
+def variance_approve(request, pk: int, variance_pk: int):
+    application, variance = signable_variance(request, pk, variance_pk)
+    form = VarianceApprovalForm(request.POST, prefix=f"approve-{variance.pk}")
+    return _act_on(
+        request,
+        application,
+        form,
+        lambda conditions, bases: variance_services.sign_variance(
+            variance=variance,
+            board_member=request.user,
+            approve=True,
+            conditions=conditions,
+            bases=bases,
+        ),
+        done=f"You signed variance #{variance.pk} in approval.",
+    )
+
+
+@reviewer_required
+@require_POST
+def variance_deny(request, pk: int, variance_pk: int):
+    application, variance = signable_variance(request, pk, variance_pk)
+    form = VarianceDenialForm(request.POST, prefix=f"deny-{variance.pk}")
+    return _act_on(
+        request,
+        application,
+        form,
+        lambda reason: variance_services.deny_variance(
+            variance=variance, board_member=request.user, reason=reason
+        ),
+        done=f"Variance #{variance.pk} denied.",
+    )
+
+
+def managed_application(request, pk: int) -> Application:
+    """A reviewable application whose hearings only the town's Clerk manages (403 otherwise)."""
+    application = reviewable(request, pk)
+    if not permissions.can_manage_hearings(request.user, application):
+        raise PermissionDenied
+    return application
+
+
+@reviewer_required
+@require_POST
+def hearing_schedule(request, pk: int):
+    """Schedule the hearing with the abutters notified; too short a notice is refused (§2.2)."""
+    application = managed_application(request, pk)
+    form = HearingScheduleForm(request.POST, prefix="hearing")
+    return _act_on(
+        request,
+        application,
+        form,
+        lambda **data: hearing_services.schedule_hearing(
+            application=application, acting_user=request.user, **data
+        ),
+        done="Hearing scheduled. Download the notice letters and mail them by certified mail.",
+    )
+
+
+@reviewer_required
+@require_POST
+def hearing_decide(request, pk: int, hearing_pk: int):
+    application = managed_application(request, pk)
+    hearing = get_object_or_404(application.hearings.all(), pk=hearing_pk)
+    form = HearingDecisionForm(request.POST, prefix=f"decide-{hearing.pk}")
+    return _act_on(
+        request,
+        application,
+        form,
+        lambda decision, decided_on: hearing_services.decide_hearing(
+            hearing=hearing, decision=decision, decided_on=decided_on, acting_user=request.user
+        ),
+        done="The hearing's decision is recorded.",
+    )
+
+
+@reviewer_required
+@require_GET
+def hearing_notices(request, pk: int, hearing_pk: int):
+    """The abutters' notice letters, one page per abutter, for certified mail."""
+    application = reviewable(request, pk)
+    hearing = get_object_or_404(application.hearings.all(), pk=hearing_pk)
+    response = HttpResponse(
+        hearing_services.render_notice_letters(hearing), content_type="application/pdf"
+    )
+    response["Content-Disposition"] = (
+        f'attachment; filename="hearing-notices-{application.pk}-{hearing.hearing_date}.pdf"'
+    )
+    return response

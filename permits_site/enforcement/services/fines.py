@@ -29,6 +29,26 @@ def fine_schedule_in_force(municipality: Municipality, on: dt.date) -> FineSched
     )
 
 
+def fine_item_in_force(municipality: Municipality, offense: str, on: dt.date) -> FineItem:
+    """The offense as the schedule in force on ``on`` lists it.
+
+    Raises :class:`QuoteRefused` naming the bad field: no schedule in force
+    (``on``) or an offense the town's schedule does not list (``offense``).
+    """
+    schedule = fine_schedule_in_force(municipality, on)
+    if schedule is None:
+        raise QuoteRefused(
+            {"on": f"No {municipality.short_name} fine schedule is in force on {on}."}
+        )
+    items = {fine_item.offense: fine_item for fine_item in schedule.items.all()}
+    if not isinstance(offense, str) or offense not in items:
+        raise QuoteRefused(
+            {"offense": f"{municipality.short_name} has no offense '{offense}' on its fine "
+                        f"schedule; choose one of: {', '.join(items)}."}
+        )
+    return items[offense]
+
+
 def quote_fine(
     *,
     municipality: Municipality,
@@ -44,19 +64,9 @@ def quote_fine(
     Raises :class:`QuoteRefused` naming the bad field: an offense the town's
     schedule does not list, or counts and amounts the offense does not take.
     """
-    schedule = fine_schedule_in_force(municipality, on)
-    if schedule is None:
-        raise QuoteRefused(
-            {"on": f"No {municipality.short_name} fine schedule is in force on {on}."}
-        )
-    rates = {fine_item.offense: fine_item.rate() for fine_item in schedule.items.all()}
-    if not isinstance(offense, str) or offense not in rates:
-        raise QuoteRefused(
-            {"offense": f"{municipality.short_name} has no offense '{offense}' on its fine "
-                        f"schedule; choose one of: {', '.join(rates)}."}
-        )
+    fine_item = fine_item_in_force(municipality, offense, on)
     return fines.quote_fine(
-        rates[offense], prior_offenses=prior_offenses, days=days, units=units, amount=amount
+        fine_item.rate(), prior_offenses=prior_offenses, days=days, units=units, amount=amount
     )
 
 

@@ -1,0 +1,531 @@
+"""``/inspections/`` and ``/cases/``: the inspection and enforcement core over HTTP.
+
+Only staff of a town reach these resources (a resident is refused with a
+403); a record of a town where the caller holds no role is a 404. Bodies
+are strict JSON validated by shape here, then one service call decides, so
+the API keeps the rules, deadlines, fines and audit trail of the web pages.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from django.utils import timezone
+from drf_spectacular.utils import extend_schema, extend_schema_field
+from rest_framework import mixins, serializers, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.exceptions import PermissionDenied
+from rest_framework.parsers import MultiPartParser
+from rest_framework.permissions import BasePermission, IsAuthenticated
+from rest_framework.response import Response
+from rest_framework.routers import SimpleRouter
+
+from permits_site.accounts import permissions
+from permits_site.accounts.models import User
+from permits_site.accounts.permissions import ENFORCEMENT_ROLES, INSPECTOR_ROLES
+from permits_site.api.errors import nest_errors
+from permits_site.api.public.fields import (
+    MoneyField,
+    StrictCharField,
+    StrictDateField,
+    StrictIntegerField,
+    StrictSerializer,
+    validated_body,
+)
+from permits_site.api.scopes import in_towns_where, owned_or_in_staff_towns
+from permits_site.api.serializers import InvoiceLineSerializer
+from permits_site.api.views import refuse_oversized_body
+from permits_site.enforcement import services
+from permits_site.enforcement.models import (
+    Appeal,
+    Case,
+    CaseCharge,
+    CaseHearing,
+    Citation,
+    Inspection,
+    InspectionPhoto,
+    Order,
+    Violation,
+)
+from permits_site.enforcement.registry import case_type
+from permits_site.enforcement.services.cases import PERMIT_CHANGES
+from permits_site.licensing.exceptions import DomainError
+from permits_site.licensing.models import Application, Municipality, Permit
+
+# -- who may do what ---------------------------------------------------------------
+
+
+class IsEnforcementStaff(BasePermission):
+    """Staff of some town; what they may see is then scoped to their towns."""
+
+    message = "Only a town's inspectors, clerks, officers and hearing authority may do this."
+
+    def has_permission(self, request, view) -> bool:
+        return bool(permissions.municipality_ids_with(request.user, *ENFORCEMENT_ROLES))
+
+
+def require(allowed: bool, message: str) -> None:
+    if not allowed:
+        raise PermissionDenied(message)
+
+
+def visible(queryset, user):
+    """Records of the towns where the caller is enforcement staff."""
+    return in_towns_where(queryset, user, *ENFORCEMENT_ROLES, town_field="municipality")
+
+
+# -- serializers: out ----------------------------------------------------------------
+
+
+class ViolationSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Violation
+        fields = ["id", "rule", "citation", "message", "found_on", "corrected_on", "inspection"]
+
+
+class InspectionPhotoSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = InspectionPhoto
+        fields = ["id", "content_type", "caption", "sha256", "uploaded_at"]
+
+
+class InspectionSerializer(serializers.ModelSerializer):
+    municipality = serializers.SlugRelatedField(slug_field="code", read_only=True)
+    check = serializers.CharField(source="check_code", read_only=True)
+    permit_number = serializers.CharField(source="permit.number", read_only=True, default=None)
+    inspector_name = serializers.CharField(source="inspector.display_name", read_only=True)
+    violations = ViolationSerializer(many=True, read_only=True)
+    photos = InspectionPhotoSerializer(many=True, read_only=True)
+
+    class Meta:
+        model = Inspection
+        fields = ["id", "municipality", "check", "permit", "permit_number", "application",
+                  "address", "scheduled_for", "inspector", "inspector_name", "status", "result",
+                  "answers", "notes", "inspected_on", "closed_at", "violations", "photos"]
+
+
+class OrderSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Order
+        fields = ["id", "text", "citation", "issued_on", "comply_by", "complied_on"]
+
+
+class CitationSerializer(serializers.ModelSerializer):
+    """A citation with what it adds up to today (a per-day fine until compliance)."""
+
+    days = serializers.SerializerMethodField()
+    total = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Citation
+        fields = ["id", "offense", "description", "citation", "offense_number", "warning",
+                  "amount_per_offense", "units", "per_day", "issued_on", "accrues_until",
+                  "days", "total"]
+
+    def get_days(self, citation: Citation) -> int:
+        return services.citation_days(citation, on=timezone.localdate())
+
+    @extend_schema_field(serializers.DecimalField(max_digits=10, decimal_places=2))
+    def get_total(self, citation: Citation) -> str:
+        return f"{services.citation_total(citation, on=timezone.localdate())}"
+
+
+class CaseHearingSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = CaseHearing
+        fields = ["id", "notice_sent_on", "hearing_date", "decided_on", "decision", "ruling"]
+
+
+class AppealSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Appeal
+        fields = ["id", "filed_on", "grounds", "decided_on", "decision"]
+
+
+class CaseChargeSerializer(serializers.ModelSerializer):
+    invoice = serializers.IntegerField(source="invoice_id", read_only=True)
+    status = serializers.CharField(source="invoice.status", read_only=True)
+    lines = InvoiceLineSerializer(source="invoice.lines", many=True, read_only=True)
+
+    class Meta:
+        model = CaseCharge
+        fields = ["invoice", "status", "lines"]
+
+
+class CaseSerializer(serializers.ModelSerializer):
+    municipality = serializers.SlugRelatedField(slug_field="code", read_only=True)
+    case_type_name = serializers.SerializerMethodField()
+    permit_number = serializers.CharField(source="permit.number", read_only=True, default=None)
+    violations = ViolationSerializer(many=True, read_only=True)
+    orders = OrderSerializer(many=True, read_only=True)
+    citations = CitationSerializer(many=True, read_only=True)
+    hearings = CaseHearingSerializer(many=True, read_only=True)
+    appeals = AppealSerializer(many=True, read_only=True)
+    charges = CaseChargeSerializer(many=True, read_only=True)
+
+    class Meta:
+        model = Case
+        fields = ["id", "municipality", "case_type", "case_type_name", "permit", "permit_number",
+                  "party", "party_name", "address", "complaint", "complainant", "received_on",
+                  "inspection", "determination", "determined_on", "status", "violations",
+                  "orders", "citations", "hearings", "appeals", "charges"]
+
+    def get_case_type_name(self, case: Case) -> str:
+        registered = case_type(case.case_type)
+        return registered.name if registered else case.case_type
+
+
+# -- serializers: in -------------------------------------------------------------------
+
+
+class CallerRecordField(serializers.PrimaryKeyRelatedField):
+    """An id among the records ``scope(queryset, caller)`` leaves: the rest read as missing."""
+
+    def __init__(self, *, scope: Callable, **kwargs):
+        self.scope = scope
+        super().__init__(**kwargs)
+
+    def get_queryset(self):
+        return self.scope(super().get_queryset(), self.context["user"])
+
+
+def _inspectors(users, caller):
+    towns = permissions.municipality_ids_with(caller, *ENFORCEMENT_ROLES)
+    return users.filter(memberships__municipality__in=towns,
+                        memberships__role__in=INSPECTOR_ROLES).distinct()
+
+
+def _permits(permits, caller):
+    return owned_or_in_staff_towns(permits, caller, owner_field="holder").filter(
+        municipality_id__in=permissions.municipality_ids_with(caller, *ENFORCEMENT_ROLES))
+
+
+def _applications(applications, caller):
+    return applications.filter(
+        municipality_id__in=permissions.municipality_ids_with(caller, *ENFORCEMENT_ROLES))
+
+
+class InspectionScheduleSerializer(StrictSerializer):
+    municipality = serializers.SlugRelatedField(slug_field="code",
+                                                queryset=Municipality.objects.all())
+    check = StrictCharField(max_length=80, help_text="A rule set code of the town.")
+    scheduled_for = StrictDateField()
+    inspector = CallerRecordField(queryset=User.objects.all(), scope=_inspectors)
+    permit = CallerRecordField(queryset=Permit.objects.all(), scope=_permits, required=False,
+                               allow_null=True, default=None)
+    application = CallerRecordField(queryset=Application.objects.select_related("applicant"),
+                                    scope=_applications, required=False, allow_null=True,
+                                    default=None)
+    address = StrictCharField(max_length=300, required=False, allow_blank=True, default="")
+
+
+class FindingsSerializer(StrictSerializer):
+    answers = serializers.DictField(help_text="The check's facts, as strict JSON.")
+    notes = StrictCharField(max_length=5000, required=False, allow_blank=True, default="")
+
+
+class PhotoUploadSerializer(serializers.Serializer):
+    file = serializers.FileField()
+    caption = serializers.CharField(max_length=200, required=False, allow_blank=True,
+                                    default="")
+
+
+def _inspections(inspections, caller):
+    return visible(inspections, caller)
+
+
+class CaseOpenSerializer(StrictSerializer):
+    """A complaint; from an inspection, its permit, party, address and findings by default."""
+
+    municipality = serializers.SlugRelatedField(slug_field="code",
+                                                queryset=Municipality.objects.all())
+    case_type = StrictCharField(max_length=60)
+    permit = CallerRecordField(queryset=Permit.objects.select_related("holder"), scope=_permits,
+                               required=False, allow_null=True, default=None)
+    inspection = CallerRecordField(queryset=Inspection.objects.select_related("permit__holder"),
+                                   scope=_inspections, required=False, allow_null=True,
+                                   default=None)
+    party_name = StrictCharField(max_length=200, required=False, allow_blank=True)
+    address = StrictCharField(max_length=300, required=False, allow_blank=True)
+    complaint = StrictCharField(max_length=5000, required=False, allow_blank=True)
+    complainant = StrictCharField(max_length=200, required=False, allow_blank=True, default="")
+    received_on = StrictDateField(required=False)
+
+
+class CaseItemField(serializers.PrimaryKeyRelatedField):
+    """The id of one of the case's orders, hearings or appeals."""
+
+    def __init__(self, *, related: str, **kwargs):
+        self.related = related
+        super().__init__(**kwargs)
+
+    def get_queryset(self):
+        return getattr(self.context["case"], self.related).all()
+
+
+class DeterminationSerializer(StrictSerializer):
+    determination = StrictCharField(max_length=5000)
+
+
+class OrderCreateSerializer(StrictSerializer):
+    """Give ``comply_within_days`` (calendar days, rolled to a business day) or a town's
+    registered ``period_code``."""
+
+    text = StrictCharField(max_length=5000)
+    citation = StrictCharField(max_length=200, required=False, allow_blank=True, default="")
+    comply_within_days = StrictIntegerField(required=False, allow_null=True, default=None)
+    period_code = StrictCharField(max_length=60, required=False, allow_null=True, default=None)
+
+
+class ComplianceSerializer(StrictSerializer):
+    order = CaseItemField(related="orders", queryset=Order.objects.all())
+    complied_on = StrictDateField()
+
+
+class CitationCreateSerializer(StrictSerializer):
+    offense = StrictCharField(max_length=60)
+    amount = MoneyField(required=False, allow_null=True, default=None,
+                        help_text="Ranged offenses: the amount within the schedule's range.")
+    units = StrictIntegerField(required=False, default=1)
+
+
+class HearingCreateSerializer(StrictSerializer):
+    notice_sent_on = StrictDateField()
+    hearing_date = StrictDateField()
+
+
+class HearingDecisionSerializer(StrictSerializer):
+    hearing = CaseItemField(related="hearings", queryset=CaseHearing.objects.all())
+    decision = StrictCharField(max_length=5000)
+    ruling = StrictCharField(max_length=20000, required=False, allow_blank=True, default="")
+    decided_on = StrictDateField()
+
+
+class AppealCreateSerializer(StrictSerializer):
+    filed_on = StrictDateField()
+    grounds = StrictCharField(max_length=5000)
+
+
+class AppealDecisionSerializer(StrictSerializer):
+    appeal = CaseItemField(related="appeals", queryset=Appeal.objects.all())
+    decision = StrictCharField(max_length=5000)
+    decided_on = StrictDateField()
+
+
+class ChargeCreateSerializer(StrictSerializer):
+    code = StrictCharField(max_length=60)
+    amount = MoneyField()
+    description = StrictCharField(max_length=200, required=False, allow_blank=True, default="")
+    citation = StrictCharField(max_length=200, required=False, allow_blank=True, default="")
+
+
+class PermitStatusSerializer(StrictSerializer):
+    change = serializers.ChoiceField(choices=PERMIT_CHANGES)
+    reason = StrictCharField(max_length=2000)
+
+
+# -- inspections -------------------------------------------------------------------------
+
+
+class InspectionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
+                        viewsets.GenericViewSet):
+    """Inspections of the caller's towns: scheduled, answered, closed with violations."""
+
+    serializer_class = InspectionSerializer
+    permission_classes = [IsAuthenticated, IsEnforcementStaff]
+
+    def get_queryset(self):
+        return visible(Inspection.objects.all(), self.request.user).select_related(
+            "municipality", "inspector", "permit").prefetch_related("violations", "photos")
+
+    def inspected(self) -> Inspection:
+        inspection = self.get_object()
+        require(permissions.can_inspect(self.request.user, inspection),
+                "Only an inspector of the town may record this inspection.")
+        return inspection
+
+    def respond(self, inspection: Inspection, *, status_code=status.HTTP_200_OK) -> Response:
+        return Response(self.get_serializer(self.get_queryset().get(pk=inspection.pk)).data,
+                        status=status_code)
+
+    @extend_schema(request=InspectionScheduleSerializer, responses={201: InspectionSerializer})
+    def create(self, request):
+        """Schedule an inspection (clerks and inspectors of the town)."""
+        data = validated_body(InspectionScheduleSerializer, request.data, user=request.user)
+        require(permissions.can_schedule_inspection(request.user, data["municipality"].pk),
+                "Only the town's clerk or inspectors may schedule inspections.")
+        inspection = services.schedule_inspection(
+            municipality=data["municipality"], check_code=data["check"],
+            scheduled_for=data["scheduled_for"], inspector=data["inspector"],
+            permit=data["permit"], application=data["application"], address=data["address"],
+            acting_user=request.user,
+        )
+        return self.respond(inspection, status_code=status.HTTP_201_CREATED)
+
+    @extend_schema(request=FindingsSerializer, responses=InspectionSerializer)
+    @action(detail=True, methods=["post"])
+    def findings(self, request, pk=None):
+        """Record the checklist answers (strict JSON facts of the check) and notes."""
+        inspection = self.inspected()
+        data = validated_body(FindingsSerializer, request.data)
+        try:
+            services.record_inspection(inspection=inspection, answers=data["answers"],
+                                       notes=data["notes"], acting_user=request.user)
+        except DomainError as refused:
+            raise nest_errors(refused.errors, under="answers",
+                              top_level={"notes"}) from refused
+        return self.respond(inspection)
+
+    @extend_schema(request={"multipart/form-data": PhotoUploadSerializer},
+                   responses={201: InspectionPhotoSerializer})
+    @action(detail=True, methods=["post"], parser_classes=[MultiPartParser])
+    def photos(self, request, pk=None):
+        """Add a photo (PNG or JPEG, checked by content, up to 10 MB)."""
+        inspection = self.inspected()
+        refuse_oversized_body(request)
+        serializer = PhotoUploadSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        photo = services.add_inspection_photo(
+            inspection=inspection, upload=serializer.validated_data["file"],
+            caption=serializer.validated_data["caption"], acting_user=request.user,
+        )
+        return Response(InspectionPhotoSerializer(photo).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=None, responses=InspectionSerializer)
+    @action(detail=True, methods=["post"])
+    def close(self, request, pk=None):
+        """Close with the result judged today; each failed rule becomes a violation."""
+        inspection = services.close_inspection(inspection=self.inspected(),
+                                               acting_user=request.user)
+        return self.respond(inspection)
+
+
+# -- cases -------------------------------------------------------------------------------
+
+
+class CaseViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    """Enforcement cases of the caller's towns and every step of them."""
+
+    serializer_class = CaseSerializer
+    permission_classes = [IsAuthenticated, IsEnforcementStaff]
+
+    def get_queryset(self):
+        return visible(Case.objects.all(), self.request.user).select_related(
+            "municipality", "permit"
+        ).prefetch_related("violations", "orders", "citations", "hearings", "appeals",
+                           "charges__invoice__lines")
+
+    def respond(self, case: Case, *, status_code=status.HTTP_200_OK) -> Response:
+        return Response(self.get_serializer(self.get_queryset().get(pk=case.pk)).data,
+                        status=status_code)
+
+    @extend_schema(request=CaseOpenSerializer, responses={201: CaseSerializer})
+    def create(self, request):
+        """Open a case on a complaint, or from an inspection's findings."""
+        data = validated_body(CaseOpenSerializer, request.data, user=request.user)
+        municipality = data.pop("municipality")
+        require(permissions.can_work_case(request.user, municipality.pk),
+                "Only the town's clerk, inspectors, officers or hearing authority open cases.")
+        case = services.open_case(municipality=municipality, acting_user=request.user,
+                                  **opening(data))
+        return self.respond(case, status_code=status.HTTP_201_CREATED)
+
+    def step(self, request, serializer_class, service, *, takes_case=True,
+             allowed=permissions.can_work_case, status_code=status.HTTP_200_OK) -> Response:
+        """Validate the body and run one service on the case; its fields are the arguments."""
+        case = self.get_object()
+        require(allowed(request.user, case.municipality_id),
+                "Your role in this town does not allow this step of a case.")
+        data = validated_body(serializer_class, request.data, case=case)
+        service(acting_user=request.user, **({**data, "case": case} if takes_case else data))
+        return self.respond(case, status_code=status_code)
+
+    @extend_schema(request=DeterminationSerializer, responses=CaseSerializer)
+    @action(detail=True, methods=["post"])
+    def determination(self, request, pk=None):
+        return self.step(request, DeterminationSerializer, services.determine)
+
+    @extend_schema(request=OrderCreateSerializer, responses={201: CaseSerializer})
+    @action(detail=True, methods=["post"])
+    def orders(self, request, pk=None):
+        """Order a correction; its comply-by date is counted on the town's calendar."""
+        return self.step(request, OrderCreateSerializer, services.issue_order,
+                         status_code=status.HTTP_201_CREATED)
+
+    @extend_schema(request=ComplianceSerializer, responses=CaseSerializer)
+    @action(detail=True, methods=["post"])
+    def compliance(self, request, pk=None):
+        """Record compliance with an order: the case's daily fines stop on that day."""
+        return self.step(request, ComplianceSerializer, services.record_compliance,
+                         takes_case=False)
+
+    @extend_schema(request=CitationCreateSerializer, responses={201: CaseSerializer})
+    @action(detail=True, methods=["post"])
+    def citations(self, request, pk=None):
+        """Cite the party; the offense number is counted from their record."""
+        return self.step(request, CitationCreateSerializer, services.issue_citation,
+                         status_code=status.HTTP_201_CREATED)
+
+    @extend_schema(request=HearingCreateSerializer, responses={201: CaseSerializer})
+    @action(detail=True, methods=["post"])
+    def hearings(self, request, pk=None):
+        return self.step(request, HearingCreateSerializer, services.schedule_case_hearing,
+                         status_code=status.HTTP_201_CREATED)
+
+    @extend_schema(request=HearingDecisionSerializer, responses=CaseSerializer)
+    @action(detail=True, methods=["post"], url_path="hearing-decisions")
+    def hearing_decisions(self, request, pk=None):
+        return self.step(request, HearingDecisionSerializer, services.decide_case_hearing,
+                         takes_case=False, allowed=permissions.can_decide_case)
+
+    @extend_schema(request=AppealCreateSerializer, responses={201: CaseSerializer})
+    @action(detail=True, methods=["post"])
+    def appeals(self, request, pk=None):
+        return self.step(request, AppealCreateSerializer, services.file_appeal,
+                         status_code=status.HTTP_201_CREATED)
+
+    @extend_schema(request=AppealDecisionSerializer, responses=CaseSerializer)
+    @action(detail=True, methods=["post"], url_path="appeal-decisions")
+    def appeal_decisions(self, request, pk=None):
+        return self.step(request, AppealDecisionSerializer, services.decide_appeal,
+                         takes_case=False, allowed=permissions.can_decide_case)
+
+    @extend_schema(request=ChargeCreateSerializer, responses={201: CaseSerializer})
+    @action(detail=True, methods=["post"])
+    def charges(self, request, pk=None):
+        """Invoice the party for a charge the case type allows (e.g. legal fees)."""
+        return self.step(request, ChargeCreateSerializer, services.add_case_charge,
+                         status_code=status.HTTP_201_CREATED)
+
+    @extend_schema(request=PermitStatusSerializer, responses=CaseSerializer)
+    @action(detail=True, methods=["post"], url_path="permit-status")
+    def permit_status(self, request, pk=None):
+        """Suspend or revoke the case's permit; the permit and its history are kept."""
+        return self.step(request, PermitStatusSerializer, services.suspend_or_revoke_permit,
+                         allowed=permissions.can_decide_case)
+
+    @extend_schema(request=None, responses=CaseSerializer)
+    @action(detail=True, methods=["post"])
+    def close(self, request, pk=None):
+        return self.step(request, StrictSerializer, services.close_case)
+
+
+def opening(data: dict[str, Any]) -> dict[str, Any]:
+    """The open_case arguments: what was sent, else the permit's holder and address, else
+    what the inspection found."""
+    inspection = data.get("inspection")
+    details = services.inspection_case_details(inspection) if inspection else {}
+    permit = data.get("permit") or details.get("permit")
+    holder = {"party": permit.holder, "party_name": permit.holder_name,
+              "address": permit.holder_address} if permit else {}
+    sent = {name: value for name, value in data.items() if value not in (None, "")}
+    return {"party": None, "party_name": "", "address": "", "complaint": "",
+            "received_on": timezone.localdate(), **details, **holder, **sent, "permit": permit}
+
+
+router = SimpleRouter()
+router.register("inspections", InspectionViewSet, basename="inspection")
+router.register("cases", CaseViewSet, basename="case")
+
+urlpatterns = router.urls

@@ -1,0 +1,370 @@
+"""Forms of the inspection and enforcement screens.
+
+Forms check shape and type and offer the choices the user's towns allow;
+the services decide the rest and their refusals are shown on the field they
+name (:meth:`ServiceForm.add_service_errors`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django import forms
+from django.utils import timezone
+
+from permits_site.accounts.models import User
+from permits_site.accounts.permissions import INSPECTOR_ROLES
+from permits_site.enforcement.models import Case, FineItem, Inspection
+from permits_site.enforcement.registry import case_type, case_types
+from permits_site.enforcement.services.fines import fine_schedule_in_force
+from permits_site.enforcement.services.orders import MOST_DAYS_TO_COMPLY
+from permits_site.licensing.fact_forms import (
+    NO,
+    YES,
+    FactsForm,
+    StyledForm,
+    bounded_date_field,
+    fact_form_class,
+)
+from permits_site.licensing.models import Municipality, Permit
+from permits_site.rules.base import FactType, RuleSet
+from permits_site.rules.registry import get_rule_set, town_law
+
+TEXTAREA = forms.Textarea(attrs={"rows": 3})
+MONEY_FIELD = {"max_digits": 10, "decimal_places": 2}
+
+
+class ServiceErrors:
+    """Mixed into forms whose cleaned data feeds one service call."""
+
+    def add_service_errors(self, errors: Mapping[str, list[str]]) -> None:
+        """Show a service's refusal on the field it names, or above the form."""
+        for name, messages in errors.items():
+            for message in messages:
+                self.add_error(name if name in self.fields else None, message)
+
+
+class ServiceForm(ServiceErrors, StyledForm):
+    """A Bootstrap-styled form that shows a service's refusals on its fields."""
+
+
+def short_date(day) -> str:
+    """"Jun 3, 2027"."""
+    return f"{day:%b} {day.day}, {day.year}"
+
+
+def permit_named(form: forms.Form, municipality: Municipality) -> Permit | None:
+    """The town's permit whose number the form's ``permit_number`` gives, if any."""
+    number = (form.cleaned_data.get("permit_number") or "").strip()
+    if not number:
+        return None
+    permit = Permit.objects.filter(municipality=municipality, number__iexact=number).first()
+    if permit is None:
+        form.add_error("permit_number", f"{municipality.short_name} has no permit {number}.")
+    return permit
+
+
+def _town_choice(municipality: Municipality, label: str) -> str:
+    return f"{municipality.short_name} — {label}"
+
+
+# -- Inspections ------------------------------------------------------------------
+
+
+class ScheduleInspectionForm(ServiceForm):
+    """Schedule a check of one of the user's towns, against a permit number or an address."""
+
+    check_code = forms.ChoiceField(label="Check", error_messages={"required": "Choose a check."})
+    scheduled_for = bounded_date_field(label="Date of the visit")
+    inspector = forms.ModelChoiceField(
+        queryset=User.objects.none(), label="Inspector",
+        error_messages={"required": "Choose the inspector."},
+    )
+    permit_number = forms.CharField(
+        max_length=40, required=False, label="Permit number (optional)",
+        help_text="The address is taken from the permit when you leave it empty.",
+    )
+    address = forms.CharField(max_length=300, required=False, label="Address (optional)")
+
+    def __init__(self, *args, towns: list[Municipality], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.towns = {town.code: town for town in towns}
+        self.fields["check_code"].choices = [("", "Choose a check")] + [
+            (code, _town_choice(town, rule_set.title))
+            for town in towns
+            for code, rule_set in town_law(town.code).rule_sets.items()
+        ]
+        self.fields["inspector"].queryset = (
+            User.objects.filter(memberships__municipality__in=towns,
+                                memberships__role__in=INSPECTOR_ROLES)
+            .distinct().order_by("last_name", "first_name")
+        )
+        self.fields["inspector"].label_from_instance = lambda user: user.display_name
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        rule_set = get_rule_set(cleaned.get("check_code") or "")
+        if rule_set is None or rule_set.municipality not in self.towns:
+            return cleaned
+        cleaned["municipality"] = self.towns[rule_set.municipality]
+        cleaned["permit"] = permit_named(self, cleaned["municipality"])
+        return cleaned
+
+
+class ChecklistForm(ServiceErrors, FactsForm):
+    """The checklist of an inspection's rule set, with the inspector's notes."""
+
+    notes = forms.CharField(widget=forms.Textarea(attrs={"rows": 4}), required=False,
+                            max_length=5000, label="Notes (optional)")
+
+
+def checklist_form_class(rule_set: RuleSet) -> type[ChecklistForm]:
+    return fact_form_class(rule_set, base=ChecklistForm)
+
+
+def checklist_initial(rule_set: RuleSet, inspection: Inspection) -> dict[str, Any]:
+    """The recorded answers as the form shows them (yes/no for true/false)."""
+    initial: dict[str, Any] = {"notes": inspection.notes}
+    for fact in rule_set.facts:
+        if fact.name not in inspection.answers:
+            continue
+        value = inspection.answers[fact.name]
+        initial[fact.name] = (YES if value else NO) if fact.type is FactType.BOOL else value
+    return initial
+
+
+class PhotoForm(ServiceForm):
+    file = forms.FileField(
+        label="Photo (PNG or JPEG, up to 10 MB)",
+        widget=forms.ClearableFileInput(attrs={"accept": "image/png,image/jpeg",
+                                               "capture": "environment"}),
+    )
+    caption = forms.CharField(max_length=200, required=False, label="Caption (optional)")
+
+
+def case_type_choices(towns: list[Municipality]) -> list[tuple[str, str]]:
+    return [
+        (registered.code, _town_choice(town, registered.name))
+        for town in towns
+        for registered in case_types(town.code)
+    ]
+
+
+class CaseFromInspectionForm(ServiceForm):
+    case_type = forms.ChoiceField(label="Case type")
+
+    def __init__(self, *args, municipality: Municipality, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["case_type"].choices = case_type_choices([municipality])
+
+
+# -- Cases ------------------------------------------------------------------------
+
+
+class OpenCaseForm(ServiceForm):
+    """A complaint taken at the counter or by telephone."""
+
+    case_type = forms.ChoiceField(label="Case type",
+                                  error_messages={"required": "Choose the case type."})
+    party_name = forms.CharField(max_length=200, required=False,
+                                 label="Person responsible",
+                                 help_text="Taken from the permit when you give its number.")
+    address = forms.CharField(max_length=300, required=False, label="Address",
+                              help_text="Taken from the permit when you give its number.")
+    permit_number = forms.CharField(max_length=40, required=False,
+                                    label="Permit number (optional)")
+    complaint = forms.CharField(widget=TEXTAREA, max_length=5000, label="Complaint")
+    complainant = forms.CharField(max_length=200, required=False,
+                                  label="Complainant (optional)")
+    received_on = bounded_date_field(label="Received on")
+
+    def __init__(self, *args, towns: list[Municipality], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.towns = {town.code: town for town in towns}
+        self.fields["case_type"].choices = [("", "Choose a case type")] + case_type_choices(towns)
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        registered = case_type(cleaned.get("case_type") or "")
+        if registered is None or registered.municipality not in self.towns:
+            return cleaned
+        municipality = cleaned["municipality"] = self.towns[registered.municipality]
+        permit = cleaned["permit"] = permit_named(self, municipality)
+        cleaned["party"] = permit.holder if permit else None
+        cleaned["party_name"] = cleaned.get("party_name") or (permit.holder_name if permit else "")
+        cleaned["address"] = cleaned.get("address") or (permit.holder_address if permit else "")
+        return cleaned
+
+
+class CaseActionForm(ServiceForm):
+    """A form acting on one case; subclasses fill their choices from it."""
+
+    def __init__(self, *args, case: Case, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.case = case
+
+
+class DeterminationForm(CaseActionForm):
+    determination = forms.CharField(widget=TEXTAREA, max_length=5000,
+                                    label="Finding and determination")
+
+
+class OrderForm(CaseActionForm):
+    """An order giving calendar days to comply, or a period the town's law registered."""
+
+    text = forms.CharField(widget=TEXTAREA, max_length=5000, label="What the party must do")
+    citation = forms.CharField(max_length=200, required=False, label="Section enforced",
+                               help_text="Leave empty to cite the period's section.")
+    comply_within_days = forms.IntegerField(
+        min_value=1, max_value=MOST_DAYS_TO_COMPLY, required=False,
+        label="Days to comply", help_text="A last day when the offices are closed moves to "
+                                          "the next business day.",
+    )
+    period_code = forms.ChoiceField(required=False, label="Or a period of the law")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        periods = town_law(self.case.municipality.code).periods.values()
+        self.fields["period_code"].choices = [("", "None")] + [
+            (period.code, f"{period.description} ({period.citation})") for period in periods
+        ]
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        cleaned["period_code"] = cleaned.get("period_code") or None
+        return cleaned
+
+
+def _order_label(order) -> str:
+    return f"Comply by {short_date(order.comply_by)}: {order.text[:80]}"
+
+
+class ComplianceForm(CaseActionForm):
+    order = forms.TypedChoiceField(coerce=int, label="Order")
+    complied_on = bounded_date_field(label="Complied on", initial=timezone.localdate)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.open_orders = {order.pk: order for order in self.case.orders.all()
+                            if order.complied_on is None}
+        self.fields["order"].choices = [(pk, _order_label(order))
+                                        for pk, order in self.open_orders.items()]
+
+    def clean_order(self):
+        return self.open_orders[self.cleaned_data["order"]]
+
+
+def offense_label(fine_item: FineItem) -> str:
+    """"Violation of the … — $5.00 to $100.00 per day (… §8.3)"."""
+    rate = fine_item.rate()
+    if rate.ranged:
+        amounts = f"${rate.minimum} to ${rate.maximum}"
+    else:
+        amounts = " / ".join("warning" if amount is None else f"${amount}"
+                             for amount in (rate.first, rate.second, rate.later))
+    per = " per day" if rate.per_day else ""
+    return f"{fine_item.description} — {amounts}{per} ({fine_item.citation})"
+
+
+class CitationForm(CaseActionForm):
+    """The case type's offenses as the fine schedule in force lists them."""
+
+    offense = forms.ChoiceField(label="Offense")
+    amount = forms.DecimalField(
+        **MONEY_FIELD, min_value=0, required=False, label="Amount per offense ($)",
+        help_text="Only where the schedule lets the officer set the amount within a range.",
+    )
+    units = forms.IntegerField(min_value=1, initial=1, label="Units",
+                               help_text="Permits or boats involved, where fined per unit.")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        registered = case_type(self.case.case_type)
+        schedule = fine_schedule_in_force(self.case.municipality, timezone.localdate())
+        items = list(schedule.items.all()) if schedule else []
+        self.fields["offense"].choices = [
+            (fine_item.offense, offense_label(fine_item)) for fine_item in items
+            if registered and fine_item.offense in registered.offenses
+        ]
+
+
+class HearingForm(CaseActionForm):
+    notice_sent_on = bounded_date_field(label="Notice sent on", initial=timezone.localdate)
+    hearing_date = bounded_date_field(label="Hearing date")
+
+
+def _pending(items) -> dict[int, Any]:
+    return {item.pk: item for item in items if item.decided_on is None}
+
+
+class HearingDecisionForm(CaseActionForm):
+    hearing = forms.TypedChoiceField(coerce=int, label="Hearing")
+    decision = forms.CharField(widget=TEXTAREA, max_length=5000, label="Decision")
+    ruling = forms.CharField(widget=TEXTAREA, max_length=20000, required=False,
+                             label="Written ruling (optional)")
+    decided_on = bounded_date_field(label="Decided on", initial=timezone.localdate)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.pending = _pending(self.case.hearings.all())
+        self.fields["hearing"].choices = [
+            (pk, f"Hearing of {short_date(hearing.hearing_date)}")
+            for pk, hearing in self.pending.items()
+        ]
+
+    def clean_hearing(self):
+        return self.pending[self.cleaned_data["hearing"]]
+
+
+class AppealForm(CaseActionForm):
+    filed_on = bounded_date_field(label="Filed on", initial=timezone.localdate)
+    grounds = forms.CharField(widget=TEXTAREA, max_length=5000, label="Grounds of the appeal")
+
+
+class AppealDecisionForm(CaseActionForm):
+    appeal = forms.TypedChoiceField(coerce=int, label="Appeal")
+    decision = forms.CharField(widget=TEXTAREA, max_length=5000, label="Decision")
+    decided_on = bounded_date_field(label="Decided on", initial=timezone.localdate)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.pending = _pending(self.case.appeals.all())
+        self.fields["appeal"].choices = [
+            (pk, f"Appeal filed {short_date(appeal.filed_on)}")
+            for pk, appeal in self.pending.items()
+        ]
+
+    def clean_appeal(self):
+        return self.pending[self.cleaned_data["appeal"]]
+
+
+class ChargeForm(CaseActionForm):
+    """The charges the case type allows, invoiced to the case's party."""
+
+    code = forms.ChoiceField(label="Charge")
+    amount = forms.DecimalField(**MONEY_FIELD, min_value=0.01, label="Amount ($)")
+    description = forms.CharField(max_length=200, required=False,
+                                  label="Particulars (optional)",
+                                  help_text="E.g. the law firm and its bill number.")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        registered = case_type(self.case.case_type)
+        self.fields["code"].choices = [
+            (charge.code, f"{charge.description} ({charge.citation})")
+            for charge in (registered.charges if registered else ())
+        ]
+
+
+class PermitStatusForm(CaseActionForm):
+    change = forms.ChoiceField(
+        choices=[("suspend", "Suspend the permit"), ("revoke", "Revoke the permit")],
+        widget=forms.RadioSelect, label="Action",
+    )
+    reason = forms.CharField(widget=TEXTAREA, max_length=2000, label="Reason")
+
+
+class CloseCaseForm(CaseActionForm):
+    """Nothing to fill in: closing is refused while anything is pending."""
+

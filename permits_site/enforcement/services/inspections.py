@@ -1,0 +1,275 @@
+"""Inspections: scheduled, answered on the inspector's checklist, closed with a result.
+
+The checklist is the facts of a rule set the town registered; answers are
+validated as strictly as the API validates facts (:meth:`RuleSet.parse`),
+and closing judges them with the rules on the day of the visit: every failed
+rule becomes a :class:`~permits_site.enforcement.models.Violation` carrying
+the rule's id, citation and message.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import secrets
+from collections.abc import Mapping
+from decimal import Decimal
+from typing import Any
+
+from django.core.files.uploadedfile import UploadedFile
+from django.db import transaction
+from django.utils import timezone
+
+from permits_site.accounts import permissions
+from permits_site.enforcement.models import (
+    Inspection,
+    InspectionPhoto,
+    InspectionResult,
+    InspectionStatus,
+    Violation,
+)
+from permits_site.licensing import audit
+from permits_site.licensing.exceptions import DomainError, InvalidTransition
+from permits_site.licensing.fact_forms import bounds_errors
+from permits_site.licensing.models import Application, Municipality, Permit
+from permits_site.licensing.services.documents import check_upload
+from permits_site.rules.base import CheckResult, FactsInvalid, RuleSet
+from permits_site.rules.registry import town_law
+
+NOTES_MAX_LENGTH = 5000
+PHOTO_TYPES = ("image/png", "image/jpeg")
+
+
+def checks_of(municipality: Municipality) -> dict[str, RuleSet]:
+    """The rule sets an inspection in ``municipality`` may use as its checklist."""
+    return town_law(municipality.code).rule_sets
+
+
+def rule_set_of(inspection: Inspection) -> RuleSet:
+    rule_set = checks_of(inspection.municipality).get(inspection.check_code)
+    if rule_set is None:
+        raise DomainError(
+            f"{inspection.check_code} is not a check of {inspection.municipality.name}.",
+            field="check_code",
+        )
+    return rule_set
+
+
+@transaction.atomic
+def schedule_inspection(
+    *,
+    municipality: Municipality,
+    check_code: str,
+    scheduled_for: dt.date,
+    inspector,
+    acting_user,
+    permit: Permit | None = None,
+    application: Application | None = None,
+    address: str = "",
+) -> Inspection:
+    """Schedule a visit against a permit, an application or an address.
+
+    The address defaults to the permit holder's or the applicant's. Refused,
+    naming the field, for a check the town has not registered, an inspector
+    who holds no inspecting role in the town, or a record of another town.
+    """
+    errors = _scheduling_errors(
+        municipality, check_code=check_code, inspector=inspector, permit=permit,
+        application=application,
+    )
+    address = (address or _address_of(permit, application)).strip()
+    if not address:
+        errors["address"] = ["Enter the address to inspect, or choose a permit."]
+    if errors:
+        raise DomainError(errors)
+    inspection = Inspection.objects.create(
+        municipality=municipality,
+        permit=permit,
+        application=application,
+        address=address,
+        check_code=check_code,
+        scheduled_for=scheduled_for,
+        inspector=inspector,
+        created_by=acting_user,
+    )
+    audit.record(
+        actor=acting_user,
+        action="inspection.scheduled",
+        subject=inspection,
+        municipality=municipality,
+        summary=f"{checks_of(municipality)[check_code].title} at {address} on {scheduled_for}",
+        after={"check_code": check_code, "scheduled_for": str(scheduled_for),
+               "inspector": inspector.pk, "permit": permit and permit.pk,
+               "application": application and application.pk},
+    )
+    return inspection
+
+
+def _scheduling_errors(
+    municipality: Municipality, *, check_code: str, inspector, permit, application
+) -> dict[str, list[str]]:
+    errors: dict[str, list[str]] = {}
+    checks = checks_of(municipality)
+    if check_code not in checks:
+        errors["check_code"] = [
+            f"{municipality.name} has no check '{check_code}'; choose one of: "
+            f"{', '.join(checks)}."
+        ]
+    if inspector is None or not permissions.can_be_assigned_inspections(
+        inspector, municipality.pk
+    ):
+        errors["inspector"] = [f"Choose an inspector of {municipality.name}."]
+    if permit is not None and permit.municipality_id != municipality.pk:
+        errors["permit"] = [f"This permit was not issued by {municipality.name}."]
+    if application is not None and application.municipality_id != municipality.pk:
+        errors["application"] = [f"This application was not made to {municipality.name}."]
+    if permit is not None and application is not None:
+        errors["application"] = ["Inspect either a permit or an application, not both."]
+    return errors
+
+
+def _address_of(permit: Permit | None, application: Application | None) -> str:
+    if permit is not None:
+        return permit.holder_address
+    if application is not None:
+        return application.applicant.mailing_address
+    return ""
+
+
+def _require_scheduled(inspection: Inspection, *, doing: str) -> None:
+    if inspection.status != InspectionStatus.SCHEDULED:
+        raise InvalidTransition(
+            f"Cannot {doing} an inspection that is {inspection.get_status_display().lower()}."
+        )
+
+
+def parse_answers(rule_set: RuleSet, answers: Any) -> dict[str, Any]:
+    """The checklist answers as the rules read them, or :class:`DomainError` keyed by fact."""
+    try:
+        parsed = rule_set.parse(answers)
+    except FactsInvalid as invalid:
+        raise DomainError(invalid.errors) from invalid
+    out_of_bounds = bounds_errors(rule_set, parsed)
+    if out_of_bounds:
+        raise DomainError(out_of_bounds)
+    return parsed
+
+
+def as_strict_json(facts: Mapping[str, Any]) -> dict[str, Any]:
+    """Parsed facts back as the strict JSON :meth:`RuleSet.parse` accepts, for storage."""
+    return {name: _json_value(value) for name, value in facts.items()}
+
+
+def _json_value(value: Any) -> Any:
+    if isinstance(value, Decimal):
+        return int(value) if value == value.to_integral_value() else float(value)
+    if isinstance(value, dt.time):
+        return value.strftime("%H:%M")
+    if isinstance(value, dt.date):
+        return value.isoformat()
+    return value
+
+
+@transaction.atomic
+def record_inspection(
+    *, inspection: Inspection, answers: Mapping[str, Any], notes: str, acting_user
+) -> Inspection:
+    """Save the checklist answers and notes of a scheduled inspection.
+
+    ``answers`` are strict JSON facts (the API's shape); every fact the rule
+    set requires must be answered, and each refusal names its fact.
+    """
+    _require_scheduled(inspection, doing="record findings on")
+    parsed = parse_answers(rule_set_of(inspection), answers)
+    notes = (notes or "").strip()
+    if len(notes) > NOTES_MAX_LENGTH:
+        raise DomainError(f"Keep the notes under {NOTES_MAX_LENGTH} characters.", field="notes")
+    before = {"answers": inspection.answers, "notes": inspection.notes}
+    inspection.answers = as_strict_json(parsed)
+    inspection.notes = notes
+    inspection.save(update_fields=["answers", "notes"])
+    audit.record(
+        actor=acting_user,
+        action="inspection.recorded",
+        subject=inspection,
+        municipality=inspection.municipality,
+        summary=f"Findings recorded on inspection #{inspection.pk}",
+        before=before,
+        after={"answers": inspection.answers, "notes": notes},
+    )
+    return inspection
+
+
+@transaction.atomic
+def add_inspection_photo(
+    *, inspection: Inspection, upload: UploadedFile, caption: str = "", acting_user
+) -> InspectionPhoto:
+    """Attach a photo taken on the visit, checked by its content like any document."""
+    _require_scheduled(inspection, doing="add photos to")
+    content_type, sha256 = check_upload(upload)
+    if content_type not in PHOTO_TYPES:
+        raise DomainError("Upload a photo: a PNG or JPEG image.", field="file")
+    photo = InspectionPhoto(
+        inspection=inspection,
+        content_type=content_type,
+        caption=(caption or "").strip()[:200],
+        sha256=sha256,
+    )
+    photo.file.save(secrets.token_hex(16), upload, save=False)
+    photo.save()
+    audit.record(
+        actor=acting_user,
+        action="inspection.photo_added",
+        subject=inspection,
+        municipality=inspection.municipality,
+        summary=f"Photo added to inspection #{inspection.pk}",
+        after={"photo": photo.pk, "content_type": content_type, "sha256": sha256},
+    )
+    return photo
+
+
+def judge(inspection: Inspection, *, on: dt.date) -> CheckResult:
+    """The rules' findings on the recorded answers, on the town's business calendar."""
+    rule_set = rule_set_of(inspection)
+    if not inspection.answers:
+        raise DomainError("Record the checklist answers before closing.", field="answers")
+    facts = parse_answers(rule_set, inspection.answers)
+    return rule_set.evaluate(facts, on=on, calendar=inspection.municipality.calendar())
+
+
+@transaction.atomic
+def close_inspection(*, inspection: Inspection, acting_user) -> Inspection:
+    """Close the visit with its result, dated today; each failed rule becomes a violation."""
+    inspection = Inspection.objects.select_for_update().get(pk=inspection.pk)
+    _require_scheduled(inspection, doing="close")
+    today = timezone.localdate()
+    result = judge(inspection, on=today)
+    Violation.objects.bulk_create(
+        Violation(
+            municipality_id=inspection.municipality_id,
+            inspection=inspection,
+            permit_id=inspection.permit_id,
+            rule=finding.rule,
+            citation=finding.citation,
+            message=finding.message,
+            found_on=today,
+        )
+        for finding in result.failures
+    )
+    inspection.status = InspectionStatus.CLOSED
+    inspection.result = InspectionResult.PASSED if result.compliant else InspectionResult.FAILED
+    inspection.inspected_on = today
+    inspection.closed_at = timezone.now()
+    inspection.save(update_fields=["status", "result", "inspected_on", "closed_at"])
+    audit.record(
+        actor=acting_user,
+        action="inspection.closed",
+        subject=inspection,
+        municipality=inspection.municipality,
+        summary=f"Inspection #{inspection.pk} {inspection.get_result_display().lower()}"
+        + (f": {', '.join(finding.rule for finding in result.failures)}"
+           if result.failures else ""),
+        before={"status": InspectionStatus.SCHEDULED},
+        after={"status": inspection.status, "result": inspection.result,
+               "violations": [finding.rule for finding in result.failures]},
+    )
+    return inspection

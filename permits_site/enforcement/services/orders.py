@@ -1,0 +1,130 @@
+"""Orders to correct, with compliance dates counted on the town's business calendar.
+
+An order gives the party a number of calendar days, or a period the town's
+law registered; either way the last day is a deadline at a public office, so
+a day the offices are closed rolls to the next business day (MGL c.4 §9).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from django.db import transaction
+from django.utils import timezone
+
+from permits_site.enforcement.models import Case, Order
+from permits_site.enforcement.services.cases import (
+    require_case_open,
+    require_not_future,
+    require_text,
+)
+from permits_site.licensing import audit
+from permits_site.licensing.exceptions import DomainError, InvalidTransition
+from permits_site.rules.calendar import BusinessCalendar, period_due
+from permits_site.rules.registry import Period, PeriodKind, town_law
+
+MOST_DAYS_TO_COMPLY = 3650
+
+
+def comply_within(days: int, *, issued_on: dt.date, calendar: BusinessCalendar) -> dt.date:
+    """The last day to comply with an order giving ``days`` calendar days, as a deadline."""
+    period = Period(
+        code="order.comply_within",
+        municipality="",
+        citation="",
+        kind=PeriodKind.DEADLINE,
+        description=f"Comply within {days} days",
+        days=days,
+    )
+    return period_due(period, issued_on, calendar)
+
+
+def _deadline(
+    case: Case, *, comply_within_days: int | None, period_code: str | None, issued_on: dt.date
+) -> tuple[dt.date, Period | None]:
+    """(comply by, the registered period used if any); refusals name the field."""
+    calendar = case.municipality.calendar()
+    if (comply_within_days is None) == (not period_code):
+        raise DomainError("Give either a number of days to comply or a period of the law.",
+                          field="comply_within_days")
+    if period_code:
+        period = town_law(case.municipality.code).periods.get(period_code)
+        if period is None:
+            raise DomainError(f"{case.municipality.name} has no period '{period_code}'.",
+                              field="period_code")
+        return period_due(period, issued_on, calendar), period
+    if (isinstance(comply_within_days, bool) or not isinstance(comply_within_days, int)
+            or not 1 <= comply_within_days <= MOST_DAYS_TO_COMPLY):
+        raise DomainError(f"Give a whole number of days from 1 to {MOST_DAYS_TO_COMPLY}.",
+                          field="comply_within_days")
+    return comply_within(comply_within_days, issued_on=issued_on, calendar=calendar), None
+
+
+@transaction.atomic
+def issue_order(
+    *,
+    case: Case,
+    text: str,
+    citation: str = "",
+    comply_within_days: int | None = None,
+    period_code: str | None = None,
+    acting_user,
+) -> Order:
+    """Order the party to correct, dated today, with its compliance date.
+
+    The citation defaults to the registered period's when one is used.
+    """
+    require_case_open(case, doing="issue an order on")
+    text = require_text(text, field="text", message="Write what the party must do.")
+    issued_on = timezone.localdate()
+    comply_by, period = _deadline(case, comply_within_days=comply_within_days,
+                                  period_code=period_code, issued_on=issued_on)
+    citation = require_text(citation or (period.citation if period else ""), field="citation",
+                            message="Cite the section the order enforces.")
+    order = Order.objects.create(case=case, text=text, citation=citation, issued_on=issued_on,
+                                 comply_by=comply_by, issued_by=acting_user)
+    audit.record(
+        actor=acting_user,
+        action="case.order_issued",
+        subject=case,
+        municipality=case.municipality,
+        summary=f"Order on case #{case.pk}: comply by {comply_by}",
+        after={"order": order.pk, "text": text, "citation": citation,
+               "comply_by": str(comply_by), "period": period.code if period else None},
+    )
+    return order
+
+
+@transaction.atomic
+def record_compliance(*, order: Order, complied_on: dt.date, acting_user) -> Order:
+    """Record that the party complied: the case's violations are corrected and its per-day
+    citations stop accruing on that day."""
+    if order.complied_on is not None:
+        raise InvalidTransition("Compliance with this order is already recorded.")
+    require_not_future(complied_on, field="complied_on", what="The compliance date")
+    if complied_on < order.issued_on:
+        raise DomainError("Compliance is recorded on or after the day the order was issued.",
+                          field="complied_on")
+    order.complied_on = complied_on
+    order.save(update_fields=["complied_on"])
+    case = order.case
+    case.violations.filter(corrected_on__isnull=True).update(corrected_on=complied_on)
+    stopped = _stop_accrual(case, on=complied_on)
+    audit.record(
+        actor=acting_user,
+        action="case.order_complied",
+        subject=case,
+        municipality=case.municipality,
+        summary=f"Order on case #{case.pk} complied with on {complied_on}",
+        after={"order": order.pk, "complied_on": str(complied_on), "citations_stopped": stopped},
+    )
+    return order
+
+
+def _stop_accrual(case: Case, *, on: dt.date) -> list[int]:
+    """Stop each running per-day citation on ``on`` (a citation issued later runs one day)."""
+    running = list(case.citations.filter(per_day=True, accrues_until__isnull=True))
+    for citation in running:
+        citation.accrues_until = max(on, citation.issued_on)
+        citation.save(update_fields=["accrues_until"])
+    return [citation.pk for citation in running]

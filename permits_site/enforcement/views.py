@@ -1,0 +1,563 @@
+"""The inspectors' and enforcement staff's screens: inspections, cases and deadlines.
+
+Only staff reach them (residents get a 403); a record of a town where the
+user holds no role is a 404. Every change is one service call; a refusal is
+shown on the form field it names, with an error summary linking to it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+from django.db.models import Count, Min, Prefetch, Q
+from django.http import FileResponse, Http404
+from django.shortcuts import redirect, render
+from django.utils import timezone
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from permits_site.accounts import permissions
+from permits_site.accounts.permissions import (
+    CASE_WORKER_ROLES,
+    ENFORCEMENT_ROLES,
+    INSPECTOR_ROLES,
+    SCHEDULER_ROLES,
+)
+from permits_site.enforcement import deadlines as deadline_rows
+from permits_site.enforcement import forms as enforcement_forms
+from permits_site.enforcement import services
+from permits_site.enforcement.forms import short_date
+from permits_site.enforcement.models import (
+    Case,
+    CaseCharge,
+    CaseStatus,
+    Inspection,
+    InspectionPhoto,
+    InspectionStatus,
+    Violation,
+)
+from permits_site.enforcement.registry import case_type
+from permits_site.enforcement.services.inspections import as_strict_json, judge
+from permits_site.licensing.audit import history_of
+from permits_site.licensing.exceptions import DomainError
+from permits_site.licensing.models import Municipality, PermitStatus
+from permits_site.licensing.views.access import get_visible_or_404
+from permits_site.licensing.views.law import RuleOutcome
+from permits_site.rules.calendar import format_date
+from permits_site.rules.registry import get_rule_set
+
+RECENT_INSPECTIONS = 25
+CASE_FILTERS = {
+    "open": (CaseStatus.OPEN, CaseStatus.DETERMINED),
+    "determined": (CaseStatus.DETERMINED,),
+    "closed": (CaseStatus.CLOSED,),
+    "all": tuple(CaseStatus.values),
+}
+
+
+def enforcement_staff_required(view):
+    """Staff of some town only: residents and admins without a staff role get a 403."""
+
+    @login_required
+    def wrapped(request, *args, **kwargs):
+        if not permissions.municipality_ids_with(request.user, *ENFORCEMENT_ROLES):
+            raise PermissionDenied
+        return view(request, *args, **kwargs)
+
+    wrapped.__name__ = view.__name__
+    wrapped.__doc__ = view.__doc__
+    return wrapped
+
+
+def towns_where(user, *roles: str) -> list[Municipality]:
+    return list(Municipality.objects.filter(
+        pk__in=permissions.municipality_ids_with(user, *roles)
+    ).order_by("name"))
+
+
+def in_staff_towns(user, record) -> bool:
+    return permissions.can_view_enforcement(user, record.municipality_id)
+
+
+def check_title(code: str) -> str:
+    rule_set = get_rule_set(code)
+    return rule_set.title if rule_set else code
+
+
+def case_type_name(code: str) -> str:
+    registered = case_type(code)
+    return registered.name if registered else code
+
+
+# -- Inspections ------------------------------------------------------------------
+
+
+@enforcement_staff_required
+@require_GET
+def inspections(request):
+    """The inspector's list: their own or all of their towns', upcoming and recent."""
+    return render_inspections(request)
+
+
+def render_inspections(request, *, schedule_form=None):
+    user = request.user
+    inspects = bool(permissions.municipality_ids_with(user, *INSPECTOR_ROLES))
+    show = request.GET.get("show", "mine" if inspects else "all")
+    show = show if show in ("mine", "all") else "all"
+    visible = Inspection.objects.filter(
+        municipality_id__in=permissions.municipality_ids_with(user, *ENFORCEMENT_ROLES)
+    ).select_related("municipality", "inspector", "permit")
+    if show == "mine":
+        visible = visible.filter(inspector=user)
+    upcoming = visible.filter(status=InspectionStatus.SCHEDULED).order_by("scheduled_for", "pk")
+    recent = visible.filter(status=InspectionStatus.CLOSED).order_by("-inspected_on", "-pk")
+    scheduling_towns = towns_where(user, *SCHEDULER_ROLES)
+    if schedule_form is None and scheduling_towns:
+        schedule_form = enforcement_forms.ScheduleInspectionForm(
+            towns=scheduling_towns, initial={"scheduled_for": timezone.localdate()}
+        )
+    return render(request, "enforcement/inspections.html", {
+        "show": show,
+        "upcoming": [(inspection, check_title(inspection.check_code)) for inspection in upcoming],
+        "recent": [(inspection, check_title(inspection.check_code))
+                   for inspection in recent[:RECENT_INSPECTIONS]],
+        "schedule_form": schedule_form,
+    })
+
+
+@enforcement_staff_required
+@require_POST
+def inspection_schedule(request):
+    scheduling_towns = towns_where(request.user, *SCHEDULER_ROLES)
+    if not scheduling_towns:
+        raise PermissionDenied
+    form = enforcement_forms.ScheduleInspectionForm(request.POST, towns=scheduling_towns)
+    if form.is_valid():
+        data = form.cleaned_data
+        try:
+            inspection = services.schedule_inspection(
+                municipality=data["municipality"], check_code=data["check_code"],
+                scheduled_for=data["scheduled_for"], inspector=data["inspector"],
+                permit=data["permit"], address=data["address"], acting_user=request.user,
+            )
+        except DomainError as error:
+            form.add_service_errors(error.errors)
+        else:
+            messages.success(request, "Inspection scheduled for "
+                                      f"{format_date(inspection.scheduled_for)}.")
+            return redirect("enforcement:inspection", pk=inspection.pk)
+    return render_inspections(request, schedule_form=form)
+
+
+def visible_inspection(request, pk: int) -> Inspection:
+    return get_visible_or_404(
+        Inspection.objects.select_related("municipality", "inspector", "permit__permit_type",
+                                          "application__permit_type"),
+        in_staff_towns, request.user, pk=pk,
+    )
+
+
+def earlier_records(inspection: Inspection) -> tuple[list[Inspection], list[Violation]]:
+    """Earlier visits and violations at the same permit (or application, or address)."""
+    if inspection.permit_id:
+        same_place = Q(permit_id=inspection.permit_id)
+    elif inspection.application_id:
+        same_place = Q(application_id=inspection.application_id)
+    else:
+        same_place = Q(address__iexact=inspection.address)
+    visits = list(
+        Inspection.objects.filter(same_place, municipality_id=inspection.municipality_id)
+        .exclude(pk=inspection.pk).select_related("inspector").order_by("-scheduled_for", "-pk")
+    )
+    violations = list(
+        Violation.objects.filter(inspection__in=[visit.pk for visit in visits])
+        .order_by("-found_on", "-pk")
+    )
+    return visits, violations
+
+
+def render_inspection(request, inspection: Inspection, **bound_forms):
+    rule_set = get_rule_set(inspection.check_code)
+    if rule_set is None:
+        raise Http404("This inspection's check is no longer registered.")
+    user = request.user
+    scheduled = inspection.status == InspectionStatus.SCHEDULED
+    may_inspect = scheduled and permissions.can_inspect(user, inspection)
+    forms: dict[str, Any] = {}
+    if may_inspect:
+        checklist_form = enforcement_forms.checklist_form_class(rule_set)
+        forms["checklist"] = bound_forms.get("checklist") or checklist_form(
+            initial=enforcement_forms.checklist_initial(rule_set, inspection))
+        forms["photo"] = bound_forms.get("photo") or enforcement_forms.PhotoForm()
+    if not scheduled and permissions.can_work_case(user, inspection.municipality_id):
+        forms["case"] = bound_forms.get("case") or enforcement_forms.CaseFromInspectionForm(
+            municipality=inspection.municipality)
+    visits, earlier_violations = earlier_records(inspection)
+    return render(request, "enforcement/inspection.html", {
+        "inspection": inspection,
+        "rule_set": rule_set,
+        "forms": forms,
+        "failed_form": next((form for form in bound_forms.values() if form.errors), None),
+        "outcomes": closed_outcomes(inspection, rule_set) if not scheduled else [],
+        "violations": list(inspection.violations.all()),
+        "photos": list(inspection.photos.all()),
+        "cases": list(inspection.cases.all()),
+        "earlier_inspections": [(visit, check_title(visit.check_code)) for visit in visits],
+        "earlier_violations": earlier_violations,
+    })
+
+
+def closed_outcomes(inspection: Inspection, rule_set) -> list[RuleOutcome]:
+    """Each rule's finding on the recorded answers, on the day of the visit."""
+    summaries = {rule.id: rule.summary for rule in rule_set.rules}
+    try:
+        result = judge(inspection, on=inspection.inspected_on)
+    except DomainError:
+        return []
+    return [RuleOutcome(finding, summaries[finding.rule]) for finding in result.findings]
+
+
+@enforcement_staff_required
+@require_http_methods(["GET", "POST"])
+def inspection(request, pk: int):
+    """The field screen: the checklist, notes and photos; "Save" or "Close inspection"."""
+    inspection = visible_inspection(request, pk)
+    if request.method == "GET":
+        return render_inspection(request, inspection)
+    if not permissions.can_inspect(request.user, inspection):
+        raise PermissionDenied
+    rule_set = get_rule_set(inspection.check_code)
+    if rule_set is None:
+        raise Http404("This inspection's check is no longer registered.")
+    form = enforcement_forms.checklist_form_class(rule_set)(request.POST)
+    closing = "close" in request.POST
+    if form.is_valid():
+        try:
+            with transaction.atomic():
+                services.record_inspection(
+                    inspection=inspection, answers=as_strict_json(form.facts),
+                    notes=form.cleaned_data["notes"], acting_user=request.user,
+                )
+                if closing:
+                    inspection = services.close_inspection(inspection=inspection,
+                                                           acting_user=request.user)
+        except DomainError as error:
+            form.add_service_errors(error.errors)
+        else:
+            messages.success(request, closed_message(inspection) if closing else "Saved.")
+            return redirect("enforcement:inspection", pk=pk)
+    return render_inspection(request, inspection, checklist=form)
+
+
+def closed_message(inspection: Inspection) -> str:
+    if inspection.result == "passed":
+        return "Inspection closed: passed."
+    count = inspection.violations.count()
+    return f"Inspection closed: failed, {count} violation{'s' if count != 1 else ''}."
+
+
+@enforcement_staff_required
+@require_POST
+def inspection_photo_upload(request, pk: int):
+    inspection = visible_inspection(request, pk)
+    if not permissions.can_inspect(request.user, inspection):
+        raise PermissionDenied
+    form = enforcement_forms.PhotoForm(request.POST, request.FILES)
+    if form.is_valid():
+        try:
+            services.add_inspection_photo(inspection=inspection, upload=form.cleaned_data["file"],
+                                          caption=form.cleaned_data["caption"],
+                                          acting_user=request.user)
+        except DomainError as error:
+            form.add_service_errors(error.errors)
+        else:
+            messages.success(request, "Photo added.")
+            return redirect("enforcement:inspection", pk=pk)
+    return render_inspection(request, inspection, photo=form)
+
+
+@enforcement_staff_required
+@require_GET
+def inspection_photo(request, pk: int):
+    """A photo, to the staff of its town only; its content was checked on upload."""
+    photo = get_visible_or_404(
+        InspectionPhoto.objects.select_related("inspection"),
+        lambda user, found: in_staff_towns(user, found.inspection), request.user, pk=pk,
+    )
+    response = FileResponse(photo.file.open("rb"), content_type=photo.content_type)
+    response["X-Content-Type-Options"] = "nosniff"
+    return response
+
+
+@enforcement_staff_required
+@require_POST
+def inspection_case(request, pk: int):
+    """Open a case from a closed inspection: its permit, party and violations carry over."""
+    inspection = visible_inspection(request, pk)
+    if not permissions.can_work_case(request.user, inspection.municipality_id):
+        raise PermissionDenied
+    form = enforcement_forms.CaseFromInspectionForm(request.POST,
+                                                    municipality=inspection.municipality)
+    if form.is_valid():
+        try:
+            case = services.open_case(
+                municipality=inspection.municipality, case_type=form.cleaned_data["case_type"],
+                acting_user=request.user, **services.inspection_case_details(inspection),
+            )
+        except DomainError as error:
+            form.add_service_errors(error.errors)
+        else:
+            messages.success(request, f"Case #{case.pk} opened.")
+            return redirect("enforcement:case", pk=case.pk)
+    return render_inspection(request, inspection, case=form)
+
+
+# -- Cases ------------------------------------------------------------------------
+
+
+@enforcement_staff_required
+@require_GET
+def cases(request):
+    """Cases of the user's towns by status; a fixed number of queries."""
+    return render_cases(request)
+
+
+def render_cases(request, *, open_form=None):
+    user = request.user
+    selected = request.GET.get("status", "open")
+    statuses = CASE_FILTERS.get(selected, CASE_FILTERS["open"])
+    open_orders = Q(orders__complied_on__isnull=True)
+    rows = (
+        Case.objects.filter(
+            municipality_id__in=permissions.municipality_ids_with(user, *ENFORCEMENT_ROLES),
+            status__in=statuses,
+        )
+        .select_related("municipality", "permit")
+        .annotate(
+            open_orders=Count("orders", filter=open_orders, distinct=True),
+            next_comply_by=Min("orders__comply_by", filter=open_orders),
+            citation_count=Count("citations", distinct=True),
+        )
+        .order_by("-received_on", "-pk")
+    )
+    worker_towns = towns_where(user, *CASE_WORKER_ROLES)
+    if open_form is None and worker_towns:
+        open_form = enforcement_forms.OpenCaseForm(
+            towns=worker_towns, initial={"received_on": timezone.localdate()}
+        )
+    return render(request, "enforcement/cases.html", {
+        "rows": [(case, case_type_name(case.case_type)) for case in rows],
+        "selected": selected,
+        "filters": list(CASE_FILTERS),
+        "open_form": open_form,
+    })
+
+
+@enforcement_staff_required
+@require_POST
+def case_open(request):
+    """Open a case on a complaint taken at the counter or by telephone."""
+    worker_towns = towns_where(request.user, *CASE_WORKER_ROLES)
+    if not worker_towns:
+        raise PermissionDenied
+    form = enforcement_forms.OpenCaseForm(request.POST, towns=worker_towns)
+    if form.is_valid():
+        data = form.cleaned_data
+        try:
+            case = services.open_case(
+                municipality=data["municipality"], case_type=data["case_type"],
+                party=data["party"], party_name=data["party_name"], address=data["address"],
+                complaint=data["complaint"], complainant=data["complainant"],
+                received_on=data["received_on"], permit=data["permit"],
+                acting_user=request.user,
+            )
+        except DomainError as error:
+            form.add_service_errors(error.errors)
+        else:
+            messages.success(request, f"Case #{case.pk} opened.")
+            return redirect("enforcement:case", pk=case.pk)
+    return render_cases(request, open_form=form)
+
+
+def visible_case(request, pk: int) -> Case:
+    cases = Case.objects.select_related(
+        "municipality", "permit__permit_type", "party", "inspection", "opened_by"
+    ).prefetch_related(
+        "violations", "orders", "citations", "hearings", "appeals",
+        Prefetch("charges", queryset=CaseCharge.objects.select_related("invoice")
+                 .prefetch_related("invoice__lines")),
+    )
+    return get_visible_or_404(cases, in_staff_towns, request.user, pk=pk)
+
+
+def _not_closed(case: Case) -> bool:
+    return case.status != CaseStatus.CLOSED
+
+
+def _pending(items) -> bool:
+    return any(item.decided_on is None for item in items)
+
+
+@dataclass(frozen=True)
+class CaseAction:
+    """One small form of the case screen and the service it calls.
+
+    The form's cleaned data are the service's keyword arguments; the case
+    is passed too when ``takes_case`` (an item's form names its item).
+    """
+
+    form_class: type[enforcement_forms.CaseActionForm]
+    service: Callable[..., Any]
+    done: str
+    offered: Callable[[Case], bool]
+    allowed: Callable[..., bool] = permissions.can_work_case
+    takes_case: bool = True
+
+    def perform(self, case: Case, data: dict[str, Any], user) -> None:
+        arguments = {**data, "case": case} if self.takes_case else dict(data)
+        self.service(acting_user=user, **arguments)
+
+
+CASE_ACTIONS = {
+    "determine": CaseAction(
+        enforcement_forms.DeterminationForm, services.determine, "Determination recorded.",
+        offered=lambda case: case.status == CaseStatus.OPEN,
+    ),
+    "order": CaseAction(
+        enforcement_forms.OrderForm, services.issue_order, "Order issued.", offered=_not_closed,
+    ),
+    "compliance": CaseAction(
+        enforcement_forms.ComplianceForm, services.record_compliance, "Compliance recorded.",
+        offered=lambda case: any(order.complied_on is None for order in case.orders.all()),
+        takes_case=False,
+    ),
+    "citation": CaseAction(
+        enforcement_forms.CitationForm, services.issue_citation, "Citation issued.",
+        offered=_not_closed,
+    ),
+    "hearing": CaseAction(
+        enforcement_forms.HearingForm, services.schedule_case_hearing, "Hearing scheduled.",
+        offered=_not_closed,
+    ),
+    "hearing_decision": CaseAction(
+        enforcement_forms.HearingDecisionForm, services.decide_case_hearing,
+        "Hearing decision recorded.", offered=lambda case: _pending(case.hearings.all()),
+        allowed=permissions.can_decide_case, takes_case=False,
+    ),
+    "appeal": CaseAction(
+        enforcement_forms.AppealForm, services.file_appeal, "Appeal recorded.",
+        offered=_not_closed,
+    ),
+    "appeal_decision": CaseAction(
+        enforcement_forms.AppealDecisionForm, services.decide_appeal,
+        "Appeal decision recorded.", offered=lambda case: _pending(case.appeals.all()),
+        allowed=permissions.can_decide_case, takes_case=False,
+    ),
+    "charge": CaseAction(
+        enforcement_forms.ChargeForm, services.add_case_charge, "Charge invoiced.",
+        offered=lambda case: _not_closed(case) and bool(
+            case.party_id and (registered := case_type(case.case_type)) and registered.charges
+        ),
+    ),
+    "permit": CaseAction(
+        enforcement_forms.PermitStatusForm, services.suspend_or_revoke_permit,
+        "Permit status changed.",
+        offered=lambda case: _not_closed(case) and case.permit is not None
+        and case.permit.status in (PermitStatus.ACTIVE, PermitStatus.SUSPENDED),
+        allowed=permissions.can_decide_case,
+    ),
+    "close": CaseAction(
+        enforcement_forms.CloseCaseForm, services.close_case, "Case closed.",
+        offered=_not_closed,
+    ),
+}
+
+
+def accrual_text(citation, *, on) -> str:
+    """How a citation adds up: "4 days × $25.00 = $100.00 so far"."""
+    if citation.warning:
+        return "Written warning: no fine"
+    total = services.citation_total(citation, on=on)
+    units = f" × {citation.units} units" if citation.units > 1 else ""
+    if not citation.per_day:
+        return f"${citation.amount_per_offense}{units} = ${total}" if units else f"${total}"
+    days = services.citation_days(citation, on=on)
+    stopped = citation.accrues_until is not None and citation.accrues_until <= on
+    tail = f", stopped on {short_date(citation.accrues_until)}" if stopped else " so far"
+    return (f"{days} day{'s' if days != 1 else ''} × ${citation.amount_per_offense}{units} = "
+            f"${total}{tail}")
+
+
+def render_case(request, case: Case, *, bound: dict | None = None):
+    user = request.user
+    bound = bound or {}
+    today = timezone.localdate()
+    forms = {
+        name: bound.get(name) or action.form_class(case=case, prefix=name)
+        for name, action in CASE_ACTIONS.items()
+        if action.offered(case) and action.allowed(user, case.municipality_id)
+    }
+    return render(request, "enforcement/case.html", {
+        "case": case,
+        "case_type": case_type(case.case_type),
+        "forms": forms,
+        "failed_form": next((form for form in bound.values() if form.errors), None),
+        "citations": [(citation, accrual_text(citation, on=today))
+                      for citation in case.citations.all()],
+        "charges": [charge.invoice for charge in case.charges.all()],
+        "history": history_of(case)[:30],
+        "today": today,
+    })
+
+
+@enforcement_staff_required
+@require_GET
+def case(request, pk: int):
+    return render_case(request, visible_case(request, pk))
+
+
+@enforcement_staff_required
+@require_POST
+def case_action(request, pk: int, action: str):
+    """Run one of the case screen's small forms; a refusal is shown on its fields."""
+    spec = CASE_ACTIONS.get(action)
+    if spec is None:
+        raise Http404("No such action.")
+    case = visible_case(request, pk)
+    if not spec.allowed(request.user, case.municipality_id):
+        raise PermissionDenied
+    form = spec.form_class(request.POST, case=case, prefix=action)
+    if form.is_valid():
+        try:
+            spec.perform(case, form.cleaned_data, request.user)
+        except DomainError as error:
+            form.add_service_errors(error.errors)
+        else:
+            messages.success(request, spec.done)
+            return redirect("enforcement:case", pk=pk)
+    return render_case(request, case, bound={action: form})
+
+
+# -- Deadlines --------------------------------------------------------------------
+
+
+@enforcement_staff_required
+@require_GET
+def deadlines(request):
+    """Per town: what is due in the next 14 days and what is overdue; one query per source."""
+    today = timezone.localdate()
+    towns = towns_where(request.user, *ENFORCEMENT_ROLES)
+    rows = deadline_rows.deadlines([town.pk for town in towns], today=today)
+    return render(request, "enforcement/deadlines.html", {
+        "sections": [
+            (town, [(row, row.status(today)) for row in rows if row.municipality_id == town.pk])
+            for town in towns
+        ],
+        "today": today,
+        "window_end": deadline_rows.window_end(today),
+    })

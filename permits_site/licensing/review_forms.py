@@ -1,0 +1,138 @@
+"""Forms of the review screen's variance and hearing sections.
+
+They only read the input; the services decide and their refusals, which name
+the section of law, are shown on the field they concern (``add_domain_errors``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from django import forms
+from django.core.exceptions import ValidationError
+from django.utils import timezone
+
+from permits_site.licensing.forms import DATE_INPUT
+from permits_site.licensing.services.hearings import ABUTTER_FIELDS
+from permits_site.rules.base import Finding
+
+ABUTTER_SEPARATOR = "|"
+
+
+class DomainErrorsForm(forms.Form):
+    def add_domain_errors(self, errors: dict[str, list[str]]) -> None:
+        """Show a service's refusal on the field it names, else above the form."""
+        for name, messages in errors.items():
+            for message in messages:
+                self.add_error(name if name in self.fields else None, message)
+
+
+class VarianceRequestForm(DomainErrorsForm):
+    rule_ids = forms.MultipleChoiceField(
+        label="Rules the variance would cover",
+        widget=forms.CheckboxSelectMultiple,
+        required=False,
+    )
+    request_text = forms.CharField(
+        label="What is asked of the Board, and why",
+        widget=forms.Textarea(attrs={"rows": 3}),
+        max_length=5000,
+        required=False,
+    )
+
+    def __init__(self, *args, failures: Sequence[Finding], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["rule_ids"].choices = [
+            (finding.rule, f"{finding.rule} ({finding.citation})") for finding in failures
+        ]
+
+
+class VarianceApprovalForm(DomainErrorsForm):
+    conditions = forms.CharField(
+        label="Conditions imposed",
+        widget=forms.Textarea(attrs={"rows": 3}),
+        max_length=5000,
+        required=False,
+    )
+    bases = forms.CharField(
+        label="Specific bases of the variance",
+        widget=forms.Textarea(attrs={"rows": 3}),
+        max_length=5000,
+        required=False,
+    )
+
+
+class VarianceDenialForm(DomainErrorsForm):
+    reason = forms.CharField(
+        label="Reason for denying the variance",
+        widget=forms.Textarea(attrs={"rows": 2}),
+        max_length=5000,
+        required=False,
+    )
+
+
+class HearingScheduleForm(DomainErrorsForm):
+    hearing_date = forms.DateField(label="Hearing date", widget=DATE_INPUT)
+    location = forms.CharField(
+        label="Time and place",
+        max_length=200,
+        required=False,
+        help_text="For example: 7:00 PM, Board of Health meeting room, Town Hall.",
+    )
+    notices_mailed_on = forms.DateField(label="Notices mailed on", widget=DATE_INPUT)
+    abutters = forms.CharField(
+        label="Abutters, one per line",
+        widget=forms.Textarea(attrs={"rows": 5}),
+        required=False,
+        help_text="Name | mailing address | certified mail article no. "
+        "Leave the number out until the post office gives it.",
+    )
+
+    def clean_abutters(self) -> list[dict[str, str]]:
+        """One abutter per line; every bad line is reported with its line number."""
+        rows, errors = [], []
+        for number, line in enumerate(self.cleaned_data["abutters"].splitlines(), start=1):
+            if not line.strip():
+                continue
+            try:
+                rows.append(parse_abutter_line(line))
+            except ValueError as error:
+                errors.append(ValidationError(f"Line {number}: {error}"))
+        if errors:
+            raise ValidationError(errors)
+        return rows
+
+
+def parse_abutter_line(line: str) -> dict[str, str]:
+    """ "Name | mailing address | certified mail no." → a row for ``schedule_hearing``."""
+    parts = [part.strip() for part in line.split(ABUTTER_SEPARATOR)]
+    if len(parts) not in (2, 3):
+        raise ValueError(
+            "write the name, the mailing address and the certified mail number, "
+            f"separated by {ABUTTER_SEPARATOR}."
+        )
+    row = dict(zip(ABUTTER_FIELDS, parts, strict=False))
+    row.setdefault("certified_mail_number", "")
+    missing = [name.replace("_", " ") for name in ("name", "mailing_address") if not row[name]]
+    if missing:
+        raise ValueError(
+            f"the {' and the '.join(missing)} {'is' if len(missing) == 1 else 'are'} missing."
+        )
+    too_long = [
+        f"the {name.replace('_', ' ')} is longer than {limit} characters"
+        for name, limit in ABUTTER_FIELDS.items()
+        if len(row[name]) > limit
+    ]
+    if too_long:
+        raise ValueError(f"{'; '.join(too_long)}.")
+    return row
+
+
+class HearingDecisionForm(DomainErrorsForm):
+    decision = forms.CharField(
+        label="The Board's decision",
+        widget=forms.Textarea(attrs={"rows": 3}),
+        max_length=5000,
+        required=False,
+    )
+    decided_on = forms.DateField(label="Decided on", widget=DATE_INPUT, initial=timezone.localdate)

@@ -1,0 +1,264 @@
+"""Variances and waivers: the Board's written relief from named rules of one application.
+
+A variance names the rule ids it covers, the conditions attached and the
+specific bases of the decision (Northborough Horse & Stable Regs §8.2). It
+takes effect once enough members of the Board have signed it — the permit
+kind says how many: Tisbury BOH Reg 09.0.3 wants two. While granted, a failed
+rule it covers no longer blocks issuance, and the license lists it.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils import timezone
+
+from permits_site.accounts import permissions
+from permits_site.licensing import audit
+from permits_site.licensing.exceptions import DomainError, InvalidTransition, PermissionDenied
+from permits_site.licensing.kinds import kind_for
+from permits_site.licensing.models import (
+    Application,
+    Variance,
+    VarianceSignature,
+    VarianceStatus,
+)
+from permits_site.rules.registry import get_rule_set
+
+#: Variances that stop another request for the same rule: one is pending or in force.
+LIVE_STATUSES = (VarianceStatus.REQUESTED, VarianceStatus.GRANTED)
+
+
+def cited(message: str, citation: str) -> str:
+    """A refusal with the section behind it, when the permit kind names one."""
+    return f"{message} ({citation})" if citation else message
+
+
+def variance_citation(application: Application) -> str:
+    return kind_for(application.permit_type.code).variance_citation
+
+
+def granted_variances(application: Application) -> list[Variance]:
+    """The application's variances in force; reads a prefetched ``variances`` when there is one."""
+    return [variance for variance in application.variances.all() if variance.is_granted]
+
+
+def granted_rule_ids(application: Application) -> set[str]:
+    """Every rule a granted variance covers: failing it no longer blocks issuance."""
+    return {rule_id for variance in granted_variances(application) for rule_id in variance.rule_ids}
+
+
+@transaction.atomic
+def request_variance(
+    *, application: Application, rule_ids: list[str], request_text: str, acting_user
+) -> Variance:
+    """Put a written request before the Board to vary rules of the application's rule set.
+
+    A rule already in a pending or granted variance cannot be asked for again;
+    after a denial it can.
+    """
+    application = Application.objects.select_for_update().get(pk=application.pk)
+    if not application.is_open:
+        raise InvalidTransition(
+            f"A variance can be requested only while the application is being decided; this "
+            f"one is {application.get_status_display().lower()}."
+        )
+    citation = variance_citation(application)
+    errors = _rule_id_errors(application, rule_ids, citation=citation)
+    if not request_text.strip():
+        errors["request_text"] = [cited("Say what is asked of the Board and why.", citation)]
+    if errors:
+        raise DomainError(errors)
+    kind = kind_for(application.permit_type.code)
+    variance = Variance.objects.create(
+        application=application,
+        rule_ids=_in_rule_set_order(application, rule_ids),
+        request_text=request_text.strip(),
+        signatures_required=kind.variance_signatures_required,
+        requested_by=acting_user,
+    )
+    audit.record(
+        actor=acting_user,
+        action="variance.requested",
+        subject=variance,
+        municipality=application.municipality,
+        summary=f"Variance #{variance.pk} of {', '.join(variance.rule_ids)} requested",
+        after={"status": variance.status, "rule_ids": variance.rule_ids},
+    )
+    return variance
+
+
+def _rule_ids_of(application: Application) -> list[str]:
+    rule_set = get_rule_set(kind_for(application.permit_type.code).check_code(application))
+    return [rule.id for rule in rule_set.rules] if rule_set else []
+
+
+def _in_rule_set_order(application: Application, rule_ids: list[str]) -> list[str]:
+    return [rule_id for rule_id in _rule_ids_of(application) if rule_id in rule_ids]
+
+
+def _rule_id_errors(
+    application: Application, rule_ids: list[str], *, citation: str
+) -> dict[str, list[str]]:
+    """Refusals of the rules asked for: none, unknown, or already in a live variance."""
+    if not rule_ids:
+        messages = ["Choose at least one rule for the variance to cover."]
+    elif unknown := [rule_id for rule_id in rule_ids if rule_id not in _rule_ids_of(application)]:
+        messages = [
+            f"{rule_id} is not a rule this application is judged by." for rule_id in unknown
+        ]
+    else:
+        messages = [
+            f"{rule_id} is already in variance #{variance.pk} "
+            f"({variance.get_status_display().lower()})."
+            for variance in application.variances.filter(status__in=LIVE_STATUSES)
+            for rule_id in variance.rule_ids
+            if rule_id in rule_ids
+        ]
+    return {"rule_ids": [cited(message, citation) for message in messages]} if messages else {}
+
+
+def _locked(variance: Variance) -> Variance:
+    """The variance row locked, so that two members signing at once count each other."""
+    return (
+        Variance.objects.select_for_update(of=("self",))
+        .select_related("application__municipality", "application__permit_type")
+        .get(pk=variance.pk)
+    )
+
+
+def _check_signer(variance: Variance, board_member, *, citation: str) -> VarianceSignature | None:
+    """Refuse anyone but a Board member of the town, and a decided variance; their signature."""
+    application = variance.application
+    if not permissions.can_sign_variance(board_member, application):
+        raise PermissionDenied(
+            cited(
+                f"Only a member of the {application.municipality.short_name} "
+                f"{application.permit_type.authority} can sign a variance.",
+                citation,
+            ),
+            field="board_member",
+        )
+    if variance.status != VarianceStatus.REQUESTED:
+        raise InvalidTransition(
+            f"Variance #{variance.pk} is already {variance.get_status_display().lower()}."
+        )
+    return variance.signatures.filter(board_member=board_member).first()
+
+
+@transaction.atomic
+def sign_variance(
+    *, variance: Variance, board_member, approve: bool, conditions: str = "", bases: str = ""
+) -> Variance:
+    """Record one Board member's signature; enough approvals grant the variance.
+
+    The first approval proposes the conditions and bases; later members sign
+    that same text (a member who disagrees opposes, or denies). A grant needs
+    both written down: "the conditions of it and specific bases for it must be
+    listed on the stable license" (Northborough §8.2).
+    """
+    variance = _locked(variance)
+    citation = variance_citation(variance.application)
+    if _check_signer(variance, board_member, citation=citation) is not None:
+        raise InvalidTransition(
+            f"You have already signed variance #{variance.pk}.", field="board_member"
+        )
+    if approve:
+        _settle_text(
+            variance, conditions=conditions.strip(), bases=bases.strip(), citation=citation
+        )
+    VarianceSignature.objects.create(variance=variance, board_member=board_member, approve=approve)
+    approvals = variance.signatures.filter(approve=True).count()
+    before = {"status": variance.status}
+    if approve:
+        if approvals >= variance.signatures_required:
+            variance.status = VarianceStatus.GRANTED
+            variance.decided_at = timezone.now()
+        variance.save()
+    vote = "approved" if approve else "opposed"
+    audit.record(
+        actor=board_member,
+        action="variance.granted" if variance.is_granted else "variance.signed",
+        subject=variance,
+        municipality=variance.application.municipality,
+        summary=(
+            f"Variance #{variance.pk} {vote} by {board_member.display_name} "
+            f"({approvals} of {variance.signatures_required} approvals)"
+            + ("; granted" if variance.is_granted else "")
+        ),
+        before=before,
+        after={"status": variance.status, "approve": approve, "approvals": approvals},
+    )
+    return variance
+
+
+def _settle_text(variance: Variance, *, conditions: str, bases: str, citation: str) -> None:
+    """Fill in the proposed conditions and bases, or check a later signer signs the same."""
+    errors: dict[str, list[str]] = {}
+    for field, given, label in (
+        ("conditions", conditions, "the conditions imposed"),
+        ("bases", bases, "the specific bases of the variance"),
+    ):
+        proposed = getattr(variance, field)
+        if not (given or proposed):
+            errors[field] = [cited(f"Write down {label} to grant a variance.", citation)]
+        elif proposed and given and given != proposed:
+            errors[field] = [
+                cited(
+                    f"Another member already signed {label}; sign them as written, or oppose.",
+                    citation,
+                )
+            ]
+        elif not proposed:
+            setattr(variance, field, given)
+    if errors:
+        raise DomainError(errors)
+
+
+@transaction.atomic
+def deny_variance(*, variance: Variance, board_member, reason: str) -> Variance:
+    """The Board refuses the variance; the reason is kept as the decision's bases.
+
+    The denying member's opposing signature is recorded with it. A member who
+    already approved cannot deny: one signature each.
+    """
+    variance = _locked(variance)
+    citation = variance_citation(variance.application)
+    signature = _check_signer(variance, board_member, citation=citation)
+    if signature is not None and signature.approve:
+        raise InvalidTransition(
+            f"You approved variance #{variance.pk}; one signature each.", field="board_member"
+        )
+    if not reason.strip():
+        raise DomainError(
+            cited("Give the Board's reason for denying the variance.", citation), field="reason"
+        )
+    if signature is None:
+        VarianceSignature.objects.create(
+            variance=variance, board_member=board_member, approve=False
+        )
+    before = {"status": variance.status}
+    variance.status = VarianceStatus.DENIED
+    variance.bases = reason.strip()
+    variance.decided_at = timezone.now()
+    variance.save()
+    audit.record(
+        actor=board_member,
+        action="variance.denied",
+        subject=variance,
+        municipality=variance.application.municipality,
+        summary=f"Variance #{variance.pk} denied by {board_member.display_name}: {variance.bases}",
+        before=before,
+        after={"status": variance.status, "reason": variance.bases},
+    )
+    return variance
+
+
+def frozen_variance(variance: Variance, *, citation: str) -> dict:
+    """A granted variance as the license keeps it (§8.2: listed on the license)."""
+    return {
+        "kind": "variance",
+        "rules": list(variance.rule_ids),
+        "conditions": variance.conditions,
+        "bases": variance.bases,
+        "citation": citation,
+    }

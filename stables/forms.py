@@ -1,0 +1,297 @@
+"""Forms for stable keepers, horse owners and the Board of Health office.
+
+The application's questions are generated from the rule sets' facts
+(:mod:`permits_site.licensing.fact_forms`), so the page asks exactly what the rules
+judge and the API accepts; the office's two facts are left out (``stables.facts``).
+"""
+
+from __future__ import annotations
+
+import functools
+
+from django import forms
+from django.utils import timezone
+from django.utils.text import capfirst
+
+from permits_site.licensing.fact_forms import (
+    LARGEST_MAGNITUDE,
+    FactsForm,
+    StyledForm,
+    bounded_date_field,
+    fact_form_class,
+    form_field,
+)
+from stables import rules
+from stables.facts import resident_questions
+from stables.models import PLAN_ITEMS, Horse, Occupancy, Stable, StableApplication
+
+UPLOAD_HELP = "PDF, PNG or JPEG, up to 10 MB."
+FILE_INPUT = forms.ClearableFileInput(attrs={"accept": ".pdf,.png,.jpg,.jpeg"})
+
+
+def _not_in_future(day):
+    if day is not None and day > timezone.localdate():
+        raise forms.ValidationError("The date cannot be in the future.")
+    return day
+
+
+class WhichPermitForm(StyledForm):
+    """The three questions of §1.1 that decide between a private and a public stable."""
+
+    fee_charged = form_field(rules.FEE_CHARGED)
+    horses = form_field(rules.HORSES)
+    owner_residences = form_field(rules.OWNER_RESIDENCES)
+
+
+@functools.cache
+def stable_facts_form(permit_type_code: str) -> type[FactsForm]:
+    """The applicant's questions for a private or public stable (not the office's facts)."""
+    return fact_form_class(resident_questions(permit_type_code))
+
+
+class StableSiteForm(StyledForm):
+    """Which stable: one on file, or a new site (§2.2: the person maintaining it applies)."""
+
+    stable = forms.ModelChoiceField(
+        queryset=Stable.objects.none(),
+        required=False,
+        label="Which stable?",
+        empty_label="A stable not on file yet (give its address below)",
+    )
+    address = forms.CharField(
+        required=False, max_length=200, label="Street address of the stable"
+    )
+    parcel = forms.CharField(
+        required=False,
+        max_length=40,
+        label="Assessors' parcel (optional)",
+        help_text="Map and lot from the assessors' records or your tax bill, e.g. 62-104.",
+    )
+    occupancy = forms.ChoiceField(
+        choices=Occupancy.choices,
+        widget=forms.RadioSelect,
+        label="You maintain the stable as its",
+        error_messages={"required": "Choose owner or occupant."},
+    )
+
+    def __init__(self, *args, keeper, **kwargs):
+        super().__init__(*args, **kwargs)
+        stables = Stable.objects.filter(keeper=keeper)
+        if stables.exists():
+            self.fields["stable"].queryset = stables
+        else:
+            del self.fields["stable"]
+
+    def clean(self):
+        cleaned = super().clean()
+        if not cleaned.get("stable") and not cleaned.get("address", "").strip():
+            self.add_error("address", "Enter the stable's street address.")
+        return cleaned
+
+
+class PlanItemsForm(StyledForm):
+    """What the stable plan shows (§2.2 (a)–(f)), in words; a renewal adds what changed."""
+
+    def __init__(self, *args, renewal: bool = False, **kwargs):
+        super().__init__(*args, **kwargs)
+        for name in PLAN_ITEMS:
+            model_field = StableApplication._meta.get_field(name)
+            self.fields[name] = forms.CharField(
+                label=capfirst(model_field.verbose_name),
+                required=not model_field.blank,
+                max_length=2000,
+                widget=forms.Textarea(attrs={"rows": 2, "class": "form-control"}),
+                error_messages={"required": "Describe this; the stable plan should show it."},
+            )
+        if renewal:
+            self.fields["changes_made"] = forms.CharField(
+                label="Changes made since the last permit",
+                help_text='A renewal specifies the changes made (§2.2). Write "No changes" '
+                "if there are none.",
+                max_length=2000,
+                widget=forms.Textarea(attrs={"rows": 3, "class": "form-control"}),
+                error_messages={"required": "Say what changed, or write \"No changes\"."},
+            )
+
+
+class StablePlansForm(StyledForm):
+    """The plot plan and the stable plan that accompany the application (§2.2)."""
+
+    plot_plan = forms.FileField(
+        label="Plot plan",
+        help_text="Drawn roughly to scale: the lot, the stable building, the general contour "
+        f"and drainage (§2.2). {UPLOAD_HELP}",
+        widget=FILE_INPUT,
+    )
+    stable_plan = forms.FileField(
+        label="Stable plan",
+        help_text="Showing items (a) to (e) above (§2.2). " + UPLOAD_HELP,
+        widget=FILE_INPUT,
+    )
+
+    def __init__(self, *args, required: bool = True, **kwargs):
+        super().__init__(*args, **kwargs)
+        for field in self.fields.values():
+            field.required = required
+
+
+class TransferForm(StyledForm):
+    """The transferee's request, with both parties' written notices (§2.4)."""
+
+    permit_number = forms.CharField(
+        max_length=40,
+        label="Number of the permit being transferred",
+        help_text="As on the permit or the transferor's notice, e.g. PVS-2027-00012.",
+    )
+    address = forms.CharField(max_length=200, label="Street address of the stable")
+    occupancy = forms.ChoiceField(
+        choices=Occupancy.choices,
+        widget=forms.RadioSelect,
+        label="You will maintain the stable as its",
+        error_messages={"required": "Choose owner or occupant."},
+    )
+    transferor_notice = forms.FileField(
+        label="Written notice from the transferor (the current holder)",
+        help_text=UPLOAD_HELP,
+        widget=FILE_INPUT,
+    )
+    transferee_notice = forms.FileField(
+        label="Written notice from you, the transferee",
+        help_text=UPLOAD_HELP,
+        widget=FILE_INPUT,
+    )
+
+
+class ExpansionForm(StyledForm):
+    """An expansion, cumulated with the earlier ones since the last permit (§2.1)."""
+
+    area_sqft = forms.DecimalField(
+        label="Added floor area (in square feet)",
+        min_value=0,
+        max_value=LARGEST_MAGNITUDE,
+        decimal_places=1,
+        widget=forms.NumberInput(attrs={"inputmode": "decimal", "step": "any"}),
+    )
+    made_on = bounded_date_field(label="Date of the expansion")
+    description = forms.CharField(
+        required=False, max_length=300, label="What was built (optional)"
+    )
+
+    def clean_area_sqft(self):
+        area = self.cleaned_data["area_sqft"]
+        if area <= 0:
+            raise forms.ValidationError("Enter an area greater than zero.")
+        return area
+
+
+class SignOffForm(StyledForm):
+    """A date the office received a body's sign-off, and a reference."""
+
+    on = bounded_date_field(label="Dated")
+    note = forms.CharField(
+        required=False, max_length=300, label="Reference or note (optional)"
+    )
+
+    def clean_on(self):
+        return _not_in_future(self.cleaned_data["on"])
+
+
+class GrandfatheredForm(StyledForm):
+    note = forms.CharField(
+        max_length=300,
+        label="Earlier permit and how it was confirmed",
+        help_text="A permit under the rules in force before May 2, 1990, and satisfactory "
+        "operation since (§2.5).",
+    )
+
+
+class InspectionForm(StyledForm):
+    """Scheduling the §6 sanitary inspection of a permitted stable."""
+
+    scheduled_for = bounded_date_field(label="Inspection date")
+    inspector = forms.ModelChoiceField(queryset=None, label="Inspector", empty_label=None)
+
+    def __init__(self, *args, inspectors, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["inspector"].queryset = inspectors
+        self.fields["inspector"].label_from_instance = lambda user: user.display_name
+
+
+class HorseForm(StyledForm):
+    """A horse to register (B), with its certificate of inoculation if at hand (§3.2)."""
+
+    stable = forms.ModelChoiceField(
+        queryset=Stable.objects.none(),
+        label="Where is the horse kept?",
+        help_text="Your stable, or the permitted stable where the horse is boarded.",
+        empty_label=None,
+    )
+    name = forms.CharField(max_length=60, label="Horse's name")
+    description = forms.CharField(
+        max_length=200,
+        label="Description",
+        help_text="Breed, color, sex, age and markings.",
+    )
+    certificate = forms.FileField(
+        required=False,
+        label="Certificate of inoculation against equine encephalitis (EEE) and tetanus",
+        help_text="From a licensed veterinarian (§3.2). You can add it later. " + UPLOAD_HELP,
+        widget=FILE_INPUT,
+    )
+    certificate_dated = bounded_date_field(
+        required=False, label="Date of the certificate (if you attach it)"
+    )
+
+    def __init__(self, *args, stables, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["stable"].queryset = stables
+
+    def clean_certificate_dated(self):
+        return _not_in_future(self.cleaned_data["certificate_dated"])
+
+    def clean(self):
+        cleaned = super().clean()
+        if cleaned.get("certificate") and not cleaned.get("certificate_dated"):
+            self.add_error("certificate_dated", "Enter the date on the certificate.")
+        return cleaned
+
+
+class CertificateForm(StyledForm):
+    """A newer certificate of inoculation for a registered horse (§3.2)."""
+
+    file = forms.FileField(
+        label="Certificate of inoculation against EEE and tetanus",
+        help_text=UPLOAD_HELP,
+        widget=FILE_INPUT,
+    )
+    dated = bounded_date_field(label="Date of the certificate")
+
+    def clean_dated(self):
+        return _not_in_future(self.cleaned_data["dated"])
+
+
+class BurialNoticeBase(FactsForm):
+    """Where the horse is buried, then the measurements and dates rule set §6.6 judges."""
+
+    stable = forms.ModelChoiceField(
+        queryset=Stable.objects.none(), label="At which stable?", empty_label=None
+    )
+    horse = forms.ModelChoiceField(
+        queryset=Horse.objects.none(),
+        required=False,
+        label="Which horse? (optional)",
+        empty_label="A horse not registered here",
+    )
+    site = forms.CharField(
+        max_length=300,
+        label="Burial site",
+        help_text="Where on the lot the hole is, e.g. \"north corner of the back pasture\".",
+    )
+
+    def __init__(self, *args, stables, horses, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["stable"].queryset = stables
+        self.fields["horse"].queryset = horses
+
+
+BurialNoticeForm = fact_form_class(rules.HORSE_BURIAL, base=BurialNoticeBase)

@@ -1,0 +1,855 @@
+"""Stable services: permits applied for, renewed and transferred; the office's sign-offs;
+expansions; horses and their certificates; burial notices; sanitary inspections.
+
+Northborough Board of Health Horse and Stable Regulations. Each service is keyword-only,
+runs in one transaction and leaves an audit entry (the core's ``create_application``
+and ``upload_document`` write theirs for the records they create).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+from django.core.files.uploadedfile import UploadedFile
+from django.db import transaction
+from django.db.models import Prefetch, Q, Sum
+from django.utils import timezone
+
+from permits_site.accounts import permissions
+from permits_site.accounts.models import User
+from permits_site.enforcement.services import schedule_inspection
+from permits_site.licensing import audit
+from permits_site.licensing.exceptions import DomainError, InvalidTransition
+from permits_site.licensing.models import (
+    OPEN_STATUSES,
+    Application,
+    ApplicationStatus,
+    Document,
+    Municipality,
+    Permit,
+    PermitStatus,
+    PermitType,
+)
+from permits_site.licensing.services.applications import create_application
+from permits_site.licensing.services.documents import check_upload, upload_document
+from permits_site.rules.base import CheckContext, Finding, RuleSet
+from permits_site.rules.calendar import format_date
+from permits_site.rules.registry import get_rule_set
+from stables import rules
+from stables.facts import as_json
+from stables.kinds import INOCULATION_CERTIFICATE, stable_details
+from stables.models import (
+    PLAN_ITEMS,
+    Horse,
+    HorseBurialNotice,
+    Stable,
+    StableApplication,
+    StableExpansion,
+)
+
+NORTHBOROUGH = "northborough"
+PRIVATE_STABLE = "northborough.private_stable"
+PUBLIC_STABLE = "northborough.public_stable"
+STABLE_PERMIT_TYPES = (PRIVATE_STABLE, PUBLIC_STABLE)
+HORSE_REGISTRATION = "northborough.horse_registration"
+SANITARY_INSPECTION = "northborough.sanitary_inspection"
+CITE = "Northborough Horse & Stable Regs "
+PENDING_STATUSES = (ApplicationStatus.DRAFT, *OPEN_STATUSES)
+#: What the office records on a stable application (§2.3, §4.1).
+SIGN_OFF_FIELDS = (
+    "zoning_certified_on",
+    "zoning_certified_by",
+    "zoning_note",
+    "conservation_reviewed_on",
+    "conservation_reviewed_by",
+    "conservation_note",
+)
+
+
+def northborough() -> Municipality:
+    return Municipality.objects.get(code=NORTHBOROUGH)
+
+
+# -- Which permit? (§1.1) -------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class StableCategory:
+    """Private or public, and why, in the words of §1.1."""
+
+    permit_type: str
+    finding: Finding
+
+    @property
+    def public(self) -> bool:
+        return self.permit_type == PUBLIC_STABLE
+
+
+def stable_category(*, fee_charged: bool, horses: int, owner_residences: int) -> StableCategory:
+    """Judge §1.1 with rule ``nb.1.1.private``: a stable is public when horses or riding
+    instruction are provided for a fee, or when three or more horses are kept for owners
+    living at two or more residences; otherwise it is private."""
+    finding = rules.private_use.evaluate(
+        {"fee_charged": fee_charged, "horses": horses, "owner_residences": owner_residences},
+        CheckContext(on=timezone.localdate()),
+    )
+    return StableCategory(PUBLIC_STABLE if finding.failed else PRIVATE_STABLE, finding)
+
+
+# -- Applying, renewing, transferring ------------------------------------------------
+
+
+def _stable_permit_type(code: str) -> PermitType:
+    if code not in STABLE_PERMIT_TYPES:
+        raise DomainError("Choose a private or a public stable permit.", field="permit_type")
+    return PermitType.objects.get(code=code)
+
+
+def _refuse_pending(stable: Stable) -> None:
+    pending = StableApplication.objects.filter(
+        stable=stable, application__status__in=PENDING_STATUSES
+    ).select_related("application").first()
+    if pending is not None:
+        raise DomainError(
+            f"{stable.address} already has a {pending.application.action} application in "
+            f"progress (#{pending.application.pk}); finish or withdraw it first.",
+            field="stable",
+        )
+
+
+def _plan_items(items: Mapping[str, str]) -> dict[str, str]:
+    return {name: (items.get(name) or "").strip() for name in PLAN_ITEMS}
+
+
+@transaction.atomic
+def apply_for_stable_permit(
+    *,
+    applicant,
+    permit_type_code: str,
+    stable: Stable | None,
+    address: str = "",
+    parcel: str = "",
+    occupancy: str,
+    items: Mapping[str, str],
+    facts: Mapping[str, Any],
+) -> Application:
+    """Start a draft for a new private (§2) or public (§7) stable permit.
+
+    ``stable`` is one of the applicant's stables on file, or None to put a new site on
+    file at ``address``. The applicant is the person maintaining the stable, as owner or
+    occupant (§2.2); ``facts`` are their answers to the rule set (the office's two are
+    recorded later).
+    """
+    permit_type = _stable_permit_type(permit_type_code)
+    if stable is None:
+        if not address.strip():
+            raise DomainError("Enter the stable's street address.", field="address")
+        stable = Stable.objects.create(
+            municipality=permit_type.municipality,
+            keeper=applicant,
+            occupancy=occupancy,
+            address=address.strip(),
+            parcel=parcel.strip(),
+        )
+    elif stable.keeper_id != applicant.pk:
+        raise DomainError("Choose one of your own stables.", field="stable")
+    _refuse_pending(stable)
+    application = create_application(
+        applicant=applicant, permit_type=permit_type, action="new", facts=as_json(facts)
+    )
+    StableApplication.objects.create(
+        application=application, stable=stable, occupancy=occupancy, **_plan_items(items)
+    )
+    return application
+
+
+@transaction.atomic
+def update_stable_draft(
+    *, application: Application, items: Mapping[str, str], facts: Mapping[str, Any], acting_user
+) -> Application:
+    """Change a draft's §2.2 items and answers (after the office asked for changes)."""
+    details = stable_details(application)
+    if details is None or application.applicant_id != acting_user.pk:
+        raise InvalidTransition("Only the applicant edits a stable application.")
+    if not application.is_draft:
+        raise InvalidTransition("Only a draft can be changed; this application is submitted.")
+    before = {name: getattr(details, name) for name in PLAN_ITEMS}
+    for name, value in _plan_items(items).items():
+        setattr(details, name, value)
+    if application.action == "renewal":
+        details.changes_made = _changes_made(items)
+    details.save()
+    application.facts = as_json(facts)
+    application.save(update_fields=["facts"])
+    audit.record(
+        actor=acting_user,
+        action="stable_application.updated",
+        subject=application,
+        municipality=application.municipality,
+        summary="Stable application draft updated",
+        before={**before, "facts": ""},
+        after={**_plan_items(items), "facts": application.facts},
+    )
+    return application
+
+
+def _changes_made(items: Mapping[str, str]) -> str:
+    changes = (items.get("changes_made") or "").strip()
+    if not changes:
+        raise DomainError(
+            "Say what changed since the last permit, or write \"No changes\" "
+            f"({CITE}§2.2).",
+            field="changes_made",
+        )
+    return changes
+
+
+def renewable_permit(permit: Permit, *, on: dt.date) -> bool:
+    """A stable permit in force or expired (not suspended, revoked or superseded)."""
+    return permit.effective_status(on) in (PermitStatus.ACTIVE, PermitStatus.EXPIRED)
+
+
+@transaction.atomic
+def renew_stable_permit(
+    *, applicant, permit: Permit, items: Mapping[str, str], facts: Mapping[str, Any]
+) -> Application:
+    """Start a renewal "specifying changes made" (§2.2, §7.1): the holder's own permit, in
+    force or expired, with the answers as they stand now."""
+    if permit.permit_type.code not in STABLE_PERMIT_TYPES or permit.holder_id != applicant.pk:
+        raise DomainError("Choose one of your own stable permits.", field="permit")
+    if not renewable_permit(permit, on=timezone.localdate()):
+        raise DomainError(
+            f"Permit {permit.number} is {permit.get_status_display().lower()} and cannot be "
+            "renewed; apply for a new permit.",
+            field="permit",
+        )
+    previous = permit.application.stable_application
+    _refuse_pending(previous.stable)
+    changes_made = _changes_made(items)
+    application = create_application(
+        applicant=applicant,
+        permit_type=permit.permit_type,
+        action="renewal",
+        facts=as_json(facts),
+        previous_permit=permit,
+    )
+    StableApplication.objects.create(
+        application=application,
+        stable=previous.stable,
+        occupancy=previous.occupancy,
+        changes_made=changes_made,
+        **_plan_items(items),
+    )
+    return application
+
+
+def _same_address(first: str, second: str) -> bool:
+    return " ".join(first.casefold().split()) == " ".join(second.casefold().split())
+
+
+@transaction.atomic
+def transfer_stable_permit(
+    *, applicant, permit_number: str, address: str, occupancy: str
+) -> Application:
+    """Start the transfer of a stable permit in force to its new owner or occupant (§2.4).
+
+    The transferee applies, naming the permit and the stable's address as the
+    transferor's notice gives them; both parties' written notices are the transfer's
+    documents. The stable is unchanged, so its answers and the office's zoning
+    certification and Conservation Commission review carry over from the permit.
+    """
+    permit = (
+        Permit.objects.filter(
+            municipality__code=NORTHBOROUGH,
+            permit_type__code__in=STABLE_PERMIT_TYPES,
+            number=permit_number.strip().upper(),
+        )
+        .select_related("permit_type", "application__stable_application__stable")
+        .first()
+    )
+    details = stable_details(permit.application) if permit else None
+    if details is None or not _same_address(details.stable.address, address):
+        raise DomainError(
+            "No stable permit has this number at this address; copy both from the "
+            "transferor's notice.",
+            field="permit_number",
+        )
+    if permit.holder_id == applicant.pk:
+        raise DomainError("You already hold this permit.", field="permit_number")
+    if permit.effective_status(timezone.localdate()) != PermitStatus.ACTIVE:
+        raise DomainError(
+            f"Permit {permit.number} is not in force, so it cannot be transferred; apply for "
+            f"a new permit ({CITE}§2.4).",
+            field="permit_number",
+        )
+    _refuse_pending(details.stable)
+    application = create_application(
+        applicant=applicant,
+        permit_type=permit.permit_type,
+        action="transfer",
+        facts=dict(permit.application.facts),
+        previous_permit=permit,
+    )
+    StableApplication.objects.create(
+        application=application,
+        stable=details.stable,
+        occupancy=occupancy,
+        **{name: getattr(details, name) for name in (*PLAN_ITEMS, *SIGN_OFF_FIELDS)},
+    )
+    return application
+
+
+def stable_permit_issued(*, details: StableApplication, permit: Permit) -> None:
+    """Inside the issuing transaction: a new or renewed permit fixes the floor area that later
+    expansions are cumulated against (§2.1); a transfer hands the stable to its new keeper
+    (§2.4). The core's issuing audit entry records the permit."""
+    stable = details.stable
+    application = details.application
+    if application.action == "transfer":
+        stable.keeper = application.applicant
+        stable.occupancy = details.occupancy
+    else:
+        stable.permitted_floor_area_sqft = Decimal(
+            str(application.facts["stable_floor_area_sqft"])
+        )
+        stable.area_permitted_by = permit
+    stable.save()
+
+
+# -- The office's sign-offs (§2.3, §4.1, §2.5) ------------------------------------------
+
+
+@dataclass(frozen=True)
+class SignOff:
+    """A fact the office records on a stable application: its date, recorder and note."""
+
+    on_field: str
+    by_field: str
+    note_field: str
+    what: str
+    action: str
+
+
+ZONING = SignOff(
+    "zoning_certified_on", "zoning_certified_by", "zoning_note",
+    "The zoning authority's certification", "stable_application.zoning_certified",
+)
+CONSERVATION = SignOff(
+    "conservation_reviewed_on", "conservation_reviewed_by", "conservation_note",
+    "The Conservation Commission review", "stable_application.conservation_reviewed",
+)
+
+
+def _record_signoff(
+    *, application: Application, sign_off: SignOff, on: dt.date, note: str, acting_user
+) -> StableApplication:
+    details = stable_details(application)
+    if details is None:
+        raise InvalidTransition("This application has no stable on file.")
+    if not application.is_open:
+        raise InvalidTransition(
+            f"The application is {application.get_status_display().lower()}; record this "
+            "while it is being decided."
+        )
+    if getattr(details, sign_off.on_field) is not None:
+        raise InvalidTransition(f"{sign_off.what} is already recorded.")
+    if on > timezone.localdate():
+        raise DomainError("The date cannot be in the future.", field="on")
+    note = note.strip()[:300]
+    setattr(details, sign_off.on_field, on)
+    setattr(details, sign_off.by_field, acting_user)
+    setattr(details, sign_off.note_field, note)
+    details.save()
+    audit.record(
+        actor=acting_user,
+        action=sign_off.action,
+        subject=application,
+        municipality=application.municipality,
+        summary=f"{sign_off.what} recorded, dated {format_date(on)}"
+        + (f": {note}" if note else ""),
+        after={"on": on.isoformat(), "note": note},
+    )
+    return details
+
+
+@transaction.atomic
+def record_zoning_certification(
+    *, application: Application, certified_on: dt.date, note: str = "", acting_user
+) -> StableApplication:
+    """The zoning authority certified that the stable does not conflict with zoning (§2.3)."""
+    return _record_signoff(
+        application=application, sign_off=ZONING, on=certified_on, note=note,
+        acting_user=acting_user,
+    )
+
+
+@transaction.atomic
+def record_conservation_review(
+    *, application: Application, reviewed_on: dt.date, note: str = "", acting_user
+) -> StableApplication:
+    """The stable location was reviewed with the Conservation Commission (§4.1)."""
+    return _record_signoff(
+        application=application, sign_off=CONSERVATION, on=reviewed_on, note=note,
+        acting_user=acting_user,
+    )
+
+
+@transaction.atomic
+def confirm_grandfathered(*, stable: Stable, note: str, acting_user) -> Stable:
+    """The office found the stable's permit under the rules in force before May 2, 1990 and
+    its satisfactory operation since (§2.5): §4 and §5 then do not bind it."""
+    if stable.grandfathered:
+        raise InvalidTransition("This stable is already confirmed as grandfathered.")
+    if not note.strip():
+        raise DomainError(
+            "Name the earlier permit and how it was confirmed (§2.5).", field="note"
+        )
+    stable.grandfathered = True
+    stable.grandfathered_note = note.strip()[:300]
+    stable.grandfathered_confirmed_by = acting_user
+    stable.grandfathered_confirmed_on = timezone.localdate()
+    stable.save()
+    audit.record(
+        actor=acting_user,
+        action="stable.grandfathered",
+        subject=stable,
+        municipality=stable.municipality,
+        summary=f"{stable.address} confirmed grandfathered: {stable.grandfathered_note}",
+        before={"grandfathered": False},
+        after={"grandfathered": True, "note": stable.grandfathered_note},
+    )
+    return stable
+
+
+# -- Expansions (§2.1) ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ExpansionStanding:
+    """The floor area at the last permit and the expansions cumulated since (§2.1)."""
+
+    permitted_area: Decimal | None
+    cumulated: Decimal
+
+    @property
+    def threshold(self) -> Decimal | None:
+        return None if self.permitted_area is None else self.permitted_area * rules.EXPANSION_SHARE
+
+
+def expansion_standing(stable: Stable) -> ExpansionStanding:
+    cumulated = StableExpansion.objects.filter(
+        stable=stable, since_permit_id=stable.area_permitted_by_id
+    ).aggregate(total=Sum("area_sqft"))["total"]
+    return ExpansionStanding(stable.permitted_floor_area_sqft, cumulated or Decimal("0"))
+
+
+def expansion_finding(*, stable: Stable, proposed_sqft: Decimal, on: dt.date) -> Finding:
+    """Judge an expansion, cumulated with the earlier ones, by rule ``nb.2.1.expansion``."""
+    standing = expansion_standing(stable)
+    if standing.permitted_area is None:
+        raise DomainError(
+            f"{stable.address} has no permit on record to measure an expansion against; "
+            f"apply for a stable permit first ({CITE}§2.1).",
+            field="area_sqft",
+        )
+    rule_set: RuleSet = get_rule_set(rules.STABLE_EXPANSION.code)
+    facts = rule_set.parse(
+        as_json(
+            {
+                "permitted_area_sqft": standing.permitted_area,
+                "prior_expansions_sqft": standing.cumulated,
+                "proposed_expansion_sqft": proposed_sqft,
+            }
+        )
+    )
+    [finding] = rule_set.evaluate(facts, on=on).findings
+    return finding
+
+
+@transaction.atomic
+def record_expansion(
+    *, stable: Stable, area_sqft: Decimal, made_on: dt.date, description: str = "", acting_user
+) -> StableExpansion:
+    """Record an expansion of less than 25 %, cumulated since the last permit (§2.1).
+
+    One that brings the expansions since the last permit to 25 % or more of the permitted
+    area is refused: the stable "must first be granted" a new permit, whose floor area
+    then starts the count again.
+    """
+    stable = Stable.objects.select_for_update().get(pk=stable.pk)
+    if area_sqft is None or area_sqft <= 0:
+        raise DomainError("Enter the added floor area in square feet.", field="area_sqft")
+    finding = expansion_finding(stable=stable, proposed_sqft=area_sqft, on=made_on)
+    if finding.failed:
+        raise DomainError(f"{finding.message} ({finding.citation})", field="area_sqft")
+    expansion = StableExpansion.objects.create(
+        stable=stable,
+        since_permit_id=stable.area_permitted_by_id,
+        area_sqft=area_sqft,
+        made_on=made_on,
+        description=description.strip(),
+        recorded_by=acting_user,
+    )
+    audit.record(
+        actor=acting_user,
+        action="stable.expansion_recorded",
+        subject=stable,
+        municipality=stable.municipality,
+        summary=f"{area_sqft} sq ft expansion of {stable.address} on {format_date(made_on)}",
+        after={"area_sqft": str(area_sqft), "made_on": made_on.isoformat(),
+               "finding": finding.message},
+    )
+    return expansion
+
+
+# -- Horses (B, §3.2) -------------------------------------------------------------------
+
+
+def stables_for_horses(owner):
+    """Where an owner may say a horse is kept: their own stables, or a stable with a permit
+    in force (a boarded horse)."""
+    today = timezone.localdate()
+    in_force = Q(
+        applications__application__permit__status=PermitStatus.ACTIVE,
+        applications__application__permit__valid_through__gte=today,
+    )
+    return Stable.objects.filter(Q(keeper=owner) | in_force).distinct().order_by("address")
+
+
+def _check_certificate_date(dated: dt.date | None) -> None:
+    if dated is None:
+        raise DomainError("Enter the date on the certificate.", field="certificate_dated")
+    if dated > timezone.localdate():
+        raise DomainError("The certificate cannot be dated in the future.",
+                          field="certificate_dated")
+
+
+@transaction.atomic
+def register_horse(
+    *,
+    owner,
+    stable: Stable,
+    name: str,
+    description: str,
+    certificate: UploadedFile | None = None,
+    certificate_dated: dt.date | None = None,
+) -> Horse:
+    """Register a horse kept in town (B), no fee, as a draft registration to submit.
+
+    The certificate of inoculation against equine encephalitis and tetanus (§3.2) may
+    follow; the registration is not issued without it.
+    """
+    if not stables_for_horses(owner).filter(pk=stable.pk).exists():
+        raise DomainError(
+            "Choose one of your stables or a stable with a permit in force.", field="stable"
+        )
+    application = create_application(
+        applicant=owner,
+        permit_type=PermitType.objects.get(code=HORSE_REGISTRATION),
+        action="new",
+    )
+    document = None
+    if certificate is not None:
+        _check_certificate_date(certificate_dated)
+        document = upload_document(
+            application=application,
+            uploaded_by=owner,
+            kind=INOCULATION_CERTIFICATE,
+            upload=certificate,
+        )
+    return Horse.objects.create(
+        owner=owner,
+        stable=stable,
+        registration=application,
+        name=name.strip(),
+        description=description.strip(),
+        inoculation_certificate=document,
+        certificate_dated=certificate_dated if document else None,
+    )
+
+
+@transaction.atomic
+def file_inoculation_certificate(
+    *, horse: Horse, upload: UploadedFile, dated: dt.date, acting_user
+) -> Horse:
+    """File a horse's newest certificate of inoculation (§3.2).
+
+    While the registration is still being decided it goes to the application for the
+    office to accept; afterwards it is kept with the horse's record.
+    """
+    _check_certificate_date(dated)
+    registration = Application.objects.select_for_update().get(pk=horse.registration_id)
+    if registration.accepts_documents:
+        document = upload_document(
+            application=registration,
+            uploaded_by=acting_user,
+            kind=INOCULATION_CERTIFICATE,
+            upload=upload,
+        )
+    else:
+        document = _horse_document(horse, upload=upload, uploaded_by=acting_user)
+    before = horse.certificate_dated
+    horse.inoculation_certificate = document
+    horse.certificate_dated = dated
+    horse.save(update_fields=["inoculation_certificate", "certificate_dated"])
+    audit.record(
+        actor=acting_user,
+        action="horse.certificate_filed",
+        subject=horse,
+        municipality=registration.municipality,
+        summary=f"Inoculation certificate for {horse.name} dated {format_date(dated)}",
+        before={"certificate_dated": before.isoformat() if before else None},
+        after={"certificate_dated": dated.isoformat(), "document": document.pk},
+    )
+    return horse
+
+
+def _horse_document(horse: Horse, *, upload: UploadedFile, uploaded_by) -> Document:
+    """A document of the horse's owner outside any application (checked like any upload)."""
+    content_type, sha256 = check_upload(upload)
+    document = Document(
+        municipality=horse.stable.municipality,
+        owner=horse.owner,
+        kind=INOCULATION_CERTIFICATE,
+        original_name=(upload.name or "upload")[-200:],
+        content_type=content_type,
+        size=upload.size,
+        sha256=sha256,
+        uploaded_by=uploaded_by,
+    )
+    document.file.save("upload", upload, save=False)
+    document.save()
+    return document
+
+
+@dataclass(frozen=True)
+class CertificateFlag:
+    """How the registry reads a horse's inoculation certificate on a day (§3.2)."""
+
+    code: str
+    text: str
+
+    @property
+    def flagged(self) -> bool:
+        return self.code != "current"
+
+
+def certificate_flag(horse: Horse, *, on: dt.date) -> CertificateFlag:
+    """Missing, older than a year (past its first anniversary), or current."""
+    if horse.inoculation_certificate_id is None or horse.certificate_dated is None:
+        return CertificateFlag("missing", "No inoculation certificate on file")
+    dated = format_date(horse.certificate_dated)
+    if not horse.certificate_current_on(on):
+        return CertificateFlag("stale", f"Certificate dated {dated} is older than a year")
+    return CertificateFlag("current", f"Certificate dated {dated}")
+
+
+def horse_registry(municipality: Municipality):
+    """Every horse kept in the town, with owner, stable and registration: one query."""
+    return (
+        Horse.objects.filter(stable__municipality=municipality, kept_until__isnull=True)
+        .select_related("owner", "stable", "registration__permit")
+        .order_by("stable__address", "name", "pk")
+    )
+
+
+# -- Burial notices (§6.6) --------------------------------------------------------------
+
+
+@transaction.atomic
+def file_burial_notice(
+    *,
+    filed_by,
+    stable: Stable,
+    horse: Horse | None,
+    site: str,
+    facts: Mapping[str, Any],
+) -> HorseBurialNotice:
+    """Notify the Board of Health of a horse's burial at the stable (§6.6).
+
+    The notice is judged by rule set ``northborough.horse_burial`` on the day it is filed,
+    with the town's calendar: notice after a burial on a working day is late, and after a
+    weekend or holiday burial it is due by the first working day following. A horse
+    named is no longer kept in town from its burial.
+    """
+    if stable.keeper_id != filed_by.pk and not (horse and horse.stable_id == stable.pk):
+        raise DomainError("Choose your stable, or the stable where your horse was kept.",
+                          field="stable")
+    if horse is not None and horse.owner_id != filed_by.pk and stable.keeper_id != filed_by.pk:
+        raise DomainError("Choose one of your horses.", field="horse")
+    if not site.strip():
+        raise DomainError("Say where on the lot the horse is buried.", field="site")
+    rule_set = get_rule_set(rules.HORSE_BURIAL.code)
+    today = timezone.localdate()
+    result = rule_set.evaluate(facts, on=today, calendar=stable.municipality.calendar())
+    notice = HorseBurialNotice.objects.create(
+        municipality=stable.municipality,
+        filed_by=filed_by,
+        stable=stable,
+        horse=horse,
+        site=site.strip(),
+        facts=as_json(facts),
+        findings=[_finding_json(finding) for finding in result.findings],
+        compliant=result.compliant,
+        filed_on=today,
+    )
+    if horse is not None and horse.kept_in_town:
+        horse.kept_until = facts["burial_date"]
+        horse.save(update_fields=["kept_until"])
+    audit.record(
+        actor=filed_by,
+        action="stable.burial_notice_filed",
+        subject=notice,
+        municipality=stable.municipality,
+        summary=f"Horse burial notice at {stable.address}"
+        + ("" if result.compliant else f": {len(result.failures)} rule(s) not met"),
+        after={"findings": [finding.rule for finding in result.failures]},
+    )
+    return notice
+
+
+def _finding_json(finding: Finding) -> dict[str, str]:
+    return {
+        "rule": finding.rule,
+        "citation": finding.citation,
+        "outcome": str(finding.outcome),
+        "message": finding.message,
+    }
+
+
+# -- Sanitary inspections (§6) ----------------------------------------------------------
+
+
+def inspectors(municipality: Municipality):
+    """The staff a town's inspections may be assigned to."""
+    return (
+        User.objects.filter(
+            memberships__municipality=municipality,
+            memberships__role__in=permissions.INSPECTOR_ROLES,
+        )
+        .distinct()
+        .order_by("last_name", "first_name", "pk")
+    )
+
+
+def schedule_sanitary_inspection(
+    *, permit: Permit, scheduled_for: dt.date, inspector, acting_user
+):
+    """Schedule the §6 sanitary inspection of a stable with a permit, on the shared
+    inspection screen (check ``northborough.sanitary_inspection``)."""
+    if permit.permit_type.code not in STABLE_PERMIT_TYPES:
+        raise DomainError("Sanitary inspections are scheduled for stable permits.",
+                          field="permit")
+    details = permit.application.stable_application
+    return schedule_inspection(
+        municipality=permit.municipality,
+        check_code=SANITARY_INSPECTION,
+        scheduled_for=scheduled_for,
+        inspector=inspector,
+        acting_user=acting_user,
+        permit=permit,
+        address=details.stable.address,
+    )
+
+
+# -- Pages' data ------------------------------------------------------------------------
+
+
+def permit_in_force(stable: Stable, *, on: dt.date) -> Permit | None:
+    """The stable's permit in force on ``on`` (the newest, should a renewal overlap)."""
+    return (
+        Permit.objects.filter(
+            application__stable_application__stable=stable,
+            status=PermitStatus.ACTIVE,
+            valid_from__lte=on,
+            valid_through__gte=on,
+        )
+        .select_related("permit_type", "municipality")
+        .order_by("-issued_at")
+        .first()
+    )
+
+
+def keeper_panel(user) -> dict[str, Any]:
+    """The resident's stables with their latest permit and draft, and their horses (kept
+    at their stables or boarded elsewhere) with the certificate flag.
+
+    One query for a resident with neither, three otherwise, whatever their number.
+    """
+    if not user.is_authenticated:
+        return {}
+    own_horses = Horse.objects.filter(owner=user, kept_until__isnull=True)
+    stables = (
+        Stable.objects.filter(Q(keeper=user) | Q(horses__in=own_horses))
+        .distinct()
+        .prefetch_related(
+            Prefetch(
+                "applications",
+                queryset=StableApplication.objects.select_related(
+                    "application__permit__permit_type"
+                ).order_by("-application__created_at"),
+            ),
+            Prefetch(
+                "horses",
+                queryset=own_horses.select_related("registration__permit"),
+                to_attr="own_horses",
+            ),
+        )
+    )
+    today = timezone.localdate()
+    return {
+        "stables": [
+            _stable_row(stable, user=user, on=today)
+            for stable in stables
+            if stable.keeper_id == user.pk
+        ],
+        "horses": [
+            (horse, certificate_flag(horse, on=today))
+            for stable in stables
+            for horse in stable.own_horses
+        ],
+    }
+
+
+def _stable_row(stable: Stable, *, user, on: dt.date) -> dict[str, Any]:
+    applications = [details.application for details in stable.applications.all()]
+    permits = [application.permit for application in applications
+               if hasattr(application, "permit")]
+    permit = max(permits, key=lambda permit: permit.issued_at, default=None)
+    status = permit.effective_status(on) if permit else None
+    own_permit = permit is not None and permit.holder_id == user.pk
+    return {
+        "stable": stable,
+        "permit": permit,
+        "status": PermitStatus(status).label if status else "",
+        "renewable": own_permit and renewable_permit(permit, on=on),
+        "draft": next(
+            (
+                application
+                for application in applications
+                if application.is_draft and application.applicant_id == user.pk
+            ),
+            None,
+        ),
+    }
+
+
+def review_panel_context(application: Application, user) -> dict[str, Any]:
+    """What the office sees of the stable on the review screen."""
+    details = stable_details(application)
+    if details is None:
+        return {}
+    stable = details.stable
+    return {
+        "details": details,
+        "stable": stable,
+        "standing": expansion_standing(stable),
+        "expansions": list(stable.expansions.select_related("recorded_by")),
+        "grandfathered_claimed": bool(application.facts.get("grandfathered")),
+        "may_record": permissions.is_clerk(user, application.municipality_id),
+        "today": timezone.localdate(),
+    }

@@ -1,0 +1,254 @@
+"""A private stable permit in a real browser: the resident applies with one setback failing,
+the office records its sign-offs, the Board grants a variance, the Clerk holds the hearing
+and issues, and the license PDF lists the variance (Northborough Horse & Stable Regs).
+
+Every page on the way is checked with axe for WCAG 2.1 AA.
+"""
+
+import datetime as dt
+import io
+import re
+
+import pytest
+import time_machine
+from django.utils import timezone
+from playwright.sync_api import Page, expect
+from pypdf import PdfReader
+
+from permits_site.licensing.fact_forms import fact_label, humanize
+from permits_site.licensing.models import Application, Permit
+from permits_site.rules.base import FactType
+from permits_site.rules.calendar import anniversary_eve
+from stables.facts import resident_questions
+from stables.services import PRIVATE_STABLE
+from tests.e2e.conftest import assert_accessible, sign_in
+from tests.factories import PASSWORD, Role, UserFactory, staff
+from tests.stables.flow import ITEMS, PDF, PRIVATE_FACTS
+
+#: One setback fails: the stable stands 42 ft from the abutter's line (§4.1(a) asks 50).
+ANSWERS = {**PRIVATE_FACTS, "distance_to_abutter_property_line_ft": 42}
+CONDITIONS = "Plant and keep an evergreen screen along the east lot line."
+BASES = "The barn predates the lot line; moving it 8 ft would do manifest injustice."
+
+
+@pytest.fixture
+def resident(db):
+    return UserFactory(username="kate", first_name="Kate", last_name="Keeper")
+
+
+@pytest.fixture
+def office(db):
+    return {
+        "clerk": staff(Role.CLERK, "northborough", username="nora", first_name="Nora",
+                       last_name="Clerk"),
+        "board": staff(Role.BOARD_MEMBER, "northborough", username="bea", first_name="Bea",
+                       last_name="Board"),
+    }
+
+
+def iso(day: dt.date) -> str:
+    return day.isoformat()
+
+
+def answer_the_rules(page: Page, answers: dict) -> None:
+    """Fill the questions generated from rule set ``northborough.private_stable``."""
+    for fact in resident_questions(PRIVATE_STABLE).facts:
+        if fact.name not in answers:
+            continue
+        value = answers[fact.name]
+        if fact.type is FactType.BOOL:
+            group = page.get_by_role("group", name=fact_label(fact))
+            group.get_by_label("Yes" if value else "No", exact=True).check()
+        elif fact.type is FactType.CHOICE:
+            group = page.get_by_role("group", name=fact_label(fact))
+            group.get_by_label(humanize(value), exact=True).check()
+        else:
+            page.get_by_label(fact_label(fact), exact=True).fill(str(value))
+
+
+def fill_the_application(page: Page) -> None:
+    page.get_by_label("Street address of the stable").fill("12 Bartlett Street")
+    page.get_by_label("Assessors' parcel (optional)").fill("62-104")
+    page.get_by_role("group", name="You maintain the stable as its").get_by_label(
+        "Owner of the premises").check()
+    for letter, text in zip("abcde", ITEMS.values(), strict=True):
+        page.get_by_label(re.compile(rf"^\({letter}\)")).fill(text)
+    answer_the_rules(page, ANSWERS)
+    page.get_by_label("Plot plan", exact=True).set_input_files(PDF)
+    page.get_by_label("Stable plan", exact=True).set_input_files(PDF)
+
+
+def resident_applies(page: Page, live_server) -> None:
+    sign_in(page, live_server, "kate", PASSWORD)
+    expect(page.get_by_role("heading", name="My stables and horses")).to_be_visible()
+    assert_accessible(page)
+    page.get_by_role("link", name="Apply for a stable permit").click()
+
+    expect(page.get_by_role("heading", name="Which stable permit do I need?")).to_be_visible()
+    assert_accessible(page)
+    page.get_by_role("group", name="Are horses or riding instruction provided for a fee?")\
+        .get_by_label("No", exact=True).check()
+    page.get_by_label("How many horses will be kept at the stable?").fill("2")
+    page.get_by_label(re.compile("^At how many different residences")).fill("1")
+    page.get_by_role("button", name="Find my permit").click()
+    expect(page.get_by_role("heading", name="You need a private stable permit")).to_be_visible()
+    expect(page.get_by_text("(Northborough Horse & Stable Regs §1.1)")).to_be_visible()
+    assert_accessible(page)
+    page.get_by_role("link", name="Apply for a private stable permit").click()
+
+    expect(page.get_by_role("heading", name="Apply for a Northborough private stable permit"))\
+        .to_be_visible()
+    expect(page.get_by_label("How many horses will be kept at the stable?")).to_have_value("2")
+    assert_accessible(page)
+    fill_the_application(page)
+    preview = page.locator("#rules-preview")
+    lot_line = preview.locator('[data-rule="nb.4.1a.lot_line"]')
+    expect(preview).to_contain_text("1 rule is not met")
+    expect(lot_line).to_contain_text("Not met")
+    expect(lot_line).to_contain_text("Northborough Horse & Stable Regs §4.1(a)")
+    expect(lot_line).to_contain_text("42 ft; it must be at least 50 ft")
+    expect(preview.locator('[data-rule="nb.2.3.zoning"]')).to_contain_text(
+        "Recorded by the Board of Health office")
+    expect(preview).to_contain_text("$50.00")
+    assert_accessible(page)
+    page.get_by_role("button", name="Save and review").click()
+
+    expect(page.get_by_text("Draft saved")).to_be_visible()
+    expect(page.get_by_text("Submitting today costs")).to_be_visible()
+    assert_accessible(page)
+    page.get_by_role("button", name="Submit application").click()
+    expect(page.get_by_text("Application submitted")).to_be_visible()
+    assert_accessible(page)
+
+
+def clerk_records_sign_offs_documents_and_fee(page: Page, live_server) -> None:
+    sign_in(page, live_server, "nora", PASSWORD)
+    page.get_by_role("link", name="Application queue").click()
+    assert_accessible(page)
+    page.get_by_role("link", name=re.compile(r"Review #\d+")).click()
+    expect(page.get_by_text("Before the license can be issued")).to_be_visible()
+    assert_accessible(page)
+    today = iso(timezone.localdate())
+    page.get_by_label("Certification dated").fill(today)
+    page.get_by_role("button", name="Record the zoning certification").click()
+    expect(page.get_by_text("The zoning certification is recorded")).to_be_visible()
+    page.get_by_label("Review dated").fill(today)
+    page.get_by_role("button", name="Record the Conservation Commission review").click()
+    expect(page.get_by_text("The Conservation Commission review is recorded")).to_be_visible()
+    for _ in range(2):
+        page.get_by_role("button", name=re.compile("^Accept")).first.click()
+        expect(page.get_by_text("Document accepted.")).to_be_visible()
+    page.get_by_label("Method").select_option("check")
+    page.get_by_label("Reference").fill("CHK-1187")
+    page.get_by_role("button", name="Record payment").click()
+    expect(page.get_by_text("Payment recorded")).to_be_visible()
+    blockers = page.get_by_role("region", name="Before the license can be issued")
+    expect(blockers.get_by_role("listitem")).to_have_count(1)
+    expect(blockers).to_contain_text("§4.1(a)")
+    assert_accessible(page)
+
+
+def board_grants_the_variance(page: Page, live_server, review_url: str) -> None:
+    sign_in(page, live_server, "bea", PASSWORD)
+    page.goto(review_url)
+    assert_accessible(page)
+    page.get_by_label("nb.4.1a.lot_line (Northborough Horse & Stable Regs §4.1(a))").check()
+    page.get_by_label("What is asked of the Board, and why").fill(
+        "Vary the 50 ft lot-line setback for the existing barn, 42 ft from the line.")
+    page.get_by_role("button", name="Request the variance").click()
+    expect(page.get_by_text("Variance requested")).to_be_visible()
+    assert_accessible(page)
+    page.get_by_label("Conditions imposed").fill(CONDITIONS)
+    page.get_by_label("Specific bases of the variance").fill(BASES)
+    page.get_by_role("button", name="Approve with these conditions and bases").click()
+    expect(page.get_by_text(re.compile(r"You signed variance #\d+ in approval"))).to_be_visible()
+    expect(page.get_by_text(re.compile(r"Covered by variance #\d+"))).to_be_visible()
+    expect(page.get_by_text("Nothing blocks issuance")).to_be_visible()
+    assert_accessible(page)
+
+
+def clerk_schedules_the_hearing(page: Page, review_url: str, today: dt.date) -> None:
+    page.goto(review_url)
+    page.get_by_label("Hearing date").fill(iso(today + dt.timedelta(days=9)))
+    page.get_by_label("Time and place").fill("7:00 PM, Board of Health room, Town Hall")
+    page.get_by_label("Notices mailed on").fill(iso(today))
+    page.get_by_label("Abutters, one per line").fill(
+        "Alma Abutter | 14 Bartlett Street, Northborough MA 01532 | 9407 1000 0000 0001\n"
+        "Ben Abutter | 10 Bartlett Street, Northborough MA 01532 | 9407 1000 0000 0002")
+    page.get_by_role("button", name="Schedule the hearing").click()
+    expect(page.get_by_text("at least 10 days before the hearing").first).to_be_visible()
+    expect(page.get_by_role("link", name=re.compile("Hearing date:"))).to_be_visible()
+    assert_accessible(page)
+    page.get_by_label("Hearing date").fill(iso(today + dt.timedelta(days=12)))
+    page.get_by_role("button", name="Schedule the hearing").click()
+    expect(page.get_by_text("Hearing scheduled")).to_be_visible()
+    expect(page.get_by_text("The hearing on")).to_be_visible()
+    assert_accessible(page)
+    with page.expect_download() as letters:
+        page.get_by_role("link", name="Download the abutters' notice letters (PDF)").click()
+    text = pdf_text(letters.value.path())
+    assert "Alma Abutter" in text and "9407 1000 0000 0002" in text
+
+
+def pdf_text(path) -> str:
+    with open(path, "rb") as document:
+        reader = PdfReader(io.BytesIO(document.read()))
+    return " ".join(" ".join((page.extract_text() or "").split()) for page in reader.pages)
+
+
+def test_a_private_stable_with_a_varied_setback_is_heard_issued_and_lists_the_variance(
+    browser, page, live_server, resident, office
+):
+    resident_applies(page, live_server)
+    application = Application.objects.get(applicant=resident)
+    review_url = f"{live_server.url}/staff/applications/{application.pk}/"
+
+    clerk = browser.new_page()
+    clerk_records_sign_offs_documents_and_fee(clerk, live_server)
+    board = browser.new_page()
+    board_grants_the_variance(board, live_server, review_url)
+    board.close()
+    today = timezone.localdate()
+    clerk_schedules_the_hearing(clerk, review_url, today)
+
+    hearing_day = dt.datetime.combine(today + dt.timedelta(days=12), dt.time(21, 0),
+                                      tzinfo=timezone.get_current_timezone())
+    with time_machine.travel(hearing_day, tick=True):
+        clerk.goto(review_url)
+        clerk.get_by_label("The Board's decision").fill(
+            "Permit granted with the variance of §4.1(a); no abutter objected.")
+        clerk.get_by_role("button", name="Record the decision").click()
+        expect(clerk.get_by_text("The hearing's decision is recorded")).to_be_visible()
+        expect(clerk.get_by_text("Nothing blocks issuance")).to_be_visible()
+        assert_accessible(clerk)
+        clerk.get_by_role("button", name="Approve and issue license").click()
+        expect(clerk.get_by_text(re.compile(r"Issued PVS-\d{4}-00001"))).to_be_visible()
+        assert_accessible(clerk)
+        with clerk.expect_download() as license_pdf:
+            clerk.get_by_role("link", name="License PDF").click()
+        text = pdf_text(license_pdf.value.path())
+
+    permit = Permit.objects.get(application=application)
+    assert permit.valid_through == anniversary_eve(permit.valid_from)
+    assert "Variances" in text
+    assert "nb.4.1a.lot_line" in text
+    assert CONDITIONS in text
+    assert BASES in text
+    assert "12 Bartlett Street" in text
+
+
+def test_the_application_form_works_on_a_phone(phone_page, live_server, resident):
+    sign_in(phone_page, live_server, "kate", PASSWORD)
+    phone_page.goto(f"{live_server.url}/stables/apply/private/")
+
+    expect(phone_page.get_by_role("heading", name="Apply for a Northborough private stable "
+                                                   "permit")).to_be_visible()
+    fill_the_application(phone_page)
+    expect(phone_page.locator('#rules-preview [data-rule="nb.4.1a.lot_line"]'))\
+        .to_contain_text("Not met")
+    assert phone_page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert_accessible(phone_page)
+    phone_page.get_by_role("button", name="Save and review").click()
+    expect(phone_page.get_by_text("Draft saved")).to_be_visible()
+    assert phone_page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert_accessible(phone_page)

@@ -1,0 +1,143 @@
+"""Enforcement fixtures: Northborough staff, a stable permit, and case types for the other towns.
+
+Northborough's stable case type is registered by the stables app itself;
+North Andover and Tisbury register theirs here, as their apps will, to show
+the core needs nothing more than a registration.
+"""
+
+import datetime as dt
+from decimal import Decimal
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+
+from permits_site.enforcement import registry
+from permits_site.enforcement.registry import CaseType, ChargeType
+from permits_site.enforcement.services import (
+    close_inspection,
+    open_case,
+    record_inspection,
+    schedule_inspection,
+)
+from permits_site.licensing.models import Application, ApplicationStatus, Permit, PermitType
+from tests.factories import Role, UserFactory, municipality, staff
+
+STABLE_CASE = "northborough.stable_violation"
+STABLE_OFFENSE = "stable_regulation_violation"
+SANITARY = "northborough.sanitary_inspection"
+FIXTURES = "tests/fixtures_files/"
+
+#: A sanitary inspection that finds nothing wrong.
+CLEAN_STABLE = {
+    "manure_storage_cuft": 120,
+    "days_since_manure_removed": 5,
+    "manure_variance": False,
+    "runoff_to_wetlands": False,
+    "stall_cleaned_daily": True,
+    "effluent_discharged": False,
+    "feed_in_closed_containers": True,
+}
+#: The same stable with 300 cu ft of manure and no variance: §6.2 fails.
+MANURE_OVER_LIMIT = {**CLEAN_STABLE, "manure_storage_cuft": 300}
+
+DOG_COMPLAINT = CaseType(
+    code="north_andover.dog_complaint",
+    municipality="north_andover",
+    name="Dog complaint",
+    offenses=("running_at_large", "animal_limit"),
+    citation="North Andover Code ch. 60",
+)
+BITE_QUARANTINE = CaseType(
+    code="tisbury.animal_quarantine",
+    municipality="tisbury",
+    name="Animal quarantine",
+    offenses=("quarantine",),
+    charges=(ChargeType("quarantine_board", "Boarding during quarantine", "Tisbury BOH 09.7.3"),),
+)
+
+
+@pytest.fixture(autouse=True)
+def other_towns_case_types(monkeypatch):
+    """North Andover's and Tisbury's case types, registered for the test only."""
+    for case_type in (DOG_COMPLAINT, BITE_QUARANTINE):
+        monkeypatch.setitem(registry._CASE_TYPES, case_type.code, case_type)
+
+
+@pytest.fixture
+def northborough(db):
+    return municipality("northborough")
+
+
+@pytest.fixture
+def nb_clerk(db):
+    return staff(Role.CLERK, "northborough", first_name="Nora", last_name="Clerk")
+
+
+@pytest.fixture
+def nb_inspector(db):
+    return staff(Role.INSPECTOR, "northborough", first_name="Ivan", last_name="Inspector")
+
+
+@pytest.fixture
+def nb_board(db):
+    return staff(Role.HEARING_AUTHORITY, "northborough", first_name="Beth", last_name="Board")
+
+
+@pytest.fixture
+def tisbury_inspector(db):
+    return staff(Role.INSPECTOR, "tisbury", first_name="Tess", last_name="Tisbury")
+
+
+@pytest.fixture
+def stable_owner(db):
+    return UserFactory(first_name="Sam", last_name="Stable", street_address="12 Bartlett St",
+                       city="Northborough", postal_code="01532")
+
+
+def issued_permit(holder, *, issued_by, code="northborough.private_stable", sequence=1,
+                  valid_from=dt.date(2027, 1, 4), valid_through=dt.date(2028, 1, 3)) -> Permit:
+    """An issued permit written directly: the stables app's own flow is tested there."""
+    permit_type = PermitType.objects.get(code=code)
+    application = Application.objects.create(
+        municipality=permit_type.municipality, permit_type=permit_type, action="new",
+        applicant=holder, status=ApplicationStatus.ISSUED,
+    )
+    return Permit.objects.create(
+        number=f"{permit_type.number_prefix}-{valid_from.year}-{sequence:05d}",
+        sequence=sequence, year=valid_from.year, municipality=permit_type.municipality,
+        permit_type=permit_type, application=application, holder=holder,
+        holder_name=holder.display_name, holder_address=holder.mailing_address,
+        valid_from=valid_from, valid_through=valid_through, fee_total=Decimal("50.00"),
+        issued_by=issued_by,
+    )
+
+
+@pytest.fixture
+def stable_permit(stable_owner, nb_clerk):
+    return issued_permit(stable_owner, issued_by=nb_clerk)
+
+
+def sanitary_inspection(permit, inspector, *, on: dt.date):
+    return schedule_inspection(municipality=permit.municipality, check_code=SANITARY,
+                               scheduled_for=on, inspector=inspector, permit=permit,
+                               acting_user=inspector)
+
+
+def failed_inspection(permit, inspector, *, on: dt.date):
+    """A sanitary inspection closed today with manure over the §6.2 limit."""
+    inspection = sanitary_inspection(permit, inspector, on=on)
+    record_inspection(inspection=inspection, answers=MANURE_OVER_LIMIT, notes="",
+                      acting_user=inspector)
+    return close_inspection(inspection=inspection, acting_user=inspector)
+
+
+def stable_case(permit, user, *, received_on: dt.date, inspection=None):
+    return open_case(municipality=permit.municipality, case_type=STABLE_CASE, permit=permit,
+                     party=permit.holder, party_name=permit.holder_name,
+                     address=permit.holder_address, complaint="Manure piled by the brook.",
+                     received_on=received_on, inspection=inspection, acting_user=user)
+
+
+def photo_upload(name: str = "rabies_certificate.png", *, as_name: str = "stall.png"):
+    with open(FIXTURES + name, "rb") as sample:
+        return SimpleUploadedFile(as_name, sample.read())

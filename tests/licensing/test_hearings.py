@@ -1,0 +1,574 @@
+"""Public hearings on an application: notice to abutters, the date rule and the decision.
+
+Northborough Horse & Stable Regs §2.2: every abutter notified by certified mail
+at least 10 days before the hearing, judged by the rule ``nb.2.2.notice_days``.
+Permit kinds are registered for the test; the stable rules themselves are not
+what these tests are about, so the test kinds judge no application rules.
+"""
+
+import datetime as dt
+import io
+from html import escape
+
+import pytest
+import time_machine
+from django.urls import reverse
+from pypdf import PdfReader
+
+from permits_site.accounts.models import Role
+from permits_site.licensing import kinds
+from permits_site.licensing.exceptions import DomainError, InvalidTransition
+from permits_site.licensing.kinds import PermitKind
+from permits_site.licensing.models import (
+    ApplicationStatus,
+    AuditEntry,
+    PermitHearing,
+    PermitType,
+)
+from permits_site.licensing.review_forms import parse_abutter_line
+from permits_site.licensing.services.applications import (
+    approve_application,
+    blockers,
+    create_application,
+    submit_application,
+)
+from permits_site.licensing.services.hearings import (
+    decide_hearing,
+    render_notice_letters,
+    schedule_hearing,
+)
+from permits_site.licensing.services.payments import record_payment
+from permits_site.licensing.services.permits import issue_permit
+from tests.factories import UserFactory, staff
+
+pytestmark = pytest.mark.django_db
+MONDAY_JUNE_3_2030 = dt.datetime(2030, 6, 3, 10, 0)
+TODAY = dt.date(2030, 6, 3)
+PRIVATE_STABLE = "northborough.private_stable"
+DISPOSAL_WORKS = "tisbury.disposal_works"
+NOTICE_CITATION = "Northborough Horse & Stable Regs §2.2"
+ABUTTERS = [
+    {
+        "name": "Ann Abbot",
+        "mailing_address": "3 Green Lane, Northborough MA 01532",
+        "certified_mail_number": "7019 0700 0000 1234 5678",
+    },
+    {"name": "Bob Birch", "mailing_address": "5 Green Lane, Northborough MA 01532"},
+]
+
+
+class HearingKind(PermitKind):
+    """A permit type with hearings; it judges no application rules."""
+
+    def __init__(self, code: str, *, notice_days: int, citation: str):
+        self.code = code
+        self.hearing_notice_days = notice_days
+        self.hearing_citation = citation
+
+    def check_code(self, application) -> str:
+        return ""
+
+
+@pytest.fixture
+def stable_kind(monkeypatch):
+    kind = HearingKind(PRIVATE_STABLE, notice_days=10, citation=NOTICE_CITATION)
+    monkeypatch.setitem(kinds._KINDS, PRIVATE_STABLE, kind)
+    return kind
+
+
+@pytest.fixture
+def northborough_clerk(db):
+    return staff(Role.CLERK, "northborough", first_name="Nora", last_name="Clerk")
+
+
+@pytest.fixture
+def northborough_board_member(db):
+    return staff(Role.BOARD_MEMBER, "northborough", first_name="Bea", last_name="Board")
+
+
+def submitted_application(code=PRIVATE_STABLE):
+    applicant = UserFactory(
+        first_name="Holly", last_name="Hooves", street_address="7 Green Lane", city="Northborough"
+    )
+    application = create_application(
+        applicant=applicant, permit_type=PermitType.objects.get(code=code), action="new"
+    )
+    return submit_application(application=application, acting_user=applicant)
+
+
+def scheduled(application, clerk, *, days_after_mailing=14, abutters=ABUTTERS):
+    mailed = TODAY
+    return schedule_hearing(
+        application=application,
+        hearing_date=mailed + dt.timedelta(days=days_after_mailing),
+        notices_mailed_on=mailed,
+        location="7:00 PM, Board of Health room, Town Hall, 63 Main Street",
+        abutters=abutters,
+        acting_user=clerk,
+    )
+
+
+def hearing_blockers(application):
+    return [blocker for blocker in blockers(application) if blocker.code == "hearing.undecided"]
+
+
+# -- Scheduling: the notice rule ---------------------------------------------------
+
+
+@time_machine.travel(MONDAY_JUNE_3_2030, tick=False)
+@pytest.mark.parametrize(("days_after_mailing", "allowed"), [(9, False), (10, True), (11, True)])
+def test_hearing_at_least_10_days_after_the_notices_are_mailed_2_2(
+    stable_kind, northborough_clerk, days_after_mailing, allowed
+):
+    application = submitted_application()
+
+    if allowed:
+        hearing = scheduled(application, northborough_clerk, days_after_mailing=days_after_mailing)
+        assert (hearing.hearing_date - hearing.notices_mailed_on).days == days_after_mailing
+        assert hearing.abutters.count() == 2
+    else:
+        with pytest.raises(DomainError) as refused:
+            scheduled(application, northborough_clerk, days_after_mailing=days_after_mailing)
+        assert list(refused.value.errors) == ["hearing_date"]
+        message = refused.value.errors["hearing_date"][0]
+        assert "less than 10 days before the hearing on June 12, 2030" in message
+        assert message.endswith(f"({NOTICE_CITATION})")
+        assert not PermitHearing.objects.exists()
+
+
+@time_machine.travel(MONDAY_JUNE_3_2030, tick=False)
+@pytest.mark.parametrize(("days_after_mailing", "allowed"), [(6, False), (7, True)])
+def test_a_town_without_a_notice_rule_set_counts_the_kinds_days(
+    monkeypatch, days_after_mailing, allowed
+):
+    kind = HearingKind(DISPOSAL_WORKS, notice_days=7, citation="Tisbury BOH Reg 09.0.3")
+    monkeypatch.setitem(kinds._KINDS, DISPOSAL_WORKS, kind)
+    clerk = staff(Role.CLERK, "tisbury")
+    application = submitted_application(DISPOSAL_WORKS)
+
+    if allowed:
+        assert scheduled(application, clerk, days_after_mailing=days_after_mailing).pk
+    else:
+        with pytest.raises(DomainError) as refused:
+            scheduled(application, clerk, days_after_mailing=days_after_mailing)
+        assert refused.value.errors["hearing_date"] == [
+            "The notices mailed on June 3, 2030 must reach the abutters at least 7 days before "
+            "the hearing; a hearing on June 9, 2030 is 6 days after the mailing. "
+            "(Tisbury BOH Reg 09.0.3)"
+        ]
+
+
+@time_machine.travel(MONDAY_JUNE_3_2030, tick=False)
+def test_a_permit_type_without_hearings_refuses_one(northborough_clerk):
+    application = submitted_application("northborough.horse_registration")
+
+    with pytest.raises(InvalidTransition) as refused:
+        scheduled(application, northborough_clerk)
+
+    assert refused.value.errors == {
+        "hearing_date": ["Horse Registration applications have no public hearing."]
+    }
+
+
+@time_machine.travel(MONDAY_JUNE_3_2030, tick=False)
+def test_scheduling_refuses_a_past_date_no_place_and_no_abutters(stable_kind, northborough_clerk):
+    application = submitted_application()
+
+    with pytest.raises(DomainError) as refused:
+        schedule_hearing(
+            application=application,
+            hearing_date=TODAY - dt.timedelta(days=1),
+            notices_mailed_on=TODAY - dt.timedelta(days=20),
+            location=" ",
+            abutters=[],
+            acting_user=northborough_clerk,
+        )
+
+    assert refused.value.errors == {
+        "hearing_date": ["The hearing date has already passed; choose a later date."],
+        "location": ["Say when and where the hearing will be held."],
+        "abutters": [
+            f"List every abutter: each is sent the notice by certified mail. ({NOTICE_CITATION})"
+        ],
+    }
+
+
+@time_machine.travel(MONDAY_JUNE_3_2030, tick=False)
+def test_each_abutter_needs_a_name_and_a_mailing_address(stable_kind, northborough_clerk):
+    application = submitted_application()
+
+    with pytest.raises(DomainError) as refused:
+        scheduled(application, northborough_clerk, abutters=[ABUTTERS[0], {"name": "Cy"}])
+
+    assert refused.value.errors == {"abutters": ["Abutter 2: give the mailing address."]}
+
+
+@time_machine.travel(MONDAY_JUNE_3_2030, tick=False)
+def test_a_second_hearing_waits_for_the_first_decision(stable_kind, northborough_clerk):
+    application = submitted_application()
+    first = scheduled(application, northborough_clerk)
+
+    with pytest.raises(InvalidTransition) as refused:
+        scheduled(application, northborough_clerk, days_after_mailing=30)
+
+    assert "June 17, 2030 is still to be decided" in refused.value.errors["hearing_date"][0]
+    assert list(application.hearings.all()) == [first]
+
+
+# -- Blocking and deciding ------------------------------------------------------------
+
+
+@time_machine.travel(MONDAY_JUNE_3_2030, tick=False)
+def test_an_undecided_hearing_blocks_issuance_and_a_decided_one_does_not(
+    stable_kind, northborough_clerk
+):
+    application = submitted_application()
+    hearing = scheduled(application, northborough_clerk)
+
+    undecided = hearing_blockers(application)
+    with time_machine.travel(dt.datetime(2030, 6, 18, 10, 0), tick=False):
+        decide_hearing(
+            hearing=hearing,
+            decision="Permit granted as applied for.",
+            decided_on=dt.date(2030, 6, 17),
+            acting_user=northborough_clerk,
+        )
+
+    assert [(blocker.message, blocker.citation) for blocker in undecided] == [
+        ("The hearing on June 17, 2030 has not been decided.", NOTICE_CITATION)
+    ]
+    assert hearing_blockers(application) == []
+
+
+@time_machine.travel(MONDAY_JUNE_3_2030, tick=False)
+def test_no_hearing_scheduled_blocks_nothing(stable_kind):
+    assert hearing_blockers(submitted_application()) == []
+
+
+@time_machine.travel(MONDAY_JUNE_3_2030, tick=False)
+def test_the_permit_is_issued_only_after_the_hearing_is_decided(stable_kind, northborough_clerk):
+    application = submitted_application()
+    invoice = application.invoices.get()
+    record_payment(
+        invoice=invoice,
+        method="cash",
+        reference="R-1",
+        amount=invoice.total,
+        acting_user=northborough_clerk,
+    )
+    hearing = scheduled(application, northborough_clerk, days_after_mailing=10)
+
+    with pytest.raises(InvalidTransition) as refused:
+        approve_application(application=application, acting_user=northborough_clerk)
+    with time_machine.travel(dt.datetime(2030, 6, 14, 9, 0), tick=False):
+        decide_hearing(
+            hearing=hearing,
+            decision="Granted.",
+            decided_on=dt.date(2030, 6, 13),
+            acting_user=northborough_clerk,
+        )
+        approve_application(application=application, acting_user=northborough_clerk)
+        permit = issue_permit(application=application, acting_user=northborough_clerk)
+
+    assert refused.value.errors["non_field_errors"] == [
+        f"The hearing on June 13, 2030 has not been decided. ({NOTICE_CITATION})"
+    ]
+    assert permit.application.status == ApplicationStatus.ISSUED
+
+
+@time_machine.travel(MONDAY_JUNE_3_2030, tick=False)
+def test_decision_needs_its_text_and_a_date_not_before_the_hearing(stable_kind, northborough_clerk):
+    hearing = scheduled(submitted_application(), northborough_clerk)
+
+    with pytest.raises(DomainError) as refused:
+        decide_hearing(
+            hearing=hearing, decision="", decided_on=TODAY, acting_user=northborough_clerk
+        )
+
+    assert refused.value.errors == {
+        "decision": ["Write down the Board's decision."],
+        "decided_on": ["The decision cannot come before the hearing on June 17, 2030."],
+    }
+    hearing.refresh_from_db()
+    assert hearing.decided_on is None
+
+
+@time_machine.travel(dt.datetime(2030, 6, 20, 10, 0), tick=False)
+def test_decision_cannot_be_dated_in_the_future_nor_made_twice(stable_kind, northborough_clerk):
+    with time_machine.travel(MONDAY_JUNE_3_2030, tick=False):
+        hearing = scheduled(submitted_application(), northborough_clerk)
+
+    with pytest.raises(DomainError) as future:
+        decide_hearing(
+            hearing=hearing,
+            decision="Granted.",
+            decided_on=dt.date(2030, 6, 21),
+            acting_user=northborough_clerk,
+        )
+    decide_hearing(
+        hearing=hearing,
+        decision="Granted.",
+        decided_on=dt.date(2030, 6, 17),
+        acting_user=northborough_clerk,
+    )
+    with pytest.raises(InvalidTransition, match="already decided on June 17, 2030"):
+        decide_hearing(
+            hearing=hearing,
+            decision="Denied.",
+            decided_on=dt.date(2030, 6, 20),
+            acting_user=northborough_clerk,
+        )
+
+    assert future.value.errors == {"decided_on": ["The decision date cannot be in the future."]}
+    hearing.refresh_from_db()
+    assert hearing.decision == "Granted."
+
+
+@time_machine.travel(MONDAY_JUNE_3_2030, tick=False)
+def test_scheduling_and_deciding_each_write_one_audit_entry(stable_kind, northborough_clerk):
+    hearing = scheduled(submitted_application(), northborough_clerk)
+    with time_machine.travel(dt.datetime(2030, 6, 18, 10, 0), tick=False):
+        decide_hearing(
+            hearing=hearing,
+            decision="Granted.",
+            decided_on=dt.date(2030, 6, 17),
+            acting_user=northborough_clerk,
+        )
+
+    entries = AuditEntry.objects.filter(object_id=hearing.pk, action__startswith="hearing.")
+
+    assert sorted(entries.values_list("action", flat=True)) == [
+        "hearing.decided",
+        "hearing.scheduled",
+    ]
+
+
+# -- The notice letters ------------------------------------------------------------------
+
+
+@time_machine.travel(MONDAY_JUNE_3_2030, tick=False)
+def test_notice_letters_have_one_page_per_abutter_with_the_certified_mail_number(
+    stable_kind, northborough_clerk
+):
+    hearing = scheduled(submitted_application(), northborough_clerk)
+
+    pages = [
+        " ".join(page.extract_text().split())
+        for page in PdfReader(io.BytesIO(render_notice_letters(hearing))).pages
+    ]
+
+    assert len(pages) == 2
+    first, second = pages
+    for expected in (
+        "Town of Northborough",
+        "Board of Health",
+        "Ann Abbot",
+        "Holly Hooves",
+        "Monday, June 17, 2030",
+        "7:00 PM, Board of Health room, Town Hall, 63 Main Street",
+        "Certified mail article no.: 7019 0700 0000 1234 5678",
+        "Mailed June 3, 2030",
+        NOTICE_CITATION,
+    ):
+        assert expected in first
+    assert "Bob Birch" in second
+    assert "Ann Abbot" not in second
+    assert "7019" not in second
+    assert "Certified mail article no.:" in second
+
+
+@pytest.mark.parametrize(
+    ("line", "row"),
+    [
+        (
+            "Ann Abbot | 3 Green Lane | 7019 0700",
+            {
+                "name": "Ann Abbot",
+                "mailing_address": "3 Green Lane",
+                "certified_mail_number": "7019 0700",
+            },
+        ),
+        (
+            " Bob Birch|5 Green Lane ",
+            {"name": "Bob Birch", "mailing_address": "5 Green Lane", "certified_mail_number": ""},
+        ),
+    ],
+)
+def test_an_abutter_line_is_name_address_and_certified_mail_number(line, row):
+    assert parse_abutter_line(line) == row
+
+
+# -- The review screen ----------------------------------------------------------------
+
+
+def review_url(application):
+    return reverse("licensing:review", args=[application.pk])
+
+
+def schedule_data(abutters: str, *, hearing_date="2030-06-17", mailed="2030-06-03") -> dict:
+    return {
+        "hearing-hearing_date": hearing_date,
+        "hearing-notices_mailed_on": mailed,
+        "hearing-location": "7:00 PM, Town Hall",
+        "hearing-abutters": abutters,
+    }
+
+
+@time_machine.travel(MONDAY_JUNE_3_2030, tick=False)
+def test_clerk_schedules_a_hearing_with_abutters_one_per_line(
+    client, stable_kind, northborough_clerk
+):
+    application = submitted_application()
+    client.force_login(northborough_clerk)
+
+    page = client.get(review_url(application)).content.decode()
+    response = client.post(
+        reverse("licensing:hearing_schedule", args=[application.pk]),
+        schedule_data("Ann Abbot | 3 Green Lane | 7019 0700\n\nBob Birch | 5 Green Lane\n"),
+    )
+    after = client.get(review_url(application)).content.decode()
+
+    assert 'id="hearing-heading"' in page
+    assert "Schedule the hearing" in page
+    assert response.status_code == 302
+    hearing = application.hearings.get()
+    assert list(hearing.abutters.values_list("name", "certified_mail_number")) == [
+        ("Ann Abbot", "7019 0700"),
+        ("Bob Birch", ""),
+    ]
+    assert reverse("licensing:hearing_notices", args=[application.pk, hearing.pk]) in after
+    assert "The hearing on June 17, 2030 has not been decided." in after
+
+
+@time_machine.travel(MONDAY_JUNE_3_2030, tick=False)
+def test_bad_abutter_lines_are_reported_by_line_number(client, stable_kind, northborough_clerk):
+    application = submitted_application()
+    client.force_login(northborough_clerk)
+
+    response = client.post(
+        reverse("licensing:hearing_schedule", args=[application.pk]),
+        schedule_data("Ann Abbot | 3 Green Lane\nBob Birch\n\n | 9 Green Lane"),
+    )
+    page = response.content.decode()
+
+    assert response.status_code == 400
+    assert "Line 2: write the name, the mailing address and the certified mail number" in page
+    assert "Line 4: the name is missing." in page
+    assert "Line 1" not in page
+    assert 'href="#id_hearing-abutters"' in page
+    assert not application.hearings.exists()
+
+
+@time_machine.travel(MONDAY_JUNE_3_2030, tick=False)
+def test_a_hearing_9_days_after_mailing_is_refused_on_the_screen(
+    client, stable_kind, northborough_clerk
+):
+    application = submitted_application()
+    client.force_login(northborough_clerk)
+
+    response = client.post(
+        reverse("licensing:hearing_schedule", args=[application.pk]),
+        schedule_data("Ann Abbot | 3 Green Lane", hearing_date="2030-06-12"),
+    )
+    page = response.content.decode()
+
+    assert response.status_code == 400
+    assert 'href="#id_hearing-hearing_date"' in page
+    assert "less than 10 days before the hearing" in page
+    assert escape(NOTICE_CITATION) in page
+    assert not application.hearings.exists()
+
+
+@time_machine.travel(MONDAY_JUNE_3_2030, tick=False)
+def test_clerk_records_the_decision_on_the_screen(client, stable_kind, northborough_clerk):
+    application = submitted_application()
+    hearing = scheduled(application, northborough_clerk)
+
+    with time_machine.travel(dt.datetime(2030, 6, 18, 10, 0), tick=False):
+        client.force_login(northborough_clerk)
+        response = client.post(
+            reverse("licensing:hearing_decide", args=[application.pk, hearing.pk]),
+            {
+                f"decide-{hearing.pk}-decision": "Granted.",
+                f"decide-{hearing.pk}-decided_on": "2030-06-17",
+            },
+        )
+
+    hearing.refresh_from_db()
+    assert response.status_code == 302
+    assert (hearing.decision, hearing.decided_on) == ("Granted.", dt.date(2030, 6, 17))
+
+
+@time_machine.travel(MONDAY_JUNE_3_2030, tick=False)
+def test_clerk_downloads_the_notice_letters(client, stable_kind, northborough_clerk):
+    application = submitted_application()
+    hearing = scheduled(application, northborough_clerk)
+    client.force_login(northborough_clerk)
+
+    response = client.get(reverse("licensing:hearing_notices", args=[application.pk, hearing.pk]))
+
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/pdf"
+    assert len(PdfReader(io.BytesIO(response.content)).pages) == 2
+
+
+@time_machine.travel(MONDAY_JUNE_3_2030, tick=False)
+def test_board_members_see_the_hearing_but_only_clerks_schedule_and_decide(
+    client, stable_kind, northborough_clerk, northborough_board_member
+):
+    application = submitted_application()
+    hearing = scheduled(application, northborough_clerk)
+    client.force_login(northborough_board_member)
+
+    page = client.get(review_url(application)).content.decode()
+    decide = client.post(
+        reverse("licensing:hearing_decide", args=[application.pk, hearing.pk]),
+        {
+            f"decide-{hearing.pk}-decision": "Granted.",
+            f"decide-{hearing.pk}-decided_on": "2030-06-03",
+        },
+    )
+    schedule = client.post(
+        reverse("licensing:hearing_schedule", args=[application.pk]),
+        schedule_data("Ann Abbot | 3 Green Lane", hearing_date="2030-07-01"),
+    )
+
+    assert "Ann Abbot" in page
+    assert "Record the decision" not in page
+    assert (decide.status_code, schedule.status_code) == (403, 403)
+    hearing.refresh_from_db()
+    assert hearing.decided_on is None
+    assert application.hearings.count() == 1
+
+
+@time_machine.travel(MONDAY_JUNE_3_2030, tick=False)
+def test_residents_and_other_towns_cannot_reach_hearings(client, stable_kind, northborough_clerk):
+    application = submitted_application()
+    hearing = scheduled(application, northborough_clerk)
+    notices = reverse("licensing:hearing_notices", args=[application.pk, hearing.pk])
+    schedule = reverse("licensing:hearing_schedule", args=[application.pk])
+    statuses = {}
+
+    for who, user in {
+        "applicant": application.applicant,
+        "other_town_clerk": staff(Role.CLERK, "tisbury"),
+    }.items():
+        client.force_login(user)
+        statuses[who] = (
+            client.get(notices).status_code,
+            client.post(schedule, schedule_data("Ann Abbot | 3 Green Lane")).status_code,
+        )
+
+    assert statuses == {"applicant": (403, 403), "other_town_clerk": (404, 404)}
+    assert application.hearings.count() == 1
+
+
+@time_machine.travel(MONDAY_JUNE_3_2030, tick=False)
+def test_a_hearing_of_another_application_is_a_404(client, stable_kind, northborough_clerk):
+    application = submitted_application()
+    other = scheduled(submitted_application(), northborough_clerk)
+    client.force_login(northborough_clerk)
+
+    response = client.get(reverse("licensing:hearing_notices", args=[application.pk, other.pk]))
+
+    assert response.status_code == 404
