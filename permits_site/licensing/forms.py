@@ -62,3 +62,8 @@ class FeeScheduleVersionForm(forms.Form):
             field = name if name in self.fields else f"amount_{name}"
             for message in messages:
                 self.add_error(field if field in self.fields else None, message)
+
+
+class ClosureForm(forms.Form):
+    date = forms.DateField(widget=DATE_INPUT, label="Date the offices are closed")
+    reason = forms.CharField(max_length=200, label="Reason (shown with deadlines)")

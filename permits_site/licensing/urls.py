@@ -1,6 +1,6 @@
 from django.urls import path
 
-from permits_site.licensing.views import fees, resident, staff
+from permits_site.licensing.views import closures, fees, resident, staff
 
 app_name = "licensing"
 urlpatterns = [
@@ -40,5 +40,7 @@ urlpatterns = [
         name="hearing_notices",
     ),
     path("admin/fees/", fees.fee_schedules, name="fee_schedules"),
+    path("admin/closures/<slug:code>/", closures.closures, name="closures"),
+    path("admin/closures/remove/<int:pk>/", closures.closure_remove, name="closure_remove"),
     path("admin/fees/<str:code>/new/", fees.fee_schedule_new, name="fee_schedule_new"),
 ]
