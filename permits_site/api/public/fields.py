@@ -17,27 +17,13 @@ from typing import Any
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
-from rest_framework.exceptions import ParseError, ValidationError
-from rest_framework.parsers import JSONParser
+from rest_framework.exceptions import ValidationError
 
 from permits_site.licensing.fact_forms import EARLIEST_DATE, LATEST_DATE, date_bounds_message
 from permits_site.rules.fines import parse_money
 
 DATE_PATTERN = re.compile(r"\d{4}-\d{2}-\d{2}")
 INTEGER_PATTERN = re.compile(r"-?\d{1,9}")
-
-
-class JSONObjectParser(JSONParser):
-    """DRF's strict JSON parser (no NaN or Infinity) that also turns JSON nested too deep
-    to decode, or an unknown charset, into a 400 instead of a server error."""
-
-    def parse(self, stream, media_type=None, parser_context=None):
-        try:
-            return super().parse(stream, media_type, parser_context)
-        except RecursionError as error:
-            raise ParseError("JSON parse error - the document is nested too deeply.") from error
-        except LookupError as error:
-            raise ParseError("JSON parse error - unknown character set.") from error
 
 
 class StrictIntegerField(serializers.IntegerField):

@@ -21,8 +21,9 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from permits_site.api.errors import nest_errors
+from permits_site.api.parsers import JSONObjectParser
 from permits_site.api.public import serializers
-from permits_site.api.public.fields import JSONObjectParser, validated_body
+from permits_site.api.public.fields import validated_body
 from permits_site.enforcement.services import quote_fine
 from permits_site.licensing.models import Municipality, PermitType
 from permits_site.licensing.services.fees import quote_fee
