@@ -33,7 +33,7 @@ from permits_site.api.public.fields import (
     StrictSerializer,
     validated_body,
 )
-from permits_site.api.scopes import in_towns_where, owned_or_in_staff_towns
+from permits_site.api.scopes import in_towns_where
 from permits_site.api.serializers import InvoiceLineSerializer
 from permits_site.api.views import refuse_oversized_body
 from permits_site.enforcement import services
@@ -48,7 +48,7 @@ from permits_site.enforcement.models import (
     Order,
     Violation,
 )
-from permits_site.enforcement.registry import case_type
+from permits_site.enforcement.registry import case_type_name
 from permits_site.enforcement.services.cases import PERMIT_CHANGES
 from permits_site.licensing.exceptions import DomainError
 from permits_site.licensing.models import Application, Municipality, Permit
@@ -172,8 +172,7 @@ class CaseSerializer(serializers.ModelSerializer):
                   "orders", "citations", "hearings", "appeals", "charges"]
 
     def get_case_type_name(self, case: Case) -> str:
-        registered = case_type(case.case_type)
-        return registered.name if registered else case.case_type
+        return case_type_name(case.case_type)
 
 
 # -- serializers: in -------------------------------------------------------------------
@@ -191,19 +190,10 @@ class CallerRecordField(serializers.PrimaryKeyRelatedField):
 
 
 def _inspectors(users, caller):
+    """Staff who may be assigned inspections in the caller's towns."""
     towns = permissions.municipality_ids_with(caller, *ENFORCEMENT_ROLES)
     return users.filter(memberships__municipality__in=towns,
                         memberships__role__in=INSPECTOR_ROLES).distinct()
-
-
-def _permits(permits, caller):
-    return owned_or_in_staff_towns(permits, caller, owner_field="holder").filter(
-        municipality_id__in=permissions.municipality_ids_with(caller, *ENFORCEMENT_ROLES))
-
-
-def _applications(applications, caller):
-    return applications.filter(
-        municipality_id__in=permissions.municipality_ids_with(caller, *ENFORCEMENT_ROLES))
 
 
 class InspectionScheduleSerializer(StrictSerializer):
@@ -212,10 +202,10 @@ class InspectionScheduleSerializer(StrictSerializer):
     check = StrictCharField(max_length=80, help_text="A rule set code of the town.")
     scheduled_for = StrictDateField()
     inspector = CallerRecordField(queryset=User.objects.all(), scope=_inspectors)
-    permit = CallerRecordField(queryset=Permit.objects.all(), scope=_permits, required=False,
+    permit = CallerRecordField(queryset=Permit.objects.all(), scope=visible, required=False,
                                allow_null=True, default=None)
     application = CallerRecordField(queryset=Application.objects.select_related("applicant"),
-                                    scope=_applications, required=False, allow_null=True,
+                                    scope=visible, required=False, allow_null=True,
                                     default=None)
     address = StrictCharField(max_length=300, required=False, allow_blank=True, default="")
 
@@ -231,20 +221,16 @@ class PhotoUploadSerializer(serializers.Serializer):
                                     default="")
 
 
-def _inspections(inspections, caller):
-    return visible(inspections, caller)
-
-
 class CaseOpenSerializer(StrictSerializer):
     """A complaint; from an inspection, its permit, party, address and findings by default."""
 
     municipality = serializers.SlugRelatedField(slug_field="code",
                                                 queryset=Municipality.objects.all())
     case_type = StrictCharField(max_length=60)
-    permit = CallerRecordField(queryset=Permit.objects.select_related("holder"), scope=_permits,
+    permit = CallerRecordField(queryset=Permit.objects.select_related("holder"), scope=visible,
                                required=False, allow_null=True, default=None)
     inspection = CallerRecordField(queryset=Inspection.objects.select_related("permit__holder"),
-                                   scope=_inspections, required=False, allow_null=True,
+                                   scope=visible, required=False, allow_null=True,
                                    default=None)
     party_name = StrictCharField(max_length=200, required=False, allow_blank=True)
     address = StrictCharField(max_length=300, required=False, allow_blank=True)

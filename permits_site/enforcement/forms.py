@@ -78,14 +78,15 @@ class ScheduleInspectionForm(ServiceForm):
     check_code = forms.ChoiceField(label="Check", error_messages={"required": "Choose a check."})
     scheduled_for = bounded_date_field(label="Date of the visit")
     inspector = forms.ModelChoiceField(
-        queryset=User.objects.none(), label="Inspector",
+        queryset=User.objects.none(), label="Inspector", empty_label="Choose the inspector",
         error_messages={"required": "Choose the inspector."},
     )
     permit_number = forms.CharField(
         max_length=40, required=False, label="Permit number (optional)",
         help_text="The address is taken from the permit when you leave it empty.",
     )
-    address = forms.CharField(max_length=300, required=False, label="Address (optional)")
+    address = forms.CharField(max_length=300, required=False, label="Address (optional)",
+                              help_text="Needed when no permit number is given.")
 
     def __init__(self, *args, towns: list[Municipality], **kwargs):
         super().__init__(*args, **kwargs)
@@ -167,13 +168,13 @@ class OpenCaseForm(ServiceForm):
 
     case_type = forms.ChoiceField(label="Case type",
                                   error_messages={"required": "Choose the case type."})
-    party_name = forms.CharField(max_length=200, required=False,
-                                 label="Person responsible",
-                                 help_text="Taken from the permit when you give its number.")
-    address = forms.CharField(max_length=300, required=False, label="Address",
-                              help_text="Taken from the permit when you give its number.")
     permit_number = forms.CharField(max_length=40, required=False,
                                     label="Permit number (optional)")
+    party_name = forms.CharField(max_length=200, required=False,
+                                 label="Person responsible",
+                                 help_text="Leave empty to take the permit holder's name.")
+    address = forms.CharField(max_length=300, required=False, label="Address",
+                              help_text="Leave empty to take the permit holder's address.")
     complaint = forms.CharField(widget=TEXTAREA, max_length=5000, label="Complaint")
     complainant = forms.CharField(max_length=200, required=False,
                                   label="Complainant (optional)")

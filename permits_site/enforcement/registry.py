@@ -6,12 +6,12 @@ cite (codes of the town's fine schedule) and the charges it may raise, and
 the core looks them up here by code::
 
     register_case_type(CaseType(
-        code="northborough.stable_violation",
-        municipality="northborough",
-        name="Horse and stable regulation violation",
-        offenses=("stable_regulation_violation",),
-        charges=(ChargeType("legal_fees", "Legal fees reimbursed by the permit holder",
-                            "Northborough Horse & Stable Regs §8.4"),),
+        code="exampleton.nuisance",
+        municipality="exampleton",
+        name="Nuisance complaint",
+        offenses=("nuisance_noise",),
+        charges=(ChargeType("legal_fees", "Legal fees reimbursed by the owner",
+                            "Exampleton Bylaw §9"),),
     ))
 """
 
@@ -63,6 +63,12 @@ def register_case_type(case_type: CaseType) -> CaseType:
 
 def case_type(code: str) -> CaseType | None:
     return _CASE_TYPES.get(code)
+
+
+def case_type_name(code: str) -> str:
+    """The registered name of a case type, or its code if no app registers it any more."""
+    registered = _CASE_TYPES.get(code)
+    return registered.name if registered else code
 
 
 def case_types(municipality: str) -> list[CaseType]:

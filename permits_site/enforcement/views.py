@@ -41,7 +41,7 @@ from permits_site.enforcement.models import (
     InspectionStatus,
     Violation,
 )
-from permits_site.enforcement.registry import case_type
+from permits_site.enforcement.registry import case_type, case_type_name, case_types
 from permits_site.enforcement.services.inspections import as_strict_json, judge
 from permits_site.licensing.audit import history_of
 from permits_site.licensing.exceptions import DomainError
@@ -89,11 +89,6 @@ def check_title(code: str) -> str:
     return rule_set.title if rule_set else code
 
 
-def case_type_name(code: str) -> str:
-    registered = case_type(code)
-    return registered.name if registered else code
-
-
 # -- Inspections ------------------------------------------------------------------
 
 
@@ -118,9 +113,9 @@ def render_inspections(request, *, schedule_form=None):
     recent = visible.filter(status=InspectionStatus.CLOSED).order_by("-inspected_on", "-pk")
     scheduling_towns = towns_where(user, *SCHEDULER_ROLES)
     if schedule_form is None and scheduling_towns:
-        schedule_form = enforcement_forms.ScheduleInspectionForm(
-            towns=scheduling_towns, initial={"scheduled_for": timezone.localdate()}
-        )
+        initial = {"scheduled_for": timezone.localdate(), "inspector": user if inspects else None}
+        schedule_form = enforcement_forms.ScheduleInspectionForm(towns=scheduling_towns,
+                                                                 initial=initial)
     return render(request, "enforcement/inspections.html", {
         "show": show,
         "upcoming": [(inspection, check_title(inspection.check_code)) for inspection in upcoming],
@@ -194,7 +189,8 @@ def render_inspection(request, inspection: Inspection, **bound_forms):
         forms["checklist"] = bound_forms.get("checklist") or checklist_form(
             initial=enforcement_forms.checklist_initial(rule_set, inspection))
         forms["photo"] = bound_forms.get("photo") or enforcement_forms.PhotoForm()
-    if not scheduled and permissions.can_work_case(user, inspection.municipality_id):
+    if (not scheduled and case_types(inspection.municipality.code)
+            and permissions.can_work_case(user, inspection.municipality_id)):
         forms["case"] = bound_forms.get("case") or enforcement_forms.CaseFromInspectionForm(
             municipality=inspection.municipality)
     visits, earlier_violations = earlier_records(inspection)
@@ -403,6 +399,18 @@ def _pending(items) -> bool:
     return any(item.decided_on is None for item in items)
 
 
+def _chargeable(case: Case) -> bool:
+    """An account to invoice, and a case type that allows charges."""
+    registered = case_type(case.case_type)
+    return case.party_id is not None and registered is not None and bool(registered.charges)
+
+
+def _permit_standing(case: Case) -> bool:
+    """A permit that may still be suspended or revoked."""
+    return case.permit is not None and case.permit.status in (PermitStatus.ACTIVE,
+                                                              PermitStatus.SUSPENDED)
+
+
 @dataclass(frozen=True)
 class CaseAction:
     """One small form of the case screen and the service it calls.
@@ -460,15 +468,12 @@ CASE_ACTIONS = {
     ),
     "charge": CaseAction(
         enforcement_forms.ChargeForm, services.add_case_charge, "Charge invoiced.",
-        offered=lambda case: _not_closed(case) and bool(
-            case.party_id and (registered := case_type(case.case_type)) and registered.charges
-        ),
+        offered=lambda case: _not_closed(case) and _chargeable(case),
     ),
     "permit": CaseAction(
         enforcement_forms.PermitStatusForm, services.suspend_or_revoke_permit,
         "Permit status changed.",
-        offered=lambda case: _not_closed(case) and case.permit is not None
-        and case.permit.status in (PermitStatus.ACTIVE, PermitStatus.SUSPENDED),
+        offered=lambda case: _not_closed(case) and _permit_standing(case),
         allowed=permissions.can_decide_case,
     ),
     "close": CaseAction(

@@ -9,8 +9,8 @@ accepts and ``form.facts`` is ready for :meth:`RuleSet.evaluate`.
 Input bounds: no count, distance, area or sum in these bylaws comes near
 :data:`LARGEST_MAGNITUDE`, and no date they judge lies outside
 :data:`EARLIEST_DATE`–:data:`LATEST_DATE`; larger input is a typing mistake
-and would only strain the rules' date and ceiling arithmetic. The public API
-applies the same bounds through :func:`out_of_bounds`.
+and would only strain the rules' date and ceiling arithmetic. The form fields
+carry these bounds; the public API applies them through :func:`bounds_errors`.
 """
 
 from __future__ import annotations
@@ -55,10 +55,8 @@ FACT_GROUPS: tuple[tuple[str, frozenset[FactType]], ...] = (
 
 def out_of_bounds(fact: Fact, value: Any) -> str | None:
     """Why a parsed fact value lies outside the accepted input bounds, or None."""
-    if fact.type in (FactType.INTEGER, FactType.NUMBER) and value > LARGEST_MAGNITUDE:
-        return f"Enter a number no larger than {LARGEST_MAGNITUDE:,}."
-    if fact.type in (FactType.INTEGER, FactType.NUMBER) and value < -LARGEST_MAGNITUDE:
-        return f"Enter a number no smaller than -{LARGEST_MAGNITUDE:,}."
+    if fact.type in (FactType.INTEGER, FactType.NUMBER) and abs(value) > LARGEST_MAGNITUDE:
+        return f"Enter a number between -{LARGEST_MAGNITUDE:,} and {LARGEST_MAGNITUDE:,}."
     if fact.type is FactType.DATE and not EARLIEST_DATE <= value <= LATEST_DATE:
         return date_bounds_message()
     return None
@@ -248,7 +246,8 @@ class StyledForm(forms.Form):
         super().full_clean()
         for name in self.errors:
             if name in self.fields:
-                self.fields[name].widget.attrs["class"] += " is-invalid"
+                widget = self.fields[name].widget
+                widget.attrs["class"] = f"{_css_class(widget)} is-invalid"
 
 
 class FactsForm(StyledForm):

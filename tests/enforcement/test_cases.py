@@ -8,7 +8,6 @@ import pytest
 import time_machine
 
 from permits_site.enforcement.models import CaseStatus, Citation
-from permits_site.enforcement.registry import CaseType, register_case_type
 from permits_site.enforcement.services import (
     add_case_charge,
     citation_total,
@@ -413,22 +412,3 @@ def test_a_case_closes_only_when_nothing_is_pending(case, nb_inspector):
     with pytest.raises(InvalidTransition):
         daily_citation(case, nb_inspector)
     assert case.status == CaseStatus.CLOSED
-
-
-def test_the_core_takes_a_new_towns_case_type_by_registration_alone(monkeypatch, db):
-    from permits_site.enforcement import registry
-
-    monkeypatch.setattr(registry, "_CASE_TYPES", dict(registry._CASE_TYPES))
-    register_case_type(CaseType(code="north_andover.litter", municipality="north_andover",
-                                name="Dog litter", offenses=("dog_litter",)))
-    officer = staff(Role.ANIMAL_CONTROL_OFFICER, "north_andover")
-    case = open_case(municipality=municipality("north_andover"), case_type="north_andover.litter",
-                     party=None, party_name="Pat", address="1 Main St", complaint="Litter",
-                     received_on=dt.date(2027, 6, 1), acting_user=officer)
-
-    citation = issue_citation(case=case, offense="dog_litter", acting_user=officer)
-
-    assert citation.amount_per_offense == Decimal("25.00")
-    with pytest.raises(ValueError, match="registered twice"):
-        register_case_type(CaseType(code="north_andover.litter", municipality="north_andover",
-                                    name="Other", offenses=()))

@@ -19,6 +19,7 @@ from permits_site.licensing import audit
 from permits_site.licensing.exceptions import DomainError, InvalidTransition
 from permits_site.licensing.models import Municipality, Permit
 from permits_site.licensing.services.permits import change_permit_status
+from permits_site.rules.calendar import format_date
 
 PERMIT_CHANGES = ("suspend", "revoke")
 
@@ -53,19 +54,23 @@ def _record(case: Case, *, acting_user, action: str, summary: str, **after) -> N
 
 
 def inspection_case_details(inspection: Inspection) -> dict:
-    """What a case opened from an inspection starts with: its permit, party and findings."""
+    """What a case opened from an inspection starts with: its permit, the responsible
+    person (the permit holder, else the applicant) and the findings."""
     permit = inspection.permit
+    party = permit.holder if permit else (
+        inspection.application.applicant if inspection.application else None)
     violations = "; ".join(
         f"{violation.message} ({violation.citation})" for violation in inspection.violations.all()
     )
+    visited = inspection.inspected_on or inspection.scheduled_for
     return {
         "permit": permit,
-        "party": permit.holder if permit else None,
-        "party_name": permit.holder_name if permit else "",
+        "party": party,
+        "party_name": permit.holder_name if permit else (party.display_name if party else ""),
         "address": inspection.address,
-        "complaint": f"Inspection #{inspection.pk} on {inspection.inspected_on} found: "
+        "complaint": f"Inspection #{inspection.pk} on {format_date(visited)} found: "
                      f"{violations or 'no violation'}.",
-        "received_on": inspection.inspected_on or timezone.localdate(),
+        "received_on": min(visited, timezone.localdate()),
         "inspection": inspection,
     }
 
@@ -198,7 +203,7 @@ def schedule_case_hearing(
         scheduled_by=acting_user,
     )
     _record(case, acting_user=acting_user, action="case.hearing_scheduled",
-            summary=f"Hearing on case #{case.pk} set for {hearing_date}",
+            summary=f"Hearing on case #{case.pk} set for {format_date(hearing_date)}",
             hearing=hearing.pk, notice_sent_on=notice_sent_on, hearing_date=hearing_date)
     return hearing
 
@@ -219,7 +224,8 @@ def decide_case_hearing(
     hearing.decided_on = decided_on
     hearing.save(update_fields=["decision", "ruling", "decided_on"])
     _record(hearing.case, acting_user=acting_user, action="case.hearing_decided",
-            summary=f"Hearing of {hearing.hearing_date} on case #{hearing.case_id} decided",
+            summary=f"Hearing of {format_date(hearing.hearing_date)} on case "
+                    f"#{hearing.case_id} decided",
             hearing=hearing.pk, decision=hearing.decision)
     return hearing
 

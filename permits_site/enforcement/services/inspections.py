@@ -33,6 +33,7 @@ from permits_site.licensing.fact_forms import bounds_errors
 from permits_site.licensing.models import Application, Municipality, Permit
 from permits_site.licensing.services.documents import check_upload
 from permits_site.rules.base import CheckResult, FactsInvalid, RuleSet
+from permits_site.rules.calendar import format_date
 from permits_site.rules.registry import town_law
 
 NOTES_MAX_LENGTH = 5000
@@ -96,7 +97,8 @@ def schedule_inspection(
         action="inspection.scheduled",
         subject=inspection,
         municipality=municipality,
-        summary=f"{checks_of(municipality)[check_code].title} at {address} on {scheduled_for}",
+        summary=f"{checks_of(municipality)[check_code].title} at {address} on "
+                f"{format_date(scheduled_for)}",
         after={"check_code": check_code, "scheduled_for": str(scheduled_for),
                "inspector": inspector.pk, "permit": permit and permit.pk,
                "application": application and application.pk},

@@ -20,7 +20,7 @@ from permits_site.enforcement.services.cases import (
 )
 from permits_site.licensing import audit
 from permits_site.licensing.exceptions import DomainError, InvalidTransition
-from permits_site.rules.calendar import BusinessCalendar, period_due
+from permits_site.rules.calendar import BusinessCalendar, format_date, period_due
 from permits_site.rules.registry import Period, PeriodKind, town_law
 
 MOST_DAYS_TO_COMPLY = 3650
@@ -88,7 +88,7 @@ def issue_order(
         action="case.order_issued",
         subject=case,
         municipality=case.municipality,
-        summary=f"Order on case #{case.pk}: comply by {comply_by}",
+        summary=f"Order on case #{case.pk}: comply by {format_date(comply_by)}",
         after={"order": order.pk, "text": text, "citation": citation,
                "comply_by": str(comply_by), "period": period.code if period else None},
     )
@@ -115,7 +115,7 @@ def record_compliance(*, order: Order, complied_on: dt.date, acting_user) -> Ord
         action="case.order_complied",
         subject=case,
         municipality=case.municipality,
-        summary=f"Order on case #{case.pk} complied with on {complied_on}",
+        summary=f"Order on case #{case.pk} complied with on {format_date(complied_on)}",
         after={"order": order.pk, "complied_on": str(complied_on), "citations_stopped": stopped},
     )
     return order
