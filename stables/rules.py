@@ -37,7 +37,7 @@ from permits_site.rules.base import (
     not_applicable,
     passed,
 )
-from permits_site.rules.calendar import format_date
+from permits_site.rules.calendar import days_before, format_date
 
 MUNICIPALITY = "northborough"
 
@@ -981,7 +981,7 @@ HEARING_NOTICE = RuleSet(
 def hearing_notice_days(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """§2.2: abutters notified at least 10 days prior to the date of the hearing."""
     hearing, mailed = facts["hearing_date"], facts["mailed_date"]
-    latest = hearing - dt.timedelta(days=HEARING_NOTICE_DAYS)
+    latest = days_before(hearing, HEARING_NOTICE_DAYS)
     heard, sent = format_date(hearing), format_date(mailed)
     if mailed <= latest:
         return passed(

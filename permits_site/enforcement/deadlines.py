@@ -18,6 +18,7 @@ from permits_site.enforcement.models import Appeal, CaseHearing, CaseStatus, Ord
 from permits_site.enforcement.registry import case_type
 from permits_site.licensing.kinds import kind_for, registered_kinds
 from permits_site.licensing.models import OPEN_STATUSES, Permit, PermitHearing, PermitStatus
+from permits_site.rules.calendar import days_after, days_before
 
 WINDOW_DAYS = 14
 
@@ -54,12 +55,12 @@ def _days(count: int) -> str:
 
 def window_end(today: dt.date) -> dt.date:
     """The last day the screen looks ahead to."""
-    return today + dt.timedelta(days=WINDOW_DAYS)
+    return days_after(today, WINDOW_DAYS)
 
 
 def notice_due(hearing_date: dt.date, notice_days: int) -> dt.date:
     """The last day to mail a hearing's notices: ``notice_days`` before the hearing."""
-    return hearing_date - dt.timedelta(days=notice_days)
+    return days_before(hearing_date, notice_days)
 
 
 def deadlines(towns: Collection[int], *, today: dt.date) -> list[Deadline]:
@@ -83,7 +84,7 @@ def _application_hearings(towns, *, today: dt.date, horizon: dt.date) -> Iterato
         application__municipality_id__in=towns,
         application__status__in=OPEN_STATUSES,
         decided_on__isnull=True,
-        hearing_date__lte=horizon + dt.timedelta(days=longest_notice),
+        hearing_date__lte=days_after(horizon, longest_notice),
     ).select_related("application__permit_type", "application__applicant")
     for hearing in hearings:
         application = hearing.application

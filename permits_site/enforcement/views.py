@@ -38,6 +38,7 @@ from permits_site.enforcement.models import (
     CaseStatus,
     Inspection,
     InspectionPhoto,
+    InspectionResult,
     InspectionStatus,
     Violation,
 )
@@ -251,7 +252,7 @@ def inspection(request, pk: int):
 
 
 def closed_message(inspection: Inspection) -> str:
-    if inspection.result == "passed":
+    if inspection.result == InspectionResult.PASSED:
         return "Inspection closed: passed."
     count = inspection.violations.count()
     return f"Inspection closed: failed, {count} violation{'s' if count != 1 else ''}."

@@ -160,6 +160,17 @@ def key_date_on(key_date: KeyDate, year: int, calendar: BusinessCalendar) -> dt.
     return calendar.roll_forward(day) if key_date.roll else day
 
 
+def days_after(day: dt.date, count: int) -> dt.date:
+    """Plain calendar days later, never rolled: a look-ahead window, not a deadline."""
+    return day + dt.timedelta(days=count)
+
+
+def days_before(day: dt.date, count: int) -> dt.date:
+    """A period counted backwards ("at least 10 days before") never rolls (MGL c.4 §9 rolls
+    only a last day falling on a closed day)."""
+    return day - dt.timedelta(days=count)
+
+
 def anniversary_eve(issued: dt.date) -> dt.date:
     """The day before the first anniversary of ``issued``: the last day of a one-year term.
 

@@ -268,3 +268,12 @@ def test_cases_list_runs_a_fixed_number_of_queries(stable_permit, nb_inspector,
         response = api_for(staff(Role.CLERK, "northborough")).get(CASES)
 
     assert response.json()["count"] == 30
+
+
+@pytest.mark.parametrize("body", [b"{not json", b'{"answers": NaN}', b"[" * 50_000])
+def test_a_malformed_body_is_a_400(inspection, case, nb_inspector, body):
+    client = api_for(nb_inspector)
+
+    for url in (f"{INSPECTIONS}{inspection.pk}/findings/", f"{CASES}{case.pk}/citations/", CASES):
+        response = client.generic("POST", url, body, content_type="application/json")
+        assert response.status_code == 400, url

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import datetime as dt
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
@@ -16,6 +14,7 @@ from permits_site.licensing.models import Closure, Municipality
 from permits_site.licensing.services.closures import add_closure, remove_closure
 from permits_site.licensing.views.access import get_visible_or_404
 from permits_site.licensing.views.fees import admin_towns
+from permits_site.rules.calendar import days_before
 
 
 @login_required
@@ -36,7 +35,7 @@ def closures(request, code: str):
         else:
             messages.success(request, "Closure saved; deadlines now skip that day.")
             return redirect("licensing:closures", code=code)
-    upcoming = municipality.closures.filter(date__gte=timezone.localdate() - dt.timedelta(days=365))
+    upcoming = municipality.closures.filter(date__gte=days_before(timezone.localdate(), 365))
     return render(
         request,
         "licensing/closures.html",
