@@ -7,6 +7,7 @@ import datetime as dt
 from typing import Any
 
 from django.utils import timezone
+from django.utils.text import capfirst
 
 from permits_site.licensing.fact_forms import humanize
 from permits_site.licensing.kinds import Blocker, PermitKind, RequiredDocument
@@ -127,8 +128,7 @@ class StablePermitKind(PermitKind):
             Blocker(
                 "stable.transfer_of_inactive_permit",
                 f"Permit {previous.number} is {PermitStatus(status).label.lower()}; only a "
-                "permit in force can be "
-                "transferred. Apply for a renewal or a new permit instead.",
+                "permit in force can be transferred. Apply for a renewal or a new permit.",
                 CITE + "§2.4",
             )
         ]
@@ -136,6 +136,7 @@ class StablePermitKind(PermitKind):
     # -- issuing -------------------------------------------------------------
 
     def term_end(self, valid_from: dt.date) -> dt.date:
+        """The last day of a term starting on ``valid_from``."""
         raise NotImplementedError
 
     def term(self, application, *, issued_on: dt.date) -> tuple[dt.date, dt.date]:
@@ -191,7 +192,7 @@ class StablePermitKind(PermitKind):
                 ("The applicant maintains it as", details.get_occupancy_display()),
             ]
             rows += [
-                (field.verbose_name[0].upper() + field.verbose_name[1:], value)
+                (capfirst(field.verbose_name), value)
                 for field, value in details.plan_items()
                 if value
             ]

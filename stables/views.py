@@ -29,11 +29,11 @@ from permits_site.licensing.services.fees import quote_fee, schedule_in_force
 from permits_site.licensing.views.access import get_visible_or_404
 from permits_site.licensing.views.law import OUTCOME_LABELS, OutcomeLabel
 from permits_site.licensing.views.resident import error_messages
-from permits_site.rules.base import FactType, Outcome
+from permits_site.rules.base import FactType, Finding, Outcome
 from permits_site.rules.calendar import format_date
 from permits_site.rules.fees import QuoteRefused
 from permits_site.rules.registry import get_rule_set
-from stables import rules, services
+from stables import horses, rules, services
 from stables.facts import OFFICE_RULES, office_facts
 from stables.forms import (
     BurialNoticeForm,
@@ -71,26 +71,26 @@ class PageForms:
     """The forms of one page, validated together; a service's refusal lands on the form
     that has the field it names."""
 
-    forms: dict[str, forms.Form] = field(default_factory=dict)
+    by_name: dict[str, forms.Form] = field(default_factory=dict)
 
     def __getitem__(self, name: str) -> forms.Form:
-        return self.forms[name]
+        return self.by_name[name]
 
     def all_valid(self) -> bool:
-        return all([form.is_valid() for form in self.forms.values()])
+        return all([form.is_valid() for form in self.by_name.values()])
 
     def add_domain_errors(self, errors: Mapping[str, list[str]]) -> None:
         for name, texts in errors.items():
             form = next(
-                (form for form in self.forms.values() if name in form.fields),
-                next(iter(self.forms.values())),
+                (form for form in self.by_name.values() if name in form.fields),
+                next(iter(self.by_name.values())),
             )
             for text in texts:
                 form.add_error(name if name in form.fields else None, text)
 
     @property
     def with_errors(self) -> list[forms.Form]:
-        return [form for form in self.forms.values() if form.is_bound and form.errors]
+        return [form for form in self.by_name.values() if form.is_bound and form.errors]
 
 
 def _upload_plans(application: Application, plans: StablePlansForm, user) -> None:
@@ -217,8 +217,8 @@ def _own_stable_draft(request, pk: int) -> Application:
         request.user,
         pk=pk,
     )
-    if stable_details(application) is None:
-        raise Http404("Not a stable application.")
+    if stable_details(application) is None or application.action == "transfer":
+        raise Http404("No answers to change on this application.")
     return application
 
 
@@ -270,7 +270,10 @@ def _own_stable_permit(request, pk: int) -> Permit:
     return get_visible_or_404(
         Permit.objects.select_related(
             "permit_type", "application__stable_application__stable"
-        ).filter(permit_type__code__in=services.STABLE_PERMIT_TYPES),
+        ).filter(
+            permit_type__code__in=services.STABLE_PERMIT_TYPES,
+            application__stable_application__isnull=False,
+        ),
         lambda user, permit: permit.holder_id == user.pk,
         request.user,
         pk=pk,
@@ -322,6 +325,28 @@ def renew(request, pk: int):
     )
 
 
+@dataclass(frozen=True)
+class PreviewOutcome:
+    """One rule's outcome on the live preview; the office's rules wait on the office."""
+
+    finding: Finding
+    summary: str
+
+    @property
+    def waits_on_the_office(self) -> bool:
+        return self.finding.failed and self.finding.rule in OFFICE_RULES
+
+    @property
+    def label(self) -> OutcomeLabel:
+        if self.waits_on_the_office:
+            return WAITING_ON_THE_OFFICE
+        return OUTCOME_LABELS[self.finding.outcome]
+
+    @property
+    def css_outcome(self) -> str:
+        return Outcome.NEEDS_REVIEW if self.waits_on_the_office else self.finding.outcome
+
+
 @login_required
 @require_GET
 def rules_preview(request, kind: str):
@@ -331,38 +356,32 @@ def rules_preview(request, kind: str):
     record (§2.3, §4.1): until then those rules wait on the office, not on the applicant.
     """
     permit_type = _permit_type_or_404(kind)
-    action = request.GET.get("action", "new")
     form = stable_facts_form(permit_type.code)(request.GET)
-    outcomes, unanswered = [], 0
+    outcomes = []
     if form.is_valid():
         rule_set = get_rule_set(permit_type.code)
-        facts = {**form.facts, **office_facts(None)}
         result = rule_set.evaluate(
-            facts, on=timezone.localdate(), calendar=permit_type.municipality.calendar()
+            {**form.facts, **office_facts(None)},
+            on=timezone.localdate(),
+            calendar=permit_type.municipality.calendar(),
         )
         summaries = {rule.id: rule.summary for rule in rule_set.rules}
         outcomes = [
-            (finding, summaries[finding.rule], _preview_label(finding))
-            for finding in result.findings
+            PreviewOutcome(finding, summaries[finding.rule]) for finding in result.findings
         ]
-    else:
-        unanswered = len(form.errors)
     return render(
         request,
         "stables/rules_preview.html",
         {
             "outcomes": outcomes,
-            "failed": sum(label is OUTCOME_LABELS[Outcome.FAIL] for _, _, label in outcomes),
-            "unanswered": unanswered,
-            "quote": _quote(permit_type, action),
+            "failed": sum(
+                outcome.finding.failed and not outcome.waits_on_the_office
+                for outcome in outcomes
+            ),
+            "unanswered": 0 if outcomes else len(form.errors),
+            "quote": _quote(permit_type, request.GET.get("action", "new")),
         },
     )
-
-
-def _preview_label(finding) -> OutcomeLabel:
-    if finding.failed and finding.rule in OFFICE_RULES:
-        return WAITING_ON_THE_OFFICE
-    return OUTCOME_LABELS[finding.outcome]
 
 
 def _quote(permit_type: PermitType, action: str):
@@ -618,12 +637,12 @@ def confirm_grandfathered(request, pk: int):
 @require_http_methods(["GET", "POST"])
 def horse_new(request):
     """Register a horse kept in town, no fee, with its inoculation certificate (B, §3.2)."""
-    stables = services.stables_for_horses(request.user)
+    stables = horses.stables_for_horses(request.user)
     form = HorseForm(request.POST or None, request.FILES or None, stables=stables)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
-            horse = services.register_horse(
+            horse = horses.register_horse(
                 owner=request.user,
                 stable=data["stable"],
                 name=data["name"],
@@ -657,7 +676,7 @@ def horse_certificate(request, pk: int):
     form = CertificateForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
         try:
-            services.file_inoculation_certificate(
+            horses.file_inoculation_certificate(
                 horse=horse,
                 upload=form.cleaned_data["file"],
                 dated=form.cleaned_data["dated"],
@@ -694,8 +713,8 @@ def horse_registry(request):
     if selected not in REGISTRY_FILTERS:
         selected = "all"
     rows = [
-        (horse, services.certificate_flag(horse, on=today))
-        for horse in services.horse_registry(town)
+        (horse, horses.certificate_flag(horse, on=today))
+        for horse in horses.horse_registry(town)
     ]
     flagged = sum(flag.flagged for _, flag in rows)
     if selected == "flagged":
@@ -723,12 +742,14 @@ def horse_registry(request):
 def burial_new(request):
     """Notify the Board of Health of a horse's burial at the stable (§6.6)."""
     user = request.user
-    horses = Horse.objects.filter(owner=user, kept_until__isnull=True).select_related("stable")
-    stables = Stable.objects.filter(Q(keeper=user) | Q(horses__in=horses)).distinct()
-    form = BurialNoticeForm(request.POST or None, stables=stables, horses=horses)
+    own_horses = Horse.objects.filter(owner=user, kept_until__isnull=True).select_related(
+        "stable"
+    )
+    stables = Stable.objects.filter(Q(keeper=user) | Q(horses__in=own_horses)).distinct()
+    form = BurialNoticeForm(request.POST or None, stables=stables, horses=own_horses)
     if request.method == "POST" and form.is_valid():
         try:
-            notice = services.file_burial_notice(
+            notice = horses.file_burial_notice(
                 filed_by=user,
                 stable=form.cleaned_data["stable"],
                 horse=form.cleaned_data["horse"],

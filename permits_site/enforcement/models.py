@@ -13,7 +13,7 @@ from django.db.models import F, Q
 from django.utils import timezone
 from simple_history.models import HistoricalRecords
 
-from permits_site.licensing.models import MONEY, Municipality
+from permits_site.licensing.models import MONEY, EffectiveDatedVersion, Municipality
 from permits_site.rules.fines import FineRate
 
 
@@ -24,27 +24,16 @@ class PriorWindow(models.TextChoices):
     CALENDAR_YEAR = "calendar_year", "Earlier offenses in the same calendar year"
 
 
-class FineSchedule(models.Model):
+class FineSchedule(EffectiveDatedVersion):
     """One effective-dated version of a town's non-criminal fine schedule (MGL c.40 §21D)."""
 
     municipality = models.ForeignKey(
         Municipality, on_delete=models.PROTECT, related_name="fine_schedules"
     )
-    effective_from = models.DateField()
-    note = models.CharField(max_length=300, blank=True)
-    seeded = models.BooleanField(
-        default=False, help_text="Placeholder amounts from the catalogue, not yet confirmed."
-    )
-    retired_at = models.DateTimeField(null=True, blank=True)
-    created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True
-    )
-    created_at = models.DateTimeField(default=timezone.now)
     history = HistoricalRecords()
 
-    class Meta:
+    class Meta(EffectiveDatedVersion.Meta):
         ordering = ["municipality", "-effective_from", "-created_at"]
-        get_latest_by = "effective_from"
 
     def __str__(self) -> str:
         return f"{self.municipality.short_name} fines from {self.effective_from}"

@@ -106,16 +106,14 @@ class PermitType(models.Model):
         return self.name
 
 
-class FeeSchedule(models.Model):
-    """One effective-dated version of a permit type's fees.
+class EffectiveDatedVersion(models.Model):
+    """A version of a schedule that takes effect on a date.
 
-    A change is a new version: an application is priced by the version in
-    force on its date, and old versions stay as they were (DESIGN convention 5).
+    A change is a new version: quotes use the version in force on their date
+    and old versions stay as they were (DESIGN convention 5, after cfgov's
+    regulations3k ``EffectiveVersion``).
     """
 
-    permit_type = models.ForeignKey(
-        PermitType, on_delete=models.PROTECT, related_name="fee_schedules"
-    )
     effective_from = models.DateField()
     note = models.CharField(max_length=300, blank=True)
     seeded = models.BooleanField(
@@ -126,11 +124,22 @@ class FeeSchedule(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True
     )
     created_at = models.DateTimeField(default=timezone.now)
-    history = HistoricalRecords()
 
     class Meta:
-        ordering = ["permit_type", "-effective_from", "-created_at"]
+        abstract = True
         get_latest_by = "effective_from"
+
+
+class FeeSchedule(EffectiveDatedVersion):
+    """One effective-dated version of a permit type's fees."""
+
+    permit_type = models.ForeignKey(
+        PermitType, on_delete=models.PROTECT, related_name="fee_schedules"
+    )
+    history = HistoricalRecords()
+
+    class Meta(EffectiveDatedVersion.Meta):
+        ordering = ["permit_type", "-effective_from", "-created_at"]
 
     def __str__(self) -> str:
         return f"{self.permit_type} fees from {self.effective_from}"

@@ -13,7 +13,7 @@ from permits_site.licensing.services.applications import (
     submit_application,
 )
 from permits_site.licensing.services.permits import issue_permit
-from stables import services
+from stables import horses
 from stables.kinds import REGISTERED_UNTIL_THE_HORSE_LEAVES
 from stables.models import Horse, Stable
 from tests.factories import UserFactory
@@ -32,7 +32,7 @@ def stable(keeper, nb_clerk):
 
 
 def horse(owner, stable, *, dated=dt.date(2027, 4, 2), name="Juniper"):
-    return services.register_horse(
+    return horses.register_horse(
         owner=owner,
         stable=stable,
         name=name,
@@ -106,7 +106,7 @@ def test_a_newer_certificate_after_registration_is_kept_with_the_horse(
         accept_documents(juniper.registration, nb_clerk)
         issued(juniper.registration, nb_clerk)
     with time_machine.travel(dt.datetime(2028, 4, 20, 10, 0), tick=False):
-        services.file_inoculation_certificate(
+        horses.file_inoculation_certificate(
             horse=juniper, upload=pdf("2028.pdf"), dated=dt.date(2028, 4, 18), acting_user=keeper
         )
 
@@ -135,7 +135,7 @@ def test_the_registry_flags_certificates_missing_or_older_than_a_year_3_2(
 ):
     juniper = horse(keeper, stable, dated=dated)
 
-    assert services.certificate_flag(juniper, on=dt.date(2027, 6, 1)).code == flag
+    assert horses.certificate_flag(juniper, on=dt.date(2027, 6, 1)).code == flag
 
 
 @time_machine.travel(JUNE_1_2027, tick=False)
@@ -144,7 +144,7 @@ def test_the_registry_lists_horses_still_kept_in_town(keeper, stable, nb_clerk):
     gone = horse(keeper, stable, name="Old Tom")
     Horse.objects.filter(pk=gone.pk).update(kept_until=dt.date(2027, 5, 1))
 
-    names = [row.name for row in services.horse_registry(stable.municipality)]
+    names = [row.name for row in horses.horse_registry(stable.municipality)]
 
     assert names == ["Juniper"]
 
@@ -162,7 +162,7 @@ HOLE = {
 
 def notice(keeper, stable, *, buried, notified, **hole):
     facts = {**HOLE, **hole, "burial_date": buried, "notice_date": notified}
-    return services.file_burial_notice(
+    return horses.file_burial_notice(
         filed_by=keeper, stable=stable, horse=None, site="North corner of the back pasture",
         facts=facts,
     )
@@ -211,14 +211,14 @@ def test_a_burial_notice_records_each_measurement_rule_with_its_section(keeper, 
 def test_a_buried_horse_is_no_longer_kept_in_town(keeper, stable):
     juniper = horse(keeper, stable)
 
-    services.file_burial_notice(
+    horses.file_burial_notice(
         filed_by=keeper, stable=stable, horse=juniper, site="Back pasture",
         facts={**HOLE, "burial_date": dt.date(2027, 6, 2), "notice_date": dt.date(2027, 6, 2)},
     )
 
     juniper.refresh_from_db()
     assert juniper.kept_until == dt.date(2027, 6, 2)
-    assert list(services.horse_registry(stable.municipality)) == []
+    assert list(horses.horse_registry(stable.municipality)) == []
 
 
 @time_machine.travel(dt.datetime(2027, 6, 3, 10, 0), tick=False)

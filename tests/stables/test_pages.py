@@ -12,7 +12,7 @@ from permits_site.enforcement.models import Inspection
 from permits_site.licensing.kinds import kind_for
 from permits_site.licensing.models import Application, ApplicationStatus, Document
 from permits_site.licensing.services.applications import request_changes
-from stables import services
+from stables import horses, services
 from stables.models import Horse, HorseBurialNotice, Stable
 from tests.factories import Role, UserFactory, staff
 from tests.stables.flow import (
@@ -451,7 +451,7 @@ def test_the_registry_flags_the_horses_to_follow_up(client, keeper, nb_clerk):
     stable = Stable.objects.get()
     for name, dated in (("Current", dt.date(2027, 1, 5)), ("Stale", dt.date(2026, 5, 1)),
                         ("Missing", None)):
-        services.register_horse(owner=keeper, stable=stable, name=name, description="Pony",
+        horses.register_horse(owner=keeper, stable=stable, name=name, description="Pony",
                                 certificate=pdf() if dated else None, certificate_dated=dated)
     client.force_login(nb_clerk)
 
@@ -491,9 +491,9 @@ def test_another_residents_stable_records_are_404(client, keeper, nb_clerk, othe
     permit = permitted(keeper, nb_clerk)
     stable = Stable.objects.get()
     draft = drafted(keeper, address="7 Whitney Street")
-    horse = services.register_horse(owner=keeper, stable=stable, name="Juniper",
+    horse = horses.register_horse(owner=keeper, stable=stable, name="Juniper",
                                     description="Bay mare")
-    notice = services.file_burial_notice(
+    notice = horses.file_burial_notice(
         filed_by=keeper, stable=stable, horse=None, site="Back pasture",
         facts={**HOLE, "burial_date": dt.date(2027, 3, 14), "notice_date": dt.date(2027, 3, 14)},
     )
@@ -533,19 +533,19 @@ def test_an_unknown_kind_of_stable_permit_is_404(client, keeper):
 
 
 @time_machine.travel(dt.datetime(2027, 6, 1, 10, 0), tick=False)
-@pytest.mark.parametrize("horses", [2, 12])
+@pytest.mark.parametrize("horse_count", [2, 12])
 def test_the_horse_registry_runs_a_fixed_number_of_queries(
-    client, keeper, nb_clerk, horses, django_assert_max_num_queries
+    client, keeper, nb_clerk, horse_count, django_assert_max_num_queries
 ):
     with time_machine.travel(MARCH_15_2027, tick=False):
         permitted(keeper, nb_clerk)
     stable = Stable.objects.get()
-    for number in range(horses):
+    for number in range(horse_count):
         owner = UserFactory()
-        services.register_horse(owner=owner, stable=stable, name=f"Horse {number}",
+        horses.register_horse(owner=owner, stable=stable, name=f"Horse {number}",
                                 description="Pony", certificate=pdf(),
                                 certificate_dated=dt.date(2027, 1, 1))
-        services.file_burial_notice(
+        horses.file_burial_notice(
             filed_by=keeper, stable=stable, horse=None, site="Back pasture",
             facts={**HOLE, "burial_date": dt.date(2027, 5, 3),
                    "notice_date": dt.date(2027, 5, 3)},
@@ -555,7 +555,7 @@ def test_the_horse_registry_runs_a_fixed_number_of_queries(
     with django_assert_max_num_queries(8):
         response = client.get(reverse("stables:horse_registry"))
 
-    assert response.content.decode().count("horse-row") == horses
+    assert response.content.decode().count("horse-row") == horse_count
 
 
 @time_machine.travel(MARCH_15_2027, tick=False)
@@ -565,10 +565,10 @@ def test_the_dashboard_panel_runs_a_fixed_number_of_queries(
 ):
     for number in range(stables):
         permit = permitted(keeper, nb_clerk, address=f"{number} Bartlett Street")
-        services.register_horse(owner=keeper, stable=Stable.objects.get(area_permitted_by=permit),
+        horses.register_horse(owner=keeper, stable=Stable.objects.get(area_permitted_by=permit),
                                 name=f"Horse {number}", description="Pony")
     boarding = permitted(UserFactory(), nb_clerk, address="1 Boarding Lane")
-    services.register_horse(owner=keeper, stable=Stable.objects.get(area_permitted_by=boarding),
+    horses.register_horse(owner=keeper, stable=Stable.objects.get(area_permitted_by=boarding),
                             name="Boarder", description="Pony")
     with django_assert_max_num_queries(3):
         panel = kind_for(services.PRIVATE_STABLE).panel_context(keeper)
