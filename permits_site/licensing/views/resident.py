@@ -105,34 +105,35 @@ def application_context(application: Application, *, upload_form) -> dict:
     }
 
 
-@login_required
-@require_POST
-def application_submit(request, pk: int):
-    application = get_visible_or_404(
-        Application.objects.all(), permissions.can_edit_application, request.user, pk=pk
-    )
+def _applicant_action(request, pk: int, *, allowed, service, done: str):
+    """Run one of the applicant's own actions on an application and go back to it."""
+    application = get_visible_or_404(Application.objects.all(), allowed, request.user, pk=pk)
     try:
-        application_services.submit_application(application=application, acting_user=request.user)
+        service(application=application, acting_user=request.user)
     except DomainError as error:
         error_messages(request, error)
     else:
-        messages.success(request, "Application submitted. The Town Clerk will review it.")
+        messages.success(request, done)
     return redirect("licensing:application", pk=pk)
+
+
+@login_required
+@require_POST
+def application_submit(request, pk: int):
+    return _applicant_action(
+        request, pk, allowed=permissions.can_edit_application,
+        service=application_services.submit_application,
+        done="Application submitted. The Town Clerk will review it.",
+    )
 
 
 @login_required
 @require_POST
 def application_withdraw(request, pk: int):
-    application = get_visible_or_404(
-        Application.objects.all(), permissions.can_withdraw_application, request.user, pk=pk
+    return _applicant_action(
+        request, pk, allowed=permissions.can_withdraw_application,
+        service=application_services.withdraw_application, done="Application withdrawn.",
     )
-    try:
-        application_services.withdraw_application(application=application, acting_user=request.user)
-    except DomainError as error:
-        error_messages(request, error)
-    else:
-        messages.success(request, "Application withdrawn.")
-    return redirect("licensing:application", pk=pk)
 
 
 @login_required
