@@ -173,7 +173,8 @@ def update_stable_draft(
         raise InvalidTransition("Only the applicant edits a stable application.")
     if not application.is_draft:
         raise InvalidTransition("Only a draft can be changed; this application is submitted.")
-    before = {name: getattr(details, name) for name in PLAN_ITEMS}
+    before = {**{name: getattr(details, name) for name in PLAN_ITEMS},
+              "facts": dict(application.facts)}
     for name, value in _plan_items(items).items():
         setattr(details, name, value)
     if application.action == "renewal":
@@ -187,7 +188,7 @@ def update_stable_draft(
         subject=application,
         municipality=application.municipality,
         summary="Stable application draft updated",
-        before={**before, "facts": ""},
+        before=before,
         after={**_plan_items(items), "facts": application.facts},
     )
     return application

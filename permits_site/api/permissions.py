@@ -13,11 +13,13 @@ from rest_framework.permissions import BasePermission
 
 from permits_site.accounts import permissions
 from permits_site.accounts.models import Role
-from permits_site.licensing.models import FeeSchedule
+from permits_site.licensing.models import FeeSchedule, Municipality
 
 
 def town_of(record) -> int:
     """The municipality a record belongs to (a fee schedule through its permit type)."""
+    if isinstance(record, Municipality):
+        return record.pk
     if isinstance(record, FeeSchedule):
         return record.permit_type.municipality_id
     return record.municipality_id

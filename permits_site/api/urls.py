@@ -22,6 +22,7 @@ urlpatterns = [
     path("", include("permits_site.api.public.urls")),
     path("", include("permits_site.api.enforcement")),
     path("", include("permits_site.api.calendar")),
+    path("", include("permits_site.api.fines")),
     path("verify/<str:token>/", views.VerificationView.as_view(), name="verify"),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", SpectacularSwaggerSplitView.as_view(url_name="api:schema"), name="docs"),

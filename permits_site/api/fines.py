@@ -1,0 +1,131 @@
+"""``/fine-schedules/``: each town's admins list, version and retire its fine schedule."""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import mixins, serializers, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.exceptions import ValidationError
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.response import Response
+from rest_framework.routers import SimpleRouter
+
+from permits_site.accounts.models import Role
+from permits_site.api.permissions import IsTownAdmin
+from permits_site.api.scopes import in_towns_where
+from permits_site.enforcement.models import FineItem, FineSchedule
+from permits_site.enforcement.services import create_fine_schedule_version, retire_fine_schedule
+from permits_site.licensing.models import MONEY, Municipality
+
+
+def amount_field() -> serializers.DecimalField:
+    return serializers.DecimalField(**MONEY, allow_null=True, required=False, min_value=0)
+
+
+class FineItemSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = FineItem
+        fields = [
+            "offense",
+            "description",
+            "citation",
+            "first_amount",
+            "second_amount",
+            "later_amount",
+            "minimum_amount",
+            "maximum_amount",
+            "per_day",
+            "per_unit",
+        ]
+
+
+class FineScheduleSerializer(serializers.ModelSerializer):
+    municipality = serializers.SlugRelatedField(slug_field="code", read_only=True)
+    items = FineItemSerializer(many=True, read_only=True)
+
+    class Meta:
+        model = FineSchedule
+        fields = [
+            "id",
+            "municipality",
+            "effective_from",
+            "note",
+            "seeded",
+            "retired_at",
+            "created_at",
+            "items",
+        ]
+
+
+class OffenseAmountsSerializer(serializers.Serializer):
+    """``first``/``second``/``later`` (null: a written warning) or ``minimum``/``maximum``."""
+
+    first = amount_field()
+    second = amount_field()
+    later = amount_field()
+    minimum = amount_field()
+    maximum = amount_field()
+
+
+class FineScheduleCreateSerializer(serializers.Serializer):
+    municipality = serializers.SlugRelatedField(
+        slug_field="code", queryset=Municipality.objects.all()
+    )
+    effective_from = serializers.DateField()
+    amounts = serializers.DictField(child=OffenseAmountsSerializer(), allow_empty=False)
+    note = serializers.CharField(required=False, allow_blank=True, max_length=300, default="")
+
+
+class FineScheduleViewSet(
+    mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet
+):
+    """Effective-dated fine schedule versions (non-criminal disposition), per town."""
+
+    serializer_class = FineScheduleSerializer
+    permission_classes = [IsAuthenticated, IsTownAdmin]
+
+    def get_queryset(self):
+        schedules = FineSchedule.objects.select_related("municipality").prefetch_related("items")
+        return in_towns_where(schedules, self.request.user, Role.ADMIN, town_field="municipality")
+
+    def filter_queryset(self, queryset):
+        code = self.request.query_params.get("municipality")
+        if self.action != "list" or code is None:
+            return queryset
+        if not Municipality.objects.filter(code=code).exists():
+            raise ValidationError({"municipality": [f"No town has the code “{code}”."]})
+        return queryset.filter(municipality__code=code)
+
+    @extend_schema(
+        parameters=[OpenApiParameter("municipality", str, description="Only this town's versions.")]
+    )
+    def list(self, request, *args, **kwargs):
+        return super().list(request, *args, **kwargs)
+
+    @extend_schema(request=FineScheduleCreateSerializer, responses={201: FineScheduleSerializer})
+    def create(self, request):
+        """A new version from ``effective_from``: amounts for every offense in force."""
+        serializer = FineScheduleCreateSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        self.check_object_permissions(request, data["municipality"])
+        schedule = create_fine_schedule_version(
+            municipality=data["municipality"],
+            effective_from=data["effective_from"],
+            amounts={offense: dict(rates) for offense, rates in data["amounts"].items()},
+            note=data["note"],
+            acting_user=request.user,
+        )
+        return Response(FineScheduleSerializer(schedule).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=None, responses=FineScheduleSerializer)
+    @action(detail=True, methods=["post"])
+    def retire(self, request, pk=None):
+        """Withdraw a version that has not taken effect yet."""
+        schedule = retire_fine_schedule(schedule=self.get_object(), acting_user=request.user)
+        return Response(FineScheduleSerializer(schedule).data)
+
+
+router = SimpleRouter()
+router.register("fine-schedules", FineScheduleViewSet, basename="fine-schedule")
+urlpatterns = router.urls

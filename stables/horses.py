@@ -1,0 +1,250 @@
+"""Horses and their burials: registration with the inoculation certificate (Northborough
+Horse & Stable Regs B, §3.2), the registry's flags, and burial notices (§6.6).
+
+Each service is keyword-only, runs in one transaction and leaves an audit entry (the
+core's ``create_application`` and ``upload_document`` write theirs for what they create).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from django.core.files.uploadedfile import UploadedFile
+from django.db import transaction
+from django.db.models import Q
+from django.utils import timezone
+
+from permits_site.licensing import audit
+from permits_site.licensing.exceptions import DomainError
+from permits_site.licensing.models import (
+    Application,
+    Document,
+    Municipality,
+    PermitStatus,
+    PermitType,
+)
+from permits_site.licensing.services.applications import create_application
+from permits_site.licensing.services.documents import check_upload, upload_document
+from permits_site.rules.base import Finding
+from permits_site.rules.calendar import format_date
+from stables import rules
+from stables.facts import as_json
+from stables.kinds import INOCULATION_CERTIFICATE
+from stables.models import Horse, HorseBurialNotice, Stable
+
+HORSE_REGISTRATION = "northborough.horse_registration"
+
+
+def stables_for_horses(owner):
+    """Where an owner may say a horse is kept: their own stables, or a stable with a permit
+    in force (a boarded horse)."""
+    today = timezone.localdate()
+    in_force = Q(
+        applications__application__permit__status=PermitStatus.ACTIVE,
+        applications__application__permit__valid_through__gte=today,
+    )
+    return Stable.objects.filter(Q(keeper=owner) | in_force).distinct().order_by("address")
+
+
+def _check_certificate_date(dated: dt.date | None) -> None:
+    if dated is None:
+        raise DomainError("Enter the date on the certificate.", field="certificate_dated")
+    if dated > timezone.localdate():
+        raise DomainError("The certificate cannot be dated in the future.",
+                          field="certificate_dated")
+
+
+@transaction.atomic
+def register_horse(
+    *,
+    owner,
+    stable: Stable,
+    name: str,
+    description: str,
+    certificate: UploadedFile | None = None,
+    certificate_dated: dt.date | None = None,
+) -> Horse:
+    """Register a horse kept in town (B), no fee, as a draft registration to submit.
+
+    The certificate of inoculation against equine encephalitis and tetanus (§3.2) may
+    follow; the registration is not issued without it.
+    """
+    if not stables_for_horses(owner).filter(pk=stable.pk).exists():
+        raise DomainError(
+            "Choose one of your stables or a stable with a permit in force.", field="stable"
+        )
+    application = create_application(
+        applicant=owner,
+        permit_type=PermitType.objects.get(code=HORSE_REGISTRATION),
+        action="new",
+    )
+    document = None
+    if certificate is not None:
+        _check_certificate_date(certificate_dated)
+        document = upload_document(
+            application=application,
+            uploaded_by=owner,
+            kind=INOCULATION_CERTIFICATE,
+            upload=certificate,
+        )
+    return Horse.objects.create(
+        owner=owner,
+        stable=stable,
+        registration=application,
+        name=name.strip(),
+        description=description.strip(),
+        inoculation_certificate=document,
+        certificate_dated=certificate_dated if document else None,
+    )
+
+
+@transaction.atomic
+def file_inoculation_certificate(
+    *, horse: Horse, upload: UploadedFile, dated: dt.date, acting_user
+) -> Horse:
+    """File a horse's newest certificate of inoculation (§3.2).
+
+    While the registration is still being decided it goes to the application for the
+    office to accept; afterwards it is kept with the horse's record.
+    """
+    _check_certificate_date(dated)
+    registration = Application.objects.select_for_update().get(pk=horse.registration_id)
+    if registration.accepts_documents:
+        document = upload_document(
+            application=registration,
+            uploaded_by=acting_user,
+            kind=INOCULATION_CERTIFICATE,
+            upload=upload,
+        )
+    else:
+        document = _horse_document(horse, upload=upload, uploaded_by=acting_user)
+    before = horse.certificate_dated
+    horse.inoculation_certificate = document
+    horse.certificate_dated = dated
+    horse.save(update_fields=["inoculation_certificate", "certificate_dated"])
+    audit.record(
+        actor=acting_user,
+        action="horse.certificate_filed",
+        subject=horse,
+        municipality=registration.municipality,
+        summary=f"Inoculation certificate for {horse.name} dated {format_date(dated)}",
+        before={"certificate_dated": before.isoformat() if before else None},
+        after={"certificate_dated": dated.isoformat(), "document": document.pk},
+    )
+    return horse
+
+
+def _horse_document(horse: Horse, *, upload: UploadedFile, uploaded_by) -> Document:
+    """A document of the horse's owner outside any application (checked like any upload)."""
+    content_type, sha256 = check_upload(upload)
+    document = Document(
+        municipality=horse.stable.municipality,
+        owner=horse.owner,
+        kind=INOCULATION_CERTIFICATE,
+        original_name=(upload.name or "upload")[-200:],
+        content_type=content_type,
+        size=upload.size,
+        sha256=sha256,
+        uploaded_by=uploaded_by,
+    )
+    document.file.save("upload", upload, save=False)
+    document.save()
+    return document
+
+
+@dataclass(frozen=True)
+class CertificateFlag:
+    """How the registry reads a horse's inoculation certificate on a day (§3.2)."""
+
+    code: str
+    text: str
+
+    @property
+    def flagged(self) -> bool:
+        return self.code != "current"
+
+
+def certificate_flag(horse: Horse, *, on: dt.date) -> CertificateFlag:
+    """Missing, older than a year (past its first anniversary), or current."""
+    if horse.inoculation_certificate_id is None or horse.certificate_dated is None:
+        return CertificateFlag("missing", "No inoculation certificate on file")
+    dated = format_date(horse.certificate_dated)
+    if not horse.certificate_current_on(on):
+        return CertificateFlag("stale", f"Certificate dated {dated} is older than a year")
+    return CertificateFlag("current", f"Certificate dated {dated}")
+
+
+def horse_registry(municipality: Municipality):
+    """Every horse kept in the town, with owner, stable and registration: one query."""
+    return (
+        Horse.objects.filter(stable__municipality=municipality, kept_until__isnull=True)
+        .select_related("owner", "stable", "registration__permit")
+        .order_by("stable__address", "name", "pk")
+    )
+
+
+# -- Burial notices (§6.6) --------------------------------------------------------------
+
+
+@transaction.atomic
+def file_burial_notice(
+    *,
+    filed_by,
+    stable: Stable,
+    horse: Horse | None,
+    site: str,
+    facts: Mapping[str, Any],
+) -> HorseBurialNotice:
+    """Notify the Board of Health of a horse's burial at the stable (§6.6).
+
+    The notice is judged by rule set ``northborough.horse_burial`` on the day it is filed,
+    with the town's calendar: notice after a burial on a working day is late, and after a
+    weekend or holiday burial it is due by the first working day following. A horse
+    named is no longer kept in town from its burial.
+    """
+    if stable.keeper_id != filed_by.pk and not (horse and horse.stable_id == stable.pk):
+        raise DomainError("Choose your stable, or the stable where your horse was kept.",
+                          field="stable")
+    if horse is not None and horse.owner_id != filed_by.pk and stable.keeper_id != filed_by.pk:
+        raise DomainError("Choose one of your horses.", field="horse")
+    if not site.strip():
+        raise DomainError("Say where on the lot the horse is buried.", field="site")
+    rule_set = rules.HORSE_BURIAL
+    today = timezone.localdate()
+    result = rule_set.evaluate(facts, on=today, calendar=stable.municipality.calendar())
+    notice = HorseBurialNotice.objects.create(
+        municipality=stable.municipality,
+        filed_by=filed_by,
+        stable=stable,
+        horse=horse,
+        site=site.strip(),
+        facts=as_json(facts),
+        findings=[_finding_json(finding) for finding in result.findings],
+        compliant=result.compliant,
+        filed_on=today,
+    )
+    if horse is not None and horse.kept_in_town:
+        horse.kept_until = facts["burial_date"]
+        horse.save(update_fields=["kept_until"])
+    audit.record(
+        actor=filed_by,
+        action="stable.burial_notice_filed",
+        subject=notice,
+        municipality=stable.municipality,
+        summary=f"Horse burial notice at {stable.address}"
+        + ("" if result.compliant else f": {len(result.failures)} rule(s) not met"),
+        after={"findings": [finding.rule for finding in result.failures]},
+    )
+    return notice
+
+
+def _finding_json(finding: Finding) -> dict[str, str]:
+    return {
+        "rule": finding.rule,
+        "citation": finding.citation,
+        "outcome": str(finding.outcome),
+        "message": finding.message,
+    }
