@@ -2,8 +2,16 @@ from permits_site.accounts.permissions import role_pairs
 
 
 def roles(request):
-    """Which staff screens to offer in the navigation."""
+    """Which staff screens to offer in the navigation: roles held, and (lazily) in which towns."""
     pairs = role_pairs(request.user)
+
+    def town_codes() -> set[str]:
+        from permits_site.licensing.models import Municipality
+
+        ids = {municipality_id for municipality_id, _role in pairs}
+        return set(Municipality.objects.filter(pk__in=ids).values_list("code", flat=True))
+
     return {
         "nav_roles": {role for _municipality, role in pairs},
+        "nav_towns": town_codes if pairs else set,
     }

@@ -6,6 +6,8 @@ they link typed details (a Dog, a Stable) to these records.
 
 from __future__ import annotations
 
+import datetime as dt
+
 import secrets
 from decimal import Decimal
 
@@ -335,6 +337,18 @@ class Permit(models.Model):
 
     def delete(self, *args, **kwargs):
         raise ImmutableRecord("An issued permit is never deleted; revoke or supersede it.")
+
+    @property
+    def is_open_ended(self) -> bool:
+        """Runs until an event rather than a date (a horse registration lasts until it leaves)."""
+        return self.valid_through == dt.date.max
+
+    @property
+    def term_text(self) -> str:
+        """The term as a resident reads it: through a date, or the permit type's own words."""
+        if self.is_open_ended:
+            return f"From {self.valid_from:%B %-d, %Y}: {self.permit_type.term.lower()}"
+        return f"{self.valid_from:%B %-d, %Y} through {self.valid_through:%B %-d, %Y}"
 
     def effective_status(self, on) -> str:
         """The status as of ``on``: an active permit past its term reads as expired."""
