@@ -7,7 +7,6 @@ they link typed details (a Dog, a Stable) to these records.
 from __future__ import annotations
 
 import datetime as dt
-
 import secrets
 from decimal import Decimal
 

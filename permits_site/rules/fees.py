@@ -73,7 +73,9 @@ class QuoteRefused(Exception):
         self.errors = normalized
 
 
-def line_for(item: PricedItem, *, code: str | None = None, description: str | None = None) -> FeeLine:
+def line_for(
+    item: PricedItem, *, code: str | None = None, description: str | None = None
+) -> FeeLine:
     """A fee line charging one schedule item, optionally under the action's code."""
     return FeeLine(
         code=code or item.code,

@@ -30,20 +30,24 @@ def resident(db):
 def apply_for_license(page: Page, live_server, dog_name: str) -> None:
     today = timezone.localdate()
     page.get_by_role("link", name=f"Apply for a license for {dog_name}").click()
-    expect(page.get_by_role("heading", name="Apply for a North Andover dog license")).to_be_visible()
+    expect(
+        page.get_by_role("heading", name="Apply for a North Andover dog license")
+    ).to_be_visible()
     assert_accessible(page)
     page.get_by_label("New license").check()
     page.get_by_label("Date you got the dog").fill(iso(today - dt.timedelta(days=5)))
     page.get_by_label("Rabies vaccination certificate").check()
     page.get_by_label("Vaccination expires (or exemption ends) on").fill(
-        iso(today + dt.timedelta(days=365)))
+        iso(today + dt.timedelta(days=365))
+    )
     page.get_by_label("Certificate file").set_input_files(CERTIFICATE)
     expect(page.locator("#fee-preview")).to_contain_text("$10.00")
     page.get_by_role("button", name="Save and review").click()
 
 
-def test_resident_registers_a_dog_and_applies_with_a_rabies_certificate(page, live_server,
-                                                                         resident):
+def test_resident_registers_a_dog_and_applies_with_a_rabies_certificate(
+    page, live_server, resident
+):
     sign_in(page, live_server, "jane", PASSWORD)
     expect(page.get_by_role("heading", name="My permits and applications")).to_be_visible()
     assert_accessible(page)
@@ -73,8 +77,9 @@ def test_resident_registers_a_dog_and_applies_with_a_rabies_certificate(page, li
     assert application.documents.get().content_type == "application/pdf"
 
 
-def test_clerk_issues_and_the_resident_downloads_the_license_pdf(browser, page, live_server,
-                                                                 resident):
+def test_clerk_issues_and_the_resident_downloads_the_license_pdf(
+    browser, page, live_server, resident
+):
     DogFactory(owner=resident, name="Biscuit", date_of_birth=dt.date(2022, 4, 2))
     clerk = staff(Role.CLERK, username="carla")
     sign_in(page, live_server, "jane", PASSWORD)
@@ -133,7 +138,8 @@ def test_admin_publishes_a_new_fee_version_and_a9_is_enforced(page, live_server,
     expect(page.get_by_text("New Dog License fee schedule saved")).to_be_visible()
     assert_accessible(page)
     newest = FeeSchedule.objects.filter(permit_type__code="north_andover.dog_license").latest(
-        "created_at")
+        "created_at"
+    )
     assert newest.amounts()["spayed_neutered"] == 12
 
 
