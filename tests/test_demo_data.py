@@ -1,0 +1,22 @@
+"""``make run``'s demo data: built through the services, and building it twice changes nothing."""
+
+import pytest
+from django.core.management import call_command
+
+from permits_site.accounts.models import Membership, User
+from permits_site.licensing.models import Application, Permit
+
+pytestmark = pytest.mark.django_db
+
+
+def test_demo_data_gives_every_town_its_staff_and_the_resident_records(capsys):
+    call_command("seed_demo")
+    counts = (User.objects.count(), Permit.objects.count(), Application.objects.count())
+    call_command("seed_demo")
+
+    printed = capsys.readouterr().out
+    assert "clerk_north_andover" in printed
+    assert Membership.objects.values("municipality").distinct().count() == 3
+    assert Permit.objects.filter(number__startswith="DOG-").count() == 1
+    assert Application.objects.filter(permit_type__code="northborough.private_stable").exists()
+    assert (User.objects.count(), Permit.objects.count(), Application.objects.count()) == counts
