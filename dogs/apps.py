@@ -9,8 +9,11 @@ class DogsConfig(AppConfig):
 
     def ready(self) -> None:
         from dogs import periods, rules
+        from dogs.api import DogLicenseDetails, DogViewSet
         from dogs.kennel import KennelLicenseKind
         from dogs.kinds import DogLicenseKind
+        from dogs.services import DOG_LICENSE
+        from permits_site.api.registry import register_details, register_routes
         from permits_site.licensing.kinds import register_kind
         from permits_site.rules.registry import register_law
 
@@ -22,3 +25,5 @@ class DogsConfig(AppConfig):
         )
         register_kind(DogLicenseKind())
         register_kind(KennelLicenseKind())
+        register_details(DOG_LICENSE, DogLicenseDetails())
+        register_routes("dogs", DogViewSet, basename="dog")

@@ -8,11 +8,14 @@ class StablesConfig(AppConfig):
     verbose_name = "Northborough — Horse and Stable Regulations"
 
     def ready(self) -> None:
+        from permits_site.api.registry import register_details, register_routes
         from permits_site.enforcement.registry import CaseType, ChargeType, register_case_type
         from permits_site.licensing.kinds import register_kind
         from permits_site.rules.registry import register_law
         from stables import periods, rules
+        from stables.api import StableApplicationViewSet, StableDetails
         from stables.kinds import HorseRegistrationKind, PrivateStableKind, PublicStableKind
+        from stables.services import STABLE_PERMIT_TYPES
 
         register_law(
             periods.MUNICIPALITY,
@@ -38,3 +41,7 @@ class StablesConfig(AppConfig):
                 ),
             )
         )
+        for code in STABLE_PERMIT_TYPES:
+            register_details(code, StableDetails())
+        register_routes("stable-applications", StableApplicationViewSet,
+                        basename="stable-application")

@@ -7,7 +7,6 @@ type only; whether an action is allowed is the services' and the rules' call.
 
 from __future__ import annotations
 
-import datetime as dt
 from functools import partial
 
 from django.db import models
@@ -17,10 +16,10 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from dogs.models import Dog
 from permits_site.api.details import details_for
 from permits_site.api.public.fields import StrictCharField
 from permits_site.api.public.serializers import FeeLineSerializer, FindingSerializer
+from permits_site.api.registry import registered_details
 from permits_site.api.scopes import owned_or_in_staff_towns
 from permits_site.licensing.models import (
     Application,
@@ -142,24 +141,6 @@ class DocumentReviewSerializer(serializers.Serializer):
     accepted = serializers.BooleanField()
 
 
-# -- dogs ----------------------------------------------------------------------
-
-
-class DogSerializer(serializers.ModelSerializer):
-    """The fields of the web's dog form, with the same date-of-birth check."""
-
-    class Meta:
-        model = Dog
-        fields = ["id", "name", "breed", "color", "sex", "date_of_birth", "spayed_neutered",
-                  "microchip", "active"]
-        read_only_fields = ["active"]
-
-    def validate_date_of_birth(self, born: dt.date) -> dt.date:
-        if born > timezone.localdate():
-            raise serializers.ValidationError("The date of birth cannot be in the future.")
-        return born
-
-
 # -- applications --------------------------------------------------------------
 
 
@@ -229,12 +210,14 @@ class ApplicationCreateSerializer(serializers.Serializer):
     details = serializers.DictField(
         required=False, default=dict,
         help_text="A dog license: dog, license_year, acquired_on, moved_in_on, "
-                  "previous_jurisdiction, previous_license_number. Other permit types: the "
+                  "previous_jurisdiction, previous_license_number. A stable permit: stable, "
+                  "address, parcel, occupancy, items and facts. Other permit types: the "
                   "facts of their rule set.",
     )
 
     def validate_permit_type(self, permit_type: PermitType) -> PermitType:
-        if not permit_type.online:
+        """Types offered online, and those whose bylaw app registered how to read them."""
+        if not permit_type.online and registered_details(permit_type.code) is None:
             raise serializers.ValidationError(
                 f"{permit_type.municipality.short_name} does not take {permit_type.name} "
                 f"applications online; apply to the {permit_type.authority}."

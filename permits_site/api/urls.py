@@ -1,11 +1,12 @@
 """``/api/v1/``: the public law-as-data endpoints, license verification, the schema and the
-authenticated resources."""
+authenticated resources, with those the bylaw apps registered (``registry``)."""
 
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 from rest_framework.routers import SimpleRouter
 
 from permits_site.api import views
+from permits_site.api.registry import registered_routes
 
 app_name = "api"
 
@@ -16,7 +17,8 @@ router.register("invoices", views.InvoiceViewSet, basename="invoice")
 router.register("payments", views.PaymentViewSet, basename="payment")
 router.register("permits", views.PermitViewSet, basename="permit")
 router.register("fee-schedules", views.FeeScheduleViewSet, basename="fee-schedule")
-router.register("dogs", views.DogViewSet, basename="dog")
+for route in registered_routes():
+    router.register(route.prefix, route.viewset, basename=route.basename)
 
 urlpatterns = [
     path("", include("permits_site.api.public.urls")),
@@ -27,4 +29,5 @@ urlpatterns = [
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", SpectacularSwaggerSplitView.as_view(url_name="api:schema"), name="docs"),
     *router.urls,
+    path("", include("permits_site.api.applications_extra")),
 ]

@@ -24,8 +24,6 @@ from rest_framework.parsers import MultiPartParser
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 
-from dogs.models import Dog
-from dogs.services import register_dog, update_dog
 from permits_site.accounts.models import Role
 from permits_site.api import serializers as api
 from permits_site.api.details import details_for
@@ -136,11 +134,10 @@ class ApplicationViewSet(
         serializer = api.ApplicationCreateSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         permit_type = serializer.validated_data["permit_type"]
+        handler = details_for(permit_type.code)
         try:
-            details = details_for(permit_type.code).parse(
-                permit_type, serializer.validated_data["details"]
-            )
-            application = kind_for(permit_type.code).start_application(
+            details = handler.parse(permit_type, serializer.validated_data["details"])
+            application = handler.start_application(
                 applicant=request.user, permit_type=permit_type,
                 action=serializer.validated_data["action"], details=details,
             )
@@ -163,8 +160,8 @@ class ApplicationViewSet(
             handler = details_for(application.permit_type.code)
             if not handler.takes_facts:
                 raise ValidationError({"facts": [
-                    f"A {application.permit_type.name} is judged by its own records "
-                    "(the dog and its documents); change those instead."]})
+                    f"A {application.permit_type.name} is judged by its own records, "
+                    "not by facts sent here; change those instead."]})
             try:
                 facts = handler.parse(application.permit_type, serializer.validated_data["facts"])
             except ValidationError as invalid:
@@ -455,26 +452,3 @@ class FeeScheduleViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
         """Withdraw a version that has priced nothing yet."""
         schedule = retire_fee_schedule(schedule=self.get_object(), acting_user=request.user)
         return Response(self.get_serializer(schedule).data)
-
-
-# -- the resident's dogs -------------------------------------------------------
-
-
-class DogViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.CreateModelMixin,
-                 mixins.UpdateModelMixin, viewsets.GenericViewSet):
-    """The caller's own dogs (North Andover Code ch. 60): registered and kept up to date."""
-
-    queryset = Dog.objects.all()
-    serializer_class = api.DogSerializer
-
-    def get_queryset(self):
-        return Dog.objects.filter(owner=self.request.user)
-
-    def perform_create(self, serializer):
-        user = self.request.user
-        serializer.instance = register_dog(owner=user, acting_user=user,
-                                           **serializer.validated_data)
-
-    def perform_update(self, serializer):
-        serializer.instance = update_dog(dog=serializer.instance, acting_user=self.request.user,
-                                         **serializer.validated_data)

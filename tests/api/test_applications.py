@@ -110,7 +110,7 @@ def test_a_second_open_application_for_the_same_dog_and_year_is_refused(resident
 def test_permit_types_not_offered_online_are_refused(resident_api):
     response = resident_api.post(
         APPLICATIONS,
-        {"permit_type": "northborough.private_stable", "action": "new", "details": {}},
+        {"permit_type": "tisbury.temporary_dumpster", "action": "new", "details": {}},
         format="json",
     )
 
@@ -120,56 +120,46 @@ def test_permit_types_not_offered_online_are_refused(resident_api):
 
 # -- generic permit types: the details are the rule set's facts ----------------
 
-STABLE_FACTS = {
-    "horses": 2, "fee_charged": False, "owner_residences": 1, "corral_area_sqft": 5000,
-    "stable_floor_area_sqft": 400.5, "shed_sides": 3, "roof_weatherproof": True,
-    "distance_to_abutter_property_line_ft": 60, "distance_to_nonowner_dwelling_ft": 120,
-    "distance_to_owner_dwelling_ft": 60, "distance_to_high_water_mark_ft": 200,
-    "distance_to_drinking_water_supply_ft": 200, "frost_free_water": True,
-    "fence_material": "wood", "fence_height_ft": 4.5, "street_frontage_ft": 150,
-    "warning_labels": 0, "zoning_certified": True, "conservation_commission_reviewed": True,
-}
-
-
 @pytest.fixture
-def stables_online(db):
-    PermitType.objects.filter(code="northborough.private_stable").update(online=True)
+def sandblasting_online(db):
+    PermitType.objects.filter(code="tisbury.sandblasting").update(online=True)
 
 
-def test_a_rule_set_permit_type_refuses_facts_it_does_not_know(resident_api, stables_online):
+def test_a_rule_set_permit_type_refuses_facts_it_does_not_know(resident_api, sandblasting_online):
     response = resident_api.post(
         APPLICATIONS,
-        {"permit_type": "northborough.private_stable", "action": "new",
-         "details": {"horses": "3", "unicorns": 1}},
+        {"permit_type": "tisbury.sandblasting", "action": "new",
+         "details": {"distance_to_abutting_properties_ft": "30", "unicorns": 1}},
         format="json",
     )
 
     assert response.status_code == 400
     details = response.json()["details"]
     assert "unicorns" in details
-    assert "horses" in details
+    assert "distance_to_abutting_properties_ft" in details
 
 
 def test_facts_of_a_generic_draft_are_replaced_and_misfits_nested_under_facts(
-    stables_online, resident_api
+    sandblasting_online, resident_api
 ):
-    facts = STABLE_FACTS
+    facts = {"distance_to_abutting_properties_ft": 30, "free_silica": True}
     created = resident_api.post(
         APPLICATIONS,
-        {"permit_type": "northborough.private_stable", "action": "new", "details": facts},
+        {"permit_type": "tisbury.sandblasting", "action": "new", "details": facts},
         format="json",
     )
     assert created.status_code == 201, created.json()
     url = f"{APPLICATIONS}{created.json()['id']}/"
 
-    refused = resident_api.patch(url, {"facts": {**facts, "horses": -1}}, format="json")
-    updated = resident_api.patch(url, {"facts": {**facts, "horses": 1}}, format="json")
+    distance = "distance_to_abutting_properties_ft"
+    refused = resident_api.patch(url, {"facts": {**facts, distance: -1}}, format="json")
+    updated = resident_api.patch(url, {"facts": {**facts, distance: 45}}, format="json")
 
     assert refused.status_code == 400
-    assert list(refused.json()["facts"]) == ["horses"]
+    assert list(refused.json()["facts"]) == [distance]
     assert updated.status_code == 200, updated.json()
-    assert updated.json()["details"]["horses"] == 1
-    assert updated.json()["check"] == "northborough.private_stable"
+    assert updated.json()["details"][distance] == 45
+    assert updated.json()["check"] == "tisbury.sandblasting"
     assert all(finding["citation"] for finding in updated.json()["findings"])
 
 

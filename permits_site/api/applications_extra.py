@@ -1,0 +1,324 @@
+"""``/applications/{id}/variances/`` and ``/applications/{id}/hearings/``: the Board's relief
+and the public hearing on an application, over HTTP.
+
+Only a town's reviewers reach these resources (a resident is refused with a
+403); an application of a town where the caller reviews nothing is a 404, and
+so is a variance or hearing of another application. Who may act follows the
+review screen: clerks and Board members request a variance, only the town's
+Board members sign or deny one (Northborough Horse & Stable Regs §8.2,
+Tisbury BOH Reg 09.0.3), only the Clerk schedules and decides a hearing
+(Northborough §2.2). Each change is one service call.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Mapping
+from typing import Any
+
+from django.db.models import Prefetch
+from django.shortcuts import get_object_or_404
+from django.urls import path
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers, status
+from rest_framework.exceptions import PermissionDenied, ValidationError
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from permits_site.accounts import permissions
+from permits_site.api.permissions import IsTownReviewer
+from permits_site.api.public.fields import (
+    StrictCharField,
+    StrictDateField,
+    StrictSerializer,
+    validated_body,
+)
+from permits_site.api.scopes import in_towns_where
+from permits_site.api.views import attachment
+from permits_site.licensing.models import (
+    Application,
+    PermitHearing,
+    Variance,
+    VarianceSignature,
+)
+from permits_site.licensing.services import hearings as hearing_services
+from permits_site.licensing.services import variances as variance_services
+
+TEXT_LENGTH = 5000
+
+# -- serializers: out ----------------------------------------------------------------
+
+
+class VarianceSignatureSerializer(serializers.ModelSerializer):
+    board_member = serializers.CharField(source="board_member.display_name", read_only=True)
+
+    class Meta:
+        model = VarianceSignature
+        fields = ["board_member", "approve", "signed_at"]
+
+
+class VarianceSerializer(serializers.ModelSerializer):
+    status = serializers.CharField(read_only=True, help_text="requested, granted or denied.")
+    rule_ids = serializers.ListField(child=serializers.CharField(), read_only=True)
+    requested_by = serializers.CharField(source="requested_by.display_name", read_only=True)
+    signatures = VarianceSignatureSerializer(many=True, read_only=True)
+
+    class Meta:
+        model = Variance
+        fields = [
+            "id", "rule_ids", "request_text", "status", "conditions", "bases",
+            "signatures_required", "signatures", "requested_by", "requested_at", "decided_at",
+        ]
+
+
+class HearingAbutterSerializer(serializers.Serializer):
+    name = serializers.CharField()
+    mailing_address = serializers.CharField()
+    certified_mail_number = serializers.CharField()
+
+
+class PermitHearingSerializer(serializers.ModelSerializer):
+    abutters = HearingAbutterSerializer(many=True, read_only=True)
+
+    class Meta:
+        model = PermitHearing
+        fields = [
+            "id", "hearing_date", "notices_mailed_on", "location", "abutters",
+            "decided_on", "decision", "scheduled_at",
+        ]
+
+
+# -- serializers: in -----------------------------------------------------------------
+
+
+class StrictBooleanField(serializers.BooleanField):
+    """A JSON boolean: ``"true"``, ``1`` and ``"yes"`` are refused."""
+
+    default_error_messages = {"invalid": "Enter true or false (a JSON boolean)."}
+
+    def to_internal_value(self, data: Any) -> bool:
+        if not isinstance(data, bool):
+            self.fail("invalid")
+        return data
+
+
+def text_field(**kwargs: Any) -> StrictCharField:
+    """Free text the service judges (blank included), so its refusal cites the law."""
+    return StrictCharField(max_length=TEXT_LENGTH, allow_blank=True, **kwargs)
+
+
+class VarianceRequestSerializer(StrictSerializer):
+    rule_ids = serializers.ListField(
+        child=StrictCharField(max_length=80),
+        help_text="The ids of the failed rules the variance would cover.",
+    )
+    request_text = text_field(help_text="What is asked of the Board, and why.")
+
+
+class VarianceSignSerializer(StrictSerializer):
+    approve = StrictBooleanField(help_text="true to sign in approval, false to oppose.")
+    conditions = text_field(required=False, default="")
+    bases = text_field(required=False, default="")
+
+
+class VarianceDenySerializer(StrictSerializer):
+    reason = text_field(help_text="The Board's reason, kept as the bases of the decision.")
+
+
+class AbutterSerializer(StrictSerializer):
+    name = StrictCharField(max_length=TEXT_LENGTH, allow_blank=True)
+    mailing_address = StrictCharField(max_length=TEXT_LENGTH, allow_blank=True)
+    certified_mail_number = StrictCharField(
+        max_length=TEXT_LENGTH, allow_blank=True, required=False, default=""
+    )
+
+    def to_internal_value(self, data: Any) -> dict[str, Any]:
+        if not isinstance(data, Mapping):
+            raise ValidationError({"non_field_errors": ["Send each abutter as a JSON object."]})
+        return super().to_internal_value(data)
+
+
+class HearingScheduleSerializer(StrictSerializer):
+    hearing_date = StrictDateField()
+    notices_mailed_on = StrictDateField()
+    location = text_field(help_text="The time and place of the hearing.")
+    abutters = AbutterSerializer(many=True, help_text="Every abutter sent the notice.")
+
+
+class PermitHearingDecisionSerializer(StrictSerializer):
+    decision = text_field()
+    decided_on = StrictDateField()
+
+
+# -- lookups ----------------------------------------------------------------------------
+
+
+def require(allowed: bool, message: str) -> None:
+    if not allowed:
+        raise PermissionDenied(message)
+
+
+def reviewed_application(request, pk: int) -> Application:
+    """The application, if the caller reviews applications of its town; else a 404."""
+    applications = in_towns_where(
+        Application.objects.select_related("municipality", "permit_type"),
+        request.user,
+        *permissions.REVIEWER_ROLES,
+        town_field="municipality",
+    )
+    return get_object_or_404(applications, pk=pk)
+
+
+def variances_of(application: Application):
+    signatures = VarianceSignature.objects.select_related("board_member")
+    return application.variances.select_related("requested_by").prefetch_related(
+        Prefetch("signatures", queryset=signatures)
+    )
+
+
+def variance_response(variance: Variance, *, status_code: int = status.HTTP_200_OK) -> Response:
+    fresh = variances_of(variance.application).get(pk=variance.pk)
+    return Response(VarianceSerializer(fresh).data, status=status_code)
+
+
+def hearing_response(hearing: PermitHearing, *, status_code: int = status.HTTP_200_OK) -> Response:
+    fresh = hearing.application.hearings.prefetch_related("abutters").get(pk=hearing.pk)
+    return Response(PermitHearingSerializer(fresh).data, status=status_code)
+
+
+class ReviewerView(APIView):
+    """Reviewers only: a caller who reviews in no town is refused up front (403)."""
+
+    permission_classes = [IsAuthenticated, IsTownReviewer]
+
+
+# -- variances --------------------------------------------------------------------------
+
+
+class VarianceListView(ReviewerView):
+    @extend_schema(responses=VarianceSerializer(many=True))
+    def get(self, request, pk: int):
+        """The application's variances with the Board members' signatures."""
+        application = reviewed_application(request, pk)
+        return Response(VarianceSerializer(variances_of(application), many=True).data)
+
+    @extend_schema(request=VarianceRequestSerializer, responses={201: VarianceSerializer})
+    def post(self, request, pk: int):
+        """Put a variance of failed rules before the Board (Northborough §8.2)."""
+        application = reviewed_application(request, pk)
+        require(permissions.can_request_variance(request.user, application),
+                "Only the town clerk or a board member may request a variance.")
+        data = validated_body(VarianceRequestSerializer, request.data)
+        variance = variance_services.request_variance(
+            application=application, acting_user=request.user, **data
+        )
+        return variance_response(variance, status_code=status.HTTP_201_CREATED)
+
+
+def signable_variance(request, pk: int, variance_id: int) -> Variance:
+    """A variance of the application; only the town's Board members sign or deny (403)."""
+    application = reviewed_application(request, pk)
+    variance = get_object_or_404(application.variances.all(), pk=variance_id)
+    require(permissions.can_sign_variance(request.user, application),
+            f"Only a member of the {application.municipality.short_name} "
+            f"{application.permit_type.authority} can sign a variance.")
+    return variance
+
+
+class VarianceSignView(ReviewerView):
+    @extend_schema(request=VarianceSignSerializer, responses=VarianceSerializer)
+    def post(self, request, pk: int, variance_id: int):
+        """Sign in approval (the first approval writes the conditions and bases) or oppose."""
+        variance = signable_variance(request, pk, variance_id)
+        data = validated_body(VarianceSignSerializer, request.data)
+        variance = variance_services.sign_variance(
+            variance=variance, board_member=request.user, **data
+        )
+        return variance_response(variance)
+
+
+class VarianceDenyView(ReviewerView):
+    @extend_schema(request=VarianceDenySerializer, responses=VarianceSerializer)
+    def post(self, request, pk: int, variance_id: int):
+        """The Board refuses the variance, giving its reason."""
+        variance = signable_variance(request, pk, variance_id)
+        data = validated_body(VarianceDenySerializer, request.data)
+        variance = variance_services.deny_variance(
+            variance=variance, board_member=request.user, **data
+        )
+        return variance_response(variance)
+
+
+# -- hearings ---------------------------------------------------------------------------
+
+
+def managed_application(request, pk: int) -> Application:
+    """An application whose hearings only the town's Clerk manages (403 otherwise)."""
+    application = reviewed_application(request, pk)
+    require(permissions.can_manage_hearings(request.user, application),
+            "Only the town clerk may schedule a hearing or record its decision.")
+    return application
+
+
+class HearingListView(ReviewerView):
+    @extend_schema(responses=PermitHearingSerializer(many=True))
+    def get(self, request, pk: int):
+        """The application's hearings with the abutters notified."""
+        application = reviewed_application(request, pk)
+        hearings = application.hearings.prefetch_related("abutters")
+        return Response(PermitHearingSerializer(hearings, many=True).data)
+
+    @extend_schema(request=HearingScheduleSerializer, responses={201: PermitHearingSerializer})
+    def post(self, request, pk: int):
+        """Schedule the hearing; notices mailed too late are refused (Northborough §2.2)."""
+        application = managed_application(request, pk)
+        data = validated_body(HearingScheduleSerializer, request.data)
+        hearing = hearing_services.schedule_hearing(
+            application=application, acting_user=request.user, **data
+        )
+        return hearing_response(hearing, status_code=status.HTTP_201_CREATED)
+
+
+class HearingDecisionView(ReviewerView):
+    @extend_schema(request=PermitHearingDecisionSerializer, responses=PermitHearingSerializer)
+    def post(self, request, pk: int, hearing_id: int):
+        """Record the Board's decision after the hearing."""
+        application = managed_application(request, pk)
+        hearing = get_object_or_404(application.hearings.all(), pk=hearing_id)
+        data = validated_body(PermitHearingDecisionSerializer, request.data)
+        hearing = hearing_services.decide_hearing(
+            hearing=hearing, acting_user=request.user, **data
+        )
+        return hearing_response(hearing)
+
+
+class HearingNoticesView(ReviewerView):
+    @extend_schema(operation_id="applications_hearings_notices_pdf",
+                   responses={(200, "application/pdf"): OpenApiTypes.BINARY})
+    def get(self, request, pk: int, hearing_id: int):
+        """The abutters' notice letters, a page per abutter, for certified mail."""
+        application = reviewed_application(request, pk)
+        hearing = get_object_or_404(application.hearings.all(), pk=hearing_id)
+        return attachment(
+            io.BytesIO(hearing_services.render_notice_letters(hearing)),
+            filename=f"hearing-notices-{application.pk}-{hearing.hearing_date}.pdf",
+            content_type="application/pdf",
+        )
+
+
+urlpatterns = [
+    path("applications/<int:pk>/variances/", VarianceListView.as_view(),
+         name="application-variances"),
+    path("applications/<int:pk>/variances/<int:variance_id>/sign/", VarianceSignView.as_view(),
+         name="application-variance-sign"),
+    path("applications/<int:pk>/variances/<int:variance_id>/deny/", VarianceDenyView.as_view(),
+         name="application-variance-deny"),
+    path("applications/<int:pk>/hearings/", HearingListView.as_view(),
+         name="application-hearings"),
+    path("applications/<int:pk>/hearings/<int:hearing_id>/decision/",
+         HearingDecisionView.as_view(), name="application-hearing-decision"),
+    path("applications/<int:pk>/hearings/<int:hearing_id>/notices.pdf",
+         HearingNoticesView.as_view(), name="application-hearing-notices"),
+]
