@@ -139,14 +139,6 @@ class SignOffSerializer(StrictSerializer):
     reference = StrictCharField(required=False, allow_blank=True, max_length=300, default="")
 
 
-def record_sign_off(*, application: Application, kind: str, on, note: str, acting_user):
-    if kind == "zoning":
-        return services.record_zoning_certification(
-            application=application, certified_on=on, note=note, acting_user=acting_user)
-    return services.record_conservation_review(
-        application=application, reviewed_on=on, note=note, acting_user=acting_user)
-
-
 class StableApplicationViewSet(viewsets.GenericViewSet):
     """Stable applications as the town's staff see them; the clerk records the sign-offs."""
 
@@ -169,6 +161,6 @@ class StableApplicationViewSet(viewsets.GenericViewSet):
         serializer = SignOffSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
-        record_sign_off(application=application, kind=data["kind"], on=data["on"],
+        services.record_sign_off(application=application, kind=data["kind"], on=data["on"],
                         note=data["reference"], acting_user=request.user)
         return Response(self.get_serializer(self.get_queryset().get(pk=application.pk)).data)

@@ -339,6 +339,18 @@ CONSERVATION = SignOff(
     "conservation_reviewed_on", "conservation_reviewed_by", "conservation_note",
     "The Conservation Commission review", "stable_application.conservation_reviewed",
 )
+SIGN_OFFS = {"zoning": ZONING, "conservation": CONSERVATION}
+
+
+@transaction.atomic
+def record_sign_off(
+    *, application: Application, kind: str, on: dt.date, note: str = "", acting_user
+) -> StableApplication:
+    """Record the zoning certification (§2.3) or the Conservation Commission review (§4.1)."""
+    return _record_signoff(
+        application=application, sign_off=SIGN_OFFS[kind], on=on, note=note,
+        acting_user=acting_user,
+    )
 
 
 def _record_signoff(

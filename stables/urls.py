@@ -8,12 +8,10 @@ urlpatterns = [
     path("apply/<slug:kind>/", views.apply, name="apply"),
     path("apply/<slug:kind>/rules/", views.rules_preview, name="rules_preview"),
     path("applications/<int:pk>/edit/", views.edit_application, name="edit_application"),
-    path("applications/<int:pk>/zoning/", views.record_zoning, name="record_zoning"),
-    path(
-        "applications/<int:pk>/conservation/",
-        views.record_conservation,
-        name="record_conservation",
-    ),
+    path("applications/<int:pk>/zoning/", views.record_sign_off, {"kind": "zoning"},
+         name="record_zoning"),
+    path("applications/<int:pk>/conservation/", views.record_sign_off,
+         {"kind": "conservation"}, name="record_conservation"),
     path(
         "applications/<int:pk>/grandfathered/",
         views.confirm_grandfathered,

@@ -578,35 +578,23 @@ def _sign_off(request, pk: int, record, *, done: str):
     return redirect("licensing:review", pk=application.pk)
 
 
-@login_required
-@require_POST
-def record_zoning(request, pk: int):
-    return _sign_off(
-        request,
-        pk,
-        lambda application, data: services.record_zoning_certification(
-            application=application,
-            certified_on=data["on"],
-            note=data["note"],
-            acting_user=request.user,
-        ),
-        done="The zoning certification is recorded (§2.3).",
-    )
+SIGN_OFF_DONE = {
+    "zoning": "The zoning certification is recorded (§2.3).",
+    "conservation": "The Conservation Commission review is recorded (§4.1).",
+}
 
 
 @login_required
 @require_POST
-def record_conservation(request, pk: int):
+def record_sign_off(request, pk: int, kind: str):
     return _sign_off(
         request,
         pk,
-        lambda application, data: services.record_conservation_review(
-            application=application,
-            reviewed_on=data["on"],
-            note=data["note"],
+        lambda application, data: services.record_sign_off(
+            application=application, kind=kind, on=data["on"], note=data["note"],
             acting_user=request.user,
         ),
-        done="The Conservation Commission review is recorded (§4.1).",
+        done=SIGN_OFF_DONE[kind],
     )
 
 
