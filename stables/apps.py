@@ -13,7 +13,13 @@ class StablesConfig(AppConfig):
         from permits_site.licensing.kinds import register_kind
         from permits_site.rules.registry import register_law
         from stables import periods, rules
-        from stables.api import StableApplicationViewSet, StableDetails
+        from stables.api import (
+            HorseBurialNoticeViewSet,
+            HorseViewSet,
+            StableApplicationViewSet,
+            StableDetails,
+            StableViewSet,
+        )
         from stables.kinds import HorseRegistrationKind, PrivateStableKind, PublicStableKind
         from stables.services import STABLE_PERMIT_TYPES
 
@@ -45,3 +51,7 @@ class StablesConfig(AppConfig):
             register_details(code, StableDetails())
         register_routes("stable-applications", StableApplicationViewSet,
                         basename="stable-application")
+        register_routes("stables", StableViewSet, basename="stable")
+        register_routes("horses", HorseViewSet, basename="horse")
+        register_routes("horse-burial-notices", HorseBurialNoticeViewSet,
+                        basename="horse-burial-notice")

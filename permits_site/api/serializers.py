@@ -210,9 +210,10 @@ class ApplicationCreateSerializer(serializers.Serializer):
     details = serializers.DictField(
         required=False, default=dict,
         help_text="A dog license: dog, license_year, acquired_on, moved_in_on, "
-                  "previous_jurisdiction, previous_license_number. A stable permit: stable, "
-                  "address, parcel, occupancy, items and facts. Other permit types: the "
-                  "facts of their rule set.",
+                  "previous_jurisdiction, previous_license_number. A new stable permit: stable, "
+                  "address, parcel, occupancy, items and facts; a renewal: permit, items, "
+                  "changes_made and facts; a transfer: permit_number, address, occupancy. "
+                  "Other permit types: the facts of their rule set.",
     )
 
     def validate_permit_type(self, permit_type: PermitType) -> PermitType:

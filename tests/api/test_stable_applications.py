@@ -95,8 +95,8 @@ def test_the_office_facts_are_not_the_applicants_to_state(keeper_api):
     assert "zoning_certified" in response.json()["details"]["facts"]
 
 
-def test_only_a_new_permit_is_applied_for_through_the_api(keeper_api):
-    response = keeper_api.post(APPLICATIONS, {**new_private_stable(), "action": "renewal"},
+def test_an_action_stable_permits_lack_is_refused_naming_the_action(keeper_api):
+    response = keeper_api.post(APPLICATIONS, {**new_private_stable(), "action": "amendment"},
                                format="json")
 
     assert response.status_code == 400
