@@ -15,7 +15,7 @@ from permits_site.licensing.services.applications import approve_application, su
 from permits_site.licensing.services.documents import review_document, upload_document
 from permits_site.licensing.services.payments import record_payment
 from permits_site.licensing.services.permits import issue_permit
-from tests.factories import DogFactory, Role, staff
+from tests.factories import DogFactory, Role, UserFactory, staff
 
 TODAY = dt.datetime(2027, 2, 10, 15, 0)
 ACQUIRED = dt.date(2027, 2, 1)
@@ -132,3 +132,14 @@ def permit(dog, clerk):
 @pytest.fixture
 def other_permit(other_dog, clerk):
     return licensed(other_dog, clerk)
+
+
+@pytest.fixture
+def keeper(db):
+    """A Northborough resident who keeps horses."""
+    return UserFactory(first_name="Kate", last_name="Keeper", city="Northborough")
+
+
+@pytest.fixture
+def keeper_api(keeper):
+    return client_for(keeper)

@@ -18,16 +18,6 @@ def signoffs_url(application) -> str:
 
 
 @pytest.fixture
-def keeper(db):
-    return UserFactory(first_name="Kate", last_name="Keeper", city="Northborough")
-
-
-@pytest.fixture
-def keeper_api(keeper):
-    return client_for(keeper)
-
-
-@pytest.fixture
 def nb_clerk_api(db):
     return client_for(staff(Role.CLERK, "northborough"))
 

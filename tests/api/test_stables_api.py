@@ -27,16 +27,6 @@ HOLE = {
 
 
 @pytest.fixture
-def keeper(db):
-    return UserFactory(first_name="Kate", last_name="Keeper", city="Northborough")
-
-
-@pytest.fixture
-def keeper_api(keeper):
-    return client_for(keeper)
-
-
-@pytest.fixture
 def nb_clerk(db):
     return staff(Role.CLERK, "northborough")
 
