@@ -8,7 +8,7 @@ from typing import Any
 
 from permits_site.licensing.kinds import PermitKind, QuoteRequest
 from permits_site.rules.base import Fact, FactType
-from permits_site.rules.calendar import BusinessCalendar, key_date_on
+from permits_site.rules.calendar import BusinessCalendar, is_past_key_date
 from permits_site.rules.fees import FeeLine, QuoteRefused, item, line_for, parse_quote_facts
 from permits_site.rules.registry import town_law
 
@@ -34,7 +34,7 @@ def kennel_renewal_late(*, license_year: int, on: dt.date, calendar: BusinessCal
     holiday) owes the late fee (Kennel license B(8)); on the due date itself it does not.
     """
     due = town_law("north_andover").key_dates["kennel_license_due"]
-    return on > key_date_on(due, license_year, calendar)
+    return is_past_key_date(due, license_year, on, calendar)
 
 
 class KennelLicenseKind(PermitKind):

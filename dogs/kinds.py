@@ -13,7 +13,7 @@ from permits_site.licensing.kinds import PermitKind, QuoteRequest, RequiredDocum
 from permits_site.licensing.models import DocumentStatus, Permit, PermitStatus
 from permits_site.licensing.services.numbering import allocate_number
 from permits_site.rules.base import Fact, FactType
-from permits_site.rules.calendar import key_date_on, year_end
+from permits_site.rules.calendar import is_past_key_date, year_end
 from permits_site.rules.fees import FeeLine, item, line_for, parse_quote_facts
 from permits_site.rules.registry import town_law
 
@@ -47,7 +47,7 @@ def late_fee_due(*, license_year: int, on: dt.date, calendar) -> bool:
     On the due date itself no late fee is owed; from the next day it is.
     """
     due = town_law("north_andover").key_dates["dog_license_due"]
-    return on > key_date_on(due, license_year, calendar)
+    return is_past_key_date(due, license_year, on, calendar)
 
 
 class DogLicenseKind(PermitKind):

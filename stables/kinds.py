@@ -12,7 +12,7 @@ from django.utils.text import capfirst
 from permits_site.licensing.fact_forms import humanize
 from permits_site.licensing.kinds import Blocker, PermitKind, RequiredDocument
 from permits_site.licensing.models import Application, Permit, PermitStatus
-from permits_site.rules.calendar import anniversary_eve, format_date, year_end
+from permits_site.rules.calendar import anniversary_eve, days_after, format_date, year_end
 from permits_site.rules.registry import get_rule_set
 from stables.facts import office_facts
 from stables.rules import HEARING_NOTICE_DAYS
@@ -148,7 +148,7 @@ class StablePermitKind(PermitKind):
             return issued_on, previous.valid_through
         valid_from = issued_on
         if application.action == "renewal" and previous is not None:
-            valid_from = max(issued_on, previous.valid_through + dt.timedelta(days=1))
+            valid_from = max(issued_on, days_after(previous.valid_through, 1))
         return valid_from, self.term_end(valid_from)
 
     def license_year(self, application, *, on: dt.date) -> int:

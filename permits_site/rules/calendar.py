@@ -171,6 +171,14 @@ def days_before(day: dt.date, count: int) -> dt.date:
     return day - dt.timedelta(days=count)
 
 
+def is_past_key_date(key_date: KeyDate, year: int, on: dt.date, calendar: BusinessCalendar) -> bool:
+    """True from the day after ``key_date`` in ``year`` (rolled as declared); on it, False.
+
+    A late fee is owed by a renewal made after the due date, not on it.
+    """
+    return on > key_date_on(key_date, year, calendar)
+
+
 def anniversary_eve(issued: dt.date) -> dt.date:
     """The day before the first anniversary of ``issued``: the last day of a one-year term.
 
