@@ -15,6 +15,7 @@ from typing import Any
 from dogs.periods import MUNICIPALITY, NEW_DOG_LICENSE, PUPPY_LICENSE
 from permits_site.rules.base import (
     CheckContext,
+    Consequence,
     Fact,
     FactType,
     RuleSet,
@@ -189,7 +190,8 @@ def license_due(facts: Mapping[str, Any], calendar: BusinessCalendar) -> dt.date
 
 
 @DOG_LICENSE.rule("na.lic.A.timely", _citation("Licenses A(2), A(3), A(4)"),
-                  "A new dog, puppy or new resident's dog is licensed on time.")
+                  "A new dog, puppy or new resident's dog is licensed on time.",
+                  consequence=Consequence.PENALTY)
 def license_is_timely(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """Licenses A(2)-(4): within 30 days of acquiring a dog or moving in, and
     within six months of birth; a renewal's lateness is priced by the late
@@ -323,7 +325,8 @@ def kennel_dwelling_setback(facts: Mapping[str, Any], context: CheckContext) -> 
 
 
 @KENNEL_LICENSE.rule("na.kennel.B3.inspection", _citation("Kennel license B(3)"),
-                     "The Animal Inspector favorably recommends the kennel.")
+                     "The Animal Inspector favorably recommends the kennel.",
+                     reviewable=True)
 def kennel_inspection_favorable(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """Kennel license B(3): the Clerk issues no kennel license before the
     Health Division Animal Inspector reports favorably on (a)-(g)."""
@@ -526,7 +529,8 @@ def enclosure_setback(facts: Mapping[str, Any], context: CheckContext) -> Verdic
 
 
 @DANGEROUS_DOG_COMPLIANCE.rule("na.dd.D1a.embedded", _citation("Dangerous D(1)(a)"),
-                               "A pen without a bottom has sides set 2 ft into the ground.")
+                               "A pen without a bottom has sides set 2 ft into the ground.",
+                               reviewable=True)
 def enclosure_sides_embedded(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """Dangerous D(1)(a): without a bottom secured to the sides, the sides are
     embedded no less than two feet into the ground."""

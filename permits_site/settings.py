@@ -52,6 +52,7 @@ INSTALLED_APPS = [
     "django_tasks",
     "django_tasks_db",
     "permits_site.accounts",
+    "permits_site.parties",
     "permits_site.licensing",
     "permits_site.enforcement",
     "permits_site.api",

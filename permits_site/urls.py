@@ -5,7 +5,8 @@ from permits_site.licensing.views.public import home, verify
 
 urlpatterns = [
     path("", home, name="home"),
-    path("verify/<str:token>", verify, name="verify"),
+    path("verify/<str:token>/", verify, name="verify"),
+    path("verify/<str:token>", verify, name="verify_without_slash"),
     path("accounts/", include("permits_site.accounts.urls")),
     path("", include("permits_site.licensing.urls")),
     path("dogs/", include("dogs.urls")),

@@ -10,11 +10,12 @@ from django.utils import timezone
 from django.utils.text import capfirst
 
 from permits_site.licensing.fact_forms import humanize
+from permits_site.licensing.declarations import FactSource, Gate
 from permits_site.licensing.kinds import Blocker, PermitKind, RequiredDocument
 from permits_site.licensing.models import Application, Permit, PermitStatus
 from permits_site.rules.calendar import anniversary_eve, days_after, format_date, year_end
 from permits_site.rules.registry import get_rule_set
-from stables.facts import office_facts
+from stables.facts import OFFICE_FACTS, OFFICE_RULES, office_facts
 from stables.rules import HEARING_NOTICE_DAYS
 
 CITE = "Northborough Horse & Stable Regs "
@@ -82,6 +83,11 @@ class StablePermitKind(PermitKind):
 
     list_related = ("stable_application__stable",)
     review_panel = "stables/review_panel.html"
+    #: The zoning certification (§2.3) and the Conservation Commission review (§4.1) reach
+    #: the Board from those bodies: until the office records them they wait on the office.
+    rule_gates = {rule_id: Gate.OFFICE_SIGNOFFS for rule_id in OFFICE_RULES}
+    fact_sources = {name: FactSource.OFFICE for name in OFFICE_FACTS}
+    own_gates = (Gate.OFFICE_SIGNOFFS, Gate.RULES_MET)
     variance_signatures_required = 1
     variance_citation = CITE + "§8.2"
     hearing_notice_days = HEARING_NOTICE_DAYS
@@ -113,6 +119,7 @@ class StablePermitKind(PermitKind):
                     "The applicant says the stable is grandfathered; the office has not "
                     "confirmed its permit under the rules in force before May 2, 1990.",
                     CITE + "§2.5",
+                    Gate.OFFICE_SIGNOFFS,
                 )
             )
         previous = application.previous_permit
@@ -130,6 +137,7 @@ class StablePermitKind(PermitKind):
                 f"Permit {previous.number} is {PermitStatus(status).label.lower()}; only a "
                 "permit in force can be transferred. Apply for a renewal or a new permit.",
                 CITE + "§2.4",
+                Gate.RULES_MET,
             )
         ]
 

@@ -894,6 +894,7 @@ def burial_wetland_well(facts: Mapping[str, Any], context: CheckContext) -> Verd
     "nb.6.6.notice",
     _cite("6.6"),
     "The Board was notified before burial, or the next working day after a holiday burial",
+    reviewable=True,
 )
 def burial_notice(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """§6.6: the Board is notified in advance, except that after a burial on a weekend

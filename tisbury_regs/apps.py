@@ -10,7 +10,7 @@ class TisburyRegsConfig(AppConfig):
     def ready(self) -> None:
         from permits_site.licensing.kinds import register_kind
         from permits_site.rules.registry import register_law
-        from tisbury_regs import fees, periods, rules
+        from tisbury_regs import fees, kinds, periods, rules
 
         register_law(
             periods.MUNICIPALITY,
@@ -18,5 +18,6 @@ class TisburyRegsConfig(AppConfig):
             periods=periods.PERIODS,
             key_dates=periods.KEY_DATES,
         )
-        for kind in fees.KINDS:
+        kinds.register_places()
+        for kind in (*fees.KINDS, *kinds.DECLARED_KINDS):
             register_kind(kind)

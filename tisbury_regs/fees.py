@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from permits_site.licensing.kinds import PermitKind, QuoteRequest
+from permits_site.licensing.declarations import About, DeclaredField, Holder, fact_field
+from permits_site.licensing.kinds import QuoteRequest
 from permits_site.rules.base import Fact, FactType
 from permits_site.rules.calendar import key_date_on
 from permits_site.rules.fees import (
@@ -27,6 +28,7 @@ from permits_site.rules.fees import (
     parse_quote_facts,
 )
 from permits_site.rules.registry import town_law
+from tisbury_regs.kinds import SEPTAGE_INSURANCE, TisburyPermitKind
 
 
 def cite(section: str) -> str:
@@ -193,10 +195,15 @@ def waiver_line(base: Decimal) -> FeeLine:
 # -- permit kinds ----------------------------------------------------------------
 
 
-class DeclaredFactsKind(PermitKind):
-    """A permit kind whose quote facts are declared once, for quotes and applications."""
+class DeclaredFactsKind(TisburyPermitKind):
+    """A permit kind whose quote facts are declared once: the fee quote takes them, and the
+    application asks them as fields of its own."""
 
     quote_facts: tuple[Fact, ...] = ()
+
+    @property
+    def extra_fields(self) -> tuple[DeclaredField, ...]:
+        return tuple(fact_field(fact, answers_fact=False) for fact in self.quote_facts)
 
     def parse_quote_facts(self, facts: Mapping[str, Any], *, action: str) -> dict[str, Any]:
         return parse_quote_facts(facts, permit_type=self.code, facts=self.quote_facts)
@@ -204,9 +211,9 @@ class DeclaredFactsKind(PermitKind):
     def application_quote_facts(self, application, *, on: dt.date) -> dict[str, Any]:
         """The declared quote facts the application states."""
         return {
-            fact.name: application.facts[fact.name]
+            fact.name: application.details[fact.name]
             for fact in self.quote_facts
-            if fact.name in application.facts
+            if fact.name in application.details
         }
 
 
@@ -214,6 +221,8 @@ class SandblastingKind(DeclaredFactsKind):
     """Year-round (single location, multiple jobs) or individual job (09.4.3)."""
 
     code = "tisbury.sandblasting"
+    holder = Holder.PERSON_OR_BUSINESS
+    about = About.PROPERTY
     quote_facts = (
         Fact("variant", FactType.CHOICE, "Year-round permit or a single job?",
              choices=("year_round", "individual")),
@@ -244,6 +253,8 @@ class TemporaryFoodKind(DeclaredFactsKind):
     """Non-profits and in-town permit holders pay nothing; others by origin (09.5.3)."""
 
     code = "tisbury.temporary_food"
+    holder = Holder.PERSON_OR_BUSINESS
+    about = About.EVENT
     quote_facts = (
         Fact("operator", FactType.CHOICE, "Who runs the food service?",
              choices=("non_profit", "for_profit")),
@@ -298,7 +309,12 @@ class SurchargedRenewalKind(DeclaredFactsKind):
 
 
 class SeptageHandlerKind(SurchargedRenewalKind):
+    """A septage hauling business; proof of liability insurance is required (09.1.4)."""
+
     code = "tisbury.septage_handler"
+    holder = Holder.BUSINESS
+    about = About.BUSINESS
+    documents = (SEPTAGE_INSURANCE,)
     surcharges = SEPTAGE_SURCHARGES
 
 
@@ -306,6 +322,8 @@ class FoodServiceKind(SurchargedRenewalKind):
     """Surcharges (09.5.1), the non-profit waiver and late-year pro-rating (09.5)."""
 
     code = "tisbury.food_service"
+    holder = Holder.BUSINESS
+    about = About.BUSINESS
     surcharges = FOOD_SURCHARGES
     quote_facts = tuple(
         Fact(name, FactType.BOOL, label, default=False)
@@ -341,10 +359,11 @@ class FoodServiceKind(SurchargedRenewalKind):
         return lines
 
 
-class StableLicenseKind(PermitKind):
+class StableLicenseKind(TisburyPermitKind):
     """The Selectmen's stable license (MGL c.111 §158, 09.7.2)."""
 
     code = "tisbury.stable"
+    about = About.PROPERTY
 
     def validate_schedule(self, amounts: Mapping[str, Decimal]) -> dict[str, str]:
         """At most $20.00: "in no event shall any such fee be greater than twenty dollars"."""

@@ -284,6 +284,7 @@ WATER_TABLE_CLEAR_FT = 7
     "ti.9.7.6.water_table",
     cite("09.9.7(6)"),
     "At least 5 to 7 ft between the system and the water table",
+    reviewable=True,
 )
 @coastal_only
 def water_table_separation(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
@@ -311,6 +312,7 @@ def water_table_separation(facts: Mapping[str, Any], context: CheckContext) -> V
     "ti.9.7.6.slope",
     cite("09.9.7(6)"),
     "A system on a slope, cliff, bank or ravine may need greater separation",
+    reviewable=True,
 )
 @coastal_only
 def slope(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
@@ -847,6 +849,7 @@ WOODWASTE_SITE_ASSIGNMENT_ABOVE_CUYD = 200
     "ti.2.9.site",
     cite("09.2.9(1)"),
     "More than 200 cu yd needs site assignment; smaller amounts are reviewed case by case",
+    reviewable=True,
 )
 def woodwaste_site(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """09.2.9(1): over 200 cubic yards needs a site assignment (310 CMR 19.03); less is
@@ -999,6 +1002,7 @@ FAILURE_REVIEW_PUMPOUTS = 4
     "ti.1.3.5.review",
     cite("09.1.3(5)"),
     "Effluent over the ground or 4 or more pumpouts a year sends the system to review",
+    reviewable=True,
 )
 def failure_review(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """09.1.3(5): effluent breaking the surface, or four or more pumpouts in a year, puts the
@@ -1049,6 +1053,7 @@ MAX_UNITS_PER_SYSTEM = 2
     "ti.1.3.3.max",
     cite("09.1.3(3)"),
     "Residential lots: at most 2 systems per lot and 2 dwelling units per system",
+    reviewable=True,
 )
 def system_limits(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """09.1.3(3): two systems per residential lot, two units per system, waivable where sewer

@@ -38,6 +38,25 @@ def municipality_ids_with(user: User, *roles: str) -> set[int]:
     return {municipality_id for municipality_id, role in role_pairs(user) if role in roles}
 
 
+def business_ids(user: User) -> frozenset[int]:
+    """The businesses ``user`` acts for, loaded once per user object."""
+    if not user.is_authenticated:
+        return frozenset()
+    cached = getattr(user, "_business_ids", None)
+    if cached is None:
+        cached = frozenset(user.business_memberships.values_list("business_id", flat=True))
+        user._business_ids = cached
+    return cached
+
+
+def is_party(user: User, *, person_id: int | None, business_id: int | None) -> bool:
+    """Is ``user`` the party of a record: a member of its business, or the person when no
+    business holds it (spec ``lifecycle.md``: members act for their business)."""
+    if business_id is not None:
+        return business_id in business_ids(user)
+    return person_id == user.pk
+
+
 def is_staff_member(user: User) -> bool:
     return bool(role_pairs(user))
 
@@ -59,36 +78,51 @@ def is_town_staff(user: User, municipality_id: int) -> bool:
     return has_role(user, municipality_id, *STAFF_ROLES)
 
 
+def is_applicant(user: User, application) -> bool:
+    """The applicant, or any member of the business that is to hold the permit."""
+    return is_party(user, person_id=application.applicant_id,
+                    business_id=application.business_id)
+
+
 def can_view_application(user: User, application) -> bool:
-    return application.applicant_id == user.pk or is_town_staff(user, application.municipality_id)
+    return is_applicant(user, application) or is_town_staff(user, application.municipality_id)
 
 
 def can_edit_application(user: User, application) -> bool:
-    """Only the applicant edits, and only while the application is a draft."""
-    return application.applicant_id == user.pk and application.is_draft
+    """Only the applicant side edits, and only while the application is a draft."""
+    return is_applicant(user, application) and application.is_draft
 
 
 def can_withdraw_application(user: User, application) -> bool:
-    """The applicant withdraws a draft or an application still being decided."""
-    return application.applicant_id == user.pk and (application.is_draft or application.is_open)
+    """The applicant side withdraws a draft or an application still being decided."""
+    return is_applicant(user, application) and (application.is_draft or application.is_open)
 
 
 def can_view_permit(user: User, permit) -> bool:
-    return permit.holder_id == user.pk or is_town_staff(user, permit.municipality_id)
+    return is_party(
+        user, person_id=permit.holder_id, business_id=permit.holder_business_id
+    ) or is_town_staff(user, permit.municipality_id)
 
 
 def can_view_document(user: User, document) -> bool:
-    return document.owner_id == user.pk or is_town_staff(user, document.municipality_id)
+    application = document.application
+    return (
+        document.owner_id == user.pk
+        or (application is not None and is_applicant(user, application))
+        or is_town_staff(user, document.municipality_id)
+    )
 
 
 def can_upload_document(user: User, application) -> bool:
-    if application.applicant_id == user.pk:
+    if is_applicant(user, application):
         return application.accepts_documents
     return is_clerk(user, application.municipality_id)
 
 
 def can_view_invoice(user: User, invoice) -> bool:
-    return invoice.payer_id == user.pk or is_town_staff(user, invoice.municipality_id)
+    return is_party(
+        user, person_id=invoice.payer_id, business_id=invoice.payer_business_id
+    ) or is_town_staff(user, invoice.municipality_id)
 
 
 def is_board_member(user: User, municipality_id: int) -> bool:

@@ -9,15 +9,30 @@ from __future__ import annotations
 
 from django.db.models import Q, QuerySet
 
-from permits_site.accounts.permissions import STAFF_ROLES, municipality_ids_with
+from permits_site.accounts.permissions import STAFF_ROLES, business_ids, municipality_ids_with
 
 
-def owned_or_in_staff_towns(queryset: QuerySet, user, *, owner_field: str) -> QuerySet:
-    """Rows ``user`` owns through ``owner_field``, plus every row of the towns they staff."""
+def party_rows(user, *, owner_field: str, business_field: str | None) -> Q:
+    """Rows whose party is ``user``: theirs when no business holds them, else their
+    businesses' (the queryset form of ``permissions.is_party``)."""
+    if business_field is None:
+        return Q(**{owner_field: user})
+    return Q(**{owner_field: user, f"{business_field}__isnull": True}) | Q(
+        **{f"{business_field}__in": business_ids(user)}
+    )
+
+
+def owned_or_in_staff_towns(
+    queryset: QuerySet, user, *, owner_field: str, business_field: str | None = None
+) -> QuerySet:
+    """Rows ``user`` is the party of, plus every row of the towns they staff."""
     if not user.is_authenticated:
         return queryset.none()
     staff_towns = municipality_ids_with(user, *STAFF_ROLES)
-    return queryset.filter(Q(**{owner_field: user}) | Q(municipality_id__in=staff_towns))
+    return queryset.filter(
+        party_rows(user, owner_field=owner_field, business_field=business_field)
+        | Q(municipality_id__in=staff_towns)
+    )
 
 
 def in_towns_where(queryset: QuerySet, user, *roles: str, town_field: str) -> QuerySet:

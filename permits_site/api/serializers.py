@@ -16,11 +16,14 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from permits_site.api.details import details_for
+from django.contrib.auth import get_user_model
+
+from permits_site.accounts import permissions
 from permits_site.api.public.fields import StrictCharField
 from permits_site.api.public.serializers import FeeLineSerializer, FindingSerializer
-from permits_site.api.registry import registered_details
 from permits_site.api.scopes import owned_or_in_staff_towns
+from permits_site.licensing.declarations import Gate
+from permits_site.licensing.kinds import kind_for
 from permits_site.licensing.models import (
     Application,
     Document,
@@ -34,6 +37,7 @@ from permits_site.licensing.models import (
     PermitType,
 )
 from permits_site.licensing.services import applications as application_services
+from permits_site.pdf.links import verification_url
 
 MONEY = {"max_digits": 10, "decimal_places": 2}
 
@@ -59,6 +63,7 @@ class VisibleRecordField(serializers.PrimaryKeyRelatedField):
 
 class BlockerSerializer(serializers.Serializer):
     code = serializers.CharField()
+    gate = serializers.ChoiceField(choices=[gate.value for gate in Gate])
     message = serializers.CharField()
     citation = serializers.CharField(allow_blank=True)
 
@@ -100,7 +105,8 @@ class PaymentSerializer(serializers.Serializer):
 
     id = serializers.IntegerField(read_only=True)
     invoice = VisibleRecordField(queryset=Invoice.objects.select_related("municipality"),
-                                 visible_to=partial(owned_or_in_staff_towns, owner_field="payer"))
+                                 visible_to=partial(owned_or_in_staff_towns, owner_field="payer",
+                                                    business_field="payer_business"))
     method = serializers.ChoiceField(choices=PaymentMethod.choices)
     reference = serializers.CharField(max_length=100)
     amount = serializers.DecimalField(**MONEY)
@@ -150,6 +156,8 @@ class ApplicationSerializer(serializers.ModelSerializer):
     permit_type = code_field()
     municipality = code_field()
     applicant = serializers.CharField(source="applicant.display_name", read_only=True)
+    holder = serializers.CharField(source="party.display_name", read_only=True)
+    property = serializers.SerializerMethodField()
     details = serializers.SerializerMethodField()
     invoice = serializers.SerializerMethodField()
     permit = serializers.SerializerMethodField()
@@ -157,12 +165,17 @@ class ApplicationSerializer(serializers.ModelSerializer):
     class Meta:
         model = Application
         fields = ["id", "permit_type", "municipality", "action", "status", "applicant",
-                  "previous_permit", "details", "created_at", "submitted_on", "decided_at",
-                  "changes_requested", "decision_reason", "invoice", "permit"]
+                  "business", "holder", "property", "previous_permit", "details", "created_at",
+                  "submitted_on", "decided_at", "changes_requested", "decision_reason",
+                  "invoice", "permit"]
 
     @extend_schema_field(OpenApiTypes.OBJECT)
     def get_details(self, application: Application) -> dict:
-        return details_for(application.permit_type.code).represent(application)
+        return kind_for(application.permit_type.code).represent_details(application)
+
+    @extend_schema_field(serializers.CharField(allow_null=True))
+    def get_property(self, application: Application) -> str | None:
+        return application.place.full_address if application.place else None
 
     @extend_schema_field(InvoiceSummarySerializer(allow_null=True))
     def get_invoice(self, application: Application) -> dict | None:
@@ -180,9 +193,12 @@ class ApplicationDetailSerializer(ApplicationSerializer):
     check = serializers.SerializerMethodField()
     findings = serializers.SerializerMethodField()
     blockers = serializers.SerializerMethodField()
+    gates = serializers.SerializerMethodField()
+    determinations = serializers.SerializerMethodField()
 
     class Meta(ApplicationSerializer.Meta):
-        fields = [*ApplicationSerializer.Meta.fields, "check", "findings", "blockers"]
+        fields = [*ApplicationSerializer.Meta.fields, "check", "findings", "blockers", "gates",
+                  "determinations"]
 
     def to_representation(self, application: Application) -> dict:
         self._result = application_services.evaluate(application)
@@ -201,6 +217,19 @@ class ApplicationDetailSerializer(ApplicationSerializer):
         found = application_services.blockers(application, result=self._result)
         return BlockerSerializer(found, many=True).data
 
+    @extend_schema_field(serializers.ListField(child=serializers.CharField()))
+    def get_gates(self, application: Application) -> list[str]:
+        """Every gate the permit type can raise; the open ones are among ``blockers``."""
+        return list(kind_for(application.permit_type.code).gates(application.permit_type))
+
+    @extend_schema_field(serializers.ListField(child=serializers.DictField()))
+    def get_determinations(self, application: Application) -> list[dict]:
+        return [
+            {"rule": record.rule_id, "acceptable": record.acceptable, "note": record.note,
+             "reviewer": record.decided_by.display_name, "decided_at": record.decided_at}
+            for record in application.determinations.all()
+        ]
+
 
 class ApplicationCreateSerializer(serializers.Serializer):
     permit_type = serializers.SlugRelatedField(
@@ -209,25 +238,37 @@ class ApplicationCreateSerializer(serializers.Serializer):
     action = StrictCharField(max_length=30, help_text="One of the permit type's actions.")
     details = serializers.DictField(
         required=False, default=dict,
-        help_text="A dog license: dog, license_year, acquired_on, moved_in_on, "
-                  "previous_jurisdiction, previous_license_number. A new stable permit: stable, "
-                  "address, parcel, occupancy, items and facts; a renewal: permit, items, "
-                  "changes_made and facts; a transfer: permit_number, address, occupancy. "
-                  "Other permit types: the facts of their rule set.",
+        help_text="Exactly the permit type's declared `fields` "
+                  "(GET /api/v1/permit-types/{code}/).",
+    )
+    applicant = serializers.SlugRelatedField(
+        slug_field="username", queryset=get_user_model().objects.filter(is_active=True),
+        required=False,
+        help_text="A clerk starting an application at the counter names the resident.",
     )
 
-    def validate_permit_type(self, permit_type: PermitType) -> PermitType:
-        """Types offered online, and those whose bylaw app registered how to read them."""
-        if not permit_type.online and registered_details(permit_type.code) is None:
+    def validate(self, data: dict) -> dict:
+        applicant = data.get("applicant")
+        user = self.context["request"].user
+        if applicant is not None and applicant.pk != user.pk and not permissions.is_clerk(
+            user, data["permit_type"].municipality_id
+        ):
             raise serializers.ValidationError(
-                f"{permit_type.municipality.short_name} does not take {permit_type.name} "
-                f"applications online; apply to the {permit_type.authority}."
+                {"applicant": ["Only the town's clerks start applications for others."]}
             )
-        return permit_type
+        return data
 
 
-class ApplicationFactsSerializer(serializers.Serializer):
-    facts = serializers.DictField()
+class ApplicationDetailsSerializer(serializers.Serializer):
+    details = serializers.DictField()
+
+
+class DeterminationSerializer(serializers.Serializer):
+    """A reviewer's determination of a needs_review finding."""
+
+    rule = serializers.CharField(max_length=80)
+    acceptable = serializers.BooleanField()
+    note = serializers.CharField(max_length=2000)
 
 
 class ReviewDecision(models.TextChoices):
@@ -257,13 +298,25 @@ class PermitSerializer(serializers.ModelSerializer):
     status = serializers.SerializerMethodField()
     fee_lines = FeeLineSerializer(many=True, read_only=True)
     pdf_url = serializers.SerializerMethodField()
+    verification_url = serializers.SerializerMethodField()
+    holder = serializers.CharField(source="holder_name", read_only=True)
+    property = serializers.SerializerMethodField()
 
     class Meta:
         model = Permit
         fields = ["id", "number", "permit_type", "permit_type_name", "municipality", "application",
-                  "holder_name", "holder_address", "year", "valid_from", "valid_through",
-                  "status", "fee_lines", "fee_total", "conditions", "issued_at", "superseded_by",
-                  "pdf_url"]
+                  "holder", "holder_name", "holder_address", "holder_business", "property",
+                  "year", "valid_from", "valid_through", "status", "fee_lines", "fee_total",
+                  "conditions", "determinations", "issued_at", "superseded_by", "pdf_url",
+                  "verification_url"]
+
+    def get_verification_url(self, permit: Permit) -> str:
+        return verification_url(permit)
+
+    @extend_schema_field(serializers.CharField(allow_null=True))
+    def get_property(self, permit: Permit) -> str | None:
+        """The place as it stood when the permit was issued."""
+        return permit.place_address or None
 
     @extend_schema_field(serializers.ChoiceField(choices=PermitStatus.choices))
     def get_status(self, permit: Permit) -> str:
@@ -276,7 +329,8 @@ class PermitSerializer(serializers.ModelSerializer):
 class PermitIssueSerializer(serializers.Serializer):
     application = VisibleRecordField(
         queryset=Application.objects.select_related("permit_type", "municipality"),
-        visible_to=partial(owned_or_in_staff_towns, owner_field="applicant"),
+        visible_to=partial(owned_or_in_staff_towns, owner_field="applicant",
+                           business_field="business"),
     )
 
 
@@ -292,12 +346,16 @@ class VerificationSerializer(serializers.ModelSerializer):
     municipality = code_field()
     municipality_name = serializers.CharField(source="municipality.name", read_only=True)
     status = serializers.SerializerMethodField()
-    holder = serializers.CharField(source="holder.initials", read_only=True)
+    holder = serializers.SerializerMethodField()
 
     class Meta:
         model = Permit
         fields = ["number", "permit_type", "permit_type_name", "municipality",
                   "municipality_name", "status", "valid_from", "valid_through", "holder"]
+
+    def get_holder(self, permit: Permit) -> str:
+        """A person's initials only; a business, which is public, by its name."""
+        return permit.holder_name if permit.holder_business_id else permit.holder.initials
 
     @extend_schema_field(serializers.ChoiceField(choices=PermitStatus.choices))
     def get_status(self, permit: Permit) -> str:

@@ -9,6 +9,7 @@ exactly the rules, fees and audit trail of the web pages.
 from __future__ import annotations
 
 import io
+from contextlib import contextmanager
 from decimal import Decimal
 
 from django.conf import settings
@@ -26,7 +27,6 @@ from rest_framework.response import Response
 
 from permits_site.accounts.models import Role
 from permits_site.api import serializers as api
-from permits_site.api.details import details_for
 from permits_site.api.errors import nest_errors
 from permits_site.api.permissions import (
     IsTownAdmin,
@@ -37,6 +37,7 @@ from permits_site.api.permissions import (
     MayWithdrawApplication,
 )
 from permits_site.api.scopes import in_towns_where, owned_or_in_staff_towns
+from permits_site.licensing.declarations import DetailsInvalid
 from permits_site.licensing.exceptions import DomainError
 from permits_site.licensing.kinds import kind_for, list_related
 from permits_site.licensing.models import (
@@ -55,7 +56,7 @@ from permits_site.licensing.services.permits import change_permit_status, issue_
 from permits_site.pdf.rendering import render_permit_pdf_bytes
 
 #: Errors about these fields stay at the top level, not under ``details``.
-APPLICATION_FIELDS = frozenset({"permit_type", "action"})
+APPLICATION_FIELDS = frozenset({"permit_type", "action", "applicant"})
 
 
 def attachment(stream, *, filename: str, content_type: str) -> FileResponse:
@@ -104,13 +105,19 @@ class ApplicationViewSet(
         "submit": MayEditApplication,
         "withdraw": MayWithdrawApplication,
         "review": IsTownReviewer,
+        "determinations": IsTownReviewer,
     }
 
     def get_queryset(self):
         applications = Application.objects.select_related(
-            "permit_type", "municipality", "applicant", "permit", *list_related()
-        ).prefetch_related(Prefetch("invoices", queryset=Invoice.objects.prefetch_related("lines")))
-        return owned_or_in_staff_towns(applications, self.request.user, owner_field="applicant")
+            "permit_type", "municipality", "applicant", "permit", "business", "place",
+            *list_related()
+        ).prefetch_related(
+            Prefetch("invoices", queryset=Invoice.objects.prefetch_related("lines")),
+            "determinations",
+        )
+        return owned_or_in_staff_towns(applications, self.request.user, owner_field="applicant",
+                                       business_field="business")
 
     def get_permissions(self):
         extra = self.action_permissions.get(self.action)
@@ -130,44 +137,40 @@ class ApplicationViewSet(
     @extend_schema(request=api.ApplicationCreateSerializer,
                    responses={201: api.ApplicationDetailSerializer})
     def create(self, request):
-        """Start a draft; ``details`` are the permit type's (a dog license: dog and year)."""
-        serializer = api.ApplicationCreateSerializer(data=request.data)
+        """Start a draft; ``details`` are exactly the permit type's declared ``fields``.
+
+        A clerk at the counter names the resident in ``applicant`` (a username).
+        """
+        serializer = api.ApplicationCreateSerializer(data=request.data,
+                                                     context={"request": request})
         serializer.is_valid(raise_exception=True)
-        permit_type = serializer.validated_data["permit_type"]
-        handler = details_for(permit_type.code)
-        try:
-            details = handler.parse(permit_type, serializer.validated_data["details"])
-            application = handler.start_application(
-                applicant=request.user, permit_type=permit_type,
-                action=serializer.validated_data["action"], details=details,
+        data = serializer.validated_data
+        permit_type, action = data["permit_type"], data["action"]
+        applicant = data.get("applicant") or request.user
+        kind = kind_for(permit_type.code)
+        with refusals_under_details():
+            details = kind.parse_details(permit_type, data["details"], action=action,
+                                         applicant=applicant)
+            application = kind.start_application(
+                applicant=applicant, permit_type=permit_type, action=action, details=details,
+                acting_user=request.user,
             )
-        except ValidationError as invalid:
-            raise nest_errors(invalid.detail, under="details",
-                                          top_level=APPLICATION_FIELDS) from invalid
-        except DomainError as refused:
-            raise nest_errors(refused.errors, under="details",
-                                          top_level=APPLICATION_FIELDS) from refused
         return self.detail_response(application, status_code=status.HTTP_201_CREATED)
 
-    @extend_schema(request=api.ApplicationFactsSerializer,
+    @extend_schema(request=api.ApplicationDetailsSerializer,
                    responses=api.ApplicationDetailSerializer)
     def update(self, request, *args, partial=False, **kwargs):
-        """Replace a draft's facts (permit types whose rule set reads the application's facts)."""
+        """Replace a draft's ``details`` (the declared fields, as when it was started)."""
         application = self.get_object()
-        serializer = api.ApplicationFactsSerializer(data=request.data, partial=partial)
+        serializer = api.ApplicationDetailsSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        if "facts" in serializer.validated_data:
-            handler = details_for(application.permit_type.code)
-            if not handler.takes_facts:
-                raise ValidationError({"facts": [
-                    f"A {application.permit_type.name} is judged by its own records, "
-                    "not by facts sent here; change those instead."]})
-            try:
-                facts = handler.parse(application.permit_type, serializer.validated_data["facts"])
-            except ValidationError as invalid:
-                raise nest_errors(invalid.detail, under="facts") from invalid
-            application_services.update_draft(application=application, facts=facts,
-                                              acting_user=request.user)
+        kind = kind_for(application.permit_type.code)
+        with refusals_under_details():
+            details = kind.parse_details(application.permit_type,
+                                         serializer.validated_data["details"],
+                                         action=application.action,
+                                         applicant=application.applicant)
+            kind.update_details(application, details, acting_user=request.user)
         return self.detail_response(application)
 
     @extend_schema(request=None, responses=api.ApplicationDetailSerializer)
@@ -199,6 +202,22 @@ class ApplicationViewSet(
                message=data.get("message", ""), acting_user=request.user)
         return self.detail_response(application)
 
+    @extend_schema(request=api.DeterminationSerializer,
+                   responses={201: api.ApplicationDetailSerializer})
+    @action(detail=True, methods=["post"])
+    def determinations(self, request, pk=None):
+        """A reviewer's determination of a needs_review finding: acceptable or not, with a
+        note; an acceptable one is printed on the permit with the reviewer's name."""
+        application = self.get_object()
+        serializer = api.DeterminationSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        application_services.record_determination(
+            application=application, rule_id=data["rule"], acceptable=data["acceptable"],
+            note=data["note"], acting_user=request.user,
+        )
+        return self.detail_response(application, status_code=status.HTTP_201_CREATED)
+
     @extend_schema(methods=["GET"], responses=api.DocumentSerializer(many=True))
     @extend_schema(methods=["POST"], request=api.DocumentUploadSerializer,
                    responses={201: api.DocumentSerializer})
@@ -220,6 +239,20 @@ class ApplicationViewSet(
             valid_until=serializer.validated_data.get("valid_until"),
         )
         return Response(api.DocumentSerializer(document).data, status=status.HTTP_201_CREATED)
+
+
+@contextmanager
+def refusals_under_details():
+    """Refused ``details`` as a 400 keyed by field under ``details`` (the request's own
+    fields, ``permit_type``, ``action`` and ``applicant``, stay at the top)."""
+    try:
+        yield
+    except (DetailsInvalid, DomainError) as refused:
+        raise nest_errors(refused.errors, under="details",
+                          top_level=APPLICATION_FIELDS) from refused
+    except ValidationError as invalid:
+        raise nest_errors(invalid.detail, under="details",
+                          top_level=APPLICATION_FIELDS) from invalid
 
 
 def refuse_oversized_body(request) -> None:
@@ -248,7 +281,8 @@ class DocumentViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
 
     def get_queryset(self):
         return owned_or_in_staff_towns(Document.objects.all(), self.request.user,
-                                       owner_field="owner")
+                                       owner_field="owner",
+                                       business_field="application__business")
 
     def get_permissions(self):
         if self.action == "review":
@@ -286,7 +320,7 @@ class InvoiceViewSet(viewsets.ReadOnlyModelViewSet):
 
     def get_queryset(self):
         invoices = owned_or_in_staff_towns(Invoice.objects.all(), self.request.user,
-                                           owner_field="payer")
+                                           owner_field="payer", business_field="payer_business")
         return (
             invoices.select_related("municipality", "payer")
             .prefetch_related("lines")
@@ -332,8 +366,9 @@ class PermitViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
     clerk_actions = {"create", "suspend", "reinstate", "revoke"}
 
     def get_queryset(self):
-        permits = Permit.objects.select_related("permit_type", "municipality")
-        return owned_or_in_staff_towns(permits, self.request.user, owner_field="holder")
+        permits = Permit.objects.select_related("permit_type", "municipality", "holder_business")
+        return owned_or_in_staff_towns(permits, self.request.user, owner_field="holder",
+                                       business_field="holder_business")
 
     def get_permissions(self):
         if self.action in self.clerk_actions:

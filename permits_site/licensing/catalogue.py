@@ -34,7 +34,7 @@ class PermitTypeSpec:
     number_prefix: str
     fees: tuple[FeeItemSpec, ...]
     check_code: str = ""
-    online: bool = False
+    online: bool = True
     #: Amounts not in the text: placeholders the Board must confirm.
     placeholder_fees: bool = False
 

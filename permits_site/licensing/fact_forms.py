@@ -227,7 +227,7 @@ def form_field(fact: Fact) -> forms.Field:
 
 
 def _css_class(widget: forms.Widget) -> str:
-    if isinstance(widget, forms.RadioSelect):
+    if isinstance(widget, forms.RadioSelect | forms.CheckboxSelectMultiple):
         return "form-check-input"
     if isinstance(widget, forms.Select):
         return "form-select"

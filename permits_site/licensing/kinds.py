@@ -14,21 +14,41 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
+from permits_site.licensing.declarations import (
+    BUSINESS_FIELD,
+    FOLLOW_UP_ACTIONS,
+    GATE_ORDER,
+    PERMIT_FIELD,
+    PROPERTY_FIELD,
+    About,
+    DeclaredDocument,
+    DeclaredField,
+    FactSource,
+    Gate,
+    Holder,
+    ParsedDetails,
+    fact_field,
+    parse_details,
+    reference_field,
+)
+from permits_site.parties.places import place_attribute_names
 from permits_site.rules.calendar import BusinessCalendar, year_end
 from permits_site.rules.fees import FeeLine, PricedItem, QuoteRefused, item, line_for
 from permits_site.rules.registry import get_rule_set
 
 if TYPE_CHECKING:
-    from permits_site.licensing.models import Application, Permit
+    from permits_site.licensing.models import Application, Permit, PermitType
 
 
 @dataclass(frozen=True)
 class Blocker:
-    """One thing that still stops a permit being issued, with the section behind it."""
+    """One thing that still stops a permit being issued: the gate it holds shut (from the
+    spec's vocabulary, :class:`Gate`) and the section behind it."""
 
     code: str
     message: str
     citation: str
+    gate: Gate
 
 
 @dataclass(frozen=True)
@@ -51,9 +71,34 @@ class RequiredDocument:
 
 
 class PermitKind:
-    """Defaults fit a simple annual permit priced by one item per action."""
+    """A permit type's declaration and behaviour.
+
+    The defaults fit a simple annual permit priced by one item per action, held
+    by a person, whose application answers its rule set's facts: such a type
+    needs no page, form, serializer or view code of its own. A bylaw app
+    declares what is particular to its law (holder, place, extra fields,
+    documents, where facts come from, the gates its own blockers raise) and
+    overrides hooks only for records it keeps itself.
+    """
 
     code: str = ""
+    #: Who may hold the permit, and what it is about (``lifecycle.md``).
+    holder: Holder = Holder.PERSON
+    about: About = About.PERSON
+    #: Fields asked besides the rule set's facts (declared details, records referenced).
+    extra_fields: tuple[DeclaredField, ...] = ()
+    #: Where rule-set facts come from when no field asks them: fact name → source.
+    fact_sources: Mapping[str, FactSource] = {}
+    #: Documents the type asks for.
+    documents: tuple[DeclaredDocument, ...] = ()
+    #: Gates this kind's own ``extra_blockers`` can raise.
+    own_gates: tuple[Gate, ...] = ()
+    #: Rules whose failure waits on another gate than ``rules_met`` (an office sign-off).
+    rule_gates: Mapping[str, Gate] = {}
+    #: A passed inspection is a gate; ``inspection_check`` names the checklist's rule set
+    #: when its answers are the facts that come from the office.
+    inspected: bool = False
+    inspection_check: str = ""
     #: Actions that amend the permit being followed up instead of issuing a new one.
     amending_actions: tuple[str, ...] = ()
     #: Relations of Application that ``describe`` reads; list pages join them.
@@ -68,8 +113,95 @@ class PermitKind:
     #: A hearing on an application needs notices mailed this many days before it (0: no hearings).
     hearing_notice_days: int = 0
     hearing_citation: str = ""
-    #: Documents an applicant may upload: kind code → plain label.
-    document_kinds: dict[str, str] = {"supporting_document": "Supporting document"}
+    # -- the declaration ----------------------------------------------------------
+
+    @property
+    def document_kinds(self) -> dict[str, str]:
+        """Documents an applicant may upload: kind code → plain label."""
+        declared = {document.kind: document.label for document in self.documents}
+        return declared or {"supporting_document": "Supporting document"}
+
+    def rule_set_for(self, permit_type: PermitType):
+        return get_rule_set(permit_type.check_code)
+
+    def facts_from(self, permit_type: PermitType) -> dict[str, FactSource]:
+        """Where each fact of the rule set comes from: every fact has an entry."""
+        rule_set = self.rule_set_for(permit_type)
+        if rule_set is None:
+            return {}
+        place_facts = (
+            place_attribute_names(permit_type.municipality.code)
+            if self.about == About.PROPERTY else frozenset()
+        )
+        sources = {}
+        for fact in rule_set.facts:
+            if fact.name in self.fact_sources:
+                sources[fact.name] = FactSource(self.fact_sources[fact.name])
+            elif fact.name in place_facts:
+                sources[fact.name] = FactSource.PROPERTY
+            elif fact.name == "renewal":
+                sources[fact.name] = FactSource.APPLICATION
+            else:
+                sources[fact.name] = FactSource.FIELD
+        return sources
+
+    def fields(self, permit_type: PermitType) -> tuple[DeclaredField, ...]:
+        """Everything ``details`` of an application takes, in the order a form asks it."""
+        fields: list[DeclaredField] = []
+        if self.holder != Holder.PERSON:
+            fields.append(reference_field(
+                BUSINESS_FIELD, "The business that is to hold the permit",
+                references="business", required=self.holder == Holder.BUSINESS,
+                help="" if self.holder == Holder.BUSINESS
+                else "Leave empty to hold the permit yourself.",
+            ))
+        if self.about == About.PROPERTY:
+            fields.append(reference_field(PROPERTY_FIELD, "The property",
+                                          references="property"))
+        follow_ups = tuple(action for action in permit_type.actions
+                           if action in FOLLOW_UP_ACTIONS)
+        if follow_ups:
+            fields.append(reference_field(PERMIT_FIELD, "The permit this follows up",
+                                          references="permit", actions=follow_ups))
+        fields += self.extra_fields
+        rule_set = self.rule_set_for(permit_type)
+        if rule_set is not None:
+            sources = self.facts_from(permit_type)
+            fields += [fact_field(fact) for fact in rule_set.facts
+                       if sources[fact.name] == FactSource.FIELD]
+        return tuple(fields)
+
+    def gates(self, permit_type: PermitType) -> tuple[Gate, ...]:
+        """Every gate that can apply to the type, conditional ones included."""
+        found = {Gate.FEE_PAID, *self.own_gates, *self.rule_gates.values()}
+        if self.documents:
+            found.add(Gate.DOCUMENTS_ACCEPTED)
+        rule_set = self.rule_set_for(permit_type)
+        if rule_set is not None:
+            found.add(Gate.RULES_MET)
+            if rule_set.may_need_review:
+                found.add(Gate.REVIEW_DETERMINED)
+        if self.inspected:
+            found.add(Gate.INSPECTION_PASSED)
+        if self.hearing_notice_days:
+            found.add(Gate.HEARING_DECIDED)
+        if self.variance_citation:
+            found.add(Gate.BOARD_SIGNATURES)
+        return tuple(gate for gate in GATE_ORDER if gate in found)
+
+    def parse_details(self, permit_type: PermitType, raw: Any, *, action: str, applicant
+                      ) -> ParsedDetails:
+        """``details`` checked against the declared fields; raises ``DetailsInvalid``."""
+        rule_set = self.rule_set_for(permit_type)
+        return parse_details(
+            self.fields(permit_type), raw, action=action, applicant=applicant,
+            permit_type_name=permit_type.name,
+            validators=self.detail_validators(rule_set),
+        )
+
+    def detail_validators(self, rule_set) -> tuple:
+        """Cross-field checks of the rule set that only read fields (none read elsewhere)."""
+        return rule_set.validators if rule_set is not None and not self.fact_sources else ()
 
     def price(self, request: QuoteRequest) -> list[FeeLine]:
         """The fee lines for an action: by default the schedule item named after it."""
@@ -87,24 +219,53 @@ class PermitKind:
         return {}
 
     def start_application(
-        self, *, applicant, permit_type, action: str, details: Mapping[str, Any]
+        self, *, applicant, permit_type, action: str, details: ParsedDetails, acting_user=None
     ) -> Application:
-        """Create a draft from API input; typed kinds parse ``details`` into their model.
-
-        The default keeps ``details`` as the rule set's facts.
-        """
+        """Create a draft from parsed ``details``; kinds that keep records of their own
+        (a dog's license details) override this to write them too."""
         from permits_site.licensing.services.applications import create_application
 
         return create_application(
-            applicant=applicant, permit_type=permit_type, action=action, facts=details
+            applicant=applicant, permit_type=permit_type, action=action,
+            facts=details.facts, details=details.values,
+            place=details.records.get(PROPERTY_FIELD),
+            business=details.records.get(BUSINESS_FIELD),
+            previous_permit=details.records.get(PERMIT_FIELD),
+            acting_user=acting_user,
         )
+
+    def update_details(self, application: Application, details: ParsedDetails, *, acting_user
+                       ) -> Application:
+        """Replace a draft's details (its applicant edits it before submitting)."""
+        from permits_site.licensing.services.applications import update_draft
+
+        return update_draft(
+            application=application, facts=details.facts, details=details.values,
+            place=details.records.get(PROPERTY_FIELD),
+            business=details.records.get(BUSINESS_FIELD),
+            previous_permit=details.records.get(PERMIT_FIELD),
+            acting_user=acting_user,
+        )
+
+    def represent_details(self, application: Application) -> dict[str, Any]:
+        """``details`` as the API shows them: what was sent, with the records' ids."""
+        shown: dict[str, Any] = {**application.details, **application.facts}
+        if application.place_id:
+            shown[PROPERTY_FIELD] = application.place_id
+        if application.business_id:
+            shown[BUSINESS_FIELD] = application.business_id
+        if application.previous_permit_id:
+            shown[PERMIT_FIELD] = application.previous_permit_id
+        return shown
 
     def check_code(self, application: Application) -> str:
         """The rule set that judges this application (blank: none)."""
         return application.permit_type.check_code
 
-    def application_facts(self, application: Application, *, on: dt.date) -> dict[str, Any]:
-        """The rule set's facts as the application states them.
+    def application_facts(self, application: Application, *, on: dt.date
+                          ) -> dict[str, Any] | None:
+        """The rule set's facts: the applicant's answers, the property's attributes, the
+        action, and what the office recorded — or None while the office's are pending.
 
         Stored as JSON, they are parsed back into the types rules compare
         (dates, Decimals) the way the API and the forms validated them.
@@ -112,14 +273,46 @@ class PermitKind:
         rule_set = get_rule_set(self.check_code(application))
         if rule_set is None:
             return dict(application.facts)
-        return rule_set.parse(application.facts)
+        recorded = self.recorded_facts(application, on=on)
+        if recorded is None:
+            return None
+        raw = {**application.facts, **recorded}
+        for name, source in self.facts_from(application.permit_type).items():
+            if source == FactSource.PROPERTY and application.place is not None:
+                raw[name] = application.place.attributes.get(name)
+            elif source == FactSource.APPLICATION:
+                raw[name] = application.action == "renewal"
+        return rule_set.parse({name: value for name, value in raw.items() if value is not None})
+
+    def recorded_facts(self, application: Application, *, on: dt.date) -> dict[str, Any] | None:
+        """Facts from the office's records: by default the answers of the application's
+        latest passed inspection when one is a gate (None until then)."""
+        if not self.inspection_check:
+            return {}
+        from permits_site.licensing.services.gates import passed_inspection
+
+        inspection = passed_inspection(application, check_code=self.inspection_check)
+        return None if inspection is None else dict(inspection.answers)
 
     def application_quote_facts(self, application: Application, *, on: dt.date) -> dict[str, Any]:
         """The fee-quote facts (strict JSON values) an application supplies."""
         return {}
 
     def required_documents(self, application: Application) -> list[RequiredDocument]:
-        return []
+        """The declared documents the application's action requires; alternatives sharing
+        a ``one_of`` group are one requirement."""
+        groups: dict[str, list[DeclaredDocument]] = {}
+        for document in self.documents:
+            if document.required and document.applies_to(application.action):
+                groups.setdefault(document.one_of or document.kind, []).append(document)
+        return [
+            RequiredDocument(
+                kinds=tuple(document.kind for document in group),
+                label=" or ".join(document.label for document in group),
+                citation=group[0].section,
+            )
+            for group in groups.values()
+        ]
 
     def extra_blockers(self, application: Application) -> list[Blocker]:
         return []
@@ -135,18 +328,32 @@ class PermitKind:
         """Hook for typed details (a dog's tag) written in the issuing transaction."""
 
     def document_context(self, permit: Permit) -> dict[str, Any]:
-        """Extra rows printed on the license PDF: label → value."""
-        return {}
+        """Rows printed on the license PDF (label → value): the declared fields' answers,
+        frozen with the application once the permit is issued."""
+        application = permit.application
+        values = {**application.details, **application.facts}
+        return {
+            declared.label: display_value(declared, values[declared.name])
+            for declared in self.fields(permit.permit_type)
+            if declared.name in values
+        }
 
     def describe(self, application: Application) -> str:
         return application.permit_type.name
 
     def summary(self, application: Application) -> list[tuple[str, str]]:
-        """Rows (label, value) describing the application on resident and staff pages."""
-        return [
-            (name.replace("_", " ").capitalize(), str(value))
-            for name, value in application.facts.items()
-        ]
+        """Rows (label, value) describing the application on resident and staff pages, in
+        the words of the declared fields."""
+        rows = []
+        if application.business is not None:
+            rows.append(("Holder", application.business.display_name))
+        if application.place is not None:
+            rows.append(("Property", application.place.full_address))
+        values = {**application.details, **application.facts}
+        for declared in self.fields(application.permit_type):
+            if declared.name in values:
+                rows.append((declared.label, display_value(declared, values[declared.name])))
+        return rows
 
     def review_context(self, application: Application, user) -> dict[str, Any]:
         """Context for ``review_panel`` on the clerk's review screen."""
@@ -155,6 +362,18 @@ class PermitKind:
     def panel_context(self, user) -> dict[str, Any]:
         """Context for ``dashboard_panel`` on the resident's dashboard."""
         return {}
+
+
+def display_value(declared: DeclaredField, value: Any) -> str:
+    """A declared field's stored value as a resident reads it."""
+    if isinstance(value, bool):
+        return "Yes" if value else "No"
+    if isinstance(value, list):
+        return ", ".join(value) or "None"
+    if declared.choices:
+        return str(value).replace("_", " ").capitalize()
+    unit = declared.fact.unit if declared.fact else ""
+    return f"{value} {unit}".strip()
 
 
 _KINDS: dict[str, PermitKind] = {}
@@ -175,6 +394,11 @@ def registered_kinds() -> list[PermitKind]:
 def list_related() -> list[str]:
     """Every registered kind's relations, for a list page's ``select_related``."""
     return sorted({relation for kind in _KINDS.values() for relation in kind.list_related})
+
+
+def unregister_kind(code: str) -> None:
+    """Forget a kind (tests that declare a permit type of their own clean up with this)."""
+    _KINDS.pop(code, None)
 
 
 def kind_for(permit_type_code: str) -> PermitKind:

@@ -97,7 +97,9 @@ class PermitType(models.Model):
     actions = models.JSONField(default=list)
     number_prefix = models.CharField(max_length=12)
     online = models.BooleanField(
-        default=False, help_text="Residents can apply online for this permit type."
+        default=True,
+        help_text="The town takes this permit type online (web form and API); staff can "
+        "always start an application at the counter.",
     )
 
     class Meta:
@@ -197,6 +199,22 @@ class Application(models.Model):
     applicant = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="applications"
     )
+    business = models.ForeignKey(
+        "parties.Business",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="applications",
+        help_text="The business that is to hold the permit; blank: the applicant holds it.",
+    )
+    place = models.ForeignKey(
+        "parties.Property",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="applications",
+        help_text="The place the permit is about.",
+    )
     status = models.CharField(
         max_length=20, choices=ApplicationStatus.choices, default=ApplicationStatus.DRAFT
     )
@@ -209,6 +227,9 @@ class Application(models.Model):
         help_text="The license renewed, transferred or given a replacement tag.",
     )
     facts = models.JSONField(default=dict, blank=True)
+    details = models.JSONField(
+        default=dict, blank=True, help_text="Declared fields that are not rule-set facts."
+    )
     changes_requested = models.TextField(blank=True)
     decision_reason = models.TextField(blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -238,6 +259,11 @@ class Application(models.Model):
     def action_label(self) -> str:
         return self.action.replace("_", " ").capitalize()
 
+    @property
+    def party(self):
+        """Who holds the permit and pays: the business, else the applicant."""
+        return self.business or self.applicant
+
 
 class PermitStatus(models.TextChoices):
     ACTIVE = "active", "Active"
@@ -264,8 +290,13 @@ class Permit(models.Model):
         "permit_type_id",
         "application_id",
         "holder_id",
+        "holder_business_id",
         "holder_name",
         "holder_address",
+        "place_id",
+        "place_address",
+        "place_attributes",
+        "determinations",
         "year",
         "sequence",
         "valid_from",
@@ -286,8 +317,29 @@ class Permit(models.Model):
     holder = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="permits"
     )
+    holder_business = models.ForeignKey(
+        "parties.Business",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="permits",
+        help_text="Set when a business holds the permit; ``holder`` is then the member "
+        "who applied.",
+    )
     holder_name = models.CharField(max_length=200)
     holder_address = models.CharField(max_length=300, blank=True)
+    place = models.ForeignKey(
+        "parties.Property",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="permits",
+        help_text="The property the permit is about.",
+    )
+    place_address = models.CharField(
+        max_length=300, blank=True, help_text="The place as it stood when the permit was issued."
+    )
+    place_attributes = models.JSONField(default=dict, blank=True)
     valid_from = models.DateField()
     valid_through = models.DateField()
     status = models.CharField(
@@ -296,6 +348,11 @@ class Permit(models.Model):
     fee_lines = models.JSONField(default=list)
     fee_total = models.DecimalField(**MONEY)
     conditions = models.JSONField(default=list, blank=True)
+    determinations = models.JSONField(
+        default=list,
+        blank=True,
+        help_text="Reviewers' acceptable determinations of needs-review findings, as issued.",
+    )
     verification_token = models.CharField(
         max_length=64, unique=True, default=new_verification_token
     )
@@ -390,6 +447,14 @@ class Invoice(models.Model):
     )
     payer = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="invoices"
+    )
+    payer_business = models.ForeignKey(
+        "parties.Business",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="invoices",
+        help_text="Set when a business owes the invoice; ``payer`` is then the acting member.",
     )
     status = models.CharField(
         max_length=10, choices=InvoiceStatus.choices, default=InvoiceStatus.OPEN
@@ -680,3 +745,30 @@ class HearingAbutter(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name}, {self.mailing_address}"
+
+
+class ReviewDetermination(models.Model):
+    """A reviewer's written determination of a ``needs_review`` finding.
+
+    Until one is recorded the finding holds issuance (spec ``lifecycle.md``,
+    "What a failed rule does"); an acceptable one is printed on the permit
+    with the reviewer's name, a not-acceptable one keeps blocking.
+    """
+
+    application = models.ForeignKey(
+        Application, on_delete=models.PROTECT, related_name="determinations"
+    )
+    rule_id = models.CharField(max_length=80)
+    acceptable = models.BooleanField()
+    note = models.TextField()
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    decided_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["decided_at", "pk"]
+
+    def __str__(self) -> str:
+        verdict = "acceptable" if self.acceptable else "not acceptable"
+        return f"{self.rule_id} {verdict} ({self.decided_by})"

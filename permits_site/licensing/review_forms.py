@@ -136,3 +136,22 @@ class HearingDecisionForm(DomainErrorsForm):
         required=False,
     )
     decided_on = forms.DateField(label="Decided on", widget=DATE_INPUT, initial=timezone.localdate)
+
+
+class DeterminationForm(DomainErrorsForm):
+    """A reviewer's written determination of a finding that needs review."""
+
+    rule = forms.CharField(widget=forms.HiddenInput, max_length=80)
+    acceptable = forms.TypedChoiceField(
+        label="Determination",
+        choices=[("yes", "Acceptable"), ("no", "Not acceptable")],
+        coerce=lambda answer: answer == "yes",
+        widget=forms.RadioSelect,
+        error_messages={"required": "Choose acceptable or not acceptable."},
+    )
+    note = forms.CharField(
+        label="Note (printed on the permit when acceptable)",
+        widget=forms.Textarea(attrs={"rows": 2}),
+        max_length=2000,
+        error_messages={"required": "Write what was reviewed and why."},
+    )

@@ -1,10 +1,15 @@
 from django.urls import path
 
-from permits_site.licensing.views import closures, fees, resident, staff
+from permits_site.licensing.views import apply, closures, fees, resident, staff
 
 app_name = "licensing"
 urlpatterns = [
     path("dashboard/", resident.dashboard, name="dashboard"),
+    path("apply/<str:code>/", apply.apply, name="apply"),
+    path("staff/counter/<str:code>/", apply.counter, name="counter"),
+    path("admin/permit-types/", apply.permit_types, name="permit_types"),
+    path("admin/permit-types/<str:code>/online/", apply.permit_type_online,
+         name="permit_type_online"),
     path("applications/<int:pk>/", resident.application_detail, name="application"),
     path("applications/<int:pk>/submit/", resident.application_submit, name="submit"),
     path("applications/<int:pk>/withdraw/", resident.application_withdraw, name="withdraw"),
@@ -15,6 +20,8 @@ urlpatterns = [
     path("staff/applications/<int:pk>/", staff.review, name="review"),
     path("staff/applications/<int:pk>/decide/<slug:decision>/", staff.decide, name="decide"),
     path("staff/applications/<int:pk>/issue/", staff.issue, name="issue"),
+    path("staff/applications/<int:pk>/determinations/<int:index>/", staff.determination,
+         name="determination"),
     path("staff/applications/<int:pk>/payment/", staff.payment, name="payment"),
     path("staff/documents/<int:pk>/decision/", staff.document_decision, name="document_decision"),
     path("staff/applications/<int:pk>/variances/", staff.variance_request, name="variance_request"),

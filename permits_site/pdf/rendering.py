@@ -5,15 +5,10 @@ from __future__ import annotations
 import segno
 from django.conf import settings
 from django.template.loader import render_to_string
-from django.urls import reverse
 from weasyprint import HTML
 
 from permits_site.licensing.kinds import kind_for
-
-
-def verification_url(permit) -> str:
-    """The public page a license's QR code points at."""
-    return settings.SITE_URL.rstrip("/") + reverse("verify", args=[permit.verification_token])
+from permits_site.pdf.links import verification_url
 
 
 def qr_svg_data_uri(url: str) -> str:

@@ -31,6 +31,14 @@ class Outcome(StrEnum):
     NOT_APPLICABLE = "not_applicable"
 
 
+class Consequence(StrEnum):
+    """What a failed rule does (spec ``lifecycle.md``, "What a failed rule does")."""
+
+    BLOCKS = "blocks"  # issuance waits until the rule passes or a variance covers it
+    PENALTY = "penalty"  # issuance goes ahead; a fee line or a citation follows
+    ADVISORY = "advisory"  # shown to staff and applicant; changes nothing
+
+
 class FactType(StrEnum):
     INTEGER = "integer"
     NUMBER = "number"
@@ -97,10 +105,20 @@ class Finding:
     required: Any = None
     actual: Any = None
     unit: str = ""
+    consequence: Consequence = Consequence.BLOCKS
 
     @property
     def failed(self) -> bool:
         return self.outcome is Outcome.FAIL
+
+    @property
+    def blocks(self) -> bool:
+        """A failure that holds issuance (a penalty or an advisory one does not)."""
+        return self.failed and self.consequence is Consequence.BLOCKS
+
+    @property
+    def needs_review(self) -> bool:
+        return self.outcome is Outcome.NEEDS_REVIEW
 
 
 @dataclass(frozen=True)
@@ -116,10 +134,14 @@ RuleFunction = Callable[[Mapping[str, Any], CheckContext], Verdict]
 
 @dataclass(frozen=True)
 class Rule:
+    """``reviewable`` rules may answer ``needs_review``: a reviewer then determines them."""
+
     id: str
     citation: str
     summary: str
     function: RuleFunction
+    consequence: Consequence = Consequence.BLOCKS
+    reviewable: bool = False
 
     def evaluate(self, facts: Mapping[str, Any], context: CheckContext) -> Finding:
         verdict = self.function(facts, context)
@@ -131,6 +153,7 @@ class Rule:
             required=verdict.required,
             actual=verdict.actual,
             unit=verdict.unit,
+            consequence=self.consequence,
         )
 
 
@@ -148,6 +171,23 @@ class CheckResult:
     @property
     def failures(self) -> tuple[Finding, ...]:
         return tuple(finding for finding in self.findings if finding.failed)
+
+    @property
+    def blocking_failures(self) -> tuple[Finding, ...]:
+        return tuple(finding for finding in self.findings if finding.blocks)
+
+    @property
+    def penalties(self) -> tuple[Finding, ...]:
+        """Failures whose consequence is a penalty: issuance goes ahead, a citation follows."""
+        return tuple(
+            finding
+            for finding in self.findings
+            if finding.failed and finding.consequence is Consequence.PENALTY
+        )
+
+    @property
+    def reviews(self) -> tuple[Finding, ...]:
+        return tuple(finding for finding in self.findings if finding.needs_review)
 
 
 class FactsInvalid(Exception):
@@ -177,11 +217,26 @@ class RuleSet:
     rules: list[Rule] = field(default_factory=list)
     validators: tuple[CrossFieldValidator, ...] = ()
 
-    def rule(self, rule_id: str, citation: str, summary: str) -> Callable[[RuleFunction], Rule]:
+    def rule(
+        self,
+        rule_id: str,
+        citation: str,
+        summary: str,
+        *,
+        consequence: Consequence = Consequence.BLOCKS,
+        reviewable: bool = False,
+    ) -> Callable[[RuleFunction], Rule]:
         """Decorator: register a rule function on this set, in table order."""
 
         def register(function: RuleFunction) -> Rule:
-            rule = Rule(id=rule_id, citation=citation, summary=summary, function=function)
+            rule = Rule(
+                id=rule_id,
+                citation=citation,
+                summary=summary,
+                function=function,
+                consequence=consequence,
+                reviewable=reviewable,
+            )
             self.add(rule)
             return rule
 
@@ -197,6 +252,10 @@ class RuleSet:
     @property
     def fact_map(self) -> dict[str, Fact]:
         return {fact.name: fact for fact in self.facts}
+
+    @property
+    def may_need_review(self) -> bool:
+        return any(rule.reviewable for rule in self.rules)
 
     def evaluate(
         self,

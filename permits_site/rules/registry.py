@@ -86,6 +86,12 @@ def _add(table: dict, code: str, item: object) -> None:
     table[code] = item
 
 
+def unregister_rule_set(code: str) -> None:
+    """Forget a rule set (tests that declare one of their own clean up with this)."""
+    for law in _LAW.values():
+        law.rule_sets.pop(code, None)
+
+
 def town_law(municipality: str) -> TownLaw:
     return _LAW.get(municipality, TownLaw())
 

@@ -22,7 +22,7 @@ from permits_site.api.public.fields import (
 )
 from permits_site.licensing.fact_forms import EARLIEST_DATE, LATEST_DATE, bounds_errors
 from permits_site.licensing.models import Municipality, PermitType
-from permits_site.rules.base import Fact, FactsInvalid, FactType, Outcome, RuleSet
+from permits_site.rules.base import Consequence, Fact, FactsInvalid, FactType, Outcome, RuleSet
 from permits_site.rules.registry import PeriodKind
 
 ON_HELP = "The date to judge at, YYYY-MM-DD; null or absent means today in America/New_York."
@@ -174,6 +174,10 @@ class FindingSerializer(serializers.Serializer):
     required = JSONValueField(help_text="The threshold, where the rule compares one; else null.")
     actual = JSONValueField(help_text="The fact's value the rule compared; else null.")
     unit = serializers.CharField()
+    consequence = serializers.ChoiceField(
+        choices=[consequence.value for consequence in Consequence],
+        help_text="What a failure does: blocks issuance, a penalty follows, or advisory.",
+    )
 
 
 class CheckResultSerializer(serializers.Serializer):

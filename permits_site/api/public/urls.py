@@ -17,6 +17,8 @@ urlpatterns = [
         name="municipality-deadline",
     ),
     path("permit-types/", views.PermitTypeList.as_view(), name="permit-type-list"),
+    path("permit-types/<str:code>/", views.PermitTypeDetail.as_view(),
+         name="permit-type-detail"),
     path("checks/", views.CheckList.as_view(), name="check-list"),
     path("checks/<str:code>/", views.Check.as_view(), name="check"),
     path("fee-quotes/", views.FeeQuote.as_view(), name="fee-quote"),

@@ -26,6 +26,7 @@ from permits_site.api.public import serializers
 from permits_site.api.public.fields import validated_body
 from permits_site.enforcement.services import quote_fine
 from permits_site.licensing.models import Municipality, PermitType
+from permits_site.licensing.services.declarations import declaration
 from permits_site.licensing.services.fees import quote_fee
 from permits_site.rules.base import RuleSet
 from permits_site.rules.calendar import key_date_on, period_due
@@ -142,6 +143,21 @@ class PermitTypeList(PublicView):
                 raise ValidationError({"municipality": [f"There is no municipality '{town}'."]})
             permit_types = permit_types.filter(municipality__code=town)
         return Response(serializers.PermitTypeSerializer(permit_types, many=True).data)
+
+
+class PermitTypeDetail(PublicView):
+    @extend_schema(
+        tags=TAGS, summary="One permit type's declaration: holder, place, fields, documents, "
+        "gates and fees",
+        description="Besides the list's keys: `online`, `holder`, `about`, `fields` (exactly "
+        "what `details` of POST /applications/ takes), `facts_from`, `documents`, `gates` "
+        "and `fees` in force today (see lifecycle.md).",
+        responses={200: OpenApiTypes.OBJECT, 404: UNKNOWN},
+    )
+    def get(self, request: Request, code: str) -> Response:
+        permit_type = get_object_or_404(PermitType.objects.select_related("municipality"),
+                                        code=code)
+        return Response(declaration(permit_type, on=timezone.localdate()))
 
 
 class CheckList(PublicView):

@@ -1,8 +1,9 @@
 """An application's life: draft → submitted → under review → approved → issued | denied | withdrawn.
 
 What still blocks issuance is computed, not stored (DESIGN, "The flow of one
-application"): failed rules without a variance, documents missing or not
-accepted, the fee, a hearing not yet decided.
+application"): each blocker names the gate it holds shut (spec
+``lifecycle.md``: documents, rules, review determinations, sign-offs,
+inspection, hearing, Board signatures, fee) and the section behind it.
 """
 
 from __future__ import annotations
@@ -14,8 +15,10 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
+from permits_site.accounts import permissions
 from permits_site.licensing import audit
-from permits_site.licensing.exceptions import InvalidTransition
+from permits_site.licensing.declarations import Gate, Holder
+from permits_site.licensing.exceptions import DomainError, InvalidTransition
 from permits_site.licensing.kinds import Blocker, kind_for
 from permits_site.licensing.models import (
     Application,
@@ -26,9 +29,11 @@ from permits_site.licensing.models import (
     InvoiceStatus,
     Permit,
     PermitType,
+    ReviewDetermination,
 )
 from permits_site.licensing.services.fees import quote_fee
-from permits_site.licensing.services.variances import granted_rule_ids
+from permits_site.licensing.services.gates import gate_blockers
+from permits_site.parties.services import is_member, link_property
 from permits_site.rules.base import CheckResult
 from permits_site.rules.calendar import format_date
 from permits_site.rules.fees import FeeQuote, QuoteRefused
@@ -64,6 +69,39 @@ def _require(application: Application, *allowed: str, doing: str) -> None:
         )
 
 
+def check_may_apply(*, permit_type: PermitType, applicant, acting_user) -> None:
+    """Online applications only while the town takes the type online; the town's staff
+    can always start one for a person at the counter."""
+    at_counter = acting_user is not None and acting_user.pk != applicant.pk
+    if at_counter:
+        if not permissions.is_clerk(acting_user, permit_type.municipality_id):
+            raise InvalidTransition("Only the town's clerks start applications for others.")
+    elif not permit_type.online:
+        raise InvalidTransition(
+            f"{permit_type.municipality.short_name} does not take {permit_type.name} "
+            f"applications online at present; apply to the {permit_type.authority}.",
+            field="permit_type",
+        )
+
+
+def _holder_errors(
+    permit_type: PermitType, *, applicant, business, previous_permit
+) -> dict[str, list[str]]:
+    """A business may hold the permit only if the type takes business holders and the
+    applicant acts for it; a follow-up must name a permit of the same type."""
+    kind = kind_for(permit_type.code)
+    errors: dict[str, list[str]] = {}
+    if business is not None and kind.holder == Holder.PERSON:
+        errors["business"] = [f"A {permit_type.name} is held by a person, not a business."]
+    elif business is None and kind.holder == Holder.BUSINESS:
+        errors["business"] = [f"A {permit_type.name} is held by a business: name it."]
+    elif business is not None and not is_member(applicant, business):
+        errors["business"] = ["You do not act for that business."]
+    if previous_permit is not None and previous_permit.permit_type_id != permit_type.pk:
+        errors["permit"] = [f"That permit is not a {permit_type.name}."]
+    return errors
+
+
 @transaction.atomic
 def create_application(
     *,
@@ -71,35 +109,78 @@ def create_application(
     permit_type: PermitType,
     action: str,
     facts: Mapping[str, Any] | None = None,
+    details: Mapping[str, Any] | None = None,
+    place=None,
+    business=None,
     previous_permit: Permit | None = None,
+    acting_user=None,
 ) -> Application:
+    """Start a draft. A follow-up of a business's permit is held by that business again,
+    whichever of its members applies."""
+    acting_user = acting_user or applicant
+    check_may_apply(permit_type=permit_type, applicant=applicant, acting_user=acting_user)
     if action not in permit_type.actions:
         raise InvalidTransition(f"{permit_type.name} has no '{action}' action.", field="action")
+    if business is None and previous_permit is not None:
+        business = previous_permit.holder_business
+    errors = _holder_errors(permit_type, applicant=applicant, business=business,
+                            previous_permit=previous_permit)
+    if errors:
+        raise DomainError(errors)
     application = Application.objects.create(
         municipality=permit_type.municipality,
         permit_type=permit_type,
         action=action,
         applicant=applicant,
+        business=business,
+        place=place,
         facts=dict(facts or {}),
+        details=dict(details or {}),
         previous_permit=previous_permit,
     )
+    if place is not None:
+        link_property(property=place, user=applicant, business=business)
     audit.record(
-        actor=applicant,
+        actor=acting_user,
         action="application.created",
         subject=application,
         municipality=application.municipality,
-        summary=f"Draft {permit_type.name} application ({action})",
-        after={"status": application.status, "action": action},
+        summary=f"Draft {permit_type.name} application ({action})"
+        + (f" started at the counter for {applicant.display_name}"
+           if acting_user.pk != applicant.pk else ""),
+        after={"status": application.status, "action": action,
+               "business": business.pk if business else None,
+               "place": place.pk if place else None},
     )
     return application
 
 
 @transaction.atomic
-def update_draft(*, application: Application, facts: Mapping[str, Any], acting_user) -> Application:
+def update_draft(
+    *,
+    application: Application,
+    facts: Mapping[str, Any],
+    acting_user,
+    details: Mapping[str, Any] | None = None,
+    place=None,
+    business=None,
+    previous_permit: Permit | None = None,
+) -> Application:
+    """Replace a draft's answers (a returned application is a draft again)."""
     _require(application, S.DRAFT, doing="edit")
-    before = dict(application.facts)
+    errors = _holder_errors(application.permit_type, applicant=application.applicant,
+                            business=business or application.business,
+                            previous_permit=previous_permit)
+    if errors:
+        raise DomainError(errors)
+    before = {**application.details, **application.facts}
     application.facts = dict(facts)
-    application.save(update_fields=["facts"])
+    if details is not None:
+        application.details = dict(details)
+    application.place = place or application.place
+    application.business = business or application.business
+    application.previous_permit = previous_permit or application.previous_permit
+    application.save(update_fields=["facts", "details", "place", "business", "previous_permit"])
     audit.record(
         actor=acting_user,
         action="application.updated",
@@ -107,7 +188,7 @@ def update_draft(*, application: Application, facts: Mapping[str, Any], acting_u
         municipality=application.municipality,
         summary="Draft updated",
         before=before,
-        after=dict(facts),
+        after={**application.details, **application.facts},
     )
     return application
 
@@ -120,52 +201,48 @@ def evaluate(application: Application, *, on: dt.date | None = None) -> CheckRes
         return None
     on = on or application.submitted_on or timezone.localdate()
     facts = kind.application_facts(application, on=on)
+    if facts is None:
+        return None
     return rule_set.evaluate(facts, on=on, calendar=application.municipality.calendar())
 
 
 def blockers(application: Application, *, result: CheckResult | None = None) -> list[Blocker]:
-    """Everything that still stops issuance, each with its citation.
-
-    A failed rule covered by a granted variance no longer blocks (Northborough
-    Horse & Stable Regs §8.2); it still shows among the findings.
-    """
+    """Everything that still stops issuance, each naming its gate and its citation."""
     kind = kind_for(application.permit_type.code)
     result = result if result is not None else evaluate(application)
-    found: list[Blocker] = []
-    if result is not None:
-        varied = granted_rule_ids(application)
-        found += [
-            Blocker(code=finding.rule, message=finding.message, citation=finding.citation)
-            for finding in result.failures
-            if finding.rule not in varied
-        ]
-    documents = list(application.documents.all())
-    for required in kind.required_documents(application):
-        code = f"document.{required.kinds[0]}"
-        of_kind = [document for document in documents if document.kind in required.kinds]
-        if not of_kind:
-            found.append(Blocker(code, f"{required.label} is missing.", required.citation))
-        elif not any(document.status == DocumentStatus.ACCEPTED for document in of_kind):
-            found.append(
-                Blocker(code, f"{required.label} has not been accepted yet.", required.citation)
-            )
+    found = gate_blockers(application, kind=kind, result=result)
+    found += _document_blockers(application, kind=kind)
     invoice = current_invoice(application)
     if invoice is not None and not invoice.is_paid:
-        found.append(
-            Blocker(
-                "fee.unpaid", f"The fee of ${invoice.total} is not paid.", _fee_citation(invoice)
-            )
-        )
+        found.append(Blocker("fee.unpaid", f"The fee of ${invoice.total} is not paid.",
+                             _fee_citation(invoice), Gate.FEE_PAID))
     found += [
         Blocker(
             "hearing.undecided",
             f"The hearing on {format_date(hearing.hearing_date)} has not been decided.",
             kind.hearing_citation,
+            Gate.HEARING_DECIDED,
         )
         for hearing in application.hearings.all()
         if not hearing.is_decided
     ]
     found += kind.extra_blockers(application)
+    return found
+
+
+def _document_blockers(application: Application, *, kind) -> list[Blocker]:
+    documents = list(application.documents.all())
+    found = []
+    for required in kind.required_documents(application):
+        code = f"document.{required.kinds[0]}"
+        of_kind = [document for document in documents if document.kind in required.kinds]
+        if not of_kind:
+            message = f"{required.label} is missing."
+        elif not any(document.status == DocumentStatus.ACCEPTED for document in of_kind):
+            message = f"{required.label} has not been accepted yet."
+        else:
+            continue
+        found.append(Blocker(code, message, required.citation, Gate.DOCUMENTS_ACCEPTED))
     return found
 
 
@@ -218,6 +295,7 @@ def _invoice(application: Application, *, on: dt.date) -> Invoice:
         municipality=application.municipality,
         application=application,
         payer=application.applicant,
+        payer_business=application.business,
         fee_schedule=schedule,
     )
     InvoiceLine.objects.bulk_create(
@@ -340,3 +418,39 @@ def deny_application(*, application: Application, reason: str, acting_user) -> A
         decision_reason=reason.strip(),
         decided_at=timezone.now(),
     )
+
+
+@transaction.atomic
+def record_determination(
+    *, application: Application, rule_id: str, acceptable: bool, note: str, acting_user
+) -> ReviewDetermination:
+    """A reviewer's written determination of a ``needs_review`` finding (``lifecycle.md``).
+
+    The latest determination of a rule counts; an acceptable one is printed on the
+    permit with the reviewer's name.
+    """
+    if not application.is_open:
+        raise InvalidTransition(
+            f"Findings are determined while the application is being decided; this one is "
+            f"{application.get_status_display().lower()}."
+        )
+    result = evaluate(application)
+    reviewable = {finding.rule for finding in result.reviews} if result else set()
+    if rule_id not in reviewable:
+        raise DomainError(f"{rule_id} is not a finding of this application that needs review.",
+                          field="rule")
+    if not note.strip():
+        raise DomainError("Write the determination: what was reviewed and why.", field="note")
+    determination = ReviewDetermination.objects.create(
+        application=application, rule_id=rule_id, acceptable=acceptable, note=note.strip(),
+        decided_by=acting_user,
+    )
+    audit.record(
+        actor=acting_user,
+        action="application.determination",
+        subject=application,
+        municipality=application.municipality,
+        summary=f"{rule_id} determined {'acceptable' if acceptable else 'not acceptable'}",
+        after={"rule": rule_id, "acceptable": acceptable, "note": determination.note},
+    )
+    return determination

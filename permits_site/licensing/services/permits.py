@@ -15,9 +15,11 @@ from permits_site.licensing.models import (
     PermitStatus,
 )
 from permits_site.licensing.services.applications import blockers, current_invoice
+from permits_site.licensing.services.gates import latest_determinations
 from permits_site.licensing.services.numbering import allocate_number
 from permits_site.licensing.services.variances import frozen_variance, granted_variances
 from permits_site.licensing.tasks import render_permit_pdf
+from permits_site.rules.registry import get_rule_set
 
 
 @transaction.atomic
@@ -55,7 +57,8 @@ def issue_permit(*, application: Application, acting_user) -> Permit:
     )
     invoice = current_invoice(application)
     lines = [_line_dict(line) for line in invoice.lines.all()] if invoice else []
-    holder = application.applicant
+    party = application.party
+    place = application.place
     permit = Permit.objects.create(
         number=f"{application.permit_type.number_prefix}-{year}-{sequence:05d}",
         sequence=sequence,
@@ -63,9 +66,13 @@ def issue_permit(*, application: Application, acting_user) -> Permit:
         municipality=application.municipality,
         permit_type=application.permit_type,
         application=application,
-        holder=holder,
-        holder_name=holder.display_name,
-        holder_address=holder.mailing_address,
+        holder=application.applicant,
+        holder_business=application.business,
+        holder_name=party.display_name,
+        holder_address=party.mailing_address,
+        place=place,
+        place_address=place.full_address if place else "",
+        place_attributes=dict(place.attributes) if place else {},
         valid_from=valid_from,
         valid_through=valid_through,
         fee_lines=lines,
@@ -74,6 +81,7 @@ def issue_permit(*, application: Application, acting_user) -> Permit:
             frozen_variance(variance, citation=kind.variance_citation)
             for variance in granted_variances(application)
         ],
+        determinations=frozen_determinations(application),
         issued_by=acting_user,
     )
     application.status = ApplicationStatus.ISSUED
@@ -112,6 +120,26 @@ def _amend_previous_permit(application: Application, *, kind, acting_user) -> Pe
     )
     transaction.on_commit(lambda: render_permit_pdf.enqueue(permit.pk))
     return permit
+
+
+def frozen_determinations(application: Application) -> list[dict]:
+    """The acceptable determinations of needs-review findings, as the permit prints them:
+    what was found, the reviewer's note and name (``lifecycle.md``)."""
+    kind = kind_for(application.permit_type.code)
+    rule_set = get_rule_set(kind.check_code(application))
+    rules = {rule.id: rule for rule in rule_set.rules} if rule_set else {}
+    return [
+        {
+            "rule": determination.rule_id,
+            "summary": rules[determination.rule_id].summary,
+            "citation": rules[determination.rule_id].citation,
+            "note": determination.note,
+            "reviewer": determination.decided_by.display_name,
+            "decided_on": timezone.localtime(determination.decided_at).date().isoformat(),
+        }
+        for determination in latest_determinations(application).values()
+        if determination.acceptable
+    ]
 
 
 def _line_dict(line) -> dict:

@@ -57,6 +57,10 @@ def request_variance(
     after a denial it can.
     """
     application = Application.objects.select_for_update().get(pk=application.pk)
+    if not variance_citation(application):
+        raise InvalidTransition(
+            f"The law behind a {application.permit_type.name} provides no variance or waiver."
+        )
     if not application.is_open:
         raise InvalidTransition(
             f"A variance can be requested only while the application is being decided; this "

@@ -33,6 +33,7 @@ from permits_site.licensing.models import (
     VarianceStatus,
 )
 from permits_site.licensing.review_forms import (
+    DeterminationForm,
     HearingDecisionForm,
     HearingScheduleForm,
     VarianceApprovalForm,
@@ -43,6 +44,7 @@ from permits_site.licensing.services import applications as application_services
 from permits_site.licensing.services import hearings as hearing_services
 from permits_site.licensing.services import variances as variance_services
 from permits_site.licensing.services.documents import review_document
+from permits_site.licensing.services.gates import latest_determinations
 from permits_site.licensing.services.payments import record_payment
 from permits_site.licensing.services.permits import issue_permit
 from permits_site.licensing.views.access import get_visible_or_404
@@ -147,6 +149,8 @@ def review_context(
         "hearing_form": _hearing_schedule_form(request, application, kind, hearings, bound),
         "review_panel": kind.review_panel,
         "panel": panel,
+        "gates": kind.gates(application.permit_type),
+        "determination_rows": _determination_rows(application, context["result"], bound),
         "refused_form": next(iter(bound.values()), None),
     }
 
@@ -205,16 +209,38 @@ def _requestable_failures(result, variances) -> list:
         if variance.status in variance_services.LIVE_STATUSES
         for rule_id in variance.rule_ids
     }
-    return [finding for finding in result.failures if finding.rule not in taken]
+    return [finding for finding in result.blocking_failures if finding.rule not in taken]
 
 
 def _variance_request_form(request, application, result, variances, bound):
-    if not (application.is_open and permissions.can_request_variance(request.user, application)):
+    if not (
+        application.is_open
+        and kind_for(application.permit_type.code).variance_citation
+        and permissions.can_request_variance(request.user, application)
+    ):
         return None
     failures = _requestable_failures(result, variances)
     if not failures and "variance" not in bound:
         return None
     return _form(bound, VarianceRequestForm, "variance", failures=failures)
+
+
+def _determination_rows(application: Application, result, bound) -> list[dict]:
+    """Each needs_review finding with its latest determination and, while the application
+    is open, the form to record one (``lifecycle.md``)."""
+    if result is None:
+        return []
+    latest = latest_determinations(application)
+    return [
+        {
+            "finding": finding,
+            "determination": latest.get(finding.rule),
+            "form": _form(bound, DeterminationForm, f"determine-{index}",
+                          initial={"rule": finding.rule})
+            if application.is_open else None,
+        }
+        for index, finding in enumerate(result.reviews)
+    ]
 
 
 def _hearing_rows(request, application: Application, hearings, bound) -> list[dict]:
@@ -291,6 +317,29 @@ def decide(request, pk: int, decision: str):
     else:
         messages.success(request, DONE[decision])
     return redirect("licensing:review", pk=pk)
+
+
+@reviewer_required
+@require_POST
+def determination(request, pk: int, index: int):
+    """Record a reviewer's determination of a needs_review finding."""
+    application = reviewable(request, pk)
+    prefix = f"determine-{index}"
+    form = DeterminationForm(request.POST, prefix=prefix)
+    if form.is_valid():
+        try:
+            application_services.record_determination(
+                application=application, rule_id=form.cleaned_data["rule"],
+                acceptable=form.cleaned_data["acceptable"], note=form.cleaned_data["note"],
+                acting_user=request.user,
+            )
+        except DomainError as error:
+            error_messages(request, error)
+        else:
+            messages.success(request, "Determination recorded.")
+            return redirect("licensing:review", pk=pk)
+    context = review_context(request, application, bound={prefix: form})
+    return render(request, "licensing/review.html", context, status=400)
 
 
 @reviewer_required

@@ -1,0 +1,352 @@
+"""What a permit type declares about itself (spec ``lifecycle.md``, "Self-describing permit
+types").
+
+One declaration — who may hold it, what it is about, the fields an application
+answers, where each rule-set fact comes from, its documents and the gates it
+can raise — is read by the generated resident form, by
+``GET /api/v1/permit-types/{code}/``, by ``POST /api/v1/applications/`` and by
+the review screen alike. Pure data and parsing: no database access except
+through the reference resolvers that apps register.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from decimal import Decimal
+from enum import StrEnum
+from typing import Any
+
+from permits_site.rules.base import Fact, FactsInvalid, FactType, RuleSet
+
+
+class Gate(StrEnum):
+    """What must hold before a permit is issued, in the order gates are usually cleared."""
+
+    DOCUMENTS_ACCEPTED = "documents_accepted"
+    RULES_MET = "rules_met"
+    REVIEW_DETERMINED = "review_determined"
+    OFFICE_SIGNOFFS = "office_signoffs"
+    INSPECTION_PASSED = "inspection_passed"
+    HEARING_DECIDED = "hearing_decided"
+    BOARD_SIGNATURES = "board_signatures"
+    WELL_READY = "well_ready"
+    FEE_PAID = "fee_paid"
+
+    @property
+    def label(self) -> str:
+        """The gate as staff and applicants read it."""
+        return GATE_LABELS[self]
+
+
+GATE_LABELS = {
+    Gate.DOCUMENTS_ACCEPTED: "Documents",
+    Gate.RULES_MET: "Rules",
+    Gate.REVIEW_DETERMINED: "Review",
+    Gate.OFFICE_SIGNOFFS: "Office sign-offs",
+    Gate.INSPECTION_PASSED: "Inspection",
+    Gate.HEARING_DECIDED: "Hearing",
+    Gate.BOARD_SIGNATURES: "Board signatures",
+    Gate.WELL_READY: "Well",
+    Gate.FEE_PAID: "Fee",
+}
+GATE_ORDER = tuple(Gate)
+
+
+class Holder(StrEnum):
+    PERSON = "person"
+    BUSINESS = "business"
+    PERSON_OR_BUSINESS = "person_or_business"
+
+
+class About(StrEnum):
+    PERSON = "person"
+    ANIMAL = "animal"
+    PROPERTY = "property"
+    BUSINESS = "business"
+    EVENT = "event"
+
+
+class FactSource(StrEnum):
+    """Where a rule-set fact comes from (``facts_from``)."""
+
+    FIELD = "field"
+    APPLICATION = "application"
+    RECORD = "record"
+    DOCUMENT = "document"
+    PROPERTY = "property"
+    OFFICE = "office"
+
+
+#: Field types of the declaration, as the API names them.
+FIELD_TYPE_OF_FACT = {
+    FactType.BOOL: "boolean",
+    FactType.INTEGER: "integer",
+    FactType.NUMBER: "number",
+    FactType.DATE: "date",
+    FactType.TIME: "time",
+    FactType.CHOICE: "choice",
+    FactType.TEXT: "string",
+}
+REFERENCE = "reference"
+LIST = "list"
+
+#: The reference fields every permit type names in the same way (``lifecycle.md``).
+PROPERTY_FIELD = "property"
+BUSINESS_FIELD = "business"
+PERMIT_FIELD = "permit"
+#: Actions that follow up an earlier permit, named by the ``permit`` field.
+FOLLOW_UP_ACTIONS = ("renewal", "transfer", "replacement_tag")
+
+
+@dataclass(frozen=True)
+class DeclaredField:
+    """One entry of ``fields``: what ``details`` of an application takes.
+
+    A scalar field is described by a :class:`Fact` (type, range, choices,
+    label); ``answers_fact`` says whether the rule set reads it as a fact of
+    the same name. A reference field names one of the applicant's own records
+    (``references``: "property", "business", "permit", "dog"…). ``actions``
+    limits the field to some actions (empty: every action).
+    """
+
+    name: str
+    type: str
+    label: str
+    required: bool = True
+    help: str = ""
+    fact: Fact | None = None
+    answers_fact: bool = False
+    references: str = ""
+    choices: tuple[str, ...] = ()
+    actions: tuple[str, ...] = ()
+
+    def applies_to(self, action: str) -> bool:
+        return not self.actions or action in self.actions
+
+    def describe(self) -> dict[str, Any]:
+        """The field as ``GET /api/v1/permit-types/{code}/`` lists it."""
+        described: dict[str, Any] = {
+            "name": self.name,
+            "type": self.type,
+            "required": self.required,
+            "label": self.label,
+            "help": self.help,
+            "unit": self.fact.unit if self.fact else "",
+        }
+        if self.choices:
+            described["choices"] = list(self.choices)
+        if self.fact is not None and self.fact.type in (FactType.INTEGER, FactType.NUMBER):
+            for bound in ("minimum", "maximum"):
+                if getattr(self.fact, bound) is not None:
+                    described[bound] = getattr(self.fact, bound)
+        if self.references:
+            described["references"] = self.references
+        if self.actions:
+            described["actions"] = list(self.actions)
+        return described
+
+
+def fact_field(fact: Fact, *, actions: tuple[str, ...] = (), answers_fact: bool = True
+               ) -> DeclaredField:
+    """A field asking one fact (of the rule set, or a detail typed like one)."""
+    return DeclaredField(
+        name=fact.name,
+        type=FIELD_TYPE_OF_FACT[fact.type],
+        label=fact.label,
+        required=not fact.optional,
+        help=fact.help_text or fact.condition_text,
+        fact=fact,
+        answers_fact=answers_fact,
+        choices=fact.choices,
+        actions=actions,
+    )
+
+
+def detail_field(name: str, type: FactType, label: str, *, actions: tuple[str, ...] = (),
+                 **fact_options: Any) -> DeclaredField:
+    """A declared detail that is not a rule-set fact (a sticker number, an event's name)."""
+    return fact_field(Fact(name, type, label, **fact_options), actions=actions,
+                      answers_fact=False)
+
+
+def reference_field(name: str, label: str, *, references: str, required: bool = True,
+                    actions: tuple[str, ...] = (), help: str = "") -> DeclaredField:
+    return DeclaredField(name=name, type=REFERENCE, label=label, required=required, help=help,
+                         references=references, actions=actions)
+
+
+def list_field(name: str, label: str, *, choices: tuple[str, ...] = (), required: bool = False,
+               actions: tuple[str, ...] = (), help: str = "") -> DeclaredField:
+    """A list of short texts (vehicles' plates, surcharge events), chosen or free."""
+    return DeclaredField(name=name, type=LIST, label=label, required=required, help=help,
+                         choices=choices, actions=actions)
+
+
+@dataclass(frozen=True)
+class DeclaredDocument:
+    """A document the permit type asks for. Entries sharing ``one_of`` are alternatives."""
+
+    kind: str
+    label: str
+    section: str
+    required: bool = True
+    one_of: str = ""
+    actions: tuple[str, ...] = ()
+
+    def applies_to(self, action: str) -> bool:
+        return not self.actions or action in self.actions
+
+    def describe(self) -> dict[str, Any]:
+        described = {"kind": self.kind, "label": self.label, "required": self.required,
+                     "section": self.section}
+        if self.one_of:
+            described["one_of"] = self.one_of
+        if self.actions:
+            described["actions"] = list(self.actions)
+        return described
+
+
+# -- references ---------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class ReferenceKind:
+    """How reference fields name one kind of record: ``options(applicant)`` is a queryset
+    of the applicant's own records of that kind (a form lists them; an id outside it is
+    refused)."""
+
+    options: Callable[[Any], Any]
+
+    def resolve(self, applicant, pk: int) -> Any:
+        return self.options(applicant).filter(pk=pk).first()
+
+
+_REFERENCES: dict[str, ReferenceKind] = {}
+
+
+def register_reference(references: str, options: Callable[[Any], Any]) -> None:
+    """Let reference fields name ``references`` records (registered by the app that keeps
+    them: the core registers properties, businesses and permits; the dogs app, dogs)."""
+    _REFERENCES[references] = ReferenceKind(options)
+
+
+def reference_options(references: str, applicant):
+    return _REFERENCES[references].options(applicant)
+
+
+def resolve_reference(references: str, applicant, pk: int) -> Any:
+    return _REFERENCES[references].resolve(applicant, pk)
+
+
+# -- parsing details ----------------------------------------------------------------
+
+
+@dataclass
+class ParsedDetails:
+    """``details`` split by destination: rule-set facts, the records referenced by id, and
+    the other declared values (all as strict JSON, as sent)."""
+
+    facts: dict[str, Any] = field(default_factory=dict)
+    values: dict[str, Any] = field(default_factory=dict)
+    records: dict[str, Any] = field(default_factory=dict)
+
+
+class DetailsInvalid(Exception):
+    def __init__(self, errors: Mapping[str, list[str]]):
+        super().__init__(dict(errors))
+        self.errors = dict(errors)
+
+
+def parse_details(
+    fields: tuple[DeclaredField, ...],
+    raw: Any,
+    *,
+    action: str,
+    applicant,
+    permit_type_name: str,
+    validators: tuple = (),
+) -> ParsedDetails:
+    """Strictly parse ``details`` against the declared fields for ``action``.
+
+    Unknown keys, fields of other actions, missing required fields, wrongly
+    typed values and ids of records that are not the applicant's are refused,
+    each error keyed by the field's name.
+    """
+    if not isinstance(raw, Mapping):
+        raise DetailsInvalid({"non_field_errors": ["Details must be a JSON object."]})
+    declared = {declared.name: declared for declared in fields}
+    errors: dict[str, list[str]] = {}
+    for name in raw:
+        if name not in declared:
+            errors[str(name)] = [f"Unknown field for a {permit_type_name} application."]
+        elif not declared[name].applies_to(action):
+            actions = ", ".join(declared[name].actions)
+            errors[name] = [f"Only for these actions: {actions}."]
+    applicable = [declared for declared in fields if declared.applies_to(action)]
+    parsed = ParsedDetails()
+    _parse_scalars(applicable, raw, parsed, errors, validators=validators)
+    for declared in applicable:
+        if declared.fact is not None or declared.name in errors:
+            continue
+        value = raw.get(declared.name)
+        if value is None:
+            if declared.required:
+                errors[declared.name] = ["This field is required."]
+            continue
+        try:
+            _parse_other(declared, value, parsed, applicant)
+        except ValueError as error:
+            errors[declared.name] = [str(error)]
+    if errors:
+        raise DetailsInvalid(errors)
+    return parsed
+
+
+def _parse_scalars(fields, raw, parsed: ParsedDetails, errors, *, validators) -> None:
+    """Fact-typed fields are judged together, as a rule set judges its facts."""
+    facts = tuple(declared.fact for declared in fields if declared.fact is not None)
+    questions = RuleSet(code="details", municipality="", title="", facts=facts,
+                        validators=validators)
+    answered = {fact.name: raw[fact.name] for fact in facts if fact.name in raw}
+    try:
+        questions.parse(answered)
+    except FactsInvalid as invalid:
+        for name, messages in invalid.errors.items():
+            errors.setdefault(name, []).extend(messages)
+        return
+    for declared in fields:
+        if declared.fact is None or raw.get(declared.name) is None:
+            continue
+        target = parsed.facts if declared.answers_fact else parsed.values
+        target[declared.name] = raw[declared.name]
+
+
+def _parse_other(declared: DeclaredField, value: Any, parsed: ParsedDetails, applicant) -> None:
+    if declared.type == REFERENCE:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ValueError("Give the record's id (a JSON integer).")
+        record = resolve_reference(declared.references, applicant, value)
+        if record is None:
+            raise ValueError(f"No {declared.references} of yours has the id {value}.")
+        parsed.records[declared.name] = record
+        return
+    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+        raise ValueError("Give a list of texts (a JSON array of strings).")
+    if declared.choices and (unknown := [item for item in value if item not in declared.choices]):
+        raise ValueError(f"Unknown: {', '.join(unknown)}. Choose from: "
+                         f"{', '.join(declared.choices)}.")
+    if any(len(item) > 200 for item in value):
+        raise ValueError("Keep each entry under 200 characters.")
+    parsed.values[declared.name] = list(value)
+
+
+def strict_json(value: Any) -> Any:
+    """A form's cleaned value as the strict JSON that ``details`` take."""
+    if isinstance(value, Decimal):
+        return int(value) if value == value.to_integral_value() else float(value)
+    if isinstance(value, dt.time):
+        return value.strftime("%H:%M")
+    if isinstance(value, dt.date):
+        return value.isoformat()
+    return value

@@ -1,0 +1,121 @@
+"""The resident's application form, generated from a permit type's declaration.
+
+Every declared field becomes a form field: facts and typed details through the
+same builders as the "Check before you apply" forms (:mod:`fact_forms`),
+references as a choice among the applicant's own records, lists as one entry
+per line. Cleaning ends in the kind's ``parse_details`` — the same parser the
+API uses — so the form accepts exactly what ``POST /applications/`` accepts.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+
+from permits_site.licensing.declarations import (
+    LIST,
+    REFERENCE,
+    DeclaredField,
+    DetailsInvalid,
+    reference_options,
+    strict_json,
+)
+from permits_site.licensing.fact_forms import StyledForm, form_field
+from permits_site.licensing.kinds import kind_for
+
+
+def _reference_label(record) -> str:
+    for attribute in ("full_address", "display_name", "number"):
+        if hasattr(record, attribute):
+            return str(getattr(record, attribute))
+    return str(record)
+
+
+def _reference_field(declared: DeclaredField, applicant, municipality) -> forms.Field:
+    records = reference_options(declared.references, applicant)
+    if declared.references == "property":
+        records = records.filter(municipality=municipality)
+    return forms.TypedChoiceField(
+        choices=[("", "Choose…"), *((record.pk, _reference_label(record)) for record in records)],
+        coerce=int,
+        empty_value=None,
+        required=declared.required,
+        label=declared.label,
+        help_text=declared.help,
+        error_messages={"required": "Choose one.", "invalid_choice": "Choose one of the list."},
+    )
+
+
+def _list_field(declared: DeclaredField) -> forms.Field:
+    if declared.choices:
+        return forms.MultipleChoiceField(
+            choices=[(choice, choice.replace("_", " ").capitalize())
+                     for choice in declared.choices],
+            widget=forms.CheckboxSelectMultiple, required=declared.required,
+            label=declared.label, help_text=declared.help,
+        )
+    return forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 3}), required=declared.required,
+        label=declared.label, help_text=f"{declared.help} One per line.".strip(),
+    )
+
+
+class DeclaredApplicationForm(StyledForm):
+    """An application's details; after ``is_valid()``, ``details`` holds them parsed."""
+
+    permit_type: Any
+    action: str
+    applicant: Any
+    declared: tuple[DeclaredField, ...]
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.details = None
+
+    def add_domain_errors(self, errors: dict[str, list[str]]) -> None:
+        """A service's refusal on the field it names, else above the form."""
+        for name, messages in errors.items():
+            self.add_error(name if name in self.fields else None, messages)
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        raw = {}
+        for declared in self.declared:
+            value = cleaned.get(declared.name)
+            if declared.type == LIST and isinstance(value, str):
+                value = [line.strip() for line in value.splitlines() if line.strip()]
+            if value not in (None, "", []):
+                raw[declared.name] = strict_json(value)
+        kind = kind_for(self.permit_type.code)
+        try:
+            self.details = kind.parse_details(
+                self.permit_type, raw, action=self.action, applicant=self.applicant
+            )
+        except DetailsInvalid as invalid:
+            for name, messages in invalid.errors.items():
+                if name not in self.errors:
+                    self.add_error(name if name in self.fields else None, messages)
+        return cleaned
+
+
+def _form_field(declared: DeclaredField, *, applicant, municipality) -> forms.Field:
+    if declared.type == REFERENCE:
+        return _reference_field(declared, applicant, municipality)
+    if declared.type == LIST:
+        return _list_field(declared)
+    return form_field(declared.fact)
+
+
+def declared_form_class(permit_type, *, action: str, applicant) -> type[DeclaredApplicationForm]:
+    """The form for ``permit_type``'s ``action``: one field per declared field that applies."""
+    declared = tuple(field for field in kind_for(permit_type.code).fields(permit_type)
+                     if field.applies_to(action))
+    attributes: dict[str, Any] = {
+        field.name: _form_field(field, applicant=applicant,
+                                municipality=permit_type.municipality)
+        for field in declared
+    }
+    attributes.update(permit_type=permit_type, action=action, applicant=applicant,
+                      declared=declared)
+    return type("DeclaredApplicationForm", (DeclaredApplicationForm,), attributes)

@@ -1,0 +1,22 @@
+"""The records every permit type's reference fields may name: the applicant's properties,
+the businesses they act for, and the permits they hold (spec ``lifecycle.md``)."""
+
+from __future__ import annotations
+
+from permits_site.accounts.permissions import business_ids
+from permits_site.licensing.declarations import register_reference
+from permits_site.licensing.models import Permit
+from permits_site.parties.services import businesses_of, properties_of
+
+
+def permits_held_by(applicant):
+    """Permits whose party is the applicant: their own, and their businesses'."""
+    return Permit.objects.filter(holder=applicant, holder_business__isnull=True) | (
+        Permit.objects.filter(holder_business__in=business_ids(applicant))
+    )
+
+
+def register_core_references() -> None:
+    register_reference("property", properties_of)
+    register_reference("business", businesses_of)
+    register_reference("permit", permits_held_by)

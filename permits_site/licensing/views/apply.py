@@ -1,0 +1,118 @@
+"""The generated application form: any permit type, from its declaration alone.
+
+A resident applies online while the town takes the type online; a clerk
+starts an application for a resident at the counter whatever the switch says.
+Admins switch a permit type on or off line (audited).
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth import get_user_model
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_http_methods, require_POST
+
+from permits_site.accounts import permissions
+from permits_site.accounts.models import Role
+from permits_site.licensing.declared_forms import declared_form_class
+from permits_site.licensing.exceptions import DomainError
+from permits_site.licensing.kinds import kind_for
+from permits_site.licensing.models import PermitType
+from permits_site.licensing.services.applications import check_may_apply
+from permits_site.licensing.services.declarations import set_online
+
+
+def _permit_type_or_404(code: str) -> PermitType:
+    return get_object_or_404(PermitType.objects.select_related("municipality"), code=code)
+
+
+def _chosen_action(request, permit_type: PermitType) -> str:
+    action = request.POST.get("action") or request.GET.get("action") or permit_type.actions[0]
+    if action not in permit_type.actions:
+        raise Http404(f"{permit_type.name} has no '{action}' action.")
+    return action
+
+
+def _apply(request, permit_type: PermitType, *, applicant, template_context: dict):
+    """Show the generated form, or start the draft from it and go to the application."""
+    action = _chosen_action(request, permit_type)
+    form_class = declared_form_class(permit_type, action=action, applicant=applicant)
+    form = form_class(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        kind = kind_for(permit_type.code)
+        try:
+            application = kind.start_application(
+                applicant=applicant, permit_type=permit_type, action=action,
+                details=form.details, acting_user=request.user,
+            )
+        except DomainError as refused:
+            form.add_domain_errors(refused.errors)
+        else:
+            messages.success(request, "Draft saved. Add the documents asked for, then submit.")
+            target = "licensing:application" if applicant == request.user else "licensing:review"
+            return redirect(target, pk=application.pk)
+    status = 400 if request.method == "POST" else 200
+    return render(request, "licensing/apply.html", {
+        "permit_type": permit_type,
+        "kind": kind_for(permit_type.code),
+        "action": action,
+        "form": form,
+        **template_context,
+    }, status=status)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def apply(request, code: str):
+    """A resident's application for any permit type the town takes online."""
+    permit_type = _permit_type_or_404(code)
+    try:
+        check_may_apply(permit_type=permit_type, applicant=request.user,
+                        acting_user=request.user)
+    except DomainError as refused:
+        return render(request, "licensing/not_online.html",
+                      {"permit_type": permit_type, "reason": refused}, status=403)
+    return _apply(request, permit_type, applicant=request.user, template_context={})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def counter(request, code: str):
+    """A clerk starts an application for a resident at the counter (named by username)."""
+    permit_type = _permit_type_or_404(code)
+    if not permissions.is_clerk(request.user, permit_type.municipality_id):
+        raise PermissionDenied
+    username = request.POST.get("applicant") or request.GET.get("applicant", "")
+    applicant = get_user_model().objects.filter(username=username, is_active=True).first()
+    if applicant is None:
+        return render(request, "licensing/counter.html", {
+            "permit_type": permit_type, "username": username,
+        }, status=400 if username else 200)
+    return _apply(request, permit_type, applicant=applicant,
+                  template_context={"counter_for": applicant})
+
+
+@login_required
+def permit_types(request):
+    """The admin's list of their towns' permit types, each switchable on or off line."""
+    towns = permissions.municipality_ids_with(request.user, Role.ADMIN)
+    if not towns:
+        raise PermissionDenied
+    types = PermitType.objects.filter(municipality_id__in=towns).select_related("municipality")
+    return render(request, "licensing/permit_types.html", {"permit_types": types})
+
+
+@login_required
+@require_POST
+def permit_type_online(request, code: str):
+    permit_type = _permit_type_or_404(code)
+    if not permissions.is_admin(request.user, permit_type.municipality_id):
+        raise PermissionDenied
+    online = request.POST.get("online") == "on"
+    set_online(permit_type=permit_type, online=online, acting_user=request.user)
+    messages.success(request, f"{permit_type.name}: applications "
+                              f"{'open' if online else 'closed'} online.")
+    return redirect("licensing:permit_types")

@@ -1,0 +1,239 @@
+"""Creating and correcting businesses and properties; every change leaves an audit entry."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.db import IntegrityError, transaction
+from django.db.models import Q
+
+from permits_site.licensing import audit
+from permits_site.licensing.exceptions import DomainError, InvalidTransition
+from permits_site.parties.models import (
+    Business,
+    BusinessMember,
+    Property,
+    normalise_address,
+    normalise_parcel,
+)
+from permits_site.parties.places import FactsInvalid, parse_place_attributes
+
+
+def businesses_of(user):
+    """The businesses ``user`` acts for."""
+    return Business.objects.filter(memberships__user=user)
+
+
+def is_member(user, business: Business | None) -> bool:
+    """Does ``user`` act for ``business``? (Uses prefetched memberships when present.)"""
+    if business is None or not user.is_authenticated:
+        return False
+    return any(member.user_id == user.pk for member in business.memberships.all())
+
+
+@transaction.atomic
+def create_business(
+    *,
+    legal_name: str,
+    kind: str,
+    mailing_address: str,
+    dba: str = "",
+    phone: str = "",
+    email: str = "",
+    acting_user,
+) -> Business:
+    """Register a business; the user who creates it is its first member."""
+    business = Business.objects.create(
+        legal_name=legal_name.strip(), dba=dba.strip(), kind=kind,
+        mailing_address=mailing_address.strip(), phone=phone.strip(), email=email.strip(),
+        created_by=acting_user,
+    )
+    BusinessMember.objects.create(business=business, user=acting_user, added_by=acting_user)
+    forget_cached_businesses(acting_user)
+    audit.record(
+        actor=acting_user, action="business.created", subject=business,
+        summary=f"Business {business.display_name} registered",
+        after={"legal_name": business.legal_name, "kind": kind},
+    )
+    return business
+
+
+@transaction.atomic
+def add_member(*, business: Business, username: str, acting_user) -> BusinessMember:
+    """A member adds another registered user, who may then act for the business."""
+    if not is_member(acting_user, business):
+        raise InvalidTransition("Only a member of the business can add members.")
+    user = get_user_model().objects.filter(username=username, is_active=True).first()
+    if user is None:
+        raise DomainError(f"No registered user has the username “{username}”.", field="username")
+    member, created = BusinessMember.objects.get_or_create(
+        business=business, user=user, defaults={"added_by": acting_user}
+    )
+    if not created:
+        raise DomainError(f"{user.username} already acts for this business.", field="username")
+    forget_cached_businesses(user)
+    audit.record(
+        actor=acting_user, action="business.member_added", subject=business,
+        summary=f"{user.username} may act for {business.display_name}",
+        after={"member": user.username},
+    )
+    return member
+
+
+def forget_cached_businesses(user) -> None:
+    """Drop the per-object cache of ``permissions.business_ids`` after a membership change."""
+    user.__dict__.pop("_business_ids", None)
+
+
+def _attributes_or_error(municipality, raw: Mapping[str, Any]) -> dict[str, Any]:
+    try:
+        return parse_place_attributes(municipality.code, raw)
+    except FactsInvalid as invalid:
+        raise DomainError(invalid.errors) from invalid
+
+
+def matching_property(*, municipality, address: str, parcel: str = "") -> Property | None:
+    """The live property of the town with this parcel or, without one, this address."""
+    live = Property.objects.filter(municipality=municipality, merged_into__isnull=True)
+    if parcel.strip():
+        return live.filter(parcel=normalise_parcel(parcel)).first()
+    return live.filter(parcel="", normalised_address=normalise_address(address)).first()
+
+
+@transaction.atomic
+def find_or_create_property(
+    *,
+    municipality,
+    address: str,
+    parcel: str = "",
+    attributes: Mapping[str, Any] | None = None,
+    acting_user,
+    for_business: Business | None = None,
+) -> tuple[Property, bool]:
+    """The town's record of a place, created the first time anyone names it.
+
+    A second applicant naming the same place gets the same record and is linked
+    to it; attributes they send for an existing place are not applied (the
+    clerk corrects a place's attributes, audited).
+    """
+    if not address.strip():
+        raise DomainError("Enter the street address.", field="address")
+    parsed = _attributes_or_error(municipality, attributes or {})
+    existing = matching_property(municipality=municipality, address=address, parcel=parcel)
+    created = existing is None
+    if created:
+        try:
+            with transaction.atomic():
+                existing = Property.objects.create(
+                    municipality=municipality, address=address.strip(), parcel=parcel,
+                    attributes=parsed,
+                )
+        except IntegrityError:
+            existing = matching_property(municipality=municipality, address=address,
+                                         parcel=parcel)
+            created = False
+        else:
+            audit.record(
+                actor=acting_user, action="property.created", subject=existing,
+                municipality=municipality, summary=f"Property {existing.full_address} recorded",
+                after={"address": existing.address, "parcel": existing.parcel, **parsed},
+            )
+    link_property(property=existing, user=acting_user, business=for_business)
+    return existing, created
+
+
+def link_property(*, property: Property, user=None, business: Business | None = None) -> None:
+    """Remember who applied about a place, so that it is among their properties."""
+    if business is not None:
+        property.businesses.add(business)
+    elif user is not None and user.is_authenticated:
+        property.people.add(user)
+
+
+def properties_of(user):
+    """The places ``user`` or a business they act for applied about."""
+    return Property.objects.filter(
+        Q(people=user) | Q(businesses__memberships__user=user), merged_into__isnull=True
+    ).distinct()
+
+
+@transaction.atomic
+def correct_property(
+    *, property: Property, acting_user, address: str | None = None, parcel: str | None = None,
+    attributes: Mapping[str, Any] | None = None,
+) -> Property:
+    """The clerk corrects a place. Issued permits keep the address and attributes they
+    were issued on; open applications are judged again with the corrected ones."""
+    before = {"address": property.address, "parcel": property.parcel, **property.attributes}
+    if address is not None:
+        if not address.strip():
+            raise DomainError("Enter the street address.", field="address")
+        property.address = address.strip()
+    if parcel is not None:
+        property.parcel = parcel
+    if attributes is not None:
+        property.attributes = _attributes_or_error(property.municipality, attributes)
+    try:
+        with transaction.atomic():
+            property.save()
+    except IntegrityError as clash:
+        raise DomainError(
+            "Another property of the town has this parcel or address; merge the two instead.",
+            field="parcel" if property.parcel else "address",
+        ) from clash
+    audit.record(
+        actor=acting_user, action="property.corrected", subject=property,
+        municipality=property.municipality, summary=f"Property {property.full_address} corrected",
+        before=before,
+        after={"address": property.address, "parcel": property.parcel, **property.attributes},
+    )
+    return property
+
+
+#: Records that keep the place they were issued on: a merge never re-points them.
+FROZEN_REFERENCES = frozenset({("licensing", "permit")})
+
+
+@transaction.atomic
+def merge_properties(*, duplicate: Property, into: Property, acting_user) -> Property:
+    """Fold a duplicate record of a place into the one that stays.
+
+    Every record about the duplicate (applications, dogs' residences, stables…)
+    moves to the survivor, except issued permits, which keep the place they
+    were issued on; the duplicate row stays, pointing at the survivor.
+    """
+    if duplicate.pk == into.pk:
+        raise DomainError("Choose two different properties.", field="into")
+    if duplicate.municipality_id != into.municipality_id:
+        raise DomainError("Only properties of the same town can be merged.", field="into")
+    if duplicate.merged_into_id or into.merged_into_id:
+        raise DomainError("That property was already merged.", field="into")
+    moved = _repoint_references(duplicate, into)
+    into.people.add(*duplicate.people.all())
+    into.businesses.add(*duplicate.businesses.all())
+    duplicate.merged_into = into
+    duplicate.save(update_fields=["merged_into"])
+    audit.record(
+        actor=acting_user, action="property.merged", subject=into,
+        municipality=into.municipality,
+        summary=f"{duplicate.full_address} (#{duplicate.pk}) merged into {into.full_address}",
+        before={"duplicate": duplicate.pk}, after={"moved": moved},
+    )
+    return into
+
+
+def _repoint_references(duplicate: Property, into: Property) -> dict[str, int]:
+    """Point every foreign key at the duplicate to the survivor; counts by model."""
+    moved = {}
+    for relation in Property._meta.related_objects:
+        model = relation.related_model
+        key = (model._meta.app_label, model._meta.model_name)
+        if not relation.one_to_many or model is Property or key in FROZEN_REFERENCES:
+            continue
+        name = relation.field.name
+        count = model.objects.filter(**{name: duplicate}).update(**{name: into})
+        if count:
+            moved[model._meta.label] = count
+    return moved

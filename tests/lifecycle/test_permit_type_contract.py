@@ -1,0 +1,151 @@
+"""The one lifecycle's contract, over every permit type of the spec tables (``lifecycle.md``).
+
+A client that knows nothing but ``GET /api/v1/permit-types/{code}/`` builds an
+application's ``details`` from the declared ``fields`` alone, starts it, and
+every blocker it is ever shown names a gate the type declares.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from django.utils import timezone
+
+from permits_site.licensing.declarations import GATE_ORDER
+from permits_site.parties.services import create_business, find_or_create_property
+from permits_site.rules.registry import get_rule_set
+from tests.factories import DogFactory, UserFactory, municipality
+
+#: Every permit type of the spec tables (northborough.md, north_andover.md, tisbury.md).
+SPEC_PERMIT_TYPES = (
+    "northborough.horse_registration",
+    "northborough.private_stable",
+    "northborough.public_stable",
+    "north_andover.dog_license",
+    "north_andover.kennel_license",
+    "tisbury.dumpster",
+    "tisbury.dumpster_contractor",
+    "tisbury.temporary_dumpster",
+    "tisbury.septage_handler",
+    "tisbury.sandblasting",
+    "tisbury.food_service",
+    "tisbury.temporary_food",
+    "tisbury.residential_kitchen",
+    "tisbury.stable",
+    "tisbury.disposal_works",
+    "tisbury.well_registration",
+    "tisbury.body_art_establishment",
+    "tisbury.body_art_practitioner",
+    "tisbury.tobacco_sales",
+    "tisbury.campground",
+)
+DECLARATION_KEYS = {"code", "municipality", "name", "authority", "term", "check", "actions",
+                    "online", "holder", "about", "fields", "facts_from", "documents", "gates",
+                    "fees"}
+FACT_SOURCES = {"field", "application", "record", "document", "property", "office"}
+
+
+def declaration(api, code: str) -> dict:
+    response = api.get(f"/api/v1/permit-types/{code}/")
+    assert response.status_code == 200, response.content
+    return response.json()
+
+
+@pytest.mark.parametrize("code", SPEC_PERMIT_TYPES)
+def test_every_permit_type_describes_itself(db, api, code):
+    described = declaration(api, code)
+    assert DECLARATION_KEYS <= set(described)
+    assert described["holder"] in {"person", "business", "person_or_business"}
+    assert described["about"] in {"person", "animal", "property", "business", "event"}
+    assert set(described["gates"]) <= {gate.value for gate in GATE_ORDER}
+    assert "fee_paid" in described["gates"]
+    names = [field["name"] for field in described["fields"]]
+    assert len(names) == len(set(names))
+    rule_set = get_rule_set(described["check"]) if described["check"] else None
+    expected_facts = {fact.name for fact in rule_set.facts} if rule_set else set()
+    assert set(described["facts_from"]) == expected_facts
+    assert set(described["facts_from"].values()) <= FACT_SOURCES
+    asked = {name for name, source in described["facts_from"].items() if source == "field"}
+    assert asked <= set(names)
+    if described["about"] == "property":
+        assert "property" in names
+    assert ("business" in names) == (described["holder"] != "person")
+    for fee in described["fees"]:
+        assert {"code", "label", "amount", "section", "placeholder"} <= set(fee)
+
+
+def test_an_unknown_permit_type_is_a_404(db, api):
+    assert api.get("/api/v1/permit-types/tisbury.unicorn_stable/").status_code == 404
+
+
+# -- building details from the declaration alone ---------------------------------------
+
+
+def _value(field: dict, records: dict):
+    """A plausible answer of the field's declared type, today-dated."""
+    today = timezone.localdate()
+    if field["type"] == "reference":
+        return records[field["references"]]
+    if field["type"] in ("integer", "number"):
+        return max(field.get("minimum", 1), 1)
+    return {
+        "boolean": False,
+        "integer": 1,
+        "number": 1,
+        "date": today.isoformat(),
+        "time": "10:00",
+        "string": "As declared",
+        "choice": (field.get("choices") or [""])[0],
+        "list": [],
+    }[field["type"]]
+
+
+def _records(applicant, town_code: str, described: dict) -> dict:
+    """One record of each kind the declared reference fields name, owned by the applicant."""
+    town = municipality(town_code)
+    attributes = {"zone": "inland"} if town_code == "tisbury" else {}
+    makers = {
+        "property": lambda: find_or_create_property(
+            municipality=town, address="12 Beach Road", attributes=attributes,
+            acting_user=applicant)[0],
+        "business": lambda: create_business(
+            legal_name="Harbor Works LLC", kind="llc", mailing_address="1 Main Street",
+            acting_user=applicant),
+        "dog": lambda: DogFactory(
+            owner=applicant, date_of_birth=timezone.localdate() - dt.timedelta(days=400)),
+    }
+    referenced = {field["references"] for field in described["fields"]
+                  if field["type"] == "reference" and field["references"] in makers}
+    return {references: makers[references]().pk for references in referenced}
+
+
+def details_from_declaration(described: dict, action: str, records: dict) -> dict:
+    return {
+        field["name"]: _value(field, records)
+        for field in described["fields"]
+        if action in field.get("actions", [action])
+        and (field["type"] != "reference" or field["references"] in records)
+    }
+
+
+@pytest.mark.parametrize("code", SPEC_PERMIT_TYPES)
+def test_an_application_built_from_the_declaration_shows_only_declared_gates(db, api, code):
+    described = declaration(api, code)
+    applicant = UserFactory()
+    api.force_authenticate(applicant)
+    records = _records(applicant, described["municipality"], described)
+    action = described["actions"][0]
+    details = details_from_declaration(described, action, records)
+
+    response = api.post("/api/v1/applications/", {"permit_type": code, "action": action,
+                                                  "details": details}, format="json")
+    assert response.status_code == 201, response.content
+    created = response.json()
+    declared_gates = set(described["gates"])
+    assert {blocker["gate"] for blocker in created["blockers"]} <= declared_gates
+    assert set(created["gates"]) == declared_gates
+
+    submitted = api.post(f"/api/v1/applications/{created['id']}/submit/", format="json")
+    assert submitted.status_code == 200, submitted.content
+    assert {blocker["gate"] for blocker in submitted.json()["blockers"]} <= declared_gates
