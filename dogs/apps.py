@@ -9,11 +9,14 @@ class DogsConfig(AppConfig):
 
     def ready(self) -> None:
         from dogs import periods, rules
-        from dogs.api import DogLicenseDetails, DogViewSet
+        from dogs.api import DogViewSet
         from dogs.kennel import KennelLicenseKind
-        from dogs.kinds import DogLicenseKind
-        from dogs.services import DOG_LICENSE
-        from permits_site.api.registry import register_details, register_routes
+        from dogs.kinds import CITE, DogLicenseKind
+        from dogs.services import dogs_of
+        from permits_site.api.registry import register_routes
+        from permits_site.enforcement.registry import CaseType, register_case_type
+        from permits_site.enforcement.services.penalties import register_penalty
+        from permits_site.licensing.declarations import register_reference
         from permits_site.licensing.kinds import register_kind
         from permits_site.rules.registry import register_law
 
@@ -25,5 +28,21 @@ class DogsConfig(AppConfig):
         )
         register_kind(DogLicenseKind())
         register_kind(KennelLicenseKind())
-        register_details(DOG_LICENSE, DogLicenseDetails())
+        register_reference("dog", dogs_of)
         register_routes("dogs", DogViewSet, basename="dog")
+        register_case_type(
+            CaseType(
+                code="north_andover.unlicensed_dog",
+                municipality=periods.MUNICIPALITY,
+                name="Unlicensed dog",
+                offenses=("unlicensed_dog",),
+                citation=CITE + "Licenses A(10)",
+            )
+        )
+        register_penalty(
+            "na.lic.A.timely",
+            case_type="north_andover.unlicensed_dog",
+            offense="unlicensed_dog",
+            label="Record the Licenses A(10) offense on the owner's record",
+            response_period="citation_response",
+        )

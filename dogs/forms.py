@@ -1,4 +1,4 @@
-"""Forms for residents and clerks; the API parses dog-license details with the same form."""
+"""Forms for residents and clerks: a dog and where it is kept, and the dog-license page."""
 
 from __future__ import annotations
 
@@ -7,7 +7,8 @@ from django.utils import timezone
 
 from dogs.kinds import DOCUMENT_KINDS, RABIES_CERTIFICATE, RABIES_EXEMPTION
 from dogs.models import Dog
-from dogs.services import default_license_year
+from dogs.services import default_license_year, dogs_of, residence_choices
+from permits_site.licensing.fact_forms import BoundedDateField
 
 ACTION_CHOICES = (
     ("new", "New license"),
@@ -19,11 +20,32 @@ DATE_INPUT = forms.DateInput(attrs={"type": "date"})
 
 
 class DogForm(forms.ModelForm):
+    """The dog's details and where it is kept: one of the owner's properties, or else the
+    owner's mailing address (Limits A counts the dogs kept at a residence)."""
+
+    property = forms.ModelChoiceField(
+        queryset=None,
+        required=False,
+        label="Where the dog is kept",
+        help_text="Leave empty if the dog lives at your mailing address.",
+    )
+
     class Meta:
         model = Dog
         fields = ["name", "breed", "color", "sex", "date_of_birth", "spayed_neutered", "microchip"]
         widgets = {"date_of_birth": DATE_INPUT}
+        field_classes = {"date_of_birth": BoundedDateField}
         help_texts = {"microchip": "Optional."}
+
+    def __init__(self, *args, owner, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["property"].queryset = residence_choices(owner)
+        address = owner.street_address.strip()
+        self.fields["property"].empty_label = (
+            f"My mailing address ({address})" if address else "My mailing address"
+        )
+        if self.instance.pk:
+            self.fields["property"].initial = self.instance.residence_id
 
     def clean_date_of_birth(self):
         born = self.cleaned_data["date_of_birth"]
@@ -40,14 +62,14 @@ class DogLicenseDetailsForm(forms.Form):
         choices=ACTION_CHOICES, widget=forms.RadioSelect, label="What do you need?"
     )
     license_year = forms.IntegerField(min_value=2000, max_value=2200)
-    acquired_on = forms.DateField(
+    acquired_on = BoundedDateField(
         required=False,
         widget=DATE_INPUT,
         label="Date you got the dog (if within 30 days)",
         help_text="A dog six months or older must be licensed within 30 days of getting it "
         "(Licenses A(2)).",
     )
-    moved_in_on = forms.DateField(
+    moved_in_on = BoundedDateField(
         required=False,
         widget=DATE_INPUT,
         label="Date you moved to North Andover (new residents)",
@@ -62,7 +84,7 @@ class DogLicenseDetailsForm(forms.Form):
 
     def __init__(self, *args, owner, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["dog"].queryset = Dog.objects.filter(owner=owner, active=True)
+        self.fields["dog"].queryset = dogs_of(owner)
         self.fields["license_year"].initial = default_license_year(timezone.localdate())
 
 
@@ -77,7 +99,7 @@ class RabiesProofForm(forms.Form):
         widget=forms.RadioSelect,
         label="Proof of rabies vaccination",
     )
-    valid_until = forms.DateField(
+    valid_until = BoundedDateField(
         widget=DATE_INPUT,
         label="Vaccination expires (or exemption ends) on",
         help_text="As printed on the certificate (Licenses A(1)).",

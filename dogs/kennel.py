@@ -1,11 +1,20 @@
-"""How the core prices a North Andover kennel license (Code ch. 60, Kennel license B)."""
+"""A North Andover kennel license (Code ch. 60, Kennel license B): declared, priced, inspected."""
 
 from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
+from dogs.rules import INSPECTION_FINDINGS, KENNEL_LICENSE
+from permits_site.licensing.declarations import (
+    About,
+    DeclaredField,
+    FactSource,
+    Holder,
+    fact_field,
+)
 from permits_site.licensing.kinds import PermitKind, QuoteRequest
 from permits_site.rules.base import Fact, FactType
 from permits_site.rules.calendar import BusinessCalendar, is_past_key_date
@@ -16,6 +25,14 @@ CITE = "North Andover Code ch. 60, "
 #: More than four dogs over six months need a kennel license (Limits A, Kennel license B(1)).
 MOST_DOGS_WITHOUT_KENNEL = 4
 LARGE_KENNEL_FROM = 11
+
+KENNEL_DOGS = fact_field(replace(
+    KENNEL_LICENSE.fact_map["dogs_over_6_months"],
+    minimum=MOST_DOGS_WITHOUT_KENNEL + 1,
+    help_text=f"More than {MOST_DOGS_WITHOUT_KENNEL} dogs over six months old need a kennel "
+              f"license; {MOST_DOGS_WITHOUT_KENNEL} or fewer need none ({CITE}Limits A, "
+              "Kennel license B(1)).",
+))
 
 QUOTE_FACTS = (
     Fact("dogs", FactType.INTEGER, "How many dogs over six months old are kept?"),
@@ -38,7 +55,26 @@ def kennel_renewal_late(*, license_year: int, on: dt.date, calendar: BusinessCal
 
 
 class KennelLicenseKind(PermitKind):
-    code = "north_andover.kennel_license"
+    """A kennel license for the property where more than four dogs are kept, held by a
+    person or a business (Kennel license B(1)).
+
+    The applicant states the dogs and the setbacks; the Clerk issues no license
+    before the Health Division Animal Inspector reports favorably (B(3)): the
+    inspection against this rule set is a gate, and its five findings come from it.
+    """
+
+    code = KENNEL_LICENSE.code
+    holder = Holder.PERSON_OR_BUSINESS
+    about = About.PROPERTY
+    fact_sources = {name: FactSource.OFFICE for name in INSPECTION_FINDINGS}
+    inspected = True
+    inspection_check = KENNEL_LICENSE.code
+
+    def fields(self, permit_type) -> tuple[DeclaredField, ...]:
+        """The rule set's answers, asking for more than four dogs: four or fewer need no
+        kennel license (Limits A, Kennel license B(1))."""
+        return tuple(KENNEL_DOGS if declared.name == KENNEL_DOGS.name else declared
+                     for declared in super().fields(permit_type))
 
     def parse_quote_facts(self, facts: Mapping[str, Any], *, action: str) -> dict[str, Any]:
         """``dogs`` (required; four or fewer need no kennel license) and ``license_year``."""

@@ -8,9 +8,21 @@ from dataclasses import replace
 from decimal import Decimal
 from typing import Any
 
-from permits_site.licensing.exceptions import DomainError
-from permits_site.licensing.kinds import PermitKind, QuoteRequest, RequiredDocument
-from permits_site.licensing.models import DocumentStatus, Permit, PermitStatus
+from django.utils import timezone
+
+from permits_site.licensing.declarations import (
+    PERMIT_FIELD,
+    About,
+    DeclaredDocument,
+    DeclaredField,
+    FactSource,
+    Holder,
+    ParsedDetails,
+    detail_field,
+    reference_field,
+)
+from permits_site.licensing.kinds import PermitKind, QuoteRequest
+from permits_site.licensing.models import DocumentStatus, Permit
 from permits_site.licensing.services.numbering import allocate_number
 from permits_site.rules.base import Fact, FactType
 from permits_site.rules.calendar import is_past_key_date, year_end
@@ -21,11 +33,17 @@ CITE = "North Andover Code ch. 60, "
 RABIES_CERTIFICATE = "rabies_certificate"
 RABIES_EXEMPTION = "rabies_exemption"
 OTHER_TOWN_LICENSE = "other_town_license"
-DOCUMENT_KINDS = {
-    RABIES_CERTIFICATE: "Rabies vaccination certificate",
-    RABIES_EXEMPTION: "Veterinarian's rabies exemption certificate",
-    OTHER_TOWN_LICENSE: "License surrendered from another town",
-}
+#: Actions that license the dog (a replacement tag re-issues a tag on a current license).
+LICENSING_ACTIONS = ("new", "renewal", "transfer")
+DOCUMENTS = (
+    DeclaredDocument(RABIES_CERTIFICATE, "Rabies vaccination certificate", CITE + "Licenses A(1)",
+                     one_of="rabies", actions=LICENSING_ACTIONS),
+    DeclaredDocument(RABIES_EXEMPTION, "Veterinarian's rabies exemption certificate",
+                     CITE + "Licenses A(1)", one_of="rabies", actions=LICENSING_ACTIONS),
+    DeclaredDocument(OTHER_TOWN_LICENSE, "License surrendered from another town",
+                     CITE + "Licenses A(4)", actions=("transfer",)),
+)
+DOCUMENT_KINDS = {document.kind: document.label for document in DOCUMENTS}
 PRICED_BY_NEUTER_STATUS = ("new", "renewal")
 LICENSE_YEAR = Fact(
     "license_year",
@@ -39,6 +57,23 @@ LICENSE_YEAR = Fact(
 SPAYED_NEUTERED = Fact("spayed_neutered", FactType.BOOL, "Is the dog spayed or neutered?")
 QUOTE_FACTS = (SPAYED_NEUTERED, LICENSE_YEAR)
 OPTIONAL_QUOTE_FACTS = (replace(SPAYED_NEUTERED, required=False), LICENSE_YEAR)
+DOG_FIELD = reference_field("dog", "The dog", references="dog",
+                            help="One of your registered dogs still kept in town.")
+#: A transfer names the license surrendered from another town (Licenses A(4)).
+SURRENDERED_LICENSE_FIELDS = (
+    detail_field("previous_jurisdiction", FactType.TEXT, "Previous town and state",
+                 actions=("transfer",),
+                 help_text="Where the license you surrender was issued (Licenses A(4))."),
+    detail_field("previous_license_number", FactType.TEXT, "Previous license number",
+                 actions=("transfer",)),
+)
+
+
+def license_year_field(today: dt.date) -> DeclaredField:
+    """This year's license or, once next year's forms are out, next year's (A(7), A(8))."""
+    return detail_field("license_year", FactType.INTEGER, "License year",
+                        minimum=today.year, maximum=today.year + 1,
+                        help_text="The license year runs January 1 to December 31.")
 
 
 def late_fee_due(*, license_year: int, on: dt.date, calendar) -> bool:
@@ -51,11 +86,31 @@ def late_fee_due(*, license_year: int, on: dt.date, calendar) -> bool:
 
 
 class DogLicenseKind(PermitKind):
+    """A license for one dog kept at a residence in town (Licenses A).
+
+    The application names the dog and the license year (and, for a transfer,
+    the license surrendered). The rule set reads the dog's record (its age,
+    whether it is spayed or neutered, the dogs kept at its residence and the
+    residence's kennel license), the rabies documents and the action; of its
+    facts the applicant answers only when the dog arrived.
+    """
+
     code = "north_andover.dog_license"
+    holder = Holder.PERSON
+    about = About.ANIMAL
+    fact_sources = {
+        "date_of_birth": FactSource.RECORD,
+        "spayed_neutered": FactSource.RECORD,
+        "dogs_at_residence_over_6_months": FactSource.RECORD,
+        "kennel_license": FactSource.RECORD,
+        "rabies_vaccination_expires": FactSource.DOCUMENT,
+        "rabies_exemption_until": FactSource.DOCUMENT,
+        "renewal": FactSource.APPLICATION,
+    }
+    documents = DOCUMENTS
     amending_actions = ("replacement_tag",)
     list_related = ("dog_license__dog",)
     dashboard_panel = "dogs/dashboard_panel.html"
-    document_kinds = DOCUMENT_KINDS
 
     # -- fees ----------------------------------------------------------------
 
@@ -99,25 +154,47 @@ class DogLicenseKind(PermitKind):
 
     # -- applications ----------------------------------------------------------
 
-    def start_application(self, *, applicant, permit_type, action: str, details):
-        """Parse the API's ``details`` with the web form, then apply (same service)."""
-        from dogs.forms import DogLicenseDetailsForm
+    @property
+    def extra_fields(self) -> tuple[DeclaredField, ...]:
+        """The dog, the license year (bounded by today) and, for a transfer, the license
+        surrendered; the rule set asks only when the dog arrived."""
+        return (DOG_FIELD, license_year_field(timezone.localdate()), *SURRENDERED_LICENSE_FIELDS)
+
+    def fields(self, permit_type) -> tuple[DeclaredField, ...]:
+        """No ``permit`` reference: the license a renewal or a replacement tag follows is
+        found from the dog's own licenses, and a transfer names the other town's license."""
+        return tuple(declared for declared in super().fields(permit_type)
+                     if declared.name != PERMIT_FIELD)
+
+    def start_application(self, *, applicant, permit_type, action: str,
+                          details: ParsedDetails, acting_user=None):
         from dogs.services import apply_for_dog_license
 
-        form = DogLicenseDetailsForm(data={**details, "action": action}, owner=applicant)
-        if not form.is_valid():
-            raise DomainError({name: list(messages) for name, messages in form.errors.items()})
-        data = form.cleaned_data
-        return apply_for_dog_license(
-            applicant=applicant,
-            dog=data["dog"],
-            action=action,
-            license_year=data["license_year"],
-            acquired_on=data["acquired_on"],
-            moved_in_on=data["moved_in_on"],
-            previous_jurisdiction=data["previous_jurisdiction"],
-            previous_license_number=data["previous_license_number"],
-        )
+        return apply_for_dog_license(applicant=applicant, action=action,
+                                     acting_user=acting_user, **_license_details(details))
+
+    def update_details(self, application, details: ParsedDetails, *, acting_user):
+        from dogs.services import update_dog_license
+
+        return update_dog_license(application=application, acting_user=acting_user,
+                                  **_license_details(details))
+
+    def represent_details(self, application) -> dict[str, Any]:
+        """The declared fields of the application's action that have a value."""
+        details = application.dog_license
+        values = {
+            "dog": details.dog_id,
+            "license_year": details.license_year,
+            "acquired_on": details.acquired_on and details.acquired_on.isoformat(),
+            "moved_in_on": details.moved_in_on and details.moved_in_on.isoformat(),
+            "previous_jurisdiction": details.previous_jurisdiction,
+            "previous_license_number": details.previous_license_number,
+        }
+        return {
+            declared.name: values[declared.name]
+            for declared in self.fields(application.permit_type)
+            if declared.applies_to(application.action) and values[declared.name] not in (None, "")
+        }
 
     # -- rules and documents -------------------------------------------------
 
@@ -128,7 +205,11 @@ class DogLicenseKind(PermitKind):
         )
 
     def application_facts(self, application, *, on: dt.date) -> dict[str, Any]:
-        """The facts of rule set ``north_andover.dog_license`` for this dog on ``on``."""
+        """The facts of rule set ``north_andover.dog_license`` for this dog on ``on``: the
+        dogs counted and the kennel license are those of the dog's residence, whoever of
+        its occupants keeps them (Limits A)."""
+        from dogs.services import dogs_kept_at, kennel_licensed
+
         details = application.dog_license
         dog = details.dog
         documents = [
@@ -143,30 +224,10 @@ class DogLicenseKind(PermitKind):
             "rabies_exemption_until": _latest_valid_until(documents, RABIES_EXEMPTION),
             "acquired_on": details.acquired_on,
             "moved_in_on": details.moved_in_on,
-            "dogs_at_residence_over_6_months": _licensable_dogs_at_residence(dog, on),
-            "kennel_license": _holds_kennel_license(application.applicant_id, on),
+            "dogs_at_residence_over_6_months": dogs_kept_at(dog.residence, on=on, counting=dog),
+            "kennel_license": kennel_licensed(dog.residence, on=on),
             "renewal": application.action == "renewal",
         }
-
-    def required_documents(self, application) -> list[RequiredDocument]:
-        if application.action in self.amending_actions:
-            return []
-        required = [
-            RequiredDocument(
-                kinds=(RABIES_CERTIFICATE, RABIES_EXEMPTION),
-                label="Proof of rabies vaccination (or a veterinarian's exemption)",
-                citation=CITE + "Licenses A(1)",
-            )
-        ]
-        if application.action == "transfer":
-            required.append(
-                RequiredDocument(
-                    kinds=(OTHER_TOWN_LICENSE,),
-                    label="The current license from your previous town",
-                    citation=CITE + "Licenses A(4)",
-                )
-            )
-        return required
 
     # -- issuing -------------------------------------------------------------
 
@@ -231,6 +292,7 @@ class DogLicenseKind(PermitKind):
             ("Sex", dog.get_sex_display()),
             ("Spayed or neutered", "Yes" if dog.spayed_neutered else "No"),
             ("Date of birth", f"{dog.date_of_birth:%B %-d, %Y}"),
+            ("Kept at", dog.residence.full_address),
             ("License year", str(details.license_year)),
         ]
         if details.acquired_on:
@@ -258,19 +320,18 @@ def _latest_valid_until(documents, kind: str) -> dt.date | None:
     return max(dates, default=None)
 
 
-def _licensable_dogs_at_residence(dog, on: dt.date) -> int:
-    """Dogs six months or older kept by the owner, this one included (Limits A)."""
-    siblings = dog.owner.dogs.filter(active=True).only("date_of_birth")
-    return sum(1 for other in siblings if other.is_licensable_on(on)) + (
-        0 if dog.active or not dog.is_licensable_on(on) else 1
-    )
+def _license_details(details: ParsedDetails) -> dict[str, Any]:
+    """The dog-license service's arguments from parsed ``details``."""
+    values = {**details.values, **details.facts}
+    return {
+        "dog": details.records["dog"],
+        "license_year": values["license_year"],
+        "acquired_on": _date(values.get("acquired_on")),
+        "moved_in_on": _date(values.get("moved_in_on")),
+        "previous_jurisdiction": values.get("previous_jurisdiction", ""),
+        "previous_license_number": values.get("previous_license_number", ""),
+    }
 
 
-def _holds_kennel_license(user_id: int, on: dt.date) -> bool:
-    return Permit.objects.filter(
-        holder_id=user_id,
-        permit_type__code="north_andover.kennel_license",
-        status=PermitStatus.ACTIVE,
-        valid_from__lte=on,
-        valid_through__gte=on,
-    ).exists()
+def _date(value: str | dt.date | None) -> dt.date | None:
+    return dt.date.fromisoformat(value) if isinstance(value, str) else value

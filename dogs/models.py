@@ -16,8 +16,14 @@ class Sex(models.TextChoices):
 
 
 class Dog(models.Model):
+    """A dog kept at a residential property in town (Limits A counts the dogs kept there)."""
+
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="dogs"
+    )
+    residence = models.ForeignKey(
+        "parties.Property", on_delete=models.PROTECT, related_name="dogs",
+        help_text="The residential property where the dog is kept.",
     )
     name = models.CharField(max_length=60)
     breed = models.CharField(max_length=80)

@@ -1,35 +1,80 @@
-"""Dog services: registering a dog, applying for its license, the renewal season."""
+"""Dog services: registering a dog at its residence, applying for its license, the renewal
+season, and what the town's records say about a residence (Limits A)."""
 
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass
 
 from django.core.mail import send_mass_mail
 from django.db import transaction
-from django.db.models import Exists, OuterRef
+from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 
 from dogs.models import Dog, DogLicense
+from dogs.periods import MUNICIPALITY
 from permits_site.licensing import audit
-from permits_site.licensing.exceptions import DomainError
+from permits_site.licensing.exceptions import DomainError, InvalidTransition
 from permits_site.licensing.models import (
     OPEN_STATUSES,
     Application,
+    Municipality,
     Permit,
     PermitStatus,
     PermitType,
 )
 from permits_site.licensing.services.applications import create_application
+from permits_site.parties.models import Property
+from permits_site.parties.services import find_or_create_property, link_property, properties_of
 
 DOG_LICENSE = "north_andover.dog_license"
+KENNEL_LICENSE = "north_andover.kennel_license"
 DOG_FIELDS = ("name", "breed", "color", "sex", "date_of_birth", "spayed_neutered", "microchip")
 
 
+def dogs_of(owner):
+    """The owner's dogs still kept in town: those a license application may name."""
+    return Dog.objects.filter(owner=owner, active=True)
+
+
+def residence_choices(owner):
+    """The owner's own North Andover properties, where a dog of theirs may be kept."""
+    return properties_of(owner).filter(municipality__code=MUNICIPALITY)
+
+
+def mailing_residence(owner, *, acting_user) -> Property:
+    """The town's record of the owner's mailing address, found or created: a dog's residence
+    when none is named (spec ``lifecycle.md``, North Andover corrections)."""
+    if not owner.street_address.strip():
+        raise DomainError(
+            "Choose the property where the dog is kept, or add your street address to your "
+            "profile.",
+            field="property",
+        )
+    residence, _created = find_or_create_property(
+        municipality=Municipality.objects.get(code=MUNICIPALITY),
+        address=owner.street_address,
+        acting_user=acting_user,
+    )
+    link_property(property=residence, user=owner)
+    return residence
+
+
+def _residence_for(owner, residence: Property | None, *, acting_user) -> Property:
+    if residence is None:
+        return mailing_residence(owner, acting_user=acting_user)
+    if not residence_choices(owner).filter(pk=residence.pk).exists():
+        raise DomainError("Choose one of your own North Andover properties.", field="property")
+    return residence
+
+
 @transaction.atomic
-def register_dog(*, owner, acting_user, **fields) -> Dog:
+def register_dog(*, owner, acting_user, residence: Property | None = None, **fields) -> Dog:
+    """Register a dog kept at ``residence`` (one of the owner's properties), else at the
+    owner's mailing address."""
     dog = Dog.objects.create(
-        owner=owner, **{name: fields[name] for name in DOG_FIELDS if name in fields}
+        owner=owner,
+        residence=_residence_for(owner, residence, acting_user=acting_user),
+        **{name: fields[name] for name in DOG_FIELDS if name in fields},
     )
     audit.record(
         actor=acting_user,
@@ -42,11 +87,15 @@ def register_dog(*, owner, acting_user, **fields) -> Dog:
 
 
 @transaction.atomic
-def update_dog(*, dog: Dog, acting_user, **fields) -> Dog:
+def update_dog(*, dog: Dog, acting_user, residence: Property | None = None, **fields) -> Dog:
+    """Correct a dog's details; a named ``residence`` moves it to another of the owner's
+    properties."""
     before = _dog_state(dog)
     for name in DOG_FIELDS:
         if name in fields:
             setattr(dog, name, fields[name])
+    if residence is not None:
+        dog.residence = _residence_for(dog.owner, residence, acting_user=acting_user)
     dog.save()
     audit.record(
         actor=acting_user,
@@ -60,7 +109,33 @@ def update_dog(*, dog: Dog, acting_user, **fields) -> Dog:
 
 
 def _dog_state(dog: Dog) -> dict:
-    return {name: str(getattr(dog, name)) for name in DOG_FIELDS}
+    return {
+        **{name: str(getattr(dog, name)) for name in DOG_FIELDS},
+        "residence": dog.residence.full_address,
+    }
+
+
+def dogs_kept_at(residence: Property, *, on: dt.date, counting: Dog | None = None) -> int:
+    """Active dogs six months or older kept at ``residence`` on ``on``, whoever of its
+    occupants owns them (Limits A: "no person and/or combination of occupants"); the dog
+    ``counting`` is licensed for counts even when it is no longer marked active."""
+    kept = Q(active=True)
+    if counting is not None:
+        kept |= Q(pk=counting.pk)
+    return sum(dog.is_licensable_on(on)
+               for dog in residence.dogs.filter(kept).only("date_of_birth"))
+
+
+def kennel_licensed(residence: Property, *, on: dt.date) -> bool:
+    """Is any kennel license in force on ``on`` for ``residence`` (or a duplicate record of
+    it merged into it), whichever occupant holds it (Limits A, Kennel license B(1))?"""
+    return Permit.objects.filter(
+        Q(place=residence) | Q(place__merged_into=residence),
+        permit_type__code=KENNEL_LICENSE,
+        status=PermitStatus.ACTIVE,
+        valid_from__lte=on,
+        valid_through__gte=on,
+    ).exists()
 
 
 def default_license_year(today: dt.date) -> int:
@@ -92,30 +167,21 @@ def apply_for_dog_license(
     moved_in_on: dt.date | None = None,
     previous_jurisdiction: str = "",
     previous_license_number: str = "",
+    acting_user=None,
 ) -> Application:
-    """Start a draft application for a new license, renewal, transfer or replacement tag."""
-    if dog.owner_id != applicant.pk:
-        raise DomainError("You can only apply for your own dog.", field="dog")
-    today = timezone.localdate()
-    if license_year not in (today.year, today.year + 1):
-        raise DomainError(
-            f"Apply for the {today.year} or {today.year + 1} license year.", field="license_year"
-        )
-    _refuse_duplicate(dog, action=action, license_year=license_year)
-    previous = _previous_permit(dog, action=action, license_year=license_year)
-    if action == "transfer" and not (previous_jurisdiction and previous_license_number):
-        raise DomainError(
-            {
-                "previous_jurisdiction": "Name the town and state of the license you surrender "
-                "(North Andover Code ch. 60, Licenses A(4)).",
-                "previous_license_number": "Enter that license's number.",
-            }
-        )
+    """Start a draft application for a new license, renewal, transfer or replacement tag
+    (``acting_user``: a clerk starting it at the counter for the owner)."""
+    previous = _checked_license(
+        dog, applicant=applicant, action=action, license_year=license_year,
+        previous_jurisdiction=previous_jurisdiction,
+        previous_license_number=previous_license_number,
+    )
     application = create_application(
         applicant=applicant,
         permit_type=PermitType.objects.get(code=DOG_LICENSE),
         action=action,
         previous_permit=previous,
+        acting_user=acting_user,
     )
     DogLicense.objects.create(
         application=application,
@@ -129,13 +195,118 @@ def apply_for_dog_license(
     return application
 
 
-def _refuse_duplicate(dog: Dog, *, action: str, license_year: int) -> None:
+@transaction.atomic
+def update_dog_license(
+    *,
+    application: Application,
+    dog: Dog,
+    license_year: int,
+    acquired_on: dt.date | None = None,
+    moved_in_on: dt.date | None = None,
+    previous_jurisdiction: str = "",
+    previous_license_number: str = "",
+    acting_user,
+) -> Application:
+    """Replace a draft's dog-license details, judged as when it was started."""
+    if not application.is_draft:
+        raise InvalidTransition(
+            f"Cannot edit an application that is {application.get_status_display().lower()}."
+        )
+    details = application.dog_license
+    before = _license_state(details)
+    application.previous_permit = _checked_license(
+        dog, applicant=application.applicant, action=application.action,
+        license_year=license_year, previous_jurisdiction=previous_jurisdiction,
+        previous_license_number=previous_license_number, editing=application,
+    )
+    application.save(update_fields=["previous_permit"])
+    details.dog = dog
+    details.license_year = license_year
+    details.acquired_on = acquired_on
+    details.moved_in_on = moved_in_on
+    details.previous_jurisdiction = previous_jurisdiction
+    details.previous_license_number = previous_license_number
+    details.save()
+    audit.record(
+        actor=acting_user,
+        action="application.updated",
+        subject=application,
+        municipality=application.municipality,
+        summary="Draft updated",
+        before=before,
+        after=_license_state(details),
+    )
+    return application
+
+
+def _license_state(details: DogLicense) -> dict:
+    return {
+        "dog": details.dog_id,
+        "license_year": details.license_year,
+        "acquired_on": str(details.acquired_on or ""),
+        "moved_in_on": str(details.moved_in_on or ""),
+        "previous_jurisdiction": details.previous_jurisdiction,
+        "previous_license_number": details.previous_license_number,
+    }
+
+
+def _checked_license(
+    dog: Dog,
+    *,
+    applicant,
+    action: str,
+    license_year: int,
+    previous_jurisdiction: str,
+    previous_license_number: str,
+    editing: Application | None = None,
+) -> Permit | None:
+    """Refuse what no draft may ask for; returns the license it follows up, if any."""
+    if dog.owner_id != applicant.pk:
+        raise DomainError("You can only apply for your own dog.", field="dog")
+    today = timezone.localdate()
+    if license_year not in (today.year, today.year + 1):
+        raise DomainError(
+            f"Apply for the {today.year} or {today.year + 1} license year.", field="license_year"
+        )
+    _refuse_duplicate(dog, action=action, license_year=license_year, editing=editing)
+    previous = _previous_permit(dog, action=action, license_year=license_year)
+    errors = _surrendered_license_errors(
+        action, jurisdiction=previous_jurisdiction, number=previous_license_number
+    )
+    if errors:
+        raise DomainError(errors)
+    return previous
+
+
+def _surrendered_license_errors(action: str, *, jurisdiction: str, number: str
+                                ) -> dict[str, str]:
+    """A transfer names the license surrendered from another town (Licenses A(4))."""
+    errors = {}
+    if action == "transfer" and not jurisdiction:
+        errors["previous_jurisdiction"] = (
+            "Name the town and state of the license you surrender "
+            "(North Andover Code ch. 60, Licenses A(4))."
+        )
+    if action == "transfer" and not number:
+        errors["previous_license_number"] = "Enter that license's number."
+    for name, value in (("previous_jurisdiction", jurisdiction),
+                        ("previous_license_number", number)):
+        limit = DogLicense._meta.get_field(name).max_length
+        if len(value) > limit:
+            errors[name] = f"Keep this under {limit} characters."
+    return errors
+
+
+def _refuse_duplicate(dog: Dog, *, action: str, license_year: int,
+                      editing: Application | None = None) -> None:
     pending = DogLicense.objects.filter(
         dog=dog,
         license_year=license_year,
         application__action=action,
         application__status__in=("draft", *OPEN_STATUSES),
     )
+    if editing is not None:
+        pending = pending.exclude(application=editing)
     if pending.exists():
         raise DomainError(
             f"{dog.name} already has an open {action.replace('_', ' ')} application "
@@ -173,12 +344,6 @@ def _latest_license(dog: Dog) -> Permit | None:
         .order_by("-year", "-issued_at")
         .first()
     )
-
-
-@dataclass(frozen=True)
-class RenewalDue:
-    permit: Permit
-    dog: Dog
 
 
 def licenses_not_renewed(*, municipality, year: int):
@@ -242,6 +407,6 @@ def send_renewal_reminders(*, municipality, year: int, acting_user, due_text: st
 
 def dogs_with_licenses(owner):
     """The owner's dogs with their license applications and permits, in a fixed few queries."""
-    return Dog.objects.filter(owner=owner, active=True).prefetch_related(
+    return dogs_of(owner).prefetch_related(
         "license_applications__application__permit"
     )

@@ -39,22 +39,40 @@ def own_dog(request, pk: int) -> Dog:
 @require_http_methods(["GET", "POST"])
 def dog_form(request, pk: int | None = None):
     dog = own_dog(request, pk) if pk else None
-    form = DogForm(request.POST or None, instance=dog)
+    form = DogForm(request.POST or None, instance=dog, owner=request.user)
     if request.method == "POST" and form.is_valid():
-        fields = {name: form.cleaned_data[name] for name in form.Meta.fields}
-        if dog is None:
-            dog = services.register_dog(owner=request.user, acting_user=request.user, **fields)
-            messages.success(request, f"{dog.name} is registered. You can now apply for a license.")
+        try:
+            dog = _save_dog(request, form, dog)
+        except DomainError as error:
+            for field, texts in error.errors.items():
+                _add_errors(form, field, texts)
         else:
-            services.update_dog(dog=dog, acting_user=request.user, **fields)
-            messages.success(request, f"{dog.name}'s details are saved.")
-        return redirect("licensing:dashboard")
+            return redirect("licensing:dashboard")
     return render(
         request,
         "dogs/dog_form.html",
         {"form": form, "dog": dog},
         status=400 if form.errors else 200,
     )
+
+
+def _add_errors(form, field: str, texts: list[str]) -> None:
+    """Show a service's refusal on the field it names, else above the form."""
+    for text in texts:
+        form.add_error(field if field in form.fields else None, text)
+
+
+def _save_dog(request, form: DogForm, dog: Dog | None) -> Dog:
+    fields = {name: form.cleaned_data[name] for name in form.Meta.fields}
+    residence = form.cleaned_data["property"]
+    if dog is None:
+        dog = services.register_dog(owner=request.user, acting_user=request.user,
+                                    residence=residence, **fields)
+        messages.success(request, f"{dog.name} is registered. You can now apply for a license.")
+    else:
+        services.update_dog(dog=dog, acting_user=request.user, residence=residence, **fields)
+        messages.success(request, f"{dog.name}'s details are saved.")
+    return dog
 
 
 @login_required
@@ -114,9 +132,7 @@ def _start(request, details: DogLicenseDetailsForm, rabies: RabiesProofForm):
                 )
     except DomainError as error:
         for field, texts in error.errors.items():
-            form = rabies if field in rabies.fields else details
-            for text in texts:
-                form.add_error(field if field in form.fields else None, text)
+            _add_errors(rabies if field in rabies.fields else details, field, texts)
         return None
     return application
 

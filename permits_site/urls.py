@@ -9,6 +9,7 @@ urlpatterns = [
     path("verify/<str:token>", verify, name="verify_without_slash"),
     path("accounts/", include("permits_site.accounts.urls")),
     path("", include("permits_site.licensing.urls")),
+    path("", include("permits_site.parties.urls")),
     path("dogs/", include("dogs.urls")),
     path("stables/", include("stables.urls")),
     path("enforcement/", include("permits_site.enforcement.urls")),

@@ -2,7 +2,8 @@
 ``StablesConfig.ready``.
 
 A private (§2) or public (§7) stable permit is applied for, renewed (§2.2) or transferred
-(§2.4) at ``/api/v1/applications/``; the Board of Health office then records the zoning
+(§2.4) at ``/api/v1/applications/`` with the ``details`` its permit type declares
+(``stables.kinds``); the Board of Health office then records the zoning
 authority's certification (§2.3) and the Conservation Commission review (§4.1) at
 ``/api/v1/stable-applications/{id}/signoffs/``. Keepers see their stables and record
 expansions (§2.1) at ``/api/v1/stables/``, register horses (B, §3.2) at
@@ -34,184 +35,24 @@ from permits_site.api.permissions import IsTownClerk
 from permits_site.api.public.fields import (
     StrictCharField,
     StrictDateField,
-    StrictIntegerField,
     StrictSerializer,
     validated_body,
 )
-from permits_site.api.registry import DetailsHandler
 from permits_site.api.scopes import in_towns_where
 from permits_site.api.serializers import ApplicationDetailSerializer
 from permits_site.api.views import refuse_oversized_body
 from permits_site.licensing.exceptions import DomainError
 from permits_site.licensing.kinds import list_related
-from permits_site.licensing.models import Application, Permit, PermitType
+from permits_site.licensing.models import Application, Permit
 from permits_site.rules.base import FactsInvalid
 from stables import horses, rules, services
-from stables.facts import resident_questions
-from stables.kinds import stable_details
 from stables.models import (
-    PLAN_ITEMS,
     Horse,
     HorseBurialNotice,
-    Occupancy,
     Stable,
     StableApplication,
     StableExpansion,
 )
-
-# -- a stable application's details ------------------------------------------------------
-
-
-class PlanItemsSerializer(StrictSerializer):
-    """The proposed stable plan, items (a)–(f) of §2.2; (f) only when the Board asked."""
-
-    layout = StrictCharField(max_length=5000)
-    water_and_wetlands = StrictCharField(max_length=5000)
-    fencing = StrictCharField(max_length=5000)
-    manure_and_feed_storage = StrictCharField(max_length=5000)
-    animals = StrictCharField(max_length=5000)
-    other_data = StrictCharField(required=False, allow_blank=True, max_length=5000)
-
-
-class StableDetailsInputSerializer(StrictSerializer):
-    """A new stable permit's details; ``facts`` are judged by the resident's rule set."""
-
-    stable = StrictIntegerField(required=False, allow_null=True, default=None,
-                                help_text="One of your stables on file; null for a new site.")
-    address = StrictCharField(required=False, allow_blank=True, max_length=200, default="")
-    parcel = StrictCharField(required=False, allow_blank=True, max_length=40, default="")
-    occupancy = serializers.ChoiceField(choices=Occupancy.choices)
-    items = PlanItemsSerializer()
-    facts = serializers.DictField()
-
-    def validate_facts(self, raw: Mapping[str, Any]) -> dict[str, Any]:
-        try:
-            return resident_questions(self.context["permit_type"].check_code).parse(raw)
-        except FactsInvalid as invalid:
-            raise serializers.ValidationError(invalid.errors) from invalid
-
-
-class RenewalDetailsSerializer(StrictSerializer):
-    """A renewal "specifying changes made" (§2.2, §7.1): the permit renewed, the plan items
-    and the answers as they stand now."""
-
-    permit = StrictIntegerField(help_text="One of your stable permits, in force or expired.")
-    items = PlanItemsSerializer()
-    changes_made = StrictCharField(max_length=2000,
-                                   help_text='What changed since the last permit, or "No changes".')
-    facts = serializers.DictField()
-
-    validate_facts = StableDetailsInputSerializer.validate_facts
-
-
-class TransferDetailsSerializer(StrictSerializer):
-    """The transferee's request (§2.4): the permit and the stable's address as the
-    transferor's notice gives them. Both parties' written notices are then uploaded to the
-    application's documents."""
-
-    permit_number = StrictCharField(max_length=40)
-    address = StrictCharField(max_length=200)
-    occupancy = serializers.ChoiceField(choices=Occupancy.choices)
-
-
-class StableDetails(DetailsHandler):
-    """The site, the §2.2 plan items and the resident's answers; the office's sign-offs are
-    recorded separately, so the details are not replaced as facts.
-
-    What the details hold depends on the action (a new permit, a renewal, a transfer), so
-    they are read once the action is known, in :meth:`start_application`.
-    """
-
-    takes_facts = False
-    details_by_action = {
-        "new": StableDetailsInputSerializer,
-        "renewal": RenewalDetailsSerializer,
-        "transfer": TransferDetailsSerializer,
-    }
-
-    def parse(self, permit_type: PermitType, raw: Mapping[str, Any]) -> dict[str, Any]:
-        return dict(raw)
-
-    def start_application(
-        self, *, applicant, permit_type: PermitType, action: str, details: Mapping[str, Any]
-    ) -> Application:
-        """A new permit (§2.2, §7.1), a renewal (§2.2) or a transfer (§2.4)."""
-        serializer_class = self.details_by_action.get(action)
-        if serializer_class is None:
-            raise DomainError("Choose new, renewal or transfer.", field="action")
-        serializer = serializer_class(data=details, context={"permit_type": permit_type})
-        serializer.is_valid(raise_exception=True)
-        start = getattr(self, f"_start_{action}")
-        return start(applicant=applicant, permit_type=permit_type, **serializer.validated_data)
-
-    def _start_new(self, *, applicant, permit_type: PermitType, stable: int | None,
-                   **details: Any) -> Application:
-        return services.apply_for_stable_permit(
-            applicant=applicant,
-            permit_type_code=permit_type.code,
-            stable=self._own_stable(applicant, stable),
-            **details,
-        )
-
-    def _start_renewal(self, *, applicant, permit_type: PermitType, permit: int,
-                       items: Mapping[str, str], changes_made: str,
-                       facts: Mapping[str, Any]) -> Application:
-        return services.renew_stable_permit(
-            applicant=applicant,
-            permit=self._own_permit(applicant, permit_type, permit),
-            items={**items, "changes_made": changes_made},
-            facts=facts,
-        )
-
-    def _start_transfer(self, *, applicant, permit_type: PermitType,
-                        **details: Any) -> Application:
-        return services.transfer_stable_permit(applicant=applicant, **details)
-
-    @staticmethod
-    def _own_stable(applicant, stable_id: int | None) -> Stable | None:
-        if stable_id is None:
-            return None
-        stable = Stable.objects.filter(pk=stable_id, keeper=applicant).first()
-        if stable is None:
-            raise DomainError("Choose one of your own stables.", field="stable")
-        return stable
-
-    @staticmethod
-    def _own_permit(applicant, permit_type: PermitType, permit_id: int) -> Permit:
-        permit = (
-            Permit.objects.filter(pk=permit_id, holder=applicant,
-                                  permit_type__code__in=services.STABLE_PERMIT_TYPES)
-            .select_related("permit_type", "application__stable_application__stable")
-            .first()
-        )
-        if permit is None:
-            raise DomainError("Choose one of your own stable permits.", field="permit")
-        if permit.permit_type_id != permit_type.pk:
-            raise DomainError(
-                f"Permit {permit.number} is a {permit.permit_type.name}; renew it as one.",
-                field="permit",
-            )
-        return permit
-
-    def represent(self, application: Application) -> dict[str, Any]:
-        details = stable_details(application)
-        if details is None:
-            return {"facts": dict(application.facts)}
-        stable = details.stable
-        return {
-            "stable": {"id": stable.pk, "address": stable.address, "parcel": stable.parcel},
-            "occupancy": details.occupancy,
-            "items": {name: getattr(details, name) for name in PLAN_ITEMS},
-            "changes_made": details.changes_made,
-            "facts": dict(application.facts),
-            "zoning_certified_on": _iso(details.zoning_certified_on),
-            "conservation_reviewed_on": _iso(details.conservation_reviewed_on),
-        }
-
-
-def _iso(date) -> str | None:
-    return date.isoformat() if date else None
-
 
 # -- the office's sign-offs ----------------------------------------------------------------
 
@@ -287,9 +128,11 @@ class ExpansionStandingSerializer(serializers.Serializer):
 
 
 class StableSerializer(serializers.ModelSerializer):
-    """A stable with its permits, the expansions since the last permit and whether the office
-    confirmed it grandfathered (§2.5)."""
+    """A stable on its site (``property``) with its permits, the expansions since the last
+    permit and whether the office confirmed it grandfathered (§2.5)."""
 
+    address = serializers.CharField(source="property.address", read_only=True)
+    parcel = serializers.CharField(source="property.parcel", read_only=True)
     occupancy = serializers.CharField(read_only=True)
     permits = serializers.SerializerMethodField()
     expansions = serializers.SerializerMethodField()
@@ -297,7 +140,7 @@ class StableSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Stable
-        fields = ["id", "address", "parcel", "occupancy", "grandfathered",
+        fields = ["id", "property", "address", "parcel", "occupancy", "grandfathered",
                   "permitted_floor_area_sqft", "permits", "expansions", "standing"]
 
     @extend_schema_field(StablePermitSerializer(many=True))
@@ -336,7 +179,9 @@ class StableViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
         permitted = StableApplication.objects.filter(
             application__permit__isnull=False
         ).select_related("application__permit__permit_type")
-        return Stable.objects.filter(keeper=self.request.user).prefetch_related(
+        return Stable.objects.filter(keeper=self.request.user).select_related(
+            "property"
+        ).prefetch_related(
             Prefetch("applications", queryset=permitted, to_attr="permitted"), "expansions"
         )
 
@@ -421,7 +266,7 @@ class HorseViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
 
     def get_queryset(self):
         return Horse.objects.filter(owner=self.request.user).select_related(
-            "stable", "registration"
+            "stable__property", "registration"
         )
 
     @extend_schema(
@@ -511,7 +356,7 @@ class HorseBurialNoticeViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
 
     def get_queryset(self):
         return HorseBurialNotice.objects.filter(filed_by=self.request.user).select_related(
-            "stable", "horse"
+            "stable__property", "horse"
         )
 
     @extend_schema(request=BurialNoticeInputSerializer, responses={201: BurialNoticeSerializer})

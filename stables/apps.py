@@ -8,8 +8,9 @@ class StablesConfig(AppConfig):
     verbose_name = "Northborough — Horse and Stable Regulations"
 
     def ready(self) -> None:
-        from permits_site.api.registry import register_details, register_routes
+        from permits_site.api.registry import register_routes
         from permits_site.enforcement.registry import CaseType, ChargeType, register_case_type
+        from permits_site.licensing.declarations import register_reference
         from permits_site.licensing.kinds import register_kind
         from permits_site.rules.registry import register_law
         from stables import periods, rules
@@ -17,11 +18,10 @@ class StablesConfig(AppConfig):
             HorseBurialNoticeViewSet,
             HorseViewSet,
             StableApplicationViewSet,
-            StableDetails,
             StableViewSet,
         )
+        from stables.horses import stables_for_horses
         from stables.kinds import HorseRegistrationKind, PrivateStableKind, PublicStableKind
-        from stables.services import STABLE_PERMIT_TYPES
 
         register_law(
             periods.MUNICIPALITY,
@@ -47,8 +47,9 @@ class StablesConfig(AppConfig):
                 ),
             )
         )
-        for code in STABLE_PERMIT_TYPES:
-            register_details(code, StableDetails())
+        # A horse registration names where the horse is kept: one of the owner's stables,
+        # or a stable with a permit in force that boards it (B).
+        register_reference("stable", stables_for_horses)
         register_routes("stable-applications", StableApplicationViewSet,
                         basename="stable-application")
         register_routes("stables", StableViewSet, basename="stable")

@@ -11,8 +11,8 @@ import functools
 
 from django import forms
 from django.utils import timezone
-from django.utils.text import capfirst
 
+from permits_site.licensing.declarations import DeclaredField
 from permits_site.licensing.fact_forms import (
     LARGEST_MAGNITUDE,
     FactsForm,
@@ -23,7 +23,8 @@ from permits_site.licensing.fact_forms import (
 )
 from stables import rules
 from stables.facts import resident_questions
-from stables.models import PLAN_ITEMS, Horse, Occupancy, Stable, StableApplication
+from stables.kinds import STABLE_FIELDS
+from stables.models import PLAN_ITEMS, Horse, Occupancy, Stable
 
 UPLOAD_HELP = "PDF, PNG or JPEG, up to 10 MB."
 FILE_INPUT = forms.ClearableFileInput(attrs={"accept": ".pdf,.png,.jpg,.jpeg"})
@@ -50,7 +51,8 @@ def stable_facts_form(permit_type_code: str) -> type[FactsForm]:
 
 
 class StableSiteForm(StyledForm):
-    """Which stable: one on file, or a new site (§2.2: the person maintaining it applies)."""
+    """Which stable: one on file, or the address of its site in town (§2.2: the person
+    maintaining it applies, wherever they live)."""
 
     stable = forms.ModelChoiceField(
         queryset=Stable.objects.none(),
@@ -76,7 +78,7 @@ class StableSiteForm(StyledForm):
 
     def __init__(self, *args, keeper, **kwargs):
         super().__init__(*args, **kwargs)
-        stables = Stable.objects.filter(keeper=keeper)
+        stables = Stable.objects.filter(keeper=keeper).select_related("property")
         if stables.exists():
             self.fields["stable"].queryset = stables
         else:
@@ -89,29 +91,26 @@ class StableSiteForm(StyledForm):
         return cleaned
 
 
+def _described(declared: DeclaredField, *, rows: int) -> forms.Field:
+    """A declared text field of the application, as a text area."""
+    field = form_field(declared.fact)
+    field.widget = forms.Textarea(
+        attrs={"rows": rows, "maxlength": field.max_length, "class": "form-control"}
+    )
+    return field
+
+
 class PlanItemsForm(StyledForm):
-    """What the stable plan shows (§2.2 (a)–(f)), in words; a renewal adds what changed."""
+    """What the stable plan shows (§2.2 (a)–(f)), in words; a renewal adds what changed —
+    the application's declared fields, as the API takes them."""
 
     def __init__(self, *args, renewal: bool = False, **kwargs):
         super().__init__(*args, **kwargs)
+        declared = {field.name: field for field in STABLE_FIELDS}
         for name in PLAN_ITEMS:
-            model_field = StableApplication._meta.get_field(name)
-            self.fields[name] = forms.CharField(
-                label=capfirst(model_field.verbose_name),
-                required=not model_field.blank,
-                max_length=2000,
-                widget=forms.Textarea(attrs={"rows": 2, "class": "form-control"}),
-                error_messages={"required": "Describe this; the stable plan should show it."},
-            )
+            self.fields[name] = _described(declared[name], rows=2)
         if renewal:
-            self.fields["changes_made"] = forms.CharField(
-                label="Changes made since the last permit",
-                help_text='A renewal specifies the changes made (§2.2). Write "No changes" '
-                "if there are none.",
-                max_length=2000,
-                widget=forms.Textarea(attrs={"rows": 3, "class": "form-control"}),
-                error_messages={"required": "Say what changed, or write \"No changes\"."},
-            )
+            self.fields["changes_made"] = _described(declared["changes_made"], rows=3)
 
 
 class StablePlansForm(StyledForm):

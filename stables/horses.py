@@ -18,7 +18,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from permits_site.licensing import audit
-from permits_site.licensing.exceptions import DomainError
+from permits_site.licensing.exceptions import DomainError, InvalidTransition
 from permits_site.licensing.models import (
     Application,
     Document,
@@ -36,6 +36,8 @@ from stables.kinds import INOCULATION_CERTIFICATE
 from stables.models import Horse, HorseBurialNotice, Stable
 
 HORSE_REGISTRATION = "northborough.horse_registration"
+NAME_LENGTH = Horse._meta.get_field("name").max_length
+DESCRIPTION_LENGTH = Horse._meta.get_field("description").max_length
 
 
 def stables_for_horses(owner):
@@ -46,7 +48,12 @@ def stables_for_horses(owner):
         applications__application__permit__status=PermitStatus.ACTIVE,
         applications__application__permit__valid_through__gte=today,
     )
-    return Stable.objects.filter(Q(keeper=owner) | in_force).distinct().order_by("address")
+    return (
+        Stable.objects.filter(Q(keeper=owner) | in_force)
+        .distinct()
+        .select_related("property")
+        .order_by("property__address", "pk")
+    )
 
 
 def _check_certificate_date(dated: dt.date | None) -> None:
@@ -55,6 +62,24 @@ def _check_certificate_date(dated: dt.date | None) -> None:
     if dated > timezone.localdate():
         raise DomainError("The certificate cannot be dated in the future.",
                           field="certificate_dated")
+
+
+def _described_horse(*, owner, stable: Stable, name: str, description: str
+                     ) -> dict[str, Any]:
+    """The horse's stable, name and description, checked as the registration page does."""
+    if not stables_for_horses(owner).filter(pk=stable.pk).exists():
+        raise DomainError(
+            "Choose one of your stables or a stable with a permit in force.", field="stable"
+        )
+    described = {"stable": stable, "name": name.strip(), "description": description.strip()}
+    errors = {
+        field: [f"Enter the horse's {field} ({limit} characters at most)."]
+        for field, limit in (("name", NAME_LENGTH), ("description", DESCRIPTION_LENGTH))
+        if not described[field] or len(described[field]) > limit
+    }
+    if errors:
+        raise DomainError(errors)
+    return described
 
 
 @transaction.atomic
@@ -66,20 +91,20 @@ def register_horse(
     description: str,
     certificate: UploadedFile | None = None,
     certificate_dated: dt.date | None = None,
+    acting_user=None,
 ) -> Horse:
     """Register a horse kept in town (B), no fee, as a draft registration to submit.
 
     The certificate of inoculation against equine encephalitis and tetanus (§3.2) may
     follow; the registration is not issued without it.
     """
-    if not stables_for_horses(owner).filter(pk=stable.pk).exists():
-        raise DomainError(
-            "Choose one of your stables or a stable with a permit in force.", field="stable"
-        )
+    described = _described_horse(owner=owner, stable=stable, name=name,
+                                  description=description)
     application = create_application(
         applicant=owner,
         permit_type=PermitType.objects.get(code=HORSE_REGISTRATION),
         action="new",
+        acting_user=acting_user,
     )
     document = None
     if certificate is not None:
@@ -92,13 +117,37 @@ def register_horse(
         )
     return Horse.objects.create(
         owner=owner,
-        stable=stable,
         registration=application,
-        name=name.strip(),
-        description=description.strip(),
         inoculation_certificate=document,
         certificate_dated=certificate_dated if document else None,
+        **described,
     )
+
+
+@transaction.atomic
+def update_horse(*, horse: Horse, stable: Stable, name: str, description: str,
+                 acting_user) -> Horse:
+    """Correct the horse of a draft registration: where it is kept, its name, its
+    description (B)."""
+    registration = horse.registration
+    if not registration.is_draft:
+        raise InvalidTransition("Only a draft registration can be changed.")
+    before = {"stable": horse.stable_id, "name": horse.name, "description": horse.description}
+    for field, value in _described_horse(owner=horse.owner, stable=stable, name=name,
+                                         description=description).items():
+        setattr(horse, field, value)
+    horse.save(update_fields=["stable", "name", "description"])
+    audit.record(
+        actor=acting_user,
+        action="horse.updated",
+        subject=horse,
+        municipality=registration.municipality,
+        summary=f"Registration draft of {horse.name} updated",
+        before=before,
+        after={"stable": horse.stable_id, "name": horse.name,
+               "description": horse.description},
+    )
+    return horse
 
 
 @transaction.atomic
@@ -181,8 +230,8 @@ def horse_registry(municipality: Municipality):
     """Every horse kept in the town, with owner, stable and registration: one query."""
     return (
         Horse.objects.filter(stable__municipality=municipality, kept_until__isnull=True)
-        .select_related("owner", "stable", "registration__permit")
-        .order_by("stable__address", "name", "pk")
+        .select_related("owner", "stable__property", "registration__permit")
+        .order_by("stable__property__address", "name", "pk")
     )
 
 

@@ -1,5 +1,6 @@
 """How the core judges, prices and issues Northborough's stable permits and horse registrations
-(Board of Health Horse and Stable Regulations)."""
+(Board of Health Horse and Stable Regulations): what each declares, and the services that
+start and change its applications."""
 
 from __future__ import annotations
 
@@ -9,13 +10,26 @@ from typing import Any
 from django.utils import timezone
 from django.utils.text import capfirst
 
-from permits_site.licensing.fact_forms import humanize
-from permits_site.licensing.declarations import FactSource, Gate
-from permits_site.licensing.kinds import Blocker, PermitKind, RequiredDocument
+from permits_site.licensing.declarations import (
+    PERMIT_FIELD,
+    PROPERTY_FIELD,
+    REFERENCE,
+    About,
+    DeclaredDocument,
+    DeclaredField,
+    FactSource,
+    Gate,
+    detail_field,
+    fact_field,
+    reference_field,
+)
+from permits_site.licensing.exceptions import DomainError
+from permits_site.licensing.kinds import Blocker, PermitKind, display_value
 from permits_site.licensing.models import Application, Permit, PermitStatus
+from permits_site.rules.base import FactType
 from permits_site.rules.calendar import anniversary_eve, days_after, format_date, year_end
-from permits_site.rules.registry import get_rule_set
 from stables.facts import OFFICE_FACTS, OFFICE_RULES, office_facts
+from stables.models import PLAN_ITEMS, Occupancy, StableApplication
 from stables.rules import HEARING_NOTICE_DAYS
 
 CITE = "Northborough Horse & Stable Regs "
@@ -27,38 +41,10 @@ TRANSFEREE_NOTICE = "transfer_notice_transferee"
 OTHER_DATA = "other_data"
 INOCULATION_CERTIFICATE = "inoculation_certificate"
 
-STABLE_DOCUMENT_KINDS = {
-    PLOT_PLAN: "Plot plan",
-    STABLE_PLAN: "Stable plan",
-    TRANSFEROR_NOTICE: "Transfer notice from the current holder (transferor)",
-    TRANSFEREE_NOTICE: "Transfer notice from the new owner or occupant (transferee)",
-    OTHER_DATA: "Other data the Board of Health requested",
-}
-
-PLANS = (
-    RequiredDocument(
-        kinds=(PLOT_PLAN,),
-        label="The plot plan (lot, stable, contour and drainage, roughly to scale)",
-        citation=CITE + "§2.2",
-    ),
-    RequiredDocument(
-        kinds=(STABLE_PLAN,),
-        label="The proposed stable plan (items (a)–(e))",
-        citation=CITE + "§2.2",
-    ),
-)
-TRANSFER_NOTICES = (
-    RequiredDocument(
-        kinds=(TRANSFEROR_NOTICE,),
-        label="Written notice of the transfer from the transferor",
-        citation=CITE + "§2.4",
-    ),
-    RequiredDocument(
-        kinds=(TRANSFEREE_NOTICE,),
-        label="Written notice of the transfer from the transferee",
-        citation=CITE + "§2.4",
-    ),
-)
+NEW, RENEWAL, TRANSFER = "new", "renewal", "transfer"
+#: The actions whose application describes the stable: its plan items and the answers to the
+#: rule set (a transfer keeps the permit's, §2.4).
+DESCRIBED = (NEW, RENEWAL)
 
 #: A horse stays registered until it leaves town (B): the registration has no end date, and
 #: this stands for "no end" in ``Permit.valid_through``, which cannot be empty.
@@ -66,22 +52,60 @@ REGISTERED_UNTIL_THE_HORSE_LEAVES = dt.date.max
 
 
 def stable_details(application: Application):
-    """The application's stable details, or None for a draft the API started with facts only."""
+    """The application's stable details, or None for a stable application put on file
+    without them (records made outside the services)."""
     return getattr(application, "stable_application", None)
 
 
-def _fact_value(fact, value: Any) -> str:
-    if isinstance(value, bool):
-        return "Yes" if value else "No"
-    if fact.choices:
-        return humanize(value)
-    return f"{value} {fact.unit}".strip() if fact.unit else str(value)
+def _plan_item_field(name: str) -> DeclaredField:
+    """One of the items (a)–(f) the stable plan shows (§2.2), described in words."""
+    model_field = StableApplication._meta.get_field(name)
+    return detail_field(name, FactType.TEXT, capfirst(model_field.verbose_name),
+                        actions=DESCRIBED, required=not model_field.blank)
+
+
+#: What a stable application's ``details`` take besides the resident's answers.
+STABLE_FIELDS = (
+    reference_field(PROPERTY_FIELD, "The stable's site", references="property", actions=(NEW,),
+                    help="The property in Northborough where the stable stands; you may "
+                    "live elsewhere."),
+    reference_field(PERMIT_FIELD, "The stable permit renewed", references="permit",
+                    actions=(RENEWAL,)),
+    detail_field("permit_number", FactType.TEXT, "Number of the permit being transferred",
+                 actions=(TRANSFER,),
+                 help_text="As on the permit or the transferor's notice, e.g. PVS-2027-00012."),
+    detail_field("address", FactType.TEXT, "Street address of the stable", actions=(TRANSFER,),
+                 help_text="As the transferor's notice gives it (§2.4)."),
+    detail_field("occupancy", FactType.CHOICE, "You maintain the stable as its",
+                 choices=tuple(Occupancy.values), actions=(NEW, TRANSFER),
+                 help_text="The applicant is the person maintaining the stable, as owner or "
+                 "occupant (§2.2)."),
+    *(_plan_item_field(name) for name in PLAN_ITEMS),
+    detail_field("changes_made", FactType.TEXT, "Changes made since the last permit",
+                 actions=(RENEWAL,),
+                 help_text='A renewal specifies the changes made (§2.2); write "No changes" '
+                 "if there are none."),
+)
 
 
 class StablePermitKind(PermitKind):
     """What private (§2) and public (§7) stable permits share."""
 
-    list_related = ("stable_application__stable",)
+    about = About.PROPERTY
+    extra_fields = STABLE_FIELDS
+    documents = (
+        DeclaredDocument(PLOT_PLAN, "Plot plan (the lot, the stable, contour and drainage, "
+                         "roughly to scale)", CITE + "§2.2", actions=DESCRIBED),
+        DeclaredDocument(STABLE_PLAN, "Stable plan (items (a)–(e))", CITE + "§2.2",
+                         actions=DESCRIBED),
+        DeclaredDocument(TRANSFEROR_NOTICE, "Written notice of the transfer from the "
+                         "transferor", CITE + "§2.4", actions=(TRANSFER,)),
+        DeclaredDocument(TRANSFEREE_NOTICE, "Written notice of the transfer from the "
+                         "transferee", CITE + "§2.4", actions=(TRANSFER,)),
+        DeclaredDocument(OTHER_DATA, "Other data the Board of Health requested",
+                         CITE + "§2.2", required=False, actions=DESCRIBED),
+    )
+    list_related = ("place",)
     review_panel = "stables/review_panel.html"
     #: The zoning certification (§2.3) and the Conservation Commission review (§4.1) reach
     #: the Board from those bodies: until the office records them they wait on the office.
@@ -92,21 +116,106 @@ class StablePermitKind(PermitKind):
     variance_citation = CITE + "§8.2"
     hearing_notice_days = HEARING_NOTICE_DAYS
     hearing_citation = CITE + "§2.2"
-    document_kinds = STABLE_DOCUMENT_KINDS
+
+    # -- the declaration -----------------------------------------------------
+
+    def fields(self, permit_type) -> tuple[DeclaredField, ...]:
+        """The site (new), the permit (renewal) or the transferor's notice (transfer), the
+        occupancy, the §2.2 items, then every answer of the rule set that is the
+        resident's — asked of a new permit and a renewal, not of a transfer."""
+        sources = self.facts_from(permit_type)
+        answers = tuple(
+            fact_field(fact, actions=DESCRIBED)
+            for fact in self.rule_set_for(permit_type).facts
+            if sources[fact.name] == FactSource.FIELD
+        )
+        return (*self.extra_fields, *answers)
+
+    def start_application(self, *, applicant, permit_type, action: str, details,
+                          acting_user=None) -> Application:
+        """A new permit for the stable on the named site (§2.2, §7.1), a renewal (§2.2) or
+        a transfer (§2.4), by the services the pages use."""
+        from stables import services
+
+        values = details.values
+        if action == TRANSFER:
+            return services.transfer_stable_permit(
+                applicant=applicant, permit_number=values["permit_number"],
+                address=values["address"], occupancy=values["occupancy"],
+                acting_user=acting_user,
+            )
+        if action == RENEWAL:
+            permit = details.records[PERMIT_FIELD]
+            if permit.permit_type_id != permit_type.pk:
+                raise DomainError(f"Permit {permit.number} is a {permit.permit_type.name}; "
+                                  "renew it as one.", field=PERMIT_FIELD)
+            return services.renew_stable_permit(
+                applicant=applicant, permit=permit, items=values, facts=details.facts,
+                acting_user=acting_user,
+            )
+        return services.apply_for_stable_permit(
+            applicant=applicant, permit_type_code=permit_type.code,
+            site=details.records[PROPERTY_FIELD], occupancy=values["occupancy"], items=values,
+            facts=details.facts, acting_user=acting_user,
+        )
+
+    def update_details(self, application, details, *, acting_user) -> Application:
+        """Replace a draft's details; a renewal or transfer keeps the permit it follows up."""
+        from stables import services
+
+        values = details.values
+        if application.action == TRANSFER:
+            followed = services.transferable_permit(
+                applicant=application.applicant, permit_number=values["permit_number"],
+                address=values["address"],
+            )
+        else:
+            followed = details.records.get(PERMIT_FIELD)
+        if followed is not None and followed.pk != application.previous_permit_id:
+            field = "permit_number" if application.action == TRANSFER else PERMIT_FIELD
+            raise DomainError("A draft follows up the permit it was started for; withdraw it "
+                              "to apply for another.", field=field)
+        described = application.action in DESCRIBED
+        return services.update_stable_draft(
+            application=application, acting_user=acting_user,
+            items=values if described else None, facts=details.facts if described else None,
+            site=details.records.get(PROPERTY_FIELD), occupancy=values.get("occupancy", ""),
+        )
+
+    def represent_details(self, application) -> dict[str, Any]:
+        """The declared fields of the application's action, as a client sends them."""
+        known = self._declared_values(application)
+        if known is None:
+            return super().represent_details(application)
+        return {
+            declared.name: known[declared.name]
+            for declared in self.fields(application.permit_type)
+            if declared.applies_to(application.action)
+            and known.get(declared.name) not in (None, "")
+        }
+
+    def _declared_values(self, application) -> dict[str, Any] | None:
+        details = stable_details(application)
+        if details is None:
+            return None
+        previous = application.previous_permit
+        return {
+            PROPERTY_FIELD: application.place_id,
+            PERMIT_FIELD: application.previous_permit_id,
+            "permit_number": previous.number if previous else None,
+            "address": details.stable.address,
+            "occupancy": details.occupancy,
+            "changes_made": details.changes_made,
+            **{name: getattr(details, name) for name in PLAN_ITEMS},
+            **application.facts,
+        }
 
     # -- rules and documents -------------------------------------------------
 
-    def application_facts(self, application, *, on: dt.date) -> dict[str, Any]:
-        """The applicant's answers, with the zoning certification and the Conservation
-        Commission review as the office recorded them (§2.3, §4.1)."""
-        rule_set = get_rule_set(self.check_code(application))
-        return rule_set.parse({**application.facts, **office_facts(stable_details(application))})
-
-    def required_documents(self, application) -> list[RequiredDocument]:
-        """Plot plan and stable plan (§2.2); a transfer, both parties' written notices (§2.4)."""
-        if application.action == "transfer":
-            return list(TRANSFER_NOTICES)
-        return list(PLANS)
+    def recorded_facts(self, application, *, on: dt.date) -> dict[str, Any]:
+        """The zoning certification (§2.3) and the Conservation Commission review (§4.1) as
+        the office recorded them."""
+        return office_facts(stable_details(application))
 
     def extra_blockers(self, application) -> list[Blocker]:
         found = []
@@ -123,7 +232,7 @@ class StablePermitKind(PermitKind):
                 )
             )
         previous = application.previous_permit
-        if application.action == "transfer" and previous is not None:
+        if application.action == TRANSFER and previous is not None:
             found += self._transfer_blockers(previous)
         return found
 
@@ -152,10 +261,10 @@ class StablePermitKind(PermitKind):
         from the day after that one ends when renewed early; a transfer hands over the
         permit in force and keeps its end date (§2.4, §7.1)."""
         previous = application.previous_permit
-        if application.action == "transfer" and previous is not None:
+        if application.action == TRANSFER and previous is not None:
             return issued_on, previous.valid_through
         valid_from = issued_on
-        if application.action == "renewal" and previous is not None:
+        if application.action == RENEWAL and previous is not None:
             valid_from = max(issued_on, days_after(previous.valid_through, 1))
         return valid_from, self.term_end(valid_from)
 
@@ -170,15 +279,16 @@ class StablePermitKind(PermitKind):
             stable_permit_issued(details=details, permit=permit)
 
     def document_context(self, permit: Permit) -> dict[str, Any]:
+        """Besides the stable's site (the permit's property): its parcel, the horses and a
+        confirmed grandfathered status (§2.5)."""
         details = stable_details(permit.application)
         if details is None:
-            return {}
+            return super().document_context(permit)
         stable = details.stable
-        facts = permit.application.facts
-        rows = {"Stable": stable.address}
-        if stable.parcel:
-            rows["Assessors' parcel"] = stable.parcel
-        rows["Horses"] = str(facts.get("horses", ""))
+        rows = {}
+        if stable.property.parcel:
+            rows["Assessors' parcel"] = stable.property.parcel
+        rows["Horses"] = str(permit.application.facts.get("horses", ""))
         if stable.grandfathered:
             rows["Grandfathered"] = f"Yes (§2.5): {stable.grandfathered_note}"
         return rows
@@ -186,32 +296,25 @@ class StablePermitKind(PermitKind):
     # -- pages ---------------------------------------------------------------
 
     def describe(self, application) -> str:
-        details = stable_details(application)
-        return details.stable.address if details else application.permit_type.name
+        place = application.place
+        return place.address if place else application.permit_type.name
 
     def summary(self, application) -> list[tuple[str, str]]:
-        details = stable_details(application)
-        rows: list[tuple[str, str]] = []
-        if details is not None:
-            stable = details.stable
-            rows += [
-                ("Stable", stable.address),
-                ("Assessors' parcel", stable.parcel or "Not given"),
-                ("The applicant maintains it as", details.get_occupancy_display()),
-            ]
-            rows += [
-                (capfirst(field.verbose_name), value)
-                for field, value in details.plan_items()
-                if value
-            ]
-        rule_set = get_rule_set(self.check_code(application))
-        facts = rule_set.fact_map
-        rows += [
-            (facts[name].label, _fact_value(facts[name], value))
-            for name, value in application.facts.items()
-            if name in facts
+        """The stable's site, then the declared fields of the action, as answered."""
+        known = self._declared_values(application)
+        if known is None:
+            return super().summary(application)
+        site = stable_details(application).stable.property
+        return [
+            ("Stable", site.full_address),
+            ("Assessors' parcel", site.parcel or "Not given"),
+            *(
+                (declared.label, display_value(declared, known[declared.name]))
+                for declared in self.fields(application.permit_type)
+                if declared.type != REFERENCE and declared.applies_to(application.action)
+                and known.get(declared.name) not in (None, "")
+            ),
         ]
-        return rows
 
     def review_context(self, application, user) -> dict[str, Any]:
         from stables.services import review_panel_context
@@ -242,25 +345,57 @@ class PublicStableKind(StablePermitKind):
         return year_end(valid_from)
 
 
+def registered_horse(application: Application):
+    """The horse a registration is for, or None for one put on file without it."""
+    return getattr(application, "horse", None)
+
+
+#: What a horse registration's ``details`` take (B).
+HORSE_FIELDS = (
+    reference_field("stable", "Where is the horse kept?", references="stable",
+                    help="Your stable, or the permitted stable where the horse is boarded."),
+    detail_field("name", FactType.TEXT, "Horse's name"),
+    detail_field("description", FactType.TEXT, "Description",
+                 help_text="Breed, color, sex, age and markings."),
+)
+
+
 class HorseRegistrationKind(PermitKind):
     """Every horse kept in town is registered, no fee, with its certificate of inoculation
     against equine encephalitis and tetanus (B, §3.2)."""
 
     code = "northborough.horse_registration"
-    list_related = ("horse__stable",)
-    document_kinds = {
-        INOCULATION_CERTIFICATE: "Certificate of inoculation against EEE and tetanus"
-    }
+    about = About.ANIMAL
+    extra_fields = HORSE_FIELDS
+    documents = (
+        DeclaredDocument(INOCULATION_CERTIFICATE, "The veterinarian's certificate of "
+                         "inoculation against equine encephalitis and tetanus", CITE + "§3.2"),
+    )
+    list_related = ("horse__stable__property",)
 
-    def required_documents(self, application) -> list[RequiredDocument]:
-        return [
-            RequiredDocument(
-                kinds=(INOCULATION_CERTIFICATE,),
-                label="The veterinarian's certificate of inoculation against equine "
-                "encephalitis and tetanus",
-                citation=CITE + "§3.2",
-            )
-        ]
+    def start_application(self, *, applicant, permit_type, action: str, details,
+                          acting_user=None) -> Application:
+        """Register the horse as the registration page does; its certificate is then
+        uploaded to the application's documents (§3.2)."""
+        from stables.horses import register_horse
+
+        horse = register_horse(owner=applicant, stable=details.records["stable"],
+                               acting_user=acting_user, **details.values)
+        return horse.registration
+
+    def update_details(self, application, details, *, acting_user) -> Application:
+        from stables.horses import update_horse
+
+        update_horse(horse=application.horse, stable=details.records["stable"],
+                     acting_user=acting_user, **details.values)
+        return application
+
+    def represent_details(self, application) -> dict[str, Any]:
+        horse = registered_horse(application)
+        if horse is None:
+            return super().represent_details(application)
+        return {"stable": horse.stable_id, "name": horse.name,
+                "description": horse.description}
 
     def term(self, application, *, issued_on: dt.date) -> tuple[dt.date, dt.date]:
         """Registered from issue until the horse leaves town; the certificate's age is
@@ -268,13 +403,13 @@ class HorseRegistrationKind(PermitKind):
         return issued_on, REGISTERED_UNTIL_THE_HORSE_LEAVES
 
     def document_context(self, permit: Permit) -> dict[str, Any]:
-        horse = getattr(permit.application, "horse", None)
+        horse = registered_horse(permit.application)
         if horse is None:
             return {}
         rows = {
             "Horse": horse.name,
             "Description": horse.description,
-            "Kept at": horse.stable.address,
+            "Kept at": horse.stable.property.full_address,
             "Registered": "Until the horse leaves town (B)",
         }
         if horse.certificate_dated:
@@ -284,17 +419,17 @@ class HorseRegistrationKind(PermitKind):
         return rows
 
     def describe(self, application) -> str:
-        horse = getattr(application, "horse", None)
+        horse = registered_horse(application)
         return f"{horse.name} at {horse.stable.address}" if horse else application.permit_type.name
 
     def summary(self, application) -> list[tuple[str, str]]:
-        horse = getattr(application, "horse", None)
+        horse = registered_horse(application)
         if horse is None:
             return []
         return [
             ("Horse", horse.name),
             ("Description", horse.description),
-            ("Kept at", horse.stable.address),
+            ("Kept at", horse.stable.property.full_address),
             (
                 "Inoculation certificate dated",
                 format_date(horse.certificate_dated) if horse.certificate_dated else "Not filed",

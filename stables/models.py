@@ -4,6 +4,8 @@ Horse and Stable Regulations, linked to the core's applications, permits and doc
 
 from __future__ import annotations
 
+import builtins
+
 from django.conf import settings
 from django.db import models
 
@@ -21,12 +23,13 @@ class Occupancy(models.TextChoices):
 
 
 class Stable(models.Model):
-    """A stable site: the building or structures where horses are sheltered or fed (§1.4).
+    """A stable: the building or structures where horses are sheltered or fed (§1.4), on a
+    property in town (its site, whose address is the stable's).
 
-    ``keeper`` is the person who maintains it and holds its permit (§2.2); a transfer
-    (§2.4) hands it to the new owner or occupant. ``permitted_floor_area_sqft`` is the
-    area judged at the last new or renewed permit, from which expansions are cumulated
-    (§2.1).
+    ``keeper`` is the person who maintains it and holds its permit (§2.2), who may live
+    elsewhere; a transfer (§2.4) hands it to the new owner or occupant.
+    ``permitted_floor_area_sqft`` is the area judged at the last new or renewed permit,
+    from which expansions are cumulated (§2.1).
     """
 
     municipality = models.ForeignKey(
@@ -36,12 +39,9 @@ class Stable(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="stables"
     )
     occupancy = models.CharField(max_length=10, choices=Occupancy.choices)
-    address = models.CharField("street address of the stable", max_length=200)
-    parcel = models.CharField(
-        "assessors' parcel",
-        max_length=40,
-        blank=True,
-        help_text="Map and lot from the assessors' records or the tax bill, e.g. 62-104.",
+    property = models.ForeignKey(
+        "parties.Property", on_delete=models.PROTECT, related_name="stables",
+        help_text="The stable's site.",
     )
     grandfathered = models.BooleanField(
         default=False,
@@ -73,10 +73,15 @@ class Stable(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        ordering = ["address", "pk"]
+        ordering = ["property__address", "pk"]
 
     def __str__(self) -> str:
         return self.address
+
+    @builtins.property  # the name ``property`` is the site's field in this class
+    def address(self) -> str:
+        """The street address of the stable's site."""
+        return self.property.address
 
 
 #: The items a stable plan shows (§2.2 (a)–(f)), as fields of :class:`StableApplication`.

@@ -33,6 +33,8 @@ from permits_site.licensing.models import (
     PermitType,
 )
 from permits_site.licensing.services.applications import create_application
+from permits_site.parties.models import Property, normalise_address
+from permits_site.parties.services import find_or_create_property, link_property
 from permits_site.rules.base import CheckContext, Finding, RuleSet
 from permits_site.rules.calendar import format_date
 from permits_site.rules.registry import get_rule_set
@@ -105,20 +107,62 @@ def _stable_permit_type(code: str) -> PermitType:
     return PermitType.objects.get(code=code)
 
 
-def _refuse_pending(stable: Stable) -> None:
+def stable_site(*, address: str, parcel: str = "", acting_user) -> Property:
+    """The town's record of the stable's site as the web form gives it (found by parcel or
+    address, or put on file) — the keeper may live elsewhere."""
+    site, _ = find_or_create_property(municipality=northborough(), address=address,
+                                      parcel=parcel, acting_user=acting_user)
+    return site
+
+
+def _refuse_pending(site: Property, *, field: str) -> None:
     pending = StableApplication.objects.filter(
-        stable=stable, application__status__in=PENDING_STATUSES
+        stable__property=site, application__status__in=PENDING_STATUSES
     ).select_related("application").first()
     if pending is not None:
         raise DomainError(
-            f"{stable.address} already has a {pending.application.action} application in "
+            f"{site.address} already has a {pending.application.action} application in "
             f"progress (#{pending.application.pk}); finish or withdraw it first.",
-            field="stable",
+            field=field,
         )
 
 
 def _plan_items(items: Mapping[str, str]) -> dict[str, str]:
-    return {name: (items.get(name) or "").strip() for name in PLAN_ITEMS}
+    """The §2.2 items (a)–(f), trimmed; (a)–(e) must each be described."""
+    plan = {name: (items.get(name) or "").strip() for name in PLAN_ITEMS}
+    missing = {
+        name: [f"Describe this: the stable plan shows it ({CITE}§2.2)."]
+        for name, value in plan.items()
+        if not value and not StableApplication._meta.get_field(name).blank
+    }
+    if missing:
+        raise DomainError(missing)
+    return plan
+
+
+def _keepers_stable(*, applicant, site: Property, occupancy: str) -> Stable:
+    """The applicant's stable on ``site``, put on file the first time. A site whose stable
+    has another keeper's permit in force changes hands by transfer (§2.4)."""
+    if site.municipality_id != northborough().pk:
+        raise DomainError("Choose the property in Northborough where the stable stands.",
+                          field="property")
+    _refuse_pending(site, field="property")
+    stable = Stable.objects.filter(property=site, keeper=applicant).first()
+    if stable is not None:
+        return stable
+    today = timezone.localdate()
+    held = Permit.objects.filter(
+        application__stable_application__stable__property=site,
+        status=PermitStatus.ACTIVE, valid_from__lte=today, valid_through__gte=today,
+    ).first()
+    if held is not None:
+        raise DomainError(
+            f"The stable at {site.address} has permit {held.number} in force: its new owner "
+            f"or occupant applies for its transfer ({CITE}§2.4).",
+            field="property",
+        )
+    return Stable.objects.create(municipality=site.municipality, keeper=applicant,
+                                 occupancy=occupancy, property=site)
 
 
 @transaction.atomic
@@ -126,62 +170,73 @@ def apply_for_stable_permit(
     *,
     applicant,
     permit_type_code: str,
-    stable: Stable | None,
-    address: str = "",
-    parcel: str = "",
+    site: Property,
     occupancy: str,
     items: Mapping[str, str],
     facts: Mapping[str, Any],
+    acting_user=None,
 ) -> Application:
-    """Start a draft for a new private (§2) or public (§7) stable permit.
+    """Start a draft for a new private (§2) or public (§7) stable permit for the stable on
+    ``site``, the application's place.
 
-    ``stable`` is one of the applicant's stables on file, or None to put a new site on
-    file at ``address``. The applicant is the person maintaining the stable, as owner or
-    occupant (§2.2); ``facts`` are their answers to the rule set (the office's two are
-    recorded later).
+    The applicant is the person maintaining the stable, as owner or occupant (§2.2),
+    wherever they live; ``facts`` are their answers to the rule set (the office's two
+    are recorded later).
     """
     permit_type = _stable_permit_type(permit_type_code)
-    if stable is None:
-        if not address.strip():
-            raise DomainError("Enter the stable's street address.", field="address")
-        stable = Stable.objects.create(
-            municipality=permit_type.municipality,
-            keeper=applicant,
-            occupancy=occupancy,
-            address=address.strip(),
-            parcel=parcel.strip(),
-        )
-    elif stable.keeper_id != applicant.pk:
-        raise DomainError("Choose one of your own stables.", field="stable")
-    _refuse_pending(stable)
+    plan = _plan_items(items)
+    stable = _keepers_stable(applicant=applicant, site=site, occupancy=occupancy)
     application = create_application(
-        applicant=applicant, permit_type=permit_type, action="new", facts=as_json(facts)
+        applicant=applicant, permit_type=permit_type, action="new", facts=as_json(facts),
+        place=site, acting_user=acting_user,
     )
     StableApplication.objects.create(
-        application=application, stable=stable, occupancy=occupancy, **_plan_items(items)
+        application=application, stable=stable, occupancy=occupancy, **plan
     )
     return application
 
 
+def _draft_state(application: Application, details: StableApplication) -> dict[str, Any]:
+    return {
+        "place": application.place_id,
+        "occupancy": details.occupancy,
+        **{name: getattr(details, name) for name in (*PLAN_ITEMS, "changes_made")},
+        "facts": dict(application.facts),
+    }
+
+
 @transaction.atomic
 def update_stable_draft(
-    *, application: Application, items: Mapping[str, str], facts: Mapping[str, Any], acting_user
+    *,
+    application: Application,
+    acting_user,
+    items: Mapping[str, str] | None = None,
+    facts: Mapping[str, Any] | None = None,
+    site: Property | None = None,
+    occupancy: str = "",
 ) -> Application:
-    """Change a draft's §2.2 items and answers (after the office asked for changes)."""
+    """Change a draft (after the office asked for changes): the §2.2 items and answers of a
+    new permit or a renewal, a new permit's site, the maintainer's occupancy."""
     details = stable_details(application)
     if details is None or application.applicant_id != acting_user.pk:
         raise InvalidTransition("Only the applicant edits a stable application.")
     if not application.is_draft:
         raise InvalidTransition("Only a draft can be changed; this application is submitted.")
-    before = {**{name: getattr(details, name) for name in PLAN_ITEMS},
-              "facts": dict(application.facts)}
-    for name, value in _plan_items(items).items():
-        setattr(details, name, value)
-    if application.action == "renewal":
-        details.changes_made = _changes_made(items)
+    before = _draft_state(application, details)
+    if items is not None:
+        for name, value in _plan_items(items).items():
+            setattr(details, name, value)
+        if application.action == "renewal":
+            details.changes_made = _changes_made(items)
+    if facts is not None:
+        application.facts = as_json(facts)
+    details.occupancy = occupancy or details.occupancy
+    if site is not None and site.pk != application.place_id:
+        details.stable = _keepers_stable(applicant=application.applicant, site=site,
+                                         occupancy=details.occupancy)
+        application.place = site
     details.save()
-    application.facts = as_json(facts)
-    application.save(update_fields=["facts"])
+    application.save(update_fields=["facts", "place"])
     audit.record(
         actor=acting_user,
         action="stable_application.updated",
@@ -189,7 +244,7 @@ def update_stable_draft(
         municipality=application.municipality,
         summary="Stable application draft updated",
         before=before,
-        after={**_plan_items(items), "facts": application.facts},
+        after=_draft_state(application, details),
     )
     return application
 
@@ -212,7 +267,8 @@ def renewable_permit(permit: Permit, *, on: dt.date) -> bool:
 
 @transaction.atomic
 def renew_stable_permit(
-    *, applicant, permit: Permit, items: Mapping[str, str], facts: Mapping[str, Any]
+    *, applicant, permit: Permit, items: Mapping[str, str], facts: Mapping[str, Any],
+    acting_user=None,
 ) -> Application:
     """Start a renewal "specifying changes made" (§2.2, §7.1): the holder's own permit, in
     force or expired, with the answers as they stand now."""
@@ -225,51 +281,45 @@ def renew_stable_permit(
             field="permit",
         )
     previous = permit.application.stable_application
-    _refuse_pending(previous.stable)
+    site = previous.stable.property
+    _refuse_pending(site, field="permit")
+    plan = _plan_items(items)
     changes_made = _changes_made(items)
     application = create_application(
         applicant=applicant,
         permit_type=permit.permit_type,
         action="renewal",
         facts=as_json(facts),
+        place=site,
         previous_permit=permit,
+        acting_user=acting_user,
     )
     StableApplication.objects.create(
         application=application,
         stable=previous.stable,
         occupancy=previous.occupancy,
         changes_made=changes_made,
-        **_plan_items(items),
+        **plan,
     )
     return application
 
 
-def _same_address(first: str, second: str) -> bool:
-    return " ".join(first.casefold().split()) == " ".join(second.casefold().split())
-
-
-@transaction.atomic
-def transfer_stable_permit(
-    *, applicant, permit_number: str, address: str, occupancy: str
-) -> Application:
-    """Start the transfer of a stable permit in force to its new owner or occupant (§2.4).
-
-    The transferee applies, naming the permit and the stable's address as the
-    transferor's notice gives them; both parties' written notices are the transfer's
-    documents. The stable is unchanged, so its answers and the office's zoning
-    certification and Conservation Commission review carry over from the permit.
-    """
+def transferable_permit(*, applicant, permit_number: str, address: str) -> Permit:
+    """The stable permit in force that the transferor's notice names by number and by the
+    stable's street address (§2.4); the transferee cannot already hold it."""
     permit = (
         Permit.objects.filter(
             municipality__code=NORTHBOROUGH,
             permit_type__code__in=STABLE_PERMIT_TYPES,
             number=permit_number.strip().upper(),
         )
-        .select_related("permit_type", "application__stable_application__stable")
+        .select_related("permit_type", "application__stable_application__stable__property")
         .first()
     )
     details = stable_details(permit.application) if permit else None
-    if details is None or not _same_address(details.stable.address, address):
+    if details is None or normalise_address(details.stable.address) != normalise_address(
+        address
+    ):
         raise DomainError(
             "No stable permit has this number at this address; copy both from the "
             "transferor's notice.",
@@ -283,14 +333,35 @@ def transfer_stable_permit(
             f"a new permit ({CITE}§2.4).",
             field="permit_number",
         )
-    _refuse_pending(details.stable)
+    return permit
+
+
+@transaction.atomic
+def transfer_stable_permit(
+    *, applicant, permit_number: str, address: str, occupancy: str, acting_user=None
+) -> Application:
+    """Start the transfer of a stable permit in force to its new owner or occupant (§2.4).
+
+    The transferee applies, naming the permit and the stable's address as the
+    transferor's notice gives them; both parties' written notices are the transfer's
+    documents. The stable is unchanged, so its answers and the office's zoning
+    certification and Conservation Commission review carry over from the permit.
+    """
+    permit = transferable_permit(applicant=applicant, permit_number=permit_number,
+                                 address=address)
+    details = permit.application.stable_application
+    site = details.stable.property
+    _refuse_pending(site, field="permit_number")
     application = create_application(
         applicant=applicant,
         permit_type=permit.permit_type,
         action="transfer",
         facts=dict(permit.application.facts),
+        place=site,
         previous_permit=permit,
+        acting_user=acting_user,
     )
+    link_property(property=site, user=applicant)
     StableApplication.objects.create(
         application=application,
         stable=details.stable,
@@ -534,11 +605,12 @@ def schedule_sanitary_inspection(
     *, permit: Permit, scheduled_for: dt.date, inspector, acting_user
 ):
     """Schedule the §6 sanitary inspection of a stable with a permit, on the shared
-    inspection screen (check ``northborough.sanitary_inspection``)."""
+    inspection screen (check ``northborough.sanitary_inspection``), at the stable's site as
+    it stands on file (the keeper may live elsewhere)."""
     if permit.permit_type.code not in STABLE_PERMIT_TYPES:
         raise DomainError("Sanitary inspections are scheduled for stable permits.",
                           field="permit")
-    details = permit.application.stable_application
+    site = permit.application.stable_application.stable.property
     return schedule_inspection(
         municipality=permit.municipality,
         check_code=SANITARY_INSPECTION,
@@ -546,7 +618,7 @@ def schedule_sanitary_inspection(
         inspector=inspector,
         acting_user=acting_user,
         permit=permit,
-        address=details.stable.address,
+        address=site.full_address,
     )
 
 
@@ -580,6 +652,7 @@ def keeper_panel(user) -> dict[str, Any]:
     stables = (
         Stable.objects.filter(Q(keeper=user) | Q(horses__in=own_horses))
         .distinct()
+        .select_related("property")
         .prefetch_related(
             Prefetch(
                 "applications",

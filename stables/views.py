@@ -194,9 +194,7 @@ def apply(request, kind: str):
                 application = services.apply_for_stable_permit(
                     applicant=request.user,
                     permit_type_code=permit_type.code,
-                    stable=site.get("stable"),
-                    address=site["address"],
-                    parcel=site["parcel"],
+                    site=_site(site, user=request.user),
                     occupancy=site["occupancy"],
                     items=page["items"].cleaned_data,
                     facts=page["facts"].facts,
@@ -210,9 +208,19 @@ def apply(request, kind: str):
     return _render_application_form(request, page, permit_type=permit_type, action="new")
 
 
+def _site(answers: Mapping[str, Any], *, user):
+    """The property of the stable chosen on file, or of the address given."""
+    if answers.get("stable"):
+        return answers["stable"].property
+    return services.stable_site(address=answers["address"], parcel=answers["parcel"],
+                                acting_user=user)
+
+
 def _own_stable_draft(request, pk: int) -> Application:
     application = get_visible_or_404(
-        Application.objects.select_related("permit_type", "stable_application__stable"),
+        Application.objects.select_related(
+            "permit_type", "stable_application__stable__property"
+        ),
         permissions.can_edit_application,
         request.user,
         pk=pk,
@@ -269,7 +277,7 @@ def edit_application(request, pk: int):
 def _own_stable_permit(request, pk: int) -> Permit:
     return get_visible_or_404(
         Permit.objects.select_related(
-            "permit_type", "application__stable_application__stable"
+            "permit_type", "application__stable_application__stable__property"
         ).filter(
             permit_type__code__in=services.STABLE_PERMIT_TYPES,
             application__stable_application__isnull=False,
@@ -441,7 +449,7 @@ def transfer(request):
 
 def _visible_stable(request, pk: int) -> Stable:
     return get_visible_or_404(
-        Stable.objects.select_related("keeper", "municipality"),
+        Stable.objects.select_related("keeper", "municipality", "property"),
         permissions.can_view_stable,
         request.user,
         pk=pk,
@@ -553,7 +561,7 @@ def schedule_inspection(request, pk: int):
 
 def _clerk_application(request, pk: int) -> Application:
     application = get_visible_or_404(
-        Application.objects.select_related("stable_application__stable"),
+        Application.objects.select_related("stable_application__stable__property"),
         lambda user, application: permissions.is_clerk(user, application.municipality_id),
         request.user,
         pk=pk,
@@ -656,7 +664,7 @@ def horse_new(request):
 def horse_certificate(request, pk: int):
     """File a horse's newer certificate of inoculation (§3.2)."""
     horse = get_visible_or_404(
-        Horse.objects.select_related("registration__municipality", "stable"),
+        Horse.objects.select_related("registration__municipality", "stable__property"),
         lambda user, horse: horse.owner_id == user.pk,
         request.user,
         pk=pk,
@@ -717,7 +725,7 @@ def horse_registry(request):
             "selected": selected,
             "filters": REGISTRY_FILTERS,
             "burial_notices": HorseBurialNotice.objects.filter(municipality=town)
-            .select_related("stable", "horse", "filed_by")[:20],
+            .select_related("stable__property", "horse", "filed_by")[:20],
         },
     )
 
@@ -733,7 +741,9 @@ def burial_new(request):
     own_horses = Horse.objects.filter(owner=user, kept_until__isnull=True).select_related(
         "stable"
     )
-    stables = Stable.objects.filter(Q(keeper=user) | Q(horses__in=own_horses)).distinct()
+    stables = Stable.objects.filter(
+        Q(keeper=user) | Q(horses__in=own_horses)
+    ).distinct().select_related("property")
     form = BurialNoticeForm(request.POST or None, stables=stables, horses=own_horses)
     if request.method == "POST" and form.is_valid():
         try:
@@ -761,7 +771,7 @@ def burial_new(request):
 @require_GET
 def burial_detail(request, pk: int):
     notice = get_visible_or_404(
-        HorseBurialNotice.objects.select_related("stable", "horse", "filed_by"),
+        HorseBurialNotice.objects.select_related("stable__property", "horse", "filed_by"),
         permissions.can_view_burial_notice,
         request.user,
         pk=pk,

@@ -6,6 +6,7 @@ import factory
 from django.contrib.auth.hashers import make_password
 
 from dogs.models import Dog
+from dogs.services import mailing_residence
 from permits_site.accounts.models import Membership, Role, User
 from permits_site.licensing.models import Municipality
 
@@ -44,6 +45,8 @@ class DogFactory(factory.django.DjangoModelFactory):
         model = Dog
 
     owner = factory.SubFactory(UserFactory)
+    residence = factory.LazyAttribute(lambda dog: mailing_residence(dog.owner,
+                                                                    acting_user=dog.owner))
     name = factory.Sequence(lambda n: f"Rex{n}")
     breed = "Labrador Retriever"
     color = "Yellow"

@@ -498,13 +498,13 @@ class CaseViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
 
 
 def opening(data: dict[str, Any]) -> dict[str, Any]:
-    """The open_case arguments: what was sent, else the permit's holder and address, else
+    """The open_case arguments: what was sent, else the permit's holder and place, else
     what the inspection found."""
     inspection = data.get("inspection")
     details = services.inspection_case_details(inspection) if inspection else {}
     permit = data.get("permit") or details.get("permit")
     holder = {"party": permit.holder, "party_name": permit.holder_name,
-              "address": permit.holder_address} if permit else {}
+              "address": services.address_of(permit)} if permit else {}
     sent = {name: value for name, value in data.items() if value not in (None, "")}
     return {"party": None, "party_name": "", "address": "", "complaint": "",
             "received_on": timezone.localdate(), **details, **holder, **sent, "permit": permit}

@@ -9,17 +9,7 @@ from __future__ import annotations
 
 from django.db.models import Q, QuerySet
 
-from permits_site.accounts.permissions import STAFF_ROLES, business_ids, municipality_ids_with
-
-
-def party_rows(user, *, owner_field: str, business_field: str | None) -> Q:
-    """Rows whose party is ``user``: theirs when no business holds them, else their
-    businesses' (the queryset form of ``permissions.is_party``)."""
-    if business_field is None:
-        return Q(**{owner_field: user})
-    return Q(**{owner_field: user, f"{business_field}__isnull": True}) | Q(
-        **{f"{business_field}__in": business_ids(user)}
-    )
+from permits_site.accounts.permissions import STAFF_ROLES, municipality_ids_with, party_rows
 
 
 def owned_or_in_staff_towns(

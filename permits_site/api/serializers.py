@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from functools import partial
 
+from django.contrib.auth import get_user_model
 from django.db import models
 from django.urls import reverse
 from django.utils import timezone
@@ -16,10 +17,8 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from django.contrib.auth import get_user_model
-
 from permits_site.accounts import permissions
-from permits_site.api.public.fields import StrictCharField
+from permits_site.api.public.fields import BoundedDateField, StrictCharField
 from permits_site.api.public.serializers import FeeLineSerializer, FindingSerializer
 from permits_site.api.scopes import owned_or_in_staff_towns
 from permits_site.licensing.declarations import Gate
@@ -133,7 +132,7 @@ class DocumentUploadSerializer(serializers.Serializer):
     """``kind`` is one of the document kinds of the application's permit type (in context)."""
 
     kind = serializers.CharField(max_length=40)
-    valid_until = serializers.DateField(required=False, allow_null=True)
+    valid_until = BoundedDateField(required=False, allow_null=True)
     file = serializers.FileField()
 
     def validate_kind(self, kind: str) -> str:
@@ -263,7 +262,7 @@ class ApplicationDetailsSerializer(serializers.Serializer):
     details = serializers.DictField()
 
 
-class DeterminationSerializer(serializers.Serializer):
+class ReviewDeterminationSerializer(serializers.Serializer):
     """A reviewer's determination of a needs_review finding."""
 
     rule = serializers.CharField(max_length=80)
@@ -387,7 +386,7 @@ class FeeScheduleCreateSerializer(serializers.Serializer):
     permit_type = serializers.SlugRelatedField(
         slug_field="code", queryset=PermitType.objects.select_related("municipality")
     )
-    effective_from = serializers.DateField()
+    effective_from = BoundedDateField()
     amounts = serializers.DictField(child=serializers.DecimalField(**MONEY), allow_empty=False)
     note = serializers.CharField(required=False, allow_blank=True, max_length=300, default="")
 

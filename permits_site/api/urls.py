@@ -6,7 +6,9 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 from rest_framework.routers import SimpleRouter
 
 from permits_site.api import views
+from permits_site.api.penalties import application_penalties
 from permits_site.api.registry import registered_routes
+from permits_site.parties.api import BusinessViewSet, PropertyViewSet
 
 app_name = "api"
 
@@ -17,6 +19,8 @@ router.register("invoices", views.InvoiceViewSet, basename="invoice")
 router.register("payments", views.PaymentViewSet, basename="payment")
 router.register("permits", views.PermitViewSet, basename="permit")
 router.register("fee-schedules", views.FeeScheduleViewSet, basename="fee-schedule")
+router.register("businesses", BusinessViewSet, basename="business")
+router.register("properties", PropertyViewSet, basename="property")
 for route in registered_routes():
     router.register(route.prefix, route.viewset, basename=route.basename)
 
@@ -26,6 +30,8 @@ urlpatterns = [
     path("", include("permits_site.api.calendar")),
     path("", include("permits_site.api.fines")),
     path("verify/<str:token>/", views.VerificationView.as_view(), name="verify"),
+    path("applications/<int:pk>/penalties/", application_penalties,
+         name="application-penalties"),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", SpectacularSwaggerSplitView.as_view(url_name="api:schema"), name="docs"),
     *router.urls,

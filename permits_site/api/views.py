@@ -149,6 +149,8 @@ class ApplicationViewSet(
         applicant = data.get("applicant") or request.user
         kind = kind_for(permit_type.code)
         with refusals_under_details():
+            application_services.check_may_apply(permit_type=permit_type, applicant=applicant,
+                                                 acting_user=request.user)
             details = kind.parse_details(permit_type, data["details"], action=action,
                                          applicant=applicant)
             application = kind.start_application(
@@ -202,14 +204,14 @@ class ApplicationViewSet(
                message=data.get("message", ""), acting_user=request.user)
         return self.detail_response(application)
 
-    @extend_schema(request=api.DeterminationSerializer,
+    @extend_schema(request=api.ReviewDeterminationSerializer,
                    responses={201: api.ApplicationDetailSerializer})
     @action(detail=True, methods=["post"])
     def determinations(self, request, pk=None):
         """A reviewer's determination of a needs_review finding: acceptable or not, with a
         note; an acceptable one is printed on the permit with the reviewer's name."""
         application = self.get_object()
-        serializer = api.DeterminationSerializer(data=request.data)
+        serializer = api.ReviewDeterminationSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
         application_services.record_determination(

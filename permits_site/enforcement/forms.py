@@ -18,6 +18,7 @@ from permits_site.accounts.permissions import INSPECTOR_ROLES
 from permits_site.enforcement.models import Case, FineItem, Inspection
 from permits_site.enforcement.registry import case_type, case_types
 from permits_site.enforcement.services.fines import fine_schedule_in_force
+from permits_site.enforcement.services.inspections import address_of
 from permits_site.enforcement.services.orders import MOST_DAYS_TO_COMPLY
 from permits_site.licensing.fact_forms import (
     NO,
@@ -174,7 +175,8 @@ class OpenCaseForm(ServiceForm):
                                  label="Person responsible",
                                  help_text="Leave empty to take the permit holder's name.")
     address = forms.CharField(max_length=300, required=False, label="Address",
-                              help_text="Leave empty to take the permit holder's address.")
+                              help_text="Leave empty to take the permit's property, else "
+                                        "its holder's address.")
     complaint = forms.CharField(widget=TEXTAREA, max_length=5000, label="Complaint")
     complainant = forms.CharField(max_length=200, required=False,
                                   label="Complainant (optional)")
@@ -194,7 +196,7 @@ class OpenCaseForm(ServiceForm):
         permit = cleaned["permit"] = permit_named(self, municipality)
         cleaned["party"] = permit.holder if permit else None
         cleaned["party_name"] = cleaned.get("party_name") or (permit.holder_name if permit else "")
-        cleaned["address"] = cleaned.get("address") or (permit.holder_address if permit else "")
+        cleaned["address"] = cleaned.get("address") or address_of(permit)
         return cleaned
 
 

@@ -219,6 +219,10 @@ class Case(models.Model):
     permit = models.ForeignKey(
         "licensing.Permit", on_delete=models.PROTECT, null=True, blank=True, related_name="cases"
     )
+    application = models.ForeignKey(
+        "licensing.Application", on_delete=models.PROTECT, null=True, blank=True,
+        related_name="cases", help_text="The application whose penalty finding opened the case.",
+    )
     party = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
         related_name="enforcement_cases", help_text="The responsible person, when known.",

@@ -148,18 +148,24 @@ def _bool_field(fact: Fact, **options: Any) -> forms.Field:
     )
 
 
+class BoundedDateField(forms.DateField):
+    """A date between :data:`EARLIEST_DATE` and :data:`LATEST_DATE`: the one bound every
+    date input of the site shares (the API's ``BoundedDateField`` reads the same one)."""
+
+    default_validators = [
+        MinValueValidator(EARLIEST_DATE, message=date_bounds_message()),
+        MaxValueValidator(LATEST_DATE, message=date_bounds_message()),
+    ]
+
+    def widget_attrs(self, widget: forms.Widget) -> dict[str, Any]:
+        return {**super().widget_attrs(widget), "min": EARLIEST_DATE.isoformat(),
+                "max": LATEST_DATE.isoformat()}
+
+
 def bounded_date_field(**options: Any) -> forms.DateField:
     """A date picker limited to the dates the site judges."""
-    return forms.DateField(
-        widget=forms.DateInput(
-            attrs={"type": "date", "min": EARLIEST_DATE.isoformat(),
-                   "max": LATEST_DATE.isoformat()},
-            format="%Y-%m-%d",
-        ),
-        validators=[
-            MinValueValidator(EARLIEST_DATE, message=date_bounds_message()),
-            MaxValueValidator(LATEST_DATE, message=date_bounds_message()),
-        ],
+    return BoundedDateField(
+        widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
         error_messages={"required": "Enter a date.", "invalid": "Enter a real date."},
         **options,
     )

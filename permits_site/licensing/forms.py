@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django import forms
 
+from permits_site.licensing.fact_forms import BoundedDateField
 from permits_site.licensing.models import PaymentMethod
 
 DATE_INPUT = forms.DateInput(attrs={"type": "date"})
@@ -11,7 +12,7 @@ DATE_INPUT = forms.DateInput(attrs={"type": "date"})
 
 class DocumentUploadForm(forms.Form):
     kind = forms.ChoiceField(label="Document")
-    valid_until = forms.DateField(
+    valid_until = BoundedDateField(
         required=False, widget=DATE_INPUT, label="Expires or ends on (if the document says)"
     )
     file = forms.FileField(label="File (PDF, PNG or JPEG, up to 10 MB)")
@@ -36,7 +37,7 @@ class ReasonForm(forms.Form):
 class FeeScheduleVersionForm(forms.Form):
     """One amount field per item of the schedule in force, plus the start date."""
 
-    effective_from = forms.DateField(widget=DATE_INPUT, label="Takes effect on")
+    effective_from = BoundedDateField(widget=DATE_INPUT, label="Takes effect on")
     note = forms.CharField(max_length=300, required=False, label="Note (e.g. Select Board vote)")
 
     def __init__(self, *args, items, **kwargs):
@@ -65,5 +66,5 @@ class FeeScheduleVersionForm(forms.Form):
 
 
 class ClosureForm(forms.Form):
-    date = forms.DateField(widget=DATE_INPUT, label="Date the offices are closed")
+    date = BoundedDateField(widget=DATE_INPUT, label="Date the offices are closed")
     reason = forms.CharField(max_length=200, label="Reason (shown with deadlines)")

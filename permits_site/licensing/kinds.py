@@ -23,6 +23,7 @@ from permits_site.licensing.declarations import (
     About,
     DeclaredDocument,
     DeclaredField,
+    DetailsInvalid,
     FactSource,
     Gate,
     Holder,
@@ -191,7 +192,12 @@ class PermitKind:
 
     def parse_details(self, permit_type: PermitType, raw: Any, *, action: str, applicant
                       ) -> ParsedDetails:
-        """``details`` checked against the declared fields; raises ``DetailsInvalid``."""
+        """``details`` checked against the declared fields of a known action; raises
+        ``DetailsInvalid`` (an unknown action under ``action``, not as each field's error)."""
+        if action not in permit_type.actions:
+            raise DetailsInvalid({"action": [
+                f"{permit_type.name} has no '{action}' action; choose one of: "
+                f"{', '.join(permit_type.actions)}."]})
         rule_set = self.rule_set_for(permit_type)
         return parse_details(
             self.fields(permit_type), raw, action=action, applicant=applicant,

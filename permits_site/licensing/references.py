@@ -3,7 +3,7 @@ the businesses they act for, and the permits they hold (spec ``lifecycle.md``)."
 
 from __future__ import annotations
 
-from permits_site.accounts.permissions import business_ids
+from permits_site.accounts.permissions import party_rows
 from permits_site.licensing.declarations import register_reference
 from permits_site.licensing.models import Permit
 from permits_site.parties.services import businesses_of, properties_of
@@ -11,8 +11,8 @@ from permits_site.parties.services import businesses_of, properties_of
 
 def permits_held_by(applicant):
     """Permits whose party is the applicant: their own, and their businesses'."""
-    return Permit.objects.filter(holder=applicant, holder_business__isnull=True) | (
-        Permit.objects.filter(holder_business__in=business_ids(applicant))
+    return Permit.objects.filter(
+        party_rows(applicant, owner_field="holder", business_field="holder_business")
     )
 
 

@@ -12,6 +12,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils import timezone
 
+from permits_site.licensing.fact_forms import BoundedDateField
 from permits_site.licensing.forms import DATE_INPUT
 from permits_site.licensing.services.hearings import ABUTTER_FIELDS
 from permits_site.rules.base import Finding
@@ -72,14 +73,14 @@ class VarianceDenialForm(DomainErrorsForm):
 
 
 class HearingScheduleForm(DomainErrorsForm):
-    hearing_date = forms.DateField(label="Hearing date", widget=DATE_INPUT)
+    hearing_date = BoundedDateField(label="Hearing date", widget=DATE_INPUT)
     location = forms.CharField(
         label="Time and place",
         max_length=200,
         required=False,
         help_text="For example: 7:00 PM, Board of Health meeting room, Town Hall.",
     )
-    notices_mailed_on = forms.DateField(label="Notices mailed on", widget=DATE_INPUT)
+    notices_mailed_on = BoundedDateField(label="Notices mailed on", widget=DATE_INPUT)
     abutters = forms.CharField(
         label="Abutters, one per line",
         widget=forms.Textarea(attrs={"rows": 5}),
@@ -135,7 +136,7 @@ class HearingDecisionForm(DomainErrorsForm):
         max_length=5000,
         required=False,
     )
-    decided_on = forms.DateField(label="Decided on", widget=DATE_INPUT, initial=timezone.localdate)
+    decided_on = BoundedDateField(label="Decided on", widget=DATE_INPUT, initial=timezone.localdate)
 
 
 class DeterminationForm(DomainErrorsForm):

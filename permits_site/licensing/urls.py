@@ -1,6 +1,6 @@
 from django.urls import path
 
-from permits_site.licensing.views import apply, closures, fees, resident, staff
+from permits_site.licensing.views import apply, closures, fees, penalties, resident, staff
 
 app_name = "licensing"
 urlpatterns = [
@@ -22,6 +22,8 @@ urlpatterns = [
     path("staff/applications/<int:pk>/issue/", staff.issue, name="issue"),
     path("staff/applications/<int:pk>/determinations/<int:index>/", staff.determination,
          name="determination"),
+    path("staff/applications/<int:pk>/penalties/", penalties.record_penalty,
+         name="record_penalty"),
     path("staff/applications/<int:pk>/payment/", staff.payment, name="payment"),
     path("staff/documents/<int:pk>/decision/", staff.document_decision, name="document_decision"),
     path("staff/applications/<int:pk>/variances/", staff.variance_request, name="variance_request"),

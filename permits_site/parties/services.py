@@ -10,7 +10,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q
 
 from permits_site.licensing import audit
-from permits_site.licensing.exceptions import DomainError, InvalidTransition
+from permits_site.licensing.exceptions import DomainError, PermissionDenied
 from permits_site.parties.models import (
     Business,
     BusinessMember,
@@ -64,7 +64,7 @@ def create_business(
 def add_member(*, business: Business, username: str, acting_user) -> BusinessMember:
     """A member adds another registered user, who may then act for the business."""
     if not is_member(acting_user, business):
-        raise InvalidTransition("Only a member of the business can add members.")
+        raise PermissionDenied("Only a member of the business can add members.")
     user = get_user_model().objects.filter(username=username, is_active=True).first()
     if user is None:
         raise DomainError(f"No registered user has the username “{username}”.", field="username")
@@ -165,7 +165,8 @@ def correct_property(
     attributes: Mapping[str, Any] | None = None,
 ) -> Property:
     """The clerk corrects a place. Issued permits keep the address and attributes they
-    were issued on; open applications are judged again with the corrected ones."""
+    were issued on; open applications are judged again with the corrected ones. A
+    correction that changes nothing is not saved or audited."""
     before = {"address": property.address, "parcel": property.parcel, **property.attributes}
     if address is not None:
         if not address.strip():
@@ -175,6 +176,10 @@ def correct_property(
         property.parcel = parcel
     if attributes is not None:
         property.attributes = _attributes_or_error(property.municipality, attributes)
+    property.parcel = normalise_parcel(property.parcel)
+    after = {"address": property.address, "parcel": property.parcel, **property.attributes}
+    if after == before:
+        return property
     try:
         with transaction.atomic():
             property.save()
@@ -186,8 +191,7 @@ def correct_property(
     audit.record(
         actor=acting_user, action="property.corrected", subject=property,
         municipality=property.municipality, summary=f"Property {property.full_address} corrected",
-        before=before,
-        after={"address": property.address, "parcel": property.parcel, **property.attributes},
+        before=before, after=after,
     )
     return property
 
@@ -202,7 +206,8 @@ def merge_properties(*, duplicate: Property, into: Property, acting_user) -> Pro
 
     Every record about the duplicate (applications, dogs' residences, stables…)
     moves to the survivor, except issued permits, which keep the place they
-    were issued on; the duplicate row stays, pointing at the survivor.
+    were issued on; the duplicate row stays, pointing at the survivor, and so do the
+    records merged into the duplicate before (no chains of merged records).
     """
     if duplicate.pk == into.pk:
         raise DomainError("Choose two different properties.", field="into")
@@ -211,6 +216,7 @@ def merge_properties(*, duplicate: Property, into: Property, acting_user) -> Pro
     if duplicate.merged_into_id or into.merged_into_id:
         raise DomainError("That property was already merged.", field="into")
     moved = _repoint_references(duplicate, into)
+    Property.objects.filter(merged_into=duplicate).update(merged_into=into)
     into.people.add(*duplicate.people.all())
     into.businesses.add(*duplicate.businesses.all())
     duplicate.merged_into = into

@@ -4,8 +4,9 @@ import pytest
 
 from dogs.models import DogLicense
 from permits_site.licensing.models import Application, ApplicationStatus, AuditEntry, PermitType
+from permits_site.parties.services import find_or_create_property
 from tests.api.conftest import client_for, draft_for
-from tests.factories import DogFactory, UserFactory
+from tests.factories import DogFactory, UserFactory, municipality
 
 pytestmark = pytest.mark.django_db
 
@@ -31,7 +32,7 @@ def test_resident_starts_a_dog_license_draft_for_their_dog(resident_api, dog):
     assert body["status"] == "draft"
     assert body["permit_type"] == "north_andover.dog_license"
     assert body["action"] == "new"
-    assert body["details"]["dog"] == {"id": dog.pk, "name": "Biscuit"}
+    assert body["details"]["dog"] == dog.pk
     assert body["details"]["license_year"] == 2027
     assert DogLicense.objects.get(application_id=body["id"]).dog == dog
     assert AuditEntry.objects.filter(action="application.created", object_id=body["id"]).exists()
@@ -108,6 +109,7 @@ def test_a_second_open_application_for_the_same_dog_and_year_is_refused(resident
 
 
 def test_permit_types_not_offered_online_are_refused(resident_api):
+    PermitType.objects.filter(code="tisbury.temporary_dumpster").update(online=False)
     response = resident_api.post(
         APPLICATIONS,
         {"permit_type": "tisbury.temporary_dumpster", "action": "new", "details": {}},
@@ -118,11 +120,18 @@ def test_permit_types_not_offered_online_are_refused(resident_api):
     assert "online" in response.json()["permit_type"][0]
 
 
-# -- generic permit types: the details are the rule set's facts ----------------
+# -- generic permit types: the details are the declared fields -----------------
 
 @pytest.fixture
 def sandblasting_online(db):
     PermitType.objects.filter(code="tisbury.sandblasting").update(online=True)
+
+
+@pytest.fixture
+def site(resident):
+    return find_or_create_property(municipality=municipality("tisbury"),
+                                   address="8 Beach Road", attributes={"zone": "inland"},
+                                   acting_user=resident)[0]
 
 
 def test_a_rule_set_permit_type_refuses_facts_it_does_not_know(resident_api, sandblasting_online):
@@ -139,10 +148,11 @@ def test_a_rule_set_permit_type_refuses_facts_it_does_not_know(resident_api, san
     assert "distance_to_abutting_properties_ft" in details
 
 
-def test_facts_of_a_generic_draft_are_replaced_and_misfits_nested_under_facts(
-    sandblasting_online, resident_api
+def test_details_of_a_generic_draft_are_replaced_and_misfits_nested_under_details(
+    sandblasting_online, resident_api, site
 ):
-    facts = {"distance_to_abutting_properties_ft": 30, "free_silica": True}
+    facts = {"distance_to_abutting_properties_ft": 30, "free_silica": True,
+             "property": site.pk, "variant": "individual"}
     created = resident_api.post(
         APPLICATIONS,
         {"permit_type": "tisbury.sandblasting", "action": "new", "details": facts},
@@ -152,25 +162,26 @@ def test_facts_of_a_generic_draft_are_replaced_and_misfits_nested_under_facts(
     url = f"{APPLICATIONS}{created.json()['id']}/"
 
     distance = "distance_to_abutting_properties_ft"
-    refused = resident_api.patch(url, {"facts": {**facts, distance: -1}}, format="json")
-    updated = resident_api.patch(url, {"facts": {**facts, distance: 45}}, format="json")
+    refused = resident_api.patch(url, {"details": {**facts, distance: -1}}, format="json")
+    updated = resident_api.patch(url, {"details": {**facts, distance: 45}}, format="json")
 
     assert refused.status_code == 400
-    assert list(refused.json()["facts"]) == [distance]
+    assert list(refused.json()["details"]) == [distance]
     assert updated.status_code == 200, updated.json()
     assert updated.json()["details"][distance] == 45
     assert updated.json()["check"] == "tisbury.sandblasting"
     assert all(finding["citation"] for finding in updated.json()["findings"])
 
 
-def test_date_facts_of_a_generic_draft_are_judged_as_dates(resident_api, db):
-    PermitType.objects.filter(code="tisbury.temporary_dumpster").update(online=True)
+def test_date_facts_of_a_generic_draft_are_judged_as_dates(resident_api, site):
     created = resident_api.post(
         APPLICATIONS,
         {"permit_type": "tisbury.temporary_dumpster", "action": "new",
-         "details": {"start_date": "2027-03-01", "end_date": "2027-04-15", "renewal": False}},
+         "details": {"start_date": "2027-03-01", "end_date": "2027-04-15",
+                     "property": site.pk}},
         format="json",
     )
+    assert created.status_code == 201, created.json()
 
     response = resident_api.get(f"{APPLICATIONS}{created.json()['id']}/")
 
@@ -180,21 +191,22 @@ def test_date_facts_of_a_generic_draft_are_judged_as_dates(resident_api, db):
     assert "ti.2.5.3.duration" in [blocker["code"] for blocker in response.json()["blockers"]]
 
 
-def test_a_dog_license_draft_has_no_facts_to_edit(resident_api, draft):
-    response = resident_api.patch(f"{APPLICATIONS}{draft.pk}/", {"facts": {}}, format="json")
+def test_a_dog_license_draft_is_edited_through_its_declared_details(resident_api, draft):
+    response = resident_api.patch(f"{APPLICATIONS}{draft.pk}/", {"details": {}}, format="json")
 
     assert response.status_code == 400
-    assert "facts" in response.json()
+    assert "dog" in response.json()["details"]
 
 
 def test_another_resident_cannot_edit_a_draft(other_api, draft):
-    response = other_api.patch(f"{APPLICATIONS}{draft.pk}/", {"facts": {}}, format="json")
+    response = other_api.patch(f"{APPLICATIONS}{draft.pk}/", {"details": {}}, format="json")
 
     assert response.status_code == 404
 
 
 def test_a_submitted_application_is_no_longer_edited(resident_api, submitted):
-    response = resident_api.patch(f"{APPLICATIONS}{submitted.pk}/", {"facts": {}}, format="json")
+    response = resident_api.patch(f"{APPLICATIONS}{submitted.pk}/", {"details": {}},
+                                  format="json")
 
     assert response.status_code == 403
 
@@ -219,6 +231,7 @@ def test_retrieve_shows_findings_with_iso_dates_blockers_and_the_invoice(residen
         "required": "2027-02-10",
         "actual": "2029-01-01",
         "unit": "",
+        "consequence": "blocks",
     }
     age = next(finding for finding in body["findings"] if finding["rule"] == "na.lic.A1.age")
     assert age["required"] == 6
@@ -226,6 +239,7 @@ def test_retrieve_shows_findings_with_iso_dates_blockers_and_the_invoice(residen
         "document.rabies_certificate", "fee.unpaid",
     ]
     assert all(blocker["citation"] for blocker in body["blockers"])
+    assert [blocker["gate"] for blocker in body["blockers"]] == ["documents_accepted", "fee_paid"]
     assert body["invoice"] == {"id": submitted.invoices.get().pk, "status": "open",
                                "total": "10.00"}
 
@@ -267,7 +281,7 @@ def test_application_list_runs_a_fixed_number_of_queries(
         draft_for(DogFactory(owner=owner))
     api = client_for(clerk)
 
-    with django_assert_max_num_queries(5):
+    with django_assert_max_num_queries(6):
         response = api.get(APPLICATIONS)
 
     assert response.json()["count"] == rows

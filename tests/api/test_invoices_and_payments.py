@@ -58,7 +58,7 @@ def test_invoice_list_runs_a_fixed_number_of_queries(rows, django_assert_max_num
         submit_application(application=draft_for(DogFactory(owner=owner)), acting_user=owner)
     api = client_for(clerk)
 
-    with django_assert_max_num_queries(4):
+    with django_assert_max_num_queries(5):
         response = api.get(INVOICES)
 
     assert response.json()["count"] == rows

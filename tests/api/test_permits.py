@@ -84,7 +84,7 @@ def test_permit_list_runs_a_fixed_number_of_queries(rows, django_assert_max_num_
         licensed(DogFactory(), clerk)
     api = client_for(clerk)
 
-    with django_assert_max_num_queries(3):
+    with django_assert_max_num_queries(4):
         response = api.get(PERMITS)
 
     assert response.json()["count"] == rows

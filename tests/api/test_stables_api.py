@@ -6,12 +6,21 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
 from permits_site.licensing.models import Application, AuditEntry
-from stables.horses import register_horse
+from stables.horses import HORSE_REGISTRATION, register_horse
 from stables.models import Horse, HorseBurialNotice, Stable, StableExpansion
 from stables.services import northborough
 from tests.api.conftest import client_for
 from tests.factories import Role, UserFactory, staff
-from tests.stables.flow import ITEMS, PRIVATE, PRIVATE_FACTS, answers, pdf, permitted, with_plans
+from tests.stables.flow import (
+    ITEMS,
+    PRIVATE,
+    PRIVATE_FACTS,
+    answers,
+    pdf,
+    permitted,
+    site,
+    with_plans,
+)
 
 APPLICATIONS = "/api/v1/applications/"
 STABLES = "/api/v1/stables/"
@@ -46,15 +55,15 @@ def stable(permit):
 def neighbours_stable(db):
     neighbour = UserFactory(first_name="Ned", last_name="Neighbour")
     return Stable.objects.create(municipality=northborough(), keeper=neighbour,
-                                 occupancy="owner", address="3 Church Street")
+                                 occupancy="owner", property=site(neighbour, "3 Church Street"))
 
 
 # -- renewal (§2.2) and transfer (§2.4) ----------------------------------------------------
 
 
 def renewal(permit, **changes):
-    details = {"permit": permit.pk, "items": ITEMS, "changes_made": "Added a run-in shed door.",
-               "facts": PRIVATE_FACTS, **changes}
+    details = {"permit": permit.pk, **ITEMS, "changes_made": "Added a run-in shed door.",
+               **PRIVATE_FACTS, **changes}
     return {"permit_type": PRIVATE, "action": "renewal", "details": details}
 
 
@@ -67,7 +76,8 @@ def test_a_private_renewal_drafted_through_the_api_is_invoiced_40_dollars(keeper
     assert created.status_code == 201, created.json()
     assert created.json()["action"] == "renewal"
     assert created.json()["previous_permit"] == permit.pk
-    assert created.json()["details"]["changes_made"] == "Added a run-in shed door."
+    assert created.json()["details"] == renewal(permit)["details"]
+    assert created.json()["property"] == "12 Bartlett Street, Northborough"
     assert submitted.status_code == 200, submitted.json()
     assert submitted.json()["invoice"]["total"] == "40.00"
 
@@ -85,7 +95,7 @@ def test_another_keepers_permit_is_not_renewed(permit, db):
     response = stranger.post(APPLICATIONS, renewal(permit), format="json")
 
     assert response.status_code == 400
-    assert "own stable permits" in response.json()["details"]["permit"][0]
+    assert "No permit of yours" in response.json()["details"]["permit"][0]
 
 
 def test_the_new_occupant_applies_for_the_transfer_with_the_permit_number_and_address(permit):
@@ -98,8 +108,11 @@ def test_the_new_occupant_applies_for_the_transfer_with_the_permit_number_and_ad
 
     assert response.status_code == 201, response.json()
     assert response.json()["action"] == "transfer"
-    assert response.json()["details"]["occupancy"] == "occupant"
+    assert response.json()["details"] == {"permit_number": permit.number,
+                                          "address": "12 Bartlett Street",
+                                          "occupancy": "occupant"}
     assert response.json()["previous_permit"] == permit.pk
+    assert response.json()["property"] == "12 Bartlett Street, Northborough"
 
 
 def test_a_transfer_naming_the_wrong_address_is_refused_under_details(permit):
@@ -130,6 +143,7 @@ def test_the_keeper_sees_their_stable_with_its_permit_and_expansions(keeper_api,
     assert [row["description"] for row in body["expansions"]] == ["Tack room"]
     assert body["standing"]["cumulated"] == "40.0"
     assert body["grandfathered"] is False
+    assert (body["property"], body["address"]) == (stable.property_id, "12 Bartlett Street")
     assert keeper_api.get(STABLES).json()["count"] == 1
 
 
@@ -167,6 +181,51 @@ def test_a_horse_is_registered_with_its_certificate_as_a_draft(keeper_api, stabl
     horse = Horse.objects.get()
     assert horse.inoculation_certificate.kind == "inoculation_certificate"
     assert keeper_api.get(HORSES).json()["results"][0]["name"] == "Juniper"
+
+
+def registration(stable, **changes):
+    details = {"stable": stable.pk, "name": "Juniper", "description": "Bay Morgan mare, 12",
+               **changes}
+    return {"permit_type": HORSE_REGISTRATION, "action": "new", "details": details}
+
+
+def test_a_horse_registration_is_also_started_with_its_declared_fields(keeper_api, stable):
+    fields = keeper_api.get(f"/api/v1/permit-types/{HORSE_REGISTRATION}/").json()["fields"]
+
+    created = keeper_api.post(APPLICATIONS, registration(stable), format="json")
+
+    assert [(field["name"], field["type"]) for field in fields] == [
+        ("stable", "reference"), ("name", "string"), ("description", "string")]
+    assert created.status_code == 201, created.json()
+    assert created.json()["details"] == registration(stable)["details"]
+    horse = Horse.objects.get()
+    assert (horse.registration_id, horse.stable) == (created.json()["id"], stable)
+    assert keeper_api.get(HORSES).json()["results"][0]["certificate"]["code"] == "missing"
+
+
+def test_a_horse_registration_draft_is_corrected_through_its_details(keeper_api, stable):
+    created = keeper_api.post(APPLICATIONS, registration(stable), format="json").json()
+
+    patched = keeper_api.patch(f"{APPLICATIONS}{created['id']}/",
+                               {"details": {**created["details"], "name": "Juniper Star"}},
+                               format="json")
+
+    assert patched.status_code == 200, patched.json()
+    assert Horse.objects.get().name == "Juniper Star"
+    assert AuditEntry.objects.filter(action="horse.updated").exists()
+
+
+def test_a_horse_registration_names_a_stable_the_owner_may_keep_it_at(
+    keeper_api, stable, neighbours_stable
+):
+    refused = keeper_api.post(APPLICATIONS, registration(neighbours_stable), format="json")
+    too_long = keeper_api.post(APPLICATIONS, registration(stable, name="J" * 61), format="json")
+
+    assert refused.status_code == 400
+    assert "stable" in refused.json()["details"]
+    assert too_long.status_code == 400
+    assert "name" in too_long.json()["details"]
+    assert not Horse.objects.exists()
 
 
 def test_a_certificate_that_is_not_a_pdf_or_image_is_refused_by_content(keeper_api, stable):

@@ -60,8 +60,10 @@ def test_resident_registers_a_dog_and_applies_with_a_rabies_certificate(
     page.get_by_label("Sex").select_option("female")
     page.get_by_label("Date of birth").fill("2022-04-02")
     page.get_by_label("Spayed or neutered").check()
+    expect(page.get_by_label("Where the dog is kept")).to_have_value("")
     page.get_by_role("button", name="Save").click()
     expect(page.get_by_text("Biscuit is registered")).to_be_visible()
+    assert Dog.objects.get(owner=resident).residence.address == resident.street_address
 
     apply_for_license(page, live_server, "Biscuit")
     expect(page.get_by_text("Submitting today costs")).to_be_visible()

@@ -8,16 +8,23 @@ import time_machine
 
 from permits_site.licensing.models import PermitType
 from permits_site.licensing.services.applications import create_application, submit_application
+from permits_site.parties.services import create_business
 
 pytestmark = pytest.mark.django_db
 
 
-def submitted(applicant, permit_type, action, facts):
+def submitted(applicant, permit_type, action, facts=None, *, details=None, business=None):
     application = create_application(
         applicant=applicant, permit_type=PermitType.objects.get(code=permit_type),
-        action=action, facts=facts,
+        action=action, facts=facts, details=details, business=business,
     )
     return submit_application(application=application, acting_user=applicant)
+
+
+@pytest.fixture
+def diner(resident):
+    return create_business(legal_name="Harbor Diner Inc.", kind="corporation",
+                           mailing_address="4 Main Street, Tisbury", acting_user=resident)
 
 
 def invoice_lines(application):
@@ -37,15 +44,16 @@ def test_a_kennel_renewal_is_invoiced_by_its_dog_count_with_the_late_fee(residen
 
 @time_machine.travel(dt.datetime(2027, 5, 3, 10, 0), tick=False)
 def test_a_sandblasting_application_is_invoiced_by_its_variant(resident):
-    application = submitted(resident, "tisbury.sandblasting", "new", {"variant": "individual"})
+    application = submitted(resident, "tisbury.sandblasting", "new",
+                            details={"variant": "individual"})
 
     assert invoice_lines(application)[0] == [("new", Decimal("25.00"), None)]
 
 
 @time_machine.travel(dt.datetime(2027, 10, 4, 10, 0), tick=False)
-def test_a_food_service_application_carries_its_waiver_facts_to_the_invoice(resident):
+def test_a_food_service_application_carries_its_waiver_facts_to_the_invoice(resident, diner):
     application = submitted(resident, "tisbury.food_service", "new",
-                            {"fee_waiver_requested": True})
+                            details={"fee_waiver_requested": True}, business=diner)
 
     lines, invoice = invoice_lines(application)
 
@@ -54,8 +62,9 @@ def test_a_food_service_application_carries_its_waiver_facts_to_the_invoice(resi
 
 
 @time_machine.travel(dt.datetime(2027, 5, 3, 10, 0), tick=False)
-def test_a_waived_non_profit_food_application_owes_nothing(resident):
-    application = submitted(resident, "tisbury.food_service", "new", {"non_profit": True})
+def test_a_waived_non_profit_food_application_owes_nothing(resident, diner):
+    application = submitted(resident, "tisbury.food_service", "new",
+                            details={"non_profit": True}, business=diner)
 
     _, invoice = invoice_lines(application)
 

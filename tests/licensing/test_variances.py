@@ -40,6 +40,7 @@ from permits_site.licensing.services.variances import (
     sign_variance,
 )
 from permits_site.pdf.rendering import render_permit_pdf_bytes
+from tests.declared import declared_permit_type
 from tests.factories import UserFactory, staff
 from tests.rules.test_tisbury_rules import COASTAL_SEPTIC_OK
 
@@ -332,18 +333,22 @@ def test_request_names_the_field_for_unknown_rules_and_a_missing_reason_8_2(
     assert not application.variances.exists()
 
 
-@time_machine.travel(JUNE_2030, tick=False)
-def test_request_without_a_kind_citation_gives_a_plain_message(tisbury_clerk):
-    application = submitted_application()
-
-    with pytest.raises(DomainError) as refused:
-        request_variance(
-            application=application, rule_ids=[], request_text="x", acting_user=tisbury_clerk
+def test_a_permit_type_whose_law_provides_no_variance_refuses_a_request(tisbury_clerk):
+    with declared_permit_type() as garden_party:
+        applicant = UserFactory()
+        application = create_application(
+            applicant=applicant, permit_type=garden_party, action="new",
+            facts={"guests": 300}, details={"party_date": "2030-07-01"},
         )
+        submit_application(application=application, acting_user=applicant)
+        clerk = staff(Role.CLERK, "north_andover")
 
-    assert refused.value.errors == {
-        "rule_ids": ["Choose at least one rule for the variance to cover."]
-    }
+        with pytest.raises(InvalidTransition) as refused:
+            request_variance(application=application, rule_ids=["garden.2.size"],
+                             request_text="A big party.", acting_user=clerk)
+
+    assert "provides no variance" in str(refused.value)
+    assert not application.variances.exists()
 
 
 @time_machine.travel(JUNE_2030, tick=False)

@@ -74,6 +74,8 @@ def test_a_business_permit_is_renewed_by_a_second_member(
     api.force_authenticate(partner)
     assert api.get(f"/api/v1/permits/{first.pk}/").status_code == 404
     add_member(business=business, username="ben", acting_user=owner)
+    partner = type(partner).objects.get(pk=partner.pk)  # a new request loads the user afresh
+    api.force_authenticate(partner)
     shown = api.get(f"/api/v1/permits/{first.pk}/").json()
     assert shown["holder"] == "Harbor Events LLC d/b/a Harbor Parties"
     assert shown["property"] == "12 Osgood Street, North Andover"

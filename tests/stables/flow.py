@@ -78,20 +78,23 @@ def with_plans(application: Application, user) -> Application:
     return application
 
 
+def site(keeper, address: str = "12 Bartlett Street"):
+    """The stable's site in Northborough, as the keeper names it."""
+    return services.stable_site(address=address, acting_user=keeper)
+
+
 def drafted(
     keeper,
     *,
     code: str = PRIVATE,
     address: str = "12 Bartlett Street",
     facts: Mapping[str, Any] | None = None,
-    stable=None,
+    place=None,
 ) -> Application:
     application = services.apply_for_stable_permit(
         applicant=keeper,
         permit_type_code=code,
-        stable=stable,
-        address=address,
-        parcel="62-104",
+        site=place or site(keeper, address),
         occupancy="owner",
         items=ITEMS,
         facts=facts if facts is not None else answers(code),

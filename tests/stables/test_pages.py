@@ -22,6 +22,7 @@ from tests.stables.flow import (
     drafted,
     pdf,
     permitted,
+    site,
     submitted,
 )
 from tests.stables.test_horses import HOLE
@@ -140,8 +141,11 @@ def test_applying_saves_the_stable_the_answers_and_both_plans(client, keeper):
         "plot_plan", "stable_plan"
     ]
     stable = application.stable_application.stable
-    assert (stable.address, stable.keeper, stable.parcel) == ("12 Bartlett Street", keeper,
-                                                              "62-104")
+    site = stable.property
+    assert (site.address, site.parcel, site.municipality.code) == (
+        "12 Bartlett Street", "62-104", "northborough")
+    assert (stable.keeper, application.place) == (keeper, site)
+    assert keeper in site.people.all()
     page = client.get(response.url).content.decode()
     assert "12 Bartlett Street" in page
     assert "nb.4.1a.lot_line" in page
@@ -281,6 +285,44 @@ def test_a_transfer_of_an_unknown_permit_is_refused_on_the_number(client, keeper
     assert Document.objects.count() == 0
 
 
+# -- The generated form of the permit types' declarations -------------------------------------
+
+
+@time_machine.travel(MARCH_15_2027, tick=False)
+def test_the_generated_form_applies_for_a_stable_on_one_of_the_keepers_properties(
+    client, keeper
+):
+    place = site(keeper, "24 Whitney Street")
+    client.force_login(keeper)
+    url = reverse("licensing:apply", args=[services.PRIVATE_STABLE])
+
+    page = client.get(url).content.decode()
+    response = client.post(url, {"action": "new", "property": place.pk, "occupancy": "owner",
+                                 **ITEMS, **form_answers()})
+
+    application = Application.objects.get(applicant=keeper)
+    assert "24 Whitney Street, Northborough" in page
+    assert 'name="zoning_certified"' not in page and 'name="changes_made"' not in page
+    assert response.url == reverse("licensing:application", args=[application.pk])
+    assert (application.place, application.stable_application.stable.property) == (place,
+                                                                                     place)
+
+
+@time_machine.travel(MARCH_15_2027, tick=False)
+def test_the_generated_form_registers_a_horse_at_the_keepers_stable(client, keeper, nb_clerk):
+    permitted(keeper, nb_clerk)
+    client.force_login(keeper)
+
+    response = client.post(reverse("licensing:apply", args=[horses.HORSE_REGISTRATION]), {
+        "action": "new", "stable": Stable.objects.get().pk, "name": "Juniper",
+        "description": "Bay mare",
+    })
+
+    horse = Horse.objects.get()
+    assert response.url == reverse("licensing:application", args=[horse.registration_id])
+    assert horse.name == "Juniper"
+
+
 # -- The review screen: the office's sign-offs -------------------------------------------------
 
 
@@ -388,7 +430,7 @@ def test_the_clerk_schedules_a_sanitary_inspection_of_the_permit(
     assert (inspection.check_code, inspection.permit, inspection.inspector) == (
         "northborough.sanitary_inspection", permit, inspector
     )
-    assert inspection.address == "12 Bartlett Street"
+    assert inspection.address == "12 Bartlett Street, Northborough"
 
 
 @time_machine.travel(MARCH_15_2027, tick=False)

@@ -386,7 +386,7 @@ def test_only_the_holder_renews_and_never_twice_at_once(keeper, nb_clerk, other_
         renewal(keeper, permit)
 
     assert list(stranger.value.errors) == ["permit"]
-    assert "already has a renewal application" in twice.value.errors["stable"][0]
+    assert "already has a renewal application" in twice.value.errors["permit"][0]
 
 
 # -- Transfer (§2.4) -----------------------------------------------------------------------
@@ -485,9 +485,9 @@ def test_a_second_application_for_the_same_stable_is_refused(keeper):
     first = drafted(keeper)
 
     with pytest.raises(DomainError) as refused:
-        drafted(keeper, stable=first.stable_application.stable)
+        drafted(keeper, place=first.place)
 
-    assert "already has a new application in progress" in refused.value.errors["stable"][0]
+    assert "already has a new application in progress" in refused.value.errors["property"][0]
 
 
 @time_machine.travel(MARCH_15_2027, tick=False)
@@ -495,9 +495,9 @@ def test_a_resident_applies_only_for_their_own_stable(keeper, other_resident):
     application = drafted(keeper)
 
     with pytest.raises(DomainError) as refused:
-        drafted(other_resident, stable=application.stable_application.stable)
+        drafted(other_resident, place=application.place)
 
-    assert list(refused.value.errors) == ["stable"]
+    assert list(refused.value.errors) == ["property"]
 
 
 @time_machine.travel(MARCH_15_2027, tick=False)
@@ -505,7 +505,7 @@ def test_withdrawn_applications_free_the_stable_for_a_new_one(keeper):
     first = drafted(keeper)
     withdraw_application(application=first, acting_user=keeper)
 
-    second = drafted(keeper, stable=first.stable_application.stable)
+    second = drafted(keeper, place=first.place)
 
     assert second.status == ApplicationStatus.DRAFT
     assert second.stable_application.stable == first.stable_application.stable

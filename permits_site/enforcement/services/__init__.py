@@ -31,6 +31,7 @@ from permits_site.enforcement.services.fines import (
 )
 from permits_site.enforcement.services.inspections import (
     add_inspection_photo,
+    address_of,
     close_inspection,
     record_inspection,
     schedule_inspection,
@@ -40,6 +41,7 @@ from permits_site.enforcement.services.orders import issue_order, record_complia
 __all__ = [
     "add_case_charge",
     "add_inspection_photo",
+    "address_of",
     "citation_days",
     "citation_total",
     "close_case",

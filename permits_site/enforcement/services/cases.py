@@ -87,6 +87,7 @@ def open_case(
     received_on: dt.date,
     acting_user,
     permit: Permit | None = None,
+    application=None,
     inspection: Inspection | None = None,
     complainant: str = "",
 ) -> Case:
@@ -113,6 +114,7 @@ def open_case(
         municipality=municipality,
         case_type=case_type,
         permit=permit,
+        application=application,
         party=party,
         party_name=party_name,
         address=address.strip(),

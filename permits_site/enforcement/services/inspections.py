@@ -69,7 +69,8 @@ def schedule_inspection(
 ) -> Inspection:
     """Schedule a visit against a permit, an application or an address.
 
-    The address defaults to the permit holder's or the applicant's. Refused,
+    The address defaults to the place the permit or the application is about,
+    else to its holder's or applicant's mailing address. Refused,
     naming the field, for a check the town has not registered, an inspector
     who holds no inspecting role in the town, or a record of another town.
     """
@@ -77,7 +78,7 @@ def schedule_inspection(
         municipality, check_code=check_code, inspector=inspector, permit=permit,
         application=application,
     )
-    address = (address or _address_of(permit, application)).strip()
+    address = (address or address_of(permit, application)).strip()
     if not address:
         errors["address"] = ["Enter the address to inspect, or choose a permit."]
     if errors:
@@ -129,11 +130,15 @@ def _scheduling_errors(
     return errors
 
 
-def _address_of(permit: Permit | None, application: Application | None) -> str:
+def address_of(permit: Permit | None, application: Application | None = None) -> str:
+    """Where a visit or a case about a permit or an application takes place: the property
+    it is about (a stable's site, not its keeper's home), else the holder's or the
+    applicant's mailing address (spec ``lifecycle.md``, "Holders")."""
     if permit is not None:
-        return permit.holder_address
+        return permit.place_address or permit.holder_address
     if application is not None:
-        return application.applicant.mailing_address
+        place = application.place
+        return place.full_address if place else application.applicant.mailing_address
     return ""
 
 

@@ -24,8 +24,11 @@ from permits_site.pdf.rendering import render_permit_pdf_bytes
 def applications_with_details():
     """Applications joined with what list rows show: a fixed number of queries."""
     return Application.objects.select_related(
-        "permit_type", "municipality", "applicant", *list_related()
-    ).prefetch_related(Prefetch("invoices", queryset=Invoice.objects.prefetch_related("lines")))
+        "permit_type", "municipality", "applicant", "business", "place", *list_related()
+    ).prefetch_related(
+        Prefetch("invoices", queryset=Invoice.objects.prefetch_related("lines")),
+        "determinations",
+    )
 
 
 def error_messages(request, error: DomainError) -> None:
@@ -41,10 +44,17 @@ def error_messages(request, error: DomainError) -> None:
 @require_GET
 def dashboard(request):
     user = request.user
-    applications = applications_with_details().filter(applicant=user).exclude(status="issued")
-    permits = Permit.objects.filter(holder=user).select_related("permit_type", "municipality")
+    applications = applications_with_details().filter(
+        permissions.party_rows(user, owner_field="applicant", business_field="business")
+    ).exclude(status="issued")
+    permits = Permit.objects.filter(
+        permissions.party_rows(user, owner_field="holder", business_field="holder_business")
+    ).select_related("permit_type", "municipality", "holder_business")
     open_invoices = (
-        Invoice.objects.filter(payer=user, status=InvoiceStatus.OPEN)
+        Invoice.objects.filter(
+            permissions.party_rows(user, owner_field="payer", business_field="payer_business"),
+            status=InvoiceStatus.OPEN,
+        )
         .select_related("application__permit_type")
         .prefetch_related("lines")
     )
@@ -74,7 +84,7 @@ def application_detail(request, pk: int):
     application = get_visible_or_404(
         applications_with_details(), permissions.can_view_application, request.user, pk=pk
     )
-    if application.applicant_id != request.user.pk:
+    if not permissions.is_applicant(request.user, application):
         return redirect("licensing:review", pk=pk)
     return render(
         request,

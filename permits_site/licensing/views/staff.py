@@ -17,6 +17,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from permits_site.accounts import permissions
 from permits_site.accounts.permissions import REVIEWER_ROLES
+from permits_site.enforcement.services.penalties import penalty_rows
 from permits_site.licensing.exceptions import DomainError
 from permits_site.licensing.forms import PaymentForm, ReasonForm
 from permits_site.licensing.kinds import kind_for
@@ -150,6 +151,7 @@ def review_context(
         "review_panel": kind.review_panel,
         "panel": panel,
         "gates": kind.gates(application.permit_type),
+        "penalty_rows": penalty_rows(application, context["result"], user=request.user),
         "determination_rows": _determination_rows(application, context["result"], bound),
         "refused_form": next(iter(bound.values()), None),
     }

@@ -1,0 +1,38 @@
+"""The clerk records, from the review screen, the offense a penalty finding leads to
+(spec ``lifecycle.md``, "What a failed rule does")."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied
+from django.shortcuts import redirect
+from django.views.decorators.http import require_POST
+
+from permits_site.accounts import permissions
+from permits_site.enforcement.services.penalties import record_penalty_offense
+from permits_site.licensing.exceptions import DomainError
+from permits_site.licensing.views.resident import error_messages
+from permits_site.licensing.views.staff import reviewable, reviewer_required
+
+
+@reviewer_required
+@require_POST
+def record_penalty(request, pk: int):
+    """Cite the applicant for the offense of the penalty finding named in ``rule``."""
+    application = reviewable(request, pk)
+    if not permissions.is_clerk(request.user, application.municipality_id):
+        raise PermissionDenied
+    try:
+        citation = record_penalty_offense(
+            application=application, rule_id=request.POST.get("rule", ""),
+            acting_user=request.user,
+        )
+    except DomainError as error:
+        error_messages(request, error)
+    else:
+        messages.success(
+            request,
+            f"Citation #{citation.pk} recorded on case #{citation.case_id}: "
+            f"{citation.description}, ${citation.amount_per_offense}.",
+        )
+    return redirect("licensing:review", pk=pk)

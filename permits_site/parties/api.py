@@ -1,0 +1,313 @@
+"""``/api/v1/businesses/`` and ``/api/v1/properties/`` (spec ``lifecycle.md``, "Over the API").
+
+JSON only. A record the caller may not see does not exist for them (404);
+one they see but may not change is a 403. Every change is one call of
+:mod:`permits_site.parties.services`, which audits it, so the API keeps the
+rules of the web pages.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.core.validators import EmailValidator
+from django.db.models import Prefetch
+from drf_spectacular.utils import extend_schema, extend_schema_field, extend_schema_serializer
+from rest_framework import mixins, serializers, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.exceptions import PermissionDenied, ValidationError
+from rest_framework.response import Response
+
+from permits_site.api.parsers import JSONObjectParser
+from permits_site.api.public.fields import (
+    StrictCharField,
+    StrictIntegerField,
+    StrictSerializer,
+    to_json,
+    validated_body,
+)
+from permits_site.licensing.exceptions import DomainError
+from permits_site.licensing.models import Municipality
+from permits_site.parties import permissions
+from permits_site.parties import services as party_services
+from permits_site.parties.models import Business, BusinessKind, BusinessMember, Property
+from permits_site.parties.places import FactsInvalid, parse_place_attributes
+
+# -- serializers ---------------------------------------------------------------
+
+
+def text(*, max_length: int, required: bool = True) -> StrictCharField:
+    """A JSON string, trimmed; optional ones may be blank and default to ""."""
+    options: dict[str, Any] = {"max_length": max_length, "trim_whitespace": True}
+    if not required:
+        options.update(required=False, allow_blank=True, default="")
+    return StrictCharField(**options)
+
+
+class BusinessSerializer(serializers.ModelSerializer):
+    """A business as the API shows it; ``members`` are the usernames of who acts for it."""
+
+    members = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Business
+        fields = ["id", "legal_name", "dba", "kind", "mailing_address", "phone", "email",
+                  "members"]
+        read_only_fields = fields
+
+    @extend_schema_field({"type": "array", "items": {"type": "string"}})
+    def get_members(self, business: Business) -> list[str]:
+        return [membership.user.username for membership in business.memberships.all()]
+
+
+# Named "Business" in the schema (its request form): one ``kind`` enum for both.
+@extend_schema_serializer(component_name="Business")
+class BusinessCreateSerializer(StrictSerializer):
+    """A business to register; the caller becomes its first member."""
+
+    legal_name = text(max_length=200)
+    dba = text(max_length=200, required=False)
+    kind = serializers.ChoiceField(choices=BusinessKind.choices)
+    mailing_address = text(max_length=300)
+    phone = text(max_length=30, required=False)
+    email = StrictCharField(max_length=254, required=False, allow_blank=True, default="",
+                            trim_whitespace=True, validators=[EmailValidator()])
+
+
+class MemberAddSerializer(StrictSerializer):
+    username = StrictCharField(max_length=150)
+
+
+@extend_schema_field({"type": "object", "additionalProperties": True,
+                      "description": "The town's place attributes, e.g. Tisbury's zone."})
+class AttributesField(serializers.JSONField):
+    def to_representation(self, value: Any) -> Any:
+        return to_json(value)
+
+
+class PropertySerializer(serializers.ModelSerializer):
+    """A place as the API shows it: the town by code, the attributes its rules read."""
+
+    municipality = serializers.SlugRelatedField(slug_field="code", read_only=True)
+    attributes = AttributesField(read_only=True)
+
+    class Meta:
+        model = Property
+        fields = ["id", "municipality", "address", "parcel", "attributes"]
+        read_only_fields = fields
+
+
+class PropertyCreateSerializer(serializers.Serializer):
+    """The documented body of ``POST /properties/``: besides these, the town's place
+    attributes (e.g. ``"zone"``) sit at the top level."""
+
+    municipality = StrictCharField(max_length=40, help_text="The town's code, e.g. tisbury.")
+    address = text(max_length=200)
+    parcel = text(max_length=40, required=False)
+
+
+class PropertyCorrectionSerializer(serializers.Serializer):
+    """The documented body of ``PATCH /properties/{id}/``: what is sent is corrected.
+    ``attributes`` are merged into the place's (``null`` removes one); the town's place
+    attributes may also be sent at the top level, as when the place was recorded."""
+
+    address = text(max_length=200)
+    parcel = StrictCharField(max_length=40, required=False, allow_blank=True,
+                             trim_whitespace=True)
+    attributes = serializers.DictField(required=False)
+
+
+class MergeSerializer(StrictSerializer):
+    duplicate = StrictIntegerField(min_value=1, help_text="The id of the duplicate property.")
+
+
+# -- reading a property body -------------------------------------------------------
+
+PROPERTY_FIELDS = frozenset({"municipality", "address", "parcel"})
+
+
+def _object(data: Any) -> Mapping[str, Any]:
+    if not isinstance(data, Mapping):
+        raise ValidationError({"non_field_errors": ["Send a JSON object as the request body."]})
+    return data
+
+
+def _attributes_in(data: Mapping[str, Any], errors: dict[str, list[str]]) -> dict[str, Any]:
+    """The place attributes sent: those at the top level, over an ``attributes`` object."""
+    nested = data.get("attributes", {})
+    if not isinstance(nested, Mapping):
+        errors["attributes"] = ["Send the attributes as a JSON object."]
+        nested = {}
+    flat = {name: value for name, value in data.items()
+            if name not in PROPERTY_FIELDS and name != "attributes"}
+    return {**nested, **flat}
+
+
+def _attribute_errors(town: Municipality, attributes: Mapping[str, Any]) -> dict[str, list[str]]:
+    try:
+        parse_place_attributes(town.code, attributes)
+    except FactsInvalid as invalid:
+        return {str(name): list(messages) for name, messages in invalid.errors.items()}
+    return {}
+
+
+def parse_new_property(data: Any) -> tuple[Municipality, str, str, dict[str, Any]]:
+    """The town, address, parcel and attributes of a ``POST``; every fault in one 400."""
+    data = _object(data)
+    errors: dict[str, list[str]] = {}
+    base = PropertyCreateSerializer(data={name: data[name] for name in PROPERTY_FIELDS
+                                          if name in data})
+    if not base.is_valid():
+        errors.update({name: list(messages) for name, messages in base.errors.items()})
+    attributes = _attributes_in(data, errors)
+    town = None
+    if "municipality" not in errors:
+        code = data["municipality"]  # a JSON string of the right length: it passed
+        town = Municipality.objects.filter(code=code).first()
+        if town is None:
+            errors["municipality"] = [f"No town has the code “{code}”."]
+    if town is not None:
+        errors.update(_attribute_errors(town, attributes))
+    if errors:
+        raise ValidationError(errors)
+    valid = base.validated_data
+    return town, valid["address"], valid.get("parcel", ""), attributes
+
+
+def parse_correction(place: Property, data: Any) -> dict[str, Any]:
+    """``correct_property``'s keyword arguments from a ``PATCH``: only what was sent, the
+    attributes merged into the place's (``null`` removes one)."""
+    data = _object(data)
+    errors: dict[str, list[str]] = {}
+    if "municipality" in data:
+        errors["municipality"] = ["A property's town cannot be changed; record the place "
+                                  "in the other town instead."]
+    base = PropertyCorrectionSerializer(
+        data={name: data[name] for name in ("address", "parcel") if name in data}, partial=True
+    )
+    if base.is_valid():
+        corrections: dict[str, Any] = dict(base.validated_data)
+    else:
+        corrections = {}
+        errors.update({name: list(messages) for name, messages in base.errors.items()})
+    attributes_sent = _attributes_in(data, errors)
+    if "attributes" in data or attributes_sent:
+        merged = {**place.attributes, **attributes_sent}
+        errors.update(_attribute_errors(place.municipality, merged))
+        corrections["attributes"] = merged
+    if not errors and not corrections:
+        errors["non_field_errors"] = ["Send the address, parcel or attributes to correct."]
+    if errors:
+        raise ValidationError(errors)
+    return corrections
+
+
+# -- views -----------------------------------------------------------------------
+
+
+class BusinessViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
+                      viewsets.GenericViewSet):
+    """Businesses: those the caller acts for, and (staff) those that applied in their towns."""
+
+    serializer_class = BusinessSerializer
+    parser_classes = [JSONObjectParser]
+    queryset = Business.objects.all()
+
+    def get_queryset(self):
+        return permissions.visible_businesses(self.request.user).prefetch_related(
+            Prefetch("memberships", queryset=BusinessMember.objects.select_related("user"))
+        ).order_by("legal_name", "pk")
+
+    def shown(self, business: Business, *, status_code: int = status.HTTP_200_OK) -> Response:
+        fresh = self.get_queryset().get(pk=business.pk)
+        return Response(BusinessSerializer(fresh).data, status=status_code)
+
+    @extend_schema(request=BusinessCreateSerializer, responses={201: BusinessSerializer})
+    def create(self, request):
+        """Register a business; the caller becomes its first member."""
+        data = validated_body(BusinessCreateSerializer, request.data)
+        business = party_services.create_business(acting_user=request.user, **data)
+        return self.shown(business, status_code=status.HTTP_201_CREATED)
+
+    @extend_schema(request=MemberAddSerializer, responses={201: BusinessSerializer})
+    @action(detail=True, methods=["post"])
+    def members(self, request, pk=None):
+        """A member adds another registered user (by ``username``), who then acts for it."""
+        business = self.get_object()
+        if not permissions.can_add_business_member(request.user, business):
+            raise PermissionDenied("Only a member of the business can add members.")
+        data = validated_body(MemberAddSerializer, request.data)
+        party_services.add_member(business=business, username=data["username"],
+                                  acting_user=request.user)
+        return self.shown(business, status_code=status.HTTP_201_CREATED)
+
+
+class PropertyViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
+                      viewsets.GenericViewSet):
+    """Places: those the caller or their businesses applied about, and (staff) every live
+    place of their towns. The town's clerk corrects and merges them."""
+
+    serializer_class = PropertySerializer
+    parser_classes = [JSONObjectParser]
+    queryset = Property.objects.all()
+
+    def get_queryset(self):
+        return permissions.visible_properties(self.request.user).select_related(
+            "municipality"
+        ).order_by("municipality__name", "normalised_address", "pk")
+
+    def clerks_property(self) -> Property:
+        place = self.get_object()
+        if not permissions.can_correct_property(self.request.user, place):
+            raise PermissionDenied("Only the town clerk may correct or merge properties.")
+        return place
+
+    @extend_schema(request=PropertyCreateSerializer,
+                   responses={201: PropertySerializer, 200: PropertySerializer})
+    def create(self, request):
+        """Record a place: 201 with the new record, or 200 with the town's existing record
+        of the same place (same parcel, else same normalised address), now linked to the
+        caller. The town's place attributes (e.g. ``"zone"``) are sent at the top level."""
+        town, address, parcel, attributes = parse_new_property(request.data)
+        place, created = party_services.find_or_create_property(
+            municipality=town, address=address, parcel=parcel, attributes=attributes,
+            acting_user=request.user,
+        )
+        return Response(PropertySerializer(place).data,
+                        status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
+
+    @extend_schema(request=PropertyCorrectionSerializer, responses=PropertySerializer)
+    def partial_update(self, request, pk=None):
+        """The clerk corrects the address, parcel or attributes (audited). Issued permits
+        keep what they were issued on; open applications are judged again."""
+        place = self.clerks_property()
+        corrections = parse_correction(place, request.data)
+        party_services.correct_property(property=place, acting_user=request.user,
+                                        **corrections)
+        return Response(PropertySerializer(self.get_queryset().get(pk=place.pk)).data)
+
+    @extend_schema(request=MergeSerializer, responses=PropertySerializer)
+    @action(detail=True, methods=["post"])
+    def merge(self, request, pk=None):
+        """The clerk folds a duplicate record of the same place, in the same town, into
+        this one; its applications move here, issued permits keep their place."""
+        place = self.clerks_property()
+        data = validated_body(MergeSerializer, request.data)
+        duplicate = Property.objects.filter(pk=data["duplicate"],
+                                            municipality_id=place.municipality_id).first()
+        if duplicate is None:
+            raise ValidationError({"duplicate": [
+                f"No property of {place.municipality.short_name} has the id "
+                f"{data['duplicate']}."]})
+        try:
+            party_services.merge_properties(duplicate=duplicate, into=place,
+                                            acting_user=request.user)
+        except DomainError as refused:
+            raise ValidationError({"duplicate": [
+                message for messages in refused.errors.values() for message in messages
+            ]}) from refused
+        return Response(PropertySerializer(self.get_queryset().get(pk=place.pk)).data)
+
+
+__all__ = ["BusinessViewSet", "PropertyViewSet"]

@@ -1,0 +1,146 @@
+"""The forms of the business and property pages. They check shape only; the services
+decide (a property's attributes are judged by the town's declared place attributes)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping
+from typing import Any
+
+from django import forms
+
+from permits_site.licensing.fact_forms import StyledForm, form_field
+from permits_site.licensing.models import Municipality
+from permits_site.parties.models import BusinessKind
+from permits_site.parties.places import place_attributes
+
+
+class DomainErrorsMixin:
+    """Show a service's refusal on the field it names; anything else above the form."""
+
+    def add_domain_errors(self, errors: Mapping[str, list[str]]) -> None:
+        for name, messages in errors.items():
+            field = name if name in self.fields else None
+            for message in messages:
+                self.add_error(field, message)
+
+
+class BusinessForm(DomainErrorsMixin, StyledForm):
+    legal_name = forms.CharField(
+        max_length=200,
+        label="Legal name",
+        help_text="As registered with the Commonwealth, or your own name for a sole proprietor.",
+        widget=forms.TextInput(attrs={"autocomplete": "organization"}),
+    )
+    dba = forms.CharField(
+        max_length=200,
+        required=False,
+        label="Doing business as (optional)",
+        help_text="The trade name the public knows, if it differs from the legal name.",
+    )
+    kind = forms.ChoiceField(
+        choices=[("", "Choose the kind of business"), *BusinessKind.choices],
+        label="Kind of business",
+    )
+    mailing_address = forms.CharField(
+        max_length=300,
+        label="Mailing address",
+        help_text="Street, town and ZIP code: where the town sends the business's notices.",
+        widget=forms.TextInput(attrs={"autocomplete": "street-address"}),
+    )
+    phone = forms.CharField(
+        max_length=30,
+        required=False,
+        label="Phone (optional)",
+        widget=forms.TextInput(attrs={"type": "tel", "autocomplete": "tel"}),
+    )
+    email = forms.EmailField(
+        required=False,
+        label="Email (optional)",
+        widget=forms.EmailInput(attrs={"autocomplete": "email"}),
+    )
+
+
+class MemberForm(DomainErrorsMixin, StyledForm):
+    username = forms.CharField(
+        max_length=150,
+        label="Username of the person to add",
+        help_text="They must already have an account on this site.",
+        widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "none"}),
+    )
+
+
+class TownForm(StyledForm):
+    """The first step of adding a property: the town decides what else is asked."""
+
+    town = forms.ModelChoiceField(
+        queryset=Municipality.objects.all(),
+        to_field_name="code",
+        empty_label="Choose a town",
+        label="Town",
+    )
+
+
+def _json_value(value: Any) -> Any:
+    """A form's typed answer as the strict JSON the place attributes are parsed from."""
+    if isinstance(value, dt.date | dt.time):
+        return value.isoformat()
+    return value
+
+
+class PlaceForm(DomainErrorsMixin, StyledForm):
+    """Street address and parcel, plus one field per place attribute of ``town_code``
+    (built by :func:`place_form_class`)."""
+
+    address = forms.CharField(
+        max_length=200,
+        label="Street address",
+        help_text="Number and street, e.g. 12 Main Street.",
+    )
+    parcel = forms.CharField(
+        max_length=40,
+        required=False,
+        label="Assessors' parcel (optional)",
+        help_text="Map and lot from the assessors' records or the tax bill, e.g. 62-104.",
+    )
+
+    attribute_names: tuple[str, ...] = ()
+
+    def attribute_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in self.attribute_names]
+
+    def attributes(self) -> dict[str, Any]:
+        """The answered attributes, for the service to judge."""
+        return {
+            name: _json_value(self.cleaned_data[name])
+            for name in self.attribute_names
+            if self.cleaned_data.get(name) not in (None, "")
+        }
+
+
+def place_form_class(town_code: str) -> type[PlaceForm]:
+    """A place form asking ``town_code``'s declared place attributes (Tisbury: ``zone``)."""
+    facts = place_attributes(town_code)
+    fields: dict[str, Any] = {
+        fact.name: form_field(fact)
+        for fact in facts
+        if fact.name not in PlaceForm.base_fields
+    }
+    fields["attribute_names"] = tuple(fields)
+    return type("PlaceForm", (PlaceForm,), fields)
+
+
+class MergeForm(StyledForm):
+    duplicate = forms.IntegerField(
+        min_value=1,
+        label="Number of the duplicate property",
+        help_text="The “#” number shown in the list of the town's properties. Its "
+        "applications move here; issued permits keep the place they were issued on.",
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+        error_messages={"required": "Enter the property's number.",
+                        "invalid": "Enter the property's number."},
+    )
+
+
+class SearchForm(forms.Form):
+    q = forms.CharField(max_length=200, required=False)

@@ -1,0 +1,440 @@
+"""The pages of businesses and properties (spec ``lifecycle.md``, "Holders").
+
+Residents register the businesses they act for, add members and record the
+places they apply about. A town's clerk finds the businesses that applied
+there and the town's properties, corrects a place and folds duplicates into
+one record; every change goes through :mod:`permits_site.parties.services`,
+which audits it. Records a user may not see are a 404; staff pages refuse
+non-clerks with a 403.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.core.paginator import Paginator
+from django.db.models import Count, IntegerField, OuterRef, Q, QuerySet, Subquery
+from django.db.models.functions import Coalesce
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from permits_site.accounts.permissions import STAFF_ROLES, can_review, municipality_ids_with
+from permits_site.licensing import audit
+from permits_site.licensing.exceptions import DomainError
+from permits_site.licensing.fact_forms import humanize
+from permits_site.licensing.models import (
+    Application,
+    Invoice,
+    InvoiceStatus,
+    Municipality,
+    Permit,
+)
+from permits_site.licensing.views.access import get_visible_or_404
+from permits_site.parties import permissions
+from permits_site.parties import services as party_services
+from permits_site.parties.forms import (
+    BusinessForm,
+    MemberForm,
+    MergeForm,
+    PlaceForm,
+    SearchForm,
+    TownForm,
+    place_form_class,
+)
+from permits_site.parties.models import (
+    Business,
+    BusinessMember,
+    Property,
+    normalise_address,
+    normalise_parcel,
+)
+
+#: Rows per page of the staff lists.
+PAGE_SIZE = 25
+
+
+def clerk_required(view):
+    """Only a town's clerk reaches the staff pages of businesses and properties."""
+
+    @login_required
+    def wrapped(request, *args, **kwargs):
+        if not permissions.clerk_town_ids(request.user):
+            raise PermissionDenied
+        return view(request, *args, **kwargs)
+
+    wrapped.__name__ = view.__name__
+    wrapped.__doc__ = view.__doc__
+    return wrapped
+
+
+def attribute_rows(place: Property) -> list[tuple[str, str]]:
+    """A place's attributes as a person reads them ("Zone", "Coastal district")."""
+    return [
+        (humanize(name), humanize(value) if isinstance(value, str) else str(value))
+        for name, value in sorted(place.attributes.items())
+    ]
+
+
+def page_of(request, rows: QuerySet) -> Any:
+    return Paginator(rows, PAGE_SIZE).get_page(request.GET.get("page"))
+
+
+def search_term(request) -> str:
+    form = SearchForm(request.GET)
+    return form.cleaned_data["q"].strip() if form.is_valid() else ""
+
+
+# -- businesses: the member's pages ---------------------------------------------
+
+
+@login_required
+@require_GET
+def my_businesses(request):
+    """The businesses the user acts for."""
+    mine = party_services.businesses_of(request.user).values("pk")
+    businesses = Business.objects.filter(pk__in=mine).annotate(member_count=Count("memberships"))
+    return render(request, "parties/my_businesses.html", {"businesses": businesses})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def business_new(request):
+    """Register a business; its registrant is its first member."""
+    form = BusinessForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            business = party_services.create_business(acting_user=request.user,
+                                                      **form.cleaned_data)
+        except DomainError as refused:
+            form.add_domain_errors(refused.errors)
+        else:
+            messages.success(request, f"{business.display_name} is registered. "
+                                      "You act for it.")
+            return redirect("parties:business", pk=business.pk)
+    return render(request, "parties/business_form.html", {"form": form},
+                  status=400 if form.errors else 200)
+
+
+def _visible_business(request, pk: int) -> Business:
+    return get_visible_or_404(Business.objects.all(), permissions.can_view_business,
+                              request.user, pk=pk)
+
+
+def _in_towns(rows: QuerySet, towns: Iterable[int] | None) -> QuerySet:
+    return rows if towns is None else rows.filter(municipality_id__in=towns)
+
+
+def business_records(business: Business, *, towns: Iterable[int] | None = None) -> dict:
+    """A business's applications, permits and open invoices (only ``towns``' when given)."""
+    applications = _in_towns(
+        Application.objects.filter(business=business).select_related(
+            "permit_type", "municipality", "applicant", "place__municipality"
+        ),
+        towns,
+    )
+    permits = _in_towns(
+        Permit.objects.filter(holder_business=business).select_related(
+            "permit_type", "municipality", "holder"
+        ),
+        towns,
+    )
+    invoices = _in_towns(
+        Invoice.objects.filter(payer_business=business).select_related(
+            "municipality", "application__permit_type"
+        ).prefetch_related("lines"),
+        towns,
+    )
+    return {"applications": applications, "permits": permits, "invoices": invoices}
+
+
+def business_page(request, business: Business, *, member_form: MemberForm | None = None,
+                  status: int = 200):
+    member = permissions.is_business_member(request.user, business)
+    towns = None if member else municipality_ids_with(request.user, *STAFF_ROLES)
+    records = business_records(business, towns=towns)
+    records["invoices"] = records["invoices"].filter(status=InvoiceStatus.OPEN)
+    return render(request, "parties/business_detail.html", {
+        "business": business,
+        "is_member": member,
+        "members": BusinessMember.objects.filter(business=business).select_related(
+            "user", "added_by"),
+        "member_form": (member_form or MemberForm()) if member else None,
+        **records,
+    }, status=status)
+
+
+@login_required
+@require_GET
+def business_detail(request, pk: int):
+    """Details, members, applications, permits and fees due: for its members, and for the
+    staff of a town where it applied (who see that town's records only)."""
+    return business_page(request, _visible_business(request, pk))
+
+
+@login_required
+@require_POST
+def business_add_member(request, pk: int):
+    """A member adds another registered user, who may then act for the business."""
+    business = _visible_business(request, pk)
+    if not permissions.can_add_business_member(request.user, business):
+        raise PermissionDenied
+    form = MemberForm(request.POST)
+    if form.is_valid():
+        try:
+            member = party_services.add_member(business=business,
+                                               username=form.cleaned_data["username"],
+                                               acting_user=request.user)
+        except DomainError as refused:
+            form.add_domain_errors(refused.errors)
+        else:
+            messages.success(request, f"{member.user.display_name} ({member.user.username}) "
+                                      f"may now act for {business.display_name}.")
+            return redirect("parties:business", pk=business.pk)
+    return business_page(request, business, member_form=form, status=400)
+
+
+# -- properties: the resident's pages ---------------------------------------------
+
+
+@login_required
+@require_GET
+def my_properties(request):
+    """The places the user, or a business they act for, applied about."""
+    places = party_services.properties_of(request.user).select_related("municipality")
+    return render(request, "parties/my_properties.html", {
+        "rows": [(place, attribute_rows(place)) for place in places],
+    })
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def property_new(request):
+    """Record a place: first the town, then its address, parcel and the attributes the
+    town's rules read from a place (Tisbury: the zone, BOH Reg 09.9)."""
+    town_form = TownForm(request.GET if "town" in request.GET else None)
+    if not town_form.is_valid():
+        return render(request, "parties/property_town.html", {"town_form": town_form},
+                      status=400 if town_form.errors else 200)
+    town: Municipality = town_form.cleaned_data["town"]
+    form = place_form_class(town.code)(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            place, created = party_services.find_or_create_property(
+                municipality=town, address=form.cleaned_data["address"],
+                parcel=form.cleaned_data["parcel"], attributes=form.attributes(),
+                acting_user=request.user,
+            )
+        except DomainError as refused:
+            form.add_domain_errors(refused.errors)
+        else:
+            if created:
+                messages.success(request, f"{place.full_address} is added to your properties.")
+            else:
+                messages.info(request, f"{place.full_address} was already on the town's "
+                                       "records; it is now among your properties.")
+            return redirect("parties:properties")
+    return render(request, "parties/property_form.html", {"form": form, "town": town},
+                  status=400 if form.errors else 200)
+
+
+# -- staff: businesses -----------------------------------------------------------
+
+
+def _count_in(model, *, link: str, towns: Iterable[int]) -> Coalesce:
+    """How many ``model`` rows of ``towns`` point at the outer row through ``link``."""
+    rows = (
+        model.objects.filter(**{link: OuterRef("pk")}, municipality_id__in=towns)
+        .order_by()
+        .values(link)
+        .annotate(total=Count("pk"))
+        .values("total")
+    )
+    return Coalesce(Subquery(rows, output_field=IntegerField()), 0)
+
+
+@clerk_required
+@require_GET
+def staff_businesses(request):
+    """Businesses that applied in the clerk's towns, by name; a fixed number of queries."""
+    towns = permissions.clerk_town_ids(request.user)
+    query = search_term(request)
+    businesses = permissions.businesses_applied_in(towns).annotate(
+        application_count=_count_in(Application, link="business", towns=towns),
+        permit_count=_count_in(Permit, link="holder_business", towns=towns),
+    )
+    if query:
+        businesses = businesses.filter(Q(legal_name__icontains=query) | Q(dba__icontains=query))
+    return render(request, "parties/staff_businesses.html", {
+        "page": page_of(request, businesses.order_by("legal_name", "pk")),
+        "query": query,
+    })
+
+
+@clerk_required
+@require_GET
+def staff_business(request, pk: int):
+    """The business's record in the clerk's towns: its applications, permits and invoices."""
+    towns = permissions.clerk_town_ids(request.user)
+    business = permissions.businesses_applied_in(towns).filter(pk=pk).first()
+    if business is None:
+        raise Http404("No such record.")
+    return render(request, "parties/staff_business.html", {
+        "business": business,
+        "members": BusinessMember.objects.filter(business=business).select_related("user"),
+        "towns": Municipality.objects.filter(pk__in=towns),
+        **business_records(business, towns=towns),
+    })
+
+
+# -- staff: properties -----------------------------------------------------------
+
+
+@clerk_required
+@require_GET
+def staff_properties(request):
+    """The live properties of the clerk's towns, by address or parcel; fixed queries."""
+    towns = permissions.clerk_town_ids(request.user)
+    query = search_term(request)
+    places = (
+        Property.objects.filter(municipality_id__in=towns, merged_into__isnull=True)
+        .select_related("municipality")
+        .annotate(application_count=_count_in(Application, link="place", towns=towns))
+    )
+    if query:
+        places = places.filter(
+            Q(address__icontains=query)
+            | Q(normalised_address__icontains=normalise_address(query))
+            | Q(parcel__icontains=normalise_parcel(query))
+        )
+    page = page_of(request, places.order_by("municipality__name", "normalised_address", "pk"))
+    return render(request, "parties/staff_properties.html", {
+        "page": page,
+        "rows": [(place, attribute_rows(place)) for place in page],
+        "query": query,
+    })
+
+
+def _clerks_property(request, pk: int) -> Property:
+    return get_visible_or_404(
+        Property.objects.select_related("municipality", "merged_into__municipality"),
+        permissions.can_correct_property, request.user, pk=pk,
+    )
+
+
+def correction_form(place: Property, data=None) -> PlaceForm:
+    initial = {"address": place.address, "parcel": place.parcel, **place.attributes}
+    return place_form_class(place.municipality.code)(data, initial=initial, prefix="correct")
+
+
+def history_rows(place: Property) -> list[tuple[Any, list[tuple[str, Any, Any]]]]:
+    """The place's audit entries, newest first, each correction with what it changed."""
+    rows = []
+    for entry in audit.history_of(place)[:50]:
+        changes = []
+        if entry.action == "property.corrected":
+            names = sorted(set(entry.before) | set(entry.after))
+            changes = [
+                (humanize(name), entry.before.get(name), entry.after.get(name))
+                for name in names
+                if entry.before.get(name) != entry.after.get(name)
+            ]
+        rows.append((entry, changes))
+    return rows
+
+
+def property_page(request, place: Property, *, correct_form: PlaceForm | None = None,
+                  merge_form: MergeForm | None = None, status: int = 200):
+    """The clerk's page of one place: what it says, who is linked to it, what was applied
+    for and issued there, the forms to correct it and merge a duplicate, and its history."""
+    applications = place.applications.select_related(
+        "permit_type", "municipality", "applicant", "business"
+    )
+    permits = place.permits.select_related("permit_type", "municipality", "holder_business")
+    live = place.merged_into_id is None
+    return render(request, "parties/staff_property.html", {
+        "place": place,
+        "attributes": attribute_rows(place),
+        "people": place.people.all(),
+        "businesses": place.businesses.all(),
+        "applications": applications,
+        "permits": permits,
+        "merged_from": place.merged_from.all(),
+        "history": history_rows(place),
+        "reviewer": can_review(request.user, place.municipality_id),
+        "correct_form": (correct_form or correction_form(place)) if live else None,
+        "merge_form": (merge_form or MergeForm(prefix="merge")) if live else None,
+    }, status=status)
+
+
+@clerk_required
+@require_GET
+def staff_property(request, pk: int):
+    return property_page(request, _clerks_property(request, pk))
+
+
+@clerk_required
+@require_POST
+def staff_property_correct(request, pk: int):
+    """Correct the address, parcel or attributes; issued permits keep what they were
+    issued on, open applications are judged again."""
+    place = _clerks_property(request, pk)
+    if place.merged_into_id:
+        raise Http404("No such record.")
+    form = correction_form(place, request.POST)
+    if form.is_valid():
+        address, parcel = form.cleaned_data["address"], form.cleaned_data["parcel"]
+        attributes = form.attributes()
+        unchanged = (
+            address.strip() == place.address
+            and normalise_parcel(parcel) == place.parcel
+            and attributes == place.attributes
+        )
+        if unchanged:
+            messages.info(request, "Nothing was changed.")
+            return redirect("parties:staff_property", pk=place.pk)
+        try:
+            party_services.correct_property(property=place, address=address, parcel=parcel,
+                                            attributes=attributes, acting_user=request.user)
+        except DomainError as refused:
+            form.add_domain_errors(refused.errors)
+        else:
+            messages.success(request, "The property is corrected. Issued permits keep the "
+                                      "place they were issued on.")
+            return redirect("parties:staff_property", pk=place.pk)
+    return property_page(request, _clerks_property(request, pk), correct_form=form,
+                         status=400)
+
+
+@clerk_required
+@require_POST
+def staff_property_merge(request, pk: int):
+    """Fold a duplicate record of the same place, in the same town, into this one."""
+    place = _clerks_property(request, pk)
+    if place.merged_into_id:
+        raise Http404("No such record.")
+    form = MergeForm(request.POST, prefix="merge")
+    if form.is_valid():
+        number = form.cleaned_data["duplicate"]
+        duplicate = Property.objects.filter(pk=number,
+                                            municipality_id=place.municipality_id).first()
+        if duplicate is None:
+            form.add_error("duplicate", f"No property of {place.municipality.short_name} "
+                                        f"has the number {number}.")
+        else:
+            try:
+                party_services.merge_properties(duplicate=duplicate, into=place,
+                                                acting_user=request.user)
+            except DomainError as refused:
+                for messages_ in refused.errors.values():
+                    for message in messages_:
+                        form.add_error("duplicate", message)
+            else:
+                messages.success(request, f"{duplicate.address} (#{duplicate.pk}) is merged "
+                                          "into this property.")
+                return redirect("parties:staff_property", pk=place.pk)
+    return property_page(request, place, merge_form=form, status=400)
