@@ -1,13 +1,17 @@
 """Settings for the permits site, read from the environment.
 
 ``DATABASE_URL`` (default: a SQLite file in the project), ``SECRET_KEY``,
-``DEBUG``, ``ALLOWED_HOSTS`` (comma-separated) and ``MEDIA_ROOT``.
+``DEBUG``, ``ALLOWED_HOSTS`` (comma-separated), ``MEDIA_ROOT`` and
+``PAYMENT_PROVIDER_ORIGIN`` (the online payment provider's checkout origin).
 """
 
+import logging
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONE, SELF
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -51,6 +55,8 @@ INSTALLED_APPS = [
     "simple_history",
     "django_tasks",
     "django_tasks_db",
+    "axes",
+    "csp",
     "permits_site.accounts",
     "permits_site.parties",
     "permits_site.licensing",
@@ -63,6 +69,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -71,6 +78,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
+    # Last, as django-axes asks: it turns a locked sign-in into the lockout response.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "permits_site.urls"
@@ -110,9 +119,20 @@ LOGIN_URL = "accounts:login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
-#: Staff sign-in lockout: this many failures within the window locks the account.
-LOGIN_FAILURE_LIMIT = 5
-LOGIN_FAILURE_WINDOW_MINUTES = 15
+#: django-axes first: it refuses a locked sign-in before any backend checks the password.
+AUTHENTICATION_BACKENDS = [
+    "permits_site.accounts.backends.SignInLockoutBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+#: Sign-in lockout (site and Django admin): five failures lock one username *from one
+#: address* for 15 minutes, so nobody can lock another person out from elsewhere. An
+#: admin lifts a lock by deleting its access attempt in the Django admin (or
+#: ``manage.py axes_reset_username``).
+AXES_FAILURE_LIMIT = 5
+AXES_COOLOFF_TIME = timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "permits_site.accounts.views.locked_out"
 
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = "America/New_York"
@@ -157,9 +177,10 @@ TASKS = {
 }
 
 REST_FRAMEWORK = {
+    # Token first: its ``WWW-Authenticate`` challenge makes a missing or bad token a 401.
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.SessionAuthentication",
         "rest_framework.authentication.TokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_PARSER_CLASSES": [
@@ -169,7 +190,7 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "permits_site.api.errors.exception_handler",
-    "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
+    "DEFAULT_PAGINATION_CLASS": "permits_site.api.pagination.CeilingLimitOffsetPagination",
     "PAGE_SIZE": 50,
 }
 SPECTACULAR_SETTINGS = {
@@ -200,9 +221,43 @@ if not DEBUG:
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = True
 
+#: Where the online payment provider's checkout lives: forms may post (and be redirected)
+#: there.
+PAYMENT_PROVIDER_ORIGIN = os.environ.get("PAYMENT_PROVIDER_ORIGIN", "https://checkout.stripe.com")
+#: Scripts and styles only from the site's own static files: no inline script, no CDN.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF, PAYMENT_PROVIDER_ORIGIN],
+        "frame-ancestors": [NONE],
+    }
+}
+
+
+def refusal_in_one_line(record: logging.LogRecord) -> bool:
+    """A 4xx is the caller's mistake: log its one line, without the exception's traceback."""
+    status_code = getattr(record, "status_code", None)
+    if status_code is not None and status_code < 500:
+        record.exc_info = None
+        record.exc_text = None
+    return True
+
+
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"refusal_in_one_line": {"()": lambda: refusal_in_one_line}},
+    "handlers": {
+        "console": {"class": "logging.StreamHandler", "filters": ["refusal_in_one_line"]}
+    },
+    "loggers": {
+        "django.request": {"filters": ["refusal_in_one_line"]},
+        "django.security": {"filters": ["refusal_in_one_line"]},
+    },
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
 }

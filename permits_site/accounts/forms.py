@@ -1,47 +1,50 @@
-"""Sign-in with a lockout after repeated failures, and resident self-registration."""
+"""Sign-in that says when django-axes has locked it, and resident self-registration."""
 
 from __future__ import annotations
 
-from datetime import timedelta
-
 from django import forms
 from django.conf import settings
+from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
-from django.utils import timezone
 
-from permits_site.accounts.models import FailedLogin, User
+from permits_site.accounts.models import User
+
+LOCKED_MESSAGE = (
+    "Too many failed sign-ins. For your security, signing in to this account from your "
+    "network is locked for %(minutes)s minutes. Try again later, or ask the town's "
+    "administrator to unlock it."
+)
 
 
-def recent_failures(username: str) -> int:
-    since = timezone.now() - timedelta(minutes=settings.LOGIN_FAILURE_WINDOW_MINUTES)
-    return FailedLogin.objects.filter(username__iexact=username, attempted_at__gte=since).count()
+def lockout_minutes() -> int:
+    return int(settings.AXES_COOLOFF_TIME.total_seconds() // 60)
 
 
-class LockoutAuthenticationForm(AuthenticationForm):
-    """Refuses a username after too many failures in the window, even with the right password."""
+class LockoutMessageMixin:
+    """Says "locked" instead of "wrong password" once django-axes locks the pair.
 
-    error_messages = {
-        **AuthenticationForm.error_messages,
-        "locked": (
-            "Too many failed sign-ins. For your security this account is locked for "
-            "%(minutes)s minutes."
-        ),
-    }
+    The lock itself is django-axes' (``SignInLockoutBackend`` refuses, the
+    ``user_login_failed`` handler counts); it flags the request, and this form
+    turns the flag into a message on the same sign-in page.
+    """
 
     def clean(self):
-        username = (self.data.get("username") or "").strip()
-        if username and recent_failures(username) >= settings.LOGIN_FAILURE_LIMIT:
-            raise forms.ValidationError(
-                self.error_messages["locked"],
-                code="locked",
-                params={"minutes": settings.LOGIN_FAILURE_WINDOW_MINUTES},
-            )
         try:
             return super().clean()
         except forms.ValidationError:
-            if username:
-                FailedLogin.objects.create(username=username)
+            if getattr(self.request, "axes_locked_out", False):
+                raise forms.ValidationError(
+                    LOCKED_MESSAGE, code="locked", params={"minutes": lockout_minutes()}
+                ) from None
             raise
+
+
+class LockoutAuthenticationForm(LockoutMessageMixin, AuthenticationForm):
+    """The site's sign-in form."""
+
+
+class LockoutAdminAuthenticationForm(LockoutMessageMixin, AdminAuthenticationForm):
+    """The Django admin's sign-in form."""
 
 
 class ResidentRegistrationForm(UserCreationForm):

@@ -64,12 +64,3 @@ class Membership(models.Model):
     def __str__(self) -> str:
         return f"{self.user} — {self.get_role_display()}, {self.municipality}"
 
-
-class FailedLogin(models.Model):
-    """A failed sign-in, counted for the staff lockout (DESIGN: lockout after failures)."""
-
-    username = models.CharField(max_length=150, db_index=True)
-    attempted_at = models.DateTimeField(auto_now_add=True, db_index=True)
-
-    def __str__(self) -> str:
-        return f"{self.username} at {self.attempted_at:%Y-%m-%d %H:%M}"

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from django.db.models import Q
+
 from permits_site.accounts.models import Role
 
 if TYPE_CHECKING:
@@ -55,6 +57,16 @@ def is_party(user: User, *, person_id: int | None, business_id: int | None) -> b
     if business_id is not None:
         return business_id in business_ids(user)
     return person_id == user.pk
+
+
+def party_rows(user: User, *, owner_field: str, business_field: str | None) -> Q:
+    """The queryset form of :func:`is_party`: rows that are ``user``'s own when no business
+    holds them, and their businesses' rows."""
+    if business_field is None:
+        return Q(**{owner_field: user})
+    return Q(**{owner_field: user, f"{business_field}__isnull": True}) | Q(
+        **{f"{business_field}__in": business_ids(user)}
+    )
 
 
 def is_staff_member(user: User) -> bool:

@@ -13,11 +13,14 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from permits_site.accounts import permissions
+from permits_site.api.public.fields import BoundedDateField
 from permits_site.licensing.models import Closure, Municipality
 from permits_site.licensing.services.closures import add_closure, remove_closure
 
 
 class ClosureSerializer(serializers.ModelSerializer):
+    date = BoundedDateField()
+
     class Meta:
         model = Closure
         fields = ["date", "reason"]

@@ -12,6 +12,7 @@ from rest_framework.routers import SimpleRouter
 
 from permits_site.accounts.models import Role
 from permits_site.api.permissions import IsTownAdmin
+from permits_site.api.public.fields import BoundedDateField
 from permits_site.api.scopes import in_towns_where
 from permits_site.enforcement.models import FineItem, FineSchedule
 from permits_site.enforcement.services import create_fine_schedule_version, retire_fine_schedule
@@ -71,7 +72,7 @@ class FineScheduleCreateSerializer(serializers.Serializer):
     municipality = serializers.SlugRelatedField(
         slug_field="code", queryset=Municipality.objects.all()
     )
-    effective_from = serializers.DateField()
+    effective_from = BoundedDateField()
     amounts = serializers.DictField(child=OffenseAmountsSerializer(), allow_empty=False)
     note = serializers.CharField(required=False, allow_blank=True, max_length=300, default="")
 

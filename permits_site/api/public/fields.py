@@ -53,24 +53,37 @@ class StrictCharField(serializers.CharField):
         return super().to_internal_value(data)
 
 
-class StrictDateField(serializers.DateField):
+class BoundedDateField(serializers.DateField):
+    """A date within the one bound every date input of the site shares.
+
+    The bound is :data:`~permits_site.licensing.fact_forms.EARLIEST_DATE`–
+    :data:`~permits_site.licensing.fact_forms.LATEST_DATE`, the same the
+    page forms carry: a year 1 or year 9999 date is a typing mistake, and
+    beyond what the calendar arithmetic can carry.
+    """
+
+    default_error_messages = {"out_of_bounds": date_bounds_message()}
+
+    def to_internal_value(self, data: Any) -> dt.date:
+        day = super().to_internal_value(data)
+        if not EARLIEST_DATE <= day <= LATEST_DATE:
+            self.fail("out_of_bounds")
+        return day
+
+
+class StrictDateField(BoundedDateField):
     """A ``YYYY-MM-DD`` string naming a real day within the dates the site judges."""
 
-    default_error_messages = {
-        "invalid": "Enter a date as YYYY-MM-DD.",
-        "out_of_bounds": date_bounds_message(),
-    }
+    default_error_messages = {"invalid": "Enter a date as YYYY-MM-DD."}
 
     def to_internal_value(self, data: Any) -> dt.date:
         if not isinstance(data, str) or not DATE_PATTERN.fullmatch(data):
             self.fail("invalid")
         try:
-            day = dt.date.fromisoformat(data)
+            dt.date.fromisoformat(data)
         except ValueError:
             self.fail("invalid")
-        if not EARLIEST_DATE <= day <= LATEST_DATE:
-            self.fail("out_of_bounds")
-        return day
+        return super().to_internal_value(data)
 
 
 class QueryIntegerField(serializers.IntegerField):

@@ -20,16 +20,21 @@ def record_payment(
     Idempotent on ``reference``: recording the same receipt again for the
     same invoice and amount returns the first payment and changes nothing.
     The invoice is marked paid once payments cover its total.
+
+    The invoice row is locked before the receipt is looked up and the balance
+    read, so payments arriving together are judged one after another: each
+    sees what the one before it recorded, and none can pay more than is due.
     """
     reference = reference.strip()
-    existing = Payment.objects.filter(
-        municipality=invoice.municipality, reference=reference
-    ).first()
-    if existing is not None:
-        return _same_receipt(existing, invoice=invoice, amount=amount), False
-    _check_payment(invoice=invoice, method=method, reference=reference, amount=amount)
     try:
         with transaction.atomic():
+            invoice = Invoice.objects.select_for_update().get(pk=invoice.pk)
+            existing = Payment.objects.filter(
+                municipality_id=invoice.municipality_id, reference=reference
+            ).first()
+            if existing is not None:
+                return _same_receipt(existing, invoice=invoice, amount=amount), False
+            _check_payment(invoice=invoice, method=method, reference=reference, amount=amount)
             payment = _create_payment(
                 invoice=invoice,
                 method=method,
@@ -38,6 +43,7 @@ def record_payment(
                 acting_user=acting_user,
             )
     except IntegrityError:
+        # The same reference recorded at this moment against another of the town's invoices.
         existing = Payment.objects.get(municipality=invoice.municipality, reference=reference)
         return _same_receipt(existing, invoice=invoice, amount=amount), False
     return payment, True
@@ -74,7 +80,7 @@ def _check_payment(*, invoice: Invoice, method: str, reference: str, amount: Dec
 def _create_payment(
     *, invoice: Invoice, method: str, reference: str, amount: Decimal, acting_user
 ) -> Payment:
-    invoice = Invoice.objects.select_for_update().get(pk=invoice.pk)
+    """Called with ``invoice`` locked (see :func:`record_payment`)."""
     payment = Payment.objects.create(
         invoice=invoice,
         municipality=invoice.municipality,
