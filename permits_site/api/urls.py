@@ -1,6 +1,8 @@
 """``/api/v1/``: the public law-as-data endpoints, license verification, the schema and the
 authenticated resources, with those the bylaw apps registered (``registry``)."""
 
+from csp.constants import SELF, UNSAFE_INLINE
+from csp.decorators import csp_update
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 from rest_framework.routers import SimpleRouter
@@ -11,6 +13,9 @@ from permits_site.api.registry import registered_routes
 from permits_site.parties.api import BusinessViewSet, PropertyViewSet
 
 app_name = "api"
+
+#: The locally served Swagger UI sets three inline styles of its own: allowed on that page only.
+API_DOCS_STYLES = csp_update({"style-src": [SELF, UNSAFE_INLINE]})
 
 router = SimpleRouter()
 router.register("applications", views.ApplicationViewSet, basename="application")
@@ -33,7 +38,8 @@ urlpatterns = [
     path("applications/<int:pk>/penalties/", application_penalties,
          name="application-penalties"),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
-    path("docs/", SpectacularSwaggerSplitView.as_view(url_name="api:schema"), name="docs"),
+    path("docs/", API_DOCS_STYLES(SpectacularSwaggerSplitView.as_view(url_name="api:schema")),
+         name="docs"),
     *router.urls,
     path("", include("permits_site.api.applications_extra")),
 ]

@@ -345,7 +345,10 @@ class PermitKind:
         }
 
     def describe(self, application: Application) -> str:
-        return application.permit_type.name
+        """One line naming the application in lists: its holder business and place."""
+        parts = [application.business.display_name if application.business else "",
+                 application.place.full_address if application.place else ""]
+        return ", ".join(part for part in parts if part) or application.permit_type.name
 
     def summary(self, application: Application) -> list[tuple[str, str]]:
         """Rows (label, value) describing the application on resident and staff pages, in
