@@ -24,7 +24,9 @@ from pathlib import Path
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
+from django.apps import apps
 from django.core.management import call_command
+from django.core.management.color import no_style
 from django.db import DEFAULT_DB_ALIAS, connections
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
 
@@ -93,6 +95,16 @@ def _restore_reference_data(reference_data: str) -> None:
     if not Municipality.objects.exists():
         call_command("flush", verbosity=0, interactive=False, inhibit_post_migrate=True)
         connection.creation.deserialize_db_from_string(reference_data)
+        _resume_sequences(connection)
+
+
+def _resume_sequences(connection) -> None:
+    """Move PostgreSQL's id sequences past the reloaded rows: the flush reset them to 1,
+    and the reference data came back with its own ids."""
+    statements = connection.ops.sequence_reset_sql(no_style(), apps.get_models())
+    with connection.cursor() as cursor:
+        for statement in statements:
+            cursor.execute(statement)
 
 
 @pytest.fixture(scope="session")
