@@ -105,7 +105,7 @@ class StablePermitKind(PermitKind):
         DeclaredDocument(OTHER_DATA, "Other data the Board of Health requested",
                          CITE + "§2.2", required=False, actions=DESCRIBED),
     )
-    list_related = ("place",)
+    list_related = ("stable_application__stable__property__municipality", "previous_permit")
     review_panel = "stables/review_panel.html"
     #: The zoning certification (§2.3) and the Conservation Commission review (§4.1) reach
     #: the Board from those bodies: until the office records them they wait on the office.

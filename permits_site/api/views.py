@@ -110,7 +110,7 @@ class ApplicationViewSet(
 
     def get_queryset(self):
         applications = Application.objects.select_related(
-            "permit_type", "municipality", "applicant", "permit", "business", "place",
+            "permit_type", "municipality", "applicant", "permit", "business", "place__municipality",
             *list_related()
         ).prefetch_related(
             Prefetch("invoices", queryset=Invoice.objects.prefetch_related("lines")),

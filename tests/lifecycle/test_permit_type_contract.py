@@ -12,6 +12,7 @@ import datetime as dt
 import pytest
 from django.utils import timezone
 
+from permits_site.accounts.models import Membership, Role
 from permits_site.licensing.declarations import GATE_ORDER
 from permits_site.parties.services import create_business, find_or_create_property
 from permits_site.rules.registry import get_rule_set
@@ -102,13 +103,14 @@ def _value(field: dict, records: dict):
     }[field["type"]]
 
 
-def _records(applicant, town_code: str, described: dict) -> dict:
+def _records(applicant, town_code: str, described: dict, *, address: str = "12 Beach Road"
+             ) -> dict:
     """One record of each kind the declared reference fields name, owned by the applicant."""
     town = municipality(town_code)
     attributes = {"zone": "inland"} if town_code == "tisbury" else {}
     makers = {
         "property": lambda: find_or_create_property(
-            municipality=town, address="12 Beach Road", attributes=attributes,
+            municipality=town, address=address, attributes=attributes,
             acting_user=applicant)[0],
         "business": lambda: create_business(
             legal_name="Harbor Works LLC", kind="llc", mailing_address="1 Main Street",
@@ -154,3 +156,31 @@ def test_an_application_built_from_the_declaration_shows_only_declared_gates(db,
     submitted = api.post(f"/api/v1/applications/{created['id']}/submit/", format="json")
     assert submitted.status_code == 200, submitted.content
     assert {blocker["gate"] for blocker in submitted.json()["blockers"]} <= declared_gates
+
+
+def test_the_application_list_of_every_permit_type_runs_a_fixed_number_of_queries(
+    db, api, django_assert_max_num_queries
+):
+    """One application of each type (each kind shows its details its own way): the list
+    still joins or prefetches everything it shows."""
+    clerk = UserFactory()
+    for town in ("north_andover", "northborough", "tisbury"):
+        Membership.objects.create(user=clerk, municipality=municipality(town), role=Role.CLERK)
+    started = 0
+    for index, code in enumerate(SPEC_PERMIT_TYPES):
+        described = declaration(api, code)
+        applicant = UserFactory()
+        api.force_authenticate(applicant)
+        records = _records(applicant, described["municipality"], described,
+                           address=f"{index} Beach Road")
+        action = described["actions"][0]
+        response = api.post("/api/v1/applications/", {
+            "permit_type": code, "action": action,
+            "details": details_from_declaration(described, action, records)}, format="json")
+        started += response.status_code == 201
+    assert started == len(SPEC_PERMIT_TYPES)
+
+    api.force_authenticate(clerk)
+    with django_assert_max_num_queries(8):
+        listed = api.get("/api/v1/applications/")
+    assert listed.json()["count"] == len(SPEC_PERMIT_TYPES)
