@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: install run test test-fast lint browser clean
+.PHONY: install run test test-fast lint browser clean bench
 
 install: $(VENV)/.installed
 
@@ -16,18 +16,27 @@ $(VENV)/.installed: pyproject.toml
 	touch $@
 
 run: install
+	@scripts/ensure-system-packages pdf
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py seed_demo
 	$(PY) manage.py runserver $(HOST):$(PORT)
 
 browser:
-	@scripts/ensure-system-packages
+	@scripts/ensure-system-packages browser
 
 test: install browser
+	@scripts/ensure-system-packages pdf
 	$(PY) -m pytest
 
 test-fast: install
 	$(PY) -m pytest -m "not e2e"
+
+# Not part of `make test`: BENCH_SCALE=small (default, a few minutes) or full; BENCH_LOCUST=1
+# adds 50 locust users for 60 s against gunicorn on 127.0.0.1. See README, "Performance".
+bench: install
+	@scripts/ensure-system-packages pdf
+	$(VENV)/bin/pip install --quiet ".[test,bench]"
+	$(PY) tests/bench/run.py
 
 lint: install
 	$(VENV)/bin/ruff check .

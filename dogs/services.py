@@ -17,6 +17,8 @@ from permits_site.licensing.exceptions import DomainError, InvalidTransition
 from permits_site.licensing.models import (
     OPEN_STATUSES,
     Application,
+    Invoice,
+    InvoiceStatus,
     Municipality,
     Permit,
     PermitStatus,
@@ -409,4 +411,38 @@ def dogs_with_licenses(owner):
     """The owner's dogs with their license applications and permits, in a fixed few queries."""
     return dogs_of(owner).prefetch_related(
         "license_applications__application__permit"
+    )
+
+
+def renewals_ready_to_issue(*, municipality, year: int):
+    """Renewal applications for ``year`` that are paid and submitted, under review or
+    approved: what the Clerk may issue in one action in the renewal season.
+
+    One query whatever the number of rows: the applicant and dog come joined.
+    """
+    paid = Invoice.objects.filter(application=OuterRef("pk"), status=InvoiceStatus.PAID)
+    return (
+        Application.objects.filter(
+            municipality=municipality,
+            permit_type__code=DOG_LICENSE,
+            action="renewal",
+            status__in=OPEN_STATUSES,
+            dog_license__license_year=year,
+        )
+        .filter(Exists(paid))
+        .select_related("applicant", "dog_license__dog")
+        .order_by("applicant__last_name", "applicant__first_name", "pk")
+    )
+
+
+def issued_licenses(*, municipality, permit_ids):
+    """The town's issued dog licenses among ``permit_ids``, with dog and tags, in a fixed
+    number of queries (for the mailing sheets and the PDF-rendering status)."""
+    return (
+        Permit.objects.filter(
+            municipality=municipality, permit_type__code=DOG_LICENSE, pk__in=list(permit_ids)
+        )
+        .select_related("municipality", "permit_type", "application__dog_license__dog")
+        .prefetch_related("dog_tags")
+        .order_by("holder_name", "number")
     )

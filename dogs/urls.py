@@ -10,4 +10,7 @@ urlpatterns = [
     path("apply/fee/", views.fee_preview, name="fee_preview"),
     path("renewals/", views.renewal_season, name="renewal_season"),
     path("renewals/remind/", views.send_reminders, name="send_reminders"),
+    path("renewals/issue/", views.issue_renewals, name="issue_renewals"),
+    path("renewals/batches/<int:pk>/pdfs/", views.batch_pdf_status, name="batch_pdf_status"),
+    path("renewals/sheets/", views.mailing_sheets, name="mailing_sheets"),
 ]

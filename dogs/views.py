@@ -5,10 +5,13 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.core.paginator import InvalidPage, Paginator
 from django.db import transaction
-from django.shortcuts import redirect, render
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.html import format_html
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from dogs import services
@@ -16,7 +19,8 @@ from dogs.forms import DogForm, DogLicenseDetailsForm, RabiesProofForm
 from dogs.models import Dog
 from permits_site.accounts import permissions
 from permits_site.licensing.exceptions import DomainError
-from permits_site.licensing.models import Municipality, PermitType
+from permits_site.licensing.models import Application, AuditEntry, Municipality, PermitType
+from permits_site.licensing.services.bulk import issue_many
 from permits_site.licensing.services.documents import upload_document
 from permits_site.licensing.services.fees import quote_fee, schedule_in_force
 from permits_site.licensing.views.access import get_visible_or_404
@@ -188,22 +192,155 @@ def _clerk_town(request) -> Municipality:
     return town
 
 
+PAGE_SIZE = 25
+BULK_ISSUED = "permit.bulk_issued"
+
+
 @login_required
 @require_GET
 def renewal_season(request):
-    """Last year's licenses not yet renewed for the coming license year, with owners' contacts."""
+    """Renewals paid and waiting to be issued (the Clerk issues a page or a selection in
+    one action), and last year's licenses not yet renewed, with owners' contacts.
+
+    Both lists are paged, 25 rows a page, so the screen runs a fixed number of queries
+    whatever the size of the season.
+    """
     town = _clerk_town(request)
     year = _season_year(request)
     due = key_date_on(town_law(NORTH_ANDOVER).key_dates["dog_license_due"], year, town.calendar())
+    ready = _page(services.renewals_ready_to_issue(municipality=town, year=year),
+                  request.GET.get("page"))
+    permits = _page(services.licenses_not_renewed(municipality=town, year=year),
+                    request.GET.get("remind_page"))
     return render(
         request,
         "dogs/renewal_season.html",
         {
             "year": year,
             "due": format_date(due),
-            "permits": services.licenses_not_renewed(municipality=town, year=year),
+            "ready": ready,
+            "permits": permits,
+            "batch": _batch(request, town),
         },
     )
+
+
+def _page(rows, value: str | None):
+    """A page of 25; a page number that is not one of the list's pages shows the first."""
+    paginator = Paginator(rows, PAGE_SIZE)
+    try:
+        return paginator.page(int(value or "1"))
+    except (ValueError, InvalidPage):
+        return paginator.page(1)
+
+
+def _batch(request, town: Municipality) -> dict | None:
+    """The result of a bulk issue, read back from its audit entry (``?batch=<id>``)."""
+    try:
+        pk = int(request.GET.get("batch") or "")
+    except ValueError:
+        return None
+    entry = AuditEntry.objects.filter(pk=pk, municipality=town, action=BULK_ISSUED).first()
+    if entry is None:
+        return None
+    return {
+        "entry": entry,
+        "issued": entry.after.get("issued", []),
+        "refused": entry.after.get("refused", []),
+        "pdf_status": pdf_status_html(entry, pending=_pdfs_pending(town, entry)),
+    }
+
+
+def _issued_ids(entry: AuditEntry) -> list[int]:
+    return [row["id"] for row in entry.after.get("issued", [])]
+
+
+def _pdfs_pending(town: Municipality, entry: AuditEntry) -> int:
+    """Issued permits of the batch whose PDF the worker has not written yet."""
+    return (
+        services.issued_licenses(municipality=town, permit_ids=_issued_ids(entry))
+        .filter(pdf="")
+        .count()
+    )
+
+
+@login_required
+@require_POST
+def issue_renewals(request):
+    """Issue the selected renewals, or every one listed on the page, in one action."""
+    town = _clerk_town(request)
+    year = _season_year(request)
+    field = "on_page" if request.POST.get("scope") == "page" else "application"
+    ids = [value for value in request.POST.getlist(field) if value.isdigit()]
+    back = f"{reverse('dogs:renewal_season')}?year={year}"
+    if not ids:
+        messages.error(request, "Select at least one renewal to issue.")
+        return redirect(back)
+    chosen = (
+        Application.objects.filter(
+            pk__in=ids, municipality=town, permit_type__code=services.DOG_LICENSE
+        )
+        .select_related("permit_type", "business", "place", "dog_license__dog")
+        .order_by("pk")
+    )
+    try:
+        result = issue_many(applications=chosen, acting_user=request.user)
+    except DomainError as error:
+        error_messages(request, error)
+        return redirect(back)
+    if result.audit_entry is None:
+        messages.error(request, "None of the selected renewals can be issued from here.")
+        return redirect(back)
+    messages.success(
+        request,
+        f"Issued {result.issued_count} license{'s' if result.issued_count != 1 else ''}"
+        f"{f', refused {result.refused_count}' if result.refused_count else ''}.",
+    )
+    return redirect(f"{back}&batch={result.audit_entry.pk}#batch-result")
+
+
+@login_required
+@require_GET
+def batch_pdf_status(request, pk: int):
+    """How many of a batch's license PDFs are still rendering (polled by htmx)."""
+    town = _clerk_town(request)
+    entry = get_object_or_404(AuditEntry, pk=pk, municipality=town, action=BULK_ISSUED)
+    return HttpResponse(pdf_status_html(entry, pending=_pdfs_pending(town, entry)))
+
+
+def pdf_status_html(entry: AuditEntry, *, pending: int):
+    """The live line under a batch result; it stops polling once every PDF is written."""
+    issued = len(_issued_ids(entry))
+    if not pending:
+        return format_html(
+            '<p id="pdf-status" role="status">All {} license PDFs are written.</p>', issued
+        )
+    return format_html(
+        '<p id="pdf-status" role="status" hx-get="{}" hx-trigger="every 2s" '
+        'hx-swap="outerHTML">{} of {} license PDFs still rendering…</p>',
+        reverse("dogs:batch_pdf_status", args=[entry.pk]),
+        pending,
+        issued,
+    )
+
+
+@login_required
+@require_GET
+def mailing_sheets(request):
+    """A PDF of license and tag sheets for the chosen issued licenses (``?permit=`` each),
+    one page per license, addressed for a window envelope."""
+    town = _clerk_town(request)
+    ids = [value for value in request.GET.getlist("permit") if value.isdigit()]
+    permits = list(services.issued_licenses(municipality=town, permit_ids=ids))
+    if not permits:
+        raise Http404("Choose at least one issued dog license.")
+    from permits_site.pdf.sheets import render_mailing_sheets_pdf_bytes
+
+    response = HttpResponse(
+        render_mailing_sheets_pdf_bytes(permits), content_type="application/pdf"
+    )
+    response["Content-Disposition"] = 'inline; filename="dog-license-mailing-sheets.pdf"'
+    return response
 
 
 def _season_year(request) -> int:

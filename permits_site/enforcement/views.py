@@ -15,7 +15,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
-from django.db.models import Count, Min, Prefetch, Q
+from django.db.models import Count, F, Min, Prefetch, Q
 from django.http import FileResponse, Http404
 from django.shortcuts import redirect, render
 from django.utils import timezone
@@ -47,12 +47,12 @@ from permits_site.enforcement.services.inspections import as_strict_json, judge
 from permits_site.licensing.audit import history_of
 from permits_site.licensing.exceptions import DomainError
 from permits_site.licensing.models import Municipality, PermitStatus
+from permits_site.licensing.views import listing
 from permits_site.licensing.views.access import get_visible_or_404
 from permits_site.licensing.views.law import RuleOutcome
 from permits_site.rules.calendar import format_date
 from permits_site.rules.registry import get_rule_set
 
-RECENT_INSPECTIONS = 25
 CASE_FILTERS = {
     "open": (CaseStatus.OPEN, CaseStatus.DETERMINED),
     "determined": (CaseStatus.DETERMINED,),
@@ -100,28 +100,59 @@ def inspections(request):
     return render_inspections(request)
 
 
+INSPECTION_SEARCH = ("address", "permit__number", "inspector__first_name", "inspector__last_name",
+                     "notes")
+
+
+def inspection_specs(user, towns: list[Municipality], *, inspects: bool):
+    """The two lists share a search, "whose" and town; each pages and sorts on its own."""
+    filters = {
+        "show": listing.Filter("Whose", {"mine": ("Assigned to me", Q(inspector=user)),
+                                         "all": ("All in my towns", Q())},
+                               default="mine" if inspects else "all"),
+        "town": listing.town_filter(towns),
+    }
+    common = {"search_fields": INSPECTION_SEARCH, "filters": filters,
+              "search_label": "Search address, permit, inspector or notes"}
+    upcoming = listing.ListSpec(prefix="upcoming_", sorts={
+        "scheduled": listing.Sort("Soonest first", ("scheduled_for", "pk")),
+        "-scheduled": listing.Sort("Latest first", ("-scheduled_for", "-pk")),
+        "address": listing.Sort("Address", ("address", "scheduled_for", "pk")),
+    }, **common)
+    recent = listing.ListSpec(prefix="recent_", sorts={
+        "-inspected": listing.Sort("Latest first", ("-inspected_on", "-pk")),
+        "inspected": listing.Sort("Earliest first", ("inspected_on", "pk")),
+        "address": listing.Sort("Address", ("address", "-inspected_on", "-pk")),
+        "result": listing.Sort("Result", ("result", "-inspected_on", "-pk")),
+    }, **common)
+    return upcoming, recent
+
+
 def render_inspections(request, *, schedule_form=None):
     user = request.user
     inspects = bool(permissions.municipality_ids_with(user, *INSPECTOR_ROLES))
-    show = request.GET.get("show", "mine" if inspects else "all")
-    show = show if show in ("mine", "all") else "all"
+    towns = towns_where(user, *ENFORCEMENT_ROLES)
     visible = Inspection.objects.filter(
-        municipality_id__in=permissions.municipality_ids_with(user, *ENFORCEMENT_ROLES)
+        municipality_id__in=[town.pk for town in towns]
     ).select_related("municipality", "inspector", "permit")
-    if show == "mine":
-        visible = visible.filter(inspector=user)
-    upcoming = visible.filter(status=InspectionStatus.SCHEDULED).order_by("scheduled_for", "pk")
-    recent = visible.filter(status=InspectionStatus.CLOSED).order_by("-inspected_on", "-pk")
+    upcoming_spec, recent_spec = inspection_specs(user, towns, inspects=inspects)
+    upcoming = listing.paginate(request, visible.filter(status=InspectionStatus.SCHEDULED),
+                                upcoming_spec)
+    recent = listing.paginate(request, visible.filter(status=InspectionStatus.CLOSED),
+                              recent_spec)
     scheduling_towns = towns_where(user, *SCHEDULER_ROLES)
     if schedule_form is None and scheduling_towns:
         initial = {"scheduled_for": timezone.localdate(), "inspector": user if inspects else None}
         schedule_form = enforcement_forms.ScheduleInspectionForm(towns=scheduling_towns,
                                                                  initial=initial)
     return render(request, "enforcement/inspections.html", {
-        "show": show,
-        "upcoming": [(inspection, check_title(inspection.check_code)) for inspection in upcoming],
+        "show": upcoming.selected["show"],
+        "upcoming": [(inspection, check_title(inspection.check_code))
+                     for inspection in upcoming.rows],
+        "upcoming_listing": upcoming,
         "recent": [(inspection, check_title(inspection.check_code))
-                   for inspection in recent[:RECENT_INSPECTIONS]],
+                   for inspection in recent.rows],
+        "recent_listing": recent,
         "schedule_form": schedule_form,
     })
 
@@ -324,32 +355,62 @@ def cases(request):
     return render_cases(request)
 
 
+CASE_SORTS = {
+    "-received": listing.Sort("Latest complaint first", ("-received_on", "-pk")),
+    "received": listing.Sort("Earliest complaint first", ("received_on", "pk")),
+    "comply_by": listing.Sort("Next compliance date", (F("next_comply_by").asc(nulls_last=True),
+                                                       "-received_on", "-pk")),
+    "party": listing.Sort("Party", ("party_name", "-received_on", "-pk")),
+    "address": listing.Sort("Address", ("address", "-received_on", "-pk")),
+}
+
+
+def case_spec(towns: list[Municipality]) -> listing.ListSpec:
+    return listing.ListSpec(
+        sorts=CASE_SORTS,
+        search_fields=("party_name", "address", "complaint", "complainant", "permit__number"),
+        search_label="Search party, address, complaint or permit",
+        filters={
+            "status": listing.Filter(
+                "Status",
+                {name: (name.capitalize(), Q(status__in=statuses))
+                 for name, statuses in CASE_FILTERS.items()},
+                default="open",
+            ),
+            "town": listing.town_filter(towns),
+            "case_type": listing.Filter(
+                "Case type",
+                {registered.code: (registered.name, Q(case_type=registered.code))
+                 for town in towns for registered in case_types(town.code)},
+                all_label="All types",
+            ),
+        },
+    )
+
+
 def render_cases(request, *, open_form=None):
     user = request.user
-    selected = request.GET.get("status", "open")
-    statuses = CASE_FILTERS.get(selected, CASE_FILTERS["open"])
+    towns = towns_where(user, *ENFORCEMENT_ROLES)
     open_orders = Q(orders__complied_on__isnull=True)
     rows = (
-        Case.objects.filter(
-            municipality_id__in=permissions.municipality_ids_with(user, *ENFORCEMENT_ROLES),
-            status__in=statuses,
-        )
+        Case.objects.filter(municipality_id__in=[town.pk for town in towns])
         .select_related("municipality", "permit")
         .annotate(
             open_orders=Count("orders", filter=open_orders, distinct=True),
             next_comply_by=Min("orders__comply_by", filter=open_orders),
             citation_count=Count("citations", distinct=True),
         )
-        .order_by("-received_on", "-pk")
     )
+    page = listing.paginate(request, rows, case_spec(towns))
     worker_towns = towns_where(user, *CASE_WORKER_ROLES)
     if open_form is None and worker_towns:
         open_form = enforcement_forms.OpenCaseForm(
             towns=worker_towns, initial={"received_on": timezone.localdate()}
         )
     return render(request, "enforcement/cases.html", {
-        "rows": [(case, case_type_name(case.case_type)) for case in rows],
-        "selected": selected,
+        "rows": [(case, case_type_name(case.case_type)) for case in page.rows],
+        "listing": page,
+        "selected": page.selected["status"],
         "filters": list(CASE_FILTERS),
         "open_form": open_form,
     })
@@ -552,18 +613,54 @@ def case_action(request, pk: int, action: str):
 # -- Deadlines --------------------------------------------------------------------
 
 
+def deadline_spec(towns: list[Municipality], today) -> listing.ListSpec:
+    """The deadlines are gathered from several sources in Python, so paged in Python too."""
+    return listing.ListSpec(
+        sorts={
+            "date": listing.Sort("Date, soonest first",
+                                 key=lambda row: (row.on, row.what, row.record)),
+            "-date": listing.Sort("Date, latest first", reverse=True,
+                                  key=lambda row: (row.on, row.what, row.record)),
+            "what": listing.Sort("What is due", key=lambda row: (row.what, row.on, row.record)),
+            "record": listing.Sort("Record", key=lambda row: (row.record, row.on, row.what)),
+        },
+        search_text=lambda row: f"{row.what} {row.record} {row.citation}",
+        search_label="Search what, record or section",
+        filters={
+            "town": listing.Filter(
+                "Town",
+                {town.code: (town.short_name,
+                             lambda row, pk=town.pk: row.municipality_id == pk)
+                 for town in towns},
+                all_label="All my towns",
+            ),
+            "state": listing.Filter("Showing", {
+                "overdue": ("Overdue", lambda row: row.overdue(today)),
+                "due": ("Due soon",
+                        lambda row: not row.waiting and not row.overdue(today)),
+                "waiting": ("Awaiting a decision", lambda row: row.waiting),
+            }, all_label="Everything"),
+        },
+    )
+
+
 @enforcement_staff_required
 @require_GET
 def deadlines(request):
-    """Per town: what is due in the next 14 days and what is overdue; one query per source."""
+    """What is due in the next 14 days and what is overdue, 25 a page; one query per source."""
     today = timezone.localdate()
     towns = towns_where(request.user, *ENFORCEMENT_ROLES)
     rows = deadline_rows.deadlines([town.pk for town in towns], today=today)
+    page = listing.paginate(request, rows, deadline_spec(towns, today))
+    rows = [(row, row.status(today)) for row in page.rows]
+    selected = page.selected["town"]
     return render(request, "enforcement/deadlines.html", {
+        "rows": rows,
         "sections": [
-            (town, [(row, row.status(today)) for row in rows if row.municipality_id == town.pk])
-            for town in towns
+            (town, [(row, status) for row, status in rows if row.municipality_id == town.pk])
+            for town in towns if not selected or town.code == selected
         ],
+        "listing": page,
         "today": today,
         "window_end": deadline_rows.window_end(today),
     })

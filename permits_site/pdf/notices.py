@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.template.loader import render_to_string
-from weasyprint import HTML
 
 from permits_site.licensing.kinds import kind_for
 
@@ -29,4 +28,6 @@ def render_hearing_notices_pdf(hearing) -> bytes:
             "notice_days": kind.hearing_notice_days,
         },
     )
+    from weasyprint import HTML  # heavy: loaded only when a PDF is written
+
     return HTML(string=html, base_url=str(settings.BASE_DIR)).write_pdf()

@@ -1,11 +1,15 @@
-"""License and notice PDFs, rendered with WeasyPrint from HTML templates."""
+"""License and notice PDFs, rendered with WeasyPrint from HTML templates.
+
+WeasyPrint (with Pango, cffi and fontTools behind it) costs about a second to import,
+so it is imported where a PDF is written, not when this module is: every process that
+imports the issuing services would otherwise pay for it at start-up (issue 13).
+"""
 
 from __future__ import annotations
 
 import segno
 from django.conf import settings
 from django.template.loader import render_to_string
-from weasyprint import HTML
 
 from permits_site.licensing.kinds import kind_for
 from permits_site.pdf.links import verification_url
@@ -29,4 +33,6 @@ def render_permit_pdf_bytes(permit) -> bytes:
             "qr_code": qr_svg_data_uri(url),
         },
     )
+    from weasyprint import HTML  # heavy: loaded only when a PDF is written
+
     return HTML(string=html, base_url=str(settings.BASE_DIR)).write_pdf()

@@ -398,7 +398,7 @@ def test_the_list_runs_the_same_queries_for_5_and_50_rows(
         many = queries_for(client, url)
 
     assert few == many
-    assert client.get(url).content.decode().count('href="/enforcement/cases/') >= 50
+    assert client.get(url).content.decode().count('href="/enforcement/cases/') >= 25  # one page
 
 
 def test_the_inspections_list_runs_the_same_queries_for_5_and_50_rows(

@@ -88,7 +88,7 @@ def test_clerk_queue_runs_a_fixed_number_of_queries(
         response = client.get(reverse("licensing:queue"))
 
     assert response.status_code == 200
-    assert response.content.count(b"Review #") == rows
+    assert response.content.count(b"Review #") == min(rows, 25)
 
 
 @time_machine.travel(FEB_2027, tick=False)

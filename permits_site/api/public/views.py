@@ -25,6 +25,7 @@ from permits_site.api.parsers import JSONObjectParser
 from permits_site.api.public import serializers
 from permits_site.api.public.fields import validated_body
 from permits_site.enforcement.services import quote_fine
+from permits_site.licensing.calendars import TownCalendar, town_calendar
 from permits_site.licensing.models import Municipality, PermitType
 from permits_site.licensing.services.declarations import declaration
 from permits_site.licensing.services.fees import quote_fee
@@ -49,8 +50,12 @@ class PublicView(APIView):
     parser_classes = [JSONObjectParser]
 
 
-def municipality_or_404(code: str) -> Municipality:
-    return get_object_or_404(Municipality, code=code)
+def town_or_404(code: str) -> TownCalendar:
+    """The town and its calendar from the cache (no query once warm), else 404."""
+    town = town_calendar(code)
+    if town is None:
+        raise NotFound(f"There is no municipality '{code}'.")
+    return town
 
 
 def rule_set_or_404(code: str) -> RuleSet:
@@ -88,11 +93,10 @@ class KeyDates(PublicView):
         responses={200: serializers.KeyDatesSerializer, 400: REFUSED, 404: UNKNOWN},
     )
     def get(self, request: Request, code: str) -> Response:
-        municipality = municipality_or_404(code)
+        calendar = town_or_404(code).calendar
         year = validated_query(serializers.KeyDatesQuerySerializer, request).get(
             "year", timezone.localdate().year
         )
-        calendar = municipality.calendar()
         dates = sorted(
             (
                 {"code": key_date.code, "date": key_date_on(key_date, year, calendar),
@@ -113,7 +117,8 @@ class Deadline(PublicView):
         responses={200: serializers.DeadlineSerializer, 400: REFUSED, 404: UNKNOWN},
     )
     def get(self, request: Request, code: str, period: str) -> Response:
-        municipality = municipality_or_404(code)
+        town = town_or_404(code)
+        municipality = town.municipality
         declared = town_law(code).periods.get(period)
         if declared is None:
             raise NotFound(f"{municipality.name} has no period '{period}'.")
@@ -121,7 +126,7 @@ class Deadline(PublicView):
         return Response(serializers.DeadlineSerializer({
             "period": declared.code,
             "from": start,
-            "due": period_due(declared, start, municipality.calendar()),
+            "due": period_due(declared, start, town.calendar),
             "kind": declared.kind,
             "citation": declared.citation,
         }).data)
@@ -188,10 +193,8 @@ class Check(PublicView):
     def post(self, request: Request, code: str) -> Response:
         rule_set = rule_set_or_404(code)
         body = validated_body(serializers.CheckRequestSerializer, request.data, rule_set=rule_set)
-        municipality = municipality_or_404(rule_set.municipality)
-        result = rule_set.evaluate(
-            body["facts"], on=judged_on(body["on"]), calendar=municipality.calendar()
-        )
+        town = town_or_404(rule_set.municipality)
+        result = rule_set.evaluate(body["facts"], on=judged_on(body["on"]), calendar=town.calendar)
         return Response(serializers.CheckResultSerializer(result).data)
 
 

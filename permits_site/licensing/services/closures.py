@@ -7,6 +7,7 @@ import datetime as dt
 from django.db import transaction
 
 from permits_site.licensing import audit
+from permits_site.licensing.calendars import forget_town
 from permits_site.licensing.exceptions import DomainError
 from permits_site.licensing.models import Closure, Municipality
 
@@ -29,6 +30,8 @@ def add_closure(*, municipality: Municipality, date: dt.date, reason: str, actin
         summary=f"Offices closed {date}: {closure.reason}",
         after={"date": str(date), "reason": closure.reason},
     )
+    # The public API serves the calendar from the cache: forget it (again on commit).
+    forget_town(municipality.code)
     return closure
 
 
@@ -43,3 +46,4 @@ def remove_closure(*, closure: Closure, acting_user) -> None:
         before={"date": str(closure.date), "reason": closure.reason},
     )
     closure.delete()
+    forget_town(closure.municipality.code)

@@ -14,8 +14,9 @@ from permits_site.accounts import permissions
 from permits_site.accounts.models import Role
 from permits_site.licensing.exceptions import DomainError
 from permits_site.licensing.forms import FeeScheduleVersionForm
-from permits_site.licensing.models import FeeSchedule, PermitType
+from permits_site.licensing.models import FeeSchedule, Municipality, PermitType
 from permits_site.licensing.services.fees import create_fee_schedule_version, schedule_in_force
+from permits_site.licensing.views import listing
 from permits_site.licensing.views.access import get_visible_or_404
 
 
@@ -26,9 +27,27 @@ def admin_towns(user) -> set[int]:
     return towns
 
 
+FEE_SCHEDULE_SORTS = {
+    "town": listing.Sort("Town, then permit type", ("municipality__name", "name", "pk")),
+    "name": listing.Sort("Permit type", ("name", "municipality__name", "pk")),
+    "code": listing.Sort("Code", ("code",)),
+}
+
+
+def fee_schedule_spec(municipalities) -> listing.ListSpec:
+    return listing.ListSpec(
+        sorts=FEE_SCHEDULE_SORTS,
+        search_fields=("name", "code", "citation", "authority"),
+        search_label="Search permit types",
+        filters={
+            "town": listing.town_filter(municipalities),
+        },
+    )
+
+
 @login_required
 def fee_schedules(request):
-    """Every permit type of the admin's towns with all its versions, newest first."""
+    """The admin's towns' permit types, 25 a page, each with all its versions, newest first."""
     towns = admin_towns(request.user)
     versions = FeeSchedule.objects.select_related("created_by").prefetch_related("items")
     permit_types = (
@@ -36,9 +55,11 @@ def fee_schedules(request):
         .select_related("municipality")
         .prefetch_related(Prefetch("fee_schedules", queryset=versions))
     )
+    municipalities = list(Municipality.objects.filter(pk__in=towns).order_by("name"))
+    page = listing.paginate(request, permit_types, fee_schedule_spec(municipalities))
     today = timezone.localdate()
     rows = []
-    for permit_type in permit_types:
+    for permit_type in page.rows:
         schedules = list(permit_type.fee_schedules.all())
         in_force = next(
             (
@@ -49,7 +70,11 @@ def fee_schedules(request):
             None,
         )
         rows.append({"permit_type": permit_type, "in_force": in_force, "versions": schedules})
-    return render(request, "licensing/fee_schedules.html", {"rows": rows, "today": today})
+    return render(
+        request,
+        "licensing/fee_schedules.html",
+        {"rows": rows, "today": today, "listing": page, "towns": municipalities},
+    )
 
 
 @login_required

@@ -17,6 +17,7 @@ from permits_site.licensing.models import Application, Document, Invoice, Invoic
 from permits_site.licensing.services import applications as application_services
 from permits_site.licensing.services.documents import upload_document
 from permits_site.licensing.services.variances import granted_variances
+from permits_site.licensing.views import listing
 from permits_site.licensing.views.access import get_visible_or_404
 from permits_site.pdf.rendering import render_permit_pdf_bytes
 
@@ -24,7 +25,8 @@ from permits_site.pdf.rendering import render_permit_pdf_bytes
 def applications_with_details():
     """Applications joined with what list rows show: a fixed number of queries."""
     return Application.objects.select_related(
-        "permit_type", "municipality", "applicant", "business", "place", *list_related()
+        "permit_type", "municipality", "applicant", "business", "place__municipality",
+        *list_related(),
     ).prefetch_related(
         Prefetch("invoices", queryset=Invoice.objects.prefetch_related("lines")),
         "determinations",
@@ -40,23 +42,55 @@ def error_messages(request, error: DomainError) -> None:
             messages.error(request, f"{prefix}{text}")
 
 
+DASHBOARD_APPLICATIONS = listing.ListSpec(
+    prefix="applications_",
+    sorts={
+        "-created": listing.Sort("Newest first", ("-created_at", "-pk")),
+        "created": listing.Sort("Oldest first", ("created_at", "pk")),
+        "permit_type": listing.Sort("Permit type", ("permit_type__name", "-created_at", "-pk")),
+    },
+)
+DASHBOARD_PERMITS = listing.ListSpec(
+    prefix="permits_",
+    sorts={
+        "-issued": listing.Sort("Newest first", ("-issued_at", "-pk")),
+        "valid_through": listing.Sort("Expiring first", ("valid_through", "pk")),
+        "number": listing.Sort("Number", ("number", "pk")),
+    },
+)
+DASHBOARD_INVOICES = listing.ListSpec(
+    prefix="invoices_", sorts={"-pk": listing.Sort("Newest first", ("-pk",))}
+)
+
+
 @login_required
 @require_GET
 def dashboard(request):
+    """The user's applications, permits and fees due, each list 25 a page."""
     user = request.user
-    applications = applications_with_details().filter(
-        permissions.party_rows(user, owner_field="applicant", business_field="business")
-    ).exclude(status="issued")
-    permits = Permit.objects.filter(
-        permissions.party_rows(user, owner_field="holder", business_field="holder_business")
-    ).select_related("permit_type", "municipality", "holder_business")
-    open_invoices = (
+    applications = listing.paginate(
+        request,
+        applications_with_details()
+        .filter(permissions.party_rows(user, owner_field="applicant", business_field="business"))
+        .exclude(status="issued"),
+        DASHBOARD_APPLICATIONS,
+    )
+    permits = listing.paginate(
+        request,
+        Permit.objects.filter(
+            permissions.party_rows(user, owner_field="holder", business_field="holder_business")
+        ).select_related("permit_type", "municipality", "holder_business"),
+        DASHBOARD_PERMITS,
+    )
+    open_invoices = listing.paginate(
+        request,
         Invoice.objects.filter(
             permissions.party_rows(user, owner_field="payer", business_field="payer_business"),
             status=InvoiceStatus.OPEN,
         )
         .select_related("application__permit_type")
-        .prefetch_related("lines")
+        .prefetch_related("lines"),
+        DASHBOARD_INVOICES,
     )
     panels = [
         {"template": kind.dashboard_panel, **kind.panel_context(user)}
@@ -69,10 +103,13 @@ def dashboard(request):
         {
             "applications": [
                 (application, kind_for(application.permit_type.code).describe(application))
-                for application in applications
+                for application in applications.rows
             ],
-            "permits": permits,
-            "open_invoices": open_invoices,
+            "applications_listing": applications,
+            "permits": permits.rows,
+            "permits_listing": permits,
+            "open_invoices": open_invoices.rows,
+            "invoices_listing": open_invoices,
             "panels": panels,
         },
     )

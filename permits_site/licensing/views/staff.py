@@ -28,7 +28,9 @@ from permits_site.licensing.models import (
     AuditEntry,
     Document,
     Invoice,
+    Municipality,
     PermitHearing,
+    PermitType,
     Variance,
     VarianceSignature,
     VarianceStatus,
@@ -48,6 +50,7 @@ from permits_site.licensing.services.documents import review_document
 from permits_site.licensing.services.gates import latest_determinations
 from permits_site.licensing.services.payments import record_payment
 from permits_site.licensing.services.permits import issue_permit
+from permits_site.licensing.views import listing
 from permits_site.licensing.views.access import get_visible_or_404
 from permits_site.licensing.views.resident import (
     application_context,
@@ -77,17 +80,60 @@ def reviewer_required(view):
     return wrapped
 
 
+QUEUE_SORTS = {
+    "submitted": listing.Sort("Oldest first", ("submitted_on", "pk")),
+    "-submitted": listing.Sort("Newest first", ("-submitted_on", "-pk")),
+    "applicant": listing.Sort(
+        "Applicant", ("applicant__last_name", "applicant__first_name", "applicant__username", "pk")
+    ),
+    "permit_type": listing.Sort("Permit type", ("permit_type__name", "submitted_on", "pk")),
+    "town": listing.Sort("Town", ("municipality__name", "submitted_on", "pk")),
+}
+QUEUE_SEARCH = (
+    "applicant__first_name",
+    "applicant__last_name",
+    "applicant__username",
+    "applicant__email",
+    "business__legal_name",
+    "business__dba",
+    "place__address",
+)
+
+
+def queue_spec(towns) -> listing.ListSpec:
+    """The queue's parameters: status, town and permit type among the reviewer's towns."""
+    municipalities = Municipality.objects.filter(pk__in=towns).order_by("name")
+    permit_types = PermitType.objects.filter(municipality_id__in=towns).order_by("name", "pk")
+    return listing.ListSpec(
+        sorts=QUEUE_SORTS,
+        search_fields=QUEUE_SEARCH,
+        search_label="Search applicant, business or address",
+        filters={
+            "status": listing.Filter(
+                "Status",
+                {
+                    name: (name.replace("_", " ").capitalize(), Q(status__in=statuses))
+                    for name, statuses in QUEUE_FILTERS.items()
+                },
+                default="open",
+            ),
+            "town": listing.town_filter(municipalities),
+            "permit_type": listing.Filter(
+                "Permit type",
+                {pt.code: (pt.name, Q(permit_type_id=pt.pk)) for pt in permit_types},
+                all_label="All types",
+            ),
+        },
+    )
+
+
 @reviewer_required
 @require_GET
 def queue(request):
-    """Applications waiting in the reviewer's towns, oldest first; a fixed number of queries."""
-    selected = request.GET.get("status", "open")
-    statuses = QUEUE_FILTERS.get(selected, OPEN_STATUSES)
+    """Applications waiting in the reviewer's towns, 25 a page; a fixed number of queries."""
     towns = permissions.municipality_ids_with(request.user, *REVIEWER_ROLES)
-    applications = (
-        applications_with_details()
-        .filter(municipality_id__in=towns, status__in=statuses)
-        .order_by("submitted_on", "pk")
+    page = listing.paginate(
+        request, applications_with_details().filter(municipality_id__in=towns), queue_spec(towns)
     )
     rows = [
         {
@@ -95,14 +141,15 @@ def queue(request):
             "description": kind_for(application.permit_type.code).describe(application),
             "invoice": application_services.current_invoice(application),
         }
-        for application in applications
+        for application in page.rows
     ]
     return render(
         request,
         "licensing/queue.html",
         {
             "rows": rows,
-            "selected": selected,
+            "listing": page,
+            "selected": page.selected["status"],
             "filters": list(QUEUE_FILTERS),
         },
     )

@@ -1,0 +1,115 @@
+"""Issuing many applications in one action: a town's renewal season at volume.
+
+Each application is approved (when still submitted or under review) and issued in a
+transaction of its own, so one refusal leaves every other license issued; the PDFs are
+rendered after each commit by the background worker (``render_permit_pdf``). The batch
+gets one audit entry of its own besides each permit's ``permit.issued`` entry.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from django.db import transaction
+
+from permits_site.accounts import permissions
+from permits_site.licensing import audit
+from permits_site.licensing.exceptions import DomainError, PermissionDenied
+from permits_site.licensing.kinds import kind_for
+from permits_site.licensing.models import (
+    Application,
+    ApplicationStatus,
+    AuditEntry,
+    Municipality,
+    Permit,
+)
+from permits_site.licensing.services.applications import approve_application
+from permits_site.licensing.services.permits import issue_permit
+
+NOT_YET_APPROVED = (ApplicationStatus.SUBMITTED, ApplicationStatus.UNDER_REVIEW)
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """One application the batch did not issue, and why (the services' own words)."""
+
+    application_id: int
+    label: str
+    reason: str
+
+
+@dataclass
+class BulkIssueResult:
+    issued: list[Permit] = field(default_factory=list)
+    refused: list[Refusal] = field(default_factory=list)
+    audit_entry: AuditEntry | None = None
+
+    @property
+    def issued_count(self) -> int:
+        return len(self.issued)
+
+    @property
+    def refused_count(self) -> int:
+        return len(self.refused)
+
+
+def issue_many(*, applications: Iterable[Application], acting_user) -> BulkIssueResult:
+    """Approve-and-issue each application on its own; report what was issued and refused.
+
+    All applications must belong to one town, whose clerk ``acting_user`` must be.
+    """
+    chosen = list(applications)
+    result = BulkIssueResult()
+    if not chosen:
+        return result
+    town_ids = {application.municipality_id for application in chosen}
+    if len(town_ids) > 1:
+        raise DomainError("Issue one town's applications at a time.")
+    town = Municipality.objects.get(pk=town_ids.pop())
+    if not permissions.is_clerk(acting_user, town.pk):
+        raise PermissionDenied(f"Only {town.short_name}'s clerks issue its licenses.")
+    for application in chosen:
+        try:
+            result.issued.append(_issue_one(application, acting_user=acting_user))
+        except DomainError as error:
+            result.refused.append(
+                Refusal(
+                    application_id=application.pk,
+                    label=_label(application),
+                    reason=str(error),
+                )
+            )
+    result.audit_entry = audit.record(
+        actor=acting_user,
+        action="permit.bulk_issued",
+        subject=town,
+        municipality=town,
+        summary=f"Issued {result.issued_count} in one action, refused {result.refused_count}",
+        after={
+            "issued": [{"id": permit.pk, "number": permit.number} for permit in result.issued],
+            "refused": [
+                {
+                    "application": refusal.application_id,
+                    "label": refusal.label,
+                    "reason": refusal.reason,
+                }
+                for refusal in result.refused
+            ],
+        },
+    )
+    return result
+
+
+def _label(application: Application) -> str:
+    described = kind_for(application.permit_type.code).describe(application)
+    return f"Application #{application.pk} ({described})"
+
+
+def _issue_one(application: Application, *, acting_user) -> Permit:
+    """One application's own transaction: a refusal here rolls back only this one."""
+    with transaction.atomic():
+        locked = Application.objects.select_for_update().get(pk=application.pk)
+        if locked.status in NOT_YET_APPROVED:
+            approve_application(application=locked, acting_user=acting_user)
+        return issue_permit(application=locked, acting_user=acting_user)

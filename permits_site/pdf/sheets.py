@@ -1,0 +1,51 @@
+"""Mailing-ready license and tag sheets: one letter page per license, the holder's
+mailing address placed for a #10 window envelope, the tag number printed large beside the tag it
+goes out with."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from django.conf import settings
+from django.template.loader import render_to_string
+
+from permits_site.pdf.links import verification_url
+
+
+def address_lines(name: str, address: str) -> list[str]:
+    """The window block: the holder's name, then the street, then town and ZIP code.
+
+    The frozen address reads "street, town, ZIP" (``User.mailing_address``).
+    """
+    parts = [part.strip() for part in address.split(",") if part.strip()]
+    if len(parts) >= 3:
+        parts = [", ".join(parts[:-2]), f"{parts[-2]} {parts[-1]}"]
+    return [name, *parts]
+
+
+def sheet_context(permit) -> dict:
+    """What one page prints: the address block, the license summary and its tag."""
+    from permits_site.pdf.rendering import qr_svg_data_uri
+
+    tags = list(permit.dog_tags.all())
+    tag = tags[0] if tags else None
+    details = getattr(permit.application, "dog_license", None)
+    url = verification_url(permit)
+    return {
+        "permit": permit,
+        "address": address_lines(permit.holder_name, permit.holder_address),
+        "tag_number": tag.number if tag else None,
+        "dog": details.dog if details else None,
+        "verify_url": url,
+        "qr_code": qr_svg_data_uri(url),
+    }
+
+
+def render_mailing_sheets_pdf_bytes(permits: Iterable) -> bytes:
+    """One page per license, in the order given."""
+    from weasyprint import HTML
+
+    html = render_to_string(
+        "pdf/mailing_sheets.html", {"sheets": [sheet_context(permit) for permit in permits]}
+    )
+    return HTML(string=html, base_url=str(settings.BASE_DIR)).write_pdf()

@@ -1,0 +1,1 @@
+"""The benchmark suite: ``make bench`` (see README, "Performance"); not part of ``make test``."""
