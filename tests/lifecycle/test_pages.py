@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from permits_site.licensing.models import Application, AuditEntry, PermitType
 from permits_site.licensing.services import applications as application_services
-from permits_site.parties.services import find_or_create_property
+from permits_site.parties.services import add_member, create_business, find_or_create_property
 from tests.factories import Role, UserFactory, municipality, staff
 from tests.lifecycle.conftest import party_on
 
@@ -141,3 +141,21 @@ def test_the_review_screen_records_a_determination(client, garden_party, host, g
     assert client.post(url, {"determine-0-rule": "garden.1.neighbours",
                              "determine-0-acceptable": "yes",
                              "determine-0-note": "Me."}).status_code == 403
+
+
+def test_every_member_of_the_business_opens_its_application(client, garden_party, host, garden):
+    partner = UserFactory(username="pat")
+    business = create_business(legal_name="Elm Parties LLC", kind="llc",
+                               mailing_address="3 Elm Street", acting_user=host)
+    add_member(business=business, username="pat", acting_user=host)
+    application = application_services.create_application(
+        applicant=host, permit_type=garden_party, action="new", place=garden, business=business,
+        facts={"guests": 20}, details={"party_date": party_on()})
+    client.force_login(partner)
+
+    page = client.get(reverse("licensing:application", args=[application.pk]))
+
+    assert page.status_code == 200
+    assert b"Elm Parties LLC" in page.content
+    client.force_login(UserFactory())
+    assert client.get(reverse("licensing:application", args=[application.pk])).status_code == 404
