@@ -7,7 +7,7 @@ import io
 import pytest
 from pypdf import PdfReader
 
-from permits_site.licensing.models import Permit, PermitStatus
+from permits_site.licensing.models import Application, Permit, PermitStatus
 from permits_site.parties.services import (
     add_member,
     correct_property,
@@ -64,8 +64,6 @@ def test_a_business_permit_is_renewed_by_a_second_member(
                     "party_date": party_on()},
     })
     assert created["holder"] == "Harbor Events LLC d/b/a Harbor Parties"
-    from permits_site.licensing.models import Application
-
     first = carry_to_permit(Application.objects.get(pk=created["id"]), clerk=clerk,
                             reference="R-1")
     assert first.holder_business == business
@@ -116,8 +114,6 @@ def test_correcting_a_property_leaves_the_issued_permit_as_issued(
         "permit_type": garden_party.code, "action": "new",
         "details": {"property": garden.pk, "guests": 10, "party_date": party_on()},
     })
-    from permits_site.licensing.models import Application
-
     permit = carry_to_permit(Application.objects.get(pk=created["id"]), clerk=clerk,
                              reference="R-3")
     before = pdf_text(permit)

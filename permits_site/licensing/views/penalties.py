@@ -4,24 +4,20 @@
 from __future__ import annotations
 
 from django.contrib import messages
-from django.core.exceptions import PermissionDenied
 from django.shortcuts import redirect
 from django.views.decorators.http import require_POST
 
-from permits_site.accounts import permissions
 from permits_site.enforcement.services.penalties import record_penalty_offense
 from permits_site.licensing.exceptions import DomainError
 from permits_site.licensing.views.resident import error_messages
-from permits_site.licensing.views.staff import reviewable, reviewer_required
+from permits_site.licensing.views.staff import clerks_application, reviewer_required
 
 
 @reviewer_required
 @require_POST
 def record_penalty(request, pk: int):
     """Cite the applicant for the offense of the penalty finding named in ``rule``."""
-    application = reviewable(request, pk)
-    if not permissions.is_clerk(request.user, application.municipality_id):
-        raise PermissionDenied
+    application = clerks_application(request, pk)
     try:
         citation = record_penalty_offense(
             application=application, rule_id=request.POST.get("rule", ""),

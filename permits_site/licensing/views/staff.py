@@ -164,6 +164,14 @@ def reviewable(request, pk: int) -> Application:
     )
 
 
+def clerks_application(request, pk: int) -> Application:
+    """An application only the town's clerks act on (issue, payment, citation)."""
+    application = reviewable(request, pk)
+    if not permissions.is_clerk(request.user, application.municipality_id):
+        raise PermissionDenied
+    return application
+
+
 def review_context(
     request, application: Application, *, bound: Mapping[str, forms.Form] | None = None
 ) -> dict:
@@ -395,9 +403,7 @@ def determination(request, pk: int, index: int):
 @require_POST
 def issue(request, pk: int):
     """Approve (when still open) and issue in one transaction; the PDF renders after commit."""
-    application = reviewable(request, pk)
-    if not permissions.is_clerk(request.user, application.municipality_id):
-        raise PermissionDenied
+    application = clerks_application(request, pk)
     try:
         with transaction.atomic():
             if application.status != ApplicationStatus.APPROVED:
@@ -415,9 +421,7 @@ def issue(request, pk: int):
 @reviewer_required
 @require_POST
 def payment(request, pk: int):
-    application = reviewable(request, pk)
-    if not permissions.is_clerk(request.user, application.municipality_id):
-        raise PermissionDenied
+    application = clerks_application(request, pk)
     invoice = application_services.current_invoice(application)
     form = PaymentForm(request.POST)
     if invoice is None or not form.is_valid():
