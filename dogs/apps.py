@@ -8,13 +8,13 @@ class DogsConfig(AppConfig):
     verbose_name = "North Andover — Dogs and Other Animals"
 
     def ready(self) -> None:
-        from dogs import periods, rules
+        from dogs import fines, periods, rules
         from dogs.api import DogViewSet
         from dogs.kennel import KennelLicenseKind
-        from dogs.kinds import CITE, DogLicenseKind
+        from dogs.kinds import DogLicenseKind
         from dogs.services import dogs_of
         from permits_site.api.registry import register_routes
-        from permits_site.enforcement.registry import CaseType, register_case_type
+        from permits_site.enforcement.registry import register_enforcement
         from permits_site.enforcement.services.penalties import register_penalty
         from permits_site.licensing.declarations import register_reference
         from permits_site.licensing.kinds import register_kind
@@ -30,15 +30,7 @@ class DogsConfig(AppConfig):
         register_kind(KennelLicenseKind())
         register_reference("dog", dogs_of)
         register_routes("dogs", DogViewSet, basename="dog")
-        register_case_type(
-            CaseType(
-                code="north_andover.unlicensed_dog",
-                municipality=periods.MUNICIPALITY,
-                name="Unlicensed dog",
-                offenses=("unlicensed_dog",),
-                citation=CITE + "Licenses A(10)",
-            )
-        )
+        register_enforcement(fines.CITATION_POLICY, fines.CASE_TYPES)
         register_penalty(
             "na.lic.A.timely",
             case_type="north_andover.unlicensed_dog",

@@ -5,12 +5,14 @@ other amounts are the Select Board's seeded schedule, shown as "seeded —
 confirm" until an admin saves a version.
 """
 
+from dogs.periods import MUNICIPALITY, PERIODS
 from permits_site.enforcement.catalogue import (
     WARNING,
     FineCatalogue,
     FineItemSpec,
     every_offense,
 )
+from permits_site.enforcement.registry import CaseType, CitationPolicy
 
 CITE = "North Andover Code ch. 60, "
 ESCALATING = ("25.00", "50.00", "100.00")
@@ -70,5 +72,38 @@ FINES = FineCatalogue(
             CITE + "Feeding wildlife A(4)",
             amounts=ESCALATING,
         ),
+    ),
+)
+
+
+#: Non-criminal disposition A, B: 21 days to pay the Town Clerk or ask the Police Chief for
+#: a hearing; then a complaint to the Lawrence District Court.
+CITATION_POLICY = CitationPolicy(
+    municipality=MUNICIPALITY,
+    window=next(period for period in PERIODS if period.code == "citation_response"),
+    court="Lawrence District Court",
+)
+CASE_TYPES = (
+    CaseType(
+        code="north_andover.unlicensed_dog",
+        municipality=MUNICIPALITY,
+        name="Unlicensed dog",
+        offenses=("unlicensed_dog",),
+        citation=CITE + "Licenses A(10)",
+    ),
+    CaseType(
+        code="north_andover.dog_control",
+        municipality=MUNICIPALITY,
+        name="Dog at large, waste, noise, limits or feeding wildlife",
+        offenses=("running_at_large", "dog_litter", "nuisance_noise", "animal_limit",
+                  "feeding_wildlife"),
+        citation=CITE + "Restraint; Limits; Feeding wildlife",
+    ),
+    CaseType(
+        code="north_andover.dangerous_dog",
+        municipality=MUNICIPALITY,
+        name="Dangerous dog",
+        offenses=("dangerous_dog_at_large", "dangerous_dog_unregistered"),
+        citation=CITE + "Dangerous F",
     ),
 )

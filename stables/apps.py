@@ -9,11 +9,11 @@ class StablesConfig(AppConfig):
 
     def ready(self) -> None:
         from permits_site.api.registry import register_routes
-        from permits_site.enforcement.registry import CaseType, ChargeType, register_case_type
+        from permits_site.enforcement.registry import register_enforcement
         from permits_site.licensing.declarations import register_reference
         from permits_site.licensing.kinds import register_kind
         from permits_site.rules.registry import register_law
-        from stables import periods, rules
+        from stables import fines, periods, rules
         from stables.api import (
             HorseBurialNoticeViewSet,
             HorseViewSet,
@@ -32,21 +32,7 @@ class StablesConfig(AppConfig):
         register_kind(PrivateStableKind())
         register_kind(PublicStableKind())
         register_kind(HorseRegistrationKind())
-        register_case_type(
-            CaseType(
-                code="northborough.stable_violation",
-                municipality=periods.MUNICIPALITY,
-                name="Horse and stable regulation violation",
-                offenses=("stable_regulation_violation",),
-                charges=(
-                    ChargeType(
-                        "legal_fees",
-                        "Legal fees reimbursed by the permit holder",
-                        "Northborough Horse & Stable Regs §8.4",
-                    ),
-                ),
-            )
-        )
+        register_enforcement(fines.CITATION_POLICY, fines.CASE_TYPES)
         # A horse registration names where the horse is kept: one of the owner's stables,
         # or a stable with a permit in force that boards it (B).
         register_reference("stable", stables_for_horses)

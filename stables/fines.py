@@ -5,9 +5,16 @@ severity of the violation, and each day is a separate offense.
 """
 
 from permits_site.enforcement.catalogue import FineCatalogue, FineItemSpec
+from permits_site.enforcement.registry import (
+    CaseType,
+    ChargeType,
+    CitationPolicy,
+    statutory_window,
+)
+from stables.periods import MUNICIPALITY
 
 FINES = FineCatalogue(
-    municipality_code="northborough",
+    municipality_code=MUNICIPALITY,
     items=(
         FineItemSpec(
             "stable_regulation_violation",
@@ -15,6 +22,29 @@ FINES = FineCatalogue(
             "Northborough Horse & Stable Regs §8.3",
             range=("5.00", "100.00"),
             per_day=True,
+        ),
+    ),
+)
+
+#: The regulations set no window of their own: MGL c.40 §21D's 21 days, then the
+#: Westborough District Court, which sits for Northborough.
+CITATION_POLICY = CitationPolicy(
+    municipality=MUNICIPALITY,
+    window=statutory_window(MUNICIPALITY),
+    court="Westborough District Court",
+)
+CASE_TYPES = (
+    CaseType(
+        code="northborough.stable_violation",
+        municipality=MUNICIPALITY,
+        name="Horse and stable regulation violation",
+        offenses=FINES.offenses(),
+        charges=(
+            ChargeType(
+                "legal_fees",
+                "Legal fees reimbursed by the permit holder",
+                "Northborough Horse & Stable Regs §8.4",
+            ),
         ),
     ),
 )

@@ -8,9 +8,10 @@ class TisburyRegsConfig(AppConfig):
     verbose_name = "Tisbury — Board of Health Regulations"
 
     def ready(self) -> None:
+        from permits_site.enforcement.registry import register_enforcement
         from permits_site.licensing.kinds import register_kind
         from permits_site.rules.registry import register_law
-        from tisbury_regs import fees, kinds, periods, rules
+        from tisbury_regs import fees, fines, kinds, periods, rules
 
         register_law(
             periods.MUNICIPALITY,
@@ -21,3 +22,4 @@ class TisburyRegsConfig(AppConfig):
         kinds.register_places()
         for kind in (*fees.KINDS, *kinds.DECLARED_KINDS):
             register_kind(kind)
+        register_enforcement(fines.CITATION_POLICY, fines.CASE_TYPES)

@@ -15,6 +15,14 @@ from permits_site.enforcement.catalogue import (
     first_then,
 )
 from permits_site.enforcement.models import PriorWindow
+from permits_site.enforcement.registry import (
+    CaseType,
+    CitationPolicy,
+    SurchargeEvent,
+    statutory_window,
+)
+from tisbury_regs.fees import FOOD_SURCHARGES, SEPTAGE_SURCHARGES, SURCHARGE_EVENTS
+from tisbury_regs.periods import MUNICIPALITY
 
 MGL_DUMPING = "MGL c.270 §16A"
 SCHEDULE = "09.0.6"
@@ -41,7 +49,7 @@ def listed(offense, description, enabling, amounts, *, schedule=SCHEDULE, **opti
 
 
 FINES = FineCatalogue(
-    municipality_code="tisbury",
+    municipality_code=MUNICIPALITY,
     items=(
         listed("illegal_dumping", "Illegal dumping", MGL_DUMPING, FIFTY_THEN_HUNDRED),
         listed("littering", "Littering", MGL_DUMPING, FIFTY_THEN_HUNDRED),
@@ -114,5 +122,37 @@ FINES = FineCatalogue(
             range=("0.01", "500.00"),
             per_day=True,
         ),
+    ),
+)
+
+
+def surcharge_events() -> tuple[SurchargeEvent, ...]:
+    """The events of the septage (09.1.4) and food (09.5.1) surcharge schedules a
+    citation may represent, each citing the schedules that list it."""
+    return tuple(
+        SurchargeEvent(code, label, "; ".join(
+            schedule.citation for schedule in (SEPTAGE_SURCHARGES, FOOD_SURCHARGES)
+            if code in schedule.percents))
+        for code, label in SURCHARGE_EVENTS.items()
+    )
+
+
+#: The regulations adopt MGL c.40 §21D (09.0.6): 21 days to pay or ask for a hearing, then
+#: the Edgartown District Court, which sits for Dukes County. A 09.0.7(B) violation is a
+#: forfeiture on conviction: nothing is owed before the court decides.
+CITATION_POLICY = CitationPolicy(
+    municipality=MUNICIPALITY,
+    window=statutory_window(MUNICIPALITY, "MGL c.40 §21D; Tisbury BOH Reg 09.0.6"),
+    court="Edgartown District Court",
+    forfeitures=("board_regulation_violation",),
+    surcharge_events=surcharge_events(),
+)
+CASE_TYPES = (
+    CaseType(
+        code="tisbury.health_violation",
+        municipality=MUNICIPALITY,
+        name="Board of Health regulation violation",
+        offenses=FINES.offenses(),
+        citation="Tisbury BOH Reg 09.0.6, 09.0.7",
     ),
 )

@@ -5,3 +5,9 @@ class EnforcementConfig(AppConfig):
     name = "permits_site.enforcement"
     label = "enforcement"
     verbose_name = "Inspections and enforcement"
+
+    def ready(self):
+        from permits_site.enforcement.services.dispositions import payment_refusal
+        from permits_site.licensing.services.payments import register_payment_check
+
+        register_payment_check(payment_refusal)

@@ -56,6 +56,9 @@ class FineCatalogue:
     #: Amounts not in the law text: placeholders the town must confirm.
     placeholder_amounts: bool = False
 
+    def offenses(self) -> tuple[str, ...]:
+        return tuple(item.offense for item in self.items)
+
 
 def _decimal(amount: str | None) -> Decimal | None:
     return None if amount is None else Decimal(amount)

@@ -13,7 +13,12 @@ from django.db.models import F, Q
 from django.utils import timezone
 from simple_history.models import HistoricalRecords
 
-from permits_site.licensing.models import MONEY, EffectiveDatedVersion, Municipality
+from permits_site.licensing.models import (
+    MONEY,
+    EffectiveDatedVersion,
+    ImmutableRecord,
+    Municipality,
+)
 from permits_site.rules.fines import FineRate
 
 
@@ -227,6 +232,11 @@ class Case(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
         related_name="enforcement_cases", help_text="The responsible person, when known.",
     )
+    party_business = models.ForeignKey(
+        "parties.Business", on_delete=models.PROTECT, null=True, blank=True,
+        related_name="enforcement_cases",
+        help_text="The responsible business; its record counts repeat offenses.",
+    )
     party_name = models.CharField(max_length=200)
     address = models.CharField(max_length=300)
     complaint = models.TextField()
@@ -298,11 +308,19 @@ class Order(models.Model):
 
 
 class Citation(models.Model):
-    """A fine under the town's fine schedule; a per-day fine accrues until compliance.
+    """A non-criminal citation (MGL c.40 §21D) under the town's fine schedule: money owed.
 
     The offense number is counted from the party's record when it is written
-    and frozen here, with the amount per offense.
+    and frozen here, with the amount per offense. What is owed is an invoice
+    of the licensing core whose line cites the offense and section: raised
+    when the citation is written, or for a per-day fine when it stops
+    accruing; a warning owes nothing. A citation is never edited once
+    written: hearings, court decisions and surcharge classifications are
+    records of their own. Only the two facts that arrive later — the day a
+    per-day fine stops and the invoice raised then — are filled in, once.
     """
+
+    FILLED_ONCE = ("accrues_until", "invoice_id", "due_on")
 
     case = models.ForeignKey(Case, on_delete=models.PROTECT, related_name="citations")
     offense = models.CharField(max_length=60)
@@ -313,9 +331,20 @@ class Citation(models.Model):
     amount_per_offense = models.DecimalField(max_digits=10, decimal_places=2)
     units = models.PositiveIntegerField(default=1)
     per_day = models.BooleanField(default=False)
+    forfeiture = models.BooleanField(
+        default=False, help_text="Owed only on conviction: the court's decision sets it.")
     issued_on = models.DateField()
     accrues_until = models.DateField(
-        null=True, blank=True, help_text="Compliance date that stops a per-day fine."
+        null=True, blank=True,
+        help_text="The last day a per-day fine counts: compliance, or the end the officer set.",
+    )
+    invoice = models.OneToOneField(
+        "licensing.Invoice", on_delete=models.PROTECT, null=True, blank=True,
+        related_name="citation",
+    )
+    due_on = models.DateField(
+        null=True, blank=True,
+        help_text="The last day to pay or ask for a hearing, on the town's calendar.",
     )
     issued_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
@@ -326,6 +355,109 @@ class Citation(models.Model):
 
     def __str__(self) -> str:
         return f"Citation {self.offense} #{self.offense_number} on case #{self.case_id}"
+
+    def save(self, *args, **kwargs):
+        if self.pk is not None:
+            self._refuse_edits()
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        raise ImmutableRecord("A citation is never deleted; a hearing may dismiss it.")
+
+    def _refuse_edits(self) -> None:
+        stored = Citation.objects.filter(pk=self.pk).values().first() or {}
+        for name, value in stored.items():
+            if getattr(self, name) == value or (name in self.FILLED_ONCE and value is None):
+                continue
+            raise ImmutableRecord(
+                f"A citation cannot be edited once written ({name}); record a correction."
+            )
+
+
+class HearingOutcome(models.TextChoices):
+    UPHELD = "upheld", "Upheld"
+    REDUCED = "reduced", "Reduced"
+    DISMISSED = "dismissed", "Dismissed"
+
+
+class CitationHearing(models.Model):
+    """A hearing the cited party asked for within the window; the citation waits for it."""
+
+    citation = models.ForeignKey(Citation, on_delete=models.PROTECT, related_name="hearings")
+    requested_on = models.DateField()
+    requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    decided_on = models.DateField(null=True, blank=True)
+    outcome = models.CharField(max_length=10, choices=HearingOutcome.choices, blank=True)
+    reduced_to = models.DecimalField(
+        **MONEY, null=True, blank=True, help_text="Reduced: the total now owed."
+    )
+    note = models.TextField(blank=True)
+    pay_by = models.DateField(
+        null=True, blank=True, help_text="Upheld or reduced: the new last day to pay."
+    )
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
+        related_name="+",
+    )
+
+    class Meta:
+        ordering = ["requested_on", "pk"]
+
+    def __str__(self) -> str:
+        return f"Hearing on citation #{self.citation_id} requested {self.requested_on}"
+
+
+class CourtOutcome(models.TextChoices):
+    RESPONSIBLE = "responsible", "Responsible"
+    NOT_RESPONSIBLE = "not_responsible", "Not responsible"
+
+
+class CourtDecision(models.Model):
+    """The District Court's decision on a citation referred to it."""
+
+    citation = models.OneToOneField(
+        Citation, on_delete=models.PROTECT, related_name="court_decision"
+    )
+    decided_on = models.DateField()
+    outcome = models.CharField(max_length=20, choices=CourtOutcome.choices)
+    amount_per_offense = models.DecimalField(
+        **MONEY, null=True, blank=True,
+        help_text="A forfeiture on conviction: the amount per day the court set.",
+    )
+    note = models.TextField(blank=True)
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    recorded_at = models.DateTimeField(default=timezone.now)
+
+    def __str__(self) -> str:
+        return f"Court decision on citation #{self.citation_id}: {self.outcome}"
+
+
+class SurchargeClassification(models.Model):
+    """The surcharge event a citation represents, from its town's surcharge schedules.
+
+    The officer sets it when citing; an admin may reclassify it. Each
+    classification is a row of its own and the newest one counts.
+    """
+
+    citation = models.ForeignKey(
+        Citation, on_delete=models.PROTECT, related_name="surcharge_classifications"
+    )
+    event = models.CharField(max_length=40, blank=True, help_text="Blank: no surcharge event.")
+    reason = models.CharField(max_length=300, blank=True)
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    recorded_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["recorded_at", "pk"]
+
+    def __str__(self) -> str:
+        return f"Citation #{self.citation_id}: {self.event or 'no surcharge event'}"
 
 
 class CaseHearing(models.Model):

@@ -19,6 +19,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from permits_site.rules.registry import Period, PeriodKind
+
+#: MGL c.40 §21D: a person cited may pay or ask for a hearing within 21 days.
+NON_CRIMINAL_DISPOSITION = "MGL c.40 §21D"
+
 
 @dataclass(frozen=True)
 class ChargeType:
@@ -59,6 +64,73 @@ def register_case_type(case_type: CaseType) -> CaseType:
         raise ValueError(f"case type {case_type.code} is registered twice")
     _CASE_TYPES[case_type.code] = case_type
     return case_type
+
+
+@dataclass(frozen=True)
+class SurchargeEvent:
+    """An event a citation may represent that raises a permit's renewal surcharge."""
+
+    code: str
+    label: str
+    citation: str
+
+
+@dataclass(frozen=True)
+class CitationPolicy:
+    """How a town's citations are answered (MGL c.40 §21D).
+
+    ``window`` is the period, counted on the town's calendar from the day a
+    citation is written (or a per-day fine stops), to pay or ask for a
+    hearing; unpaid after it, the citation is referred to the District Court.
+    ``forfeitures`` are offenses owed only on conviction: nothing is due until
+    the court's decision is recorded. ``surcharge_events`` are what an
+    officer may say a citation represents.
+    """
+
+    municipality: str
+    window: Period
+    court: str
+    forfeitures: tuple[str, ...] = ()
+    surcharge_events: tuple[SurchargeEvent, ...] = ()
+
+    def surcharge_event(self, code: str) -> SurchargeEvent | None:
+        return next((event for event in self.surcharge_events if event.code == code), None)
+
+
+def statutory_window(municipality: str, citation: str = NON_CRIMINAL_DISPOSITION) -> Period:
+    """The 21 days of MGL c.40 §21D, for a town whose law sets no window of its own."""
+    return Period(
+        code="citation_response", municipality=municipality, citation=citation,
+        kind=PeriodKind.DEADLINE, days=21,
+        description="Pay a citation or ask for a hearing within 21 days.",
+    )
+
+
+_POLICIES: dict[str, CitationPolicy] = {}
+
+
+def register_citation_policy(policy: CitationPolicy) -> CitationPolicy:
+    """Say how one town's citations are answered; a different second policy is an error."""
+    if _POLICIES.get(policy.municipality, policy) != policy:
+        raise ValueError(f"citation policy of {policy.municipality} is registered twice")
+    _POLICIES[policy.municipality] = policy
+    return policy
+
+
+def register_enforcement(policy: CitationPolicy, case_types: tuple[CaseType, ...]) -> None:
+    """A town's citation policy and the case types its fine schedule's offenses are
+    cited on (a bylaw app's one call)."""
+    register_citation_policy(policy)
+    for registered in case_types:
+        register_case_type(registered)
+
+
+def citation_policy(municipality: str) -> CitationPolicy:
+    """The town's policy; every town that registers case types registers one."""
+    try:
+        return _POLICIES[municipality]
+    except KeyError:
+        raise LookupError(f"{municipality} registers no citation policy") from None
 
 
 def case_type(code: str) -> CaseType | None:

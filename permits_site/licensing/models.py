@@ -446,7 +446,9 @@ class Invoice(models.Model):
         Application, on_delete=models.PROTECT, related_name="invoices", null=True, blank=True
     )
     payer = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="invoices"
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
+        related_name="invoices",
+        help_text="Blank only for a citation whose party has no account here.",
     )
     payer_business = models.ForeignKey(
         "parties.Business",

@@ -66,6 +66,8 @@ def inspection_case_details(inspection: Inspection) -> dict:
     return {
         "permit": permit,
         "party": party,
+        "party_business": permit.holder_business if permit else (
+            inspection.application.business if inspection.application else None),
         "party_name": permit.holder_name if permit else (party.display_name if party else ""),
         "address": inspection.address,
         "complaint": f"Inspection #{inspection.pk} on {format_date(visited)} found: "
@@ -90,6 +92,7 @@ def open_case(
     application=None,
     inspection: Inspection | None = None,
     complainant: str = "",
+    party_business=None,
 ) -> Case:
     """Open a case on a complaint or an inspection's findings.
 
@@ -98,7 +101,8 @@ def open_case(
     """
     errors = _opening_errors(municipality, case_type=case_type, permit=permit,
                              inspection=inspection)
-    party_name = (party_name or (party.display_name if party else "")).strip()
+    party_name = (party_name or (party_business.display_name if party_business else "")
+                  or (party.display_name if party else "")).strip()
     for field, value, message in (
         ("party_name", party_name, "Name the person responsible."),
         ("address", address, "Enter the address concerned."),
@@ -116,6 +120,7 @@ def open_case(
         permit=permit,
         application=application,
         party=party,
+        party_business=party_business,
         party_name=party_name,
         address=address.strip(),
         complaint=complaint.strip(),

@@ -1,11 +1,20 @@
-"""Citations under a town's non-criminal fine schedule (MGL c.40 §21D).
+"""Citations under a town's non-criminal fine schedule (MGL c.40 §21D), as money owed.
 
 The offense number is counted from the party's record when the citation is
 written (1st, 2nd, 3rd and later offenses are fined differently) and frozen
 on the citation with the amount the schedule in force sets, or the amount
 the officer sets within a ranged offense's bounds. A per-day fine counts
-every day from the day it is issued through the day the party complies,
-both included: each day a violation continues is a separate offense.
+every day from the day it is issued through the day the party complies (or
+the end the officer set), both included: each day a violation continues is
+a separate offense.
+
+What the citation costs is an invoice of the licensing core, its line
+citing the offense and section, raised when the amount is known: when the
+citation is written, or when a per-day fine stops. A warning owes nothing.
+From that day the town's window (:class:`~permits_site.enforcement.registry.CitationPolicy`)
+runs on its business calendar: the party pays or asks for a hearing within
+it; unpaid after it, the citation stands referred to the District Court,
+whose decision is recorded afterwards.
 """
 
 from __future__ import annotations
@@ -18,19 +27,28 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from permits_site.enforcement.models import Case, Citation, FineItem, PriorWindow
+from permits_site.enforcement.models import (
+    Case,
+    Citation,
+    FineItem,
+    PriorWindow,
+    SurchargeClassification,
+)
+from permits_site.enforcement.registry import CitationPolicy, citation_policy
 from permits_site.enforcement.registry import case_type as registered_case_type
 from permits_site.enforcement.services.cases import require_case_open
 from permits_site.enforcement.services.fines import fine_item_in_force
 from permits_site.licensing import audit
 from permits_site.licensing.exceptions import DomainError
+from permits_site.licensing.models import Invoice, InvoiceLine
 from permits_site.rules import fines
+from permits_site.rules.calendar import format_date, period_due
 from permits_site.rules.fees import QuoteRefused, money
 
 
 def citation_days(citation: Citation, *, on: dt.date) -> int:
     """Days a citation counts as of ``on``: one for a single offense; for a per-day fine
-    every day from issue through compliance (or through ``on`` while it still runs)."""
+    every day from issue through its last day (or through ``on`` while it still runs)."""
     if on < citation.issued_on:
         return 0
     if not citation.per_day:
@@ -40,36 +58,88 @@ def citation_days(citation: Citation, *, on: dt.date) -> int:
 
 
 def citation_total(citation: Citation, *, on: dt.date) -> Decimal:
-    """What the citation amounts to as of ``on``: amount × units × days."""
+    """What the citation amounts to as of ``on``: amount × units × days (nothing for a
+    warning)."""
     return money(citation.amount_per_offense * citation.units * citation_days(citation, on=on))
 
 
+def policy_of(citation_or_case: Citation | Case) -> CitationPolicy:
+    case = citation_or_case.case if isinstance(citation_or_case, Citation) else citation_or_case
+    return citation_policy(case.municipality.code)
+
+
+def window_due(case: Case, start: dt.date) -> dt.date:
+    """The last day of the town's window counted from ``start`` on its business calendar."""
+    return period_due(policy_of(case).window, start, case.municipality.calendar())
+
+
 def same_party(case: Case) -> Q:
-    """Cases of the same responsible party in the same town: by account when known, else by
-    name and address."""
+    """Cases of the same responsible party in the same town: by business, else by account,
+    else by name and address."""
     in_town = Q(case__municipality_id=case.municipality_id)
+    if case.party_business_id is not None:
+        return in_town & Q(case__party_business_id=case.party_business_id)
     if case.party_id is not None:
-        return in_town & Q(case__party_id=case.party_id)
-    return in_town & Q(case__party__isnull=True, case__party_name__iexact=case.party_name,
+        return in_town & Q(case__party_id=case.party_id, case__party_business__isnull=True)
+    return in_town & Q(case__party__isnull=True, case__party_business__isnull=True,
+                       case__party_name__iexact=case.party_name,
                        case__address__iexact=case.address)
+
+
+def counted_offenses() -> Q:
+    """Citations that count on a record: not dismissed at a hearing or found not
+    responsible in court."""
+    return ~Q(hearings__outcome="dismissed") & ~Q(court_decision__outcome="not_responsible")
 
 
 def prior_offenses(case: Case, fine_item: FineItem, *, on: dt.date) -> int:
     """Earlier citations of the same offense on the party's record, in the fine's window."""
-    earlier = Citation.objects.filter(same_party(case), offense=fine_item.offense)
+    earlier = Citation.objects.filter(same_party(case), counted_offenses(),
+                                      offense=fine_item.offense)
     if fine_item.prior_window == PriorWindow.CALENDAR_YEAR:
         earlier = earlier.filter(issued_on__year=on.year)
-    return earlier.count()
+    return earlier.distinct().count()
+
+
+def _last_day(fine_item: FineItem, accrues_until: dt.date | None, today: dt.date
+              ) -> dt.date | None:
+    if accrues_until is None:
+        return None
+    if not fine_item.per_day:
+        raise DomainError("Only an offense fined per day takes an end date.",
+                          field="accrues_until")
+    if accrues_until < today:
+        raise DomainError("A per-day fine cannot end before the day it is written.",
+                          field="accrues_until")
+    return accrues_until
+
+
+def _surcharge_event(policy: CitationPolicy, event: str) -> str:
+    event = (event or "").strip()
+    if event and policy.surcharge_event(event) is None:
+        offered = ", ".join(known.code for known in policy.surcharge_events) or "none"
+        raise DomainError(f"Choose one of this town's surcharge events: {offered}.",
+                          field="surcharge_event")
+    return event
 
 
 @transaction.atomic
 def issue_citation(
-    *, case: Case, offense: str, amount: Any = None, units: int = 1, acting_user
+    *,
+    case: Case,
+    offense: str,
+    acting_user,
+    amount: Any = None,
+    units: int = 1,
+    accrues_until: dt.date | None = None,
+    surcharge_event: str = "",
 ) -> Citation:
     """Cite the party for an offense the case type allows, priced by the schedule in force.
 
     A ranged offense needs ``amount`` within its bounds; a fixed one takes
-    none. Refusals name the field (``offense``, ``amount``, ``units``).
+    none. A per-day offense runs until compliance unless ``accrues_until``
+    sets its last day. Refusals name the field (``offense``, ``amount``,
+    ``units``, ``accrues_until``, ``surcharge_event``).
     """
     case = Case.objects.select_for_update().select_related("municipality").get(pk=case.pk)
     require_case_open(case, doing="issue a citation on")
@@ -77,6 +147,7 @@ def issue_citation(
     if registered is None or offense not in registered.offenses:
         offered = ", ".join(registered.offenses) if registered else "none"
         raise DomainError(f"This case may cite: {offered}.", field="offense")
+    policy = policy_of(case)
     today = timezone.localdate()
     try:
         fine_item = fine_item_in_force(case.municipality, offense, today)
@@ -84,6 +155,8 @@ def issue_citation(
                                  prior_offenses=prior_offenses(case, fine_item, on=today))
     except QuoteRefused as refused:
         raise DomainError(refused.errors) from refused
+    last_day = _last_day(fine_item, accrues_until, today)
+    event = _surcharge_event(policy, surcharge_event)
     citation = Citation.objects.create(
         case=case,
         offense=offense,
@@ -94,17 +167,77 @@ def issue_citation(
         amount_per_offense=quote.amount_per_offense,
         units=quote.units,
         per_day=fine_item.per_day,
+        forfeiture=offense in policy.forfeitures,
         issued_on=today,
+        accrues_until=last_day,
         issued_by=acting_user,
     )
+    if citation.warning:
+        citation.due_on = window_due(case, today)
+        citation.save(update_fields=["due_on"])
+    elif not citation.forfeiture and (not citation.per_day or last_day):
+        raise_invoice(citation, known_on=today)
+    if event:
+        SurchargeClassification.objects.create(citation=citation, event=event,
+                                               recorded_by=acting_user)
     audit.record(
         actor=acting_user,
         action="case.citation_issued",
         subject=case,
         municipality=case.municipality,
         summary=f"Citation on case #{case.pk}: {fine_item.description}, offense "
-                f"#{quote.offense_number}, ${quote.amount_per_offense}"
+                f"#{quote.offense_number}, "
+                + ("a written warning" if quote.warning else f"${quote.amount_per_offense}")
                 + (" per day" if fine_item.per_day else ""),
-        after={"citation": citation.pk, **quote.as_dict()},
+        after={"citation": citation.pk, "invoice": citation.invoice_id,
+               "due_on": str(citation.due_on or ""), "surcharge_event": event,
+               **quote.as_dict()},
     )
     return citation
+
+
+def line_description(citation: Citation, *, through: dt.date) -> str:
+    """The invoice line: the offense, its number on the record, units and days."""
+    text = f"{citation.description} — offense #{citation.offense_number}"
+    if citation.units > 1:
+        text += f", {citation.units} × ${citation.amount_per_offense}"
+    if citation.per_day:
+        days = citation_days(citation, on=through)
+        text += (f", {days} day{'s' if days != 1 else ''} "
+                 f"({format_date(citation.issued_on)} – {format_date(through)})")
+    return text[:200]
+
+
+def raise_invoice(citation: Citation, *, known_on: dt.date,
+                   amount_per_offense: Decimal | None = None, due: bool = True) -> Invoice:
+    """Invoice what the citation costs; the window to answer it runs from ``known_on``."""
+    case = citation.case
+    through = citation.accrues_until or citation.issued_on
+    per_offense = citation.amount_per_offense if amount_per_offense is None else amount_per_offense
+    invoice = Invoice.objects.create(
+        municipality=case.municipality, payer=case.party, payer_business=case.party_business
+    )
+    InvoiceLine.objects.create(
+        invoice=invoice,
+        code=citation.offense,
+        description=line_description(citation, through=through),
+        amount=money(per_offense * citation.units * citation_days(citation, on=through)),
+        citation=citation.citation,
+    )
+    citation.invoice = invoice
+    fields = ["invoice"]
+    if due:
+        citation.due_on = window_due(case, known_on)
+        fields.append("due_on")
+    citation.save(update_fields=fields)
+    return invoice
+
+
+def stop_accrual(citation: Citation, *, on: dt.date) -> Invoice | None:
+    """A running per-day fine stops on ``on`` (compliance): its invoice is raised today
+    and the window to answer it starts today. A forfeiture waits for the court."""
+    citation.accrues_until = max(on, citation.issued_on)
+    citation.save(update_fields=["accrues_until"])
+    if citation.forfeiture or citation.warning:
+        return None
+    return raise_invoice(citation, known_on=timezone.localdate())

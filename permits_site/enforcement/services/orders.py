@@ -18,6 +18,7 @@ from permits_site.enforcement.services.cases import (
     require_not_future,
     require_text,
 )
+from permits_site.enforcement.services.citations import stop_accrual
 from permits_site.licensing import audit
 from permits_site.licensing.exceptions import DomainError, InvalidTransition
 from permits_site.rules.calendar import BusinessCalendar, format_date, period_due
@@ -123,8 +124,8 @@ def record_compliance(*, order: Order, complied_on: dt.date, acting_user) -> Ord
 
 def _stop_accrual(case: Case, *, on: dt.date) -> list[int]:
     """Stop each running per-day citation on ``on`` (a citation issued later runs one day)."""
-    running = list(case.citations.filter(per_day=True, accrues_until__isnull=True))
+    running = list(case.citations.filter(per_day=True, accrues_until__isnull=True)
+                   .select_related("case__municipality"))
     for citation in running:
-        citation.accrues_until = max(on, citation.issued_on)
-        citation.save(update_fields=["accrues_until"])
+        stop_accrual(citation, on=on)
     return [citation.pk for citation in running]

@@ -176,6 +176,7 @@ def _open_case(application: Application, finding: Finding, penalty: Penalty, *, 
         municipality=application.municipality,
         case_type=penalty.case_type,
         party=applicant,
+        party_business=application.business,
         party_name=(application.business.display_name if application.business
                     else applicant.display_name),
         address=(application.place.full_address if application.place

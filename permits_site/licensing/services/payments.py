@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from decimal import Decimal
 
 from django.db import IntegrityError, transaction
@@ -10,6 +11,15 @@ from django.utils import timezone
 from permits_site.licensing import audit
 from permits_site.licensing.exceptions import DomainError
 from permits_site.licensing.models import Invoice, InvoiceStatus, Payment, PaymentMethod
+
+#: Checks other apps register: each says why an invoice may not be paid now, or None.
+_PAYMENT_CHECKS: list[Callable[[Invoice], str | None]] = []
+
+
+def register_payment_check(check: Callable[[Invoice], str | None]) -> None:
+    """Add a reason an invoice may not be paid (e.g. a citation referred to the court)."""
+    if check not in _PAYMENT_CHECKS:
+        _PAYMENT_CHECKS.append(check)
 
 
 def record_payment(
@@ -63,6 +73,10 @@ def _check_payment(*, invoice: Invoice, method: str, reference: str, amount: Dec
     errors: dict[str, str] = {}
     if invoice.status != InvoiceStatus.OPEN:
         errors["invoice"] = f"Invoice #{invoice.pk} is {invoice.get_status_display().lower()}."
+    else:
+        refusal = next(filter(None, (check(invoice) for check in _PAYMENT_CHECKS)), None)
+        if refusal:
+            errors["invoice"] = refusal
     if method not in PaymentMethod.values:
         errors["method"] = f"Choose one of: {', '.join(PaymentMethod.values)}."
     if not reference:
