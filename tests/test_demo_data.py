@@ -4,6 +4,7 @@ import pytest
 from django.core.management import call_command
 
 from permits_site.accounts.models import Membership, User
+from permits_site.enforcement.models import Citation
 from permits_site.licensing.models import Application, Permit
 
 pytestmark = pytest.mark.django_db
@@ -20,3 +21,15 @@ def test_demo_data_gives_every_town_its_staff_and_the_resident_records(capsys):
     assert Permit.objects.filter(number__startswith="DOG-").count() == 1
     assert Application.objects.filter(permit_type__code="northborough.private_stable").exists()
     assert (User.objects.count(), Permit.objects.count(), Application.objects.count()) == counts
+
+
+def test_demo_data_has_a_citation_in_every_town_one_of_them_a_warning():
+    call_command("seed_demo")
+
+    citations = Citation.objects.select_related("case__municipality", "invoice")
+    assert {citation.case.municipality.code for citation in citations} == {
+        "north_andover", "northborough", "tisbury"}
+    assert [citation.offense for citation in citations if citation.warning] == [
+        "feeding_waterfowl"]
+    assert {citation.offense for citation in citations if citation.invoice} == {
+        "running_at_large", "dumpster"}

@@ -1,8 +1,7 @@
 """Enforcement fixtures: Northborough staff, a stable permit, and case types for the other towns.
 
-Northborough's stable case type is registered by the stables app itself;
-North Andover and Tisbury register theirs here, as their apps will, to show
-the core needs nothing more than a registration.
+Every town's app registers its own case types; two more are registered here
+for the tests only, to show the core needs nothing more than a registration.
 """
 
 import datetime as dt
