@@ -36,5 +36,4 @@ class DogsConfig(AppConfig):
             case_type="north_andover.unlicensed_dog",
             offense="unlicensed_dog",
             label="Record the Licenses A(10) offense on the owner's record",
-            response_period="citation_response",
         )

@@ -9,8 +9,6 @@ priced and counted as every other citation is.
 
 from __future__ import annotations
 
-import datetime as dt
-
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
@@ -26,9 +24,7 @@ from permits_site.api.public.fields import StrictCharField, StrictSerializer, va
 from permits_site.api.scopes import in_towns_where
 from permits_site.enforcement.models import Citation
 from permits_site.enforcement.services.penalties import (
-    penalty_for,
     record_penalty_offense,
-    respond_by,
 )
 from permits_site.licensing.models import Application
 
@@ -43,7 +39,7 @@ class PenaltyCitationSerializer(CitationSerializer):
 
     case = serializers.IntegerField(source="case_id", read_only=True)
     rule = serializers.SerializerMethodField()
-    respond_by = serializers.SerializerMethodField()
+    respond_by = serializers.DateField(source="due_on", read_only=True)
 
     class Meta(CitationSerializer.Meta):
         fields = [*CitationSerializer.Meta.fields, "case", "rule", "respond_by"]
@@ -51,8 +47,6 @@ class PenaltyCitationSerializer(CitationSerializer):
     def get_rule(self, citation: Citation) -> str:
         return self.context["rule"]
 
-    def get_respond_by(self, citation: Citation) -> dt.date | None:
-        return respond_by(citation, penalty_for(self.context["rule"]))
 
 
 class ApplicationPenaltiesView(APIView):

@@ -7,8 +7,7 @@ which offense of its fine schedule a penalty rule leads to and the case type
 that may cite it::
 
     register_penalty("exampleton.late", case_type="exampleton.unlicensed",
-                     offense="unlicensed", label="Record the §9 offense",
-                     response_period="citation_response")
+                     offense="unlicensed", label="Record the §9 offense")
 
 The core opens an enforcement case for the application (or reuses the one it
 opened for an earlier penalty of the same application) and issues the citation
@@ -27,6 +26,7 @@ from django.utils import timezone
 
 from permits_site.accounts import permissions
 from permits_site.enforcement.models import Case, CaseStatus, Citation
+from permits_site.enforcement.registry import citation_policy
 from permits_site.enforcement.services.cases import open_case
 from permits_site.enforcement.services.citations import issue_citation, prior_offenses
 from permits_site.enforcement.services.fines import fine_item_in_force
@@ -42,9 +42,8 @@ from permits_site.licensing.models import (
 from permits_site.licensing.services.applications import evaluate
 from permits_site.rules import fines
 from permits_site.rules.base import CheckResult, Finding
-from permits_site.rules.calendar import period_due
 from permits_site.rules.fees import QuoteRefused
-from permits_site.rules.registry import Period, town_law
+from permits_site.rules.registry import Period
 
 PENALTY_CITED = "application.penalty_cited"
 #: Applications whose findings are settled enough to cite: submitted and not withdrawn.
@@ -55,24 +54,21 @@ CITABLE_STATUSES = (*OPEN_STATUSES, ApplicationStatus.ISSUED)
 class Penalty:
     """The offense a penalty rule leads to, cited on a case of ``case_type``.
 
-    ``label`` is the review screen's button; ``response_period`` the town's
-    period (a registered period code) for paying or asking for a hearing.
+    ``label`` is the review screen's button.
     """
 
     rule_id: str
     case_type: str
     offense: str
     label: str
-    response_period: str = ""
 
 
 _PENALTIES: dict[str, Penalty] = {}
 
 
-def register_penalty(rule_id: str, *, case_type: str, offense: str, label: str,
-                     response_period: str = "") -> Penalty:
+def register_penalty(rule_id: str, *, case_type: str, offense: str, label: str) -> Penalty:
     """Say which offense ``rule_id``'s penalty is; registering another one is an error."""
-    penalty = Penalty(rule_id, case_type, offense, label, response_period)
+    penalty = Penalty(rule_id, case_type, offense, label)
     if _PENALTIES.get(rule_id, penalty) != penalty:
         raise ValueError(f"penalty {rule_id} is registered twice")
     _PENALTIES[rule_id] = penalty
@@ -83,17 +79,9 @@ def penalty_for(rule_id: str) -> Penalty | None:
     return _PENALTIES.get(rule_id)
 
 
-def response_period(penalty: Penalty, municipality: Municipality) -> Period | None:
-    return town_law(municipality.code).periods.get(penalty.response_period)
-
-
-def respond_by(citation: Citation, penalty: Penalty) -> dt.date | None:
-    """The last day to pay the citation or ask for a hearing, on the town's calendar."""
-    municipality = citation.case.municipality
-    period = response_period(penalty, municipality)
-    if period is None:
-        return None
-    return period_due(period, citation.issued_on, municipality.calendar())
+def response_period(municipality: Municipality) -> Period:
+    """The town's window to pay a citation or ask for a hearing."""
+    return citation_policy(municipality.code).window
 
 
 def cited_penalties(application: Application) -> dict[str, Citation]:
@@ -200,7 +188,7 @@ class PenaltyRow:
 
     finding: Finding
     penalty: Penalty
-    period: Period | None
+    period: Period
     citation: Citation | None = None
     respond_by: dt.date | None = None
     quote: fines.FineQuote | None = None
@@ -218,11 +206,11 @@ def penalty_rows(application: Application, result: CheckResult | None, *, user
         penalty = penalty_for(finding.rule)
         if penalty is None:
             continue
-        period = response_period(penalty, application.municipality)
+        period = response_period(application.municipality)
         citation = cited.get(finding.rule)
         if citation is not None:
             rows.append(PenaltyRow(finding, penalty, period, citation=citation,
-                                   respond_by=respond_by(citation, penalty)))
+                                   respond_by=citation.due_on))
         else:
             rows.append(PenaltyRow(
                 finding, penalty, period, quote=_quote(application, penalty),
