@@ -8,9 +8,11 @@ the API keeps the rules, deadlines, fines and audit trail of the web pages.
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Callable
 from typing import Any
 
+from django.db.models import Prefetch
 from django.utils import timezone
 from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import mixins, serializers, status, viewsets
@@ -49,7 +51,9 @@ from permits_site.enforcement.models import (
     Violation,
 )
 from permits_site.enforcement.registry import case_type_name
+from permits_site.enforcement.services import dispositions
 from permits_site.enforcement.services.cases import PERMIT_CHANGES
+from permits_site.enforcement.services.dispositions import Standing
 from permits_site.licensing.exceptions import DomainError
 from permits_site.licensing.models import Application, Municipality, Permit
 
@@ -111,24 +115,44 @@ class OrderSerializer(serializers.ModelSerializer):
         fields = ["id", "text", "citation", "issued_on", "comply_by", "complied_on"]
 
 
+def counted_through(citation: Citation) -> dt.date:
+    """The day a citation's days are counted to: its last day once set (the officer may set
+    one ahead, and the invoice already counts every day to it), else today."""
+    return citation.accrues_until or timezone.localdate()
+
+
 class CitationSerializer(serializers.ModelSerializer):
-    """A citation with what it adds up to today (a per-day fine until compliance)."""
+    """A citation with what it adds up to (a per-day fine through its last day, or through
+    today while it runs), where it stands today and the surcharge event it represents;
+    ``/citations/{id}/`` has its invoice, hearing and court decision."""
 
     days = serializers.SerializerMethodField()
     total = serializers.SerializerMethodField()
+    invoice = serializers.IntegerField(source="invoice_id", read_only=True, allow_null=True)
+    standing = serializers.SerializerMethodField()
+    surcharge_event = serializers.SerializerMethodField()
 
     class Meta:
         model = Citation
         fields = ["id", "offense", "description", "citation", "offense_number", "warning",
-                  "amount_per_offense", "units", "per_day", "issued_on", "accrues_until",
-                  "days", "total"]
+                  "forfeiture", "amount_per_offense", "units", "per_day", "issued_on",
+                  "accrues_until", "days", "total", "invoice", "due_on", "standing",
+                  "surcharge_event"]
 
     def get_days(self, citation: Citation) -> int:
-        return services.citation_days(citation, on=timezone.localdate())
+        return services.citation_days(citation, on=counted_through(citation))
 
     @extend_schema_field(serializers.DecimalField(max_digits=10, decimal_places=2))
     def get_total(self, citation: Citation) -> str:
-        return f"{services.citation_total(citation, on=timezone.localdate())}"
+        return f"{services.citation_total(citation, on=counted_through(citation))}"
+
+    @extend_schema_field(serializers.ChoiceField(choices=[current.value for current in Standing]))
+    def get_standing(self, citation: Citation) -> str:
+        return dispositions.standing(citation, on=timezone.localdate()).value
+
+    def get_surcharge_event(self, citation: Citation) -> str:
+        """The surcharge event the citation represents ('' for none)."""
+        return dispositions.current_surcharge_event(citation)
 
 
 class CaseHearingSerializer(serializers.ModelSerializer):
@@ -274,6 +298,12 @@ class CitationCreateSerializer(StrictSerializer):
     amount = MoneyField(required=False, allow_null=True, default=None,
                         help_text="Ranged offenses: the amount within the schedule's range.")
     units = StrictIntegerField(required=False, default=1)
+    accrues_until = StrictDateField(
+        required=False, allow_null=True, default=None,
+        help_text="Offenses fined per day: the last day counted (else until compliance).")
+    surcharge_event = StrictCharField(
+        max_length=40, required=False, allow_blank=True, default="",
+        help_text="One of the town's surcharge events the citation represents.")
 
 
 class HearingCreateSerializer(StrictSerializer):
@@ -399,8 +429,10 @@ class CaseViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     def get_queryset(self):
         return visible(Case.objects.all(), self.request.user).select_related(
             "municipality", "permit"
-        ).prefetch_related("violations", "orders", "citations", "hearings", "appeals",
-                           "charges__invoice__lines")
+        ).prefetch_related("violations", "orders", "hearings", "appeals",
+                           "charges__invoice__lines",
+                           Prefetch("citations",
+                                    queryset=dispositions.with_answers(Citation.objects.all())))
 
     def respond(self, case: Case, *, status_code=status.HTTP_200_OK) -> Response:
         return Response(self.get_serializer(self.get_queryset().get(pk=case.pk)).data,

@@ -261,7 +261,7 @@ def test_a_hearing_is_asked_for_within_the_window_only(owner, aco, day, accepted
             request_hearing(citation=citation, acting_user=owner)
             assert standing(reloaded(citation), on=day) is Standing.HEARING
             return
-        with pytest.raises(InvalidTransition):
+        with pytest.raises(DomainError):
             request_hearing(citation=citation, acting_user=owner)
     assert not citation.hearings.exists()
 
@@ -269,9 +269,11 @@ def test_a_hearing_is_asked_for_within_the_window_only(owner, aco, day, accepted
 def test_a_hearing_past_the_window_names_the_section(owner, aco, chief):
     with at(MONDAY):
         citation = running_at_large(owner, aco)
-    with at(NA_DUE + dt.timedelta(days=1)), pytest.raises(InvalidTransition) as refused:
+    with at(NA_DUE + dt.timedelta(days=1)), pytest.raises(DomainError) as refused:
         request_hearing(citation=citation, acting_user=owner)
-    assert "referred to court" in str(refused.value)
+    assert refused.value.errors["citation"] == [
+        "The time to ask for a hearing ended on July 6, 2027 "
+        "(North Andover Code ch. 60, Non-criminal disposition A, B)."]
 
 
 @pytest.mark.parametrize(("day", "expected"), [
@@ -421,7 +423,7 @@ def test_a_board_regulation_forfeiture_is_owed_only_after_conviction(tisbury_off
             record_court_decision(citation=citation, outcome="responsible",
                                   decided_on=dt.date(2027, 8, 2), amount_per_offense="500.01",
                                   acting_user=tisbury_officer)
-        assert "amount" in refused.value.errors
+        assert "amount_per_offense" in refused.value.errors
         record_court_decision(citation=citation, outcome="responsible",
                               decided_on=dt.date(2027, 8, 2), amount_per_offense="150.00",
                               acting_user=tisbury_officer)
@@ -429,6 +431,29 @@ def test_a_board_regulation_forfeiture_is_owed_only_after_conviction(tisbury_off
     citation = reloaded(citation)
     assert citation.invoice.total == Decimal("300.00")  # 2 days × $150 the court set
     assert standing(citation, on=dt.date(2027, 8, 2)) is Standing.COURT_ORDERED
+
+
+def test_a_running_forfeiture_counts_each_day_through_the_courts_decision(tisbury_officer):
+    case = case_in("tisbury", "tisbury.health_violation", tisbury_officer)
+    with at(MONDAY):
+        citation = issue_citation(case=case, offense="board_regulation_violation",
+                                  amount="10.00", acting_user=tisbury_officer)
+    with at(dt.date(2027, 6, 20)):
+        record_court_decision(citation=citation, outcome="responsible",
+                              decided_on=dt.date(2027, 6, 16), acting_user=tisbury_officer)
+
+    citation = reloaded(citation)
+    assert citation.accrues_until == dt.date(2027, 6, 16)
+    assert citation.invoice.total == Decimal("30.00")  # 14–16 June at the officer's $10
+
+
+def test_only_a_forfeiture_takes_the_courts_amount(owner, aco, na_clerk):
+    with at(MONDAY):
+        citation = running_at_large(owner, aco)
+    with at(NA_DUE + dt.timedelta(days=1)), pytest.raises(DomainError) as refused:
+        record_court_decision(citation=citation, outcome="responsible", decided_on=NA_DUE,
+                              amount_per_offense="10.00", acting_user=na_clerk)
+    assert "amount_per_offense" in refused.value.errors
 
 
 def test_not_responsible_in_court_dismisses_and_voids(owner, aco, na_clerk):

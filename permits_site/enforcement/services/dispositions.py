@@ -186,14 +186,14 @@ def request_hearing(*, citation: Citation, acting_user) -> CitationHearing:
     if current is Standing.ACCRUING:
         raise InvalidTransition("A hearing can be asked for once the per-day fine stops "
                                 "(compliance or the end the officer set).")
+    if citation.due_on is not None and today > citation.due_on and not citation.hearings.exists():
+        raise DomainError(
+            f"The time to ask for a hearing ended on {format_date(citation.due_on)} "
+            f"({_window_citation(citation)}).", field="citation")
     if current not in (Standing.DUE, Standing.WARNING) or citation.hearings.exists():
         raise InvalidTransition(
             f"This citation is {current.label.lower()}; a hearing is asked for once, "
             "within the window to answer it.")
-    if citation.due_on is None or today > citation.due_on:
-        raise DomainError(
-            f"The time to ask for a hearing ended on {format_date(citation.due_on)} "
-            f"({_window_citation(citation)}).", field="citation")
     hearing = CitationHearing.objects.create(
         citation=citation, requested_on=today, requested_by=acting_user)
     _record(citation, acting_user=acting_user, action="citation.hearing_requested",
@@ -267,7 +267,8 @@ def _court_amount(citation: Citation, value: Any) -> Decimal:
     try:
         quote = fines.quote_fine(fine_item.rate(), amount=value, units=citation.units)
     except QuoteRefused as refused:
-        raise DomainError(refused.errors) from refused
+        raise DomainError({"amount_per_offense" if field == "amount" else field: messages
+                           for field, messages in refused.errors.items()}) from refused
     return quote.amount_per_offense
 
 
@@ -287,9 +288,16 @@ def record_court_decision(*, citation: Citation, outcome: str, decided_on: dt.da
     if not citation.issued_on <= decided_on <= today:
         raise DomainError("The court decides between the day of the citation and today.",
                           field="decided_on")
+    if amount_per_offense not in (None, "") and not citation.forfeiture:
+        raise DomainError("The court sets an amount only for a forfeiture; this citation "
+                          "keeps the amount it was written for.", field="amount_per_offense")
     forfeit = None
     if outcome == CourtOutcome.RESPONSIBLE and citation.forfeiture:
         forfeit = _court_amount(citation, amount_per_offense)
+        if citation.per_day and citation.accrues_until is None:
+            # Each day after notice is a separate offense, through the court's decision.
+            citation.accrues_until = decided_on
+            citation.save(update_fields=["accrues_until"])
         raise_invoice(citation, known_on=today, amount_per_offense=forfeit, due=False)
     elif outcome == CourtOutcome.NOT_RESPONSIBLE:
         _void(citation.invoice)
