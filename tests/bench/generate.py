@@ -5,6 +5,11 @@
 their citations and a year of payments. Records are written directly (no services, no
 audit entries): the bench measures reading them, not making them.
 
+``paid_renewals`` is the exception: the renewal season times issuing, so its applications
+are made the way a resident and the clerk make them, through the services (a license for
+the year before, then the renewal submitted, quoted, its rabies proof accepted and paid):
+50 at ``small``, 500 at ``full``, or ``BENCH_RENEWALS``.
+
 Run through ``tests/bench/run.py``, which points Django at a scratch database first.
 """
 
@@ -14,13 +19,19 @@ import datetime as dt
 import os
 import random
 from decimal import Decimal
+from pathlib import Path
 
 SCALES = {
     "small": {"dogs": 500, "stables": 50, "tisbury": 50, "cases": 200},
     "full": {"dogs": 5000, "stables": 500, "tisbury": 500, "cases": 2000},
 }
+RENEWALS = {"small": 50, "full": 500}
+DOG_TAG_SERIES = "north_andover.dog_tag"  # the series dogs.kinds takes tag numbers from
 BATCH = 500
 YEAR = 2027
+#: When the renewals are applied for and issued: before the due date, as in the tests.
+RENEWAL_DAY = dt.datetime(YEAR, 2, 10, 15, tzinfo=dt.UTC)
+RABIES_PNG = Path(__file__).resolve().parent.parent / "fixtures_files" / "rabies_certificate.png"
 
 
 def scale() -> dict[str, int]:
@@ -28,6 +39,13 @@ def scale() -> dict[str, int]:
     if name not in SCALES:
         raise SystemExit(f"BENCH_SCALE must be one of {', '.join(SCALES)}, not {name!r}.")
     return SCALES[name]
+
+
+def renewal_count() -> int:
+    """How many renewals the renewal season issues: ``BENCH_RENEWALS``, else by scale."""
+    if os.environ.get("BENCH_RENEWALS"):
+        return int(os.environ["BENCH_RENEWALS"])
+    return RENEWALS[os.environ.get("BENCH_SCALE", "small")]
 
 
 def generate(
@@ -167,12 +185,14 @@ def generate(
                     issued_by=clerk)
              for i, app in enumerate(issued)], batch_size=BATCH)
         dog_of = {dog_apps[i].pk: dogs[i] for i in range(n_dogs)}
-        DogTag.objects.bulk_create(
+        tags = DogTag.objects.bulk_create(
             [DogTag(municipality=permit.municipality, permit=permit,
                     dog=dog_of[permit.application_id], year=YEAR,
                     number=i + 1 + (100_000 if prefix else 0))
              for i, permit in enumerate(p for p in permits if p.application_id in dog_of)],
             batch_size=BATCH)
+
+        _continue_number_series(permits, tags)
 
         inspector = staff[(Role.INSPECTOR, "northborough")]
         stable_permits = [p for p in permits if p.permit_type_id == stable_type.pk]
@@ -203,3 +223,91 @@ def generate(
     del timezone
     return {"staff": staff, "clerk": clerk, "inspector": inspector,
             "counts": dict(counts), "permits": len(permits)}
+
+
+def _continue_number_series(permits, tags) -> None:
+    """Move the number counters past the numbers written directly, as issuing would have:
+    a license issued later through the services takes the next number and tag, not one
+    already used."""
+    from permits_site.licensing.models import NumberCounter
+
+    last: dict[tuple[int, str], int] = {}
+    for permit in permits:
+        key = (permit.municipality_id, permit.permit_type.code)
+        last[key] = max(last.get(key, 0), permit.sequence)
+    for tag in tags:
+        key = (tag.municipality_id, DOG_TAG_SERIES)
+        last[key] = max(last.get(key, 0), tag.number)
+    for (town_id, series), number in last.items():
+        counter, _created = NumberCounter.objects.get_or_create(
+            municipality_id=town_id, series=series, year=YEAR)
+        if counter.last < number:
+            NumberCounter.objects.filter(pk=counter.pk).update(last=number)
+
+
+def paid_renewals(count: int, *, clerk, prefix: str = "season") -> list[int]:
+    """``count`` dogs, each licensed for ``YEAR - 1`` and with a ``YEAR`` renewal submitted,
+    quoted, its rabies proof accepted and paid, through the services a resident and the
+    clerk use (as ``tests/dogs/test_bulk_issue.py`` makes them); returns the renewals' ids.
+
+    No PDF is rendered for last year's licenses (the task backend is a dummy meanwhile):
+    only the renewal season's own issuing is timed, and it renders its PDFs.
+    """
+    import time_machine
+    from django.contrib.auth.hashers import make_password
+    from django.core.files.uploadedfile import SimpleUploadedFile
+    from django.test import override_settings
+
+    from dogs.services import apply_for_dog_license, register_dog
+    from permits_site.accounts.models import User
+    from permits_site.licensing.services.applications import (
+        approve_application,
+        submit_application,
+    )
+    from permits_site.licensing.services.documents import review_document, upload_document
+    from permits_site.licensing.services.payments import record_payment
+    from permits_site.licensing.services.permits import issue_permit
+
+    png = RABIES_PNG.read_bytes()
+    password = make_password("bench-password-not-secret")
+
+    def paid(application, owner, reference: str) -> None:
+        document = upload_document(
+            application=application, uploaded_by=owner, kind="rabies_certificate",
+            upload=SimpleUploadedFile("rabies.png", png, content_type="image/png"),
+            valid_until=dt.date(YEAR + 2, 1, 1))
+        submit_application(application=application, acting_user=owner)
+        review_document(document=document, accepted=True, acting_user=clerk)
+        invoice = application.invoices.get()
+        record_payment(invoice=invoice, method="cash", reference=reference,
+                       amount=invoice.total, acting_user=clerk)
+
+    dogs = []
+    no_pdfs = {"default": {"BACKEND": "django_tasks.backends.dummy.DummyBackend"}}
+    with override_settings(TASKS=no_pdfs), \
+            time_machine.travel(dt.datetime(YEAR - 1, 3, 10, 15, tzinfo=dt.UTC)):
+        for i in range(count):
+            owner = User.objects.create(
+                username=f"{prefix}owner{i}", email=f"{prefix}owner{i}@example.org",
+                password=password, first_name="Season", last_name=f"Owner{i}",
+                street_address=f"{i + 1} Season Lane", city="North Andover",
+                postal_code="01845")
+            dog = register_dog(owner=owner, acting_user=owner, name=f"Renewer{i}",
+                               breed="Beagle", color="Tricolor", sex="female" if i % 2 else "male",
+                               date_of_birth=dt.date(YEAR - 5, 1 + i % 12, 1),
+                               spayed_neutered=True)
+            application = apply_for_dog_license(applicant=owner, dog=dog, action="new",
+                                                license_year=YEAR - 1,
+                                                acquired_on=dt.date(YEAR - 1, 3, 1))
+            paid(application, owner, f"{prefix}-{YEAR - 1}-{i}")
+            approve_application(application=application, acting_user=clerk)
+            issue_permit(application=application, acting_user=clerk)
+            dogs.append(dog)
+    renewals = []
+    with time_machine.travel(RENEWAL_DAY):
+        for i, dog in enumerate(dogs):
+            application = apply_for_dog_license(applicant=dog.owner, dog=dog, action="renewal",
+                                                license_year=YEAR)
+            paid(application, dog.owner, f"{prefix}-{YEAR}-{i}")
+            renewals.append(application.pk)
+    return renewals
