@@ -30,12 +30,26 @@ def register_places() -> None:
     register_place_attributes(MUNICIPALITY, ZONE)
 
 
+#: Designated Barrier Beach rules, which 09.9.1 excludes from any waiver on a barrier beach.
+BARRIER_BEACH_RULES = ("ti.9.4.2.", "ti.9.7.6.", "ti.9.7.7.leaching")
+
+
 class TisburyPermitKind(PermitKind):
     """What every Tisbury permit type shares: the Board may waive a regulation in writing,
-    effective with two members' signatures (09.0.3)."""
+    effective with two members' signatures (09.0.3) — but never a statute, a bylaw, or a
+    Designated Barrier Beach rule on a barrier beach (09.9.1)."""
 
     variance_signatures_required = 2
     variance_citation = cite("09.0.3")
+    unwaivable_law_citation = cite("09.9.1")
+
+    def unwaivable_rules(self, application, rule_ids: list[str]) -> list[str]:
+        place = application.place
+        if place is None or place.attributes.get(ZONE.name) != "barrier_beach":
+            return []
+        return [f"{rule_id} is a Designated Barrier Beach rule and cannot be waived on a "
+                f"barrier beach ({cite('09.9.1')})."
+                for rule_id in rule_ids if rule_id.startswith(BARRIER_BEACH_RULES)]
 
 
 def declared(code: str, *, holder: Holder, about: About, **declaration) -> TisburyPermitKind:

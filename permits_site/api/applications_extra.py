@@ -115,6 +115,10 @@ class VarianceRequestSerializer(StrictSerializer):
         help_text="The ids of the failed rules the variance would cover.",
     )
     request_text = text_field(help_text="What is asked of the Board, and why.")
+    sets_aside_law = StrictBooleanField(
+        required=False, default=False,
+        help_text="The clerk marks a request to set aside a state or federal statute or a "
+                  "town bylaw: refused, no Board can waive those.")
 
 
 class VarianceSignSerializer(StrictSerializer):

@@ -111,6 +111,9 @@ class PermitKind:
     #: Board signatures that make a variance effective, and the section allowing variances.
     variance_signatures_required: int = 1
     variance_citation: str = ""
+    #: The section saying a Board cannot waive a statute or bylaw (its own variance section
+    #: when the law says nothing more).
+    unwaivable_law_citation: str = ""
     #: A hearing on an application needs notices mailed this many days before it (0: no hearings).
     hearing_notice_days: int = 0
     hearing_citation: str = ""
@@ -321,6 +324,11 @@ class PermitKind:
         ]
 
     def extra_blockers(self, application: Application) -> list[Blocker]:
+        return []
+
+    def unwaivable_rules(self, application: Application, rule_ids: list[str]) -> list[str]:
+        """Refusals of the rules among ``rule_ids`` the Board may not waive for this
+        application, each naming its section."""
         return []
 
     def license_year(self, application: Application, *, on: dt.date) -> int:

@@ -40,6 +40,10 @@ class VarianceRequestForm(DomainErrorsForm):
         max_length=5000,
         required=False,
     )
+    sets_aside_law = forms.BooleanField(
+        label="It asks to set aside a state or federal statute or a town bylaw",
+        required=False,
+    )
 
     def __init__(self, *args, failures: Sequence[Finding], **kwargs):
         super().__init__(*args, **kwargs)

@@ -49,12 +49,17 @@ def granted_rule_ids(application: Application) -> set[str]:
 
 @transaction.atomic
 def request_variance(
-    *, application: Application, rule_ids: list[str], request_text: str, acting_user
+    *, application: Application, rule_ids: list[str], request_text: str, acting_user,
+    sets_aside_law: bool = False,
 ) -> Variance:
     """Put a written request before the Board to vary rules of the application's rule set.
 
     A rule already in a pending or granted variance cannot be asked for again;
-    after a denial it can.
+    after a denial it can. A rule the law puts beyond waiver for this
+    application (a Tisbury Barrier Beach rule on a barrier beach, 09.9.1) is
+    refused, and so is a request the clerk marks as asking to set aside a
+    state or federal statute or a town bylaw (``sets_aside_law``): no Board
+    can waive those.
     """
     application = Application.objects.select_for_update().get(pk=application.pk)
     if not variance_citation(application):
@@ -67,12 +72,18 @@ def request_variance(
             f"one is {application.get_status_display().lower()}."
         )
     citation = variance_citation(application)
+    kind = kind_for(application.permit_type.code)
     errors = _rule_id_errors(application, rule_ids, citation=citation)
+    if not errors and (refusals := kind.unwaivable_rules(application, rule_ids)):
+        errors["rule_ids"] = refusals
+    if sets_aside_law:
+        errors["sets_aside_law"] = [cited(
+            "A Board cannot waive a state or federal statute or a town bylaw.",
+            kind.unwaivable_law_citation or citation)]
     if not request_text.strip():
         errors["request_text"] = [cited("Say what is asked of the Board and why.", citation)]
     if errors:
         raise DomainError(errors)
-    kind = kind_for(application.permit_type.code)
     variance = Variance.objects.create(
         application=application,
         rule_ids=_in_rule_set_order(application, rule_ids),

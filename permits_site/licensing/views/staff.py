@@ -491,10 +491,11 @@ def variance_request(request, pk: int):
         request,
         application,
         form,
-        lambda rule_ids, request_text: variance_services.request_variance(
+        lambda rule_ids, request_text, sets_aside_law: variance_services.request_variance(
             application=application,
             rule_ids=rule_ids,
             request_text=request_text,
+            sets_aside_law=sets_aside_law,
             acting_user=request.user,
         ),
         done="Variance requested; it is now before the Board.",

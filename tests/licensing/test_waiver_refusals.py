@@ -1,0 +1,90 @@
+"""What no Board may waive (Tisbury BOH Reg 09.9.1): a Designated Barrier Beach rule on a
+barrier beach, and any state or federal statute or town bylaw."""
+
+import pytest
+from rest_framework.test import APIClient
+
+from permits_site.licensing.exceptions import DomainError
+from permits_site.licensing.models import PermitType, Variance
+from permits_site.licensing.services.applications import create_application, submit_application
+from permits_site.licensing.services.variances import request_variance
+from permits_site.parties.services import find_or_create_property
+from tests.factories import Role, UserFactory, municipality, staff
+from tests.rules.test_tisbury_rules import COASTAL_SEPTIC_OK
+
+pytestmark = pytest.mark.django_db
+
+BARRIER_BEACH_SECTION = "Tisbury BOH Reg 09.9.1"
+
+
+@pytest.fixture
+def tisbury_clerk(db):
+    return staff(Role.CLERK, "tisbury")
+
+
+def disposal_works_on(zone: str):
+    owner = UserFactory()
+    lot, _ = find_or_create_property(municipality=municipality("tisbury"),
+                                     address=f"1 {zone.title()} Way", attributes={"zone": zone},
+                                     acting_user=owner)
+    application = create_application(
+        applicant=owner, action="new", place=lot, facts={**COASTAL_SEPTIC_OK, "zone": zone},
+        permit_type=PermitType.objects.get(code="tisbury.disposal_works"))
+    return submit_application(application=application, acting_user=owner)
+
+
+def ask(application, clerk, *rule_ids, sets_aside_law=False):
+    return request_variance(application=application, rule_ids=list(rule_ids),
+                            request_text="The lot cannot meet the separation.",
+                            sets_aside_law=sets_aside_law, acting_user=clerk)
+
+
+@pytest.mark.parametrize("rule_id", ["ti.9.4.2.bb_new", "ti.9.4.2.bb_mound",
+                                     "ti.9.7.6.private_well", "ti.9.7.6.wetlands",
+                                     "ti.9.7.7.leaching"])
+def test_a_barrier_beach_rule_is_not_waived_on_a_barrier_beach(tisbury_clerk, rule_id):
+    with pytest.raises(DomainError) as refused:
+        ask(disposal_works_on("barrier_beach"), tisbury_clerk, rule_id)
+
+    assert refused.value.errors["rule_ids"] == [
+        f"{rule_id} is a Designated Barrier Beach rule and cannot be waived on a barrier beach "
+        f"({BARRIER_BEACH_SECTION})."]
+    assert not Variance.objects.exists()
+
+
+def test_other_rules_are_waived_on_a_barrier_beach(tisbury_clerk):
+    variance = ask(disposal_works_on("barrier_beach"), tisbury_clerk, "ti.0.8.14.sewer")
+
+    assert variance.rule_ids == ["ti.0.8.14.sewer"]
+    assert variance.signatures_required == 2
+
+
+def test_the_same_rules_are_waived_in_the_coastal_district(tisbury_clerk):
+    variance = ask(disposal_works_on("coastal_district"), tisbury_clerk,
+                   "ti.9.7.6.private_well", "ti.9.7.7.leaching")
+
+    assert variance.rule_ids == ["ti.9.7.6.private_well", "ti.9.7.7.leaching"]
+
+
+def test_a_request_to_set_aside_a_statute_or_bylaw_is_refused(tisbury_clerk):
+    with pytest.raises(DomainError) as refused:
+        ask(disposal_works_on("inland"), tisbury_clerk, "ti.0.8.14.sewer", sets_aside_law=True)
+
+    assert refused.value.errors["sets_aside_law"] == [
+        f"A Board cannot waive a state or federal statute or a town bylaw. "
+        f"({BARRIER_BEACH_SECTION})"]
+    assert not Variance.objects.exists()
+
+
+def test_the_api_refuses_a_barrier_beach_waiver_naming_the_field(tisbury_clerk):
+    application = disposal_works_on("barrier_beach")
+    client = APIClient()
+    client.force_authenticate(tisbury_clerk)
+
+    response = client.post(f"/api/v1/applications/{application.pk}/variances/",
+                           {"rule_ids": ["ti.9.7.6.private_well"],
+                            "request_text": "Too close to the well."}, format="json")
+
+    assert response.status_code == 400
+    assert BARRIER_BEACH_SECTION in response.json()["rule_ids"][0]
+    assert not Variance.objects.exists()
