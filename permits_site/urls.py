@@ -1,6 +1,7 @@
 from django.contrib import admin
 from django.urls import include, path
 
+from permits_site.enforcement.urls import resident_urlpatterns as citation_urlpatterns
 from permits_site.licensing.views.public import home, verify
 
 urlpatterns = [
@@ -13,6 +14,7 @@ urlpatterns = [
     path("dogs/", include("dogs.urls")),
     path("stables/", include("stables.urls")),
     path("enforcement/", include("permits_site.enforcement.urls")),
+    path("citations/", include(citation_urlpatterns)),
     path("towns/", include("permits_site.licensing.law_urls")),
     path("api/v1/", include("permits_site.api.urls")),
     path("django-admin/", admin.site.urls),

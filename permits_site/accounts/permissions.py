@@ -179,6 +179,9 @@ CASE_WORKER_ROLES = (
 )
 #: Those who decide hearings and appeals and suspend or revoke a permit through a case.
 CASE_DECIDER_ROLES = (Role.HEARING_AUTHORITY, Role.BOARD_MEMBER)
+#: Staff who see a town's citations: its enforcement staff, and its admins, who reclassify
+#: the surcharge event a citation represents.
+CITATION_STAFF_ROLES = (*ENFORCEMENT_ROLES, Role.ADMIN)
 
 
 def can_view_enforcement(user: User, municipality_id: int) -> bool:

@@ -15,7 +15,7 @@ import datetime as dt
 import io
 from typing import Any
 
-from django.db.models import Exists, OuterRef, Q, QuerySet
+from django.db.models import Q, QuerySet
 from django.urls import reverse
 from django.utils import timezone
 from drf_spectacular.types import OpenApiTypes
@@ -28,8 +28,7 @@ from rest_framework.response import Response
 from rest_framework.routers import SimpleRouter
 
 from permits_site.accounts import permissions
-from permits_site.accounts.models import Role
-from permits_site.accounts.permissions import ENFORCEMENT_ROLES
+from permits_site.accounts.permissions import CITATION_STAFF_ROLES
 from permits_site.api import serializers as api
 from permits_site.api.enforcement import counted_through
 from permits_site.api.public.fields import (
@@ -52,13 +51,10 @@ from permits_site.enforcement.models import (
 from permits_site.enforcement.services import dispositions
 from permits_site.enforcement.services.citations import citation_days, policy_of
 from permits_site.enforcement.services.dispositions import Standing
-from permits_site.licensing.models import Invoice, InvoiceStatus, Municipality, PaymentMethod
+from permits_site.licensing.models import Invoice, Municipality, PaymentMethod
 from permits_site.licensing.services.payments import record_payment
 from permits_site.pdf.referrals import render_referral_packet_pdf
 
-#: Staff who see a town's citations: its enforcement staff, and its administrators, who
-#: reclassify the surcharge event a citation represents.
-CITATION_STAFF_ROLES = (*ENFORCEMENT_ROLES, Role.ADMIN)
 STANDINGS = [standing.value for standing in Standing]
 MONEY = {"max_digits": 10, "decimal_places": 2}
 
@@ -323,28 +319,6 @@ FILTER_PARAMETERS = [
 # -- the standing filter -----------------------------------------------------------------
 
 
-def _hearings(**conditions) -> Exists:
-    return Exists(CitationHearing.objects.filter(citation=OuterRef("pk"), **conditions))
-
-
-def may_stand(current: Standing, on: dt.date) -> Q:
-    """Rows that may stand ``current`` on ``on``: a necessary condition the database can
-    check, narrowing the rows :func:`dispositions.standing` then judges exactly."""
-    return {
-        Standing.DISMISSED: Q(court_decision__outcome=CourtOutcome.NOT_RESPONSIBLE)
-        | Q(_hearings(outcome=HearingOutcome.DISMISSED)),
-        Standing.PAID: Q(invoice__status=InvoiceStatus.PAID),
-        Standing.COURT_ORDERED: Q(court_decision__isnull=False),
-        Standing.HEARING: Q(_hearings(decided_on__isnull=True)),
-        Standing.WARNING: Q(warning=True),
-        Standing.REFERRED: Q(forfeiture=True)
-        | Q(invoice__isnull=False, due_on__lt=on)
-        | Q(_hearings(pay_by__lt=on)),
-        Standing.ACCRUING: Q(invoice__isnull=True, warning=False, forfeiture=False),
-        Standing.DUE: Q(invoice__isnull=False),
-    }[current]
-
-
 # -- the viewset -------------------------------------------------------------------------
 
 
@@ -378,10 +352,8 @@ class CitationViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
                     "You may look up only the citations of a business you act for.")
             queryset = queryset.filter(case__party_business_id=wanted["business"])
         if "standing" in wanted:
-            current, on = Standing(wanted["standing"]), today()
-            candidates = queryset.filter(may_stand(current, on))
-            return [citation for citation in candidates
-                    if dispositions.standing(citation, on=on) is current]
+            queryset = dispositions.annotate_standing(queryset, on=today()).filter(
+                standing_code=wanted["standing"])
         return queryset
 
     @extend_schema(parameters=FILTER_PARAMETERS)

@@ -16,7 +16,8 @@ from django.utils import timezone
 from permits_site.accounts.models import User
 from permits_site.accounts.permissions import INSPECTOR_ROLES
 from permits_site.enforcement.models import Case, FineItem, Inspection
-from permits_site.enforcement.registry import case_type, case_types
+from permits_site.enforcement.registry import CitationPolicy, case_type, case_types
+from permits_site.enforcement.services.citations import policy_of
 from permits_site.enforcement.services.fines import fine_schedule_in_force
 from permits_site.enforcement.services.inspections import address_of
 from permits_site.enforcement.services.orders import MOST_DAYS_TO_COMPLY
@@ -270,8 +271,20 @@ def offense_label(fine_item: FineItem) -> str:
     return f"{fine_item.description} — {amounts}{per} ({fine_item.citation})"
 
 
+def surcharge_event_choices(policy: CitationPolicy, *, blank: str) -> list[tuple[str, str]]:
+    """The town's surcharge events, each with the schedules that list it."""
+    return [("", blank)] + [
+        (event.code, f"{event.label} ({event.citation})" if event.citation else event.label)
+        for event in policy.surcharge_events
+    ]
+
+
 class CitationForm(CaseActionForm):
-    """The case type's offenses as the fine schedule in force lists them."""
+    """The case type's offenses as the fine schedule in force lists them.
+
+    The surcharge event is offered only in a town whose surcharge schedules
+    list events a citation may represent.
+    """
 
     offense = forms.ChoiceField(label="Offense")
     amount = forms.DecimalField(
@@ -280,6 +293,12 @@ class CitationForm(CaseActionForm):
     )
     units = forms.IntegerField(min_value=1, initial=1, label="Units",
                                help_text="Permits or boats involved, where fined per unit.")
+    accrues_until = bounded_date_field(
+        required=False, label="Last day the fine counts (optional)",
+        help_text="Only for an offense fined per day: the last day the fine counts. "
+                  "Leave empty to count until compliance.",
+    )
+    surcharge_event = forms.ChoiceField(required=False, label="Surcharge event (optional)")
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -290,6 +309,17 @@ class CitationForm(CaseActionForm):
             (fine_item.offense, offense_label(fine_item)) for fine_item in items
             if registered and fine_item.offense in registered.offenses
         ]
+        try:
+            policy = policy_of(self.case)
+        except LookupError:
+            policy = None
+        if policy is None or not policy.surcharge_events:
+            del self.fields["surcharge_event"]
+        else:
+            self.fields["surcharge_event"].choices = surcharge_event_choices(
+                policy, blank="None")
+            self.fields["surcharge_event"].help_text = (
+                "The event of the town's surcharge schedules this citation represents.")
 
 
 class HearingForm(CaseActionForm):

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from permits_site.enforcement import views
+from permits_site.enforcement import citation_views, views
 
 app_name = "enforcement"
 urlpatterns = [
@@ -14,5 +14,24 @@ urlpatterns = [
     path("cases/open/", views.case_open, name="case_open"),
     path("cases/<int:pk>/", views.case, name="case"),
     path("cases/<int:pk>/<slug:action>/", views.case_action, name="case_action"),
+    path("citations/", citation_views.citations, name="citations"),
+    path("citations/<int:pk>/", citation_views.citation, name="citation"),
+    path("citations/<int:pk>/referral.pdf", citation_views.citation_referral,
+         name="citation_referral"),
+    path("citations/<int:pk>/<slug:action>/", citation_views.citation_action,
+         name="citation_action"),
+    path("parties/people/<int:user_id>/", citation_views.person_record, name="person_record"),
+    path("parties/businesses/<int:business_id>/", citation_views.business_record,
+         name="business_record"),
     path("deadlines/", views.deadlines, name="deadlines"),
 ]
+
+#: The cited party's own pages, mounted at /citations/ under the "citations" namespace.
+resident_urlpatterns = (
+    [
+        path("", citation_views.my_citations, name="mine"),
+        path("<int:pk>/", citation_views.my_citation, name="detail"),
+        path("<int:pk>/hearing/", citation_views.my_citation_hearing, name="request_hearing"),
+    ],
+    "citations",
+)

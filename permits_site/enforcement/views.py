@@ -18,6 +18,7 @@ from django.db import transaction
 from django.db.models import Count, F, Min, Prefetch, Q
 from django.http import FileResponse, Http404
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -36,6 +37,7 @@ from permits_site.enforcement.models import (
     Case,
     CaseCharge,
     CaseStatus,
+    Citation,
     Inspection,
     InspectionPhoto,
     InspectionResult,
@@ -43,6 +45,7 @@ from permits_site.enforcement.models import (
     Violation,
 )
 from permits_site.enforcement.registry import case_type, case_type_name, case_types
+from permits_site.enforcement.services import dispositions
 from permits_site.enforcement.services.inspections import as_strict_json, judge
 from permits_site.licensing.audit import history_of
 from permits_site.licensing.exceptions import DomainError
@@ -444,9 +447,11 @@ def case_open(request):
 
 def visible_case(request, pk: int) -> Case:
     cases = Case.objects.select_related(
-        "municipality", "permit__permit_type", "party", "inspection", "opened_by"
+        "municipality", "permit__permit_type", "party", "party_business", "inspection",
+        "opened_by",
     ).prefetch_related(
-        "violations", "orders", "citations", "hearings", "appeals",
+        "violations", "orders", "hearings", "appeals",
+        Prefetch("citations", queryset=dispositions.with_answers(Citation.objects.all())),
         Prefetch("charges", queryset=CaseCharge.objects.select_related("invoice")
                  .prefetch_related("invoice__lines")),
     )
@@ -560,6 +565,15 @@ def accrual_text(citation, *, on) -> str:
             f"${total}{tail}")
 
 
+def case_party_url(case: Case) -> str | None:
+    """The staff's record of the case's party (its business, else its account), if named."""
+    if case.party_business_id is not None:
+        return reverse("enforcement:business_record", args=[case.party_business_id])
+    if case.party_id is not None:
+        return reverse("enforcement:person_record", args=[case.party_id])
+    return None
+
+
 def render_case(request, case: Case, *, bound: dict | None = None):
     user = request.user
     bound = bound or {}
@@ -574,8 +588,15 @@ def render_case(request, case: Case, *, bound: dict | None = None):
         "case_type": case_type(case.case_type),
         "forms": forms,
         "failed_form": next((form for form in bound.values() if form.errors), None),
-        "citations": [(citation, accrual_text(citation, on=today))
-                      for citation in case.citations.all()],
+        "citations": [
+            {"citation": citation, "accrual": accrual_text(citation, on=today),
+             "standing": dispositions.standing(citation, on=today),
+             "amount": dispositions.amount(citation, on=today),
+             "balance": dispositions.balance(citation),
+             "pay_by": dispositions.pay_by(citation)}
+            for citation in case.citations.all()
+        ],
+        "party_url": case_party_url(case),
         "charges": [charge.invoice for charge in case.charges.all()],
         "history": history_of(case)[:30],
         "today": today,

@@ -19,7 +19,19 @@ from enum import StrEnum
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Prefetch, QuerySet
+from django.db.models import Case as SqlCase
+from django.db.models import (
+    DateField,
+    Exists,
+    F,
+    OuterRef,
+    Prefetch,
+    QuerySet,
+    Subquery,
+    Value,
+    When,
+)
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from permits_site.enforcement.models import (
@@ -136,13 +148,47 @@ def standing(citation: Citation, *, on: dt.date) -> Standing:
     return Standing.REFERRED if last_day is not None and on > last_day else Standing.DUE
 
 
+def annotate_standing(citations: QuerySet[Citation], *, on: dt.date) -> QuerySet[Citation]:
+    """``standing_code`` and ``last_day`` (the last day to pay) as SQL, for filtering,
+    sorting and paging in the database; the same order of tests as
+    :func:`standing`."""
+    hearings = CitationHearing.objects.filter(citation=OuterRef("pk"))
+    latest = hearings.order_by("-requested_on", "-pk")
+    return citations.annotate(
+        hearing_outcome=Subquery(latest.values("outcome")[:1]),
+        hearing_decided_on=Subquery(latest.values("decided_on")[:1]),
+        hearing_asked=Exists(hearings),
+        last_day=Coalesce(Subquery(latest.values("pay_by")[:1]), F("due_on"),
+                          output_field=DateField()),
+    ).annotate(standing_code=SqlCase(
+        When(court_decision__outcome=CourtOutcome.NOT_RESPONSIBLE,
+             then=Value(Standing.DISMISSED.value)),
+        When(hearing_outcome=HearingOutcome.DISMISSED, then=Value(Standing.DISMISSED.value)),
+        When(invoice__status=InvoiceStatus.PAID, then=Value(Standing.PAID.value)),
+        When(court_decision__isnull=False, then=Value(Standing.COURT_ORDERED.value)),
+        When(hearing_asked=True, hearing_decided_on__isnull=True,
+             then=Value(Standing.HEARING.value)),
+        When(warning=True, then=Value(Standing.WARNING.value)),
+        When(forfeiture=True, then=Value(Standing.REFERRED.value)),
+        When(invoice__isnull=True, then=Value(Standing.ACCRUING.value)),
+        When(last_day__lt=on, then=Value(Standing.REFERRED.value)),
+        default=Value(Standing.DUE.value),
+    ))
+
+
+def paid(citation: Citation) -> Decimal:
+    """What the party has paid on the citation's invoice so far."""
+    if citation.invoice is None:
+        return Decimal("0.00")
+    return sum((payment.amount for payment in citation.invoice.payments.all()), Decimal("0.00"))
+
+
 def balance(citation: Citation) -> Decimal:
     """What is still owed on the citation's invoice (nothing once dismissed or void)."""
     invoice = citation.invoice
     if invoice is None or invoice.status == InvoiceStatus.VOID:
         return Decimal("0.00")
-    paid = sum((payment.amount for payment in invoice.payments.all()), Decimal("0.00"))
-    return money(invoice.total - paid)
+    return money(invoice.total - paid(citation))
 
 
 def amount(citation: Citation, *, on: dt.date) -> Decimal:
@@ -357,7 +403,8 @@ def payment_refusal(invoice: Invoice) -> str | None:
 
 @dataclass(frozen=True)
 class PartyTotals:
-    """A party's citations at a glance."""
+    """A party's citations at a glance: owed now (payable), paid so far (part payments
+    included), in hearing, referred to the court, and warnings."""
 
     owed: Decimal
     paid: Decimal
@@ -372,8 +419,7 @@ def party_totals(citations: list[Citation], *, on: dt.date) -> PartyTotals:
     return PartyTotals(
         owed=sum((balance(citation) for citation, current in rows if current in PAYABLE),
                  Decimal("0.00")),
-        paid=sum((citation.invoice.total for citation, current in rows
-                  if current is Standing.PAID), Decimal("0.00")),
+        paid=sum((paid(citation) for citation, _ in rows), Decimal("0.00")),
         in_hearing=standings.count(Standing.HEARING),
         referred=standings.count(Standing.REFERRED),
         warnings=standings.count(Standing.WARNING),
