@@ -119,7 +119,8 @@ def test_an_unanswered_citation_is_referred_and_the_next_is_the_second_offense(
 
     sign_in(page, live_server, "andy", PASSWORD)
     open_main_nav(page)
-    page.get_by_role("navigation", name="Main").get_by_role("link", name="Citations", exact=True).click()
+    main_nav = page.get_by_role("navigation", name="Main")
+    main_nav.get_by_role("link", name="Citations", exact=True).click()
     row = page.get_by_role("row", name=re.compile("running at large", re.IGNORECASE))
     expect(row).to_contain_text("Referred to court")
     assert_accessible(page)
