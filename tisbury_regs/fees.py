@@ -15,7 +15,14 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from permits_site.licensing.declarations import About, DeclaredField, Holder, fact_field
+from permits_site.licensing.declarations import (
+    About,
+    DeclaredField,
+    DetailsInvalid,
+    Holder,
+    ParsedDetails,
+    fact_field,
+)
 from permits_site.licensing.kinds import QuoteRequest
 from permits_site.rules.base import Fact, FactType
 from permits_site.rules.calendar import key_date_on
@@ -28,7 +35,17 @@ from permits_site.rules.fees import (
     parse_quote_facts,
 )
 from permits_site.rules.registry import town_law
+from tisbury_regs.food import (
+    EVENT_FIELDS,
+    FOOD_SERVICE_DOCUMENTS,
+    NON_PROFIT,
+    event_term,
+    is_non_profit,
+    parse_event_details,
+    sandblasting_term,
+)
 from tisbury_regs.kinds import SEPTAGE_INSURANCE, TisburyPermitKind
+from tisbury_regs.waste import SEPTAGE_VEHICLES
 
 
 def cite(section: str) -> str:
@@ -37,6 +54,12 @@ def cite(section: str) -> str:
 
 FOOD_POLICY = cite("09.5, Policy Statements")
 STABLE_FEE_CAP = Decimal("20.00")
+#: Up to four horses are kept without a stable license (09.7.2).
+STABLE_HORSES_UNLICENSED = 4
+HORSES = Fact("horses", FactType.INTEGER, "How many horses will be kept?", unit="horses",
+              minimum=STABLE_HORSES_UNLICENSED + 1,
+              help_text=f"The license is for more than {STABLE_HORSES_UNLICENSED} horses "
+                        f"({cite('09.7.2')}).")
 
 # -- compliance surcharges (09.1.4, 09.5.1) ------------------------------------
 
@@ -218,15 +241,20 @@ class DeclaredFactsKind(TisburyPermitKind):
 
 
 class SandblastingKind(DeclaredFactsKind):
-    """Year-round (single location, multiple jobs) or individual job (09.4.3)."""
+    """Year-round (single location, multiple jobs) or individual job (09.4.3): the
+    application's seventeen items are the ``tisbury.sandblasting`` rule set's facts, whose
+    completeness check holds the gate ``rules_met``."""
 
     code = "tisbury.sandblasting"
     holder = Holder.PERSON_OR_BUSINESS
     about = About.PROPERTY
     quote_facts = (
         Fact("variant", FactType.CHOICE, "Year-round permit or a single job?",
-             choices=("year_round", "individual")),
+             choices=("year_round", "individual"),
+             help_text="Year-round: one location, many jobs, for the calendar year; "
+                       "individual: one job, on its date (09.4.3)."),
     )
+    term = sandblasting_term
 
     def price(self, request: QuoteRequest) -> list[FeeLine]:
         return [line_for(item(request.schedule, request.facts["variant"]), code=request.action)]
@@ -250,7 +278,8 @@ def temporary_food_item(*, operator: str, in_town: bool, has_valid_food_permit: 
 
 
 class TemporaryFoodKind(DeclaredFactsKind):
-    """Non-profits and in-town permit holders pay nothing; others by origin (09.5.3)."""
+    """A food service at an event, for the event's days; non-profits and in-town permit
+    holders pay nothing, others by origin (09.5.3)."""
 
     code = "tisbury.temporary_food"
     holder = Holder.PERSON_OR_BUSINESS
@@ -264,6 +293,13 @@ class TemporaryFoodKind(DeclaredFactsKind):
              "Does the business hold a valid Tisbury food permit?",
              condition=_for_profit_in_town, condition_text="for-profit operators in town"),
     )
+    parse_details = parse_event_details
+    term = event_term
+
+    @property
+    def extra_fields(self) -> tuple[DeclaredField, ...]:
+        """The event (name, place, dates), then who runs the food service."""
+        return (*EVENT_FIELDS, *super().extra_fields)
 
     def price(self, request: QuoteRequest) -> list[FeeLine]:
         facts = request.facts
@@ -317,13 +353,20 @@ class SeptageHandlerKind(SurchargedRenewalKind):
     documents = (SEPTAGE_INSURANCE,)
     surcharges = SEPTAGE_SURCHARGES
 
+    @property
+    def extra_fields(self) -> tuple[DeclaredField, ...]:
+        """Its vehicles, listed and printed on the permit."""
+        return (*super().extra_fields, SEPTAGE_VEHICLES)
+
 
 class FoodServiceKind(SurchargedRenewalKind):
-    """Surcharges (09.5.1), the non-profit waiver and late-year pro-rating (09.5)."""
+    """Surcharges (09.5.1), the non-profit waiver and late-year pro-rating (09.5), the
+    certified food protection manager (09.5.2) and allergen-awareness certificates."""
 
     code = "tisbury.food_service"
     holder = Holder.BUSINESS
     about = About.BUSINESS
+    documents = FOOD_SERVICE_DOCUMENTS
     surcharges = FOOD_SURCHARGES
     quote_facts = tuple(
         Fact(name, FactType.BOOL, label, default=False)
@@ -336,6 +379,18 @@ class FoodServiceKind(SurchargedRenewalKind):
             ("fee_waiver_requested", "Is a fee waiver requested?"),
         )
     )
+
+    @property
+    def extra_fields(self) -> tuple[DeclaredField, ...]:
+        """The quote facts but ``non_profit``, which the holder business's kind answers."""
+        return tuple(declared for declared in super().extra_fields
+                     if declared.name != NON_PROFIT)
+
+    def application_quote_facts(self, application, *, on: dt.date) -> dict[str, Any]:
+        """The application's answers, and whether its business is a non-profit
+        organization (the waiver of 09.5, Policy Statements)."""
+        return {**super().application_quote_facts(application, on=on),
+                NON_PROFIT: is_non_profit(application.business)}
 
     def price(self, request: QuoteRequest) -> list[FeeLine]:
         lines = super().price(request)
@@ -359,11 +414,30 @@ class FoodServiceKind(SurchargedRenewalKind):
         return lines
 
 
+def too_few_horses(horses: Any) -> str | None:
+    """09.7.2: the license is to "keep more than four (4) horses" — fewer need none."""
+    if isinstance(horses, bool) or not isinstance(horses, int) or horses >= HORSES.minimum:
+        return None
+    return (f"A stable license is for keeping more than {STABLE_HORSES_UNLICENSED} horses "
+            f"({cite('09.7.2')}, MGL c.111 §158); {horses} need no license.")
+
+
 class StableLicenseKind(TisburyPermitKind):
-    """The Selectmen's stable license (MGL c.111 §158, 09.7.2)."""
+    """The Selectmen's stable license (MGL c.111 §158, 09.7.2): a suitable person keeping
+    more than four horses "in specified buildings or places" — the property."""
 
     code = "tisbury.stable"
     about = About.PROPERTY
+    extra_fields = (fact_field(HORSES, answers_fact=False),)
+
+    def parse_details(self, permit_type, raw: Any, *, action: str, applicant) -> ParsedDetails:
+        """The declared fields; four horses or fewer are refused citing the section."""
+        try:
+            return super().parse_details(permit_type, raw, action=action, applicant=applicant)
+        except DetailsInvalid as invalid:
+            if isinstance(raw, Mapping) and (refusal := too_few_horses(raw.get(HORSES.name))):
+                invalid.errors[HORSES.name] = [refusal]
+            raise
 
     def validate_schedule(self, amounts: Mapping[str, Decimal]) -> dict[str, str]:
         """At most $20.00: "in no event shall any such fee be greater than twenty dollars"."""

@@ -7,7 +7,10 @@ from permits_site.licensing.declarations import About, DeclaredDocument, FactSou
 from permits_site.licensing.kinds import PermitKind
 from permits_site.parties.places import register_place_attributes
 from permits_site.rules.base import Fact, FactType
+from tisbury_regs.food import RESIDENTIAL_KITCHEN
 from tisbury_regs.rules import CAMPGROUND
+from tisbury_regs.septic import DISPOSAL_WORKS, WELL_REGISTRATION
+from tisbury_regs.waste import DUMPSTER, DUMPSTER_CONTRACTOR, TEMPORARY_DUMPSTER
 
 MUNICIPALITY = "tisbury"
 
@@ -64,12 +67,16 @@ SEPTAGE_INSURANCE = DeclaredDocument(
 )
 
 DECLARED_KINDS = (
-    declared("dumpster", holder=Holder.PERSON_OR_BUSINESS, about=About.PROPERTY),
-    declared("dumpster_contractor", holder=Holder.BUSINESS, about=About.BUSINESS),
-    declared("temporary_dumpster", holder=Holder.PERSON_OR_BUSINESS, about=About.PROPERTY),
-    declared("residential_kitchen", holder=Holder.PERSON, about=About.PROPERTY, inspected=True),
-    declared("disposal_works", holder=Holder.PERSON, about=About.PROPERTY),
-    declared("well_registration", holder=Holder.PERSON, about=About.PROPERTY),
+    declared("dumpster", holder=Holder.PERSON_OR_BUSINESS, about=About.PROPERTY, **DUMPSTER),
+    declared("dumpster_contractor", holder=Holder.BUSINESS, about=About.BUSINESS,
+             **DUMPSTER_CONTRACTOR),
+    declared("temporary_dumpster", holder=Holder.PERSON_OR_BUSINESS, about=About.PROPERTY,
+             **TEMPORARY_DUMPSTER),
+    declared("residential_kitchen", holder=Holder.PERSON, about=About.PROPERTY,
+             **RESIDENTIAL_KITCHEN),
+    declared("disposal_works", holder=Holder.PERSON, about=About.PROPERTY, **DISPOSAL_WORKS),
+    declared("well_registration", holder=Holder.PERSON, about=About.PROPERTY,
+             **WELL_REGISTRATION),
     declared(
         "campground", holder=Holder.PERSON_OR_BUSINESS, about=About.PROPERTY, inspected=True,
         inspection_check="tisbury.campground",

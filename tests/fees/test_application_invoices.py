@@ -62,9 +62,11 @@ def test_a_food_service_application_carries_its_waiver_facts_to_the_invoice(resi
 
 
 @time_machine.travel(dt.datetime(2027, 5, 3, 10, 0), tick=False)
-def test_a_waived_non_profit_food_application_owes_nothing(resident, diner):
-    application = submitted(resident, "tisbury.food_service", "new",
-                            details={"non_profit": True}, business=diner)
+def test_a_waived_non_profit_food_application_owes_nothing(resident):
+    """The waiver reads the business's own kind: a non-profit is not asked to say so."""
+    pantry = create_business(legal_name="Island Food Pantry", kind="non_profit",
+                             mailing_address="2 Church Street, Tisbury", acting_user=resident)
+    application = submitted(resident, "tisbury.food_service", "new", business=pantry)
 
     _, invoice = invoice_lines(application)
 

@@ -1,0 +1,134 @@
+"""What the food permits (Tisbury BOH Reg 09.5) and the sandblasting permit (09.4.3) declare
+besides their fees: the fields an application answers, the documents it brings, and the term
+the permit runs.
+
+- Food service (09.5): the establishment is a business's; it keeps a certified food protection
+  manager in its employment (09.5.2) and its staff trained in allergen awareness (105 CMR 590,
+  the State Sanitary Code that 09.5.4 adopts as the food establishments' minimum standard). A
+  non-profit's fee waiver (09.5, Policy Statements) follows from the business being a
+  non-profit organization; the application answers the policy's exceptions.
+- Temporary food (09.5.3): a food service at an event, valid for the event's days.
+- Residential kitchen (09.5.5): breakfast served or overnight accommodations offered to the
+  public from a residential kitchen, issued after the Board's inspection.
+- Sandblasting (09.4.3): year-round at one location for many jobs (the calendar year), or a
+  single job at the property on the job's date (the job).
+
+Hooks here are functions of the permit kind (``self``) that the kinds in ``tisbury_regs.fees``
+and ``tisbury_regs.kinds`` take as their own.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from permits_site.licensing.declarations import (
+    DeclaredDocument,
+    DetailsInvalid,
+    ParsedDetails,
+    detail_field,
+)
+from permits_site.licensing.kinds import PermitKind
+from permits_site.parties.models import BusinessKind
+from permits_site.rules.base import FactType
+from permits_site.rules.calendar import year_end
+from tisbury_regs.rules import cite
+
+FOOD_MANAGER_SECTION = cite("09.5.2")
+#: The text supplied stops short of naming allergen training; 09.5.4 adopts 105 CMR 590, the
+#: State Sanitary Code's food establishment chapter, as the standard food service meets.
+ALLERGEN_SECTION = f"105 CMR 590, adopted by {cite('09.5.4')}"
+NON_PROFIT = "non_profit"
+
+# -- food service (09.5) --------------------------------------------------------------------
+
+FOOD_SERVICE_DOCUMENTS = (
+    DeclaredDocument(
+        "food_protection_manager",
+        "Certificate of the certified food protection manager (owner, manager or operator "
+        "employed full-time)",
+        FOOD_MANAGER_SECTION,
+    ),
+    DeclaredDocument(
+        "allergen_awareness",
+        "Allergen-awareness training certificate",
+        ALLERGEN_SECTION,
+    ),
+)
+
+
+def is_non_profit(business) -> bool:
+    """Whether the holder is a non-profit organization (its kind, as registered)."""
+    return business is not None and business.kind == BusinessKind.NON_PROFIT
+
+
+# -- temporary food (09.5.3) ----------------------------------------------------------------
+
+EVENT_FIELDS = (
+    detail_field("event_name", FactType.TEXT, "Name of the event"),
+    detail_field("event_location", FactType.TEXT, "Where the event is held",
+                 help_text="The address or site of the event."),
+    detail_field("start_date", FactType.DATE, "First day of the event"),
+    detail_field("end_date", FactType.DATE, "Last day of the event",
+                 help_text="The permit is valid for the event, from its first day to its "
+                           f"last ({cite('09.5.3')})."),
+)
+
+
+def event_dates(details) -> tuple[dt.date, dt.date]:
+    return (dt.date.fromisoformat(details["start_date"]),
+            dt.date.fromisoformat(details["end_date"]))
+
+
+def parse_event_details(self: PermitKind, permit_type, raw: Any, *, action: str, applicant
+                        ) -> ParsedDetails:
+    """The declared fields, and an event that ends on or after the day it starts."""
+    parsed = PermitKind.parse_details(self, permit_type, raw, action=action,
+                                      applicant=applicant)
+    start, end = event_dates(parsed.values)
+    if end < start:
+        raise DetailsInvalid({"end_date": [
+            f"The event cannot end before it starts ({start.isoformat()}) "
+            f"({cite('09.5.3')})."]})
+    return parsed
+
+
+def event_term(self: PermitKind, application, *, issued_on: dt.date) -> tuple[dt.date, dt.date]:
+    """The event: from its first day (or the day of issue, when issued during it) to its
+    last (09.5.3)."""
+    start, end = event_dates(application.details)
+    return max(start, min(issued_on, end)), end
+
+
+# -- residential kitchen (09.5.5) -----------------------------------------------------------
+
+RESIDENTIAL_KITCHEN = {
+    "extra_fields": (
+        detail_field(
+            "serves", FactType.CHOICE, "What the kitchen offers the public",
+            choices=("breakfast", "overnight_accommodations", "both"),
+            help_text="A residential kitchen serving breakfast to the public or offering "
+                      "overnight accommodations is inspected by the Board of Health before "
+                      f"its license issues ({cite('09.5.5')}).",
+        ),
+    ),
+    "inspected": True,
+}
+
+
+# -- sandblasting (09.4.3) ------------------------------------------------------------------
+
+YEAR_ROUND = "year_round"
+INDIVIDUAL = "individual"
+#: The rule set's item 6, "Date sandblasting will occur": an individual job's date.
+JOB_DATE = "sandblasting_date"
+
+
+def sandblasting_term(self: PermitKind, application, *, issued_on: dt.date
+                      ) -> tuple[dt.date, dt.date]:
+    """Year-round: the calendar year of issue; an individual job: through the job's date
+    (item 6 of the application, 09.4.3), which the completeness check requires."""
+    job_date = application.facts.get(JOB_DATE)
+    if application.details.get("variant") == INDIVIDUAL and job_date:
+        return issued_on, max(issued_on, dt.date.fromisoformat(job_date))
+    return issued_on, year_end(issued_on)

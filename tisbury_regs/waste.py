@@ -1,0 +1,133 @@
+"""Dumpster permits and the septage handler's vehicles (Tisbury BOH Reg 09.2.5, 09.1.4).
+
+"The property owner or authorized agent responsible for maintaining the dumpster service is
+required to have a permit from the Board of health for each dumpster" (09.2.5(1)): a dumpster
+permit is about one dumpster on a property, named by where it stands on the lot and its
+sticker. "No contractor, firm or person shall supply a dumpster service … without first
+obtaining a permit" (09.2.5(2)): the contractor's permit lists the dumpsters it supplies.
+Both "expire at the end of the calendar year in which they are issued".
+
+"Temporary dumpster permits … will be issued to a property owner or authorized agent for a
+period of time not to exceed thirty (30) days … Said permit may be renewed for additional
+thirty (30) days upon application" (09.2.5(3)): the temporary permit runs exactly the period
+asked. A longer period fails the rule ``ti.2.5.3.duration`` of the rule set
+``tisbury.temporary_dumpster``, which holds the permit on the gate ``rules_met`` (a Board
+waiver under 09.0.3 can still allow it). A renewal continues the current permit for at most
+thirty days past its end: the rule set cannot see the current permit, so the application is
+refused when it asks for more.
+
+Each declaration is a mapping that ``tisbury_regs.kinds.declared`` turns into a permit kind:
+plain attributes, and the hooks below (functions of the kind) that it overrides.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from permits_site.licensing.declarations import (
+    PERMIT_FIELD,
+    DetailsInvalid,
+    ParsedDetails,
+    detail_field,
+    list_field,
+)
+from permits_site.licensing.kinds import PermitKind
+from permits_site.licensing.models import Application, Permit, PermitStatus, PermitType
+from permits_site.rules.base import FactType
+from permits_site.rules.calendar import format_date
+from tisbury_regs.rules import TEMPORARY_DUMPSTER_MAX_DAYS, cite
+
+DUMPSTER_SECTION = cite("09.2.5(1)")
+CONTRACTOR_SECTION = cite("09.2.5(2)")
+TEMPORARY_SECTION = cite("09.2.5(3)")
+START, END = "start_date", "end_date"
+
+# -- the dumpster permit (09.2.5(1)) ----------------------------------------------------------
+
+DUMPSTER = {
+    "extra_fields": (
+        detail_field(
+            "location_on_lot", FactType.TEXT, "Where the dumpster stands on the lot",
+            help_text=f"One permit for each dumpster ({DUMPSTER_SECTION}): say where on the "
+                      "property this one is placed.",
+        ),
+        detail_field(
+            "sticker_number", FactType.TEXT, "Dumpster sticker number",
+            help_text="The number on the Board of Health sticker fixed to this dumpster.",
+        ),
+    ),
+}
+
+# -- the dumpster contractor (09.2.5(2), 09.2.6) ------------------------------------------------
+
+DUMPSTER_CONTRACTOR = {
+    "extra_fields": (
+        list_field(
+            "dumpsters", "Dumpsters supplied in Tisbury", required=True,
+            help=f"One entry for each dumpster the business supplies ({CONTRACTOR_SECTION}): "
+                 "its sticker number, its size and where it is placed, e.g. "
+                 "\"T-114 / 10 cubic yards / 5 Main Street\".",
+        ),
+    ),
+}
+
+# -- the septage handler's vehicles (09.1.4) --------------------------------------------------
+
+SEPTAGE_VEHICLES = list_field(
+    "vehicles", "Septage hauling vehicles", required=True,
+    help="One entry for each vehicle that hauls septage in Tisbury: its make and its "
+         "registration plate, e.g. \"International 4300, MA plate 1234-AB\".",
+)
+
+# -- the temporary dumpster (09.2.5(3)) -----------------------------------------------------
+
+
+def renewal_errors(current: Permit, start: dt.date, end: dt.date) -> dict[str, list[str]]:
+    """A renewal continues ``current``: it starts the day after the current permit ends and
+    adds at most thirty days to it (09.2.5(3)); a permit already renewed is not renewed twice."""
+    if current.status not in (PermitStatus.ACTIVE, PermitStatus.EXPIRED):
+        return {PERMIT_FIELD: [
+            f"Permit {current.number} is {current.get_status_display().lower()}: only the "
+            f"current temporary permit can be renewed ({TEMPORARY_SECTION})."]}
+    errors: dict[str, list[str]] = {}
+    day_after = current.valid_through + dt.timedelta(days=1)
+    if start != day_after:
+        errors[START] = [
+            f"A renewal continues permit {current.number}, which ends on "
+            f"{format_date(current.valid_through)}: start it on {format_date(day_after)} "
+            f"({TEMPORARY_SECTION})."]
+    latest = current.valid_through + dt.timedelta(days=TEMPORARY_DUMPSTER_MAX_DAYS)
+    if end > latest:
+        errors[END] = [
+            f"A renewal adds no more than {TEMPORARY_DUMPSTER_MAX_DAYS} days to permit "
+            f"{current.number}, which ends on {format_date(current.valid_through)}: end it "
+            f"on {format_date(latest)} at the latest ({TEMPORARY_SECTION})."]
+    return errors
+
+
+def temporary_parse_details(self: PermitKind, permit_type: PermitType, raw: Any, *,
+                            action: str, applicant) -> ParsedDetails:
+    """The declared fields, and for a renewal its period against the current permit's end.
+    (A permit of another type is refused by the core, naming ``permit``.)"""
+    parsed = PermitKind.parse_details(self, permit_type, raw, action=action,
+                                      applicant=applicant)
+    current = parsed.records.get(PERMIT_FIELD)
+    if action == "renewal" and current is not None and current.permit_type_id == permit_type.pk:
+        start, end = (dt.date.fromisoformat(parsed.facts[name]) for name in (START, END))
+        if errors := renewal_errors(current, start, end):
+            raise DetailsInvalid(errors)
+    return parsed
+
+
+def requested_period(self: PermitKind, application: Application, *, issued_on: dt.date
+                     ) -> tuple[dt.date, dt.date]:
+    """Exactly the period applied for — never to December 31 (09.2.5(3))."""
+    return (dt.date.fromisoformat(application.facts[START]),
+            dt.date.fromisoformat(application.facts[END]))
+
+
+TEMPORARY_DUMPSTER = {
+    "parse_details": temporary_parse_details,
+    "term": requested_period,
+}
