@@ -7,12 +7,10 @@ sandblasting application held until its seventeen items are answered."""
 from __future__ import annotations
 
 import datetime as dt
-import io
 from decimal import Decimal
 
 import pytest
 import time_machine
-from pypdf import PdfReader
 from rest_framework.test import APIClient
 
 from permits_site.enforcement.services.inspections import (
@@ -22,18 +20,15 @@ from permits_site.enforcement.services.inspections import (
 )
 from permits_site.licensing.models import Application, Permit
 from permits_site.parties.services import create_business, find_or_create_property
-from permits_site.pdf.rendering import render_permit_pdf_bytes
 from tests.factories import Role, UserFactory, municipality, staff
 from tests.rules.test_tisbury_rules import SANDBLASTING_OK
+from tests.tisbury.support import TODAY, accepted_documents, client_for, pdf_text
 
 pytestmark = pytest.mark.django_db
-JUNE_3_2030 = dt.datetime(2030, 6, 3, 10, 0)
-TODAY = JUNE_3_2030.date()
 FOOD = "tisbury.food_service"
 TEMPORARY_FOOD = "tisbury.temporary_food"
 KITCHEN = "tisbury.residential_kitchen"
 SANDBLASTING = "tisbury.sandblasting"
-SAMPLE = "tests/fixtures_files/rabies_certificate.pdf"
 FOOD_DOCUMENTS = ("food_protection_manager", "allergen_awareness")
 FOOD_WAIVER_FIELDS = ["sells_retail_products", "rents_kitchen_commercially",
                       "occasional_benefit", "fee_waiver_requested"]
@@ -46,31 +41,17 @@ VISIT_PASSES = {"year_built": 1960, "determination_filed": True}
 VISIT_FAILS = {"year_built": 1960, "determination_filed": False}
 
 
-@pytest.fixture(autouse=True)
-def _june_2030():
-    with time_machine.travel(JUNE_3_2030, tick=False):
-        yield
-
 
 @pytest.fixture
 def owner(db):
     return UserFactory(username="fern", first_name="Fern", last_name="Owner")
 
 
-@pytest.fixture
-def clerk(db):
-    return staff(Role.CLERK, "tisbury", first_name="Tess", last_name="Clerk")
-
 
 @pytest.fixture
 def inspector(db):
     return staff(Role.INSPECTOR, "tisbury", first_name="Ian", last_name="Agent")
 
-
-def client_for(user) -> APIClient:
-    client = APIClient()
-    client.force_authenticate(user)
-    return client
 
 
 def business(owner, kind: str = "corporation", name: str = "Harbor Diner Inc."):
@@ -108,11 +89,6 @@ def invoice_of(owner, created: dict) -> dict:
 def gates_of(body: dict) -> set[str]:
     return {blocker["gate"] for blocker in body["blockers"]}
 
-
-def pdf_text(permit: Permit) -> str:
-    """The permit PDF's words, its table cells' line breaks undone."""
-    return " ".join("".join(page.extract_text() for page in PdfReader(
-        io.BytesIO(render_permit_pdf_bytes(permit))).pages).split())
 
 
 def inspect(application_id: int, answers: dict, *, inspector, clerk, notes: str):
@@ -184,14 +160,7 @@ def carried_to_a_permit(owner, clerk, created: dict, documents=(), *, before_app
     """Documents accepted, submitted, paid (when anything is owed), approved, issued."""
     resident, staff_api = client_for(owner), client_for(clerk)
     pk = created["id"]
-    for kind in documents:
-        with open(SAMPLE, "rb") as sample:
-            uploaded = resident.post(f"/api/v1/applications/{pk}/documents/",
-                                     {"kind": kind, "file": sample}, format="multipart")
-        assert uploaded.status_code == 201, uploaded.content
-        accepted = staff_api.post(f"/api/v1/documents/{uploaded.json()['id']}/review/",
-                                  {"accepted": True}, format="json")
-        assert accepted.status_code == 200, accepted.content
+    accepted_documents(resident, staff_api, pk, documents)
     submitted = submit(owner, created)
     invoice = submitted["invoice"]
     if Decimal(invoice["total"]) > 0:

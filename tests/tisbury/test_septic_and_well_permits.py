@@ -6,13 +6,11 @@ hearing with ten days' notice to the abutters (09.0.8(13))."""
 from __future__ import annotations
 
 import datetime as dt
-import io
 from decimal import Decimal
 
 import pytest
 import time_machine
 from django.core.files.uploadedfile import SimpleUploadedFile
-from pypdf import PdfReader
 from rest_framework.test import APIClient
 
 from permits_site.licensing.exceptions import DomainError, PermissionDenied
@@ -24,19 +22,16 @@ from permits_site.licensing.services.payments import record_payment
 from permits_site.licensing.services.permits import issue_permit
 from permits_site.licensing.services.variances import request_variance, sign_variance
 from permits_site.parties.services import find_or_create_property
-from permits_site.pdf.rendering import render_permit_pdf_bytes
 from tests.factories import Role, UserFactory, municipality, staff
 from tests.rules.test_tisbury_rules import COASTAL_SEPTIC_OK, PRIVATE_WELL_OK
+from tests.tisbury.support import SAMPLE, TODAY, accepted_documents, client_for, pdf_text
 from tisbury_regs.septic import record_public_water
 
 pytestmark = pytest.mark.django_db
-JUNE_3_2030 = dt.datetime(2030, 6, 3, 10, 0)
-TODAY = JUNE_3_2030.date()
 WELL = "tisbury.well_registration"
 DISPOSAL_WORKS = "tisbury.disposal_works"
 WELL_SECTION = "Tisbury BOH Reg 09.3.1(3)"
 HEARING_SECTION = "Tisbury BOH Reg 09.0.8(13)"
-SAMPLE = "tests/fixtures_files/rabies_certificate.pdf"
 #: The applicant's answers: the zone is the property's, never asked.
 WELL_ANSWERS = {name: value for name, value in PRIVATE_WELL_OK.items() if name != "zone"}
 SEPTIC_ANSWERS = {name: value for name, value in COASTAL_SEPTIC_OK.items() if name != "zone"}
@@ -45,26 +40,12 @@ SEPTIC_DOCUMENTS = ("septic_design", "floor_plan")
 ABUTTERS = [{"name": "Ann Abbot", "mailing_address": "3 Beach Road, Vineyard Haven MA 02568"}]
 
 
-@pytest.fixture(autouse=True)
-def _june_2030():
-    with time_machine.travel(JUNE_3_2030, tick=False):
-        yield
-
 
 @pytest.fixture
 def owner(db):
     return UserFactory(username="olive", first_name="Olive", last_name="Owner")
 
 
-@pytest.fixture
-def clerk(db):
-    return staff(Role.CLERK, "tisbury", first_name="Tess", last_name="Clerk")
-
-
-def client_for(user) -> APIClient:
-    client = APIClient()
-    client.force_authenticate(user)
-    return client
 
 
 def lot(owner, zone: str = "coastal_district", address: str = "12 Beach Road"):
@@ -112,11 +93,6 @@ def registered_well(owner, place, clerk, **answers) -> Permit:
     return issued(start(owner, WELL, place, **{**WELL_ANSWERS, **answers}), WELL_DOCUMENTS,
                   clerk=clerk)
 
-
-def pdf_text(permit: Permit) -> str:
-    """The permit PDF's words, its table cells' line breaks undone."""
-    return " ".join("".join(page.extract_text() for page in PdfReader(
-        io.BytesIO(render_permit_pdf_bytes(permit))).pages).split())
 
 
 # -- the declarations ----------------------------------------------------------------------
@@ -169,14 +145,7 @@ def test_a_well_registration_goes_from_application_to_a_verified_permit(owner, c
     assert created.status_code == 201, created.content
     pk = created.json()["id"]
     assert {blocker["gate"] for blocker in created.json()["blockers"]} == {"documents_accepted"}
-    for kind in WELL_DOCUMENTS:
-        with open(SAMPLE, "rb") as sample:
-            uploaded = resident.post(f"/api/v1/applications/{pk}/documents/",
-                                     {"kind": kind, "file": sample}, format="multipart")
-        assert uploaded.status_code == 201, uploaded.content
-        accepted = staff_api.post(f"/api/v1/documents/{uploaded.json()['id']}/review/",
-                                  {"accepted": True}, format="json")
-        assert accepted.status_code == 200, accepted.content
+    accepted_documents(resident, staff_api, pk, WELL_DOCUMENTS)
     submitted = resident.post(f"/api/v1/applications/{pk}/submit/").json()
     assert [blocker["gate"] for blocker in submitted["blockers"]] == ["fee_paid"]
     assert submitted["invoice"]["total"] == "50.00"

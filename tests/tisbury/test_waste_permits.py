@@ -5,23 +5,17 @@ documents, gates and term, and carried through the API from application to a ver
 from __future__ import annotations
 
 import datetime as dt
-import io
 
 import pytest
-import time_machine
-from pypdf import PdfReader
 from rest_framework.test import APIClient
 
 from permits_site.licensing.models import Application, Permit
 from permits_site.parties.services import create_business, find_or_create_property
-from permits_site.pdf.rendering import render_permit_pdf_bytes
-from tests.factories import Role, UserFactory, municipality, staff
+from tests.factories import UserFactory, municipality
+from tests.tisbury.support import SAMPLE, TODAY, accepted_documents, client_for, pdf_text
 
 pytestmark = pytest.mark.django_db
-JUNE_3_2030 = dt.datetime(2030, 6, 3, 10, 0)
-TODAY = JUNE_3_2030.date()
 DEC_31 = dt.date(2030, 12, 31)
-SAMPLE = "tests/fixtures_files/rabies_certificate.pdf"
 CALENDAR_YEAR = "Valid through December 31 of the year issued"
 TEMPORARY_TERM = "From the start date for up to 30 days; a renewal adds up to 30 more"
 TEMPORARY_SECTION = "Tisbury BOH Reg 09.2.5(3)"
@@ -36,26 +30,12 @@ SEPTAGE_ANSWERS = {"vehicles": ["International 4300, MA plate 1234-AB",
 STABLE_ANSWERS = {"horses": 6}
 
 
-@pytest.fixture(autouse=True)
-def _june_2030():
-    with time_machine.travel(JUNE_3_2030, tick=False):
-        yield
-
 
 @pytest.fixture
 def owner(db):
     return UserFactory(username="wes", first_name="Wes", last_name="Waste")
 
 
-@pytest.fixture
-def clerk(db):
-    return staff(Role.CLERK, "tisbury", first_name="Tess", last_name="Clerk")
-
-
-def client_for(user) -> APIClient:
-    client = APIClient()
-    client.force_authenticate(user)
-    return client
 
 
 def records(owner) -> dict[str, int]:
@@ -109,14 +89,7 @@ def start(owner, code: str, *, action: str = "new", **extra) -> dict:
 def carried_to_issue(owner, clerk, pk: int, documents=()) -> Permit:
     """Documents accepted, submitted, paid, approved and issued — each step through the API."""
     resident, office = client_for(owner), client_for(clerk)
-    for kind in documents:
-        with open(SAMPLE, "rb") as sample:
-            uploaded = resident.post(f"/api/v1/applications/{pk}/documents/",
-                                     {"kind": kind, "file": sample}, format="multipart")
-        assert uploaded.status_code == 201, uploaded.content
-        reviewed = office.post(f"/api/v1/documents/{uploaded.json()['id']}/review/",
-                               {"accepted": True}, format="json")
-        assert reviewed.status_code == 200, reviewed.content
+    accepted_documents(resident, office, pk, documents)
     submitted = resident.post(f"/api/v1/applications/{pk}/submit/")
     assert submitted.status_code == 200, submitted.content
     invoice = submitted.json()["invoice"]
@@ -131,11 +104,6 @@ def carried_to_issue(owner, clerk, pk: int, documents=()) -> Permit:
     assert issued.status_code == 201, issued.content
     return Permit.objects.get(pk=issued.json()["id"])
 
-
-def pdf_text(permit: Permit) -> str:
-    """The permit PDF's words, its table cells' line breaks undone."""
-    return " ".join("".join(page.extract_text() for page in PdfReader(
-        io.BytesIO(render_permit_pdf_bytes(permit))).pages).split())
 
 
 # -- the declarations ----------------------------------------------------------------------

@@ -1,0 +1,42 @@
+"""What the Tisbury permit tests share: their day, an API client, and a permit PDF's words."""
+
+from __future__ import annotations
+
+import datetime as dt
+import io
+
+from pypdf import PdfReader
+from rest_framework.test import APIClient
+
+from permits_site.licensing.models import Permit
+from permits_site.pdf.rendering import render_permit_pdf_bytes
+
+#: Monday 3 June 2030, a Tisbury business day, before the October 1 food pro-rating.
+JUNE_3_2030 = dt.datetime(2030, 6, 3, 10, 0)
+TODAY = JUNE_3_2030.date()
+SAMPLE = "tests/fixtures_files/rabies_certificate.pdf"
+
+
+def client_for(user) -> APIClient:
+    client = APIClient()
+    client.force_authenticate(user)
+    return client
+
+
+def pdf_text(permit: Permit) -> str:
+    """The permit PDF's words, its table cells' line breaks undone."""
+    return " ".join("".join(page.extract_text() for page in PdfReader(
+        io.BytesIO(render_permit_pdf_bytes(permit))).pages).split())
+
+
+def accepted_documents(resident: APIClient, office: APIClient, application_id: int,
+                       kinds) -> None:
+    """The applicant uploads a sample file of each kind and the office accepts it."""
+    for kind in kinds:
+        with open(SAMPLE, "rb") as sample:
+            uploaded = resident.post(f"/api/v1/applications/{application_id}/documents/",
+                                     {"kind": kind, "file": sample}, format="multipart")
+        assert uploaded.status_code == 201, uploaded.content
+        accepted = office.post(f"/api/v1/documents/{uploaded.json()['id']}/review/",
+                               {"accepted": True}, format="json")
+        assert accepted.status_code == 200, accepted.content
