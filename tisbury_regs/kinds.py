@@ -45,6 +45,7 @@ class TisburyPermitKind(PermitKind):
     variance_signatures_required = 2
     variance_citation = cite("09.0.3")
     unwaivable_law_citation = cite("09.9.1")
+    written_waiver_application = True
 
     def unwaivable_rules(self, application, rule_ids: list[str]) -> list[str]:
         place = application.place

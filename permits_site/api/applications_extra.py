@@ -68,7 +68,8 @@ class VarianceSerializer(serializers.ModelSerializer):
     class Meta:
         model = Variance
         fields = [
-            "id", "rule_ids", "request_text", "status", "conditions", "bases",
+            "id", "rule_ids", "request_text", "locus", "owner", "regulation", "relief",
+            "status", "conditions", "bases",
             "signatures_required", "signatures", "requested_by", "requested_at", "decided_at",
         ]
 
@@ -115,6 +116,15 @@ class VarianceRequestSerializer(StrictSerializer):
         help_text="The ids of the failed rules the variance would cover.",
     )
     request_text = text_field(help_text="What is asked of the Board, and why.")
+    locus = StrictCharField(max_length=300, allow_blank=True, required=False, default="",
+                            help_text="Where the law asks for a written application (Tisbury "
+                                      "09.0.3): the locus with its assessors' lot number.")
+    owner = StrictCharField(max_length=300, allow_blank=True, required=False, default="",
+                            help_text="The owner's name and address.")
+    regulation = text_field(required=False, default="",
+                            help_text="The exact regulation: page, section, paragraph, "
+                                      "sentence, words or numbers.")
+    relief = text_field(required=False, default="", help_text="The waiver asked.")
     sets_aside_law = StrictBooleanField(
         required=False, default=False,
         help_text="The clerk marks a request to set aside a state or federal statute or a "

@@ -114,6 +114,9 @@ class PermitKind:
     #: The section saying a Board cannot waive a statute or bylaw (its own variance section
     #: when the law says nothing more).
     unwaivable_law_citation: str = ""
+    #: A waiver is asked for in a written application naming the locus, the owner, the
+    #: exact regulation and the relief (Tisbury 09.0.3), not in a line of text.
+    written_waiver_application: bool = False
     #: A hearing on an application needs notices mailed this many days before it (0: no hearings).
     hearing_notice_days: int = 0
     hearing_citation: str = ""

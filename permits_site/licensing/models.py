@@ -661,6 +661,12 @@ class Variance(models.Model):
     )
     rule_ids = models.JSONField(help_text="The rule ids this variance covers.")
     request_text = models.TextField("what is asked and why")
+    locus = models.CharField("locus and assessors' lot", max_length=300, blank=True)
+    owner = models.CharField("owner's name and address", max_length=300, blank=True)
+    regulation = models.TextField(
+        "the exact regulation", blank=True,
+        help_text="Page, section, paragraph, sentence, words or numbers to be waived.")
+    relief = models.TextField("the waiver asked", blank=True)
     conditions = models.TextField(blank=True)
     bases = models.TextField("specific bases", blank=True)
     status = models.CharField(

@@ -14,6 +14,7 @@ from django.utils import timezone
 
 from permits_site.licensing.fact_forms import BoundedDateField
 from permits_site.licensing.forms import DATE_INPUT
+from permits_site.licensing.kinds import kind_for
 from permits_site.licensing.services.hearings import ABUTTER_FIELDS
 from permits_site.rules.base import Finding
 
@@ -44,12 +45,43 @@ class VarianceRequestForm(DomainErrorsForm):
         label="It asks to set aside a state or federal statute or a town bylaw",
         required=False,
     )
+    #: The written application's own fields, where the law asks for one (Tisbury 09.0.3).
+    WRITTEN = {
+        "locus": ("Locus, with its assessors' lot number", 300),
+        "owner": ("Owner's name and address", 300),
+        "regulation": ("The exact regulation: page, section, paragraph, sentence, words or "
+                       "numbers", 5000),
+        "relief": ("The waiver asked", 5000),
+    }
 
-    def __init__(self, *args, failures: Sequence[Finding], **kwargs):
+    def __init__(self, *args, failures: Sequence[Finding], application, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["rule_ids"].choices = [
             (finding.rule, f"{finding.rule} ({finding.citation})") for finding in failures
         ]
+        if kind_for(application.permit_type.code).written_waiver_application:
+            self._add_written_fields(application)
+
+    def _add_written_fields(self, application) -> None:
+        """The written application's fields, the locus and owner filled in from the record."""
+        initial = {"locus": written_locus(application), "owner": written_owner(application)}
+        for name, (label, length) in self.WRITTEN.items():
+            widget = forms.Textarea(attrs={"rows": 2}) if length > 300 else None
+            self.fields[name] = forms.CharField(label=label, max_length=length, required=False,
+                                                widget=widget, initial=initial.get(name, ""))
+
+
+def written_locus(application) -> str:
+    place = application.place
+    if place is None:
+        return ""
+    return place.full_address + (f", assessors' lot {place.parcel}" if place.parcel else "")
+
+
+def written_owner(application) -> str:
+    party = application.business or application.applicant
+    address = party.mailing_address
+    return f"{party.display_name}, {address}" if address else party.display_name
 
 
 class VarianceApprovalForm(DomainErrorsForm):

@@ -37,6 +37,11 @@ urlpatterns = [
         staff.variance_deny,
         name="variance_deny",
     ),
+    path(
+        "staff/applications/<int:pk>/variances/<int:variance_pk>/notice.pdf",
+        staff.variance_notice,
+        name="variance_notice",
+    ),
     path("staff/applications/<int:pk>/hearings/", staff.hearing_schedule, name="hearing_schedule"),
     path(
         "staff/applications/<int:pk>/hearings/<int:hearing_pk>/decide/",

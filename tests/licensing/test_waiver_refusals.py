@@ -1,16 +1,20 @@
 """What no Board may waive (Tisbury BOH Reg 09.9.1): a Designated Barrier Beach rule on a
 barrier beach, and any state or federal statute or town bylaw."""
 
+import io
+
 import pytest
+from pypdf import PdfReader
 from rest_framework.test import APIClient
 
 from permits_site.licensing.exceptions import DomainError
 from permits_site.licensing.models import PermitType, Variance
 from permits_site.licensing.services.applications import create_application, submit_application
-from permits_site.licensing.services.variances import request_variance
+from permits_site.licensing.services.variances import request_variance, sign_variance
 from permits_site.parties.services import find_or_create_property
 from tests.factories import Role, UserFactory, municipality, staff
 from tests.rules.test_tisbury_rules import COASTAL_SEPTIC_OK
+from tests.tisbury.support import WRITTEN_WAIVER
 
 pytestmark = pytest.mark.django_db
 
@@ -36,7 +40,7 @@ def disposal_works_on(zone: str):
 def ask(application, clerk, *rule_ids, sets_aside_law=False):
     return request_variance(application=application, rule_ids=list(rule_ids),
                             request_text="The lot cannot meet the separation.",
-                            sets_aside_law=sets_aside_law, acting_user=clerk)
+                            sets_aside_law=sets_aside_law, acting_user=clerk, **WRITTEN_WAIVER)
 
 
 @pytest.mark.parametrize("rule_id", ["ti.9.4.2.bb_new", "ti.9.4.2.bb_mound",
@@ -83,8 +87,43 @@ def test_the_api_refuses_a_barrier_beach_waiver_naming_the_field(tisbury_clerk):
 
     response = client.post(f"/api/v1/applications/{application.pk}/variances/",
                            {"rule_ids": ["ti.9.7.6.private_well"],
-                            "request_text": "Too close to the well."}, format="json")
+                            "request_text": "Too close to the well.", **WRITTEN_WAIVER},
+                           format="json")
 
     assert response.status_code == 400
     assert BARRIER_BEACH_SECTION in response.json()["rule_ids"][0]
     assert not Variance.objects.exists()
+
+
+def test_a_tisbury_waiver_is_a_written_application_naming_locus_owner_regulation_and_relief(
+        tisbury_clerk):
+    application = disposal_works_on("inland")
+    with pytest.raises(DomainError) as refused:
+        request_variance(application=application, rule_ids=["ti.0.8.14.sewer"],
+                         request_text="No sewer reaches the lot.", acting_user=tisbury_clerk)
+
+    assert set(refused.value.errors) == {"locus", "owner", "regulation", "relief"}
+    assert all("Tisbury BOH Reg 09.0.3" in messages[0]
+               for messages in refused.value.errors.values())
+    variance = ask(application, tisbury_clerk, "ti.0.8.14.sewer")
+    assert (variance.locus, variance.relief) == (WRITTEN_WAIVER["locus"],
+                                                 WRITTEN_WAIVER["relief"])
+
+
+def test_a_granted_waiver_prints_a_notice_to_post_at_the_site(tisbury_clerk, client):
+    application = disposal_works_on("inland")
+    variance = ask(application, tisbury_clerk, "ti.0.8.14.sewer")
+    notice_url = f"/staff/applications/{application.pk}/variances/{variance.pk}/notice.pdf"
+    client.force_login(tisbury_clerk)
+
+    assert client.get(notice_url).status_code == 404  # not granted yet
+    for member in (staff(Role.BOARD_MEMBER, "tisbury"), staff(Role.BOARD_MEMBER, "tisbury")):
+        sign_variance(variance=variance, board_member=member, approve=True,
+                      conditions="Pump every two years.", bases="No sewer in the street.")
+    response = client.get(notice_url)
+
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/pdf"
+    text = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(response.content)).pages)
+    assert "Notice of waiver granted" in text
+    assert WRITTEN_WAIVER["locus"] in " ".join(text.split())

@@ -40,3 +40,12 @@ def accepted_documents(resident: APIClient, office: APIClient, application_id: i
         accepted = office.post(f"/api/v1/documents/{uploaded.json()['id']}/review/",
                                {"accepted": True}, format="json")
         assert accepted.status_code == 200, accepted.content
+
+
+#: A written waiver application's particulars (Tisbury BOH Reg 09.0.3).
+WRITTEN_WAIVER = {
+    "locus": "12 Beach Road, Tisbury, assessors' lot 7-D-12",
+    "owner": "Olive Owner, 12 Beach Road, Vineyard Haven MA 02568",
+    "regulation": "Tisbury BOH Reg 09.0.8(14), page 6, first sentence",
+    "relief": "Permission to upgrade the system without connecting to the sewer.",
+}

@@ -24,7 +24,14 @@ from permits_site.licensing.services.variances import request_variance, sign_var
 from permits_site.parties.services import find_or_create_property
 from tests.factories import Role, UserFactory, municipality, staff
 from tests.rules.test_tisbury_rules import COASTAL_SEPTIC_OK, PRIVATE_WELL_OK
-from tests.tisbury.support import SAMPLE, TODAY, accepted_documents, client_for, pdf_text
+from tests.tisbury.support import (
+    SAMPLE,
+    TODAY,
+    WRITTEN_WAIVER,
+    accepted_documents,
+    client_for,
+    pdf_text,
+)
 from tisbury_regs.septic import record_public_water
 
 pytestmark = pytest.mark.django_db
@@ -252,7 +259,8 @@ def test_a_well_registered_under_a_waiver_of_readiness_does_not_open_the_gate(ow
         start(owner, WELL, place, **{**WELL_ANSWERS, "tested": False}), WELL_DOCUMENTS,
         clerk=clerk)
     waiver = request_variance(application=untested, rule_ids=["ti.3.1.3.ready"],
-                              request_text="The laboratory report is late.", acting_user=clerk)
+                              request_text="The laboratory report is late.", acting_user=clerk,
+                              **WRITTEN_WAIVER)
     for name in ("Bea", "Ben"):
         sign_variance(variance=waiver, approve=True, conditions="Test within 30 days.",
                       bases="The laboratory is closed.",

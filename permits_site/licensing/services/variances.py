@@ -24,6 +24,14 @@ from permits_site.licensing.models import (
 )
 from permits_site.rules.registry import get_rule_set
 
+#: What a written waiver application must name, field by field.
+WRITTEN_APPLICATION = {
+    "locus": "Name the locus with its assessors' lot number.",
+    "owner": "Give the owner's name and address.",
+    "regulation": "Quote the exact regulation: page, section, paragraph, sentence, words or "
+                  "numbers.",
+    "relief": "Say what waiver is asked.",
+}
 #: Variances that stop another request for the same rule: one is pending or in force.
 LIVE_STATUSES = (VarianceStatus.REQUESTED, VarianceStatus.GRANTED)
 
@@ -50,7 +58,8 @@ def granted_rule_ids(application: Application) -> set[str]:
 @transaction.atomic
 def request_variance(
     *, application: Application, rule_ids: list[str], request_text: str, acting_user,
-    sets_aside_law: bool = False,
+    sets_aside_law: bool = False, locus: str = "", owner: str = "", regulation: str = "",
+    relief: str = "",
 ) -> Variance:
     """Put a written request before the Board to vary rules of the application's rule set.
 
@@ -59,7 +68,9 @@ def request_variance(
     application (a Tisbury Barrier Beach rule on a barrier beach, 09.9.1) is
     refused, and so is a request the clerk marks as asking to set aside a
     state or federal statute or a town bylaw (``sets_aside_law``): no Board
-    can waive those.
+    can waive those. Where the law wants a written application (Tisbury
+    09.0.3), it names the locus with its assessors' lot, the owner, the exact
+    regulation and the waiver asked, and ``request_text`` says why.
     """
     application = Application.objects.select_for_update().get(pk=application.pk)
     if not variance_citation(application):
@@ -82,12 +93,18 @@ def request_variance(
             kind.unwaivable_law_citation or citation)]
     if not request_text.strip():
         errors["request_text"] = [cited("Say what is asked of the Board and why.", citation)]
+    written = {"locus": locus.strip(), "owner": owner.strip(),
+               "regulation": regulation.strip(), "relief": relief.strip()}
+    if kind.written_waiver_application:
+        errors.update({name: [cited(WRITTEN_APPLICATION[name], citation)]
+                       for name, value in written.items() if not value})
     if errors:
         raise DomainError(errors)
     variance = Variance.objects.create(
         application=application,
         rule_ids=_in_rule_set_order(application, rule_ids),
         request_text=request_text.strip(),
+        **written,
         signatures_required=kind.variance_signatures_required,
         requested_by=acting_user,
     )

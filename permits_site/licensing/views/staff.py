@@ -57,6 +57,7 @@ from permits_site.licensing.views.resident import (
     applications_with_details,
     error_messages,
 )
+from permits_site.pdf.waivers import render_waiver_notice_pdf
 
 QUEUE_FILTERS = {
     "open": OPEN_STATUSES,
@@ -279,7 +280,8 @@ def _variance_request_form(request, application, result, variances, bound):
     failures = _requestable_failures(result, variances)
     if not failures and "variance" not in bound:
         return None
-    return _form(bound, VarianceRequestForm, "variance", failures=failures)
+    return _form(bound, VarianceRequestForm, "variance", failures=failures,
+                 application=application)
 
 
 def _determination_rows(application: Application, result, bound) -> list[dict]:
@@ -486,17 +488,14 @@ def variance_request(request, pk: int):
         request.POST,
         prefix="variance",
         failures=_requestable_failures(application_services.evaluate(application), variances),
+        application=application,
     )
     return _act_on(
         request,
         application,
         form,
-        lambda rule_ids, request_text, sets_aside_law: variance_services.request_variance(
-            application=application,
-            rule_ids=rule_ids,
-            request_text=request_text,
-            sets_aside_law=sets_aside_law,
-            acting_user=request.user,
+        lambda **request_data: variance_services.request_variance(
+            application=application, acting_user=request.user, **request_data
         ),
         done="Variance requested; it is now before the Board.",
     )
@@ -587,6 +586,23 @@ def hearing_decide(request, pk: int, hearing_pk: int):
         ),
         done="The hearing's decision is recorded.",
     )
+
+
+@reviewer_required
+@require_GET
+def variance_notice(request, pk: int, variance_pk: int):
+    """The notice of a granted waiver, to post at the site (Tisbury BOH Reg 09.0.3)."""
+    application = reviewable(request, pk)
+    variance = get_object_or_404(
+        application.variances.filter(status=VarianceStatus.GRANTED)
+        .prefetch_related("signatures__board_member"),
+        pk=variance_pk,
+    )
+    response = HttpResponse(render_waiver_notice_pdf(variance), content_type="application/pdf")
+    response["Content-Disposition"] = (
+        f'attachment; filename="waiver-notice-{application.pk}-{variance.pk}.pdf"'
+    )
+    return response
 
 
 @reviewer_required
