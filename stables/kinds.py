@@ -25,7 +25,7 @@ from permits_site.licensing.declarations import (
 )
 from permits_site.licensing.exceptions import DomainError
 from permits_site.licensing.kinds import Blocker, PermitKind, display_value
-from permits_site.licensing.models import Application, Permit, PermitStatus
+from permits_site.licensing.models import OPEN_ENDED, Application, Permit, PermitStatus
 from permits_site.rules.base import FactType
 from permits_site.rules.calendar import anniversary_eve, days_after, format_date, year_end
 from stables.facts import OFFICE_FACTS, OFFICE_RULES, office_facts
@@ -48,7 +48,7 @@ DESCRIBED = (NEW, RENEWAL)
 
 #: A horse stays registered until it leaves town (B): the registration has no end date, and
 #: this stands for "no end" in ``Permit.valid_through``, which cannot be empty.
-REGISTERED_UNTIL_THE_HORSE_LEAVES = dt.date.max
+REGISTERED_UNTIL_THE_HORSE_LEAVES = OPEN_ENDED
 
 
 def stable_details(application: Application):

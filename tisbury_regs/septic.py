@@ -29,7 +29,13 @@ from permits_site.licensing import audit
 from permits_site.licensing.declarations import DeclaredDocument, Gate, detail_field
 from permits_site.licensing.exceptions import DomainError, InvalidTransition, PermissionDenied
 from permits_site.licensing.kinds import Blocker, PermitKind
-from permits_site.licensing.models import Application, ApplicationStatus, Permit, PermitStatus
+from permits_site.licensing.models import (
+    OPEN_ENDED,
+    Application,
+    ApplicationStatus,
+    Permit,
+    PermitStatus,
+)
 from permits_site.rules.base import FactsInvalid, FactType, Outcome
 from permits_site.rules.calendar import format_date
 from tisbury_regs.rules import PRIVATE_WELL, cite
@@ -65,7 +71,7 @@ def until_further_notice(self: PermitKind, application: Application, *, issued_o
                          ) -> tuple[dt.date, dt.date]:
     """No expiry: the registration stands while the well does (09.3.1), the construction
     permit for the construction; the permit type's ``term`` says which in words."""
-    return issued_on, dt.date.max
+    return issued_on, OPEN_ENDED
 
 
 # -- private well registration (09.3.1, 09.9.5, 09.9.6) -------------------------------------

@@ -35,7 +35,7 @@ from permits_site.licensing.declarations import (
 from permits_site.licensing.kinds import PermitKind
 from permits_site.licensing.models import Application, Permit, PermitStatus, PermitType
 from permits_site.rules.base import FactType
-from permits_site.rules.calendar import format_date
+from permits_site.rules.calendar import days_after, format_date
 from tisbury_regs.rules import TEMPORARY_DUMPSTER_MAX_DAYS, cite
 
 DUMPSTER_SECTION = cite("09.2.5(1)")
@@ -91,13 +91,13 @@ def renewal_errors(current: Permit, start: dt.date, end: dt.date) -> dict[str, l
             f"Permit {current.number} is {current.get_status_display().lower()}: only the "
             f"current temporary permit can be renewed ({TEMPORARY_SECTION})."]}
     errors: dict[str, list[str]] = {}
-    day_after = current.valid_through + dt.timedelta(days=1)
+    day_after = days_after(current.valid_through, 1)
     if start != day_after:
         errors[START] = [
             f"A renewal continues permit {current.number}, which ends on "
             f"{format_date(current.valid_through)}: start it on {format_date(day_after)} "
             f"({TEMPORARY_SECTION})."]
-    latest = current.valid_through + dt.timedelta(days=TEMPORARY_DUMPSTER_MAX_DAYS)
+    latest = days_after(current.valid_through, TEMPORARY_DUMPSTER_MAX_DAYS)
     if end > latest:
         errors[END] = [
             f"A renewal adds no more than {TEMPORARY_DUMPSTER_MAX_DAYS} days to permit "

@@ -25,6 +25,11 @@ MONEY = {"max_digits": 10, "decimal_places": 2}
 WEEKDAY_CODES = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
 
 
+#: The ``valid_through`` of a permit that runs until an event rather than a date (a horse
+#: registration until the horse leaves, a well registration while the well stands).
+OPEN_ENDED = dt.date.max
+
+
 class ImmutableRecord(Exception):
     """An issued permit or a paid invoice was about to be edited or deleted."""
 
@@ -397,7 +402,7 @@ class Permit(models.Model):
     @property
     def is_open_ended(self) -> bool:
         """Runs until an event rather than a date (a horse registration lasts until it leaves)."""
-        return self.valid_through == dt.date.max
+        return self.valid_through == OPEN_ENDED
 
     @property
     def term_text(self) -> str:

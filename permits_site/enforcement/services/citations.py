@@ -170,12 +170,10 @@ def issue_citation(
         forfeiture=offense in policy.forfeitures,
         issued_on=today,
         accrues_until=last_day,
+        due_on=window_due(case, today) if quote.warning else None,
         issued_by=acting_user,
     )
-    if citation.warning:
-        citation.due_on = window_due(case, today)
-        citation.save(update_fields=["due_on"])
-    elif not citation.forfeiture and (not citation.per_day or last_day):
+    if not citation.warning and not citation.forfeiture and (not citation.per_day or last_day):
         raise_invoice(citation, known_on=today)
     if event:
         SurchargeClassification.objects.create(citation=citation, event=event,

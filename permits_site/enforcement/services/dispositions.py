@@ -387,10 +387,9 @@ def classify_surcharge(*, citation: Citation, event: str, acting_user, reason: s
 
 def payment_refusal(invoice: Invoice) -> str | None:
     """Why a citation's invoice may not be paid today (a check the payment service runs)."""
-    citation = Citation.objects.filter(invoice=invoice).first()
+    citation = with_answers(Citation.objects.filter(invoice=invoice)).first()
     if citation is None:
         return None
-    citation = with_answers(Citation.objects.filter(pk=citation.pk)).get()
     current = standing(citation, on=timezone.localdate())
     if current in PAYABLE:
         return None
