@@ -274,6 +274,15 @@ class DogLicenseKind(PermitKind):
             "Date of birth": dog.date_of_birth.strftime("%B %-d, %Y"),
         }
 
+    def renewal_url(self, permit: Permit) -> None:
+        """A dog's next license is applied for from "My dogs", where the dog is chosen."""
+        return None
+
+    def renewal_details(self, permit: Permit) -> dict[str, Any]:
+        """The same dog's license for the year after ``permit``'s (no ``permit`` field: the
+        license a renewal follows is found from the dog's own licenses)."""
+        return {"dog": permit.application.dog_license.dog_id, "license_year": permit.year + 1}
+
     def panel_context(self, user) -> dict[str, Any]:
         from dogs.services import dogs_with_licenses
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.text import capfirst
 
@@ -118,6 +119,10 @@ class StablePermitKind(PermitKind):
     hearing_citation = CITE + "§2.2"
 
     # -- the declaration -----------------------------------------------------
+
+    def renewal_url(self, permit: Permit) -> str:
+        """A renewal specifies the changes made since the last permit (§2.2): its own page."""
+        return reverse("stables:renew", args=[permit.pk])
 
     def fields(self, permit_type) -> tuple[DeclaredField, ...]:
         """The site (new), the permit (renewal) or the transferor's notice (transfer), the

@@ -30,7 +30,7 @@ from permits_site.licensing.declarations import (
 )
 from permits_site.licensing.kinds import PermitKind
 from permits_site.parties.models import BusinessKind
-from permits_site.rules.base import FactType
+from permits_site.rules.base import Fact, FactType, RuleSet, must_hold
 from permits_site.rules.calendar import year_end
 from tisbury_regs.rules import cite
 
@@ -102,6 +102,51 @@ def event_term(self: PermitKind, application, *, issued_on: dt.date) -> tuple[dt
 
 # -- residential kitchen (09.5.5) -----------------------------------------------------------
 
+KITCHEN_SECTION = cite("09.5.5")
+
+#: The items of 09.5.5 the agent checks on the visit: fact, question, rule id, refusal.
+KITCHEN_ITEMS = (
+    ("only_non_hazardous_foods",
+     "Are only non-potentially hazardous foods prepared for the public?", "ti.5.5.foods",
+     "Potentially hazardous foods are prepared for the public in a residential kitchen."),
+    ("private_foods_kept_apart",
+     "Are foods for private use stored separately or labelled as such?",
+     "ti.5.5.private_foods",
+     "Foods not for the public are neither stored separately nor labelled for private use."),
+    ("pets_kept_out",
+     "Are pets kept out of food preparation and dining areas during preparation and service?",
+     "ti.5.5.pets", "Pets are in food preparation or dining areas during preparation and "
+                    "service."),
+    ("laundry_idle",
+     "Is any laundry in the kitchen left unused during food preparation and service?",
+     "ti.5.5.laundry",
+     "Laundry facilities in the kitchen are used during food preparation and service."),
+    ("no_guest_cooking", "Are the kitchen's cooking facilities closed to guests?",
+     "ti.5.5.guest_cooking", "Guests have the use of the kitchen's cooking facilities."),
+)
+
+#: The agent's food service inspection of a residential kitchen (09.5.5), one rule per item.
+#: An inspector's checklist only: the public checks do not list it.
+RESIDENTIAL_KITCHEN_VISIT = RuleSet(
+    code="tisbury.residential_kitchen_visit",
+    municipality="tisbury",
+    title="Residential kitchen food service inspection",
+    description="The Board of Health's inspection of a residential kitchen serving breakfast "
+                f"or offering overnight accommodations to the public ({KITCHEN_SECTION}).",
+    facts=tuple(Fact(name, FactType.BOOL, question) for name, question, _, _ in KITCHEN_ITEMS),
+)
+
+
+def _kitchen_rule(fact: str, question: str, rule_id: str, refusal: str) -> None:
+    """One item of the visit: it holds when the agent answers yes."""
+    @RESIDENTIAL_KITCHEN_VISIT.rule(rule_id, KITCHEN_SECTION, question)
+    def item_holds(facts, context):
+        return must_hold(facts[fact], ok="Found so on the visit.", refusal=refusal)
+
+
+for item in KITCHEN_ITEMS:
+    _kitchen_rule(*item)
+
 RESIDENTIAL_KITCHEN = {
     "extra_fields": (
         detail_field(
@@ -113,6 +158,7 @@ RESIDENTIAL_KITCHEN = {
         ),
     ),
     "inspected": True,
+    "inspection_check": RESIDENTIAL_KITCHEN_VISIT.code,
 }
 
 

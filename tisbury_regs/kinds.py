@@ -9,7 +9,7 @@ from permits_site.parties.places import register_place_attributes
 from permits_site.rules.base import Fact, FactType
 from tisbury_regs.food import RESIDENTIAL_KITCHEN
 from tisbury_regs.rules import CAMPGROUND
-from tisbury_regs.septic import DISPOSAL_WORKS, WELL_REGISTRATION
+from tisbury_regs.septic import DISPOSAL_WORKS, HEARING_NOTICE_DAYS, WELL_REGISTRATION
 from tisbury_regs.waste import DUMPSTER, DUMPSTER_CONTRACTOR, TEMPORARY_DUMPSTER
 
 MUNICIPALITY = "tisbury"
@@ -37,6 +37,47 @@ def register_places() -> None:
 BARRIER_BEACH_RULES = ("ti.9.4.2.", "ti.9.7.6.", "ti.9.7.7.leaching")
 
 
+#: Who needs each permit, in the words of the regulation, for the permit type's public page.
+WHO_NEEDS_IT = {
+    "tisbury.dumpster": "The property owner or authorized agent responsible for maintaining a "
+                        "dumpster service needs a permit for each dumpster (09.2.5(1)).",
+    "tisbury.dumpster_contractor": "A contractor, firm or person supplying a dumpster service "
+                                   "in Tisbury (09.2.5(2)).",
+    "tisbury.temporary_dumpster": "A property owner or authorized agent placing a dumpster for "
+                                  "no more than thirty days, renewable for thirty more "
+                                  "(09.2.5(3)).",
+    "tisbury.septage_handler": "Anyone pumping or transporting the contents of a septic "
+                               "system, cesspool or privy; proof of liability insurance is "
+                               "required (09.1.4, 310 CMR 15.02(3), MGL c.111 §31).",
+    "tisbury.sandblasting": "Anyone sandblasting in Tisbury: year-round at one location for "
+                            "many jobs, or one job at a time (09.4.3).",
+    "tisbury.food_service": "A business serving food to the public; it employs a certified "
+                            "food protection manager (09.5, 09.5.2).",
+    "tisbury.temporary_food": "A food service at an event, for the days of the event "
+                              "(09.5.3).",
+    "tisbury.residential_kitchen": "A residential kitchen serving breakfast or offering "
+                                   "overnight accommodations to the public, licensed annually "
+                                   "after the Board's inspection (09.5.5).",
+    "tisbury.stable": "A person keeping more than four horses in a specified building or place, "
+                      "licensed by the Select Board (09.7.2, MGL c.111 §158).",
+    "tisbury.disposal_works": "The owner of a lot building, repairing or upgrading an on-site "
+                              "wastewater disposal system; the lot's private well is proven "
+                              "first, or public water serves it (09.3.1(3), 09.0.8).",
+    "tisbury.well_registration": "The owner of a private potable water supply well, installed, "
+                                 "proven and tested (09.3.1).",
+    "tisbury.campground": "The operator of a campground, judged by the campground regulations "
+                          "and inspected before the license issues (09.8).",
+    "tisbury.body_art_establishment": "A body art establishment (09.11).",
+    "tisbury.body_art_practitioner": "A body art practitioner (09.11).",
+    "tisbury.tobacco_sales": "A business selling tobacco products (09.12).",
+}
+#: The text of the regulations supplied to the town stops at its table of contents for 09.11
+#: and 09.12: those permits follow the generic workflow and no rule of theirs is checked.
+UNSUPPLIED_TEXT = ("The regulation text supplied to the town stops before 09.11: the rules of "
+                   "this permit are not published here, no rule is checked online, and the "
+                   "office confirms what it requires.")
+
+
 class TisburyPermitKind(PermitKind):
     """What every Tisbury permit type shares: the Board may waive a regulation in writing,
     effective with two members' signatures (09.0.3) — but never a statute, a bylaw, or a
@@ -44,8 +85,21 @@ class TisburyPermitKind(PermitKind):
 
     variance_signatures_required = 2
     variance_citation = cite("09.0.3")
+    #: The Board decides a waiver "after consideration, or after public hearing and
+    #: consideration" (09.0.3); the text sets no notice period, so the Board gives the ten
+    #: days' notice it gives for an alternative system's hearing (09.0.8(13)).
+    hearing_notice_days = HEARING_NOTICE_DAYS
+    hearing_citation = cite("09.0.3")
     unwaivable_law_citation = cite("09.9.1")
     written_waiver_application = True
+
+    @property
+    def who_needs_it(self) -> str:
+        return WHO_NEEDS_IT[self.code]
+
+    def holds_hearing(self, application) -> bool:
+        """The Board may hear a waiver asked on the application before deciding it (09.0.3)."""
+        return application.variances.exists()
 
     def unwaivable_rules(self, application, rule_ids: list[str]) -> list[str]:
         place = application.place
@@ -83,8 +137,11 @@ DECLARED_KINDS = (
         inspection_check="tisbury.campground",
         fact_sources={fact.name: FactSource.OFFICE for fact in CAMPGROUND.facts},
     ),
-    declared("body_art_establishment", holder=Holder.BUSINESS, about=About.BUSINESS),
-    declared("body_art_practitioner", holder=Holder.PERSON, about=About.PERSON),
-    declared("tobacco_sales", holder=Holder.BUSINESS, about=About.BUSINESS),
+    declared("body_art_establishment", holder=Holder.BUSINESS, about=About.BUSINESS,
+             law_text_note=UNSUPPLIED_TEXT),
+    declared("body_art_practitioner", holder=Holder.PERSON, about=About.PERSON,
+             law_text_note=UNSUPPLIED_TEXT),
+    declared("tobacco_sales", holder=Holder.BUSINESS, about=About.BUSINESS,
+             law_text_note=UNSUPPLIED_TEXT),
 )
 

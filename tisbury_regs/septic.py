@@ -140,6 +140,13 @@ def is_alternative_system(application: Application) -> bool:
     return application.details.get(ALTERNATIVE_SYSTEM.name) is True
 
 
+def hearing_on_alternative_system(self: PermitKind, application: Application) -> bool:
+    """An alternative or advanced treatment system is always heard (09.0.8(13)); a
+    conventional system only where the Board hears a waiver asked on it (09.0.3)."""
+    return is_alternative_system(application) or super(type(self), self).holds_hearing(
+        application)
+
+
 def disposal_works_blockers(self: PermitKind, application: Application) -> list[Blocker]:
     """``well_ready`` until the well is registered ready or public water recorded (09.3.1(3));
     ``hearing_decided`` for an alternative system until a hearing is held (09.0.8(13)) — a
@@ -192,6 +199,19 @@ def water_supply_rows(self: PermitKind, permit: Permit) -> dict[str, Any]:
     return rows
 
 
+def water_supply_panel(self: PermitKind, application: Application, user) -> dict[str, Any]:
+    """The review screen's water supply: the registered well or the clerk's public water
+    record, and the clerk's form to record the connection while the gate is open."""
+    from tisbury_regs.forms import PublicWaterForm
+
+    recorded = public_water_record(application)
+    well = ready_well_registration(application.place, on=timezone.localdate())
+    may_record = (recorded is None and well is None and application.status in RECORDABLE
+                  and permissions.is_clerk(user, application.municipality_id))
+    return {"public_water": recorded, "ready_well": well, "well_section": WELL_SECTION,
+            "public_water_form": PublicWaterForm() if may_record else None}
+
+
 DISPOSAL_WORKS = {
     "extra_fields": (ALTERNATIVE_SYSTEM,),
     "documents": (
@@ -205,12 +225,14 @@ DISPOSAL_WORKS = {
         ),
     ),
     "own_gates": (Gate.WELL_READY,),
-    "hearing_notice_days": HEARING_NOTICE_DAYS,
     "hearing_citation": HEARING_SECTION,
+    "holds_hearing": hearing_on_alternative_system,
     "term": until_further_notice,
     "extra_blockers": disposal_works_blockers,
     "update_details": keep_office_record,
     "document_context": water_supply_rows,
+    "review_panel": "tisbury_regs/disposal_works_panel.html",
+    "review_context": water_supply_panel,
 }
 
 

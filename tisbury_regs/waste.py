@@ -127,7 +127,18 @@ def requested_period(self: PermitKind, application: Application, *, issued_on: d
             dt.date.fromisoformat(application.facts[END]))
 
 
+def next_period(self: PermitKind, permit: Permit) -> dict[str, Any] | None:
+    """A renewal pre-filled with the longest period allowed: the thirty days after the
+    current permit ends (09.2.5(3))."""
+    details = PermitKind.renewal_details(self, permit)
+    if details is not None:
+        details[START] = days_after(permit.valid_through, 1).isoformat()
+        details[END] = days_after(permit.valid_through, TEMPORARY_DUMPSTER_MAX_DAYS).isoformat()
+    return details
+
+
 TEMPORARY_DUMPSTER = {
     "parse_details": temporary_parse_details,
     "term": requested_period,
+    "renewal_details": next_period,
 }

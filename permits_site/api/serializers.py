@@ -288,6 +288,14 @@ class ReviewSerializer(serializers.Serializer):
 # -- permits -------------------------------------------------------------------
 
 
+class RenewalSerializer(serializers.Serializer):
+    """A renewal application's body, ready to send to ``POST /applications/``."""
+
+    permit_type = serializers.CharField()
+    action = serializers.CharField()
+    details = serializers.DictField()
+
+
 class PermitSerializer(serializers.ModelSerializer):
     """An issued permit; ``status`` is as of today (an active permit past its term is expired)."""
 

@@ -20,7 +20,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import generics, mixins, status, viewsets
 from rest_framework.decorators import action
-from rest_framework.exceptions import ValidationError
+from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.parsers import MultiPartParser
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
@@ -37,7 +37,7 @@ from permits_site.api.permissions import (
     MayWithdrawApplication,
 )
 from permits_site.api.scopes import in_towns_where, owned_or_in_staff_towns
-from permits_site.licensing.declarations import DetailsInvalid
+from permits_site.licensing.declarations import RENEWAL, DetailsInvalid
 from permits_site.licensing.exceptions import DomainError
 from permits_site.licensing.kinds import kind_for, list_related
 from permits_site.licensing.models import (
@@ -389,6 +389,19 @@ class PermitViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
         issued = permit.application_id == application.pk
         return Response(self.get_serializer(permit).data,
                         status=status.HTTP_201_CREATED if issued else status.HTTP_200_OK)
+
+    @extend_schema(responses=api.RenewalSerializer)
+    @action(detail=True, methods=["get"])
+    def renewal(self, request, pk=None):
+        """The body of a renewal of this permit for ``POST /applications/``, pre-filled from
+        the application it was issued on; 404 for a type that is not renewed."""
+        permit = self.get_object()
+        details = kind_for(permit.permit_type.code).renewal_details(permit)
+        if details is None:
+            raise NotFound(f"{permit.permit_type.name} permits are not renewed.")
+        return Response(api.RenewalSerializer(
+            {"permit_type": permit.permit_type.code, "action": RENEWAL, "details": details}
+        ).data)
 
     def change_status(self, request, change: str):
         serializer = api.ReasonSerializer(data=request.data)

@@ -31,7 +31,7 @@ from permits_site.licensing.fact_forms import (
 )
 from permits_site.licensing.models import Municipality, Permit
 from permits_site.rules.base import FactType, RuleSet
-from permits_site.rules.registry import get_rule_set, town_law
+from permits_site.rules.registry import get_check, inspection_checks, town_law
 
 TEXTAREA = forms.Textarea(attrs={"rows": 3})
 MONEY_FIELD = {"max_digits": 10, "decimal_places": 2}
@@ -96,7 +96,7 @@ class ScheduleInspectionForm(ServiceForm):
         self.fields["check_code"].choices = [("", "Choose a check")] + [
             (code, _town_choice(town, rule_set.title))
             for town in towns
-            for code, rule_set in town_law(town.code).rule_sets.items()
+            for code, rule_set in inspection_checks(town.code).items()
         ]
         self.fields["inspector"].queryset = (
             User.objects.filter(memberships__municipality__in=towns,
@@ -107,7 +107,7 @@ class ScheduleInspectionForm(ServiceForm):
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()
-        rule_set = get_rule_set(cleaned.get("check_code") or "")
+        rule_set = get_check(cleaned.get("check_code") or "")
         if rule_set is None or rule_set.municipality not in self.towns:
             return cleaned
         cleaned["municipality"] = self.towns[rule_set.municipality]

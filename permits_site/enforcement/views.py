@@ -54,7 +54,7 @@ from permits_site.licensing.views import listing
 from permits_site.licensing.views.access import get_visible_or_404
 from permits_site.licensing.views.law import RuleOutcome
 from permits_site.rules.calendar import format_date
-from permits_site.rules.registry import get_rule_set
+from permits_site.rules.registry import get_check
 
 CASE_FILTERS = {
     "open": (CaseStatus.OPEN, CaseStatus.DETERMINED),
@@ -89,7 +89,7 @@ def in_staff_towns(user, record) -> bool:
 
 
 def check_title(code: str) -> str:
-    rule_set = get_rule_set(code)
+    rule_set = get_check(code)
     return rule_set.title if rule_set else code
 
 
@@ -212,7 +212,7 @@ def earlier_records(inspection: Inspection) -> tuple[list[Inspection], list[Viol
 
 
 def render_inspection(request, inspection: Inspection, **bound_forms):
-    rule_set = get_rule_set(inspection.check_code)
+    rule_set = get_check(inspection.check_code)
     if rule_set is None:
         raise Http404("This inspection's check is no longer registered.")
     user = request.user
@@ -262,7 +262,7 @@ def inspection(request, pk: int):
         return render_inspection(request, inspection)
     if not permissions.can_inspect(request.user, inspection):
         raise PermissionDenied
-    rule_set = get_rule_set(inspection.check_code)
+    rule_set = get_check(inspection.check_code)
     if rule_set is None:
         raise Http404("This inspection's check is no longer registered.")
     form = enforcement_forms.checklist_form_class(rule_set)(request.POST)

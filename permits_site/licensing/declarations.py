@@ -96,8 +96,9 @@ LIST = "list"
 PROPERTY_FIELD = "property"
 BUSINESS_FIELD = "business"
 PERMIT_FIELD = "permit"
+RENEWAL = "renewal"
 #: Actions that follow up an earlier permit, named by the ``permit`` field.
-FOLLOW_UP_ACTIONS = ("renewal", "transfer", "replacement_tag")
+FOLLOW_UP_ACTIONS = (RENEWAL, "transfer", "replacement_tag")
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,7 @@ from permits_site.licensing.declarations import (
     reference_options,
     strict_json,
 )
-from permits_site.licensing.fact_forms import StyledForm, form_field
+from permits_site.licensing.fact_forms import NO, YES, StyledForm, form_field
 from permits_site.licensing.kinds import kind_for
 
 
@@ -72,6 +72,20 @@ class DeclaredApplicationForm(StyledForm):
     def __init__(self, *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
         self.details = None
+
+    @classmethod
+    def initial_from(cls, details: dict[str, Any]) -> dict[str, Any]:
+        """Form values for ``details`` as the API stores them (a renewal's earlier answers)."""
+        initial = {}
+        for declared in cls.declared:
+            value = details.get(declared.name)
+            if isinstance(value, bool):
+                value = YES if value else NO
+            elif declared.type == LIST and not declared.choices and isinstance(value, list):
+                value = "\n".join(value)
+            if value is not None:
+                initial[declared.name] = value
+        return initial
 
     def add_domain_errors(self, errors: dict[str, list[str]]) -> None:
         """A service's refusal on the field it names, else above the form."""

@@ -13,6 +13,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
+from urllib.parse import urlencode
+
+from django.urls import reverse
 
 from permits_site.licensing.declarations import (
     BUSINESS_FIELD,
@@ -20,6 +23,7 @@ from permits_site.licensing.declarations import (
     GATE_ORDER,
     PERMIT_FIELD,
     PROPERTY_FIELD,
+    RENEWAL,
     About,
     DeclaredDocument,
     DeclaredField,
@@ -120,7 +124,19 @@ class PermitKind:
     #: A hearing on an application needs notices mailed this many days before it (0: no hearings).
     hearing_notice_days: int = 0
     hearing_citation: str = ""
+    #: The public page's "who needs it", in plain words citing the section (blank: the law).
+    who_needs_it: str = ""
+    #: How long the office takes to decide, where the law says (blank: the office confirms).
+    processing_time: str = ""
+    #: A caution about the law text itself (e.g. sections missing from the text supplied).
+    law_text_note: str = ""
     # -- the declaration ----------------------------------------------------------
+
+    def holds_hearing(self, application: Application) -> bool:
+        """Whether a public hearing may be held on ``application``: by default on every
+        application of a type with hearings; a kind narrows it (Tisbury holds one only on an
+        alternative treatment system, 09.0.8(13))."""
+        return bool(self.hearing_notice_days)
 
     @property
     def document_kinds(self) -> dict[str, str]:
@@ -146,7 +162,7 @@ class PermitKind:
                 sources[fact.name] = FactSource(self.fact_sources[fact.name])
             elif fact.name in place_facts:
                 sources[fact.name] = FactSource.PROPERTY
-            elif fact.name == "renewal":
+            elif fact.name == RENEWAL:
                 sources[fact.name] = FactSource.APPLICATION
             else:
                 sources[fact.name] = FactSource.FIELD
@@ -270,6 +286,26 @@ class PermitKind:
             shown[PERMIT_FIELD] = application.previous_permit_id
         return shown
 
+    def renewal_details(self, permit: Permit) -> dict[str, Any] | None:
+        """A renewal of ``permit``, pre-filled from the application it was issued on: the
+        declared answers that a renewal asks again, and the permit it follows up. None when
+        the type is not renewed (or is renewed on pages of its own)."""
+        if RENEWAL not in permit.permit_type.actions:
+            return None
+        asked = {field.name for field in self.fields(permit.permit_type)
+                 if field.applies_to(RENEWAL)}
+        earlier = self.represent_details(permit.application)
+        return {**{name: value for name, value in earlier.items() if name in asked},
+                PERMIT_FIELD: permit.pk}
+
+    def renewal_url(self, permit: Permit) -> str | None:
+        """Where the holder renews ``permit``: the declared form, pre-filled (see
+        :meth:`renewal_details`); None for a type that is not renewed."""
+        if RENEWAL not in permit.permit_type.actions:
+            return None
+        form = reverse("licensing:apply", args=[permit.permit_type.code])
+        return f"{form}?{urlencode({'action': RENEWAL, PERMIT_FIELD: permit.pk})}"
+
     def check_code(self, application: Application) -> str:
         """The rule set that judges this application (blank: none)."""
         return application.permit_type.check_code
@@ -293,7 +329,7 @@ class PermitKind:
             if source == FactSource.PROPERTY and application.place is not None:
                 raw[name] = application.place.attributes.get(name)
             elif source == FactSource.APPLICATION:
-                raw[name] = application.action == "renewal"
+                raw[name] = application.action == RENEWAL
         return rule_set.parse({name: value for name, value in raw.items() if value is not None})
 
     def recorded_facts(self, application: Application, *, on: dt.date) -> dict[str, Any] | None:

@@ -8,5 +8,6 @@ app_name = "law"
 urlpatterns = [
     path("<slug:town>/", law.town, name="town"),
     path("<slug:town>/check/<str:code>/", law.check, name="check"),
+    path("<slug:town>/permits/<str:code>/", law.permit_type, name="permit_type"),
     path("<slug:town>/key-dates/", law.key_dates, name="key_dates"),
 ]

@@ -56,6 +56,9 @@ class KeyDate:
 @dataclass
 class TownLaw:
     rule_sets: dict[str, RuleSet] = field(default_factory=dict)
+    #: Rule sets that serve only as an inspector's checklist (a visit the law requires without
+    #: stating its items): inspections use them, the public checks do not list them.
+    checklists: dict[str, RuleSet] = field(default_factory=dict)
     periods: dict[str, Period] = field(default_factory=dict)
     key_dates: dict[str, KeyDate] = field(default_factory=dict)
 
@@ -69,11 +72,14 @@ def register_law(
     rule_sets: Iterable[RuleSet] = (),
     periods: Iterable[Period] = (),
     key_dates: Iterable[KeyDate] = (),
+    checklists: Iterable[RuleSet] = (),
 ) -> None:
     """Add a bylaw app's declarations; registering the same code twice is an error."""
     law = _LAW.setdefault(municipality, TownLaw())
     for rule_set in rule_sets:
         _add(law.rule_sets, rule_set.code, rule_set)
+    for checklist in checklists:
+        _add(law.checklists, checklist.code, checklist)
     for period in periods:
         _add(law.periods, period.code, period)
     for key_date in key_dates:
@@ -98,6 +104,18 @@ def town_law(municipality: str) -> TownLaw:
 
 def all_rule_sets() -> list[RuleSet]:
     return [rule_set for law in _LAW.values() for rule_set in law.rule_sets.values()]
+
+
+def inspection_checks(municipality: str) -> dict[str, RuleSet]:
+    """What an inspection in the town may be judged by: its rule sets and its checklists."""
+    law = town_law(municipality)
+    return {**law.rule_sets, **law.checklists}
+
+
+def get_check(code: str) -> RuleSet | None:
+    """The rule set or inspection checklist registered under ``code``."""
+    return get_rule_set(code) or next(
+        (law.checklists[code] for law in _LAW.values() if code in law.checklists), None)
 
 
 def get_rule_set(code: str) -> RuleSet | None:

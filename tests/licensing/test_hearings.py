@@ -166,7 +166,7 @@ def test_a_permit_type_without_hearings_refuses_one(northborough_clerk):
         scheduled(application, northborough_clerk)
 
     assert refused.value.errors == {
-        "hearing_date": ["Horse Registration applications have no public hearing."]
+        "hearing_date": ["This horse registration application has no public hearing."]
     }
 
 

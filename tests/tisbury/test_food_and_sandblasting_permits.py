@@ -34,11 +34,11 @@ FOOD_WAIVER_FIELDS = ["sells_retail_products", "rents_kitchen_commercially",
                       "occasional_benefit", "fee_waiver_requested"]
 EVENT = {"event_name": "Tisbury Street Fair", "event_location": "Main Street, Vineyard Haven",
          "start_date": "2030-07-10", "end_date": "2030-07-12"}
-#: No checklist of its own is registered for the residential kitchen; the agent's visit is
-#: recorded against a registered Tisbury check (its pass or fail is what the gate reads).
-VISIT_CHECK = "tisbury.lead_paint"
-VISIT_PASSES = {"year_built": 1960, "determination_filed": True}
-VISIT_FAILS = {"year_built": 1960, "determination_filed": False}
+#: The agent's visit is judged item by item on the checklist of 09.5.5.
+VISIT_CHECK = "tisbury.residential_kitchen_visit"
+VISIT_PASSES = dict.fromkeys(("only_non_hazardous_foods", "private_foods_kept_apart",
+                              "pets_kept_out", "laundry_idle", "no_guest_cooking"), True)
+VISIT_FAILS = {**VISIT_PASSES, "pets_kept_out": False}
 
 
 
@@ -107,17 +107,17 @@ def inspect(application_id: int, answers: dict, *, inspector, clerk, notes: str)
 @pytest.mark.parametrize(
     ("code", "holder", "about", "fields", "documents", "gates", "term"), [
         (FOOD, "business", "business", ["business", "permit", *FOOD_WAIVER_FIELDS],
-         FOOD_DOCUMENTS, ["documents_accepted", "board_signatures", "fee_paid"],
+         FOOD_DOCUMENTS, ["documents_accepted", "hearing_decided", "board_signatures", "fee_paid"],
          "Valid through December 31 of the year issued"),
         (TEMPORARY_FOOD, "person_or_business", "event",
          ["business", *EVENT, "operator", "in_town", "has_valid_food_permit"], (),
-         ["board_signatures", "fee_paid"], "The event"),
+         ["hearing_decided", "board_signatures", "fee_paid"], "The event"),
         (KITCHEN, "person", "property", ["property", "permit", "serves"], (),
-         ["inspection_passed", "board_signatures", "fee_paid"],
+         ["inspection_passed", "hearing_decided", "board_signatures", "fee_paid"],
          "Valid through December 31 of the year issued"),
         (SANDBLASTING, "person_or_business", "property",
          ["business", "property", "variant", *SANDBLASTING_OK], (),
-         ["rules_met", "board_signatures", "fee_paid"],
+         ["rules_met", "hearing_decided", "board_signatures", "fee_paid"],
          "Year-round: the calendar year; individual: the job"),
     ])
 def test_each_type_declares_its_holder_place_fields_documents_gates_and_term(
@@ -350,9 +350,11 @@ def test_a_residential_kitchen_is_held_until_the_agent_s_inspection_passes(
 
     assert held() == {"inspection_passed"}
     failed = inspect(pk, VISIT_FAILS, inspector=inspector, clerk=clerk,
-                     notes="Guests were using the stove during breakfast service.")
+                     notes="The dog was in the dining room during breakfast service.")
     assert failed.result == "failed"
-    assert failed.notes.startswith("Guests were using the stove")
+    assert failed.notes.startswith("The dog was in the dining room")
+    assert [(violation.rule, violation.citation) for violation in failed.violations.all()] == [
+        ("ti.5.5.pets", "Tisbury BOH Reg 09.5.5")]
     assert held() == {"inspection_passed"}
     refused = staff_api.post(f"/api/v1/applications/{pk}/review/", {"decision": "approve"},
                              format="json")

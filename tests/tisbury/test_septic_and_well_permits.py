@@ -13,8 +13,15 @@ import time_machine
 from django.core.files.uploadedfile import SimpleUploadedFile
 from rest_framework.test import APIClient
 
-from permits_site.licensing.exceptions import DomainError, PermissionDenied
-from permits_site.licensing.models import Application, AuditEntry, Permit, PermitType
+from permits_site.enforcement.services.inspections import schedule_inspection
+from permits_site.licensing.exceptions import DomainError, InvalidTransition, PermissionDenied
+from permits_site.licensing.models import (
+    Application,
+    AuditEntry,
+    Permit,
+    PermitType,
+    Variance,
+)
 from permits_site.licensing.services import applications as application_services
 from permits_site.licensing.services.documents import review_document, upload_document
 from permits_site.licensing.services.hearings import decide_hearing, schedule_hearing
@@ -107,7 +114,8 @@ def registered_well(owner, place, clerk, **answers) -> Permit:
 
 @pytest.mark.parametrize(("code", "extra_fields", "answers", "documents", "gates", "term"), [
     (WELL, [], WELL_ANSWERS, WELL_DOCUMENTS,
-     ["documents_accepted", "rules_met", "board_signatures", "fee_paid"], "No expiry"),
+     ["documents_accepted", "rules_met", "hearing_decided", "board_signatures", "fee_paid"],
+     "No expiry"),
     (DISPOSAL_WORKS, ["alternative_system"], SEPTIC_ANSWERS, SEPTIC_DOCUMENTS,
      ["documents_accepted", "rules_met", "review_determined", "hearing_decided",
       "board_signatures", "well_ready", "fee_paid"], "The construction"),
@@ -253,8 +261,8 @@ def test_the_disposal_works_waits_on_the_well_until_it_is_registered(owner, cler
     assert f"Private well, registration {well.number}" in pdf_text(permit)
 
 
-def test_a_well_registered_under_a_waiver_of_readiness_does_not_open_the_gate(owner, clerk):
-    place = lot(owner)
+def well_registered_under_a_waiver(owner, place, clerk) -> tuple[Permit, Variance]:
+    """An untested well registered because two Board members waived ``ti.3.1.3.ready``."""
     untested = submitted_with_documents(
         start(owner, WELL, place, **{**WELL_ANSWERS, "tested": False}), WELL_DOCUMENTS,
         clerk=clerk)
@@ -266,7 +274,12 @@ def test_a_well_registered_under_a_waiver_of_readiness_does_not_open_the_gate(ow
                       bases="The laboratory is closed.",
                       board_member=staff(Role.BOARD_MEMBER, "tisbury", first_name=name))
     application_services.approve_application(application=untested, acting_user=clerk)
-    issue_permit(application=untested, acting_user=clerk)
+    return issue_permit(application=untested, acting_user=clerk), waiver
+
+
+def test_a_well_registered_under_a_waiver_of_readiness_does_not_open_the_gate(owner, clerk):
+    place = lot(owner)
+    well_registered_under_a_waiver(owner, place, clerk)
 
     disposal_works = start(owner, DISPOSAL_WORKS, place, **SEPTIC_ANSWERS)
 
@@ -329,10 +342,18 @@ def test_the_applicant_cannot_record_public_water_nor_lose_the_clerks_record(own
 # -- the disposal works permit: the hearing for an alternative system ----------------------
 
 
-def test_a_conventional_system_needs_no_hearing(owner):
+def test_a_conventional_system_needs_no_hearing_and_is_offered_none(owner, clerk):
     application = start(owner, DISPOSAL_WORKS, lot(owner), **SEPTIC_ANSWERS)
 
     assert blocker_codes(application, "hearing_decided") == []
+    with pytest.raises(InvalidTransition) as refused:
+        schedule_hearing(application=application, hearing_date=dt.date(2030, 6, 20),
+                         notices_mailed_on=dt.date(2030, 6, 3), location="Town Hall, 7 pm",
+                         abutters=ABUTTERS, acting_user=clerk)
+    assert refused.value.errors == {"hearing_date": [
+        f"This disposal works construction permit application has no public hearing "
+        f"({HEARING_SECTION})."]}
+    assert not application.hearings.exists()
 
 
 def test_an_alternative_system_waits_on_a_hearing_with_ten_days_notice(owner, clerk):
@@ -377,3 +398,85 @@ def test_the_alternative_system_answer_prints_on_the_permit(owner, clerk):
 
     assert PermitType.objects.get(code=DISPOSAL_WORKS).term == "The construction"
     assert "Is the system an alternative or advanced treatment system? No" in pdf_text(permit)
+
+
+# -- the review screen: the water supply panel and the property's record --------------------
+
+
+def test_the_clerk_records_public_water_on_the_review_screen(owner, clerk, client):
+    application = start(owner, DISPOSAL_WORKS, lot(owner), **SEPTIC_ANSWERS)
+    client.force_login(clerk)
+    screen = client.get(f"/staff/applications/{application.pk}/").content.decode()
+    assert "Record public water connection" in screen
+    action = f"/tisbury/applications/{application.pk}/public-water/"
+
+    refused = client.post(action, {"note": ""}, follow=True)
+    assert "Say how the connection is known." in refused.content.decode()
+    application.refresh_from_db()
+    assert "public_water" not in application.details
+
+    done = client.post(action, {"note": "Water Dept. account 4411"}, follow=True)
+    assert "the well gate is cleared" in done.content.decode()
+    application.refresh_from_db()
+    assert blocker_codes(application, "well_ready") == []
+    screen = client.get(f"/staff/applications/{application.pk}/").content.decode()
+    assert "Served by public water" in screen
+    assert "Record public water connection" not in screen
+
+
+def test_only_the_town_s_clerk_reaches_the_public_water_form(owner, clerk, client):
+    application = start(owner, DISPOSAL_WORKS, lot(owner), **SEPTIC_ANSWERS)
+    action = f"/tisbury/applications/{application.pk}/public-water/"
+
+    for outsider in (owner, staff(Role.CLERK, "north_andover")):
+        client.force_login(outsider)
+        assert client.post(action, {"note": "Town water"}).status_code == 404
+    application.refresh_from_db()
+    assert "public_water" not in application.details
+
+
+def test_the_api_records_public_water_naming_the_note(owner, clerk):
+    application = start(owner, DISPOSAL_WORKS, lot(owner), **SEPTIC_ANSWERS)
+    office = client_for(clerk)
+    url = f"/api/v1/disposal-works-applications/{application.pk}/public-water/"
+
+    assert office.post(url, {}, format="json").json() == {"note": ["This field is required."]}
+    assert client_for(owner).post(url, {"note": "Mine"}, format="json").status_code == 403
+    recorded = office.post(url, {"note": "Water Dept. account 4411"}, format="json")
+
+    assert recorded.status_code == 200, recorded.content
+    assert "well_ready" not in {blocker["gate"] for blocker in recorded.json()["blockers"]}
+
+
+def test_the_hearing_form_shows_only_for_an_alternative_system(owner, clerk, client):
+    place = lot(owner)
+    conventional = start(owner, DISPOSAL_WORKS, place, **SEPTIC_ANSWERS)
+    alternative = start(owner, DISPOSAL_WORKS, place, **SEPTIC_ANSWERS, alternative_system=True)
+    client.force_login(clerk)
+
+    def shows_hearings(application) -> bool:
+        screen = client.get(f"/staff/applications/{application.pk}/").content.decode()
+        return 'id="hearing-heading"' in screen
+
+    assert not shows_hearings(conventional)
+    assert shows_hearings(alternative)
+
+
+def test_the_review_screen_shows_the_property_s_earlier_permits_inspections_and_waivers(
+    owner, clerk, client
+):
+    place = lot(owner)
+    well, waiver = well_registered_under_a_waiver(owner, place, clerk)
+    schedule_inspection(municipality=municipality("tisbury"), check_code="tisbury.private_well",
+                        scheduled_for=TODAY, inspector=staff(Role.INSPECTOR, "tisbury"),
+                        acting_user=clerk, permit=well)
+    disposal_works = start(owner, DISPOSAL_WORKS, place, **SEPTIC_ANSWERS)
+    client.force_login(clerk)
+
+    screen = client.get(f"/staff/applications/{disposal_works.pk}/").content.decode()
+
+    record = screen[screen.index("This property's record"):]
+    assert f"{well.number}, Private Well Registration" in record
+    assert "Private drinking water well, June 3, 2030</a> — scheduled" in record
+    assert f"Waiver #{waiver.pk}" in record and "ti.3.1.3.ready" in record
+    assert "Test within 30 days." in record

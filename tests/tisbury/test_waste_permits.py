@@ -9,10 +9,21 @@ import datetime as dt
 import pytest
 from rest_framework.test import APIClient
 
+from permits_site.licensing.exceptions import InvalidTransition
 from permits_site.licensing.models import Application, Permit
+from permits_site.licensing.services.applications import blockers
+from permits_site.licensing.services.hearings import schedule_hearing
+from permits_site.licensing.services.variances import request_variance
 from permits_site.parties.services import create_business, find_or_create_property
 from tests.factories import UserFactory, municipality
-from tests.tisbury.support import SAMPLE, TODAY, accepted_documents, client_for, pdf_text
+from tests.tisbury.support import (
+    SAMPLE,
+    TODAY,
+    WRITTEN_WAIVER,
+    accepted_documents,
+    client_for,
+    pdf_text,
+)
 
 pytestmark = pytest.mark.django_db
 DEC_31 = dt.date(2030, 12, 31)
@@ -53,27 +64,27 @@ def records(owner) -> dict[str, int]:
 TYPES = {
     "tisbury.dumpster": (
         "person_or_business", "about_property", ("property",), DUMPSTER_ANSWERS, (),
-        ["board_signatures", "fee_paid"], CALENDAR_YEAR,
+        ["hearing_decided", "board_signatures", "fee_paid"], CALENDAR_YEAR,
         ("Where the dumpster stands on the lot Behind the kitchen door",
          "Dumpster sticker number T-0412")),
     "tisbury.dumpster_contractor": (
         "business", "about_business", ("business",), CONTRACTOR_ANSWERS, (),
-        ["board_signatures", "fee_paid"], CALENDAR_YEAR,
+        ["hearing_decided", "board_signatures", "fee_paid"], CALENDAR_YEAR,
         ("Dumpsters supplied in Tisbury T-0412 / 10 cubic yards / 5 Main Street, "
          "T-0413 / 20 cubic yards / 9 Beach Road",)),
     "tisbury.temporary_dumpster": (
         "person_or_business", "about_property", ("property",), TEMPORARY_ANSWERS, (),
-        ["rules_met", "board_signatures", "fee_paid"], TEMPORARY_TERM,
+        ["rules_met", "hearing_decided", "board_signatures", "fee_paid"], TEMPORARY_TERM,
         ("Permit period start date 2030-06-05", "Permit period end date 2030-07-05",
          "June 5, 2030 through July 5, 2030")),
     "tisbury.septage_handler": (
         "business", "about_business", ("business",), SEPTAGE_ANSWERS, ("liability_insurance",),
-        ["documents_accepted", "board_signatures", "fee_paid"], CALENDAR_YEAR,
+        ["documents_accepted", "hearing_decided", "board_signatures", "fee_paid"], CALENDAR_YEAR,
         ("Septage hauling vehicles International 4300, MA plate 1234-AB, "
          "Mack Granite, MA plate 5678-CD",)),
     "tisbury.stable": (
         "person", "about_property", ("property",), STABLE_ANSWERS, (),
-        ["board_signatures", "fee_paid"], CALENDAR_YEAR,
+        ["hearing_decided", "board_signatures", "fee_paid"], CALENDAR_YEAR,
         ("How many horses will be kept? 6 horses",)),
 }
 
@@ -192,6 +203,29 @@ def test_a_31_day_temporary_dumpster_is_held_by_the_duration_rule_citing_the_sec
     assert refused.status_code == 400, refused.content
     assert TEMPORARY_SECTION in str(refused.json())
     assert not Permit.objects.exists()
+
+
+def test_the_board_may_hear_a_waiver_asked_before_deciding_it(owner, clerk):
+    """09.0.3: a waiver is granted "after consideration, or after public hearing and
+    consideration": a hearing is offered once a waiver is asked, not before."""
+    created = start(owner, "tisbury.temporary_dumpster", end_date="2030-07-06")
+    client_for(owner).post(f"/api/v1/applications/{created.json()['id']}/submit/")
+    application = Application.objects.get(pk=created.json()["id"])
+    hearing = {"hearing_date": dt.date(2030, 6, 13), "notices_mailed_on": dt.date(2030, 6, 3),
+               "location": "Town Hall, 7 pm", "acting_user": clerk,
+               "abutters": [{"name": "Ann Abbot", "mailing_address": "3 Beach Road"}]}
+
+    with pytest.raises(InvalidTransition) as refused:
+        schedule_hearing(application=application, **hearing)
+    assert "(Tisbury BOH Reg 09.0.3)" in refused.value.errors["hearing_date"][0]
+
+    request_variance(application=application, rule_ids=["ti.2.5.3.duration"],
+                     request_text="The roof work runs a day over.", acting_user=clerk,
+                     **WRITTEN_WAIVER)
+    scheduled = schedule_hearing(application=application, **hearing)
+
+    assert scheduled.application == application
+    assert "hearing.undecided" in {blocker.code for blocker in blockers(application)}
 
 
 @pytest.fixture

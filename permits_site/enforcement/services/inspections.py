@@ -34,7 +34,7 @@ from permits_site.licensing.models import Application, Municipality, Permit
 from permits_site.licensing.services.documents import check_upload
 from permits_site.rules.base import CheckResult, FactsInvalid, RuleSet
 from permits_site.rules.calendar import format_date
-from permits_site.rules.registry import town_law
+from permits_site.rules.registry import inspection_checks
 
 NOTES_MAX_LENGTH = 5000
 PHOTO_TYPES = ("image/png", "image/jpeg")
@@ -42,7 +42,7 @@ PHOTO_TYPES = ("image/png", "image/jpeg")
 
 def checks_of(municipality: Municipality) -> dict[str, RuleSet]:
     """The rule sets an inspection in ``municipality`` may use as its checklist."""
-    return town_law(municipality.code).rule_sets
+    return inspection_checks(municipality.code)
 
 
 def rule_set_of(inspection: Inspection) -> RuleSet:

@@ -103,9 +103,10 @@ def schedule_hearing(
 
 
 def _check_can_schedule(application: Application, kind: PermitKind) -> None:
-    if not kind.hearing_notice_days:
+    if not kind.holds_hearing(application):
         raise InvalidTransition(
-            f"{application.permit_type.name} applications have no public hearing.",
+            f"This {application.permit_type.name.lower()} application has no public hearing"
+            f"{f' ({kind.hearing_citation})' if kind.hearing_citation else ''}.",
             field="hearing_date",
         )
     if not application.is_open:

@@ -17,6 +17,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from permits_site.accounts import permissions
 from permits_site.accounts.models import Role
+from permits_site.licensing.declarations import PERMIT_FIELD, RENEWAL, reference_options
 from permits_site.licensing.declared_forms import declared_form_class
 from permits_site.licensing.exceptions import DomainError
 from permits_site.licensing.kinds import kind_for
@@ -36,11 +37,26 @@ def _chosen_action(request, permit_type: PermitType) -> str:
     return action
 
 
+def _renewal_initial(request, form_class, *, action: str) -> dict:
+    """A renewal form opened from a permit (``?permit=``) starts from its earlier answers."""
+    number = request.GET.get(PERMIT_FIELD, "")
+    if request.method != "GET" or action != RENEWAL or not number.isdigit():
+        return {}
+    permit = (reference_options(PERMIT_FIELD, form_class.applicant)
+              .filter(pk=int(number), permit_type=form_class.permit_type)
+              .select_related("application", "permit_type").first())
+    if permit is None:
+        return {}
+    details = kind_for(permit.permit_type.code).renewal_details(permit)
+    return form_class.initial_from(details) if details else {}
+
+
 def _apply(request, permit_type: PermitType, *, applicant, template_context: dict):
     """Show the generated form, or start the draft from it and go to the application."""
     action = _chosen_action(request, permit_type)
     form_class = declared_form_class(permit_type, action=action, applicant=applicant)
-    form = form_class(request.POST or None)
+    form = form_class(request.POST or None,
+                      initial=_renewal_initial(request, form_class, action=action))
     if request.method == "POST" and form.is_valid():
         kind = kind_for(permit_type.code)
         try:

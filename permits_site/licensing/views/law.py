@@ -20,6 +20,7 @@ from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
 from django.views.decorators.http import require_GET
 
+from permits_site.licensing.declarations import Gate
 from permits_site.licensing.fact_forms import (
     EARLIEST_DATE,
     LATEST_DATE,
@@ -28,6 +29,7 @@ from permits_site.licensing.fact_forms import (
     bounded_date_field,
     fact_form_class,
 )
+from permits_site.licensing.kinds import kind_for
 from permits_site.licensing.models import FeeSchedule, Municipality
 from permits_site.rules.base import Finding, Outcome, RuleSet
 from permits_site.rules.calendar import key_date_on, period_due
@@ -92,6 +94,43 @@ def town(request, town: str):
             (permit_type, next(iter(permit_type.schedules_in_force), None))
             for permit_type in permit_types
         ],
+    })
+
+
+#: What each gate means to someone applying, on the public page of a permit type.
+PUBLIC_STEPS = {
+    Gate.DOCUMENTS_ACCEPTED: "The office accepts each document you upload.",
+    Gate.RULES_MET: "Your answers meet every rule of the law, or the Board waives one in "
+                    "writing.",
+    Gate.REVIEW_DETERMINED: "A reviewer decides the points the law leaves to judgement.",
+    Gate.OFFICE_SIGNOFFS: "The office records the sign-offs of other town bodies.",
+    Gate.INSPECTION_PASSED: "An inspector visits and the inspection is passed.",
+    Gate.HEARING_DECIDED: "Where the law calls for one, a public hearing is held after notice "
+                          "to the abutters.",
+    Gate.BOARD_SIGNATURES: "A waiver you ask for takes effect once the Board signs it.",
+    Gate.WELL_READY: "The property's private well is registered as installed, proven and "
+                     "tested, or the office records that public water serves the lot.",
+    Gate.FEE_PAID: "The fee is paid.",
+}
+
+
+@require_GET
+def permit_type(request, town: str, code: str):
+    """One permit type for the public: who needs it, what it costs today (placeholders
+    flagged), the documents to bring, how long it takes, and where to apply."""
+    municipality = municipality_or_404(town)
+    permit_type = get_object_or_404(
+        municipality.permit_types.prefetch_related(schedules_in_force(timezone.localdate())),
+        code=code,
+    )
+    kind = kind_for(permit_type.code)
+    return render(request, "law/permit_type.html", {
+        "municipality": municipality,
+        "permit_type": permit_type,
+        "kind": kind,
+        "schedule": next(iter(permit_type.schedules_in_force), None),
+        "documents": kind.documents,
+        "steps": [PUBLIC_STEPS[gate] for gate in kind.gates(permit_type)],
     })
 
 

@@ -13,7 +13,14 @@ from permits_site.accounts import permissions
 from permits_site.licensing.exceptions import DomainError
 from permits_site.licensing.forms import DocumentUploadForm
 from permits_site.licensing.kinds import kind_for, list_related, registered_kinds
-from permits_site.licensing.models import Application, Document, Invoice, InvoiceStatus, Permit
+from permits_site.licensing.models import (
+    Application,
+    Document,
+    Invoice,
+    InvoiceStatus,
+    Permit,
+    PermitStatus,
+)
 from permits_site.licensing.services import applications as application_services
 from permits_site.licensing.services.documents import upload_document
 from permits_site.licensing.services.variances import granted_variances
@@ -106,13 +113,20 @@ def dashboard(request):
                 for application in applications.rows
             ],
             "applications_listing": applications,
-            "permits": permits.rows,
+            "permits": [(permit, renewal_url(permit)) for permit in permits.rows],
             "permits_listing": permits,
             "open_invoices": open_invoices.rows,
             "invoices_listing": open_invoices,
             "panels": panels,
         },
     )
+
+
+def renewal_url(permit: Permit) -> str | None:
+    """Where the holder renews a permit still in force or lately expired, if it is renewed."""
+    if permit.status not in (PermitStatus.ACTIVE, PermitStatus.EXPIRED):
+        return None
+    return kind_for(permit.permit_type.code).renewal_url(permit)
 
 
 @login_required

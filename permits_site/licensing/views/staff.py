@@ -58,6 +58,7 @@ from permits_site.licensing.views.resident import (
     error_messages,
 )
 from permits_site.pdf.waivers import render_waiver_notice_pdf
+from permits_site.rules.registry import get_check
 
 QUEUE_FILTERS = {
     "open": OPEN_STATUSES,
@@ -201,15 +202,47 @@ def review_context(
             request, application, context["result"], variances, bound
         ),
         "hearing_citation": kind.hearing_citation,
-        "hearing_notice_days": kind.hearing_notice_days,
+        "hearing_notice_days": kind.hearing_notice_days if kind.holds_hearing(application) else 0,
         "hearing_rows": _hearing_rows(request, application, hearings, bound),
         "hearing_form": _hearing_schedule_form(request, application, kind, hearings, bound),
         "review_panel": kind.review_panel,
         "panel": panel,
+        "place_record": place_record(application, request.user),
         "gates": kind.gates(application.permit_type),
         "penalty_rows": penalty_rows(application, context["result"], user=request.user),
         "determination_rows": _determination_rows(application, context["result"], bound),
         "refused_form": next(iter(bound.values()), None),
+    }
+
+
+#: How many of a property's earlier records the review screen shows of each kind.
+PLACE_RECORD_ROWS = 10
+
+
+def place_record(application: Application, user) -> dict | None:
+    """The property's earlier permits, inspections and granted waivers, newest first — what
+    the Board weighs on a new application at the same lot; None for an application about no
+    property."""
+    from permits_site.enforcement.models import Inspection
+
+    place = application.place
+    if place is None:
+        return None
+    at_place = Q(application__place=place) | Q(permit__place=place)
+    return {
+        "place": place,
+        "may_open": permissions.is_clerk(user, application.municipality_id),
+        "permits": place.permits.exclude(application=application)
+        .select_related("permit_type").order_by("-issued_at")[:PLACE_RECORD_ROWS],
+        "inspections": [
+            (visit, getattr(get_check(visit.check_code), "title", visit.check_code))
+            for visit in Inspection.objects.filter(at_place).order_by(
+                "-scheduled_for", "-pk")[:PLACE_RECORD_ROWS]
+        ],
+        "waivers": Variance.objects.filter(application__place=place,
+                                           status=VarianceStatus.GRANTED)
+        .exclude(application=application)
+        .select_related("application__permit_type").order_by("-decided_at")[:PLACE_RECORD_ROWS],
     }
 
 
@@ -319,7 +352,7 @@ def _hearing_rows(request, application: Application, hearings, bound) -> list[di
 
 def _hearing_schedule_form(request, application, kind, hearings, bound):
     if not (
-        kind.hearing_notice_days
+        kind.holds_hearing(application)
         and application.is_open
         and permissions.can_manage_hearings(request.user, application)
         and all(hearing.is_decided for hearing in hearings)

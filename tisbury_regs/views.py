@@ -1,0 +1,40 @@
+"""The clerk's record, on the review screen, that a disposal works lot is served by public
+water (Tisbury BOH Reg 09.3.1(3))."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import redirect
+from django.views.decorators.http import require_POST
+
+from permits_site.accounts import permissions
+from permits_site.licensing.exceptions import DomainError
+from permits_site.licensing.models import Application
+from permits_site.licensing.views.access import get_visible_or_404
+from permits_site.licensing.views.resident import error_messages
+from tisbury_regs import septic
+from tisbury_regs.forms import PublicWaterForm
+
+
+@login_required
+@require_POST
+def record_public_water(request, pk: int):
+    application = get_visible_or_404(
+        Application.objects.select_related("permit_type", "municipality"),
+        lambda user, application: permissions.is_clerk(user, application.municipality_id),
+        request.user,
+        pk=pk,
+    )
+    form = PublicWaterForm(request.POST)
+    try:
+        if not form.is_valid():
+            raise DomainError(form.errors)
+        septic.record_public_water(application=application, note=form.cleaned_data["note"],
+                                   acting_user=request.user)
+    except DomainError as refused:
+        error_messages(request, refused)
+    else:
+        messages.success(request, "The public water connection is recorded; the well gate "
+                                  f"is cleared ({septic.WELL_SECTION}).")
+    return redirect("licensing:review", pk=application.pk)
