@@ -1,13 +1,23 @@
-"""Sign-in that says when django-axes has locked it, and resident self-registration."""
+"""Sign-in that says when django-axes has locked it, resident self-registration, and the
+forms of a person's own account (profile, email address, passwords)."""
 
 from __future__ import annotations
 
 from django import forms
 from django.conf import settings
 from django.contrib.admin.forms import AdminAuthenticationForm
-from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
+from django.contrib.auth.forms import (
+    AuthenticationForm,
+    PasswordChangeForm,
+    PasswordResetForm,
+    SetPasswordForm,
+    UserCreationForm,
+)
+from django.core.validators import RegexValidator
 
+from permits_site.accounts import emails, services
 from permits_site.accounts.models import User
+from permits_site.parties.forms import DomainErrorsMixin
 
 LOCKED_MESSAGE = (
     "Too many failed sign-ins. For your security, signing in to this account from your "
@@ -65,3 +75,83 @@ class ResidentRegistrationForm(UserCreationForm):
         super().__init__(*args, **kwargs)
         for name in ("first_name", "last_name", "email", "street_address", "city"):
             self.fields[name].required = True
+
+
+def _text(label: str, autocomplete: str, *, max_length: int, required: bool = True,
+          validators=()) -> forms.CharField:
+    return forms.CharField(label=label, max_length=max_length, required=required,
+                           validators=list(validators),
+                           widget=forms.TextInput(attrs={"autocomplete": autocomplete}))
+
+
+ZIP_CODE = RegexValidator(r"^\d{5}(-\d{4})?$", "Enter a ZIP code like 01845 or 01845-1234.")
+
+
+class ProfileForm(forms.Form):
+    """Name, mailing address and phone; ``services.update_profile`` saves them."""
+
+    first_name = _text("First name", "given-name", max_length=150)
+    last_name = _text("Last name", "family-name", max_length=150)
+    street_address = _text("Street address", "street-address", max_length=200)
+    city = _text("City or town", "address-level2", max_length=100)
+    postal_code = _text("ZIP code", "postal-code", max_length=10, validators=[ZIP_CODE])
+    phone = forms.CharField(
+        label="Phone (optional)", max_length=30, required=False,
+        widget=forms.TextInput(attrs={"autocomplete": "tel", "type": "tel"}),
+    )
+
+    @classmethod
+    def for_user(cls, user: User, data=None) -> ProfileForm:
+        return cls(data, initial={name: getattr(user, name) for name in cls.base_fields})
+
+
+class EmailChangeForm(DomainErrorsMixin, forms.Form):
+    """A new address, and the current password: a session left open is not enough to
+    move the account's notices and password resets elsewhere."""
+
+    email = forms.EmailField(
+        label="New email address", max_length=254,
+        help_text="We send a link to this address; the change takes effect when you open it.",
+        widget=forms.EmailInput(attrs={"autocomplete": "email"}),
+    )
+    password = forms.CharField(
+        label="Your current password", strip=False,
+        widget=forms.PasswordInput(attrs={"autocomplete": "current-password"}),
+    )
+
+    def __init__(self, user: User, *args, **kwargs):
+        self.user = user
+        super().__init__(*args, **kwargs)
+
+    def clean_password(self) -> str:
+        password = self.cleaned_data["password"]
+        if not self.user.check_password(password):
+            raise forms.ValidationError(
+                "Your password was entered incorrectly. Please enter it again.",
+                code="password_incorrect",
+            )
+        return password
+
+
+class QueuedPasswordResetForm(PasswordResetForm):
+    """Django's reset form, its message from ``templates/accounts/email/`` and sent after
+    commit by the worker. The page after it reads the same whether or not an account
+    uses the address."""
+
+    def send_mail(self, subject_template_name, email_template_name, context, from_email,
+                  to_email, html_email_template_name=None):
+        emails.send_after_commit(emails.PASSWORD_RESET, context, to_email)
+
+
+class AuditedSetPasswordForm(SetPasswordForm):
+    """The new password from a reset link, set by ``services.reset_password``."""
+
+    def save(self, commit=True):
+        return services.reset_password(self.user, self.cleaned_data["new_password1"])
+
+
+class AuditedPasswordChangeForm(PasswordChangeForm):
+    """The signed-in person's new password, set by ``services.change_password``."""
+
+    def save(self, commit=True):
+        return services.change_password(self.user, self.cleaned_data["new_password1"])

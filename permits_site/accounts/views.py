@@ -1,17 +1,28 @@
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
+from django.contrib.auth import views as auth_views
+from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import LoginView
+from django.contrib.messages.views import SuccessMessageMixin
 from django.http import HttpResponse
 from django.shortcuts import redirect, render, resolve_url
+from django.urls import reverse_lazy
 from django.views.decorators.http import require_http_methods
 
-from permits_site.accounts import permissions
+from permits_site.accounts import permissions, services
 from permits_site.accounts.forms import (
     LOCKED_MESSAGE,
+    AuditedPasswordChangeForm,
+    AuditedSetPasswordForm,
+    EmailChangeForm,
     LockoutAuthenticationForm,
+    ProfileForm,
+    QueuedPasswordResetForm,
     ResidentRegistrationForm,
     lockout_minutes,
 )
+from permits_site.licensing.exceptions import DomainError
 
 #: Too Many Requests: what django-axes answers a locked sign-in with.
 LOCKED_STATUS = 429
@@ -53,3 +64,86 @@ def register(request):
         messages.success(request, "Your account is ready.")
         return redirect("licensing:dashboard")
     return render(request, "accounts/register.html", {"form": form})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def profile(request):
+    """The signed-in person's name, mailing address and phone; links to change the
+    email address and the password."""
+    form = ProfileForm.for_user(request.user, request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        services.update_profile(request.user, **form.cleaned_data)
+        messages.success(request, "Your profile is saved.")
+        return redirect("accounts:profile")
+    return render(request, "accounts/profile.html", {"form": form})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def email_change(request):
+    """Ask for a new email address; the link mailed to it makes the change."""
+    form = EmailChangeForm(request.user, request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        new_email = form.cleaned_data["email"]
+        try:
+            services.request_email_change(request.user, new_email,
+                                          site_url=request.build_absolute_uri("/")[:-1])
+        except DomainError as refused:
+            form.add_domain_errors(refused.errors)
+        else:
+            messages.success(request, f"We sent a link to {new_email}. Your email address "
+                                      "changes when you open it; until then it stays "
+                                      f"{request.user.email}.")
+            return redirect("accounts:profile")
+    return render(request, "accounts/email_change.html", {"form": form})
+
+
+#: Bad Request: what a refused confirmation link answers with.
+REFUSED_STATUS = 400
+
+
+@require_http_methods(["GET", "POST"])
+def email_confirm(request, token: str):
+    """The link mailed to a new address: a page that asks, then (POST) the change.
+
+    No sign-in is needed: the signed link proves the person reads the new address.
+    Asking first keeps mail scanners that open links from confirming by themselves.
+    """
+    try:
+        if request.method == "GET":
+            user, change = services.pending_email_change(token)
+            return render(request, "accounts/email_confirm.html",
+                          {"person": user, "change": change})
+        user = services.confirm_email_change(token)
+    except DomainError as refused:
+        return render(request, "accounts/email_confirm.html", {"refused": refused},
+                      status=REFUSED_STATUS)
+    messages.success(request, f"Your email address is now {user.email}.")
+    return redirect("accounts:profile" if request.user == user else "accounts:login")
+
+
+class PasswordResetView(auth_views.PasswordResetView):
+    """"Forgot your password?": a link to the account's address, if there is an account."""
+
+    form_class = QueuedPasswordResetForm
+    template_name = "accounts/password_reset.html"
+    success_url = reverse_lazy("accounts:password_reset_done")
+    extra_email_context = {"valid_days": settings.PASSWORD_RESET_TIMEOUT // (24 * 60 * 60)}
+
+
+class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):
+    """The emailed link: a new password, audited, and any sign-in lock lifted."""
+
+    form_class = AuditedSetPasswordForm
+    template_name = "accounts/password_reset_confirm.html"
+    success_url = reverse_lazy("accounts:password_reset_complete")
+
+
+class PasswordChangeView(SuccessMessageMixin, auth_views.PasswordChangeView):
+    """A signed-in person's new password; the session stays signed in."""
+
+    form_class = AuditedPasswordChangeForm
+    template_name = "accounts/password_change.html"
+    success_url = reverse_lazy("accounts:profile")
+    success_message = "Your password is changed."

@@ -1,0 +1,24 @@
+"""The account's emails: rendered from ``templates/accounts/email/`` when the action
+happens, sent by the worker once its transaction commits (DESIGN, "email")."""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Any
+
+from django.db import transaction
+from django.template.loader import render_to_string
+
+from permits_site.accounts.tasks import send_email
+
+PASSWORD_RESET = "accounts/email/password_reset"
+EMAIL_CHANGE_CONFIRM = "accounts/email/email_change_confirm"
+EMAIL_CHANGED_NOTICE = "accounts/email/email_changed_notice"
+
+
+def send_after_commit(template: str, context: dict[str, Any], to: str) -> None:
+    """Render ``<template>_subject.txt``, ``.txt`` and ``.html`` and queue the message."""
+    subject = " ".join(render_to_string(f"{template}_subject.txt", context).split())
+    text = render_to_string(f"{template}.txt", context)
+    html = render_to_string(f"{template}.html", context)
+    transaction.on_commit(partial(send_email.enqueue, subject, text, html, [to]))
