@@ -1,0 +1,7 @@
+from django.apps import AppConfig
+
+
+class OnlinePaymentsConfig(AppConfig):
+    name = "permits_site.online_payments"
+    label = "online_payments"
+    verbose_name = "Online payment and counter instructions"

@@ -1,0 +1,175 @@
+"""The payment provider interface, and its Stripe Checkout adapter.
+
+A provider does two things for the site: it opens a hosted checkout for an
+amount, and it turns a webhook delivery into a :class:`ProviderEvent` after
+verifying the delivery's signature. Nothing else in the site speaks to the
+provider, and no payment is recorded except from a verified event.
+
+Each town has its own account: ``settings.ONLINE_PAYMENT_TOWNS`` maps a town's
+code to its ``secret_key`` and ``webhook_secret`` (read from
+``STRIPE_SECRET_KEY__<CODE>`` and ``STRIPE_WEBHOOK_SECRET__<CODE>``). A town
+without both takes payment at the counter only.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+from enum import StrEnum
+from typing import Protocol
+
+import stripe
+from django.conf import settings
+
+CURRENCY = "usd"
+
+
+class ProviderError(Exception):
+    """The provider could not be reached or refused the request."""
+
+
+class InvalidSignature(Exception):
+    """A webhook delivery whose signature does not verify: it is not from the provider."""
+
+
+@dataclass(frozen=True)
+class ChargeLine:
+    description: str
+    amount: Decimal
+
+
+@dataclass(frozen=True)
+class CheckoutRequest:
+    """What the resident is about to pay; ``reference`` is echoed back in the event."""
+
+    reference: str
+    lines: tuple[ChargeLine, ...]
+    success_url: str
+    cancel_url: str
+    email: str = ""
+
+
+@dataclass(frozen=True)
+class HostedCheckout:
+    session_id: str
+    url: str
+
+
+class EventKind(StrEnum):
+    PAID = "paid"
+    REFUNDED = "refunded"
+    DISPUTED = "disputed"
+    OTHER = "other"
+
+
+@dataclass(frozen=True)
+class ProviderEvent:
+    """A verified event, in the site's terms. ``session_id`` names the checkout of a
+    payment; ``payment_id`` the provider's payment (the receipt reference)."""
+
+    event_id: str
+    type: str
+    kind: EventKind
+    session_id: str = ""
+    payment_id: str = ""
+    amount: Decimal = Decimal("0.00")
+    currency: str = ""
+    reason: str = ""
+
+
+class PaymentProvider(Protocol):
+    code: str
+
+    def open_checkout(self, request: CheckoutRequest) -> HostedCheckout: ...
+
+    def parse_event(self, *, payload: bytes, signature: str) -> ProviderEvent: ...
+
+
+def cents(amount: Decimal) -> int:
+    return int((amount * 100).to_integral_value())
+
+
+def dollars(amount_in_cents: int | None) -> Decimal:
+    return (Decimal(amount_in_cents or 0) / 100).quantize(Decimal("0.01"))
+
+
+class StripeCheckout:
+    """Stripe Checkout (hosted page, card only) for one town's Stripe account."""
+
+    code = "stripe"
+
+    def __init__(self, *, secret_key: str, webhook_secret: str):
+        self.secret_key = secret_key
+        self.webhook_secret = webhook_secret
+
+    def _client(self) -> stripe.StripeClient:
+        # ``stripe.default_http_client`` is the library's own hook for its HTTP transport.
+        return stripe.StripeClient(self.secret_key, http_client=stripe.default_http_client)
+
+    def open_checkout(self, request: CheckoutRequest) -> HostedCheckout:
+        params = {
+            "mode": "payment",
+            "payment_method_types": ["card"],
+            "client_reference_id": request.reference,
+            "metadata": {"reference": request.reference},
+            "payment_intent_data": {"metadata": {"reference": request.reference}},
+            "success_url": request.success_url,
+            "cancel_url": request.cancel_url,
+            "line_items": [
+                {"quantity": 1, "price_data": {
+                    "currency": CURRENCY, "unit_amount": cents(line.amount),
+                    "product_data": {"name": line.description},
+                }}
+                for line in request.lines
+            ],
+        }
+        if request.email:
+            params["customer_email"] = request.email
+        try:
+            session = self._client().v1.checkout.sessions.create(
+                params=params, options={"idempotency_key": f"checkout-{request.reference}"}
+            )
+        except stripe.StripeError as error:
+            raise ProviderError(str(error.user_message or error)) from error
+        return HostedCheckout(session_id=session.id, url=session.url)
+
+    def parse_event(self, *, payload: bytes, signature: str) -> ProviderEvent:
+        try:
+            event = stripe.Webhook.construct_event(
+                payload, signature, self.webhook_secret, api_key=self.secret_key
+            )
+        except (ValueError, stripe.SignatureVerificationError) as error:
+            raise InvalidSignature(str(error)) from error
+        return self._translate(event)
+
+    @staticmethod
+    def _translate(event) -> ProviderEvent:
+        data = event.data.object.to_dict()
+        common = {"event_id": event.id, "type": event.type}
+        if event.type == "checkout.session.completed" and data.get("payment_status") == "paid":
+            return ProviderEvent(
+                **common, kind=EventKind.PAID, session_id=data["id"],
+                payment_id=data.get("payment_intent") or "",
+                amount=dollars(data.get("amount_total")), currency=data.get("currency") or "",
+            )
+        if event.type == "charge.refunded":
+            return ProviderEvent(
+                **common, kind=EventKind.REFUNDED, payment_id=data.get("payment_intent") or "",
+                amount=dollars(data.get("amount_refunded")), currency=data.get("currency") or "",
+                reason="Refunded through the card processor",
+            )
+        if event.type == "charge.dispute.created":
+            return ProviderEvent(
+                **common, kind=EventKind.DISPUTED, payment_id=data.get("payment_intent") or "",
+                amount=dollars(data.get("amount")), currency=data.get("currency") or "",
+                reason=f"Card holder disputes the charge ({data.get('reason') or 'no reason'})",
+            )
+        return ProviderEvent(**common, kind=EventKind.OTHER)
+
+
+def provider_for(municipality) -> PaymentProvider | None:
+    """The town's provider, or None when the town takes no payment online."""
+    keys = settings.ONLINE_PAYMENT_TOWNS.get(municipality.code) or {}
+    if not (keys.get("secret_key") and keys.get("webhook_secret")):
+        return None
+    return StripeCheckout(secret_key=keys["secret_key"], webhook_secret=keys["webhook_secret"])

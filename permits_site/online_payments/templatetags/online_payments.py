@@ -1,0 +1,34 @@
+"""What the fee and citation pages show about paying: the counter, online, and flags."""
+
+from dataclasses import dataclass
+
+from django import template
+
+from permits_site.licensing.models import Invoice, Municipality
+from permits_site.online_payments.models import PaymentFlag, PaymentOffice
+from permits_site.online_payments.services import is_payer, online_refusal
+
+register = template.Library()
+
+
+@dataclass(frozen=True)
+class PaymentOptions:
+    office: PaymentOffice | None
+    online: bool
+
+
+@register.simple_tag(takes_context=True)
+def payment_options(context, municipality: Municipality, invoice: Invoice | None = None):
+    """The town's counter instructions, and whether the viewer may pay ``invoice`` online."""
+    user = context["request"].user
+    online = bool(invoice) and is_payer(user, invoice) and online_refusal(invoice) is None
+    return PaymentOptions(
+        office=PaymentOffice.objects.filter(municipality=municipality).first(), online=online)
+
+
+@register.simple_tag
+def payment_flags(application) -> list[PaymentFlag]:
+    """Refunds, disputes and unapplied money on the application's invoices."""
+    return list(PaymentFlag.objects.filter(checkout__invoice__application=application,
+                                           reviewed_at__isnull=True)
+                .select_related("checkout"))

@@ -1,0 +1,175 @@
+"""Paying an invoice online, the provider's webhook, and the pages staff keep.
+
+The resident confirms what the card will be charged (the invoice's balance and
+any convenience fee) and is sent to the provider's hosted checkout; coming back
+shows what the provider has confirmed so far. The webhook is the only way a
+payment is recorded.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpResponseBadRequest, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_POST
+
+from permits_site.accounts.models import Role
+from permits_site.accounts.permissions import is_admin, municipality_ids_with
+from permits_site.licensing.exceptions import DomainError
+from permits_site.licensing.models import Invoice, Municipality
+from permits_site.licensing.views.access import get_visible_or_404
+from permits_site.licensing.views.resident import error_messages
+from permits_site.online_payments import services
+from permits_site.online_payments.forms import PaymentOfficeForm
+from permits_site.online_payments.models import OnlineCheckout, PaymentFlag, PaymentOffice
+from permits_site.online_payments.providers import InvalidSignature
+
+
+def payable_invoices():
+    return Invoice.objects.select_related("municipality", "application__permit_type",
+                                          "citation").prefetch_related("lines")
+
+
+@login_required
+def pay(request, invoice_id: int):
+    """GET: what the card will be charged; POST: go to the provider's checkout."""
+    invoice = get_visible_or_404(payable_invoices(), services.is_payer, request.user,
+                                 pk=invoice_id)
+    if request.method == "POST":
+        try:
+            _checkout, url = services.start_checkout(
+                invoice=invoice, acting_user=request.user,
+                return_url=lambda token: request.build_absolute_uri(
+                    reverse("online_payments:returned", args=[token])),
+            )
+        except DomainError as error:
+            error_messages(request, error)
+        else:
+            return redirect(url)
+    refusal = services.online_refusal(invoice)
+    charges = () if refusal else services.charge_lines(invoice)
+    return render(request, "online_payments/pay.html", {
+        "invoice": invoice, "refusal": refusal, "back": resident_link(invoice),
+        "charges": charges, "total": sum(line.amount for line in charges),
+        "office": PaymentOffice.objects.filter(municipality=invoice.municipality).first(),
+    }, status=400 if request.method == "POST" else 200)
+
+
+@dataclass(frozen=True)
+class Link:
+    url: str
+    label: str
+
+
+def resident_link(invoice: Invoice) -> Link:
+    """The payer's page of what the invoice is for."""
+    if invoice.application_id:
+        return Link(reverse("licensing:application", args=[invoice.application_id]),
+                    f"{invoice.application.permit_type.name} application")
+    citation = getattr(invoice, "citation", None)
+    if citation is not None:
+        return Link(reverse("citations:detail", args=[citation.pk]), f"Citation #{citation.pk}")
+    return Link(reverse("licensing:dashboard"), "My permits")
+
+
+def staff_link(invoice: Invoice) -> Link:
+    """The staff page of what the invoice is for: the review, the citation or the case."""
+    if invoice.application_id:
+        return Link(reverse("licensing:review", args=[invoice.application_id]),
+                    f"{invoice.application.permit_type.name} #{invoice.application_id}")
+    citation = getattr(invoice, "citation", None)
+    if citation is not None:
+        return Link(reverse("enforcement:citation", args=[citation.pk]),
+                    f"Citation #{citation.pk}")
+    charge = getattr(invoice, "case_charge", None)
+    if charge is not None:
+        return Link(reverse("enforcement:case", args=[charge.case_id]), f"Case #{charge.case_id}")
+    return Link("", f"Invoice #{invoice.pk}")
+
+
+@login_required
+def returned(request, token):
+    """Where the provider sends the resident back, paid or not."""
+    checkout = get_visible_or_404(
+        OnlineCheckout.objects.select_related("invoice__municipality", "invoice__citation",
+                                              "invoice__application__permit_type", "payment"),
+        lambda user, checkout: checkout.started_by_id == user.pk, request.user, token=token)
+    return render(request, "online_payments/returned.html", {
+        "checkout": checkout, "back": resident_link(checkout.invoice),
+    })
+
+
+@csrf_exempt
+@require_POST
+def webhook(request, town: str):
+    """The provider's signed event; 400 for a bad signature, 200 once stored (or known)."""
+    municipality = get_object_or_404(Municipality, code=town)
+    try:
+        event = services.receive_event(
+            municipality=municipality, payload=request.body,
+            signature=request.headers.get("Stripe-Signature", ""))
+    except InvalidSignature:
+        return HttpResponseBadRequest("Invalid signature.")
+    except DomainError as error:
+        raise Http404(str(error)) from error
+    return JsonResponse({"received": event.event_id, "outcome": event.outcome})
+
+
+@login_required
+def office(request, town: str):
+    """The town admin edits where, when and to whom to pay, and the convenience fee."""
+    municipality = get_visible_or_404(Municipality.objects.all(),
+                                      lambda user, town: is_admin(user, town.pk),
+                                      request.user, code=town)
+    current = PaymentOffice.objects.filter(municipality=municipality).first()
+    form = PaymentOfficeForm(request.POST or None, instance=current)
+    if request.method == "POST" and form.is_valid():
+        services.save_office(municipality=municipality, acting_user=request.user,
+                             **form.cleaned_data)
+        messages.success(request, f"Payment instructions of the {municipality} saved.")
+        return redirect("online_payments:overview")
+    return render(request, "online_payments/office.html", {
+        "municipality": municipality, "form": form,
+    }, status=400 if request.method == "POST" else 200)
+
+
+@login_required
+def overview(request):
+    """Flagged online payments of the Clerk's towns, and the admin's towns to edit."""
+    clerk_towns = municipality_ids_with(request.user, Role.CLERK)
+    admin_towns = municipality_ids_with(request.user, Role.ADMIN)
+    if not clerk_towns and not admin_towns:
+        raise Http404("No such page.")
+    return render(request, "online_payments/overview.html", {
+        "flags": [(flag, staff_link(flag.checkout.invoice))
+                  for flag in services.open_flags(municipality_ids=clerk_towns)]
+        if clerk_towns else None,
+        "towns": Municipality.objects.filter(pk__in=admin_towns).select_related(
+            "payment_office"),
+    })
+
+
+@login_required
+@require_POST
+def flag_reviewed(request, pk: int):
+    flag = get_visible_or_404(
+        PaymentFlag.objects.select_related("checkout__municipality"),
+        lambda user, flag: flag.checkout.municipality_id in municipality_ids_with(
+            user, Role.CLERK), request.user, pk=pk)
+    try:
+        services.mark_reviewed(flag=flag, acting_user=request.user)
+    except DomainError as error:
+        error_messages(request, error)
+    else:
+        messages.success(request, f"Flag on invoice #{flag.checkout.invoice_id} reviewed.")
+    back = request.POST.get("next", "")
+    if url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()}):
+        return redirect(back)
+    return redirect("online_payments:overview")
+
