@@ -37,3 +37,5 @@ class DogsConfig(AppConfig):
             offense="unlicensed_dog",
             label="Record the Licenses A(10) offense on the owner's record",
         )
+        from dogs.reminders import register_renewal_notices
+        register_renewal_notices()

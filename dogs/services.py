@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import datetime as dt
 
-from django.core.mail import send_mass_mail
 from django.db import transaction
 from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
@@ -371,40 +370,6 @@ def licenses_not_renewed(*, municipality, year: int):
         .select_related("holder", "application__dog_license__dog")
         .order_by("holder__last_name", "holder__first_name", "number")
     )
-
-
-def send_renewal_reminders(*, municipality, year: int, acting_user, due_text: str) -> int:
-    """Email each owner whose dog is not yet licensed for ``year``; returns emails sent.
-
-    Mail goes out before the audit entry is written, outside any transaction.
-    """
-    permits = list(licenses_not_renewed(municipality=municipality, year=year))
-    messages = [
-        (
-            f"{municipality.short_name} dog license renewal for {year}",
-            (
-                f"Dear {permit.holder.display_name},\n\n"
-                f"{permit.application.dog_license.dog.name}'s {year} dog license is due by "
-                f"{due_text}. Renewals after that date add a late fee "
-                f"(North Andover Code ch. 60, Licenses A(8)).\n\n"
-                f"Renew online from your dashboard, or at the Town Clerk's office.\n"
-            ),
-            None,
-            [permit.holder.email],
-        )
-        for permit in permits
-        if permit.holder.email
-    ]
-    sent = send_mass_mail(messages, fail_silently=False) if messages else 0
-    audit.record(
-        actor=acting_user,
-        action="dog.renewal_reminders_sent",
-        subject=municipality,
-        municipality=municipality,
-        summary=f"{sent} renewal reminders for {year}",
-        after={"year": year, "sent": sent, "at": timezone.now().isoformat()},
-    )
-    return sent
 
 
 def dogs_with_licenses(owner):

@@ -17,6 +17,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from dogs import services
 from dogs.forms import DogForm, DogLicenseDetailsForm, RabiesProofForm
 from dogs.models import Dog
+from dogs.reminders import send_season_notices
 from permits_site.accounts import permissions
 from permits_site.licensing.exceptions import DomainError
 from permits_site.licensing.models import Application, AuditEntry, Municipality, PermitType
@@ -356,13 +357,7 @@ def _season_year(request) -> int:
 def send_reminders(request):
     town = _clerk_town(request)
     year = _season_year(request)
-    due = key_date_on(town_law(NORTH_ANDOVER).key_dates["dog_license_due"], year, town.calendar())
-    try:
-        sent = services.send_renewal_reminders(
-            municipality=town, year=year, acting_user=request.user, due_text=format_date(due)
-        )
-    except DomainError as error:
-        error_messages(request, error)
-    else:
-        messages.success(request, f"Sent {sent} renewal reminder{'s' if sent != 1 else ''}.")
+    sent = send_season_notices(municipality=town, year=year, acting_user=request.user)
+    messages.success(request, f"Sent {sent} renewal reminder{'s' if sent != 1 else ''}; "
+                              "owners already reminded are not sent another.")
     return redirect(f"{reverse('dogs:renewal_season')}?year={year}")

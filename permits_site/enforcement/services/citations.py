@@ -187,9 +187,8 @@ def issue_citation(
                 f"#{quote.offense_number}, "
                 + ("a written warning" if quote.warning else f"${quote.amount_per_offense}")
                 + (" per day" if fine_item.per_day else ""),
-        after={"citation": citation.pk, "invoice": citation.invoice_id,
-               "due_on": str(citation.due_on or ""), "surcharge_event": event,
-               **quote.as_dict()},
+        after={**quote.as_dict(), "citation_id": citation.pk, "invoice": citation.invoice_id,
+               "due_on": str(citation.due_on or ""), "surcharge_event": event},
     )
     return citation
 

@@ -1,0 +1,78 @@
+"""The outbox: every message sent to a person, kept so that none goes twice."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.contrib.contenttypes.models import ContentType
+from django.db import models
+from django.utils import timezone
+
+
+class MessageKind(models.TextChoices):
+    SUBMITTED = "submitted", "Application received"
+    CHANGES_REQUESTED = "changes_requested", "Changes requested"
+    APPROVED = "approved", "Application approved"
+    ISSUED = "issued", "Permit issued"
+    DENIED = "denied", "Application denied"
+    PAYMENT_RECEIVED = "payment_received", "Payment received"
+    CITATION_ISSUED = "citation_issued", "Citation"
+    HEARING_SCHEDULED = "hearing_scheduled", "Hearing scheduled"
+    ORDER_ISSUED = "order_issued", "Order to correct"
+    PERMIT_EXPIRING = "permit_expiring", "Permit expiring"
+    ORDER_DUE = "order_due", "Order falls due"
+    CITATION_DUE = "citation_due", "Citation falls due"
+    RENEWAL_NOTICE = "renewal_notice", "Renewal notice"
+    STAFF_DIGEST = "staff_digest", "Overdue items"
+
+
+class Message(models.Model):
+    """One email to one person. ``dedupe_key`` is unique: writing the same message
+    twice (an event handled again, the daily command run twice) changes nothing."""
+
+    recipient = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="messages"
+    )
+    email = models.EmailField(help_text="The address it went to.")
+    kind = models.CharField(max_length=30, choices=MessageKind.choices)
+    subject = models.CharField(max_length=200)
+    text = models.TextField()
+    html = models.TextField()
+    dedupe_key = models.CharField(max_length=200, unique=True)
+    is_legal_notice = models.BooleanField(
+        default=False, help_text="Always sent, whatever the person's reminder preference."
+    )
+    is_reminder = models.BooleanField(default=False)
+    municipality = models.ForeignKey(
+        "licensing.Municipality", on_delete=models.PROTECT, null=True, blank=True,
+        related_name="+",
+    )
+    content_type = models.ForeignKey(
+        ContentType, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    object_id = models.PositiveBigIntegerField(null=True, blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
+    sent_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        indexes = [models.Index(fields=["recipient", "-created_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} to {self.email}: {self.subject}"
+
+
+class Preference(models.Model):
+    """What a person chose to receive. Legal notices ignore it."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="message_preference"
+    )
+    skip_reminders = models.BooleanField(
+        "Do not send me reminders",
+        default=False,
+        help_text="Reminders of expiring permits, renewals and dates coming up. Legal "
+        "notices (decisions, citations, orders, hearings) are always sent.",
+    )
+
+    def __str__(self) -> str:
+        return f"{self.user}: {'no reminders' if self.skip_reminders else 'all messages'}"

@@ -1,0 +1,187 @@
+"""Reminders nobody has to remember: what the daily run writes for a given day.
+
+Each source returns the reminders due on ``today``; a reminder's key names what
+it is about and the date it concerns, so running the day again — or the next
+day, while the same date is still ahead — writes nothing new. Bylaw apps add
+their own sources with :func:`register_reminder_source` from ``AppConfig.ready()``
+(the core never imports them).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections import defaultdict
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.urls import reverse
+
+from permits_site.accounts.models import Membership
+from permits_site.accounts.permissions import ENFORCEMENT_ROLES
+from permits_site.enforcement.deadlines import deadlines
+from permits_site.enforcement.models import CaseStatus, Citation, Order
+from permits_site.enforcement.services.dispositions import Standing, annotate_standing
+from permits_site.licensing.models import OPEN_ENDED, Permit, PermitStatus
+from permits_site.notifications.models import MessageKind
+from permits_site.notifications.services import (
+    Draft,
+    absolute_url,
+    people_of,
+    retry_unsent,
+    write,
+)
+from permits_site.rules.calendar import days_after, days_before
+
+#: A permit's holder hears 30 days before it expires (Northborough Horse & Stable Regs,
+#: "renewal reminders go out 30 days before a permit's valid-through date").
+EXPIRY_NOTICE_DAYS = 30
+#: Orders and payment windows are announced a week before they fall due.
+DUE_NOTICE_DAYS = 7
+
+
+@dataclass(frozen=True)
+class Reminder:
+    """A draft and the people it goes to."""
+
+    draft: Draft
+    recipients: list
+
+
+ReminderSource = Callable[[dt.date], Iterable[Reminder]]
+
+
+@dataclass(frozen=True)
+class _Registered:
+    source: ReminderSource
+    covers: frozenset[str]
+
+
+_SOURCES: list[_Registered] = []
+
+
+def register_reminder_source(source: ReminderSource, *, covers: Iterable[str] = ()) -> None:
+    """Add a bylaw app's reminders. ``covers`` names the permit types whose renewal the
+    source announces itself: the 30-day expiry reminder skips them, so no renewal is
+    announced twice."""
+    if all(registered.source is not source for registered in _SOURCES):
+        _SOURCES.append(_Registered(source, frozenset(covers)))
+
+
+def unregister_reminder_source(source: ReminderSource) -> None:
+    _SOURCES[:] = [registered for registered in _SOURCES if registered.source is not source]
+
+
+def _covered_permit_types() -> set[str]:
+    return {code for registered in _SOURCES for code in registered.covers}
+
+
+def reminders_for(today: dt.date) -> Iterator[Reminder]:
+    """Every reminder due on ``today``: the core's, then the registered sources'."""
+    for source in (expiring_permits, orders_due, citations_due, staff_digests,
+                   *(registered.source for registered in _SOURCES)):
+        yield from source(today)
+
+
+@transaction.atomic
+def send_reminders(*, today: dt.date) -> int:
+    """Write the reminders due on ``today`` that were not written before; they are sent
+    after commit, with any earlier message whose sending failed. Returns how many
+    messages were written."""
+    retry_unsent()
+    return sum(len(write(reminder.draft, reminder.recipients))
+               for reminder in reminders_for(today))
+
+
+def reminder_draft(kind: str, key: str, subject: str, *, about, municipality,
+                   legal: bool = False, **context) -> Draft:
+    """A reminder; unless it is a legal notice, it says how to turn reminders off."""
+    return Draft(kind=kind, key=key, subject=subject, about=about, municipality=municipality,
+                 context={**context, "reminder_note": not legal}, is_reminder=True,
+                 is_legal_notice=legal)
+
+
+def expiring_permits(today: dt.date) -> Iterator[Reminder]:
+    """Active permits whose term ends within 30 days: one reminder for each term's end.
+    A term shorter than the notice (a 30-day temporary permit) gets none."""
+    permits = Permit.objects.filter(
+        status=PermitStatus.ACTIVE, valid_through__gte=today,
+        valid_through__lte=days_after(today, EXPIRY_NOTICE_DAYS),
+    ).exclude(valid_through=OPEN_ENDED).exclude(
+        permit_type__code__in=_covered_permit_types()
+    ).select_related("permit_type", "municipality", "holder", "holder_business")
+    for permit in permits:
+        if days_before(permit.valid_through, EXPIRY_NOTICE_DAYS) < permit.valid_from:
+            continue
+        draft = reminder_draft(
+            MessageKind.PERMIT_EXPIRING,
+            f"permit-expiry:{permit.pk}:{permit.valid_through}",
+            f"{permit.permit_type.name} {permit.number} expires on "
+            f"{permit.valid_through:%B} {permit.valid_through.day}",
+            about=permit, municipality=permit.municipality, permit=permit,
+            url=absolute_url(reverse("licensing:dashboard")),
+        )
+        yield Reminder(draft, people_of(person=permit.holder, business=permit.holder_business))
+
+
+def orders_due(today: dt.date) -> Iterator[Reminder]:
+    """Orders not yet complied with whose date falls within the next seven days."""
+    orders = Order.objects.filter(
+        complied_on__isnull=True, comply_by__gte=today,
+        comply_by__lte=days_after(today, DUE_NOTICE_DAYS),
+    ).exclude(case__status=CaseStatus.CLOSED).select_related(
+        "case__municipality", "case__party", "case__party_business")
+    for order in orders:
+        case = order.case
+        draft = reminder_draft(
+            MessageKind.ORDER_DUE, f"order-due:{order.pk}:{order.comply_by}",
+            f"{case.municipality.short_name}: order due on {order.comply_by:%B} "
+            f"{order.comply_by.day}",
+            about=order, municipality=case.municipality, order=order, case=case,
+        )
+        yield Reminder(draft, people_of(person=case.party, business=case.party_business))
+
+
+def citations_due(today: dt.date) -> Iterator[Reminder]:
+    """Citations still owed whose last day to pay or ask for a hearing is within the
+    next seven days (MGL c.40 §21D and the town's window)."""
+    citations = annotate_standing(Citation.objects.all(), on=today).filter(
+        standing_code=Standing.DUE.value, last_day__gte=today,
+        last_day__lte=days_after(today, DUE_NOTICE_DAYS),
+    ).select_related("case__municipality", "case__party", "case__party_business")
+    for citation in citations:
+        case = citation.case
+        draft = reminder_draft(
+            MessageKind.CITATION_DUE, f"citation-due:{citation.pk}:{citation.last_day}",
+            f"{case.municipality.short_name}: citation #{citation.pk} is due on "
+            f"{citation.last_day:%B} {citation.last_day.day}",
+            about=citation, municipality=case.municipality, citation=citation,
+            last_day=citation.last_day,
+            url=absolute_url(reverse("citations:detail", args=[citation.pk])),
+        )
+        yield Reminder(draft, people_of(person=case.party, business=case.party_business))
+
+
+def staff_digests(today: dt.date) -> Iterator[Reminder]:
+    """Each town's enforcement staff: one morning message listing what is overdue in the
+    towns they work for (the deadlines screen's overdue rows)."""
+    towns_of = defaultdict(set)
+    people = {}
+    for membership in Membership.objects.filter(role__in=ENFORCEMENT_ROLES).select_related(
+            "user"):
+        towns_of[membership.user_id].add(membership.municipality_id)
+        people[membership.user_id] = membership.user
+    all_towns = set().union(*towns_of.values())
+    overdue = [row for row in deadlines(all_towns, today=today) if row.overdue(today)]
+    for user_id, towns in towns_of.items():
+        rows = [row for row in overdue if row.municipality_id in towns]
+        if not rows:
+            continue
+        draft = reminder_draft(
+            MessageKind.STAFF_DIGEST, f"staff-digest:{today}",
+            f"{len(rows)} overdue item{'s' if len(rows) != 1 else ''} on {today:%B} {today.day}",
+            about=None, municipality=None,
+            rows=[(row, row.status(today), absolute_url(row.url)) for row in rows],
+            deadlines_url=absolute_url(reverse("enforcement:deadlines")),
+        )
+        yield Reminder(draft, [people[user_id]])

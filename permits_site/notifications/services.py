@@ -1,0 +1,158 @@
+"""Writing messages into the outbox and delivering them (one service per action).
+
+A message is written once per person and ``dedupe_key``; it is delivered after
+the transaction that wrote it commits, by the background worker.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.conf import settings
+from django.contrib.contenttypes.models import ContentType
+from django.core.mail import EmailMultiAlternatives
+from django.db import IntegrityError, models, transaction
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import timezone
+
+from permits_site.licensing import audit
+from permits_site.notifications.models import Message, Preference
+
+#: A message still unsent this long after it was written had its sending fail.
+RETRY_AFTER = dt.timedelta(hours=1)
+
+
+@dataclass(frozen=True)
+class Draft:
+    """A message before it is addressed: its kind, key and what its template reads.
+
+    ``key`` names the event or the date it is about ("permit-expiry:12:2027-12-31");
+    each person's copy adds their id, so the same draft written again is refused.
+    """
+
+    kind: str
+    key: str
+    subject: str
+    context: dict[str, Any] = field(default_factory=dict)
+    about: models.Model | None = None
+    municipality: Any = None
+    is_legal_notice: bool = False
+    is_reminder: bool = False
+
+
+def people_of(*, person=None, business=None) -> list:
+    """Who hears about a party's records: every member of a business (``lifecycle.md``,
+    "notices go to every member"), else the person."""
+    if business is not None:
+        return list(business.members.order_by("pk"))
+    return [person] if person is not None else []
+
+
+def absolute_url(path: str) -> str:
+    return f"{settings.SITE_URL.rstrip('/')}{path}"
+
+
+def write(draft: Draft, recipients: Iterable) -> list[Message]:
+    """Write one copy of ``draft`` per recipient; those already written, without an
+    address or (for a reminder) who asked for none are skipped. Each new copy is
+    delivered after commit."""
+    written = []
+    for recipient in _wanting(draft, recipients):
+        message = _write_one(draft, recipient)
+        if message is not None:
+            written.append(message)
+    for message in written:
+        transaction.on_commit(lambda pk=message.pk: _enqueue_delivery(pk))
+    return written
+
+
+def _wanting(draft: Draft, recipients: Iterable) -> list:
+    people = {person.pk: person for person in recipients if person is not None and person.email}
+    if draft.is_reminder and not draft.is_legal_notice:
+        skipping = set(Preference.objects.filter(
+            user_id__in=people, skip_reminders=True).values_list("user_id", flat=True))
+        people = {pk: person for pk, person in people.items() if pk not in skipping}
+    return list(people.values())
+
+
+def _write_one(draft: Draft, recipient) -> Message | None:
+    key = f"{draft.key}:{recipient.pk}"
+    if Message.objects.filter(dedupe_key=key).exists():
+        return None
+    text = _render_text(draft, recipient)
+    about = draft.about
+    try:
+        with transaction.atomic():
+            return Message.objects.create(
+                recipient=recipient, email=recipient.email, kind=draft.kind,
+                subject=draft.subject[:200], text=text, html=_render_html(draft, text),
+                dedupe_key=key, is_legal_notice=draft.is_legal_notice,
+                is_reminder=draft.is_reminder, municipality=draft.municipality,
+                content_type=ContentType.objects.get_for_model(about) if about else None,
+                object_id=about.pk if about else None,
+            )
+    except IntegrityError:
+        return None  # written meanwhile by another run: it goes once
+
+
+def _render_text(draft: Draft, recipient) -> str:
+    context = {**draft.context, "recipient": recipient, "municipality": draft.municipality,
+               "messages_url": absolute_url(reverse("notifications:messages"))}
+    return render_to_string(f"notifications/email/{draft.kind}.txt", context).strip() + "\n"
+
+
+def _render_html(draft: Draft, text: str) -> str:
+    return render_to_string("notifications/email/message.html",
+                            {"subject": draft.subject, "body": text.strip()})
+
+
+def retry_unsent(*, older_than: dt.timedelta = RETRY_AFTER) -> int:
+    """Send again, after commit, messages whose sending failed (the mail server was
+    down): written more than ``older_than`` ago and still unsent."""
+    unsent = list(Message.objects.filter(
+        sent_at__isnull=True, created_at__lt=timezone.now() - older_than,
+    ).values_list("pk", flat=True))
+    for pk in unsent:
+        transaction.on_commit(lambda pk=pk: _enqueue_delivery(pk))
+    return len(unsent)
+
+
+def _enqueue_delivery(message_id: int) -> None:
+    from permits_site.notifications.tasks import deliver_message
+
+    deliver_message.enqueue(message_id)
+
+
+def deliver(message_id: int) -> bool:
+    """Send one written message unless it was sent already; True when it went now."""
+    with transaction.atomic():
+        message = Message.objects.select_for_update().filter(
+            pk=message_id, sent_at__isnull=True).first()
+        if message is None:
+            return False
+        email = EmailMultiAlternatives(message.subject, message.text,
+                                       settings.DEFAULT_FROM_EMAIL, [message.email])
+        email.attach_alternative(message.html, "text/html")
+        email.send()
+        message.sent_at = timezone.now()
+        message.save(update_fields=["sent_at"])
+    return True
+
+
+@transaction.atomic
+def set_preference(*, user, skip_reminders: bool) -> Preference:
+    """Record whether ``user`` wants reminders (legal notices are always sent)."""
+    preference, _ = Preference.objects.select_for_update().get_or_create(user=user)
+    before = preference.skip_reminders
+    preference.skip_reminders = skip_reminders
+    preference.save(update_fields=["skip_reminders"])
+    audit.record(
+        actor=user, action="messages.preference_set", subject=preference,
+        summary="Reminders turned off" if skip_reminders else "Reminders turned on",
+        before={"skip_reminders": before}, after={"skip_reminders": skip_reminders},
+    )
+    return preference

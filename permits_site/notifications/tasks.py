@@ -1,0 +1,22 @@
+"""Background work: messages are written and sent after the change commits."""
+
+from django.db import transaction
+from django_tasks import task
+
+from permits_site.licensing.models import AuditEntry
+from permits_site.notifications import services
+from permits_site.notifications.events import HANDLERS
+
+
+@task()
+def send_event_messages(entry_id: int) -> None:
+    """Write the messages an audited change sends (once: keys are unique) and send them."""
+    entry = AuditEntry.objects.get(pk=entry_id)
+    with transaction.atomic():
+        draft, recipients = HANDLERS[entry.action](entry)
+        services.write(draft, recipients)
+
+
+@task()
+def deliver_message(message_id: int) -> None:
+    services.deliver(message_id)

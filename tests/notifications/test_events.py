@@ -1,0 +1,123 @@
+"""Each change that concerns a person or business sends one email after commit."""
+
+from decimal import Decimal
+
+import pytest
+from django.core import mail
+
+from permits_site.licensing.models import AuditEntry
+from permits_site.licensing.services import applications as services
+from permits_site.licensing.services.payments import record_payment
+from permits_site.notifications.models import Message, MessageKind
+from permits_site.notifications.tasks import send_event_messages
+from permits_site.parties.services import add_member, create_business
+from tests.factories import UserFactory
+from tests.lifecycle.conftest import finish
+
+pytestmark = pytest.mark.django_db
+
+
+def kinds() -> list[str]:
+    return list(Message.objects.order_by("pk").values_list("kind", flat=True))
+
+
+def test_submitting_sends_the_applicant_one_email_after_commit(draft, resident, committed):
+    application = draft()
+    with committed():
+        services.submit_application(application=application, acting_user=resident)
+        assert mail.outbox == []  # nothing leaves before the change commits
+    assert len(mail.outbox) == 1
+    email = mail.outbox[0]
+    assert email.to == [resident.email]
+    assert email.subject == "Garden Party Permit: application received"
+    assert f"/applications/{application.pk}/" in email.body
+    html, mimetype = email.alternatives[0]
+    assert mimetype == "text/html" and "application received" in html
+    message = Message.objects.get()
+    assert message.sent_at is not None and message.recipient == resident
+
+
+def test_a_change_that_does_not_commit_sends_nothing(draft, resident,
+                                                     django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=False) as callbacks:
+        services.submit_application(application=draft(), acting_user=resident)
+    assert callbacks and mail.outbox == [] and not Message.objects.exists()
+
+
+def test_handling_the_same_change_again_sends_nothing_new(draft, resident, committed):
+    with committed():
+        services.submit_application(application=draft(), acting_user=resident)
+    entry = AuditEntry.objects.get(action="application.submitted")
+    with committed():
+        send_event_messages.call(entry.pk)
+    assert len(mail.outbox) == 1 and Message.objects.count() == 1
+
+
+def test_changes_requested_says_what_to_change(draft, resident, clerk, committed):
+    application = draft()
+    services.submit_application(application=application, acting_user=resident)
+    with committed():
+        services.request_changes(application=application, acting_user=clerk,
+                                 message="Attach the site plan showing the tent.")
+    assert kinds() == [MessageKind.CHANGES_REQUESTED]
+    assert "Attach the site plan showing the tent." in mail.outbox[0].body
+
+
+def test_a_denial_gives_the_reason_and_the_appeal_route(draft, resident, clerk, committed):
+    application = draft()
+    services.submit_application(application=application, acting_user=resident)
+    with committed():
+        services.deny_application(application=application, acting_user=clerk,
+                                  reason="The garden is in the flood zone.")
+    message = Message.objects.get()
+    assert message.kind == MessageKind.DENIED and message.is_legal_notice
+    assert "The garden is in the flood zone." in message.text
+    assert "If you disagree: write to the Town Clerk of North Andover" in message.text
+    assert "Test Bylaw §1" in message.text
+
+
+def test_approval_payment_and_issue_each_send_one_email(draft, resident, clerk, committed):
+    application = draft()
+    services.submit_application(application=application, acting_user=resident)
+    with committed():
+        permit = finish(application, clerk=clerk, reference="R-1")
+    assert kinds() == [MessageKind.PAYMENT_RECEIVED, MessageKind.APPROVED, MessageKind.ISSUED]
+    paid, approved, issued = mail.outbox
+    assert "We received $12.00 (cash, reference R-1)" in paid.body
+    assert "paid in full" in paid.body
+    assert issued.subject == f"Garden Party Permit {permit.number} issued"
+    assert f"/permits/{permit.pk}/pdf/" in issued.body
+    assert all(email.to == [resident.email] for email in mail.outbox)
+
+
+def test_a_partial_payment_says_what_is_left(draft, resident, clerk, committed):
+    application = draft()
+    services.submit_application(application=application, acting_user=resident)
+    invoice = services.current_invoice(application)
+    with committed():
+        record_payment(invoice=invoice, method="check", reference="C-7", amount=Decimal("5.00"),
+                       acting_user=clerk)
+    assert "Still to pay on this invoice: $7.00." in mail.outbox[0].body
+
+
+def test_every_member_of_a_business_hears_of_its_application(draft, resident, committed):
+    partner = UserFactory(username="ben")
+    business = create_business(legal_name="Harbor Events LLC", kind="llc",
+                               mailing_address="1 Main Street", acting_user=resident)
+    add_member(business=business, username="ben", acting_user=resident)
+    stranger = UserFactory()
+    with committed():
+        services.submit_application(application=draft(business=business),
+                                    acting_user=resident)
+    assert sorted(email.to[0] for email in mail.outbox) == sorted(
+        [resident.email, partner.email])
+    assert stranger.email not in [email.to[0] for email in mail.outbox]
+
+
+def test_resident_emails_name_no_internal_rule_ids(draft, resident, clerk, committed):
+    application = draft()
+    with committed():
+        services.submit_application(application=application, acting_user=resident)
+        finish(application, clerk=clerk, reference="R-2")
+    assert mail.outbox
+    assert not any("garden." in email.body for email in mail.outbox)
