@@ -62,6 +62,9 @@ INSTALLED_APPS = [
     "permits_site.licensing",
     "permits_site.enforcement",
     "permits_site.api",
+    "permits_site.reports",
+    "permits_site.notifications",
+    "permits_site.online_payments",
     "dogs",
     "stables",
     "tisbury_regs",
@@ -167,6 +170,21 @@ CRISPY_TEMPLATE_PACK = "bootstrap5"
 
 EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "permits@localhost")
+#: Production mail: SMTP (EMAIL_BACKEND=django.core.mail.backends.smtp.EmailBackend with
+#: EMAIL_HOST, EMAIL_PORT, EMAIL_HOST_USER, EMAIL_HOST_PASSWORD, EMAIL_USE_TLS), or an email
+#: service through django-anymail (EMAIL_BACKEND=anymail.backends.<service>.EmailBackend and
+#: its ANYMAIL_* variables, e.g. ANYMAIL_MAILGUN_API_KEY, gathered into ANYMAIL below).
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")
+EMAIL_PORT = int(os.environ.get("EMAIL_PORT", 25))
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
+EMAIL_TIMEOUT = int(os.environ.get("EMAIL_TIMEOUT", 30))
+ANYMAIL = {
+    name.removeprefix("ANYMAIL_"): value
+    for name, value in os.environ.items()
+    if name.startswith("ANYMAIL_") and value
+}
 
 TASKS = {
     "default": {
@@ -224,6 +242,19 @@ if not DEBUG:
 #: Where the online payment provider's checkout lives: forms may post (and be redirected)
 #: there.
 PAYMENT_PROVIDER_ORIGIN = os.environ.get("PAYMENT_PROVIDER_ORIGIN", "https://checkout.stripe.com")
+#: Online payment through Stripe Checkout, one account per town: the town's code in
+#: capitals names its keys, e.g. STRIPE_SECRET_KEY__NORTH_ANDOVER and
+#: STRIPE_WEBHOOK_SECRET__NORTH_ANDOVER. A town without both is paid at the counter only.
+ONLINE_PAYMENT_TOWNS = {
+    name.removeprefix("STRIPE_SECRET_KEY__").lower(): {
+        "secret_key": value,
+        "webhook_secret": os.environ.get(
+            "STRIPE_WEBHOOK_SECRET__" + name.removeprefix("STRIPE_SECRET_KEY__"), ""
+        ),
+    }
+    for name, value in os.environ.items()
+    if name.startswith("STRIPE_SECRET_KEY__") and value
+}
 #: Scripts and styles only from the site's own static files: no inline script, no CDN.
 CONTENT_SECURITY_POLICY = {
     "DIRECTIVES": {

@@ -13,9 +13,13 @@ urlpatterns = [
     path("", include("permits_site.parties.urls")),
     path("dogs/", include("dogs.urls")),
     path("stables/", include("stables.urls")),
+    path("tisbury/", include("tisbury_regs.urls")),
     path("enforcement/", include("permits_site.enforcement.urls")),
     path("citations/", include(citation_urlpatterns)),
+    path("messages/", include("permits_site.notifications.urls")),
     path("towns/", include("permits_site.licensing.law_urls")),
     path("api/v1/", include("permits_site.api.urls")),
+    path("payments/", include("permits_site.online_payments.urls")),
+    path("reports/", include("permits_site.reports.urls")),
     path("django-admin/", admin.site.urls),
 ]
