@@ -67,7 +67,10 @@ def test_a_resident_edits_the_profile_on_a_phone(phone_page, live_server, reside
     page = phone_page
     sign_in(page, live_server, "jane", PASSWORD)
     page.get_by_role("button", name="Show navigation").click()
-    page.get_by_role("link", name="My account").click()
+    account = page.get_by_role("link", name="My account")
+    expect(account).to_be_visible()  # the menu has finished opening
+    with page.expect_navigation():
+        account.click()
     expect(page.get_by_role("heading", name="My account")).to_be_visible()
     assert_accessible(page)
 

@@ -687,7 +687,7 @@ def test_my_citations_lists_mine_and_my_businesses_not_anyone_elses(
     assert f'href="{reverse("citations:detail", args=[theirs.pk])}"' not in page
     assert "Omar Other" not in page
     assert "You owe $25.00. Pay it, or ask for a hearing, by June 28, 2027." in page
-    assert "Town Clerk's counter" in page and "Paying online is not available yet." in page
+    assert "Town Clerk's counter" in page and "to pay it online by card where the town" in page
 
 
 def test_another_persons_citation_is_404(client, officer, resident, other_resident):
