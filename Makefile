@@ -40,6 +40,7 @@ bench: install
 
 lint: install
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/lint-imports
 
 clean:
 	rm -rf $(VENV) db.sqlite3 media staticfiles .pytest_cache

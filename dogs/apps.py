@@ -8,16 +8,19 @@ class DogsConfig(AppConfig):
     verbose_name = "North Andover — Dogs and Other Animals"
 
     def ready(self) -> None:
-        from dogs import fines, periods, rules
+        from dogs import demo, fines, periods, rules
         from dogs.api import DogViewSet
         from dogs.kennel import KennelLicenseKind
         from dogs.kinds import DogLicenseKind
         from dogs.services import dogs_of
+        from permits_site.accounts.demo import register_demo
+        from permits_site.accounts.models import Role
         from permits_site.api.registry import register_routes
         from permits_site.enforcement.registry import register_enforcement
         from permits_site.enforcement.services.penalties import register_penalty
         from permits_site.licensing.declarations import register_reference
         from permits_site.licensing.kinds import register_kind
+        from permits_site.licensing.page_registry import register_queue_link, register_urls
         from permits_site.rules.registry import register_law
 
         register_law(
@@ -30,6 +33,10 @@ class DogsConfig(AppConfig):
         register_kind(KennelLicenseKind())
         register_reference("dog", dogs_of)
         register_routes("dogs", DogViewSet, basename="dog")
+        register_urls("dogs", "dogs.urls")
+        register_queue_link(periods.MUNICIPALITY, "Dog license renewal season",
+                            "dogs:renewal_season", roles=(Role.CLERK,))
+        register_demo("dogs", demo.build)
         register_enforcement(fines.CITATION_POLICY, fines.CASE_TYPES)
         register_penalty(
             "na.lic.A.timely",

@@ -1,32 +1,31 @@
 """North Andover's permit types and the Select Board's seeded fees (Code ch. 60)."""
 
+from dogs.law import cite
 from permits_site.licensing.catalogue import Catalogue, FeeItemSpec, PermitTypeSpec
 from permits_site.rules.calendar import MONDAY_TO_THURSDAY
-
-CITE = "North Andover Code ch. 60, "
 
 DOG_LICENSE = PermitTypeSpec(
     code="north_andover.dog_license",
     name="Dog License",
     authority="Town Clerk",
     term="Valid through December 31 of the license year",
-    citation=CITE + "Licenses A",
+    citation=cite("Licenses A"),
     actions=("new", "renewal", "transfer", "replacement_tag"),
     number_prefix="DOG",
     check_code="north_andover.dog_license",
     online=True,
     fees=(
         FeeItemSpec(
-            "spayed_neutered", "Dog license, spayed or neutered", "10.00", CITE + "Licenses A(9)"
+            "spayed_neutered", "Dog license, spayed or neutered", "10.00", cite("Licenses A(9)")
         ),
         FeeItemSpec(
-            "intact", "Dog license, not spayed or neutered", "15.00", CITE + "Licenses A(9)"
+            "intact", "Dog license, not spayed or neutered", "15.00", cite("Licenses A(9)")
         ),
         FeeItemSpec(
-            "late_fee", "Late fee, renewed after the due date", "25.00", CITE + "Licenses A(8)"
+            "late_fee", "Late fee, renewed after the due date", "25.00", cite("Licenses A(8)")
         ),
-        FeeItemSpec("transfer", "Transfer license (new resident)", "2.00", CITE + "Licenses A(4)"),
-        FeeItemSpec("replacement_tag", "Replacement tag", "5.00", CITE + "Licenses A(5)"),
+        FeeItemSpec("transfer", "Transfer license (new resident)", "2.00", cite("Licenses A(4)")),
+        FeeItemSpec("replacement_tag", "Replacement tag", "5.00", cite("Licenses A(5)")),
     ),
 )
 
@@ -35,25 +34,25 @@ KENNEL_LICENSE = PermitTypeSpec(
     name="Kennel License",
     authority="Town Clerk",
     term="Valid through December 31 of the license year",
-    citation=CITE + "Kennel license B",
+    citation=cite("Kennel license B"),
     actions=("new", "renewal"),
     number_prefix="KEN",
     check_code="north_andover.kennel_license",
     fees=(
         FeeItemSpec(
-            "dogs_5_to_10", "Kennel license, 5 to 10 dogs", "50.00", CITE + "Kennel license B"
+            "dogs_5_to_10", "Kennel license, 5 to 10 dogs", "50.00", cite("Kennel license B")
         ),
         FeeItemSpec(
             "dogs_11_or_more",
             "Kennel license, 11 or more dogs",
             "100.00",
-            CITE + "Kennel license B",
+            cite("Kennel license B"),
         ),
         FeeItemSpec(
             "late_fee",
             "Late fee, renewed after the due date",
             "25.00",
-            CITE + "Kennel license B(8)",
+            cite("Kennel license B(8)"),
         ),
     ),
 )

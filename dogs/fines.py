@@ -5,6 +5,7 @@ other amounts are the Select Board's seeded schedule, shown as "seeded —
 confirm" until an admin saves a version.
 """
 
+from dogs.law import cite
 from dogs.periods import MUNICIPALITY, PERIODS
 from permits_site.enforcement.catalogue import (
     WARNING,
@@ -14,7 +15,6 @@ from permits_site.enforcement.catalogue import (
 )
 from permits_site.enforcement.registry import CaseType, CitationPolicy
 
-CITE = "North Andover Code ch. 60, "
 ESCALATING = ("25.00", "50.00", "100.00")
 
 FINES = FineCatalogue(
@@ -24,52 +24,52 @@ FINES = FineCatalogue(
         FineItemSpec(
             "dangerous_dog_at_large",
             "Dangerous dog off its owner's property or not restrained",
-            CITE + "Dangerous F(1)",
+            cite("Dangerous F(1)"),
             amounts=("200.00", "300.00", "300.00"),
             per_day=True,
         ),
         FineItemSpec(
             "dangerous_dog_unregistered",
             "Dangerous dog in town not registered with Animal Control",
-            CITE + "Dangerous F(2)",
+            cite("Dangerous F(2)"),
             amounts=every_offense("100.00"),
             per_day=True,
         ),
         FineItemSpec(
             "unlicensed_dog",
             "Dog kept without a license",
-            CITE + "Licenses A(10)",
+            cite("Licenses A(10)"),
             amounts=every_offense("50.00"),
         ),
         FineItemSpec(
             "running_at_large",
             "Dog running at large",
-            CITE + "Restraint A",
+            cite("Restraint A"),
             amounts=ESCALATING,
         ),
         FineItemSpec(
             "dog_litter",
             "Dog waste not removed",
-            CITE + "Restraint D",
+            cite("Restraint D"),
             amounts=ESCALATING,
         ),
         FineItemSpec(
             "nuisance_noise",
             "Nuisance barking or howling",
-            CITE + "Restraint C",
+            cite("Restraint C"),
             amounts=ESCALATING,
         ),
         FineItemSpec(
             "animal_limit",
             "More animals kept at a residence than allowed",
-            CITE + "Limits E",
+            cite("Limits E"),
             amounts=(WARNING, "25.00", "25.00"),
             per_day=True,
         ),
         FineItemSpec(
             "feeding_wildlife",
             "Feeding wildlife",
-            CITE + "Feeding wildlife A(4)",
+            cite("Feeding wildlife A(4)"),
             amounts=ESCALATING,
         ),
     ),
@@ -89,7 +89,7 @@ CASE_TYPES = (
         municipality=MUNICIPALITY,
         name="Unlicensed dog",
         offenses=("unlicensed_dog",),
-        citation=CITE + "Licenses A(10)",
+        citation=cite("Licenses A(10)"),
     ),
     CaseType(
         code="north_andover.dog_control",
@@ -97,13 +97,13 @@ CASE_TYPES = (
         name="Dog at large, waste, noise, limits or feeding wildlife",
         offenses=("running_at_large", "dog_litter", "nuisance_noise", "animal_limit",
                   "feeding_wildlife"),
-        citation=CITE + "Restraint; Limits; Feeding wildlife",
+        citation=cite("Restraint; Limits; Feeding wildlife"),
     ),
     CaseType(
         code="north_andover.dangerous_dog",
         municipality=MUNICIPALITY,
         name="Dangerous dog",
         offenses=("dangerous_dog_at_large", "dangerous_dog_unregistered"),
-        citation=CITE + "Dangerous F",
+        citation=cite("Dangerous F"),
     ),
 )

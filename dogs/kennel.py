@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
+from dogs.law import cite
 from dogs.rules import INSPECTION_FINDINGS, KENNEL_LICENSE
 from permits_site.licensing.declarations import (
     About,
@@ -21,7 +22,6 @@ from permits_site.rules.calendar import BusinessCalendar, is_past_key_date
 from permits_site.rules.fees import FeeLine, QuoteRefused, item, line_for, parse_quote_facts
 from permits_site.rules.registry import town_law
 
-CITE = "North Andover Code ch. 60, "
 #: More than four dogs over six months need a kennel license (Limits A, Kennel license B(1)).
 MOST_DOGS_WITHOUT_KENNEL = 4
 LARGE_KENNEL_FROM = 11
@@ -30,7 +30,7 @@ KENNEL_DOGS = fact_field(replace(
     KENNEL_LICENSE.fact_map["dogs_over_6_months"],
     minimum=MOST_DOGS_WITHOUT_KENNEL + 1,
     help_text=f"More than {MOST_DOGS_WITHOUT_KENNEL} dogs over six months old need a kennel "
-              f"license; {MOST_DOGS_WITHOUT_KENNEL} or fewer need none ({CITE}Limits A, "
+              f"license; {MOST_DOGS_WITHOUT_KENNEL} or fewer need none ({cite('Limits A')}, "
               "Kennel license B(1)).",
 ))
 
@@ -82,7 +82,7 @@ class KennelLicenseKind(PermitKind):
         if parsed["dogs"] <= MOST_DOGS_WITHOUT_KENNEL:
             raise QuoteRefused({
                 "dogs": f"No kennel license is needed for {MOST_DOGS_WITHOUT_KENNEL} or fewer "
-                        f"dogs over six months ({CITE}Limits A, Kennel license B(1))."
+                        f"dogs over six months ({cite('Limits A, Kennel license B(1)')})."
             })
         return parsed
 

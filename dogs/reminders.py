@@ -19,6 +19,7 @@ from collections.abc import Iterator
 from django.db import transaction
 from django.urls import reverse
 
+from dogs.law import cite
 from dogs.periods import MUNICIPALITY
 from dogs.services import DOG_LICENSE, KENNEL_LICENSE, licenses_not_renewed
 from permits_site.licensing import audit
@@ -75,7 +76,7 @@ def season_notices(town, year: int) -> Iterator[Reminder]:
         yield Reminder(_notice(
             f"dog-renewal:{dog.pk}:{year}", f"{dog.name}'s {year} dog license is due",
             about=permit, town=town, what=f"{dog.name}'s dog license", year=year, due=due,
-            citation="North Andover Code ch. 60, Licenses A(8)",
+            citation=cite("Licenses A(8)"),
         ), [permit.holder])
 
 
@@ -114,7 +115,7 @@ def _kennel_notices(town, today: dt.date, calendar) -> Iterator[Reminder]:
         yield Reminder(_notice(
             f"kennel-renewal:{permit.pk}:{year}", f"Kennel license renewal for {year}",
             about=permit, town=town, what=f"Your kennel license {permit.number}", year=year,
-            due=due, citation="North Andover Code ch. 60, Kennel license B(8)", legal=True,
+            due=due, citation=cite("Kennel license B(8)"), legal=True,
         ), people_of(person=permit.holder, business=permit.holder_business))
 
 

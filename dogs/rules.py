@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from decimal import Decimal
 from typing import Any
 
+from dogs.law import cite
 from dogs.periods import MUNICIPALITY, NEW_DOG_LICENSE, PUPPY_LICENSE
 from permits_site.rules.base import (
     CheckContext,
@@ -33,10 +34,6 @@ from permits_site.rules.calendar import BusinessCalendar, add_months, format_dat
 LICENSE_AGE_MONTHS = 6
 DOG_LIMIT = 4
 CAT_LIMIT = 4
-
-
-def _citation(section: str) -> str:
-    return f"North Andover Code ch. 60, {section}"
 
 
 def _required_calendar(context: CheckContext) -> BusinessCalendar:
@@ -130,7 +127,7 @@ DOG_LICENSE = RuleSet(
 )
 
 
-@DOG_LICENSE.rule("na.lic.A1.age", _citation("Licenses A(1)"),
+@DOG_LICENSE.rule("na.lic.A1.age", cite("Licenses A(1)"),
                   "Dogs six months and older must be licensed.")
 def dog_is_old_enough(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """Licenses A(1): the license requirement starts at six months of age."""
@@ -148,7 +145,7 @@ def dog_is_old_enough(facts: Mapping[str, Any], context: CheckContext) -> Verdic
     )
 
 
-@DOG_LICENSE.rule("na.lic.A1.rabies", _citation("Licenses A(1)"),
+@DOG_LICENSE.rule("na.lic.A1.rabies", cite("Licenses A(1)"),
                   "Proof of a current rabies vaccination or a veterinarian's exemption.")
 def rabies_is_current(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """Licenses A(1): present proof of a current rabies vaccination, or a
@@ -189,7 +186,7 @@ def license_due(facts: Mapping[str, Any], calendar: BusinessCalendar) -> dt.date
     )
 
 
-@DOG_LICENSE.rule("na.lic.A.timely", _citation("Licenses A(2), A(3), A(4)"),
+@DOG_LICENSE.rule("na.lic.A.timely", cite("Licenses A(2), A(3), A(4)"),
                   "A new dog, puppy or new resident's dog is licensed on time.",
                   consequence=Consequence.PENALTY)
 def license_is_timely(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
@@ -211,7 +208,7 @@ def license_is_timely(facts: Mapping[str, Any], context: CheckContext) -> Verdic
     )
 
 
-@DOG_LICENSE.rule("na.lim.A.kennel", _citation("Limits A, Kennel license B(1)"),
+@DOG_LICENSE.rule("na.lim.A.kennel", cite("Limits A, Kennel license B(1)"),
                   "More than four dogs at a residence need a kennel license.")
 def residence_needs_kennel_license(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """Limits A, Kennel license B(1): no more than four dogs over six months
@@ -268,7 +265,7 @@ KENNEL_LICENSE = RuleSet(
 )
 
 
-@KENNEL_LICENSE.rule("na.kennel.B1.required", _citation("Kennel license B(1)"),
+@KENNEL_LICENSE.rule("na.kennel.B1.required", cite("Kennel license B(1)"),
                      "A kennel license is required for more than four dogs.")
 def kennel_license_is_required(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """Kennel license B(1): anyone who owns or boards more than four dogs needs
@@ -291,7 +288,7 @@ def kennel_license_is_required(facts: Mapping[str, Any], context: CheckContext) 
     )
 
 
-@KENNEL_LICENSE.rule("na.kennel.B1.rabies", _citation("Kennel license B(1)"),
+@KENNEL_LICENSE.rule("na.kennel.B1.rabies", cite("Kennel license B(1)"),
                      "Every dog over six months has a current rabies vaccination.")
 def kennel_dogs_vaccinated(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """Kennel license B(1): proof of current rabies vaccination for each dog
@@ -302,7 +299,7 @@ def kennel_dogs_vaccinated(facts: Mapping[str, Any], context: CheckContext) -> V
     )
 
 
-@KENNEL_LICENSE.rule("na.kennel.B3c.lot_line", _citation("Kennel license B(3)(c)"),
+@KENNEL_LICENSE.rule("na.kennel.B3c.lot_line", cite("Kennel license B(3)(c)"),
                      "The dog area is at least 20 ft from every lot line.")
 def kennel_lot_line_setback(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """Kennel license B(3)(c): the housing, feeding and exercise area is no
@@ -313,7 +310,7 @@ def kennel_lot_line_setback(facts: Mapping[str, Any], context: CheckContext) -> 
     )
 
 
-@KENNEL_LICENSE.rule("na.kennel.B3d.dwelling", _citation("Kennel license B(3)(d)"),
+@KENNEL_LICENSE.rule("na.kennel.B3d.dwelling", cite("Kennel license B(3)(d)"),
                      "The dog area is at least 50 ft from any dwelling on an abutting lot.")
 def kennel_dwelling_setback(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """Kennel license B(3)(d): no closer than 50 feet to any existing dwelling
@@ -324,7 +321,7 @@ def kennel_dwelling_setback(facts: Mapping[str, Any], context: CheckContext) -> 
     )
 
 
-@KENNEL_LICENSE.rule("na.kennel.B3.inspection", _citation("Kennel license B(3)"),
+@KENNEL_LICENSE.rule("na.kennel.B3.inspection", cite("Kennel license B(3)"),
                      "The Animal Inspector favorably recommends the kennel.",
                      reviewable=True)
 def kennel_inspection_favorable(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
@@ -368,14 +365,14 @@ RESIDENCE_LIMITS = RuleSet(
 )
 
 
-@RESIDENCE_LIMITS.rule("na.lim.A.dogs", _citation("Limits A"),
+@RESIDENCE_LIMITS.rule("na.lim.A.dogs", cite("Limits A"),
                        "No more than four dogs over six months without a kennel license.")
 def residence_dog_limit(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """Limits A: more than four dogs over six months at a residence need a kennel license."""
     return _dog_limit(facts["dogs_over_6_months"], facts["kennel_license"])
 
 
-@RESIDENCE_LIMITS.rule("na.lim.B.cats", _citation("Limits B"),
+@RESIDENCE_LIMITS.rule("na.lim.B.cats", cite("Limits B"),
                        "No more than four cats over four months.")
 def residence_cat_limit(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """Limits B: no more than four cats over the age of four months on any premises."""
@@ -383,7 +380,7 @@ def residence_cat_limit(facts: Mapping[str, Any], context: CheckContext) -> Verd
                    unit="cats", what="The number of cats over four months old")
 
 
-@RESIDENCE_LIMITS.rule("na.lim.D.wild", _citation("Limits D"),
+@RESIDENCE_LIMITS.rule("na.lim.D.wild", cite("Limits D"),
                        "No wild or dangerous animals.")
 def residence_no_wild_animals(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """Limits D: keeping any wild or dangerous animal is unlawful."""
@@ -426,7 +423,7 @@ NOISE_COMPLAINT = RuleSet(
 )
 
 
-@NOISE_COMPLAINT.rule("na.rest.C1.day", _citation("Restraint C(1)"),
+@NOISE_COMPLAINT.rule("na.rest.C1.day", cite("Restraint C(1)"),
                       "By day, no uninterrupted noise for more than 10 minutes.")
 def daytime_noise(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """Restraint C(1): uninterrupted barking, howling or other noise for more
@@ -454,7 +451,7 @@ def daytime_noise(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     )
 
 
-@NOISE_COMPLAINT.rule("na.rest.C2.night", _citation("Restraint C(2)"),
+@NOISE_COMPLAINT.rule("na.rest.C2.night", cite("Restraint C(2)"),
                       "At night, no repeated noise outdoors.")
 def nighttime_noise(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """Restraint C(2): repeated noise in the open, outside any building,
@@ -518,7 +515,7 @@ DANGEROUS_DOG_COMPLIANCE = RuleSet(
 )
 
 
-@DANGEROUS_DOG_COMPLIANCE.rule("na.dd.D1a.setback", _citation("Dangerous D(1)(a)"),
+@DANGEROUS_DOG_COMPLIANCE.rule("na.dd.D1a.setback", cite("Dangerous D(1)(a)"),
                                "The pen is at least 10 ft from the property line.")
 def enclosure_setback(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """Dangerous D(1)(a): the pen or structure is at least 10 feet from the property line."""
@@ -528,7 +525,7 @@ def enclosure_setback(facts: Mapping[str, Any], context: CheckContext) -> Verdic
     )
 
 
-@DANGEROUS_DOG_COMPLIANCE.rule("na.dd.D1a.embedded", _citation("Dangerous D(1)(a)"),
+@DANGEROUS_DOG_COMPLIANCE.rule("na.dd.D1a.embedded", cite("Dangerous D(1)(a)"),
                                "A pen without a bottom has sides set 2 ft into the ground.",
                                reviewable=True)
 def enclosure_sides_embedded(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
@@ -544,7 +541,7 @@ def enclosure_sides_embedded(facts: Mapping[str, Any], context: CheckContext) ->
                     what="The depth the pen's sides are set into the ground")
 
 
-@DANGEROUS_DOG_COMPLIANCE.rule("na.dd.D1a.top", _citation("Dangerous D(1)(a)"),
+@DANGEROUS_DOG_COMPLIANCE.rule("na.dd.D1a.top", cite("Dangerous D(1)(a)"),
                                "The pen has a secure top.")
 def enclosure_top(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """Dangerous D(1)(a): the pen must have secure sides and a secure top."""
@@ -553,7 +550,7 @@ def enclosure_top(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
                      refusal="The pen needs a secure top so the dog cannot climb or jump out.")
 
 
-@DANGEROUS_DOG_COMPLIANCE.rule("na.dd.D1a.shelter", _citation("Dangerous D(1)(a)"),
+@DANGEROUS_DOG_COMPLIANCE.rule("na.dd.D1a.shelter", cite("Dangerous D(1)(a)"),
                                "The pen protects the dog from the elements.")
 def enclosure_shelter(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """Dangerous D(1)(a): the enclosure must provide protection from the elements."""
@@ -562,7 +559,7 @@ def enclosure_shelter(facts: Mapping[str, Any], context: CheckContext) -> Verdic
                      refusal="The pen must give the dog shelter from rain, sun and cold.")
 
 
-@DANGEROUS_DOG_COMPLIANCE.rule("na.dd.D1b.signs", _citation("Dangerous D(1)(b)"),
+@DANGEROUS_DOG_COMPLIANCE.rule("na.dd.D1b.signs", cite("Dangerous D(1)(b)"),
                                "Warning signs on all sides and a symbol sign for children.")
 def warning_signs(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """Dangerous D(1)(b): signs facing out from all sides of the premises and a
@@ -576,7 +573,7 @@ def warning_signs(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
                      refusal="Display " + " and ".join(missing) + ".")
 
 
-@DANGEROUS_DOG_COMPLIANCE.rule("na.dd.D1c.abutters", _citation("Dangerous D(1)(c)"),
+@DANGEROUS_DOG_COMPLIANCE.rule("na.dd.D1c.abutters", cite("Dangerous D(1)(c)"),
                                "Abutters notified by certified mail.")
 def abutters_notified(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """Dangerous D(1)(c): send each abutter on the Assessor's list the notice by
@@ -589,7 +586,7 @@ def abutters_notified(facts: Mapping[str, Any], context: CheckContext) -> Verdic
     )
 
 
-@DANGEROUS_DOG_COMPLIANCE.rule("na.dd.D1d.lead", _citation("Dangerous D(1)(d)"),
+@DANGEROUS_DOG_COMPLIANCE.rule("na.dd.D1d.lead", cite("Dangerous D(1)(d)"),
                                "Off the premises: muzzled, a lead of 4 ft or less, an adult "
                                "handler.")
 def restraint_off_premises(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
@@ -611,7 +608,7 @@ def restraint_off_premises(facts: Mapping[str, Any], context: CheckContext) -> V
     )
 
 
-@DANGEROUS_DOG_COMPLIANCE.rule("na.dd.D3.insurance", _citation("Dangerous D(3)(a)"),
+@DANGEROUS_DOG_COMPLIANCE.rule("na.dd.D3.insurance", cite("Dangerous D(3)(a)"),
                                "Liability insurance of at least $100,000 per incident.")
 def liability_insurance(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """Dangerous D(3)(a): insurance of not less than $100,000 per incident."""

@@ -2,6 +2,7 @@ from django.contrib import admin
 from django.urls import include, path
 
 from permits_site.enforcement.urls import resident_urlpatterns as citation_urlpatterns
+from permits_site.licensing.page_registry import registered_urls
 from permits_site.licensing.views.public import home, verify
 
 urlpatterns = [
@@ -11,9 +12,8 @@ urlpatterns = [
     path("accounts/", include("permits_site.accounts.urls")),
     path("", include("permits_site.licensing.urls")),
     path("", include("permits_site.parties.urls")),
-    path("dogs/", include("dogs.urls")),
-    path("stables/", include("stables.urls")),
-    path("tisbury/", include("tisbury_regs.urls")),
+    # Each bylaw app's pages, registered from its AppConfig.ready().
+    *(path(f"{url.prefix}/", include(url.module)) for url in registered_urls()),
     path("enforcement/", include("permits_site.enforcement.urls")),
     path("citations/", include(citation_urlpatterns)),
     path("messages/", include("permits_site.notifications.urls")),

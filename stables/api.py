@@ -28,7 +28,6 @@ from rest_framework.parsers import MultiPartParser
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
-from permits_site.accounts import permissions
 from permits_site.accounts.permissions import STAFF_ROLES
 from permits_site.api.parsers import JSONObjectParser
 from permits_site.api.permissions import IsTownClerk
@@ -45,7 +44,7 @@ from permits_site.licensing.exceptions import DomainError
 from permits_site.licensing.kinds import list_related
 from permits_site.licensing.models import Application, Permit
 from permits_site.rules.base import FactsInvalid
-from stables import horses, rules, services
+from stables import horses, permissions, rules, services
 from stables.models import (
     Horse,
     HorseBurialNotice,

@@ -8,12 +8,14 @@ class StablesConfig(AppConfig):
     verbose_name = "Northborough — Horse and Stable Regulations"
 
     def ready(self) -> None:
+        from permits_site.accounts.demo import register_demo
         from permits_site.api.registry import register_routes
         from permits_site.enforcement.registry import register_enforcement
         from permits_site.licensing.declarations import register_reference
         from permits_site.licensing.kinds import register_kind
+        from permits_site.licensing.page_registry import register_queue_link, register_urls
         from permits_site.rules.registry import register_law
-        from stables import fines, periods, rules
+        from stables import demo, fines, periods, rules
         from stables.api import (
             HorseBurialNoticeViewSet,
             HorseViewSet,
@@ -42,3 +44,6 @@ class StablesConfig(AppConfig):
         register_routes("horses", HorseViewSet, basename="horse")
         register_routes("horse-burial-notices", HorseBurialNoticeViewSet,
                         basename="horse-burial-notice")
+        register_urls("stables", "stables.urls")
+        register_queue_link(periods.MUNICIPALITY, "Horse registry", "stables:horse_registry")
+        register_demo("stables", demo.build)

@@ -2,8 +2,8 @@
 
 from permits_site.licensing.catalogue import Catalogue, FeeItemSpec, PermitTypeSpec
 from permits_site.rules.calendar import MONDAY_TO_FRIDAY
+from stables.law import cite
 
-CITE = "Northborough Horse & Stable Regs "
 BOARD = "Board of Health"
 
 HORSE_REGISTRATION = PermitTypeSpec(
@@ -11,10 +11,10 @@ HORSE_REGISTRATION = PermitTypeSpec(
     name="Horse Registration",
     authority=BOARD,
     term="Until the horse leaves town; the inoculation certificate's expiry is tracked",
-    citation=CITE + "§3.2",
+    citation=cite("3.2"),
     actions=("new",),
     number_prefix="HRS",
-    fees=(FeeItemSpec("new", "Horse registration (no fee)", "0.00", CITE + "§3.2"),),
+    fees=(FeeItemSpec("new", "Horse registration (no fee)", "0.00", cite("3.2")),),
 )
 
 PRIVATE_STABLE = PermitTypeSpec(
@@ -22,14 +22,14 @@ PRIVATE_STABLE = PermitTypeSpec(
     name="Private Stable Permit",
     authority=BOARD,
     term="Valid one year from issuance, through the day before the anniversary",
-    citation=CITE + "§2",
+    citation=cite("2"),
     actions=("new", "renewal", "transfer"),
     number_prefix="PVS",
     check_code="northborough.private_stable",
     fees=(
-        FeeItemSpec("new", "Private stable permit filing fee", "50.00", CITE + "§2.2"),
-        FeeItemSpec("renewal", "Private stable permit renewal", "40.00", CITE + "§2.2"),
-        FeeItemSpec("transfer", "Private stable permit transfer", "20.00", CITE + "§2.4"),
+        FeeItemSpec("new", "Private stable permit filing fee", "50.00", cite("2.2")),
+        FeeItemSpec("renewal", "Private stable permit renewal", "40.00", cite("2.2")),
+        FeeItemSpec("transfer", "Private stable permit transfer", "20.00", cite("2.4")),
     ),
 )
 
@@ -38,14 +38,14 @@ PUBLIC_STABLE = PermitTypeSpec(
     name="Public Stable Permit",
     authority=BOARD,
     term="Valid through December 31 of the year issued; renewable each January 1",
-    citation=CITE + "§7",
+    citation=cite("7"),
     actions=("new", "renewal", "transfer"),
     number_prefix="PBS",
     check_code="northborough.public_stable",
     fees=(
-        FeeItemSpec("new", "Public stable permit fee", "200.00", CITE + "§7.1"),
-        FeeItemSpec("renewal", "Public stable permit renewal", "200.00", CITE + "§7.1"),
-        FeeItemSpec("transfer", "Public stable permit transfer", "100.00", CITE + "§7.1"),
+        FeeItemSpec("new", "Public stable permit fee", "200.00", cite("7.1")),
+        FeeItemSpec("renewal", "Public stable permit renewal", "200.00", cite("7.1")),
+        FeeItemSpec("transfer", "Public stable permit transfer", "100.00", cite("7.1")),
     ),
 )
 

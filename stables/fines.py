@@ -11,6 +11,7 @@ from permits_site.enforcement.registry import (
     CitationPolicy,
     statutory_window,
 )
+from stables.law import cite
 from stables.periods import MUNICIPALITY
 
 FINES = FineCatalogue(
@@ -19,7 +20,7 @@ FINES = FineCatalogue(
         FineItemSpec(
             "stable_regulation_violation",
             "Violation of the Horse and Stable Regulations",
-            "Northborough Horse & Stable Regs §8.3",
+            cite("8.3"),
             range=("5.00", "100.00"),
             per_day=True,
         ),
@@ -43,7 +44,7 @@ CASE_TYPES = (
             ChargeType(
                 "legal_fees",
                 "Legal fees reimbursed by the permit holder",
-                "Northborough Horse & Stable Regs §8.4",
+                cite("8.4"),
             ),
         ),
     ),

@@ -30,10 +30,9 @@ from permits_site.licensing.models import OPEN_ENDED, Application, Permit, Permi
 from permits_site.rules.base import FactType
 from permits_site.rules.calendar import anniversary_eve, days_after, format_date, year_end
 from stables.facts import OFFICE_FACTS, OFFICE_RULES, office_facts
+from stables.law import cite
 from stables.models import PLAN_ITEMS, Occupancy, StableApplication
 from stables.rules import HEARING_NOTICE_DAYS
-
-CITE = "Northborough Horse & Stable Regs "
 
 PLOT_PLAN = "plot_plan"
 STABLE_PLAN = "stable_plan"
@@ -96,15 +95,15 @@ class StablePermitKind(PermitKind):
     extra_fields = STABLE_FIELDS
     documents = (
         DeclaredDocument(PLOT_PLAN, "Plot plan (the lot, the stable, contour and drainage, "
-                         "roughly to scale)", CITE + "§2.2", actions=DESCRIBED),
-        DeclaredDocument(STABLE_PLAN, "Stable plan (items (a)–(e))", CITE + "§2.2",
+                         "roughly to scale)", cite("2.2"), actions=DESCRIBED),
+        DeclaredDocument(STABLE_PLAN, "Stable plan (items (a)–(e))", cite("2.2"),
                          actions=DESCRIBED),
         DeclaredDocument(TRANSFEROR_NOTICE, "Written notice of the transfer from the "
-                         "transferor", CITE + "§2.4", actions=(TRANSFER,)),
+                         "transferor", cite("2.4"), actions=(TRANSFER,)),
         DeclaredDocument(TRANSFEREE_NOTICE, "Written notice of the transfer from the "
-                         "transferee", CITE + "§2.4", actions=(TRANSFER,)),
+                         "transferee", cite("2.4"), actions=(TRANSFER,)),
         DeclaredDocument(OTHER_DATA, "Other data the Board of Health requested",
-                         CITE + "§2.2", required=False, actions=DESCRIBED),
+                         cite("2.2"), required=False, actions=DESCRIBED),
     )
     list_related = ("stable_application__stable__property__municipality", "previous_permit")
     review_panel = "stables/review_panel.html"
@@ -114,9 +113,9 @@ class StablePermitKind(PermitKind):
     fact_sources = {name: FactSource.OFFICE for name in OFFICE_FACTS}
     own_gates = (Gate.OFFICE_SIGNOFFS, Gate.RULES_MET)
     variance_signatures_required = 1
-    variance_citation = CITE + "§8.2"
+    variance_citation = cite("8.2")
     hearing_notice_days = HEARING_NOTICE_DAYS
-    hearing_citation = CITE + "§2.2"
+    hearing_citation = cite("2.2")
 
     # -- the declaration -----------------------------------------------------
 
@@ -232,7 +231,7 @@ class StablePermitKind(PermitKind):
                     "stable.grandfathered",
                     "The applicant says the stable is grandfathered; the office has not "
                     "confirmed its permit under the rules in force before May 2, 1990.",
-                    CITE + "§2.5",
+                    cite("2.5"),
                     Gate.OFFICE_SIGNOFFS,
                 )
             )
@@ -250,7 +249,7 @@ class StablePermitKind(PermitKind):
                 "stable.transfer_of_inactive_permit",
                 f"Permit {previous.number} is {PermitStatus(status).label.lower()}; only a "
                 "permit in force can be transferred. Apply for a renewal or a new permit.",
-                CITE + "§2.4",
+                cite("2.4"),
                 Gate.RULES_MET,
             )
         ]
@@ -374,7 +373,7 @@ class HorseRegistrationKind(PermitKind):
     extra_fields = HORSE_FIELDS
     documents = (
         DeclaredDocument(INOCULATION_CERTIFICATE, "The veterinarian's certificate of "
-                         "inoculation against equine encephalitis and tetanus", CITE + "§3.2"),
+                         "inoculation against equine encephalitis and tetanus", cite("3.2")),
     )
     list_related = ("horse__stable__property",)
 

@@ -10,6 +10,7 @@ from functools import partial
 
 from permits_site.rules.calendar import MONDAY_TO_FRIDAY
 from permits_site.rules.registry import KeyDate, Period
+from stables.law import cite
 
 MUNICIPALITY = "northborough"
 BUSINESS_WEEK = MONDAY_TO_FRIDAY
@@ -21,21 +22,21 @@ PERIODS: tuple[Period, ...] = ()
 KEY_DATES: tuple[KeyDate, ...] = (
     _key_date(
         code="public_stable_renewal",
-        citation="Northborough Horse & Stable Regs §7.1",
+        citation=cite("7.1"),
         description="Public stable permits renew each January 1.",
         month=1,
         day=1,
     ),
     _key_date(
         code="manure_season_start",
-        citation="Northborough Horse & Stable Regs §6.2",
+        citation=cite("6.2"),
         description="From May 1, manure may not accumulate for more than two weeks.",
         month=5,
         day=1,
     ),
     _key_date(
         code="manure_season_end",
-        citation="Northborough Horse & Stable Regs §6.2",
+        citation=cite("6.2"),
         description="The two-week manure removal season ends on November 1.",
         month=11,
         day=1,

@@ -38,6 +38,7 @@ from permits_site.rules.base import (
     passed,
 )
 from permits_site.rules.calendar import days_before, format_date
+from stables.law import cite
 
 MUNICIPALITY = "northborough"
 
@@ -52,10 +53,6 @@ EXPANSION_SHARE = Decimal("0.25")
 HEARING_NOTICE_DAYS = 10
 
 FENCE_MATERIALS = ("wood", "woven_wire", "electric", "barbed_wire", "other")
-
-
-def _cite(section: str) -> str:
-    return f"Northborough Horse & Stable Regs §{section}"
 
 
 def _on_failure(verdict: Verdict, advice: str) -> Verdict:
@@ -281,7 +278,7 @@ def _unless_grandfathered(function: RuleFunction) -> RuleFunction:
 # -- Private stable application rules, in the spec's table order ------------
 
 
-@PRIVATE_STABLE.rule("nb.1.1.private", _cite("1.1"), "The stable is private, not public")
+@PRIVATE_STABLE.rule("nb.1.1.private", cite("1.1"), "The stable is private, not public")
 def private_use(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """§1.1: a stable is public when horses or riding instruction are provided for a
     fee or, without a fee, when three or more horses are kept for owners who
@@ -301,7 +298,7 @@ def private_use(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     )
 
 
-@PRIVATE_STABLE.rule("nb.3.1.corral", _cite("3.1"), "The corral is large enough for the horses")
+@PRIVATE_STABLE.rule("nb.3.1.corral", cite("3.1"), "The corral is large enough for the horses")
 def corral_area(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """§3.1: no corral under 5,000 sq ft or, if more, under 2,000 sq ft per horse."""
     horses = facts["horses"]
@@ -320,7 +317,7 @@ def corral_area(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
 
 
 @PRIVATE_STABLE.rule(
-    "nb.4.1a.lot_line", _cite("4.1(a)"), "The stable is 50 ft or more from abutters' lot lines"
+    "nb.4.1a.lot_line", cite("4.1(a)"), "The stable is 50 ft or more from abutters' lot lines"
 )
 @_unless_grandfathered
 def abutter_lot_line(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
@@ -335,7 +332,7 @@ def abutter_lot_line(facts: Mapping[str, Any], context: CheckContext) -> Verdict
 
 @PRIVATE_STABLE.rule(
     "nb.4.1a.dwelling",
-    _cite("4.1(a)"),
+    cite("4.1(a)"),
     "The stable is 150 ft or more from dwellings its owner does not occupy",
 )
 @_unless_grandfathered
@@ -352,7 +349,7 @@ def nonowner_dwelling(facts: Mapping[str, Any], context: CheckContext) -> Verdic
 
 @PRIVATE_STABLE.rule(
     "nb.4.1b.owner_dwelling",
-    _cite("4.1(b)"),
+    cite("4.1(b)"),
     "The stable is 35 ft or more from the owner's dwelling",
 )
 @_unless_grandfathered
@@ -367,7 +364,7 @@ def owner_dwelling(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
 
 
 @PRIVATE_STABLE.rule(
-    "nb.4.1c.water", _cite("4.1(c)"), "The stable is 50 ft or more from the high water mark"
+    "nb.4.1c.water", cite("4.1(c)"), "The stable is 50 ft or more from the high water mark"
 )
 @_unless_grandfathered
 def high_water(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
@@ -382,7 +379,7 @@ def high_water(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
 
 
 @PRIVATE_STABLE.rule(
-    "nb.4.1d.supply", _cite("4.1(d)"), "The stable is 100 ft or more from drinking water supplies"
+    "nb.4.1d.supply", cite("4.1(d)"), "The stable is 100 ft or more from drinking water supplies"
 )
 @_unless_grandfathered
 def drinking_water(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
@@ -396,7 +393,7 @@ def drinking_water(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
 
 
 @PRIVATE_STABLE.rule(
-    "nb.4.1.concom", _cite("4.1"), "The location was reviewed with the Conservation Commission"
+    "nb.4.1.concom", cite("4.1"), "The location was reviewed with the Conservation Commission"
 )
 @_unless_grandfathered
 def conservation_review(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
@@ -411,7 +408,7 @@ def conservation_review(facts: Mapping[str, Any], context: CheckContext) -> Verd
 
 
 @PRIVATE_STABLE.rule(
-    "nb.5.1.shed", _cite("5.1"), "The stable has at least three sides and a weatherproof roof"
+    "nb.5.1.shed", cite("5.1"), "The stable has at least three sides and a weatherproof roof"
 )
 @_unless_grandfathered
 def shed(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
@@ -435,7 +432,7 @@ def shed(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
 
 
 @PRIVATE_STABLE.rule(
-    "nb.5.1.density", _cite("5.1"), "The stable has 112.5 sq ft of floor per horse"
+    "nb.5.1.density", cite("5.1"), "The stable has 112.5 sq ft of floor per horse"
 )
 @_unless_grandfathered
 def stable_density(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
@@ -451,7 +448,7 @@ def stable_density(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
 
 
 @PRIVATE_STABLE.rule(
-    "nb.5.2.water", _cite("5.2"), "A frost-free potable water supply is at or near the stable"
+    "nb.5.2.water", cite("5.2"), "A frost-free potable water supply is at or near the stable"
 )
 @_unless_grandfathered
 def frost_free_water(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
@@ -464,7 +461,7 @@ def frost_free_water(facts: Mapping[str, Any], context: CheckContext) -> Verdict
     )
 
 
-@PRIVATE_STABLE.rule("nb.5.3.barbed", _cite("5.3"), "The fence is not barbed wire")
+@PRIVATE_STABLE.rule("nb.5.3.barbed", cite("5.3"), "The fence is not barbed wire")
 @_unless_grandfathered
 def no_barbed_wire(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """§5.3: barbed wire shall not be used."""
@@ -476,7 +473,7 @@ def no_barbed_wire(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     )
 
 
-@PRIVATE_STABLE.rule("nb.5.3.opening", _cite("5.3"), "Woven wire fence openings are 4 in or less")
+@PRIVATE_STABLE.rule("nb.5.3.opening", cite("5.3"), "Woven wire fence openings are 4 in or less")
 @_unless_grandfathered
 def woven_wire_opening(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """§5.3: smooth woven wire with an opening no greater than 4 inches."""
@@ -487,7 +484,7 @@ def woven_wire_opening(facts: Mapping[str, Any], context: CheckContext) -> Verdi
     )
 
 
-@PRIVATE_STABLE.rule("nb.5.3.height", _cite("5.3"), "The fence's top barrier is 4 ft or higher")
+@PRIVATE_STABLE.rule("nb.5.3.height", cite("5.3"), "The fence's top barrier is 4 ft or higher")
 @_unless_grandfathered
 def fence_height(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """§5.3: the top barrier of the fence shall be at least 4 feet high."""
@@ -504,7 +501,7 @@ def required_warning_labels(frontage_ft: Decimal) -> int:
 
 
 @PRIVATE_STABLE.rule(
-    "nb.5.3.labels", _cite("5.3"), "A charged fence on street frontage carries warning labels"
+    "nb.5.3.labels", cite("5.3"), "A charged fence on street frontage carries warning labels"
 )
 @_unless_grandfathered
 def warning_labels(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
@@ -531,7 +528,7 @@ def warning_labels(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     )
 
 
-@PRIVATE_STABLE.rule("nb.2.3.zoning", _cite("2.3"), "The zoning authority certified the stable")
+@PRIVATE_STABLE.rule("nb.2.3.zoning", cite("2.3"), "The zoning authority certified the stable")
 def zoning_certification(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """§2.3: no permit unless the zoning authority certifies that the stable does not
     conflict with the zoning laws."""
@@ -548,7 +545,7 @@ def zoning_certification(facts: Mapping[str, Any], context: CheckContext) -> Ver
 
 @_public_rule(
     "nb.7.3a.lot_line",
-    _cite("7.3(a)"),
+    cite("7.3(a)"),
     "The public stable is 100 ft or more from abutters' lot lines",
 )
 @_unless_grandfathered
@@ -564,7 +561,7 @@ def public_abutter_lot_line(facts: Mapping[str, Any], context: CheckContext) -> 
 
 
 @_public_rule(
-    "nb.7.3b.water", _cite("7.3(b)"), "The public stable is 100 ft or more from the high water mark"
+    "nb.7.3b.water", cite("7.3(b)"), "The public stable is 100 ft or more from the high water mark"
 )
 @_unless_grandfathered
 def public_high_water(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
@@ -580,7 +577,7 @@ def public_high_water(facts: Mapping[str, Any], context: CheckContext) -> Verdic
 
 @_public_rule(
     "nb.7.3b.supply",
-    _cite("7.3(b)"),
+    cite("7.3(b)"),
     "The public stable is 100 ft or more from drinking water supplies",
 )
 @_unless_grandfathered
@@ -594,19 +591,19 @@ def public_drinking_water(facts: Mapping[str, Any], context: CheckContext) -> Ve
     )
 
 
-@_public_rule("nb.7.2.lot", _cite("7.2"), "The public stable's lot is 5 acres or more")
+@_public_rule("nb.7.2.lot", cite("7.2"), "The public stable's lot is 5 acres or more")
 def public_lot_size(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """§7.2: the minimum lot size for a public stable is 5 acres."""
     return at_least(facts["lot_area_acres"], 5, unit="acres", what="The lot area")
 
 
-@_public_rule("nb.7.2.max_horses", _cite("7.2"), "The public stable keeps 10 horses or fewer")
+@_public_rule("nb.7.2.max_horses", cite("7.2"), "The public stable keeps 10 horses or fewer")
 def public_horse_limit(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """§7.2: the maximum number of horses at a public stable is 10."""
     return at_most(facts["horses"], 10, unit="horses", what="The herd at this public stable")
 
 
-@_public_rule("nb.7.4.restrooms", _cite("7.4"), "The public stable has public restrooms")
+@_public_rule("nb.7.4.restrooms", cite("7.4"), "The public stable has public restrooms")
 def public_restrooms(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """§7.4: a public stable shall have public restrooms for customers and employees."""
     return must_hold(
@@ -690,7 +687,7 @@ SANITARY_INSPECTION = RuleSet(
 
 
 @SANITARY_INSPECTION.rule(
-    "nb.6.2.volume", _cite("6.2"), "No more than two cords of manure are stored"
+    "nb.6.2.volume", cite("6.2"), "No more than two cords of manure are stored"
 )
 def manure_volume(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """§6.2: no more than two cords of manure and used bedding at the storage area
@@ -722,7 +719,7 @@ def in_manure_season(day: dt.date) -> bool:
 
 @SANITARY_INSPECTION.rule(
     "nb.6.2.interval",
-    _cite("6.2"),
+    cite("6.2"),
     "From May 1 to November 1 manure is removed at least every two weeks",
 )
 def manure_interval(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
@@ -740,7 +737,7 @@ def manure_interval(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
 
 
 @SANITARY_INSPECTION.rule(
-    "nb.6.2.runoff", _cite("6.2"), "Manure cannot drain or run off into wetlands"
+    "nb.6.2.runoff", cite("6.2"), "Manure cannot drain or run off into wetlands"
 )
 def manure_runoff(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """§6.2: manure stored so that there can be no drainage or runoff into any
@@ -753,7 +750,7 @@ def manure_runoff(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     )
 
 
-@SANITARY_INSPECTION.rule("nb.6.2.stall", _cite("6.2"), "Stalls are cleaned of manure daily")
+@SANITARY_INSPECTION.rule("nb.6.2.stall", cite("6.2"), "Stalls are cleaned of manure daily")
 def stall_cleaning(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """§6.2: manure shall be removed from the stall at least daily."""
     return must_hold(
@@ -764,7 +761,7 @@ def stall_cleaning(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     )
 
 
-@SANITARY_INSPECTION.rule("nb.6.3.effluent", _cite("6.3"), "No effluent runs off the stable")
+@SANITARY_INSPECTION.rule("nb.6.3.effluent", cite("6.3"), "No effluent runs off the stable")
 def effluent(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """§6.3: effluent containing urine or fecal matter shall not be discharged in
     runoff or flow over the surface of the ground."""
@@ -776,7 +773,7 @@ def effluent(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     )
 
 
-@SANITARY_INSPECTION.rule("nb.6.5.feed", _cite("6.5"), "Feed is stored in closed containers")
+@SANITARY_INSPECTION.rule("nb.6.5.feed", cite("6.5"), "Feed is stored in closed containers")
 def feed_storage(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """§6.5: feed shall be stored in closed, moisture and vermin resistant containers."""
     return must_hold(
@@ -835,7 +832,7 @@ HORSE_BURIAL = RuleSet(
 
 
 @HORSE_BURIAL.rule(
-    "nb.6.6.high_water", _cite("6.6"), "The bottom of the hole is 4 ft or more above high water"
+    "nb.6.6.high_water", cite("6.6"), "The bottom of the hole is 4 ft or more above high water"
 )
 def burial_high_water(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """§6.6(i): the bottom of the hole at least four feet above high water."""
@@ -847,7 +844,7 @@ def burial_high_water(facts: Mapping[str, Any], context: CheckContext) -> Verdic
     )
 
 
-@HORSE_BURIAL.rule("nb.6.6.cover", _cite("6.6"), "The remains are covered by 6 ft of dirt")
+@HORSE_BURIAL.rule("nb.6.6.cover", cite("6.6"), "The remains are covered by 6 ft of dirt")
 def burial_cover(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """§6.6(ii): covered with at least six feet of compact dirt."""
     return at_least(
@@ -855,7 +852,7 @@ def burial_cover(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     )
 
 
-@HORSE_BURIAL.rule("nb.6.6.lot_line", _cite("6.6"), "The hole is 15 ft or more from lot lines")
+@HORSE_BURIAL.rule("nb.6.6.lot_line", cite("6.6"), "The hole is 15 ft or more from lot lines")
 def burial_lot_line(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """§6.6(iii): at least fifteen feet from any lot line."""
     return at_least(
@@ -867,7 +864,7 @@ def burial_lot_line(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
 
 
 @HORSE_BURIAL.rule(
-    "nb.6.6.wetland_well", _cite("6.6"), "The hole is 100 ft or more from wetlands and wells"
+    "nb.6.6.wetland_well", cite("6.6"), "The hole is 100 ft or more from wetlands and wells"
 )
 def burial_wetland_well(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """§6.6(iii): at least 100 feet from any wetland or well."""
@@ -892,7 +889,7 @@ def burial_wetland_well(facts: Mapping[str, Any], context: CheckContext) -> Verd
 
 @HORSE_BURIAL.rule(
     "nb.6.6.notice",
-    _cite("6.6"),
+    cite("6.6"),
     "The Board was notified before burial, or the next working day after a holiday burial",
     reviewable=True,
 )
@@ -977,7 +974,7 @@ HEARING_NOTICE = RuleSet(
 
 
 @HEARING_NOTICE.rule(
-    "nb.2.2.notice_days", _cite("2.2"), "Notices were mailed at least 10 days before the hearing"
+    "nb.2.2.notice_days", cite("2.2"), "Notices were mailed at least 10 days before the hearing"
 )
 def hearing_notice_days(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """§2.2: abutters notified at least 10 days prior to the date of the hearing."""
@@ -998,7 +995,7 @@ def hearing_notice_days(facts: Mapping[str, Any], context: CheckContext) -> Verd
     )
 
 
-@HEARING_NOTICE.rule("nb.2.2.certified", _cite("2.2"), "Notices were sent by certified mail")
+@HEARING_NOTICE.rule("nb.2.2.certified", cite("2.2"), "Notices were sent by certified mail")
 def hearing_certified_mail(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """§2.2: abutters are notified by certified mail."""
     return must_hold(
@@ -1008,7 +1005,7 @@ def hearing_certified_mail(facts: Mapping[str, Any], context: CheckContext) -> V
     )
 
 
-@HEARING_NOTICE.rule("nb.2.2.all_abutters", _cite("2.2"), "Every abutter was notified")
+@HEARING_NOTICE.rule("nb.2.2.all_abutters", cite("2.2"), "Every abutter was notified")
 def hearing_all_abutters(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """§2.2: all abutters shall be notified."""
     total, notified = facts["abutters_total"], facts["abutters_notified"]
@@ -1056,7 +1053,7 @@ STABLE_EXPANSION = RuleSet(
 
 
 @STABLE_EXPANSION.rule(
-    "nb.2.1.expansion", _cite("2.1"), "Expansions since the last permit stay under 25%"
+    "nb.2.1.expansion", cite("2.1"), "Expansions since the last permit stay under 25%"
 )
 def expansion(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """§2.1: a stable expanded by 25% or more needs a new permit; expansions of less

@@ -42,6 +42,7 @@ from stables import rules
 from stables.facts import as_json
 from stables.horses import certificate_flag
 from stables.kinds import stable_details
+from stables.law import cite
 from stables.models import (
     PLAN_ITEMS,
     Horse,
@@ -55,7 +56,6 @@ PRIVATE_STABLE = "northborough.private_stable"
 PUBLIC_STABLE = "northborough.public_stable"
 STABLE_PERMIT_TYPES = (PRIVATE_STABLE, PUBLIC_STABLE)
 SANITARY_INSPECTION = "northborough.sanitary_inspection"
-CITE = "Northborough Horse & Stable Regs "
 PENDING_STATUSES = (ApplicationStatus.DRAFT, *OPEN_STATUSES)
 #: What the office records on a stable application (§2.3, §4.1).
 SIGN_OFF_FIELDS = (
@@ -131,7 +131,7 @@ def _plan_items(items: Mapping[str, str]) -> dict[str, str]:
     """The §2.2 items (a)–(f), trimmed; (a)–(e) must each be described."""
     plan = {name: (items.get(name) or "").strip() for name in PLAN_ITEMS}
     missing = {
-        name: [f"Describe this: the stable plan shows it ({CITE}§2.2)."]
+        name: [f"Describe this: the stable plan shows it ({cite('2.2')})."]
         for name, value in plan.items()
         if not value and not StableApplication._meta.get_field(name).blank
     }
@@ -158,7 +158,7 @@ def _keepers_stable(*, applicant, site: Property, occupancy: str) -> Stable:
     if held is not None:
         raise DomainError(
             f"The stable at {site.address} has permit {held.number} in force: its new owner "
-            f"or occupant applies for its transfer ({CITE}§2.4).",
+            f"or occupant applies for its transfer ({cite('2.4')}).",
             field="property",
         )
     return Stable.objects.create(municipality=site.municipality, keeper=applicant,
@@ -254,7 +254,7 @@ def _changes_made(items: Mapping[str, str]) -> str:
     if not changes:
         raise DomainError(
             "Say what changed since the last permit, or write \"No changes\" "
-            f"({CITE}§2.2).",
+            f"({cite('2.2')}).",
             field="changes_made",
         )
     return changes
@@ -330,7 +330,7 @@ def transferable_permit(*, applicant, permit_number: str, address: str) -> Permi
     if permit.effective_status(timezone.localdate()) != PermitStatus.ACTIVE:
         raise DomainError(
             f"Permit {permit.number} is not in force, so it cannot be transferred; apply for "
-            f"a new permit ({CITE}§2.4).",
+            f"a new permit ({cite('2.4')}).",
             field="permit_number",
         )
     return permit
@@ -533,7 +533,7 @@ def expansion_finding(*, stable: Stable, proposed_sqft: Decimal, on: dt.date) ->
     if standing.permitted_area is None:
         raise DomainError(
             f"{stable.address} has no permit on record to measure an expansion against; "
-            f"apply for a stable permit first ({CITE}§2.1).",
+            f"apply for a stable permit first ({cite('2.1')}).",
             field="area_sqft",
         )
     rule_set: RuleSet = get_rule_set(rules.STABLE_EXPANSION.code)

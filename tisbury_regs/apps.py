@@ -11,6 +11,7 @@ class TisburyRegsConfig(AppConfig):
         from permits_site.api.registry import register_routes
         from permits_site.enforcement.registry import register_enforcement
         from permits_site.licensing.kinds import register_kind
+        from permits_site.licensing.page_registry import register_urls
         from permits_site.rules.registry import register_law
         from tisbury_regs import fees, fines, food, kinds, periods, rules
         from tisbury_regs.api import DisposalWorksApplicationViewSet
@@ -28,3 +29,4 @@ class TisburyRegsConfig(AppConfig):
         register_enforcement(fines.CITATION_POLICY, fines.CASE_TYPES)
         register_routes("disposal-works-applications", DisposalWorksApplicationViewSet,
                         basename="disposal-works-application")
+        register_urls("tisbury", "tisbury_regs.urls")

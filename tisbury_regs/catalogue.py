@@ -6,13 +6,10 @@ site shows them as "seeded — confirm" until an admin saves a version.
 
 from permits_site.licensing.catalogue import Catalogue, FeeItemSpec, PermitTypeSpec
 from permits_site.rules.calendar import MONDAY_TO_FRIDAY
+from tisbury_regs.law import cite
 
 BOARD = "Board of Health"
 CALENDAR_YEAR = "Valid through December 31 of the year issued"
-
-
-def cite(section: str) -> str:
-    return f"Tisbury BOH Reg {section}"
 
 
 def annual(

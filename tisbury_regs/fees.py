@@ -45,12 +45,8 @@ from tisbury_regs.food import (
     sandblasting_term,
 )
 from tisbury_regs.kinds import SEPTAGE_INSURANCE, TisburyPermitKind
+from tisbury_regs.law import cite
 from tisbury_regs.waste import SEPTAGE_VEHICLES
-
-
-def cite(section: str) -> str:
-    return f"Tisbury BOH Reg {section}"
-
 
 FOOD_POLICY = cite("09.5, Policy Statements")
 STABLE_FEE_CAP = Decimal("20.00")

@@ -22,6 +22,7 @@ from permits_site.enforcement.registry import (
     statutory_window,
 )
 from tisbury_regs.fees import FOOD_SURCHARGES, SEPTAGE_SURCHARGES, SURCHARGE_EVENTS
+from tisbury_regs.law import cite
 from tisbury_regs.periods import MUNICIPALITY
 
 MGL_DUMPING = "MGL c.270 §16A"
@@ -33,12 +34,8 @@ FIFTY_THEN_HUNDRED = first_then("50.00", "100.00")
 def under_schedule(schedule: str, enabling: str) -> str:
     """The citation of a scheduled fine: the law it enforces, then the schedule's section."""
     if enabling.startswith("MGL"):
-        return f"{enabling}; Tisbury BOH Reg {schedule}"
-    return f"Tisbury BOH Reg {enabling}; {schedule}"
-
-
-def board_reg(section: str) -> str:
-    return f"Tisbury BOH Reg {section}"
+        return f"{enabling}; {cite(schedule)}"
+    return f"{cite(enabling)}; {schedule}"
 
 
 def listed(offense, description, enabling, amounts, *, schedule=SCHEDULE, **options):
@@ -101,7 +98,7 @@ FINES = FineCatalogue(
         FineItemSpec(
             "septic_pumpout_permit_late",
             "Septic pump-out permit not returned by the 15th of the month",
-            board_reg("09.6.2"),
+            cite("09.6.2"),
             amounts=every_offense("10.00"),
             per_day=True,
             unit="permit",
@@ -109,7 +106,7 @@ FINES = FineCatalogue(
         FineItemSpec(
             "living_aboard_boat",
             "Staying overnight on a boat at a marina in the lakes and ponds",
-            board_reg("09.4.10"),
+            cite("09.4.10"),
             range=("100.00", "300.00"),
             per_day=True,
             unit="boat",
@@ -118,7 +115,7 @@ FINES = FineCatalogue(
             "board_regulation_violation",
             "Violation of a Board of Health regulation not on the fine schedule (a forfeiture "
             "on conviction, recorded after the court's decision)",
-            board_reg("09.0.7(B)") + "; MGL c.111 §31",
+            cite("09.0.7(B)") + "; MGL c.111 §31",
             range=("0.01", "500.00"),
             per_day=True,
         ),
@@ -153,6 +150,6 @@ CASE_TYPES = (
         municipality=MUNICIPALITY,
         name="Board of Health regulation violation",
         offenses=FINES.offenses(),
-        citation="Tisbury BOH Reg 09.0.6, 09.0.7",
+        citation=cite("09.0.6, 09.0.7"),
     ),
 )

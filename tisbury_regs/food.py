@@ -32,7 +32,7 @@ from permits_site.licensing.kinds import PermitKind
 from permits_site.parties.models import BusinessKind
 from permits_site.rules.base import Fact, FactType, RuleSet, must_hold
 from permits_site.rules.calendar import year_end
-from tisbury_regs.rules import cite
+from tisbury_regs.law import cite
 
 FOOD_MANAGER_SECTION = cite("09.5.2")
 #: The text supplied stops short of naming allergen training; 09.5.4 adopts 105 CMR 590, the

@@ -8,15 +8,12 @@ from permits_site.licensing.kinds import PermitKind
 from permits_site.parties.places import register_place_attributes
 from permits_site.rules.base import Fact, FactType
 from tisbury_regs.food import RESIDENTIAL_KITCHEN
+from tisbury_regs.law import cite
 from tisbury_regs.rules import CAMPGROUND
 from tisbury_regs.septic import DISPOSAL_WORKS, HEARING_NOTICE_DAYS, WELL_REGISTRATION
 from tisbury_regs.waste import DUMPSTER, DUMPSTER_CONTRACTOR, TEMPORARY_DUMPSTER
 
 MUNICIPALITY = "tisbury"
-
-
-def cite(section: str) -> str:
-    return f"Tisbury BOH Reg {section}"
 
 
 #: Where on the island a lot lies: the coastal septic rules read it from the property (09.9).

@@ -33,6 +33,7 @@ from permits_site.rules.base import (
     not_applicable,
     passed,
 )
+from tisbury_regs.law import cite
 
 MUNICIPALITY = "tisbury"
 
@@ -40,11 +41,6 @@ BARRIER_BEACH = "barrier_beach"
 COASTAL_DISTRICT = "coastal_district"
 INLAND = "inland"
 ZONES = (BARRIER_BEACH, COASTAL_DISTRICT, INLAND)
-
-
-def cite(section: str) -> str:
-    """The citation of a Tisbury Board of Health regulation, e.g. ``cite("09.9.7(6)")``."""
-    return f"Tisbury BOH Reg {section}"
 
 
 # -- Fact declarations ---------------------------------------------------------

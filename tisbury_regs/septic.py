@@ -38,7 +38,8 @@ from permits_site.licensing.models import (
 )
 from permits_site.rules.base import FactsInvalid, FactType, Outcome
 from permits_site.rules.calendar import format_date
-from tisbury_regs.rules import PRIVATE_WELL, cite
+from tisbury_regs.law import cite
+from tisbury_regs.rules import PRIVATE_WELL
 
 WELL_REGISTRATION_CODE = "tisbury.well_registration"
 DISPOSAL_WORKS_CODE = "tisbury.disposal_works"

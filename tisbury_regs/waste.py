@@ -36,7 +36,8 @@ from permits_site.licensing.kinds import PermitKind
 from permits_site.licensing.models import Application, Permit, PermitStatus, PermitType
 from permits_site.rules.base import FactType
 from permits_site.rules.calendar import days_after, format_date
-from tisbury_regs.rules import TEMPORARY_DUMPSTER_MAX_DAYS, cite
+from tisbury_regs.law import cite
+from tisbury_regs.rules import TEMPORARY_DUMPSTER_MAX_DAYS
 
 DUMPSTER_SECTION = cite("09.2.5(1)")
 CONTRACTOR_SECTION = cite("09.2.5(2)")

@@ -210,23 +210,3 @@ def can_work_case(user: User, municipality_id: int) -> bool:
 def can_decide_case(user: User, municipality_id: int) -> bool:
     return has_role(user, municipality_id, *CASE_DECIDER_ROLES)
 
-
-# -- Northborough stables and horses ------------------------------------------------
-
-
-def can_view_stable(user: User, stable) -> bool:
-    """The person maintaining the stable, and the town's staff."""
-    return stable.keeper_id == user.pk or is_town_staff(user, stable.municipality_id)
-
-
-def can_record_expansion(user: User, stable) -> bool:
-    """The stable's keeper or the Clerk records an expansion (Northborough §2.1)."""
-    return stable.keeper_id == user.pk or is_clerk(user, stable.municipality_id)
-
-
-def can_view_horse(user: User, horse) -> bool:
-    return horse.owner_id == user.pk or is_town_staff(user, horse.stable.municipality_id)
-
-
-def can_view_burial_notice(user: User, notice) -> bool:
-    return notice.filed_by_id == user.pk or is_town_staff(user, notice.municipality_id)

@@ -35,6 +35,7 @@ from permits_site.licensing.models import (
     VarianceSignature,
     VarianceStatus,
 )
+from permits_site.licensing.page_registry import queue_links
 from permits_site.licensing.review_forms import (
     DeterminationForm,
     HearingDecisionForm,
@@ -153,6 +154,7 @@ def queue(request):
             "listing": page,
             "selected": page.selected["status"],
             "filters": list(QUEUE_FILTERS),
+            "register_links": queue_links(request.user),
         },
     )
 

@@ -1,0 +1,38 @@
+"""The demo records bylaw apps add to ``manage.py seed_demo``, registered from their
+``AppConfig.ready()``.
+
+The core never imports a bylaw app (the import contracts in ``pyproject.toml``): the
+demo data of records a town's law keeps (North Andover's dogs, Northborough's stables)
+is built by that town's app, for the demo resident, through the same services its pages use.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from django.core.files.uploadedfile import SimpleUploadedFile
+
+from permits_site.accounts.models import User
+
+#: A 1×1 PNG: enough to stand for a scanned certificate or plan.
+SAMPLE_PNG = bytes.fromhex(
+    "89504e470d0a1a0a0000000d49484452000000010000000108020000009077"
+    "53de0000000c4944415478da63f8ffff3f0005fe02fea7d6a4ee0000000049454e44ae426082"
+)
+
+DemoBuilder = Callable[[User], None]
+_BUILDERS: dict[str, DemoBuilder] = {}
+
+
+def register_demo(name: str, builder: DemoBuilder) -> None:
+    """Have ``seed_demo`` call ``builder(resident)`` once the town staff exist."""
+    _BUILDERS[name] = builder
+
+
+def demo_builders() -> list[DemoBuilder]:
+    return list(_BUILDERS.values())
+
+
+def sample_upload(name: str) -> SimpleUploadedFile:
+    """A PNG upload named ``<name>.png``."""
+    return SimpleUploadedFile(f"{name}.png", SAMPLE_PNG, "image/png")
