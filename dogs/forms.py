@@ -1,4 +1,5 @@
-"""Forms for residents and clerks: a dog and where it is kept, and the dog-license page."""
+"""Forms for residents and clerks: a dog and where it is kept, its paper license, and the
+dog-license page."""
 
 from __future__ import annotations
 
@@ -6,8 +7,8 @@ from django import forms
 from django.utils import timezone
 
 from dogs.kinds import DOCUMENT_KINDS, RABIES_CERTIFICATE, RABIES_EXEMPTION
-from dogs.models import Dog
-from dogs.services import default_license_year, dogs_of, residence_choices
+from dogs.models import Dog, PaperLicense
+from dogs.services import dogs_of, license_years_on_offer, residence_choices
 from permits_site.licensing.fact_forms import BoundedDateField
 
 ACTION_CHOICES = (
@@ -61,7 +62,11 @@ class DogLicenseDetailsForm(forms.Form):
     action = forms.ChoiceField(
         choices=ACTION_CHOICES, widget=forms.RadioSelect, label="What do you need?"
     )
-    license_year = forms.IntegerField(min_value=2000, max_value=2200)
+    license_year = forms.TypedChoiceField(
+        coerce=int,
+        help_text="The license year runs January 1 to December 31; next year's licenses "
+        "open on December 1.",
+    )
     acquired_on = BoundedDateField(
         required=False,
         widget=DATE_INPUT,
@@ -85,7 +90,19 @@ class DogLicenseDetailsForm(forms.Form):
     def __init__(self, *args, owner, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["dog"].queryset = dogs_of(owner)
-        self.fields["license_year"].initial = default_license_year(timezone.localdate())
+        years = license_years_on_offer(timezone.localdate())
+        self.fields["license_year"].choices = [(year, str(year)) for year in years]
+        self.fields["license_year"].initial = years[0]
+
+
+class PaperLicenseForm(forms.Form):
+    """The number and year of the dog's last paper license, as printed on it."""
+
+    number = forms.CharField(
+        label="License number", max_length=PaperLicense._meta.get_field("number").max_length,
+        help_text="As printed on the paper license or the tag.",
+    )
+    year = forms.IntegerField(label="License year", help_text="The year printed on it.")
 
 
 class RabiesProofForm(forms.Form):

@@ -10,6 +10,7 @@ from typing import Any
 
 from django.utils import timezone
 
+from dogs.law import cite
 from permits_site.licensing.declarations import (
     PERMIT_FIELD,
     About,
@@ -29,19 +30,18 @@ from permits_site.rules.calendar import is_past_key_date, year_end
 from permits_site.rules.fees import FeeLine, item, line_for, parse_quote_facts
 from permits_site.rules.registry import town_law
 
-CITE = "North Andover Code ch. 60, "
 RABIES_CERTIFICATE = "rabies_certificate"
 RABIES_EXEMPTION = "rabies_exemption"
 OTHER_TOWN_LICENSE = "other_town_license"
 #: Actions that license the dog (a replacement tag re-issues a tag on a current license).
 LICENSING_ACTIONS = ("new", "renewal", "transfer")
 DOCUMENTS = (
-    DeclaredDocument(RABIES_CERTIFICATE, "Rabies vaccination certificate", CITE + "Licenses A(1)",
+    DeclaredDocument(RABIES_CERTIFICATE, "Rabies vaccination certificate", cite("Licenses A(1)"),
                      one_of="rabies", actions=LICENSING_ACTIONS),
     DeclaredDocument(RABIES_EXEMPTION, "Veterinarian's rabies exemption certificate",
-                     CITE + "Licenses A(1)", one_of="rabies", actions=LICENSING_ACTIONS),
+                     cite("Licenses A(1)"), one_of="rabies", actions=LICENSING_ACTIONS),
     DeclaredDocument(OTHER_TOWN_LICENSE, "License surrendered from another town",
-                     CITE + "Licenses A(4)", actions=("transfer",)),
+                     cite("Licenses A(4)"), actions=("transfer",)),
 )
 DOCUMENT_KINDS = {document.kind: document.label for document in DOCUMENTS}
 PRICED_BY_NEUTER_STATUS = ("new", "renewal")
@@ -140,7 +140,7 @@ class DogLicenseKind(PermitKind):
             return {
                 "spayed_neutered": (
                     f"The spayed/neutered fee (${spayed}) must be lower than the intact fee "
-                    f"(${intact}) — {CITE}Licenses A(9)."
+                    f"(${intact}) — {cite('Licenses A(9)')}."
                 )
             }
         return {}
@@ -315,6 +315,9 @@ class DogLicenseKind(PermitKind):
                     f"{details.previous_jurisdiction} no. {details.previous_license_number}",
                 )
             )
+        paper = dog.paper_licenses.filter(year__lt=details.license_year).first()
+        if paper is not None:
+            rows.append(("Licensed on paper", f"{paper.year}, no. {paper.number}"))
         if dog.microchip:
             rows.append(("Microchip", dog.microchip))
         return rows

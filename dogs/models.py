@@ -101,3 +101,29 @@ class DogTag(models.Model):
 
     def __str__(self) -> str:
         return f"Tag {self.year}-{self.number}"
+
+
+class PaperLicense(models.Model):
+    """A license the Town Clerk issued on paper before the town licensed dogs online.
+
+    Recorded so that the dog's next license is a renewal, not a late new license
+    (Licenses A(8); spec ``lifecycle.md``, North Andover corrections). Never changed
+    once a license application follows it.
+    """
+
+    dog = models.ForeignKey(Dog, on_delete=models.PROTECT, related_name="paper_licenses")
+    number = models.CharField("license number", max_length=40)
+    year = models.PositiveIntegerField("license year")
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    recorded_on = models.DateField()
+
+    class Meta:
+        ordering = ["-year"]
+        constraints = [
+            models.UniqueConstraint(fields=["dog", "year"], name="unique_paper_license_year")
+        ]
+
+    def __str__(self) -> str:
+        return f"Paper license {self.year} no. {self.number}"

@@ -1,16 +1,18 @@
-"""Dog services: registering a dog at its residence, applying for its license, the renewal
-season, and what the town's records say about a residence (Limits A)."""
+"""Dog services: registering a dog at its residence, recording its paper license, applying
+for its license, the renewal season, and what the town's records say about a residence
+(Limits A)."""
 
 from __future__ import annotations
 
 import datetime as dt
 
 from django.db import transaction
-from django.db.models import Exists, OuterRef, Q
+from django.db.models import Exists, OuterRef, Q, Subquery
 from django.utils import timezone
 
-from dogs.models import Dog, DogLicense
+from dogs.models import Dog, DogLicense, PaperLicense
 from dogs.periods import MUNICIPALITY
+from permits_site.accounts import permissions
 from permits_site.licensing import audit
 from permits_site.licensing.exceptions import DomainError, InvalidTransition
 from permits_site.licensing.models import (
@@ -116,6 +118,95 @@ def _dog_state(dog: Dog) -> dict:
     }
 
 
+#: The earliest paper license year the Clerk's office takes.
+FIRST_PAPER_LICENSE_YEAR = 2000
+
+
+@transaction.atomic
+def record_paper_license(*, dog: Dog, number: str, year: int | None, acting_user
+                         ) -> PaperLicense:
+    """Record the dog's last paper license (the owner, with its number and year, or the
+    Town Clerk) so that its next license is a renewal, not a late new license (spec
+    ``lifecycle.md``, North Andover corrections; Licenses A(8)).
+
+    Recording the same year again corrects the number, until a license application
+    follows the paper license: from then on it is never changed.
+    """
+    _refuse_unless_owner_or_clerk(dog, acting_user)
+    number = (number or "").strip()
+    paper = dog.paper_licenses.filter(year=year).first()
+    errors = _paper_license_errors(dog, number=number, year=year, recorded=paper)
+    if errors:
+        raise DomainError(errors)
+    if paper is None:
+        return _create_paper_license(dog, number=number, year=year, acting_user=acting_user)
+    before = _paper_state(paper)
+    paper.number = number
+    paper.save(update_fields=["number"])
+    _audit_paper_license(paper, "dog.paper_license_corrected", acting_user, before=before)
+    return paper
+
+
+def _refuse_unless_owner_or_clerk(dog: Dog, user) -> None:
+    town = Municipality.objects.get(code=MUNICIPALITY)
+    if dog.owner_id != user.pk and not permissions.is_clerk(user, town.pk):
+        raise DomainError("You can only record a paper license for your own dog.", field="dog")
+
+
+def _paper_license_errors(dog: Dog, *, number: str, year: int | None,
+                          recorded: PaperLicense | None) -> dict[str, str]:
+    """What is missing or impossible in a paper license record, by field."""
+    errors = {}
+    limit = PaperLicense._meta.get_field("number").max_length
+    if not number:
+        errors["number"] = "Enter the license number printed on the paper license."
+    elif len(number) > limit:
+        errors["number"] = f"Keep the license number under {limit} characters."
+    this_year = timezone.localdate().year
+    if year is None:
+        errors["year"] = "Enter the license year of the paper license."
+    elif not FIRST_PAPER_LICENSE_YEAR <= year <= this_year:
+        errors["year"] = f"Enter a license year from {FIRST_PAPER_LICENSE_YEAR} to {this_year}."
+    elif _latest_license(dog, year=year) is not None:
+        errors["year"] = f"{dog.name} already has a {year} license issued online."
+    if recorded is not None and _license_follows(recorded):
+        errors["number"] = (
+            f"A license application follows {dog.name}'s {year} paper license; "
+            "the record can no longer be changed."
+        )
+    return errors
+
+
+def _license_follows(paper: PaperLicense) -> bool:
+    return DogLicense.objects.filter(dog_id=paper.dog_id, license_year__gt=paper.year).exists()
+
+
+def _create_paper_license(dog: Dog, *, number: str, year: int, acting_user) -> PaperLicense:
+    paper = PaperLicense.objects.create(
+        dog=dog, number=number, year=year, recorded_by=acting_user,
+        recorded_on=timezone.localdate(),
+    )
+    _audit_paper_license(paper, "dog.paper_license_recorded", acting_user)
+    return paper
+
+
+def _audit_paper_license(paper: PaperLicense, action: str, acting_user, *,
+                         before: dict | None = None) -> None:
+    audit.record(
+        actor=acting_user,
+        action=action,
+        subject=paper,
+        municipality=Municipality.objects.get(code=MUNICIPALITY),
+        summary=f"{paper.dog.name}: paper license {paper.year} no. {paper.number}",
+        before=before,
+        after=_paper_state(paper),
+    )
+
+
+def _paper_state(paper: PaperLicense) -> dict:
+    return {"dog": paper.dog_id, "number": paper.number, "year": paper.year}
+
+
 def dogs_kept_at(residence: Property, *, on: dt.date, counting: Dog | None = None) -> int:
     """Active dogs six months or older kept at ``residence`` on ``on``, whoever of its
     occupants owns them (Limits A: "no person and/or combination of occupants"); the dog
@@ -142,6 +233,12 @@ def kennel_licensed(residence: Property, *, on: dt.date) -> bool:
 def default_license_year(today: dt.date) -> int:
     """Forms for next year are out by Dec 31 (Licenses A(8)); from December, offer next year."""
     return today.year + 1 if today.month == 12 else today.year
+
+
+def license_years_on_offer(today: dt.date) -> tuple[int, ...]:
+    """The license years the resident's form offers, the default first: this year's license
+    and, from December 1, next year's (spec ``lifecycle.md``, North Andover corrections)."""
+    return tuple(sorted({today.year, default_license_year(today)}, reverse=True))
 
 
 def current_license(dog: Dog, *, year: int) -> Permit | None:
@@ -316,13 +413,17 @@ def _refuse_duplicate(dog: Dog, *, action: str, license_year: int,
         )
     if action != "replacement_tag" and current_license(dog, year=license_year):
         raise DomainError(f"{dog.name} is already licensed for {license_year}.", field="action")
+    if action != "replacement_tag" and dog.paper_licenses.filter(year=license_year).exists():
+        raise DomainError(f"{dog.name} is already licensed on paper for {license_year}.",
+                          field="action")
 
 
 def _previous_permit(dog: Dog, *, action: str, license_year: int) -> Permit | None:
-    """Renewal follows last year's license; a replacement tag, this year's."""
+    """Renewal follows last year's license (or an earlier paper license, which leaves no
+    permit to supersede); a replacement tag, this year's."""
     if action == "renewal":
         previous = current_license(dog, year=license_year - 1) or _latest_license(dog)
-        if previous is None:
+        if previous is None and not _licensed_on_paper(dog, before=license_year):
             raise DomainError(
                 f"{dog.name} has no earlier North Andover license to renew; "
                 "apply for a new license.",
@@ -339,12 +440,18 @@ def _previous_permit(dog: Dog, *, action: str, license_year: int) -> Permit | No
     return None
 
 
-def _latest_license(dog: Dog) -> Permit | None:
-    return (
-        Permit.objects.filter(permit_type__code=DOG_LICENSE, application__dog_license__dog=dog)
-        .order_by("-year", "-issued_at")
-        .first()
-    )
+def _latest_license(dog: Dog, *, year: int | None = None) -> Permit | None:
+    """The dog's newest license issued online (of ``year``, when given)."""
+    licenses = Permit.objects.filter(permit_type__code=DOG_LICENSE,
+                                     application__dog_license__dog=dog)
+    if year is not None:
+        licenses = licenses.filter(year=year)
+    return licenses.order_by("-year", "-issued_at").first()
+
+
+def _licensed_on_paper(dog: Dog, *, before: int) -> bool:
+    """Was the dog licensed on paper for a year before ``before``?"""
+    return dog.paper_licenses.filter(year__lt=before).exists()
 
 
 def licenses_not_renewed(*, municipality, year: int):
@@ -373,10 +480,13 @@ def licenses_not_renewed(*, municipality, year: int):
 
 
 def dogs_with_licenses(owner):
-    """The owner's dogs with their license applications and permits, in a fixed few queries."""
-    return dogs_of(owner).prefetch_related(
-        "license_applications__application__permit"
-    )
+    """The owner's dogs with their license applications and permits and the year and number
+    of their latest paper license, in a fixed few queries."""
+    latest_paper = PaperLicense.objects.filter(dog=OuterRef("pk")).order_by("-year")
+    return dogs_of(owner).annotate(
+        paper_license_year=Subquery(latest_paper.values("year")[:1]),
+        paper_license_number=Subquery(latest_paper.values("number")[:1]),
+    ).prefetch_related("license_applications__application__permit")
 
 
 def renewals_ready_to_issue(*, municipality, year: int):

@@ -6,6 +6,7 @@ app_name = "dogs"
 urlpatterns = [
     path("new/", views.dog_form, name="dog_new"),
     path("<int:pk>/edit/", views.dog_form, name="dog_edit"),
+    path("<int:pk>/paper-license/", views.paper_license, name="paper_license"),
     path("apply/", views.apply, name="apply"),
     path("apply/fee/", views.fee_preview, name="fee_preview"),
     path("renewals/", views.renewal_season, name="renewal_season"),

@@ -1,4 +1,5 @@
-"""Residents' dog pages and the Clerk's renewal season (North Andover Code ch. 60, Licenses A)."""
+"""Residents' dog pages, a dog's paper license and the Clerk's renewal season (North Andover
+Code ch. 60, Licenses A)."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from django.utils.html import format_html
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from dogs import services
-from dogs.forms import DogForm, DogLicenseDetailsForm, RabiesProofForm
+from dogs.forms import DogForm, DogLicenseDetailsForm, PaperLicenseForm, RabiesProofForm
 from dogs.models import Dog
 from dogs.reminders import send_season_notices
 from permits_site.accounts import permissions
@@ -78,6 +79,46 @@ def _save_dog(request, form: DogForm, dog: Dog | None) -> Dog:
         services.update_dog(dog=dog, acting_user=request.user, residence=residence, **fields)
         messages.success(request, f"{dog.name}'s details are saved.")
     return dog
+
+
+def _owner_or_clerk(user, dog: Dog) -> bool:
+    town = Municipality.objects.get(code=NORTH_ANDOVER)
+    return dog.owner_id == user.pk or permissions.is_clerk(user, town.pk)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def paper_license(request, pk: int):
+    """Record the dog's last paper license: the owner with its number and year, or the
+    Clerk from the dog's record (spec ``lifecycle.md``, North Andover corrections)."""
+    dog = get_visible_or_404(Dog.objects.select_related("owner"), _owner_or_clerk,
+                             request.user, pk=pk)
+    form = PaperLicenseForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            paper = services.record_paper_license(dog=dog, acting_user=request.user,
+                                                  **form.cleaned_data)
+        except DomainError as error:
+            for field, texts in error.errors.items():
+                _add_errors(form, field, texts)
+        else:
+            messages.success(request, f"{dog.name}'s {paper.year} paper license no. "
+                                      f"{paper.number} is recorded: its next license is a "
+                                      "renewal.")
+            return redirect(_after_paper_license(request.user, dog))
+    return render(
+        request,
+        "dogs/paper_license.html",
+        {"form": form, "dog": dog, "recorded": dog.paper_licenses.all()},
+        status=400 if form.errors else 200,
+    )
+
+
+def _after_paper_license(user, dog: Dog) -> str:
+    """The owner goes on to the renewal; the Clerk stays on the dog's record."""
+    if dog.owner_id == user.pk:
+        return f"{reverse('dogs:apply')}?dog={dog.pk}&action=renewal"
+    return reverse("dogs:paper_license", args=[dog.pk])
 
 
 @login_required
