@@ -10,9 +10,11 @@ from __future__ import annotations
 import functools
 
 from django import forms
+from django.core.exceptions import ValidationError
 from django.utils import timezone
 
 from permits_site.licensing.declarations import DeclaredField
+from permits_site.licensing.exceptions import DomainError
 from permits_site.licensing.fact_forms import (
     LARGEST_MAGNITUDE,
     FactsForm,
@@ -21,6 +23,7 @@ from permits_site.licensing.fact_forms import (
     fact_form_class,
     form_field,
 )
+from permits_site.licensing.services.documents import check_upload
 from stables import rules
 from stables.facts import resident_questions
 from stables.kinds import STABLE_FIELDS
@@ -28,6 +31,23 @@ from stables.models import PLAN_ITEMS, Horse, Occupancy, Stable
 
 UPLOAD_HELP = "PDF, PNG or JPEG, up to 10 MB."
 FILE_INPUT = forms.ClearableFileInput(attrs={"accept": ".pdf,.png,.jpg,.jpeg"})
+
+
+class DocumentFileField(forms.FileField):
+    """A document, checked by content and size on its own field, as the documents service
+    checks it: a refused file is named where it was chosen, and a good one can be kept
+    while the rest of the form is corrected (``pending_uploads``)."""
+
+    widget = FILE_INPUT
+
+    def clean(self, data, initial=None):
+        upload = super().clean(data, initial)
+        if upload:
+            try:
+                check_upload(upload)
+            except DomainError as refused:
+                raise ValidationError(refused.errors["file"]) from refused
+        return upload
 
 
 def _not_in_future(day):
@@ -116,16 +136,14 @@ class PlanItemsForm(StyledForm):
 class StablePlansForm(StyledForm):
     """The plot plan and the stable plan that accompany the application (§2.2)."""
 
-    plot_plan = forms.FileField(
+    plot_plan = DocumentFileField(
         label="Plot plan",
         help_text="Drawn roughly to scale: the lot, the stable building, the general contour "
         f"and drainage (§2.2). {UPLOAD_HELP}",
-        widget=FILE_INPUT,
     )
-    stable_plan = forms.FileField(
+    stable_plan = DocumentFileField(
         label="Stable plan",
         help_text="Showing items (a) to (e) above (§2.2). " + UPLOAD_HELP,
-        widget=FILE_INPUT,
     )
 
     def __init__(self, *args, required: bool = True, **kwargs):
@@ -149,15 +167,13 @@ class TransferForm(StyledForm):
         label="You will maintain the stable as its",
         error_messages={"required": "Choose owner or occupant."},
     )
-    transferor_notice = forms.FileField(
+    transferor_notice = DocumentFileField(
         label="Written notice from the transferor (the current holder)",
         help_text=UPLOAD_HELP,
-        widget=FILE_INPUT,
     )
-    transferee_notice = forms.FileField(
+    transferee_notice = DocumentFileField(
         label="Written notice from you, the transferee",
         help_text=UPLOAD_HELP,
-        widget=FILE_INPUT,
     )
 
 
@@ -231,11 +247,10 @@ class HorseForm(StyledForm):
         label="Description",
         help_text="Breed, color, sex, age and markings.",
     )
-    certificate = forms.FileField(
+    certificate = DocumentFileField(
         required=False,
         label="Certificate of inoculation against equine encephalitis (EEE) and tetanus",
         help_text="From a licensed veterinarian (§3.2). You can add it later. " + UPLOAD_HELP,
-        widget=FILE_INPUT,
     )
     certificate_dated = bounded_date_field(
         required=False, label="Date of the certificate (if you attach it)"
@@ -258,10 +273,9 @@ class HorseForm(StyledForm):
 class CertificateForm(StyledForm):
     """A newer certificate of inoculation for a registered horse (§3.2)."""
 
-    file = forms.FileField(
+    file = DocumentFileField(
         label="Certificate of inoculation against EEE and tetanus",
         help_text=UPLOAD_HELP,
-        widget=FILE_INPUT,
     )
     dated = bounded_date_field(label="Date of the certificate")
 

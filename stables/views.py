@@ -24,6 +24,7 @@ from permits_site.enforcement.models import Inspection
 from permits_site.licensing.exceptions import DomainError
 from permits_site.licensing.fact_forms import NO, YES
 from permits_site.licensing.models import Application, Permit, PermitType
+from permits_site.licensing.pending_uploads import KeptUploads
 from permits_site.licensing.services.documents import upload_document
 from permits_site.licensing.services.fees import quote_fee, schedule_in_force
 from permits_site.licensing.views.access import get_visible_or_404
@@ -34,6 +35,7 @@ from permits_site.rules.calendar import format_date
 from permits_site.rules.fees import QuoteRefused
 from permits_site.rules.registry import get_rule_set
 from stables import horses, rules, services
+from stables import permissions as stable_permissions
 from stables.facts import OFFICE_RULES, office_facts
 from stables.forms import (
     BurialNoticeForm,
@@ -176,7 +178,8 @@ def apply(request, kind: str):
     """A new private (§2) or public (§7) stable permit: the stable, the §2.2 items, the rule
     set's questions and the two plans; then the shared application page to submit."""
     permit_type = _permit_type_or_404(kind)
-    data, files = request.POST or None, request.FILES or None
+    uploads = KeptUploads(request, page=f"stables.apply.{kind}")
+    data, files = request.POST or None, uploads.files()
     page = PageForms(
         {
             "site": StableSiteForm(data, keeper=request.user),
@@ -203,9 +206,12 @@ def apply(request, kind: str):
         except DomainError as error:
             page.add_domain_errors(error.errors)
         else:
+            uploads.discard()
             messages.success(request, "Draft saved. Check the fee and the findings, then submit.")
             return redirect("licensing:application", pk=application.pk)
-    return _render_application_form(request, page, permit_type=permit_type, action="new")
+    uploads.keep(page["plans"])
+    return _render_application_form(request, page, permit_type=permit_type, action="new",
+                                    kept_uploads=uploads)
 
 
 def _site(answers: Mapping[str, Any], *, user):
@@ -237,7 +243,8 @@ def edit_application(request, pk: int):
     application = _own_stable_draft(request, pk)
     details = application.stable_application
     renewal = application.action == "renewal"
-    data, files = request.POST or None, request.FILES or None
+    uploads = KeptUploads(request, page=f"stables.edit.{pk}")
+    data, files = request.POST or None, uploads.files()
     items_initial = {name: getattr(details, name) for name in PLAN_ITEMS}
     items_initial["changes_made"] = details.changes_made
     page = PageForms(
@@ -262,8 +269,10 @@ def edit_application(request, pk: int):
         except DomainError as error:
             page.add_domain_errors(error.errors)
         else:
+            uploads.discard()
             messages.success(request, "Your changes are saved.")
             return redirect("licensing:application", pk=application.pk)
+    uploads.keep(page["plans"])
     return _render_application_form(
         request,
         page,
@@ -271,6 +280,7 @@ def edit_application(request, pk: int):
         action=application.action,
         stable=details.stable,
         editing=application,
+        kept_uploads=uploads,
     )
 
 
@@ -294,7 +304,8 @@ def renew(request, pk: int):
     """Renew a stable permit, "specifying changes made" ($40 private, $200 public; §2.2, §7.1)."""
     permit = _own_stable_permit(request, pk)
     previous = permit.application.stable_application
-    data, files = request.POST or None, request.FILES or None
+    uploads = KeptUploads(request, page=f"stables.renew.{pk}")
+    data, files = request.POST or None, uploads.files()
     page = PageForms(
         {
             "items": PlanItemsForm(
@@ -321,8 +332,10 @@ def renew(request, pk: int):
         except DomainError as error:
             page.add_domain_errors(error.errors)
         else:
+            uploads.discard()
             messages.success(request, "Renewal draft saved. Check the fee, then submit.")
             return redirect("licensing:application", pk=application.pk)
+    uploads.keep(page["plans"])
     return _render_application_form(
         request,
         page,
@@ -330,6 +343,7 @@ def renew(request, pk: int):
         action="renewal",
         stable=previous.stable,
         renewing=permit,
+        kept_uploads=uploads,
     )
 
 
@@ -410,7 +424,8 @@ def _quote(permit_type: PermitType, action: str):
 def transfer(request):
     """The new owner or occupant takes over a stable permit in force, with both parties'
     written notices ($20 private, $100 public; §2.4, §7.1)."""
-    form = TransferForm(request.POST or None, request.FILES or None)
+    uploads = KeptUploads(request, page="stables.transfer")
+    form = TransferForm(request.POST or None, uploads.files())
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
@@ -434,12 +449,14 @@ def transfer(request):
         except DomainError as error:
             PageForms({"transfer": form}).add_domain_errors(error.errors)
         else:
+            uploads.discard()
             messages.success(request, "Transfer draft saved. Check the fee, then submit.")
             return redirect("licensing:application", pk=application.pk)
+    uploads.keep(form)
     return render(
         request,
         "stables/transfer.html",
-        {"form": form},
+        {"form": form, "kept_uploads": uploads},
         status=400 if request.method == "POST" else 200,
     )
 
@@ -450,7 +467,7 @@ def transfer(request):
 def _visible_stable(request, pk: int) -> Stable:
     return get_visible_or_404(
         Stable.objects.select_related("keeper", "municipality", "property"),
-        permissions.can_view_stable,
+        stable_permissions.can_view_stable,
         request.user,
         pk=pk,
     )
@@ -478,7 +495,7 @@ def _stable_page(request, stable: Stable, *, bound: Mapping[str, forms.Form] | N
         "expansions": stable.expansions.select_related("recorded_by"),
         "expansion_form": (
             bound.get("expansion") or ExpansionForm(prefix="expansion")
-            if permissions.can_record_expansion(user, stable)
+            if stable_permissions.can_record_expansion(user, stable)
             else None
         ),
         "horses": stable.horses.filter(kept_until__isnull=True).select_related("owner"),
@@ -513,7 +530,7 @@ def stable_detail(request, pk: int):
 def record_expansion(request, pk: int):
     """Record an expansion; 25 % or more since the last permit needs a permit first (§2.1)."""
     stable = _visible_stable(request, pk)
-    if not permissions.can_record_expansion(request.user, stable):
+    if not stable_permissions.can_record_expansion(request.user, stable):
         raise PermissionDenied
     form = ExpansionForm(request.POST, prefix="expansion")
     if form.is_valid():
@@ -634,7 +651,8 @@ def confirm_grandfathered(request, pk: int):
 def horse_new(request):
     """Register a horse kept in town, no fee, with its inoculation certificate (B, §3.2)."""
     stables = horses.stables_for_horses(request.user)
-    form = HorseForm(request.POST or None, request.FILES or None, stables=stables)
+    uploads = KeptUploads(request, page="stables.horse")
+    form = HorseForm(request.POST or None, uploads.files(), stables=stables)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
@@ -649,12 +667,14 @@ def horse_new(request):
         except DomainError as error:
             PageForms({"horse": form}).add_domain_errors(error.errors)
         else:
+            uploads.discard()
             messages.success(request, f"{horse.name}'s registration is drafted; submit it below.")
             return redirect("licensing:application", pk=horse.registration_id)
+    uploads.keep(form)
     return render(
         request,
         "stables/horse_form.html",
-        {"form": form, "has_stables": stables.exists()},
+        {"form": form, "has_stables": stables.exists(), "kept_uploads": uploads},
         status=400 if request.method == "POST" else 200,
     )
 
@@ -669,7 +689,8 @@ def horse_certificate(request, pk: int):
         request.user,
         pk=pk,
     )
-    form = CertificateForm(request.POST or None, request.FILES or None)
+    uploads = KeptUploads(request, page=f"stables.certificate.{pk}")
+    form = CertificateForm(request.POST or None, uploads.files())
     if request.method == "POST" and form.is_valid():
         try:
             horses.file_inoculation_certificate(
@@ -681,12 +702,14 @@ def horse_certificate(request, pk: int):
         except DomainError as error:
             PageForms({"certificate": form}).add_domain_errors(error.errors)
         else:
+            uploads.discard()
             messages.success(request, f"{horse.name}'s certificate is filed.")
             return redirect("licensing:dashboard")
+    uploads.keep(form)
     return render(
         request,
         "stables/certificate_form.html",
-        {"form": form, "horse": horse},
+        {"form": form, "horse": horse, "kept_uploads": uploads},
         status=400 if request.method == "POST" else 200,
     )
 
@@ -772,7 +795,7 @@ def burial_new(request):
 def burial_detail(request, pk: int):
     notice = get_visible_or_404(
         HorseBurialNotice.objects.select_related("stable__property", "horse", "filed_by"),
-        permissions.can_view_burial_notice,
+        stable_permissions.can_view_burial_notice,
         request.user,
         pk=pk,
     )

@@ -261,6 +261,16 @@ class Application(models.Model):
         return self.status in (ApplicationStatus.DRAFT, *OPEN_STATUSES)
 
     @property
+    def is_returned(self) -> bool:
+        """A draft the office sent back, saying what to change (``request_changes``)."""
+        return self.is_draft and bool(self.changes_requested)
+
+    @property
+    def status_label(self) -> str:
+        """The status as the applicant reads it: a returned draft is not a new draft."""
+        return "Returned for changes" if self.is_returned else self.get_status_display()
+
+    @property
     def action_label(self) -> str:
         return self.action.replace("_", " ").capitalize()
 

@@ -11,6 +11,7 @@ urlpatterns = [
     path("admin/permit-types/<str:code>/online/", apply.permit_type_online,
          name="permit_type_online"),
     path("applications/<int:pk>/", resident.application_detail, name="application"),
+    path("applications/<int:pk>/edit/", apply.edit, name="edit"),
     path("applications/<int:pk>/submit/", resident.application_submit, name="submit"),
     path("applications/<int:pk>/withdraw/", resident.application_withdraw, name="withdraw"),
     path("applications/<int:pk>/documents/", resident.document_upload, name="upload"),

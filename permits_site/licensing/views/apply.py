@@ -2,7 +2,8 @@
 
 A resident applies online while the town takes the type online; a clerk
 starts an application for a resident at the counter whatever the switch says.
-Admins switch a permit type on or off line (audited).
+The applicant changes a draft — one the office sent back for changes, too — on
+the same form. Admins switch a permit type on or off line (audited).
 """
 
 from __future__ import annotations
@@ -21,9 +22,10 @@ from permits_site.licensing.declarations import PERMIT_FIELD, RENEWAL, reference
 from permits_site.licensing.declared_forms import declared_form_class
 from permits_site.licensing.exceptions import DomainError
 from permits_site.licensing.kinds import kind_for
-from permits_site.licensing.models import PermitType
+from permits_site.licensing.models import Application, PermitType
 from permits_site.licensing.services.applications import check_may_apply
 from permits_site.licensing.services.declarations import set_online
+from permits_site.licensing.views.access import get_visible_or_404
 
 
 def _permit_type_or_404(code: str) -> PermitType:
@@ -109,6 +111,39 @@ def counter(request, code: str):
         }, status=400 if username else 200)
     return _apply(request, permit_type, applicant=applicant,
                   template_context={"counter_for": applicant})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def edit(request, pk: int):
+    """The applicant changes a draft on the generated form, filled in from its details and
+    saved through its kind, as ``PUT /api/v1/applications/{id}/`` saves it; a returned
+    application is a draft again (spec ``lifecycle.md``), then the application page's
+    Submit resubmits it. Another person's application is not found."""
+    application = get_visible_or_404(
+        Application.objects.select_related("permit_type__municipality", "applicant"),
+        permissions.is_applicant, request.user, pk=pk,
+    )
+    if not application.is_draft:
+        messages.error(request, f"Cannot edit an application that is "
+                                f"{application.get_status_display().lower()}.")
+        return redirect("licensing:application", pk=pk)
+    kind = kind_for(application.permit_type.code)
+    form_class = declared_form_class(application.permit_type, action=application.action,
+                                     applicant=application.applicant)
+    form = form_class(request.POST or None,
+                      initial=form_class.initial_from(kind.represent_details(application)))
+    if request.method == "POST" and form.is_valid():
+        try:
+            kind.update_details(application, form.details, acting_user=request.user)
+        except DomainError as refused:
+            form.add_domain_errors(refused.errors)
+        else:
+            messages.success(request, "Your changes are saved. Submit the application when "
+                                      "it is ready.")
+            return redirect("licensing:application", pk=pk)
+    return render(request, "licensing/edit.html", {"application": application, "form": form},
+                  status=400 if request.method == "POST" else 200)
 
 
 @login_required
