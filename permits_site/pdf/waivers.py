@@ -12,6 +12,7 @@ from django.conf import settings
 from django.template.loader import render_to_string
 
 from permits_site.licensing.kinds import kind_for
+from permits_site.pdf.rendering import rule_in_plain_words
 
 
 def render_waiver_notice_pdf(variance) -> bytes:
@@ -20,6 +21,7 @@ def render_waiver_notice_pdf(variance) -> bytes:
     html = render_to_string("pdf/waiver_notice.html", {
         "variance": variance,
         "application": application,
+        "rules": [rule_in_plain_words(rule_id) for rule_id in variance.rule_ids],
         "signatures": [signature for signature in variance.signatures.all()
                        if signature.approve],
         "citation": kind_for(application.permit_type.code).variance_citation,

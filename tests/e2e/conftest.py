@@ -28,9 +28,10 @@ from django.apps import apps
 from django.core.management import call_command
 from django.core.management.color import no_style
 from django.db import DEFAULT_DB_ALIAS, connections
-from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, Playwright, expect, sync_playwright
 
 from permits_site.licensing.models import Municipality
+from tests.e2e.plain_language import plain_language_scan  # noqa: F401  (autouse)
 
 # Playwright's sync API keeps an event loop running in the test thread, which makes
 # Django refuse ORM calls from test code as "async unsafe"; none of them run in that loop.
@@ -51,6 +52,8 @@ CHROMIUM_ARGS = [
     "--metrics-recording-only",
 ]
 DEFAULT_TIMEOUT_MS = 10_000
+#: Assertions wait as long as actions do: a loaded CI machine renders pages slowly.
+expect.set_options(timeout=DEFAULT_TIMEOUT_MS)
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
          "device_scale_factor": 3}
 #: axe-core rule tags for WCAG 2.0 and 2.1, levels A and AA.

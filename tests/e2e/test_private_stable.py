@@ -232,7 +232,7 @@ def test_a_private_stable_with_a_varied_setback_is_heard_issued_and_lists_the_va
     permit = Permit.objects.get(application__applicant=resident)
     assert permit.valid_through == anniversary_eve(permit.valid_from)
     assert "Variances" in text
-    assert "nb.4.1a.lot_line" in text
+    assert "The stable is 50 ft or more from abutters' lot lines" in text
     assert CONDITIONS in text
     assert BASES in text
     assert "12 Bartlett Street" in text

@@ -167,14 +167,16 @@ def application_context(application: Application, *, upload_form) -> dict:
 
 
 def _applicant_action(request, pk: int, *, allowed, service, done: str):
-    """Run one of the applicant's own actions on an application and go back to it."""
-    application = get_visible_or_404(Application.objects.all(), allowed, request.user, pk=pk)
+    """Run one of the applicant's own actions on an application and go back to it;
+    ``done`` may name the ``{authority}`` that decides the permit type."""
+    application = get_visible_or_404(Application.objects.select_related("permit_type"),
+                                     allowed, request.user, pk=pk)
     try:
         service(application=application, acting_user=request.user)
     except DomainError as error:
         error_messages(request, error)
     else:
-        messages.success(request, done)
+        messages.success(request, done.format(authority=application.permit_type.authority))
     return redirect("licensing:application", pk=pk)
 
 
@@ -184,7 +186,7 @@ def application_submit(request, pk: int):
     return _applicant_action(
         request, pk, allowed=permissions.can_edit_application,
         service=application_services.submit_application,
-        done="Application submitted. The Town Clerk will review it.",
+        done="Application submitted. The {authority} decides on it.",
     )
 
 

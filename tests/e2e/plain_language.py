@@ -1,0 +1,125 @@
+"""Plain language for residents: no internal rule id on what a resident reads.
+
+Rule ids (``na.lic.A.timely``, ``nb.2.2.notice_days``, ``ti.9.7.6.private_well``) are the
+staff's and the API's vocabulary. While a browser test runs, :func:`plain_language_scan`
+reads the text of every HTML page served to a resident — anyone signed out, or signed in
+without a staff role in any town — and the text of every PDF the site writes (licenses,
+notices, letters), and fails the test naming each page or PDF that shows a rule id.
+Staff screens keep their ids and are not read.
+
+``tests/e2e/conftest.py`` imports the fixture, so it runs with every browser test.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import threading
+from collections.abc import Iterator
+from html.parser import HTMLParser
+
+import pytest
+from django.core.handlers.base import BaseHandler
+from pypdf import PdfReader
+
+from permits_site.accounts.permissions import role_pairs
+
+#: A town prefix, then at least two dotted parts: ``ti.5.5.pets``, ``na.lic.A1.rabies``.
+RULE_ID = re.compile(r"(?<![\w.])(?:na|nb|ti)(?:\.\w+){2,}")
+
+#: Attributes a person perceives (read aloud or shown on hover) besides the text itself.
+PERCEIVED_ATTRIBUTES = {"aria-label", "alt", "title", "placeholder"}
+
+
+class _PageText(HTMLParser):
+    """The words of an HTML page as a person meets them: no markup, scripts or styles."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.parts: list[str] = []
+        self._hidden_depth = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in {"script", "style"}:
+            self._hidden_depth += 1
+        self.parts.extend(value for name, value in attrs
+                          if name in PERCEIVED_ATTRIBUTES and value)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in {"script", "style"} and self._hidden_depth:
+            self._hidden_depth -= 1
+
+    def handle_data(self, data: str) -> None:
+        if not self._hidden_depth:
+            self.parts.append(data)
+
+
+def page_text(html: str) -> str:
+    parser = _PageText()
+    parser.feed(html)
+    parser.close()
+    return " ".join(" ".join(parser.parts).split())
+
+
+def pdf_title_and_text(content: bytes) -> tuple[str, str]:
+    reader = PdfReader(io.BytesIO(content))
+    title = (reader.metadata and reader.metadata.title) or "untitled"
+    return title, " ".join(" ".join((page.extract_text() or "").split())
+                           for page in reader.pages)
+
+
+def rule_ids_in(text: str) -> list[str]:
+    return RULE_ID.findall(text)
+
+
+def is_resident_page(request, response) -> bool:
+    """An HTML page served to someone signed out or holding no staff role."""
+    if response.streaming or not response.get("Content-Type", "").startswith("text/html"):
+        return False
+    user = getattr(request, "user", None)
+    return user is None or not role_pairs(user)
+
+
+class Scan:
+    """What the resident pages and PDFs of one test showed that they should not have."""
+
+    def __init__(self) -> None:
+        self.problems: list[str] = []
+        self._lock = threading.Lock()
+
+    def read(self, where: str, text: str) -> None:
+        found = rule_ids_in(text)
+        if found:
+            with self._lock:
+                self.problems.append(f"{where}: {', '.join(sorted(set(found)))}")
+
+    def report(self) -> str:
+        return "Rule ids shown to residents:\n" + "\n".join(f"  - {p}" for p in self.problems)
+
+
+@pytest.fixture(autouse=True)
+def plain_language_scan(monkeypatch) -> Iterator[Scan]:
+    """Read every resident page the live server serves and every PDF written during the
+    test; fail it if any shows a rule id."""
+    from weasyprint import HTML  # the renderer behind every PDF the site writes
+
+    scan = Scan()
+    serve, write_pdf = BaseHandler.get_response, HTML.write_pdf
+
+    def get_response(handler, request):
+        response = serve(handler, request)
+        if is_resident_page(request, response):
+            scan.read(request.get_full_path(), page_text(response.content.decode()))
+        return response
+
+    def scanned_write_pdf(document, *args, **kwargs):
+        content = write_pdf(document, *args, **kwargs)
+        if content:
+            title, text = pdf_title_and_text(content)
+            scan.read(f"PDF “{title}”", text)
+        return content
+
+    monkeypatch.setattr(BaseHandler, "get_response", get_response)
+    monkeypatch.setattr(HTML, "write_pdf", scanned_write_pdf)
+    yield scan
+    assert not scan.problems, scan.report()
