@@ -1,9 +1,12 @@
 """Messages are written and sent after commit: these tests run the commit callbacks."""
 
 import datetime as dt
+import io
 
 import pytest
 import time_machine
+from django.core import mail
+from django.core.management import call_command
 
 from permits_site.licensing.services.applications import create_application
 from permits_site.parties.services import find_or_create_property
@@ -44,3 +47,14 @@ def committed(django_capture_on_commit_callbacks):
 
 def at(day: dt.date):
     return time_machine.travel(dt.datetime.combine(day, dt.time(10, 0)), tick=False)
+
+
+@pytest.fixture
+def run(committed):
+    """``send_reminders --date day``, its messages sent as after a real commit."""
+    def run_on(day: dt.date) -> list:
+        before = len(mail.outbox)
+        with at(day), committed():
+            call_command("send_reminders", "--date", day.isoformat(), stdout=io.StringIO())
+        return mail.outbox[before:]
+    return run_on

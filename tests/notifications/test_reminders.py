@@ -2,11 +2,9 @@
 last day, and staff's overdue items each morning — each once, however often it runs."""
 
 import datetime as dt
-import io
 from decimal import Decimal
 
 import pytest
-from django.core import mail
 from django.core.mail.backends.base import BaseEmailBackend
 from django.core.management import CommandError, call_command
 
@@ -28,17 +26,6 @@ from tests.notifications.test_enforcement_events import MONDAY, case_against
 
 pytestmark = pytest.mark.django_db
 EXPIRES = dt.date(2028, 1, 3)
-
-
-@pytest.fixture
-def run(committed):
-    """``send_reminders --date day``, its messages sent as after a real commit."""
-    def run_on(day: dt.date) -> list:
-        before = len(mail.outbox)
-        with at(day), committed():
-            call_command("send_reminders", "--date", day.isoformat(), stdout=io.StringIO())
-        return mail.outbox[before:]
-    return run_on
 
 
 @pytest.fixture

@@ -3,12 +3,9 @@ when the license year opens on December 1 (Licenses A(8)), kennel forms by Decem
 (Kennel license B(8)); one notice per renewal."""
 
 import datetime as dt
-import io
 
 import pytest
 import time_machine
-from django.core import mail
-from django.core.management import call_command
 
 from dogs.reminders import send_season_notices
 from permits_site.notifications.models import Message, MessageKind
@@ -22,16 +19,6 @@ from tests.notifications.conftest import at
 pytestmark = pytest.mark.django_db
 FEB_2027 = dt.datetime(2027, 2, 10, 15, 0)
 SEASON_OPENS = dt.date(2027, 12, 1)
-
-
-@pytest.fixture
-def run(committed):
-    def run_on(day: dt.date) -> list:
-        before = len(mail.outbox)
-        with at(day), committed():
-            call_command("send_reminders", "--date", day.isoformat(), stdout=io.StringIO())
-        return mail.outbox[before:]
-    return run_on
 
 
 @pytest.fixture
