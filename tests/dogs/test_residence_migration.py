@@ -18,6 +18,13 @@ def migrate(targets):
     return executor.loader.project_state(targets).apps
 
 
+@pytest.fixture(autouse=True)
+def _latest_schema_afterwards():
+    """The tests after this one need every migration, later ones than AFTER included."""
+    yield
+    migrate(MigrationExecutor(connection).loader.graph.leaf_nodes())
+
+
 def test_existing_dogs_get_their_owners_mailing_address_as_residence():
     apps = migrate(BEFORE)
     User = apps.get_model("accounts", "User")
