@@ -25,24 +25,19 @@ from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import PermissionDenied
 from rest_framework.parsers import MultiPartParser
-from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
-from permits_site.accounts.permissions import STAFF_ROLES
 from permits_site.api.parsers import JSONObjectParser
-from permits_site.api.permissions import IsTownClerk
 from permits_site.api.public.fields import (
     StrictCharField,
     StrictDateField,
     StrictSerializer,
     validated_body,
 )
-from permits_site.api.scopes import in_towns_where
 from permits_site.api.serializers import ApplicationDetailSerializer
-from permits_site.api.views import refuse_oversized_body
+from permits_site.api.views import OfficeApplicationViewSet, refuse_oversized_body
 from permits_site.licensing.exceptions import DomainError
-from permits_site.licensing.kinds import list_related
-from permits_site.licensing.models import Application, Permit
+from permits_site.licensing.models import Permit
 from permits_site.rules.base import FactsInvalid
 from stables import horses, permissions, rules, services
 from stables.models import (
@@ -66,19 +61,10 @@ class SignOffSerializer(StrictSerializer):
     reference = StrictCharField(required=False, allow_blank=True, max_length=300, default="")
 
 
-class StableApplicationViewSet(viewsets.GenericViewSet):
+class StableApplicationViewSet(OfficeApplicationViewSet):
     """Stable applications as the town's staff see them; the clerk records the sign-offs."""
 
-    queryset = Application.objects.none()
-    serializer_class = ApplicationDetailSerializer
-    permission_classes = [IsAuthenticated, IsTownClerk]
-
-    def get_queryset(self):
-        applications = Application.objects.filter(
-            permit_type__code__in=services.STABLE_PERMIT_TYPES
-        ).select_related("permit_type", "municipality", "applicant", *list_related())
-        return in_towns_where(applications, self.request.user, *STAFF_ROLES,
-                              town_field="municipality")
+    permit_type_codes = services.STABLE_PERMIT_TYPES
 
     @extend_schema(request=SignOffSerializer, responses=ApplicationDetailSerializer)
     @action(detail=True, methods=["post"])
@@ -90,7 +76,7 @@ class StableApplicationViewSet(viewsets.GenericViewSet):
         data = serializer.validated_data
         services.record_sign_off(application=application, kind=data["kind"], on=data["on"],
                         note=data["reference"], acting_user=request.user)
-        return Response(self.get_serializer(self.get_queryset().get(pk=application.pk)).data)
+        return self.respond(application)
 
 
 # -- the keeper's stables and their expansions (§2.1) ---------------------------------------

@@ -10,18 +10,11 @@ review screen's form.
 from __future__ import annotations
 
 from drf_spectacular.utils import extend_schema
-from rest_framework import viewsets
 from rest_framework.decorators import action
-from rest_framework.permissions import IsAuthenticated
-from rest_framework.response import Response
 
-from permits_site.accounts.permissions import STAFF_ROLES
-from permits_site.api.permissions import IsTownClerk
 from permits_site.api.public.fields import StrictCharField, StrictSerializer, validated_body
-from permits_site.api.scopes import in_towns_where
 from permits_site.api.serializers import ApplicationDetailSerializer
-from permits_site.licensing.kinds import list_related
-from permits_site.licensing.models import Application
+from permits_site.api.views import OfficeApplicationViewSet
 from tisbury_regs import septic
 
 
@@ -29,19 +22,10 @@ class PublicWaterSerializer(StrictSerializer):
     note = StrictCharField(max_length=300, help_text="How the connection is known.")
 
 
-class DisposalWorksApplicationViewSet(viewsets.GenericViewSet):
+class DisposalWorksApplicationViewSet(OfficeApplicationViewSet):
     """Disposal works applications as the town's clerk sees them."""
 
-    queryset = Application.objects.none()
-    serializer_class = ApplicationDetailSerializer
-    permission_classes = [IsAuthenticated, IsTownClerk]
-
-    def get_queryset(self):
-        applications = Application.objects.filter(
-            permit_type__code=septic.DISPOSAL_WORKS_CODE
-        ).select_related("permit_type", "municipality", "applicant", *list_related())
-        return in_towns_where(applications, self.request.user, *STAFF_ROLES,
-                              town_field="municipality")
+    permit_type_codes = (septic.DISPOSAL_WORKS_CODE,)
 
     @extend_schema(request=PublicWaterSerializer, responses=ApplicationDetailSerializer)
     @action(detail=True, methods=["post"], url_path="public-water")
@@ -51,4 +35,4 @@ class DisposalWorksApplicationViewSet(viewsets.GenericViewSet):
         data = validated_body(PublicWaterSerializer, request.data)
         septic.record_public_water(application=application, note=data["note"],
                                    acting_user=request.user)
-        return Response(self.get_serializer(self.get_queryset().get(pk=application.pk)).data)
+        return self.respond(application)

@@ -144,8 +144,8 @@ def _kitchen_rule(fact: str, question: str, rule_id: str, refusal: str) -> None:
         return must_hold(facts[fact], ok="Found so on the visit.", refusal=refusal)
 
 
-for item in KITCHEN_ITEMS:
-    _kitchen_rule(*item)
+for kitchen_item in KITCHEN_ITEMS:
+    _kitchen_rule(*kitchen_item)
 
 RESIDENTIAL_KITCHEN = {
     "extra_fields": (

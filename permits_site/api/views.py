@@ -26,6 +26,7 @@ from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 
 from permits_site.accounts.models import Role
+from permits_site.accounts.permissions import STAFF_ROLES
 from permits_site.api import serializers as api
 from permits_site.api.errors import nest_errors
 from permits_site.api.permissions import (
@@ -273,6 +274,27 @@ def refuse_oversized_body(request) -> None:
 
 
 # -- documents -----------------------------------------------------------------
+
+
+class OfficeApplicationViewSet(viewsets.GenericViewSet):
+    """Applications of ``permit_type_codes`` as the town's staff see them, for the office's
+    actions a bylaw app adds (a stable's sign-offs, a disposal works' public water)."""
+
+    permit_type_codes: tuple[str, ...] = ()
+    queryset = Application.objects.none()
+    serializer_class = api.ApplicationDetailSerializer
+    permission_classes = [IsAuthenticated, IsTownClerk]
+
+    def get_queryset(self):
+        applications = Application.objects.filter(
+            permit_type__code__in=self.permit_type_codes
+        ).select_related("permit_type", "municipality", "applicant", *list_related())
+        return in_towns_where(applications, self.request.user, *STAFF_ROLES,
+                              town_field="municipality")
+
+    def respond(self, application: Application) -> Response:
+        """The application as it stands after the office's action."""
+        return Response(self.get_serializer(self.get_queryset().get(pk=application.pk)).data)
 
 
 class DocumentViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):

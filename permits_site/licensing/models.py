@@ -513,6 +513,10 @@ class Invoice(models.Model):
     def amount_paid(self) -> Decimal:
         return self.payments.aggregate(total=Sum("amount"))["total"] or Decimal("0.00")
 
+    def balance(self) -> Decimal:
+        """What is still owed: the lines' total less the payments received."""
+        return self.total - self.amount_paid()
+
 
 class InvoiceLine(models.Model):
     invoice = models.ForeignKey(Invoice, on_delete=models.PROTECT, related_name="lines")

@@ -82,7 +82,7 @@ def payment_received(entry):
         kind=MessageKind.PAYMENT_RECEIVED, key=f"{MessageKind.PAYMENT_RECEIVED}:{payment.pk}",
         subject=f"{invoice.municipality.short_name}: payment of ${payment.amount} received",
         context={"invoice": invoice, "payment": payment,
-                 "balance": invoice.total - invoice.amount_paid()},
+                 "balance": invoice.balance()},
         about=invoice, municipality=invoice.municipality,
     )
     return draft, people_of(person=invoice.payer, business=invoice.payer_business)

@@ -80,17 +80,13 @@ def is_payer(user, invoice: Invoice) -> bool:
         user, person_id=invoice.payer_id, business_id=invoice.payer_business_id)
 
 
-def amount_due(invoice: Invoice) -> Decimal:
-    return invoice.total - invoice.amount_paid()
-
-
 def online_refusal(invoice: Invoice) -> str | None:
     """Why the invoice cannot be paid online now, or None."""
     if provider_for(invoice.municipality) is None:
         return f"The {invoice.municipality} does not take payment online; pay at the counter."
     if invoice.status != InvoiceStatus.OPEN:
         return f"Invoice #{invoice.pk} is {invoice.get_status_display().lower()}."
-    if amount_due(invoice) <= 0:
+    if invoice.balance() <= 0:
         return f"Nothing is due on invoice #{invoice.pk}."
     return payment_refusal(invoice)
 
@@ -98,7 +94,7 @@ def online_refusal(invoice: Invoice) -> str | None:
 def charge_lines(invoice: Invoice) -> tuple[ChargeLine, ...]:
     """What the card is charged: the invoice's balance, then the convenience fee if any."""
     lines = [ChargeLine(f"{invoice.municipality.short_name} invoice #{invoice.pk}",
-                        amount_due(invoice))]
+                        invoice.balance())]
     fee = convenience_fee(invoice.municipality)
     if fee > 0:
         lines.append(ChargeLine("Card processing convenience fee", fee))

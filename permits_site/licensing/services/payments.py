@@ -84,7 +84,7 @@ def _check_payment(*, invoice: Invoice, method: str, reference: str, amount: Dec
     if amount is None or amount <= 0:
         errors["amount"] = "Enter an amount greater than zero."
     elif not errors:
-        balance = invoice.total - invoice.amount_paid()
+        balance = invoice.balance()
         if amount > balance:
             errors["amount"] = f"The balance due is ${balance}; do not record more than that."
     if errors:

@@ -365,7 +365,7 @@ def _hearing_schedule_form(request, application, kind, hearings, bound):
 
 def _balance(application: Application):
     invoice = application_services.current_invoice(application)
-    return invoice.total - invoice.amount_paid() if invoice else None
+    return invoice.balance() if invoice else None
 
 
 @reviewer_required
