@@ -9,7 +9,7 @@ from contextlib import contextmanager
 from decimal import Decimal
 
 from permits_site.licensing.declarations import About, DeclaredDocument, Holder, detail_field
-from permits_site.licensing.kinds import PermitKind, register_kind, unregister_kind
+from permits_site.licensing.kinds import PermitKind, registered_kind
 from permits_site.licensing.models import FeeItem, FeeSchedule, Municipality, PermitType
 from permits_site.rules.base import (
     CheckContext,
@@ -21,7 +21,7 @@ from permits_site.rules.base import (
     needs_review,
     passed,
 )
-from permits_site.rules.registry import register_law, unregister_rule_set
+from permits_site.rules.registry import registered_law
 
 CODE = "north_andover.garden_party"
 
@@ -87,10 +87,6 @@ def declared_permit_type(*, fee: str = "12.00") -> Iterator[PermitType]:
                 amount=Decimal(fee), citation="Test Bylaw §2")
         for action in ("new", "renewal")
     )
-    register_law("north_andover", rule_sets=[GARDEN_PARTY])
-    register_kind(GardenPartyKind())
-    try:
+    with registered_law("north_andover", rule_sets=[GARDEN_PARTY]), \
+            registered_kind(GardenPartyKind()):
         yield permit_type
-    finally:
-        unregister_kind(CODE)
-        unregister_rule_set(CODE)

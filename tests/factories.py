@@ -1,18 +1,126 @@
-"""Factories for the core and the bylaw apps' records."""
+"""One factory for every model of the project, core and bylaw apps.
+
+Each factory builds a valid row (``full_clean`` passes; ``tests/test_factories.py``
+checks every model has one) with sensible related records: a North Andover dog
+license application, a Northborough stable, a Tisbury disposal works variance.
+Money is ``Decimal``; dates are the towns' local dates, so a test on a frozen
+clock gets rows dated on its day. Towns and permit types are reference data from
+the migrations: look them up with :func:`municipality` and :func:`permit_type`;
+``MunicipalityFactory`` and ``PermitTypeFactory`` add new ones.
+
+The factories write rows directly: the services that normally write them are
+tested elsewhere, so a test can lay down a year of an office's work in seconds.
+"""
 
 import datetime as dt
+import hashlib
+from decimal import Decimal
+from pathlib import Path
 
 import factory
 from django.contrib.auth.hashers import make_password
+from django.utils import timezone
 
-from dogs.models import Dog
+from dogs.models import Dog, DogLicense, DogTag, PaperLicense
 from dogs.services import mailing_residence
 from permits_site.accounts.models import Membership, Role, User
-from permits_site.licensing.models import Municipality
+from permits_site.enforcement.models import (
+    Appeal,
+    Case,
+    CaseCharge,
+    CaseHearing,
+    Citation,
+    CitationHearing,
+    CourtDecision,
+    CourtOutcome,
+    FineItem,
+    FineSchedule,
+    Inspection,
+    InspectionPhoto,
+    Order,
+    SurchargeClassification,
+    Violation,
+)
+from permits_site.licensing.models import (
+    Application,
+    ApplicationStatus,
+    AuditEntry,
+    Closure,
+    Document,
+    FeeItem,
+    FeeSchedule,
+    HearingAbutter,
+    Invoice,
+    InvoiceLine,
+    Municipality,
+    NumberCounter,
+    Payment,
+    PaymentMethod,
+    Permit,
+    PermitHearing,
+    PermitType,
+    ReviewDetermination,
+    Variance,
+    VarianceSignature,
+)
+from permits_site.notifications.models import Message, MessageKind, Preference
+from permits_site.online_payments.models import (
+    FlagKind,
+    OnlineCheckout,
+    PaymentFlag,
+    PaymentOffice,
+    WebhookEvent,
+)
+from permits_site.parties.models import Business, BusinessKind, BusinessMember, Property
+from stables.models import (
+    Horse,
+    HorseBurialNotice,
+    Occupancy,
+    Stable,
+    StableApplication,
+    StableExpansion,
+)
+from stables.rules import HORSE_BURIAL
 
 PASSWORD = "correct-horse-battery-staple"
 _HASHED_PASSWORD = make_password(PASSWORD)
+#: Real files for uploads: a PDF certificate and a PNG image.
+PDF = (Path(__file__).parent / "fixtures_files" / "rabies_certificate.pdf").read_bytes()
+PNG = (Path(__file__).parent / "fixtures_files" / "rabies_certificate.png").read_bytes()
 
+
+def municipality(code: str) -> Municipality:
+    """Reference data comes from the migrations; look a town up by code."""
+    return Municipality.objects.get(code=code)
+
+
+def permit_type(code: str) -> PermitType:
+    """A permit type the migrations seeded, by code."""
+    return PermitType.objects.get(code=code)
+
+
+def local(day: dt.date, hour: int = 12, minute: int = 0) -> dt.datetime:
+    """A moment on ``day`` in the towns' time zone."""
+    return dt.datetime.combine(day, dt.time(hour, minute), tzinfo=timezone.get_default_timezone())
+
+
+def _today() -> dt.date:
+    return timezone.localdate()
+
+
+def _in_days(days: int) -> factory.LazyFunction:
+    return factory.LazyFunction(lambda: timezone.localdate() + dt.timedelta(days=days))
+
+
+def _town(code: str) -> factory.LazyFunction:
+    return factory.LazyFunction(lambda: municipality(code))
+
+
+def _permit_type(code: str) -> factory.LazyFunction:
+    return factory.LazyFunction(lambda: permit_type(code))
+
+
+# -- people -----------------------------------------------------------------------------
 
 class UserFactory(factory.django.DjangoModelFactory):
     class Meta:
@@ -29,16 +137,536 @@ class UserFactory(factory.django.DjangoModelFactory):
     password = _HASHED_PASSWORD
 
 
-def municipality(code: str) -> Municipality:
-    """Reference data comes from the migrations; look a town up by code."""
-    return Municipality.objects.get(code=code)
+class MembershipFactory(factory.django.DjangoModelFactory):
+    """A staff role in a town: a North Andover clerk unless told otherwise."""
+
+    class Meta:
+        model = Membership
+
+    user = factory.SubFactory(UserFactory)
+    municipality = _town("north_andover")
+    role = Role.CLERK
 
 
 def staff(role: str, town: str = "north_andover", **fields) -> User:
+    """A new person holding ``role`` in ``town``; ``fields`` go to the user."""
     user = UserFactory(**fields)
-    Membership.objects.create(user=user, municipality=municipality(town), role=role)
+    MembershipFactory(user=user, municipality=municipality(town), role=role)
     return user
 
+
+class BusinessFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Business
+
+    legal_name = factory.Sequence(lambda n: f"Harbor Events {n} LLC")
+    kind = BusinessKind.LLC
+    mailing_address = "12 Water Street, Tisbury, MA 02568"
+    created_by = factory.SubFactory(UserFactory)
+
+
+class BusinessMemberFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = BusinessMember
+
+    business = factory.SubFactory(BusinessFactory)
+    user = factory.SubFactory(UserFactory)
+    added_by = factory.SelfAttribute("business.created_by")
+
+
+class PropertyFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Property
+
+    municipality = _town("north_andover")
+    address = factory.Sequence(lambda n: f"{n} Elm Street")
+
+
+# -- towns, permit types and fees -------------------------------------------------------
+
+class MunicipalityFactory(factory.django.DjangoModelFactory):
+    """A new town keeping a Monday–Friday week; the served towns are in the migrations."""
+
+    class Meta:
+        model = Municipality
+
+    code = factory.Sequence(lambda n: f"exampleton_{n}")
+    name = factory.Sequence(lambda n: f"Town of Exampleton {n}")
+    business_weekdays = factory.LazyFunction(lambda: [0, 1, 2, 3, 4])
+
+
+class ClosureFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Closure
+
+    municipality = _town("north_andover")
+    date = factory.Sequence(lambda n: timezone.localdate() + dt.timedelta(days=30 + n))
+    reason = "Storm"
+    created_by = factory.SubFactory(UserFactory)
+
+
+class PermitTypeFactory(factory.django.DjangoModelFactory):
+    """A new permit type of North Andover with no kind registered: a plain annual permit."""
+
+    class Meta:
+        model = PermitType
+
+    code = factory.Sequence(lambda n: f"north_andover.test_permit_{n}")
+    municipality = _town("north_andover")
+    name = factory.Sequence(lambda n: f"Test Permit {n}")
+    authority = "Town Clerk"
+    term = "Valid through December 31 of the year issued"
+    citation = "Test Bylaw §1"
+    actions = factory.LazyFunction(lambda: ["new", "renewal"])
+    number_prefix = "TP"
+
+
+class FeeScheduleFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = FeeSchedule
+
+    permit_type = factory.SubFactory(PermitTypeFactory)
+    effective_from = factory.LazyFunction(_today)
+    created_by = factory.SubFactory(UserFactory)
+
+
+class FeeItemFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = FeeItem
+
+    schedule = factory.SubFactory(FeeScheduleFactory)
+    code = factory.Sequence(lambda n: f"fee_{n}")
+    description = "License fee"
+    amount = Decimal("10.00")
+    citation = "Test Bylaw §2"
+
+
+class NumberCounterFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = NumberCounter
+
+    municipality = _town("north_andover")
+    series = factory.Sequence(lambda n: f"north_andover.series_{n}")
+    year = factory.LazyFunction(lambda: timezone.localdate().year)
+
+
+# -- applications, permits and money ----------------------------------------------------
+
+class ApplicationFactory(factory.django.DjangoModelFactory):
+    """A draft application for a North Andover dog license unless told otherwise."""
+
+    class Meta:
+        model = Application
+
+    permit_type = _permit_type("north_andover.dog_license")
+    municipality = factory.SelfAttribute("permit_type.municipality")
+    action = "new"
+    applicant = factory.SubFactory(UserFactory)
+
+
+class PermitFactory(factory.django.DjangoModelFactory):
+    """An issued permit with one $10.00 fee line, numbered in its own test series."""
+
+    class Meta:
+        model = Permit
+
+    application = factory.SubFactory(ApplicationFactory, status=ApplicationStatus.ISSUED)
+    municipality = factory.SelfAttribute("application.municipality")
+    permit_type = factory.SelfAttribute("application.permit_type")
+    holder = factory.SelfAttribute("application.applicant")
+    holder_name = factory.SelfAttribute("holder.display_name")
+    sequence = factory.Sequence(lambda n: n + 1)
+    number = factory.LazyAttribute(lambda permit: f"T-{permit.sequence}")
+    year = factory.LazyAttribute(lambda permit: timezone.localtime(permit.issued_at).year)
+    issued_at = factory.LazyFunction(timezone.now)
+    valid_from = factory.LazyAttribute(lambda permit: timezone.localtime(permit.issued_at).date())
+    valid_through = factory.LazyAttribute(
+        lambda permit: permit.valid_from + dt.timedelta(days=364))
+    fee_total = Decimal("10.00")
+    fee_lines = factory.LazyAttribute(lambda permit: [{
+        "code": permit.application.action, "description": "License fee",
+        "amount": str(permit.fee_total), "citation": permit.permit_type.citation,
+    }])
+    issued_by = factory.SubFactory(UserFactory)
+
+
+class InvoiceFactory(factory.django.DjangoModelFactory):
+    """An open invoice in North Andover. ``created_at`` is set after saving: the model
+    stamps it when the row is added."""
+
+    class Meta:
+        model = Invoice
+
+    municipality = _town("north_andover")
+    payer = factory.SubFactory(UserFactory)
+
+    @classmethod
+    def _create(cls, model_class, *args, created_at=None, **kwargs):
+        invoice = super()._create(model_class, *args, **kwargs)
+        if created_at is not None:
+            model_class.objects.filter(pk=invoice.pk).update(created_at=created_at)
+            invoice.created_at = created_at
+        return invoice
+
+
+class InvoiceLineFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = InvoiceLine
+
+    invoice = factory.SubFactory(InvoiceFactory)
+    code = "new"
+    description = "License fee"
+    amount = Decimal("10.00")
+    citation = "Test §1"
+
+
+class PaymentFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Payment
+
+    invoice = factory.SubFactory(InvoiceFactory)
+    municipality = factory.SelfAttribute("invoice.municipality")
+    method = PaymentMethod.CASH
+    reference = factory.Sequence(lambda n: f"R-{n}")
+    amount = Decimal("10.00")
+    received_by = factory.SubFactory(UserFactory)
+    received_at = factory.LazyFunction(timezone.now)
+
+
+class DocumentFactory(factory.django.DjangoModelFactory):
+    """A PDF a resident uploaded, waiting for review."""
+
+    class Meta:
+        model = Document
+
+    municipality = _town("north_andover")
+    owner = factory.SubFactory(UserFactory)
+    kind = "rabies_certificate"
+    file = factory.django.FileField(filename="rabies_certificate.pdf", data=PDF)
+    original_name = "rabies_certificate.pdf"
+    content_type = "application/pdf"
+    size = len(PDF)
+    sha256 = hashlib.sha256(PDF).hexdigest()
+    valid_until = _in_days(365)
+    uploaded_by = factory.SelfAttribute("owner")
+
+
+class AuditEntryFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = AuditEntry
+
+    actor = factory.SubFactory(UserFactory)
+    municipality = _town("north_andover")
+    action = "user.updated"
+    subject = factory.SelfAttribute("actor")
+    summary = "Contact details updated"
+
+
+# -- variances, hearings and determinations ---------------------------------------------
+
+class VarianceFactory(factory.django.DjangoModelFactory):
+    """A requested waiver of the private well setback for a Tisbury disposal works
+    (Tisbury BOH Reg 09.0.3)."""
+
+    class Meta:
+        model = Variance
+
+    application = factory.SubFactory(
+        ApplicationFactory, permit_type=_permit_type("tisbury.disposal_works"),
+        status=ApplicationStatus.SUBMITTED)
+    rule_ids = factory.LazyFunction(lambda: ["ti.9.7.6.private_well"])
+    request_text = "The lot is too small to keep 150 feet from the neighbour's well."
+    requested_by = factory.SelfAttribute("application.applicant")
+
+
+class VarianceSignatureFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = VarianceSignature
+
+    variance = factory.SubFactory(VarianceFactory)
+    board_member = factory.LazyAttribute(lambda signature: staff(
+        Role.BOARD_MEMBER, signature.variance.application.municipality.code))
+    approve = True
+
+
+class PermitHearingFactory(factory.django.DjangoModelFactory):
+    """A hearing on a Northborough private stable, 14 days after the notices (§2.2)."""
+
+    class Meta:
+        model = PermitHearing
+
+    application = factory.SubFactory(
+        ApplicationFactory, permit_type=_permit_type("northborough.private_stable"),
+        status=ApplicationStatus.SUBMITTED)
+    notices_mailed_on = factory.LazyFunction(_today)
+    hearing_date = factory.LazyAttribute(
+        lambda hearing: hearing.notices_mailed_on + dt.timedelta(days=14))
+    location = "Board of Health room, Town Hall, 63 Main Street"
+    scheduled_by = factory.LazyAttribute(
+        lambda hearing: staff(Role.CLERK, hearing.application.municipality.code))
+
+
+class HearingAbutterFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = HearingAbutter
+
+    hearing = factory.SubFactory(PermitHearingFactory)
+    name = factory.Faker("name")
+    mailing_address = "3 Green Lane, Northborough MA 01532"
+    certified_mail_number = factory.Sequence(lambda n: f"7019 0700 0000 {n:04d}")
+
+
+class ReviewDeterminationFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = ReviewDetermination
+
+    application = factory.SubFactory(ApplicationFactory, status=ApplicationStatus.UNDER_REVIEW)
+    rule_id = "na.60.limits.review"
+    acceptable = True
+    note = "Seen on site: acceptable."
+    decided_by = factory.LazyAttribute(
+        lambda determination: staff(Role.CLERK, determination.application.municipality.code))
+
+
+# -- enforcement ------------------------------------------------------------------------
+
+class FineScheduleFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = FineSchedule
+
+    municipality = _town("north_andover")
+    effective_from = factory.LazyFunction(_today)
+    created_by = factory.SubFactory(UserFactory)
+
+
+class FineItemFactory(factory.django.DjangoModelFactory):
+    """A fixed fine: $25, $50, then $100 (MGL c.40 §21D)."""
+
+    class Meta:
+        model = FineItem
+
+    schedule = factory.SubFactory(FineScheduleFactory)
+    offense = factory.Sequence(lambda n: f"offense_{n}")
+    description = "Dog running at large"
+    citation = "North Andover Code ch. 60, Restraint A"
+    first_amount = Decimal("25.00")
+    second_amount = Decimal("50.00")
+    later_amount = Decimal("100.00")
+
+
+class InspectionFactory(factory.django.DjangoModelFactory):
+    """A scheduled sanitary inspection of a Northborough stable."""
+
+    class Meta:
+        model = Inspection
+
+    municipality = _town("northborough")
+    address = factory.Sequence(lambda n: f"{n} Green Lane")
+    check_code = "northborough.sanitary_inspection"
+    scheduled_for = factory.LazyFunction(_today)
+    inspector = factory.LazyAttribute(
+        lambda inspection: staff(Role.INSPECTOR, inspection.municipality.code))
+    created_by = factory.SelfAttribute("inspector")
+
+
+class InspectionPhotoFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = InspectionPhoto
+
+    inspection = factory.SubFactory(InspectionFactory)
+    file = factory.django.FileField(filename="photo.png", data=PNG)
+    content_type = "image/png"
+    caption = "Manure pile by the fence"
+    sha256 = hashlib.sha256(PNG).hexdigest()
+
+
+class CaseFactory(factory.django.DjangoModelFactory):
+    """An open dog complaint in North Andover."""
+
+    class Meta:
+        model = Case
+
+    municipality = _town("north_andover")
+    case_type = "north_andover.dog_complaint"
+    party_name = "A. Neighbour"
+    address = "1 Main Street"
+    complaint = "Dog at large"
+    received_on = factory.LazyFunction(_today)
+    opened_by = factory.SubFactory(UserFactory)
+
+
+class ViolationFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Violation
+
+    case = factory.SubFactory(CaseFactory)
+    municipality = factory.SelfAttribute("case.municipality")
+    rule = "na.60.restraint"
+    citation = "North Andover Code ch. 60, Restraint A"
+    message = "The dog was off its owner's premises and not on a leash."
+    found_on = factory.LazyFunction(_today)
+
+
+class OrderFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Order
+
+    case = factory.SubFactory(CaseFactory)
+    text = "Keep the dog on a leash off the premises."
+    citation = "North Andover Code ch. 60, Restraint A"
+    issued_on = factory.LazyFunction(_today)
+    comply_by = factory.LazyAttribute(lambda order: order.issued_on + dt.timedelta(days=14))
+    issued_by = factory.SubFactory(UserFactory)
+
+
+class CitationFactory(factory.django.DjangoModelFactory):
+    """A first offense of $50.00 on a dog complaint, with its invoice."""
+
+    class Meta:
+        model = Citation
+
+    case = factory.SubFactory(CaseFactory)
+    offense = "running_at_large"
+    description = "Dog running at large"
+    citation = "Chapter 60"
+    offense_number = 1
+    amount_per_offense = Decimal("50.00")
+    issued_on = factory.LazyFunction(_today)
+    invoice = factory.SubFactory(InvoiceFactory, municipality=factory.SelfAttribute(
+        "..case.municipality"))
+    issued_by = factory.SubFactory(UserFactory)
+
+
+class CitationHearingFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = CitationHearing
+
+    citation = factory.SubFactory(CitationFactory)
+    requested_on = factory.LazyFunction(_today)
+    requested_by = factory.SubFactory(UserFactory)
+
+
+class CourtDecisionFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = CourtDecision
+
+    citation = factory.SubFactory(CitationFactory)
+    decided_on = factory.LazyFunction(_today)
+    outcome = CourtOutcome.RESPONSIBLE
+    recorded_by = factory.SubFactory(UserFactory)
+
+
+class SurchargeClassificationFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = SurchargeClassification
+
+    citation = factory.SubFactory(CitationFactory)
+    reason = "No surcharge event."
+    recorded_by = factory.SelfAttribute("citation.issued_by")
+
+
+class CaseHearingFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = CaseHearing
+
+    case = factory.SubFactory(CaseFactory)
+    notice_sent_on = factory.LazyFunction(_today)
+    hearing_date = factory.LazyAttribute(
+        lambda hearing: hearing.notice_sent_on + dt.timedelta(days=14))
+    scheduled_by = factory.SubFactory(UserFactory)
+
+
+class AppealFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Appeal
+
+    case = factory.SubFactory(CaseFactory)
+    filed_on = factory.LazyFunction(_today)
+    grounds = "The dog was on a leash."
+    recorded_by = factory.SubFactory(UserFactory)
+
+
+class CaseChargeFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = CaseCharge
+
+    case = factory.SubFactory(CaseFactory)
+    invoice = factory.SubFactory(InvoiceFactory, municipality=factory.SelfAttribute(
+        "..case.municipality"))
+
+
+# -- messages and online payments -------------------------------------------------------
+
+class MessageFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Message
+
+    recipient = factory.SubFactory(UserFactory)
+    email = factory.SelfAttribute("recipient.email")
+    kind = MessageKind.SUBMITTED
+    subject = "Application received"
+    text = "We received your application."
+    html = "<p>We received your application.</p>"
+    dedupe_key = factory.Sequence(lambda n: f"test-message-{n}")
+
+
+class PreferenceFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Preference
+
+    user = factory.SubFactory(UserFactory)
+
+
+class PaymentOfficeFactory(factory.django.DjangoModelFactory):
+    """A new town's counter (each town has at most one)."""
+
+    class Meta:
+        model = PaymentOffice
+
+    municipality = factory.SubFactory(MunicipalityFactory)
+    address = "120 Main Street"
+    hours = "Monday–Friday, 8:00 a.m.–4:30 p.m."
+    payee = factory.SelfAttribute("municipality.name")
+    convenience_fee = Decimal("2.50")
+
+
+class OnlineCheckoutFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = OnlineCheckout
+
+    invoice = factory.SubFactory(InvoiceFactory)
+    municipality = factory.SelfAttribute("invoice.municipality")
+    started_by = factory.SelfAttribute("invoice.payer")
+    provider = "stripe"
+    session_id = factory.Sequence(lambda n: f"cs_test_{n}")
+    amount = Decimal("10.00")
+
+
+class WebhookEventFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = WebhookEvent
+
+    municipality = _town("north_andover")
+    provider = "stripe"
+    event_id = factory.Sequence(lambda n: f"evt_test_{n}")
+    kind = "checkout.session.completed"
+
+
+class PaymentFlagFactory(factory.django.DjangoModelFactory):
+    """A refund the provider reported, waiting for the Clerk."""
+
+    class Meta:
+        model = PaymentFlag
+
+    checkout = factory.SubFactory(OnlineCheckoutFactory)
+    event = factory.SubFactory(WebhookEventFactory, kind="charge.refunded",
+                               municipality=factory.SelfAttribute("..checkout.municipality"))
+    kind = FlagKind.REFUND
+    amount = factory.SelfAttribute("checkout.amount")
+    reason = "Refunded by the card processor."
+
+
+# -- dogs (North Andover Code ch. 60) ---------------------------------------------------
 
 class DogFactory(factory.django.DjangoModelFactory):
     class Meta:
@@ -55,4 +683,126 @@ class DogFactory(factory.django.DjangoModelFactory):
     spayed_neutered = True
 
 
-__all__ = ["PASSWORD", "Role", "UserFactory", "DogFactory", "municipality", "staff"]
+class DogLicenseFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = DogLicense
+
+    dog = factory.SubFactory(DogFactory)
+    application = factory.SubFactory(ApplicationFactory,
+                                     applicant=factory.SelfAttribute("..dog.owner"))
+    license_year = factory.LazyFunction(lambda: timezone.localdate().year)
+
+
+class DogTagFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = DogTag
+
+    permit = factory.SubFactory(PermitFactory)
+    municipality = factory.SelfAttribute("permit.municipality")
+    dog = factory.SubFactory(DogFactory, owner=factory.SelfAttribute("..permit.holder"))
+    year = factory.SelfAttribute("permit.year")
+    number = factory.Sequence(lambda n: n + 1)
+
+
+class PaperLicenseFactory(factory.django.DjangoModelFactory):
+    """Last year's license, issued on paper (Licenses A(8))."""
+
+    class Meta:
+        model = PaperLicense
+
+    dog = factory.SubFactory(DogFactory)
+    number = factory.Sequence(lambda n: f"NA-{n:04d}")
+    year = factory.LazyFunction(lambda: timezone.localdate().year - 1)
+    recorded_by = factory.SelfAttribute("dog.owner")
+    recorded_on = factory.LazyFunction(_today)
+
+
+# -- stables (Northborough Horse and Stable Regulations) ---------------------------------
+
+class StableFactory(factory.django.DjangoModelFactory):
+    """A stable on its keeper's own Northborough property (§2.2)."""
+
+    class Meta:
+        model = Stable
+
+    municipality = _town("northborough")
+    keeper = factory.SubFactory(UserFactory, city="Northborough", postal_code="01532")
+    occupancy = Occupancy.OWNER
+    property = factory.SubFactory(PropertyFactory,
+                                  municipality=factory.SelfAttribute("..municipality"))
+
+
+class StableApplicationFactory(factory.django.DjangoModelFactory):
+    """A new private stable permit application with its §2.2 plan."""
+
+    class Meta:
+        model = StableApplication
+
+    stable = factory.SubFactory(StableFactory)
+    application = factory.SubFactory(
+        ApplicationFactory, permit_type=_permit_type("northborough.private_stable"),
+        applicant=factory.SelfAttribute("..stable.keeper"))
+    occupancy = factory.SelfAttribute("stable.occupancy")
+    layout = "One barn, two box stalls, wood frame on a concrete slab."
+    water_and_wetlands = "No wetlands or wells within 200 feet."
+    fencing = "Post and rail, 5 feet high, around a one-acre paddock."
+    manure_and_feed_storage = "Covered manure bin behind the barn; feed in closed bins."
+    animals = "Two horses."
+
+
+class StableExpansionFactory(factory.django.DjangoModelFactory):
+    """100 sq ft added since the stable's permit (§2.1)."""
+
+    class Meta:
+        model = StableExpansion
+
+    stable = factory.SubFactory(StableFactory)
+    since_permit = factory.SubFactory(
+        PermitFactory, application__permit_type=_permit_type("northborough.private_stable"),
+        application__applicant=factory.SelfAttribute("...stable.keeper"))
+    area_sqft = Decimal("100.0")
+    made_on = factory.LazyFunction(_today)
+    recorded_by = factory.SelfAttribute("stable.keeper")
+
+
+class HorseFactory(factory.django.DjangoModelFactory):
+    """A horse kept at its owner's stable, with a current inoculation certificate (§3.2)."""
+
+    class Meta:
+        model = Horse
+
+    stable = factory.SubFactory(StableFactory)
+    owner = factory.SelfAttribute("stable.keeper")
+    registration = factory.SubFactory(
+        ApplicationFactory, permit_type=_permit_type("northborough.horse_registration"),
+        applicant=factory.SelfAttribute("..owner"))
+    name = factory.Sequence(lambda n: f"Dobbin {n}")
+    description = "Bay gelding, 12 years, white blaze"
+    certificate_dated = _in_days(-30)
+
+
+class HorseBurialNoticeFactory(factory.django.DjangoModelFactory):
+    """A compliant notice of a burial at the stable (§6.6), filed the day after it."""
+
+    class Meta:
+        model = HorseBurialNotice
+
+    stable = factory.SubFactory(StableFactory)
+    municipality = factory.SelfAttribute("stable.municipality")
+    filed_by = factory.SelfAttribute("stable.keeper")
+    horse = factory.SubFactory(HorseFactory, stable=factory.SelfAttribute("..stable"))
+    site = "North corner of the back pasture"
+    filed_on = factory.LazyFunction(_today)
+    facts = factory.LazyAttribute(lambda notice: {
+        "bottom_above_high_water_ft": 5, "cover_depth_ft": 6, "distance_to_lot_line_ft": 20,
+        "distance_to_wetland_ft": 150, "distance_to_well_ft": 120,
+        "burial_date": (notice.filed_on - dt.timedelta(days=1)).isoformat(),
+        "notice_date": notice.filed_on.isoformat(),
+    })
+    findings = factory.LazyFunction(lambda: [
+        {"rule": rule.id, "citation": rule.citation, "outcome": "passed",
+         "message": rule.summary}
+        for rule in HORSE_BURIAL.rules
+    ])
+    compliant = True
+

@@ -17,6 +17,8 @@ the core looks them up here by code::
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from permits_site.rules.registry import Period, PeriodKind
@@ -147,3 +149,20 @@ def case_types(municipality: str) -> list[CaseType]:
     """The case types of one town (by its code), in the order they were registered."""
     return [registered for registered in _CASE_TYPES.values()
             if registered.municipality == municipality]
+
+
+@contextmanager
+def registered_case_types(*registered: CaseType) -> Iterator[None]:
+    """Register case types for the duration of a ``with`` block, in place of any of the
+    same codes, then put the registry back as it was, even if the block raises.
+
+    For tests that declare a town's case types: case types registered inside the block
+    are forgotten with it.
+    """
+    saved = dict(_CASE_TYPES)
+    try:
+        _CASE_TYPES.update((case_type.code, case_type) for case_type in registered)
+        yield
+    finally:
+        _CASE_TYPES.clear()
+        _CASE_TYPES.update(saved)

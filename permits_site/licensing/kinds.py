@@ -9,7 +9,8 @@ the permit runs. The core calls these hooks and never imports a bylaw app.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
@@ -452,11 +453,23 @@ def list_related() -> list[str]:
     return sorted({relation for kind in _KINDS.values() for relation in kind.list_related})
 
 
-def unregister_kind(code: str) -> None:
-    """Forget a kind (tests that declare a permit type of their own clean up with this)."""
-    _KINDS.pop(code, None)
-
-
 def kind_for(permit_type_code: str) -> PermitKind:
     """The registered behaviour, or the plain annual permit for catalogue-only types."""
     return _KINDS.get(permit_type_code, _DEFAULT)
+
+
+@contextmanager
+def registered_kind(kind: PermitKind) -> Iterator[PermitKind]:
+    """Register ``kind`` for the duration of a ``with`` block, in place of any kind of the
+    same code, then put the registry back as it was, even if the block raises.
+
+    For tests that declare or vary a permit kind: kinds registered inside the block are
+    forgotten with it.
+    """
+    saved = dict(_KINDS)
+    try:
+        _KINDS[kind.code] = kind
+        yield kind
+    finally:
+        _KINDS.clear()
+        _KINDS.update(saved)

@@ -7,7 +7,8 @@ looks them up here by code.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from enum import StrEnum
 
@@ -92,12 +93,6 @@ def _add(table: dict, code: str, item: object) -> None:
     table[code] = item
 
 
-def unregister_rule_set(code: str) -> None:
-    """Forget a rule set (tests that declare one of their own clean up with this)."""
-    for law in _LAW.values():
-        law.rule_sets.pop(code, None)
-
-
 def town_law(municipality: str) -> TownLaw:
     return _LAW.get(municipality, TownLaw())
 
@@ -123,3 +118,36 @@ def get_rule_set(code: str) -> RuleSet | None:
         if code in law.rule_sets:
             return law.rule_sets[code]
     return None
+
+
+@contextmanager
+def registered_law(
+    municipality: str,
+    *,
+    rule_sets: Iterable[RuleSet] = (),
+    periods: Iterable[Period] = (),
+    key_dates: Iterable[KeyDate] = (),
+    checklists: Iterable[RuleSet] = (),
+) -> Iterator[TownLaw]:
+    """Register a town's declarations for the duration of a ``with`` block, in place of
+    any of the same codes, then put every town's law back as it was, even if the block
+    raises.
+
+    For tests that declare a rule set or checklist of their own: whatever is registered
+    inside the block is forgotten with it.
+    """
+    saved = {town: _copy(law) for town, law in _LAW.items()}
+    try:
+        law = _LAW.setdefault(municipality, TownLaw())
+        for table, items in ((law.rule_sets, rule_sets), (law.checklists, checklists),
+                             (law.periods, periods), (law.key_dates, key_dates)):
+            table.update((item.code, item) for item in items)
+        yield law
+    finally:
+        _LAW.clear()
+        _LAW.update(saved)
+
+
+def _copy(law: TownLaw) -> TownLaw:
+    return TownLaw(rule_sets=dict(law.rule_sets), checklists=dict(law.checklists),
+                   periods=dict(law.periods), key_dates=dict(law.key_dates))

@@ -13,7 +13,7 @@ import time_machine
 from pypdf import PdfReader
 
 from permits_site.accounts.models import Role
-from permits_site.licensing import kinds
+from permits_site.licensing.kinds import registered_kind
 from permits_site.licensing.models import PermitHearing, VarianceSignature, VarianceStatus
 from permits_site.licensing.services.hearings import schedule_hearing
 from permits_site.licensing.services.variances import request_variance
@@ -22,7 +22,6 @@ from tests.factories import staff
 from tests.licensing.test_hearings import ABUTTERS, NOTICE_CITATION, PRIVATE_STABLE, HearingKind
 from tests.licensing.test_hearings import submitted_application as submitted_stable
 from tests.licensing.test_variances import (
-    DISPOSAL_WORKS,
     PRIVATE_WELL,
     WAIVER_CITATION,
     WaiverKind,
@@ -42,14 +41,16 @@ def _june_2030(_frozen_clock):
 
 
 @pytest.fixture
-def waiver_kind(monkeypatch):
-    monkeypatch.setitem(kinds._KINDS, DISPOSAL_WORKS, WaiverKind(signatures=1))
+def waiver_kind():
+    with registered_kind(WaiverKind(signatures=1)) as kind:
+        yield kind
 
 
 @pytest.fixture
-def stable_kind(monkeypatch):
-    kind = HearingKind(PRIVATE_STABLE, notice_days=10, citation=NOTICE_CITATION)
-    monkeypatch.setitem(kinds._KINDS, PRIVATE_STABLE, kind)
+def stable_kind():
+    with registered_kind(HearingKind(PRIVATE_STABLE, notice_days=10,
+                                     citation=NOTICE_CITATION)) as kind:
+        yield kind
 
 
 @pytest.fixture

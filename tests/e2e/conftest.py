@@ -14,15 +14,29 @@ for each test. Use the fixtures and helpers here::
 ``page`` is a fresh desktop browser context per test, ``phone_page`` a
 390 × 844 touch screen. Run them with
 ``.venv/bin/pytest tests/e2e -p no:cacheprovider``.
+
+Every browser test runs on a frozen clock: it starts at ``FROZEN_AT``, an
+ordinary business morning (Wednesday, June 10, 2026, 10:00 in the towns' time
+zone — no Massachusetts legal holiday, every town's office open, no renewal
+season or year-end near), and the clock ticks on from there. The live server
+runs in the test's process, so pages, services and the test's own
+``timezone.localdate()`` all see that day. The clock is set before any of the
+test's own fixtures run, so the people, licenses and deadlines they create are
+dated on it too. A test that needs another day travels itself
+(``time_machine.travel(moment, tick=True)`` in the test or in a fixture of its
+own); travels nest, and leaving one returns to the frozen day.
 """
 
 from __future__ import annotations
 
+import datetime as dt
 import os
 from collections.abc import Iterator
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
 import pytest
+import time_machine
 from axe_playwright_python.sync_playwright import Axe
 from django.apps import apps
 from django.core.management import call_command
@@ -60,6 +74,8 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touc
 WCAG_21_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
 
 E2E_DIRECTORY = Path(__file__).parent
+#: The moment every browser test starts at: a Wednesday morning with every office open.
+FROZEN_AT = dt.datetime(2026, 6, 10, 10, 0, tzinfo=ZoneInfo("America/New_York"))
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -73,6 +89,15 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         if E2E_DIRECTORY in Path(item.path).parents:
             item.add_marker(pytest.mark.e2e)
             item.add_marker(pytest.mark.django_db(transaction=True, serialized_rollback=True))
+
+
+@pytest.fixture(autouse=True)
+def _frozen_business_day() -> Iterator[None]:
+    """Run the test from ``FROZEN_AT`` on, whatever the real date (see the module's
+    docstring). Autouse fixtures come before the fixtures a test asks for, so every
+    record the test's fixtures create is dated on the frozen day."""
+    with time_machine.travel(FROZEN_AT, tick=True):
+        yield
 
 
 @pytest.fixture(scope="session")

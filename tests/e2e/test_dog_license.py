@@ -126,7 +126,8 @@ def test_admin_publishes_a_new_fee_version_and_a9_is_enforced(page, live_server,
     page.get_by_role("link", name="New version of the Dog License fees").click()
     assert_accessible(page)
 
-    page.get_by_label("Takes effect on").fill(iso(timezone.localdate() + dt.timedelta(days=30)))
+    takes_effect = timezone.localdate() + dt.timedelta(days=30)
+    page.get_by_label("Takes effect on").fill(iso(takes_effect))
     page.get_by_label("Dog license, spayed or neutered ($)").fill("16.00")
     page.get_by_label("Dog license, not spayed or neutered ($)").fill("15.00")
     page.get_by_role("button", name="Save new version").click()
@@ -139,9 +140,8 @@ def test_admin_publishes_a_new_fee_version_and_a9_is_enforced(page, live_server,
     page.get_by_role("button", name="Save new version").click()
     expect(page.get_by_text("New Dog License fee schedule saved")).to_be_visible()
     assert_accessible(page)
-    newest = FeeSchedule.objects.filter(permit_type__code="north_andover.dog_license").latest(
-        "created_at"
-    )
+    newest = FeeSchedule.objects.get(permit_type__code="north_andover.dog_license",
+                                     effective_from=takes_effect)
     assert newest.amounts()["spayed_neutered"] == 12
 
 

@@ -12,8 +12,15 @@ from playwright.sync_api import Page, expect
 
 from permits_site.licensing.models import PaymentMethod, PermitType
 from tests.e2e.conftest import assert_accessible, sign_in
-from tests.factories import PASSWORD, Role, staff
-from tests.reports.factories import InvoiceLineFactory, PaymentFactory, PermitFactory, local
+from tests.factories import (
+    PASSWORD,
+    InvoiceLineFactory,
+    PaymentFactory,
+    PermitFactory,
+    Role,
+    local,
+    staff,
+)
 
 
 @pytest.fixture

@@ -10,8 +10,7 @@ from decimal import Decimal
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
-from permits_site.enforcement import registry
-from permits_site.enforcement.registry import CaseType, ChargeType
+from permits_site.enforcement.registry import CaseType, ChargeType, registered_case_types
 from permits_site.enforcement.services import (
     close_inspection,
     open_case,
@@ -56,10 +55,10 @@ BITE_QUARANTINE = CaseType(
 
 
 @pytest.fixture(autouse=True)
-def other_towns_case_types(monkeypatch):
+def other_towns_case_types():
     """North Andover's and Tisbury's case types, registered for the test only."""
-    for case_type in (DOG_COMPLAINT, BITE_QUARANTINE):
-        monkeypatch.setitem(registry._CASE_TYPES, case_type.code, case_type)
+    with registered_case_types(DOG_COMPLAINT, BITE_QUARANTINE):
+        yield
 
 
 @pytest.fixture

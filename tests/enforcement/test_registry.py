@@ -8,7 +8,6 @@ from pathlib import Path
 import pytest
 import time_machine
 
-from permits_site.enforcement import registry
 from permits_site.enforcement.registry import (
     CaseType,
     ChargeType,
@@ -16,6 +15,7 @@ from permits_site.enforcement.registry import (
     case_type_name,
     case_types,
     register_case_type,
+    registered_case_types,
 )
 from permits_site.enforcement.services import issue_citation, open_case
 from tests.enforcement.conftest import STABLE_CASE, STABLE_OFFENSE
@@ -30,9 +30,10 @@ LITTER = CaseType(code="north_andover.litter", municipality="north_andover", nam
 
 
 @pytest.fixture
-def clean_registry(monkeypatch):
+def clean_registry():
     """Registrations made in the test are forgotten after it."""
-    monkeypatch.setattr(registry, "_CASE_TYPES", dict(registry._CASE_TYPES))
+    with registered_case_types():
+        yield
 
 
 def test_the_stables_app_registers_its_case_type_with_legal_fees_8_4():

@@ -16,9 +16,8 @@ from django.urls import reverse
 from pypdf import PdfReader
 
 from permits_site.accounts.models import Role
-from permits_site.licensing import kinds
 from permits_site.licensing.exceptions import DomainError, InvalidTransition
-from permits_site.licensing.kinds import PermitKind
+from permits_site.licensing.kinds import PermitKind, registered_kind
 from permits_site.licensing.models import (
     ApplicationStatus,
     AuditEntry,
@@ -70,10 +69,18 @@ class HearingKind(PermitKind):
 
 
 @pytest.fixture
-def stable_kind(monkeypatch):
-    kind = HearingKind(PRIVATE_STABLE, notice_days=10, citation=NOTICE_CITATION)
-    monkeypatch.setitem(kinds._KINDS, PRIVATE_STABLE, kind)
-    return kind
+def stable_kind():
+    with registered_kind(HearingKind(PRIVATE_STABLE, notice_days=10,
+                                     citation=NOTICE_CITATION)) as kind:
+        yield kind
+
+
+@pytest.fixture
+def disposal_works_kind():
+    """A Tisbury permit type with hearings noticed 7 days ahead: no rule set says so."""
+    with registered_kind(HearingKind(DISPOSAL_WORKS, notice_days=7,
+                                     citation="Tisbury BOH Reg 09.0.3")) as kind:
+        yield kind
 
 
 @pytest.fixture
@@ -139,10 +146,8 @@ def test_hearing_at_least_10_days_after_the_notices_are_mailed_2_2(
 @time_machine.travel(MONDAY_JUNE_3_2030, tick=False)
 @pytest.mark.parametrize(("days_after_mailing", "allowed"), [(6, False), (7, True)])
 def test_a_town_without_a_notice_rule_set_counts_the_kinds_days(
-    monkeypatch, days_after_mailing, allowed
+    disposal_works_kind, days_after_mailing, allowed
 ):
-    kind = HearingKind(DISPOSAL_WORKS, notice_days=7, citation="Tisbury BOH Reg 09.0.3")
-    monkeypatch.setitem(kinds._KINDS, DISPOSAL_WORKS, kind)
     clerk = staff(Role.CLERK, "tisbury")
     application = submitted_application(DISPOSAL_WORKS)
 

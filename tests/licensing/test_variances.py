@@ -7,6 +7,7 @@ signatures a variance needs.
 
 import datetime as dt
 import io
+from contextlib import ExitStack
 
 import pytest
 import time_machine
@@ -14,9 +15,8 @@ from django.urls import reverse
 from pypdf import PdfReader
 
 from permits_site.accounts.models import Role
-from permits_site.licensing import kinds
 from permits_site.licensing.exceptions import DomainError, InvalidTransition, PermissionDenied
-from permits_site.licensing.kinds import PermitKind
+from permits_site.licensing.kinds import PermitKind, registered_kind
 from permits_site.licensing.models import (
     ApplicationStatus,
     AuditEntry,
@@ -64,15 +64,14 @@ class WaiverKind(PermitKind):
 
 
 @pytest.fixture
-def waiver_kind(monkeypatch):
+def waiver_kind():
     """Register a test kind for the disposal works permit; the registry is restored after."""
+    with ExitStack() as registrations:
 
-    def register(signatures: int = 1) -> PermitKind:
-        kind = WaiverKind(signatures)
-        monkeypatch.setitem(kinds._KINDS, DISPOSAL_WORKS, kind)
-        return kind
+        def register(signatures: int = 1) -> PermitKind:
+            return registrations.enter_context(registered_kind(WaiverKind(signatures)))
 
-    return register
+        yield register
 
 
 @pytest.fixture
@@ -377,7 +376,7 @@ def test_no_variance_is_requested_for_a_decided_application(waiver_kind, tisbury
     application.status = ApplicationStatus.DENIED
     application.save()
 
-    with pytest.raises(InvalidTransition, match="being decided"):
+    with pytest.raises(InvalidTransition, match="Cannot request a variance on an application that is denied"):
         requested(application, tisbury_clerk)
 
 

@@ -5,17 +5,16 @@ import pytest
 from django.urls import reverse
 
 from permits_site.licensing.audit import history_of
-from permits_site.notifications.models import Message, MessageKind, Preference
+from permits_site.notifications.models import Message, Preference
+from tests.factories import MessageFactory
 
 pytestmark = pytest.mark.django_db
 URL = reverse("notifications:messages")
 
 
 def message(recipient, number: int, **fields) -> Message:
-    return Message.objects.create(
-        recipient=recipient, email=recipient.email, kind=MessageKind.SUBMITTED,
-        subject=f"Subject {number}", text=f"Body {number} https://example.org/x", html="",
-        dedupe_key=f"test:{number}:{recipient.pk}", **fields)
+    return MessageFactory(recipient=recipient, subject=f"Subject {number}",
+                          text=f"Body {number} https://example.org/x", html="", **fields)
 
 
 def test_signing_in_is_required(client):

@@ -11,11 +11,9 @@ from permits_site.online_payments.models import (
     CheckoutStatus,
     FlagKind,
     OnlineCheckout,
-    PaymentFlag,
     PaymentOffice,
-    WebhookEvent,
 )
-from tests.factories import Role, UserFactory, municipality, staff
+from tests.factories import PaymentFlagFactory, Role, UserFactory, municipality, staff
 from tests.online_payments.stripe_fakes import session_completed, signature
 
 pytestmark = pytest.mark.django_db
@@ -209,14 +207,10 @@ def test_only_the_towns_admin_edits_its_instructions(client, request, who):
 
 
 def flagged(invoice, resident, *, kind=FlagKind.REFUND, n=0):
-    checkout = OnlineCheckout.objects.create(
-        municipality=invoice.municipality, invoice=invoice, started_by=resident,
-        provider="stripe", session_id=f"cs_{kind}_{n}", amount=Decimal("10.00"),
-        status=CheckoutStatus.PAID, provider_payment_id=f"pi_{kind}_{n}")
-    event = WebhookEvent.objects.create(municipality=invoice.municipality, provider="stripe",
-                                        event_id=f"evt_{kind}_{n}", kind="charge.refunded")
-    return PaymentFlag.objects.create(checkout=checkout, event=event, kind=kind,
-                                      amount=Decimal("10.00"), reason="Refunded by the bank")
+    return PaymentFlagFactory(
+        checkout__invoice=invoice, checkout__started_by=resident,
+        checkout__status=CheckoutStatus.PAID, checkout__provider_payment_id=f"pi_{kind}_{n}",
+        kind=kind, reason="Refunded by the bank")
 
 
 def test_the_review_screen_flags_a_refunded_payment(client, clerk, invoice, resident):

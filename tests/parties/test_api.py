@@ -13,7 +13,7 @@ from permits_site.licensing import audit
 from permits_site.licensing.models import Application, PermitType
 from permits_site.parties.models import Business, Property
 from permits_site.parties.services import add_member
-from tests.factories import Role, UserFactory, staff
+from tests.factories import ApplicationFactory, Role, UserFactory, staff
 from tests.parties.test_services import place, register_business
 
 pytestmark = pytest.mark.django_db
@@ -37,11 +37,9 @@ def post(user, url: str, body) -> object:
 
 def applied_in(business: Business, town: str = "north_andover") -> Application:
     """A bare application of ``business`` in ``town``: enough for staff to see it."""
-    permit_type = PermitType.objects.filter(municipality__code=town).first()
-    member = business.members.first()
-    return Application.objects.create(municipality=permit_type.municipality,
-                                      permit_type=permit_type, action="new", applicant=member,
-                                      business=business)
+    return ApplicationFactory(
+        permit_type=PermitType.objects.filter(municipality__code=town).first(),
+        applicant=business.members.first(), business=business)
 
 
 @pytest.fixture

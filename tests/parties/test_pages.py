@@ -12,7 +12,7 @@ from permits_site.licensing.services.applications import submit_application
 from permits_site.parties.models import Business, Property
 from permits_site.parties.services import add_member, correct_property
 from tests.declared import declared_permit_type
-from tests.factories import Role, UserFactory, staff
+from tests.factories import ApplicationFactory, Role, UserFactory, staff
 from tests.lifecycle.conftest import carry_to_permit
 from tests.parties.test_services import apply_for_party, place, register_business
 
@@ -38,10 +38,9 @@ def text_of(response) -> str:
 
 
 def bare_application(business: Business, town: str = "north_andover") -> Application:
-    permit_type = PermitType.objects.filter(municipality__code=town).first()
-    return Application.objects.create(municipality=permit_type.municipality,
-                                      permit_type=permit_type, action="new",
-                                      applicant=business.members.first(), business=business)
+    return ApplicationFactory(
+        permit_type=PermitType.objects.filter(municipality__code=town).first(),
+        applicant=business.members.first(), business=business)
 
 
 @pytest.fixture

@@ -3,8 +3,7 @@
 import pytest
 import time_machine
 
-from tests.factories import Role, municipality, staff
-from tests.reports.factories import local
+from tests.factories import Role, local, municipality, staff
 from tests.reports.year import TODAY, YearOfRecords
 
 

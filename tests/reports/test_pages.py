@@ -9,14 +9,16 @@ from django.urls import reverse
 from permits_site.enforcement.services.cases import close_case
 from permits_site.licensing.models import PermitType
 from permits_site.reports.sections import SECTIONS
-from tests.factories import Role, UserFactory, staff
-from tests.reports.factories import (
+from tests.factories import (
     CaseFactory,
     CitationFactory,
     InvoiceLineFactory,
     PaymentFactory,
     PermitFactory,
+    Role,
+    UserFactory,
     local,
+    staff,
 )
 from tests.reports.year import TODAY
 

@@ -32,7 +32,7 @@ from permits_site.licensing.models import (
 )
 from permits_site.reports.queries import AGE_BUCKETS
 from permits_site.reports.sections import NO_PERMIT_TYPE
-from tests.reports.factories import (
+from tests.factories import (
     ApplicationFactory,
     CaseFactory,
     CitationFactory,
