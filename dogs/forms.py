@@ -8,8 +8,9 @@ from django.utils import timezone
 
 from dogs.kinds import DOCUMENT_KINDS, RABIES_CERTIFICATE, RABIES_EXEMPTION
 from dogs.models import Dog, PaperLicense
-from dogs.services import dogs_of, license_years_on_offer, residence_choices
+from dogs.services import RabiesProof, dogs_of, license_years_on_offer, residence_choices
 from permits_site.licensing.fact_forms import BoundedDateField
+from permits_site.licensing.forms import DocumentFileField
 
 ACTION_CHOICES = (
     ("new", "New license"),
@@ -121,7 +122,9 @@ class RabiesProofForm(forms.Form):
         label="Vaccination expires (or exemption ends) on",
         help_text="As printed on the certificate (Licenses A(1)).",
     )
-    file = forms.FileField(
-        label="Certificate file (PDF, PNG or JPEG, up to 10 MB)",
-        widget=forms.ClearableFileInput(attrs={"accept": ".pdf,.png,.jpg,.jpeg"}),
-    )
+    file = DocumentFileField(label="Certificate file (PDF, PNG or JPEG, up to 10 MB)")
+
+    def proof(self) -> RabiesProof:
+        """The validated proof, as the license application takes it."""
+        return RabiesProof(kind=self.cleaned_data["kind"], upload=self.cleaned_data["file"],
+                           valid_until=self.cleaned_data["valid_until"])

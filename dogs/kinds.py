@@ -11,6 +11,7 @@ from typing import Any
 from django.utils import timezone
 
 from dogs.law import cite
+from permits_site.accounts import permissions
 from permits_site.licensing.declarations import (
     PERMIT_FIELD,
     About,
@@ -111,6 +112,7 @@ class DogLicenseKind(PermitKind):
     amending_actions = ("replacement_tag",)
     list_related = ("dog_license__dog",)
     dashboard_panel = "dogs/dashboard_panel.html"
+    review_panel = "dogs/review_panel.html"
 
     # -- fees ----------------------------------------------------------------
 
@@ -291,6 +293,12 @@ class DogLicenseKind(PermitKind):
     def describe(self, application) -> str:
         details = application.dog_license
         return f"{details.dog.name}, {details.license_year}"
+
+    def review_context(self, application, user) -> dict[str, Any]:
+        """The dog's paper licenses on record; the Clerk records one from here."""
+        dog = application.dog_license.dog
+        return {"dog": dog, "paper_licenses": list(dog.paper_licenses.all()),
+                "may_record": permissions.is_clerk(user, application.municipality_id)}
 
     def summary(self, application) -> list[tuple[str, str]]:
         details = application.dog_license

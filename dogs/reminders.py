@@ -2,9 +2,10 @@
 written by the daily reminder run.
 
 - Dog licenses: when the next license year opens on December 1, each owner whose
-  dog held last year's license hears that the new one is due by March 1 (rolled
-  forward like every due date). The Clerk's "send reminders" on the renewal season
-  screen writes the same notices through the same outbox: one notice per renewal.
+  dog held last year's license — issued online or a recorded paper license — hears
+  that the new one is due by March 1 (rolled forward like every due date). The
+  Clerk's "send reminders" on the renewal season screen writes the same notices
+  through the same outbox: one notice per renewal.
 - Kennel licenses: the renewal forms go to every licensed kennel by December 1
   (``kennel_forms_sent_by``); the run sends them from two weeks before, so a missed
   morning still meets the date. A legal notice: sent whatever the holder's
@@ -21,7 +22,7 @@ from django.urls import reverse
 
 from dogs.law import cite
 from dogs.periods import MUNICIPALITY
-from dogs.services import DOG_LICENSE, KENNEL_LICENSE, licenses_not_renewed
+from dogs.services import DOG_LICENSE, KENNEL_LICENSE, dogs_not_renewed
 from permits_site.licensing import audit
 from permits_site.licensing.models import Municipality, Permit, PermitStatus
 from permits_site.notifications.models import MessageKind
@@ -69,15 +70,15 @@ def _dog_notices(town, today: dt.date, calendar) -> Iterator[Reminder]:
 
 
 def season_notices(town, year: int) -> Iterator[Reminder]:
-    """A notice to the owner of each dog licensed last year and not yet for ``year``."""
+    """A notice to the owner of each dog licensed last year — online or on a recorded
+    paper license — and not yet for ``year``."""
     due = _key_date("dog_license_due", year, town.calendar())
-    for permit in licenses_not_renewed(municipality=town, year=year):
-        dog = permit.application.dog_license.dog
+    for dog in dogs_not_renewed(municipality=town, year=year):
         yield Reminder(_notice(
             f"dog-renewal:{dog.pk}:{year}", f"{dog.name}'s {year} dog license is due",
-            about=permit, town=town, what=f"{dog.name}'s dog license", year=year, due=due,
+            about=dog, town=town, what=f"{dog.name}'s dog license", year=year, due=due,
             citation=cite("Licenses A(8)"),
-        ), [permit.holder])
+        ), [dog.owner])
 
 
 @transaction.atomic

@@ -5,16 +5,19 @@ for its license, the renewal season, and what the town's records say about a res
 from __future__ import annotations
 
 import datetime as dt
+from dataclasses import dataclass
 
+from django.core.files.uploadedfile import UploadedFile
 from django.db import transaction
 from django.db.models import Exists, OuterRef, Q, Subquery
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from dogs.models import Dog, DogLicense, PaperLicense
 from dogs.periods import MUNICIPALITY
 from permits_site.accounts import permissions
-from permits_site.licensing import audit
-from permits_site.licensing.exceptions import DomainError, InvalidTransition
+from permits_site.licensing import audit, transitions
+from permits_site.licensing.exceptions import DomainError
 from permits_site.licensing.models import (
     OPEN_STATUSES,
     Application,
@@ -26,6 +29,7 @@ from permits_site.licensing.models import (
     PermitType,
 )
 from permits_site.licensing.services.applications import create_application
+from permits_site.licensing.services.documents import upload_document
 from permits_site.parties.models import Property
 from permits_site.parties.services import find_or_create_property, link_property, properties_of
 
@@ -254,6 +258,16 @@ def current_license(dog: Dog, *, year: int) -> Permit | None:
     )
 
 
+@dataclass(frozen=True)
+class RabiesProof:
+    """A rabies vaccination certificate or a veterinarian's exemption (its document kind),
+    with the date the vaccination expires or the exemption ends (Licenses A(1))."""
+
+    kind: str
+    upload: UploadedFile
+    valid_until: dt.date
+
+
 @transaction.atomic
 def apply_for_dog_license(
     *,
@@ -265,10 +279,13 @@ def apply_for_dog_license(
     moved_in_on: dt.date | None = None,
     previous_jurisdiction: str = "",
     previous_license_number: str = "",
+    rabies_proof: RabiesProof | None = None,
     acting_user=None,
 ) -> Application:
-    """Start a draft application for a new license, renewal, transfer or replacement tag
-    (``acting_user``: a clerk starting it at the counter for the owner)."""
+    """Start a draft application for a new license, renewal, transfer or replacement tag,
+    with the rabies proof chosen with it (``acting_user``: a clerk starting it at the
+    counter for the owner)."""
+    acting_user = acting_user or applicant
     previous = _checked_license(
         dog, applicant=applicant, action=action, license_year=license_year,
         previous_jurisdiction=previous_jurisdiction,
@@ -281,7 +298,7 @@ def apply_for_dog_license(
         previous_permit=previous,
         acting_user=acting_user,
     )
-    DogLicense.objects.create(
+    details = DogLicense.objects.create(
         application=application,
         dog=dog,
         license_year=license_year,
@@ -289,6 +306,20 @@ def apply_for_dog_license(
         moved_in_on=moved_in_on,
         previous_jurisdiction=previous_jurisdiction,
         previous_license_number=previous_license_number,
+    )
+    if rabies_proof is not None:
+        upload_document(application=application, uploaded_by=acting_user,
+                        kind=rabies_proof.kind, upload=rabies_proof.upload,
+                        valid_until=rabies_proof.valid_until)
+    audit.record(
+        actor=acting_user,
+        action="dog_license.applied",
+        subject=application,
+        municipality=application.municipality,
+        summary=f"{dog.name}: {action.replace('_', ' ')} application for {license_year}"
+        + (f" with {rabies_proof.kind.replace('_', ' ')}" if rabies_proof else ""),
+        after={**_license_state(details),
+               "rabies_proof": rabies_proof.kind if rabies_proof else None},
     )
     return application
 
@@ -306,10 +337,7 @@ def update_dog_license(
     acting_user,
 ) -> Application:
     """Replace a draft's dog-license details, judged as when it was started."""
-    if not application.is_draft:
-        raise InvalidTransition(
-            f"Cannot edit an application that is {application.get_status_display().lower()}."
-        )
+    transitions.require("edit", application)
     details = application.dog_license
     before = _license_state(details)
     application.previous_permit = _checked_license(
@@ -454,29 +482,62 @@ def _licensed_on_paper(dog: Dog, *, before: int) -> bool:
     return dog.paper_licenses.filter(year__lt=before).exists()
 
 
-def licenses_not_renewed(*, municipality, year: int):
-    """Last year's dog licenses with no license for ``year`` yet, with the owners' contacts.
+def dogs_not_renewed(*, municipality, year: int):
+    """Active dogs licensed for the year before ``year`` and not yet for ``year``, with
+    their owners' contacts: the renewals of the season (Licenses A(8)).
 
-    One query whatever the number of rows: the dog and owner come joined.
+    Last year's license is the town's, issued online (``license_number``), or a paper
+    license the Clerk's office issued before and that was recorded for the dog
+    (``paper_license_number``): its next license is a renewal all the same. A license for
+    ``year``, online or on paper, takes the dog off the list. One query whatever the
+    number of rows: the owner comes joined.
     """
-    renewed = Permit.objects.filter(
-        permit_type__code=DOG_LICENSE,
-        year=year,
-        application__dog_license__dog=OuterRef("application__dog_license__dog"),
+    last_year = _online_licenses(year - 1).filter(municipality=municipality).exclude(
+        status=PermitStatus.REVOKED
     )
     return (
-        Permit.objects.filter(
-            municipality=municipality,
-            permit_type__code=DOG_LICENSE,
-            year=year - 1,
-            application__dog_license__dog__active=True,
+        Dog.objects.filter(active=True)
+        .annotate(
+            license_number=Subquery(last_year.order_by("-issued_at").values("number")[:1]),
+            paper_license_number=Subquery(_paper_licenses(year - 1).values("number")[:1]),
         )
-        .exclude(status=PermitStatus.REVOKED)
-        .annotate(renewed=Exists(renewed))
-        .filter(renewed=False)
-        .select_related("holder", "application__dog_license__dog")
-        .order_by("holder__last_name", "holder__first_name", "number")
+        .filter(Q(license_number__isnull=False) | Q(paper_license_number__isnull=False))
+        .exclude(Exists(_online_licenses(year)))
+        .exclude(Exists(_paper_licenses(year)))
+        .select_related("owner")
+        .order_by("owner__last_name", "owner__first_name",
+                  Coalesce("license_number", "paper_license_number"))
     )
+
+
+def _online_licenses(year: int):
+    """The licenses of ``year`` issued online to the dog of the outer query."""
+    return Permit.objects.filter(permit_type__code=DOG_LICENSE, year=year,
+                                 application__dog_license__dog=OuterRef("pk"))
+
+
+def _paper_licenses(year: int):
+    """The paper license of ``year`` recorded for the dog of the outer query."""
+    return PaperLicense.objects.filter(dog=OuterRef("pk"), year=year)
+
+
+#: How many dogs a search on the renewal season screen lists.
+FOUND_DOGS_SHOWN = 25
+
+
+def find_dogs(text: str):
+    """Active dogs whose name, or whose owner's name or email, contains ``text``: how the
+    Clerk finds the dog whose paper license a resident brings in. One query."""
+    words = text.split()
+    if not words:
+        return Dog.objects.none()
+    matching = Q()
+    for word in words:
+        matching &= (Q(name__icontains=word) | Q(owner__first_name__icontains=word)
+                     | Q(owner__last_name__icontains=word) | Q(owner__email__icontains=word))
+    return (Dog.objects.filter(matching, active=True).select_related("owner")
+            .order_by("owner__last_name", "owner__first_name", "name", "pk")
+            [:FOUND_DOGS_SHOWN])
 
 
 def dogs_with_licenses(owner):

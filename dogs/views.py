@@ -7,7 +7,6 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import InvalidPage, Paginator
-from django.db import transaction
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -22,8 +21,8 @@ from dogs.reminders import send_season_notices
 from permits_site.accounts import permissions
 from permits_site.licensing.exceptions import DomainError
 from permits_site.licensing.models import Application, AuditEntry, Municipality, PermitType
+from permits_site.licensing.pending_uploads import KeptUploads
 from permits_site.licensing.services.bulk import issue_many
-from permits_site.licensing.services.documents import upload_document
 from permits_site.licensing.services.fees import quote_fee, schedule_in_force
 from permits_site.licensing.views.access import get_visible_or_404
 from permits_site.licensing.views.resident import error_messages
@@ -124,18 +123,22 @@ def _after_paper_license(user, dog: Dog) -> str:
 @login_required
 @require_http_methods(["GET", "POST"])
 def apply(request):
-    """Choose the dog and the license, attach the rabies proof, then review and submit."""
+    """Choose the dog and the license, attach the rabies proof, then review and submit. A
+    certificate chosen on a refused post is kept for the next (``pending_uploads``)."""
     details = DogLicenseDetailsForm(
         request.POST or None,
         owner=request.user,
         initial={"dog": request.GET.get("dog"), "action": request.GET.get("action", "new")},
     )
-    rabies = RabiesProofForm(request.POST or None, request.FILES or None)
+    uploads = KeptUploads(request, page="dogs.apply")
+    rabies = RabiesProofForm(request.POST or None, uploads.files())
     if request.method == "POST":
         application = _start(request, details, rabies)
         if application is not None:
+            uploads.discard()
             messages.success(request, "Draft saved. Check the fee and the findings, then submit.")
             return redirect("licensing:application", pk=application.pk)
+        uploads.keep(rabies)
     return render(
         request,
         "dogs/apply.html",
@@ -143,44 +146,38 @@ def apply(request):
             "details": details,
             "rabies": rabies,
             "fees": _fee_table(),
+            "kept_uploads": uploads,
         },
         status=400 if request.method == "POST" else 200,
     )
 
 
 def _start(request, details: DogLicenseDetailsForm, rabies: RabiesProofForm):
-    """Create the draft and its rabies proof together, or change nothing."""
-    if not details.is_valid():
-        return None
+    """Create the draft and its rabies proof together, or change nothing. Both forms are
+    checked, so the page shows every error at once and a good certificate can be kept."""
+    details_valid = details.is_valid()
     data = details.cleaned_data
-    needs_proof = data["action"] not in ACTIONS_WITHOUT_RABIES_PROOF
-    if needs_proof and not rabies.is_valid():
+    needs_proof = data.get("action") not in ACTIONS_WITHOUT_RABIES_PROOF
+    proof_valid = rabies.is_valid() if needs_proof else True
+    if not (details_valid and proof_valid):
         return None
     try:
-        with transaction.atomic():
-            application = services.apply_for_dog_license(
-                applicant=request.user,
-                dog=data["dog"],
-                action=data["action"],
-                license_year=data["license_year"],
-                acquired_on=data["acquired_on"],
-                moved_in_on=data["moved_in_on"],
-                previous_jurisdiction=data["previous_jurisdiction"],
-                previous_license_number=data["previous_license_number"],
-            )
-            if needs_proof:
-                upload_document(
-                    application=application,
-                    uploaded_by=request.user,
-                    kind=rabies.cleaned_data["kind"],
-                    upload=rabies.cleaned_data["file"],
-                    valid_until=rabies.cleaned_data["valid_until"],
-                )
+        return services.apply_for_dog_license(
+            applicant=request.user,
+            dog=data["dog"],
+            action=data["action"],
+            license_year=data["license_year"],
+            acquired_on=data["acquired_on"],
+            moved_in_on=data["moved_in_on"],
+            previous_jurisdiction=data["previous_jurisdiction"],
+            previous_license_number=data["previous_license_number"],
+            rabies_proof=rabies.proof() if needs_proof else None,
+            acting_user=request.user,
+        )
     except DomainError as error:
         for field, texts in error.errors.items():
             _add_errors(rabies if field in rabies.fields else details, field, texts)
         return None
-    return application
 
 
 def _fee_table() -> dict:
@@ -242,7 +239,9 @@ BULK_ISSUED = "permit.bulk_issued"
 @require_GET
 def renewal_season(request):
     """Renewals paid and waiting to be issued (the Clerk issues a page or a selection in
-    one action), and last year's licenses not yet renewed, with owners' contacts.
+    one action), and the dogs licensed last year — online or on a recorded paper
+    license — not yet renewed, with owners' contacts; a search finds a dog whose paper
+    license the Clerk records.
 
     Both lists are paged, 25 rows a page, so the screen runs a fixed number of queries
     whatever the size of the season.
@@ -252,8 +251,9 @@ def renewal_season(request):
     due = key_date_on(town_law(NORTH_ANDOVER).key_dates["dog_license_due"], year, town.calendar())
     ready = _page(services.renewals_ready_to_issue(municipality=town, year=year),
                   request.GET.get("page"))
-    permits = _page(services.licenses_not_renewed(municipality=town, year=year),
-                    request.GET.get("remind_page"))
+    not_renewed = _page(services.dogs_not_renewed(municipality=town, year=year),
+                        request.GET.get("remind_page"))
+    find = request.GET.get("find", "").strip()
     return render(
         request,
         "dogs/renewal_season.html",
@@ -261,7 +261,9 @@ def renewal_season(request):
             "year": year,
             "due": format_date(due),
             "ready": ready,
-            "permits": permits,
+            "not_renewed": not_renewed,
+            "find": find,
+            "found": services.find_dogs(find),
             "batch": _batch(request, town),
         },
     )

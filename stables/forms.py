@@ -10,11 +10,9 @@ from __future__ import annotations
 import functools
 
 from django import forms
-from django.core.exceptions import ValidationError
 from django.utils import timezone
 
 from permits_site.licensing.declarations import DeclaredField
-from permits_site.licensing.exceptions import DomainError
 from permits_site.licensing.fact_forms import (
     LARGEST_MAGNITUDE,
     FactsForm,
@@ -23,31 +21,13 @@ from permits_site.licensing.fact_forms import (
     fact_form_class,
     form_field,
 )
-from permits_site.licensing.services.documents import check_upload
+from permits_site.licensing.forms import DocumentFileField
 from stables import rules
 from stables.facts import resident_questions
 from stables.kinds import STABLE_FIELDS
 from stables.models import PLAN_ITEMS, Horse, Occupancy, Stable
 
 UPLOAD_HELP = "PDF, PNG or JPEG, up to 10 MB."
-FILE_INPUT = forms.ClearableFileInput(attrs={"accept": ".pdf,.png,.jpg,.jpeg"})
-
-
-class DocumentFileField(forms.FileField):
-    """A document, checked by content and size on its own field, as the documents service
-    checks it: a refused file is named where it was chosen, and a good one can be kept
-    while the rest of the form is corrected (``pending_uploads``)."""
-
-    widget = FILE_INPUT
-
-    def clean(self, data, initial=None):
-        upload = super().clean(data, initial)
-        if upload:
-            try:
-                check_upload(upload)
-            except DomainError as refused:
-                raise ValidationError(refused.errors["file"]) from refused
-        return upload
 
 
 def _not_in_future(day):

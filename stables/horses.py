@@ -17,8 +17,8 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from permits_site.licensing import audit
-from permits_site.licensing.exceptions import DomainError, InvalidTransition
+from permits_site.licensing import audit, transitions
+from permits_site.licensing.exceptions import DomainError
 from permits_site.licensing.models import (
     Application,
     Document,
@@ -130,8 +130,7 @@ def update_horse(*, horse: Horse, stable: Stable, name: str, description: str,
     """Correct the horse of a draft registration: where it is kept, its name, its
     description (B)."""
     registration = horse.registration
-    if not registration.is_draft:
-        raise InvalidTransition("Only a draft registration can be changed.")
+    transitions.require("edit", registration)
     before = {"stable": horse.stable_id, "name": horse.name, "description": horse.description}
     for field, value in _described_horse(owner=horse.owner, stable=stable, name=name,
                                          description=description).items():
@@ -161,7 +160,7 @@ def file_inoculation_certificate(
     """
     _check_certificate_date(dated)
     registration = Application.objects.select_for_update().get(pk=horse.registration_id)
-    if registration.accepts_documents:
+    if transitions.can("attach_document", registration):
         document = upload_document(
             application=registration,
             uploaded_by=acting_user,

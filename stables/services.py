@@ -1,9 +1,9 @@
 """Stable services: permits applied for, renewed and transferred; the office's sign-offs;
 expansions; sanitary inspections (horses and burials are in ``stables.horses``).
 
-Northborough Board of Health Horse and Stable Regulations. Each service is keyword-only,
-runs in one transaction and leaves an audit entry (the core's ``create_application``
-and ``upload_document`` write theirs for the records they create).
+Northborough Board of Health Horse and Stable Regulations. Each service is one action of a
+page or the API: keyword-only, in one transaction, with its own audit entry (the core's
+``create_application`` and ``upload_document`` write theirs for the records they create).
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
+from django.core.files.uploadedfile import UploadedFile
 from django.db import transaction
 from django.db.models import Prefetch, Q, Sum
 from django.utils import timezone
@@ -21,7 +22,7 @@ from django.utils import timezone
 from permits_site.accounts import permissions
 from permits_site.accounts.models import User
 from permits_site.enforcement.services import schedule_inspection
-from permits_site.licensing import audit
+from permits_site.licensing import audit, transitions
 from permits_site.licensing.exceptions import DomainError, InvalidTransition
 from permits_site.licensing.models import (
     OPEN_STATUSES,
@@ -33,6 +34,7 @@ from permits_site.licensing.models import (
     PermitType,
 )
 from permits_site.licensing.services.applications import create_application
+from permits_site.licensing.services.documents import upload_document
 from permits_site.parties.models import Property, normalise_address
 from permits_site.parties.services import find_or_create_property, link_property
 from permits_site.rules.base import CheckContext, Finding, RuleSet
@@ -57,6 +59,8 @@ PUBLIC_STABLE = "northborough.public_stable"
 STABLE_PERMIT_TYPES = (PRIVATE_STABLE, PUBLIC_STABLE)
 SANITARY_INSPECTION = "northborough.sanitary_inspection"
 PENDING_STATUSES = (ApplicationStatus.DRAFT, *OPEN_STATUSES)
+#: Files chosen with an application, by document kind (``stables.kinds``); None: not chosen.
+Documents = Mapping[str, UploadedFile | None]
 #: What the office records on a stable application (§2.3, §4.1).
 SIGN_OFF_FIELDS = (
     "zoning_certified_on",
@@ -170,28 +174,65 @@ def apply_for_stable_permit(
     *,
     applicant,
     permit_type_code: str,
-    site: Property,
     occupancy: str,
     items: Mapping[str, str],
     facts: Mapping[str, Any],
+    site: Property | None = None,
+    address: str = "",
+    parcel: str = "",
+    documents: Documents | None = None,
     acting_user=None,
 ) -> Application:
     """Start a draft for a new private (§2) or public (§7) stable permit for the stable on
-    ``site``, the application's place.
+    its site, the application's place, with the plans chosen with it (``documents``).
 
-    The applicant is the person maintaining the stable, as owner or occupant (§2.2),
-    wherever they live; ``facts`` are their answers to the rule set (the office's two
-    are recorded later).
+    The site is a property on file (``site``) or the ``address`` and ``parcel`` the web
+    form gives, put on file the first time. The applicant is the person maintaining the
+    stable, as owner or occupant (§2.2), wherever they live; ``facts`` are their answers
+    to the rule set (the office's two are recorded later).
     """
+    acting_user = acting_user or applicant
     permit_type = _stable_permit_type(permit_type_code)
     plan = _plan_items(items)
+    if site is None:
+        site = stable_site(address=address, parcel=parcel, acting_user=acting_user)
     stable = _keepers_stable(applicant=applicant, site=site, occupancy=occupancy)
     application = create_application(
         applicant=applicant, permit_type=permit_type, action="new", facts=as_json(facts),
         place=site, acting_user=acting_user,
     )
-    StableApplication.objects.create(
+    details = StableApplication.objects.create(
         application=application, stable=stable, occupancy=occupancy, **plan
+    )
+    return _started(application, details, documents=documents, acting_user=acting_user)
+
+
+def _attach(application: Application, documents: Documents | None, *, acting_user
+            ) -> list[str]:
+    """Upload each chosen file as the application's document of its kind; return the
+    kinds attached."""
+    attached = []
+    for kind, upload in (documents or {}).items():
+        if upload:
+            upload_document(application=application, uploaded_by=acting_user, kind=kind,
+                            upload=upload)
+            attached.append(kind)
+    return attached
+
+
+def _started(application: Application, details: StableApplication, *,
+             documents: Documents | None, acting_user) -> Application:
+    """Attach the documents chosen with a new draft and audit the start."""
+    attached = _attach(application, documents, acting_user=acting_user)
+    audit.record(
+        actor=acting_user,
+        action=f"stable_application.{application.action}",
+        subject=application,
+        municipality=application.municipality,
+        summary=f"{application.permit_type.name}, {application.action}, for the stable at "
+        f"{details.stable.address}" + (f"; documents: {', '.join(attached)}" if attached
+                                       else ""),
+        after={**_draft_state(application, details), "documents": attached},
     )
     return application
 
@@ -214,14 +255,15 @@ def update_stable_draft(
     facts: Mapping[str, Any] | None = None,
     site: Property | None = None,
     occupancy: str = "",
+    documents: Documents | None = None,
 ) -> Application:
     """Change a draft (after the office asked for changes): the §2.2 items and answers of a
-    new permit or a renewal, a new permit's site, the maintainer's occupancy."""
+    new permit or a renewal, a new permit's site, the maintainer's occupancy, and add the
+    plans chosen with the change (``documents``)."""
     details = stable_details(application)
     if details is None or application.applicant_id != acting_user.pk:
         raise InvalidTransition("Only the applicant edits a stable application.")
-    if not application.is_draft:
-        raise InvalidTransition("Only a draft can be changed; this application is submitted.")
+    transitions.require("edit", application)
     before = _draft_state(application, details)
     if items is not None:
         for name, value in _plan_items(items).items():
@@ -237,14 +279,16 @@ def update_stable_draft(
         application.place = site
     details.save()
     application.save(update_fields=["facts", "place"])
+    attached = _attach(application, documents, acting_user=acting_user)
     audit.record(
         actor=acting_user,
         action="stable_application.updated",
         subject=application,
         municipality=application.municipality,
-        summary="Stable application draft updated",
+        summary="Stable application draft updated"
+        + (f"; documents added: {', '.join(attached)}" if attached else ""),
         before=before,
-        after=_draft_state(application, details),
+        after={**_draft_state(application, details), "documents": attached},
     )
     return application
 
@@ -268,10 +312,11 @@ def renewable_permit(permit: Permit, *, on: dt.date) -> bool:
 @transaction.atomic
 def renew_stable_permit(
     *, applicant, permit: Permit, items: Mapping[str, str], facts: Mapping[str, Any],
-    acting_user=None,
+    documents: Documents | None = None, acting_user=None,
 ) -> Application:
     """Start a renewal "specifying changes made" (§2.2, §7.1): the holder's own permit, in
-    force or expired, with the answers as they stand now."""
+    force or expired, with the answers as they stand now and the plans chosen with it."""
+    acting_user = acting_user or applicant
     if permit.permit_type.code not in STABLE_PERMIT_TYPES or permit.holder_id != applicant.pk:
         raise DomainError("Choose one of your own stable permits.", field="permit")
     if not renewable_permit(permit, on=timezone.localdate()):
@@ -294,14 +339,14 @@ def renew_stable_permit(
         previous_permit=permit,
         acting_user=acting_user,
     )
-    StableApplication.objects.create(
+    details = StableApplication.objects.create(
         application=application,
         stable=previous.stable,
         occupancy=previous.occupancy,
         changes_made=changes_made,
         **plan,
     )
-    return application
+    return _started(application, details, documents=documents, acting_user=acting_user)
 
 
 def transferable_permit(*, applicant, permit_number: str, address: str) -> Permit:
@@ -338,15 +383,18 @@ def transferable_permit(*, applicant, permit_number: str, address: str) -> Permi
 
 @transaction.atomic
 def transfer_stable_permit(
-    *, applicant, permit_number: str, address: str, occupancy: str, acting_user=None
+    *, applicant, permit_number: str, address: str, occupancy: str,
+    documents: Documents | None = None, acting_user=None,
 ) -> Application:
     """Start the transfer of a stable permit in force to its new owner or occupant (§2.4).
 
     The transferee applies, naming the permit and the stable's address as the
     transferor's notice gives them; both parties' written notices are the transfer's
-    documents. The stable is unchanged, so its answers and the office's zoning
-    certification and Conservation Commission review carry over from the permit.
+    documents, attached when chosen with it (``documents``). The stable is unchanged, so
+    its answers and the office's zoning certification and Conservation Commission review
+    carry over from the permit.
     """
+    acting_user = acting_user or applicant
     permit = transferable_permit(applicant=applicant, permit_number=permit_number,
                                  address=address)
     details = permit.application.stable_application
@@ -362,13 +410,13 @@ def transfer_stable_permit(
         acting_user=acting_user,
     )
     link_property(property=site, user=applicant)
-    StableApplication.objects.create(
+    transferred = StableApplication.objects.create(
         application=application,
         stable=details.stable,
         occupancy=occupancy,
         **{name: getattr(details, name) for name in (*PLAN_ITEMS, *SIGN_OFF_FIELDS)},
     )
-    return application
+    return _started(application, transferred, documents=documents, acting_user=acting_user)
 
 
 def stable_permit_issued(*, details: StableApplication, permit: Permit) -> None:
@@ -430,11 +478,7 @@ def _record_signoff(
     details = stable_details(application)
     if details is None:
         raise InvalidTransition("This application has no stable on file.")
-    if not application.is_open:
-        raise InvalidTransition(
-            f"The application is {application.get_status_display().lower()}; record this "
-            "while it is being decided."
-        )
+    transitions.require("record_review", application)
     if getattr(details, sign_off.on_field) is not None:
         raise InvalidTransition(f"{sign_off.what} is already recorded.")
     if on > timezone.localdate():
@@ -698,7 +742,7 @@ def _stable_row(stable: Stable, *, user, on: dt.date) -> dict[str, Any]:
             (
                 application
                 for application in applications
-                if application.is_draft and application.applicant_id == user.pk
+                if transitions.can_edit(application) and application.applicant_id == user.pk
             ),
             None,
         ),

@@ -12,7 +12,6 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.db import transaction
 from django.db.models import Q
 from django.http import Http404
 from django.shortcuts import redirect, render
@@ -25,7 +24,6 @@ from permits_site.licensing.exceptions import DomainError
 from permits_site.licensing.fact_forms import NO, YES
 from permits_site.licensing.models import Application, Permit, PermitType
 from permits_site.licensing.pending_uploads import KeptUploads
-from permits_site.licensing.services.documents import upload_document
 from permits_site.licensing.services.fees import quote_fee, schedule_in_force
 from permits_site.licensing.views.access import get_visible_or_404
 from permits_site.licensing.views.law import OUTCOME_LABELS, OutcomeLabel
@@ -95,11 +93,10 @@ class PageForms:
         return [form for form in self.by_name.values() if form.is_bound and form.errors]
 
 
-def _upload_plans(application: Application, plans: StablePlansForm, user) -> None:
-    for name, kind in (("plot_plan", PLOT_PLAN), ("stable_plan", STABLE_PLAN)):
-        upload = plans.cleaned_data.get(name)
-        if upload:
-            upload_document(application=application, uploaded_by=user, kind=kind, upload=upload)
+def _plans(plans: StablePlansForm) -> dict[str, Any]:
+    """The plans chosen on the page, by document kind."""
+    return {PLOT_PLAN: plans.cleaned_data.get("plot_plan"),
+            STABLE_PLAN: plans.cleaned_data.get("stable_plan")}
 
 
 def _facts_initial(facts: Mapping[str, Any]) -> dict[str, Any]:
@@ -191,18 +188,20 @@ def apply(request, kind: str):
         }
     )
     if request.method == "POST" and page.all_valid():
+        site = page["site"].cleaned_data
         try:
-            with transaction.atomic():
-                site = page["site"].cleaned_data
-                application = services.apply_for_stable_permit(
-                    applicant=request.user,
-                    permit_type_code=permit_type.code,
-                    site=_site(site, user=request.user),
-                    occupancy=site["occupancy"],
-                    items=page["items"].cleaned_data,
-                    facts=page["facts"].facts,
-                )
-                _upload_plans(application, page["plans"], request.user)
+            application = services.apply_for_stable_permit(
+                applicant=request.user,
+                permit_type_code=permit_type.code,
+                site=site["stable"].property if site.get("stable") else None,
+                address=site["address"],
+                parcel=site["parcel"],
+                occupancy=site["occupancy"],
+                items=page["items"].cleaned_data,
+                facts=page["facts"].facts,
+                documents=_plans(page["plans"]),
+                acting_user=request.user,
+            )
         except DomainError as error:
             page.add_domain_errors(error.errors)
         else:
@@ -212,14 +211,6 @@ def apply(request, kind: str):
     uploads.keep(page["plans"])
     return _render_application_form(request, page, permit_type=permit_type, action="new",
                                     kept_uploads=uploads)
-
-
-def _site(answers: Mapping[str, Any], *, user):
-    """The property of the stable chosen on file, or of the address given."""
-    if answers.get("stable"):
-        return answers["stable"].property
-    return services.stable_site(address=answers["address"], parcel=answers["parcel"],
-                                acting_user=user)
 
 
 def _own_stable_draft(request, pk: int) -> Application:
@@ -258,14 +249,13 @@ def edit_application(request, pk: int):
     )
     if request.method == "POST" and page.all_valid():
         try:
-            with transaction.atomic():
-                services.update_stable_draft(
-                    application=application,
-                    items=page["items"].cleaned_data,
-                    facts=page["facts"].facts,
-                    acting_user=request.user,
-                )
-                _upload_plans(application, page["plans"], request.user)
+            services.update_stable_draft(
+                application=application,
+                items=page["items"].cleaned_data,
+                facts=page["facts"].facts,
+                documents=_plans(page["plans"]),
+                acting_user=request.user,
+            )
         except DomainError as error:
             page.add_domain_errors(error.errors)
         else:
@@ -321,14 +311,14 @@ def renew(request, pk: int):
     )
     if request.method == "POST" and page.all_valid():
         try:
-            with transaction.atomic():
-                application = services.renew_stable_permit(
-                    applicant=request.user,
-                    permit=permit,
-                    items=page["items"].cleaned_data,
-                    facts=page["facts"].facts,
-                )
-                _upload_plans(application, page["plans"], request.user)
+            application = services.renew_stable_permit(
+                applicant=request.user,
+                permit=permit,
+                items=page["items"].cleaned_data,
+                facts=page["facts"].facts,
+                documents=_plans(page["plans"]),
+                acting_user=request.user,
+            )
         except DomainError as error:
             page.add_domain_errors(error.errors)
         else:
@@ -429,23 +419,15 @@ def transfer(request):
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
-            with transaction.atomic():
-                application = services.transfer_stable_permit(
-                    applicant=request.user,
-                    permit_number=data["permit_number"],
-                    address=data["address"],
-                    occupancy=data["occupancy"],
-                )
-                for name, kind in (
-                    ("transferor_notice", TRANSFEROR_NOTICE),
-                    ("transferee_notice", TRANSFEREE_NOTICE),
-                ):
-                    upload_document(
-                        application=application,
-                        uploaded_by=request.user,
-                        kind=kind,
-                        upload=data[name],
-                    )
+            application = services.transfer_stable_permit(
+                applicant=request.user,
+                permit_number=data["permit_number"],
+                address=data["address"],
+                occupancy=data["occupancy"],
+                documents={TRANSFEROR_NOTICE: data["transferor_notice"],
+                           TRANSFEREE_NOTICE: data["transferee_notice"]},
+                acting_user=request.user,
+            )
         except DomainError as error:
             PageForms({"transfer": form}).add_domain_errors(error.errors)
         else:

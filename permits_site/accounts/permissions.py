@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from django.db.models import Q
 
 from permits_site.accounts.models import Role
+from permits_site.licensing import transitions
 
 if TYPE_CHECKING:
     from permits_site.accounts.models import User
@@ -102,12 +103,12 @@ def can_view_application(user: User, application) -> bool:
 
 def can_edit_application(user: User, application) -> bool:
     """Only the applicant side edits, and only while the application is a draft."""
-    return is_applicant(user, application) and application.is_draft
+    return is_applicant(user, application) and transitions.can_edit(application)
 
 
 def can_withdraw_application(user: User, application) -> bool:
     """The applicant side withdraws a draft or an application still being decided."""
-    return is_applicant(user, application) and (application.is_draft or application.is_open)
+    return is_applicant(user, application) and transitions.can_withdraw(application)
 
 
 def can_view_permit(user: User, permit) -> bool:
@@ -127,7 +128,7 @@ def can_view_document(user: User, document) -> bool:
 
 def can_upload_document(user: User, application) -> bool:
     if is_applicant(user, application):
-        return application.accepts_documents
+        return transitions.can("attach_document", application)
     return is_clerk(user, application.municipality_id)
 
 

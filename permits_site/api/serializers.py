@@ -10,7 +10,6 @@ from __future__ import annotations
 from functools import partial
 
 from django.contrib.auth import get_user_model
-from django.db import models
 from django.urls import reverse
 from django.utils import timezone
 from drf_spectacular.types import OpenApiTypes
@@ -21,6 +20,7 @@ from permits_site.accounts import permissions
 from permits_site.api.public.fields import BoundedDateField, StrictCharField
 from permits_site.api.public.serializers import FeeLineSerializer, FindingSerializer
 from permits_site.api.scopes import owned_or_in_staff_towns
+from permits_site.licensing import transitions
 from permits_site.licensing.declarations import Gate
 from permits_site.licensing.kinds import kind_for
 from permits_site.licensing.models import (
@@ -36,6 +36,7 @@ from permits_site.licensing.models import (
     PermitType,
 )
 from permits_site.licensing.services import applications as application_services
+from permits_site.licensing.services.applications import ReviewDecision
 from permits_site.pdf.links import verification_url
 
 MONEY = {"max_digits": 10, "decimal_places": 2}
@@ -160,13 +161,14 @@ class ApplicationSerializer(serializers.ModelSerializer):
     details = serializers.SerializerMethodField()
     invoice = serializers.SerializerMethodField()
     permit = serializers.SerializerMethodField()
+    allowed_actions = serializers.SerializerMethodField()
 
     class Meta:
         model = Application
-        fields = ["id", "permit_type", "municipality", "action", "status", "applicant",
-                  "business", "holder", "property", "previous_permit", "details", "created_at",
-                  "submitted_on", "decided_at", "changes_requested", "decision_reason",
-                  "invoice", "permit"]
+        fields = ["id", "permit_type", "municipality", "action", "status", "allowed_actions",
+                  "applicant", "business", "holder", "property", "previous_permit", "details",
+                  "created_at", "submitted_on", "decided_at", "changes_requested",
+                  "decision_reason", "invoice", "permit"]
 
     @extend_schema_field(OpenApiTypes.OBJECT)
     def get_details(self, application: Application) -> dict:
@@ -180,6 +182,13 @@ class ApplicationSerializer(serializers.ModelSerializer):
     def get_invoice(self, application: Application) -> dict | None:
         invoice = application_services.current_invoice(application)
         return InvoiceSummarySerializer(invoice).data if invoice else None
+
+    @extend_schema_field(serializers.ListField(
+        child=serializers.ChoiceField(choices=list(transitions.APPLICATION.transitions))))
+    def get_allowed_actions(self, application: Application) -> list[str]:
+        """What the application's status allows next (``transitions``); whether the caller
+        may take an action is checked when they take it."""
+        return transitions.allowed_actions(application)
 
     def get_permit(self, application: Application) -> int | None:
         permit = getattr(application, "permit", None)
@@ -270,13 +279,6 @@ class ReviewDeterminationSerializer(serializers.Serializer):
     note = serializers.CharField(max_length=2000)
 
 
-class ReviewDecision(models.TextChoices):
-    START = "start", "Start reviewing"
-    APPROVE = "approve", "Approve"
-    DENY = "deny", "Deny (give the reason)"
-    REQUEST_CHANGES = "request_changes", "Request changes (say what to change)"
-
-
 class ReviewSerializer(serializers.Serializer):
     """A reviewer's decision; a denial needs ``reason``, a request for changes ``message``."""
 
@@ -308,6 +310,7 @@ class PermitSerializer(serializers.ModelSerializer):
     verification_url = serializers.SerializerMethodField()
     holder = serializers.CharField(source="holder_name", read_only=True)
     property = serializers.SerializerMethodField()
+    allowed_actions = serializers.SerializerMethodField()
 
     class Meta:
         model = Permit
@@ -315,7 +318,15 @@ class PermitSerializer(serializers.ModelSerializer):
                   "holder", "holder_name", "holder_address", "holder_business", "property",
                   "year", "valid_from", "valid_through", "status", "fee_lines", "fee_total",
                   "conditions", "determinations", "issued_at", "superseded_by", "pdf_url",
-                  "verification_url"]
+                  "verification_url", "allowed_actions"]
+
+    @extend_schema_field(serializers.ListField(
+        child=serializers.ChoiceField(choices=transitions.PERMIT_STATUS_CHANGES)))
+    def get_allowed_actions(self, permit: Permit) -> list[str]:
+        """The status changes (``suspend/``, ``reinstate/``, ``revoke/``) the permit's status
+        allows (``transitions``); whether the caller may make one is checked when they do."""
+        return [action for action in transitions.PERMIT.allowed(permit)
+                if action in transitions.PERMIT_STATUS_CHANGES]
 
     def get_verification_url(self, permit: Permit) -> str:
         return verification_url(permit)

@@ -71,25 +71,6 @@ def attachment(stream, *, filename: str, content_type: str) -> FileResponse:
 # -- applications --------------------------------------------------------------
 
 
-def decide(application: Application, *, decision: str, reason: str, message: str,
-           acting_user) -> Application:
-    """Run the review service a reviewer's decision names."""
-    match decision:
-        case api.ReviewDecision.START:
-            return application_services.start_review(application=application,
-                                                     acting_user=acting_user)
-        case api.ReviewDecision.APPROVE:
-            return application_services.approve_application(application=application,
-                                                            acting_user=acting_user)
-        case api.ReviewDecision.DENY:
-            return application_services.deny_application(application=application, reason=reason,
-                                                         acting_user=acting_user)
-        case api.ReviewDecision.REQUEST_CHANGES:
-            return application_services.request_changes(application=application, message=message,
-                                                        acting_user=acting_user)
-    raise ValueError(f"unknown review decision {decision!r}")
-
-
 class ApplicationViewSet(
     mixins.ListModelMixin,
     mixins.RetrieveModelMixin,
@@ -201,8 +182,10 @@ class ApplicationViewSet(
         serializer = api.ReviewSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
-        decide(application, decision=data["decision"], reason=data.get("reason", ""),
-               message=data.get("message", ""), acting_user=request.user)
+        application_services.decide_review(
+            application=application, decision=data["decision"], reason=data.get("reason", ""),
+            message=data.get("message", ""), acting_user=request.user,
+        )
         return self.detail_response(application)
 
     @extend_schema(request=api.ReviewDeterminationSerializer,

@@ -14,7 +14,6 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.db import transaction
 from django.db.models import Count, F, Min, Prefetch, Q
 from django.http import FileResponse, Http404
 from django.shortcuts import redirect, render
@@ -47,9 +46,10 @@ from permits_site.enforcement.models import (
 from permits_site.enforcement.registry import case_type, case_type_name, case_types
 from permits_site.enforcement.services import dispositions
 from permits_site.enforcement.services.inspections import as_strict_json, judge
+from permits_site.licensing import transitions
 from permits_site.licensing.audit import history_of
 from permits_site.licensing.exceptions import DomainError
-from permits_site.licensing.models import Municipality, PermitStatus
+from permits_site.licensing.models import Municipality
 from permits_site.licensing.views import listing
 from permits_site.licensing.views.access import get_visible_or_404
 from permits_site.licensing.views.law import RuleOutcome
@@ -268,15 +268,10 @@ def inspection(request, pk: int):
     form = enforcement_forms.checklist_form_class(rule_set)(request.POST)
     closing = "close" in request.POST
     if form.is_valid():
+        save = services.close_inspection if closing else services.record_inspection
         try:
-            with transaction.atomic():
-                services.record_inspection(
-                    inspection=inspection, answers=as_strict_json(form.facts),
-                    notes=form.cleaned_data["notes"], acting_user=request.user,
-                )
-                if closing:
-                    inspection = services.close_inspection(inspection=inspection,
-                                                           acting_user=request.user)
+            inspection = save(inspection=inspection, answers=as_strict_json(form.facts),
+                              notes=form.cleaned_data["notes"], acting_user=request.user)
         except DomainError as error:
             form.add_service_errors(error.errors)
         else:
@@ -473,9 +468,9 @@ def _chargeable(case: Case) -> bool:
 
 
 def _permit_standing(case: Case) -> bool:
-    """A permit that may still be suspended or revoked."""
-    return case.permit is not None and case.permit.status in (PermitStatus.ACTIVE,
-                                                              PermitStatus.SUSPENDED)
+    """A permit that may still be suspended or revoked (``licensing.transitions``)."""
+    return case.permit is not None and any(
+        transitions.PERMIT.can(change, case.permit) for change in ("suspend", "revoke"))
 
 
 @dataclass(frozen=True)

@@ -3,11 +3,32 @@
 from __future__ import annotations
 
 from django import forms
+from django.core.exceptions import ValidationError
 
+from permits_site.licensing.exceptions import DomainError
 from permits_site.licensing.fact_forms import BoundedDateField
 from permits_site.licensing.models import PaymentMethod
+from permits_site.licensing.services.documents import check_upload
 
 DATE_INPUT = forms.DateInput(attrs={"type": "date"})
+FILE_INPUT = forms.ClearableFileInput(attrs={"accept": ".pdf,.png,.jpg,.jpeg"})
+
+
+class DocumentFileField(forms.FileField):
+    """A document, checked by content and size on its own field, as the documents service
+    checks it: a refused file is named where it was chosen, and a good one can be kept
+    while the rest of the form is corrected (``pending_uploads``)."""
+
+    widget = FILE_INPUT
+
+    def clean(self, data, initial=None):
+        upload = super().clean(data, initial)
+        if upload:
+            try:
+                check_upload(upload)
+            except DomainError as refused:
+                raise ValidationError(refused.errors["file"]) from refused
+        return upload
 
 
 class DocumentUploadForm(forms.Form):
@@ -15,11 +36,17 @@ class DocumentUploadForm(forms.Form):
     valid_until = BoundedDateField(
         required=False, widget=DATE_INPUT, label="Expires or ends on (if the document says)"
     )
-    file = forms.FileField(label="File (PDF, PNG or JPEG, up to 10 MB)")
+    file = DocumentFileField(label="File (PDF, PNG or JPEG, up to 10 MB)")
 
     def __init__(self, *args, document_kinds: dict[str, str], **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["kind"].choices = list(document_kinds.items())
+
+    def add_domain_errors(self, errors: dict[str, list[str]]) -> None:
+        """Show the documents service's refusal on the field it names, else above the form."""
+        for name, messages in errors.items():
+            for message in messages:
+                self.add_error(name if name in self.fields else None, message)
 
 
 class PaymentForm(forms.Form):

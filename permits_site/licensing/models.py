@@ -249,21 +249,9 @@ class Application(models.Model):
         return f"{self.permit_type.name} application #{self.pk}"
 
     @property
-    def is_draft(self) -> bool:
-        return self.status == ApplicationStatus.DRAFT
-
-    @property
-    def is_open(self) -> bool:
-        return self.status in OPEN_STATUSES
-
-    @property
-    def accepts_documents(self) -> bool:
-        return self.status in (ApplicationStatus.DRAFT, *OPEN_STATUSES)
-
-    @property
     def is_returned(self) -> bool:
         """A draft the office sent back, saying what to change (``request_changes``)."""
-        return self.is_draft and bool(self.changes_requested)
+        return self.status == ApplicationStatus.DRAFT and bool(self.changes_requested)
 
     @property
     def status_label(self) -> str:

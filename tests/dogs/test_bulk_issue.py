@@ -99,7 +99,7 @@ def test_one_refusal_does_not_undo_the_licenses_issued_before_it(clerk):
     result = issue_many(applications=[first, paid_renewal(clerk)], acting_user=clerk)
 
     assert result.issued_count == 1
-    assert "Only an approved application can be issued" in result.refused[0].reason
+    assert "Cannot approve and issue an application that is issued" in result.refused[0].reason
     assert Permit.objects.filter(application=first).count() == 1
 
 

@@ -7,14 +7,18 @@ from decimal import Decimal
 
 import pytest
 import time_machine
+from django.core import mail
+from django.template.loader import render_to_string
 from django.urls import reverse
 
 from dogs.kinds import DogLicenseKind
 from dogs.models import PaperLicense
-from dogs.services import apply_for_dog_license, record_paper_license
+from dogs.reminders import renewal_notices, send_season_notices
+from dogs.services import apply_for_dog_license, dogs_not_renewed, record_paper_license
 from permits_site.licensing.exceptions import DomainError
 from permits_site.licensing.models import AuditEntry
 from permits_site.licensing.services.applications import evaluate, submit_application
+from permits_site.notifications.models import Message
 from tests.dogs.test_license_flow import licensed
 from tests.factories import DogFactory, Role, staff
 
@@ -23,6 +27,7 @@ FEB_2027 = dt.datetime(2027, 2, 10, 15, 0)
 MARCH_2027 = dt.datetime(2027, 3, 10, 15, 0)
 DASHBOARD_QUERIES = 10
 PAPER_LICENSE_PAGE_QUERIES = 6
+SEASON_SCREEN_QUERIES = 8
 
 
 def timely(application):
@@ -174,6 +179,136 @@ def test_the_renewal_is_issued_with_a_tag(dog, clerk):
 
     assert permit.application.action == "renewal"
     assert permit.dog_tags.get().year == 2027
+
+
+# -- the renewal season (Licenses A(8)) ----------------------------------------------------
+
+
+@time_machine.travel(FEB_2027, tick=False)
+def test_a_dog_licensed_on_paper_last_year_is_due_for_renewal(dog, north_andover):
+    record_paper_license(dog=dog, number="812", year=2026, acting_user=dog.owner)
+    older = DogFactory()
+    record_paper_license(dog=older, number="77", year=2025, acting_user=older.owner)
+
+    [due] = dogs_not_renewed(municipality=north_andover, year=2027)
+
+    assert due == dog
+    assert (due.license_number, due.paper_license_number) == (None, "812")
+
+
+@time_machine.travel(FEB_2027, tick=False)
+@pytest.mark.parametrize("renewed", ["online", "on paper"])
+def test_a_dog_licensed_for_the_season_online_or_on_paper_is_not_due(
+    dog, clerk, north_andover, renewed
+):
+    record_paper_license(dog=dog, number="812", year=2026, acting_user=clerk)
+    assert list(dogs_not_renewed(municipality=north_andover, year=2027)) == [dog]
+
+    if renewed == "online":
+        licensed(dog, clerk, action="renewal", year=2027)
+    else:
+        record_paper_license(dog=dog, number="913", year=2027, acting_user=clerk)
+
+    assert not dogs_not_renewed(municipality=north_andover, year=2027).exists()
+
+
+@time_machine.travel(FEB_2027, tick=False)
+def test_an_inactive_dog_licensed_on_paper_is_not_due(dog, north_andover):
+    record_paper_license(dog=dog, number="812", year=2026, acting_user=dog.owner)
+    dog.active = False
+    dog.save()
+
+    assert not dogs_not_renewed(municipality=north_andover, year=2027).exists()
+
+
+@time_machine.travel(FEB_2027, tick=False)
+def test_the_owner_of_a_dog_licensed_on_paper_gets_the_season_reminder(
+    dog, clerk, north_andover, django_capture_on_commit_callbacks
+):
+    record_paper_license(dog=dog, number="812", year=2026, acting_user=dog.owner)
+
+    with django_capture_on_commit_callbacks(execute=True):
+        sent = send_season_notices(municipality=north_andover, year=2027, acting_user=clerk)
+
+    assert sent == 1
+    assert mail.outbox[0].to == [dog.owner.email]
+    assert mail.outbox[0].subject == "North Andover: Biscuit's 2027 dog license is due"
+    assert "Licenses A(8)" in mail.outbox[0].body
+    assert Message.objects.get().object_id == dog.pk
+    assert send_season_notices(municipality=north_andover, year=2027, acting_user=clerk) == 0
+
+
+def test_the_daily_run_reminds_the_owner_of_a_dog_licensed_on_paper(dog, clerk):
+    with time_machine.travel(FEB_2027, tick=False):
+        record_paper_license(dog=dog, number="812", year=2027, acting_user=clerk)
+
+    reminders = list(renewal_notices(dt.date(2027, 12, 1)))
+
+    assert [reminder.recipients for reminder in reminders] == [[dog.owner]]
+    assert reminders[0].draft.key == f"dog-renewal:{dog.pk}:2028"
+
+
+@time_machine.travel(FEB_2027, tick=False)
+def test_the_renewal_season_screen_lists_the_paper_license_with_a_link_to_it(
+    client, dog, clerk
+):
+    record_paper_license(dog=dog, number="812", year=2026, acting_user=dog.owner)
+    client.force_login(clerk)
+
+    page = client.get(reverse("dogs:renewal_season"), {"year": 2027}).content.decode()
+
+    assert "<td>812 (paper)</td><td>Biscuit</td>" in page
+    assert reverse("dogs:paper_license", args=[dog.pk]) in page
+    assert "Email a reminder to each owner (1)" in page
+
+
+@time_machine.travel(FEB_2027, tick=False)
+def test_the_clerk_finds_a_dog_on_the_season_screen_to_record_its_paper_license(
+    client, dog, clerk
+):
+    DogFactory(name="Moose")
+    client.force_login(clerk)
+    url = reverse("dogs:renewal_season")
+
+    found = client.get(url, {"year": 2027, "find": "smith biscuit"})
+    missing = client.get(url, {"year": 2027, "find": "Nobody"})
+
+    assert list(found.context["found"]) == [dog]
+    assert reverse("dogs:paper_license", args=[dog.pk]) in found.content.decode()
+    assert "No dog on file matches “Nobody”." in missing.content.decode()
+    assert not client.get(url, {"year": 2027}).context["found"]
+
+
+@time_machine.travel(FEB_2027, tick=False)
+@pytest.mark.parametrize("rows", [1, 4])
+def test_the_season_screen_runs_the_same_queries_whatever_the_paper_licenses(
+    client, clerk, rows, django_assert_num_queries
+):
+    for dog in DogFactory.create_batch(rows):
+        record_paper_license(dog=dog, number=f"P-{dog.pk}", year=2026, acting_user=clerk)
+    client.force_login(clerk)
+
+    with django_assert_num_queries(SEASON_SCREEN_QUERIES):
+        response = client.get(reverse("dogs:renewal_season"), {"year": 2027})
+
+    assert response.content.decode().count(" (paper)</td>") == rows
+
+
+@time_machine.travel(FEB_2027, tick=False)
+def test_the_clerk_reviewing_a_license_can_record_the_dogs_paper_license(dog, clerk):
+    record_paper_license(dog=dog, number="812", year=2026, acting_user=dog.owner)
+    application = apply_for_dog_license(applicant=dog.owner, dog=dog, action="renewal",
+                                        license_year=2027)
+    inspector = staff(Role.INSPECTOR, "north_andover")
+    link = reverse("dogs:paper_license", args=[dog.pk])
+
+    def panel(user) -> str:
+        context = DogLicenseKind().review_context(application, user)
+        return render_to_string(DogLicenseKind.review_panel, {"panel": context})
+
+    assert "2026: no. 812" in panel(clerk)
+    assert link in panel(clerk)
+    assert link not in panel(inspector)
 
 
 # -- pages ---------------------------------------------------------------------------------

@@ -8,7 +8,7 @@ from django.core import mail
 
 from dogs.models import DogTag
 from dogs.reminders import send_season_notices
-from dogs.services import apply_for_dog_license, licenses_not_renewed
+from dogs.services import apply_for_dog_license, dogs_not_renewed
 from permits_site.licensing.exceptions import DomainError
 from permits_site.licensing.models import PermitStatus
 from permits_site.licensing.services.applications import blockers, evaluate, submit_application
@@ -179,11 +179,12 @@ def test_renewal_season_lists_unrenewed_licenses_and_emails_owners(
         lapsed = licensed(lapsed_dog, clerk)
     licensed(renewed_dog, clerk, action="renewal", year=2028)
 
-    due = list(licenses_not_renewed(municipality=north_andover, year=2028))
+    due = list(dogs_not_renewed(municipality=north_andover, year=2028))
     with django_capture_on_commit_callbacks(execute=True):
         sent = send_season_notices(municipality=north_andover, year=2028, acting_user=clerk)
 
-    assert due == [lapsed]
+    assert due == [lapsed_dog]
+    assert (due[0].license_number, due[0].paper_license_number) == (lapsed.number, None)
     assert sent == 1
     assert mail.outbox[0].to == [lapsed_dog.owner.email]
     assert "Licenses A(8)" in mail.outbox[0].body

@@ -194,3 +194,40 @@ def test_a_photo_that_is_not_an_image_is_refused_naming_the_file(
 
     assert message in refused.value.errors["file"][0]
     assert not inspection.photos.exists()
+
+
+@time_machine.travel(JUNE_7, tick=False)
+def test_closing_with_the_screens_answers_records_them_then_closes_in_one_action(
+    stable_permit, nb_inspector
+):
+    inspection = sanitary_inspection(stable_permit, nb_inspector, on=dt.date(2027, 6, 7))
+
+    closed = close_inspection(inspection=inspection, answers=MANURE_OVER_LIMIT,
+                              notes="Pile by the fence.", acting_user=nb_inspector)
+
+    assert closed.status == InspectionStatus.CLOSED
+    assert closed.notes == "Pile by the fence."
+    assert closed.answers == MANURE_OVER_LIMIT
+    assert list(closed.violations.values_list("rule", flat=True)) == ["nb.6.2.volume"]
+    assert [entry.action for entry in history_of(inspection)] == [
+        "inspection.closed", "inspection.recorded", "inspection.scheduled"
+    ]
+
+
+@time_machine.travel(JUNE_7, tick=False)
+def test_closing_with_refused_answers_leaves_the_visit_scheduled_and_unrecorded(
+    stable_permit, nb_inspector
+):
+    inspection = sanitary_inspection(stable_permit, nb_inspector, on=dt.date(2027, 6, 7))
+    unanswered = {name: value for name, value in CLEAN_STABLE.items()
+                  if name != "days_since_manure_removed"}
+
+    with pytest.raises(DomainError) as refused:
+        close_inspection(inspection=inspection, answers=unanswered, notes="",
+                         acting_user=nb_inspector)
+
+    inspection.refresh_from_db()
+    assert "days_since_manure_removed" in refused.value.errors
+    assert inspection.status == InspectionStatus.SCHEDULED
+    assert inspection.answers == {}
+    assert [entry.action for entry in history_of(inspection)] == ["inspection.scheduled"]

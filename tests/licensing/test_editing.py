@@ -106,7 +106,8 @@ def test_editing_is_refused_naming_the_status_and_changes_nothing(
 
     application.refresh_from_db()
     assert refused.value.errors == {
-        "non_field_errors": [f"Cannot edit an application that is {named}."]
+        "non_field_errors": [f"Cannot edit an application that is {named} "
+                             f"(only one that is draft)."]
     }
     assert application.facts["guests"] == 20
     assert "band" not in application.details
@@ -243,7 +244,8 @@ def test_a_submitted_application_is_not_edited_and_the_page_says_why(
     application.refresh_from_db()
     assert response.redirect_chain[-1][0] == reverse("licensing:application",
                                                      args=[application.pk])
-    assert "Cannot edit an application that is submitted." in response.content.decode()
+    assert ("Cannot edit an application that is submitted (only one that is draft)."
+            in response.content.decode())
     assert application.facts["guests"] == 20
 
 

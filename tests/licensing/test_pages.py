@@ -123,10 +123,11 @@ def test_uploading_a_renamed_executable_on_the_page_names_the_field(client, dog)
     response = client.post(
         reverse("licensing:upload", args=[application.pk]),
         {"kind": "rabies_certificate", "file": program},
-        follow=True,
     )
 
-    assert b"File: Upload a PDF, PNG or JPEG" in response.content
+    assert response.status_code == 400
+    assert "file" in response.context["upload_form"].errors
+    assert b"Upload a PDF, PNG or JPEG" in response.content
     assert not application.documents.exists()
 
 

@@ -244,8 +244,22 @@ def judge(inspection: Inspection, *, on: dt.date) -> CheckResult:
 
 
 @transaction.atomic
-def close_inspection(*, inspection: Inspection, acting_user) -> Inspection:
-    """Close the visit with its result, dated today; each failed rule becomes a violation."""
+def close_inspection(
+    *,
+    inspection: Inspection,
+    acting_user,
+    answers: Mapping[str, Any] | None = None,
+    notes: str = "",
+) -> Inspection:
+    """Close the visit with its result, dated today; each failed rule becomes a violation.
+
+    ``answers`` (with ``notes``), when given, are the field screen's checklist as it stood
+    when "Close inspection" was pressed: recorded first, in the same transaction, so the
+    result is judged on them and a refusal of either leaves the visit as it was.
+    """
+    if answers is not None:
+        record_inspection(inspection=inspection, answers=answers, notes=notes,
+                          acting_user=acting_user)
     inspection = Inspection.objects.select_for_update().get(pk=inspection.pk)
     _require_scheduled(inspection, doing="close")
     today = timezone.localdate()

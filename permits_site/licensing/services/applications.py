@@ -1,5 +1,7 @@
 """An application's life: draft → submitted → under review → approved → issued | denied | withdrawn.
 
+Which action each status allows is written once, in ``permits_site.licensing.transitions``;
+every service here ``require``s its action there before changing anything.
 What still blocks issuance is computed, not stored (DESIGN, "The flow of one
 application"): each blocker names the gate it holds shut (spec
 ``lifecycle.md``: documents, rules, review determinations, sign-offs,
@@ -12,17 +14,16 @@ import datetime as dt
 from collections.abc import Mapping
 from typing import Any
 
-from django.db import transaction
+from django.db import models, transaction
 from django.utils import timezone
 
 from permits_site.accounts import permissions
-from permits_site.licensing import audit
+from permits_site.licensing import audit, transitions
 from permits_site.licensing.declarations import Gate, Holder
 from permits_site.licensing.exceptions import DomainError, InvalidTransition
 from permits_site.licensing.kinds import Blocker, kind_for
 from permits_site.licensing.models import (
     Application,
-    ApplicationStatus,
     DocumentStatus,
     Invoice,
     InvoiceLine,
@@ -39,34 +40,28 @@ from permits_site.rules.calendar import format_date
 from permits_site.rules.fees import FeeQuote, QuoteRefused
 from permits_site.rules.registry import get_rule_set
 
-S = ApplicationStatus
-
 
 def _transition(
-    application: Application, *, to: str, acting_user, action: str, summary: str, **changes: Any
+    application: Application, action: str, *, acting_user, audit_action: str, summary: str,
+    **changes: Any,
 ) -> Application:
+    """Move the application to the status the transition table names for ``action``."""
     before = {"status": application.status}
-    application.status = to
+    application.status = transitions.leads_to(action)
     for name, value in changes.items():
         setattr(application, name, value)
     application.save()
     audit.record(
         actor=acting_user,
-        action=action,
+        action=audit_action,
         subject=application,
         municipality=application.municipality,
         summary=summary,
         before=before,
-        after={"status": to, **{name: str(value) for name, value in changes.items()}},
+        after={"status": application.status,
+               **{name: str(value) for name, value in changes.items()}},
     )
     return application
-
-
-def _require(application: Application, *allowed: str, doing: str) -> None:
-    if application.status not in allowed:
-        raise InvalidTransition(
-            f"Cannot {doing} an application that is {application.get_status_display().lower()}."
-        )
 
 
 def check_may_apply(*, permit_type: PermitType, applicant, acting_user) -> None:
@@ -167,7 +162,7 @@ def update_draft(
     previous_permit: Permit | None = None,
 ) -> Application:
     """Replace a draft's answers (a returned application is a draft again)."""
-    _require(application, S.DRAFT, doing="edit")
+    transitions.require("edit", application)
     errors = _holder_errors(application.permit_type, applicant=application.applicant,
                             business=business or application.business,
                             previous_permit=previous_permit)
@@ -262,14 +257,14 @@ def current_invoice(application: Application) -> Invoice | None:
 @transaction.atomic
 def submit_application(*, application: Application, acting_user) -> Application:
     """Submit a draft: it is dated today and invoiced by the schedule in force today."""
-    _require(application, S.DRAFT, doing="submit")
+    transitions.require("submit", application)
     today = timezone.localdate()
     _invoice(application, on=today)
     return _transition(
         application,
-        to=S.SUBMITTED,
+        "submit",
         acting_user=acting_user,
-        action="application.submitted",
+        audit_action="application.submitted",
         summary="Application submitted",
         submitted_on=today,
         changes_requested="",
@@ -334,13 +329,14 @@ def preview_fee(application: Application, *, on: dt.date | None = None) -> FeeQu
 
 @transaction.atomic
 def withdraw_application(*, application: Application, acting_user) -> Application:
-    _require(application, S.DRAFT, S.SUBMITTED, S.UNDER_REVIEW, S.APPROVED, doing="withdraw")
+    """The applicant side withdraws; an unpaid invoice is voided."""
+    transitions.require("withdraw", application)
     _void_open_invoice(application)
     return _transition(
         application,
-        to=S.WITHDRAWN,
+        "withdraw",
         acting_user=acting_user,
-        action="application.withdrawn",
+        audit_action="application.withdrawn",
         summary="Application withdrawn",
     )
 
@@ -354,12 +350,12 @@ def _void_open_invoice(application: Application) -> None:
 
 @transaction.atomic
 def start_review(*, application: Application, acting_user) -> Application:
-    _require(application, S.SUBMITTED, doing="start reviewing")
+    transitions.require("start_review", application)
     return _transition(
         application,
-        to=S.UNDER_REVIEW,
+        "start_review",
         acting_user=acting_user,
-        action="application.review_started",
+        audit_action="application.review_started",
         summary="Review started",
     )
 
@@ -367,23 +363,21 @@ def start_review(*, application: Application, acting_user) -> Application:
 @transaction.atomic
 def request_changes(*, application: Application, message: str, acting_user) -> Application:
     """Send the application back to the applicant as a draft, saying what to change."""
-    _require(application, S.SUBMITTED, S.UNDER_REVIEW, doing="request changes to")
+    transitions.require("request_changes", application)
     if not message.strip():
         raise InvalidTransition("Say what the applicant should change.", field="message")
     return _transition(
         application,
-        to=S.DRAFT,
+        "request_changes",
         acting_user=acting_user,
-        action="application.changes_requested",
+        audit_action="application.changes_requested",
         summary="Changes requested",
         changes_requested=message.strip(),
     )
 
 
-@transaction.atomic
-def approve_application(*, application: Application, acting_user) -> Application:
-    """Approve once nothing blocks issuance."""
-    _require(application, S.SUBMITTED, S.UNDER_REVIEW, doing="approve")
+def require_nothing_blocks(application: Application) -> None:
+    """Refuse approval or issuance while anything blocks it, naming each blocker's section."""
     remaining = blockers(application)
     if remaining:
         raise InvalidTransition(
@@ -393,11 +387,18 @@ def approve_application(*, application: Application, acting_user) -> Application
                 ]
             }
         )
+
+
+@transaction.atomic
+def approve_application(*, application: Application, acting_user) -> Application:
+    """Approve once nothing blocks issuance."""
+    transitions.require("approve", application)
+    require_nothing_blocks(application)
     return _transition(
         application,
-        to=S.APPROVED,
+        "approve",
         acting_user=acting_user,
-        action="application.approved",
+        audit_action="application.approved",
         summary="Application approved",
         decided_at=timezone.now(),
     )
@@ -405,19 +406,48 @@ def approve_application(*, application: Application, acting_user) -> Application
 
 @transaction.atomic
 def deny_application(*, application: Application, reason: str, acting_user) -> Application:
-    _require(application, S.SUBMITTED, S.UNDER_REVIEW, S.APPROVED, doing="deny")
+    """Deny with the reason the applicant is told; an unpaid invoice is voided."""
+    transitions.require("deny", application)
     if not reason.strip():
         raise InvalidTransition("Give the reason for the denial.", field="reason")
     _void_open_invoice(application)
     return _transition(
         application,
-        to=S.DENIED,
+        "deny",
         acting_user=acting_user,
-        action="application.denied",
+        audit_action="application.denied",
         summary="Application denied",
         decision_reason=reason.strip(),
         decided_at=timezone.now(),
     )
+
+
+class ReviewDecision(models.TextChoices):
+    START = "start", "Start reviewing"
+    APPROVE = "approve", "Approve"
+    DENY = "deny", "Deny (give the reason)"
+    REQUEST_CHANGES = "request_changes", "Request changes (say what to change)"
+
+
+def decide_review(
+    *, application: Application, decision: str, reason: str = "", message: str = "",
+    acting_user,
+) -> Application:
+    """A reviewer's decision, the same from the review screen and the API: start the
+    review, approve, deny (``reason``, told to the applicant) or request changes
+    (``message``, what the applicant should change)."""
+    match decision:
+        case ReviewDecision.START:
+            return start_review(application=application, acting_user=acting_user)
+        case ReviewDecision.APPROVE:
+            return approve_application(application=application, acting_user=acting_user)
+        case ReviewDecision.DENY:
+            return deny_application(application=application, reason=reason,
+                                    acting_user=acting_user)
+        case ReviewDecision.REQUEST_CHANGES:
+            return request_changes(application=application, message=message,
+                                   acting_user=acting_user)
+    raise DomainError(f"There is no review decision “{decision}”.", field="decision")
 
 
 @transaction.atomic
@@ -429,11 +459,7 @@ def record_determination(
     The latest determination of a rule counts; an acceptable one is printed on the
     permit with the reviewer's name.
     """
-    if not application.is_open:
-        raise InvalidTransition(
-            f"Findings are determined while the application is being decided; this one is "
-            f"{application.get_status_display().lower()}."
-        )
+    transitions.require("record_review", application)
     result = evaluate(application)
     reviewable = {finding.rule for finding in result.reviews} if result else set()
     if rule_id not in reviewable:

@@ -11,23 +11,17 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from django.db import transaction
-
 from permits_site.accounts import permissions
 from permits_site.licensing import audit
 from permits_site.licensing.exceptions import DomainError, PermissionDenied
 from permits_site.licensing.kinds import kind_for
 from permits_site.licensing.models import (
     Application,
-    ApplicationStatus,
     AuditEntry,
     Municipality,
     Permit,
 )
-from permits_site.licensing.services.applications import approve_application
-from permits_site.licensing.services.permits import issue_permit
-
-NOT_YET_APPROVED = (ApplicationStatus.SUBMITTED, ApplicationStatus.UNDER_REVIEW)
+from permits_site.licensing.services.permits import approve_and_issue
 
 
 @dataclass(frozen=True)
@@ -71,7 +65,9 @@ def issue_many(*, applications: Iterable[Application], acting_user) -> BulkIssue
         raise PermissionDenied(f"Only {town.short_name}'s clerks issue its licenses.")
     for application in chosen:
         try:
-            result.issued.append(_issue_one(application, acting_user=acting_user))
+            # One transaction per application: a refusal rolls back only that one.
+            result.issued.append(approve_and_issue(application=application,
+                                                   acting_user=acting_user))
         except DomainError as error:
             result.refused.append(
                 Refusal(
@@ -104,12 +100,3 @@ def issue_many(*, applications: Iterable[Application], acting_user) -> BulkIssue
 def _label(application: Application) -> str:
     described = kind_for(application.permit_type.code).describe(application)
     return f"Application #{application.pk} ({described})"
-
-
-def _issue_one(application: Application, *, acting_user) -> Permit:
-    """One application's own transaction: a refusal here rolls back only this one."""
-    with transaction.atomic():
-        locked = Application.objects.select_for_update().get(pk=application.pk)
-        if locked.status in NOT_YET_APPROVED:
-            approve_application(application=locked, acting_user=acting_user)
-        return issue_permit(application=locked, acting_user=acting_user)

@@ -9,8 +9,8 @@ from django.conf import settings
 from django.core.files.uploadedfile import UploadedFile
 from django.db import transaction
 
-from permits_site.licensing import audit
-from permits_site.licensing.exceptions import DomainError, InvalidTransition
+from permits_site.licensing import audit, transitions
+from permits_site.licensing.exceptions import DomainError
 from permits_site.licensing.models import Application, Document, DocumentStatus
 
 #: Leading bytes of the formats accepted, whatever the file is called.
@@ -60,8 +60,7 @@ def upload_document(
     valid_until: dt.date | None = None,
 ) -> Document:
     """Attach a document to an application; the applicant owns it."""
-    if not application.accepts_documents:
-        raise InvalidTransition("This application no longer accepts documents.")
+    transitions.require("attach_document", application)
     content_type, sha256 = check_upload(upload)
     document = Document(
         municipality=application.municipality,

@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from django.db import transaction
 from django.utils import timezone
 
-from permits_site.licensing import audit
+from permits_site.licensing import audit, transitions
 from permits_site.licensing.exceptions import DomainError, InvalidTransition
 from permits_site.licensing.kinds import PermitKind, kind_for
 from permits_site.licensing.models import Application, HearingAbutter, PermitHearing
@@ -109,11 +109,7 @@ def _check_can_schedule(application: Application, kind: PermitKind) -> None:
             f"{f' ({kind.hearing_citation})' if kind.hearing_citation else ''}.",
             field="hearing_date",
         )
-    if not application.is_open:
-        raise InvalidTransition(
-            f"A hearing can be scheduled only while the application is being decided; this one "
-            f"is {application.get_status_display().lower()}."
-        )
+    transitions.require("schedule_hearing", application)
     pending = next((h for h in application.hearings.all() if not h.is_decided), None)
     if pending is not None:
         raise InvalidTransition(

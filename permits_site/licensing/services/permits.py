@@ -5,16 +5,19 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils import timezone
 
-from permits_site.licensing import audit
+from permits_site.licensing import audit, transitions
 from permits_site.licensing.exceptions import InvalidTransition
 from permits_site.licensing.kinds import kind_for
 from permits_site.licensing.models import (
     Application,
     ApplicationStatus,
     Permit,
-    PermitStatus,
 )
-from permits_site.licensing.services.applications import blockers, current_invoice
+from permits_site.licensing.services.applications import (
+    approve_application,
+    current_invoice,
+    require_nothing_blocks,
+)
 from permits_site.licensing.services.gates import latest_determinations
 from permits_site.licensing.services.numbering import allocate_number
 from permits_site.licensing.services.variances import frozen_variance, granted_variances
@@ -32,20 +35,8 @@ def issue_permit(*, application: Application, acting_user) -> Permit:
     rendered after commit.
     """
     application = Application.objects.select_for_update().get(pk=application.pk)
-    if application.status != ApplicationStatus.APPROVED:
-        raise InvalidTransition(
-            f"Only an approved application can be issued; this one is "
-            f"{application.get_status_display().lower()}."
-        )
-    remaining = blockers(application)
-    if remaining:
-        raise InvalidTransition(
-            {
-                "non_field_errors": [
-                    f"{blocker.message} ({blocker.citation})" for blocker in remaining
-                ]
-            }
-        )
+    transitions.require("issue", application)
+    require_nothing_blocks(application)
     kind = kind_for(application.permit_type.code)
     if application.action in kind.amending_actions:
         return _amend_previous_permit(application, kind=kind, acting_user=acting_user)
@@ -84,8 +75,7 @@ def issue_permit(*, application: Application, acting_user) -> Permit:
         determinations=frozen_determinations(application),
         issued_by=acting_user,
     )
-    application.status = ApplicationStatus.ISSUED
-    application.save(update_fields=["status"])
+    _mark_issued(application)
     _supersede_previous(application, permit)
     kind.after_issue(application, permit, acting_user=acting_user)
     audit.record(
@@ -104,11 +94,11 @@ def issue_permit(*, application: Application, acting_user) -> Permit:
 def _amend_previous_permit(application: Application, *, kind, acting_user) -> Permit:
     """A replacement tag keeps the license: the kind amends its details, not the permit."""
     permit = application.previous_permit
-    if permit is None or permit.status != PermitStatus.ACTIVE:
-        raise InvalidTransition("Only an active permit can be given a replacement.")
+    if permit is None:
+        raise InvalidTransition("Name the license the replacement is for.", field="permit")
+    transitions.PERMIT.require("amend", permit)
     kind.after_issue(application, permit, acting_user=acting_user)
-    application.status = ApplicationStatus.ISSUED
-    application.save(update_fields=["status"])
+    _mark_issued(application)
     Permit.objects.filter(pk=permit.pk).update(pdf="")
     audit.record(
         actor=acting_user,
@@ -120,6 +110,25 @@ def _amend_previous_permit(application: Application, *, kind, acting_user) -> Pe
     )
     transaction.on_commit(lambda: render_permit_pdf.enqueue(permit.pk))
     return permit
+
+
+def _mark_issued(application: Application) -> None:
+    application.status = transitions.leads_to("issue")
+    application.save(update_fields=["status"])
+
+
+@transaction.atomic
+def approve_and_issue(*, application: Application, acting_user) -> Permit:
+    """The clerk's one step on the review screen: approve an application still being
+    decided, then issue it, in one transaction; either refusal leaves it as it was.
+
+    Each step writes its own audit entry (``application.approved``, ``permit.issued``).
+    """
+    application = Application.objects.select_for_update().get(pk=application.pk)
+    transitions.require("approve_and_issue", application)
+    if transitions.can_approve(application):
+        approve_application(application=application, acting_user=acting_user)
+    return issue_permit(application=application, acting_user=acting_user)
 
 
 def frozen_determinations(application: Application) -> list[dict]:
@@ -156,9 +165,9 @@ def _supersede_previous(application: Application, permit: Permit) -> None:
     previous = application.previous_permit
     if previous is None or application.action not in ("renewal", "transfer"):
         return
-    if previous.status in (PermitStatus.ACTIVE, PermitStatus.EXPIRED):
+    if transitions.PERMIT.can("supersede", previous):
         before = previous.status
-        previous.status = PermitStatus.SUPERSEDED
+        previous.status = transitions.PERMIT.leads_to("supersede")
         previous.superseded_by = permit
         previous.save(update_fields=["status", "superseded_by"])
         audit.record(
@@ -172,25 +181,15 @@ def _supersede_previous(application: Application, permit: Permit) -> None:
         )
 
 
-_STATUS_CHANGES = {
-    "suspend": ((PermitStatus.ACTIVE,), PermitStatus.SUSPENDED),
-    "reinstate": ((PermitStatus.SUSPENDED,), PermitStatus.ACTIVE),
-    "revoke": ((PermitStatus.ACTIVE, PermitStatus.SUSPENDED), PermitStatus.REVOKED),
-}
-
-
 @transaction.atomic
 def change_permit_status(*, permit: Permit, change: str, reason: str, acting_user) -> Permit:
-    """Suspend, reinstate or revoke; the permit's history stays intact."""
-    allowed, target = _STATUS_CHANGES[change]
-    if permit.status not in allowed:
-        raise InvalidTransition(
-            f"Cannot {change} a permit that is {permit.get_status_display().lower()}."
-        )
+    """Suspend, reinstate or revoke (``transitions.PERMIT``); the permit's history stays
+    intact."""
+    transitions.PERMIT.require(change, permit)
     if not reason.strip():
         raise InvalidTransition("Give the reason.", field="reason")
     before = permit.status
-    permit.status = target
+    permit.status = transitions.PERMIT.leads_to(change)
     permit.save(update_fields=["status"])
     audit.record(
         actor=acting_user,
@@ -199,6 +198,6 @@ def change_permit_status(*, permit: Permit, change: str, reason: str, acting_use
         municipality=permit.municipality,
         summary=f"{permit.number}: {reason.strip()}",
         before={"status": before},
-        after={"status": target},
+        after={"status": permit.status},
     )
     return permit

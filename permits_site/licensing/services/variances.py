@@ -13,7 +13,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from permits_site.accounts import permissions
-from permits_site.licensing import audit
+from permits_site.licensing import audit, transitions
 from permits_site.licensing.exceptions import DomainError, InvalidTransition, PermissionDenied
 from permits_site.licensing.kinds import kind_for
 from permits_site.licensing.models import (
@@ -77,11 +77,7 @@ def request_variance(
         raise InvalidTransition(
             f"The law behind a {application.permit_type.name} provides no variance or waiver."
         )
-    if not application.is_open:
-        raise InvalidTransition(
-            f"A variance can be requested only while the application is being decided; this "
-            f"one is {application.get_status_display().lower()}."
-        )
+    transitions.require("request_variance", application)
     citation = variance_citation(application)
     kind = kind_for(application.permit_type.code)
     errors = _rule_id_errors(application, rule_ids, citation=citation)

@@ -18,6 +18,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from permits_site.accounts import permissions
 from permits_site.accounts.models import Role
+from permits_site.licensing import transitions
 from permits_site.licensing.declarations import PERMIT_FIELD, RENEWAL, reference_options
 from permits_site.licensing.declared_forms import declared_form_class
 from permits_site.licensing.exceptions import DomainError
@@ -124,9 +125,8 @@ def edit(request, pk: int):
         Application.objects.select_related("permit_type__municipality", "applicant"),
         permissions.is_applicant, request.user, pk=pk,
     )
-    if not application.is_draft:
-        messages.error(request, f"Cannot edit an application that is "
-                                f"{application.get_status_display().lower()}.")
+    if not transitions.can_edit(application):
+        messages.error(request, transitions.APPLICATION.refusal("edit", application))
         return redirect("licensing:application", pk=pk)
     kind = kind_for(application.permit_type.code)
     form_class = declared_form_class(application.permit_type, action=application.action,

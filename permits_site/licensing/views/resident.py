@@ -10,6 +10,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
 from permits_site.accounts import permissions
+from permits_site.licensing import transitions
 from permits_site.licensing.exceptions import DomainError
 from permits_site.licensing.forms import DocumentUploadForm
 from permits_site.licensing.kinds import kind_for, list_related, registered_kinds
@@ -21,6 +22,7 @@ from permits_site.licensing.models import (
     Permit,
     PermitStatus,
 )
+from permits_site.licensing.pending_uploads import KeptUploads
 from permits_site.licensing.services import applications as application_services
 from permits_site.licensing.services.documents import upload_document
 from permits_site.licensing.services.variances import granted_variances
@@ -163,6 +165,7 @@ def application_context(application: Application, *, upload_form) -> dict:
         "covering": granted_variances(application),
         "quote": None if invoice else application_services.preview_fee(application),
         "upload_form": upload_form or DocumentUploadForm(document_kinds=kind.document_kinds),
+        "allowed_actions": transitions.allowed_actions(application),
     }
 
 
@@ -202,29 +205,41 @@ def application_withdraw(request, pk: int):
 @login_required
 @require_POST
 def document_upload(request, pk: int):
-    """Upload to an application, then back to the page it came from (PRG)."""
+    """Upload to an application, then back to the page it came from (PRG). A refused
+    upload shows the applicant's page again with the form's errors, keeping a good file
+    chosen for the next try (``pending_uploads``); staff get the errors as messages."""
     application = get_visible_or_404(
         applications_with_details(), permissions.can_upload_document, request.user, pk=pk
     )
     kind = kind_for(application.permit_type.code)
-    form = DocumentUploadForm(request.POST, request.FILES, document_kinds=kind.document_kinds)
-    back = redirect("licensing:application", pk=pk)
-    if not form.is_valid():
+    uploads = KeptUploads(request, page=f"licensing.upload.{pk}")
+    form = DocumentUploadForm(request.POST, uploads.files(),
+                              document_kinds=kind.document_kinds)
+    if form.is_valid():
+        try:
+            upload_document(
+                application=application,
+                uploaded_by=request.user,
+                kind=form.cleaned_data["kind"],
+                upload=form.cleaned_data["file"],
+                valid_until=form.cleaned_data["valid_until"],
+            )
+        except DomainError as error:
+            form.add_domain_errors(error.errors)
+        else:
+            uploads.discard()
+            messages.success(request, "Document uploaded.")
+            return redirect("licensing:application", pk=pk)
+    if not permissions.is_applicant(request.user, application):
         error_messages(request, DomainError(form.errors))
-        return back
-    try:
-        upload_document(
-            application=application,
-            uploaded_by=request.user,
-            kind=form.cleaned_data["kind"],
-            upload=form.cleaned_data["file"],
-            valid_until=form.cleaned_data["valid_until"],
-        )
-    except DomainError as error:
-        error_messages(request, error)
-    else:
-        messages.success(request, "Document uploaded.")
-    return back
+        return redirect("licensing:application", pk=pk)
+    uploads.keep(form)
+    return render(
+        request,
+        "licensing/application_detail.html",
+        {**application_context(application, upload_form=form), "kept_uploads": uploads},
+        status=400,
+    )
 
 
 @login_required

@@ -9,7 +9,6 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.contenttypes.models import ContentType
 from django.core.exceptions import PermissionDenied
-from django.db import transaction
 from django.db.models import Prefetch, Q
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -18,6 +17,7 @@ from django.views.decorators.http import require_GET, require_POST
 from permits_site.accounts import permissions
 from permits_site.accounts.permissions import REVIEWER_ROLES
 from permits_site.enforcement.services.penalties import penalty_rows
+from permits_site.licensing import transitions
 from permits_site.licensing.exceptions import DomainError
 from permits_site.licensing.forms import PaymentForm, ReasonForm
 from permits_site.licensing.kinds import kind_for
@@ -47,10 +47,11 @@ from permits_site.licensing.review_forms import (
 from permits_site.licensing.services import applications as application_services
 from permits_site.licensing.services import hearings as hearing_services
 from permits_site.licensing.services import variances as variance_services
+from permits_site.licensing.services.applications import ReviewDecision
 from permits_site.licensing.services.documents import review_document
 from permits_site.licensing.services.gates import latest_determinations
 from permits_site.licensing.services.payments import record_payment
-from permits_site.licensing.services.permits import issue_permit
+from permits_site.licensing.services.permits import approve_and_issue
 from permits_site.licensing.views import listing
 from permits_site.licensing.views.access import get_visible_or_404
 from permits_site.licensing.views.resident import (
@@ -176,6 +177,10 @@ def clerks_application(request, pk: int) -> Application:
     return application
 
 
+#: The transitions the review screen's Decision section offers, when the status allows them.
+DECISION_ACTIONS = ("start_review", "approve_and_issue", "request_changes", "deny")
+
+
 def review_context(
     request, application: Application, *, bound: Mapping[str, forms.Form] | None = None
 ) -> dict:
@@ -214,6 +219,8 @@ def review_context(
         "penalty_rows": penalty_rows(application, context["result"], user=request.user),
         "determination_rows": _determination_rows(application, context["result"], bound),
         "refused_form": next(iter(bound.values()), None),
+        "decisions": [action for action in context["allowed_actions"]
+                      if action in DECISION_ACTIONS],
     }
 
 
@@ -307,7 +314,7 @@ def _requestable_failures(result, variances) -> list:
 
 def _variance_request_form(request, application, result, variances, bound):
     if not (
-        application.is_open
+        transitions.can("request_variance", application)
         and kind_for(application.permit_type.code).variance_citation
         and permissions.can_request_variance(request.user, application)
     ):
@@ -331,7 +338,7 @@ def _determination_rows(application: Application, result, bound) -> list[dict]:
             "determination": latest.get(finding.rule),
             "form": _form(bound, DeterminationForm, f"determine-{index}",
                           initial={"rule": finding.rule})
-            if application.is_open else None,
+            if transitions.can_record_review(application) else None,
         }
         for index, finding in enumerate(result.reviews)
     ]
@@ -355,7 +362,7 @@ def _hearing_rows(request, application: Application, hearings, bound) -> list[di
 def _hearing_schedule_form(request, application, kind, hearings, bound):
     if not (
         kind.holds_hearing(application)
-        and application.is_open
+        and transitions.can("schedule_hearing", application)
         and permissions.can_manage_hearings(request.user, application)
         and all(hearing.is_decided for hearing in hearings)
     ):
@@ -375,37 +382,24 @@ def review(request, pk: int):
     return render(request, "licensing/review.html", review_context(request, application))
 
 
-ACTIONS = {
-    "start": lambda application, user, reason: application_services.start_review(
-        application=application, acting_user=user
-    ),
-    "approve": lambda application, user, reason: application_services.approve_application(
-        application=application, acting_user=user
-    ),
-    "deny": lambda application, user, reason: application_services.deny_application(
-        application=application, reason=reason, acting_user=user
-    ),
-    "request_changes": lambda application, user, reason: application_services.request_changes(
-        application=application, message=reason, acting_user=user
-    ),
-}
 DONE = {
-    "start": "Review started.",
-    "approve": "Application approved.",
-    "deny": "Application denied.",
-    "request_changes": "Sent back to the applicant with your requested changes.",
+    ReviewDecision.START: "Review started.",
+    ReviewDecision.APPROVE: "Application approved.",
+    ReviewDecision.DENY: "Application denied.",
+    ReviewDecision.REQUEST_CHANGES: "Sent back to the applicant with your requested changes.",
 }
 
 
 @reviewer_required
 @require_POST
 def decide(request, pk: int, decision: str):
-    """Start review, approve, deny or request changes (a reason where the law needs one)."""
+    """Start review, approve, deny (``reason``) or request changes (``message``)."""
     application = reviewable(request, pk)
-    if decision not in ACTIONS:
-        return redirect("licensing:review", pk=pk)
     try:
-        ACTIONS[decision](application, request.user, request.POST.get("reason", ""))
+        application_services.decide_review(
+            application=application, decision=decision, reason=request.POST.get("reason", ""),
+            message=request.POST.get("message", ""), acting_user=request.user,
+        )
     except DomainError as error:
         error_messages(request, error)
     else:
@@ -439,15 +433,10 @@ def determination(request, pk: int, index: int):
 @reviewer_required
 @require_POST
 def issue(request, pk: int):
-    """Approve (when still open) and issue in one transaction; the PDF renders after commit."""
+    """Approve (when not yet approved) and issue; the PDF renders after commit."""
     application = clerks_application(request, pk)
     try:
-        with transaction.atomic():
-            if application.status != ApplicationStatus.APPROVED:
-                application_services.approve_application(
-                    application=application, acting_user=request.user
-                )
-            permit = issue_permit(application=application, acting_user=request.user)
+        permit = approve_and_issue(application=application, acting_user=request.user)
     except DomainError as error:
         error_messages(request, error)
         return redirect("licensing:review", pk=pk)
