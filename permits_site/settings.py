@@ -225,6 +225,8 @@ SPECTACULAR_SETTINGS = {
         "DocumentStatusEnum": "permits_site.licensing.models.DocumentStatus",
         "InvoiceStatusEnum": "permits_site.licensing.models.InvoiceStatus",
         "PermitStatusEnum": "permits_site.licensing.models.PermitStatus",
+        "ApplicationActionEnum": "permits_site.licensing.transitions.APPLICATION_ACTIONS",
+        "PermitStatusChangeEnum": "permits_site.licensing.transitions.PERMIT_STATUS_CHANGES",
     },
 }
 

@@ -184,7 +184,7 @@ class ApplicationSerializer(serializers.ModelSerializer):
         return InvoiceSummarySerializer(invoice).data if invoice else None
 
     @extend_schema_field(serializers.ListField(
-        child=serializers.ChoiceField(choices=list(transitions.APPLICATION.transitions))))
+        child=serializers.ChoiceField(choices=transitions.APPLICATION_ACTIONS)))
     def get_allowed_actions(self, application: Application) -> list[str]:
         """What the application's status allows next (``transitions``); whether the caller
         may take an action is checked when they take it."""

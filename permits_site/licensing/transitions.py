@@ -106,6 +106,7 @@ PERMIT = Lifecycle("permit", PermitStatus, MappingProxyType({
     "amend": Transition((P.ACTIVE,), None, "give a replacement for"),
     "supersede": Transition((P.ACTIVE, P.EXPIRED), P.SUPERSEDED, "supersede"),
 }))
+APPLICATION_ACTIONS = tuple(APPLICATION.transitions)
 #: The permit's status changes staff make directly (the others follow an application).
 PERMIT_STATUS_CHANGES = ("suspend", "reinstate", "revoke")
 

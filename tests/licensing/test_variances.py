@@ -376,7 +376,8 @@ def test_no_variance_is_requested_for_a_decided_application(waiver_kind, tisbury
     application.status = ApplicationStatus.DENIED
     application.save()
 
-    with pytest.raises(InvalidTransition, match="Cannot request a variance on an application that is denied"):
+    with pytest.raises(InvalidTransition,
+                       match="Cannot request a variance on an application that is denied"):
         requested(application, tisbury_clerk)
 
 
