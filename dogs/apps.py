@@ -11,7 +11,7 @@ class DogsConfig(AppConfig):
         from dogs import demo, fines, periods, rules
         from dogs.api import DogViewSet
         from dogs.kennel import KennelLicenseKind
-        from dogs.kinds import DogLicenseKind
+        from dogs.kinds import DogLicenseKind, ImpoundmentFeesKind
         from dogs.services import dogs_of
         from permits_site.accounts.demo import register_demo
         from permits_site.accounts.models import Role
@@ -31,6 +31,7 @@ class DogsConfig(AppConfig):
         )
         register_kind(DogLicenseKind())
         register_kind(KennelLicenseKind())
+        register_kind(ImpoundmentFeesKind())
         register_reference("dog", dogs_of)
         register_routes("dogs", DogViewSet, basename="dog")
         register_urls("dogs", "dogs.urls")
@@ -46,3 +47,9 @@ class DogsConfig(AppConfig):
         )
         from dogs.reminders import register_renewal_notices
         register_renewal_notices()
+        from dogs.impound_api import ImpoundmentViewSet
+        register_routes("impoundments", ImpoundmentViewSet, basename="impoundment")
+        register_queue_link(periods.MUNICIPALITY, "Impoundments", "dogs:impoundments",
+                            roles=(Role.ANIMAL_CONTROL_OFFICER, Role.CLERK))
+        from dogs.case_api import DogCaseViewSet
+        register_routes("dog-cases", DogCaseViewSet, basename="dog-case")

@@ -1,4 +1,8 @@
-"""North Andover's permit types and the Select Board's seeded fees (Code ch. 60)."""
+"""North Andover's permit types and the Select Board's seeded fees (Code ch. 60).
+
+Impoundment fees are not in the bylaw's text: their amounts are placeholders the Select
+Board must confirm (flagged on the schedule); admins edit them like any fee schedule.
+"""
 
 from dogs.law import cite
 from permits_site.licensing.catalogue import Catalogue, FeeItemSpec, PermitTypeSpec
@@ -57,9 +61,27 @@ KENNEL_LICENSE = PermitTypeSpec(
     ),
 )
 
+IMPOUNDMENT = PermitTypeSpec(
+    code="north_andover.impoundment",
+    name="Dog impoundment fees",
+    authority="Animal Control Officer",
+    term="Charged per impoundment",
+    citation=cite("Impoundment C"),
+    actions=("release", "adoption"),
+    number_prefix="IMP",
+    online=False,
+    placeholder_fees=True,
+    fees=(
+        FeeItemSpec("pick_up", "Pick-up fee", "25.00", cite("Impoundment C(1)")),
+        FeeItemSpec("impound", "Impoundment fee", "25.00", cite("Impoundment C")),
+        FeeItemSpec("boarding_per_day", "Boarding, per day", "10.00", cite("Impoundment C")),
+        FeeItemSpec("adoption", "Adoption fee", "50.00", cite("Impoundment H")),
+    ),
+)
+
 CATALOGUE = Catalogue(
     municipality_code="north_andover",
     municipality_name="Town of North Andover",
     business_weekdays=tuple(sorted(MONDAY_TO_THURSDAY)),
-    permit_types=(DOG_LICENSE, KENNEL_LICENSE),
+    permit_types=(DOG_LICENSE, KENNEL_LICENSE, IMPOUNDMENT),
 )

@@ -355,3 +355,12 @@ def _license_details(details: ParsedDetails) -> dict[str, Any]:
 
 def _date(value: str | dt.date | None) -> dt.date | None:
     return dt.date.fromisoformat(value) if isinstance(value, str) else value
+
+
+class ImpoundmentFeesKind(PermitKind):
+    """The pick-up, impound, boarding and adoption fees of an impounded dog (Impoundment C,
+    H): charged on the Animal Control Officer's record (``dogs.impoundment``), never
+    applied for; the Select Board's schedule is edited like any fee schedule."""
+
+    code = "north_andover.impoundment"
+    applied_for = False

@@ -127,3 +127,99 @@ class PaperLicense(models.Model):
 
     def __str__(self) -> str:
         return f"Paper license {self.year} no. {self.number}"
+
+
+# -- Impoundment (Code ch. 60, Impoundment; ACO B(2)) ------------------------------------
+
+
+class ImpoundmentBasis(models.TextChoices):
+    """How the dog came into the Animal Control Officer's custody."""
+
+    PICKED_UP = "picked_up", "Picked up or turned over (Impoundment A, B)"
+    SURRENDER = "surrender", "Owner surrender contract (Impoundment F)"
+    SAFE_HOLD = "safe_hold", "Safe-hold contract (Impoundment G)"
+
+
+class ImpoundmentStatus(models.TextChoices):
+    HELD = "held", "Held"
+    RELEASED = "released", "Released to the owner"
+    TOWN_PROPERTY = "town_property", "Town property"
+    ADOPTED = "adopted", "Adopted"
+    TRANSFERRED = "transferred", "Transferred to a rescue"
+    EUTHANIZED = "euthanized", "Humanely euthanized"
+
+
+#: Where a Town-property dog goes (Impoundment E, G(4), H).
+DISPOSITIONS = (
+    ImpoundmentStatus.ADOPTED,
+    ImpoundmentStatus.TRANSFERRED,
+    ImpoundmentStatus.EUTHANIZED,
+)
+
+
+class Impoundment(models.Model):
+    """The Animal Control Officer's intake record of a dog in custody, and what became of it.
+
+    The record goes to the Town Clerk within 30 days and is kept two years (ACO B(2)); the
+    dog is held at least seven days unless its owner reclaims it (Impoundment C, E).
+    """
+
+    municipality = models.ForeignKey("licensing.Municipality", on_delete=models.PROTECT)
+    impounded_on = models.DateField()
+    basis = models.CharField(
+        max_length=12, choices=ImpoundmentBasis.choices, default=ImpoundmentBasis.PICKED_UP
+    )
+    picked_up = models.BooleanField(
+        default=True, help_text="Picked up by the Animal Control Officer: the pick-up fee "
+        "applies (Impoundment C(1))."
+    )
+    description = models.CharField(max_length=200, help_text="Breed, color, sex, markings.")
+    found_at = models.CharField(max_length=200, blank=True)
+    tag_number = models.CharField(max_length=20, blank=True)
+    microchip = models.CharField(max_length=30, blank=True)
+    dog = models.ForeignKey(
+        Dog, on_delete=models.PROTECT, null=True, blank=True, related_name="impoundments",
+        help_text="The licensed dog, once its tag or microchip identifies it.",
+    )
+    owner_notified_at = models.DateTimeField(null=True, blank=True)
+    rabies_certificate = models.CharField(
+        max_length=120, blank=True, help_text="Certificate number and veterinarian."
+    )
+    rabies_valid_through = models.DateField(null=True, blank=True)
+    fee_invoice = models.OneToOneField(
+        "licensing.Invoice", on_delete=models.PROTECT, null=True, blank=True,
+        related_name="impoundment",
+    )
+    claim_by = models.DateField(
+        null=True, blank=True, help_text="Safe hold: the date the dog must be claimed by."
+    )
+    contract_signed_by = models.CharField(max_length=120, blank=True)
+    alternate_party = models.CharField(
+        max_length=200, blank=True, help_text="Safe hold: who else may claim the dog (G(3))."
+    )
+    forwarded_to_clerk_on = models.DateField(null=True, blank=True)
+    status = models.CharField(
+        max_length=14, choices=ImpoundmentStatus.choices, default=ImpoundmentStatus.HELD
+    )
+    closed_on = models.DateField(null=True, blank=True)
+    outcome_note = models.CharField(max_length=300, blank=True)
+    adopter_name = models.CharField(max_length=120, blank=True)
+    adopter_identification = models.CharField(max_length=120, blank=True)
+    adoption_invoice = models.OneToOneField(
+        "licensing.Invoice", on_delete=models.PROTECT, null=True, blank=True,
+        related_name="adoption",
+    )
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-impounded_on", "-pk"]
+
+    def __str__(self) -> str:
+        return f"Impoundment #{self.pk}: {self.description}"
+
+    @property
+    def is_open(self) -> bool:
+        return self.status in (ImpoundmentStatus.HELD, ImpoundmentStatus.TOWN_PROPERTY)

@@ -245,8 +245,23 @@ class Case(models.Model):
     inspection = models.ForeignKey(
         Inspection, on_delete=models.PROTECT, null=True, blank=True, related_name="cases"
     )
+    proposed_determination = models.TextField(
+        blank=True, help_text="The finding an officer proposes for another person to decide.")
+    proposed_on = models.DateField(null=True, blank=True)
+    proposed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
+        related_name="+",
+    )
     determination = models.TextField(blank=True)
     determined_on = models.DateField(null=True, blank=True)
+    determined_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
+        related_name="+",
+    )
+    findings = models.JSONField(
+        default=dict, blank=True,
+        help_text="What the case type's law records with the proposal and the determination.",
+    )
     status = models.CharField(max_length=12, choices=CaseStatus.choices, default=CaseStatus.OPEN)
     opened_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
@@ -296,6 +311,11 @@ class Order(models.Model):
     issued_on = models.DateField()
     comply_by = models.DateField()
     complied_on = models.DateField(null=True, blank=True)
+    ends_on = models.DateField(
+        null=True, blank=True,
+        help_text="An order in force for a time: its last day, moved on by each renewal "
+                  "(``comply_by`` follows it: the day to renew or let the order lapse).",
+    )
     issued_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
     )
@@ -481,11 +501,20 @@ class CaseHearing(models.Model):
 
 
 class Appeal(models.Model):
+    """An appeal of a case's determination, or of an earlier appeal's ruling."""
+
     case = models.ForeignKey(Case, on_delete=models.PROTECT, related_name="appeals")
+    appellant = models.CharField(max_length=200, blank=True)
     filed_on = models.DateField()
     grounds = models.TextField()
+    hearing_date = models.DateField(null=True, blank=True)
     decided_on = models.DateField(null=True, blank=True)
     decision = models.TextField(blank=True)
+    ruling = models.TextField("written ruling", blank=True)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
+        related_name="+",
+    )
     recorded_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
     )
@@ -507,3 +536,21 @@ class CaseCharge(models.Model):
 
     def __str__(self) -> str:
         return f"Invoice #{self.invoice_id} on case #{self.case_id}"
+
+
+class OrderRenewal(models.Model):
+    """A written renewal of an order in force for a time: its new last day."""
+
+    order = models.ForeignKey(Order, on_delete=models.PROTECT, related_name="renewals")
+    renewed_on = models.DateField()
+    ends_on = models.DateField()
+    note = models.TextField(blank=True)
+    renewed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["renewed_on", "pk"]
+
+    def __str__(self) -> str:
+        return f"Order #{self.order_id} renewed to {self.ends_on}"

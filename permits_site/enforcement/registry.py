@@ -41,7 +41,9 @@ class CaseType:
     """A kind of enforcement case in one town.
 
     ``offenses`` are offense codes of the town's fine schedule that citations
-    on such a case may name; ``charges`` the invoices it may raise.
+    on such a case may name; ``charges`` the invoices it may raise. The
+    appeal windows are codes of the town's registered periods, enforced by
+    ``file_appeal``.
     """
 
     code: str
@@ -51,6 +53,15 @@ class CaseType:
     charges: tuple[ChargeType, ...] = ()
     #: The section the case is brought under; its hearings and appeals cite it.
     citation: str = ""
+    #: Codes of the town's periods within which the determination, and then an appeal's
+    #: ruling, may be appealed; blank: the law sets no window.
+    appeal_window: str = ""
+    further_appeal_window: str = ""
+    #: The law separates investigating from deciding: an officer proposes the
+    #: determination before another person makes it.
+    proposal_required: bool = False
+    #: The URL name of the bylaw app's own page for the case (taking its pk), if any.
+    page: str = ""
 
     def charge(self, code: str) -> ChargeType | None:
         return next((charge for charge in self.charges if charge.code == code), None)

@@ -467,6 +467,14 @@ def _chargeable(case: Case) -> bool:
     return case.party_id is not None and registered is not None and bool(registered.charges)
 
 
+def _own_page(case: Case) -> bool:
+    """A case type whose law has its own page for determinations and appeals (a North
+    Andover potentially dangerous dog: proposal, exceptions, rulings); the generic forms
+    would skip what that page records."""
+    registered = case_type(case.case_type)
+    return registered is not None and bool(registered.page)
+
+
 def _permit_standing(case: Case) -> bool:
     """A permit that may still be suspended or revoked (``licensing.transitions``)."""
     return case.permit is not None and any(
@@ -496,7 +504,7 @@ class CaseAction:
 CASE_ACTIONS = {
     "determine": CaseAction(
         enforcement_forms.DeterminationForm, services.determine, "Determination recorded.",
-        offered=lambda case: case.status == CaseStatus.OPEN,
+        offered=lambda case: case.status == CaseStatus.OPEN and not _own_page(case),
     ),
     "order": CaseAction(
         enforcement_forms.OrderForm, services.issue_order, "Order issued.", offered=_not_closed,
@@ -521,11 +529,12 @@ CASE_ACTIONS = {
     ),
     "appeal": CaseAction(
         enforcement_forms.AppealForm, services.file_appeal, "Appeal recorded.",
-        offered=_not_closed,
+        offered=lambda case: _not_closed(case) and not _own_page(case),
     ),
     "appeal_decision": CaseAction(
         enforcement_forms.AppealDecisionForm, services.decide_appeal,
-        "Appeal decision recorded.", offered=lambda case: _pending(case.appeals.all()),
+        "Appeal decision recorded.",
+        offered=lambda case: _pending(case.appeals.all()) and not _own_page(case),
         allowed=permissions.can_decide_case, takes_case=False,
     ),
     "charge": CaseAction(

@@ -16,6 +16,7 @@ from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlencode
 
+from django.db.models import QuerySet
 from django.urls import reverse
 
 from permits_site.licensing.declarations import (
@@ -88,6 +89,10 @@ class PermitKind:
     """
 
     code: str = ""
+    #: False for a schedule of charges that no application asks for (North Andover's
+    #: impoundment fees): no form, counter, queue filter or public catalogue entry offers it;
+    #: admins still edit its fee schedule.
+    applied_for: bool = True
     #: Who may hold the permit, and what it is about (``lifecycle.md``).
     holder: Holder = Holder.PERSON
     about: About = About.PERSON
@@ -442,6 +447,12 @@ def register_kind(kind: PermitKind) -> PermitKind:
         raise ValueError(f"permit kind {kind.code} is registered twice")
     _KINDS[kind.code] = kind
     return kind
+
+
+def applied_for(permit_types: QuerySet[PermitType]) -> QuerySet[PermitType]:
+    """The permit types among ``permit_types`` that an application can be made for."""
+    return permit_types.exclude(
+        code__in=[kind.code for kind in _KINDS.values() if not kind.applied_for])
 
 
 def registered_kinds() -> list[PermitKind]:

@@ -40,7 +40,8 @@ def test_admin_sees_only_their_towns_schedules(admin_api):
     response = admin_api.get(SCHEDULES)
 
     codes = {row["permit_type"] for row in response.json()["results"]}
-    assert codes == {"north_andover.dog_license", "north_andover.kennel_license"}
+    assert codes == {"north_andover.dog_license", "north_andover.kennel_license",
+                     "north_andover.impoundment"}
 
 
 def test_admin_of_another_town_is_refused_the_permit_types_schedules(db):

@@ -26,6 +26,7 @@ from permits_site.api.public import serializers
 from permits_site.api.public.fields import validated_body
 from permits_site.enforcement.services import quote_fine
 from permits_site.licensing.calendars import TownCalendar, town_calendar
+from permits_site.licensing.kinds import applied_for
 from permits_site.licensing.models import Municipality, PermitType
 from permits_site.licensing.services.declarations import declaration
 from permits_site.licensing.services.fees import quote_fee
@@ -139,7 +140,7 @@ class PermitTypeList(PublicView):
         responses={200: serializers.PermitTypeSerializer(many=True), 400: REFUSED},
     )
     def get(self, request: Request) -> Response:
-        permit_types = PermitType.objects.select_related("municipality").order_by(
+        permit_types = applied_for(PermitType.objects.select_related("municipality")).order_by(
             "municipality__name", "name"
         )
         town = validated_query(serializers.PermitTypeQuerySerializer, request).get("municipality")
@@ -160,8 +161,8 @@ class PermitTypeDetail(PublicView):
         responses={200: OpenApiTypes.OBJECT, 404: UNKNOWN},
     )
     def get(self, request: Request, code: str) -> Response:
-        permit_type = get_object_or_404(PermitType.objects.select_related("municipality"),
-                                        code=code)
+        permit_type = get_object_or_404(
+            applied_for(PermitType.objects.select_related("municipality")), code=code)
         return Response(declaration(permit_type, on=timezone.localdate()))
 
 

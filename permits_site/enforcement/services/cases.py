@@ -1,8 +1,15 @@
 """Enforcement cases: complaint → determination → hearings → appeals, and the permit's fate.
 
-Orders, citations and charges on a case have their own modules. Suspending
+Orders to correct, citations and charges on a case have their own modules;
+an order in force for a time and its written renewals are here. Suspending
 or revoking a permit goes through a case and through the licensing core's
 status change, so the permit row and its history stay intact.
+
+Where a town's law separates the officer who investigates from the one who
+decides, the officer proposes the determination and whoever proposed it may
+not decide the case, its hearings or its appeals (:func:`require_other_seat`).
+A case type may declare the windows within which its determination, then an
+appeal's ruling, is appealed; :func:`file_appeal` refuses an appeal after them.
 """
 
 from __future__ import annotations
@@ -12,14 +19,23 @@ import datetime as dt
 from django.db import transaction
 from django.utils import timezone
 
-from permits_site.enforcement.models import Appeal, Case, CaseHearing, CaseStatus, Inspection
+from permits_site.enforcement.models import (
+    Appeal,
+    Case,
+    CaseHearing,
+    CaseStatus,
+    Inspection,
+    Order,
+    OrderRenewal,
+)
 from permits_site.enforcement.registry import case_type as registered_case_type
 from permits_site.enforcement.registry import case_types
 from permits_site.licensing import audit
-from permits_site.licensing.exceptions import DomainError, InvalidTransition
+from permits_site.licensing.exceptions import DomainError, InvalidTransition, PermissionDenied
 from permits_site.licensing.models import Municipality, Permit
 from permits_site.licensing.services.permits import change_permit_status
-from permits_site.rules.calendar import format_date
+from permits_site.rules.calendar import format_date, period_due
+from permits_site.rules.registry import Period, town_law
 
 PERMIT_CHANGES = ("suspend", "revoke")
 
@@ -40,6 +56,14 @@ def require_text(value: str, *, field: str, message: str) -> str:
 def require_not_future(day: dt.date, *, field: str, what: str) -> None:
     if day > timezone.localdate():
         raise DomainError(f"{what} cannot be in the future.", field=field)
+
+
+def require_other_seat(case: Case, acting_user, *, field: str) -> None:
+    """Refuse the officer who proposed the case's determination deciding the case too."""
+    if case.proposed_by_id is not None and case.proposed_by_id == acting_user.pk:
+        raise PermissionDenied(
+            "You proposed this determination: another person must decide the case.",
+            field=field)
 
 
 def _record(case: Case, *, acting_user, action: str, summary: str, **after) -> None:
@@ -152,18 +176,52 @@ def _opening_errors(
     return errors
 
 
-@transaction.atomic
-def determine(*, case: Case, determination: str, acting_user) -> Case:
-    """Record the finding on an open case, dated today."""
+def _require_undetermined(case: Case) -> None:
     if case.status != CaseStatus.OPEN:
         raise InvalidTransition(
             f"Cannot determine a case that is {case.get_status_display().lower()}."
         )
+
+
+@transaction.atomic
+def propose_determination(
+    *, case: Case, proposal: str, findings: dict | None = None, acting_user
+) -> Case:
+    """Record the finding an officer proposes, dated today, for another person to decide;
+    ``findings`` are what the case type's law records with it."""
+    _require_undetermined(case)
+    case.proposed_determination = require_text(proposal, field="proposal",
+                                               message="Write the proposed determination.")
+    case.proposed_on = timezone.localdate()
+    case.proposed_by = acting_user
+    case.findings = {**case.findings, **(findings or {})}
+    case.save(update_fields=["proposed_determination", "proposed_on", "proposed_by",
+                             "findings"])
+    _record(case, acting_user=acting_user, action="case.determination_proposed",
+            summary=f"Determination proposed on case #{case.pk}",
+            proposal=case.proposed_determination, findings=case.findings)
+    return case
+
+
+@transaction.atomic
+def determine(
+    *, case: Case, determination: str, findings: dict | None = None, acting_user
+) -> Case:
+    """Record the finding on an open case, dated today, by someone other than its proposer;
+    ``findings`` are what the case type's law records with it."""
+    _require_undetermined(case)
+    registered = registered_case_type(case.case_type)
+    if registered is not None and registered.proposal_required and not case.proposed_on:
+        raise InvalidTransition("An officer proposes the determination first.")
+    require_other_seat(case, acting_user, field="determination")
     case.determination = require_text(determination, field="determination",
                                       message="Write the determination.")
     case.determined_on = timezone.localdate()
+    case.determined_by = acting_user
+    case.findings = {**case.findings, **(findings or {})}
     case.status = CaseStatus.DETERMINED
-    case.save(update_fields=["determination", "determined_on", "status"])
+    case.save(update_fields=["determination", "determined_on", "determined_by", "findings",
+                             "status"])
     _record(case, acting_user=acting_user, action="case.determined",
             summary=f"Case #{case.pk} determined", determination=case.determination)
     return case
@@ -222,6 +280,7 @@ def decide_case_hearing(
     """Record the hearing's decision and its written ruling."""
     if hearing.decided_on is not None:
         raise InvalidTransition("This hearing has already been decided.")
+    require_other_seat(hearing.case, acting_user, field="decision")
     if decided_on < hearing.hearing_date:
         raise DomainError("A hearing is decided on or after the day it is held.",
                           field="decided_on")
@@ -237,36 +296,148 @@ def decide_case_hearing(
     return hearing
 
 
+def appeal_window(case: Case) -> tuple[Period, dt.date, dt.date] | None:
+    """(the period, the decision day it runs from, the last day to appeal) of the case's
+    next appeal: of the latest appeal's ruling once one is decided, else of the
+    determination. None when the case type declares no window or nothing is decided yet."""
+    registered = registered_case_type(case.case_type)
+    if registered is None:
+        return None
+    ruled = case.appeals.filter(decided_on__isnull=False).order_by("decided_on", "pk").last()
+    code, start = ((registered.further_appeal_window, ruled.decided_on) if ruled
+                   else (registered.appeal_window, case.determined_on))
+    if not code or start is None:
+        return None
+    period = town_law(case.municipality.code).periods[code]
+    return period, start, period_due(period, start, case.municipality.calendar())
+
+
+def _require_within_window(case: Case, filed_on: dt.date) -> None:
+    registered = registered_case_type(case.case_type)
+    if registered is None or not registered.appeal_window:
+        return
+    window = appeal_window(case)
+    if window is None:
+        raise InvalidTransition("Nothing has been determined yet to appeal.")
+    period, start, due = window
+    if filed_on < start:
+        raise DomainError(f"An appeal is filed on or after the decision of "
+                          f"{format_date(start)}.", field="filed_on")
+    if filed_on > due:
+        raise DomainError(f"The appeal was due by {format_date(due)}: {period.description} "
+                          f"({period.citation}).", field="filed_on")
+
+
 @transaction.atomic
-def file_appeal(*, case: Case, filed_on: dt.date, grounds: str, acting_user) -> Appeal:
-    """Record an appeal of the case's determination or ruling."""
+def file_appeal(
+    *, case: Case, filed_on: dt.date, grounds: str, appellant: str = "", acting_user
+) -> Appeal:
+    """Record an appeal of the case's determination or ruling, within the case type's
+    window when it declares one."""
     require_case_open(case, doing="appeal")
     grounds = require_text(grounds, field="grounds", message="State the grounds of the appeal.")
     require_not_future(filed_on, field="filed_on", what="The filing date")
     if filed_on < case.received_on:
         raise DomainError("An appeal cannot be filed before the case began.", field="filed_on")
-    appeal = Appeal.objects.create(case=case, filed_on=filed_on, grounds=grounds,
-                                   recorded_by=acting_user)
+    _require_within_window(case, filed_on)
+    appeal = Appeal.objects.create(case=case, appellant=(appellant or "").strip(),
+                                   filed_on=filed_on, grounds=grounds, recorded_by=acting_user)
     _record(case, acting_user=acting_user, action="case.appeal_filed",
-            summary=f"Appeal filed on case #{case.pk}", appeal=appeal.pk, filed_on=filed_on)
+            summary=f"Appeal filed on case #{case.pk}", appeal=appeal.pk, filed_on=filed_on,
+            appellant=appeal.appellant)
+    return appeal
+
+
+def _require_undecided(appeal: Appeal) -> None:
+    if appeal.decided_on is not None:
+        raise InvalidTransition("This appeal has already been decided.")
+
+
+@transaction.atomic
+def schedule_appeal_hearing(*, appeal: Appeal, hearing_date: dt.date, acting_user) -> Appeal:
+    """Set the public hearing on an appeal, on or after the day it was filed."""
+    _require_undecided(appeal)
+    if hearing_date < appeal.filed_on:
+        raise DomainError("The hearing comes on or after the day the appeal was filed.",
+                          field="hearing_date")
+    appeal.hearing_date = hearing_date
+    appeal.save(update_fields=["hearing_date"])
+    _record(appeal.case, acting_user=acting_user, action="case.appeal_hearing_scheduled",
+            summary=f"Hearing on the appeal on case #{appeal.case_id} set for "
+                    f"{format_date(hearing_date)}", appeal=appeal.pk, hearing_date=hearing_date)
     return appeal
 
 
 @transaction.atomic
-def decide_appeal(*, appeal: Appeal, decision: str, decided_on: dt.date, acting_user) -> Appeal:
-    if appeal.decided_on is not None:
-        raise InvalidTransition("This appeal has already been decided.")
+def decide_appeal(
+    *, appeal: Appeal, decision: str, decided_on: dt.date, ruling: str = "", acting_user
+) -> Appeal:
+    """Record the appeal's decision and written ruling, by someone other than the officer
+    who proposed the determination, on or after its hearing when one was held."""
+    _require_undecided(appeal)
+    require_other_seat(appeal.case, acting_user, field="decision")
     if decided_on < appeal.filed_on:
         raise DomainError("An appeal is decided on or after the day it is filed.",
                           field="decided_on")
+    if appeal.hearing_date and decided_on < appeal.hearing_date:
+        raise DomainError("An appeal is decided on or after its hearing.", field="decided_on")
     require_not_future(decided_on, field="decided_on", what="The decision date")
     appeal.decision = require_text(decision, field="decision", message="Write the decision.")
+    appeal.ruling = (ruling or "").strip()
     appeal.decided_on = decided_on
-    appeal.save(update_fields=["decision", "decided_on"])
+    appeal.decided_by = acting_user
+    appeal.save(update_fields=["decision", "ruling", "decided_on", "decided_by"])
     _record(appeal.case, acting_user=acting_user, action="case.appeal_decided",
             summary=f"Appeal on case #{appeal.case_id} decided", appeal=appeal.pk,
             decision=appeal.decision)
     return appeal
+
+
+# -- orders in force for a time ---------------------------------------------------------
+
+
+@transaction.atomic
+def issue_order_in_force(
+    *, case: Case, text: str, citation: str, ends_on: dt.date, acting_user
+) -> Order:
+    """An order binding from today through ``ends_on``; staff renew it or let it lapse."""
+    require_case_open(case, doing="issue an order on")
+    issued_on = timezone.localdate()
+    if ends_on < issued_on:
+        raise DomainError("An order cannot end before the day it is issued.", field="ends_on")
+    order = Order.objects.create(
+        case=case, text=require_text(text, field="text", message="Write what the order says."),
+        citation=require_text(citation, field="citation", message="Cite the section."),
+        issued_on=issued_on, comply_by=ends_on, ends_on=ends_on, issued_by=acting_user,
+    )
+    _record(case, acting_user=acting_user, action="case.order_issued",
+            summary=f"Order on case #{case.pk} in force through {format_date(ends_on)}",
+            order=order.pk, text=order.text, citation=order.citation, ends_on=ends_on)
+    return order
+
+
+@transaction.atomic
+def renew_order(*, order: Order, period: Period, note: str = "", acting_user) -> OrderRenewal:
+    """Renew an order in force, in writing, for a further ``period`` from its current last
+    day — only while it is in force: an order that has ended is not renewed but issued
+    anew."""
+    require_case_open(order.case, doing="renew an order on")
+    renewed_on = timezone.localdate()
+    if order.ends_on is None:
+        raise InvalidTransition("Only an order in force for a time is renewed.")
+    if renewed_on > order.ends_on:
+        raise InvalidTransition(
+            f"The order ended on {format_date(order.ends_on)}: it can no longer be renewed "
+            f"({period.citation}).")
+    ends_on = period_due(period, order.ends_on, order.case.municipality.calendar())
+    renewal = OrderRenewal.objects.create(order=order, renewed_on=renewed_on, ends_on=ends_on,
+                                          note=(note or "").strip(), renewed_by=acting_user)
+    order.ends_on = order.comply_by = ends_on
+    order.save(update_fields=["ends_on", "comply_by"])
+    _record(order.case, acting_user=acting_user, action="case.order_renewed",
+            summary=f"Order on case #{order.case_id} renewed through {format_date(ends_on)}",
+            order=order.pk, ends_on=ends_on)
+    return renewal
 
 
 @transaction.atomic

@@ -67,6 +67,9 @@ def _transition(
 def check_may_apply(*, permit_type: PermitType, applicant, acting_user) -> None:
     """Online applications only while the town takes the type online; the town's staff
     can always start one for a person at the counter."""
+    if not kind_for(permit_type.code).applied_for:
+        raise InvalidTransition(f"No application is made for {permit_type.name}.",
+                                field="permit_type")
     at_counter = acting_user is not None and acting_user.pk != applicant.pk
     if at_counter:
         if not permissions.is_clerk(acting_user, permit_type.municipality_id):

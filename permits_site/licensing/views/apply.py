@@ -22,7 +22,7 @@ from permits_site.licensing import transitions
 from permits_site.licensing.declarations import PERMIT_FIELD, RENEWAL, reference_options
 from permits_site.licensing.declared_forms import declared_form_class
 from permits_site.licensing.exceptions import DomainError
-from permits_site.licensing.kinds import kind_for
+from permits_site.licensing.kinds import applied_for, kind_for
 from permits_site.licensing.models import Application, PermitType
 from permits_site.licensing.services.applications import check_may_apply
 from permits_site.licensing.services.declarations import set_online
@@ -30,7 +30,8 @@ from permits_site.licensing.views.access import get_visible_or_404
 
 
 def _permit_type_or_404(code: str) -> PermitType:
-    return get_object_or_404(PermitType.objects.select_related("municipality"), code=code)
+    return get_object_or_404(applied_for(PermitType.objects.select_related("municipality")),
+                             code=code)
 
 
 def _chosen_action(request, permit_type: PermitType) -> str:
@@ -152,7 +153,8 @@ def permit_types(request):
     towns = permissions.municipality_ids_with(request.user, Role.ADMIN)
     if not towns:
         raise PermissionDenied
-    types = PermitType.objects.filter(municipality_id__in=towns).select_related("municipality")
+    types = applied_for(PermitType.objects.filter(municipality_id__in=towns)
+                        .select_related("municipality"))
     return render(request, "licensing/permit_types.html", {"permit_types": types})
 
 

@@ -29,7 +29,7 @@ from permits_site.licensing.fact_forms import (
     bounded_date_field,
     fact_form_class,
 )
-from permits_site.licensing.kinds import kind_for
+from permits_site.licensing.kinds import applied_for, kind_for
 from permits_site.licensing.models import FeeSchedule, Municipality
 from permits_site.rules.base import Finding, Outcome, RuleSet
 from permits_site.rules.calendar import key_date_on, period_due
@@ -84,7 +84,7 @@ def schedules_in_force(on: dt.date) -> Prefetch:
 @require_GET
 def town(request, town: str):
     municipality = municipality_or_404(town)
-    permit_types = municipality.permit_types.order_by("name").prefetch_related(
+    permit_types = applied_for(municipality.permit_types.order_by("name")).prefetch_related(
         schedules_in_force(timezone.localdate())
     )
     return render(request, "law/town.html", {
@@ -120,7 +120,8 @@ def permit_type(request, town: str, code: str):
     flagged), the documents to bring, how long it takes, and where to apply."""
     municipality = municipality_or_404(town)
     permit_type = get_object_or_404(
-        municipality.permit_types.prefetch_related(schedules_in_force(timezone.localdate())),
+        applied_for(municipality.permit_types.all()).prefetch_related(
+            schedules_in_force(timezone.localdate())),
         code=code,
     )
     kind = kind_for(permit_type.code)

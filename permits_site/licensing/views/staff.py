@@ -20,7 +20,7 @@ from permits_site.enforcement.services.penalties import penalty_rows
 from permits_site.licensing import transitions
 from permits_site.licensing.exceptions import DomainError
 from permits_site.licensing.forms import PaymentForm, ReasonForm
-from permits_site.licensing.kinds import kind_for
+from permits_site.licensing.kinds import applied_for, kind_for
 from permits_site.licensing.models import (
     OPEN_STATUSES,
     Application,
@@ -107,7 +107,8 @@ QUEUE_SEARCH = (
 def queue_spec(towns) -> listing.ListSpec:
     """The queue's parameters: status, town and permit type among the reviewer's towns."""
     municipalities = Municipality.objects.filter(pk__in=towns).order_by("name")
-    permit_types = PermitType.objects.filter(municipality_id__in=towns).order_by("name", "pk")
+    permit_types = applied_for(PermitType.objects.filter(municipality_id__in=towns)
+                               ).order_by("name", "pk")
     return listing.ListSpec(
         sorts=QUEUE_SORTS,
         search_fields=QUEUE_SEARCH,

@@ -1,0 +1,200 @@
+"""North Andover's dog case page: the potentially dangerous dog determination, appeals with
+their public hearing and written ruling, and temporary restraint orders (Code ch. 60).
+
+The core case page keeps the complaint, citations and history; this page adds what
+Chapter 60 records and the forms of each official's seat. Each form runs one service of
+:mod:`dogs.cases`; a refusal is shown on the field it names.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.db.models import Prefetch
+from django.http import Http404, HttpResponse
+from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
+from django.utils import timezone
+from django.views.decorators.http import require_GET, require_POST
+
+from dogs import case_forms, cases
+from dogs.law import cite
+from permits_site.accounts.models import Role
+from permits_site.accounts.permissions import can_view_enforcement, has_role
+from permits_site.enforcement.models import Appeal, Case, CaseStatus, Order
+from permits_site.enforcement.registry import case_type
+from permits_site.licensing.exceptions import DomainError
+from permits_site.licensing.views.access import get_visible_or_404
+
+DOG_CASE_TYPES = (cases.POTENTIALLY_DANGEROUS_DOG, cases.NUISANCE_DOG)
+
+
+def visible_dog_case(request, pk: int) -> Case:
+    queryset = Case.objects.filter(case_type__in=DOG_CASE_TYPES).select_related(
+        "municipality", "proposed_by", "determined_by", "opened_by",
+    ).prefetch_related(
+        "appeals", Prefetch("orders", queryset=Order.objects.prefetch_related("renewals")))
+    return get_visible_or_404(queryset, lambda user, case: can_view_enforcement(
+        user, case.municipality_id), request.user, pk=pk)
+
+
+def _open(case: Case) -> bool:
+    return case.status == CaseStatus.OPEN
+
+
+def _pending(case: Case) -> list[Appeal]:
+    return [appeal for appeal in case.appeals.all() if appeal.decided_on is None]
+
+
+@dataclass(frozen=True)
+class Action:
+    """One form of the page: who sees it, when, and the service it runs."""
+
+    form_class: type
+    roles: tuple[str, ...]
+    shown: Callable[[Case], bool]
+    perform: Callable[[Case, dict[str, Any], Any], object]
+    done: str
+
+    def allowed(self, user, case: Case) -> bool:
+        return has_role(user, case.municipality_id, *self.roles)
+
+
+ACTIONS: dict[str, Action] = {
+    "propose": Action(
+        case_forms.ProposalForm, (Role.ANIMAL_CONTROL_OFFICER,),
+        lambda case: case.case_type == cases.POTENTIALLY_DANGEROUS_DOG and _open(case)
+        and not case.proposed_on,
+        lambda case, data, user: cases.propose_potentially_dangerous(
+            case=case, acting_user=user, **data),
+        "Determination proposed."),
+    "determine": Action(
+        case_forms.DeterminationForm, (Role.HEARING_AUTHORITY,),
+        lambda case: case.case_type == cases.POTENTIALLY_DANGEROUS_DOG and _open(case)
+        and bool(case.proposed_on),
+        lambda case, data, user: cases.determine_potentially_dangerous(
+            case=case, acting_user=user, **data),
+        "Determination recorded."),
+    "appeal": Action(
+        case_forms.AppealForm, cases.APPEAL_RECORDERS,
+        lambda case: cases.next_appeal_due(case) is not None and not _pending(case),
+        lambda case, data, user: cases.file_dog_appeal(case=case, acting_user=user, **data),
+        "Appeal recorded."),
+    "appeal_hearing": Action(
+        case_forms.AppealHearingForm, cases.APPEAL_RECORDERS,
+        lambda case: any(appeal.hearing_date is None for appeal in _pending(case)),
+        lambda case, data, user: cases.schedule_public_hearing(acting_user=user, **data),
+        "Public hearing scheduled."),
+    "ruling": Action(
+        case_forms.RulingForm, (Role.HEARING_AUTHORITY,),
+        lambda case: any(appeal.hearing_date for appeal in _pending(case)),
+        lambda case, data, user: cases.rule_on_appeal(acting_user=user, **data),
+        "Ruling recorded."),
+    "restraint": Action(
+        case_forms.RestraintOrderForm, (Role.ANIMAL_CONTROL_OFFICER,),
+        lambda case: case.case_type == cases.NUISANCE_DOG and _open(case),
+        lambda case, data, user: cases.issue_restraint_order(
+            case=case, acting_user=user, **data),
+        "Restraint order issued."),
+    "renew": Action(
+        case_forms.RenewalForm, (Role.ANIMAL_CONTROL_OFFICER,),
+        lambda case: case.case_type == cases.NUISANCE_DOG and any(
+            order.ends_on and order.ends_on >= timezone.localdate()
+            for order in case.orders.all()),
+        lambda case, data, user: cases.renew_restraint_order(acting_user=user, **data),
+        "Restraint order renewed."),
+}
+
+
+def _labels(codes: list[str], choices) -> list[str]:
+    names = dict(choices)
+    return [f"{code} {names.get(code, '')}".strip() for code in codes]
+
+
+def render_case(request, case: Case, *, bound: dict | None = None):
+    bound = bound or {}
+    forms = {
+        name: bound.get(name) or action.form_class(case=case, prefix=name)
+        for name, action in ACTIONS.items()
+        if action.shown(case) and action.allowed(request.user, case)
+    }
+    today = timezone.localdate()
+    failed = next(iter(bound.values()), None)
+    return render(request, "dogs/case.html", {
+        "case": case,
+        "case_type": case_type(case.case_type),
+        "today": today,
+        "at_large_today": cases.running_at_large_citations(case, on=today),
+        "at_large_from": cases.at_large_window_start(today),
+        "criteria": _labels(case.findings.get("criteria", []), cases.Criterion.choices),
+        "exceptions": _labels(case.findings.get("exceptions", []),
+                              cases.DangerException.choices),
+        "next_appeal": cases.next_appeal_due(case),
+        "restraint_orders": [order for order in case.orders.all() if order.ends_on],
+        "forms": forms,
+        "failed_form": failed if failed is not None and failed.errors else None,
+        "cite": {"hearing_authority_b": cite("Hearing authority B"),
+                 "hearing_authority_c": cite("Hearing authority C")},
+    }, status=400 if bound else 200)
+
+
+@login_required
+@require_GET
+def case(request, pk: int):
+    return render_case(request, visible_dog_case(request, pk))
+
+
+@login_required
+@require_POST
+def case_action(request, pk: int, action: str):
+    """Run one of the page's forms; a refusal is shown on its fields."""
+    spec = ACTIONS.get(action)
+    if spec is None:
+        raise Http404("No such action.")
+    dog_case = visible_dog_case(request, pk)
+    if not spec.allowed(request.user, dog_case):
+        raise PermissionDenied
+    form = spec.form_class(request.POST, case=dog_case, prefix=action)
+    if form.is_valid():
+        try:
+            spec.perform(dog_case, form.cleaned_data, request.user)
+        except DomainError as error:
+            form.add_service_errors(error.errors)
+        else:
+            messages.success(request, spec.done)
+            return redirect("dogs:case", pk=pk)
+    return render_case(request, dog_case, bound={action: form})
+
+
+def render_ruling_letters_pdf(appeal: Appeal) -> bytes:
+    """One letter per recipient of the ruling (Hearing authority C)."""
+    period, due = cases.further_appeal_due(appeal)
+    html = render_to_string("dogs/case_ruling_letters.html", {
+        "appeal": appeal, "case": appeal.case, "recipients": cases.ruling_recipients(appeal),
+        "further_period": period, "further_due": due,
+        "ruling_citation": cite("Hearing authority C"),
+    })
+    from weasyprint import HTML  # heavy: loaded only when a PDF is written
+
+    return HTML(string=html, base_url=str(settings.BASE_DIR)).write_pdf()
+
+
+@login_required
+@require_GET
+def ruling_letters(request, pk: int, appeal_pk: int):
+    """The ruling as letters to the owner, the complainant and the Animal Control Officer."""
+    dog_case = visible_dog_case(request, pk)
+    appeal = next((appeal for appeal in dog_case.appeals.all()
+                   if appeal.pk == appeal_pk and appeal.decided_on), None)
+    if appeal is None:
+        raise Http404("No ruling on such an appeal.")
+    response = HttpResponse(render_ruling_letters_pdf(appeal), content_type="application/pdf")
+    response["Content-Disposition"] = (
+        f'inline; filename="case-{dog_case.pk}-appeal-{appeal.pk}-ruling.pdf"')
+    return response

@@ -1,0 +1,200 @@
+"""``/api/v1/impoundments/``: the Animal Control Officer's intake records over HTTP (North
+Andover Code ch. 60, Impoundment; ACO B(2)), registered from ``DogsConfig.ready``.
+
+The officer and the town's Clerk and admins read them; each action is one call of the
+service the web page uses (``dogs.impoundment``), so the API keeps the hold, the fees and
+the audit trail. Refusals are 400s naming their field; another town's record is a 404.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+
+from rest_framework import mixins, serializers, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.permissions import BasePermission
+from rest_framework.response import Response
+
+from dogs import impoundment as services
+from dogs.models import DISPOSITIONS, Impoundment, ImpoundmentBasis
+from dogs.periods import MUNICIPALITY
+from dogs.permissions import can_take_impoundment_payment, impoundment_town_ids
+from permits_site.api.serializers import InvoiceLineSerializer
+from permits_site.licensing.exceptions import DomainError, PermissionDenied
+from permits_site.licensing.models import Municipality, PaymentMethod
+from permits_site.licensing.services.payments import record_payment
+
+
+class ReadsImpoundments(BasePermission):
+    message = "Only the town's Animal Control Officer, Clerk and admins see impoundments."
+
+    def has_permission(self, request, view) -> bool:
+        return bool(impoundment_town_ids(request.user))
+
+
+class ImpoundmentInvoiceSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    status = serializers.CharField()
+    total = serializers.DecimalField(max_digits=10, decimal_places=2)
+    lines = InvoiceLineSerializer(many=True)
+
+
+class ImpoundmentSerializer(serializers.ModelSerializer):
+    """The record with the dates the law sets: forward by, held through, Town property
+    from and kept until."""
+
+    dates = serializers.SerializerMethodField()
+    owner = serializers.SerializerMethodField()
+    fee_invoice = ImpoundmentInvoiceSerializer(read_only=True)
+    adoption_invoice = ImpoundmentInvoiceSerializer(read_only=True)
+
+    class Meta:
+        model = Impoundment
+        fields = ["id", "impounded_on", "basis", "picked_up", "description", "found_at",
+                  "tag_number", "microchip", "dog", "owner", "owner_notified_at",
+                  "rabies_certificate", "rabies_valid_through", "claim_by",
+                  "contract_signed_by", "alternate_party", "forwarded_to_clerk_on", "status",
+                  "closed_on", "outcome_note", "adopter_name", "adopter_identification",
+                  "fee_invoice", "adoption_invoice", "dates"]
+
+    def get_dates(self, record: Impoundment) -> dict[str, str | None]:
+        dates = services.dates_of(record, self.context["calendar"])
+        return {name: day.isoformat() if day else None
+                for name, day in asdict(dates).items()}
+
+    def get_owner(self, record: Impoundment) -> dict | None:
+        if record.dog is None:
+            return None
+        owner = record.dog.owner
+        return {"id": owner.pk, "name": owner.display_name, "email": owner.email}
+
+
+class IntakeSerializer(serializers.Serializer):
+    impounded_on = serializers.DateField()
+    description = serializers.CharField(max_length=200)
+    found_at = serializers.CharField(max_length=200, required=False, default="")
+    tag_number = serializers.CharField(max_length=10, required=False, default="")
+    microchip = serializers.CharField(max_length=30, required=False, default="")
+    picked_up = serializers.BooleanField(required=False, default=True)
+
+
+class IdentifySerializer(serializers.Serializer):
+    tag_number = serializers.CharField(max_length=10, required=False, default="")
+    microchip = serializers.CharField(max_length=30, required=False, default="")
+
+
+class RabiesProofSerializer(serializers.Serializer):
+    certificate = serializers.CharField(max_length=120)
+    valid_through = serializers.DateField()
+
+
+class ContractSerializer(serializers.Serializer):
+    basis = serializers.ChoiceField(choices=[ImpoundmentBasis.SURRENDER,
+                                             ImpoundmentBasis.SAFE_HOLD])
+    signed_by = serializers.CharField(max_length=120)
+    claim_by = serializers.DateField(required=False, allow_null=True, default=None)
+    alternate_party = serializers.CharField(max_length=200, required=False, default="")
+
+
+class DispositionSerializer(serializers.Serializer):
+    outcome = serializers.ChoiceField(choices=list(DISPOSITIONS))
+    note = serializers.CharField(max_length=300, required=False, default="")
+    adopter_name = serializers.CharField(max_length=120, required=False, default="")
+    adopter_identification = serializers.CharField(max_length=120, required=False,
+                                                   default="")
+    cori_authorized = serializers.BooleanField(required=False, default=False)
+
+
+class ForwardedSerializer(serializers.Serializer):
+    on = serializers.DateField()
+
+
+class NothingSerializer(serializers.Serializer):
+    pass
+
+
+#: Which of the record's invoices a payment is for.
+INVOICE_FIELDS = {"fees": "fee_invoice", "adoption": "adoption_invoice"}
+
+
+class ImpoundmentPaymentSerializer(serializers.Serializer):
+    invoice = serializers.ChoiceField(choices=list(INVOICE_FIELDS))
+    method = serializers.ChoiceField(choices=PaymentMethod.choices)
+    reference = serializers.CharField(max_length=100)
+    amount = serializers.DecimalField(max_digits=10, decimal_places=2)
+
+
+def _service_action(name: str, serializer_class, service):
+    """A POST action on one record at ``<id>/<name with dashes>/``: the body, validated,
+    is the service's arguments."""
+    url_path = name.replace("_", "-")
+
+    def run(self, request, pk=None):
+        record = self.get_object()
+        body = serializer_class(data=request.data)
+        body.is_valid(raise_exception=True)
+        service(impoundment=record, acting_user=request.user, **body.validated_data)
+        return self.respond(record)
+
+    run.__name__, run.__doc__ = name, service.__doc__  # before @action maps POST to it
+    return action(detail=True, methods=["post"], url_path=url_path, url_name=url_path,
+                  serializer_class=serializer_class)(run)
+
+
+class ImpoundmentViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
+                         viewsets.GenericViewSet):
+    """Intake records of the caller's towns, newest first."""
+
+    serializer_class = ImpoundmentSerializer
+    permission_classes = [ReadsImpoundments]
+
+    def get_queryset(self):
+        return Impoundment.objects.filter(
+            municipality_id__in=impoundment_town_ids(self.request.user),
+        ).select_related("municipality", "dog__owner", "fee_invoice", "adoption_invoice"
+                         ).prefetch_related("fee_invoice__lines", "adoption_invoice__lines")
+
+    def get_serializer_context(self):
+        town = Municipality.objects.get(code=MUNICIPALITY)
+        return {**super().get_serializer_context(), "calendar": town.calendar()}
+
+    def respond(self, record: Impoundment, code: int = status.HTTP_200_OK) -> Response:
+        return Response(self.get_serializer(self.get_queryset().get(pk=record.pk)).data,
+                        status=code)
+
+    def create(self, request):
+        """Record an intake; a tag or microchip the town knows notifies the owner."""
+        body = IntakeSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        record = services.record_intake(
+            municipality=Municipality.objects.get(code=MUNICIPALITY),
+            acting_user=request.user, **body.validated_data)
+        return self.respond(record, status.HTTP_201_CREATED)
+
+    identify = _service_action("identify", IdentifySerializer, services.identify_owner)
+    rabies_proof = _service_action("rabies_proof", RabiesProofSerializer,
+                                   services.record_rabies_proof)
+    invoice = _service_action("invoice", NothingSerializer, services.invoice_fees)
+    release = _service_action("release", NothingSerializer, services.release_to_owner)
+    contract = _service_action("contract", ContractSerializer, services.record_contract)
+    town_property = _service_action("town_property", NothingSerializer,
+                                    services.declare_town_property)
+    disposition = _service_action("disposition", DispositionSerializer,
+                                  services.record_disposition)
+    forwarded = _service_action("forwarded", ForwardedSerializer, services.record_forwarded)
+
+    @action(detail=True, methods=["post"], serializer_class=ImpoundmentPaymentSerializer)
+    def payments(self, request, pk=None):
+        """Money received at the counter against the fees or the adoption fee."""
+        record = self.get_object()
+        body = ImpoundmentPaymentSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        if not can_take_impoundment_payment(request.user, record.municipality_id):
+            raise PermissionDenied("Only the Animal Control Officer or the Clerk takes "
+                                   "payments.")
+        data = dict(body.validated_data)
+        invoice = getattr(record, INVOICE_FIELDS[data.pop("invoice")])
+        if invoice is None:
+            raise DomainError("There is no such invoice yet.", field="invoice")
+        record_payment(invoice=invoice, acting_user=request.user, **data)
+        return self.respond(record)

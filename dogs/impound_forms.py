@@ -1,0 +1,174 @@
+"""Forms of the impoundment pages and the public "found a dog?" page (North Andover Code
+ch. 60, Impoundment). Each action form hands its cleaned data to one service in ``run``;
+refusals come back on the fields they name."""
+
+from __future__ import annotations
+
+from django import forms
+
+from dogs import impoundment as services
+from dogs.models import DISPOSITIONS, ImpoundmentBasis, ImpoundmentStatus
+from dogs.periods import MUNICIPALITY
+from dogs.permissions import can_take_impoundment_payment
+from permits_site.enforcement.forms import MONEY_FIELD, TEXTAREA, ServiceForm
+from permits_site.licensing.exceptions import DomainError, PermissionDenied
+from permits_site.licensing.fact_forms import bounded_date_field
+from permits_site.licensing.models import Municipality, PaymentMethod
+from permits_site.licensing.services.payments import record_payment
+
+TAG_NUMBER = {"max_length": 10, "required": False, "label": "License tag number"}
+MICROCHIP = {"max_length": 30, "required": False, "label": "Microchip number"}
+
+
+class IntakeForm(ServiceForm):
+    impounded_on = bounded_date_field(label="Date taken into custody")
+    description = forms.CharField(max_length=200, help_text="Breed, color, sex, markings.")
+    found_at = forms.CharField(max_length=200, required=False, label="Where found")
+    tag_number = forms.CharField(**TAG_NUMBER)
+    microchip = forms.CharField(**MICROCHIP)
+    picked_up = forms.BooleanField(
+        required=False, initial=True, label="Picked up by the Animal Control Officer",
+        help_text="The pick-up fee applies (Code ch. 60, Impoundment C(1)).")
+
+    def run(self, *, acting_user):
+        town = Municipality.objects.get(code=MUNICIPALITY)
+        return services.record_intake(municipality=town, acting_user=acting_user,
+                                      **self.cleaned_data)
+
+
+class IdentifyForm(ServiceForm):
+    tag_number = forms.CharField(**TAG_NUMBER)
+    microchip = forms.CharField(**MICROCHIP)
+    done = "Owner found and notified."
+
+    def run(self, *, impoundment, acting_user):
+        services.identify_owner(impoundment=impoundment, acting_user=acting_user,
+                                **self.cleaned_data)
+
+
+class RabiesProofForm(ServiceForm):
+    rabies_certificate = forms.CharField(max_length=120,
+                                         label="Certificate number and veterinarian")
+    rabies_valid_through = bounded_date_field(label="Vaccination valid through")
+    done = "Rabies certificate recorded."
+
+    def run(self, *, impoundment, acting_user):
+        services.record_rabies_proof(
+            impoundment=impoundment, acting_user=acting_user,
+            certificate=self.cleaned_data["rabies_certificate"],
+            valid_through=self.cleaned_data["rabies_valid_through"])
+
+
+class NoFieldsForm(ServiceForm):
+    """A button: the service takes nothing but the record."""
+
+    def __init__(self, *args, service, done: str, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.service, self.done = service, done
+
+    def run(self, *, impoundment, acting_user):
+        self.service(impoundment=impoundment, acting_user=acting_user)
+
+
+class PaymentForm(ServiceForm):
+    """Money received at the counter against one of the record's invoices."""
+
+    method = forms.ChoiceField(choices=PaymentMethod.choices, label="Paid by")
+    reference = forms.CharField(max_length=100, label="Receipt or check number")
+    amount = forms.DecimalField(min_value=0, label="Amount ($)", **MONEY_FIELD)
+    done = "Payment recorded."
+
+    def __init__(self, *args, invoice_field: str, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.invoice_field = invoice_field
+
+    def run(self, *, impoundment, acting_user):
+        if not can_take_impoundment_payment(acting_user, impoundment.municipality_id):
+            raise PermissionDenied("Only the Animal Control Officer or the Clerk takes "
+                                   "payments.")
+        invoice = getattr(impoundment, self.invoice_field)
+        if invoice is None:
+            raise DomainError("There is no invoice to pay.", field="amount")
+        record_payment(invoice=invoice, acting_user=acting_user, **self.cleaned_data)
+
+
+class ContractForm(ServiceForm):
+    basis = forms.ChoiceField(
+        label="Contract", widget=forms.RadioSelect,
+        choices=[(basis.value, basis.label) for basis in
+                 (ImpoundmentBasis.SURRENDER, ImpoundmentBasis.SAFE_HOLD)])
+    signed_by = forms.CharField(max_length=120, label="Signed by (owner or authorized party)")
+    claim_by = bounded_date_field(required=False, label="Claim-by date (safe hold)")
+    alternate_party = forms.CharField(max_length=200, required=False,
+                                      label="Alternate party who may claim (safe hold)")
+    done = "Contract recorded."
+
+    def run(self, *, impoundment, acting_user):
+        services.record_contract(impoundment=impoundment, acting_user=acting_user,
+                                 **self.cleaned_data)
+
+
+class DispositionForm(ServiceForm):
+    outcome = forms.ChoiceField(
+        widget=forms.RadioSelect, label="Outcome",
+        choices=[(status.value, ImpoundmentStatus(status).label) for status in DISPOSITIONS])
+    note = forms.CharField(max_length=300, required=False, widget=TEXTAREA,
+                           label="Note (rescue, veterinarian)")
+    adopter_name = forms.CharField(max_length=120, required=False, label="Adopter's name")
+    adopter_identification = forms.CharField(
+        max_length=120, required=False, label="Adopter's identification shown")
+    cori_authorized = forms.BooleanField(
+        required=False, label="The adopter authorized the CORI background check")
+    done = "Outcome recorded."
+
+    def run(self, *, impoundment, acting_user):
+        services.record_disposition(impoundment=impoundment, acting_user=acting_user,
+                                    **self.cleaned_data)
+
+
+class ForwardedForm(ServiceForm):
+    forwarded_on = bounded_date_field(label="Forwarded to the Town Clerk on")
+    done = "Forwarding recorded."
+
+    def run(self, *, impoundment, acting_user):
+        services.record_forwarded(impoundment=impoundment, acting_user=acting_user,
+                                  on=self.cleaned_data["forwarded_on"])
+
+
+def action_form(action: str, data=None):
+    """The bound or unbound form of a record page action, or None for an unknown one."""
+    builders = {
+        "identify": lambda: IdentifyForm(data, prefix=action),
+        "rabies": lambda: RabiesProofForm(data, prefix=action),
+        "invoice": lambda: NoFieldsForm(data, prefix=action, service=services.invoice_fees,
+                                        done="Fees invoiced."),
+        "pay_fees": lambda: PaymentForm(data, prefix=action, invoice_field="fee_invoice"),
+        "release": lambda: NoFieldsForm(data, prefix=action,
+                                        service=services.release_to_owner,
+                                        done="Released to the owner."),
+        "contract": lambda: ContractForm(data, prefix=action),
+        "town_property": lambda: NoFieldsForm(data, prefix=action,
+                                              service=services.declare_town_property,
+                                              done="The dog is Town property."),
+        "disposition": lambda: DispositionForm(data, prefix=action),
+        "pay_adoption": lambda: PaymentForm(data, prefix=action,
+                                            invoice_field="adoption_invoice"),
+        "forwarded": lambda: ForwardedForm(data, prefix=action),
+    }
+    builder = builders.get(action)
+    return builder() if builder else None
+
+
+class FoundDogForm(ServiceForm):
+    town = forms.ModelChoiceField(queryset=Municipality.objects.none(), empty_label=None,
+                                  label="Town on the tag")
+    tag_number = forms.CharField(max_length=10, label="Number on the license tag")
+    message = forms.CharField(max_length=1000, widget=TEXTAREA,
+                              label="Your message to the owner",
+                              help_text="Where the dog is and how it is doing.")
+    finder_contact = forms.CharField(max_length=200, label="How the owner can reach you",
+                                     help_text="A phone number or email address.")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["town"].queryset = Municipality.objects.filter(code=MUNICIPALITY)

@@ -1,0 +1,193 @@
+"""The Animal Control Officer's impoundment pages (the Clerk reads them) and the public
+"found a dog?" page (North Andover Code ch. 60, Impoundment; ACO B(2))."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.core.paginator import Paginator
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.views.decorators.http import require_http_methods, require_POST
+
+from dogs import found
+from dogs.impound_forms import FoundDogForm, IntakeForm, action_form
+from dogs.impoundment import dates_of, fee_lines
+from dogs.models import Impoundment, ImpoundmentStatus
+from dogs.periods import MUNICIPALITY
+from dogs.permissions import (
+    can_take_impoundment_payment,
+    can_view_impoundments,
+    can_work_impoundments,
+    impoundment_town_ids,
+)
+from permits_site.licensing import audit
+from permits_site.licensing.exceptions import DomainError
+from permits_site.licensing.models import InvoiceStatus, Municipality
+from permits_site.rules.registry import town_law
+
+PER_PAGE = 50
+
+
+def _town(request) -> Municipality:
+    town = Municipality.objects.get(code=MUNICIPALITY)
+    if not can_view_impoundments(request.user, town.pk):
+        raise PermissionDenied
+    return town
+
+
+@login_required
+def impound_list(request):
+    """Every intake record, newest first, with its dates; those not forwarded to the Clerk
+    by their deadline are listed first (ACO B(2))."""
+    town = _town(request)
+    calendar, today = town.calendar(), timezone.localdate()
+    records = (Impoundment.objects.filter(municipality=town)
+               .select_related("dog__owner", "fee_invoice"))
+    page = Paginator(records, PER_PAGE).get_page(request.GET.get("page"))
+    rows = [(record, dates_of(record, calendar)) for record in page]
+    return render(request, "dogs/impound_list.html", {
+        "page": page, "rows": rows, "overdue": _forwarding_overdue(records, calendar, today),
+        "can_work": can_work_impoundments(request.user, town.pk),
+    })
+
+
+def _forwarding_overdue(records, calendar, today: dt.date) -> list:
+    """Records not forwarded by their deadline; only those older than its length can be."""
+    length = dt.timedelta(days=town_law(MUNICIPALITY).periods["aco_intake_records"].days)
+    candidates = records.filter(forwarded_to_clerk_on__isnull=True,
+                                impounded_on__lt=today - length)
+    return [(record, dates) for record in candidates
+            if (dates := dates_of(record, calendar)).forwarding_overdue(record, today)]
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def impound_new(request):
+    town = _town(request)
+    if not can_work_impoundments(request.user, town.pk):
+        raise PermissionDenied
+    form = IntakeForm(request.POST or None, initial={"impounded_on": timezone.localdate()})
+    if request.method == "POST" and form.is_valid():
+        try:
+            record = form.run(acting_user=request.user)
+        except DomainError as refused:
+            form.add_service_errors(refused.errors)
+        else:
+            messages.success(request, _intake_message(record))
+            return redirect("dogs:impoundment", pk=record.pk)
+    return render(request, "dogs/impound_form.html", {"form": form},
+                  status=400 if form.errors else 200)
+
+
+def _intake_message(record: Impoundment) -> str:
+    if record.dog is None:
+        return f"Intake #{record.pk} recorded."
+    return f"Intake #{record.pk} recorded: {record.dog.name}'s owner was notified."
+
+
+def _record(request, pk: int) -> Impoundment:
+    town_ids = impoundment_town_ids(request.user)
+    if not town_ids:
+        raise PermissionDenied
+    return get_object_or_404(
+        Impoundment.objects.select_related("municipality", "dog__owner", "fee_invoice",
+                                           "adoption_invoice"),
+        pk=pk, municipality_id__in=town_ids)
+
+
+@login_required
+def impound_detail(request, pk: int):
+    return _detail(request, _record(request, pk))
+
+
+def _detail(request, record: Impoundment, *, bound=None, status: int = 200):
+    """The record, its dates and fees, and the forms of the actions open to the user;
+    ``bound`` is a refused action's form, shown with its errors."""
+    town_id = record.municipality_id
+    forms = {name: action_form(name) for name in _actions_for(request.user, record)}
+    if bound is not None:
+        forms[bound[0]] = bound[1]
+    return render(request, "dogs/impound_detail.html", {
+        "record": record, "dates": dates_of(record, record.municipality.calendar()),
+        "today": timezone.localdate(), "forms": forms,
+        "fees_to_date": _fees_to_date(record),
+        "can_work": can_work_impoundments(request.user, town_id),
+        "history": audit.history_of(record),
+    }, status=status)
+
+
+def _fees_to_date(record: Impoundment) -> list[dict] | None:
+    if record.status != ImpoundmentStatus.HELD or record.dog is None:
+        return None
+    return fee_lines(record, timezone.localdate())[1]
+
+
+def _actions_for(user, record: Impoundment) -> list[str]:
+    town_id = record.municipality_id
+    actions = []
+    if can_work_impoundments(user, town_id):
+        actions += _officer_actions(record)
+    if can_take_impoundment_payment(user, town_id):
+        actions += [name for name, invoice in (("pay_fees", record.fee_invoice),
+                                               ("pay_adoption", record.adoption_invoice))
+                    if invoice is not None and invoice.status == InvoiceStatus.OPEN]
+    return actions
+
+
+def _officer_actions(record: Impoundment) -> list[str]:
+    actions = [] if record.forwarded_to_clerk_on else ["forwarded"]
+    if record.status == ImpoundmentStatus.HELD:
+        actions += ["identify", "rabies", "invoice", "release", "contract", "town_property",
+                    "disposition"]
+    elif record.status == ImpoundmentStatus.TOWN_PROPERTY:
+        actions.append("disposition")
+    return actions
+
+
+@login_required
+@require_POST
+def impound_action(request, pk: int, action: str):
+    record = _record(request, pk)
+    form = action_form(action, request.POST)
+    if form is None:
+        raise Http404
+    if form.is_valid():
+        try:
+            form.run(impoundment=record, acting_user=request.user)
+        except DomainError as refused:
+            form.add_service_errors(refused.errors)
+        else:
+            messages.success(request, form.done)
+            return redirect("dogs:impoundment", pk=record.pk)
+    record.refresh_from_db()
+    return _detail(request, record, bound=(action, form), status=400)
+
+
+@require_http_methods(["GET", "POST"])
+def found_dog(request):
+    """Public: a finder tells a dog's owner, by its tag number, that the dog was found."""
+    form = FoundDogForm(request.POST or None)
+    answer, status = None, 200
+    if request.method == "POST" and form.is_valid():
+        try:
+            answer = found.report_found_dog(
+                municipality=form.cleaned_data["town"],
+                tag_number=form.cleaned_data["tag_number"],
+                message=form.cleaned_data["message"],
+                finder_contact=form.cleaned_data["finder_contact"],
+                client_address=request.META.get("REMOTE_ADDR", ""),
+            )
+        except found.TooManyReports as refused:
+            form.add_service_errors(refused.errors)
+            status = 429
+        else:
+            form = FoundDogForm()
+    elif form.errors:
+        status = 400
+    return render(request, "dogs/found_dog.html", {"form": form, "answer": answer},
+                  status=status)

@@ -1,0 +1,413 @@
+"""The Animal Control Officer's impoundments (North Andover Code ch. 60, Impoundment A–H;
+ACO B(2)).
+
+- Intake: a record the officer forwards to the Town Clerk within 30 days (a deadline on
+  the Monday–Thursday calendar, ``aco_intake_records``) and the Clerk keeps two years.
+- A dog whose tag number (this year's tag) or microchip finds its license: its owner is
+  notified at once (Impoundment D).
+- The owner reclaims the dog with proof of rabies vaccination once the pick-up, impound
+  and boarding fees are paid (Impoundment C, C(1)); the fees come from the town's
+  effective-dated schedule of the ``north_andover.impoundment`` fee type.
+- Unclaimed, a picked-up dog becomes Town property after the seven-day hold
+  (``impound_hold``, a duration: it never rolls); a surrendered dog at once (F(3)); a
+  safe-hold dog after its claim-by date (G(2)). Town property is adopted (fee and
+  identification, H), transferred to a rescue or humanely euthanized (E, G(4)).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.utils import timezone
+
+from dogs.kinds import ImpoundmentFeesKind
+from dogs.law import cite
+from dogs.models import (
+    DISPOSITIONS,
+    Dog,
+    DogTag,
+    Impoundment,
+    ImpoundmentBasis,
+    ImpoundmentStatus,
+)
+from dogs.periods import MUNICIPALITY
+from dogs.permissions import can_work_impoundments
+from permits_site.accounts.emails import send_after_commit
+from permits_site.licensing import audit
+from permits_site.licensing.exceptions import DomainError, InvalidTransition, PermissionDenied
+from permits_site.licensing.models import Invoice, InvoiceLine, InvoiceStatus, PermitType
+from permits_site.licensing.services.fees import schedule_in_force
+from permits_site.rules.calendar import BusinessCalendar, add_months, format_date, period_due
+from permits_site.rules.registry import town_law
+
+IMPOUNDMENT_FEES = ImpoundmentFeesKind.code
+#: The Town Clerk keeps the forwarded intake records this long (ACO B(2)).
+RECORD_KEPT_MONTHS = 24
+OWNER_NOTICE = "dogs/impound_owner_notice"
+
+
+# -- Dates --------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class ImpoundmentDates:
+    """The dates the law sets for one impoundment."""
+
+    forward_by: dt.date
+    hold_ends: dt.date
+    town_property_from: dt.date
+    keep_until: dt.date | None
+
+    def forwarding_overdue(self, impoundment: Impoundment, today: dt.date) -> bool:
+        return impoundment.forwarded_to_clerk_on is None and today > self.forward_by
+
+
+def dates_of(impoundment: Impoundment, calendar: BusinessCalendar) -> ImpoundmentDates:
+    """The intake's forward-by date (ACO B(2), rolled to a business day), the end of the
+    seven-day hold (Impoundment C, E: a duration, never rolled) and the first day the dog
+    may become Town property."""
+    periods = town_law(MUNICIPALITY).periods
+    hold_ends = period_due(periods["impound_hold"], impoundment.impounded_on, calendar)
+    forwarded = impoundment.forwarded_to_clerk_on
+    return ImpoundmentDates(
+        forward_by=period_due(periods["aco_intake_records"], impoundment.impounded_on, calendar),
+        hold_ends=hold_ends,
+        town_property_from=_town_property_from(impoundment, hold_ends),
+        keep_until=add_months(forwarded, RECORD_KEPT_MONTHS) if forwarded else None,
+    )
+
+
+def _town_property_from(impoundment: Impoundment, hold_ends: dt.date) -> dt.date:
+    one_day = dt.timedelta(days=1)
+    if impoundment.basis == ImpoundmentBasis.SURRENDER:
+        return impoundment.impounded_on  # no minimum hold once surrendered (F(3))
+    if impoundment.basis == ImpoundmentBasis.SAFE_HOLD:
+        return impoundment.claim_by + one_day  # unclaimed by the contract's date (G(2))
+    return hold_ends + one_day  # held through the last day of the hold (C, E)
+
+
+def _dates(impoundment: Impoundment) -> ImpoundmentDates:
+    return dates_of(impoundment, impoundment.municipality.calendar())
+
+
+# -- Finding the owner --------------------------------------------------------------------
+
+def find_licensed_dog(*, municipality, tag_number: str = "", microchip: str = "",
+                      on: dt.date) -> Dog | None:
+    """The dog whose tag of ``on``'s license year, or whose microchip, the town knows."""
+    tag_number, microchip = str(tag_number or "").strip(), (microchip or "").strip()
+    if tag_number.isdigit():
+        tag = (DogTag.objects.filter(municipality=municipality, year=on.year,
+                                     number=int(tag_number))
+               .select_related("dog__owner").first())
+        if tag is not None:
+            return tag.dog
+    if microchip:
+        return (Dog.objects.filter(residence__municipality=municipality,
+                                   microchip__iexact=microchip)
+                .select_related("owner").first())
+    return None
+
+
+# -- Services -----------------------------------------------------------------------------
+
+def _refuse_unless_officer(user, municipality_id: int) -> None:
+    if not can_work_impoundments(user, municipality_id):
+        raise PermissionDenied("Only the town's Animal Control Officer records impoundments.")
+
+
+def _refuse_unless(impoundment: Impoundment, *statuses: str, doing: str) -> None:
+    if impoundment.status not in statuses:
+        raise InvalidTransition(
+            f"The dog is {impoundment.get_status_display().lower()}: it cannot be {doing}.",
+            field="status",
+        )
+
+
+def _audit(impoundment: Impoundment, action: str, acting_user, summary: str, **after) -> None:
+    audit.record(actor=acting_user, action=f"impoundment.{action}", subject=impoundment,
+                 municipality=impoundment.municipality, summary=summary,
+                 after={"status": impoundment.status, **after})
+
+
+@transaction.atomic
+def record_intake(*, municipality, impounded_on: dt.date, description: str,
+                  acting_user, found_at: str = "", tag_number: str = "", microchip: str = "",
+                  picked_up: bool = True) -> Impoundment:
+    """Record a dog taken into custody (Impoundment A, B; ACO B(2)); when its tag or
+    microchip finds its license, the owner is notified at once (Impoundment D)."""
+    _refuse_unless_officer(acting_user, municipality.pk)
+    if impounded_on > timezone.localdate():
+        raise DomainError("The impoundment date cannot be in the future.", field="impounded_on")
+    impoundment = Impoundment.objects.create(
+        municipality=municipality, impounded_on=impounded_on, description=description,
+        found_at=found_at, tag_number=str(tag_number or "").strip(),
+        microchip=microchip.strip(), picked_up=picked_up, recorded_by=acting_user,
+    )
+    _audit(impoundment, "intake", acting_user, f"Intake: {description}")
+    dog = find_licensed_dog(municipality=municipality, tag_number=impoundment.tag_number,
+                            microchip=impoundment.microchip, on=impounded_on)
+    if dog is not None:
+        _identify(impoundment, dog, acting_user)
+    return impoundment
+
+
+@transaction.atomic
+def identify_owner(*, impoundment: Impoundment, acting_user, tag_number: str = "",
+                   microchip: str = "") -> Impoundment:
+    """Find the licensed dog by this year's tag number or its microchip and notify its
+    owner (Impoundment D)."""
+    _refuse_unless_officer(acting_user, impoundment.municipality_id)
+    _refuse_unless(impoundment, ImpoundmentStatus.HELD, doing="identified now")
+    dog = find_licensed_dog(municipality=impoundment.municipality, tag_number=tag_number,
+                            microchip=microchip, on=timezone.localdate())
+    if dog is None:
+        raise DomainError("No licensed dog has that tag number this year or that microchip.",
+                          field="tag_number")
+    impoundment.tag_number = str(tag_number or "").strip() or impoundment.tag_number
+    impoundment.microchip = (microchip or "").strip() or impoundment.microchip
+    _identify(impoundment, dog, acting_user)
+    return impoundment
+
+
+def _identify(impoundment: Impoundment, dog: Dog, acting_user) -> None:
+    impoundment.dog = dog
+    impoundment.owner_notified_at = timezone.now()
+    impoundment.save()
+    _audit(impoundment, "owner_notified", acting_user,
+           f"{dog.name}'s owner notified (Impoundment D)", dog=dog.pk, owner=dog.owner_id)
+    send_after_commit(OWNER_NOTICE, {
+        "dog": dog, "owner": dog.owner, "impoundment": impoundment,
+        "citation": cite("Impoundment D"), "release_citation": cite("Impoundment C"),
+        "hold_ends": format_date(_dates(impoundment).hold_ends),
+    }, to=dog.owner.email)
+
+
+@transaction.atomic
+def record_rabies_proof(*, impoundment: Impoundment, certificate: str,
+                        valid_through: dt.date, acting_user) -> Impoundment:
+    """The owner's rabies vaccination certificate from a veterinarian (Impoundment C)."""
+    _refuse_unless_officer(acting_user, impoundment.municipality_id)
+    _refuse_unless(impoundment, ImpoundmentStatus.HELD, doing="given rabies proof")
+    if valid_through < timezone.localdate():
+        raise DomainError(
+            f"The vaccination expired on {format_date(valid_through)}; "
+            f"{cite('Impoundment C')} requires current proof.", field="rabies_valid_through")
+    impoundment.rabies_certificate = certificate.strip()
+    impoundment.rabies_valid_through = valid_through
+    impoundment.save(update_fields=["rabies_certificate", "rabies_valid_through"])
+    _audit(impoundment, "rabies_proof", acting_user, "Rabies certificate recorded",
+           valid_through=valid_through.isoformat())
+    return impoundment
+
+
+def _fee_schedule(on: dt.date):
+    schedule = schedule_in_force(PermitType.objects.get(code=IMPOUNDMENT_FEES), on)
+    if schedule is None:
+        raise DomainError(f"No impoundment fee schedule is in force on {format_date(on)}.",
+                          field="fee_invoice")
+    return schedule
+
+
+def boarding_days(impoundment: Impoundment, on: dt.date) -> int:
+    """Days boarded up to ``on``: at least one."""
+    return max(1, (on - impoundment.impounded_on).days)
+
+
+def fee_lines(impoundment: Impoundment, on: dt.date) -> tuple[object, list[dict]]:
+    """The schedule in force on ``on`` and what the owner owes to reclaim the dog: the
+    pick-up fee when the officer picked it up (C(1)), the impound fee and boarding (C)."""
+    schedule = _fee_schedule(on)
+    items = {item.code: item for item in schedule.items.all()}
+    codes = ("pick_up", "impound") if impoundment.picked_up else ("impound",)
+    lines = [{"code": code, "description": items[code].description,
+              "amount": items[code].amount, "citation": items[code].citation}
+             for code in codes]
+    days, boarding = boarding_days(impoundment, on), items["boarding_per_day"]
+    lines.append({"code": boarding.code,
+                  "description": f"{boarding.description}: {days} × ${boarding.amount}",
+                  "amount": boarding.amount * days, "citation": boarding.citation})
+    return schedule, lines
+
+
+@transaction.atomic
+def invoice_fees(*, impoundment: Impoundment, acting_user) -> Invoice:
+    """Put the fees to date on the owner's record; an unpaid earlier invoice is voided."""
+    _refuse_unless_officer(acting_user, impoundment.municipality_id)
+    _refuse_unless(impoundment, ImpoundmentStatus.HELD, doing="invoiced")
+    if impoundment.dog is None:
+        raise DomainError("Identify the owner before invoicing the fees.", field="tag_number")
+    previous = impoundment.fee_invoice
+    if previous is not None and previous.is_paid:
+        raise InvalidTransition("The fees are paid.", field="fee_invoice")
+    if previous is not None:
+        previous.status = InvoiceStatus.VOID
+        previous.save(update_fields=["status"])
+    schedule, lines = fee_lines(impoundment, timezone.localdate())
+    invoice = _invoice(impoundment, schedule, lines, payer=impoundment.dog.owner)
+    impoundment.fee_invoice = invoice
+    impoundment.save(update_fields=["fee_invoice"])
+    _audit(impoundment, "fees_invoiced", acting_user, f"Fees invoiced: ${invoice.total}",
+           invoice=invoice.pk)
+    return invoice
+
+
+def _invoice(impoundment: Impoundment, schedule, lines: list[dict], *, payer) -> Invoice:
+    invoice = Invoice.objects.create(municipality=impoundment.municipality, payer=payer,
+                                     fee_schedule=schedule)
+    InvoiceLine.objects.bulk_create(InvoiceLine(invoice=invoice, **line) for line in lines)
+    return invoice
+
+
+@transaction.atomic
+def release_to_owner(*, impoundment: Impoundment, acting_user) -> Impoundment:
+    """Return the dog to its identified owner: current rabies proof and the fees paid
+    (Impoundment C)."""
+    _refuse_unless_officer(acting_user, impoundment.municipality_id)
+    _refuse_unless(impoundment, ImpoundmentStatus.HELD, doing="released")
+    errors = _release_errors(impoundment, timezone.localdate())
+    if errors:
+        raise DomainError(errors)
+    _close(impoundment, ImpoundmentStatus.RELEASED)
+    _audit(impoundment, "released", acting_user, "Released to the owner")
+    return impoundment
+
+
+def _release_errors(impoundment: Impoundment, today: dt.date) -> dict[str, str]:
+    section = cite("Impoundment C")
+    errors = {}
+    if impoundment.dog is None:
+        errors["tag_number"] = "Identify the owner first."
+    if impoundment.rabies_valid_through is None or impoundment.rabies_valid_through < today:
+        errors["rabies_valid_through"] = (
+            f"Record a current rabies vaccination certificate ({section}).")
+    invoice = impoundment.fee_invoice
+    if invoice is None or not invoice.is_paid:
+        errors["fee_invoice"] = (
+            f"The pick-up, impound and boarding fees must be paid first ({section}).")
+    return errors
+
+
+def _close(impoundment: Impoundment, status: str, **fields) -> None:
+    impoundment.status = status
+    impoundment.closed_on = timezone.localdate()
+    for name, value in fields.items():
+        setattr(impoundment, name, value)
+    impoundment.save()
+
+
+@transaction.atomic
+def record_contract(*, impoundment: Impoundment, basis: str, signed_by: str, acting_user,
+                    claim_by: dt.date | None = None, alternate_party: str = "") -> Impoundment:
+    """The owner's surrender contract (Impoundment F) or safe-hold contract with its
+    claim-by date and any alternate party (G)."""
+    _refuse_unless_officer(acting_user, impoundment.municipality_id)
+    _refuse_unless(impoundment, ImpoundmentStatus.HELD, doing="put under a contract")
+    errors = _contract_errors(impoundment, basis=basis, signed_by=signed_by, claim_by=claim_by)
+    if errors:
+        raise DomainError(errors)
+    impoundment.basis = basis
+    impoundment.contract_signed_by = signed_by.strip()
+    impoundment.claim_by = claim_by if basis == ImpoundmentBasis.SAFE_HOLD else None
+    impoundment.alternate_party = alternate_party.strip()
+    impoundment.save()
+    _audit(impoundment, "contract", acting_user, f"{impoundment.get_basis_display()} signed",
+           basis=basis, claim_by=claim_by.isoformat() if claim_by else None)
+    return impoundment
+
+
+def _contract_errors(impoundment: Impoundment, *, basis: str, signed_by: str,
+                     claim_by: dt.date | None) -> dict[str, str]:
+    errors = {}
+    if basis not in (ImpoundmentBasis.SURRENDER, ImpoundmentBasis.SAFE_HOLD):
+        errors["basis"] = "Choose a surrender or a safe-hold contract."
+    if not signed_by.strip():
+        errors["signed_by"] = "Enter who signed the contract."
+    if basis == ImpoundmentBasis.SAFE_HOLD and (
+            claim_by is None or claim_by < impoundment.impounded_on):
+        errors["claim_by"] = (f"Enter the claim-by date, on or after the intake "
+                              f"({cite('Impoundment G(2)')}).")
+    return errors
+
+
+def _refuse_before_town_property(impoundment: Impoundment, today: dt.date) -> None:
+    start = _dates(impoundment).town_property_from
+    if today < start:
+        raise InvalidTransition(
+            f"The dog is held through {format_date(start - dt.timedelta(days=1))}; it "
+            f"becomes Town property on {format_date(start)} "
+            f"({cite('Impoundment E')}).", field="status")
+
+
+@transaction.atomic
+def declare_town_property(*, impoundment: Impoundment, acting_user) -> Impoundment:
+    """An unclaimed dog becomes the Town's after its hold or claim-by date (Impoundment E,
+    G(2)); a surrendered dog at once (F(3))."""
+    _refuse_unless_officer(acting_user, impoundment.municipality_id)
+    _refuse_unless(impoundment, ImpoundmentStatus.HELD, doing="declared Town property")
+    _refuse_before_town_property(impoundment, timezone.localdate())
+    impoundment.status = ImpoundmentStatus.TOWN_PROPERTY
+    impoundment.save(update_fields=["status"])
+    _audit(impoundment, "town_property", acting_user, "Became Town property")
+    return impoundment
+
+
+@transaction.atomic
+def record_disposition(*, impoundment: Impoundment, outcome: str, acting_user,
+                       note: str = "", adopter_name: str = "",
+                       adopter_identification: str = "",
+                       cori_authorized: bool = False) -> Impoundment:
+    """Adoption (fee and identification, Impoundment H), transfer to a rescue or humane
+    euthanasia (E, G(4)) of a Town-property dog — never before its hold ends."""
+    _refuse_unless_officer(acting_user, impoundment.municipality_id)
+    _refuse_unless(impoundment, ImpoundmentStatus.HELD, ImpoundmentStatus.TOWN_PROPERTY,
+                   doing="placed")
+    if outcome not in DISPOSITIONS:
+        raise DomainError("Choose adoption, transfer to a rescue or euthanasia.",
+                          field="outcome")
+    _refuse_before_town_property(impoundment, timezone.localdate())
+    fields = {"outcome_note": note.strip()}
+    if outcome == ImpoundmentStatus.ADOPTED:
+        fields |= _adoption(impoundment, adopter_name, adopter_identification,
+                            cori_authorized)
+    _close(impoundment, outcome, **fields)
+    _audit(impoundment, "disposition", acting_user, impoundment.get_status_display(),
+           outcome=outcome)
+    return impoundment
+
+
+def _adoption(impoundment: Impoundment, adopter_name: str, identification: str,
+              cori_authorized: bool) -> dict:
+    section = cite("Impoundment H")
+    errors = {}
+    if not adopter_name.strip():
+        errors["adopter_name"] = "Enter the adopter's name."
+    if not identification.strip():
+        errors["adopter_identification"] = f"Record the adopter's identification ({section})."
+    if not cori_authorized:
+        errors["cori_authorized"] = (
+            f"The adopter must authorize the CORI background check ({section}).")
+    if errors:
+        raise DomainError(errors)
+    schedule = _fee_schedule(timezone.localdate())
+    adoption = schedule.items.get(code="adoption")
+    invoice = _invoice(impoundment, schedule, [{
+        "code": adoption.code, "description": adoption.description,
+        "amount": adoption.amount, "citation": adoption.citation}], payer=None)
+    return {"adopter_name": adopter_name.strip(),
+            "adopter_identification": identification.strip(), "adoption_invoice": invoice}
+
+
+@transaction.atomic
+def record_forwarded(*, impoundment: Impoundment, on: dt.date, acting_user) -> Impoundment:
+    """The intake record went to the Town Clerk on ``on`` (ACO B(2))."""
+    _refuse_unless_officer(acting_user, impoundment.municipality_id)
+    if not impoundment.impounded_on <= on <= timezone.localdate():
+        raise DomainError("Enter a date from the intake to today.", field="forwarded_on")
+    impoundment.forwarded_to_clerk_on = on
+    impoundment.save(update_fields=["forwarded_to_clerk_on"])
+    _audit(impoundment, "forwarded", acting_user, "Intake record forwarded to the Town Clerk",
+           forwarded_on=on.isoformat())
+    return impoundment
+

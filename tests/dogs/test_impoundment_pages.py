@@ -1,0 +1,199 @@
+"""The impoundment pages, the API at ``/api/v1/impoundments/`` and the public "found a
+dog?" page (North Andover Code ch. 60, Impoundment; ACO B(2))."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+import pytest
+import time_machine
+from django.core import mail
+from django.core.cache import cache
+from django.urls import reverse
+
+from dogs import found
+from dogs.impoundment import record_intake
+from dogs.models import Impoundment, ImpoundmentStatus
+from tests.factories import DogTagFactory, PermitFactory, Role, local, staff
+
+THU_JUNE_4 = dt.date(2026, 6, 4)
+TAG = 417
+
+
+@pytest.fixture(autouse=True)
+def _on_june_8():
+    with time_machine.travel(local(dt.date(2026, 6, 8)), tick=False):
+        yield
+
+
+@pytest.fixture
+def aco(db):
+    return staff(Role.ANIMAL_CONTROL_OFFICER, first_name="Alex", last_name="Officer")
+
+
+@pytest.fixture
+def tagged_dog(dog):
+    DogTagFactory(permit=PermitFactory(application__applicant=dog.owner), dog=dog,
+                  year=2026, number=TAG)
+    return dog
+
+
+def intake(aco, town, day=THU_JUNE_4, **fields) -> Impoundment:
+    return record_intake(municipality=town, impounded_on=day, acting_user=aco,
+                         description="Beagle, tricolor, female", **fields)
+
+
+def action_url(record, action):
+    return reverse("dogs:impoundment_action", args=[record.pk, action])
+
+
+# -- The list -----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("rows", [2, 10])
+def test_the_list_takes_the_same_queries_whatever_the_rows(client, aco, north_andover,
+                                                           tagged_dog, rows,
+                                                           django_assert_num_queries):
+    for number in range(rows):
+        intake(aco, north_andover, day=dt.date(2026, 4, 1) + dt.timedelta(days=number),
+               tag_number=str(TAG))
+    client.force_login(aco)
+    with django_assert_num_queries(8):
+        response = client.get(reverse("dogs:impoundments"))
+    assert response.status_code == 200
+    assert len(response.context["rows"]) == rows
+
+
+def test_the_list_shows_forwarding_overdue_for_the_officer(client, aco, north_andover):
+    late = intake(aco, north_andover, day=dt.date(2026, 5, 1))  # due by Mon June 1
+    intake(aco, north_andover, day=THU_JUNE_4)
+    client.force_login(aco)
+    response = client.get(reverse("dogs:impoundments"))
+    assert [record for record, _ in response.context["overdue"]] == [late]
+    assert "due to the Clerk by June 1, 2026" in response.content.decode()
+
+
+def test_a_resident_cannot_see_impoundments(client, resident):
+    client.force_login(resident)
+    assert client.get(reverse("dogs:impoundments")).status_code == 403
+
+
+# -- Intake and the record page --------------------------------------------------------------
+
+def test_the_officer_records_an_intake_and_the_tag_finds_the_owner(
+        client, aco, north_andover, tagged_dog, django_capture_on_commit_callbacks):
+    client.force_login(aco)
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(reverse("dogs:impoundment_new"), {
+            "impounded_on": "2026-06-08", "description": "Beagle, tricolor",
+            "found_at": "Elm Street", "tag_number": str(TAG), "picked_up": "on"})
+    record = Impoundment.objects.get()
+    assert response.url == reverse("dogs:impoundment", args=[record.pk])
+    assert record.dog == tagged_dog
+    assert mail.outbox[0].to == [tagged_dog.owner.email]
+    page = client.get(response.url).content.decode()
+    assert "June 15, 2026" in page  # held through
+    assert "Due by July 8, 2026" in page  # forwarded to the Clerk by
+
+
+def test_town_property_before_the_hold_ends_is_refused_on_the_page(client, aco,
+                                                                 north_andover):
+    record = intake(aco, north_andover)
+    client.force_login(aco)
+    response = client.post(action_url(record, "town_property"))
+    assert response.status_code == 400
+    assert "held through June 11, 2026" in response.content.decode()
+    record.refresh_from_db()
+    assert record.status == ImpoundmentStatus.HELD
+
+
+def test_release_at_the_counter_after_rabies_proof_and_payment(client, aco, clerk,
+                                                              north_andover, tagged_dog):
+    record = intake(aco, north_andover, tag_number=str(TAG))
+    client.force_login(aco)
+    refused = client.post(action_url(record, "release"))
+    assert "Record a current rabies vaccination certificate" in refused.content.decode()
+    client.post(action_url(record, "rabies"), {
+        "rabies-rabies_certificate": "NAV-2291, Dr. Lee",
+        "rabies-rabies_valid_through": "2027-05-01"})
+    client.post(action_url(record, "invoice"))
+    record.refresh_from_db()
+    client.force_login(clerk)
+    client.post(action_url(record, "pay_fees"), {
+        "pay_fees-method": "cash", "pay_fees-reference": "R-77",
+        "pay_fees-amount": str(record.fee_invoice.total)})
+    record.refresh_from_db()
+    assert record.fee_invoice.is_paid
+    clerk_page = client.get(reverse("dogs:impoundment", args=[record.pk])).content.decode()
+    assert "Release to the owner</button>" not in clerk_page  # the Clerk only reads
+    client.force_login(aco)
+    client.post(action_url(record, "release"))
+    record.refresh_from_db()
+    assert record.status == ImpoundmentStatus.RELEASED
+
+
+# -- The API ------------------------------------------------------------------------------------
+
+def test_the_api_records_an_intake_and_refuses_town_property_during_the_hold(
+        api, aco, north_andover, tagged_dog):
+    api.force_authenticate(aco)
+    created = api.post("/api/v1/impoundments/", {
+        "impounded_on": "2026-06-04", "description": "Beagle", "tag_number": str(TAG)},
+        format="json")
+    assert created.status_code == 201
+    body = created.json()
+    assert body["owner"]["email"] == tagged_dog.owner.email
+    assert body["dates"]["hold_ends"] == "2026-06-11"
+    assert body["dates"]["forward_by"] == "2026-07-06"
+    refused = api.post(f"/api/v1/impoundments/{body['id']}/town-property/", {},
+                       format="json")
+    assert refused.status_code == 400
+    assert "Impoundment E" in refused.json()["status"][0]
+
+
+def test_the_api_hides_impoundments_from_residents(api, resident):
+    api.force_authenticate(resident)
+    assert api.get("/api/v1/impoundments/").status_code == 403
+
+
+# -- Found a dog? ----------------------------------------------------------------------------
+
+@pytest.fixture
+def fresh_limits():
+    cache.clear()
+    yield
+    cache.clear()
+
+
+def report(client, north_andover, tag):
+    return client.post(reverse("dogs:found_dog"), {
+        "town": north_andover.pk, "tag_number": tag,
+        "message": "Safe in my yard.", "finder_contact": "978-555-0199"})
+
+
+def without_token(page: str) -> str:
+    return re.sub(r'name="csrfmiddlewaretoken" value="[^"]+"', "", page)
+
+
+def test_the_found_page_answers_the_same_whether_or_not_the_tag_exists(
+        client, north_andover, tagged_dog, fresh_limits, django_capture_on_commit_callbacks):
+    assert client.get(reverse("dogs:found_dog")).status_code == 200
+    with django_capture_on_commit_callbacks(execute=True):
+        known = report(client, north_andover, str(TAG))
+        unknown = report(client, north_andover, "9999")
+    assert known.status_code == unknown.status_code == 200
+    assert without_token(known.content.decode()) == without_token(unknown.content.decode())
+    assert found.SAME_ANSWER in known.content.decode()
+    owner = tagged_dog.owner
+    assert owner.last_name not in known.content.decode()
+    assert owner.email not in known.content.decode()
+    [email] = mail.outbox
+    assert "Safe in my yard." in email.body and "978-555-0199" in email.body
+
+
+def test_the_found_page_limits_reports_per_address(client, north_andover, fresh_limits):
+    for _ in range(found.REPORTS_PER_HOUR):
+        assert report(client, north_andover, "1").status_code == 200
+    limited = report(client, north_andover, "1")
+    assert limited.status_code == 429
+    assert "try again later" in limited.content.decode()
