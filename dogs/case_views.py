@@ -29,7 +29,7 @@ from permits_site.accounts.models import Role
 from permits_site.accounts.permissions import can_view_enforcement, has_role
 from permits_site.enforcement.models import Appeal, Case, CaseStatus, Order
 from permits_site.enforcement.registry import case_type
-from permits_site.licensing.exceptions import DomainError
+from permits_site.exceptions import DomainError
 from permits_site.licensing.views.access import get_visible_or_404
 
 DOG_CASE_TYPES = (cases.POTENTIALLY_DANGEROUS_DOG, cases.NUISANCE_DOG)

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from django.db.models import TextChoices
 from django.utils import timezone
@@ -47,9 +48,12 @@ from permits_site.enforcement.services.cases import (
     schedule_appeal_hearing,
 )
 from permits_site.enforcement.services.citations import counted_offenses, same_party
-from permits_site.licensing.exceptions import DomainError, InvalidTransition, PermissionDenied
+from permits_site.exceptions import DomainError, InvalidTransition, PermissionDenied
 from permits_site.rules.calendar import add_months, days_after, period_due
 from permits_site.rules.registry import Period, town_law
+
+if TYPE_CHECKING:
+    from permits_site.accounts.models import User
 
 POTENTIALLY_DANGEROUS_DOG = "north_andover.potentially_dangerous_dog"
 NUISANCE_DOG = "north_andover.nuisance_dog"
@@ -101,12 +105,12 @@ class Appellant(TextChoices):
 APPEAL_RECORDERS = (Role.CLERK, Role.ANIMAL_CONTROL_OFFICER, Role.HEARING_AUTHORITY)
 
 
-def _require_role(case: Case, acting_user, role: Role, *, doing: str) -> None:
+def _require_role(case: Case, acting_user: User, role: Role, *, doing: str) -> None:
     if not has_role(acting_user, case.municipality_id, role):
         raise PermissionDenied(f"Only the {role.label.lower()} {doing}.")
 
 
-def _require_appeal_recorder(case: Case, acting_user) -> None:
+def _require_appeal_recorder(case: Case, acting_user: User) -> None:
     if not has_role(acting_user, case.municipality_id, *APPEAL_RECORDERS):
         raise PermissionDenied("Only the Town Clerk and the officials of the case record "
                                "appeals and their hearings.")
@@ -155,7 +159,7 @@ def _criteria_findings(case: Case, *, aggressive_in_enclosure: bool) -> dict:
 
 
 def propose_potentially_dangerous(
-    *, case: Case, aggressive_in_enclosure: bool, proposal: str, acting_user
+    *, case: Case, aggressive_in_enclosure: bool, proposal: str, acting_user: User
 ) -> Case:
     """The Animal Control Officer's proposed determination, with the criteria met today."""
     _require_case_type(case, POTENTIALLY_DANGEROUS_DOG)
@@ -188,7 +192,7 @@ def _require_grounds(findings: dict, *, deemed: bool) -> None:
 
 
 def determine_potentially_dangerous(
-    *, case: Case, deemed: bool, exceptions: Iterable[str], determination: str, acting_user
+    *, case: Case, deemed: bool, exceptions: Iterable[str], determination: str, acting_user: User
 ) -> Case:
     """The hearing authority's determination (Potentially dangerous A; Hearing authority A):
     the citations are counted again on the day, and the exceptions found are recorded."""
@@ -219,7 +223,7 @@ def appellant_name(case: Case, appellant: str) -> str:
 
 
 def file_dog_appeal(
-    *, case: Case, appellant: str, filed_on: dt.date, grounds: str, acting_user
+    *, case: Case, appellant: str, filed_on: dt.date, grounds: str, acting_user: User
 ) -> Appeal:
     """A written appeal received by the Town Clerk (Hearing authority B, E): the core
     refuses it after the case type's window."""
@@ -228,7 +232,7 @@ def file_dog_appeal(
                        grounds=grounds, acting_user=acting_user)
 
 
-def schedule_public_hearing(*, appeal: Appeal, hearing_date: dt.date, acting_user) -> Appeal:
+def schedule_public_hearing(*, appeal: Appeal, hearing_date: dt.date, acting_user: User) -> Appeal:
     """The public hearing the hearing authority holds on the appeal (Hearing authority B)."""
     _require_appeal_recorder(appeal.case, acting_user)
     return schedule_appeal_hearing(appeal=appeal, hearing_date=hearing_date,
@@ -236,7 +240,7 @@ def schedule_public_hearing(*, appeal: Appeal, hearing_date: dt.date, acting_use
 
 
 def rule_on_appeal(
-    *, appeal: Appeal, outcome: str, ruling: str, decided_on: dt.date, acting_user
+    *, appeal: Appeal, outcome: str, ruling: str, decided_on: dt.date, acting_user: User
 ) -> Appeal:
     """The hearing authority's written ruling after the public hearing (Hearing authority
     B, C); it opens the window of a further appeal (E)."""
@@ -288,7 +292,7 @@ def restraint_period() -> Period:
 
 
 def issue_restraint_order(*, case: Case, text: str, days: int | None = None,
-                          acting_user) -> Order:
+                          acting_user: User) -> Order:
     """An order of temporary restraint in force for at most 30 days from today
     (Temporary restraint A); it ends on the day the duration ends."""
     _require_case_type(case, NUISANCE_DOG)
@@ -303,7 +307,7 @@ def issue_restraint_order(*, case: Case, text: str, days: int | None = None,
                                 acting_user=acting_user)
 
 
-def renew_restraint_order(*, order: Order, note: str, acting_user) -> OrderRenewal:
+def renew_restraint_order(*, order: Order, note: str, acting_user: User) -> OrderRenewal:
     """Renew the order in writing for a further 30 days from its current end, while it is
     in force (Temporary restraint A)."""
     case = order.case

@@ -13,9 +13,9 @@ from django.db import transaction
 from django.utils import timezone
 
 from dogs.impoundment import find_licensed_dog
+from permits_site import audit
 from permits_site.accounts.emails import send_after_commit
-from permits_site.licensing import audit
-from permits_site.licensing.exceptions import DomainError
+from permits_site.exceptions import DomainError
 
 REPORTS_PER_HOUR = 5
 WINDOW_SECONDS = 60 * 60

@@ -20,9 +20,10 @@ from dogs.models import DISPOSITIONS, Impoundment, ImpoundmentBasis
 from dogs.periods import MUNICIPALITY
 from dogs.permissions import can_take_impoundment_payment, impoundment_town_ids
 from permits_site.api.serializers import InvoiceLineSerializer
-from permits_site.licensing.exceptions import DomainError, PermissionDenied
-from permits_site.licensing.models import Municipality, PaymentMethod
+from permits_site.exceptions import DomainError, PermissionDenied
+from permits_site.licensing.models import PaymentMethod
 from permits_site.licensing.services.payments import record_payment
+from permits_site.towns.models import Municipality
 
 
 class ReadsImpoundments(BasePermission):

@@ -4,6 +4,8 @@ refusals come back on the fields they name."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from django import forms
 
 from dogs import impoundment as services
@@ -11,10 +13,14 @@ from dogs.models import DISPOSITIONS, ImpoundmentBasis, ImpoundmentStatus
 from dogs.periods import MUNICIPALITY
 from dogs.permissions import can_take_impoundment_payment
 from permits_site.enforcement.forms import MONEY_FIELD, TEXTAREA, ServiceForm
-from permits_site.licensing.exceptions import DomainError, PermissionDenied
+from permits_site.exceptions import DomainError, PermissionDenied
 from permits_site.licensing.fact_forms import bounded_date_field
-from permits_site.licensing.models import Municipality, PaymentMethod
+from permits_site.licensing.models import PaymentMethod
 from permits_site.licensing.services.payments import record_payment
+from permits_site.towns.models import Municipality
+
+if TYPE_CHECKING:
+    from permits_site.accounts.models import User
 
 TAG_NUMBER = {"max_length": 10, "required": False, "label": "License tag number"}
 MICROCHIP = {"max_length": 30, "required": False, "label": "Microchip number"}
@@ -30,7 +36,7 @@ class IntakeForm(ServiceForm):
         required=False, initial=True, label="Picked up by the Animal Control Officer",
         help_text="The pick-up fee applies (Code ch. 60, Impoundment C(1)).")
 
-    def run(self, *, acting_user):
+    def run(self, *, acting_user: User):
         town = Municipality.objects.get(code=MUNICIPALITY)
         return services.record_intake(municipality=town, acting_user=acting_user,
                                       **self.cleaned_data)
@@ -41,7 +47,7 @@ class IdentifyForm(ServiceForm):
     microchip = forms.CharField(**MICROCHIP)
     done = "Owner found and notified."
 
-    def run(self, *, impoundment, acting_user):
+    def run(self, *, impoundment, acting_user: User):
         services.identify_owner(impoundment=impoundment, acting_user=acting_user,
                                 **self.cleaned_data)
 
@@ -52,7 +58,7 @@ class RabiesProofForm(ServiceForm):
     rabies_valid_through = bounded_date_field(label="Vaccination valid through")
     done = "Rabies certificate recorded."
 
-    def run(self, *, impoundment, acting_user):
+    def run(self, *, impoundment, acting_user: User):
         services.record_rabies_proof(
             impoundment=impoundment, acting_user=acting_user,
             certificate=self.cleaned_data["rabies_certificate"],
@@ -66,7 +72,7 @@ class NoFieldsForm(ServiceForm):
         super().__init__(*args, **kwargs)
         self.service, self.done = service, done
 
-    def run(self, *, impoundment, acting_user):
+    def run(self, *, impoundment, acting_user: User):
         self.service(impoundment=impoundment, acting_user=acting_user)
 
 
@@ -82,7 +88,7 @@ class PaymentForm(ServiceForm):
         super().__init__(*args, **kwargs)
         self.invoice_field = invoice_field
 
-    def run(self, *, impoundment, acting_user):
+    def run(self, *, impoundment, acting_user: User):
         if not can_take_impoundment_payment(acting_user, impoundment.municipality_id):
             raise PermissionDenied("Only the Animal Control Officer or the Clerk takes "
                                    "payments.")
@@ -103,7 +109,7 @@ class ContractForm(ServiceForm):
                                       label="Alternate party who may claim (safe hold)")
     done = "Contract recorded."
 
-    def run(self, *, impoundment, acting_user):
+    def run(self, *, impoundment, acting_user: User):
         services.record_contract(impoundment=impoundment, acting_user=acting_user,
                                  **self.cleaned_data)
 
@@ -121,7 +127,7 @@ class DispositionForm(ServiceForm):
         required=False, label="The adopter authorized the CORI background check")
     done = "Outcome recorded."
 
-    def run(self, *, impoundment, acting_user):
+    def run(self, *, impoundment, acting_user: User):
         services.record_disposition(impoundment=impoundment, acting_user=acting_user,
                                     **self.cleaned_data)
 
@@ -130,7 +136,7 @@ class ForwardedForm(ServiceForm):
     forwarded_on = bounded_date_field(label="Forwarded to the Town Clerk on")
     done = "Forwarding recorded."
 
-    def run(self, *, impoundment, acting_user):
+    def run(self, *, impoundment, acting_user: User):
         services.record_forwarded(impoundment=impoundment, acting_user=acting_user,
                                   on=self.cleaned_data["forwarded_on"])
 

@@ -25,10 +25,11 @@ from dogs.permissions import (
     can_work_impoundments,
     impoundment_town_ids,
 )
-from permits_site.licensing import audit
-from permits_site.licensing.exceptions import DomainError
-from permits_site.licensing.models import InvoiceStatus, Municipality
+from permits_site import audit
+from permits_site.exceptions import DomainError
+from permits_site.licensing.models import InvoiceStatus
 from permits_site.rules.registry import town_law
+from permits_site.towns.models import Municipality
 
 PER_PAGE = 50
 

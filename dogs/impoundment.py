@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from django.db import transaction
 from django.utils import timezone
@@ -34,13 +35,16 @@ from dogs.models import (
 )
 from dogs.periods import MUNICIPALITY
 from dogs.permissions import can_work_impoundments
+from permits_site import audit
 from permits_site.accounts.emails import send_after_commit
-from permits_site.licensing import audit
-from permits_site.licensing.exceptions import DomainError, InvalidTransition, PermissionDenied
+from permits_site.exceptions import DomainError, InvalidTransition, PermissionDenied
 from permits_site.licensing.models import Invoice, InvoiceLine, InvoiceStatus, PermitType
 from permits_site.licensing.services.fees import schedule_in_force
 from permits_site.rules.calendar import BusinessCalendar, add_months, format_date, period_due
 from permits_site.rules.registry import town_law
+
+if TYPE_CHECKING:
+    from permits_site.accounts.models import User
 
 IMPOUNDMENT_FEES = ImpoundmentFeesKind.code
 #: The Town Clerk keeps the forwarded intake records this long (ACO B(2)).
@@ -125,7 +129,7 @@ def _refuse_unless(impoundment: Impoundment, *statuses: str, doing: str) -> None
         )
 
 
-def _audit(impoundment: Impoundment, action: str, acting_user, summary: str, **after) -> None:
+def _audit(impoundment: Impoundment, action: str, acting_user: User, summary: str, **after) -> None:
     audit.record(actor=acting_user, action=f"impoundment.{action}", subject=impoundment,
                  municipality=impoundment.municipality, summary=summary,
                  after={"status": impoundment.status, **after})
@@ -133,7 +137,7 @@ def _audit(impoundment: Impoundment, action: str, acting_user, summary: str, **a
 
 @transaction.atomic
 def record_intake(*, municipality, impounded_on: dt.date, description: str,
-                  acting_user, found_at: str = "", tag_number: str = "", microchip: str = "",
+                  acting_user: User, found_at: str = "", tag_number: str = "", microchip: str = "",
                   picked_up: bool = True) -> Impoundment:
     """Record a dog taken into custody (Impoundment A, B; ACO B(2)); when its tag or
     microchip finds its license, the owner is notified at once (Impoundment D)."""
@@ -154,7 +158,7 @@ def record_intake(*, municipality, impounded_on: dt.date, description: str,
 
 
 @transaction.atomic
-def identify_owner(*, impoundment: Impoundment, acting_user, tag_number: str = "",
+def identify_owner(*, impoundment: Impoundment, acting_user: User, tag_number: str = "",
                    microchip: str = "") -> Impoundment:
     """Find the licensed dog by this year's tag number or its microchip and notify its
     owner (Impoundment D)."""
@@ -171,7 +175,7 @@ def identify_owner(*, impoundment: Impoundment, acting_user, tag_number: str = "
     return impoundment
 
 
-def _identify(impoundment: Impoundment, dog: Dog, acting_user) -> None:
+def _identify(impoundment: Impoundment, dog: Dog, acting_user: User) -> None:
     impoundment.dog = dog
     impoundment.owner_notified_at = timezone.now()
     impoundment.save()
@@ -186,7 +190,7 @@ def _identify(impoundment: Impoundment, dog: Dog, acting_user) -> None:
 
 @transaction.atomic
 def record_rabies_proof(*, impoundment: Impoundment, certificate: str,
-                        valid_through: dt.date, acting_user) -> Impoundment:
+                        valid_through: dt.date, acting_user: User) -> Impoundment:
     """The owner's rabies vaccination certificate from a veterinarian (Impoundment C)."""
     _refuse_unless_officer(acting_user, impoundment.municipality_id)
     _refuse_unless(impoundment, ImpoundmentStatus.HELD, doing="given rabies proof")
@@ -232,7 +236,7 @@ def fee_lines(impoundment: Impoundment, on: dt.date) -> tuple[object, list[dict]
 
 
 @transaction.atomic
-def invoice_fees(*, impoundment: Impoundment, acting_user) -> Invoice:
+def invoice_fees(*, impoundment: Impoundment, acting_user: User) -> Invoice:
     """Put the fees to date on the owner's record; an unpaid earlier invoice is voided."""
     _refuse_unless_officer(acting_user, impoundment.municipality_id)
     _refuse_unless(impoundment, ImpoundmentStatus.HELD, doing="invoiced")
@@ -261,7 +265,7 @@ def _invoice(impoundment: Impoundment, schedule, lines: list[dict], *, payer) ->
 
 
 @transaction.atomic
-def release_to_owner(*, impoundment: Impoundment, acting_user) -> Impoundment:
+def release_to_owner(*, impoundment: Impoundment, acting_user: User) -> Impoundment:
     """Return the dog to its identified owner: current rabies proof and the fees paid
     (Impoundment C)."""
     _refuse_unless_officer(acting_user, impoundment.municipality_id)
@@ -298,7 +302,7 @@ def _close(impoundment: Impoundment, status: str, **fields) -> None:
 
 
 @transaction.atomic
-def record_contract(*, impoundment: Impoundment, basis: str, signed_by: str, acting_user,
+def record_contract(*, impoundment: Impoundment, basis: str, signed_by: str, acting_user: User,
                     claim_by: dt.date | None = None, alternate_party: str = "") -> Impoundment:
     """The owner's surrender contract (Impoundment F) or safe-hold contract with its
     claim-by date and any alternate party (G)."""
@@ -341,7 +345,7 @@ def _refuse_before_town_property(impoundment: Impoundment, today: dt.date) -> No
 
 
 @transaction.atomic
-def declare_town_property(*, impoundment: Impoundment, acting_user) -> Impoundment:
+def declare_town_property(*, impoundment: Impoundment, acting_user: User) -> Impoundment:
     """An unclaimed dog becomes the Town's after its hold or claim-by date (Impoundment E,
     G(2)); a surrendered dog at once (F(3))."""
     _refuse_unless_officer(acting_user, impoundment.municipality_id)
@@ -354,7 +358,7 @@ def declare_town_property(*, impoundment: Impoundment, acting_user) -> Impoundme
 
 
 @transaction.atomic
-def record_disposition(*, impoundment: Impoundment, outcome: str, acting_user,
+def record_disposition(*, impoundment: Impoundment, outcome: str, acting_user: User,
                        note: str = "", adopter_name: str = "",
                        adopter_identification: str = "",
                        cori_authorized: bool = False) -> Impoundment:
@@ -400,7 +404,7 @@ def _adoption(impoundment: Impoundment, adopter_name: str, identification: str,
 
 
 @transaction.atomic
-def record_forwarded(*, impoundment: Impoundment, on: dt.date, acting_user) -> Impoundment:
+def record_forwarded(*, impoundment: Impoundment, on: dt.date, acting_user: User) -> Impoundment:
     """The intake record went to the Town Clerk on ``on`` (ACO B(2))."""
     _refuse_unless_officer(acting_user, impoundment.municipality_id)
     if not impoundment.impounded_on <= on <= timezone.localdate():

@@ -6,7 +6,7 @@ import datetime as dt
 from collections.abc import Mapping
 from dataclasses import replace
 from decimal import Decimal
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.utils import timezone
 
@@ -30,6 +30,9 @@ from permits_site.rules.base import Fact, FactType
 from permits_site.rules.calendar import is_past_key_date, year_end
 from permits_site.rules.fees import FeeLine, item, line_for, parse_quote_facts
 from permits_site.rules.registry import town_law
+
+if TYPE_CHECKING:
+    from permits_site.accounts.models import User
 
 RABIES_CERTIFICATE = "rabies_certificate"
 RABIES_EXEMPTION = "rabies_exemption"
@@ -169,13 +172,13 @@ class DogLicenseKind(PermitKind):
                      if declared.name != PERMIT_FIELD)
 
     def start_application(self, *, applicant, permit_type, action: str,
-                          details: ParsedDetails, acting_user=None):
+                          details: ParsedDetails, acting_user: User | None = None):
         from dogs.services import apply_for_dog_license
 
         return apply_for_dog_license(applicant=applicant, action=action,
                                      acting_user=acting_user, **_license_details(details))
 
-    def update_details(self, application, details: ParsedDetails, *, acting_user):
+    def update_details(self, application, details: ParsedDetails, *, acting_user: User):
         from dogs.services import update_dog_license
 
         return update_dog_license(application=application, acting_user=acting_user,
@@ -242,7 +245,7 @@ class DogLicenseKind(PermitKind):
         year = application.dog_license.license_year
         return max(issued_on, dt.date(year, 1, 1)), year_end(dt.date(year, 1, 1))
 
-    def after_issue(self, application, permit: Permit, *, acting_user) -> None:
+    def after_issue(self, application, permit: Permit, *, acting_user: User) -> None:
         """Hand out the next tag number of the license year (a replacement keeps the license)."""
         from dogs.models import DogTag
 

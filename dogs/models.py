@@ -79,7 +79,7 @@ class DogLicense(models.Model):
 class DogTag(models.Model):
     """A tag handed out with a license; a replacement tag gets the next number of its year."""
 
-    municipality = models.ForeignKey("licensing.Municipality", on_delete=models.PROTECT)
+    municipality = models.ForeignKey("towns.Municipality", on_delete=models.PROTECT)
     permit = models.ForeignKey(
         "licensing.Permit", on_delete=models.PROTECT, related_name="dog_tags"
     )
@@ -164,7 +164,7 @@ class Impoundment(models.Model):
     dog is held at least seven days unless its owner reclaims it (Impoundment C, E).
     """
 
-    municipality = models.ForeignKey("licensing.Municipality", on_delete=models.PROTECT)
+    municipality = models.ForeignKey("towns.Municipality", on_delete=models.PROTECT)
     impounded_on = models.DateField()
     basis = models.CharField(
         max_length=12, choices=ImpoundmentBasis.choices, default=ImpoundmentBasis.PICKED_UP

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from django.db import transaction
 from django.urls import reverse
@@ -23,8 +24,8 @@ from django.urls import reverse
 from dogs.law import cite
 from dogs.periods import MUNICIPALITY
 from dogs.services import DOG_LICENSE, KENNEL_LICENSE, dogs_not_renewed
-from permits_site.licensing import audit
-from permits_site.licensing.models import Municipality, Permit, PermitStatus
+from permits_site import audit
+from permits_site.licensing.models import Permit, PermitStatus
 from permits_site.notifications.models import MessageKind
 from permits_site.notifications.reminders import (
     Reminder,
@@ -34,6 +35,10 @@ from permits_site.notifications.reminders import (
 from permits_site.notifications.services import Draft, absolute_url, people_of, write
 from permits_site.rules.calendar import days_before, key_date_on
 from permits_site.rules.registry import town_law
+from permits_site.towns.models import Municipality
+
+if TYPE_CHECKING:
+    from permits_site.accounts.models import User
 
 #: Kennel forms are sent from this many days before the key date they must meet.
 KENNEL_NOTICE_LEAD_DAYS = 14
@@ -82,7 +87,7 @@ def season_notices(town, year: int) -> Iterator[Reminder]:
 
 
 @transaction.atomic
-def send_season_notices(*, municipality, year: int, acting_user) -> int:
+def send_season_notices(*, municipality, year: int, acting_user: User) -> int:
     """The Clerk's "send reminders" on the renewal season screen: the daily run's notices,
     written now through the same outbox, so an owner already told hears nothing more and
     the daily run sends none after these. Returns how many were written."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from django.core.files.uploadedfile import UploadedFile
 from django.db import transaction
@@ -15,15 +16,15 @@ from django.utils import timezone
 
 from dogs.models import Dog, DogLicense, PaperLicense
 from dogs.periods import MUNICIPALITY
+from permits_site import audit
 from permits_site.accounts import permissions
-from permits_site.licensing import audit, transitions
-from permits_site.licensing.exceptions import DomainError
+from permits_site.exceptions import DomainError
+from permits_site.licensing import transitions
 from permits_site.licensing.models import (
     OPEN_STATUSES,
     Application,
     Invoice,
     InvoiceStatus,
-    Municipality,
     Permit,
     PermitStatus,
     PermitType,
@@ -32,6 +33,10 @@ from permits_site.licensing.services.applications import create_application
 from permits_site.licensing.services.documents import upload_document
 from permits_site.parties.models import Property
 from permits_site.parties.services import find_or_create_property, link_property, properties_of
+from permits_site.towns.models import Municipality
+
+if TYPE_CHECKING:
+    from permits_site.accounts.models import User
 
 DOG_LICENSE = "north_andover.dog_license"
 KENNEL_LICENSE = "north_andover.kennel_license"
@@ -48,7 +53,7 @@ def residence_choices(owner):
     return properties_of(owner).filter(municipality__code=MUNICIPALITY)
 
 
-def mailing_residence(owner, *, acting_user) -> Property:
+def mailing_residence(owner, *, acting_user: User) -> Property:
     """The town's record of the owner's mailing address, found or created: a dog's residence
     when none is named (spec ``lifecycle.md``, North Andover corrections)."""
     if not owner.street_address.strip():
@@ -66,7 +71,7 @@ def mailing_residence(owner, *, acting_user) -> Property:
     return residence
 
 
-def _residence_for(owner, residence: Property | None, *, acting_user) -> Property:
+def _residence_for(owner, residence: Property | None, *, acting_user: User) -> Property:
     if residence is None:
         return mailing_residence(owner, acting_user=acting_user)
     if not residence_choices(owner).filter(pk=residence.pk).exists():
@@ -75,7 +80,7 @@ def _residence_for(owner, residence: Property | None, *, acting_user) -> Propert
 
 
 @transaction.atomic
-def register_dog(*, owner, acting_user, residence: Property | None = None, **fields) -> Dog:
+def register_dog(*, owner, acting_user: User, residence: Property | None = None, **fields) -> Dog:
     """Register a dog kept at ``residence`` (one of the owner's properties), else at the
     owner's mailing address."""
     dog = Dog.objects.create(
@@ -94,7 +99,7 @@ def register_dog(*, owner, acting_user, residence: Property | None = None, **fie
 
 
 @transaction.atomic
-def update_dog(*, dog: Dog, acting_user, residence: Property | None = None, **fields) -> Dog:
+def update_dog(*, dog: Dog, acting_user: User, residence: Property | None = None, **fields) -> Dog:
     """Correct a dog's details; a named ``residence`` moves it to another of the owner's
     properties."""
     before = _dog_state(dog)
@@ -127,7 +132,7 @@ FIRST_PAPER_LICENSE_YEAR = 2000
 
 
 @transaction.atomic
-def record_paper_license(*, dog: Dog, number: str, year: int | None, acting_user
+def record_paper_license(*, dog: Dog, number: str, year: int | None, acting_user: User
                          ) -> PaperLicense:
     """Record the dog's last paper license (the owner, with its number and year, or the
     Town Clerk) so that its next license is a renewal, not a late new license (spec
@@ -185,7 +190,7 @@ def _license_follows(paper: PaperLicense) -> bool:
     return DogLicense.objects.filter(dog_id=paper.dog_id, license_year__gt=paper.year).exists()
 
 
-def _create_paper_license(dog: Dog, *, number: str, year: int, acting_user) -> PaperLicense:
+def _create_paper_license(dog: Dog, *, number: str, year: int, acting_user: User) -> PaperLicense:
     paper = PaperLicense.objects.create(
         dog=dog, number=number, year=year, recorded_by=acting_user,
         recorded_on=timezone.localdate(),
@@ -194,7 +199,7 @@ def _create_paper_license(dog: Dog, *, number: str, year: int, acting_user) -> P
     return paper
 
 
-def _audit_paper_license(paper: PaperLicense, action: str, acting_user, *,
+def _audit_paper_license(paper: PaperLicense, action: str, acting_user: User, *,
                          before: dict | None = None) -> None:
     audit.record(
         actor=acting_user,
@@ -280,7 +285,7 @@ def apply_for_dog_license(
     previous_jurisdiction: str = "",
     previous_license_number: str = "",
     rabies_proof: RabiesProof | None = None,
-    acting_user=None,
+    acting_user: User | None = None,
 ) -> Application:
     """Start a draft application for a new license, renewal, transfer or replacement tag,
     with the rabies proof chosen with it (``acting_user``: a clerk starting it at the
@@ -334,7 +339,7 @@ def update_dog_license(
     moved_in_on: dt.date | None = None,
     previous_jurisdiction: str = "",
     previous_license_number: str = "",
-    acting_user,
+    acting_user: User,
 ) -> Application:
     """Replace a draft's dog-license details, judged as when it was started."""
     transitions.require("edit", application)

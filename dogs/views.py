@@ -19,8 +19,9 @@ from dogs.forms import DogForm, DogLicenseDetailsForm, PaperLicenseForm, RabiesP
 from dogs.models import Dog
 from dogs.reminders import send_season_notices
 from permits_site.accounts import permissions
-from permits_site.licensing.exceptions import DomainError
-from permits_site.licensing.models import Application, AuditEntry, Municipality, PermitType
+from permits_site.audit.models import AuditEntry
+from permits_site.exceptions import DomainError
+from permits_site.licensing.models import Application, PermitType
 from permits_site.licensing.pending_uploads import KeptUploads
 from permits_site.licensing.services.bulk import issue_many
 from permits_site.licensing.services.fees import quote_fee, schedule_in_force
@@ -29,6 +30,7 @@ from permits_site.licensing.views.resident import error_messages
 from permits_site.rules.calendar import format_date, key_date_on
 from permits_site.rules.fees import QuoteRefused
 from permits_site.rules.registry import town_law
+from permits_site.towns.models import Municipality
 
 NORTH_ANDOVER = "north_andover"
 ACTIONS_WITHOUT_RABIES_PROOF = ("replacement_tag",)

@@ -57,6 +57,8 @@ INSTALLED_APPS = [
     "django_tasks_db",
     "axes",
     "csp",
+    "permits_site.towns",
+    "permits_site.audit",
     "permits_site.accounts",
     "permits_site.parties",
     "permits_site.licensing",

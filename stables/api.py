@@ -36,7 +36,7 @@ from permits_site.api.public.fields import (
 )
 from permits_site.api.serializers import ApplicationDetailSerializer
 from permits_site.api.views import OfficeApplicationViewSet, refuse_oversized_body
-from permits_site.licensing.exceptions import DomainError
+from permits_site.exceptions import DomainError
 from permits_site.licensing.models import Permit
 from permits_site.rules.base import FactsInvalid
 from stables import horses, permissions, rules, services

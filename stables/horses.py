@@ -10,30 +10,29 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.core.files.uploadedfile import UploadedFile
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from permits_site.licensing import audit, transitions
-from permits_site.licensing.exceptions import DomainError
-from permits_site.licensing.models import (
-    Application,
-    Document,
-    Municipality,
-    PermitStatus,
-    PermitType,
-)
+from permits_site import audit
+from permits_site.exceptions import DomainError
+from permits_site.licensing import transitions
+from permits_site.licensing.models import Application, Document, PermitStatus, PermitType
 from permits_site.licensing.services.applications import create_application
 from permits_site.licensing.services.documents import check_upload, upload_document
 from permits_site.rules.base import Finding
 from permits_site.rules.calendar import format_date
+from permits_site.towns.models import Municipality
 from stables import rules
 from stables.facts import as_json
 from stables.kinds import INOCULATION_CERTIFICATE
 from stables.models import Horse, HorseBurialNotice, Stable
+
+if TYPE_CHECKING:
+    from permits_site.accounts.models import User
 
 HORSE_REGISTRATION = "northborough.horse_registration"
 NAME_LENGTH = Horse._meta.get_field("name").max_length
@@ -91,7 +90,7 @@ def register_horse(
     description: str,
     certificate: UploadedFile | None = None,
     certificate_dated: dt.date | None = None,
-    acting_user=None,
+    acting_user: User | None = None,
 ) -> Horse:
     """Register a horse kept in town (B), no fee, as a draft registration to submit.
 
@@ -126,7 +125,7 @@ def register_horse(
 
 @transaction.atomic
 def update_horse(*, horse: Horse, stable: Stable, name: str, description: str,
-                 acting_user) -> Horse:
+                 acting_user: User) -> Horse:
     """Correct the horse of a draft registration: where it is kept, its name, its
     description (B)."""
     registration = horse.registration
@@ -151,7 +150,7 @@ def update_horse(*, horse: Horse, stable: Stable, name: str, description: str,
 
 @transaction.atomic
 def file_inoculation_certificate(
-    *, horse: Horse, upload: UploadedFile, dated: dt.date, acting_user
+    *, horse: Horse, upload: UploadedFile, dated: dt.date, acting_user: User
 ) -> Horse:
     """File a horse's newest certificate of inoculation (§3.2).
 

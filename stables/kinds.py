@@ -5,12 +5,13 @@ start and change its applications."""
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.text import capfirst
 
+from permits_site.exceptions import DomainError
 from permits_site.licensing.declarations import (
     PERMIT_FIELD,
     PROPERTY_FIELD,
@@ -24,7 +25,6 @@ from permits_site.licensing.declarations import (
     fact_field,
     reference_field,
 )
-from permits_site.licensing.exceptions import DomainError
 from permits_site.licensing.kinds import Blocker, PermitKind, display_value
 from permits_site.licensing.models import OPEN_ENDED, Application, Permit, PermitStatus
 from permits_site.rules.base import FactType
@@ -33,6 +33,9 @@ from stables.facts import OFFICE_FACTS, OFFICE_RULES, office_facts
 from stables.law import cite
 from stables.models import PLAN_ITEMS, Occupancy, StableApplication
 from stables.rules import HEARING_NOTICE_DAYS
+
+if TYPE_CHECKING:
+    from permits_site.accounts.models import User
 
 PLOT_PLAN = "plot_plan"
 STABLE_PLAN = "stable_plan"
@@ -136,7 +139,7 @@ class StablePermitKind(PermitKind):
         return (*self.extra_fields, *answers)
 
     def start_application(self, *, applicant, permit_type, action: str, details,
-                          acting_user=None) -> Application:
+                          acting_user: User | None = None) -> Application:
         """A new permit for the stable on the named site (§2.2, §7.1), a renewal (§2.2) or
         a transfer (§2.4), by the services the pages use."""
         from stables import services
@@ -163,7 +166,7 @@ class StablePermitKind(PermitKind):
             facts=details.facts, acting_user=acting_user,
         )
 
-    def update_details(self, application, details, *, acting_user) -> Application:
+    def update_details(self, application, details, *, acting_user: User) -> Application:
         """Replace a draft's details; a renewal or transfer keeps the permit it follows up."""
         from stables import services
 
@@ -275,7 +278,7 @@ class StablePermitKind(PermitKind):
     def license_year(self, application, *, on: dt.date) -> int:
         return self.term(application, issued_on=on)[0].year
 
-    def after_issue(self, application, permit: Permit, *, acting_user) -> None:
+    def after_issue(self, application, permit: Permit, *, acting_user: User) -> None:
         from stables.services import stable_permit_issued
 
         details = stable_details(application)
@@ -378,7 +381,7 @@ class HorseRegistrationKind(PermitKind):
     list_related = ("horse__stable__property",)
 
     def start_application(self, *, applicant, permit_type, action: str, details,
-                          acting_user=None) -> Application:
+                          acting_user: User | None = None) -> Application:
         """Register the horse as the registration page does; its certificate is then
         uploaded to the application's documents (§3.2)."""
         from stables.horses import register_horse
@@ -387,7 +390,7 @@ class HorseRegistrationKind(PermitKind):
                                acting_user=acting_user, **details.values)
         return horse.registration
 
-    def update_details(self, application, details, *, acting_user) -> Application:
+    def update_details(self, application, details, *, acting_user: User) -> Application:
         from stables.horses import update_horse
 
         update_horse(horse=application.horse, stable=details.records["stable"],

@@ -33,7 +33,7 @@ class Stable(models.Model):
     """
 
     municipality = models.ForeignKey(
-        "licensing.Municipality", on_delete=models.PROTECT, related_name="stables"
+        "towns.Municipality", on_delete=models.PROTECT, related_name="stables"
     )
     keeper = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="stables"
@@ -236,7 +236,7 @@ class HorseBurialNotice(models.Model):
     ``findings`` the rules' outcomes when the notice was filed.
     """
 
-    municipality = models.ForeignKey("licensing.Municipality", on_delete=models.PROTECT)
+    municipality = models.ForeignKey("towns.Municipality", on_delete=models.PROTECT)
     filed_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="horse_burial_notices"
     )

@@ -19,16 +19,16 @@ from django.db import transaction
 from django.db.models import Prefetch, Q, Sum
 from django.utils import timezone
 
+from permits_site import audit
 from permits_site.accounts import permissions
 from permits_site.accounts.models import User
 from permits_site.enforcement.services import schedule_inspection
-from permits_site.licensing import audit, transitions
-from permits_site.licensing.exceptions import DomainError, InvalidTransition
+from permits_site.exceptions import DomainError, InvalidTransition
+from permits_site.licensing import transitions
 from permits_site.licensing.models import (
     OPEN_STATUSES,
     Application,
     ApplicationStatus,
-    Municipality,
     Permit,
     PermitStatus,
     PermitType,
@@ -40,6 +40,7 @@ from permits_site.parties.services import find_or_create_property, link_property
 from permits_site.rules.base import CheckContext, Finding, RuleSet
 from permits_site.rules.calendar import format_date
 from permits_site.rules.registry import get_rule_set
+from permits_site.towns.models import Municipality
 from stables import rules
 from stables.facts import as_json
 from stables.horses import certificate_flag
@@ -111,7 +112,7 @@ def _stable_permit_type(code: str) -> PermitType:
     return PermitType.objects.get(code=code)
 
 
-def stable_site(*, address: str, parcel: str = "", acting_user) -> Property:
+def stable_site(*, address: str, parcel: str = "", acting_user: User) -> Property:
     """The town's record of the stable's site as the web form gives it (found by parcel or
     address, or put on file) — the keeper may live elsewhere."""
     site, _ = find_or_create_property(municipality=northborough(), address=address,
@@ -181,7 +182,7 @@ def apply_for_stable_permit(
     address: str = "",
     parcel: str = "",
     documents: Documents | None = None,
-    acting_user=None,
+    acting_user: User | None = None,
 ) -> Application:
     """Start a draft for a new private (§2) or public (§7) stable permit for the stable on
     its site, the application's place, with the plans chosen with it (``documents``).
@@ -207,7 +208,7 @@ def apply_for_stable_permit(
     return _started(application, details, documents=documents, acting_user=acting_user)
 
 
-def _attach(application: Application, documents: Documents | None, *, acting_user
+def _attach(application: Application, documents: Documents | None, *, acting_user: User
             ) -> list[str]:
     """Upload each chosen file as the application's document of its kind; return the
     kinds attached."""
@@ -221,7 +222,7 @@ def _attach(application: Application, documents: Documents | None, *, acting_use
 
 
 def _started(application: Application, details: StableApplication, *,
-             documents: Documents | None, acting_user) -> Application:
+             documents: Documents | None, acting_user: User) -> Application:
     """Attach the documents chosen with a new draft and audit the start."""
     attached = _attach(application, documents, acting_user=acting_user)
     audit.record(
@@ -250,7 +251,7 @@ def _draft_state(application: Application, details: StableApplication) -> dict[s
 def update_stable_draft(
     *,
     application: Application,
-    acting_user,
+    acting_user: User,
     items: Mapping[str, str] | None = None,
     facts: Mapping[str, Any] | None = None,
     site: Property | None = None,
@@ -312,7 +313,7 @@ def renewable_permit(permit: Permit, *, on: dt.date) -> bool:
 @transaction.atomic
 def renew_stable_permit(
     *, applicant, permit: Permit, items: Mapping[str, str], facts: Mapping[str, Any],
-    documents: Documents | None = None, acting_user=None,
+    documents: Documents | None = None, acting_user: User | None = None,
 ) -> Application:
     """Start a renewal "specifying changes made" (§2.2, §7.1): the holder's own permit, in
     force or expired, with the answers as they stand now and the plans chosen with it."""
@@ -384,7 +385,7 @@ def transferable_permit(*, applicant, permit_number: str, address: str) -> Permi
 @transaction.atomic
 def transfer_stable_permit(
     *, applicant, permit_number: str, address: str, occupancy: str,
-    documents: Documents | None = None, acting_user=None,
+    documents: Documents | None = None, acting_user: User | None = None,
 ) -> Application:
     """Start the transfer of a stable permit in force to its new owner or occupant (§2.4).
 
@@ -463,7 +464,7 @@ SIGN_OFFS = {"zoning": ZONING, "conservation": CONSERVATION}
 
 @transaction.atomic
 def record_sign_off(
-    *, application: Application, kind: str, on: dt.date, note: str = "", acting_user
+    *, application: Application, kind: str, on: dt.date, note: str = "", acting_user: User
 ) -> StableApplication:
     """Record the zoning certification (§2.3) or the Conservation Commission review (§4.1)."""
     return _record_signoff(
@@ -473,7 +474,7 @@ def record_sign_off(
 
 
 def _record_signoff(
-    *, application: Application, sign_off: SignOff, on: dt.date, note: str, acting_user
+    *, application: Application, sign_off: SignOff, on: dt.date, note: str, acting_user: User
 ) -> StableApplication:
     details = stable_details(application)
     if details is None:
@@ -502,7 +503,7 @@ def _record_signoff(
 
 @transaction.atomic
 def record_zoning_certification(
-    *, application: Application, certified_on: dt.date, note: str = "", acting_user
+    *, application: Application, certified_on: dt.date, note: str = "", acting_user: User
 ) -> StableApplication:
     """The zoning authority certified that the stable does not conflict with zoning (§2.3)."""
     return _record_signoff(
@@ -513,7 +514,7 @@ def record_zoning_certification(
 
 @transaction.atomic
 def record_conservation_review(
-    *, application: Application, reviewed_on: dt.date, note: str = "", acting_user
+    *, application: Application, reviewed_on: dt.date, note: str = "", acting_user: User
 ) -> StableApplication:
     """The stable location was reviewed with the Conservation Commission (§4.1)."""
     return _record_signoff(
@@ -523,7 +524,7 @@ def record_conservation_review(
 
 
 @transaction.atomic
-def confirm_grandfathered(*, stable: Stable, note: str, acting_user) -> Stable:
+def confirm_grandfathered(*, stable: Stable, note: str, acting_user: User) -> Stable:
     """The office found the stable's permit under the rules in force before May 2, 1990 and
     its satisfactory operation since (§2.5): §4 and §5 then do not bind it."""
     if stable.grandfathered:
@@ -596,7 +597,8 @@ def expansion_finding(*, stable: Stable, proposed_sqft: Decimal, on: dt.date) ->
 
 @transaction.atomic
 def record_expansion(
-    *, stable: Stable, area_sqft: Decimal, made_on: dt.date, description: str = "", acting_user
+    *, stable: Stable, area_sqft: Decimal, made_on: dt.date, description: str = "",
+    acting_user: User
 ) -> StableExpansion:
     """Record an expansion of less than 25 %, cumulated since the last permit (§2.1).
 
@@ -646,7 +648,7 @@ def inspectors(municipality: Municipality):
 
 
 def schedule_sanitary_inspection(
-    *, permit: Permit, scheduled_for: dt.date, inspector, acting_user
+    *, permit: Permit, scheduled_for: dt.date, inspector, acting_user: User
 ):
     """Schedule the §6 sanitary inspection of a stable with a permit, on the shared
     inspection screen (check ``northborough.sanitary_inspection``), at the stable's site as

@@ -20,7 +20,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from permits_site.accounts import permissions
 from permits_site.enforcement.models import Inspection
-from permits_site.licensing.exceptions import DomainError
+from permits_site.exceptions import DomainError
 from permits_site.licensing.fact_forms import NO, YES
 from permits_site.licensing.models import Application, Permit, PermitType
 from permits_site.licensing.pending_uploads import KeptUploads

@@ -10,7 +10,7 @@ from decimal import Decimal
 
 from permits_site.licensing.declarations import About, DeclaredDocument, Holder, detail_field
 from permits_site.licensing.kinds import PermitKind, registered_kind
-from permits_site.licensing.models import FeeItem, FeeSchedule, Municipality, PermitType
+from permits_site.licensing.models import FeeItem, FeeSchedule, PermitType
 from permits_site.rules.base import (
     CheckContext,
     Fact,
@@ -22,6 +22,7 @@ from permits_site.rules.base import (
     passed,
 )
 from permits_site.rules.registry import registered_law
+from permits_site.towns.models import Municipality
 
 CODE = "north_andover.garden_party"
 

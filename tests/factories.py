@@ -21,9 +21,10 @@ import factory
 from django.contrib.auth.hashers import make_password
 from django.utils import timezone
 
-from dogs.models import Dog, DogLicense, DogTag, PaperLicense
+from dogs.models import Dog, DogLicense, DogTag, Impoundment, PaperLicense
 from dogs.services import mailing_residence
 from permits_site.accounts.models import Membership, Role, User
+from permits_site.audit.models import AuditEntry
 from permits_site.enforcement.models import (
     Appeal,
     Case,
@@ -38,21 +39,19 @@ from permits_site.enforcement.models import (
     Inspection,
     InspectionPhoto,
     Order,
+    OrderRenewal,
     SurchargeClassification,
     Violation,
 )
 from permits_site.licensing.models import (
     Application,
     ApplicationStatus,
-    AuditEntry,
-    Closure,
     Document,
     FeeItem,
     FeeSchedule,
     HearingAbutter,
     Invoice,
     InvoiceLine,
-    Municipality,
     NumberCounter,
     Payment,
     PaymentMethod,
@@ -72,6 +71,7 @@ from permits_site.online_payments.models import (
     WebhookEvent,
 )
 from permits_site.parties.models import Business, BusinessKind, BusinessMember, Property
+from permits_site.towns.models import Closure, Municipality
 from stables.models import (
     Horse,
     HorseBurialNotice,
@@ -519,6 +519,18 @@ class OrderFactory(factory.django.DjangoModelFactory):
     issued_by = factory.SubFactory(UserFactory)
 
 
+class OrderRenewalFactory(factory.django.DjangoModelFactory):
+    """A restraint order renewed in writing for 30 more days (Temporary restraint A)."""
+
+    class Meta:
+        model = OrderRenewal
+
+    order = factory.SubFactory(OrderFactory, ends_on=factory.LazyFunction(_today))
+    renewed_on = factory.LazyFunction(_today)
+    ends_on = factory.LazyAttribute(lambda renewal: renewal.renewed_on + dt.timedelta(days=30))
+    renewed_by = factory.SubFactory(UserFactory)
+
+
 class CitationFactory(factory.django.DjangoModelFactory):
     """A first offense of $50.00 on a dog complaint, with its invoice."""
 
@@ -715,6 +727,19 @@ class PaperLicenseFactory(factory.django.DjangoModelFactory):
     year = factory.LazyFunction(lambda: timezone.localdate().year - 1)
     recorded_by = factory.SelfAttribute("dog.owner")
     recorded_on = factory.LazyFunction(_today)
+
+
+class ImpoundmentFactory(factory.django.DjangoModelFactory):
+    """A dog picked up by the Animal Control Officer today (Impoundment A)."""
+
+    class Meta:
+        model = Impoundment
+
+    municipality = _town("north_andover")
+    impounded_on = factory.LazyFunction(_today)
+    description = "Brown terrier mix, male, red collar"
+    found_at = "Main Street"
+    recorded_by = factory.SubFactory(UserFactory)
 
 
 # -- stables (Northborough Horse and Stable Regulations) ---------------------------------

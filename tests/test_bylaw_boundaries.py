@@ -33,8 +33,9 @@ def labels(user):
 
 
 @pytest.mark.django_db
-def test_the_queue_offers_the_dog_renewal_season_to_north_andover_clerks_only():
-    assert labels(staff(Role.CLERK, "north_andover")) == ["Dog license renewal season"]
+def test_the_queue_offers_north_andovers_registers_to_its_clerks_only():
+    assert labels(staff(Role.CLERK, "north_andover")) == ["Dog license renewal season",
+                                                          "Impoundments"]
     assert labels(staff(Role.BOARD_MEMBER, "north_andover")) == []
 
 

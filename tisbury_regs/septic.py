@@ -19,15 +19,15 @@ plain attributes, and the hooks below (functions of the kind) that it overrides.
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.db import transaction
 from django.utils import timezone
 
+from permits_site import audit
 from permits_site.accounts import permissions
-from permits_site.licensing import audit
+from permits_site.exceptions import DomainError, InvalidTransition, PermissionDenied
 from permits_site.licensing.declarations import DeclaredDocument, Gate, detail_field
-from permits_site.licensing.exceptions import DomainError, InvalidTransition, PermissionDenied
 from permits_site.licensing.kinds import Blocker, PermitKind
 from permits_site.licensing.models import (
     OPEN_ENDED,
@@ -40,6 +40,9 @@ from permits_site.rules.base import FactsInvalid, FactType, Outcome
 from permits_site.rules.calendar import format_date
 from tisbury_regs.law import cite
 from tisbury_regs.rules import PRIVATE_WELL
+
+if TYPE_CHECKING:
+    from permits_site.accounts.models import User
 
 WELL_REGISTRATION_CODE = "tisbury.well_registration"
 DISPOSAL_WORKS_CODE = "tisbury.disposal_works"
@@ -175,7 +178,7 @@ def disposal_works_blockers(self: PermitKind, application: Application) -> list[
     return found
 
 
-def keep_office_record(self: PermitKind, application: Application, details, *, acting_user
+def keep_office_record(self: PermitKind, application: Application, details, *, acting_user: User
                        ) -> Application:
     """The applicant's edit of a returned draft keeps the clerk's public water record."""
     recorded = public_water_record(application)
@@ -238,7 +241,7 @@ DISPOSAL_WORKS = {
 
 
 @transaction.atomic
-def record_public_water(*, application: Application, note: str, acting_user) -> Application:
+def record_public_water(*, application: Application, note: str, acting_user: User) -> Application:
     """The clerk records that the lot is served by public water, which clears ``well_ready``
     (no private well to prove, 09.3.1(3)); audited, with the clerk's note of how it is known."""
     application = Application.objects.select_for_update().get(pk=application.pk)

@@ -6,7 +6,7 @@ def roles(request):
     pairs = role_pairs(request.user)
 
     def town_codes() -> set[str]:
-        from permits_site.licensing.models import Municipality
+        from permits_site.towns.models import Municipality
 
         ids = {municipality_id for municipality_id, _role in pairs}
         return set(Municipality.objects.filter(pk__in=ids).values_list("code", flat=True))

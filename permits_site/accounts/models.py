@@ -50,7 +50,7 @@ class Membership(models.Model):
 
     user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="memberships")
     municipality = models.ForeignKey(
-        "licensing.Municipality", on_delete=models.CASCADE, related_name="memberships"
+        "towns.Municipality", on_delete=models.CASCADE, related_name="memberships"
     )
     role = models.CharField(max_length=30, choices=Role.choices)
 

@@ -12,10 +12,10 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.base_user import BaseUserManager
 from django.db import IntegrityError, transaction
 
+from permits_site import audit
 from permits_site.accounts import emails, tokens
 from permits_site.accounts.models import User
-from permits_site.licensing import audit
-from permits_site.licensing.exceptions import DomainError
+from permits_site.exceptions import DomainError
 
 PROFILE_FIELDS = ("first_name", "last_name", "street_address", "city", "postal_code", "phone")
 ADDRESS_TAKEN = "Another account already uses this email address."

@@ -22,7 +22,7 @@ from permits_site.accounts.forms import (
     ResidentRegistrationForm,
     lockout_minutes,
 )
-from permits_site.licensing.exceptions import DomainError
+from permits_site.exceptions import DomainError
 
 #: Too Many Requests: what django-axes answers a locked sign-in with.
 LOCKED_STATUS = 429

@@ -14,8 +14,8 @@ from rest_framework.views import APIView
 
 from permits_site.accounts import permissions
 from permits_site.api.public.fields import BoundedDateField
-from permits_site.licensing.models import Closure, Municipality
-from permits_site.licensing.services.closures import add_closure, remove_closure
+from permits_site.towns.models import Closure, Municipality
+from permits_site.towns.services import add_closure, remove_closure
 
 
 class ClosureSerializer(serializers.ModelSerializer):

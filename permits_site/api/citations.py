@@ -51,9 +51,10 @@ from permits_site.enforcement.models import (
 from permits_site.enforcement.services import dispositions
 from permits_site.enforcement.services.citations import citation_days, policy_of
 from permits_site.enforcement.services.dispositions import Standing
-from permits_site.licensing.models import Invoice, Municipality, PaymentMethod
+from permits_site.licensing.models import Invoice, PaymentMethod
 from permits_site.licensing.services.payments import record_payment
 from permits_site.pdf.referrals import render_referral_packet_pdf
+from permits_site.towns.models import Municipality
 
 STANDINGS = [standing.value for standing in Standing]
 MONEY = {"max_digits": 10, "decimal_places": 2}

@@ -54,8 +54,9 @@ from permits_site.enforcement.registry import case_type_name
 from permits_site.enforcement.services import dispositions
 from permits_site.enforcement.services.cases import PERMIT_CHANGES
 from permits_site.enforcement.services.dispositions import Standing
-from permits_site.licensing.exceptions import DomainError
-from permits_site.licensing.models import Application, Municipality, Permit
+from permits_site.exceptions import DomainError
+from permits_site.licensing.models import Application, Permit
+from permits_site.towns.models import Municipality
 
 # -- who may do what ---------------------------------------------------------------
 

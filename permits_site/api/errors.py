@@ -1,6 +1,6 @@
 """Refusals in DRF's error shape: a JSON object keyed by the offending field.
 
-Services raise :class:`~permits_site.licensing.exceptions.DomainError` (or
+Services raise :class:`~permits_site.exceptions.DomainError` (or
 :class:`~permits_site.rules.fees.QuoteRefused` while pricing); both already
 name their fields, so they become 400s as they are. A service refusing on
 permission grounds is a 403.
@@ -13,8 +13,8 @@ from collections.abc import Mapping, Set
 from rest_framework import exceptions
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from permits_site.licensing.exceptions import DomainError
-from permits_site.licensing.exceptions import PermissionDenied as DomainPermissionDenied
+from permits_site.exceptions import DomainError
+from permits_site.exceptions import PermissionDenied as DomainPermissionDenied
 from permits_site.rules.fees import QuoteRefused
 
 

@@ -16,7 +16,8 @@ from permits_site.api.public.fields import BoundedDateField
 from permits_site.api.scopes import in_towns_where
 from permits_site.enforcement.models import FineItem, FineSchedule
 from permits_site.enforcement.services import create_fine_schedule_version, retire_fine_schedule
-from permits_site.licensing.models import MONEY, Municipality
+from permits_site.licensing.models import MONEY
+from permits_site.towns.models import Municipality
 
 
 def amount_field() -> serializers.DecimalField:

@@ -13,7 +13,8 @@ from rest_framework.permissions import BasePermission
 
 from permits_site.accounts import permissions
 from permits_site.accounts.models import Role
-from permits_site.licensing.models import FeeSchedule, Municipality
+from permits_site.licensing.models import FeeSchedule
+from permits_site.towns.models import Municipality
 
 
 def town_of(record) -> int:

@@ -38,8 +38,8 @@ from permits_site.api.permissions import (
     MayWithdrawApplication,
 )
 from permits_site.api.scopes import in_towns_where, owned_or_in_staff_towns
+from permits_site.exceptions import DomainError
 from permits_site.licensing.declarations import RENEWAL, DetailsInvalid
-from permits_site.licensing.exceptions import DomainError
 from permits_site.licensing.kinds import kind_for, list_related
 from permits_site.licensing.models import (
     Application,

@@ -70,8 +70,9 @@ def seed_fine_catalogue(apps, catalogue: FineCatalogue) -> None:
     Uses the migration's historical models, so re-running after admins have
     saved versions changes nothing.
     """
-    Municipality = apps.get_model("licensing", "Municipality")
     FineSchedule = apps.get_model("enforcement", "FineSchedule")
+    # The town model as this migration state knows it (it moved from licensing to towns).
+    Municipality = FineSchedule._meta.get_field("municipality").related_model
     FineItem = apps.get_model("enforcement", "FineItem")
     municipality = Municipality.objects.get(code=catalogue.municipality_code)
     if FineSchedule.objects.filter(municipality=municipality).exists():

@@ -51,14 +51,15 @@ from permits_site.enforcement.services.citations import policy_of
 from permits_site.enforcement.services.dispositions import PAYABLE, Standing
 from permits_site.enforcement.views import accrual_text
 from permits_site.enforcement.views import case_party_url as party_url
-from permits_site.licensing.exceptions import DomainError
-from permits_site.licensing.models import InvoiceStatus, Municipality
+from permits_site.exceptions import DomainError
+from permits_site.licensing.models import InvoiceStatus
 from permits_site.licensing.services.payments import record_payment
 from permits_site.licensing.views import listing
 from permits_site.licensing.views.access import get_visible_or_404
 from permits_site.parties.models import Business
 from permits_site.pdf.referrals import render_referral_packet_pdf
 from permits_site.rules.calendar import format_date
+from permits_site.towns.models import Municipality
 
 
 def citation_staff_required(view):
@@ -322,7 +323,7 @@ def _court_recorder(user, municipality_id: int) -> bool:
             or permissions.is_clerk(user, municipality_id))
 
 
-def _pay(*, citation: Citation, acting_user, **data) -> str:
+def _pay(*, citation: Citation, acting_user: User, **data) -> str:
     _payment, created = record_payment(invoice=citation.invoice, acting_user=acting_user, **data)
     if not created:
         return "This receipt was already recorded; nothing changed."

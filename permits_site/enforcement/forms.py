@@ -29,9 +29,10 @@ from permits_site.licensing.fact_forms import (
     bounded_date_field,
     fact_form_class,
 )
-from permits_site.licensing.models import Municipality, Permit
+from permits_site.licensing.models import Permit
 from permits_site.rules.base import FactType, RuleSet
 from permits_site.rules.registry import get_check, inspection_checks, town_law
+from permits_site.towns.models import Municipality
 
 TEXTAREA = forms.Textarea(attrs={"rows": 3})
 MONEY_FIELD = {"max_digits": 10, "decimal_places": 2}

@@ -13,13 +13,10 @@ from django.db.models import F, Q
 from django.utils import timezone
 from simple_history.models import HistoricalRecords
 
-from permits_site.licensing.models import (
-    MONEY,
-    EffectiveDatedVersion,
-    ImmutableRecord,
-    Municipality,
-)
+from permits_site.exceptions import ImmutableRecord
+from permits_site.licensing.models import MONEY, EffectiveDatedVersion
 from permits_site.rules.fines import FineRate
+from permits_site.towns.models import Municipality
 
 
 class PriorWindow(models.TextChoices):
@@ -157,7 +154,7 @@ class Inspection(models.Model):
     """
 
     municipality = models.ForeignKey(
-        "licensing.Municipality", on_delete=models.PROTECT, related_name="inspections"
+        "towns.Municipality", on_delete=models.PROTECT, related_name="inspections"
     )
     permit = models.ForeignKey(
         "licensing.Permit", on_delete=models.PROTECT, null=True, blank=True,
@@ -218,7 +215,7 @@ class Case(models.Model):
     """An enforcement case: complaint → determination → orders and citations → hearing → appeal."""
 
     municipality = models.ForeignKey(
-        "licensing.Municipality", on_delete=models.PROTECT, related_name="cases"
+        "towns.Municipality", on_delete=models.PROTECT, related_name="cases"
     )
     case_type = models.CharField(max_length=60)
     permit = models.ForeignKey(
@@ -278,7 +275,7 @@ class Case(models.Model):
 class Violation(models.Model):
     """A rule found broken, with its citation; corrected when the party complies."""
 
-    municipality = models.ForeignKey("licensing.Municipality", on_delete=models.PROTECT)
+    municipality = models.ForeignKey("towns.Municipality", on_delete=models.PROTECT)
     inspection = models.ForeignKey(
         Inspection, on_delete=models.PROTECT, null=True, blank=True, related_name="violations"
     )

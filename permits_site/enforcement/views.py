@@ -28,6 +28,7 @@ from permits_site.accounts.permissions import (
     INSPECTOR_ROLES,
     SCHEDULER_ROLES,
 )
+from permits_site.audit import history_of
 from permits_site.enforcement import deadlines as deadline_rows
 from permits_site.enforcement import forms as enforcement_forms
 from permits_site.enforcement import services
@@ -46,15 +47,14 @@ from permits_site.enforcement.models import (
 from permits_site.enforcement.registry import case_type, case_type_name, case_types
 from permits_site.enforcement.services import dispositions
 from permits_site.enforcement.services.inspections import as_strict_json, judge
+from permits_site.exceptions import DomainError
 from permits_site.licensing import transitions
-from permits_site.licensing.audit import history_of
-from permits_site.licensing.exceptions import DomainError
-from permits_site.licensing.models import Municipality
 from permits_site.licensing.views import listing
 from permits_site.licensing.views.access import get_visible_or_404
 from permits_site.licensing.views.law import RuleOutcome
 from permits_site.rules.calendar import format_date
 from permits_site.rules.registry import get_check
+from permits_site.towns.models import Municipality
 
 CASE_FILTERS = {
     "open": (CaseStatus.OPEN, CaseStatus.DETERMINED),

@@ -53,8 +53,9 @@ def seed_catalogue(apps, catalogue: Catalogue) -> None:
     Uses the migration's historical models; an existing schedule is never
     touched, so re-running after admins have edited fees changes nothing.
     """
-    Municipality = apps.get_model("licensing", "Municipality")
     PermitType = apps.get_model("licensing", "PermitType")
+    # The town model as this migration state knows it (it moved from licensing to towns).
+    Municipality = PermitType._meta.get_field("municipality").related_model
     FeeSchedule = apps.get_model("licensing", "FeeSchedule")
     FeeItem = apps.get_model("licensing", "FeeItem")
     municipality, _ = Municipality.objects.update_or_create(

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django import forms
 from django.core.exceptions import ValidationError
 
-from permits_site.licensing.exceptions import DomainError
+from permits_site.exceptions import DomainError
 from permits_site.licensing.fact_forms import BoundedDateField
 from permits_site.licensing.models import PaymentMethod
 from permits_site.licensing.services.documents import check_upload

@@ -44,6 +44,7 @@ from permits_site.rules.fees import FeeLine, PricedItem, QuoteRefused, item, lin
 from permits_site.rules.registry import get_rule_set
 
 if TYPE_CHECKING:
+    from permits_site.accounts.models import User
     from permits_site.licensing.models import Application, Permit, PermitType
 
 
@@ -253,7 +254,8 @@ class PermitKind:
         return {}
 
     def start_application(
-        self, *, applicant, permit_type, action: str, details: ParsedDetails, acting_user=None
+        self, *, applicant, permit_type, action: str, details: ParsedDetails,
+        acting_user: User | None = None
     ) -> Application:
         """Create a draft from parsed ``details``; kinds that keep records of their own
         (a dog's license details) override this to write them too."""
@@ -268,7 +270,7 @@ class PermitKind:
             acting_user=acting_user,
         )
 
-    def update_details(self, application: Application, details: ParsedDetails, *, acting_user
+    def update_details(self, application: Application, details: ParsedDetails, *, acting_user: User
                        ) -> Application:
         """Replace a draft's details (its applicant edits it before submitting)."""
         from permits_site.licensing.services.applications import update_draft
@@ -383,7 +385,7 @@ class PermitKind:
         """(valid from, valid through); by default the calendar year of issuance."""
         return issued_on, year_end(issued_on)
 
-    def after_issue(self, application: Application, permit: Permit, *, acting_user) -> None:
+    def after_issue(self, application: Application, permit: Permit, *, acting_user: User) -> None:
         """Hook for typed details (a dog's tag) written in the issuing transaction."""
 
     def document_context(self, permit: Permit) -> dict[str, Any]:

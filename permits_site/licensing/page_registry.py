@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from permits_site.accounts.models import User
 from permits_site.accounts.permissions import STAFF_ROLES, role_pairs
-from permits_site.licensing.models import Municipality
+from permits_site.towns.models import Municipality
 
 
 @dataclass(frozen=True)

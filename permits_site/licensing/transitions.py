@@ -17,7 +17,7 @@ from types import MappingProxyType
 
 from django.db import models
 
-from permits_site.licensing.exceptions import InvalidTransition
+from permits_site.exceptions import InvalidTransition
 from permits_site.licensing.models import Application, ApplicationStatus, PermitStatus
 
 

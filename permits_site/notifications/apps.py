@@ -11,7 +11,7 @@ class NotificationsConfig(AppConfig):
     def ready(self) -> None:
         from django.db.models.signals import post_save
 
-        from permits_site.licensing.models import AuditEntry
+        from permits_site.audit.models import AuditEntry
         from permits_site.notifications.receivers import audit_entry_saved
 
         post_save.connect(audit_entry_saved, sender=AuditEntry,

@@ -1,6 +1,6 @@
 """Which audited changes someone hears about, and what they are told.
 
-Every service writes an audit entry (``permits_site/licensing/audit.py``); an
+Every service writes an audit entry (``permits_site/audit/__init__.py``); an
 entry whose action is listed in :data:`HANDLERS` becomes a message to the
 people it concerns, written and sent after the change commits. What an entry
 lacks (the reason for a denial, what to change) is read from its record.
@@ -12,15 +12,9 @@ from collections.abc import Callable
 
 from django.urls import reverse
 
+from permits_site.audit.models import AuditEntry
 from permits_site.enforcement.models import Case, CaseHearing, Citation, Order
-from permits_site.licensing.models import (
-    Application,
-    AuditEntry,
-    Invoice,
-    Payment,
-    Permit,
-    PermitHearing,
-)
+from permits_site.licensing.models import Application, Invoice, Payment, Permit, PermitHearing
 from permits_site.notifications.models import MessageKind
 from permits_site.notifications.services import Draft, absolute_url, people_of
 

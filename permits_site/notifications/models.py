@@ -43,7 +43,7 @@ class Message(models.Model):
     )
     is_reminder = models.BooleanField(default=False)
     municipality = models.ForeignKey(
-        "licensing.Municipality", on_delete=models.PROTECT, null=True, blank=True,
+        "towns.Municipality", on_delete=models.PROTECT, null=True, blank=True,
         related_name="+",
     )
     content_type = models.ForeignKey(

@@ -19,7 +19,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 
-from permits_site.licensing import audit
+from permits_site import audit
 from permits_site.notifications.models import Message, Preference
 
 #: A message still unsent this long after it was written had its sending fail.

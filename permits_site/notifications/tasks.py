@@ -3,7 +3,7 @@
 from django.db import transaction
 from django_tasks import task
 
-from permits_site.licensing.models import AuditEntry
+from permits_site.audit.models import AuditEntry
 from permits_site.notifications import services
 from permits_site.notifications.events import HANDLERS
 

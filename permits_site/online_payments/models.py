@@ -17,7 +17,8 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils import timezone
 
-from permits_site.licensing.models import MONEY, Invoice, Municipality, Payment
+from permits_site.licensing.models import MONEY, Invoice, Payment
+from permits_site.towns.models import Municipality
 
 
 class PaymentOffice(models.Model):

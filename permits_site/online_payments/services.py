@@ -12,15 +12,16 @@ from __future__ import annotations
 import uuid
 from collections.abc import Callable
 from decimal import Decimal
+from typing import TYPE_CHECKING
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from permits_site import audit
 from permits_site.accounts.permissions import is_admin, is_clerk, is_party
 from permits_site.enforcement.services.dispositions import payment_refusal
-from permits_site.licensing import audit
-from permits_site.licensing.exceptions import DomainError, PermissionDenied
-from permits_site.licensing.models import Invoice, InvoiceStatus, Municipality, PaymentMethod
+from permits_site.exceptions import DomainError, PermissionDenied
+from permits_site.licensing.models import Invoice, InvoiceStatus, PaymentMethod
 from permits_site.licensing.services.payments import record_payment
 from permits_site.online_payments.models import (
     CheckoutStatus,
@@ -38,6 +39,10 @@ from permits_site.online_payments.providers import (
     ProviderEvent,
     provider_for,
 )
+from permits_site.towns.models import Municipality
+
+if TYPE_CHECKING:
+    from permits_site.accounts.models import User
 
 OFFICE_FIELDS = ("office", "address", "hours", "payee", "convenience_fee")
 
@@ -45,7 +50,7 @@ OFFICE_FIELDS = ("office", "address", "hours", "payee", "convenience_fee")
 # -- counter instructions ---------------------------------------------------------------
 
 
-def save_office(*, municipality: Municipality, acting_user, **fields) -> PaymentOffice:
+def save_office(*, municipality: Municipality, acting_user: User, **fields) -> PaymentOffice:
     """The town admin sets where, when and to whom to pay, and the convenience fee."""
     if not is_admin(acting_user, municipality.pk):
         raise PermissionDenied("Only the town's admin edits its payment instructions.")
@@ -102,7 +107,7 @@ def charge_lines(invoice: Invoice) -> tuple[ChargeLine, ...]:
 
 
 def start_checkout(
-    *, invoice: Invoice, acting_user, return_url: Callable[[uuid.UUID], str]
+    *, invoice: Invoice, acting_user: User, return_url: Callable[[uuid.UUID], str]
 ) -> tuple[OnlineCheckout, str]:
     """Open the provider's hosted checkout for the invoice's balance; returns the
     checkout and the address to send the resident to. Nothing is paid yet."""
@@ -261,7 +266,7 @@ def _flag(checkout: OnlineCheckout, *, stored: WebhookEvent, kind: FlagKind, amo
 # -- the Clerk's flags --------------------------------------------------------------------
 
 
-def mark_reviewed(*, flag: PaymentFlag, acting_user) -> PaymentFlag:
+def mark_reviewed(*, flag: PaymentFlag, acting_user: User) -> PaymentFlag:
     """The Clerk has dealt with a flagged payment (refunded it, or decided on the permit)."""
     municipality = flag.checkout.municipality
     if not is_clerk(acting_user, municipality.pk):

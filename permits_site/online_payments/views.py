@@ -21,14 +21,15 @@ from django.views.decorators.http import require_POST
 
 from permits_site.accounts.models import Role
 from permits_site.accounts.permissions import is_admin, municipality_ids_with
-from permits_site.licensing.exceptions import DomainError
-from permits_site.licensing.models import Invoice, Municipality
+from permits_site.exceptions import DomainError
+from permits_site.licensing.models import Invoice
 from permits_site.licensing.views.access import get_visible_or_404
 from permits_site.licensing.views.resident import error_messages
 from permits_site.online_payments import services
 from permits_site.online_payments.forms import PaymentOfficeForm
 from permits_site.online_payments.models import OnlineCheckout, PaymentFlag, PaymentOffice
 from permits_site.online_payments.providers import InvalidSignature
+from permits_site.towns.models import Municipality
 
 
 def payable_invoices():

@@ -27,12 +27,12 @@ from permits_site.api.public.fields import (
     to_json,
     validated_body,
 )
-from permits_site.licensing.exceptions import DomainError
-from permits_site.licensing.models import Municipality
+from permits_site.exceptions import DomainError
 from permits_site.parties import permissions
 from permits_site.parties import services as party_services
 from permits_site.parties.models import Business, BusinessKind, BusinessMember, Property
 from permits_site.parties.places import FactsInvalid, parse_place_attributes
+from permits_site.towns.models import Municipality
 
 # -- serializers ---------------------------------------------------------------
 

@@ -10,9 +10,9 @@ from typing import Any
 from django import forms
 
 from permits_site.licensing.fact_forms import StyledForm, form_field
-from permits_site.licensing.models import Municipality
 from permits_site.parties.models import BusinessKind
 from permits_site.parties.places import place_attributes
+from permits_site.towns.models import Municipality
 
 
 class DomainErrorsMixin:

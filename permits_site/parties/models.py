@@ -121,7 +121,7 @@ class Property(models.Model):
     """
 
     municipality = models.ForeignKey(
-        "licensing.Municipality", on_delete=models.PROTECT, related_name="properties"
+        "towns.Municipality", on_delete=models.PROTECT, related_name="properties"
     )
     address = models.CharField("street address", max_length=200)
     normalised_address = models.CharField(max_length=200, editable=False)

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 
-from permits_site.licensing import audit
-from permits_site.licensing.exceptions import DomainError, PermissionDenied
+from permits_site import audit
+from permits_site.exceptions import DomainError, PermissionDenied
 from permits_site.parties.models import (
     Business,
     BusinessMember,
@@ -19,6 +19,9 @@ from permits_site.parties.models import (
     normalise_parcel,
 )
 from permits_site.parties.places import FactsInvalid, parse_place_attributes
+
+if TYPE_CHECKING:
+    from permits_site.accounts.models import User
 
 
 def businesses_of(user):
@@ -42,7 +45,7 @@ def create_business(
     dba: str = "",
     phone: str = "",
     email: str = "",
-    acting_user,
+    acting_user: User,
 ) -> Business:
     """Register a business; the user who creates it is its first member."""
     business = Business.objects.create(
@@ -61,7 +64,7 @@ def create_business(
 
 
 @transaction.atomic
-def add_member(*, business: Business, username: str, acting_user) -> BusinessMember:
+def add_member(*, business: Business, username: str, acting_user: User) -> BusinessMember:
     """A member adds another registered user, who may then act for the business."""
     if not is_member(acting_user, business):
         raise PermissionDenied("Only a member of the business can add members.")
@@ -109,7 +112,7 @@ def find_or_create_property(
     address: str,
     parcel: str = "",
     attributes: Mapping[str, Any] | None = None,
-    acting_user,
+    acting_user: User,
     for_business: Business | None = None,
 ) -> tuple[Property, bool]:
     """The town's record of a place, created the first time anyone names it.
@@ -161,7 +164,7 @@ def properties_of(user):
 
 @transaction.atomic
 def correct_property(
-    *, property: Property, acting_user, address: str | None = None, parcel: str | None = None,
+    *, property: Property, acting_user: User, address: str | None = None, parcel: str | None = None,
     attributes: Mapping[str, Any] | None = None,
 ) -> Property:
     """The clerk corrects a place. Issued permits keep the address and attributes they
@@ -201,7 +204,7 @@ FROZEN_REFERENCES = frozenset({("licensing", "permit")})
 
 
 @transaction.atomic
-def merge_properties(*, duplicate: Property, into: Property, acting_user) -> Property:
+def merge_properties(*, duplicate: Property, into: Property, acting_user: User) -> Property:
     """Fold a duplicate record of a place into the one that stays.
 
     Every record about the duplicate (applications, dogs' residences, stables…)

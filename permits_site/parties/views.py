@@ -23,17 +23,11 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from permits_site import audit
 from permits_site.accounts.permissions import STAFF_ROLES, can_review, municipality_ids_with
-from permits_site.licensing import audit
-from permits_site.licensing.exceptions import DomainError
+from permits_site.exceptions import DomainError
 from permits_site.licensing.fact_forms import humanize
-from permits_site.licensing.models import (
-    Application,
-    Invoice,
-    InvoiceStatus,
-    Municipality,
-    Permit,
-)
+from permits_site.licensing.models import Application, Invoice, InvoiceStatus, Permit
 from permits_site.licensing.views.access import get_visible_or_404
 from permits_site.parties import permissions
 from permits_site.parties import services as party_services
@@ -53,6 +47,7 @@ from permits_site.parties.models import (
     normalise_address,
     normalise_parcel,
 )
+from permits_site.towns.models import Municipality
 
 #: Rows per page of the staff lists.
 PAGE_SIZE = 25

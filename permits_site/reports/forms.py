@@ -7,8 +7,9 @@ import datetime as dt
 from django import forms
 from django.http import QueryDict
 
-from permits_site.licensing.models import Municipality, PermitType
+from permits_site.licensing.models import PermitType
 from permits_site.reports.queries import ReportFilters
+from permits_site.towns.models import Municipality
 
 #: The longest span one report covers, in days (about five years of monthly bars).
 LONGEST_SPAN = 5 * 366

@@ -32,11 +32,11 @@ from django.db.models import (
 from django.db.models.functions import Coalesce, TruncDate, TruncMonth
 from django.utils import timezone
 
+from permits_site.audit.models import AuditEntry
 from permits_site.enforcement.models import Case as EnforcementCase
 from permits_site.enforcement.models import Citation
 from permits_site.licensing.models import (
     MONEY,
-    AuditEntry,
     Invoice,
     InvoiceLine,
     InvoiceStatus,

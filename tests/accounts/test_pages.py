@@ -12,8 +12,8 @@ from django.core import mail
 from django.urls import reverse
 from django.utils import timezone
 
+from permits_site import audit
 from permits_site.accounts import tokens
-from permits_site.licensing import audit
 from tests.factories import PASSWORD
 
 pytestmark = pytest.mark.django_db

@@ -12,9 +12,9 @@ from axes.models import AccessAttempt
 from django.core import mail
 from django.utils import timezone
 
+from permits_site import audit
 from permits_site.accounts import services, tokens
-from permits_site.licensing import audit
-from permits_site.licensing.exceptions import DomainError
+from permits_site.exceptions import DomainError
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db

@@ -3,7 +3,8 @@
 import pytest
 
 from dogs.models import DogLicense
-from permits_site.licensing.models import Application, ApplicationStatus, AuditEntry, PermitType
+from permits_site.audit.models import AuditEntry
+from permits_site.licensing.models import Application, ApplicationStatus, PermitType
 from permits_site.parties.services import find_or_create_property
 from tests.api.conftest import client_for, draft_for
 from tests.factories import DogFactory, UserFactory, municipality

@@ -6,7 +6,8 @@ import datetime as dt
 import pytest
 
 from dogs.models import Dog, DogLicense
-from permits_site.licensing.models import Application, AuditEntry
+from permits_site.audit.models import AuditEntry
+from permits_site.licensing.models import Application
 from permits_site.parties.services import find_or_create_property
 from tests.factories import DogFactory
 

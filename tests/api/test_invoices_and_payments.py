@@ -2,7 +2,8 @@
 
 import pytest
 
-from permits_site.licensing.models import AuditEntry, InvoiceStatus, Payment
+from permits_site.audit.models import AuditEntry
+from permits_site.licensing.models import InvoiceStatus, Payment
 from permits_site.licensing.services.applications import submit_application
 from tests.api.conftest import client_for, draft_for
 from tests.factories import DogFactory, UserFactory

@@ -4,7 +4,8 @@ declared ``fields`` — and the office's sign-offs (§2.3, §4.1)."""
 
 import pytest
 
-from permits_site.licensing.models import Application, AuditEntry
+from permits_site.audit.models import AuditEntry
+from permits_site.licensing.models import Application
 from permits_site.licensing.services.applications import submit_application
 from permits_site.parties.services import find_or_create_property
 from stables.facts import resident_questions

@@ -5,7 +5,8 @@
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
-from permits_site.licensing.models import Application, AuditEntry
+from permits_site.audit.models import AuditEntry
+from permits_site.licensing.models import Application
 from stables.horses import HORSE_REGISTRATION, register_horse
 from stables.models import Horse, HorseBurialNotice, Stable, StableExpansion
 from stables.services import northborough

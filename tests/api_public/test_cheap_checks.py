@@ -1,7 +1,7 @@
 """The public rule check serves the town and its calendar from the cache (issue 13).
 
 The cache outlives each test's database rollback, so this file clears it before every
-test. ``permits_site.licensing.calendars`` also never caches a town whose closures
+test. ``permits_site.towns.calendar`` also never caches a town whose closures
 changed in a transaction not yet committed, so a closure a test adds (and the rollback
 removes) cannot leak into another test file either.
 """
@@ -11,9 +11,9 @@ import datetime as dt
 import pytest
 from django.core.cache import cache
 
-from permits_site.licensing.calendars import town_calendar
-from permits_site.licensing.models import Closure
-from permits_site.licensing.services.closures import add_closure, remove_closure
+from permits_site.towns.calendar import town_calendar
+from permits_site.towns.models import Closure
+from permits_site.towns.services import add_closure, remove_closure
 from tests.factories import municipality
 from tests.law.answers import DOG_LICENSE_RENEWAL
 

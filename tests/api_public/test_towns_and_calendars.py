@@ -5,7 +5,7 @@ import datetime as dt
 import pytest
 import time_machine
 
-from permits_site.licensing.models import Closure
+from permits_site.towns.models import Closure
 from tests.factories import municipality
 
 

@@ -68,13 +68,13 @@ def generate(
         ApplicationStatus,
         Invoice,
         InvoiceLine,
-        Municipality,
         Payment,
         Permit,
         PermitStatus,
         PermitType,
     )
     from permits_site.parties.models import Property
+    from permits_site.towns.models import Municipality
 
     counts = counts or scale()
     rng = random.Random(seed)

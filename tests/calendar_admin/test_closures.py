@@ -6,9 +6,10 @@ import pytest
 import time_machine
 from django.urls import reverse
 
-from permits_site.licensing.models import AuditEntry, Closure
+from permits_site.audit.models import AuditEntry
 from permits_site.rules.calendar import key_date_on
 from permits_site.rules.registry import town_law
+from permits_site.towns.models import Closure
 from tests.api.conftest import client_for
 
 pytestmark = pytest.mark.django_db

@@ -10,8 +10,9 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 
 from dogs.kinds import RABIES_CERTIFICATE
 from dogs.services import RabiesProof, apply_for_dog_license
-from permits_site.licensing.exceptions import DomainError
-from permits_site.licensing.models import Application, AuditEntry, Document
+from permits_site.audit.models import AuditEntry
+from permits_site.exceptions import DomainError
+from permits_site.licensing.models import Application, Document
 from tests.dogs.test_license_flow import ACQUIRED, png_upload
 from tests.factories import Role, staff
 

@@ -10,14 +10,9 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from dogs.services import apply_for_dog_license
-from permits_site.licensing.exceptions import PermissionDenied
-from permits_site.licensing.models import (
-    Application,
-    ApplicationStatus,
-    AuditEntry,
-    Permit,
-    PermitStatus,
-)
+from permits_site.audit.models import AuditEntry
+from permits_site.exceptions import PermissionDenied
+from permits_site.licensing.models import Application, ApplicationStatus, Permit, PermitStatus
 from permits_site.licensing.services.applications import approve_application, submit_application
 from permits_site.licensing.services.bulk import issue_many
 from permits_site.licensing.services.documents import review_document, upload_document

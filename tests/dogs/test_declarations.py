@@ -8,8 +8,8 @@ import pytest
 import time_machine
 
 from dogs.services import apply_for_dog_license, update_dog_license
+from permits_site.exceptions import DomainError
 from permits_site.licensing.declarations import DetailsInvalid, Gate
-from permits_site.licensing.exceptions import DomainError
 from permits_site.licensing.kinds import kind_for
 from permits_site.licensing.models import PermitStatus, PermitType
 from permits_site.licensing.services.applications import blockers, submit_application

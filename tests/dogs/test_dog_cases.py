@@ -26,11 +26,11 @@ from dogs.cases import (
     running_at_large_citations,
     schedule_public_hearing,
 )
+from permits_site.audit import history_of
 from permits_site.enforcement.models import CaseStatus
 from permits_site.enforcement.services import issue_citation, open_case
 from permits_site.enforcement.services.dispositions import decide_hearing, request_hearing
-from permits_site.licensing.audit import history_of
-from permits_site.licensing.exceptions import DomainError, InvalidTransition, PermissionDenied
+from permits_site.exceptions import DomainError, InvalidTransition, PermissionDenied
 from tests.factories import Role, UserFactory, municipality, staff
 
 pytestmark = pytest.mark.django_db

@@ -5,7 +5,7 @@ from decimal import Decimal
 
 import pytest
 
-from permits_site.licensing.exceptions import DomainError
+from permits_site.exceptions import DomainError
 from permits_site.licensing.models import PermitType
 from permits_site.licensing.services.fees import create_fee_schedule_version, quote_fee
 from permits_site.rules.fees import QuoteRefused

@@ -30,14 +30,9 @@ from dogs.impoundment import (
     release_to_owner,
 )
 from dogs.models import ImpoundmentBasis, ImpoundmentStatus
-from permits_site.licensing.exceptions import DomainError, InvalidTransition, PermissionDenied
-from permits_site.licensing.models import (
-    AuditEntry,
-    FeeSchedule,
-    InvoiceStatus,
-    PaymentMethod,
-    PermitType,
-)
+from permits_site.audit.models import AuditEntry
+from permits_site.exceptions import DomainError, InvalidTransition, PermissionDenied
+from permits_site.licensing.models import FeeSchedule, InvoiceStatus, PaymentMethod, PermitType
 from permits_site.licensing.services.applications import check_may_apply
 from permits_site.licensing.services.fees import create_fee_schedule_version
 from permits_site.licensing.services.payments import record_payment

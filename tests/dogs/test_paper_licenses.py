@@ -15,8 +15,8 @@ from dogs.kinds import DogLicenseKind
 from dogs.models import PaperLicense
 from dogs.reminders import renewal_notices, send_season_notices
 from dogs.services import apply_for_dog_license, dogs_not_renewed, record_paper_license
-from permits_site.licensing.exceptions import DomainError
-from permits_site.licensing.models import AuditEntry
+from permits_site.audit.models import AuditEntry
+from permits_site.exceptions import DomainError
 from permits_site.licensing.services.applications import evaluate, submit_application
 from permits_site.notifications.models import Message
 from tests.dogs.test_license_flow import licensed

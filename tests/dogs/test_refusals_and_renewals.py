@@ -9,7 +9,7 @@ from django.core import mail
 from dogs.models import DogTag
 from dogs.reminders import send_season_notices
 from dogs.services import apply_for_dog_license, dogs_not_renewed
-from permits_site.licensing.exceptions import DomainError
+from permits_site.exceptions import DomainError
 from permits_site.licensing.models import PermitStatus
 from permits_site.licensing.services.applications import blockers, evaluate, submit_application
 from permits_site.licensing.services.documents import upload_document

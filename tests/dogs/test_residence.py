@@ -8,7 +8,7 @@ import time_machine
 
 from dogs.models import Dog
 from dogs.services import apply_for_dog_license, register_dog, update_dog
-from permits_site.licensing.exceptions import DomainError
+from permits_site.exceptions import DomainError
 from permits_site.licensing.services.applications import evaluate
 from permits_site.parties.services import find_or_create_property, properties_of
 from tests.dogs.kennels import kennel_licensed

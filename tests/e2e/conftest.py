@@ -44,7 +44,7 @@ from django.core.management.color import no_style
 from django.db import DEFAULT_DB_ALIAS, connections
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, expect, sync_playwright
 
-from permits_site.licensing.models import Municipality
+from permits_site.towns.models import Municipality
 from tests.e2e.plain_language import plain_language_scan  # noqa: F401  (autouse)
 
 # Playwright's sync API keeps an event loop running in the test thread, which makes

@@ -7,6 +7,7 @@ from decimal import Decimal
 import pytest
 import time_machine
 
+from permits_site.audit import history_of
 from permits_site.enforcement.models import CaseStatus, Citation
 from permits_site.enforcement.services import (
     add_case_charge,
@@ -23,8 +24,7 @@ from permits_site.enforcement.services import (
     schedule_case_hearing,
     suspend_or_revoke_permit,
 )
-from permits_site.licensing.audit import history_of
-from permits_site.licensing.exceptions import DomainError, InvalidTransition
+from permits_site.exceptions import DomainError, InvalidTransition
 from permits_site.licensing.models import InvoiceStatus, Permit, PermitStatus
 from tests.enforcement.conftest import (
     BITE_QUARANTINE,

@@ -9,6 +9,7 @@ import time_machine
 from django.utils import timezone
 
 from dogs.fines import FINES as NORTH_ANDOVER_FINES
+from permits_site.audit import history_of
 from permits_site.enforcement.models import Citation
 from permits_site.enforcement.registry import case_types, citation_policy
 from permits_site.enforcement.services import issue_citation, issue_order, open_case
@@ -25,9 +26,8 @@ from permits_site.enforcement.services.dispositions import (
     with_answers,
 )
 from permits_site.enforcement.services.orders import record_compliance
-from permits_site.licensing.audit import history_of
-from permits_site.licensing.exceptions import DomainError, InvalidTransition
-from permits_site.licensing.models import ImmutableRecord, InvoiceStatus
+from permits_site.exceptions import DomainError, ImmutableRecord, InvalidTransition
+from permits_site.licensing.models import InvoiceStatus
 from permits_site.licensing.services.payments import record_payment
 from permits_site.parties.services import create_business
 from stables.fines import FINES as NORTHBOROUGH_FINES

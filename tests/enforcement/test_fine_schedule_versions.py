@@ -6,6 +6,7 @@ from decimal import Decimal
 import pytest
 import time_machine
 
+from permits_site.audit import history_of
 from permits_site.enforcement.models import FineSchedule
 from permits_site.enforcement.services import (
     create_fine_schedule_version,
@@ -13,8 +14,7 @@ from permits_site.enforcement.services import (
     quote_fine,
     retire_fine_schedule,
 )
-from permits_site.licensing.audit import history_of
-from permits_site.licensing.exceptions import DomainError
+from permits_site.exceptions import DomainError
 from permits_site.rules.fees import QuoteRefused
 from tests.factories import Role, municipality, staff
 

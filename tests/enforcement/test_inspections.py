@@ -5,6 +5,7 @@ import datetime as dt
 import pytest
 import time_machine
 
+from permits_site.audit import history_of
 from permits_site.enforcement.models import InspectionResult, InspectionStatus, Violation
 from permits_site.enforcement.services import (
     add_inspection_photo,
@@ -12,8 +13,7 @@ from permits_site.enforcement.services import (
     record_inspection,
     schedule_inspection,
 )
-from permits_site.licensing.audit import history_of
-from permits_site.licensing.exceptions import DomainError, InvalidTransition
+from permits_site.exceptions import DomainError, InvalidTransition
 from tests.enforcement.conftest import (
     CLEAN_STABLE,
     MANURE_OVER_LIMIT,

@@ -15,14 +15,15 @@ from django.template.loader import render_to_string
 from django.test import Client
 
 from dogs.services import apply_for_dog_license
+from permits_site.audit.models import AuditEntry
 from permits_site.enforcement.models import Case, Citation
 from permits_site.enforcement.services.penalties import (
     penalty_rows,
     record_penalty_offense,
     register_penalty,
 )
-from permits_site.licensing.exceptions import DomainError
-from permits_site.licensing.models import ApplicationStatus, AuditEntry, PermitStatus
+from permits_site.exceptions import DomainError
+from permits_site.licensing.models import ApplicationStatus, PermitStatus
 from permits_site.licensing.services.applications import (
     approve_application,
     blockers,

@@ -4,7 +4,7 @@ import datetime as dt
 
 import pytest
 
-from permits_site.licensing.models import Closure
+from permits_site.towns.models import Closure
 from tests.factories import municipality
 from tests.fees.quoting import quote, refusal
 

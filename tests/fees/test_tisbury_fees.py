@@ -7,7 +7,7 @@ from decimal import Decimal
 import pytest
 import time_machine
 
-from permits_site.licensing.exceptions import DomainError
+from permits_site.exceptions import DomainError
 from permits_site.licensing.models import PermitType
 from permits_site.licensing.services.fees import create_fee_schedule_version
 from tests.factories import Role, staff

@@ -8,7 +8,8 @@ import pytest
 import time_machine
 
 from permits_site.licensing.fact_forms import EARLIEST_DATE, LATEST_DATE
-from permits_site.licensing.models import Closure, Document, FeeSchedule
+from permits_site.licensing.models import Document, FeeSchedule
+from permits_site.towns.models import Closure
 from tests.api.conftest import TODAY, client_for, draft_for, sample_upload
 from tests.factories import Role, staff
 

@@ -10,12 +10,12 @@ from django.db import connection, connections, transaction
 
 from dogs.models import DogTag
 from dogs.services import apply_for_dog_license
-from permits_site.licensing.models import Municipality
 from permits_site.licensing.services.applications import approve_application, submit_application
 from permits_site.licensing.services.documents import review_document, upload_document
 from permits_site.licensing.services.numbering import allocate_number
 from permits_site.licensing.services.payments import record_payment
 from permits_site.licensing.services.permits import issue_permit
+from permits_site.towns.models import Municipality
 from tests.dogs.test_license_flow import ACQUIRED, png_upload
 from tests.factories import DogFactory, Role, staff
 

@@ -9,15 +9,9 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import transaction
 
 from dogs.models import DogTag
-from permits_site.licensing.exceptions import DomainError, InvalidTransition
-from permits_site.licensing.models import (
-    AuditEntry,
-    ImmutableRecord,
-    InvoiceLine,
-    InvoiceStatus,
-    Payment,
-    PermitStatus,
-)
+from permits_site.audit.models import AuditEntry
+from permits_site.exceptions import DomainError, ImmutableRecord, InvalidTransition
+from permits_site.licensing.models import InvoiceLine, InvoiceStatus, Payment, PermitStatus
 from permits_site.licensing.services.documents import sniff_content_type, upload_document
 from permits_site.licensing.services.numbering import allocate_number
 from permits_site.licensing.services.payments import record_payment

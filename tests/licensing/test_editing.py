@@ -11,10 +11,11 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from dogs.services import apply_for_dog_license
+from permits_site.audit.models import AuditEntry
+from permits_site.exceptions import InvalidTransition
 from permits_site.licensing import pending_uploads
-from permits_site.licensing.exceptions import InvalidTransition
 from permits_site.licensing.kinds import kind_for
-from permits_site.licensing.models import Application, ApplicationStatus, AuditEntry
+from permits_site.licensing.models import Application, ApplicationStatus
 from permits_site.licensing.services import applications as application_services
 from permits_site.parties.services import find_or_create_property
 from stables.models import Horse, Stable

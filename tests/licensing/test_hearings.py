@@ -16,14 +16,10 @@ from django.urls import reverse
 from pypdf import PdfReader
 
 from permits_site.accounts.models import Role
-from permits_site.licensing.exceptions import DomainError, InvalidTransition
+from permits_site.audit.models import AuditEntry
+from permits_site.exceptions import DomainError, InvalidTransition
 from permits_site.licensing.kinds import PermitKind, registered_kind
-from permits_site.licensing.models import (
-    ApplicationStatus,
-    AuditEntry,
-    PermitHearing,
-    PermitType,
-)
+from permits_site.licensing.models import ApplicationStatus, PermitHearing, PermitType
 from permits_site.licensing.review_forms import parse_abutter_line
 from permits_site.licensing.services.applications import (
     approve_application,

@@ -13,13 +13,13 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from django.utils import timezone
 
+from permits_site.audit.models import AuditEntry
+from permits_site.exceptions import DomainError, InvalidTransition
 from permits_site.licensing import transitions
-from permits_site.licensing.exceptions import DomainError, InvalidTransition
 from permits_site.licensing.kinds import kind_for, registered_kind
 from permits_site.licensing.models import (
     Application,
     ApplicationStatus,
-    AuditEntry,
     Invoice,
     Permit,
     PermitStatus,

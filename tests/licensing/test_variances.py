@@ -15,11 +15,11 @@ from django.urls import reverse
 from pypdf import PdfReader
 
 from permits_site.accounts.models import Role
-from permits_site.licensing.exceptions import DomainError, InvalidTransition, PermissionDenied
+from permits_site.audit.models import AuditEntry
+from permits_site.exceptions import DomainError, InvalidTransition, PermissionDenied
 from permits_site.licensing.kinds import PermitKind, registered_kind
 from permits_site.licensing.models import (
     ApplicationStatus,
-    AuditEntry,
     PermitType,
     VarianceSignature,
     VarianceStatus,

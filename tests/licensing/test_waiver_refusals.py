@@ -7,7 +7,7 @@ import pytest
 from pypdf import PdfReader
 from rest_framework.test import APIClient
 
-from permits_site.licensing.exceptions import DomainError
+from permits_site.exceptions import DomainError
 from permits_site.licensing.models import PermitType, Variance
 from permits_site.licensing.services.applications import create_application, submit_application
 from permits_site.licensing.services.variances import request_variance, sign_variance

@@ -8,8 +8,9 @@ import io
 import pytest
 from pypdf import PdfReader
 
-from permits_site.licensing.exceptions import DomainError, InvalidTransition
-from permits_site.licensing.models import Application, AuditEntry
+from permits_site.audit.models import AuditEntry
+from permits_site.exceptions import DomainError, InvalidTransition
+from permits_site.licensing.models import Application
 from permits_site.licensing.services import applications as application_services
 from permits_site.licensing.services.declarations import set_online
 from permits_site.parties.services import find_or_create_property

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from permits_site.licensing.models import Application, AuditEntry, PermitType
+from permits_site.audit.models import AuditEntry
+from permits_site.licensing.models import Application, PermitType
 from permits_site.licensing.services import applications as application_services
 from permits_site.parties.services import add_member, create_business, find_or_create_property
 from tests.factories import Role, UserFactory, municipality, staff

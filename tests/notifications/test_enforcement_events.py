@@ -7,9 +7,9 @@ import pytest
 from django.core import mail
 from django.utils import timezone
 
+from permits_site.audit.models import AuditEntry
 from permits_site.enforcement.services import issue_citation, issue_order, open_case
 from permits_site.enforcement.services.cases import schedule_case_hearing
-from permits_site.licensing.models import AuditEntry
 from permits_site.licensing.services.applications import submit_application
 from permits_site.licensing.services.hearings import schedule_hearing
 from permits_site.notifications.models import Message, MessageKind

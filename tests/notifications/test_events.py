@@ -5,7 +5,7 @@ from decimal import Decimal
 import pytest
 from django.core import mail
 
-from permits_site.licensing.models import AuditEntry
+from permits_site.audit.models import AuditEntry
 from permits_site.licensing.services import applications as services
 from permits_site.licensing.services.payments import record_payment
 from permits_site.notifications.models import Message, MessageKind

@@ -4,7 +4,7 @@ preference."""
 import pytest
 from django.urls import reverse
 
-from permits_site.licensing.audit import history_of
+from permits_site.audit import history_of
 from permits_site.notifications.models import Message, Preference
 from tests.factories import MessageFactory
 

@@ -6,7 +6,8 @@ from decimal import Decimal
 import pytest
 from django.urls import reverse
 
-from permits_site.licensing.models import AuditEntry, Invoice, InvoiceLine
+from permits_site.audit.models import AuditEntry
+from permits_site.licensing.models import Invoice, InvoiceLine
 from permits_site.online_payments.models import (
     CheckoutStatus,
     FlagKind,

@@ -9,15 +9,10 @@ from decimal import Decimal
 import pytest
 from django.urls import reverse
 
+from permits_site.audit.models import AuditEntry
 from permits_site.enforcement.models import Citation
 from permits_site.enforcement.services.dispositions import Standing, standing, with_answers
-from permits_site.licensing.models import (
-    AuditEntry,
-    InvoiceStatus,
-    Payment,
-    PaymentMethod,
-    PermitStatus,
-)
+from permits_site.licensing.models import InvoiceStatus, Payment, PaymentMethod, PermitStatus
 from permits_site.licensing.services.applications import approve_application, blockers
 from permits_site.licensing.services.payments import record_payment
 from permits_site.licensing.services.permits import issue_permit

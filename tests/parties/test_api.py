@@ -9,7 +9,7 @@ from drf_spectacular.generators import SchemaGenerator
 from drf_spectacular.validation import validate_schema
 from rest_framework.test import APIClient
 
-from permits_site.licensing import audit
+from permits_site import audit
 from permits_site.licensing.models import Application, PermitType
 from permits_site.parties.models import Business, Property
 from permits_site.parties.services import add_member

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from permits_site.licensing import audit
+from permits_site import audit
 from permits_site.licensing.models import Application, InvoiceStatus, PermitType
 from permits_site.licensing.services.applications import submit_application
 from permits_site.parties.models import Business, Property

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from permits_site import audit
 from permits_site.accounts.permissions import business_ids
-from permits_site.licensing import audit
-from permits_site.licensing.exceptions import DomainError, PermissionDenied
+from permits_site.exceptions import DomainError, PermissionDenied
 from permits_site.licensing.kinds import kind_for
 from permits_site.licensing.models import Application, ApplicationStatus
 from permits_site.parties.models import BusinessMember, Property

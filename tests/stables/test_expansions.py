@@ -6,7 +6,7 @@ from decimal import Decimal
 import pytest
 import time_machine
 
-from permits_site.licensing.exceptions import DomainError
+from permits_site.exceptions import DomainError
 from permits_site.licensing.services.applications import submit_application
 from stables import services
 from stables.models import Stable, StableExpansion

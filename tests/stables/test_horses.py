@@ -5,7 +5,7 @@ import datetime as dt
 import pytest
 import time_machine
 
-from permits_site.licensing.exceptions import DomainError
+from permits_site.exceptions import DomainError
 from permits_site.licensing.models import Document
 from permits_site.licensing.services.applications import (
     approve_application,

@@ -8,8 +8,9 @@ import pytest
 import time_machine
 from django.core.files.uploadedfile import SimpleUploadedFile
 
-from permits_site.licensing.exceptions import DomainError
-from permits_site.licensing.models import Application, AuditEntry, Document
+from permits_site.audit.models import AuditEntry
+from permits_site.exceptions import DomainError
+from permits_site.licensing.models import Application, Document
 from permits_site.parties.models import Property
 from stables import services
 from stables.kinds import PLOT_PLAN, STABLE_PLAN, TRANSFEREE_NOTICE, TRANSFEROR_NOTICE

@@ -2,7 +2,7 @@
 
 import pytest
 
-from permits_site.licensing.models import Municipality
+from permits_site.towns.models import Municipality
 from stables.models import HorseBurialNotice, Stable
 from stables.permissions import can_record_expansion, can_view_burial_notice, can_view_stable
 from tests.factories import Role, UserFactory, staff

@@ -7,7 +7,7 @@ from decimal import Decimal
 import pytest
 import time_machine
 
-from permits_site.licensing.exceptions import DomainError, InvalidTransition
+from permits_site.exceptions import DomainError, InvalidTransition
 from permits_site.licensing.models import ApplicationStatus, PermitStatus
 from permits_site.licensing.services.applications import (
     approve_application,

@@ -14,7 +14,7 @@ from permits_site.enforcement.services import (
     record_inspection,
     schedule_inspection,
 )
-from permits_site.licensing.exceptions import DomainError
+from permits_site.exceptions import DomainError
 from permits_site.licensing.services.applications import withdraw_application
 from stables import services
 from tests.factories import UserFactory

@@ -13,15 +13,10 @@ import time_machine
 from django.core.files.uploadedfile import SimpleUploadedFile
 from rest_framework.test import APIClient
 
+from permits_site.audit.models import AuditEntry
 from permits_site.enforcement.services.inspections import schedule_inspection
-from permits_site.licensing.exceptions import DomainError, InvalidTransition, PermissionDenied
-from permits_site.licensing.models import (
-    Application,
-    AuditEntry,
-    Permit,
-    PermitType,
-    Variance,
-)
+from permits_site.exceptions import DomainError, InvalidTransition, PermissionDenied
+from permits_site.licensing.models import Application, Permit, PermitType, Variance
 from permits_site.licensing.services import applications as application_services
 from permits_site.licensing.services.documents import review_document, upload_document
 from permits_site.licensing.services.hearings import decide_hearing, schedule_hearing

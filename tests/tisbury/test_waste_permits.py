@@ -9,7 +9,7 @@ import datetime as dt
 import pytest
 from rest_framework.test import APIClient
 
-from permits_site.licensing.exceptions import InvalidTransition
+from permits_site.exceptions import InvalidTransition
 from permits_site.licensing.models import Application, Permit
 from permits_site.licensing.services.applications import blockers
 from permits_site.licensing.services.hearings import schedule_hearing

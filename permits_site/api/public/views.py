@@ -25,15 +25,16 @@ from permits_site.api.parsers import JSONObjectParser
 from permits_site.api.public import serializers
 from permits_site.api.public.fields import validated_body
 from permits_site.enforcement.services import quote_fine
-from permits_site.licensing.calendars import TownCalendar, town_calendar
 from permits_site.licensing.kinds import applied_for
-from permits_site.licensing.models import Municipality, PermitType
+from permits_site.licensing.models import PermitType
 from permits_site.licensing.services.declarations import declaration
 from permits_site.licensing.services.fees import quote_fee
 from permits_site.rules.base import RuleSet
 from permits_site.rules.calendar import key_date_on, period_due
 from permits_site.rules.fees import QuoteRefused
 from permits_site.rules.registry import all_rule_sets, get_rule_set, town_law
+from permits_site.towns.calendar import TownCalendar, town_calendar
+from permits_site.towns.models import Municipality
 
 TAGS = ["public"]
 REFUSED = OpenApiResponse(

@@ -15,10 +15,12 @@ appeal's ruling, is appealed; :func:`file_appeal` refuses an appeal after them.
 from __future__ import annotations
 
 import datetime as dt
+from typing import TYPE_CHECKING
 
 from django.db import transaction
 from django.utils import timezone
 
+from permits_site import audit
 from permits_site.enforcement.models import (
     Appeal,
     Case,
@@ -30,12 +32,15 @@ from permits_site.enforcement.models import (
 )
 from permits_site.enforcement.registry import case_type as registered_case_type
 from permits_site.enforcement.registry import case_types
-from permits_site.licensing import audit
-from permits_site.licensing.exceptions import DomainError, InvalidTransition, PermissionDenied
-from permits_site.licensing.models import Municipality, Permit
+from permits_site.exceptions import DomainError, InvalidTransition, PermissionDenied
+from permits_site.licensing.models import Permit
 from permits_site.licensing.services.permits import change_permit_status
 from permits_site.rules.calendar import format_date, period_due
 from permits_site.rules.registry import Period, town_law
+from permits_site.towns.models import Municipality
+
+if TYPE_CHECKING:
+    from permits_site.accounts.models import User
 
 PERMIT_CHANGES = ("suspend", "revoke")
 
@@ -58,7 +63,7 @@ def require_not_future(day: dt.date, *, field: str, what: str) -> None:
         raise DomainError(f"{what} cannot be in the future.", field=field)
 
 
-def require_other_seat(case: Case, acting_user, *, field: str) -> None:
+def require_other_seat(case: Case, acting_user: User, *, field: str) -> None:
     """Refuse the officer who proposed the case's determination deciding the case too."""
     if case.proposed_by_id is not None and case.proposed_by_id == acting_user.pk:
         raise PermissionDenied(
@@ -66,7 +71,7 @@ def require_other_seat(case: Case, acting_user, *, field: str) -> None:
             field=field)
 
 
-def _record(case: Case, *, acting_user, action: str, summary: str, **after) -> None:
+def _record(case: Case, *, acting_user: User, action: str, summary: str, **after) -> None:
     audit.record(
         actor=acting_user,
         action=action,
@@ -111,7 +116,7 @@ def open_case(
     address: str,
     complaint: str,
     received_on: dt.date,
-    acting_user,
+    acting_user: User,
     permit: Permit | None = None,
     application=None,
     inspection: Inspection | None = None,
@@ -185,7 +190,7 @@ def _require_undetermined(case: Case) -> None:
 
 @transaction.atomic
 def propose_determination(
-    *, case: Case, proposal: str, findings: dict | None = None, acting_user
+    *, case: Case, proposal: str, findings: dict | None = None, acting_user: User
 ) -> Case:
     """Record the finding an officer proposes, dated today, for another person to decide;
     ``findings`` are what the case type's law records with it."""
@@ -205,7 +210,7 @@ def propose_determination(
 
 @transaction.atomic
 def determine(
-    *, case: Case, determination: str, findings: dict | None = None, acting_user
+    *, case: Case, determination: str, findings: dict | None = None, acting_user: User
 ) -> Case:
     """Record the finding on an open case, dated today, by someone other than its proposer;
     ``findings`` are what the case type's law records with it."""
@@ -228,7 +233,7 @@ def determine(
 
 
 @transaction.atomic
-def close_case(*, case: Case, acting_user) -> Case:
+def close_case(*, case: Case, acting_user: User) -> Case:
     """Close a case once every order is complied with and every hearing and appeal decided."""
     require_case_open(case, doing="close")
     waiting = [
@@ -256,7 +261,7 @@ def close_case(*, case: Case, acting_user) -> Case:
 
 @transaction.atomic
 def schedule_case_hearing(
-    *, case: Case, notice_sent_on: dt.date, hearing_date: dt.date, acting_user
+    *, case: Case, notice_sent_on: dt.date, hearing_date: dt.date, acting_user: User
 ) -> CaseHearing:
     """Set a hearing on the case; the notice must go out before the hearing date."""
     require_case_open(case, doing="schedule a hearing on")
@@ -275,7 +280,7 @@ def schedule_case_hearing(
 
 @transaction.atomic
 def decide_case_hearing(
-    *, hearing: CaseHearing, decision: str, ruling: str = "", decided_on: dt.date, acting_user
+    *, hearing: CaseHearing, decision: str, ruling: str = "", decided_on: dt.date, acting_user: User
 ) -> CaseHearing:
     """Record the hearing's decision and its written ruling."""
     if hearing.decided_on is not None:
@@ -330,7 +335,7 @@ def _require_within_window(case: Case, filed_on: dt.date) -> None:
 
 @transaction.atomic
 def file_appeal(
-    *, case: Case, filed_on: dt.date, grounds: str, appellant: str = "", acting_user
+    *, case: Case, filed_on: dt.date, grounds: str, appellant: str = "", acting_user: User
 ) -> Appeal:
     """Record an appeal of the case's determination or ruling, within the case type's
     window when it declares one."""
@@ -354,7 +359,7 @@ def _require_undecided(appeal: Appeal) -> None:
 
 
 @transaction.atomic
-def schedule_appeal_hearing(*, appeal: Appeal, hearing_date: dt.date, acting_user) -> Appeal:
+def schedule_appeal_hearing(*, appeal: Appeal, hearing_date: dt.date, acting_user: User) -> Appeal:
     """Set the public hearing on an appeal, on or after the day it was filed."""
     _require_undecided(appeal)
     if hearing_date < appeal.filed_on:
@@ -370,7 +375,7 @@ def schedule_appeal_hearing(*, appeal: Appeal, hearing_date: dt.date, acting_use
 
 @transaction.atomic
 def decide_appeal(
-    *, appeal: Appeal, decision: str, decided_on: dt.date, ruling: str = "", acting_user
+    *, appeal: Appeal, decision: str, decided_on: dt.date, ruling: str = "", acting_user: User
 ) -> Appeal:
     """Record the appeal's decision and written ruling, by someone other than the officer
     who proposed the determination, on or after its hearing when one was held."""
@@ -398,7 +403,7 @@ def decide_appeal(
 
 @transaction.atomic
 def issue_order_in_force(
-    *, case: Case, text: str, citation: str, ends_on: dt.date, acting_user
+    *, case: Case, text: str, citation: str, ends_on: dt.date, acting_user: User
 ) -> Order:
     """An order binding from today through ``ends_on``; staff renew it or let it lapse."""
     require_case_open(case, doing="issue an order on")
@@ -417,7 +422,7 @@ def issue_order_in_force(
 
 
 @transaction.atomic
-def renew_order(*, order: Order, period: Period, note: str = "", acting_user) -> OrderRenewal:
+def renew_order(*, order: Order, period: Period, note: str = "", acting_user: User) -> OrderRenewal:
     """Renew an order in force, in writing, for a further ``period`` from its current last
     day — only while it is in force: an order that has ended is not renewed but issued
     anew."""
@@ -441,7 +446,7 @@ def renew_order(*, order: Order, period: Period, note: str = "", acting_user) ->
 
 
 @transaction.atomic
-def suspend_or_revoke_permit(*, case: Case, change: str, reason: str, acting_user) -> Permit:
+def suspend_or_revoke_permit(*, case: Case, change: str, reason: str, acting_user: User) -> Permit:
     """Suspend or revoke the case's permit: its status changes, the permit row stays."""
     require_case_open(case, doing="act on the permit of")
     if case.permit is None:

@@ -8,17 +8,20 @@ against it like any other invoice.
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.db import transaction
 
+from permits_site import audit
 from permits_site.enforcement.models import Case, CaseCharge
 from permits_site.enforcement.registry import case_type as registered_case_type
 from permits_site.enforcement.services.cases import require_case_open
-from permits_site.licensing import audit
-from permits_site.licensing.exceptions import DomainError
+from permits_site.exceptions import DomainError
 from permits_site.licensing.models import Invoice, InvoiceLine
 from permits_site.rules.fines import parse_money
+
+if TYPE_CHECKING:
+    from permits_site.accounts.models import User
 
 
 def _amount(amount: Any) -> Decimal:
@@ -37,7 +40,7 @@ def add_case_charge(
     case: Case,
     code: str,
     amount: Any,
-    acting_user,
+    acting_user: User,
     description: str = "",
     citation: str = "",
 ) -> Invoice:

@@ -21,12 +21,13 @@ from __future__ import annotations
 
 import datetime as dt
 from decimal import Decimal
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
+from permits_site import audit
 from permits_site.enforcement.models import (
     Case,
     Citation,
@@ -38,12 +39,14 @@ from permits_site.enforcement.registry import CitationPolicy, citation_policy
 from permits_site.enforcement.registry import case_type as registered_case_type
 from permits_site.enforcement.services.cases import require_case_open
 from permits_site.enforcement.services.fines import fine_item_in_force
-from permits_site.licensing import audit
-from permits_site.licensing.exceptions import DomainError
+from permits_site.exceptions import DomainError
 from permits_site.licensing.models import Invoice, InvoiceLine
 from permits_site.rules import fines
 from permits_site.rules.calendar import format_date, period_due
 from permits_site.rules.fees import QuoteRefused, money
+
+if TYPE_CHECKING:
+    from permits_site.accounts.models import User
 
 
 def citation_days(citation: Citation, *, on: dt.date) -> int:
@@ -128,7 +131,7 @@ def issue_citation(
     *,
     case: Case,
     offense: str,
-    acting_user,
+    acting_user: User,
     amount: Any = None,
     units: int = 1,
     accrues_until: dt.date | None = None,

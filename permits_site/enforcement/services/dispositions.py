@@ -16,7 +16,7 @@ import datetime as dt
 from dataclasses import dataclass
 from decimal import Decimal
 from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.db import transaction
 from django.db.models import Case as SqlCase
@@ -34,6 +34,7 @@ from django.db.models import (
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
+from permits_site import audit
 from permits_site.enforcement.models import (
     Citation,
     CitationHearing,
@@ -49,13 +50,15 @@ from permits_site.enforcement.services.citations import (
     window_due,
 )
 from permits_site.enforcement.services.fines import fine_item_in_force
-from permits_site.licensing import audit
-from permits_site.licensing.exceptions import DomainError, InvalidTransition
+from permits_site.exceptions import DomainError, InvalidTransition
 from permits_site.licensing.models import Invoice, InvoiceLine, InvoiceStatus
 from permits_site.rules import fines
 from permits_site.rules.calendar import format_date
 from permits_site.rules.fees import QuoteRefused, money
 from permits_site.rules.fines import parse_money
+
+if TYPE_CHECKING:
+    from permits_site.accounts.models import User
 
 
 class Standing(StrEnum):
@@ -208,7 +211,7 @@ def _locked(citation: Citation) -> Citation:
     return with_answers(Citation.objects.select_for_update(of=("self",))).get(pk=citation.pk)
 
 
-def _record(citation: Citation, *, acting_user, action: str, summary: str, **after) -> None:
+def _record(citation: Citation, *, acting_user: User, action: str, summary: str, **after) -> None:
     audit.record(
         actor=acting_user,
         action=action,
@@ -224,7 +227,7 @@ def _window_citation(citation: Citation) -> str:
 
 
 @transaction.atomic
-def request_hearing(*, citation: Citation, acting_user) -> CitationHearing:
+def request_hearing(*, citation: Citation, acting_user: User) -> CitationHearing:
     """The party asks for a hearing within the window; the citation waits for its decision."""
     citation = _locked(citation)
     today = timezone.localdate()
@@ -263,7 +266,7 @@ def _reduced_total(citation: Citation, value: Any) -> Decimal:
 
 
 @transaction.atomic
-def decide_hearing(*, citation: Citation, outcome: str, acting_user, reduced_to: Any = None,
+def decide_hearing(*, citation: Citation, outcome: str, acting_user: User, reduced_to: Any = None,
                    note: str = "") -> CitationHearing:
     """Record the hearing's decision: upheld or reduced (a new window to pay runs from
     today; a reduction is a line of its own on the invoice), or dismissed (the invoice is
@@ -320,7 +323,7 @@ def _court_amount(citation: Citation, value: Any) -> Decimal:
 
 @transaction.atomic
 def record_court_decision(*, citation: Citation, outcome: str, decided_on: dt.date,
-                          acting_user, amount_per_offense: Any = None, note: str = ""
+                          acting_user: User, amount_per_offense: Any = None, note: str = ""
                           ) -> CourtDecision:
     """Record the District Court's decision on a referred citation. Responsible: what is
     owed stays payable (a forfeiture is invoiced now, at the amount the court set within
@@ -358,7 +361,7 @@ def record_court_decision(*, citation: Citation, outcome: str, decided_on: dt.da
 
 
 @transaction.atomic
-def classify_surcharge(*, citation: Citation, event: str, acting_user, reason: str = ""
+def classify_surcharge(*, citation: Citation, event: str, acting_user: User, reason: str = ""
                        ) -> SurchargeClassification:
     """Reclassify the surcharge event a citation represents (an admin's correction)."""
     citation = _locked(citation)

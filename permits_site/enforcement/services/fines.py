@@ -5,18 +5,21 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Mapping
 from decimal import Decimal
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.db import transaction
 from django.utils import timezone
 
+from permits_site import audit
 from permits_site.enforcement.models import FineItem, FineSchedule
-from permits_site.licensing import audit
-from permits_site.licensing.exceptions import DomainError
-from permits_site.licensing.models import Municipality
+from permits_site.exceptions import DomainError
 from permits_site.rules import fines
 from permits_site.rules.fees import QuoteRefused
 from permits_site.rules.fines import FineQuote, FineRate
+from permits_site.towns.models import Municipality
+
+if TYPE_CHECKING:
+    from permits_site.accounts.models import User
 
 
 def fine_schedule_in_force(municipality: Municipality, on: dt.date) -> FineSchedule | None:
@@ -76,7 +79,7 @@ def create_fine_schedule_version(
     municipality: Municipality,
     effective_from: dt.date,
     amounts: Mapping[str, Mapping[str, Any]],
-    acting_user,
+    acting_user: User,
     note: str = "",
 ) -> FineSchedule:
     """Save a new effective-dated version carrying the current offenses' wording.
@@ -162,7 +165,7 @@ def _revised_item(schedule: FineSchedule, old: FineItem, rate: FineRate) -> Fine
 
 
 @transaction.atomic
-def retire_fine_schedule(*, schedule: FineSchedule, acting_user) -> FineSchedule:
+def retire_fine_schedule(*, schedule: FineSchedule, acting_user: User) -> FineSchedule:
     """Withdraw a version before it takes effect.
 
     A version already in force may have priced citations; it stays, and a

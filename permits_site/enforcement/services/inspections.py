@@ -13,12 +13,13 @@ import datetime as dt
 import secrets
 from collections.abc import Mapping
 from decimal import Decimal
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.core.files.uploadedfile import UploadedFile
 from django.db import transaction
 from django.utils import timezone
 
+from permits_site import audit
 from permits_site.accounts import permissions
 from permits_site.enforcement.models import (
     Inspection,
@@ -27,14 +28,17 @@ from permits_site.enforcement.models import (
     InspectionStatus,
     Violation,
 )
-from permits_site.licensing import audit
-from permits_site.licensing.exceptions import DomainError, InvalidTransition
+from permits_site.exceptions import DomainError, InvalidTransition
 from permits_site.licensing.fact_forms import bounds_errors
-from permits_site.licensing.models import Application, Municipality, Permit
+from permits_site.licensing.models import Application, Permit
 from permits_site.licensing.services.documents import check_upload
 from permits_site.rules.base import CheckResult, FactsInvalid, RuleSet
 from permits_site.rules.calendar import format_date
 from permits_site.rules.registry import inspection_checks
+from permits_site.towns.models import Municipality
+
+if TYPE_CHECKING:
+    from permits_site.accounts.models import User
 
 NOTES_MAX_LENGTH = 5000
 PHOTO_TYPES = ("image/png", "image/jpeg")
@@ -62,7 +66,7 @@ def schedule_inspection(
     check_code: str,
     scheduled_for: dt.date,
     inspector,
-    acting_user,
+    acting_user: User,
     permit: Permit | None = None,
     application: Application | None = None,
     address: str = "",
@@ -178,7 +182,7 @@ def _json_value(value: Any) -> Any:
 
 @transaction.atomic
 def record_inspection(
-    *, inspection: Inspection, answers: Mapping[str, Any], notes: str, acting_user
+    *, inspection: Inspection, answers: Mapping[str, Any], notes: str, acting_user: User
 ) -> Inspection:
     """Save the checklist answers and notes of a scheduled inspection.
 
@@ -208,7 +212,7 @@ def record_inspection(
 
 @transaction.atomic
 def add_inspection_photo(
-    *, inspection: Inspection, upload: UploadedFile, caption: str = "", acting_user
+    *, inspection: Inspection, upload: UploadedFile, caption: str = "", acting_user: User
 ) -> InspectionPhoto:
     """Attach a photo taken on the visit, checked by its content like any document."""
     _require_scheduled(inspection, doing="add photos to")
@@ -247,7 +251,7 @@ def judge(inspection: Inspection, *, on: dt.date) -> CheckResult:
 def close_inspection(
     *,
     inspection: Inspection,
-    acting_user,
+    acting_user: User,
     answers: Mapping[str, Any] | None = None,
     notes: str = "",
 ) -> Inspection:

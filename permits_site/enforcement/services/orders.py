@@ -8,10 +8,12 @@ a day the offices are closed rolls to the next business day (MGL c.4 §9).
 from __future__ import annotations
 
 import datetime as dt
+from typing import TYPE_CHECKING
 
 from django.db import transaction
 from django.utils import timezone
 
+from permits_site import audit
 from permits_site.enforcement.models import Case, Order
 from permits_site.enforcement.services.cases import (
     require_case_open,
@@ -19,10 +21,12 @@ from permits_site.enforcement.services.cases import (
     require_text,
 )
 from permits_site.enforcement.services.citations import stop_accrual
-from permits_site.licensing import audit
-from permits_site.licensing.exceptions import DomainError, InvalidTransition
+from permits_site.exceptions import DomainError, InvalidTransition
 from permits_site.rules.calendar import BusinessCalendar, format_date, period_due
 from permits_site.rules.registry import Period, PeriodKind, town_law
+
+if TYPE_CHECKING:
+    from permits_site.accounts.models import User
 
 MOST_DAYS_TO_COMPLY = 3650
 
@@ -69,7 +73,7 @@ def issue_order(
     citation: str = "",
     comply_within_days: int | None = None,
     period_code: str | None = None,
-    acting_user,
+    acting_user: User,
 ) -> Order:
     """Order the party to correct, dated today, with its compliance date.
 
@@ -97,7 +101,7 @@ def issue_order(
 
 
 @transaction.atomic
-def record_compliance(*, order: Order, complied_on: dt.date, acting_user) -> Order:
+def record_compliance(*, order: Order, complied_on: dt.date, acting_user: User) -> Order:
     """Record that the party complied: the case's violations are corrected and its per-day
     citations stop accruing on that day."""
     if order.complied_on is not None:

@@ -20,30 +20,29 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from django.db import transaction
 from django.utils import timezone
 
+from permits_site import audit
 from permits_site.accounts import permissions
 from permits_site.enforcement.models import Case, CaseStatus, Citation
 from permits_site.enforcement.registry import citation_policy
 from permits_site.enforcement.services.cases import open_case
 from permits_site.enforcement.services.citations import issue_citation, prior_offenses
 from permits_site.enforcement.services.fines import fine_item_in_force
-from permits_site.licensing import audit
-from permits_site.licensing.exceptions import DomainError
-from permits_site.licensing.models import (
-    OPEN_STATUSES,
-    Application,
-    ApplicationStatus,
-    Municipality,
-    Permit,
-)
+from permits_site.exceptions import DomainError
+from permits_site.licensing.models import OPEN_STATUSES, Application, ApplicationStatus, Permit
 from permits_site.licensing.services.applications import evaluate
 from permits_site.rules import fines
 from permits_site.rules.base import CheckResult, Finding
 from permits_site.rules.fees import QuoteRefused
 from permits_site.rules.registry import Period
+from permits_site.towns.models import Municipality
+
+if TYPE_CHECKING:
+    from permits_site.accounts.models import User
 
 PENALTY_CITED = "application.penalty_cited"
 #: Applications whose findings are settled enough to cite: submitted and not withdrawn.
@@ -100,7 +99,8 @@ def cited_penalties(application: Application) -> dict[str, Citation]:
 
 
 @transaction.atomic
-def record_penalty_offense(*, application: Application, rule_id: str, acting_user) -> Citation:
+def record_penalty_offense(*, application: Application, rule_id: str,
+    acting_user: User) -> Citation:
     """Cite the applicant for the offense a failed penalty finding of the application
     leads to, on the application's case (opened the first time), priced by the fine
     schedule in force and counted on the applicant's record.
@@ -157,7 +157,7 @@ def _case_of(application: Application) -> Case | None:
     return application.cases.exclude(status=CaseStatus.CLOSED).first()
 
 
-def _open_case(application: Application, finding: Finding, penalty: Penalty, *, acting_user
+def _open_case(application: Application, finding: Finding, penalty: Penalty, *, acting_user: User
                ) -> Case:
     applicant = application.applicant
     return open_case(

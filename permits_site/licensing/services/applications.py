@@ -12,15 +12,16 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.db import models, transaction
 from django.utils import timezone
 
+from permits_site import audit
 from permits_site.accounts import permissions
-from permits_site.licensing import audit, transitions
+from permits_site.exceptions import DomainError, InvalidTransition
+from permits_site.licensing import transitions
 from permits_site.licensing.declarations import Gate, Holder
-from permits_site.licensing.exceptions import DomainError, InvalidTransition
 from permits_site.licensing.kinds import Blocker, kind_for
 from permits_site.licensing.models import (
     Application,
@@ -40,9 +41,12 @@ from permits_site.rules.calendar import format_date
 from permits_site.rules.fees import FeeQuote, QuoteRefused
 from permits_site.rules.registry import get_rule_set
 
+if TYPE_CHECKING:
+    from permits_site.accounts.models import User
+
 
 def _transition(
-    application: Application, action: str, *, acting_user, audit_action: str, summary: str,
+    application: Application, action: str, *, acting_user: User, audit_action: str, summary: str,
     **changes: Any,
 ) -> Application:
     """Move the application to the status the transition table names for ``action``."""
@@ -64,7 +68,7 @@ def _transition(
     return application
 
 
-def check_may_apply(*, permit_type: PermitType, applicant, acting_user) -> None:
+def check_may_apply(*, permit_type: PermitType, applicant, acting_user: User) -> None:
     """Online applications only while the town takes the type online; the town's staff
     can always start one for a person at the counter."""
     if not kind_for(permit_type.code).applied_for:
@@ -111,7 +115,7 @@ def create_application(
     place=None,
     business=None,
     previous_permit: Permit | None = None,
-    acting_user=None,
+    acting_user: User | None = None,
 ) -> Application:
     """Start a draft. A follow-up of a business's permit is held by that business again,
     whichever of its members applies."""
@@ -158,7 +162,7 @@ def update_draft(
     *,
     application: Application,
     facts: Mapping[str, Any],
-    acting_user,
+    acting_user: User,
     details: Mapping[str, Any] | None = None,
     place=None,
     business=None,
@@ -258,7 +262,7 @@ def current_invoice(application: Application) -> Invoice | None:
 
 
 @transaction.atomic
-def submit_application(*, application: Application, acting_user) -> Application:
+def submit_application(*, application: Application, acting_user: User) -> Application:
     """Submit a draft: it is dated today and invoiced by the schedule in force today."""
     transitions.require("submit", application)
     today = timezone.localdate()
@@ -331,7 +335,7 @@ def preview_fee(application: Application, *, on: dt.date | None = None) -> FeeQu
 
 
 @transaction.atomic
-def withdraw_application(*, application: Application, acting_user) -> Application:
+def withdraw_application(*, application: Application, acting_user: User) -> Application:
     """The applicant side withdraws; an unpaid invoice is voided."""
     transitions.require("withdraw", application)
     _void_open_invoice(application)
@@ -352,7 +356,7 @@ def _void_open_invoice(application: Application) -> None:
 
 
 @transaction.atomic
-def start_review(*, application: Application, acting_user) -> Application:
+def start_review(*, application: Application, acting_user: User) -> Application:
     transitions.require("start_review", application)
     return _transition(
         application,
@@ -364,7 +368,7 @@ def start_review(*, application: Application, acting_user) -> Application:
 
 
 @transaction.atomic
-def request_changes(*, application: Application, message: str, acting_user) -> Application:
+def request_changes(*, application: Application, message: str, acting_user: User) -> Application:
     """Send the application back to the applicant as a draft, saying what to change."""
     transitions.require("request_changes", application)
     if not message.strip():
@@ -393,7 +397,7 @@ def require_nothing_blocks(application: Application) -> None:
 
 
 @transaction.atomic
-def approve_application(*, application: Application, acting_user) -> Application:
+def approve_application(*, application: Application, acting_user: User) -> Application:
     """Approve once nothing blocks issuance."""
     transitions.require("approve", application)
     require_nothing_blocks(application)
@@ -408,7 +412,7 @@ def approve_application(*, application: Application, acting_user) -> Application
 
 
 @transaction.atomic
-def deny_application(*, application: Application, reason: str, acting_user) -> Application:
+def deny_application(*, application: Application, reason: str, acting_user: User) -> Application:
     """Deny with the reason the applicant is told; an unpaid invoice is voided."""
     transitions.require("deny", application)
     if not reason.strip():
@@ -434,7 +438,7 @@ class ReviewDecision(models.TextChoices):
 
 def decide_review(
     *, application: Application, decision: str, reason: str = "", message: str = "",
-    acting_user,
+    acting_user: User,
 ) -> Application:
     """A reviewer's decision, the same from the review screen and the API: start the
     review, approve, deny (``reason``, told to the applicant) or request changes
@@ -455,7 +459,7 @@ def decide_review(
 
 @transaction.atomic
 def record_determination(
-    *, application: Application, rule_id: str, acceptable: bool, note: str, acting_user
+    *, application: Application, rule_id: str, acceptable: bool, note: str, acting_user: User
 ) -> ReviewDetermination:
     """A reviewer's written determination of a ``needs_review`` finding (``lifecycle.md``).
 

@@ -10,18 +10,19 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
+from permits_site import audit
 from permits_site.accounts import permissions
-from permits_site.licensing import audit
-from permits_site.licensing.exceptions import DomainError, PermissionDenied
+from permits_site.audit.models import AuditEntry
+from permits_site.exceptions import DomainError, PermissionDenied
 from permits_site.licensing.kinds import kind_for
-from permits_site.licensing.models import (
-    Application,
-    AuditEntry,
-    Municipality,
-    Permit,
-)
+from permits_site.licensing.models import Application, Permit
 from permits_site.licensing.services.permits import approve_and_issue
+from permits_site.towns.models import Municipality
+
+if TYPE_CHECKING:
+    from permits_site.accounts.models import User
 
 
 @dataclass(frozen=True)
@@ -48,7 +49,7 @@ class BulkIssueResult:
         return len(self.refused)
 
 
-def issue_many(*, applications: Iterable[Application], acting_user) -> BulkIssueResult:
+def issue_many(*, applications: Iterable[Application], acting_user: User) -> BulkIssueResult:
     """Approve-and-issue each application on its own; report what was issued and refused.
 
     All applications must belong to one town, whose clerk ``acting_user`` must be.

@@ -4,14 +4,17 @@ shows, the generated form reads and the review screen lists (spec ``lifecycle.md
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.db import transaction
 
-from permits_site.licensing import audit
+from permits_site import audit
 from permits_site.licensing.kinds import kind_for
 from permits_site.licensing.models import PermitType
 from permits_site.licensing.services.fees import schedule_in_force
+
+if TYPE_CHECKING:
+    from permits_site.accounts.models import User
 
 
 def declaration(permit_type: PermitType, *, on: dt.date) -> dict[str, Any]:
@@ -44,7 +47,7 @@ def declaration(permit_type: PermitType, *, on: dt.date) -> dict[str, Any]:
 
 
 @transaction.atomic
-def set_online(*, permit_type: PermitType, online: bool, acting_user) -> PermitType:
+def set_online(*, permit_type: PermitType, online: bool, acting_user: User) -> PermitType:
     """Open or close the web form and the API for a permit type (the counter stays open)."""
     before = permit_type.online
     permit_type.online = online

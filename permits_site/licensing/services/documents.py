@@ -4,14 +4,19 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
+from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.core.files.uploadedfile import UploadedFile
 from django.db import transaction
 
-from permits_site.licensing import audit, transitions
-from permits_site.licensing.exceptions import DomainError
+from permits_site import audit
+from permits_site.exceptions import DomainError
+from permits_site.licensing import transitions
 from permits_site.licensing.models import Application, Document, DocumentStatus
+
+if TYPE_CHECKING:
+    from permits_site.accounts.models import User
 
 #: Leading bytes of the formats accepted, whatever the file is called.
 SIGNATURES = (
@@ -93,7 +98,7 @@ def upload_document(
 
 
 @transaction.atomic
-def review_document(*, document: Document, accepted: bool, acting_user) -> Document:
+def review_document(*, document: Document, accepted: bool, acting_user: User) -> Document:
     before = document.status
     document.status = DocumentStatus.ACCEPTED if accepted else DocumentStatus.REJECTED
     document.save(update_fields=["status"])

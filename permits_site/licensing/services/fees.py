@@ -5,16 +5,19 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Mapping
 from decimal import Decimal
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.db import transaction
 from django.utils import timezone
 
-from permits_site.licensing import audit
-from permits_site.licensing.exceptions import DomainError
+from permits_site import audit
+from permits_site.exceptions import DomainError
 from permits_site.licensing.kinds import QuoteRequest, kind_for
 from permits_site.licensing.models import FeeItem, FeeSchedule, PermitType
 from permits_site.rules.fees import FeeQuote, PricedItem, QuoteRefused
+
+if TYPE_CHECKING:
+    from permits_site.accounts.models import User
 
 
 def schedule_in_force(permit_type: PermitType, on: dt.date) -> FeeSchedule | None:
@@ -73,7 +76,7 @@ def create_fee_schedule_version(
     permit_type: PermitType,
     effective_from: dt.date,
     amounts: Mapping[str, Decimal],
-    acting_user,
+    acting_user: User,
     note: str = "",
 ) -> FeeSchedule:
     """Save a new effective-dated version carrying the current items' wording.
@@ -141,7 +144,7 @@ def _schedule_errors(
 
 
 @transaction.atomic
-def retire_fee_schedule(*, schedule: FeeSchedule, acting_user) -> FeeSchedule:
+def retire_fee_schedule(*, schedule: FeeSchedule, acting_user: User) -> FeeSchedule:
     """Withdraw a version that has not priced anything yet; priced ones stay in force."""
     if schedule.retired_at is not None:
         raise DomainError("This fee schedule is already retired.")

@@ -13,18 +13,23 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from django.db import transaction
 from django.utils import timezone
 
-from permits_site.licensing import audit, transitions
-from permits_site.licensing.exceptions import DomainError, InvalidTransition
+from permits_site import audit
+from permits_site.exceptions import DomainError, InvalidTransition
+from permits_site.licensing import transitions
 from permits_site.licensing.kinds import PermitKind, kind_for
 from permits_site.licensing.models import Application, HearingAbutter, PermitHearing
 from permits_site.licensing.services.variances import cited
 from permits_site.pdf.notices import render_hearing_notices_pdf
 from permits_site.rules.calendar import format_date
 from permits_site.rules.registry import get_rule_set
+
+if TYPE_CHECKING:
+    from permits_site.accounts.models import User
 
 HEARING_NOTICE_CHECK = "hearing_notice"
 ABUTTER_FIELDS = {"name": 200, "mailing_address": 300, "certified_mail_number": 40}
@@ -39,7 +44,7 @@ def schedule_hearing(
     notices_mailed_on: dt.date,
     location: str,
     abutters: Sequence[Mapping[str, str]],
-    acting_user,
+    acting_user: User,
 ) -> PermitHearing:
     """Schedule the hearing and record the abutters sent its notice by certified mail.
 
@@ -185,7 +190,7 @@ def _abutter_errors(abutters: Sequence[Mapping[str, str]], *, citation: str) -> 
 
 @transaction.atomic
 def decide_hearing(
-    *, hearing: PermitHearing, decision: str, decided_on: dt.date, acting_user
+    *, hearing: PermitHearing, decision: str, decided_on: dt.date, acting_user: User
 ) -> PermitHearing:
     """Record the Board's decision after the hearing; an undecided hearing blocks issuance."""
     hearing = PermitHearing.objects.select_for_update(of=("self",)).get(pk=hearing.pk)

@@ -5,7 +5,8 @@ from __future__ import annotations
 from django.db import transaction
 from django.db.models import F
 
-from permits_site.licensing.models import Municipality, NumberCounter
+from permits_site.licensing.models import NumberCounter
+from permits_site.towns.models import Municipality
 
 
 def allocate_number(*, municipality: Municipality, series: str, year: int) -> int:

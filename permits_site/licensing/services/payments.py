@@ -4,13 +4,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from decimal import Decimal
+from typing import TYPE_CHECKING
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from permits_site.licensing import audit
-from permits_site.licensing.exceptions import DomainError
+from permits_site import audit
+from permits_site.exceptions import DomainError
 from permits_site.licensing.models import Invoice, InvoiceStatus, Payment, PaymentMethod
+
+if TYPE_CHECKING:
+    from permits_site.accounts.models import User
 
 #: Checks other apps register: each says why an invoice may not be paid now, or None.
 _PAYMENT_CHECKS: list[Callable[[Invoice], str | None]] = []
@@ -23,7 +27,7 @@ def register_payment_check(check: Callable[[Invoice], str | None]) -> None:
 
 
 def record_payment(
-    *, invoice: Invoice, method: str, reference: str, amount: Decimal, acting_user
+    *, invoice: Invoice, method: str, reference: str, amount: Decimal, acting_user: User
 ) -> tuple[Payment, bool]:
     """Record a payment; returns (payment, created).
 
@@ -92,7 +96,7 @@ def _check_payment(*, invoice: Invoice, method: str, reference: str, amount: Dec
 
 
 def _create_payment(
-    *, invoice: Invoice, method: str, reference: str, amount: Decimal, acting_user
+    *, invoice: Invoice, method: str, reference: str, amount: Decimal, acting_user: User
 ) -> Payment:
     """Called with ``invoice`` locked (see :func:`record_payment`)."""
     payment = Payment.objects.create(

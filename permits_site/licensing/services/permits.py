@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from django.db import transaction
 from django.utils import timezone
 
-from permits_site.licensing import audit, transitions
-from permits_site.licensing.exceptions import InvalidTransition
+from permits_site import audit
+from permits_site.exceptions import InvalidTransition
+from permits_site.licensing import transitions
 from permits_site.licensing.kinds import kind_for
 from permits_site.licensing.models import (
     Application,
@@ -24,9 +27,12 @@ from permits_site.licensing.services.variances import frozen_variance, granted_v
 from permits_site.licensing.tasks import render_permit_pdf
 from permits_site.rules.registry import get_rule_set
 
+if TYPE_CHECKING:
+    from permits_site.accounts.models import User
+
 
 @transaction.atomic
-def issue_permit(*, application: Application, acting_user) -> Permit:
+def issue_permit(*, application: Application, acting_user: User) -> Permit:
     """Issue an approved application in one transaction.
 
     The number is allocated, holder, fee lines and granted variances frozen
@@ -91,7 +97,7 @@ def issue_permit(*, application: Application, acting_user) -> Permit:
     return permit
 
 
-def _amend_previous_permit(application: Application, *, kind, acting_user) -> Permit:
+def _amend_previous_permit(application: Application, *, kind, acting_user: User) -> Permit:
     """A replacement tag keeps the license: the kind amends its details, not the permit."""
     permit = application.previous_permit
     if permit is None:
@@ -118,7 +124,7 @@ def _mark_issued(application: Application) -> None:
 
 
 @transaction.atomic
-def approve_and_issue(*, application: Application, acting_user) -> Permit:
+def approve_and_issue(*, application: Application, acting_user: User) -> Permit:
     """The clerk's one step on the review screen: approve an application still being
     decided, then issue it, in one transaction; either refusal leaves it as it was.
 
@@ -182,7 +188,7 @@ def _supersede_previous(application: Application, permit: Permit) -> None:
 
 
 @transaction.atomic
-def change_permit_status(*, permit: Permit, change: str, reason: str, acting_user) -> Permit:
+def change_permit_status(*, permit: Permit, change: str, reason: str, acting_user: User) -> Permit:
     """Suspend, reinstate or revoke (``transitions.PERMIT``); the permit's history stays
     intact."""
     transitions.PERMIT.require(change, permit)

@@ -9,12 +9,15 @@ rule it covers no longer blocks issuance, and the license lists it.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from django.db import transaction
 from django.utils import timezone
 
+from permits_site import audit
 from permits_site.accounts import permissions
-from permits_site.licensing import audit, transitions
-from permits_site.licensing.exceptions import DomainError, InvalidTransition, PermissionDenied
+from permits_site.exceptions import DomainError, InvalidTransition, PermissionDenied
+from permits_site.licensing import transitions
 from permits_site.licensing.kinds import kind_for
 from permits_site.licensing.models import (
     Application,
@@ -23,6 +26,9 @@ from permits_site.licensing.models import (
     VarianceStatus,
 )
 from permits_site.rules.registry import get_rule_set
+
+if TYPE_CHECKING:
+    from permits_site.accounts.models import User
 
 #: What a written waiver application must name, field by field.
 WRITTEN_APPLICATION = {
@@ -57,7 +63,7 @@ def granted_rule_ids(application: Application) -> set[str]:
 
 @transaction.atomic
 def request_variance(
-    *, application: Application, rule_ids: list[str], request_text: str, acting_user,
+    *, application: Application, rule_ids: list[str], request_text: str, acting_user: User,
     sets_aside_law: bool = False, locus: str = "", owner: str = "", regulation: str = "",
     relief: str = "",
 ) -> Variance:

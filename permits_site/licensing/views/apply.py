@@ -18,10 +18,10 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from permits_site.accounts import permissions
 from permits_site.accounts.models import Role
+from permits_site.exceptions import DomainError
 from permits_site.licensing import transitions
 from permits_site.licensing.declarations import PERMIT_FIELD, RENEWAL, reference_options
 from permits_site.licensing.declared_forms import declared_form_class
-from permits_site.licensing.exceptions import DomainError
 from permits_site.licensing.kinds import applied_for, kind_for
 from permits_site.licensing.models import Application, PermitType
 from permits_site.licensing.services.applications import check_may_apply

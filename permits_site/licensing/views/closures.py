@@ -8,13 +8,13 @@ from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_http_methods, require_POST
 
-from permits_site.licensing.exceptions import DomainError
+from permits_site.exceptions import DomainError
 from permits_site.licensing.forms import ClosureForm
-from permits_site.licensing.models import Closure, Municipality
-from permits_site.licensing.services.closures import add_closure, remove_closure
 from permits_site.licensing.views.access import get_visible_or_404
 from permits_site.licensing.views.fees import admin_towns
 from permits_site.rules.calendar import days_before
+from permits_site.towns.models import Closure, Municipality
+from permits_site.towns.services import add_closure, remove_closure
 
 
 @login_required

@@ -12,12 +12,13 @@ from django.views.decorators.http import require_http_methods
 
 from permits_site.accounts import permissions
 from permits_site.accounts.models import Role
-from permits_site.licensing.exceptions import DomainError
+from permits_site.exceptions import DomainError
 from permits_site.licensing.forms import FeeScheduleVersionForm
-from permits_site.licensing.models import FeeSchedule, Municipality, PermitType
+from permits_site.licensing.models import FeeSchedule, PermitType
 from permits_site.licensing.services.fees import create_fee_schedule_version, schedule_in_force
 from permits_site.licensing.views import listing
 from permits_site.licensing.views.access import get_visible_or_404
+from permits_site.towns.models import Municipality
 
 
 def admin_towns(user) -> set[int]:

@@ -8,7 +8,7 @@ from django.shortcuts import redirect
 from django.views.decorators.http import require_POST
 
 from permits_site.enforcement.services.penalties import record_penalty_offense
-from permits_site.licensing.exceptions import DomainError
+from permits_site.exceptions import DomainError
 from permits_site.licensing.views.resident import error_messages
 from permits_site.licensing.views.staff import clerks_application, reviewer_required
 

@@ -6,7 +6,8 @@ from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
 from django.views.decorators.http import require_GET
 
-from permits_site.licensing.models import Municipality, Permit
+from permits_site.licensing.models import Permit
+from permits_site.towns.models import Municipality
 
 
 @require_GET

@@ -10,8 +10,8 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
 from permits_site.accounts import permissions
+from permits_site.exceptions import DomainError
 from permits_site.licensing import transitions
-from permits_site.licensing.exceptions import DomainError
 from permits_site.licensing.forms import DocumentUploadForm
 from permits_site.licensing.kinds import kind_for, list_related, registered_kinds
 from permits_site.licensing.models import (

@@ -16,19 +16,18 @@ from django.views.decorators.http import require_GET, require_POST
 
 from permits_site.accounts import permissions
 from permits_site.accounts.permissions import REVIEWER_ROLES
+from permits_site.audit.models import AuditEntry
 from permits_site.enforcement.services.penalties import penalty_rows
+from permits_site.exceptions import DomainError
 from permits_site.licensing import transitions
-from permits_site.licensing.exceptions import DomainError
 from permits_site.licensing.forms import PaymentForm, ReasonForm
 from permits_site.licensing.kinds import applied_for, kind_for
 from permits_site.licensing.models import (
     OPEN_STATUSES,
     Application,
     ApplicationStatus,
-    AuditEntry,
     Document,
     Invoice,
-    Municipality,
     PermitHearing,
     PermitType,
     Variance,
@@ -61,6 +60,7 @@ from permits_site.licensing.views.resident import (
 )
 from permits_site.pdf.waivers import render_waiver_notice_pdf
 from permits_site.rules.registry import get_check
+from permits_site.towns.models import Municipality
 
 QUEUE_FILTERS = {
     "open": OPEN_STATUSES,

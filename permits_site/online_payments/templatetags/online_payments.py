@@ -4,9 +4,10 @@ from dataclasses import dataclass
 
 from django import template
 
-from permits_site.licensing.models import Invoice, Municipality
+from permits_site.licensing.models import Invoice
 from permits_site.online_payments.models import PaymentFlag, PaymentOffice
 from permits_site.online_payments.services import is_payer, online_refusal
+from permits_site.towns.models import Municipality
 
 register = template.Library()
 

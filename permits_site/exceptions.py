@@ -1,4 +1,8 @@
-"""Domain errors raised by services; views and the API turn them into messages."""
+"""Domain errors raised by services; views and the API turn them into messages.
+
+Every core app and bylaw app raises these; the module imports nothing of the
+project, so any of them can use it without an import cycle.
+"""
 
 from __future__ import annotations
 
@@ -28,3 +32,7 @@ class InvalidTransition(DomainError):
 
 class PermissionDenied(DomainError):
     """The acting user may not do this."""
+
+
+class ImmutableRecord(Exception):
+    """An issued permit or a paid invoice was about to be edited or deleted."""

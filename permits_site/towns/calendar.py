@@ -32,8 +32,8 @@ from django.db import DEFAULT_DB_ALIAS, connections, transaction
 from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 
-from permits_site.licensing.models import Closure, Municipality
 from permits_site.rules.calendar import BusinessCalendar
+from permits_site.towns.models import Closure, Municipality
 
 TTL_SECONDS = 60
 _TOWN_CODE = re.compile(r"[-a-z0-9_]{1,40}")

@@ -3,17 +3,22 @@
 from __future__ import annotations
 
 import datetime as dt
+from typing import TYPE_CHECKING
 
 from django.db import transaction
 
-from permits_site.licensing import audit
-from permits_site.licensing.calendars import forget_town
-from permits_site.licensing.exceptions import DomainError
-from permits_site.licensing.models import Closure, Municipality
+from permits_site import audit
+from permits_site.exceptions import DomainError
+from permits_site.towns.calendar import forget_town
+from permits_site.towns.models import Closure, Municipality
+
+if TYPE_CHECKING:
+    from permits_site.accounts.models import User
 
 
 @transaction.atomic
-def add_closure(*, municipality: Municipality, date: dt.date, reason: str, acting_user) -> Closure:
+def add_closure(*, municipality: Municipality, date: dt.date, reason: str,
+    acting_user: User) -> Closure:
     """Close the town's offices for a day (storm, local observance)."""
     if not reason.strip():
         raise DomainError("Say why the offices are closed.", field="reason")
@@ -36,7 +41,7 @@ def add_closure(*, municipality: Municipality, date: dt.date, reason: str, actin
 
 
 @transaction.atomic
-def remove_closure(*, closure: Closure, acting_user) -> None:
+def remove_closure(*, closure: Closure, acting_user: User) -> None:
     audit.record(
         actor=acting_user,
         action="closure.removed",

@@ -1,0 +1,32 @@
+"""Point the town foreign keys at ``towns.Municipality``, which moved out of licensing.
+
+State only: the table (``licensing_municipality``) and the columns stay as they are.
+"""
+
+import django.db.models.deletion
+from django.db import migrations, models
+
+
+class Migration(migrations.Migration):
+
+    dependencies = [
+        ('dogs', '0008_impoundment'),
+        ('towns', '0001_initial'),
+    ]
+
+    operations = [
+        migrations.SeparateDatabaseAndState(
+            state_operations=[
+                migrations.AlterField(
+                    model_name='dogtag',
+                    name='municipality',
+                    field=models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, to='towns.municipality'),
+                ),
+                migrations.AlterField(
+                    model_name='impoundment',
+                    name='municipality',
+                    field=models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, to='towns.municipality'),
+                ),
+            ],
+        ),
+    ]

@@ -1,0 +1,180 @@
+"""Applications, their documents and the reviewer's written determinations."""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.utils import timezone
+
+from permits_site.licensing.models.permit_types import PermitType
+from permits_site.towns.models import Municipality
+
+
+class ApplicationStatus(models.TextChoices):
+    DRAFT = "draft", "Draft"
+    SUBMITTED = "submitted", "Submitted"
+    UNDER_REVIEW = "under_review", "Under review"
+    APPROVED = "approved", "Approved"
+    ISSUED = "issued", "Issued"
+    DENIED = "denied", "Denied"
+    WITHDRAWN = "withdrawn", "Withdrawn"
+
+
+OPEN_STATUSES = (
+    ApplicationStatus.SUBMITTED,
+    ApplicationStatus.UNDER_REVIEW,
+    ApplicationStatus.APPROVED,
+)
+
+
+class Application(models.Model):
+    """A request for a permit; its typed details live in the bylaw app's model."""
+
+    municipality = models.ForeignKey(
+        Municipality, on_delete=models.PROTECT, related_name="applications"
+    )
+    permit_type = models.ForeignKey(
+        PermitType, on_delete=models.PROTECT, related_name="applications"
+    )
+    action = models.CharField(max_length=30)
+    applicant = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="applications"
+    )
+    business = models.ForeignKey(
+        "parties.Business",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="applications",
+        help_text="The business that is to hold the permit; blank: the applicant holds it.",
+    )
+    place = models.ForeignKey(
+        "parties.Property",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="applications",
+        help_text="The place the permit is about.",
+    )
+    status = models.CharField(
+        max_length=20, choices=ApplicationStatus.choices, default=ApplicationStatus.DRAFT
+    )
+    previous_permit = models.ForeignKey(
+        "Permit",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="follow_up_applications",
+        help_text="The license renewed, transferred or given a replacement tag.",
+    )
+    facts = models.JSONField(default=dict, blank=True)
+    details = models.JSONField(
+        default=dict, blank=True, help_text="Declared fields that are not rule-set facts."
+    )
+    changes_requested = models.TextField(blank=True)
+    decision_reason = models.TextField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    submitted_on = models.DateField(null=True, blank=True)
+    decided_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        indexes = [models.Index(fields=["municipality", "status"])]
+
+    def __str__(self) -> str:
+        return f"{self.permit_type.name} application #{self.pk}"
+
+    @property
+    def is_returned(self) -> bool:
+        """A draft the office sent back, saying what to change (``request_changes``)."""
+        return self.status == ApplicationStatus.DRAFT and bool(self.changes_requested)
+
+    @property
+    def status_label(self) -> str:
+        """The status as the applicant reads it: a returned draft is not a new draft."""
+        return "Returned for changes" if self.is_returned else self.get_status_display()
+
+    @property
+    def action_label(self) -> str:
+        return self.action.replace("_", " ").capitalize()
+
+    @property
+    def party(self):
+        """Who holds the permit and pays: the business, else the applicant."""
+        return self.business or self.applicant
+
+
+class DocumentStatus(models.TextChoices):
+    PENDING = "pending", "Waiting for review"
+    ACCEPTED = "accepted", "Accepted"
+    REJECTED = "rejected", "Not accepted"
+
+
+def document_path(document: Document, filename: str) -> str:
+    """Random names under MEDIA_ROOT; the original name is kept only as data."""
+    return f"documents/{document.municipality_id}/{secrets.token_hex(16)}"
+
+
+class Document(models.Model):
+    """An uploaded PDF or image, checked by content, served only to its owner and staff."""
+
+    municipality = models.ForeignKey(
+        Municipality, on_delete=models.PROTECT, related_name="documents"
+    )
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="documents"
+    )
+    application = models.ForeignKey(
+        Application, on_delete=models.PROTECT, related_name="documents", null=True, blank=True
+    )
+    kind = models.CharField(max_length=40)
+    file = models.FileField(upload_to=document_path)
+    original_name = models.CharField(max_length=200)
+    content_type = models.CharField(max_length=40)
+    size = models.PositiveIntegerField()
+    sha256 = models.CharField(max_length=64)
+    valid_until = models.DateField(
+        null=True, blank=True, help_text="Expiry or end date the document states."
+    )
+    status = models.CharField(
+        max_length=10, choices=DocumentStatus.choices, default=DocumentStatus.PENDING
+    )
+    uploaded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    uploaded_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-uploaded_at"]
+
+    def __str__(self) -> str:
+        return f"{self.kind} ({self.original_name})"
+
+
+class ReviewDetermination(models.Model):
+    """A reviewer's written determination of a ``needs_review`` finding.
+
+    Until one is recorded the finding holds issuance (spec ``lifecycle.md``,
+    "What a failed rule does"); an acceptable one is printed on the permit
+    with the reviewer's name, a not-acceptable one keeps blocking.
+    """
+
+    application = models.ForeignKey(
+        Application, on_delete=models.PROTECT, related_name="determinations"
+    )
+    rule_id = models.CharField(max_length=80)
+    acceptable = models.BooleanField()
+    note = models.TextField()
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    decided_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["decided_at", "pk"]
+
+    def __str__(self) -> str:
+        verdict = "acceptable" if self.acceptable else "not acceptable"
+        return f"{self.rule_id} {verdict} ({self.decided_by})"

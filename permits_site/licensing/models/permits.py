@@ -1,0 +1,188 @@
+"""Issued permits and their gapless numbers; an issued permit is never edited."""
+
+from __future__ import annotations
+
+import datetime as dt
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.utils import timezone
+from simple_history.models import HistoricalRecords
+
+from permits_site.exceptions import ImmutableRecord
+from permits_site.licensing.models.applications import Application
+from permits_site.licensing.models.permit_types import PermitType
+from permits_site.licensing.models.schedules import MONEY
+from permits_site.towns.models import Municipality
+
+#: The ``valid_through`` of a permit that runs until an event rather than a date (a horse
+#: registration until the horse leaves, a well registration while the well stands).
+OPEN_ENDED = dt.date.max
+
+
+class PermitStatus(models.TextChoices):
+    ACTIVE = "active", "Active"
+    EXPIRED = "expired", "Expired"
+    SUSPENDED = "suspended", "Suspended"
+    REVOKED = "revoked", "Revoked"
+    SUPERSEDED = "superseded", "Superseded"
+
+
+def new_verification_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+class Permit(models.Model):
+    """An issued permit or license.
+
+    Holder and fee lines are frozen at issuance; only ``status`` changes
+    afterwards, through services. Corrections are new permits.
+    """
+
+    FROZEN_FIELDS = (
+        "number",
+        "municipality_id",
+        "permit_type_id",
+        "application_id",
+        "holder_id",
+        "holder_business_id",
+        "holder_name",
+        "holder_address",
+        "place_id",
+        "place_address",
+        "place_attributes",
+        "determinations",
+        "year",
+        "sequence",
+        "valid_from",
+        "valid_through",
+        "fee_lines",
+        "fee_total",
+        "conditions",
+        "verification_token",
+        "issued_by_id",
+    )
+
+    number = models.CharField(max_length=40)
+    sequence = models.PositiveIntegerField()
+    year = models.PositiveIntegerField()
+    municipality = models.ForeignKey(Municipality, on_delete=models.PROTECT, related_name="permits")
+    permit_type = models.ForeignKey(PermitType, on_delete=models.PROTECT, related_name="permits")
+    application = models.OneToOneField(Application, on_delete=models.PROTECT, related_name="permit")
+    holder = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="permits"
+    )
+    holder_business = models.ForeignKey(
+        "parties.Business",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="permits",
+        help_text="Set when a business holds the permit; ``holder`` is then the member "
+        "who applied.",
+    )
+    holder_name = models.CharField(max_length=200)
+    holder_address = models.CharField(max_length=300, blank=True)
+    place = models.ForeignKey(
+        "parties.Property",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="permits",
+        help_text="The property the permit is about.",
+    )
+    place_address = models.CharField(
+        max_length=300, blank=True, help_text="The place as it stood when the permit was issued."
+    )
+    place_attributes = models.JSONField(default=dict, blank=True)
+    valid_from = models.DateField()
+    valid_through = models.DateField()
+    status = models.CharField(
+        max_length=20, choices=PermitStatus.choices, default=PermitStatus.ACTIVE
+    )
+    fee_lines = models.JSONField(default=list)
+    fee_total = models.DecimalField(**MONEY)
+    conditions = models.JSONField(default=list, blank=True)
+    determinations = models.JSONField(
+        default=list,
+        blank=True,
+        help_text="Reviewers' acceptable determinations of needs-review findings, as issued.",
+    )
+    verification_token = models.CharField(
+        max_length=64, unique=True, default=new_verification_token
+    )
+    issued_at = models.DateTimeField(default=timezone.now)
+    issued_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="permits_issued"
+    )
+    superseded_by = models.ForeignKey(
+        "self", on_delete=models.PROTECT, null=True, blank=True, related_name="supersedes"
+    )
+    pdf = models.FileField(upload_to="permits/%Y/", blank=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["-issued_at"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["municipality", "permit_type", "year", "sequence"],
+                name="unique_permit_sequence",
+            ),
+            models.UniqueConstraint(fields=["municipality", "number"], name="unique_permit_number"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.permit_type.name} {self.number}"
+
+    def save(self, *args, **kwargs):
+        if self.pk is not None:
+            stored = Permit.objects.filter(pk=self.pk).values(*self.FROZEN_FIELDS).first()
+            changed = [
+                name
+                for name in self.FROZEN_FIELDS
+                if stored and stored[name] != getattr(self, name)
+            ]
+            if changed:
+                raise ImmutableRecord(f"An issued permit cannot be edited ({', '.join(changed)}).")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        raise ImmutableRecord("An issued permit is never deleted; revoke or supersede it.")
+
+    @property
+    def is_open_ended(self) -> bool:
+        """Runs until an event rather than a date (a horse registration lasts until it leaves)."""
+        return self.valid_through == OPEN_ENDED
+
+    @property
+    def term_text(self) -> str:
+        """The term as a resident reads it: through a date, or the permit type's own words."""
+        if self.is_open_ended:
+            return f"From {self.valid_from:%B %-d, %Y}: {self.permit_type.term.lower()}"
+        return f"{self.valid_from:%B %-d, %Y} through {self.valid_through:%B %-d, %Y}"
+
+    def effective_status(self, on) -> str:
+        """The status as of ``on``: an active permit past its term reads as expired."""
+        if self.status == PermitStatus.ACTIVE and on > self.valid_through:
+            return PermitStatus.EXPIRED
+        return self.status
+
+
+class NumberCounter(models.Model):
+    """The last number handed out in one series; locked while a number is taken."""
+
+    municipality = models.ForeignKey(Municipality, on_delete=models.CASCADE)
+    series = models.CharField(max_length=80)
+    year = models.PositiveIntegerField()
+    last = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["municipality", "series", "year"], name="unique_number_series"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.series} {self.year}: {self.last}"

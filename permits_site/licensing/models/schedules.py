@@ -1,0 +1,75 @@
+"""Effective-dated fee schedules: a change is a new version, never an edit."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils import timezone
+from simple_history.models import HistoricalRecords
+
+from permits_site.licensing.models.permit_types import PermitType
+
+MONEY = {"max_digits": 10, "decimal_places": 2}
+
+
+class EffectiveDatedVersion(models.Model):
+    """A version of a schedule that takes effect on a date.
+
+    A change is a new version: quotes use the version in force on their date
+    and old versions stay as they were (DESIGN convention 5, after cfgov's
+    regulations3k ``EffectiveVersion``).
+    """
+
+    effective_from = models.DateField()
+    note = models.CharField(max_length=300, blank=True)
+    seeded = models.BooleanField(
+        default=False, help_text="Placeholder amounts from the catalogue, not yet confirmed."
+    )
+    retired_at = models.DateTimeField(null=True, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        abstract = True
+        get_latest_by = "effective_from"
+
+
+class FeeSchedule(EffectiveDatedVersion):
+    """One effective-dated version of a permit type's fees."""
+
+    permit_type = models.ForeignKey(
+        PermitType, on_delete=models.PROTECT, related_name="fee_schedules"
+    )
+    history = HistoricalRecords()
+
+    class Meta(EffectiveDatedVersion.Meta):
+        ordering = ["permit_type", "-effective_from", "-created_at"]
+
+    def __str__(self) -> str:
+        return f"{self.permit_type} fees from {self.effective_from}"
+
+    def amounts(self) -> dict[str, Decimal]:
+        return {item.code: item.amount for item in self.items.all()}
+
+
+class FeeItem(models.Model):
+    schedule = models.ForeignKey(FeeSchedule, on_delete=models.CASCADE, related_name="items")
+    code = models.CharField(max_length=60)
+    description = models.CharField(max_length=200)
+    amount = models.DecimalField(**MONEY)
+    citation = models.CharField(max_length=200)
+
+    class Meta:
+        ordering = ["pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["schedule", "code"], name="unique_fee_item_code"),
+            models.CheckConstraint(condition=Q(amount__gte=0), name="fee_item_not_negative"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.description}: ${self.amount}"

@@ -1,0 +1,37 @@
+"""Point the town foreign keys at ``towns.Municipality``, which moved out of licensing.
+
+State only: the table (``licensing_municipality``) and the columns stay as they are.
+"""
+
+import django.db.models.deletion
+from django.db import migrations, models
+
+
+class Migration(migrations.Migration):
+
+    dependencies = [
+        ('online_payments', '0001_initial'),
+        ('towns', '0001_initial'),
+    ]
+
+    operations = [
+        migrations.SeparateDatabaseAndState(
+            state_operations=[
+                migrations.AlterField(
+                    model_name='onlinecheckout',
+                    name='municipality',
+                    field=models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to='towns.municipality'),
+                ),
+                migrations.AlterField(
+                    model_name='paymentoffice',
+                    name='municipality',
+                    field=models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='payment_office', to='towns.municipality'),
+                ),
+                migrations.AlterField(
+                    model_name='webhookevent',
+                    name='municipality',
+                    field=models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to='towns.municipality'),
+                ),
+            ],
+        ),
+    ]

@@ -1,0 +1,70 @@
+"""The towns this site serves and the days their offices are closed.
+
+Every deadline the site computes is counted on a town's calendar: its business
+weekdays, the Massachusetts legal holidays and its closures.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from simple_history.models import HistoricalRecords
+
+from permits_site.rules.calendar import BusinessCalendar
+
+WEEKDAY_CODES = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
+
+
+class Municipality(models.Model):
+    """A town and its business calendar (the weekdays its offices keep)."""
+
+    code = models.SlugField(max_length=40, unique=True)
+    name = models.CharField(max_length=100)
+    business_weekdays = models.JSONField(
+        default=list, help_text="Weekday numbers the offices keep, 0 = Monday."
+    )
+    history = HistoricalRecords(table_name="licensing_historicalmunicipality")
+
+    class Meta:
+        ordering = ["name"]
+        db_table = "licensing_municipality"
+        verbose_name_plural = "municipalities"
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def short_name(self) -> str:
+        return self.name.removeprefix("Town of ")
+
+    @property
+    def business_day_codes(self) -> list[str]:
+        return [WEEKDAY_CODES[day] for day in sorted(self.business_weekdays)]
+
+    def calendar(self) -> BusinessCalendar:
+        """The town's business calendar: its weekdays, legal holidays and closures."""
+        closures = frozenset(self.closures.values_list("date", flat=True))
+        return BusinessCalendar(weekdays=frozenset(self.business_weekdays), closures=closures)
+
+
+class Closure(models.Model):
+    """A day the town's offices are closed (storm, local observance): not a business day."""
+
+    municipality = models.ForeignKey(
+        Municipality, on_delete=models.CASCADE, related_name="closures"
+    )
+    date = models.DateField()
+    reason = models.CharField(max_length=200)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True
+    )
+
+    class Meta:
+        db_table = "licensing_closure"
+        ordering = ["date"]
+        constraints = [
+            models.UniqueConstraint(fields=["municipality", "date"], name="unique_closure_day")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.municipality.short_name} closed {self.date}: {self.reason}"
