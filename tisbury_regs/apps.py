@@ -30,3 +30,27 @@ class TisburyRegsConfig(AppConfig):
         register_routes("disposal-works-applications", DisposalWorksApplicationViewSet,
                         basename="disposal-works-application")
         register_urls("tisbury", "tisbury_regs.urls")
+        self.register_septic_records()
+        self.register_health_orders()
+
+    @staticmethod
+    def register_septic_records() -> None:
+        """Septic inspection reports and failed systems (09.0.8(4), 09.1.3(5))."""
+        from permits_site.api.registry import register_routes
+        from permits_site.parties.places import register_place_panel
+        from tisbury_regs import records_api, septic_reports
+
+        register_place_panel("tisbury", "tisbury_regs/property_septic_panel.html",
+                             septic_reports.property_panel)
+        register_routes("septic-reports", records_api.SepticReportViewSet,
+                        basename="septic-report")
+        register_routes("septic-inspector-licenses", records_api.InspectorLicenseViewSet,
+                        basename="septic-inspector-license")
+
+    @staticmethod
+    def register_health_orders() -> None:
+        """Orders with clocks: quarantines and the 09.4.8, 09.4.7 and 09.5.2 periods."""
+        from permits_site.api.registry import register_routes
+        from tisbury_regs.health_orders_api import HealthOrderViewSet
+
+        register_routes("health-orders", HealthOrderViewSet, basename="health-order")

@@ -152,4 +152,24 @@ CASE_TYPES = (
         offenses=FINES.offenses(),
         citation=cite("09.0.6, 09.0.7"),
     ),
+    # Orders with clocks (tisbury_regs.health_orders).
+    CaseType(code="tisbury.animal_bite", municipality=MUNICIPALITY,
+             name="Animal bite: quarantine", offenses=("quarantine",),
+             citation=cite("09.7.3"), page="tisbury_regs:health_case"),
+    CaseType(code="tisbury.public_facility", municipality=MUNICIPALITY,
+             name="Unsanitary public facility: 24-hour correction order",
+             offenses=("unsanitary_public_facility",), citation=cite("09.4.8"),
+             page="tisbury_regs:health_case"),
+    CaseType(code="tisbury.fuel_storage", municipality=MUNICIPALITY,
+             name="Underground storage tank notification", offenses=("fuel_storage",),
+             citation=cite("09.4.7"), page="tisbury_regs:health_case"),
+    CaseType(code="tisbury.food_manager", municipality=MUNICIPALITY,
+             name="Food establishment without a certified manager",
+             offenses=("board_regulation_violation",), citation=cite("09.5.2"),
+             page="tisbury_regs:health_case"),
+    # A failed septic system (tisbury_regs.septic_reports): the text penalises a missed order
+    # under Title V (09.1.3(5)) and the schedule names no offense for it.
+    CaseType(code="tisbury.failed_system", municipality=MUNICIPALITY,
+             name="Failed septic system", offenses=(), citation=cite("09.1.3(5), 09.0.8(8)"),
+             page="tisbury_regs:failed_system_case", steps_on_page=False),
 )

@@ -10,7 +10,7 @@ set takes a fact of the same name from the property (``facts_from``
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from permits_site.rules.base import Fact, FactsInvalid, FactType, RuleSet
@@ -50,11 +50,33 @@ def parse_place_attributes(municipality: str, raw: Mapping[str, Any]) -> dict[st
     return {name: value for name, value in parsed.items() if value is not None}
 
 
+#: A town's panel on the clerk's property page: (template, context of (place, user)).
+PlacePanel = tuple[str, Callable[[Any, Any], dict[str, Any]]]
+_PLACE_PANELS: dict[str, list[PlacePanel]] = {}
+
+
+def register_place_panel(municipality: str, template: str,
+                         context: Callable[[Any, Any], dict[str, Any]]) -> None:
+    """Show ``template`` on the clerk's page of each of ``municipality``'s properties, with
+    ``panel`` = ``context(place, user)`` (a bylaw app's records about the place)."""
+    panels = _PLACE_PANELS.setdefault(municipality, [])
+    if all(registered != template for registered, _context in panels):
+        panels.append((template, context))
+
+
+def place_panels(place, user) -> list[tuple[str, dict[str, Any]]]:
+    """The registered panels of ``place``'s town, each with its context."""
+    return [(template, context(place, user))
+            for template, context in _PLACE_PANELS.get(place.municipality.code, [])]
+
+
 __all__ = [
     "FactsInvalid",
     "ZONING",
     "parse_place_attributes",
     "place_attribute_names",
     "place_attributes",
+    "place_panels",
     "register_place_attributes",
+    "register_place_panel",
 ]

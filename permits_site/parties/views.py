@@ -47,6 +47,7 @@ from permits_site.parties.models import (
     normalise_address,
     normalise_parcel,
 )
+from permits_site.parties.places import place_panels
 from permits_site.towns.models import Municipality
 
 #: Rows per page of the staff lists.
@@ -360,6 +361,7 @@ def property_page(request, place: Property, *, correct_form: PlaceForm | None = 
         "permits": permits,
         "merged_from": place.merged_from.all(),
         "history": history_rows(place),
+        "panels": place_panels(place, request.user),
         "reviewer": can_review(request.user, place.municipality_id),
         "correct_form": (correct_form or correction_form(place)) if live else None,
         "merge_form": (merge_form or MergeForm(prefix="merge")) if live else None,

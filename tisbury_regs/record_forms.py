@@ -1,0 +1,64 @@
+"""Forms of the septic inspection pages (Tisbury BOH Reg 09.0.8(4), 09.1.3(5)); refusals of
+the services come back on the fields they name."""
+
+from __future__ import annotations
+
+from django import forms
+
+from permits_site.accounts.models import User
+from permits_site.enforcement.forms import TEXTAREA, ServiceErrors, ServiceForm
+from permits_site.enforcement.models import InspectionResult
+from permits_site.licensing.fact_forms import FactsForm, bounded_date_field, fact_form_class
+from permits_site.parties.models import Property
+from tisbury_regs.periods import MUNICIPALITY
+from tisbury_regs.septic_reports import CASE_CHECKS
+
+
+class ReportForm(ServiceForm):
+    """What a licensed inspector files about one inspection."""
+
+    place = forms.ModelChoiceField(
+        queryset=Property.objects.none(), label="Property", empty_label="Choose the property",
+        error_messages={"required": "Choose the property."})
+    owner_name = forms.CharField(max_length=200, label="Owner of record")
+    inspected_on = bounded_date_field(label="Date of the inspection")
+    result = forms.ChoiceField(choices=InspectionResult.choices, widget=forms.RadioSelect,
+                               label="Result")
+    notes = forms.CharField(widget=TEXTAREA, required=False,
+                            label="Conditions and findings (optional)")
+    document = forms.FileField(required=False, label="Report document (optional)",
+                               help_text="The signed inspection form, as PDF.")
+    sale_closing_on = bounded_date_field(
+        required=False, label="Closing date (optional)",
+        help_text="For a sale or transfer: the 90 days to upgrade a failed system run from "
+                  "the closing (09.0.8(8)).")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["place"].queryset = Property.objects.filter(
+            municipality__code=MUNICIPALITY, merged_into__isnull=True).order_by("address")
+
+
+class LicenseForm(ServiceForm):
+    """The admin's grant of a system inspector license."""
+
+    email = forms.EmailField(label="The inspector's account email")
+    license_number = forms.CharField(max_length=40)
+    expires_on = bounded_date_field(label="License expires on")
+
+    def clean_email(self) -> User:
+        email = self.cleaned_data["email"]
+        user = User.objects.filter(email__iexact=email).first()
+        if user is None:
+            raise forms.ValidationError("No account uses this email: the inspector signs up "
+                                        "first.")
+        return user
+
+
+class CheckForm(ServiceErrors, FactsForm):
+    """The facts of one of the Board's checks on a failed-system case."""
+
+
+def check_form_class(code: str) -> type[FactsForm]:
+    """The facts form of one of the case's rule sets."""
+    return fact_form_class(CASE_CHECKS[code], base=CheckForm)

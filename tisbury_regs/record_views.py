@@ -1,0 +1,194 @@
+"""The septic inspection pages (Tisbury BOH Reg 09.0.8(4), 09.0.8(8), 09.1.3(5)): the
+inspector's "file a report", the admin's inspector licenses, a report with the seller's
+printable letter, and the failed-system case with its orders and the Board's checks."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.views.decorators.http import require_http_methods, require_POST
+
+from permits_site.accounts import permissions
+from permits_site.enforcement.models import Case
+from permits_site.exceptions import DomainError
+from permits_site.licensing.views.resident import error_messages
+from permits_site.towns.models import Municipality
+from tisbury_regs import septic_reports as services
+from tisbury_regs.models import SepticInspectionReport, SystemInspectorLicense
+from tisbury_regs.periods import MUNICIPALITY
+from tisbury_regs.record_forms import LicenseForm, ReportForm, check_form_class
+
+
+def _town() -> Municipality:
+    return Municipality.objects.get(code=MUNICIPALITY)
+
+
+def _staff_town(request) -> Municipality:
+    town = _town()
+    if not permissions.is_town_staff(request.user, town.pk):
+        raise PermissionDenied
+    return town
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def file_report(request):
+    """A licensed system inspector files a report (09.0.8(4))."""
+    town = _town()
+    if services.live_license(request.user, town) is None:
+        raise PermissionDenied
+    form = ReportForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            report = services.file_report(acting_user=request.user, **form.cleaned_data)
+        except DomainError as refused:
+            form.add_service_errors(refused.errors)
+        else:
+            messages.success(request, "The report is filed" + (
+                f" — late: it was due by {report.due_on:%B} {report.due_on.day}."
+                if report.late else "."))
+            return redirect("tisbury_regs:septic_report", pk=report.pk)
+    return render(request, "tisbury_regs/septic_report_form.html",
+                  {"form": form, "section": services.REPORT_SECTION},
+                  status=400 if form.errors else 200)
+
+
+def _visible_report(request, pk: int) -> SepticInspectionReport:
+    report = get_object_or_404(
+        SepticInspectionReport.objects.select_related("property", "inspector", "license",
+                                                      "case", "municipality"), pk=pk)
+    if not (report.inspector_id == request.user.pk
+            or permissions.is_town_staff(request.user, report.municipality_id)):
+        raise PermissionDenied
+    return report
+
+
+@login_required
+def report_detail(request, pk: int):
+    report = _visible_report(request, pk)
+    return render(request, "tisbury_regs/septic_report.html", {
+        "report": report, "orders": report.case.orders.all() if report.case else [],
+        "staff": permissions.is_town_staff(request.user, report.municipality_id),
+        "section": services.REPORT_SECTION,
+    })
+
+
+@login_required
+def seller_letter(request, pk: int):
+    """The letter a seller obtains before the closing: the office acknowledges the report and
+    lists its conditions and upgrade requirements (09.0.8(4))."""
+    report = _visible_report(request, pk)
+    if not permissions.is_town_staff(request.user, report.municipality_id):
+        raise PermissionDenied
+    return render(request, "tisbury_regs/seller_letter.html", {
+        "report": report, "orders": report.case.orders.all() if report.case else [],
+        "today": timezone.localdate(), "section": services.REPORT_SECTION,
+        "upgrade_section": services.period("failed_system_upgrade").citation,
+    })
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def inspector_licenses(request):
+    """The admin's list of system inspector licenses and the grant form."""
+    town = _town()
+    if not permissions.is_admin(request.user, town.pk):
+        raise PermissionDenied
+    form = LicenseForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.grant_inspector_license(
+                municipality=town, user=form.cleaned_data["email"],
+                license_number=form.cleaned_data["license_number"],
+                expires_on=form.cleaned_data["expires_on"], acting_user=request.user)
+        except DomainError as refused:
+            form.add_service_errors({("email" if name == "user" else name): texts
+                                     for name, texts in refused.errors.items()})
+        else:
+            messages.success(request, "The inspector is licensed.")
+            return redirect("tisbury_regs:inspector_licenses")
+    licenses = SystemInspectorLicense.objects.filter(municipality=town).select_related(
+        "user", "granted_by")
+    return render(request, "tisbury_regs/inspector_licenses.html", {
+        "form": form, "licenses": licenses, "today": timezone.localdate(),
+    }, status=400 if form.errors else 200)
+
+
+@login_required
+@require_POST
+def revoke_license(request, pk: int):
+    license = get_object_or_404(SystemInspectorLicense, pk=pk)
+    try:
+        services.revoke_inspector_license(license=license, acting_user=request.user)
+    except DomainError as refused:
+        error_messages(request, refused)
+    else:
+        messages.success(request, f"License {license.license_number} revoked.")
+    return redirect("tisbury_regs:inspector_licenses")
+
+
+def _case(request, pk: int) -> Case:
+    case = get_object_or_404(Case.objects.select_related("municipality", "septic_report"),
+                             pk=pk, case_type=services.FAILED_SYSTEM)
+    if not permissions.is_town_staff(request.user, case.municipality_id):
+        raise PermissionDenied
+    return case
+
+
+@login_required
+def failed_system_case(request, pk: int, *, bound=None, status: int = 200):
+    """The failed-system case: its report, its orders (overdue and escalated ones flagged)
+    and the Board's two checks with the facts recorded."""
+    case = _case(request, pk)
+    today = timezone.localdate()
+    escalated = services.escalated_order_ids(case)
+    orders = [(order, order.complied_on is None and order.comply_by < today,
+               order.pk in escalated) for order in case.orders.all()]
+    checks = case.findings.get("checks", {})
+    forms = {code: (bound if bound is not None and bound.prefix == code
+                    else check_form_class(code)(prefix=code, initial=checks.get(code, {})
+                                                .get("facts")))
+             for code in services.CASE_CHECKS}
+    return render(request, "tisbury_regs/failed_system_case.html", {
+        "case": case, "report": getattr(case, "septic_report", None), "orders": orders,
+        "can_escalate": any(overdue and not done for _order, overdue, done in orders),
+        "checks": [(services.CASE_CHECKS[code], forms[code], checks.get(code))
+                   for code in services.CASE_CHECKS],
+        "worker": permissions.can_work_case(request.user, case.municipality_id),
+    }, status=status)
+
+
+@login_required
+@require_POST
+def escalate(request, pk: int):
+    case = _case(request, pk)
+    try:
+        missed = services.escalate_overdue(case=case, acting_user=request.user)
+    except DomainError as refused:
+        error_messages(request, refused)
+    else:
+        messages.success(request, f"{len(missed)} overdue order(s) escalated to the Board.")
+    return redirect("tisbury_regs:failed_system_case", pk=case.pk)
+
+
+@login_required
+@require_POST
+def run_check(request, pk: int, code: str):
+    case = _case(request, pk)
+    if code not in services.CASE_CHECKS:
+        raise Http404
+    form = check_form_class(code)(request.POST, prefix=code)
+    if form.is_valid():
+        try:
+            services.run_case_check(case=case, code=code, facts=form.facts,
+                                    acting_user=request.user)
+        except DomainError as refused:
+            form.add_service_errors(refused.errors)
+        else:
+            messages.success(request, "The check is recorded on the case.")
+            return redirect("tisbury_regs:failed_system_case", pk=case.pk)
+    return failed_system_case(request, pk, bound=form, status=400)
