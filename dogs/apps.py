@@ -53,3 +53,8 @@ class DogsConfig(AppConfig):
                             roles=(Role.ANIMAL_CONTROL_OFFICER, Role.CLERK))
         from dogs.case_api import DogCaseViewSet
         register_routes("dog-cases", DogCaseViewSet, basename="dog-case")
+        register_queue_link(periods.MUNICIPALITY, "Residence limits: open a case",
+                            "dogs:limits_new", roles=(Role.ANIMAL_CONTROL_OFFICER,))
+        from dogs.kennel_api import KennelReviewViewSet, KennelViewSet
+        register_routes("kennels", KennelViewSet, basename="kennel")
+        register_routes("kennel-reviews", KennelReviewViewSet, basename="kennel-review")

@@ -1,9 +1,12 @@
 """North Andover's dog cases at ``/api/v1/dog-cases/`` (Code ch. 60), registered from
 ``DogsConfig.ready``: the potentially dangerous dog determination, appeals with their public
-hearing and ruling, and temporary restraint orders. Each step runs one service of
-:mod:`dogs.cases`; its refusals come back as the API's usual errors."""
+hearing and ruling, temporary restraint orders, and a determined dog's duties, security
+window, release, fines with the Chief's hearing and relocation notices. Each step runs one
+service of :mod:`dogs.cases`; its refusals come back as the API's usual errors."""
 
 from __future__ import annotations
+
+import datetime as dt
 
 from django.db.models import Prefetch
 from django.utils import timezone
@@ -18,7 +21,7 @@ from permits_site.api.public.fields import BoundedDateField
 from permits_site.api.scopes import in_towns_where
 from permits_site.enforcement.models import Appeal, Case, Order
 
-DOG_CASE_TYPES = (cases.POTENTIALLY_DANGEROUS_DOG, cases.NUISANCE_DOG)
+DOG_CASE_TYPES = (cases.DANGEROUS_DOG, cases.POTENTIALLY_DANGEROUS_DOG, cases.NUISANCE_DOG)
 
 # -- out -----------------------------------------------------------------------------------
 
@@ -50,6 +53,28 @@ class DogNextAppealSerializer(serializers.Serializer):
     citation = serializers.CharField(source="period.citation")
 
 
+class DutyOrderSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Order
+        fields = ["id", "text", "citation", "issued_on", "comply_by", "complied_on"]
+
+
+class SecurityWindowSerializer(serializers.Serializer):
+    due = serializers.DateField()
+    limit = serializers.DateField(help_text="The furthest the Chief may extend it.")
+    extended = serializers.BooleanField()
+    citation = serializers.CharField()
+
+
+class RelocationSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    direction = serializers.ChoiceField(choices=cases.RelocationDirection.values)
+    community = serializers.CharField()
+    description = serializers.CharField()
+    notified_on = serializers.DateField()
+    citation = serializers.CharField()
+
+
 class DogCaseSerializer(serializers.ModelSerializer):
     """The case as Chapter 60 records it; ``running_at_large_citations`` is counted today."""
 
@@ -59,13 +84,19 @@ class DogCaseSerializer(serializers.ModelSerializer):
     next_appeal = serializers.SerializerMethodField()
     appeals = DogAppealSerializer(many=True)
     restraint_orders = serializers.SerializerMethodField()
+    owner_duties = serializers.SerializerMethodField()
+    security_window = serializers.SerializerMethodField()
+    release_on = serializers.SerializerMethodField()
+    citations_awaiting_hearing = serializers.SerializerMethodField()
+    relocations = serializers.SerializerMethodField()
 
     class Meta:
         model = Case
         fields = ["id", "case_type", "status", "party_name", "address", "complainant",
                   "running_at_large_citations", "proposed_determination", "proposed_on",
                   "determination", "determined_on", "findings", "next_appeal", "appeals",
-                  "restraint_orders"]
+                  "restraint_orders", "owner_duties", "security_window", "release_on",
+                  "citations_awaiting_hearing", "relocations"]
 
     def get_running_at_large_citations(self, case: Case) -> int:
         return cases.running_at_large_citations(case, on=timezone.localdate())
@@ -79,6 +110,28 @@ class DogCaseSerializer(serializers.ModelSerializer):
     def get_restraint_orders(self, case: Case) -> list[dict]:
         timed = [order for order in case.orders.all() if order.ends_on]
         return RestraintOrderSerializer(timed, many=True).data
+
+    @extend_schema_field(DutyOrderSerializer(many=True))
+    def get_owner_duties(self, case: Case) -> list[dict]:
+        return DutyOrderSerializer(cases.duty_orders(case).values(), many=True).data
+
+    @extend_schema_field(SecurityWindowSerializer(allow_null=True))
+    def get_security_window(self, case: Case) -> dict | None:
+        window = cases.security_window(case)
+        return SecurityWindowSerializer(window).data if window else None
+
+    def get_release_on(self, case: Case) -> dt.date | None:
+        """The first day the dog is released (Potentially dangerous C(6)), once every duty
+        is complied with."""
+        return cases.release_on(case)
+
+    def get_citations_awaiting_hearing(self, case: Case) -> list[int]:
+        """Ids of citations whose mandatory hearing is not scheduled (Dangerous F(1)(b))."""
+        return [citation.pk for citation in cases.citations_awaiting_hearing(case)]
+
+    @extend_schema_field(RelocationSerializer(many=True))
+    def get_relocations(self, case: Case) -> list[dict]:
+        return RelocationSerializer(cases.relocations(case), many=True).data
 
 
 # -- in ------------------------------------------------------------------------------------
@@ -146,6 +199,60 @@ class RestraintRenewalCreateSerializer(serializers.Serializer):
     note = serializers.CharField(max_length=5000)
 
 
+class OwnerDutiesSerializer(serializers.Serializer):
+    notified_on = BoundedDateField()
+    unfit_certificate = serializers.CharField(max_length=2000, required=False, default="",
+                                              allow_blank=True)
+
+
+class ComplianceCheckSerializer(serializers.Serializer):
+    facts = serializers.DictField(
+        help_text="The facts of the rule set north_andover.dangerous_dog_compliance.")
+
+
+class ExtensionSerializer(serializers.Serializer):
+    until = BoundedDateField()
+    reason = serializers.CharField(max_length=2000)
+
+
+class EmptySerializer(serializers.Serializer):
+    """A step with nothing to send."""
+
+
+class CaseDutyField(serializers.IntegerField):
+    """An order of the owner's duties on this case, by id."""
+
+    def to_internal_value(self, data) -> Order:
+        pk = super().to_internal_value(data)
+        order = next((order for order in cases.duty_orders(self.context["case"]).values()
+                      if order.pk == pk), None)
+        if order is None:
+            raise serializers.ValidationError("No duty of this case has that id.")
+        return order
+
+
+class VerificationSerializer(serializers.Serializer):
+    order = CaseDutyField()
+
+
+class DangerousCitationSerializer(serializers.Serializer):
+    offense = serializers.ChoiceField(choices=[cases.AT_LARGE_DANGEROUS,
+                                               cases.UNREGISTERED_DANGEROUS])
+    accrues_until = BoundedDateField(required=False, allow_null=True, default=None)
+
+
+class EuthanasiaHearingSerializer(serializers.Serializer):
+    notice_sent_on = BoundedDateField()
+    hearing_date = BoundedDateField()
+
+
+class RelocationCreateSerializer(serializers.Serializer):
+    direction = serializers.ChoiceField(choices=cases.RelocationDirection.values)
+    community = serializers.CharField(max_length=200)
+    description = serializers.CharField(max_length=2000)
+    notified_on = BoundedDateField()
+
+
 # -- the resource --------------------------------------------------------------------------
 
 
@@ -156,7 +263,8 @@ class DogCaseViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
 
     def get_queryset(self):
         queryset = Case.objects.filter(case_type__in=DOG_CASE_TYPES).prefetch_related(
-            "appeals", Prefetch("orders", queryset=Order.objects.prefetch_related("renewals")))
+            "appeals", "citations", "hearings",
+            Prefetch("orders", queryset=Order.objects.prefetch_related("renewals")))
         return in_towns_where(queryset, self.request.user, *ENFORCEMENT_ROLES,
                               town_field="municipality")
 
@@ -183,6 +291,13 @@ class DogCaseViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
         """The hearing authority determines, with the exceptions of Dangerous C."""
         return self.step(request, DogDeterminationSerializer,
                          cases.determine_potentially_dangerous)
+
+    @extend_schema(request=DogDeterminationSerializer, responses=DogCaseSerializer)
+    @action(detail=True, methods=["post"], url_path="dangerous-determination")
+    def dangerous_determination(self, request, pk=None):
+        """The hearing authority determines a dog dangerous, with the exceptions of
+        Dangerous C."""
+        return self.step(request, DogDeterminationSerializer, cases.determine_dangerous)
 
     @extend_schema(request=DogAppealCreateSerializer, responses={201: DogCaseSerializer})
     @action(detail=True, methods=["post"])
@@ -216,3 +331,70 @@ class DogCaseViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
         """A written renewal for a further 30 days, while the order is in force."""
         return self.step(request, RestraintRenewalCreateSerializer, cases.renew_restraint_order,
                          takes_case=False)
+
+    # -- a determined dog: duties, security window, fines, relocations (Code ch. 60) --------
+
+    @extend_schema(request=OwnerDutiesSerializer, responses={201: DogCaseSerializer})
+    @action(detail=True, methods=["post"])
+    def duties(self, request, pk=None):
+        """The Chief orders the owner's duties (Dangerous E(1); Potentially dangerous C)."""
+        return self.step(request, OwnerDutiesSerializer, cases.order_owner_duties,
+                         status_code=status.HTTP_201_CREATED)
+
+    @extend_schema(request=ComplianceCheckSerializer, responses=DogCaseSerializer)
+    @action(detail=True, methods=["post"], url_path="compliance-check")
+    def compliance_check(self, request, pk=None):
+        """The owner's facts judged by the rule set of Dangerous D, kept on the case."""
+        return self.step(request, ComplianceCheckSerializer, cases.record_compliance_check)
+
+    @extend_schema(request=ExtensionSerializer, responses=DogCaseSerializer)
+    @action(detail=True, methods=["post"])
+    def extension(self, request, pk=None):
+        """The Chief's one extension, up to 60 days from the notice (C(5))."""
+        return self.step(request, ExtensionSerializer, cases.extend_security_compliance)
+
+    @extend_schema(request=EmptySerializer, responses=DogCaseSerializer)
+    @action(detail=True, methods=["post"])
+    def compliance(self, request, pk=None):
+        """The premises secured, within the time to comply, after a passing check."""
+        return self.step(request, EmptySerializer, cases.record_security_compliance)
+
+    @extend_schema(request=VerificationSerializer, responses=DogCaseSerializer)
+    @action(detail=True, methods=["post"])
+    def verifications(self, request, pk=None):
+        """The owner's written verification of a duty, within the time to comply."""
+        return self.step(request, VerificationSerializer, cases.record_written_verification,
+                         takes_case=False)
+
+    @extend_schema(request=EmptySerializer, responses=DogCaseSerializer)
+    @action(detail=True, methods=["post"])
+    def release(self, request, pk=None):
+        """Released after two years of compliance (Potentially dangerous C(6))."""
+        return self.step(request, EmptySerializer, cases.release_potentially_dangerous)
+
+    @extend_schema(request=DangerousCitationSerializer, responses={201: DogCaseSerializer})
+    @action(detail=True, methods=["post"])
+    def citations(self, request, pk=None):
+        """A fine of Dangerous F(1)–(2) on the owner's record."""
+        return self.step(request, DangerousCitationSerializer, cases.cite_dangerous_dog,
+                         status_code=status.HTTP_201_CREATED)
+
+    @extend_schema(request=EuthanasiaHearingSerializer, responses={201: DogCaseSerializer})
+    @action(detail=True, methods=["post"])
+    def hearings(self, request, pk=None):
+        """The Chief's hearing on euthanasia (Dangerous F(1))."""
+        return self.step(request, EuthanasiaHearingSerializer, cases.schedule_euthanasia_hearing,
+                         status_code=status.HTTP_201_CREATED)
+
+    @extend_schema(request=EmptySerializer, responses=DogCaseSerializer)
+    @action(detail=True, methods=["post"])
+    def close(self, request, pk=None):
+        """Close the case; refused while a mandatory hearing is not scheduled."""
+        return self.step(request, EmptySerializer, cases.close_dog_case)
+
+    @extend_schema(request=RelocationCreateSerializer, responses={201: DogCaseSerializer})
+    @action(detail=True, methods=["post"])
+    def relocations(self, request, pk=None):
+        """The owner's notice of the dog moving in or out (Potentially dangerous G, H)."""
+        return self.step(request, RelocationCreateSerializer, cases.record_relocation_notice,
+                         status_code=status.HTTP_201_CREATED)

@@ -6,9 +6,20 @@ from __future__ import annotations
 from django import forms
 from django.utils import timezone
 
-from dogs.cases import Appellant, DangerException, RulingOutcome, restraint_period
-from permits_site.enforcement.forms import TEXTAREA, CaseActionForm, short_date
-from permits_site.licensing.fact_forms import bounded_date_field
+from dogs.cases import (
+    AT_LARGE_DANGEROUS,
+    SECURITY,
+    UNREGISTERED_DANGEROUS,
+    Appellant,
+    DangerException,
+    RelocationDirection,
+    RulingOutcome,
+    duty_orders,
+    restraint_period,
+)
+from dogs.rules import DANGEROUS_DOG_COMPLIANCE
+from permits_site.enforcement.forms import TEXTAREA, CaseActionForm, ServiceErrors, short_date
+from permits_site.licensing.fact_forms import FactsForm, bounded_date_field, fact_form_class
 
 
 class ProposalForm(CaseActionForm):
@@ -30,6 +41,12 @@ class DeterminationForm(CaseActionForm):
         choices=[(code, f"{code} {label}") for code, label in DangerException.choices],
         label="Exceptions that apply (Dangerous C)")
     determination = forms.CharField(widget=TEXTAREA, max_length=5000, label="Reasons")
+
+
+class DangerousDeterminationForm(DeterminationForm):
+    deemed = forms.TypedChoiceField(
+        coerce=lambda value: value == "yes", widget=forms.RadioSelect,
+        choices=[("yes", "Dangerous"), ("no", "Not dangerous")], label="Determination")
 
 
 class AppealForm(CaseActionForm):
@@ -92,3 +109,78 @@ class RenewalForm(CaseActionForm):
 
     def clean_order(self):
         return self.timed[self.cleaned_data["order"]]
+
+
+# -- a determined dog: the owner's duties, the security window, fines and relocations -------
+
+
+class OwnerDutiesForm(CaseActionForm):
+    notified_on = bounded_date_field(label="Owner notified of the determination on",
+                                     initial=timezone.localdate)
+    unfit_certificate = forms.CharField(
+        widget=TEXTAREA, max_length=2000, required=False,
+        label="Veterinarian's certificate that the dog is unfit for spaying or neutering",
+        help_text="Who certified it and when; with a certificate no spay or neuter order "
+                  "is given.")
+
+
+class ExtensionForm(CaseActionForm):
+    until = bounded_date_field(label="Extend the time to secure the premises to")
+    reason = forms.CharField(widget=TEXTAREA, max_length=2000, label="Good cause shown")
+
+
+class _CaseFactsForm(ServiceErrors, FactsForm):
+    """The owner's facts of the compliance check; ``cleaned_data`` carries them parsed."""
+
+    def __init__(self, *args, case, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.case = case
+
+    def clean(self) -> dict:
+        super().clean()
+        return {"facts": self.facts}
+
+
+ComplianceCheckForm = fact_form_class(DANGEROUS_DOG_COMPLIANCE, base=_CaseFactsForm)
+
+
+class ConfirmForm(CaseActionForm):
+    """A step with nothing to fill in: the button says it all."""
+
+
+class VerificationForm(CaseActionForm):
+    order = forms.TypedChoiceField(coerce=int, label="Duty verified in writing")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.open = {order.pk: order for code, order in duty_orders(self.case).items()
+                     if code != SECURITY.code and order.complied_on is None}
+        self.fields["order"].choices = [(pk, order.text) for pk, order in self.open.items()]
+
+    def clean_order(self):
+        return self.open[self.cleaned_data["order"]]
+
+
+class DangerousCitationForm(CaseActionForm):
+    offense = forms.ChoiceField(
+        choices=[(AT_LARGE_DANGEROUS, "Off the owner's property or not restrained (F(1))"),
+                 (UNREGISTERED_DANGEROUS, "Not registered with Animal Control (F(2))")],
+        label="Offense")
+    accrues_until = bounded_date_field(
+        required=False, label="Last day counted",
+        help_text="Each day is a separate offense; leave empty while it continues.")
+
+
+class EuthanasiaHearingForm(CaseActionForm):
+    notice_sent_on = bounded_date_field(label="Notice sent on", initial=timezone.localdate)
+    hearing_date = bounded_date_field(label="Hearing on")
+
+
+class RelocationForm(CaseActionForm):
+    direction = forms.ChoiceField(choices=RelocationDirection.choices,
+                                  label="Direction of the move")
+    community = forms.CharField(max_length=200, label="Other community")
+    description = forms.CharField(widget=TEXTAREA, max_length=2000,
+                                  label="Description of the dog")
+    notified_on = bounded_date_field(label="Owner's notice received on",
+                                     initial=timezone.localdate)

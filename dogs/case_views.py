@@ -8,6 +8,7 @@ Chapter 60 records and the forms of each official's seat. Each form runs one ser
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -32,14 +33,15 @@ from permits_site.enforcement.registry import case_type
 from permits_site.exceptions import DomainError
 from permits_site.licensing.views.access import get_visible_or_404
 
-DOG_CASE_TYPES = (cases.POTENTIALLY_DANGEROUS_DOG, cases.NUISANCE_DOG)
+DOG_CASE_TYPES = (cases.DANGEROUS_DOG, cases.POTENTIALLY_DANGEROUS_DOG, cases.NUISANCE_DOG)
 
 
 def visible_dog_case(request, pk: int) -> Case:
     queryset = Case.objects.filter(case_type__in=DOG_CASE_TYPES).select_related(
         "municipality", "proposed_by", "determined_by", "opened_by",
     ).prefetch_related(
-        "appeals", Prefetch("orders", queryset=Order.objects.prefetch_related("renewals")))
+        "appeals", "citations", "hearings",
+        Prefetch("orders", queryset=Order.objects.prefetch_related("renewals")))
     return get_visible_or_404(queryset, lambda user, case: can_view_enforcement(
         user, case.municipality_id), request.user, pk=pk)
 
@@ -50,6 +52,42 @@ def _open(case: Case) -> bool:
 
 def _pending(case: Case) -> list[Appeal]:
     return [appeal for appeal in case.appeals.all() if appeal.decided_on is None]
+
+
+def _deemed(case: Case) -> bool:
+    """Determined dangerous or potentially dangerous: the owner has duties."""
+    return (case.case_type in cases.DETERMINED_DOG_CASES
+            and case.status == CaseStatus.DETERMINED and case.findings.get("deemed", True))
+
+
+def _security_open(case: Case) -> bool:
+    order = cases.duty_orders(case).get(cases.SECURITY.code)
+    return order is not None and order.complied_on is None
+
+
+def _extendable(case: Case) -> bool:
+    window = cases.security_window(case)
+    return (_security_open(case) and not window["extended"]
+            and timezone.localdate() <= window["due"])
+
+
+def _check_passed(case: Case) -> bool:
+    check = case.findings.get("compliance_check")
+    return _security_open(case) and check is not None and not check["failures"]
+
+
+def _unverified(case: Case) -> bool:
+    return any(order.complied_on is None for code, order in cases.duty_orders(case).items()
+               if code != cases.SECURITY.code)
+
+
+def _dangerous(case: Case) -> bool:
+    return case.case_type == cases.DANGEROUS_DOG and case.status != CaseStatus.CLOSED
+
+
+def _cited_at_large(case: Case) -> bool:
+    return _dangerous(case) and any(citation.offense == cases.AT_LARGE_DANGEROUS
+                                    for citation in case.citations.all())
 
 
 @dataclass(frozen=True)
@@ -81,6 +119,11 @@ ACTIONS: dict[str, Action] = {
         lambda case, data, user: cases.determine_potentially_dangerous(
             case=case, acting_user=user, **data),
         "Determination recorded."),
+    "determine_dangerous": Action(
+        case_forms.DangerousDeterminationForm, (Role.HEARING_AUTHORITY,),
+        lambda case: case.case_type == cases.DANGEROUS_DOG and _open(case),
+        lambda case, data, user: cases.determine_dangerous(case=case, acting_user=user, **data),
+        "Determination recorded."),
     "appeal": Action(
         case_forms.AppealForm, cases.APPEAL_RECORDERS,
         lambda case: cases.next_appeal_due(case) is not None and not _pending(case),
@@ -109,12 +152,72 @@ ACTIONS: dict[str, Action] = {
             for order in case.orders.all()),
         lambda case, data, user: cases.renew_restraint_order(acting_user=user, **data),
         "Restraint order renewed."),
+    "duties": Action(
+        case_forms.OwnerDutiesForm, (Role.HEARING_AUTHORITY,),
+        lambda case: _deemed(case) and not cases.duty_orders(case),
+        lambda case, data, user: cases.order_owner_duties(case=case, acting_user=user, **data),
+        "Owner's duties ordered."),
+    "check": Action(
+        case_forms.ComplianceCheckForm, cases.COMPLIANCE_VERIFIERS, _security_open,
+        lambda case, data, user: cases.record_compliance_check(
+            case=case, acting_user=user, **data),
+        "Compliance check recorded."),
+    "extend": Action(
+        case_forms.ExtensionForm, (Role.HEARING_AUTHORITY,), _extendable,
+        lambda case, data, user: cases.extend_security_compliance(
+            case=case, acting_user=user, **data),
+        "Time to comply extended."),
+    "comply": Action(
+        case_forms.ConfirmForm, cases.COMPLIANCE_VERIFIERS, _check_passed,
+        lambda case, data, user: cases.record_security_compliance(case=case, acting_user=user),
+        "Compliance recorded."),
+    "verify": Action(
+        case_forms.VerificationForm, cases.COMPLIANCE_VERIFIERS, _unverified,
+        lambda case, data, user: cases.record_written_verification(acting_user=user, **data),
+        "Written verification recorded."),
+    "release": Action(
+        case_forms.ConfirmForm, cases.COMPLIANCE_VERIFIERS,
+        lambda case: case.case_type == cases.POTENTIALLY_DANGEROUS_DOG
+        and case.status != CaseStatus.CLOSED and cases.release_on(case) is not None,
+        lambda case, data, user: cases.release_potentially_dangerous(case=case,
+                                                                     acting_user=user),
+        "Release recorded; the case is closed."),
+    "cite": Action(
+        case_forms.DangerousCitationForm, (Role.ANIMAL_CONTROL_OFFICER,), _dangerous,
+        lambda case, data, user: cases.cite_dangerous_dog(case=case, acting_user=user, **data),
+        "Citation written."),
+    "hearing": Action(
+        case_forms.EuthanasiaHearingForm, (Role.HEARING_AUTHORITY,), _cited_at_large,
+        lambda case, data, user: cases.schedule_euthanasia_hearing(
+            case=case, acting_user=user, **data),
+        "Hearing scheduled."),
+    "close": Action(
+        case_forms.ConfirmForm, (Role.HEARING_AUTHORITY,), _dangerous,
+        lambda case, data, user: cases.close_dog_case(case=case, acting_user=user),
+        "Case closed."),
+    "relocation": Action(
+        case_forms.RelocationForm, (Role.ANIMAL_CONTROL_OFFICER,),
+        lambda case: case.case_type in cases.DETERMINED_DOG_CASES,
+        lambda case, data, user: cases.record_relocation_notice(
+            case=case, acting_user=user, **data),
+        "Relocation notice recorded."),
 }
 
 
 def _labels(codes: list[str], choices) -> list[str]:
     names = dict(choices)
     return [f"{code} {names.get(code, '')}".strip() for code in codes]
+
+
+def _last_check(case: Case) -> dict | None:
+    check = case.findings.get("compliance_check")
+    return {**check, "on": dt.date.fromisoformat(check["on"])} if check else None
+
+
+def _duty_rows(case: Case) -> list[Order]:
+    """The owner's duties in the order the law lists them."""
+    orders = cases.duty_orders(case)
+    return [orders[duty.code] for duty in cases.OWNER_DUTIES if duty.code in orders]
 
 
 def render_case(request, case: Case, *, bound: dict | None = None):
@@ -137,6 +240,12 @@ def render_case(request, case: Case, *, bound: dict | None = None):
                               cases.DangerException.choices),
         "next_appeal": cases.next_appeal_due(case),
         "restraint_orders": [order for order in case.orders.all() if order.ends_on],
+        "duties": _duty_rows(case),
+        "security": cases.security_window(case),
+        "compliance_check": _last_check(case),
+        "release_on": cases.release_on(case),
+        "awaiting_hearing": cases.citations_awaiting_hearing(case),
+        "relocations": cases.relocations(case),
         "forms": forms,
         "failed_form": failed if failed is not None and failed.errors else None,
         "cite": {"hearing_authority_b": cite("Hearing authority B"),
@@ -198,3 +307,20 @@ def ruling_letters(request, pk: int, appeal_pk: int):
     response["Content-Disposition"] = (
         f'inline; filename="case-{dog_case.pk}-appeal-{appeal.pk}-ruling.pdf"')
     return response
+
+
+@login_required
+@require_GET
+def relocation_notice(request, pk: int, number: int):
+    """A relocation notice printed for the Animal Control Officer of the other community
+    (Potentially dangerous G, H)."""
+    dog_case = visible_dog_case(request, pk)
+    notice = next((notice for notice in cases.relocations(dog_case)
+                   if notice["number"] == number), None)
+    if notice is None:
+        raise Http404("No such relocation notice.")
+    return render(request, "dogs/case_relocation_notice.html", {
+        "case": dog_case, "notice": notice,
+        "designation": case_type(dog_case.case_type).name,
+        "direction": cases.RelocationDirection(notice["direction"]).label,
+    })

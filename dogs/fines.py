@@ -105,6 +105,8 @@ CASE_TYPES = (
         name="Dangerous dog",
         offenses=("dangerous_dog_at_large", "dangerous_dog_unregistered"),
         citation=cite("Dangerous F"),
+        page="dogs:case",
+        closes_on_page=True,
     ),
     CaseType(
         code="north_andover.potentially_dangerous_dog",
@@ -116,6 +118,7 @@ CASE_TYPES = (
         further_appeal_window="appeal_hearing_decision",
         proposal_required=True,
         page="dogs:case",
+        closes_on_page=True,
     ),
     CaseType(
         code="north_andover.nuisance_dog",
@@ -126,5 +129,39 @@ CASE_TYPES = (
         appeal_window="appeal_aco_decision",
         further_appeal_window="appeal_hearing_decision",
         page="dogs:case",
+        closes_on_page=True,
+    ),
+)
+
+#: Limits A–E: the animals kept at a residence, counted across its occupants (dogs.limits);
+#: Restraint C: noise complaints about a nuisance dog, each judged by its rule set.
+CASE_TYPES += (
+    CaseType(
+        code="north_andover.residence_limits",
+        municipality=MUNICIPALITY,
+        name="Animals at a residence over the limits",
+        offenses=("animal_limit",),
+        citation=cite("Limits"),
+        page="dogs:limits_case",
+    ),
+    CaseType(
+        code="north_andover.nuisance_noise",
+        municipality=MUNICIPALITY,
+        name="Nuisance dog: noise complaints",
+        offenses=("nuisance_noise",),
+        citation=cite("Restraint C"),
+        page="dogs:noise_case",
+    ),
+)
+#: Kennel license B(4), B(5): the hearing authority's review of a kennel after the Animal
+#: Control Officer's report (``dogs.kennel_review``).
+CASE_TYPES += (
+    CaseType(
+        code="north_andover.kennel_review",
+        municipality=MUNICIPALITY,
+        name="Kennel review hearing",
+        offenses=(),
+        citation=cite("Kennel license B(4), B(5)"),
+        page="dogs:kennel_review",
     ),
 )

@@ -1,14 +1,29 @@
-"""A North Andover kennel license (Code ch. 60, Kennel license B): declared, priced, inspected."""
+"""A North Andover kennel license (Code ch. 60, Kennel license B): declared, priced,
+inspected, and the roster of its dogs with the new dogs reported during the year."""
 
 from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Mapping
-from dataclasses import replace
-from typing import Any
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
 
+from django.db import transaction
+from django.utils import timezone
+
+from dogs.kennel_forms import KennelInspectionForm
 from dogs.law import cite
+from dogs.models import KennelDog
+from dogs.periods import MUNICIPALITY
 from dogs.rules import INSPECTION_FINDINGS, KENNEL_LICENSE
+from permits_site import audit
+from permits_site.accounts.permissions import (
+    can_schedule_inspection,
+    can_view_permit,
+    is_clerk,
+    is_party,
+)
+from permits_site.exceptions import DomainError, InvalidTransition, PermissionDenied
 from permits_site.licensing.declarations import (
     About,
     DeclaredField,
@@ -17,10 +32,19 @@ from permits_site.licensing.declarations import (
     fact_field,
 )
 from permits_site.licensing.kinds import PermitKind, QuoteRequest
+from permits_site.licensing.models import Permit, PermitStatus
 from permits_site.rules.base import Fact, FactType
-from permits_site.rules.calendar import BusinessCalendar, is_past_key_date
+from permits_site.rules.calendar import (
+    BusinessCalendar,
+    format_date,
+    is_past_key_date,
+    period_due,
+)
 from permits_site.rules.fees import FeeLine, QuoteRefused, item, line_for, parse_quote_facts
-from permits_site.rules.registry import town_law
+from permits_site.rules.registry import Period, town_law
+
+if TYPE_CHECKING:
+    from permits_site.accounts.models import User
 
 #: More than four dogs over six months need a kennel license (Limits A, Kennel license B(1)).
 MOST_DOGS_WITHOUT_KENNEL = 4
@@ -69,6 +93,7 @@ class KennelLicenseKind(PermitKind):
     fact_sources = {name: FactSource.OFFICE for name in INSPECTION_FINDINGS}
     inspected = True
     inspection_check = KENNEL_LICENSE.code
+    review_panel = "dogs/kennel_review_panel.html"
 
     def fields(self, permit_type) -> tuple[DeclaredField, ...]:
         """The rule set's answers, asking for more than four dogs: four or fewer need no
@@ -100,3 +125,143 @@ class KennelLicenseKind(PermitKind):
     def application_quote_facts(self, application, *, on: dt.date) -> dict[str, Any]:
         """The dog count the application states (rule set ``north_andover.kennel_license``)."""
         return {"dogs": application.facts.get("dogs_over_6_months")}
+
+    def review_context(self, application, user) -> dict[str, Any]:
+        """The Animal Inspector's visits of the application and, for the Clerk and the
+        inspectors, the form scheduling one (Kennel license B(3))."""
+        may_schedule = can_schedule_inspection(user, application.municipality_id)
+        return {
+            "kennel": True,
+            "inspections": list(application.inspections.filter(
+                check_code=KENNEL_LICENSE.code).select_related("inspector")),
+            "schedule_form": KennelInspectionForm(application=application, prefix="kennel")
+            if may_schedule else None,
+            "citation": cite("Kennel license B(3)"),
+        }
+
+
+# -- the roster of the kennel's dogs (Kennel license B(1), B(2)) ------------------------
+
+
+def new_dog_report_period() -> Period:
+    """Kennel license B(2): each new dog is reported within 30 days of its acquisition."""
+    return town_law(MUNICIPALITY).periods["kennel_new_dog_report"]
+
+
+def licensed_dog_count(permit: Permit) -> int:
+    """The dogs over six months the license was issued for (the application's count)."""
+    return int(permit.application.facts.get("dogs_over_6_months") or 0)
+
+
+@dataclass(frozen=True)
+class RosterCount:
+    """The roster checked against the license: the dogs it was issued for, those listed,
+    and the new dogs reported since."""
+
+    licensed: int
+    listed: int
+    reported: int
+
+    @property
+    def missing(self) -> int:
+        return max(self.licensed - self.listed, 0)
+
+
+def roster_count(permit: Permit, dogs: list[KennelDog]) -> RosterCount:
+    listed = sum(1 for dog in dogs if dog.acquired_on is None)
+    return RosterCount(licensed=licensed_dog_count(permit), listed=listed,
+                       reported=len(dogs) - listed)
+
+
+def can_keep_roster(user: User, permit: Permit) -> bool:
+    """The licensee (or a member of the licensed business) and the Town Clerk."""
+    return is_party(user, person_id=permit.holder_id,
+                    business_id=permit.holder_business_id) or is_clerk(
+        user, permit.municipality_id)
+
+
+def can_view_roster(user: User, permit: Permit) -> bool:
+    return can_view_permit(user, permit)
+
+
+def _require_kennel_license(permit: Permit) -> None:
+    if permit.permit_type.code != KENNEL_LICENSE.code:
+        raise DomainError("This permit is not a kennel license.", field="permit")
+    if permit.status != PermitStatus.ACTIVE:
+        raise InvalidTransition(
+            f"The kennel license is {permit.get_status_display().lower()}: no dog is added "
+            "to it.", field="permit")
+
+
+def _dog_errors(*, name: str, breed: str, rabies_valid_through: dt.date, today: dt.date,
+                acquired_on: dt.date | None) -> dict[str, list[str]]:
+    errors: dict[str, list[str]] = {}
+    if not name.strip():
+        errors["name"] = ["Enter the dog's name."]
+    if not breed.strip():
+        errors["breed"] = ["Enter the dog's breed."]
+    if rabies_valid_through < today:
+        errors["rabies_valid_through"] = [
+            f"The rabies vaccination ran out on {format_date(rabies_valid_through)}: proof of "
+            f"current vaccination is required ({cite('Kennel license B(1), B(2)')})."]
+    if acquired_on is not None and acquired_on > today:
+        errors["acquired_on"] = ["A dog is reported once it has been acquired."]
+    return errors
+
+
+def _require_room_on_roster(permit: Permit) -> None:
+    """The dogs the license was issued for are listed once; more are new dogs (B(2))."""
+    licensed = licensed_dog_count(permit)
+    listed = permit.kennel_dogs.filter(acquired_on__isnull=True).count()
+    if listed >= licensed:
+        raise DomainError(
+            f"The license was issued for {licensed} dogs and all are listed: report a new "
+            f"dog with the day it was acquired ({cite('Kennel license B(2)')}).",
+            field="acquired_on")
+
+
+@transaction.atomic
+def add_kennel_dog(
+    *,
+    permit: Permit,
+    name: str,
+    breed: str,
+    rabies_valid_through: dt.date,
+    acquired_on: dt.date | None = None,
+    acting_user: User,
+) -> KennelDog:
+    """List a dog of the kennel with its rabies vaccination (Kennel license B(1)); with
+    ``acquired_on``, report a new dog of the license year (B(2)): a report after the 30
+    days is recorded with its due date and shown as late, not refused."""
+    if not can_keep_roster(acting_user, permit):
+        raise PermissionDenied("Only the kennel licensee or the Town Clerk lists its dogs.")
+    _require_kennel_license(permit)
+    today = timezone.localdate()
+    errors = _dog_errors(name=name, breed=breed, rabies_valid_through=rabies_valid_through,
+                         today=today, acquired_on=acquired_on)
+    if errors:
+        raise DomainError(errors)
+    if acquired_on is None:
+        _require_room_on_roster(permit)
+    report_due = None if acquired_on is None else period_due(
+        new_dog_report_period(), acquired_on, permit.municipality.calendar())
+    dog = KennelDog.objects.create(
+        permit=permit, name=name.strip(), breed=breed.strip(),
+        rabies_valid_through=rabies_valid_through, acquired_on=acquired_on,
+        reported_on=today, report_due=report_due, recorded_by=acting_user)
+    audit.record(
+        actor=acting_user, action="kennel.dog_reported" if acquired_on else "kennel.dog_listed",
+        subject=permit, municipality=permit.municipality,
+        summary=f"{dog.name} ({dog.breed}) on kennel license {permit.number}"
+                + (" — reported late" if dog.reported_late else ""),
+        after={"dog": dog.pk, "acquired_on": str(acquired_on), "report_due": str(report_due),
+               "late": dog.reported_late})
+    return dog
+
+
+def late_report_note(dog: KennelDog) -> str:
+    """What the roster says of a new dog reported after its 30 days (B(2)); blank if not."""
+    if not dog.reported_late:
+        return ""
+    return (f"Reported late: due by {format_date(dog.report_due)} "
+            f"({new_dog_report_period().citation}).")

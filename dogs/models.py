@@ -223,3 +223,47 @@ class Impoundment(models.Model):
     @property
     def is_open(self) -> bool:
         return self.status in (ImpoundmentStatus.HELD, ImpoundmentStatus.TOWN_PROPERTY)
+
+
+# -- Kennel license roster (Code ch. 60, Kennel license B(1), B(2)) ----------------------
+
+
+class KennelDog(models.Model):
+    """A dog of a licensed kennel, with its proof of current rabies vaccination.
+
+    The dogs the license was issued for are listed without an acquisition date (B(1));
+    a dog acquired during the license year is reported to the Town Clerk within 30 days
+    of its acquisition (B(2)). A late report is recorded and flagged, never refused.
+    """
+
+    permit = models.ForeignKey(
+        "licensing.Permit", on_delete=models.PROTECT, related_name="kennel_dogs"
+    )
+    name = models.CharField(max_length=60)
+    breed = models.CharField(max_length=80)
+    rabies_valid_through = models.DateField(
+        "rabies vaccination valid through",
+        help_text="The last day the dog's rabies vaccination certificate covers.",
+    )
+    acquired_on = models.DateField(
+        null=True, blank=True, help_text="A new dog of the license year: the day it came."
+    )
+    reported_on = models.DateField()
+    report_due = models.DateField(
+        null=True, blank=True, help_text="A new dog: the last day to report it (B(2))."
+    )
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["permit", "reported_on", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.breed})"
+
+    @property
+    def reported_late(self) -> bool:
+        """Reported after the 30 days of Kennel license B(2)."""
+        return self.report_due is not None and self.reported_on > self.report_due

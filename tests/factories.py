@@ -21,7 +21,7 @@ import factory
 from django.contrib.auth.hashers import make_password
 from django.utils import timezone
 
-from dogs.models import Dog, DogLicense, DogTag, Impoundment, PaperLicense
+from dogs.models import Dog, DogLicense, DogTag, Impoundment, KennelDog, PaperLicense
 from dogs.services import mailing_residence
 from permits_site.accounts.models import Membership, Role, User
 from permits_site.audit.models import AuditEntry
@@ -81,6 +81,7 @@ from stables.models import (
     StableExpansion,
 )
 from stables.rules import HORSE_BURIAL
+from tisbury_regs.models import SepticInspectionReport, SystemInspectorLicense
 
 PASSWORD = "correct-horse-battery-staple"
 _HASHED_PASSWORD = make_password(PASSWORD)
@@ -831,3 +832,54 @@ class HorseBurialNoticeFactory(factory.django.DjangoModelFactory):
     ])
     compliant = True
 
+
+
+class KennelDogFactory(factory.django.DjangoModelFactory):
+    """A dog listed on a kennel license, vaccinated through next year (Kennel license B(1))."""
+
+    class Meta:
+        model = KennelDog
+
+    permit = factory.SubFactory(
+        PermitFactory, application__permit_type=_permit_type("north_andover.kennel_license"))
+    name = factory.Sequence(lambda n: f"Rex {n}")
+    breed = "Beagle"
+    rabies_valid_through = _in_days(365)
+    reported_on = factory.LazyFunction(_today)
+    recorded_by = factory.SelfAttribute("permit.holder")
+
+
+# -- Tisbury septic inspections (BOH Reg 09.0.8(4)) ---------------------------------------
+
+class SystemInspectorLicenseFactory(factory.django.DjangoModelFactory):
+    """A system inspector licensed by Tisbury's admin for a year."""
+
+    class Meta:
+        model = SystemInspectorLicense
+
+    municipality = _town("tisbury")
+    user = factory.SubFactory(UserFactory)
+    license_number = factory.Sequence(lambda n: f"SI-{n:04d}")
+    expires_on = _in_days(365)
+    granted_by = factory.SubFactory(UserFactory)
+    granted_on = factory.LazyFunction(_today)
+
+
+class SepticInspectionReportFactory(factory.django.DjangoModelFactory):
+    """A passed inspection of a Tisbury property, filed the same day."""
+
+    class Meta:
+        model = SepticInspectionReport
+
+    license = factory.SubFactory(SystemInspectorLicenseFactory)
+    municipality = factory.SelfAttribute("license.municipality")
+    property = factory.SubFactory(PropertyFactory,
+                                  municipality=factory.SelfAttribute("..municipality"))
+    inspector = factory.SelfAttribute("license.user")
+    owner_name = "Olive Owner"
+    inspected_on = factory.LazyFunction(_today)
+    filed_on = factory.SelfAttribute("inspected_on")
+    result = "passed"
+    due_on = factory.LazyAttribute(lambda report: report.inspected_on + dt.timedelta(days=30))
+    valid_through = factory.LazyAttribute(
+        lambda report: report.inspected_on.replace(year=report.inspected_on.year + 2))

@@ -50,11 +50,11 @@ from permits_site.enforcement.models import (
     Order,
     Violation,
 )
-from permits_site.enforcement.registry import case_type_name
+from permits_site.enforcement.registry import case_type_name, takes_generic_steps
 from permits_site.enforcement.services import dispositions
 from permits_site.enforcement.services.cases import PERMIT_CHANGES
 from permits_site.enforcement.services.dispositions import Standing
-from permits_site.exceptions import DomainError
+from permits_site.exceptions import DomainError, InvalidTransition
 from permits_site.licensing.models import Application, Permit
 from permits_site.towns.models import Municipality
 
@@ -456,6 +456,9 @@ class CaseViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         case = self.get_object()
         require(allowed(request.user, case.municipality_id),
                 "Your role in this town does not allow this step of a case.")
+        if not takes_generic_steps(case.case_type, closing=service is services.close_case):
+            raise InvalidTransition("A case of this type takes its steps through its own "
+                                    "endpoints, which keep the clocks its law sets.")
         data = validated_body(serializer_class, request.data, case=case)
         service(acting_user=request.user, **({**data, "case": case} if takes_case else data))
         return self.respond(case, status_code=status_code)

@@ -62,6 +62,13 @@ class CaseType:
     proposal_required: bool = False
     #: The URL name of the bylaw app's own page for the case (taking its pk), if any.
     page: str = ""
+    #: The steps of such a case are taken only on that page and its API, which keep the
+    #: clocks its law sets; the generic case steps are refused. False: the own page adds to
+    #: the generic steps (orders are complied with and the case closed as any other).
+    steps_on_page: bool = True
+    #: Such a page also closes the case, with checks of its own law; otherwise the generic
+    #: close (every order complied with, every hearing and appeal decided) stays open here.
+    closes_on_page: bool = False
 
     def charge(self, code: str) -> ChargeType | None:
         return next((charge for charge in self.charges if charge.code == code), None)
@@ -148,6 +155,22 @@ def citation_policy(municipality: str) -> CitationPolicy:
 
 def case_type(code: str) -> CaseType | None:
     return _CASE_TYPES.get(code)
+
+
+def takes_generic_steps(code: str, *, closing: bool = False) -> bool:
+    """Whether the generic case steps may be taken on a case of this type (see
+    ``has_own_steps``); closing stays generic unless the type's page closes its cases."""
+    if not has_own_steps(code):
+        return True
+    return closing and not _CASE_TYPES[code].closes_on_page
+
+
+def has_own_steps(code: str) -> bool:
+    """Whether a case type's law has a page (and API) of its own for its steps (a
+    determination with exceptions, a quarantine, a hearing with notice windows), where their
+    clocks are enforced; the generic case steps, which would skip them, are refused."""
+    registered = _CASE_TYPES.get(code)
+    return registered is not None and bool(registered.page) and registered.steps_on_page
 
 
 def case_type_name(code: str) -> str:

@@ -44,7 +44,12 @@ from permits_site.enforcement.models import (
     InspectionStatus,
     Violation,
 )
-from permits_site.enforcement.registry import case_type, case_type_name, case_types
+from permits_site.enforcement.registry import (
+    case_type,
+    case_type_name,
+    case_types,
+    takes_generic_steps,
+)
 from permits_site.enforcement.services import dispositions
 from permits_site.enforcement.services.inspections import as_strict_json, judge
 from permits_site.exceptions import DomainError
@@ -467,14 +472,6 @@ def _chargeable(case: Case) -> bool:
     return case.party_id is not None and registered is not None and bool(registered.charges)
 
 
-def _own_page(case: Case) -> bool:
-    """A case type whose law has its own page for determinations and appeals (a North
-    Andover potentially dangerous dog: proposal, exceptions, rulings); the generic forms
-    would skip what that page records."""
-    registered = case_type(case.case_type)
-    return registered is not None and bool(registered.page)
-
-
 def _permit_standing(case: Case) -> bool:
     """A permit that may still be suspended or revoked (``licensing.transitions``)."""
     return case.permit is not None and any(
@@ -504,7 +501,7 @@ class CaseAction:
 CASE_ACTIONS = {
     "determine": CaseAction(
         enforcement_forms.DeterminationForm, services.determine, "Determination recorded.",
-        offered=lambda case: case.status == CaseStatus.OPEN and not _own_page(case),
+        offered=lambda case: case.status == CaseStatus.OPEN,
     ),
     "order": CaseAction(
         enforcement_forms.OrderForm, services.issue_order, "Order issued.", offered=_not_closed,
@@ -529,12 +526,11 @@ CASE_ACTIONS = {
     ),
     "appeal": CaseAction(
         enforcement_forms.AppealForm, services.file_appeal, "Appeal recorded.",
-        offered=lambda case: _not_closed(case) and not _own_page(case),
+        offered=_not_closed,
     ),
     "appeal_decision": CaseAction(
         enforcement_forms.AppealDecisionForm, services.decide_appeal,
-        "Appeal decision recorded.",
-        offered=lambda case: _pending(case.appeals.all()) and not _own_page(case),
+        "Appeal decision recorded.", offered=lambda case: _pending(case.appeals.all()),
         allowed=permissions.can_decide_case, takes_case=False,
     ),
     "charge": CaseAction(
@@ -585,7 +581,8 @@ def render_case(request, case: Case, *, bound: dict | None = None):
     forms = {
         name: bound.get(name) or action.form_class(case=case, prefix=name)
         for name, action in CASE_ACTIONS.items()
-        if action.offered(case) and action.allowed(user, case.municipality_id)
+        if takes_generic_steps(case.case_type, closing=name == "close") and action.offered(case)
+        and action.allowed(user, case.municipality_id)
     }
     return render(request, "enforcement/case.html", {
         "case": case,
@@ -623,6 +620,11 @@ def case_action(request, pk: int, action: str):
     case = visible_case(request, pk)
     if not spec.allowed(request.user, case.municipality_id):
         raise PermissionDenied
+    if not (takes_generic_steps(case.case_type, closing=action == "close")
+            and spec.offered(case)):
+        messages.error(request, "This step is not open on this case here; its own page "
+                                "takes the steps its law sets.")
+        return redirect("enforcement:case", pk=pk)
     form = spec.form_class(request.POST, case=case, prefix=action)
     if form.is_valid():
         try:

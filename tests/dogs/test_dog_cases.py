@@ -541,6 +541,27 @@ def test_the_core_case_page_leaves_determination_and_appeals_to_the_dog_case_pag
     assert "Determine" in client.get(page_of(case)).content.decode()
 
 
+def test_the_generic_steps_are_refused_on_a_case_with_its_own_page(client, owner, aco, chief,
+                                                                   cited_three_times):
+    """Posting the core form or calling the core API cannot skip the proposal's steps."""
+    case = dog_case(POTENTIALLY_DANGEROUS_DOG, owner, aco)
+    propose_potentially_dangerous(case=case, aggressive_in_enclosure=False,
+                                  proposal="Potentially dangerous: cited three times.",
+                                  acting_user=aco)
+    client.force_login(chief)
+
+    posted = client.post(reverse("enforcement:case_action", args=[case.pk, "determine"]),
+                         {"determine-determination": "Dangerous."}, follow=True)
+    called = api_for(chief).post(f"/api/v1/cases/{case.pk}/determination/",
+                                 {"determination": "Dangerous."}, format="json")
+
+    case.refresh_from_db()
+    assert "its own page takes the steps its law sets" in posted.content.decode()
+    assert called.status_code == 400
+    assert "its own endpoints" in str(called.json())
+    assert case.determination == ""
+
+
 # -- the API -----------------------------------------------------------------------------------
 
 

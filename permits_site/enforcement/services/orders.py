@@ -73,17 +73,22 @@ def issue_order(
     citation: str = "",
     comply_within_days: int | None = None,
     period_code: str | None = None,
+    counted_from: dt.date | None = None,
     acting_user: User,
 ) -> Order:
     """Order the party to correct, dated today, with its compliance date.
 
-    The citation defaults to the registered period's when one is used.
+    The citation defaults to the registered period's when one is used. The time to
+    comply counts from ``counted_from`` when the law runs it from an earlier day (the
+    notice the party received), else from today.
     """
     require_case_open(case, doing="issue an order on")
     text = require_text(text, field="text", message="Write what the party must do.")
     issued_on = timezone.localdate()
+    counted_from = counted_from or issued_on
+    require_not_future(counted_from, field="counted_from", what="The day the time runs from")
     comply_by, period = _deadline(case, comply_within_days=comply_within_days,
-                                  period_code=period_code, issued_on=issued_on)
+                                  period_code=period_code, issued_on=counted_from)
     citation = require_text(citation or (period.citation if period else ""), field="citation",
                             message="Cite the section the order enforces.")
     order = Order.objects.create(case=case, text=text, citation=citation, issued_on=issued_on,
@@ -122,6 +127,32 @@ def record_compliance(*, order: Order, complied_on: dt.date, acting_user: User) 
         municipality=case.municipality,
         summary=f"Order on case #{case.pk} complied with on {format_date(complied_on)}",
         after={"order": order.pk, "complied_on": str(complied_on), "citations_stopped": stopped},
+    )
+    return order
+
+
+@transaction.atomic
+def extend_order(*, order: Order, comply_by: dt.date, reason: str, acting_user: User) -> Order:
+    """Give the party more time: a later compliance date, for the reason written. The
+    bylaw's own limits (who extends, how far) are its app's to check."""
+    require_case_open(order.case, doing="extend an order on")
+    if order.complied_on is not None:
+        raise InvalidTransition("Compliance with this order is already recorded.")
+    if comply_by <= order.comply_by:
+        raise DomainError(f"An extension ends after {format_date(order.comply_by)}.",
+                          field="comply_by")
+    reason = require_text(reason, field="reason", message="Give the reason for more time.")
+    before = order.comply_by
+    order.comply_by = comply_by
+    order.save(update_fields=["comply_by"])
+    audit.record(
+        actor=acting_user,
+        action="case.order_extended",
+        subject=order.case,
+        municipality=order.case.municipality,
+        summary=f"Order on case #{order.case_id} extended to {format_date(comply_by)}",
+        before={"order": order.pk, "comply_by": str(before)},
+        after={"order": order.pk, "comply_by": str(comply_by), "reason": reason},
     )
     return order
 

@@ -1,0 +1,209 @@
+"""North Andover's kennel licenses at ``/api/v1/kennels/`` and their review hearings at
+``/api/v1/kennel-reviews/`` (Code ch. 60, Kennel license B), registered from
+``DogsConfig.ready``: the roster of the kennel's dogs with the new dogs reported during the
+year (B(1), B(2)), the Animal Control Officer's report (B(4)), the hearing's notice and the
+decision (B(5)). Each step runs one service; its refusals come back as the API's usual
+errors."""
+
+from __future__ import annotations
+
+from django.db.models import Q
+from drf_spectacular.utils import extend_schema, extend_schema_field
+from rest_framework import mixins, serializers, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.response import Response
+
+from dogs import kennel_review
+from dogs.kennel import add_kennel_dog, late_report_note, licensed_dog_count
+from dogs.models import KennelDog
+from dogs.rules import KENNEL_LICENSE
+from permits_site.accounts.permissions import (
+    ENFORCEMENT_ROLES,
+    STAFF_ROLES,
+    municipality_ids_with,
+    party_rows,
+)
+from permits_site.api.public.fields import BoundedDateField
+from permits_site.api.scopes import in_towns_where
+from permits_site.enforcement.models import Case, CaseHearing, Order
+from permits_site.licensing.models import Permit
+
+# -- out -----------------------------------------------------------------------------------
+
+
+class KennelDogSerializer(serializers.ModelSerializer):
+    reported_late = serializers.BooleanField(read_only=True)
+    late_note = serializers.SerializerMethodField()
+
+    class Meta:
+        model = KennelDog
+        fields = ["id", "name", "breed", "rabies_valid_through", "acquired_on", "reported_on",
+                  "report_due", "reported_late", "late_note"]
+
+    def get_late_note(self, dog: KennelDog) -> str:
+        """Why a new dog's report is flagged late, with the section (blank if on time)."""
+        return late_report_note(dog)
+
+
+class KennelSerializer(serializers.ModelSerializer):
+    """A kennel license and its roster, checked against the dogs it was issued for."""
+
+    licensed_dogs = serializers.SerializerMethodField()
+    dogs = KennelDogSerializer(source="kennel_dogs", many=True, read_only=True)
+
+    class Meta:
+        model = Permit
+        fields = ["id", "number", "status", "holder_name", "place_address", "valid_from",
+                  "valid_through", "licensed_dogs", "dogs"]
+
+    def get_licensed_dogs(self, permit: Permit) -> int:
+        return licensed_dog_count(permit)
+
+
+class KennelHearingSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = CaseHearing
+        fields = ["notice_sent_on", "hearing_date", "decided_on", "decision", "ruling"]
+
+
+class KennelOrderSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Order
+        fields = ["id", "text", "citation", "issued_on", "comply_by", "complied_on"]
+
+
+class ReviewDatesSerializer(serializers.Serializer):
+    notice_due = serializers.DateField()
+    hearing_due = serializers.DateField(allow_null=True)
+    decision_due = serializers.DateField(allow_null=True)
+    citation = serializers.CharField()
+
+
+class KennelReviewSerializer(serializers.ModelSerializer):
+    """The review with its windows as they stand (B(5)) and what was decided."""
+
+    status = serializers.CharField(read_only=True, help_text="open, determined or closed.")
+    permit = serializers.IntegerField(source="permit_id", read_only=True)
+    report = serializers.CharField(source="complaint", read_only=True)
+    hearings = KennelHearingSerializer(many=True, read_only=True)
+    orders = KennelOrderSerializer(many=True, read_only=True)
+    dates = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Case
+        fields = ["id", "permit", "status", "party_name", "address", "received_on", "report",
+                  "hearings", "findings", "orders", "dates"]
+
+    @extend_schema_field(ReviewDatesSerializer)
+    def get_dates(self, case: Case) -> dict:
+        return ReviewDatesSerializer(kennel_review.review_dates(case)).data
+
+
+# -- in ------------------------------------------------------------------------------------
+
+
+class KennelDogCreateSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=60)
+    breed = serializers.CharField(max_length=80)
+    rabies_valid_through = BoundedDateField()
+    acquired_on = BoundedDateField(required=False, allow_null=True, default=None,
+                                   help_text="A new dog of the license year (B(2)).")
+
+
+class KennelReportSerializer(serializers.Serializer):
+    received_on = BoundedDateField()
+    report = serializers.CharField(max_length=5000)
+
+
+class KennelHearingCreateSerializer(serializers.Serializer):
+    notice_sent_on = BoundedDateField()
+    hearing_date = BoundedDateField()
+
+
+class KennelDecisionSerializer(serializers.Serializer):
+    outcome = serializers.ChoiceField(choices=kennel_review.Outcome.values)
+    decided_on = BoundedDateField()
+    reasons = serializers.CharField(max_length=5000)
+    terms = serializers.CharField(max_length=5000, required=False, default="",
+                                  allow_blank=True)
+    comply_within_days = serializers.IntegerField(required=False, allow_null=True,
+                                                  default=None)
+
+
+# -- the resources -------------------------------------------------------------------------
+
+
+def _valid(serializer_class, request) -> dict:
+    body = serializer_class(data=request.data)
+    body.is_valid(raise_exception=True)
+    return body.validated_data
+
+
+class KennelViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    """The caller's kennel licenses, and those of the towns where the caller is staff."""
+
+    serializer_class = KennelSerializer
+    permission_classes = [IsAuthenticated]
+
+    def get_queryset(self):
+        user = self.request.user
+        if not user.is_authenticated:
+            return Permit.objects.none()
+        return Permit.objects.filter(
+            party_rows(user, owner_field="holder", business_field="holder_business")
+            | Q(municipality__in=municipality_ids_with(user, *STAFF_ROLES)),
+            permit_type__code=KENNEL_LICENSE.code,
+        ).select_related("application").prefetch_related("kennel_dogs").order_by("-issued_at")
+
+    @extend_schema(request=KennelDogCreateSerializer, responses={201: KennelDogSerializer})
+    @action(detail=True, methods=["post"])
+    def dogs(self, request, pk=None):
+        """List a dog of the kennel, or report a new one with ``acquired_on`` (B(1), B(2));
+        a report after the 30 days is recorded with ``reported_late``."""
+        dog = add_kennel_dog(permit=self.get_object(), acting_user=request.user,
+                             **_valid(KennelDogCreateSerializer, request))
+        return Response(KennelDogSerializer(dog).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=KennelReportSerializer, responses={201: KennelReviewSerializer})
+    @action(detail=True, methods=["post"])
+    def reviews(self, request, pk=None):
+        """The Animal Control Officer's report as received: the review opens (B(4))."""
+        case = kennel_review.open_kennel_review(permit=self.get_object(),
+                                                acting_user=request.user,
+                                                **_valid(KennelReportSerializer, request))
+        return Response(KennelReviewSerializer(case).data, status=status.HTTP_201_CREATED)
+
+
+class KennelReviewViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
+                          viewsets.GenericViewSet):
+    """Kennel reviews of the towns where the caller is enforcement staff."""
+
+    serializer_class = KennelReviewSerializer
+    permission_classes = [IsAuthenticated]
+
+    def get_queryset(self):
+        queryset = Case.objects.filter(case_type=kennel_review.KENNEL_REVIEW).select_related(
+            "municipality").prefetch_related("hearings", "orders")
+        return in_towns_where(queryset, self.request.user, *ENFORCEMENT_ROLES,
+                              town_field="municipality")
+
+    def step(self, request, serializer_class, service) -> Response:
+        case = self.get_object()
+        service(case=case, acting_user=request.user, **_valid(serializer_class, request))
+        return Response(self.get_serializer(self.get_queryset().get(pk=case.pk)).data)
+
+    @extend_schema(request=KennelHearingCreateSerializer, responses=KennelReviewSerializer)
+    @action(detail=True, methods=["post"])
+    def hearing(self, request, pk=None):
+        """The notice (≤ 7 business days after the report) and the hearing date (≤ 14 days
+        after the notice), B(5)."""
+        return self.step(request, KennelHearingCreateSerializer,
+                         kennel_review.schedule_kennel_hearing)
+
+    @extend_schema(request=KennelDecisionSerializer, responses=KennelReviewSerializer)
+    @action(detail=True, methods=["post"])
+    def decision(self, request, pk=None):
+        """Revoke, suspend, order compliance or regulate, ≤ 7 business days after the
+        hearing (B(5))."""
+        return self.step(request, KennelDecisionSerializer, kennel_review.decide_kennel_review)

@@ -1,0 +1,223 @@
+"""North Andover's kennel pages (Code ch. 60, Kennel license B): the Animal Inspector's visit
+scheduled from the review screen (B(3)), the licensee's roster of dogs with the new dogs
+reported during the year (B(1), B(2)), and the kennel review hearing after the Animal
+Control Officer's report (B(4), B(5)). Each form runs one service; a refusal is shown on the
+field it names."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_GET, require_POST
+
+from dogs import kennel_review
+from dogs.kennel import (
+    add_kennel_dog,
+    can_keep_roster,
+    can_view_roster,
+    late_report_note,
+    roster_count,
+)
+from dogs.kennel_forms import (
+    KennelDecisionForm,
+    KennelDogForm,
+    KennelHearingForm,
+    KennelInspectionForm,
+    KennelReportForm,
+)
+from dogs.rules import KENNEL_LICENSE
+from permits_site.accounts.models import Role
+from permits_site.accounts.permissions import (
+    can_schedule_inspection,
+    can_view_enforcement,
+    has_role,
+    party_rows,
+)
+from permits_site.enforcement.models import Case
+from permits_site.enforcement.services import schedule_inspection
+from permits_site.exceptions import DomainError
+from permits_site.licensing.models import Application, Permit
+from permits_site.licensing.views.access import get_visible_or_404
+from permits_site.rules.calendar import format_date
+
+# -- the Animal Inspector's visit (B(3)) ---------------------------------------------------
+
+
+@login_required
+@require_POST
+def inspection_schedule(request, pk: int):
+    """Schedule the Animal Inspector's visit of the kennel an application proposes."""
+    application = get_visible_or_404(
+        Application.objects.filter(permit_type__code=KENNEL_LICENSE.code).select_related(
+            "municipality", "place", "applicant"),
+        lambda user, record: can_schedule_inspection(user, record.municipality_id),
+        request.user, pk=pk)
+    form = KennelInspectionForm(request.POST, application=application, prefix="kennel")
+    if form.is_valid():
+        try:
+            inspection = schedule_inspection(
+                municipality=application.municipality, check_code=KENNEL_LICENSE.code,
+                application=application, acting_user=request.user, **form.cleaned_data)
+        except DomainError as error:
+            form.add_service_errors(error.errors)
+        else:
+            messages.success(request, "Animal Inspector's visit scheduled for "
+                                      f"{format_date(inspection.scheduled_for)}.")
+            return redirect("licensing:review", pk=pk)
+    for field, errors in form.errors.items():
+        messages.error(request, f"{form.fields[field].label if field in form.fields else ''}"
+                                f" {' '.join(errors)}".strip())
+    return redirect("licensing:review", pk=pk)
+
+
+# -- the roster (B(1), B(2)) ---------------------------------------------------------------
+
+
+def _kennel_permits():
+    return Permit.objects.filter(permit_type__code=KENNEL_LICENSE.code).select_related(
+        "municipality", "permit_type", "application", "holder", "holder_business")
+
+
+@login_required
+@require_GET
+def kennels(request):
+    """The caller's kennel licenses."""
+    permits = _kennel_permits().filter(
+        party_rows(request.user, owner_field="holder", business_field="holder_business")
+    ).order_by("-issued_at")
+    return render(request, "dogs/kennel_list.html", {"permits": permits})
+
+
+def _visible_kennel(request, pk: int) -> Permit:
+    return get_visible_or_404(_kennel_permits(), can_view_roster, request.user, pk=pk)
+
+
+def render_kennel(request, permit: Permit, *, dog_form=None, report_form=None):
+    dogs = list(permit.kennel_dogs.all())
+    may_report = has_role(request.user, permit.municipality_id,
+                          *kennel_review.REPORT_RECORDERS)
+    return render(request, "dogs/kennel.html", {
+        "permit": permit,
+        "dogs": [(dog, late_report_note(dog)) for dog in dogs],
+        "count": roster_count(permit, dogs),
+        "dog_form": (dog_form or KennelDogForm(prefix="dog"))
+        if can_keep_roster(request.user, permit) else None,
+        "reviews": list(permit.cases.filter(case_type=kennel_review.KENNEL_REVIEW))
+        if can_view_enforcement(request.user, permit.municipality_id) else [],
+        "report_form": (report_form or KennelReportForm(prefix="report"))
+        if may_report else None,
+        "period": kennel_review.period("kennel_hearing_notice"),
+    }, status=400 if (dog_form or report_form) else 200)
+
+
+@login_required
+@require_GET
+def kennel(request, pk: int):
+    return render_kennel(request, _visible_kennel(request, pk))
+
+
+@login_required
+@require_POST
+def kennel_dog_add(request, pk: int):
+    """List a dog of the kennel, or report a new one (B(1), B(2))."""
+    permit = _visible_kennel(request, pk)
+    if not can_keep_roster(request.user, permit):
+        raise PermissionDenied
+    form = KennelDogForm(request.POST, prefix="dog")
+    if form.is_valid():
+        try:
+            dog = add_kennel_dog(permit=permit, acting_user=request.user, **form.cleaned_data)
+        except DomainError as error:
+            form.add_service_errors(error.errors)
+        else:
+            messages.success(request, f"{dog.name} added to the kennel's roster."
+                             + (f" {late_report_note(dog)}" if dog.reported_late else ""))
+            return redirect("dogs:kennel", pk=pk)
+    return render_kennel(request, permit, dog_form=form)
+
+
+# -- kennel review hearings (B(4), B(5)) ---------------------------------------------------
+
+
+@login_required
+@require_POST
+def kennel_review_open(request, pk: int):
+    """Record the Animal Control Officer's report on a kennel as received (B(4))."""
+    permit = _visible_kennel(request, pk)
+    if not has_role(request.user, permit.municipality_id, *kennel_review.REPORT_RECORDERS):
+        raise PermissionDenied
+    form = KennelReportForm(request.POST, prefix="report")
+    if form.is_valid():
+        try:
+            case = kennel_review.open_kennel_review(permit=permit, acting_user=request.user,
+                                                    **form.cleaned_data)
+        except DomainError as error:
+            form.add_service_errors(error.errors)
+        else:
+            messages.success(request, "Report recorded: the kennel review is open.")
+            return redirect("dogs:kennel_review", pk=case.pk)
+    return render_kennel(request, permit, report_form=form)
+
+
+#: The forms of the review page, each the hearing authority's, shown while its step is next.
+REVIEW_STEPS = {
+    "hearing": (KennelHearingForm, lambda case: not case.hearings.all(),
+                kennel_review.schedule_kennel_hearing, "Hearing notice recorded."),
+    "decision": (KennelDecisionForm, lambda case: kennel_review.open_hearing(case) is not None,
+                 kennel_review.decide_kennel_review, "Decision recorded."),
+}
+
+
+def _visible_review(request, pk: int) -> Case:
+    return get_visible_or_404(
+        Case.objects.filter(case_type=kennel_review.KENNEL_REVIEW).select_related(
+            "municipality", "permit").prefetch_related("hearings", "orders"),
+        lambda user, case: can_view_enforcement(user, case.municipality_id),
+        request.user, pk=pk)
+
+
+def render_review(request, case: Case, *, bound: dict | None = None):
+    bound = bound or {}
+    deciding = has_role(request.user, case.municipality_id, Role.HEARING_AUTHORITY)
+    forms = {name: bound.get(name) or form_class(prefix=name)
+             for name, (form_class, shown, _service, _done) in REVIEW_STEPS.items()
+             if deciding and shown(case)}
+    return render(request, "dogs/kennel_review.html", {
+        "case": case,
+        "hearing": next(iter(case.hearings.all()), None),
+        "dates": kennel_review.review_dates(case),
+        "outcome": kennel_review.Outcome(case.findings["outcome"]).label
+        if case.findings.get("outcome") else "",
+        "forms": forms,
+    }, status=400 if bound else 200)
+
+
+@login_required
+@require_GET
+def kennel_review_page(request, pk: int):
+    return render_review(request, _visible_review(request, pk))
+
+
+@login_required
+@require_POST
+def kennel_review_action(request, pk: int, action: str):
+    """Record the hearing's notice or the decision (the hearing authority's, B(5))."""
+    if action not in REVIEW_STEPS:
+        raise Http404("No such step.")
+    case = _visible_review(request, pk)
+    if not has_role(request.user, case.municipality_id, Role.HEARING_AUTHORITY):
+        raise PermissionDenied
+    form_class, _shown, service, done = REVIEW_STEPS[action]
+    form = form_class(request.POST, prefix=action)
+    if form.is_valid():
+        try:
+            service(case=case, acting_user=request.user, **form.cleaned_data)
+        except DomainError as error:
+            form.add_service_errors(error.errors)
+        else:
+            messages.success(request, done)
+            return redirect("dogs:kennel_review", pk=pk)
+    return render_review(request, case, bound={action: form})
