@@ -2,11 +2,13 @@
 
 import datetime as dt
 import io
+import secrets
 
 import pytest
 import time_machine
 from django.core.management import CommandError, call_command
 
+from permits_site.licensing.models import new_verification_token
 from tests.dogs.test_license_flow import licensed
 
 pytestmark = pytest.mark.django_db
@@ -51,3 +53,11 @@ def test_verify_license_reads_a_token_that_begins_with_a_dash_after_double_dash(
     call_command("verify_license", "--", token, stdout=out)
 
     assert out.getvalue().split("\t")[0] == permit.number
+
+
+def test_new_tokens_never_begin_with_a_dash(monkeypatch):
+    """A new license's token is given to the command as it is, without ``--``."""
+    drawn = iter(["-dash-first", "plain-token"])
+    monkeypatch.setattr(secrets, "token_urlsafe", lambda length: next(drawn))
+
+    assert new_verification_token() == "plain-token"

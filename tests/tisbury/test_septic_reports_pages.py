@@ -171,7 +171,7 @@ def test_the_seller_s_letter_lists_the_upgrade_requirements(client, inspector, p
 
     assert "Septic system inspection report acknowledged" in letter
     assert "Tuesday, September 3, 2030" in letter
-    assert "Print the letter" in letter
+    assert "Print this letter" in letter
 
 
 def test_the_inspector_does_not_print_the_letter(client, inspector, place):

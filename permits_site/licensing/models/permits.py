@@ -30,7 +30,12 @@ class PermitStatus(models.TextChoices):
 
 
 def new_verification_token() -> str:
-    return secrets.token_urlsafe(24)
+    """A URL-safe random token that never begins with "-", so that it can be given to the
+    ``verify_license`` command as it is (a leading dash reads as an option)."""
+    token = secrets.token_urlsafe(24)
+    while token.startswith("-"):
+        token = secrets.token_urlsafe(24)
+    return token
 
 
 class Permit(models.Model):
