@@ -13,7 +13,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
@@ -32,6 +31,7 @@ from permits_site.enforcement.models import Appeal, Case, CaseStatus, Order
 from permits_site.enforcement.registry import case_type
 from permits_site.exceptions import DomainError
 from permits_site.licensing.views.access import get_visible_or_404
+from permits_site.pdf.html import html_to_pdf
 
 DOG_CASE_TYPES = (cases.DANGEROUS_DOG, cases.POTENTIALLY_DANGEROUS_DOG, cases.NUISANCE_DOG)
 
@@ -289,9 +289,7 @@ def render_ruling_letters_pdf(appeal: Appeal) -> bytes:
         "further_period": period, "further_due": due,
         "ruling_citation": cite("Hearing authority C"),
     })
-    from weasyprint import HTML  # heavy: loaded only when a PDF is written
-
-    return HTML(string=html, base_url=str(settings.BASE_DIR)).write_pdf()
+    return html_to_pdf(html)
 
 
 @login_required

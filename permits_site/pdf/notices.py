@@ -7,10 +7,10 @@ abutters notified by certified mail before the hearing).
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.template.loader import render_to_string
 
 from permits_site.licensing.kinds import kind_for
+from permits_site.pdf.html import html_to_pdf
 
 
 def render_hearing_notices_pdf(hearing) -> bytes:
@@ -28,6 +28,4 @@ def render_hearing_notices_pdf(hearing) -> bytes:
             "notice_days": kind.hearing_notice_days,
         },
     )
-    from weasyprint import HTML  # heavy: loaded only when a PDF is written
-
-    return HTML(string=html, base_url=str(settings.BASE_DIR)).write_pdf()
+    return html_to_pdf(html)

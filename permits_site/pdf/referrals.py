@@ -8,12 +8,12 @@ for (if any) and what was paid.
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.template.loader import render_to_string
 from django.utils import timezone
 
 from permits_site.enforcement.services import dispositions
 from permits_site.enforcement.services.citations import policy_of
+from permits_site.pdf.html import html_to_pdf
 
 
 def referral_context(citation) -> dict:
@@ -38,6 +38,4 @@ def referral_context(citation) -> dict:
 def render_referral_packet_pdf(citation) -> bytes:
     """The packet for ``citation`` (loaded through :func:`dispositions.with_answers`)."""
     html = render_to_string("pdf/citation_referral.html", referral_context(citation))
-    from weasyprint import HTML  # heavy: loaded only when a PDF is written
-
-    return HTML(string=html, base_url=str(settings.BASE_DIR)).write_pdf()
+    return html_to_pdf(html)

@@ -8,10 +8,10 @@ imports the issuing services would otherwise pay for it at start-up (issue 13).
 from __future__ import annotations
 
 import segno
-from django.conf import settings
 from django.template.loader import render_to_string
 
 from permits_site.licensing.kinds import kind_for
+from permits_site.pdf.html import html_to_pdf
 from permits_site.pdf.links import verification_url
 from permits_site.rules.base import Rule
 from permits_site.rules.registry import all_rule_sets
@@ -57,6 +57,4 @@ def render_permit_pdf_bytes(permit) -> bytes:
             "qr_code": qr_svg_data_uri(url),
         },
     )
-    from weasyprint import HTML  # heavy: loaded only when a PDF is written
-
-    return HTML(string=html, base_url=str(settings.BASE_DIR)).write_pdf()
+    return html_to_pdf(html)

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from django.conf import settings
 from django.template.loader import render_to_string
 
+from permits_site.pdf.html import html_to_pdf
 from permits_site.pdf.links import verification_url
 
 
@@ -43,9 +43,7 @@ def sheet_context(permit) -> dict:
 
 def render_mailing_sheets_pdf_bytes(permits: Iterable) -> bytes:
     """One page per license, in the order given."""
-    from weasyprint import HTML
-
     html = render_to_string(
         "pdf/mailing_sheets.html", {"sheets": [sheet_context(permit) for permit in permits]}
     )
-    return HTML(string=html, base_url=str(settings.BASE_DIR)).write_pdf()
+    return html_to_pdf(html)

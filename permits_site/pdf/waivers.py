@@ -8,10 +8,10 @@ conditions and the members who signed it.
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.template.loader import render_to_string
 
 from permits_site.licensing.kinds import kind_for
+from permits_site.pdf.html import html_to_pdf
 from permits_site.pdf.rendering import rule_in_plain_words
 
 
@@ -26,6 +26,4 @@ def render_waiver_notice_pdf(variance) -> bytes:
                        if signature.approve],
         "citation": kind_for(application.permit_type.code).variance_citation,
     })
-    from weasyprint import HTML  # heavy: loaded only when a PDF is written
-
-    return HTML(string=html, base_url=str(settings.BASE_DIR)).write_pdf()
+    return html_to_pdf(html)
