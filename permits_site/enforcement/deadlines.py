@@ -2,14 +2,16 @@
 
 One query per source whatever the number of rows — application hearings
 (the abutters' notices and the decision), case hearings, orders' compliance
-dates, appeals awaiting a decision and permits coming up for renewal — each
-row naming its record, its date and the section behind it.
+dates, appeals awaiting a decision and permits coming up for renewal, then
+each source a bylaw app registers for records of its own — each row naming
+its record, its date and the section behind it.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Collection, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from django.urls import reverse
@@ -63,6 +65,31 @@ def notice_due(hearing_date: dt.date, notice_days: int) -> dt.date:
     return days_before(hearing_date, notice_days)
 
 
+#: A bylaw app's deadlines: ``source(towns, today=, horizon=)`` yields the rows of its own
+#: records due through ``horizon`` or overdue, in a fixed number of queries.
+DeadlineSource = Callable[..., Iterable[Deadline]]
+_SOURCES: list[DeadlineSource] = []
+
+
+def register_deadline_source(source: DeadlineSource) -> DeadlineSource:
+    """Add a bylaw app's records to the deadlines screen (once, however often called)."""
+    if source not in _SOURCES:
+        _SOURCES.append(source)
+    return source
+
+
+@contextmanager
+def registered_deadline_sources(*sources: DeadlineSource) -> Iterator[None]:
+    """Register ``sources`` for a ``with`` block, then put the registry back as it was."""
+    saved = list(_SOURCES)
+    try:
+        for source in sources:
+            register_deadline_source(source)
+        yield
+    finally:
+        _SOURCES[:] = saved
+
+
 def deadlines(towns: Collection[int], *, today: dt.date) -> list[Deadline]:
     """Everything due in ``towns`` through the window's end, and everything overdue, by date."""
     horizon = window_end(today)
@@ -73,6 +100,8 @@ def deadlines(towns: Collection[int], *, today: dt.date) -> list[Deadline]:
         *_appeals(towns),
         *_renewals(towns, today=today, horizon=horizon),
     ]
+    for source in _SOURCES:
+        rows.extend(source(towns, today=today, horizon=horizon))
     return sorted(rows, key=lambda row: (row.on, row.what, row.record))
 
 

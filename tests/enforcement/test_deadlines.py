@@ -120,3 +120,20 @@ def test_another_towns_records_are_never_listed(stable_permit, nb_inspector):
                          comply_by=days(1), issued_by=nb_inspector)
 
     assert rows_of(municipality("tisbury")) == []
+
+
+def test_a_registered_source_adds_its_rows_in_date_order(northborough):
+    """A bylaw app's own records join the screen through ``register_deadline_source``."""
+    from permits_site.enforcement.deadlines import Deadline, registered_deadline_sources
+
+    def monthly_returns(towns, *, today, horizon):
+        assert (list(towns), today, horizon) == ([northborough.pk], TODAY, days(14))
+        yield Deadline(northborough.pk, days(3), "File the monthly return", "Handler A",
+                       "/returns/1/", "09.6.2")
+        yield Deadline(northborough.pk, days(-1), "File the monthly return", "Handler B",
+                       "/returns/2/", "09.6.2")
+
+    with registered_deadline_sources(monthly_returns):
+        assert rows_of(northborough) == [(days(-1), "File the monthly return", "09.6.2"),
+                                         (days(3), "File the monthly return", "09.6.2")]
+    assert rows_of(northborough) == []
