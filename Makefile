@@ -26,10 +26,10 @@ browser:
 
 test: install browser
 	@scripts/ensure-system-packages pdf
-	$(PY) -m pytest
+	$(PY) -m pytest -n auto
 
 test-fast: install
-	$(PY) -m pytest -m "not e2e"
+	$(PY) -m pytest -n auto -m "not e2e"
 
 # Not part of `make test`: BENCH_SCALE=small (default, a few minutes) or full; BENCH_LOCUST=1
 # adds 50 locust users for 60 s against gunicorn on 127.0.0.1. See README, "Performance".
