@@ -235,7 +235,7 @@ def open_failed_system_case(*, report: SepticInspectionReport, acting_user: User
     place = report.property
     case = open_case(
         municipality=report.municipality, case_type=FAILED_SYSTEM, party=owner_account(place),
-        party_name=report.owner_name, address=place.full_address,
+        party_name=report.owner_name, address=place.full_address, place=place,
         complaint=f"The septic system failed the inspection of {format_date(report.inspected_on)}"
                   f" (report #{report.pk}).",
         received_on=report.filed_on, acting_user=acting_user)

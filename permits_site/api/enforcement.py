@@ -56,6 +56,7 @@ from permits_site.enforcement.services.cases import PERMIT_CHANGES
 from permits_site.enforcement.services.dispositions import Standing
 from permits_site.exceptions import DomainError, InvalidTransition
 from permits_site.licensing.models import Application, Permit
+from permits_site.parties.models import Property
 from permits_site.towns.models import Municipality
 
 # -- who may do what ---------------------------------------------------------------
@@ -192,9 +193,9 @@ class CaseSerializer(serializers.ModelSerializer):
     class Meta:
         model = Case
         fields = ["id", "municipality", "case_type", "case_type_name", "permit", "permit_number",
-                  "party", "party_name", "address", "complaint", "complainant", "received_on",
-                  "inspection", "determination", "determined_on", "status", "violations",
-                  "orders", "citations", "hearings", "appeals", "charges"]
+                  "place", "party", "party_name", "address", "complaint", "complainant",
+                  "received_on", "inspection", "determination", "determined_on", "status",
+                  "violations", "orders", "citations", "hearings", "appeals", "charges"]
 
     def get_case_type_name(self, case: Case) -> str:
         return case_type_name(case.case_type)
@@ -257,6 +258,9 @@ class CaseOpenSerializer(StrictSerializer):
     inspection = CallerRecordField(queryset=Inspection.objects.select_related("permit__holder"),
                                    scope=visible, required=False, allow_null=True,
                                    default=None)
+    place = CallerRecordField(
+        queryset=Property.objects.all(), scope=visible, required=False, allow_null=True,
+        default=None, help_text="The property the case is about; by default its permit's.")
     party_name = StrictCharField(max_length=200, required=False, allow_blank=True)
     address = StrictCharField(max_length=300, required=False, allow_blank=True)
     complaint = StrictCharField(max_length=5000, required=False, allow_blank=True)
@@ -535,15 +539,18 @@ class CaseViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
 
 def opening(data: dict[str, Any]) -> dict[str, Any]:
     """The open_case arguments: what was sent, else the permit's holder and place, else
-    what the inspection found."""
+    what the inspection found; the address of the property named, if no other."""
     inspection = data.get("inspection")
     details = services.inspection_case_details(inspection) if inspection else {}
     permit = data.get("permit") or details.get("permit")
+    place = data.get("place")
+    at_place = {"address": place.full_address} if place else {}
     holder = {"party": permit.holder, "party_name": permit.holder_name,
               "address": services.address_of(permit)} if permit else {}
     sent = {name: value for name, value in data.items() if value not in (None, "")}
     return {"party": None, "party_name": "", "address": "", "complaint": "",
-            "received_on": timezone.localdate(), **details, **holder, **sent, "permit": permit}
+            "received_on": timezone.localdate(), **at_place, **details, **holder, **sent,
+            "permit": permit}
 
 
 router = SimpleRouter()

@@ -225,6 +225,11 @@ class Case(models.Model):
         "licensing.Application", on_delete=models.PROTECT, null=True, blank=True,
         related_name="cases", help_text="The application whose penalty finding opened the case.",
     )
+    place = models.ForeignKey(
+        "parties.Property", on_delete=models.PROTECT, null=True, blank=True,
+        related_name="cases",
+        help_text="The property the case is about: its permit's or application's by default.",
+    )
     party = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
         related_name="enforcement_cases", help_text="The responsible person, when known.",
@@ -454,14 +459,21 @@ class CourtDecision(models.Model):
 
 
 class SurchargeClassification(models.Model):
-    """The surcharge event a citation represents, from its town's surcharge schedules.
+    """The surcharge event a citation or an order represents, from its town's surcharge
+    schedules.
 
-    The officer sets it when citing; an admin may reclassify it. Each
-    classification is a row of its own and the newest one counts.
+    The officer sets a citation's when citing; an admin may reclassify it, and
+    classifies orders. Each classification is a row of its own about one
+    record, and the newest one counts.
     """
 
     citation = models.ForeignKey(
-        Citation, on_delete=models.PROTECT, related_name="surcharge_classifications"
+        Citation, on_delete=models.PROTECT, null=True, blank=True,
+        related_name="surcharge_classifications",
+    )
+    order = models.ForeignKey(
+        Order, on_delete=models.PROTECT, null=True, blank=True,
+        related_name="surcharge_classifications",
     )
     event = models.CharField(max_length=40, blank=True, help_text="Blank: no surcharge event.")
     reason = models.CharField(max_length=300, blank=True)
@@ -472,9 +484,18 @@ class SurchargeClassification(models.Model):
 
     class Meta:
         ordering = ["recorded_at", "pk"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(citation__isnull=False, order__isnull=True)
+                | Q(citation__isnull=True, order__isnull=False),
+                name="surcharge_classification_of_one_record",
+            ),
+        ]
 
     def __str__(self) -> str:
-        return f"Citation #{self.citation_id}: {self.event or 'no surcharge event'}"
+        record = (f"Citation #{self.citation_id}" if self.citation_id
+                  else f"Order #{self.order_id}")
+        return f"{record}: {self.event or 'no surcharge event'}"
 
 
 class CaseHearing(models.Model):

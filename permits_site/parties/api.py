@@ -3,7 +3,8 @@
 JSON only. A record the caller may not see does not exist for them (404);
 one they see but may not change is a 403. Every change is one call of
 :mod:`permits_site.parties.services`, which audits it, so the API keeps the
-rules of the web pages.
+rules of the web pages. ``/properties/{id}/record/`` gives the town's staff the
+place's enforcement cases, citations, inspections and waivers.
 """
 
 from __future__ import annotations
@@ -13,12 +14,15 @@ from typing import Any
 
 from django.core.validators import EmailValidator
 from django.db.models import Prefetch
+from django.urls import reverse
+from django.utils import timezone
 from drf_spectacular.utils import extend_schema, extend_schema_field, extend_schema_serializer
 from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import PermissionDenied, ValidationError
 from rest_framework.response import Response
 
+from permits_site.accounts.permissions import can_view_enforcement
 from permits_site.api.parsers import JSONObjectParser
 from permits_site.api.public.fields import (
     StrictCharField,
@@ -27,11 +31,22 @@ from permits_site.api.public.fields import (
     to_json,
     validated_body,
 )
+from permits_site.enforcement.models import Case, Citation, Inspection, Order
+from permits_site.enforcement.services import dispositions
+from permits_site.enforcement.services.dispositions import Standing
 from permits_site.exceptions import DomainError
+from permits_site.licensing.models import Variance
 from permits_site.parties import permissions
 from permits_site.parties import services as party_services
 from permits_site.parties.models import Business, BusinessKind, BusinessMember, Property
 from permits_site.parties.places import FactsInvalid, parse_place_attributes
+from permits_site.parties.records import (
+    cases_at,
+    citations_at,
+    inspections_at,
+    variances_at,
+    with_open_orders,
+)
 from permits_site.towns.models import Municipality
 
 # -- serializers ---------------------------------------------------------------
@@ -120,6 +135,103 @@ class PropertyCorrectionSerializer(serializers.Serializer):
 
 class MergeSerializer(StrictSerializer):
     duplicate = StrictIntegerField(min_value=1, help_text="The id of the duplicate property.")
+
+
+# -- a property's record (staff) ------------------------------------------------------
+
+
+class PlaceOrderSerializer(serializers.ModelSerializer):
+    """An order not yet complied with; ``overdue`` once its comply-by day has passed."""
+
+    overdue = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Order
+        fields = ["id", "text", "citation", "comply_by", "overdue"]
+
+    def get_overdue(self, order: Order) -> bool:
+        return order.comply_by < self.context["today"]
+
+
+class PlaceCaseSerializer(serializers.ModelSerializer):
+    status = serializers.CharField(read_only=True, help_text="open, determined or closed.")
+    open_orders = PlaceOrderSerializer(many=True, read_only=True)
+    url = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Case
+        fields = ["id", "case_type", "status", "received_on", "permit", "open_orders", "url"]
+
+    def get_url(self, case: Case) -> str:
+        return reverse("api:case-detail", args=[case.pk])
+
+
+class PlaceCitationSerializer(serializers.ModelSerializer):
+    """What the citation amounts to, what is still owed and where it stands today."""
+
+    amount = serializers.SerializerMethodField()
+    balance = serializers.SerializerMethodField()
+    standing = serializers.SerializerMethodField()
+    url = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Citation
+        fields = ["id", "case", "offense", "citation", "issued_on", "amount", "balance",
+                  "standing", "url"]
+
+    @extend_schema_field(serializers.DecimalField(max_digits=10, decimal_places=2))
+    def get_amount(self, citation: Citation) -> str:
+        return f"{dispositions.amount(citation, on=self.context['today'])}"
+
+    @extend_schema_field(serializers.DecimalField(max_digits=10, decimal_places=2))
+    def get_balance(self, citation: Citation) -> str:
+        return f"{dispositions.balance(citation)}"
+
+    @extend_schema_field(serializers.ChoiceField(choices=[current.value for current in Standing]))
+    def get_standing(self, citation: Citation) -> str:
+        return dispositions.standing(citation, on=self.context["today"]).value
+
+    def get_url(self, citation: Citation) -> str:
+        return reverse("api:citation-detail", args=[citation.pk])
+
+
+class PlaceInspectionSerializer(serializers.ModelSerializer):
+    check = serializers.CharField(source="check_code", read_only=True)
+    status = serializers.CharField(read_only=True, help_text="scheduled, closed or cancelled.")
+    result = serializers.CharField(read_only=True, help_text="passed, failed, or blank.")
+    url = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Inspection
+        fields = ["id", "check", "permit", "application", "scheduled_for", "inspected_on",
+                  "status", "result", "url"]
+
+    def get_url(self, inspection: Inspection) -> str:
+        return reverse("api:inspection-detail", args=[inspection.pk])
+
+
+class PlaceVarianceSerializer(serializers.ModelSerializer):
+    status = serializers.CharField(read_only=True, help_text="requested, granted or denied.")
+    rule_ids = serializers.ListField(child=serializers.CharField(), read_only=True)
+    url = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Variance
+        fields = ["id", "application", "rule_ids", "status", "requested_at", "decided_at", "url"]
+
+    def get_url(self, variance: Variance) -> str:
+        return reverse("api:application-variances", args=[variance.application_id])
+
+
+class PlaceRecordSerializer(serializers.Serializer):
+    """The place's enforcement cases (with their open orders), the citations written on
+    them, its inspections and the waivers asked about it, latest first."""
+
+    property = serializers.IntegerField()
+    cases = PlaceCaseSerializer(many=True)
+    citations = PlaceCitationSerializer(many=True)
+    inspections = PlaceInspectionSerializer(many=True)
+    variances = PlaceVarianceSerializer(many=True)
 
 
 # -- reading a property body -------------------------------------------------------
@@ -308,6 +420,24 @@ class PropertyViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
                 message for messages in refused.errors.values() for message in messages
             ]}) from refused
         return Response(PropertySerializer(self.get_queryset().get(pk=place.pk)).data)
+
+    @extend_schema(responses=PlaceRecordSerializer)
+    @action(detail=True, methods=["get"])
+    def record(self, request, pk=None):
+        """The town's staff: the place's enforcement cases, citations, inspections and
+        waivers, each with its status and link; a fixed number of queries."""
+        place = self.get_object()
+        if not can_view_enforcement(request.user, place.municipality_id):
+            raise PermissionDenied("Only the town's staff see a property's record.")
+        record = {
+            "property": place.pk,
+            "cases": with_open_orders(cases_at(place)),
+            "citations": dispositions.with_answers(citations_at(place)),
+            "inspections": inspections_at(place),
+            "variances": variances_at(place),
+        }
+        return Response(PlaceRecordSerializer(
+            record, context={"today": timezone.localdate()}).data)
 
 
 __all__ = ["BusinessViewSet", "PropertyViewSet"]

@@ -21,13 +21,24 @@ from django.db.models import Count, IntegerField, OuterRef, Q, QuerySet, Subquer
 from django.db.models.functions import Coalesce
 from django.http import Http404
 from django.shortcuts import redirect, render
+from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from permits_site import audit
 from permits_site.accounts.permissions import STAFF_ROLES, can_review, municipality_ids_with
+from permits_site.enforcement.citation_views import citation_row
+from permits_site.enforcement.registry import case_type as registered_case_type
+from permits_site.enforcement.services import dispositions
+from permits_site.enforcement.views import check_title
 from permits_site.exceptions import DomainError
 from permits_site.licensing.fact_forms import humanize
-from permits_site.licensing.models import Application, Invoice, InvoiceStatus, Permit
+from permits_site.licensing.models import (
+    Application,
+    Invoice,
+    InvoiceStatus,
+    Permit,
+    PermitStatus,
+)
 from permits_site.licensing.views.access import get_visible_or_404
 from permits_site.parties import permissions
 from permits_site.parties import services as party_services
@@ -48,6 +59,13 @@ from permits_site.parties.models import (
     normalise_parcel,
 )
 from permits_site.parties.places import place_panels
+from permits_site.parties.records import (
+    cases_at,
+    citations_at,
+    inspections_at,
+    variances_at,
+    with_open_orders,
+)
 from permits_site.towns.models import Municipality
 
 #: Rows per page of the staff lists.
@@ -343,22 +361,47 @@ def history_rows(place: Property) -> list[tuple[Any, list[tuple[str, Any, Any]]]
     return rows
 
 
+def permit_rows(place: Property, *, today) -> list[tuple[Permit, str]]:
+    """The permits issued on the place, each with its status today (an active permit past
+    its term reads as expired)."""
+    permits = place.permits.select_related("permit_type", "municipality", "holder_business")
+    return [(permit, PermitStatus(permit.effective_status(today)).label) for permit in permits]
+
+
+def enforcement_record(place: Property, *, today) -> dict[str, list]:
+    """The place's waivers, inspections, cases (each with its registered type and open
+    orders) and citations (each with what it amounts to, its balance and standing)."""
+    cases = with_open_orders(cases_at(place).select_related("municipality", "permit"))
+    inspections = inspections_at(place).select_related("municipality", "inspector", "permit")
+    citations = dispositions.with_answers(citations_at(place))
+    variances = variances_at(place).select_related("application__permit_type")
+    return {
+        "waivers": list(variances),
+        "inspections": [(visit, check_title(visit.check_code)) for visit in inspections],
+        "cases": [(case, registered_case_type(case.case_type)) for case in cases],
+        "citations": [citation_row(citation, on=today) for citation in citations],
+    }
+
+
 def property_page(request, place: Property, *, correct_form: PlaceForm | None = None,
                   merge_form: MergeForm | None = None, status: int = 200):
-    """The clerk's page of one place: what it says, who is linked to it, what was applied
-    for and issued there, the forms to correct it and merge a duplicate, and its history."""
+    """The clerk's page of one place: what it says, who is linked to it, what was issued,
+    applied for and waived there, its inspections, enforcement cases and citations, the
+    town's own records of it, the forms to correct it and merge a duplicate, its history."""
     applications = place.applications.select_related(
         "permit_type", "municipality", "applicant", "business"
     )
-    permits = place.permits.select_related("permit_type", "municipality", "holder_business")
+    today = timezone.localdate()
     live = place.merged_into_id is None
     return render(request, "parties/staff_property.html", {
         "place": place,
+        "today": today,
         "attributes": attribute_rows(place),
         "people": place.people.all(),
         "businesses": place.businesses.all(),
         "applications": applications,
-        "permits": permits,
+        "permits": permit_rows(place, today=today),
+        **enforcement_record(place, today=today),
         "merged_from": place.merged_from.all(),
         "history": history_rows(place),
         "panels": place_panels(place, request.user),

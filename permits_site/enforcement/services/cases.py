@@ -35,6 +35,7 @@ from permits_site.enforcement.registry import case_types
 from permits_site.exceptions import DomainError, InvalidTransition, PermissionDenied
 from permits_site.licensing.models import Permit
 from permits_site.licensing.services.permits import change_permit_status
+from permits_site.parties.models import Property
 from permits_site.rules.calendar import format_date, period_due
 from permits_site.rules.registry import Period, town_law
 from permits_site.towns.models import Municipality
@@ -122,14 +123,18 @@ def open_case(
     inspection: Inspection | None = None,
     complainant: str = "",
     party_business=None,
+    place: Property | None = None,
 ) -> Case:
     """Open a case on a complaint or an inspection's findings.
 
     ``case_type`` is a code a bylaw app registered for the town. A case
-    opened from an inspection takes over its violations.
+    opened from an inspection takes over its violations. A case is filed at
+    ``place``, else at the property of its permit, application or
+    inspection, so that property's page lists it.
     """
+    place = case_place(place, permit=permit, application=application, inspection=inspection)
     errors = _opening_errors(municipality, case_type=case_type, permit=permit,
-                             inspection=inspection)
+                             inspection=inspection, place=place)
     party_name = (party_name or (party_business.display_name if party_business else "")
                   or (party.display_name if party else "")).strip()
     for field, value, message in (
@@ -148,6 +153,7 @@ def open_case(
         case_type=case_type,
         permit=permit,
         application=application,
+        place=place,
         party=party,
         party_business=party_business,
         party_name=party_name,
@@ -162,12 +168,25 @@ def open_case(
         inspection.violations.filter(case__isnull=True).update(case=case)
     _record(case, acting_user=acting_user, action="case.opened",
             summary=f"Case opened: {party_name}, {case.address}", case_type=case_type,
-            received_on=received_on)
+            received_on=received_on, **({"place": place.pk} if place else {}))
     return case
 
 
+def case_place(place: Property | None, *, permit: Permit | None, application,
+               inspection: Inspection | None) -> Property | None:
+    """The property a case is about: the one named, else its permit's, its application's or
+    its inspection's; the record that stays when that place was merged into another."""
+    chosen = place or next((record.place for record in (
+        permit, application, inspection and inspection.permit,
+        inspection and inspection.application,
+    ) if record is not None and record.place_id is not None), None)
+    if chosen is not None and chosen.merged_into_id is not None:
+        return chosen.merged_into
+    return chosen
+
+
 def _opening_errors(
-    municipality: Municipality, *, case_type: str, permit, inspection
+    municipality: Municipality, *, case_type: str, permit, inspection, place
 ) -> dict[str, list[str]]:
     errors: dict[str, list[str]] = {}
     registered = registered_case_type(case_type) if isinstance(case_type, str) else None
@@ -178,6 +197,8 @@ def _opening_errors(
         errors["permit"] = [f"This permit was not issued by {municipality.name}."]
     if inspection is not None and inspection.municipality_id != municipality.pk:
         errors["inspection"] = [f"This inspection was not made in {municipality.name}."]
+    if place is not None and place.municipality_id != municipality.pk:
+        errors["place"] = [f"This property is not in {municipality.name}."]
     return errors
 
 
