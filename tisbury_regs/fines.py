@@ -19,6 +19,7 @@ from permits_site.enforcement.registry import (
     CaseType,
     CitationPolicy,
     SurchargeEvent,
+    SurchargeSources,
     statutory_window,
 )
 from tisbury_regs.fees import FOOD_SURCHARGES, SEPTAGE_SURCHARGES, SURCHARGE_EVENTS
@@ -134,6 +135,21 @@ def surcharge_events() -> tuple[SurchargeEvent, ...]:
     )
 
 
+#: The records that count at a septage handler's (09.1.4) or food service (09.5.1) renewal
+#: besides citations, by the schedules' words: "Late Permit Renewal", "License Suspension or
+#: Revocation", "Show Cause Hearing" (a hearing on a case about the permit: the holder is
+#: called to answer for it), "Two or more re-inspections as follow up to routine inspections"
+#: (09.5.1 only; a food establishment's permit re-inspected after a failed inspection).
+#: Validated complaints and preventive inspections have no record of their own: a citation
+#: classified so raises them.
+SURCHARGE_SOURCES = SurchargeSources(
+    late_renewal="late_renewal",
+    suspension_revocation="suspension_revocation",
+    case_hearing="show_cause_hearing",
+    reinspections="reinspections_2plus",
+    reinspections_counted=2,
+)
+
 #: The regulations adopt MGL c.40 §21D (09.0.6): 21 days to pay or ask for a hearing, then
 #: the Edgartown District Court, which sits for Dukes County. A 09.0.7(B) violation is a
 #: forfeiture on conviction: nothing is owed before the court decides.
@@ -143,6 +159,7 @@ CITATION_POLICY = CitationPolicy(
     court="Edgartown District Court",
     forfeitures=("board_regulation_violation",),
     surcharge_events=surcharge_events(),
+    surcharge_sources=SURCHARGE_SOURCES,
 )
 CASE_TYPES = (
     CaseType(

@@ -33,6 +33,7 @@ urlpatterns = [
     path("", include("permits_site.api.public.urls")),
     path("", include("permits_site.api.enforcement")),
     path("", include("permits_site.api.citations")),
+    path("", include("permits_site.api.order_surcharges")),
     path("", include("permits_site.api.calendar")),
     path("", include("permits_site.api.fines")),
     path("verify/<str:token>/", views.VerificationView.as_view(), name="verify"),

@@ -96,6 +96,24 @@ class SurchargeEvent:
 
 
 @dataclass(frozen=True)
+class SurchargeSources:
+    """Which records of the services stand for which of a town's surcharge events.
+
+    A citation stands for the event it is classified as; the records below
+    stand for the event code given (blank: that record raises no surcharge).
+    ``reinspections`` is raised once the holder's permit was re-inspected
+    ``reinspections_counted`` times in the period (see
+    :mod:`permits_site.enforcement.surcharge_record`).
+    """
+
+    late_renewal: str = ""
+    suspension_revocation: str = ""
+    case_hearing: str = ""
+    reinspections: str = ""
+    reinspections_counted: int = 2
+
+
+@dataclass(frozen=True)
 class CitationPolicy:
     """How a town's citations are answered (MGL c.40 §21D).
 
@@ -104,7 +122,8 @@ class CitationPolicy:
     hearing; unpaid after it, the citation is referred to the District Court.
     ``forfeitures`` are offenses owed only on conviction: nothing is due until
     the court's decision is recorded. ``surcharge_events`` are what an
-    officer may say a citation represents.
+    officer may say a citation represents; ``surcharge_sources`` which other
+    records count as surcharge events at a permit's renewal.
     """
 
     municipality: str
@@ -112,6 +131,7 @@ class CitationPolicy:
     court: str
     forfeitures: tuple[str, ...] = ()
     surcharge_events: tuple[SurchargeEvent, ...] = ()
+    surcharge_sources: SurchargeSources = SurchargeSources()
 
     def surcharge_event(self, code: str) -> SurchargeEvent | None:
         return next((event for event in self.surcharge_events if event.code == code), None)

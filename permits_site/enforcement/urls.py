@@ -1,6 +1,6 @@
 from django.urls import path
 
-from permits_site.enforcement import citation_views, views
+from permits_site.enforcement import citation_views, order_surcharge_views, views
 
 app_name = "enforcement"
 urlpatterns = [
@@ -14,6 +14,8 @@ urlpatterns = [
     path("cases/open/", views.case_open, name="case_open"),
     path("cases/<int:pk>/", views.case, name="case"),
     path("cases/<int:pk>/<slug:action>/", views.case_action, name="case_action"),
+    path("orders/<int:pk>/surcharge/", order_surcharge_views.order_surcharge,
+         name="order_surcharge"),
     path("citations/", citation_views.citations, name="citations"),
     path("citations/<int:pk>/", citation_views.citation, name="citation"),
     path("citations/<int:pk>/referral.pdf", citation_views.citation_referral,
