@@ -883,3 +883,118 @@ class SepticInspectionReportFactory(factory.django.DjangoModelFactory):
     due_on = factory.LazyAttribute(lambda report: report.inspected_on + dt.timedelta(days=30))
     valid_through = factory.LazyAttribute(
         lambda report: report.inspected_on.replace(year=report.inspected_on.year + 2))
+
+
+# -- Tisbury pump-out returns (BOH Reg 09.6.2) and well meter readings (09.3.1(4)) ---------
+
+from tisbury_regs.models import (  # noqa: E402
+    PumpoutJob,
+    PumpoutReturn,
+    SeasonalWellSchedule,
+    WellMeterReading,
+)
+
+#: A well registration's recorded answers showing a sealed meter (09.3.1(4)).
+METERED_WELL_FACTS = {"bedrooms": 4, "occupants": 6, "sealed_meter": True,
+                      "installed": True, "proven": True, "tested": True}
+
+
+def _first_of_last_month() -> dt.date:
+    return (_today().replace(day=1) - dt.timedelta(days=1)).replace(day=1)
+
+
+class SeptageHandlerPermitFactory(PermitFactory):
+    """A Tisbury septage handler permit held by a business, from January 1 through
+    December 31 of this year; the applicant is a member of the business."""
+
+    class Meta:
+        model = Permit
+        skip_postgeneration_save = True
+
+    application = factory.SubFactory(
+        ApplicationFactory, status=ApplicationStatus.ISSUED,
+        permit_type=_permit_type("tisbury.septage_handler"))
+    holder_business = factory.SubFactory(BusinessFactory)
+    holder_name = factory.SelfAttribute("holder_business.display_name")
+    valid_from = factory.LazyFunction(lambda: _today().replace(month=1, day=1))
+    valid_through = factory.LazyFunction(lambda: _today().replace(month=12, day=31))
+
+    @factory.post_generation
+    def member(permit, create, extracted, **kwargs):
+        if create:
+            BusinessMember.objects.get_or_create(
+                business=permit.holder_business, user=permit.holder,
+                defaults={"added_by": permit.holder_business.created_by})
+
+
+class MeteredWellFactory(PermitFactory):
+    """An issued Tisbury well registration whose answers show a sealed meter, open-ended."""
+
+    class Meta:
+        model = Permit
+
+    application = factory.SubFactory(
+        ApplicationFactory, status=ApplicationStatus.ISSUED,
+        permit_type=_permit_type("tisbury.well_registration"),
+        facts=factory.LazyFunction(lambda: dict(METERED_WELL_FACTS)))
+    place = factory.SubFactory(PropertyFactory, municipality=_town("tisbury"))
+    place_address = factory.LazyAttribute(lambda permit: permit.place.full_address)
+    valid_through = dt.date.max
+
+
+class PumpoutReturnFactory(factory.django.DjangoModelFactory):
+    """Last month's return of a septage handler, filed today by a member."""
+
+    class Meta:
+        model = PumpoutReturn
+
+    handler_permit = factory.SubFactory(SeptageHandlerPermitFactory)
+    municipality = factory.SelfAttribute("handler_permit.municipality")
+    handler = factory.SelfAttribute("handler_permit.holder_business")
+    month = factory.LazyFunction(_first_of_last_month)
+    due_on = factory.LazyAttribute(
+        lambda filed: (filed.month + dt.timedelta(days=31)).replace(day=15))
+    filed_on = factory.LazyFunction(_today)
+    filed_by = factory.SelfAttribute("handler_permit.holder")
+
+
+class PumpoutJobFactory(factory.django.DjangoModelFactory):
+    """A 1,000-gallon pump-out on the 10th of the return's month."""
+
+    class Meta:
+        model = PumpoutJob
+
+    pumpout_return = factory.SubFactory(PumpoutReturnFactory)
+    permit_number = factory.Sequence(lambda n: f"PO-{n:05d}")
+    address = factory.Sequence(lambda n: f"{n} Skiff Avenue, Tisbury")
+    pumped_on = factory.LazyAttribute(lambda job: job.pumpout_return.month.replace(day=10))
+    gallons = 1000
+
+
+class SeasonalWellScheduleFactory(factory.django.DjangoModelFactory):
+    """A seasonal home's readings in April and October of this year."""
+
+    class Meta:
+        model = SeasonalWellSchedule
+
+    well = factory.SubFactory(MeteredWellFactory)
+    year = factory.LazyFunction(lambda: _today().year)
+    spring_from = factory.LazyAttribute(lambda schedule: dt.date(schedule.year, 4, 1))
+    spring_through = factory.LazyAttribute(lambda schedule: dt.date(schedule.year, 4, 15))
+    fall_from = factory.LazyAttribute(lambda schedule: dt.date(schedule.year, 10, 1))
+    fall_through = factory.LazyAttribute(lambda schedule: dt.date(schedule.year, 10, 15))
+    recorded_by = factory.SubFactory(UserFactory)
+
+
+class WellMeterReadingFactory(factory.django.DjangoModelFactory):
+    """A metered well's first reading, taken May 10 of last year."""
+
+    class Meta:
+        model = WellMeterReading
+
+    well = factory.SubFactory(MeteredWellFactory)
+    year = factory.LazyFunction(lambda: _today().year - 1)
+    season = "spring"
+    read_on = factory.LazyAttribute(lambda reading: dt.date(reading.year, 5, 10))
+    meter_gallons = 120_000
+    recorded_by = factory.SelfAttribute("well.holder")

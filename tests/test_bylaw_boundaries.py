@@ -12,6 +12,7 @@ from permits_site.licensing.page_registry import queue_links
 from stables import demo as stable_demo
 from stables.law import cite as northborough
 from tests.factories import Role, staff
+from tisbury_regs import demo as tisbury_demo
 from tisbury_regs.law import cite as tisbury
 
 
@@ -42,7 +43,7 @@ def test_the_queue_offers_north_andovers_registers_to_its_clerks_only():
 @pytest.mark.django_db
 def test_the_queue_offers_the_horse_registry_to_northborough_staff():
     assert labels(staff(Role.BOARD_MEMBER, "northborough")) == ["Horse registry"]
-    assert labels(staff(Role.CLERK, "tisbury")) == []
+    assert labels(staff(Role.CLERK, "tisbury")) == ["Septage pump-out returns", "Metered wells"]
 
 
 @pytest.mark.django_db
@@ -57,7 +58,8 @@ def test_the_queue_page_shows_the_registered_links_of_the_reviewers_towns(client
 
 
 def test_the_bylaw_apps_register_their_demo_records_in_app_order():
-    assert demo_builders() == [dog_demo.build, stable_demo.build]
+    assert demo_builders() == [dog_demo.build, stable_demo.build,
+                               tisbury_demo.pumpout_and_wells]
 
 
 def test_each_body_of_law_is_cited_by_one_helper():

@@ -32,6 +32,7 @@ class TisburyRegsConfig(AppConfig):
         register_urls("tisbury", "tisbury_regs.urls")
         self.register_septic_records()
         self.register_health_orders()
+        self.register_pumpout_returns_and_well_readings()
 
     @staticmethod
     def register_septic_records() -> None:
@@ -54,3 +55,29 @@ class TisburyRegsConfig(AppConfig):
         from tisbury_regs.health_orders_api import HealthOrderViewSet
 
         register_routes("health-orders", HealthOrderViewSet, basename="health-order")
+
+    @staticmethod
+    def register_pumpout_returns_and_well_readings() -> None:
+        """Septage pump-out returns (09.6.2) and well meter readings (09.3.1(4))."""
+        from permits_site.accounts.demo import register_demo
+        from permits_site.accounts.permissions import ENFORCEMENT_ROLES
+        from permits_site.api.registry import register_routes
+        from permits_site.enforcement.deadlines import register_deadline_source
+        from permits_site.enforcement.registry import register_case_type
+        from permits_site.licensing.page_registry import register_queue_link
+        from permits_site.parties.places import register_place_panel
+        from tisbury_regs import demo, pumpout_api, pumpout_returns
+
+        register_case_type(pumpout_returns.CASE_TYPE)
+        register_deadline_source(pumpout_returns.deadline_rows)
+        register_place_panel("tisbury", "tisbury_regs/property_pumpout_panel.html",
+                             pumpout_returns.property_panel)
+        register_routes("pumpout-returns", pumpout_api.PumpoutReturnViewSet,
+                        basename="pumpout-return")
+        register_routes("well-readings", pumpout_api.WellReadingViewSet,
+                        basename="well-reading")
+        register_demo("tisbury_pumpout_and_wells", demo.pumpout_and_wells)
+        register_queue_link("tisbury", "Septage pump-out returns",
+                            "tisbury_regs:pumpout_returns_board", roles=ENFORCEMENT_ROLES)
+        register_queue_link("tisbury", "Metered wells", "tisbury_regs:board_wells",
+                            roles=ENFORCEMENT_ROLES)

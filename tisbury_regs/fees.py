@@ -15,6 +15,9 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
+from django.utils import timezone
+
+from permits_site.enforcement.surcharge_record import RecordedEvent, past_year, recorded_events
 from permits_site.licensing.declarations import (
     About,
     DeclaredField,
@@ -23,7 +26,7 @@ from permits_site.licensing.declarations import (
     ParsedDetails,
     fact_field,
 )
-from permits_site.licensing.kinds import QuoteRequest
+from permits_site.licensing.kinds import HolderLink, QuoteRequest
 from permits_site.rules.base import Fact, FactType
 from permits_site.rules.calendar import key_date_on
 from permits_site.rules.fees import (
@@ -114,26 +117,54 @@ FOOD_SURCHARGES = SurchargeSchedule(
 )
 
 
+@dataclass(frozen=True)
+class SurchargeRecord:
+    """The surcharge events an application's renewal is priced by, read from the record
+    (:func:`~permits_site.enforcement.surcharge_record.recorded_events`). Only the
+    application's own quote facts carry one: the public fee quote takes event codes, a
+    clerk's preview, and JSON never makes this."""
+
+    events: tuple[RecordedEvent, ...]
+
+
 def compliance_surcharge(
-    base: Decimal, events: tuple[str, ...], schedule: SurchargeSchedule
+    base: Decimal, events: tuple[str, ...], schedule: SurchargeSchedule,
+    *, record: tuple[RecordedEvent, ...] = (),
 ) -> FeeLine | None:
     """Base × the **highest** level the past year's events reached, never their sum.
 
     "The applicable surcharges will be determined by the highest level of
-    compliance effort required during the past year" (09.1.4, 09.5.1).
+    compliance effort required during the past year" (09.1.4, 09.5.1). Priced
+    from the ``record``, the line names the records that set the level.
     """
     if not events:
         return None
     highest = max(events, key=lambda event: schedule.percents[event])
     percent = schedule.percents[highest]
+    setting = [event for event in record if schedule.percents[event.code] == percent]
+    grounds = named_grounds(setting) if setting else f" ({SURCHARGE_EVENTS[highest]})"
     return FeeLine(
         code="compliance_surcharge",
-        description=f"Compliance surcharge, {percent}% of the base fee "
-                    f"({SURCHARGE_EVENTS[highest]})",
+        description=f"Compliance surcharge, {percent}% of the base fee{grounds}"[:LINE_LENGTH],
         amount=money(base * percent / 100),
         citation=schedule.citation,
         percent=percent,
     )
+
+
+#: An invoice line's description holds 200 characters.
+LINE_LENGTH = 200
+
+
+def named_grounds(setting: list[RecordedEvent]) -> str:
+    """": citation #12 of March 2, 2026 — citation/order letter for critical violations",
+    the first record that set the level, and how many more did."""
+    first = setting[0]
+    more = f" (and {len(setting) - 1} more)" if len(setting) > 1 else ""
+    return f": {first.named} — {SURCHARGE_EVENTS[first.code]}{more}"
+
+
+SURCHARGE_FACT = "surcharge_events"
 
 
 def parse_surcharge_events(
@@ -308,34 +339,76 @@ class TemporaryFoodKind(DeclaredFactsKind):
 
 
 class SurchargedRenewalKind(DeclaredFactsKind):
-    """The base fee, plus a compliance surcharge at renewal from ``surcharge_events``."""
+    """The base fee, plus a compliance surcharge at renewal from ``surcharge_events``: an
+    application's renewal reads them from the holder's record on the day it is invoiced,
+    the public fee quote takes them as codes (a clerk's preview)."""
 
     surcharges: SurchargeSchedule
+    review_panel = "tisbury_regs/surcharge_record_panel.html"
 
     def parse_quote_facts(self, facts: Mapping[str, Any], *, action: str) -> dict[str, Any]:
         errors: dict[str, list[str]] = {}
         if not isinstance(facts, Mapping):
             raise QuoteRefused({"non_field_errors": "Facts must be a JSON object."})
-        other_facts = {name: value for name, value in facts.items() if name != "surcharge_events"}
+        other_facts = {name: value for name, value in facts.items() if name != SURCHARGE_FACT}
         parsed: dict[str, Any] = {}
         try:
             parsed = super().parse_quote_facts(other_facts, action=action)
         except QuoteRefused as refusal:
             errors.update(refusal.errors)
+        raw = facts.get(SURCHARGE_FACT)
+        from_record = isinstance(raw, SurchargeRecord)
+        record = raw.events if from_record else ()
+        codes = [event.code for event in record] if from_record else raw
         try:
-            parsed["surcharge_events"] = parse_surcharge_events(
-                facts.get("surcharge_events"), action=action, schedule=self.surcharges
-            )
+            parsed[SURCHARGE_FACT] = parse_surcharge_events(
+                codes, action=action, schedule=self.surcharges)
         except QuoteRefused as refusal:
             errors.update(refusal.errors)
         if errors:
             raise QuoteRefused(errors)
-        return parsed
+        return {**parsed, "surcharge_record": record}
+
+    def application_quote_facts(self, application, *, on: dt.date) -> dict[str, Any]:
+        """The declared facts; at renewal, the surcharge events of the holder's record."""
+        facts = super().application_quote_facts(application, on=on)
+        if application.action == "renewal":
+            facts[SURCHARGE_FACT] = SurchargeRecord(self.surcharge_record(application, on=on))
+        return facts
+
+    def surcharge_record(self, application, *, on: dt.date) -> tuple[RecordedEvent, ...]:
+        """The past year's records of the holder business that are on this permit type's
+        surcharge schedule (09.1.4, 09.5.1)."""
+        if application.business is None:
+            return ()
+        return tuple(
+            event for event in recorded_events(
+                business=application.business, permit_type=application.permit_type, on=on,
+                excluding=application)
+            if event.code in self.surcharges.percents
+        )
+
+    def review_context(self, application, user) -> dict[str, Any]:
+        """The clerk's preview of the surcharge: the records of the past year as of today,
+        and the level they set."""
+        if application.action != "renewal":
+            return {}
+        today = timezone.localdate()
+        record = self.surcharge_record(application, on=today)
+        return {"surcharge": {
+            "events": [(event, SURCHARGE_EVENTS[event.code], self.surcharges.percents[event.code])
+                       for event in record],
+            "percent": max((self.surcharges.percents[event.code] for event in record),
+                           default=0),
+            "since": past_year(today)[0],
+            "citation": self.surcharges.citation,
+        }}
 
     def price(self, request: QuoteRequest) -> list[FeeLine]:
         base = line_for(item(request.schedule, request.action))
         surcharge = compliance_surcharge(
-            base.amount, request.facts["surcharge_events"], self.surcharges
+            base.amount, request.facts[SURCHARGE_FACT], self.surcharges,
+            record=request.facts["surcharge_record"],
         )
         return [base, surcharge] if surcharge else [base]
 
@@ -348,6 +421,8 @@ class SeptageHandlerKind(SurchargedRenewalKind):
     about = About.BUSINESS
     documents = (SEPTAGE_INSURANCE,)
     surcharges = SEPTAGE_SURCHARGES
+    #: The pump-out permits of each month are returned by the 15th of the next (09.6.2).
+    holder_links = (HolderLink("Monthly pump-out returns", "tisbury_regs:my_pumpout_returns"),)
 
     @property
     def extra_fields(self) -> tuple[DeclaredField, ...]:

@@ -107,3 +107,138 @@ class SepticInspectionReport(models.Model):
 
     def valid_on(self, day: dt.date) -> bool:
         return self.inspected_on <= day <= self.valid_through
+
+
+# -- septage pump-out returns (09.6.2) and well meter readings (09.3.1(4)) -----------------
+
+
+class PumpoutReturn(models.Model):
+    """A septage handler's monthly return of its pump-out permits (09.6.2): "Permits must be
+    returned by the fifteenth of each month." A return filed after its due date is received
+    and flagged late; its citation is the fine of $10 per permit for each day late."""
+
+    municipality = models.ForeignKey(
+        "towns.Municipality", on_delete=models.PROTECT, related_name="+"
+    )
+    handler = models.ForeignKey(
+        "parties.Business", on_delete=models.PROTECT, related_name="pumpout_returns",
+        help_text="The business holding the septage handler permit.",
+    )
+    handler_permit = models.ForeignKey(
+        "licensing.Permit", on_delete=models.PROTECT, related_name="pumpout_returns",
+        help_text="The septage handler permit in force during the month.",
+    )
+    month = models.DateField(help_text="The first day of the month returned.")
+    due_on = models.DateField(help_text="The 15th of the next month, on Tisbury's calendar.")
+    filed_on = models.DateField(default=timezone.localdate)
+    filed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    citation = models.OneToOneField(
+        "enforcement.Citation", on_delete=models.PROTECT, null=True, blank=True,
+        related_name="pumpout_return", help_text="The late fine written on filing.",
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-month", "handler__legal_name", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["handler", "month"],
+                                    name="one_pumpout_return_per_handler_month"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Pump-out return for {self.month:%B %Y}"
+
+    @builtins.property
+    def late(self) -> bool:
+        return self.filed_on > self.due_on
+
+    @builtins.property
+    def days_late(self) -> int:
+        return max((self.filed_on - self.due_on).days, 0)
+
+
+class PumpoutJob(models.Model):
+    """One pump-out permit listed on a return: where, when and how much was pumped."""
+
+    pumpout_return = models.ForeignKey(PumpoutReturn, on_delete=models.PROTECT,
+                                       related_name="jobs")
+    permit_number = models.CharField("pump-out permit number", max_length=40)
+    property = models.ForeignKey(
+        "parties.Property", on_delete=models.PROTECT, null=True, blank=True,
+        related_name="pumpout_jobs", help_text="The property on file at that address, if any.",
+    )
+    address = models.CharField(max_length=300, help_text="The address as returned.")
+    pumped_on = models.DateField("date pumped")
+    gallons = models.PositiveIntegerField("volume (gallons)")
+
+    class Meta:
+        ordering = ["pumped_on", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["pumpout_return", "permit_number"],
+                                    name="one_pumpout_permit_per_return"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Pump-out permit {self.permit_number}"
+
+
+class WellSeason(models.TextChoices):
+    SPRING = "spring", "Spring (May 1–15)"
+    FALL = "fall", "Fall (November 1–15)"
+
+
+class SeasonalWellSchedule(models.Model):
+    """A seasonal well's before- and after-season reading dates the Board arranged with the
+    owner for a year (09.3.1(4)***), taking the place of May 1–15 and November 1–15."""
+
+    well = models.ForeignKey("licensing.Permit", on_delete=models.PROTECT,
+                             related_name="seasonal_schedules")
+    year = models.PositiveIntegerField()
+    spring_from = models.DateField("before-season reading from")
+    spring_through = models.DateField("before-season reading through")
+    fall_from = models.DateField("after-season reading from")
+    fall_through = models.DateField("after-season reading through")
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    recorded_on = models.DateField(default=timezone.localdate)
+
+    class Meta:
+        ordering = ["-year", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["well", "year"], name="one_well_schedule_a_year"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Seasonal reading schedule {self.year}"
+
+
+class WellMeterReading(models.Model):
+    """A metered well's spring or fall reading (09.3.1(4)): the sealed meter's cumulative
+    value and the day it was read; the volume pumped since the previous reading is computed
+    when it is recorded."""
+
+    well = models.ForeignKey("licensing.Permit", on_delete=models.PROTECT,
+                             related_name="meter_readings")
+    year = models.PositiveIntegerField()
+    season = models.CharField(max_length=10, choices=WellSeason.choices)
+    read_on = models.DateField("date read")
+    meter_gallons = models.PositiveBigIntegerField("meter reading (gallons)")
+    gallons_since_previous = models.PositiveBigIntegerField(
+        null=True, blank=True, help_text="None for the well's first reading.")
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    recorded_on = models.DateField(default=timezone.localdate)
+
+    class Meta:
+        ordering = ["-read_on", "-pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["well", "year", "season"],
+                                    name="one_well_reading_a_season"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_season_display()} {self.year} meter reading"

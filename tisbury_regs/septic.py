@@ -28,7 +28,7 @@ from permits_site import audit
 from permits_site.accounts import permissions
 from permits_site.exceptions import DomainError, InvalidTransition, PermissionDenied
 from permits_site.licensing.declarations import DeclaredDocument, Gate, detail_field
-from permits_site.licensing.kinds import Blocker, PermitKind
+from permits_site.licensing.kinds import Blocker, HolderLink, PermitKind
 from permits_site.licensing.models import (
     OPEN_ENDED,
     Application,
@@ -130,6 +130,8 @@ WELL_REGISTRATION = {
         ),
     ),
     "term": until_further_notice,
+    #: A metered well's owner records its spring and fall readings (09.3.1(4)).
+    "holder_links": (HolderLink("Meter readings", "tisbury_regs:my_wells"),),
 }
 
 

@@ -31,3 +31,15 @@ urlpatterns += [
     path("health/<int:pk>/<slug:action>/", health_order_views.health_case_action,
          name="health_case_action"),
 ]
+
+# Septage pump-out returns (09.6.2) and well meter readings (09.3.1(4)).
+from tisbury_regs import pumpout_views, well_views  # noqa: E402
+
+urlpatterns += [
+    path("pumpout/", pumpout_views.board_returns, name="pumpout_returns_board"),
+    path("pumpout/returns/", pumpout_views.my_returns, name="my_pumpout_returns"),
+    path("pumpout/returns/new/", pumpout_views.file_return, name="file_pumpout_return"),
+    path("pumpout/returns/<int:pk>/", pumpout_views.return_detail, name="pumpout_return"),
+    path("wells/", well_views.board_wells, name="board_wells"),
+    path("wells/readings/", well_views.my_wells, name="my_wells"),
+]

@@ -70,6 +70,16 @@ class QuoteRequest:
 
 
 @dataclass(frozen=True)
+class HolderLink:
+    """A page where the holder of a permit in force keeps what its law asks of them through
+    the year (a kennel's roster, a septage handler's monthly returns), shown beside the
+    permit on the holder's dashboard."""
+
+    label: str
+    url_name: str
+
+
+@dataclass(frozen=True)
 class RequiredDocument:
     """A document issuance needs: any one of ``kinds``, accepted by staff."""
 
@@ -117,6 +127,8 @@ class PermitKind:
     list_related: tuple[str, ...] = ()
     #: A template shown on the resident's dashboard (e.g. "My dogs"), or blank.
     dashboard_panel: str = ""
+    #: Pages the holder of a permit in force keeps its records on, linked from the dashboard.
+    holder_links: tuple[HolderLink, ...] = ()
     #: A template the review screen includes for this kind (e.g. zoning sign-offs), or blank.
     review_panel: str = ""
     #: Board signatures that make a variance effective, and the section allowing variances.

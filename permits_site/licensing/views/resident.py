@@ -115,7 +115,8 @@ def dashboard(request):
                 for application in applications.rows
             ],
             "applications_listing": applications,
-            "permits": [(permit, renewal_url(permit)) for permit in permits.rows],
+            "permits": [(permit, renewal_url(permit), holder_links(permit))
+                        for permit in permits.rows],
             "permits_listing": permits,
             "open_invoices": open_invoices.rows,
             "invoices_listing": open_invoices,
@@ -129,6 +130,13 @@ def renewal_url(permit: Permit) -> str | None:
     if permit.status not in (PermitStatus.ACTIVE, PermitStatus.EXPIRED):
         return None
     return kind_for(permit.permit_type.code).renewal_url(permit)
+
+
+def holder_links(permit: Permit) -> tuple:
+    """The pages the holder keeps the permit's records on, while it is in force."""
+    if permit.status != PermitStatus.ACTIVE:
+        return ()
+    return kind_for(permit.permit_type.code).holder_links
 
 
 @login_required

@@ -1,0 +1,77 @@
+"""Tisbury's demo records for ``manage.py seed_demo``: the demo resident runs a septage
+handler, licensed from the day of the seed — its first monthly return (09.6.2) falls due after
+that month — and owns a metered well with its last seasons' readings on file (09.3.1(4))."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from django.utils import timezone
+
+from permits_site.accounts.demo import sample_upload
+from permits_site.accounts.models import User
+from permits_site.licensing.kinds import kind_for
+from permits_site.licensing.models import Application, Permit, PermitType
+from permits_site.licensing.services.applications import (
+    approve_application,
+    create_application,
+    submit_application,
+)
+from permits_site.licensing.services.documents import review_document, upload_document
+from permits_site.licensing.services.payments import record_payment
+from permits_site.licensing.services.permits import issue_permit
+from permits_site.parties.services import create_business, find_or_create_property
+from permits_site.towns.models import Municipality
+from tisbury_regs import pumpout_returns, well_readings
+from tisbury_regs.models import WellSeason
+from tisbury_regs.septic import WELL_REGISTRATION_CODE
+
+#: A four-bedroom house inland: the well carries a sealed meter (09.3.1(4)).
+METERED_WELL = {
+    "use": "residential", "peak_gpm": 8, "continuous_gph_30min": 90, "elevation_ft": 25,
+    "anti_siphon": False, "bedrooms": 4, "occupants": 6, "sealed_meter": True,
+    "installed": True, "proven": True, "tested": True,
+}
+
+
+def pumpout_and_wells(resident: User) -> None:
+    clerk = User.objects.get(username="clerk_tisbury")
+    town = Municipality.objects.get(code="tisbury")
+    home, _ = find_or_create_property(municipality=town, address="44 Lagoon Pond Road",
+                                      attributes={"zone": "inland"}, acting_user=resident)
+    handler = create_business(legal_name="Island Septic Services LLC", kind="llc",
+                              mailing_address="7 State Road, Tisbury", acting_user=resident)
+    _issued(create_application(
+        applicant=resident, action="new", business=handler,
+        permit_type=PermitType.objects.get(code=pumpout_returns.HANDLER_PERMIT),
+        details={"vehicles": ["International 4300, MA plate 1234-AB"]}), clerk)
+    well = _issued(create_application(
+        applicant=resident, permit_type=PermitType.objects.get(code=WELL_REGISTRATION_CODE),
+        action="new", place=home, facts=METERED_WELL), clerk)
+    _readings(well, resident)
+
+
+def _readings(well: Permit, owner: User) -> None:
+    """The readings of the last three seasons whose windows have opened, in order."""
+    today = timezone.localdate()
+    seasons = [(WellSeason.FALL, dt.date(today.year - 1, 11, 10), 182_400),
+               (WellSeason.SPRING, dt.date(today.year, 5, 10), 214_900),
+               (WellSeason.FALL, dt.date(today.year, 11, 10), 268_300)]
+    for season, read_on, gallons in seasons:
+        if read_on <= today:
+            well_readings.record_reading(well=well, season=season, read_on=read_on,
+                                         meter_gallons=gallons, acting_user=owner)
+
+
+def _issued(application: Application, clerk: User) -> Permit:
+    """Documents accepted, submitted, paid at the counter, approved and issued."""
+    for declared in kind_for(application.permit_type.code).documents:
+        document = upload_document(application=application, uploaded_by=application.applicant,
+                                   kind=declared.kind, upload=sample_upload(declared.kind))
+        review_document(document=document, accepted=True, acting_user=clerk)
+    submit_application(application=application, acting_user=application.applicant)
+    invoice = application.invoices.get()
+    record_payment(invoice=invoice, method="check", reference=f"DEMO-{application.pk}",
+                   amount=invoice.total, acting_user=clerk)
+    approve_application(application=application, acting_user=clerk)
+    return issue_permit(application=application, acting_user=clerk)
