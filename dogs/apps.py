@@ -58,3 +58,9 @@ class DogsConfig(AppConfig):
         from dogs.kennel_api import KennelReviewViewSet, KennelViewSet
         register_routes("kennels", KennelViewSet, basename="kennel")
         register_routes("kennel-reviews", KennelReviewViewSet, basename="kennel-review")
+        from dogs.navigation import register_navigation
+        register_navigation()
+        from dogs.deadlines import SOURCES
+        from permits_site.enforcement.deadlines import register_deadline_source
+        for source in SOURCES:
+            register_deadline_source(source)

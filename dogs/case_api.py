@@ -1,8 +1,9 @@
 """North Andover's dog cases at ``/api/v1/dog-cases/`` (Code ch. 60), registered from
 ``DogsConfig.ready``: the potentially dangerous dog determination, appeals with their public
 hearing and ruling, temporary restraint orders, and a determined dog's duties, security
-window, release, fines with the Chief's hearing and relocation notices. Each step runs one
-service of :mod:`dogs.cases`; its refusals come back as the API's usual errors."""
+window, release, fines with the Chief's hearing and relocation notices, and the nuisance
+finding. Each step runs one service of :mod:`dogs.cases`; its refusals come back as the
+API's usual errors."""
 
 from __future__ import annotations
 
@@ -178,6 +179,16 @@ class DogRulingSerializer(serializers.Serializer):
     decided_on = BoundedDateField()
 
 
+class NuisanceFindingSerializer(serializers.Serializer):
+    nuisance = serializers.BooleanField()
+    grounds = serializers.ListField(
+        child=serializers.ChoiceField(choices=cases.NuisanceGround.values), default=list)
+    finding = serializers.CharField(max_length=5000)
+    order_text = serializers.CharField(max_length=5000, required=False, default="",
+                                       allow_blank=True)
+    days = serializers.IntegerField(required=False, allow_null=True, default=None)
+
+
 class RestraintOrderCreateSerializer(serializers.Serializer):
     text = serializers.CharField(max_length=5000)
     days = serializers.IntegerField(required=False)
@@ -317,6 +328,14 @@ class DogCaseViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     def ruling(self, request, pk=None):
         """The written ruling after the public hearing (Hearing authority C)."""
         return self.step(request, DogRulingSerializer, cases.rule_on_appeal, takes_case=False)
+
+    @extend_schema(request=NuisanceFindingSerializer, responses=DogCaseSerializer)
+    @action(detail=True, methods=["post"], url_path="nuisance-finding")
+    def nuisance_finding(self, request, pk=None):
+        """The Animal Control Officer's finding (Restraint E) with the order of temporary
+        restraint of a dog found a nuisance; appealable within 10 business days (Hearing
+        authority B)."""
+        return self.step(request, NuisanceFindingSerializer, cases.find_nuisance_dog)
 
     @extend_schema(request=RestraintOrderCreateSerializer, responses={201: DogCaseSerializer})
     @action(detail=True, methods=["post"], url_path="restraint-orders")

@@ -12,6 +12,7 @@ from dogs.cases import (
     UNREGISTERED_DANGEROUS,
     Appellant,
     DangerException,
+    NuisanceGround,
     RelocationDirection,
     RulingOutcome,
     duty_orders,
@@ -84,13 +85,36 @@ class RulingForm(_PendingAppealForm):
     decided_on = bounded_date_field(label="Decided on", initial=timezone.localdate)
 
 
+#: What an order of temporary restraint usually says (Temporary restraint A).
+RESTRAINT_TEXT = ("Confine the dog to the owner's property when not on a leash of six feet "
+                  "or shorter.")
+
+
 class RestraintOrderForm(CaseActionForm):
-    text = forms.CharField(
-        widget=TEXTAREA, max_length=5000, label="Order",
-        initial="Confine the dog to the owner's property when not on a leash of six feet "
-                "or shorter.")
+    text = forms.CharField(widget=TEXTAREA, max_length=5000, label="Order",
+                           initial=RESTRAINT_TEXT)
     days = forms.IntegerField(min_value=1, max_value=30, initial=30,
                               label="In force for (days, at most 30)")
+
+
+class NuisanceFindingForm(CaseActionForm):
+    """The Animal Control Officer's finding on a nuisance complaint (Restraint E) and the
+    order of temporary restraint issued with it (Temporary restraint A)."""
+
+    nuisance = forms.TypedChoiceField(
+        coerce=lambda value: value == "yes", widget=forms.RadioSelect,
+        choices=[("yes", "The dog is a nuisance"), ("no", "The dog is not a nuisance")],
+        label="Finding")
+    grounds = forms.MultipleChoiceField(
+        required=False, widget=forms.CheckboxSelectMultiple,
+        choices=[(code, f"{code} {label}") for code, label in NuisanceGround.choices],
+        label="Grounds (Restraint E)")
+    finding = forms.CharField(widget=TEXTAREA, max_length=5000, label="Finding and reasons")
+    order_text = forms.CharField(widget=TEXTAREA, max_length=5000, required=False,
+                                 label="Order of temporary restraint (a dog found a nuisance)",
+                                 initial=RESTRAINT_TEXT)
+    days = forms.IntegerField(min_value=1, max_value=30, initial=30, required=False,
+                              label="Days the order is in force (at most 30)")
 
 
 class RenewalForm(CaseActionForm):

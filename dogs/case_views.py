@@ -1,5 +1,6 @@
-"""North Andover's dog case page: the potentially dangerous dog determination, appeals with
-their public hearing and written ruling, and temporary restraint orders (Code ch. 60).
+"""North Andover's dog case page: the potentially dangerous dog determination, the nuisance
+finding, appeals with their public hearing and written ruling, and temporary restraint orders
+(Code ch. 60).
 
 The core case page keeps the complaint, citations and history; this page adds what
 Chapter 60 records and the forms of each official's seat. Each form runs one service of
@@ -139,6 +140,11 @@ ACTIONS: dict[str, Action] = {
         lambda case: any(appeal.hearing_date for appeal in _pending(case)),
         lambda case, data, user: cases.rule_on_appeal(acting_user=user, **data),
         "Ruling recorded."),
+    "nuisance_finding": Action(
+        case_forms.NuisanceFindingForm, (Role.ANIMAL_CONTROL_OFFICER,),
+        lambda case: case.case_type == cases.NUISANCE_DOG and _open(case),
+        lambda case, data, user: cases.find_nuisance_dog(case=case, acting_user=user, **data),
+        "Finding recorded."),
     "restraint": Action(
         case_forms.RestraintOrderForm, (Role.ANIMAL_CONTROL_OFFICER,),
         lambda case: case.case_type == cases.NUISANCE_DOG and _open(case),
@@ -238,6 +244,8 @@ def render_case(request, case: Case, *, bound: dict | None = None):
         "criteria": _labels(case.findings.get("criteria", []), cases.Criterion.choices),
         "exceptions": _labels(case.findings.get("exceptions", []),
                               cases.DangerException.choices),
+        "nuisance_grounds": _labels(case.findings.get("nuisance_grounds", []),
+                                    cases.NuisanceGround.choices),
         "next_appeal": cases.next_appeal_due(case),
         "restraint_orders": [order for order in case.orders.all() if order.ends_on],
         "duties": _duty_rows(case),
@@ -248,7 +256,8 @@ def render_case(request, case: Case, *, bound: dict | None = None):
         "relocations": cases.relocations(case),
         "forms": forms,
         "failed_form": failed if failed is not None and failed.errors else None,
-        "cite": {"hearing_authority_b": cite("Hearing authority B"),
+        "cite": {"restraint_e": cite("Restraint E"),
+                 "hearing_authority_b": cite("Hearing authority B"),
                  "hearing_authority_c": cite("Hearing authority C")},
     }, status=400 if bound else 200)
 

@@ -18,7 +18,7 @@ from dogs import found
 from dogs.impound_forms import FoundDogForm, IntakeForm, action_form
 from dogs.impoundment import dates_of, fee_lines
 from dogs.models import Impoundment, ImpoundmentStatus
-from dogs.periods import MUNICIPALITY
+from dogs.periods import MUNICIPALITY, last_intake_due_by
 from dogs.permissions import (
     can_take_impoundment_payment,
     can_view_impoundments,
@@ -28,7 +28,6 @@ from dogs.permissions import (
 from permits_site import audit
 from permits_site.exceptions import DomainError
 from permits_site.licensing.models import InvoiceStatus
-from permits_site.rules.registry import town_law
 from permits_site.towns.models import Municipality
 
 PER_PAGE = 50
@@ -58,10 +57,10 @@ def impound_list(request):
 
 
 def _forwarding_overdue(records, calendar, today: dt.date) -> list:
-    """Records not forwarded by their deadline; only those older than its length can be."""
-    length = dt.timedelta(days=town_law(MUNICIPALITY).periods["aco_intake_records"].days)
+    """Records not forwarded by their deadline (ACO B(2)); the query keeps only intakes old
+    enough to be overdue, the day of each is then computed on the calendar."""
     candidates = records.filter(forwarded_to_clerk_on__isnull=True,
-                                impounded_on__lt=today - length)
+                                impounded_on__lte=last_intake_due_by(today - dt.timedelta(days=1)))
     return [(record, dates) for record in candidates
             if (dates := dates_of(record, calendar)).forwarding_overdue(record, today)]
 

@@ -33,7 +33,7 @@ from dogs.models import (
     ImpoundmentBasis,
     ImpoundmentStatus,
 )
-from dogs.periods import MUNICIPALITY
+from dogs.periods import MUNICIPALITY, intake_records_due
 from dogs.permissions import can_work_impoundments
 from permits_site import audit
 from permits_site.accounts.emails import send_after_commit
@@ -75,7 +75,7 @@ def dates_of(impoundment: Impoundment, calendar: BusinessCalendar) -> Impoundmen
     hold_ends = period_due(periods["impound_hold"], impoundment.impounded_on, calendar)
     forwarded = impoundment.forwarded_to_clerk_on
     return ImpoundmentDates(
-        forward_by=period_due(periods["aco_intake_records"], impoundment.impounded_on, calendar),
+        forward_by=intake_records_due(impoundment.impounded_on, calendar),
         hold_ends=hold_ends,
         town_property_from=_town_property_from(impoundment, hold_ends),
         keep_until=add_months(forwarded, RECORD_KEPT_MONTHS) if forwarded else None,

@@ -9,6 +9,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from django.db import transaction
+from django.template.loader import render_to_string
 from django.utils import timezone
 
 from dogs.kennel_forms import KennelInspectionForm
@@ -31,8 +32,9 @@ from permits_site.licensing.declarations import (
     Holder,
     fact_field,
 )
-from permits_site.licensing.kinds import PermitKind, QuoteRequest
+from permits_site.licensing.kinds import HolderLink, PermitKind, QuoteRequest
 from permits_site.licensing.models import Permit, PermitStatus
+from permits_site.pdf.html import html_to_pdf
 from permits_site.rules.base import Fact, FactType
 from permits_site.rules.calendar import (
     BusinessCalendar,
@@ -91,6 +93,8 @@ class KennelLicenseKind(PermitKind):
     holder = Holder.PERSON_OR_BUSINESS
     about = About.PROPERTY
     fact_sources = {name: FactSource.OFFICE for name in INSPECTION_FINDINGS}
+    #: The licensee keeps the roster and reports new dogs within 30 days (B(2)).
+    holder_links = (HolderLink("Kennel roster", "dogs:kennels"),)
     inspected = True
     inspection_check = KENNEL_LICENSE.code
     review_panel = "dogs/kennel_review_panel.html"
@@ -265,3 +269,51 @@ def late_report_note(dog: KennelDog) -> str:
         return ""
     return (f"Reported late: due by {format_date(dog.report_due)} "
             f"({new_dog_report_period().citation}).")
+
+
+# -- the printed roster (B(1), B(2)) -------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RosterRow:
+    """A dog as the printed roster shows it."""
+
+    name: str
+    breed: str
+    rabies: str
+    on_roster: str
+    late_note: str
+
+
+def roster_row(dog: KennelDog, *, today: dt.date) -> RosterRow:
+    """A dog of the roster as printed on ``today``: its rabies vaccination, valid or expired
+    that day (Kennel license B(1)), and how it came on the roster: licensed with the kennel,
+    or reported later with the day it was acquired, flagged if reported late (B(2))."""
+    valid_through = format_date(dog.rabies_valid_through)
+    rabies = (f"Expired: valid through {valid_through}"
+              if dog.rabies_valid_through < today else f"Valid through {valid_through}")
+    on_roster = (f"Reported later: acquired {format_date(dog.acquired_on)}, reported "
+                 f"{format_date(dog.reported_on)}" if dog.acquired_on
+                 else "Licensed with the kennel")
+    return RosterRow(name=dog.name, breed=dog.breed, rabies=rabies, on_roster=on_roster,
+                     late_note=late_report_note(dog))
+
+
+def render_roster_pdf(permit: Permit, *, today: dt.date) -> bytes:
+    """The kennel's roster printed as of ``today``: the license, the dogs it was issued for
+    (Kennel license B(1)) and every dog on the roster, with the new dogs reported since
+    (B(2)). The license PDF is kept as issued; the roster is printed again when it changes.
+    """
+    dogs = list(permit.kennel_dogs.all())
+    return html_to_pdf(render_to_string("dogs/kennel_roster_pdf.html", {
+        "permit": permit,
+        "today": today,
+        "count": roster_count(permit, dogs),
+        "rows": [roster_row(dog, today=today) for dog in dogs],
+        "roster_citation": cite("Kennel license B(1), B(2)"),
+        "year_citation": cite("Kennel license B(7)"),
+    }))
+
+
+def roster_pdf_filename(permit: Permit, *, today: dt.date) -> str:
+    return f"kennel-roster-{permit.number}-{today.isoformat()}.pdf"

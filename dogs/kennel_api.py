@@ -3,11 +3,15 @@
 ``DogsConfig.ready``: the roster of the kennel's dogs with the new dogs reported during the
 year (B(1), B(2)), the Animal Control Officer's report (B(4)), the hearing's notice and the
 decision (B(5)). Each step runs one service; its refusals come back as the API's usual
-errors."""
+errors. The roster also prints as a PDF as of the day asked."""
 
 from __future__ import annotations
 
+import io
+
 from django.db.models import Q
+from django.utils import timezone
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
@@ -15,7 +19,13 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
 from dogs import kennel_review
-from dogs.kennel import add_kennel_dog, late_report_note, licensed_dog_count
+from dogs.kennel import (
+    add_kennel_dog,
+    late_report_note,
+    licensed_dog_count,
+    render_roster_pdf,
+    roster_pdf_filename,
+)
 from dogs.models import KennelDog
 from dogs.rules import KENNEL_LICENSE
 from permits_site.accounts.permissions import (
@@ -26,6 +36,7 @@ from permits_site.accounts.permissions import (
 )
 from permits_site.api.public.fields import BoundedDateField
 from permits_site.api.scopes import in_towns_where
+from permits_site.api.views import attachment
 from permits_site.enforcement.models import Case, CaseHearing, Order
 from permits_site.licensing.models import Permit
 
@@ -164,6 +175,17 @@ class KennelViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
         dog = add_kennel_dog(permit=self.get_object(), acting_user=request.user,
                              **_valid(KennelDogCreateSerializer, request))
         return Response(KennelDogSerializer(dog).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(responses={(200, "application/pdf"): OpenApiTypes.BINARY})
+    @action(detail=True, methods=["get"], url_path="roster-pdf")
+    def roster_pdf(self, request, pk=None):
+        """The kennel's roster printed as of today: the dogs the license was issued for and
+        the new dogs reported since (B(1), B(2))."""
+        permit = self.get_object()
+        today = timezone.localdate()
+        return attachment(io.BytesIO(render_roster_pdf(permit, today=today)),
+                          filename=roster_pdf_filename(permit, today=today),
+                          content_type="application/pdf")
 
     @extend_schema(request=KennelReportSerializer, responses={201: KennelReviewSerializer})
     @action(detail=True, methods=["post"])

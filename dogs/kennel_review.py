@@ -42,7 +42,7 @@ from permits_site.enforcement.services import (
 from permits_site.enforcement.services.cases import require_not_future, require_text
 from permits_site.exceptions import DomainError, InvalidTransition, PermissionDenied
 from permits_site.licensing.models import Permit, PermitStatus
-from permits_site.rules.calendar import format_date, period_due
+from permits_site.rules.calendar import BusinessCalendar, format_date, period_due
 from permits_site.rules.registry import Period, town_law
 
 if TYPE_CHECKING:
@@ -70,11 +70,12 @@ def period(code: str) -> Period:
     return town_law(MUNICIPALITY).periods[code]
 
 
-def notice_due(case: Case) -> dt.date:
+def notice_due(case: Case, calendar: BusinessCalendar | None = None) -> dt.date:
     """The last day to notify the interested parties: seven business days after the
-    Animal Control Officer's report is received (B(5))."""
+    Animal Control Officer's report is received (B(5)); on ``calendar`` when one is given
+    (a list's), else on the town's read now."""
     return period_due(period("kennel_hearing_notice"), case.received_on,
-                      case.municipality.calendar())
+                      calendar or case.municipality.calendar())
 
 
 def hearing_due(case: Case, notice_sent_on: dt.date) -> dt.date:
@@ -82,10 +83,10 @@ def hearing_due(case: Case, notice_sent_on: dt.date) -> dt.date:
     return period_due(period("kennel_hearing"), notice_sent_on, case.municipality.calendar())
 
 
-def decision_due(hearing: CaseHearing) -> dt.date:
+def decision_due(hearing: CaseHearing, calendar: BusinessCalendar | None = None) -> dt.date:
     """The last day to decide: seven business days after the public hearing (B(5))."""
     return period_due(period("kennel_decision"), hearing.hearing_date,
-                      hearing.case.municipality.calendar())
+                      calendar or hearing.case.municipality.calendar())
 
 
 def _refuse_after(day: dt.date, due: dt.date, code: str, *, field: str, what: str) -> None:

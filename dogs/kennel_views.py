@@ -9,8 +9,10 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import Http404
+from django.db.models import Q
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 
 from dogs import kennel_review
@@ -19,7 +21,9 @@ from dogs.kennel import (
     can_keep_roster,
     can_view_roster,
     late_report_note,
+    render_roster_pdf,
     roster_count,
+    roster_pdf_filename,
 )
 from dogs.kennel_forms import (
     KennelDecisionForm,
@@ -34,6 +38,7 @@ from permits_site.accounts.permissions import (
     can_schedule_inspection,
     can_view_enforcement,
     has_role,
+    municipality_ids_with,
     party_rows,
 )
 from permits_site.enforcement.models import Case
@@ -84,11 +89,16 @@ def _kennel_permits():
 @login_required
 @require_GET
 def kennels(request):
-    """The caller's kennel licenses."""
+    """The caller's kennel licenses and, for the Animal Control Officer, the hearing
+    authority and the Clerk, every kennel license of their towns: a kennel's violations are
+    reported from its page (Kennel license B(4))."""
+    staff_towns = municipality_ids_with(request.user, *kennel_review.REPORT_RECORDERS)
     permits = _kennel_permits().filter(
         party_rows(request.user, owner_field="holder", business_field="holder_business")
+        | Q(municipality_id__in=staff_towns)
     ).order_by("-issued_at")
-    return render(request, "dogs/kennel_list.html", {"permits": permits})
+    return render(request, "dogs/kennel_list.html", {"permits": permits,
+                                                     "staff": bool(staff_towns)})
 
 
 def _visible_kennel(request, pk: int) -> Permit:
@@ -137,6 +147,19 @@ def kennel_dog_add(request, pk: int):
                              + (f" {late_report_note(dog)}" if dog.reported_late else ""))
             return redirect("dogs:kennel", pk=pk)
     return render_kennel(request, permit, dog_form=form)
+
+
+@login_required
+@require_GET
+def kennel_roster_pdf(request, pk: int):
+    """The roster printed as of today, for whoever sees the kennel's page (B(1), B(2))."""
+    permit = _visible_kennel(request, pk)
+    today = timezone.localdate()
+    response = HttpResponse(render_roster_pdf(permit, today=today),
+                            content_type="application/pdf")
+    response["Content-Disposition"] = (
+        f'inline; filename="{roster_pdf_filename(permit, today=today)}"')
+    return response
 
 
 # -- kennel review hearings (B(4), B(5)) ---------------------------------------------------

@@ -6,10 +6,11 @@ business day (Licenses A(8), Kennel license B(8)), so every business-day
 count and every rolled deadline here runs on :data:`BUSINESS_WEEK`.
 """
 
+import datetime as dt
 from functools import partial
 
 from dogs.law import cite
-from permits_site.rules.calendar import MONDAY_TO_THURSDAY
+from permits_site.rules.calendar import MONDAY_TO_THURSDAY, BusinessCalendar, period_due
 from permits_site.rules.registry import KeyDate, Period, PeriodKind
 
 MUNICIPALITY = "north_andover"
@@ -31,6 +32,14 @@ PUPPY_LICENSE = _deadline(
     citation=cite("Licenses A(3)"),
     description="License a puppy within six months of its birth.",
     months=6,
+)
+
+INTAKE_RECORDS = _deadline(
+    code="aco_intake_records",
+    citation=cite("ACO B(2)"),
+    description="The Animal Control Officer forwards intake records to the Town Clerk "
+    "within 30 days.",
+    days=30,
 )
 
 PERIODS: tuple[Period, ...] = (
@@ -130,13 +139,7 @@ PERIODS: tuple[Period, ...] = (
         description="Register an unregistered dangerous dog within 10 days of the finding.",
         days=10,
     ),
-    _deadline(
-        code="aco_intake_records",
-        citation=cite("ACO B(2)"),
-        description="The Animal Control Officer forwards intake records to the Town Clerk "
-        "within 30 days.",
-        days=30,
-    ),
+    INTAKE_RECORDS,
     _duration(
         code="vacated_property_inspection",
         citation=cite("Welfare G(1)"),
@@ -184,3 +187,17 @@ KEY_DATES: tuple[KeyDate, ...] = (
         roll=True,
     ),
 )
+
+
+def intake_records_due(impounded_on: dt.date, calendar: BusinessCalendar) -> dt.date:
+    """The last day to forward an intake record to the Town Clerk: 30 days after the
+    intake, rolled to the next business day (ACO B(2))."""
+    return period_due(INTAKE_RECORDS, impounded_on, calendar)
+
+
+def last_intake_due_by(day: dt.date) -> dt.date:
+    """The latest intake whose record can be due to the Clerk on or before ``day``: its 30
+    days only ever roll forward, so a later intake is due later (ACO B(2)). Lists narrow
+    their queries with it before computing each record's own day."""
+    return day - dt.timedelta(days=INTAKE_RECORDS.days)
+

@@ -51,6 +51,8 @@ urlpatterns += [
     path("kennels/", kennel_views.kennels, name="kennels"),
     path("kennels/<int:pk>/", kennel_views.kennel, name="kennel"),
     path("kennels/<int:pk>/dogs/", kennel_views.kennel_dog_add, name="kennel_dog_add"),
+    path("kennels/<int:pk>/roster.pdf", kennel_views.kennel_roster_pdf,
+         name="kennel_roster_pdf"),
     path("kennels/<int:pk>/review/", kennel_views.kennel_review_open, name="kennel_review_open"),
     path("kennels/applications/<int:pk>/inspection/", kennel_views.inspection_schedule,
          name="kennel_inspection_schedule"),

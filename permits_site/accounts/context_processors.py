@@ -11,7 +11,13 @@ def roles(request):
         ids = {municipality_id for municipality_id, _role in pairs}
         return set(Municipality.objects.filter(pk__in=ids).values_list("code", flat=True))
 
+    def registered_links() -> list:
+        from permits_site.licensing.page_registry import nav_links
+
+        return nav_links(request.user)
+
     return {
         "nav_roles": {role for _municipality, role in pairs},
         "nav_towns": town_codes if pairs else set,
+        "nav_links": registered_links if pairs else list,
     }

@@ -2,16 +2,20 @@
 
 The core never imports a bylaw app (the import contracts in ``pyproject.toml``): a
 bylaw app whose law keeps records of its own registers its URL module, mounted by the
-root URLconf under the app's prefix, and the links to its registers that the
-application queue offers to the town's staff.
+root URLconf under the app's prefix, the links to its registers that the
+application queue offers to the town's staff, and the entries of the site's main
+navigation it offers to holders of a role in its town.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.urls import reverse
+
 from permits_site.accounts.models import User
 from permits_site.accounts.permissions import STAFF_ROLES, role_pairs
+from permits_site.towns.calendar import town_calendar
 from permits_site.towns.models import Municipality
 
 
@@ -66,3 +70,46 @@ def queue_links(user: User) -> list[QueueLink]:
         for link in _QUEUE_LINKS.values()
         if any((link.municipality, role) in held for role in link.roles)
     ]
+
+
+@dataclass(frozen=True)
+class NavLink:
+    """An entry of the main navigation: a page (``url_name``, with an optional query string)
+    offered to holders of one of ``roles`` in one town."""
+
+    municipality: str
+    label: str
+    url_name: str
+    roles: frozenset[str]
+    query: str = ""
+
+    @property
+    def href(self) -> str:
+        return reverse(self.url_name) + (f"?{self.query}" if self.query else "")
+
+
+_NAV_LINKS: dict[tuple[str, str], NavLink] = {}
+
+
+def register_nav_link(
+    municipality: str, label: str, url_name: str, *, roles: tuple[str, ...], query: str = ""
+) -> None:
+    """Offer ``url_name`` (with ``query``) in the main navigation to staff holding one of
+    ``roles`` in the town whose code is ``municipality``; registered again under the same
+    town and label, it replaces the entry."""
+    _NAV_LINKS[(municipality, label)] = NavLink(municipality, label, url_name,
+                                                frozenset(roles), query)
+
+
+def nav_links(user: User) -> list[NavLink]:
+    """The registered navigation entries ``user`` is offered, in registration order. No
+    query unless the user holds a role an entry names; the towns' ids then come from the
+    cached town calendars (``town_calendar``)."""
+    pairs = role_pairs(user)
+    held_roles = {role for _town, role in pairs}
+    candidates = [link for link in _NAV_LINKS.values() if link.roles & held_roles]
+    town_ids = {code: town.municipality.pk
+                for code in {link.municipality for link in candidates}
+                if (town := town_calendar(code)) is not None}
+    return [link for link in candidates
+            if any((town_ids.get(link.municipality), role) in pairs for role in link.roles)]

@@ -128,3 +128,11 @@ def test_the_clerk_schedules_the_animal_inspector_from_the_review_screen(client,
     visit = application.inspections.get()
     assert (visit.inspector, visit.scheduled_for, visit.check_code) == (
         inspector, dt.date(2026, 6, 11), "north_andover.kennel_license")
+
+
+def test_the_licensee_reaches_the_roster_from_the_dashboard(client, permit):
+    client.force_login(permit.holder)
+
+    page = client.get(reverse("licensing:dashboard")).content.decode()
+
+    assert f'href="{reverse("dogs:kennels")}">Kennel roster' in page

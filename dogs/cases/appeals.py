@@ -1,0 +1,138 @@
+"""Appeals of the Animal Control Officer's decision on a dog case (North Andover Code ch. 60,
+Hearing authority B–E).
+
+The owner or the complainant appeals to the Town Clerk within 10 business
+days of the decision (Hearing authority B), the hearing authority holds a
+public hearing and mails its written ruling to owner, complainant and Animal
+Control Officer (C); the ruling may be appealed within 10 business days more
+(E). Both windows are the case types' declared periods, enforced by the core.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import TYPE_CHECKING
+
+from django.db.models import TextChoices
+
+from dogs.cases.common import require_role
+from dogs.law import cite
+from dogs.periods import MUNICIPALITY
+from permits_site.accounts.models import Role
+from permits_site.accounts.permissions import has_role
+from permits_site.enforcement.models import Appeal, Case
+from permits_site.enforcement.services.cases import (
+    appeal_window,
+    decide_appeal,
+    file_appeal,
+    require_text,
+    schedule_appeal_hearing,
+)
+from permits_site.exceptions import DomainError, InvalidTransition, PermissionDenied
+from permits_site.rules.calendar import period_due
+from permits_site.rules.registry import Period, town_law
+
+if TYPE_CHECKING:
+    from permits_site.accounts.models import User
+
+
+class RulingOutcome(TextChoices):
+    """Hearing authority C: the Animal Control Officer's decision upheld, reversed or modified."""
+
+    UPHOLD = "uphold", "Upheld"
+    REVERSE = "reverse", "Reversed"
+    MODIFY = "modify", "Modified"
+
+
+class Appellant(TextChoices):
+    """Hearing authority B, E: either the owner or the complainant may appeal."""
+
+    OWNER = "owner", "Owner"
+    COMPLAINANT = "complainant", "Complainant"
+
+
+#: Appeals are written requests to the Town Clerk (Hearing authority B, E); the officials of
+#: the case record them and the public hearing too.
+APPEAL_RECORDERS = (Role.CLERK, Role.ANIMAL_CONTROL_OFFICER, Role.HEARING_AUTHORITY)
+
+
+def _require_appeal_recorder(case: Case, acting_user: User) -> None:
+    if not has_role(acting_user, case.municipality_id, *APPEAL_RECORDERS):
+        raise PermissionDenied("Only the Town Clerk and the officials of the case record "
+                               "appeals and their hearings.")
+
+
+# -- appeals ------------------------------------------------------------------------------
+
+
+def appellant_name(case: Case, appellant: str) -> str:
+    """The name of the owner or complainant who appeals."""
+    if appellant == Appellant.OWNER:
+        return case.party_name
+    if appellant == Appellant.COMPLAINANT and case.complainant:
+        return case.complainant
+    raise DomainError("Choose the owner or a complainant named on the case.",
+                      field="appellant")
+
+
+def file_dog_appeal(
+    *, case: Case, appellant: str, filed_on: dt.date, grounds: str, acting_user: User
+) -> Appeal:
+    """A written appeal received by the Town Clerk (Hearing authority B, E): the core
+    refuses it after the case type's window."""
+    _require_appeal_recorder(case, acting_user)
+    return file_appeal(case=case, appellant=appellant_name(case, appellant), filed_on=filed_on,
+                       grounds=grounds, acting_user=acting_user)
+
+
+def schedule_public_hearing(*, appeal: Appeal, hearing_date: dt.date, acting_user: User) -> Appeal:
+    """The public hearing the hearing authority holds on the appeal (Hearing authority B)."""
+    _require_appeal_recorder(appeal.case, acting_user)
+    return schedule_appeal_hearing(appeal=appeal, hearing_date=hearing_date,
+                                   acting_user=acting_user)
+
+
+def rule_on_appeal(
+    *, appeal: Appeal, outcome: str, ruling: str, decided_on: dt.date, acting_user: User
+) -> Appeal:
+    """The hearing authority's written ruling after the public hearing (Hearing authority
+    B, C); it opens the window of a further appeal (E)."""
+    require_role(appeal.case, acting_user, Role.HEARING_AUTHORITY, doing="rules on an appeal")
+    if appeal.hearing_date is None:
+        raise InvalidTransition(
+            f"Hold the public hearing first ({cite('Hearing authority B')}).")
+    if outcome not in RulingOutcome.values:
+        raise DomainError("Choose uphold, reverse or modify.", field="outcome")
+    ruling = require_text(ruling, field="ruling",
+                          message=f"Write the ruling ({cite('Hearing authority C')}).")
+    return decide_appeal(appeal=appeal, decision=RulingOutcome(outcome).label, ruling=ruling,
+                         decided_on=decided_on, acting_user=acting_user)
+
+
+def next_appeal_due(case: Case) -> dict | None:
+    """The next appeal's last day and section, for the case page; None when none is open."""
+    window = appeal_window(case)
+    if window is None:
+        return None
+    period, start, due = window
+    return {"period": period, "from": start, "due": due}
+
+
+def further_appeal_due(appeal: Appeal) -> tuple[Period, dt.date]:
+    """The period and last day of an appeal from ``appeal``'s ruling (Hearing authority E)."""
+    period = town_law(MUNICIPALITY).periods["appeal_hearing_decision"]
+    return period, period_due(period, appeal.decided_on, appeal.case.municipality.calendar())
+
+
+def ruling_recipients(appeal: Appeal) -> list[dict[str, str]]:
+    """Whom the ruling is mailed to (Hearing authority C): the owner, the complainant when
+    one is named, and the Animal Control Officer."""
+    case = appeal.case
+    officer = case.proposed_by or case.opened_by
+    recipients = [{"role": "Owner", "name": case.party_name, "address": case.address}]
+    if case.complainant:
+        recipients.append({"role": "Complainant", "name": case.complainant, "address": ""})
+    recipients.append({"role": "Animal Control Officer", "name": officer.display_name,
+                       "address": f"Animal Control, {case.municipality.name}"})
+    return recipients
+

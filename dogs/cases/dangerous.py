@@ -1,0 +1,154 @@
+"""A dangerous dog's fines and the Chief's hearing (North Andover Code ch. 60, Dangerous F),
+and relocation notices (Potentially dangerous G, H).
+
+A dangerous dog's owner is fined under Dangerous F(1)–(2) through the core's citations;
+from the second at-large offense the Chief's hearing is mandatory, and an unregistered
+dog's finding opens 10 days to register. Relocation notices (G, H) are kept on the case
+and printed for the other community.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import TYPE_CHECKING
+
+from django.db import transaction
+from django.db.models import TextChoices
+from django.utils import timezone
+
+from dogs.cases.common import (
+    DANGEROUS_DOG,
+    DETERMINED_DOG_CASES,
+    require_case_type,
+    require_role,
+    update_findings,
+)
+from dogs.law import cite
+from permits_site.accounts.models import Role
+from permits_site.enforcement.models import Case, CaseHearing, Citation
+from permits_site.enforcement.services.cases import close_case, require_text, schedule_case_hearing
+from permits_site.enforcement.services.citations import issue_citation
+from permits_site.enforcement.services.orders import issue_order
+from permits_site.exceptions import DomainError, InvalidTransition
+from permits_site.rules.calendar import format_date
+
+if TYPE_CHECKING:
+    from permits_site.accounts.models import User
+
+
+# -- the fines of Dangerous F(1)–(2) and the Chief's hearing --------------------------------
+
+AT_LARGE_DANGEROUS = "dangerous_dog_at_large"
+UNREGISTERED_DANGEROUS = "dangerous_dog_unregistered"
+#: Dangerous F(1)(b): from the second offense the Chief's hearing is mandatory.
+MANDATORY_HEARING_FROM = 2
+REGISTRATION_ORDER = ("Register the dog with Animal Control within 10 days of the finding, "
+                      "or it shall be humanely euthanized.")
+
+
+def hearing_required(citation: Citation) -> bool:
+    """A second or later at-large offense requires the Chief's hearing (Dangerous F(1)(b));
+    the first leaves it to the Chief's discretion (F(1)(a))."""
+    return (citation.offense == AT_LARGE_DANGEROUS
+            and citation.offense_number >= MANDATORY_HEARING_FROM)
+
+
+def citations_awaiting_hearing(case: Case) -> list[Citation]:
+    """Citations whose mandatory hearing has not been scheduled since they were written."""
+    noticed = [hearing.notice_sent_on for hearing in case.hearings.all()]
+    return [citation for citation in case.citations.all()
+            if hearing_required(citation) and not any(day >= citation.issued_on
+                                                      for day in noticed)]
+
+
+@transaction.atomic
+def cite_dangerous_dog(
+    *, case: Case, offense: str, accrues_until: dt.date | None = None, acting_user: User
+) -> Citation:
+    """A fine of Dangerous F on the owner's record, counted by the core (each day a separate
+    offense, F(3)); an unregistered dog's finding opens the 10 days to register (F(2))."""
+    require_case_type(case, DANGEROUS_DOG)
+    require_role(case, acting_user, Role.ANIMAL_CONTROL_OFFICER, doing="cites the owner")
+    citation = issue_citation(case=case, offense=offense, accrues_until=accrues_until,
+                              acting_user=acting_user)
+    if offense == UNREGISTERED_DANGEROUS:
+        issue_order(case=case, text=REGISTRATION_ORDER, period_code="dd_registration",
+                    acting_user=acting_user)
+    return citation
+
+
+@transaction.atomic
+def schedule_euthanasia_hearing(
+    *, case: Case, notice_sent_on: dt.date, hearing_date: dt.date, acting_user: User
+) -> CaseHearing:
+    """The Chief's hearing on whether the dog shall be humanely euthanized, after an at-large
+    citation: discretionary on the first offense, mandatory on later ones (Dangerous F(1))."""
+    require_case_type(case, DANGEROUS_DOG)
+    require_role(case, acting_user, Role.HEARING_AUTHORITY, doing="schedules this hearing")
+    if not case.citations.filter(offense=AT_LARGE_DANGEROUS).exists():
+        raise InvalidTransition(f"The hearing follows an at-large citation "
+                                f"({cite('Dangerous F(1)')}).")
+    return schedule_case_hearing(case=case, notice_sent_on=notice_sent_on,
+                                 hearing_date=hearing_date, acting_user=acting_user)
+
+
+@transaction.atomic
+def close_dog_case(*, case: Case, acting_user: User) -> Case:
+    """Close a dog case; a dangerous dog's case is refused while a second or later at-large
+    offense has no hearing scheduled (Dangerous F(1)(b))."""
+    waiting = citations_awaiting_hearing(case)
+    if waiting:
+        raise InvalidTransition({"non_field_errors": [
+            f"Citation of {format_date(citation.issued_on)} (offense {citation.offense_number}) "
+            f"needs the Chief's hearing ({cite('Dangerous F(1)(b)')})." for citation in waiting]})
+    return close_case(case=case, acting_user=acting_user)
+
+
+# -- relocation notices (Potentially dangerous G, H) -----------------------------------------
+
+
+class RelocationDirection(TextChoices):
+    INTO_TOWN = "in", "Moved into North Andover"
+    OUT_OF_TOWN = "out", "Moved out of North Andover"
+
+
+RELOCATION_SECTIONS = {RelocationDirection.INTO_TOWN: "Potentially dangerous G",
+                       RelocationDirection.OUT_OF_TOWN: "Potentially dangerous H"}
+
+
+def relocations(case: Case) -> list[dict]:
+    """The relocation notices recorded on the case, oldest first, numbered from 1."""
+    return [{**notice, "number": number, "notified_on": dt.date.fromisoformat(
+        notice["notified_on"])}
+        for number, notice in enumerate(case.findings.get("relocations", []), start=1)]
+
+
+@transaction.atomic
+def record_relocation_notice(
+    *, case: Case, direction: str, community: str, description: str, notified_on: dt.date,
+    acting_user: User
+) -> dict:
+    """The owner's notice that the dog moves into town (Potentially dangerous G) or out of
+    it, to be sent to the new community's Animal Control Officer (H)."""
+    if case.case_type not in DETERMINED_DOG_CASES:
+        raise DomainError("This case is of another kind.", field="case_type")
+    require_role(case, acting_user, Role.ANIMAL_CONTROL_OFFICER,
+                  doing="records relocation notices")
+    if direction not in RelocationDirection.values:
+        raise DomainError("Choose into or out of town.", field="direction")
+    if notified_on > timezone.localdate():
+        raise DomainError("The notice cannot be dated in the future.", field="notified_on")
+    notice = {
+        "direction": direction,
+        "community": require_text(community, field="community",
+                                   message="Name the other community."),
+        "description": require_text(description, field="description",
+                                    message="Describe the dog."),
+        "notified_on": str(notified_on),
+        "citation": cite(RELOCATION_SECTIONS[RelocationDirection(direction)]),
+        "recorded_by": acting_user.display_name,
+    }
+    update_findings(case, acting_user=acting_user, action="case.relocation_notice",
+                     summary=f"Relocation notice on case #{case.pk}",
+                     relocations=[*case.findings.get("relocations", []), notice])
+    return notice
