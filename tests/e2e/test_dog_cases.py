@@ -1,6 +1,8 @@
 """North Andover's dog cases in the browser: three running-at-large citations leading to a
-potentially dangerous dog, an appeal inside the window and the ruling letters; and a
-temporary restraint order renewed once (Code ch. 60)."""
+potentially dangerous dog, an appeal inside the window and the ruling letters; a temporary
+restraint order renewed once; and a nuisance finding (Restraint E) appealed to the Town
+Clerk on the last of its 10 Monday-to-Thursday business days (Hearing authority B), heard
+and ruled, the letters naming the further appeal's last day (C, E) (Code ch. 60)."""
 
 from __future__ import annotations
 
@@ -24,6 +26,11 @@ CITED_ON = (dt.date(2026, 9, 10), dt.date(2027, 1, 12), dt.date(2027, 5, 11))
 DECIDED = dt.date(2027, 9, 2)
 APPEALED = dt.date(2027, 9, 21)
 HEARD = dt.date(2027, 10, 7)
+#: A nuisance finding on the frozen Wednesday 10 June 2026: the appeal is due Monday 29 June;
+#: the hearing and ruling on Thursday 9 July, a further appeal due Tuesday 28 July (ten
+#: Monday-to-Thursday business days each).
+NUISANCE_APPEAL_DUE = dt.date(2026, 6, 29)
+NUISANCE_HEARD = dt.date(2026, 7, 9)
 
 
 def on(day: dt.date):
@@ -72,6 +79,44 @@ def done(page: Page, message: str) -> None:
     assert_accessible(page)
 
 
+def appeal_heard_and_ruled(page: Page, live_server, case: Case, *, appealed_on: dt.date,
+                           heard_on: dt.date, grounds: str, ruling: str,
+                           further_appeal: str) -> list[str]:
+    """The Town Clerk records the owner's appeal and its public hearing, the hearing
+    authority rules "Modified"; the text of each ruling letter (owner, complainant, officer)."""
+    with on(appealed_on):
+        as_user(page, live_server, "tom", case)
+        page.get_by_label("Appealed by").select_option("owner")
+        page.get_by_label("Written request received by the Town Clerk on").fill(
+            appealed_on.isoformat())
+        page.get_by_label("Grounds of the appeal").fill(grounds)
+        page.get_by_role("button", name="Record appeal").click()
+        done(page, "Appeal recorded.")
+        page.get_by_label("Public hearing on").fill(heard_on.isoformat())
+        page.get_by_role("button", name="Schedule hearing").click()
+        done(page, "Public hearing scheduled.")
+
+    with on(heard_on):
+        as_user(page, live_server, "hal", case)
+        section = page.locator("#ruling-section")
+        section.get_by_label("Modified", exact=True).check()
+        section.get_by_label("Written ruling").fill(ruling)
+        section.get_by_label("Decided on").fill(heard_on.isoformat())
+        page.get_by_role("button", name="Record ruling").click()
+        done(page, "Ruling recorded.")
+        expect(page.locator("#appeal-window")).to_contain_text(further_appeal)
+        letters = page.get_by_role("link", name="Ruling letters to owner, complainant and "
+                                                "Animal Control Officer (PDF)")
+        response = page.request.get(f"{live_server.url}{letters.get_attribute('href')}")
+
+    assert response.headers["content-type"] == "application/pdf"
+    texts = [" ".join(sheet.extract_text().split())
+             for sheet in PdfReader(io.BytesIO(response.body())).pages]
+    assert ["Pat Doe (Owner)" in texts[0], "Sam Neighbor (Complainant)" in texts[1],
+            "Alice Officer (Animal Control Officer)" in texts[2]] == [True, True, True]
+    return texts
+
+
 def test_three_citations_a_determination_an_appeal_and_the_ruling_letters(
         page, live_server, owner, aco, chief, town_clerk):
     for day in CITED_ON:
@@ -95,36 +140,12 @@ def test_three_citations_a_determination_an_appeal_and_the_ruling_letters(
         expect(page.locator("#criteria")).to_contain_text("B(1)(b)")
         expect(page.locator("#appeal-window")).to_contain_text("Wednesday, September 22, 2027")
 
-    with on(APPEALED):
-        as_user(page, live_server, "tom", case)
-        page.get_by_label("Appealed by").select_option("owner")
-        page.get_by_label("Written request received by the Town Clerk on").fill(
-            APPEALED.isoformat())
-        page.get_by_label("Grounds of the appeal").fill("My dog only ran into the road.")
-        page.get_by_role("button", name="Record appeal").click()
-        done(page, "Appeal recorded.")
-        page.get_by_label("Public hearing on").fill(HEARD.isoformat())
-        page.get_by_role("button", name="Schedule hearing").click()
-        done(page, "Public hearing scheduled.")
+    texts = appeal_heard_and_ruled(
+        page, live_server, case, appealed_on=APPEALED, heard_on=HEARD,
+        grounds="My dog only ran into the road.",
+        ruling="Potentially dangerous; the signs suffice.",
+        further_appeal="Hearing authority E")
 
-    with on(HEARD):
-        as_user(page, live_server, "hal", case)
-        ruling = page.locator("#ruling-section")
-        ruling.get_by_label("Modified", exact=True).check()
-        ruling.get_by_label("Written ruling").fill("Potentially dangerous; the signs suffice.")
-        ruling.get_by_label("Decided on").fill(HEARD.isoformat())
-        page.get_by_role("button", name="Record ruling").click()
-        done(page, "Ruling recorded.")
-        expect(page.locator("#appeal-window")).to_contain_text("Hearing authority E")
-        letters = page.get_by_role("link", name="Ruling letters to owner, complainant and "
-                                                "Animal Control Officer (PDF)")
-        response = page.request.get(f"{live_server.url}{letters.get_attribute('href')}")
-
-    assert response.headers["content-type"] == "application/pdf"
-    texts = [" ".join(sheet.extract_text().split())
-             for sheet in PdfReader(io.BytesIO(response.body())).pages]
-    assert ["Pat Doe (Owner)" in texts[0], "Sam Neighbor (Complainant)" in texts[1],
-            "Alice Officer (Animal Control Officer)" in texts[2]] == [True, True, True]
     assert all("Modified" in text for text in texts)
 
 
@@ -147,3 +168,31 @@ def test_a_restraint_order_renewed_once(page, live_server, owner, aco):
             "in force through Saturday, July 31, 2027")
 
     assert case.orders.get().renewals.count() == 1
+
+
+def test_a_nuisance_finding_appealed_heard_and_ruled(page, live_server, owner, aco, chief,
+                                                      town_clerk):
+    case = dog_case(NUISANCE_DOG, owner, aco)
+
+    as_user(page, live_server, "alice", case)
+    expect(page.get_by_role("navigation", name="Main").get_by_role(
+        "link", name="Impoundments")).to_be_visible()
+    finding = page.locator("#nuisance_finding-section")
+    finding.get_by_label("The dog is a nuisance").check()
+    finding.get_by_label("E(3)").check()
+    finding.get_by_label("Finding and reasons").fill("Barking for hours every night.")
+    finding.get_by_label("Days the order is in force (at most 30)").fill("30")
+    page.get_by_role("button", name="Record finding").click()
+    done(page, "Finding recorded.")
+    expect(page.locator("#nuisance-grounds")).to_contain_text("E(3)")
+    expect(page.locator(".restraint-order")).to_contain_text(
+        "in force through Friday, July 10, 2026")
+    expect(page.locator("#appeal-window")).to_contain_text("Monday, June 29, 2026")
+
+    texts = appeal_heard_and_ruled(
+        page, live_server, case, appealed_on=NUISANCE_APPEAL_DUE, heard_on=NUISANCE_HEARD,
+        grounds="The barking was another dog's.", ruling="Indoors from 10 p.m. only.",
+        further_appeal="Tuesday, July 28, 2026")
+
+    assert all("Barking for hours every night." in text and "Modified" in text
+               and "Tuesday, July 28, 2026" in text for text in texts)

@@ -117,12 +117,14 @@ def _last_day(fine_item: FineItem, accrues_until: dt.date | None, today: dt.date
     return accrues_until
 
 
-def _surcharge_event(policy: CitationPolicy, event: str) -> str:
+def checked_surcharge_event(policy: CitationPolicy, event: str, *,
+                            field: str = "surcharge_event") -> str:
+    """``event`` stripped ('' for none), refused on ``field`` unless the town lists it."""
     event = (event or "").strip()
     if event and policy.surcharge_event(event) is None:
         offered = ", ".join(known.code for known in policy.surcharge_events) or "none"
         raise DomainError(f"Choose one of this town's surcharge events: {offered}.",
-                          field="surcharge_event")
+                          field=field)
     return event
 
 
@@ -159,7 +161,7 @@ def issue_citation(
     except QuoteRefused as refused:
         raise DomainError(refused.errors) from refused
     last_day = _last_day(fine_item, accrues_until, today)
-    event = _surcharge_event(policy, surcharge_event)
+    event = checked_surcharge_event(policy, surcharge_event)
     citation = Citation.objects.create(
         case=case,
         offense=offense,

@@ -41,9 +41,11 @@ from permits_site.enforcement.models import (
     CourtDecision,
     CourtOutcome,
     HearingOutcome,
+    Order,
     SurchargeClassification,
 )
 from permits_site.enforcement.services.citations import (
+    checked_surcharge_event,
     citation_total,
     policy_of,
     raise_invoice,
@@ -59,6 +61,7 @@ from permits_site.rules.fines import parse_money
 
 if TYPE_CHECKING:
     from permits_site.accounts.models import User
+    from permits_site.enforcement.registry import CitationPolicy
 
 
 class Standing(StrEnum):
@@ -201,10 +204,24 @@ def amount(citation: Citation, *, on: dt.date) -> Decimal:
     return citation_total(citation, on=on)
 
 
-def current_surcharge_event(citation: Citation) -> str:
-    """The newest classification's event code ('' when none)."""
-    classifications = list(citation.surcharge_classifications.all())
+def current_surcharge_event(record: Citation | Order) -> str:
+    """The newest classification's event code of a citation or an order ('' when none)."""
+    classifications = list(record.surcharge_classifications.all())
     return classifications[-1].event if classifications else ""
+
+
+def checked_classification(record: Citation | Order, *, policy: CitationPolicy, event: str,
+                           reason: str, noun: str) -> tuple[str, str, str]:
+    """``(event, reason, event before)`` of an administrator's surcharge classification of
+    a citation or an order: one of the town's events, with a reason, and a change."""
+    event = checked_surcharge_event(policy, event, field="event")
+    reason = (reason or "").strip()
+    if not reason:
+        raise DomainError(f"Say why the {noun} is classified so.", field="reason")
+    before = current_surcharge_event(record)
+    if event == before:
+        raise DomainError(f"The {noun} already carries this event.", field="event")
+    return event, reason, before
 
 
 def _locked(citation: Citation) -> Citation:
@@ -365,18 +382,8 @@ def classify_surcharge(*, citation: Citation, event: str, acting_user: User, rea
                        ) -> SurchargeClassification:
     """Reclassify the surcharge event a citation represents (an admin's correction)."""
     citation = _locked(citation)
-    policy = policy_of(citation)
-    event = (event or "").strip()
-    if event and policy.surcharge_event(event) is None:
-        offered = ", ".join(known.code for known in policy.surcharge_events) or "none"
-        raise DomainError(f"Choose one of this town's surcharge events: {offered}.",
-                          field="event")
-    reason = (reason or "").strip()
-    if not reason:
-        raise DomainError("Say why the citation is reclassified.", field="reason")
-    before = current_surcharge_event(citation)
-    if event == before:
-        raise DomainError("The citation already carries this event.", field="event")
+    event, reason, before = checked_classification(
+        citation, policy=policy_of(citation), event=event, reason=reason, noun="citation")
     classification = SurchargeClassification.objects.create(
         citation=citation, event=event, reason=reason, recorded_by=acting_user)
     audit.record(

@@ -17,8 +17,7 @@ from django.db import transaction
 from permits_site import audit
 from permits_site.enforcement.models import Order, SurchargeClassification
 from permits_site.enforcement.registry import citation_policy
-from permits_site.enforcement.services.dispositions import current_surcharge_event
-from permits_site.exceptions import DomainError
+from permits_site.enforcement.services.dispositions import checked_classification
 
 if TYPE_CHECKING:
     from permits_site.accounts.models import User
@@ -31,18 +30,9 @@ def classify_order_surcharge(*, order: Order, event: str, reason: str, acting_us
     why; refusals name ``event`` or ``reason``."""
     order = Order.objects.select_for_update(of=("self",)).select_related(
         "case__municipality").get(pk=order.pk)
-    policy = citation_policy(order.case.municipality.code)
-    event = (event or "").strip()
-    if event and policy.surcharge_event(event) is None:
-        offered = ", ".join(known.code for known in policy.surcharge_events) or "none"
-        raise DomainError(f"Choose one of this town's surcharge events: {offered}.",
-                          field="event")
-    reason = (reason or "").strip()
-    if not reason:
-        raise DomainError("Say why the order is classified so.", field="reason")
-    before = current_surcharge_event(order)
-    if event == before:
-        raise DomainError("The order already carries this event.", field="event")
+    event, reason, before = checked_classification(
+        order, policy=citation_policy(order.case.municipality.code), event=event,
+        reason=reason, noun="order")
     classification = SurchargeClassification.objects.create(
         order=order, event=event, reason=reason, recorded_by=acting_user)
     audit.record(
