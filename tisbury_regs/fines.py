@@ -139,15 +139,17 @@ def surcharge_events() -> tuple[SurchargeEvent, ...]:
 #: besides citations, by the schedules' words: "Late Permit Renewal", "License Suspension or
 #: Revocation", "Show Cause Hearing" (a hearing on a case about the permit: the holder is
 #: called to answer for it), "Two or more re-inspections as follow up to routine inspections"
-#: (09.5.1 only; a food establishment's permit re-inspected after a failed inspection).
-#: Validated complaints and preventive inspections have no record of their own: a citation
-#: classified so raises them.
+#: (09.5.1 only; a food establishment's permit re-inspected after a failed inspection),
+#: "Validated consumer complaints" (a case against the business determined with the
+#: complaint validated). Food-borne illness findings and preventive inspections have no
+#: record of their own: a citation classified so raises them.
 SURCHARGE_SOURCES = SurchargeSources(
     late_renewal="late_renewal",
     suspension_revocation="suspension_revocation",
     case_hearing="show_cause_hearing",
     reinspections="reinspections_2plus",
     reinspections_counted=2,
+    validated_complaint="validated_complaint",
 )
 
 #: The regulations adopt MGL c.40 §21D (09.0.6): 21 days to pay or ask for a hearing, then

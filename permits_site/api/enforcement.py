@@ -26,6 +26,7 @@ from rest_framework.routers import SimpleRouter
 from permits_site.accounts import permissions
 from permits_site.accounts.models import User
 from permits_site.accounts.permissions import ENFORCEMENT_ROLES, INSPECTOR_ROLES
+from permits_site.api.applications_extra import StrictBooleanField
 from permits_site.api.errors import nest_errors
 from permits_site.api.public.fields import (
     MoneyField,
@@ -189,16 +190,22 @@ class CaseSerializer(serializers.ModelSerializer):
     hearings = CaseHearingSerializer(many=True, read_only=True)
     appeals = AppealSerializer(many=True, read_only=True)
     charges = CaseChargeSerializer(many=True, read_only=True)
+    complaint_validated = serializers.SerializerMethodField(
+        help_text="Whether the determination validated the complaint; null: not recorded.")
 
     class Meta:
         model = Case
         fields = ["id", "municipality", "case_type", "case_type_name", "permit", "permit_number",
                   "place", "party", "party_name", "address", "complaint", "complainant",
-                  "received_on", "inspection", "determination", "determined_on", "status",
+                  "received_on", "inspection", "determination", "determined_on",
+                  "complaint_validated", "status",
                   "violations", "orders", "citations", "hearings", "appeals", "charges"]
 
     def get_case_type_name(self, case: Case) -> str:
         return case_type_name(case.case_type)
+
+    def get_complaint_validated(self, case: Case) -> bool | None:
+        return case.findings.get("complaint_validated")
 
 
 # -- serializers: in -------------------------------------------------------------------
@@ -281,6 +288,9 @@ class CaseItemField(serializers.PrimaryKeyRelatedField):
 
 class DeterminationSerializer(StrictSerializer):
     determination = StrictCharField(max_length=5000)
+    complaint_validated = StrictBooleanField(
+        help_text="Whether the complaint was validated: a town surcharging renewals counts "
+                  "a validated consumer complaint on the business's record.")
 
 
 class OrderCreateSerializer(StrictSerializer):

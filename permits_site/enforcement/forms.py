@@ -211,8 +211,18 @@ class CaseActionForm(ServiceForm):
 
 
 class DeterminationForm(CaseActionForm):
+    """The finding, and whether it validates the complaint: a town surcharging renewals
+    counts a validated consumer complaint on the business's record."""
+
     determination = forms.CharField(widget=TEXTAREA, max_length=5000,
                                     label="Finding and determination")
+    complaint_validated = forms.TypedChoiceField(
+        label="Was the complaint validated?",
+        choices=[(YES, "Yes"), (NO, "No")],
+        coerce=lambda answer: answer == YES,
+        widget=forms.RadioSelect,
+        error_messages={"required": "Say whether the complaint was validated: yes or no."},
+    )
 
 
 class OrderForm(CaseActionForm):

@@ -102,7 +102,8 @@ class SurchargeSources:
     A citation stands for the event it is classified as; the records below
     stand for the event code given (blank: that record raises no surcharge).
     ``reinspections`` is raised once the holder's permit was re-inspected
-    ``reinspections_counted`` times in the period (see
+    ``reinspections_counted`` times in the period; ``validated_complaint`` by a
+    case whose determination validated the complaint (see
     :mod:`permits_site.enforcement.surcharge_record`).
     """
 
@@ -111,6 +112,7 @@ class SurchargeSources:
     case_hearing: str = ""
     reinspections: str = ""
     reinspections_counted: int = 2
+    validated_complaint: str = ""
 
 
 @dataclass(frozen=True)

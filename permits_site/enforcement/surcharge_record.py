@@ -23,7 +23,11 @@ gathers them in a fixed number of queries:
   event is raised on the day the count the town declares is reached;
 - **late renewals**: a renewal application of the type submitted after the
   permit it renews had expired. The application being priced is not its own
-  event: what it shows is assessed at the renewal after it.
+  event: what it shows is assessed at the renewal after it;
+- **validated complaints**: cases against the business whose determination
+  validated the complaint (``findings["complaint_validated"]``, recorded by
+  :func:`~permits_site.enforcement.services.cases.determine`), on the day it
+  was determined.
 
 The past year is the twelve months ending on the renewal day: from the day
 after the same date a year earlier, through the renewal day (as the twelve
@@ -43,6 +47,7 @@ from django.utils import timezone
 
 from permits_site.audit.models import AuditEntry
 from permits_site.enforcement.models import (
+    Case,
     CaseHearing,
     Citation,
     Inspection,
@@ -107,6 +112,7 @@ def recorded_events(
         *_hearings(sources, permits, since, until),
         *_reinspections(sources, permits, since, until),
         *_late_renewals(sources, business, permit_type, since, until, excluding),
+        *_validated_complaints(sources, business, permit_type.municipality_id, since, until),
     ]
     return sorted(events, key=lambda event: (event.on, event.what))
 
@@ -234,3 +240,18 @@ def _late_renewals(sources: SurchargeSources, business: Business, permit_type: P
             f"{format_date(expired.valid_through)})", permit_type.citation,
             reverse("licensing:review", args=[renewal.pk]))
 
+
+
+def _validated_complaints(sources: SurchargeSources, business: Business, town_id: int,
+                          since: dt.date, until: dt.date) -> Iterable[RecordedEvent]:
+    if not sources.validated_complaint:
+        return
+    cases = Case.objects.filter(municipality_id=town_id, party_business=business,
+                                determined_on__range=(since, until),
+                                findings__complaint_validated=True)
+    for case in cases:
+        yield RecordedEvent(
+            sources.validated_complaint, case.determined_on,
+            f"validated complaint, case #{case.pk}",
+            getattr(registered_case_type(case.case_type), "citation", ""),
+            reverse("enforcement:case", args=[case.pk]))

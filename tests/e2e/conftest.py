@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import datetime as dt
 import os
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from zoneinfo import ZoneInfo
@@ -201,3 +202,12 @@ def sign_in(page: Page, live_server, username: str, password: str) -> None:
     form.locator("input[name=password]").fill(password)
     with page.expect_navigation():
         form.get_by_role("button", name="Sign in").click()
+
+
+def open_main_nav(page: Page) -> None:
+    """On a phone, open the main menu and wait until Bootstrap has finished opening it (a
+    click while it is still "collapsing" can miss the link); on a desktop it is open."""
+    menu = page.get_by_role("button", name="Show navigation")
+    if menu.is_visible():
+        menu.click()
+        expect(page.locator("#main-nav")).to_have_class(re.compile(r"\bcollapse show\b"))

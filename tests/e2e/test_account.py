@@ -12,7 +12,7 @@ from django.core import mail
 from playwright.sync_api import Page, expect
 
 from permits_site.accounts.models import User
-from tests.e2e.conftest import assert_accessible, sign_in
+from tests.e2e.conftest import assert_accessible, open_main_nav, sign_in
 from tests.factories import PASSWORD, UserFactory
 
 NEW_PASSWORD = "a-new-long-passphrase"
@@ -66,9 +66,7 @@ def test_a_resident_resets_a_forgotten_password_from_the_email(page, live_server
 def test_a_resident_edits_the_profile_on_a_phone(phone_page, live_server, resident):
     page = phone_page
     sign_in(page, live_server, "jane", PASSWORD)
-    page.get_by_role("button", name="Show navigation").click()
-    # Bootstrap animates the menu open ("collapsing"); a click during it can miss the link.
-    expect(page.locator("#main-nav")).to_have_class(re.compile(r"\bshow\b"))
+    open_main_nav(page)
     page.get_by_role("link", name="My account").click()
     expect(page).to_have_url(re.compile(r"/accounts/profile/$"))
     expect(page.get_by_role("heading", name="My account")).to_be_visible()

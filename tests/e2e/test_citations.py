@@ -22,7 +22,7 @@ from playwright.sync_api import Page, expect
 from permits_site.enforcement.models import Citation
 from permits_site.enforcement.services import issue_citation, issue_order, open_case
 from permits_site.licensing.models import InvoiceStatus
-from tests.e2e.conftest import assert_accessible, sign_in
+from tests.e2e.conftest import assert_accessible, open_main_nav, sign_in
 from tests.factories import PASSWORD, Role, UserFactory, municipality, staff
 
 
@@ -36,12 +36,6 @@ def new_case(town: str, case_type: str, officer, party, *, address: str, complai
     return open_case(municipality=municipality(town), case_type=case_type, party=party,
                      party_name="", address=address, complaint=complaint,
                      received_on=timezone.localdate(), acting_user=officer)
-
-
-def open_main_nav(page: Page) -> None:
-    menu = page.get_by_role("button", name="Show navigation")
-    if menu.is_visible():
-        menu.click()
 
 
 def sign_out(page: Page) -> None:

@@ -6,7 +6,7 @@ from playwright.sync_api import Page, expect
 from permits_site.licensing.services.applications import create_application, submit_application
 from permits_site.parties.services import find_or_create_property
 from tests.declared import declared_permit_type
-from tests.e2e.conftest import assert_accessible, sign_in
+from tests.e2e.conftest import assert_accessible, open_main_nav, sign_in
 from tests.factories import PASSWORD, UserFactory, municipality
 
 
@@ -19,12 +19,6 @@ def submitted_garden_party(resident) -> None:
             applicant=resident, permit_type=permit_type, action="new", facts={"guests": 20},
             details={"party_date": "2027-07-04"}, place=place)
         submit_application(application=application, acting_user=resident)
-
-
-def open_main_nav(page: Page) -> None:
-    menu = page.get_by_role("button", name="Show navigation")
-    if menu.is_visible():
-        menu.click()
 
 
 def read_messages_and_turn_reminders_off(page: Page, live_server) -> None:

@@ -11,7 +11,7 @@ from django.utils import timezone
 from playwright.sync_api import Page, expect
 
 from permits_site.licensing.models import PaymentMethod, PermitType
-from tests.e2e.conftest import assert_accessible, sign_in
+from tests.e2e.conftest import assert_accessible, open_main_nav, sign_in
 from tests.factories import (
     PASSWORD,
     InvoiceLineFactory,
@@ -41,9 +41,7 @@ def office(db):
 
 
 def open_reports(page: Page) -> None:
-    menu = page.get_by_role("button", name="Show navigation")
-    if menu.is_visible():
-        menu.click()
+    open_main_nav(page)
     page.get_by_role("link", name="Reports").click()
     expect(page.get_by_role("heading", level=1, name="Reports")).to_be_visible()
 

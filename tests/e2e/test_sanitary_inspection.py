@@ -17,7 +17,7 @@ from playwright.sync_api import Page, expect
 from permits_site.enforcement.models import Case, Citation
 from permits_site.enforcement.services import schedule_inspection
 from permits_site.licensing.models import Application, ApplicationStatus, Permit, PermitType
-from tests.e2e.conftest import assert_accessible, sign_in
+from tests.e2e.conftest import assert_accessible, open_main_nav, sign_in
 from tests.factories import PASSWORD, Role, UserFactory, staff
 
 SANITARY_TITLE = "Sanitary inspection of a stable"
@@ -73,9 +73,7 @@ def record_manure_over_the_limit(page: Page) -> None:
 
 def open_field_screen(page: Page, live_server) -> None:
     sign_in(page, live_server, "ivan", PASSWORD)
-    menu = page.get_by_role("button", name="Show navigation")
-    if menu.is_visible():
-        menu.click()
+    open_main_nav(page)
     page.get_by_role("navigation", name="Main").get_by_role("link", name="Inspections").click()
     expect(page.get_by_role("heading", name="Inspections", exact=True)).to_be_visible()
     assert_accessible(page)

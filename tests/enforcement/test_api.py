@@ -155,7 +155,8 @@ def test_a_case_opened_from_an_inspection_walks_to_a_daily_citation(
                                         "inspection": inspection.pk})
     assert opened.status_code == 201, opened.json()
     url = f"{CASES}{opened.json()['id']}/"
-    post(nb_inspector, f"{url}determination/", {"determination": "Over two cords."})
+    post(nb_inspector, f"{url}determination/", {"determination": "Over two cords.",
+                                               "complaint_validated": True})
     ordered = post(nb_inspector, f"{url}orders/", {
         "text": "Remove the excess manure", "citation": "Northborough Horse & Stable Regs §6.2",
         "comply_within_days": 5})

@@ -1,7 +1,8 @@
 """A business's surcharge events gathered from the services' records (Tisbury BOH Reg 09.1.4,
 09.5.1): classified citations but dismissed ones, suspensions and revocations, hearings on the
-permit's cases, re-inspections, late renewals; only the business's own, in the permit's town,
-in the twelve months ending on the renewal day; in a fixed number of queries."""
+permit's cases, re-inspections, late renewals, validated complaints; only the business's own,
+in the permit's town, in the twelve months ending on the renewal day; in a fixed number of
+queries."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from django.utils import timezone
 
 from permits_site.enforcement.models import CourtOutcome, InspectionResult, InspectionStatus
 from permits_site.enforcement.services import issue_citation, open_case
-from permits_site.enforcement.services.cases import schedule_case_hearing
+from permits_site.enforcement.services.cases import determine, schedule_case_hearing
 from permits_site.enforcement.services.dispositions import (
     classify_surcharge,
     decide_hearing,
@@ -318,6 +319,57 @@ def test_the_application_being_priced_is_not_its_own_late_renewal(diner):
     assert events_of(diner, excluding=renewal) == []
 
 
+# -- validated complaints -------------------------------------------------------------------
+
+
+def complaint_determined(business, officer, day: dt.date, *, validated: bool = True,
+                         town: str = "tisbury"):
+    with at(day):
+        case = open_case(municipality=municipality(town), case_type=HEALTH_CASE, party=None,
+                         party_business=business, party_name=business.legal_name,
+                         address="4 Main Street", complaint="Sick after the chowder.",
+                         received_on=timezone.localdate(), acting_user=officer)
+        return determine(case=case, determination="The kitchen was unsanitary.",
+                         complaint_validated=validated, acting_user=officer)
+
+
+@pytest.mark.parametrize(("day", "counts"), [
+    (YEAR_BEFORE - dt.timedelta(days=1), False),
+    (YEAR_BEFORE, False),
+    (YEAR_BEFORE + dt.timedelta(days=1), True),
+    (RENEWAL_DAY, True),
+])
+def test_a_validated_complaint_counts_from_the_day_after_the_same_date_a_year_earlier(
+        diner, officer, day, counts):
+    complaint_determined(diner, officer, day)
+
+    assert codes(events_of(diner)) == (["validated_complaint"] if counts else [])
+
+
+def test_a_validated_complaint_is_named_with_its_case_day_section_and_page(diner, officer):
+    case = complaint_determined(diner, officer, dt.date(2027, 3, 2))
+
+    assert events_of(diner) == [RecordedEvent(
+        "validated_complaint", dt.date(2027, 3, 2), f"validated complaint, case #{case.pk}",
+        "Tisbury BOH Reg 09.0.6, 09.0.7", f"/enforcement/cases/{case.pk}/")]
+    assert codes(events_of(diner, SEPTAGE)) == ["validated_complaint"]
+
+
+def test_a_complaint_not_validated_raises_nothing(diner, officer):
+    complaint_determined(diner, officer, dt.date(2027, 3, 2), validated=False)
+
+    assert events_of(diner) == []
+
+
+def test_another_business_s_or_town_s_validated_complaint_is_not_on_its_record(diner, officer):
+    complaint_determined(BusinessFactory(), officer, dt.date(2027, 3, 2))
+    elsewhere = complaint_determined(diner, officer, dt.date(2027, 3, 3))
+    elsewhere.municipality = municipality("north_andover")
+    elsewhere.save(update_fields=["municipality"])
+
+    assert events_of(diner) == []
+
+
 # -- a fixed number of queries ---------------------------------------------------------------
 
 
@@ -330,6 +382,7 @@ def busy_record(business, officer, admin, rows: int) -> None:
         order = OrderFactory(case=case, issued_on=dt.date(2027, 3, 1) + dt.timedelta(days=row))
         SurchargeClassificationFactory(citation=None, order=order, event="citation_noncritical",
                                        recorded_by=admin)
+        complaint_determined(business, officer, dt.date(2027, 4, 1) + dt.timedelta(days=row))
     for row in range(rows + 1):
         visit(permit, dt.date(2026, 8, 1) + dt.timedelta(days=row), InspectionResult.FAILED)
     with at(dt.date(2026, 9, 1)):
@@ -344,11 +397,12 @@ def test_the_record_is_gathered_in_a_fixed_number_of_queries(
     food = permit_type(FOOD)
     food.municipality  # noqa: B018  (the type's town is loaded with it)
 
-    with django_assert_num_queries(8):
+    with django_assert_num_queries(9):
         events = recorded_events(business=diner, permit_type=food, on=RENEWAL_DAY)
 
     assert codes(events).count("citation_critical") == rows
     assert codes(events).count("citation_noncritical") == rows
+    assert codes(events).count("validated_complaint") == rows
     assert {"reinspections_2plus", "suspension_revocation"} <= set(codes(events))
 
 

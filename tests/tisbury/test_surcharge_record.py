@@ -13,7 +13,7 @@ import pytest
 import time_machine
 from django.utils import timezone
 
-from permits_site.enforcement.services import issue_citation, open_case
+from permits_site.enforcement.services import determine, issue_citation, open_case
 from permits_site.enforcement.services.dispositions import classify_surcharge
 from permits_site.enforcement.surcharge_record import RecordedEvent
 from permits_site.licensing.models import Application, Invoice, Permit
@@ -172,6 +172,58 @@ def test_the_highest_of_the_record_s_events_is_charged_not_their_sum(
     assert invoice.total == Decimal("450.00")
     assert f"suspension of permit {permit.number} of April 1, 2030" in (
         surcharge_line(invoice).description)
+
+
+def complained_of(business, officer, *, validated: bool = True, day: dt.date = CITED_ON):
+    """A consumer's complaint against the business, determined on ``day``."""
+    with at(day):
+        case = open_case(municipality=municipality("tisbury"), case_type="tisbury.health_violation",
+                         party=None, party_business=business, party_name=business.legal_name,
+                         address="4 Main Street", complaint="Sick after the chowder.",
+                         received_on=timezone.localdate(), acting_user=officer)
+        return determine(case=case, determination="The walk-in cooler was at 50 °F.",
+                         complaint_validated=validated, acting_user=officer)
+
+
+def test_a_validated_consumer_complaint_raises_a_food_renewal_by_a_quarter(
+        owner, diner, officer):
+    case = complained_of(diner, officer)
+
+    invoice = submitted(application_for(held_permit(diner), owner), owner)
+
+    assert lines_of(invoice) == [("renewal", Decimal("150.00"), None),
+                                 ("compliance_surcharge", Decimal("37.50"), 25)]
+    line = surcharge_line(invoice)
+    assert line.description == (
+        f"Compliance surcharge, 25% of the base fee: validated complaint, case #{case.pk} of "
+        "March 4, 2030 — validated consumer complaints")
+    assert line.citation == "Tisbury BOH Reg 09.5.1"
+
+
+#: The renewal is submitted on June 3, 2030: the past year runs from June 4, 2029.
+@pytest.mark.parametrize(("day", "counts"), [
+    (dt.date(2029, 6, 2), False),
+    (dt.date(2029, 6, 3), False),
+    (dt.date(2029, 6, 4), True),
+    (dt.date(2030, 6, 3), True),
+])
+def test_a_validated_complaint_counts_only_within_the_twelve_months(
+        owner, diner, officer, day, counts):
+    complained_of(diner, officer, day=day)
+
+    invoice = submitted(application_for(held_permit(diner), owner), owner)
+
+    assert invoice.total == (Decimal("187.50") if counts else Decimal("150.00"))
+
+
+def test_a_complaint_not_validated_or_against_another_business_raises_nothing(
+        owner, diner, officer):
+    complained_of(diner, officer, validated=False)
+    complained_of(BusinessFactory(), officer)
+
+    invoice = submitted(application_for(held_permit(diner), owner), owner)
+
+    assert lines_of(invoice) == [("renewal", Decimal("150.00"), None)]
 
 
 def test_a_new_permit_carries_no_surcharge_whatever_the_record(owner, diner, officer):

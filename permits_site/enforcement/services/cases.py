@@ -231,10 +231,16 @@ def propose_determination(
 
 @transaction.atomic
 def determine(
-    *, case: Case, determination: str, findings: dict | None = None, acting_user: User
+    *, case: Case, determination: str, findings: dict | None = None,
+    complaint_validated: bool | None = None, acting_user: User
 ) -> Case:
     """Record the finding on an open case, dated today, by someone other than its proposer;
-    ``findings`` are what the case type's law records with it."""
+    ``findings`` are what the case type's law records with it.
+
+    ``complaint_validated`` says whether the complaint was found true; given, it is kept in
+    the findings, where a town whose renewal surcharges list validated consumer complaints
+    counts it (:mod:`permits_site.enforcement.surcharge_record`).
+    """
     _require_undetermined(case)
     registered = registered_case_type(case.case_type)
     if registered is not None and registered.proposal_required and not case.proposed_on:
@@ -244,12 +250,15 @@ def determine(
                                       message="Write the determination.")
     case.determined_on = timezone.localdate()
     case.determined_by = acting_user
-    case.findings = {**case.findings, **(findings or {})}
+    validated = ({} if complaint_validated is None
+                 else {"complaint_validated": complaint_validated})
+    case.findings = {**case.findings, **(findings or {}), **validated}
     case.status = CaseStatus.DETERMINED
     case.save(update_fields=["determination", "determined_on", "determined_by", "findings",
                              "status"])
     _record(case, acting_user=acting_user, action="case.determined",
-            summary=f"Case #{case.pk} determined", determination=case.determination)
+            summary=f"Case #{case.pk} determined", determination=case.determination,
+            **validated)
     return case
 
 
