@@ -35,7 +35,7 @@ from permits_site.audit import history_of
 from permits_site.enforcement.models import CaseStatus
 from permits_site.enforcement.services import decide_case_hearing, open_case
 from permits_site.exceptions import DomainError, InvalidTransition, PermissionDenied
-from tests.factories import Role, UserFactory, municipality, staff
+from tests.factories import municipality
 
 pytestmark = pytest.mark.django_db
 
@@ -58,21 +58,6 @@ PASSING_FACTS = {
 
 def at(day: dt.date):
     return time_machine.travel(dt.datetime.combine(day, dt.time(10, 0)), tick=False)
-
-
-@pytest.fixture
-def owner(db):
-    return UserFactory(first_name="Pat", last_name="Doe")
-
-
-@pytest.fixture
-def aco(db):
-    return staff(Role.ANIMAL_CONTROL_OFFICER, "north_andover")
-
-
-@pytest.fixture
-def chief(db):
-    return staff(Role.HEARING_AUTHORITY, "north_andover")
 
 
 def open_dog_case(case_type: str, owner, aco):

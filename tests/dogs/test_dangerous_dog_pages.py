@@ -15,14 +15,11 @@ from tests.dogs.test_dangerous_dog import (
     NOTIFIED,
     PASSING_FACTS,
     SECURITY_DUE,
-    aco,  # noqa: F401 -- fixtures
     at,
-    chief,  # noqa: F401
-    dangerous,  # noqa: F401
+    dangerous,  # noqa: F401 -- fixtures
     determined,  # noqa: F401
     open_dog_case,
     ordered,  # noqa: F401
-    owner,  # noqa: F401
 )
 
 pytestmark = pytest.mark.django_db

@@ -20,7 +20,7 @@ from dogs.deadlines import intake_records_to_forward, kennel_decisions, kennel_h
 from dogs.impoundment import record_forwarded, record_intake
 from dogs.kennel_review import decide_kennel_review, open_kennel_review, schedule_kennel_hearing
 from permits_site.enforcement.deadlines import WINDOW_DAYS, deadlines
-from tests.factories import PermitFactory, Role, municipality, permit_type, staff
+from tests.factories import PermitFactory, municipality, permit_type
 
 pytestmark = pytest.mark.django_db
 
@@ -43,16 +43,6 @@ def after_the_review(db):
 @pytest.fixture
 def north_andover(db):
     return municipality("north_andover")
-
-
-@pytest.fixture
-def aco(db):
-    return staff(Role.ANIMAL_CONTROL_OFFICER, "north_andover")
-
-
-@pytest.fixture
-def chief(db):
-    return staff(Role.HEARING_AUTHORITY, "north_andover")
 
 
 def review(aco):

@@ -47,22 +47,6 @@ def at(day: dt.date):
     return time_machine.travel(dt.datetime.combine(day, dt.time(10, 0)), tick=False)
 
 
-@pytest.fixture
-def owner(db):
-    return UserFactory(first_name="Pat", last_name="Doe")
-
-
-@pytest.fixture
-def aco(db):
-    return staff(Role.ANIMAL_CONTROL_OFFICER, "north_andover", first_name="Alice",
-                 last_name="Officer")
-
-
-@pytest.fixture
-def chief(db):
-    return staff(Role.HEARING_AUTHORITY, "north_andover", first_name="Hal", last_name="Chief")
-
-
 def dog_case(case_type: str, owner, officer, *, complainant: str = "Sam Neighbor"):
     return open_case(municipality=municipality("north_andover"), case_type=case_type,
                      party=owner, party_name="", address="12 Elm St",

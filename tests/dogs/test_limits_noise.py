@@ -18,11 +18,6 @@ NIGHTTIME = {"duration_minutes": 3, "uninterrupted": False, "outdoors": True,
 
 
 @pytest.fixture
-def aco(db):
-    return staff(Role.ANIMAL_CONTROL_OFFICER, "north_andover")
-
-
-@pytest.fixture
 def noise_case(aco):
     return open_case(municipality=municipality("north_andover"), case_type=NUISANCE_NOISE_CASE,
                      party=UserFactory(), party_name="", address="7 Elm Street",

@@ -25,7 +25,7 @@ from permits_site.audit import history_of
 from permits_site.enforcement.models import CaseStatus
 from permits_site.enforcement.services import open_case
 from permits_site.exceptions import DomainError, InvalidTransition, PermissionDenied
-from tests.factories import Role, UserFactory, municipality, staff
+from tests.factories import Role, municipality, staff
 
 pytestmark = pytest.mark.django_db
 
@@ -41,22 +41,6 @@ FURTHER_DUE = dt.date(2026, 7, 13)
 
 def at(day: dt.date):
     return time_machine.travel(dt.datetime.combine(day, dt.time(10, 0)), tick=False)
-
-
-@pytest.fixture
-def owner(db):
-    return UserFactory(first_name="Pat", last_name="Doe")
-
-
-@pytest.fixture
-def aco(db):
-    return staff(Role.ANIMAL_CONTROL_OFFICER, "north_andover", first_name="Alice",
-                 last_name="Officer")
-
-
-@pytest.fixture
-def chief(db):
-    return staff(Role.HEARING_AUTHORITY, "north_andover", first_name="Hal", last_name="Chief")
 
 
 @pytest.fixture

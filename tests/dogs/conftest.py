@@ -1,0 +1,23 @@
+"""The people of North Andover's dog cases (Code ch. 60): a dog's owner, the Animal Control
+Officer and the hearing authority (the Police Chief or designee). A test module that needs
+someone else declares a fixture of the same name."""
+
+import pytest
+
+from tests.factories import Role, UserFactory, staff
+
+
+@pytest.fixture
+def owner(db):
+    return UserFactory(first_name="Pat", last_name="Doe")
+
+
+@pytest.fixture
+def aco(db):
+    return staff(Role.ANIMAL_CONTROL_OFFICER, "north_andover", first_name="Alice",
+                 last_name="Officer")
+
+
+@pytest.fixture
+def chief(db):
+    return staff(Role.HEARING_AUTHORITY, "north_andover", first_name="Hal", last_name="Chief")
