@@ -8,13 +8,12 @@ class TisburyRegsConfig(AppConfig):
     verbose_name = "Tisbury — Board of Health Regulations"
 
     def ready(self) -> None:
-        from permits_site.api.registry import register_routes
+        from permits_site.accounts.demo import register_demo
         from permits_site.enforcement.registry import register_enforcement
-        from permits_site.licensing.kinds import register_kind
         from permits_site.licensing.page_registry import register_urls
         from permits_site.rules.registry import register_law
-        from tisbury_regs import fees, fines, food, kinds, periods, rules
-        from tisbury_regs.api import DisposalWorksApplicationViewSet
+        from tisbury_regs import demo, fines, periods, rules
+        from tisbury_regs.permits import food
 
         register_law(
             periods.MUNICIPALITY,
@@ -23,61 +22,81 @@ class TisburyRegsConfig(AppConfig):
             key_dates=periods.KEY_DATES,
             checklists=(food.RESIDENTIAL_KITCHEN_VISIT,),
         )
-        kinds.register_places()
-        for kind in (*fees.KINDS, *kinds.DECLARED_KINDS):
-            register_kind(kind)
+        self.register_permits()
         register_enforcement(fines.CITATION_POLICY, fines.CASE_TYPES)
-        register_routes("disposal-works-applications", DisposalWorksApplicationViewSet,
-                        basename="disposal-works-application")
         register_urls("tisbury", "tisbury_regs.urls")
         self.register_septic_records()
         self.register_health_orders()
-        self.register_pumpout_returns_and_well_readings()
+        self.register_pumpout_returns()
+        self.register_well_readings()
+        register_demo("tisbury_pumpout_and_wells", demo.pumpout_and_wells)
+
+    @staticmethod
+    def register_permits() -> None:
+        """The permit types, the property's zone they read (09.9) and the clerk's disposal
+        works API (09.3.1(3))."""
+        from permits_site.api.registry import register_routes
+        from permits_site.licensing.kinds import register_kind
+        from tisbury_regs.permits import fees, kinds
+        from tisbury_regs.permits.api import DisposalWorksApplicationViewSet
+
+        kinds.register_places()
+        for kind in (*fees.KINDS, *kinds.DECLARED_KINDS):
+            register_kind(kind)
+        register_routes("disposal-works-applications", DisposalWorksApplicationViewSet,
+                        basename="disposal-works-application")
 
     @staticmethod
     def register_septic_records() -> None:
         """Septic inspection reports and failed systems (09.0.8(4), 09.1.3(5))."""
         from permits_site.api.registry import register_routes
         from permits_site.parties.places import register_place_panel
-        from tisbury_regs import records_api, septic_reports
+        from tisbury_regs.septic import api, services
 
         register_place_panel("tisbury", "tisbury_regs/property_septic_panel.html",
-                             septic_reports.property_panel)
-        register_routes("septic-reports", records_api.SepticReportViewSet,
-                        basename="septic-report")
-        register_routes("septic-inspector-licenses", records_api.InspectorLicenseViewSet,
+                             services.property_panel)
+        register_routes("septic-reports", api.SepticReportViewSet, basename="septic-report")
+        register_routes("septic-inspector-licenses", api.InspectorLicenseViewSet,
                         basename="septic-inspector-license")
 
     @staticmethod
     def register_health_orders() -> None:
         """Orders with clocks: quarantines and the 09.4.8, 09.4.7 and 09.5.2 periods."""
         from permits_site.api.registry import register_routes
-        from tisbury_regs.health_orders_api import HealthOrderViewSet
+        from tisbury_regs.health_orders.api import HealthOrderViewSet
 
         register_routes("health-orders", HealthOrderViewSet, basename="health-order")
 
     @staticmethod
-    def register_pumpout_returns_and_well_readings() -> None:
-        """Septage pump-out returns (09.6.2) and well meter readings (09.3.1(4))."""
-        from permits_site.accounts.demo import register_demo
+    def register_pumpout_returns() -> None:
+        """Septage pump-out returns (09.6.2)."""
         from permits_site.accounts.permissions import ENFORCEMENT_ROLES
         from permits_site.api.registry import register_routes
         from permits_site.enforcement.deadlines import register_deadline_source
         from permits_site.enforcement.registry import register_case_type
         from permits_site.licensing.page_registry import register_queue_link
         from permits_site.parties.places import register_place_panel
-        from tisbury_regs import demo, pumpout_api, pumpout_returns
+        from tisbury_regs.pumpout import api, services
 
-        register_case_type(pumpout_returns.CASE_TYPE)
-        register_deadline_source(pumpout_returns.deadline_rows)
+        register_case_type(services.CASE_TYPE)
+        register_deadline_source(services.deadline_rows)
         register_place_panel("tisbury", "tisbury_regs/property_pumpout_panel.html",
-                             pumpout_returns.property_panel)
-        register_routes("pumpout-returns", pumpout_api.PumpoutReturnViewSet,
-                        basename="pumpout-return")
-        register_routes("well-readings", pumpout_api.WellReadingViewSet,
-                        basename="well-reading")
-        register_demo("tisbury_pumpout_and_wells", demo.pumpout_and_wells)
+                             services.property_panel)
+        register_routes("pumpout-returns", api.PumpoutReturnViewSet, basename="pumpout-return")
         register_queue_link("tisbury", "Septage pump-out returns",
                             "tisbury_regs:pumpout_returns_board", roles=ENFORCEMENT_ROLES)
+
+    @staticmethod
+    def register_well_readings() -> None:
+        """Well meter readings (09.3.1(4))."""
+        from permits_site.accounts.permissions import ENFORCEMENT_ROLES
+        from permits_site.api.registry import register_routes
+        from permits_site.licensing.page_registry import register_queue_link
+        from permits_site.parties.places import register_place_panel
+        from tisbury_regs.wells import api, services
+
+        register_place_panel("tisbury", "tisbury_regs/property_wells_panel.html",
+                             services.property_panel)
+        register_routes("well-readings", api.WellReadingViewSet, basename="well-reading")
         register_queue_link("tisbury", "Metered wells", "tisbury_regs:board_wells",
                             roles=ENFORCEMENT_ROLES)

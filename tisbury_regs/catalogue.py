@@ -10,6 +10,9 @@ from tisbury_regs.law import cite
 
 BOARD = "Board of Health"
 CALENDAR_YEAR = "Valid through December 31 of the year issued"
+#: The private well registration: the disposal works permit waits on it (09.3.1(3)) and a
+#: metered well's owner reports its readings under it (09.3.1(4)).
+WELL_REGISTRATION_CODE = "tisbury.well_registration"
 
 
 def annual(

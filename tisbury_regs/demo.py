@@ -22,9 +22,10 @@ from permits_site.licensing.services.payments import record_payment
 from permits_site.licensing.services.permits import issue_permit
 from permits_site.parties.services import create_business, find_or_create_property
 from permits_site.towns.models import Municipality
-from tisbury_regs import pumpout_returns, well_readings
+from tisbury_regs.catalogue import WELL_REGISTRATION_CODE
 from tisbury_regs.models import WellSeason
-from tisbury_regs.septic import WELL_REGISTRATION_CODE
+from tisbury_regs.pumpout.services import HANDLER_PERMIT
+from tisbury_regs.wells.services import record_reading
 
 #: A four-bedroom house inland: the well carries a sealed meter (09.3.1(4)).
 METERED_WELL = {
@@ -43,7 +44,7 @@ def pumpout_and_wells(resident: User) -> None:
                               mailing_address="7 State Road, Tisbury", acting_user=resident)
     _issued(create_application(
         applicant=resident, action="new", business=handler,
-        permit_type=PermitType.objects.get(code=pumpout_returns.HANDLER_PERMIT),
+        permit_type=PermitType.objects.get(code=HANDLER_PERMIT),
         details={"vehicles": ["International 4300, MA plate 1234-AB"]}), clerk)
     well = _issued(create_application(
         applicant=resident, permit_type=PermitType.objects.get(code=WELL_REGISTRATION_CODE),
@@ -59,8 +60,8 @@ def _readings(well: Permit, owner: User) -> None:
                (WellSeason.FALL, dt.date(today.year, 11, 10), 268_300)]
     for season, read_on, gallons in seasons:
         if read_on <= today:
-            well_readings.record_reading(well=well, season=season, read_on=read_on,
-                                         meter_gallons=gallons, acting_user=owner)
+            record_reading(well=well, season=season, read_on=read_on, meter_gallons=gallons,
+                           acting_user=owner)
 
 
 def _issued(application: Application, clerk: User) -> Permit:

@@ -5,7 +5,13 @@ prints one amount, every offense costs it, and "warning" is a recorded
 written warning with nothing due. Three offenses carry their own fines in
 the regulation they enforce: late pump-out permits (09.6.2), living aboard
 boats (09.4.10) and any other Board regulation (09.0.7(B)).
+
+The compliance surcharge schedules of the septage handler (09.1.4) and food service (09.5.1)
+permits are here too: the renewal's fee and the citations that raise it both read them.
 """
+
+from collections.abc import Mapping
+from dataclasses import dataclass
 
 from permits_site.enforcement.catalogue import (
     WARNING,
@@ -22,7 +28,6 @@ from permits_site.enforcement.registry import (
     SurchargeSources,
     statutory_window,
 )
-from tisbury_regs.fees import FOOD_SURCHARGES, SEPTAGE_SURCHARGES, SURCHARGE_EVENTS
 from tisbury_regs.law import cite
 from tisbury_regs.periods import MUNICIPALITY
 
@@ -124,6 +129,63 @@ FINES = FineCatalogue(
 )
 
 
+# -- compliance surcharges (09.1.4, 09.5.1) ------------------------------------
+
+SURCHARGE_EVENTS = {
+    "validated_complaint": "validated consumer complaints",
+    "trash_violation": "trash violations",
+    "smoking_violation": "smoking violations",
+    "late_renewal": "late permit renewal",
+    "operating_without_permit": "operating without a permit in place",
+    "foodborne_illness_responsible": "food-borne illness investigation, establishment responsible",
+    "citation_noncritical": "citation/order letter for non-critical violations",
+    "reinspections_2plus": "two or more re-inspections after routine inspections",
+    "preventive_inspections": "more frequent preventive inspections",
+    "citation_critical": "citation/order letter for critical violations",
+    "citation_order": "citation/order to correct violations",
+    "show_cause_hearing": "show cause hearing",
+    "suspension_revocation": "license suspension or revocation",
+}
+
+
+@dataclass(frozen=True)
+class SurchargeSchedule:
+    """A permit type's surcharge levels: event code → percent of the base fee."""
+
+    citation: str
+    percents: Mapping[str, int]
+
+
+SEPTAGE_SURCHARGES = SurchargeSchedule(
+    citation=cite("09.1.4"),
+    percents={
+        "validated_complaint": 25,
+        "late_renewal": 50,
+        "operating_without_permit": 50,
+        "citation_order": 100,
+        "show_cause_hearing": 150,
+        "suspension_revocation": 200,
+    },
+)
+FOOD_SURCHARGES = SurchargeSchedule(
+    citation=cite("09.5.1"),
+    percents={
+        "validated_complaint": 25,
+        "trash_violation": 25,
+        "smoking_violation": 25,
+        "late_renewal": 50,
+        "operating_without_permit": 50,
+        "foodborne_illness_responsible": 50,
+        "citation_noncritical": 50,
+        "reinspections_2plus": 75,
+        "preventive_inspections": 75,
+        "citation_critical": 100,
+        "show_cause_hearing": 150,
+        "suspension_revocation": 200,
+    },
+)
+
+
 def surcharge_events() -> tuple[SurchargeEvent, ...]:
     """The events of the septage (09.1.4) and food (09.5.1) surcharge schedules a
     citation may represent, each citing the schedules that list it."""
@@ -186,7 +248,7 @@ CASE_TYPES = (
              name="Food establishment without a certified manager",
              offenses=("board_regulation_violation",), citation=cite("09.5.2"),
              page="tisbury_regs:health_case"),
-    # A failed septic system (tisbury_regs.septic_reports): the text penalises a missed order
+    # A failed septic system (tisbury_regs.septic): the text penalises a missed order
     # under Title V (09.1.3(5)) and the schedule names no offense for it.
     CaseType(code="tisbury.failed_system", municipality=MUNICIPALITY,
              name="Failed septic system", offenses=(), citation=cite("09.1.3(5), 09.0.8(8)"),

@@ -59,6 +59,14 @@ class SystemInspectorLicense(models.Model):
         return day <= self.expires_on and (self.revoked_on is None or day < self.revoked_on)
 
 
+class SepticReportQuerySet(models.QuerySet):
+    def current(self, *, on: dt.date) -> SepticInspectionReport | None:
+        """The newest report still valid on ``on``: from a property's ``septic_reports``,
+        its current report (09.0.8(4)), which its page and a disposal works review show."""
+        return (self.filter(inspected_on__lte=on, valid_through__gte=on)
+                .select_related("inspector", "license", "case").first())
+
+
 class SepticInspectionReport(models.Model):
     """A septic system inspection report filed with the Board (09.0.8(4))."""
 
@@ -89,6 +97,8 @@ class SepticInspectionReport(models.Model):
         related_name="septic_report", help_text="The failed-system case the report opened.",
     )
     created_at = models.DateTimeField(default=timezone.now)
+
+    objects = SepticReportQuerySet.as_manager()
 
     class Meta:
         ordering = ["-inspected_on", "-pk"]

@@ -35,7 +35,7 @@ from tests.factories import (
     permit_type,
     staff,
 )
-from tisbury_regs import septic_reports
+from tisbury_regs.septic import services as septic_reports
 
 
 @pytest.fixture

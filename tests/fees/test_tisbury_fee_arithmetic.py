@@ -5,9 +5,8 @@ from decimal import Decimal
 
 import pytest
 
-from tisbury_regs.fees import (
-    FOOD_SURCHARGES,
-    SEPTAGE_SURCHARGES,
+from tisbury_regs.fines import FOOD_SURCHARGES, SEPTAGE_SURCHARGES
+from tisbury_regs.permits.fees import (
     compliance_surcharge,
     non_profit_waiver_applies,
     proration,

@@ -29,7 +29,7 @@ from tests.factories import (
     permit_type,
     staff,
 )
-from tisbury_regs import septic_reports
+from tisbury_regs.septic import services as septic_reports
 
 pytestmark = pytest.mark.django_db
 

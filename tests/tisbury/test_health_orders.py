@@ -14,7 +14,7 @@ import time_machine
 from permits_site.enforcement.deadlines import deadlines
 from permits_site.exceptions import DomainError, InvalidTransition
 from tests.factories import Role, UserFactory, local, municipality, staff
-from tisbury_regs import health_orders
+from tisbury_regs.health_orders import services as health_orders
 
 MEMORIAL_DAY = dt.date(2027, 5, 31)
 DAY = dt.timedelta(days=1)

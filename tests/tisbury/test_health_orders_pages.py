@@ -11,7 +11,7 @@ import time_machine
 from permits_site.enforcement.models import Case
 from tests.factories import Role, UserFactory, local, staff
 from tests.tisbury.support import client_for
-from tisbury_regs import health_orders
+from tisbury_regs.health_orders import services as health_orders
 
 MAY_21_2027 = dt.date(2027, 5, 21)
 

@@ -29,8 +29,8 @@ from tests.factories import (
     local,
     municipality,
 )
-from tisbury_regs import pumpout_returns as services
-from tisbury_regs.pumpout_returns import Job
+from tisbury_regs.pumpout import services
+from tisbury_regs.pumpout.services import Job
 
 pytestmark = pytest.mark.django_db
 MAY = dt.date(2030, 5, 1)

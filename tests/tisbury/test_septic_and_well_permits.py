@@ -34,7 +34,7 @@ from tests.tisbury.support import (
     client_for,
     pdf_text,
 )
-from tisbury_regs.septic import record_public_water
+from tisbury_regs.permits.disposal_works import record_public_water
 
 pytestmark = pytest.mark.django_db
 WELL = "tisbury.well_registration"

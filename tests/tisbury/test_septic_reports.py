@@ -27,7 +27,7 @@ from tests.factories import (
     municipality,
     staff,
 )
-from tisbury_regs import septic_reports as services
+from tisbury_regs.septic import services
 
 LABOR_DAY = dt.date(2030, 9, 2)
 TUESDAY_AFTER = dt.date(2030, 9, 3)

@@ -23,8 +23,8 @@ from tests.factories import (
 )
 from tests.rules.test_tisbury_rules import COASTAL_SEPTIC_OK
 from tests.tisbury.support import client_for
-from tisbury_regs import septic_reports as services
 from tisbury_regs.models import SepticInspectionReport, SystemInspectorLicense
+from tisbury_regs.septic import services
 
 pytestmark = pytest.mark.django_db
 SEPTIC_ANSWERS = {name: value for name, value in COASTAL_SEPTIC_OK.items() if name != "zone"}

@@ -34,7 +34,8 @@ from tests.factories import (
     permit_type,
     staff,
 )
-from tisbury_regs.fees import FOOD_SURCHARGES, LINE_LENGTH, compliance_surcharge
+from tisbury_regs.fines import FOOD_SURCHARGES
+from tisbury_regs.permits.fees import LINE_LENGTH, compliance_surcharge
 
 pytestmark = pytest.mark.django_db
 

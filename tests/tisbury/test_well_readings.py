@@ -21,7 +21,7 @@ from tests.factories import (
     municipality,
     staff,
 )
-from tisbury_regs import well_readings as services
+from tisbury_regs.wells import services
 
 pytestmark = pytest.mark.django_db
 

@@ -4,7 +4,7 @@ inspection reports over HTTP (BOH Reg 09.0.8(4), 09.1.3(5)), registered from
 
 A licensed system inspector files a report (``POST /septic-reports/``) and reads their own;
 the town's staff read every report. The admin grants and revokes licenses. Each call is one
-call of the service the pages use (``tisbury_regs.septic_reports``); refusals are 400s naming
+call of the service the pages use (``tisbury_regs.septic.services``); refusals are 400s naming
 their field, or 403s.
 """
 
@@ -28,9 +28,9 @@ from permits_site.enforcement.models import InspectionResult
 from permits_site.exceptions import PermissionDenied
 from permits_site.parties.models import Property
 from permits_site.towns.models import Municipality
-from tisbury_regs import septic_reports as services
 from tisbury_regs.models import SepticInspectionReport, SystemInspectorLicense
 from tisbury_regs.periods import MUNICIPALITY
+from tisbury_regs.septic import services
 
 
 def _town() -> Municipality:

@@ -13,9 +13,9 @@ from django.views.decorators.http import require_GET, require_http_methods
 from permits_site.accounts.permissions import business_ids, can_view_enforcement, is_town_staff
 from permits_site.exceptions import DomainError
 from permits_site.licensing.views.access import get_visible_or_404
-from tisbury_regs import pumpout_returns as services
 from tisbury_regs.models import PumpoutReturn
-from tisbury_regs.pumpout_forms import JOB_ROWS, JobForm, ReturnForm, job_formset
+from tisbury_regs.pumpout import services
+from tisbury_regs.pumpout.forms import JOB_ROWS, JobForm, ReturnForm, job_formset
 
 
 def _handlers(request):

@@ -1,7 +1,7 @@
 """Forms of the Board of Health's orders with clocks (BOH Reg 09.7.3, 09.4.8, 09.4.7, 09.5.2).
 
-Each feeds one service of :mod:`tisbury_regs.health_orders`, whose refusals are shown on
-the field they name. The responsible person is a person on file, found by email.
+Each feeds one service of :mod:`tisbury_regs.health_orders.services`, whose refusals are shown
+on the field they name. The responsible person is a person on file, found by email.
 """
 
 from __future__ import annotations

@@ -26,9 +26,8 @@ from permits_site.enforcement.models import Case, CaseStatus
 from permits_site.enforcement.registry import case_type
 from permits_site.exceptions import DomainError
 from permits_site.licensing.views.access import get_visible_or_404
-from tisbury_regs import health_order_forms as health_forms
-from tisbury_regs import health_orders
-from tisbury_regs.health_orders import (
+from tisbury_regs.health_orders import forms, services
+from tisbury_regs.health_orders.services import (
     ANIMAL_BITE,
     FOOD_MANAGER,
     FUEL_STORAGE,
@@ -45,22 +44,22 @@ class Report:
     """A report that opens a case: its form, service and words."""
 
     case_type: str
-    form_class: type[health_forms.PartyOnFileForm]
+    form_class: type[forms.PartyOnFileForm]
     service: Callable[..., Case]
     heading: str
     button: str
 
 
 REPORTS = {
-    "bite": Report(ANIMAL_BITE, health_forms.BiteReportForm, health_orders.record_bite_report,
+    "bite": Report(ANIMAL_BITE, forms.BiteReportForm, services.record_bite_report,
                    "Record an animal bite report", "Record bite report and quarantine"),
-    "facility": Report(PUBLIC_FACILITY, health_forms.FacilityWarningForm,
-                       health_orders.warn_public_facility,
+    "facility": Report(PUBLIC_FACILITY, forms.FacilityWarningForm,
+                       services.warn_public_facility,
                        "Warn an unsanitary public facility", "Issue warning and order"),
-    "tank": Report(FUEL_STORAGE, health_forms.NewTankForm, health_orders.record_new_tank,
+    "tank": Report(FUEL_STORAGE, forms.NewTankForm, services.record_new_tank,
                    "Record a new underground storage tank", "Record tank"),
-    "ownership": Report(FOOD_MANAGER, health_forms.OwnershipChangeForm,
-                        health_orders.record_ownership_change,
+    "ownership": Report(FOOD_MANAGER, forms.OwnershipChangeForm,
+                        services.record_ownership_change,
                         "Record a food establishment's change of ownership",
                         "Record change of ownership"),
 }
@@ -71,13 +70,13 @@ def _open(case: Case) -> bool:
 
 
 def _waiting(case: Case) -> bool:
-    order = health_orders.clock_order(case)
+    order = services.clock_order(case)
     return _open(case) and order is not None and order.complied_on is None
 
 
 def _past_due(case: Case) -> bool:
-    order = health_orders.clock_order(case)
-    return _open(case) and order is not None and health_orders.is_past(
+    order = services.clock_order(case)
+    return _open(case) and order is not None and services.is_past(
         order, on=timezone.localdate())
 
 
@@ -96,36 +95,36 @@ class Step:
 
 
 STEPS: dict[str, Step] = {
-    "release": Step(ANIMAL_BITE, health_forms.ReleaseForm, _waiting,
-                    lambda case, data, user: health_orders.release_from_quarantine(
+    "release": Step(ANIMAL_BITE, forms.ReleaseForm, _waiting,
+                    lambda case, data, user: services.release_from_quarantine(
                         case=case, acting_user=user, **data),
                     "Release from quarantine", "Record release", "Release recorded."),
-    "fine": Step(PUBLIC_FACILITY, health_forms.ConfirmForm, _waiting,
-                 lambda case, data, user: health_orders.fine_public_facility(
+    "fine": Step(PUBLIC_FACILITY, forms.ConfirmForm, _waiting,
+                 lambda case, data, user: services.fine_public_facility(
                      case=case, acting_user=user),
                  "Fine each day the violation continues", "Write the per-day fine",
                  "Per-day fine written."),
-    "corrected": Step(PUBLIC_FACILITY, health_forms.CorrectionForm, _waiting,
-                      lambda case, data, user: health_orders.record_facility_correction(
+    "corrected": Step(PUBLIC_FACILITY, forms.CorrectionForm, _waiting,
+                      lambda case, data, user: services.record_facility_correction(
                           case=case, acting_user=user, **data),
                       "Record the correction", "Record correction", "Correction recorded."),
-    "notification": Step(FUEL_STORAGE, health_forms.NotificationForm, _waiting,
-                         lambda case, data, user: health_orders.record_tank_notification(
+    "notification": Step(FUEL_STORAGE, forms.NotificationForm, _waiting,
+                         lambda case, data, user: services.record_tank_notification(
                              case=case, acting_user=user, **data),
                          "Record the notification", "Record notification",
                          "Notification recorded."),
-    "fuel_fine": Step(FUEL_STORAGE, health_forms.ConfirmForm, _past_due,
-                      lambda case, data, user: health_orders.cite_fuel_storage(
+    "fuel_fine": Step(FUEL_STORAGE, forms.ConfirmForm, _past_due,
+                      lambda case, data, user: services.cite_fuel_storage(
                           case=case, acting_user=user),
                       "Fine the late notification", "Write the $200 per-day fine",
                       "Fine written."),
-    "certified": Step(FOOD_MANAGER, health_forms.CertifiedManagerForm, _waiting,
-                      lambda case, data, user: health_orders.record_certified_manager(
+    "certified": Step(FOOD_MANAGER, forms.CertifiedManagerForm, _waiting,
+                      lambda case, data, user: services.record_certified_manager(
                           case=case, acting_user=user, **data),
                       "Record the certified manager", "Record certified manager",
                       "Certified manager recorded."),
-    "forfeiture": Step(FOOD_MANAGER, health_forms.ForfeitureForm, _past_due,
-                       lambda case, data, user: health_orders.cite_food_manager(
+    "forfeiture": Step(FOOD_MANAGER, forms.ForfeitureForm, _past_due,
+                       lambda case, data, user: services.cite_food_manager(
                            case=case, acting_user=user, **data),
                        "Cite operating without a certified manager",
                        "Write the 09.0.7(B) citation", "Citation written."),
@@ -133,7 +132,7 @@ STEPS: dict[str, Step] = {
 
 
 def _require_staff(user) -> int:
-    town = health_orders.tisbury()
+    town = services.tisbury()
     if not can_view_enforcement(user, town.pk):
         raise PermissionDenied
     return town.pk
@@ -153,7 +152,7 @@ def health_list(request):
                  .exclude(status=CaseStatus.CLOSED).order_by("orders__comply_by", "pk")
                  [:LISTED])
     today = timezone.localdate()
-    rows = [(case, case_type(case.case_type), health_orders.clock_order(case),
+    rows = [(case, case_type(case.case_type), services.clock_order(case),
              _past_due(case)) for case in cases]
     return render(request, "tisbury_regs/health_list.html", {
         "rows": rows, "today": today, "reports": REPORTS,
@@ -173,7 +172,7 @@ def health_report(request, kind: str):
     if request.method == "POST" and form.is_valid():
         try:
             case = report.service(acting_user=request.user,
-                                  **health_forms.service_arguments(form))
+                                  **forms.service_arguments(form))
         except DomainError as error:
             form.add_service_errors(error.errors)
         else:
@@ -197,12 +196,12 @@ def render_case(request, case: Case, *, bound: dict | None = None):
                  for name, step in STEPS.items()
                  if step.case_type == case.case_type and step.offered(case)}
     today = timezone.localdate()
-    order = health_orders.clock_order(case)
+    order = services.clock_order(case)
     failed = next(iter(bound.values()), None)
     return render(request, "tisbury_regs/health_case.html", {
         "case": case, "case_type": case_type(case.case_type), "order": order,
-        "clock": health_orders.period(health_orders.CLOCKS[case.case_type]),
-        "past_due": health_orders.is_past(order, on=today) if order else False,
+        "clock": services.period(services.CLOCKS[case.case_type]),
+        "past_due": services.is_past(order, on=today) if order else False,
         "citations": case.citations.all(), "steps": steps, "today": today,
         "failed_form": failed if failed is not None and failed.errors else None,
     }, status=400 if bound else 200)

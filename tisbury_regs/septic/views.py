@@ -17,10 +17,10 @@ from permits_site.enforcement.models import Case
 from permits_site.exceptions import DomainError
 from permits_site.licensing.views.resident import error_messages
 from permits_site.towns.models import Municipality
-from tisbury_regs import septic_reports as services
 from tisbury_regs.models import SepticInspectionReport, SystemInspectorLicense
 from tisbury_regs.periods import MUNICIPALITY
-from tisbury_regs.record_forms import LicenseForm, ReportForm, check_form_class
+from tisbury_regs.septic import services
+from tisbury_regs.septic.forms import LicenseForm, ReportForm, check_form_class
 
 
 def _town() -> Municipality:

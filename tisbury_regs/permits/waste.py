@@ -16,8 +16,8 @@ waiver under 09.0.3 can still allow it). A renewal continues the current permit 
 thirty days past its end: the rule set cannot see the current permit, so the application is
 refused when it asks for more.
 
-Each declaration is a mapping that ``tisbury_regs.kinds.declared`` turns into a permit kind:
-plain attributes, and the hooks below (functions of the kind) that it overrides.
+Each declaration is a mapping that ``tisbury_regs.permits.kinds.declared`` turns into a permit
+kind: plain attributes, and the hooks below (functions of the kind) that it overrides.
 """
 
 from __future__ import annotations

@@ -7,16 +7,15 @@ from permits_site.licensing.declarations import About, DeclaredDocument, FactSou
 from permits_site.licensing.kinds import PermitKind
 from permits_site.parties.places import register_place_attributes
 from permits_site.rules.base import Fact, FactType
-from tisbury_regs.food import RESIDENTIAL_KITCHEN
 from tisbury_regs.law import cite
-from tisbury_regs.rules import CAMPGROUND
-from tisbury_regs.septic import (
+from tisbury_regs.permits.disposal_works import (
     DISPOSAL_WORKS,
     HEARING_NOTICE_DAYS,
     WELL_REGISTRATION,
-    water_supply_panel,
 )
-from tisbury_regs.waste import DUMPSTER, DUMPSTER_CONTRACTOR, TEMPORARY_DUMPSTER
+from tisbury_regs.permits.food import RESIDENTIAL_KITCHEN
+from tisbury_regs.permits.waste import DUMPSTER, DUMPSTER_CONTRACTOR, TEMPORARY_DUMPSTER
+from tisbury_regs.rules import CAMPGROUND
 
 MUNICIPALITY = "tisbury"
 
@@ -119,15 +118,6 @@ def declared(code: str, *, holder: Holder, about: About, **declaration) -> Tisbu
     return type(f"{code.title().replace('_', '')}Kind", (TisburyPermitKind,), attributes)()
 
 
-def disposal_works_review(self: PermitKind, application, user) -> dict:
-    """The review screen's water supply (09.3.1(3)) and the property's current septic
-    inspection report (09.0.8(4))."""
-    from tisbury_regs.septic_reports import property_panel
-
-    septic = property_panel(application.place, user) if application.place else None
-    return {"water": water_supply_panel(self, application, user), "septic": septic}
-
-
 SEPTAGE_INSURANCE = DeclaredDocument(
     "liability_insurance", "Certificate of liability insurance", cite("09.1.4")
 )
@@ -140,9 +130,7 @@ DECLARED_KINDS = (
              **TEMPORARY_DUMPSTER),
     declared("residential_kitchen", holder=Holder.PERSON, about=About.PROPERTY,
              **RESIDENTIAL_KITCHEN),
-    declared("disposal_works", holder=Holder.PERSON, about=About.PROPERTY,
-             **{**DISPOSAL_WORKS, "review_panel": "tisbury_regs/disposal_works_review.html",
-                "review_context": disposal_works_review}),
+    declared("disposal_works", holder=Holder.PERSON, about=About.PROPERTY, **DISPOSAL_WORKS),
     declared("well_registration", holder=Holder.PERSON, about=About.PROPERTY,
              **WELL_REGISTRATION),
     declared(

@@ -12,8 +12,8 @@ advanced treatment system "requires abutter notification and a hearing prior to 
 Health approval" (09.0.8(13)): the application's own ``alternative_system`` answer, not a
 fact of the coastal septic rules, opens the gate ``hearing_decided``.
 
-Each declaration is a mapping that ``tisbury_regs.kinds.declared`` turns into a permit kind:
-plain attributes, and the hooks below (functions of the kind) that it overrides.
+Each declaration is a mapping that ``tisbury_regs.permits.kinds.declared`` turns into a permit
+kind: plain attributes, and the hooks below (functions of the kind) that it overrides.
 """
 
 from __future__ import annotations
@@ -38,17 +38,19 @@ from permits_site.licensing.models import (
 )
 from permits_site.rules.base import FactsInvalid, FactType, Outcome
 from permits_site.rules.calendar import format_date
+from tisbury_regs.catalogue import WELL_REGISTRATION_CODE
 from tisbury_regs.law import cite
+from tisbury_regs.permits.forms import PublicWaterForm
 from tisbury_regs.rules import PRIVATE_WELL
 
 if TYPE_CHECKING:
     from permits_site.accounts.models import User
 
-WELL_REGISTRATION_CODE = "tisbury.well_registration"
 DISPOSAL_WORKS_CODE = "tisbury.disposal_works"
 WELL_READY_RULE = "ti.3.1.3.ready"
 WELL_SECTION = cite("09.3.1(3)")
 HEARING_SECTION = cite("09.0.8(13)")
+REPORT_SECTION = cite("09.0.8(4)")
 #: The notice rule Northborough Horse & Stable Regs §2.2 states, which the Board follows for
 #: the hearing 09.0.8(13) requires: abutters notified at least 10 days before it.
 HEARING_NOTICE_DAYS = 10
@@ -208,14 +210,21 @@ def water_supply_rows(self: PermitKind, permit: Permit) -> dict[str, Any]:
 def water_supply_panel(self: PermitKind, application: Application, user) -> dict[str, Any]:
     """The review screen's water supply: the registered well or the clerk's public water
     record, and the clerk's form to record the connection while the gate is open."""
-    from tisbury_regs.forms import PublicWaterForm
-
     recorded = public_water_record(application)
     well = ready_well_registration(application.place, on=timezone.localdate())
     may_record = (recorded is None and well is None and application.status in RECORDABLE
                   and permissions.is_clerk(user, application.municipality_id))
     return {"public_water": recorded, "ready_well": well, "well_section": WELL_SECTION,
             "public_water_form": PublicWaterForm() if may_record else None}
+
+
+def disposal_works_review(self: PermitKind, application: Application, user) -> dict[str, Any]:
+    """The review screen's water supply (09.3.1(3)) and the property's current septic
+    inspection report (09.0.8(4)), shown as on the clerk's property page."""
+    place = application.place
+    septic = ({"report": place.septic_reports.current(on=timezone.localdate()),
+               "section": REPORT_SECTION} if place else None)
+    return {"water": water_supply_panel(self, application, user), "septic": septic}
 
 
 DISPOSAL_WORKS = {
@@ -237,8 +246,8 @@ DISPOSAL_WORKS = {
     "extra_blockers": disposal_works_blockers,
     "update_details": keep_office_record,
     "document_context": water_supply_rows,
-    "review_panel": "tisbury_regs/disposal_works_panel.html",
-    "review_context": water_supply_panel,
+    "review_panel": "tisbury_regs/disposal_works_review.html",
+    "review_context": disposal_works_review,
 }
 
 

@@ -13,8 +13,8 @@ from permits_site.exceptions import DomainError
 from permits_site.licensing.models import Application
 from permits_site.licensing.views.access import get_visible_or_404
 from permits_site.licensing.views.resident import error_messages
-from tisbury_regs import septic
-from tisbury_regs.forms import PublicWaterForm
+from tisbury_regs.permits import disposal_works
+from tisbury_regs.permits.forms import PublicWaterForm
 
 
 @login_required
@@ -30,11 +30,11 @@ def record_public_water(request, pk: int):
     try:
         if not form.is_valid():
             raise DomainError(form.errors)
-        septic.record_public_water(application=application, note=form.cleaned_data["note"],
-                                   acting_user=request.user)
+        disposal_works.record_public_water(
+            application=application, note=form.cleaned_data["note"], acting_user=request.user)
     except DomainError as refused:
         error_messages(request, refused)
     else:
         messages.success(request, "The public water connection is recorded; the well gate "
-                                  f"is cleared ({septic.WELL_SECTION}).")
+                                  f"is cleared ({disposal_works.WELL_SECTION}).")
     return redirect("licensing:review", pk=application.pk)

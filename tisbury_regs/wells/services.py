@@ -37,11 +37,11 @@ from permits_site.licensing.models import Permit, PermitStatus
 from permits_site.rules.calendar import BusinessCalendar, format_date, key_date_on
 from permits_site.rules.registry import town_law
 from permits_site.towns.models import Municipality
+from tisbury_regs.catalogue import WELL_REGISTRATION_CODE
 from tisbury_regs.law import cite
 from tisbury_regs.models import SeasonalWellSchedule, WellMeterReading, WellSeason
 from tisbury_regs.periods import MUNICIPALITY
 from tisbury_regs.rules import METER_ABOVE_BEDROOMS, METER_ABOVE_OCCUPANTS
-from tisbury_regs.septic import WELL_REGISTRATION_CODE
 
 if TYPE_CHECKING:
     from permits_site.accounts.models import User
@@ -265,6 +265,7 @@ def missing_readings(municipality: Municipality, *, today: dt.date
     return missing
 
 
-def property_wells(place) -> list[Permit]:
+def property_panel(place, user: User) -> dict[str, Any]:
     """The property's metered wells with their readings, for the clerk's property page."""
-    return [well for well in _wells().filter(place=place) if is_metered(well)]
+    return {"wells": [well for well in _wells().filter(place=place) if is_metered(well)],
+            "well_section": SECTION}

@@ -50,7 +50,6 @@ from permits_site.parties.services import matching_property
 from permits_site.rules.calendar import add_months, format_date, period_due
 from permits_site.rules.registry import town_law
 from permits_site.towns.models import Municipality
-from tisbury_regs import well_readings
 from tisbury_regs.law import cite
 from tisbury_regs.models import PumpoutJob, PumpoutReturn
 from tisbury_regs.periods import MUNICIPALITY
@@ -352,6 +351,5 @@ def late_fine(filed: PumpoutReturn) -> Decimal | None:
 
 
 def property_panel(place: Property, user: User) -> dict[str, Any]:
-    """The property's returned pump-outs and its metered wells with their readings."""
-    return {"jobs": property_jobs(place), "pumpout_section": SECTION,
-            "wells": well_readings.property_wells(place), "well_section": well_readings.SECTION}
+    """The property's returned pump-outs."""
+    return {"jobs": property_jobs(place), "pumpout_section": SECTION}

@@ -11,7 +11,7 @@ from permits_site.enforcement.models import InspectionResult
 from permits_site.licensing.fact_forms import FactsForm, bounded_date_field, fact_form_class
 from permits_site.parties.models import Property
 from tisbury_regs.periods import MUNICIPALITY
-from tisbury_regs.septic_reports import CASE_CHECKS
+from tisbury_regs.septic.services import CASE_CHECKS
 
 
 class ReportForm(ServiceForm):

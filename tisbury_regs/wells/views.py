@@ -13,8 +13,8 @@ from django.views.decorators.http import require_http_methods
 
 from permits_site.accounts.permissions import can_view_enforcement, can_work_case
 from permits_site.exceptions import DomainError
-from tisbury_regs import well_readings as services
-from tisbury_regs.pumpout_forms import ReadingForm, ScheduleForm
+from tisbury_regs.wells import services
+from tisbury_regs.wells.forms import ReadingForm, ScheduleForm
 
 
 @login_required

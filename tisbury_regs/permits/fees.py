@@ -38,7 +38,14 @@ from permits_site.rules.fees import (
     parse_quote_facts,
 )
 from permits_site.rules.registry import town_law
-from tisbury_regs.food import (
+from tisbury_regs.fines import (
+    FOOD_SURCHARGES,
+    SEPTAGE_SURCHARGES,
+    SURCHARGE_EVENTS,
+    SurchargeSchedule,
+)
+from tisbury_regs.law import cite
+from tisbury_regs.permits.food import (
     EVENT_FIELDS,
     FOOD_SERVICE_DOCUMENTS,
     NON_PROFIT,
@@ -47,9 +54,8 @@ from tisbury_regs.food import (
     parse_event_details,
     sandblasting_term,
 )
-from tisbury_regs.kinds import SEPTAGE_INSURANCE, TisburyPermitKind
-from tisbury_regs.law import cite
-from tisbury_regs.waste import SEPTAGE_VEHICLES
+from tisbury_regs.permits.kinds import SEPTAGE_INSURANCE, TisburyPermitKind
+from tisbury_regs.permits.waste import SEPTAGE_VEHICLES
 
 FOOD_POLICY = cite("09.5, Policy Statements")
 STABLE_FEE_CAP = Decimal("20.00")
@@ -61,60 +67,6 @@ HORSES = Fact("horses", FactType.INTEGER, "How many horses will be kept?", unit=
                         f"({cite('09.7.2')}).")
 
 # -- compliance surcharges (09.1.4, 09.5.1) ------------------------------------
-
-SURCHARGE_EVENTS = {
-    "validated_complaint": "validated consumer complaints",
-    "trash_violation": "trash violations",
-    "smoking_violation": "smoking violations",
-    "late_renewal": "late permit renewal",
-    "operating_without_permit": "operating without a permit in place",
-    "foodborne_illness_responsible": "food-borne illness investigation, establishment responsible",
-    "citation_noncritical": "citation/order letter for non-critical violations",
-    "reinspections_2plus": "two or more re-inspections after routine inspections",
-    "preventive_inspections": "more frequent preventive inspections",
-    "citation_critical": "citation/order letter for critical violations",
-    "citation_order": "citation/order to correct violations",
-    "show_cause_hearing": "show cause hearing",
-    "suspension_revocation": "license suspension or revocation",
-}
-
-
-@dataclass(frozen=True)
-class SurchargeSchedule:
-    """A permit type's surcharge levels: event code → percent of the base fee."""
-
-    citation: str
-    percents: Mapping[str, int]
-
-
-SEPTAGE_SURCHARGES = SurchargeSchedule(
-    citation=cite("09.1.4"),
-    percents={
-        "validated_complaint": 25,
-        "late_renewal": 50,
-        "operating_without_permit": 50,
-        "citation_order": 100,
-        "show_cause_hearing": 150,
-        "suspension_revocation": 200,
-    },
-)
-FOOD_SURCHARGES = SurchargeSchedule(
-    citation=cite("09.5.1"),
-    percents={
-        "validated_complaint": 25,
-        "trash_violation": 25,
-        "smoking_violation": 25,
-        "late_renewal": 50,
-        "operating_without_permit": 50,
-        "foodborne_illness_responsible": 50,
-        "citation_noncritical": 50,
-        "reinspections_2plus": 75,
-        "preventive_inspections": 75,
-        "citation_critical": 100,
-        "show_cause_hearing": 150,
-        "suspension_revocation": 200,
-    },
-)
 
 
 @dataclass(frozen=True)

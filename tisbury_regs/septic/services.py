@@ -211,9 +211,7 @@ def file_report(
 def current_report(place: Property, *, on: dt.date | None = None
                    ) -> SepticInspectionReport | None:
     """The property's newest report still valid on ``on`` (today by default)."""
-    on = on or timezone.localdate()
-    return (place.septic_reports.filter(inspected_on__lte=on, valid_through__gte=on)
-            .select_related("inspector", "license", "case").first())
+    return place.septic_reports.current(on=on or timezone.localdate())
 
 
 # -- failed systems -----------------------------------------------------------------------

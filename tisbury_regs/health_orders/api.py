@@ -3,9 +3,9 @@
 
 Enforcement staff of Tisbury read the cases; case workers open them with a report
 (``bite-reports``, ``facility-warnings``, ``tanks``, ``ownership-changes``) and take each
-step. Every call runs the service the web page uses (:mod:`tisbury_regs.health_orders`), so
-the clocks, the record and the audit trail are the same; refusals are 400s naming their
-field.
+step. Every call runs the service the web page uses
+(:mod:`tisbury_regs.health_orders.services`), so the clocks, the record and the audit trail are
+the same; refusals are 400s naming their field.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from permits_site.api.public.fields import BoundedDateField
 from permits_site.api.scopes import in_towns_where
 from permits_site.enforcement.models import Case, Citation, Order
 from permits_site.exceptions import PermissionDenied
-from tisbury_regs import health_orders
+from tisbury_regs.health_orders import services
 
 # -- out -----------------------------------------------------------------------------------
 
@@ -56,12 +56,12 @@ class HealthCaseSerializer(serializers.ModelSerializer):
 
     @extend_schema_field(ClockOrderSerializer(allow_null=True))
     def get_order(self, case: Case) -> dict | None:
-        order = health_orders.clock_order(case)
+        order = services.clock_order(case)
         return ClockOrderSerializer(order).data if order else None
 
     def get_past_due(self, case: Case) -> bool:
-        order = health_orders.clock_order(case)
-        return bool(order) and health_orders.is_past(order, on=self.context["today"])
+        order = services.clock_order(case)
+        return bool(order) and services.is_past(order, on=self.context["today"])
 
 
 # -- in ------------------------------------------------------------------------------------
@@ -165,7 +165,7 @@ class HealthOrderViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
     serializer_class = HealthCaseSerializer
 
     def get_queryset(self):
-        queryset = Case.objects.filter(case_type__in=health_orders.HEALTH_CASE_TYPES
+        queryset = Case.objects.filter(case_type__in=services.HEALTH_CASE_TYPES
                                        ).prefetch_related("orders", "citations").order_by("pk")
         return in_towns_where(queryset, self.request.user, *ENFORCEMENT_ROLES,
                               town_field="municipality")
@@ -174,7 +174,7 @@ class HealthOrderViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
         return {**super().get_serializer_context(), "today": timezone.localdate()}
 
     def require_case_worker(self) -> None:
-        if not can_work_case(self.request.user, health_orders.tisbury().pk):
+        if not can_work_case(self.request.user, services.tisbury().pk):
             raise PermissionDenied("Only Tisbury's case workers open and act on these cases.")
 
     def respond(self, case: Case, code: int = status.HTTP_200_OK) -> Response:
@@ -183,19 +183,19 @@ class HealthOrderViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
                         status=code)
 
     bite_reports = _report("bite-reports", BiteReportSerializer,
-                           health_orders.record_bite_report)
+                           services.record_bite_report)
     facility_warnings = _report("facility-warnings", FacilityWarningSerializer,
-                                health_orders.warn_public_facility)
-    tanks = _report("tanks", NewTankSerializer, health_orders.record_new_tank)
+                                services.warn_public_facility)
+    tanks = _report("tanks", NewTankSerializer, services.record_new_tank)
     ownership_changes = _report("ownership-changes", OwnershipChangeSerializer,
-                                health_orders.record_ownership_change)
-    release = _step("release", ReleaseSerializer, health_orders.release_from_quarantine)
-    fine = _step("fine", NothingSerializer, health_orders.fine_public_facility)
+                                services.record_ownership_change)
+    release = _step("release", ReleaseSerializer, services.release_from_quarantine)
+    fine = _step("fine", NothingSerializer, services.fine_public_facility)
     correction = _step("correction", CorrectionSerializer,
-                       health_orders.record_facility_correction)
+                       services.record_facility_correction)
     notification = _step("notification", NotificationSerializer,
-                         health_orders.record_tank_notification)
-    fuel_fine = _step("fuel-fine", NothingSerializer, health_orders.cite_fuel_storage)
+                         services.record_tank_notification)
+    fuel_fine = _step("fuel-fine", NothingSerializer, services.cite_fuel_storage)
     certified_manager = _step("certified-manager", CertifiedManagerSerializer,
-                              health_orders.record_certified_manager)
-    forfeiture = _step("forfeiture", ForfeitureSerializer, health_orders.cite_food_manager)
+                              services.record_certified_manager)
+    forfeiture = _step("forfeiture", ForfeitureSerializer, services.cite_food_manager)

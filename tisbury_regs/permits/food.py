@@ -13,8 +13,8 @@ the permit runs.
 - Sandblasting (09.4.3): year-round at one location for many jobs (the calendar year), or a
   single job at the property on the job's date (the job).
 
-Hooks here are functions of the permit kind (``self``) that the kinds in ``tisbury_regs.fees``
-and ``tisbury_regs.kinds`` take as their own.
+Hooks here are functions of the permit kind (``self``) that the kinds in
+``tisbury_regs.permits.fees`` and ``tisbury_regs.permits.kinds`` take as their own.
 """
 
 from __future__ import annotations

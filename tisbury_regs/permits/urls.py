@@ -1,0 +1,8 @@
+from django.urls import path
+
+from tisbury_regs.permits import views
+
+urlpatterns = [
+    path("applications/<int:pk>/public-water/", views.record_public_water,
+         name="record_public_water"),
+]
