@@ -224,7 +224,7 @@ class HorseSerializer(serializers.ModelSerializer):
 
     @extend_schema_field(CertificateFlagSerializer)
     def get_certificate(self, horse: Horse) -> dict:
-        flag = horses.certificate_flag(horse, on=timezone.localdate())
+        flag = horse.certificate_flag(on=timezone.localdate())
         return CertificateFlagSerializer(flag).data
 
 

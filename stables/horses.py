@@ -1,5 +1,5 @@
 """Horses and their burials: registration with the inoculation certificate (Northborough
-Horse & Stable Regs B, §3.2), the registry's flags, and burial notices (§6.6).
+Horse & Stable Regs B, §3.2), the registry, and burial notices (§6.6).
 
 Each service is keyword-only, runs in one transaction and leaves an audit entry (the
 core's ``create_application`` and ``upload_document`` write theirs for what they create).
@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from django.core.files.uploadedfile import UploadedFile
@@ -28,13 +27,14 @@ from permits_site.rules.calendar import format_date
 from permits_site.towns.models import Municipality
 from stables import rules
 from stables.facts import as_json
-from stables.kinds import INOCULATION_CERTIFICATE
 from stables.models import Horse, HorseBurialNotice, Stable
 
 if TYPE_CHECKING:
     from permits_site.accounts.models import User
 
 HORSE_REGISTRATION = "northborough.horse_registration"
+#: The kind of document a certificate of inoculation is filed as (§3.2).
+INOCULATION_CERTIFICATE = "inoculation_certificate"
 NAME_LENGTH = Horse._meta.get_field("name").max_length
 DESCRIPTION_LENGTH = Horse._meta.get_field("description").max_length
 
@@ -200,28 +200,6 @@ def _horse_document(horse: Horse, *, upload: UploadedFile, uploaded_by) -> Docum
     document.file.save("upload", upload, save=False)
     document.save()
     return document
-
-
-@dataclass(frozen=True)
-class CertificateFlag:
-    """How the registry reads a horse's inoculation certificate on a day (§3.2)."""
-
-    code: str
-    text: str
-
-    @property
-    def flagged(self) -> bool:
-        return self.code != "current"
-
-
-def certificate_flag(horse: Horse, *, on: dt.date) -> CertificateFlag:
-    """Missing, older than a year (past its first anniversary), or current."""
-    if horse.inoculation_certificate_id is None or horse.certificate_dated is None:
-        return CertificateFlag("missing", "No inoculation certificate on file")
-    dated = format_date(horse.certificate_dated)
-    if not horse.certificate_current_on(on):
-        return CertificateFlag("stale", f"Certificate dated {dated} is older than a year")
-    return CertificateFlag("current", f"Certificate dated {dated}")
 
 
 def horse_registry(municipality: Municipality):

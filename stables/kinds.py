@@ -30,9 +30,21 @@ from permits_site.licensing.models import OPEN_ENDED, Application, Permit, Permi
 from permits_site.rules.base import FactType
 from permits_site.rules.calendar import anniversary_eve, days_after, format_date, year_end
 from stables.facts import OFFICE_FACTS, OFFICE_RULES, office_facts
+from stables.horses import INOCULATION_CERTIFICATE, register_horse, update_horse
 from stables.law import cite
 from stables.models import PLAN_ITEMS, Occupancy, StableApplication
 from stables.rules import HEARING_NOTICE_DAYS
+from stables.services import (
+    apply_for_stable_permit,
+    keeper_panel,
+    renew_stable_permit,
+    review_panel_context,
+    stable_details,
+    stable_permit_issued,
+    transfer_stable_permit,
+    transferable_permit,
+    update_stable_draft,
+)
 
 if TYPE_CHECKING:
     from permits_site.accounts.models import User
@@ -42,7 +54,6 @@ STABLE_PLAN = "stable_plan"
 TRANSFEROR_NOTICE = "transfer_notice_transferor"
 TRANSFEREE_NOTICE = "transfer_notice_transferee"
 OTHER_DATA = "other_data"
-INOCULATION_CERTIFICATE = "inoculation_certificate"
 
 NEW, RENEWAL, TRANSFER = "new", "renewal", "transfer"
 #: The actions whose application describes the stable: its plan items and the answers to the
@@ -52,12 +63,6 @@ DESCRIBED = (NEW, RENEWAL)
 #: A horse stays registered until it leaves town (B): the registration has no end date, and
 #: this stands for "no end" in ``Permit.valid_through``, which cannot be empty.
 REGISTERED_UNTIL_THE_HORSE_LEAVES = OPEN_ENDED
-
-
-def stable_details(application: Application):
-    """The application's stable details, or None for a stable application put on file
-    without them (records made outside the services)."""
-    return getattr(application, "stable_application", None)
 
 
 def _plan_item_field(name: str) -> DeclaredField:
@@ -142,11 +147,9 @@ class StablePermitKind(PermitKind):
                           acting_user: User | None = None) -> Application:
         """A new permit for the stable on the named site (§2.2, §7.1), a renewal (§2.2) or
         a transfer (§2.4), by the services the pages use."""
-        from stables import services
-
         values = details.values
         if action == TRANSFER:
-            return services.transfer_stable_permit(
+            return transfer_stable_permit(
                 applicant=applicant, permit_number=values["permit_number"],
                 address=values["address"], occupancy=values["occupancy"],
                 acting_user=acting_user,
@@ -156,11 +159,11 @@ class StablePermitKind(PermitKind):
             if permit.permit_type_id != permit_type.pk:
                 raise DomainError(f"Permit {permit.number} is a {permit.permit_type.name}; "
                                   "renew it as one.", field=PERMIT_FIELD)
-            return services.renew_stable_permit(
+            return renew_stable_permit(
                 applicant=applicant, permit=permit, items=values, facts=details.facts,
                 acting_user=acting_user,
             )
-        return services.apply_for_stable_permit(
+        return apply_for_stable_permit(
             applicant=applicant, permit_type_code=permit_type.code,
             site=details.records[PROPERTY_FIELD], occupancy=values["occupancy"], items=values,
             facts=details.facts, acting_user=acting_user,
@@ -168,11 +171,9 @@ class StablePermitKind(PermitKind):
 
     def update_details(self, application, details, *, acting_user: User) -> Application:
         """Replace a draft's details; a renewal or transfer keeps the permit it follows up."""
-        from stables import services
-
         values = details.values
         if application.action == TRANSFER:
-            followed = services.transferable_permit(
+            followed = transferable_permit(
                 applicant=application.applicant, permit_number=values["permit_number"],
                 address=values["address"],
             )
@@ -183,7 +184,7 @@ class StablePermitKind(PermitKind):
             raise DomainError("A draft follows up the permit it was started for; withdraw it "
                               "to apply for another.", field=field)
         described = application.action in DESCRIBED
-        return services.update_stable_draft(
+        return update_stable_draft(
             application=application, acting_user=acting_user,
             items=values if described else None, facts=details.facts if described else None,
             site=details.records.get(PROPERTY_FIELD), occupancy=values.get("occupancy", ""),
@@ -279,8 +280,6 @@ class StablePermitKind(PermitKind):
         return self.term(application, issued_on=on)[0].year
 
     def after_issue(self, application, permit: Permit, *, acting_user: User) -> None:
-        from stables.services import stable_permit_issued
-
         details = stable_details(application)
         if details is not None:
             stable_permit_issued(details=details, permit=permit)
@@ -324,8 +323,6 @@ class StablePermitKind(PermitKind):
         ]
 
     def review_context(self, application, user) -> dict[str, Any]:
-        from stables.services import review_panel_context
-
         return review_panel_context(application, user)
 
 
@@ -339,8 +336,6 @@ class PrivateStableKind(StablePermitKind):
         return anniversary_eve(valid_from)
 
     def panel_context(self, user) -> dict[str, Any]:
-        from stables.services import keeper_panel
-
         return keeper_panel(user)
 
 
@@ -384,15 +379,11 @@ class HorseRegistrationKind(PermitKind):
                           acting_user: User | None = None) -> Application:
         """Register the horse as the registration page does; its certificate is then
         uploaded to the application's documents (§3.2)."""
-        from stables.horses import register_horse
-
         horse = register_horse(owner=applicant, stable=details.records["stable"],
                                acting_user=acting_user, **details.values)
         return horse.registration
 
     def update_details(self, application, details, *, acting_user: User) -> Application:
-        from stables.horses import update_horse
-
         update_horse(horse=application.horse, stable=details.records["stable"],
                      acting_user=acting_user, **details.values)
         return application

@@ -43,8 +43,6 @@ from permits_site.rules.registry import get_rule_set
 from permits_site.towns.models import Municipality
 from stables import rules
 from stables.facts import as_json
-from stables.horses import certificate_flag
-from stables.kinds import stable_details
 from stables.law import cite
 from stables.models import (
     PLAN_ITEMS,
@@ -75,6 +73,12 @@ SIGN_OFF_FIELDS = (
 
 def northborough() -> Municipality:
     return Municipality.objects.get(code=NORTHBOROUGH)
+
+
+def stable_details(application: Application) -> StableApplication | None:
+    """The application's stable details, or None for a stable application put on file
+    without them (records made outside the services)."""
+    return getattr(application, "stable_application", None)
 
 
 # -- Which permit? (§1.1) -------------------------------------------------------
@@ -721,7 +725,7 @@ def keeper_panel(user) -> dict[str, Any]:
             if stable.keeper_id == user.pk
         ],
         "horses": [
-            (horse, certificate_flag(horse, on=today))
+            (horse, horse.certificate_flag(on=today))
             for stable in stables
             for horse in stable.own_horses
         ],

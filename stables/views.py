@@ -50,13 +50,7 @@ from stables.forms import (
     WhichPermitForm,
     stable_facts_form,
 )
-from stables.kinds import (
-    PLOT_PLAN,
-    STABLE_PLAN,
-    TRANSFEREE_NOTICE,
-    TRANSFEROR_NOTICE,
-    stable_details,
-)
+from stables.kinds import PLOT_PLAN, STABLE_PLAN, TRANSFEREE_NOTICE, TRANSFEROR_NOTICE
 from stables.models import PLAN_ITEMS, Horse, HorseBurialNotice, Stable
 
 PERMIT_TYPES = {"private": services.PRIVATE_STABLE, "public": services.PUBLIC_STABLE}
@@ -222,7 +216,7 @@ def _own_stable_draft(request, pk: int) -> Application:
         request.user,
         pk=pk,
     )
-    if stable_details(application) is None or application.action == "transfer":
+    if services.stable_details(application) is None or application.action == "transfer":
         raise Http404("No answers to change on this application.")
     return application
 
@@ -565,7 +559,7 @@ def _clerk_application(request, pk: int) -> Application:
         request.user,
         pk=pk,
     )
-    if stable_details(application) is None:
+    if services.stable_details(application) is None:
         raise Http404("Not a stable application.")
     return application
 
@@ -714,7 +708,7 @@ def horse_registry(request):
     if selected not in REGISTRY_FILTERS:
         selected = "all"
     rows = [
-        (horse, horses.certificate_flag(horse, on=today))
+        (horse, horse.certificate_flag(on=today))
         for horse in horses.horse_registry(town)
     ]
     flagged = sum(flag.flagged for _, flag in rows)

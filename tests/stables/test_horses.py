@@ -135,7 +135,7 @@ def test_the_registry_flags_certificates_missing_or_older_than_a_year_3_2(
 ):
     juniper = horse(keeper, stable, dated=dated)
 
-    assert horses.certificate_flag(juniper, on=dt.date(2027, 6, 1)).code == flag
+    assert juniper.certificate_flag(on=dt.date(2027, 6, 1)).code == flag
 
 
 @time_machine.travel(JUNE_1_2027, tick=False)
