@@ -16,14 +16,14 @@ class StablesConfig(AppConfig):
         from permits_site.licensing.page_registry import register_queue_link, register_urls
         from permits_site.rules.registry import register_law
         from stables import demo, fines, periods, rules
-        from stables.api import (
+        from stables.horses.services import stables_for_horses
+        from stables.permits.api import (
             HorseBurialNoticeViewSet,
             HorseViewSet,
             StableApplicationViewSet,
             StableViewSet,
         )
-        from stables.horses import stables_for_horses
-        from stables.kinds import HorseRegistrationKind, PrivateStableKind, PublicStableKind
+        from stables.permits.kinds import HorseRegistrationKind, PrivateStableKind, PublicStableKind
 
         register_law(
             periods.MUNICIPALITY,

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from stables import views
+from stables.permits import views
 
 app_name = "stables"
 urlpatterns = [

@@ -13,9 +13,9 @@ from permits_site.licensing.services.applications import (
     submit_application,
 )
 from permits_site.licensing.services.permits import issue_permit
-from stables import horses
-from stables.kinds import REGISTERED_UNTIL_THE_HORSE_LEAVES
+from stables.horses import services as horses
 from stables.models import Horse, Stable
+from stables.permits.kinds import REGISTERED_UNTIL_THE_HORSE_LEAVES
 from tests.factories import UserFactory
 from tests.stables.flow import accept_documents, drafted, pdf, permitted
 from tests.stables.test_permit_flow import MARCH_15_2027

@@ -12,8 +12,9 @@ from permits_site.enforcement.models import Inspection
 from permits_site.licensing.kinds import kind_for
 from permits_site.licensing.models import Application, ApplicationStatus, Document
 from permits_site.licensing.services.applications import request_changes
-from stables import horses, services
+from stables.horses import services as horses
 from stables.models import Horse, HorseBurialNotice, Stable
+from stables.permits import services
 from tests.factories import Role, UserFactory, staff
 from tests.stables.flow import (
     ITEMS,

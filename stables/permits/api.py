@@ -3,7 +3,7 @@
 
 A private (§2) or public (§7) stable permit is applied for, renewed (§2.2) or transferred
 (§2.4) at ``/api/v1/applications/`` with the ``details`` its permit type declares
-(``stables.kinds``); the Board of Health office then records the zoning
+(``stables.permits.kinds``); the Board of Health office then records the zoning
 authority's certification (§2.3) and the Conservation Commission review (§4.1) at
 ``/api/v1/stable-applications/{id}/signoffs/``. Keepers see their stables and record
 expansions (§2.1) at ``/api/v1/stables/``, register horses (B, §3.2) at
@@ -39,7 +39,8 @@ from permits_site.api.views import OfficeApplicationViewSet, refuse_oversized_bo
 from permits_site.exceptions import DomainError
 from permits_site.licensing.models import Permit
 from permits_site.rules.base import FactsInvalid
-from stables import horses, permissions, rules, services
+from stables import permissions, rules
+from stables.horses import services as horses
 from stables.models import (
     Horse,
     HorseBurialNotice,
@@ -47,6 +48,7 @@ from stables.models import (
     StableApplication,
     StableExpansion,
 )
+from stables.permits import services
 
 # -- the office's sign-offs ----------------------------------------------------------------
 

@@ -24,8 +24,8 @@ from permits_site.licensing.fact_forms import (
 from permits_site.licensing.forms import DocumentFileField
 from stables import rules
 from stables.facts import resident_questions
-from stables.kinds import STABLE_FIELDS
 from stables.models import PLAN_ITEMS, Horse, Occupancy, Stable
+from stables.permits.kinds import STABLE_FIELDS
 
 UPLOAD_HELP = "PDF, PNG or JPEG, up to 10 MB."
 

@@ -1,5 +1,5 @@
 """Pages for stable keepers, horse owners and the Board of Health office (Northborough Horse
-and Stable Regulations). Views parse forms and call ``stables.services``; nothing else."""
+and Stable Regulations). Views parse forms and call ``stables.permits.services``; nothing else."""
 
 from __future__ import annotations
 
@@ -32,10 +32,13 @@ from permits_site.rules.base import FactType, Finding, Outcome
 from permits_site.rules.calendar import format_date
 from permits_site.rules.fees import QuoteRefused
 from permits_site.rules.registry import get_rule_set
-from stables import horses, rules, services
 from stables import permissions as stable_permissions
+from stables import rules
 from stables.facts import OFFICE_RULES, office_facts
-from stables.forms import (
+from stables.horses import services as horses
+from stables.models import PLAN_ITEMS, Horse, HorseBurialNotice, Stable
+from stables.permits import services
+from stables.permits.forms import (
     BurialNoticeForm,
     CertificateForm,
     ExpansionForm,
@@ -50,8 +53,7 @@ from stables.forms import (
     WhichPermitForm,
     stable_facts_form,
 )
-from stables.kinds import PLOT_PLAN, STABLE_PLAN, TRANSFEREE_NOTICE, TRANSFEROR_NOTICE
-from stables.models import PLAN_ITEMS, Horse, HorseBurialNotice, Stable
+from stables.permits.kinds import PLOT_PLAN, STABLE_PLAN, TRANSFEREE_NOTICE, TRANSFEROR_NOTICE
 
 PERMIT_TYPES = {"private": services.PRIVATE_STABLE, "public": services.PUBLIC_STABLE}
 WAITING_ON_THE_OFFICE = OutcomeLabel("…", "Recorded by the Board of Health office")

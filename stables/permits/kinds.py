@@ -30,11 +30,10 @@ from permits_site.licensing.models import OPEN_ENDED, Application, Permit, Permi
 from permits_site.rules.base import FactType
 from permits_site.rules.calendar import anniversary_eve, days_after, format_date, year_end
 from stables.facts import OFFICE_FACTS, OFFICE_RULES, office_facts
-from stables.horses import INOCULATION_CERTIFICATE, register_horse, update_horse
+from stables.horses.services import INOCULATION_CERTIFICATE, register_horse, update_horse
 from stables.law import cite
 from stables.models import PLAN_ITEMS, Occupancy, StableApplication
-from stables.rules import HEARING_NOTICE_DAYS
-from stables.services import (
+from stables.permits.services import (
     apply_for_stable_permit,
     keeper_panel,
     renew_stable_permit,
@@ -45,6 +44,7 @@ from stables.services import (
     transferable_permit,
     update_stable_draft,
 )
+from stables.rules import HEARING_NOTICE_DAYS
 
 if TYPE_CHECKING:
     from permits_site.accounts.models import User

@@ -1,5 +1,5 @@
 """Stable services: permits applied for, renewed and transferred; the office's sign-offs;
-expansions; sanitary inspections (horses and burials are in ``stables.horses``).
+expansions; sanitary inspections (horses and burials are in ``stables.horses.services``).
 
 Northborough Board of Health Horse and Stable Regulations. Each service is one action of a
 page or the API: keyword-only, in one transaction, with its own audit entry (the core's
@@ -58,7 +58,7 @@ PUBLIC_STABLE = "northborough.public_stable"
 STABLE_PERMIT_TYPES = (PRIVATE_STABLE, PUBLIC_STABLE)
 SANITARY_INSPECTION = "northborough.sanitary_inspection"
 PENDING_STATUSES = (ApplicationStatus.DRAFT, *OPEN_STATUSES)
-#: Files chosen with an application, by document kind (``stables.kinds``); None: not chosen.
+#: Files chosen with an application, by document kind (``stables.permits.kinds``); None: not chosen.
 Documents = Mapping[str, UploadedFile | None]
 #: What the office records on a stable application (§2.3, §4.1).
 SIGN_OFF_FIELDS = (
