@@ -12,8 +12,15 @@ from django.conf import settings
 from django.db import models
 
 from permits_site.rules.calendar import add_months, format_date
+from permits_site.towns.models import Municipality
+from stables.periods import MUNICIPALITY
 
 AREA = {"max_digits": 10, "decimal_places": 1}
+
+
+def northborough() -> Municipality:
+    """The town whose Board of Health keeps these records."""
+    return Municipality.objects.get(code=MUNICIPALITY)
 
 
 class Occupancy(models.TextChoices):

@@ -1,13 +1,12 @@
-"""The stable pieces of the API (Northborough Horse and Stable Regulations), registered from
-``StablesConfig.ready``.
+"""The stable permits' pieces of the API (Northborough Horse and Stable Regulations),
+registered from ``StablesConfig.ready``.
 
 A private (§2) or public (§7) stable permit is applied for, renewed (§2.2) or transferred
 (§2.4) at ``/api/v1/applications/`` with the ``details`` its permit type declares
 (``stables.permits.kinds``); the Board of Health office then records the zoning
 authority's certification (§2.3) and the Conservation Commission review (§4.1) at
 ``/api/v1/stable-applications/{id}/signoffs/``. Keepers see their stables and record
-expansions (§2.1) at ``/api/v1/stables/``, register horses (B, §3.2) at
-``/api/v1/horses/`` and notify burials (§6.6) at ``/api/v1/horse-burial-notices/``.
+expansions (§2.1) at ``/api/v1/stables/``.
 
 Every change is the call the matching web page makes, so the API keeps the pages' rules,
 fees and audit trail.
@@ -15,19 +14,14 @@ fees and audit trail.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
-from django.db.models import Prefetch, Q
+from django.db.models import Prefetch
 from django.utils import timezone
 from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import PermissionDenied
-from rest_framework.parsers import MultiPartParser
 from rest_framework.response import Response
 
-from permits_site.api.parsers import JSONObjectParser
 from permits_site.api.public.fields import (
     StrictCharField,
     StrictDateField,
@@ -35,19 +29,10 @@ from permits_site.api.public.fields import (
     validated_body,
 )
 from permits_site.api.serializers import ApplicationDetailSerializer
-from permits_site.api.views import OfficeApplicationViewSet, refuse_oversized_body
-from permits_site.exceptions import DomainError
+from permits_site.api.views import OfficeApplicationViewSet
 from permits_site.licensing.models import Permit
-from permits_site.rules.base import FactsInvalid
-from stables import permissions, rules
-from stables.horses import services as horses
-from stables.models import (
-    Horse,
-    HorseBurialNotice,
-    Stable,
-    StableApplication,
-    StableExpansion,
-)
+from stables import permissions
+from stables.models import Stable, StableApplication, StableExpansion
 from stables.permits import services
 
 # -- the office's sign-offs ----------------------------------------------------------------
@@ -185,176 +170,3 @@ class StableViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
             description=data["note"], acting_user=request.user,
         )
         return Response(ExpansionSerializer(expansion).data, status=status.HTTP_201_CREATED)
-
-
-# -- the keeper's horses (B, §3.2) ----------------------------------------------------------
-
-
-class ChoosableField(serializers.PrimaryKeyRelatedField):
-    """An id among the records the page would offer the caller (``choices`` in context):
-    any other reads as missing."""
-
-    def __init__(self, *, choices: str, **kwargs):
-        self.choices_key = choices
-        super().__init__(**kwargs)
-
-    def get_queryset(self):
-        return self.context[self.choices_key]
-
-
-class CertificateFlagSerializer(serializers.Serializer):
-    code = serializers.CharField(help_text="missing, stale (older than a year) or current.")
-    text = serializers.CharField()
-
-
-class HorseSerializer(serializers.ModelSerializer):
-    """A registered horse, its registration and how its inoculation certificate reads today."""
-
-    stable = serializers.SerializerMethodField()
-    registration_status = serializers.CharField(source="registration.status", read_only=True)
-    certificate = serializers.SerializerMethodField()
-
-    class Meta:
-        model = Horse
-        fields = ["id", "name", "description", "stable", "registration", "registration_status",
-                  "certificate_dated", "certificate", "kept_until"]
-
-    @extend_schema_field({"type": "object", "properties": {
-        "id": {"type": "integer"}, "address": {"type": "string"}}})
-    def get_stable(self, horse: Horse) -> dict:
-        return {"id": horse.stable_id, "address": horse.stable.address}
-
-    @extend_schema_field(CertificateFlagSerializer)
-    def get_certificate(self, horse: Horse) -> dict:
-        flag = horse.certificate_flag(on=timezone.localdate())
-        return CertificateFlagSerializer(flag).data
-
-
-class HorseRegistrationSerializer(StrictSerializer):
-    """The horse registration page's fields; the certificate may follow later (§3.2)."""
-
-    stable = ChoosableField(choices="stables", queryset=Stable.objects.none(),
-                            help_text="Your stable, or a permitted stable boarding the horse.")
-    name = StrictCharField(max_length=60)
-    description = StrictCharField(max_length=200, help_text="Breed, color, sex, age, markings.")
-    certificate = serializers.FileField(
-        required=False, allow_null=True, default=None,
-        help_text="Certificate of inoculation against EEE and tetanus: PDF, PNG or JPEG, "
-                  "checked by its content, up to 10 MB.")
-    certificate_dated = StrictDateField(required=False, allow_null=True, default=None)
-
-
-class HorseViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
-    """The caller's own horses; another keeper's horse is a 404."""
-
-    queryset = Horse.objects.none()
-    serializer_class = HorseSerializer
-    parser_classes = [JSONObjectParser, MultiPartParser]
-
-    def get_queryset(self):
-        return Horse.objects.filter(owner=self.request.user).select_related(
-            "stable__property", "registration"
-        )
-
-    @extend_schema(
-        request={"multipart/form-data": HorseRegistrationSerializer,
-                 "application/json": HorseRegistrationSerializer},
-        responses={201: HorseSerializer},
-    )
-    def create(self, request):
-        """Register a horse kept in town, no fee, as a draft registration to submit (B)."""
-        refuse_oversized_body(request)
-        data = validated_body(HorseRegistrationSerializer, request.data,
-                              stables=horses.stables_for_horses(request.user))
-        try:
-            horse = horses.register_horse(owner=request.user, **data)
-        except DomainError as refused:
-            raise DomainError(_renamed(refused.errors, file="certificate")) from refused
-        return Response(HorseSerializer(self.get_queryset().get(pk=horse.pk)).data,
-                        status=status.HTTP_201_CREATED)
-
-
-def _renamed(errors: Mapping[str, list[str]], **names: str) -> dict[str, list[str]]:
-    """A service's errors with its field names as this endpoint calls them."""
-    return {names.get(field, field): messages for field, messages in errors.items()}
-
-
-# -- horse burial notices (§6.6) ------------------------------------------------------------
-
-
-class StoredFindingSerializer(serializers.Serializer):
-    """A rule's outcome as judged when the notice was filed."""
-
-    rule = serializers.CharField()
-    citation = serializers.CharField()
-    outcome = serializers.CharField(help_text="pass, fail or another outcome of the rule.")
-    message = serializers.CharField()
-
-
-class BurialNoticeSerializer(serializers.ModelSerializer):
-    """A burial notice with the facts sent and the findings of rule set
-    ``northborough.horse_burial`` on the day it was filed."""
-
-    stable = serializers.SerializerMethodField()
-    horse = serializers.SerializerMethodField()
-    findings = StoredFindingSerializer(many=True, read_only=True)
-
-    class Meta:
-        model = HorseBurialNotice
-        fields = ["id", "stable", "horse", "site", "facts", "findings", "compliant",
-                  "filed_on"]
-
-    @extend_schema_field({"type": "object", "properties": {
-        "id": {"type": "integer"}, "address": {"type": "string"}}})
-    def get_stable(self, notice: HorseBurialNotice) -> dict:
-        return {"id": notice.stable_id, "address": notice.stable.address}
-
-    @extend_schema_field({"type": "object", "nullable": True, "properties": {
-        "id": {"type": "integer"}, "name": {"type": "string"}}})
-    def get_horse(self, notice: HorseBurialNotice) -> dict | None:
-        return {"id": notice.horse_id, "name": notice.horse.name} if notice.horse else None
-
-
-class BurialNoticeInputSerializer(StrictSerializer):
-    """The burial notice page's fields; ``facts`` are rule set ``northborough.horse_burial``'s
-    (strict JSON types: dates as ``YYYY-MM-DD``, measurements in feet as numbers)."""
-
-    stable = ChoosableField(choices="stables", queryset=Stable.objects.none(),
-                            help_text="Your stable, or the stable where your horse was kept.")
-    horse = ChoosableField(choices="horses", queryset=Horse.objects.none(), required=False,
-                           allow_null=True, default=None,
-                           help_text="One of your horses kept in town; null for another.")
-    site = StrictCharField(max_length=300, help_text="Where on the lot the hole is.")
-    facts = serializers.DictField()
-
-    def validate_facts(self, raw: Mapping[str, Any]) -> dict[str, Any]:
-        try:
-            return rules.HORSE_BURIAL.parse(raw)
-        except FactsInvalid as invalid:
-            raise serializers.ValidationError(invalid.errors) from invalid
-
-
-class HorseBurialNoticeViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
-                               viewsets.GenericViewSet):
-    """The notices the caller filed; another person's notice is a 404."""
-
-    queryset = HorseBurialNotice.objects.none()
-    serializer_class = BurialNoticeSerializer
-
-    def get_queryset(self):
-        return HorseBurialNotice.objects.filter(filed_by=self.request.user).select_related(
-            "stable__property", "horse"
-        )
-
-    @extend_schema(request=BurialNoticeInputSerializer, responses={201: BurialNoticeSerializer})
-    def create(self, request):
-        """Notify the Board of Health of a horse's burial at the stable (§6.6)."""
-        user = request.user
-        own_horses = Horse.objects.filter(owner=user, kept_until__isnull=True)
-        data = validated_body(
-            BurialNoticeInputSerializer, request.data,
-            stables=Stable.objects.filter(Q(keeper=user) | Q(horses__in=own_horses)).distinct(),
-            horses=own_horses,
-        )
-        notice = horses.file_burial_notice(filed_by=user, **data)
-        return Response(BurialNoticeSerializer(notice).data, status=status.HTTP_201_CREATED)

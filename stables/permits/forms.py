@@ -1,4 +1,5 @@
-"""Forms for stable keepers, horse owners and the Board of Health office.
+"""Forms for stable keepers and the Board of Health office: applying for, renewing and
+transferring a stable permit, the office's sign-offs, and the stable's record.
 
 The application's questions are generated from the rule sets' facts
 (:mod:`permits_site.licensing.fact_forms`), so the page asks exactly what the rules
@@ -10,7 +11,6 @@ from __future__ import annotations
 import functools
 
 from django import forms
-from django.utils import timezone
 
 from permits_site.licensing.declarations import DeclaredField
 from permits_site.licensing.fact_forms import (
@@ -24,16 +24,9 @@ from permits_site.licensing.fact_forms import (
 from permits_site.licensing.forms import DocumentFileField
 from stables import rules
 from stables.facts import resident_questions
-from stables.models import PLAN_ITEMS, Horse, Occupancy, Stable
+from stables.forms import UPLOAD_HELP, not_in_future
+from stables.models import PLAN_ITEMS, Occupancy, Stable
 from stables.permits.kinds import STABLE_FIELDS
-
-UPLOAD_HELP = "PDF, PNG or JPEG, up to 10 MB."
-
-
-def _not_in_future(day):
-    if day is not None and day > timezone.localdate():
-        raise forms.ValidationError("The date cannot be in the future.")
-    return day
 
 
 class WhichPermitForm(StyledForm):
@@ -188,7 +181,7 @@ class SignOffForm(StyledForm):
     )
 
     def clean_on(self):
-        return _not_in_future(self.cleaned_data["on"])
+        return not_in_future(self.cleaned_data["on"])
 
 
 class GrandfatheredForm(StyledForm):
@@ -210,81 +203,3 @@ class InspectionForm(StyledForm):
         super().__init__(*args, **kwargs)
         self.fields["inspector"].queryset = inspectors
         self.fields["inspector"].label_from_instance = lambda user: user.display_name
-
-
-class HorseForm(StyledForm):
-    """A horse to register (B), with its certificate of inoculation if at hand (§3.2)."""
-
-    stable = forms.ModelChoiceField(
-        queryset=Stable.objects.none(),
-        label="Where is the horse kept?",
-        help_text="Your stable, or the permitted stable where the horse is boarded.",
-        empty_label=None,
-    )
-    name = forms.CharField(max_length=60, label="Horse's name")
-    description = forms.CharField(
-        max_length=200,
-        label="Description",
-        help_text="Breed, color, sex, age and markings.",
-    )
-    certificate = DocumentFileField(
-        required=False,
-        label="Certificate of inoculation against equine encephalitis (EEE) and tetanus",
-        help_text="From a licensed veterinarian (§3.2). You can add it later. " + UPLOAD_HELP,
-    )
-    certificate_dated = bounded_date_field(
-        required=False, label="Date of the certificate (if you attach it)"
-    )
-
-    def __init__(self, *args, stables, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["stable"].queryset = stables
-
-    def clean_certificate_dated(self):
-        return _not_in_future(self.cleaned_data["certificate_dated"])
-
-    def clean(self):
-        cleaned = super().clean()
-        if cleaned.get("certificate") and not cleaned.get("certificate_dated"):
-            self.add_error("certificate_dated", "Enter the date on the certificate.")
-        return cleaned
-
-
-class CertificateForm(StyledForm):
-    """A newer certificate of inoculation for a registered horse (§3.2)."""
-
-    file = DocumentFileField(
-        label="Certificate of inoculation against EEE and tetanus",
-        help_text=UPLOAD_HELP,
-    )
-    dated = bounded_date_field(label="Date of the certificate")
-
-    def clean_dated(self):
-        return _not_in_future(self.cleaned_data["dated"])
-
-
-class BurialNoticeBase(FactsForm):
-    """Where the horse is buried, then the measurements and dates rule set §6.6 judges."""
-
-    stable = forms.ModelChoiceField(
-        queryset=Stable.objects.none(), label="At which stable?", empty_label=None
-    )
-    horse = forms.ModelChoiceField(
-        queryset=Horse.objects.none(),
-        required=False,
-        label="Which horse? (optional)",
-        empty_label="A horse not registered here",
-    )
-    site = forms.CharField(
-        max_length=300,
-        label="Burial site",
-        help_text="Where on the lot the hole is, e.g. \"north corner of the back pasture\".",
-    )
-
-    def __init__(self, *args, stables, horses, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["stable"].queryset = stables
-        self.fields["horse"].queryset = horses
-
-
-BurialNoticeForm = fact_form_class(rules.HORSE_BURIAL, base=BurialNoticeBase)

@@ -1,5 +1,6 @@
 """Stable services: permits applied for, renewed and transferred; the office's sign-offs;
-expansions; sanitary inspections (horses and burials are in ``stables.horses.services``).
+expansions; sanitary inspections (horses are registered in ``stables.horses``, burials
+notified in ``stables.burials``).
 
 Northborough Board of Health Horse and Stable Regulations. Each service is one action of a
 page or the API: keyword-only, in one transaction, with its own audit entry (the core's
@@ -50,15 +51,17 @@ from stables.models import (
     Stable,
     StableApplication,
     StableExpansion,
+    northborough,
 )
+from stables.periods import MUNICIPALITY
 
-NORTHBOROUGH = "northborough"
 PRIVATE_STABLE = "northborough.private_stable"
 PUBLIC_STABLE = "northborough.public_stable"
 STABLE_PERMIT_TYPES = (PRIVATE_STABLE, PUBLIC_STABLE)
 SANITARY_INSPECTION = "northborough.sanitary_inspection"
 PENDING_STATUSES = (ApplicationStatus.DRAFT, *OPEN_STATUSES)
-#: Files chosen with an application, by document kind (``stables.permits.kinds``); None: not chosen.
+#: Files chosen with an application, by document kind (``stables.permits.kinds``); None:
+#: not chosen.
 Documents = Mapping[str, UploadedFile | None]
 #: What the office records on a stable application (§2.3, §4.1).
 SIGN_OFF_FIELDS = (
@@ -69,10 +72,6 @@ SIGN_OFF_FIELDS = (
     "conservation_reviewed_by",
     "conservation_note",
 )
-
-
-def northborough() -> Municipality:
-    return Municipality.objects.get(code=NORTHBOROUGH)
 
 
 def stable_details(application: Application) -> StableApplication | None:
@@ -359,7 +358,7 @@ def transferable_permit(*, applicant, permit_number: str, address: str) -> Permi
     stable's street address (§2.4); the transferee cannot already hold it."""
     permit = (
         Permit.objects.filter(
-            municipality__code=NORTHBOROUGH,
+            municipality__code=MUNICIPALITY,
             permit_type__code__in=STABLE_PERMIT_TYPES,
             number=permit_number.strip().upper(),
         )
