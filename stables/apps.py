@@ -16,14 +16,12 @@ class StablesConfig(AppConfig):
         from permits_site.licensing.page_registry import register_queue_link, register_urls
         from permits_site.rules.registry import register_law
         from stables import demo, fines, periods, rules
-        from stables.api import (
-            HorseBurialNoticeViewSet,
-            HorseViewSet,
-            StableApplicationViewSet,
-            StableViewSet,
-        )
-        from stables.horses import stables_for_horses
-        from stables.kinds import HorseRegistrationKind, PrivateStableKind, PublicStableKind
+        from stables.burials.api import HorseBurialNoticeViewSet
+        from stables.horses.api import HorseViewSet
+        from stables.horses.kinds import HorseRegistrationKind
+        from stables.horses.services import stables_for_horses
+        from stables.permits.api import StableApplicationViewSet, StableViewSet
+        from stables.permits.kinds import PrivateStableKind, PublicStableKind
 
         register_law(
             periods.MUNICIPALITY,

@@ -8,7 +8,7 @@ from permits_site.accounts.models import User
 from permits_site.licensing.services.applications import submit_application
 from permits_site.licensing.services.documents import upload_document
 from stables.facts import resident_questions
-from stables.services import PRIVATE_STABLE, apply_for_stable_permit, stable_site
+from stables.permits.services import PRIVATE_STABLE, apply_for_stable_permit, stable_site
 
 #: A private stable 42 ft from the abutter's line: §4.1(a) fails, a variance case for the Board.
 STABLE_ANSWERS = {

@@ -5,13 +5,22 @@ Horse and Stable Regulations, linked to the core's applications, permits and doc
 from __future__ import annotations
 
 import builtins
+import datetime as dt
+from dataclasses import dataclass
 
 from django.conf import settings
 from django.db import models
 
-from permits_site.rules.calendar import add_months
+from permits_site.rules.calendar import add_months, format_date
+from permits_site.towns.models import Municipality
+from stables.periods import MUNICIPALITY
 
 AREA = {"max_digits": 10, "decimal_places": 1}
+
+
+def northborough() -> Municipality:
+    """The town whose Board of Health keeps these records."""
+    return Municipality.objects.get(code=MUNICIPALITY)
 
 
 class Occupancy(models.TextChoices):
@@ -227,6 +236,28 @@ class Horse(models.Model):
     def certificate_current_on(self, day) -> bool:
         """A certificate covers a year: on its anniversary it is a year old, after it older."""
         return self.certificate_dated is not None and day <= add_months(self.certificate_dated, 12)
+
+    def certificate_flag(self, *, on: dt.date) -> CertificateFlag:
+        """How the registry reads the certificate on ``on``: missing, older than a year
+        (past its first anniversary), or current (§3.2)."""
+        if self.inoculation_certificate_id is None or self.certificate_dated is None:
+            return CertificateFlag("missing", "No inoculation certificate on file")
+        dated = format_date(self.certificate_dated)
+        if not self.certificate_current_on(on):
+            return CertificateFlag("stale", f"Certificate dated {dated} is older than a year")
+        return CertificateFlag("current", f"Certificate dated {dated}")
+
+
+@dataclass(frozen=True)
+class CertificateFlag:
+    """How the registry reads a horse's inoculation certificate on a day (§3.2)."""
+
+    code: str
+    text: str
+
+    @property
+    def flagged(self) -> bool:
+        return self.code != "current"
 
 
 class HorseBurialNotice(models.Model):

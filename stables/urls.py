@@ -1,30 +1,8 @@
-from django.urls import path
+"""Northborough's pages, feature by feature, under ``/stables/``."""
 
-from stables import views
+from stables.burials.urls import urlpatterns as burials
+from stables.horses.urls import urlpatterns as horses
+from stables.permits.urls import urlpatterns as permits
 
 app_name = "stables"
-urlpatterns = [
-    path("which-permit/", views.which_permit, name="which_permit"),
-    path("apply/<slug:kind>/", views.apply, name="apply"),
-    path("apply/<slug:kind>/rules/", views.rules_preview, name="rules_preview"),
-    path("applications/<int:pk>/edit/", views.edit_application, name="edit_application"),
-    path("applications/<int:pk>/zoning/", views.record_sign_off, {"kind": "zoning"},
-         name="record_zoning"),
-    path("applications/<int:pk>/conservation/", views.record_sign_off,
-         {"kind": "conservation"}, name="record_conservation"),
-    path(
-        "applications/<int:pk>/grandfathered/",
-        views.confirm_grandfathered,
-        name="confirm_grandfathered",
-    ),
-    path("permits/<int:pk>/renew/", views.renew, name="renew"),
-    path("transfer/", views.transfer, name="transfer"),
-    path("<int:pk>/", views.stable_detail, name="stable"),
-    path("<int:pk>/expansions/", views.record_expansion, name="record_expansion"),
-    path("<int:pk>/inspections/", views.schedule_inspection, name="schedule_inspection"),
-    path("horses/new/", views.horse_new, name="horse_new"),
-    path("horses/<int:pk>/certificate/", views.horse_certificate, name="horse_certificate"),
-    path("horses/registry/", views.horse_registry, name="horse_registry"),
-    path("burials/new/", views.burial_new, name="burial_new"),
-    path("burials/<int:pk>/", views.burial_detail, name="burial"),
-]
+urlpatterns = permits + horses + burials

@@ -7,9 +7,8 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 
 from permits_site.audit.models import AuditEntry
 from permits_site.licensing.models import Application
-from stables.horses import HORSE_REGISTRATION, register_horse
-from stables.models import Horse, HorseBurialNotice, Stable, StableExpansion
-from stables.services import northborough
+from stables.horses.services import HORSE_REGISTRATION, register_horse
+from stables.models import Horse, HorseBurialNotice, Stable, StableExpansion, northborough
 from tests.api.conftest import client_for
 from tests.factories import Role, UserFactory, staff
 from tests.stables.flow import (

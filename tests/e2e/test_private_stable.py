@@ -20,7 +20,7 @@ from permits_site.licensing.models import Permit
 from permits_site.rules.base import FactType
 from permits_site.rules.calendar import anniversary_eve
 from stables.facts import resident_questions
-from stables.services import PRIVATE_STABLE
+from stables.permits.services import PRIVATE_STABLE
 from tests.e2e.conftest import assert_accessible, sign_in
 from tests.factories import PASSWORD, Role, UserFactory, staff
 from tests.stables.flow import ITEMS, PDF, PRIVATE_FACTS

@@ -17,8 +17,8 @@ from permits_site.licensing.services.applications import (
 from permits_site.licensing.services.documents import review_document, upload_document
 from permits_site.licensing.services.payments import record_payment
 from permits_site.licensing.services.permits import issue_permit
-from stables import services
 from stables.facts import resident_questions
+from stables.permits import services
 
 PRIVATE = services.PRIVATE_STABLE
 PUBLIC = services.PUBLIC_STABLE

@@ -8,8 +8,8 @@ import time_machine
 
 from permits_site.exceptions import DomainError
 from permits_site.licensing.services.applications import submit_application
-from stables import services
 from stables.models import Stable, StableExpansion
+from stables.permits import services
 from tests.stables.flow import ITEMS, answers, drafted, issue, permitted, with_plans
 
 pytestmark = pytest.mark.django_db

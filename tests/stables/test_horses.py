@@ -13,8 +13,9 @@ from permits_site.licensing.services.applications import (
     submit_application,
 )
 from permits_site.licensing.services.permits import issue_permit
-from stables import horses
-from stables.kinds import REGISTERED_UNTIL_THE_HORSE_LEAVES
+from stables.burials import services as burials
+from stables.horses import services as horses
+from stables.horses.kinds import REGISTERED_UNTIL_THE_HORSE_LEAVES
 from stables.models import Horse, Stable
 from tests.factories import UserFactory
 from tests.stables.flow import accept_documents, drafted, pdf, permitted
@@ -135,7 +136,7 @@ def test_the_registry_flags_certificates_missing_or_older_than_a_year_3_2(
 ):
     juniper = horse(keeper, stable, dated=dated)
 
-    assert horses.certificate_flag(juniper, on=dt.date(2027, 6, 1)).code == flag
+    assert juniper.certificate_flag(on=dt.date(2027, 6, 1)).code == flag
 
 
 @time_machine.travel(JUNE_1_2027, tick=False)
@@ -162,7 +163,7 @@ HOLE = {
 
 def notice(keeper, stable, *, buried, notified, **hole):
     facts = {**HOLE, **hole, "burial_date": buried, "notice_date": notified}
-    return horses.file_burial_notice(
+    return burials.file_burial_notice(
         filed_by=keeper, stable=stable, horse=None, site="North corner of the back pasture",
         facts=facts,
     )
@@ -211,7 +212,7 @@ def test_a_burial_notice_records_each_measurement_rule_with_its_section(keeper, 
 def test_a_buried_horse_is_no_longer_kept_in_town(keeper, stable):
     juniper = horse(keeper, stable)
 
-    horses.file_burial_notice(
+    burials.file_burial_notice(
         filed_by=keeper, stable=stable, horse=juniper, site="Back pasture",
         facts={**HOLE, "burial_date": dt.date(2027, 6, 2), "notice_date": dt.date(2027, 6, 2)},
     )

@@ -12,8 +12,8 @@ from permits_site.audit.models import AuditEntry
 from permits_site.exceptions import DomainError
 from permits_site.licensing.models import Application, Document
 from permits_site.parties.models import Property
-from stables import services
-from stables.kinds import PLOT_PLAN, STABLE_PLAN, TRANSFEREE_NOTICE, TRANSFEROR_NOTICE
+from stables.permits import services
+from stables.permits.kinds import PLOT_PLAN, STABLE_PLAN, TRANSFEREE_NOTICE, TRANSFEROR_NOTICE
 from tests.factories import UserFactory
 from tests.stables.flow import ITEMS, answers, drafted, pdf, permitted
 

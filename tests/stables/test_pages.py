@@ -12,8 +12,10 @@ from permits_site.enforcement.models import Inspection
 from permits_site.licensing.kinds import kind_for
 from permits_site.licensing.models import Application, ApplicationStatus, Document
 from permits_site.licensing.services.applications import request_changes
-from stables import horses, services
+from stables.burials import services as burials
+from stables.horses import services as horses
 from stables.models import Horse, HorseBurialNotice, Stable
+from stables.permits import services
 from tests.factories import Role, UserFactory, staff
 from tests.stables.flow import (
     ITEMS,
@@ -535,7 +537,7 @@ def test_another_residents_stable_records_are_404(client, keeper, nb_clerk, othe
     draft = drafted(keeper, address="7 Whitney Street")
     horse = horses.register_horse(owner=keeper, stable=stable, name="Juniper",
                                     description="Bay mare")
-    notice = horses.file_burial_notice(
+    notice = burials.file_burial_notice(
         filed_by=keeper, stable=stable, horse=None, site="Back pasture",
         facts={**HOLE, "burial_date": dt.date(2027, 3, 14), "notice_date": dt.date(2027, 3, 14)},
     )
@@ -587,7 +589,7 @@ def test_the_horse_registry_runs_a_fixed_number_of_queries(
         horses.register_horse(owner=owner, stable=stable, name=f"Horse {number}",
                                 description="Pony", certificate=pdf(),
                                 certificate_dated=dt.date(2027, 1, 1))
-        horses.file_burial_notice(
+        burials.file_burial_notice(
             filed_by=keeper, stable=stable, horse=None, site="Back pasture",
             facts={**HOLE, "burial_date": dt.date(2027, 5, 3),
                    "notice_date": dt.date(2027, 5, 3)},

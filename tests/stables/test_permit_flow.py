@@ -21,8 +21,8 @@ from permits_site.licensing.services.hearings import decide_hearing, schedule_he
 from permits_site.licensing.services.permits import issue_permit
 from permits_site.licensing.services.variances import request_variance, sign_variance
 from permits_site.rules.base import Outcome
-from stables import services
 from stables.models import Stable
+from stables.permits import services
 from tests.factories import UserFactory
 from tests.stables.flow import (
     ITEMS,

@@ -16,7 +16,7 @@ from permits_site.enforcement.services import (
 )
 from permits_site.exceptions import DomainError
 from permits_site.licensing.services.applications import withdraw_application
-from stables import services
+from stables.permits import services
 from tests.factories import UserFactory
 from tests.stables.flow import drafted, permitted
 

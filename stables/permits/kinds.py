@@ -1,6 +1,6 @@
-"""How the core judges, prices and issues Northborough's stable permits and horse registrations
-(Board of Health Horse and Stable Regulations): what each declares, and the services that
-start and change its applications."""
+"""How the core judges, prices and issues Northborough's private (§2) and public (§7) stable
+permits (Board of Health Horse and Stable Regulations): what they declare, and the services
+that start and change their applications."""
 
 from __future__ import annotations
 
@@ -26,12 +26,23 @@ from permits_site.licensing.declarations import (
     reference_field,
 )
 from permits_site.licensing.kinds import Blocker, PermitKind, display_value
-from permits_site.licensing.models import OPEN_ENDED, Application, Permit, PermitStatus
+from permits_site.licensing.models import Application, Permit, PermitStatus
 from permits_site.rules.base import FactType
-from permits_site.rules.calendar import anniversary_eve, days_after, format_date, year_end
+from permits_site.rules.calendar import anniversary_eve, days_after, year_end
 from stables.facts import OFFICE_FACTS, OFFICE_RULES, office_facts
 from stables.law import cite
 from stables.models import PLAN_ITEMS, Occupancy, StableApplication
+from stables.permits.services import (
+    apply_for_stable_permit,
+    keeper_panel,
+    renew_stable_permit,
+    review_panel_context,
+    stable_details,
+    stable_permit_issued,
+    transfer_stable_permit,
+    transferable_permit,
+    update_stable_draft,
+)
 from stables.rules import HEARING_NOTICE_DAYS
 
 if TYPE_CHECKING:
@@ -42,22 +53,11 @@ STABLE_PLAN = "stable_plan"
 TRANSFEROR_NOTICE = "transfer_notice_transferor"
 TRANSFEREE_NOTICE = "transfer_notice_transferee"
 OTHER_DATA = "other_data"
-INOCULATION_CERTIFICATE = "inoculation_certificate"
 
 NEW, RENEWAL, TRANSFER = "new", "renewal", "transfer"
 #: The actions whose application describes the stable: its plan items and the answers to the
 #: rule set (a transfer keeps the permit's, §2.4).
 DESCRIBED = (NEW, RENEWAL)
-
-#: A horse stays registered until it leaves town (B): the registration has no end date, and
-#: this stands for "no end" in ``Permit.valid_through``, which cannot be empty.
-REGISTERED_UNTIL_THE_HORSE_LEAVES = OPEN_ENDED
-
-
-def stable_details(application: Application):
-    """The application's stable details, or None for a stable application put on file
-    without them (records made outside the services)."""
-    return getattr(application, "stable_application", None)
 
 
 def _plan_item_field(name: str) -> DeclaredField:
@@ -142,11 +142,9 @@ class StablePermitKind(PermitKind):
                           acting_user: User | None = None) -> Application:
         """A new permit for the stable on the named site (§2.2, §7.1), a renewal (§2.2) or
         a transfer (§2.4), by the services the pages use."""
-        from stables import services
-
         values = details.values
         if action == TRANSFER:
-            return services.transfer_stable_permit(
+            return transfer_stable_permit(
                 applicant=applicant, permit_number=values["permit_number"],
                 address=values["address"], occupancy=values["occupancy"],
                 acting_user=acting_user,
@@ -156,11 +154,11 @@ class StablePermitKind(PermitKind):
             if permit.permit_type_id != permit_type.pk:
                 raise DomainError(f"Permit {permit.number} is a {permit.permit_type.name}; "
                                   "renew it as one.", field=PERMIT_FIELD)
-            return services.renew_stable_permit(
+            return renew_stable_permit(
                 applicant=applicant, permit=permit, items=values, facts=details.facts,
                 acting_user=acting_user,
             )
-        return services.apply_for_stable_permit(
+        return apply_for_stable_permit(
             applicant=applicant, permit_type_code=permit_type.code,
             site=details.records[PROPERTY_FIELD], occupancy=values["occupancy"], items=values,
             facts=details.facts, acting_user=acting_user,
@@ -168,11 +166,9 @@ class StablePermitKind(PermitKind):
 
     def update_details(self, application, details, *, acting_user: User) -> Application:
         """Replace a draft's details; a renewal or transfer keeps the permit it follows up."""
-        from stables import services
-
         values = details.values
         if application.action == TRANSFER:
-            followed = services.transferable_permit(
+            followed = transferable_permit(
                 applicant=application.applicant, permit_number=values["permit_number"],
                 address=values["address"],
             )
@@ -183,7 +179,7 @@ class StablePermitKind(PermitKind):
             raise DomainError("A draft follows up the permit it was started for; withdraw it "
                               "to apply for another.", field=field)
         described = application.action in DESCRIBED
-        return services.update_stable_draft(
+        return update_stable_draft(
             application=application, acting_user=acting_user,
             items=values if described else None, facts=details.facts if described else None,
             site=details.records.get(PROPERTY_FIELD), occupancy=values.get("occupancy", ""),
@@ -279,8 +275,6 @@ class StablePermitKind(PermitKind):
         return self.term(application, issued_on=on)[0].year
 
     def after_issue(self, application, permit: Permit, *, acting_user: User) -> None:
-        from stables.services import stable_permit_issued
-
         details = stable_details(application)
         if details is not None:
             stable_permit_issued(details=details, permit=permit)
@@ -324,8 +318,6 @@ class StablePermitKind(PermitKind):
         ]
 
     def review_context(self, application, user) -> dict[str, Any]:
-        from stables.services import review_panel_context
-
         return review_panel_context(application, user)
 
 
@@ -339,8 +331,6 @@ class PrivateStableKind(StablePermitKind):
         return anniversary_eve(valid_from)
 
     def panel_context(self, user) -> dict[str, Any]:
-        from stables.services import keeper_panel
-
         return keeper_panel(user)
 
 
@@ -350,95 +340,3 @@ class PublicStableKind(StablePermitKind):
     def term_end(self, valid_from: dt.date) -> dt.date:
         """"Renewable annually each January 1st" (§7.1): through December 31."""
         return year_end(valid_from)
-
-
-def registered_horse(application: Application):
-    """The horse a registration is for, or None for one put on file without it."""
-    return getattr(application, "horse", None)
-
-
-#: What a horse registration's ``details`` take (B).
-HORSE_FIELDS = (
-    reference_field("stable", "Where is the horse kept?", references="stable",
-                    help="Your stable, or the permitted stable where the horse is boarded."),
-    detail_field("name", FactType.TEXT, "Horse's name"),
-    detail_field("description", FactType.TEXT, "Description",
-                 help_text="Breed, color, sex, age and markings."),
-)
-
-
-class HorseRegistrationKind(PermitKind):
-    """Every horse kept in town is registered, no fee, with its certificate of inoculation
-    against equine encephalitis and tetanus (B, §3.2)."""
-
-    code = "northborough.horse_registration"
-    about = About.ANIMAL
-    extra_fields = HORSE_FIELDS
-    documents = (
-        DeclaredDocument(INOCULATION_CERTIFICATE, "The veterinarian's certificate of "
-                         "inoculation against equine encephalitis and tetanus", cite("3.2")),
-    )
-    list_related = ("horse__stable__property",)
-
-    def start_application(self, *, applicant, permit_type, action: str, details,
-                          acting_user: User | None = None) -> Application:
-        """Register the horse as the registration page does; its certificate is then
-        uploaded to the application's documents (§3.2)."""
-        from stables.horses import register_horse
-
-        horse = register_horse(owner=applicant, stable=details.records["stable"],
-                               acting_user=acting_user, **details.values)
-        return horse.registration
-
-    def update_details(self, application, details, *, acting_user: User) -> Application:
-        from stables.horses import update_horse
-
-        update_horse(horse=application.horse, stable=details.records["stable"],
-                     acting_user=acting_user, **details.values)
-        return application
-
-    def represent_details(self, application) -> dict[str, Any]:
-        horse = registered_horse(application)
-        if horse is None:
-            return super().represent_details(application)
-        return {"stable": horse.stable_id, "name": horse.name,
-                "description": horse.description}
-
-    def term(self, application, *, issued_on: dt.date) -> tuple[dt.date, dt.date]:
-        """Registered from issue until the horse leaves town; the certificate's age is
-        tracked on the horse, not by the registration's term."""
-        return issued_on, REGISTERED_UNTIL_THE_HORSE_LEAVES
-
-    def document_context(self, permit: Permit) -> dict[str, Any]:
-        horse = registered_horse(permit.application)
-        if horse is None:
-            return {}
-        rows = {
-            "Horse": horse.name,
-            "Description": horse.description,
-            "Kept at": horse.stable.property.full_address,
-            "Registered": "Until the horse leaves town (B)",
-        }
-        if horse.certificate_dated:
-            rows["EEE and tetanus certificate"] = (
-                f"Dated {format_date(horse.certificate_dated)}; renew it yearly (§3.2)"
-            )
-        return rows
-
-    def describe(self, application) -> str:
-        horse = registered_horse(application)
-        return f"{horse.name} at {horse.stable.address}" if horse else application.permit_type.name
-
-    def summary(self, application) -> list[tuple[str, str]]:
-        horse = registered_horse(application)
-        if horse is None:
-            return []
-        return [
-            ("Horse", horse.name),
-            ("Description", horse.description),
-            ("Kept at", horse.stable.property.full_address),
-            (
-                "Inoculation certificate dated",
-                format_date(horse.certificate_dated) if horse.certificate_dated else "Not filed",
-            ),
-        ]

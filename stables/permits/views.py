@@ -1,9 +1,10 @@
-"""Pages for stable keepers, horse owners and the Board of Health office (Northborough Horse
-and Stable Regulations). Views parse forms and call ``stables.services``; nothing else."""
+"""Pages for stable keepers and the Board of Health office (Northborough Horse and Stable
+Regulations): applying for, renewing and transferring a stable permit, the stable's record,
+and the office's sign-offs. Views parse forms and call ``stables.permits.services``; nothing
+else."""
 
 from __future__ import annotations
 
-import datetime as dt
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -12,7 +13,6 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.db.models import Q
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.utils import timezone
@@ -28,19 +28,16 @@ from permits_site.licensing.services.fees import quote_fee, schedule_in_force
 from permits_site.licensing.views.access import get_visible_or_404
 from permits_site.licensing.views.law import OUTCOME_LABELS, OutcomeLabel
 from permits_site.licensing.views.resident import error_messages
-from permits_site.rules.base import FactType, Finding, Outcome
-from permits_site.rules.calendar import format_date
+from permits_site.rules.base import Finding, Outcome
 from permits_site.rules.fees import QuoteRefused
 from permits_site.rules.registry import get_rule_set
-from stables import horses, rules, services
 from stables import permissions as stable_permissions
 from stables.facts import OFFICE_RULES, office_facts
-from stables.forms import (
-    BurialNoticeForm,
-    CertificateForm,
+from stables.models import PLAN_ITEMS, Stable
+from stables.permits import services
+from stables.permits.forms import (
     ExpansionForm,
     GrandfatheredForm,
-    HorseForm,
     InspectionForm,
     PlanItemsForm,
     SignOffForm,
@@ -50,14 +47,7 @@ from stables.forms import (
     WhichPermitForm,
     stable_facts_form,
 )
-from stables.kinds import (
-    PLOT_PLAN,
-    STABLE_PLAN,
-    TRANSFEREE_NOTICE,
-    TRANSFEROR_NOTICE,
-    stable_details,
-)
-from stables.models import PLAN_ITEMS, Horse, HorseBurialNotice, Stable
+from stables.permits.kinds import PLOT_PLAN, STABLE_PLAN, TRANSFEREE_NOTICE, TRANSFEROR_NOTICE
 
 PERMIT_TYPES = {"private": services.PRIVATE_STABLE, "public": services.PUBLIC_STABLE}
 WAITING_ON_THE_OFFICE = OutcomeLabel("…", "Recorded by the Board of Health office")
@@ -222,7 +212,7 @@ def _own_stable_draft(request, pk: int) -> Application:
         request.user,
         pk=pk,
     )
-    if stable_details(application) is None or application.action == "transfer":
+    if services.stable_details(application) is None or application.action == "transfer":
         raise Http404("No answers to change on this application.")
     return application
 
@@ -565,7 +555,7 @@ def _clerk_application(request, pk: int) -> Application:
         request.user,
         pk=pk,
     )
-    if stable_details(application) is None:
+    if services.stable_details(application) is None:
         raise Http404("Not a stable application.")
     return application
 
@@ -623,189 +613,3 @@ def confirm_grandfathered(request, pk: int):
     else:
         messages.success(request, "The stable is confirmed as grandfathered (§2.5).")
     return redirect("licensing:review", pk=application.pk)
-
-
-# -- Horses (B, §3.2) --------------------------------------------------------------------------
-
-
-@login_required
-@require_http_methods(["GET", "POST"])
-def horse_new(request):
-    """Register a horse kept in town, no fee, with its inoculation certificate (B, §3.2)."""
-    stables = horses.stables_for_horses(request.user)
-    uploads = KeptUploads(request, page="stables.horse")
-    form = HorseForm(request.POST or None, uploads.files(), stables=stables)
-    if request.method == "POST" and form.is_valid():
-        data = form.cleaned_data
-        try:
-            horse = horses.register_horse(
-                owner=request.user,
-                stable=data["stable"],
-                name=data["name"],
-                description=data["description"],
-                certificate=data["certificate"],
-                certificate_dated=data["certificate_dated"],
-            )
-        except DomainError as error:
-            PageForms({"horse": form}).add_domain_errors(error.errors)
-        else:
-            uploads.discard()
-            messages.success(request, f"{horse.name}'s registration is drafted; submit it below.")
-            return redirect("licensing:application", pk=horse.registration_id)
-    uploads.keep(form)
-    return render(
-        request,
-        "stables/horse_form.html",
-        {"form": form, "has_stables": stables.exists(), "kept_uploads": uploads},
-        status=400 if request.method == "POST" else 200,
-    )
-
-
-@login_required
-@require_http_methods(["GET", "POST"])
-def horse_certificate(request, pk: int):
-    """File a horse's newer certificate of inoculation (§3.2)."""
-    horse = get_visible_or_404(
-        Horse.objects.select_related("registration__municipality", "stable__property"),
-        lambda user, horse: horse.owner_id == user.pk,
-        request.user,
-        pk=pk,
-    )
-    uploads = KeptUploads(request, page=f"stables.certificate.{pk}")
-    form = CertificateForm(request.POST or None, uploads.files())
-    if request.method == "POST" and form.is_valid():
-        try:
-            horses.file_inoculation_certificate(
-                horse=horse,
-                upload=form.cleaned_data["file"],
-                dated=form.cleaned_data["dated"],
-                acting_user=request.user,
-            )
-        except DomainError as error:
-            PageForms({"certificate": form}).add_domain_errors(error.errors)
-        else:
-            uploads.discard()
-            messages.success(request, f"{horse.name}'s certificate is filed.")
-            return redirect("licensing:dashboard")
-    uploads.keep(form)
-    return render(
-        request,
-        "stables/certificate_form.html",
-        {"form": form, "horse": horse, "kept_uploads": uploads},
-        status=400 if request.method == "POST" else 200,
-    )
-
-
-REGISTRY_FILTERS = {
-    "all": "Every horse",
-    "flagged": "Certificate missing or older than a year",
-}
-
-
-@login_required
-@require_GET
-def horse_registry(request):
-    """Every horse kept in town; certificates missing or older than a year are flagged (§3.2)."""
-    town = services.northborough()
-    if not permissions.is_town_staff(request.user, town.pk):
-        raise PermissionDenied
-    today = timezone.localdate()
-    selected = request.GET.get("show", "all")
-    if selected not in REGISTRY_FILTERS:
-        selected = "all"
-    rows = [
-        (horse, horses.certificate_flag(horse, on=today))
-        for horse in horses.horse_registry(town)
-    ]
-    flagged = sum(flag.flagged for _, flag in rows)
-    if selected == "flagged":
-        rows = [(horse, flag) for horse, flag in rows if flag.flagged]
-    return render(
-        request,
-        "stables/horse_registry.html",
-        {
-            "rows": rows,
-            "flagged": flagged,
-            "today": today,
-            "selected": selected,
-            "filters": REGISTRY_FILTERS,
-            "burial_notices": HorseBurialNotice.objects.filter(municipality=town)
-            .select_related("stable__property", "horse", "filed_by")[:20],
-        },
-    )
-
-
-# -- Burial notices (§6.6) -------------------------------------------------------------------
-
-
-@login_required
-@require_http_methods(["GET", "POST"])
-def burial_new(request):
-    """Notify the Board of Health of a horse's burial at the stable (§6.6)."""
-    user = request.user
-    own_horses = Horse.objects.filter(owner=user, kept_until__isnull=True).select_related(
-        "stable"
-    )
-    stables = Stable.objects.filter(
-        Q(keeper=user) | Q(horses__in=own_horses)
-    ).distinct().select_related("property")
-    form = BurialNoticeForm(request.POST or None, stables=stables, horses=own_horses)
-    if request.method == "POST" and form.is_valid():
-        try:
-            notice = horses.file_burial_notice(
-                filed_by=user,
-                stable=form.cleaned_data["stable"],
-                horse=form.cleaned_data["horse"],
-                site=form.cleaned_data["site"],
-                facts=form.facts,
-            )
-        except DomainError as error:
-            PageForms({"burial": form}).add_domain_errors(error.errors)
-        else:
-            messages.success(request, "The Board of Health has your notice.")
-            return redirect("stables:burial", pk=notice.pk)
-    return render(
-        request,
-        "stables/burial_form.html",
-        {"form": form, "has_stables": stables.exists()},
-        status=400 if request.method == "POST" else 200,
-    )
-
-
-@login_required
-@require_GET
-def burial_detail(request, pk: int):
-    notice = get_visible_or_404(
-        HorseBurialNotice.objects.select_related("stable__property", "horse", "filed_by"),
-        stable_permissions.can_view_burial_notice,
-        request.user,
-        pk=pk,
-    )
-    rule_set = rules.HORSE_BURIAL
-    summaries = {rule.id: rule.summary for rule in rule_set.rules}
-    labels = {str(outcome): label for outcome, label in OUTCOME_LABELS.items()}
-    return render(
-        request,
-        "stables/burial_detail.html",
-        {
-            "notice": notice,
-            "outcomes": [
-                (finding, summaries.get(finding["rule"], ""), labels[finding["outcome"]])
-                for finding in notice.findings
-            ],
-            "answers": [
-                (fact.label, _answer(fact, notice.facts.get(fact.name)))
-                for fact in rule_set.facts
-            ],
-        },
-    )
-
-
-
-def _answer(fact, value) -> str:
-    """A stored answer as the notice reads: "March 4, 2030", "12 ft"."""
-    if value is None:
-        return "Not given"
-    if fact.type is FactType.DATE:
-        return format_date(dt.date.fromisoformat(value))
-    return f"{value} {fact.unit}".strip()

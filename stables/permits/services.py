@@ -1,5 +1,6 @@
 """Stable services: permits applied for, renewed and transferred; the office's sign-offs;
-expansions; sanitary inspections (horses and burials are in ``stables.horses``).
+expansions; sanitary inspections (horses are registered in ``stables.horses``, burials
+notified in ``stables.burials``).
 
 Northborough Board of Health Horse and Stable Regulations. Each service is one action of a
 page or the API: keyword-only, in one transaction, with its own audit entry (the core's
@@ -43,8 +44,6 @@ from permits_site.rules.registry import get_rule_set
 from permits_site.towns.models import Municipality
 from stables import rules
 from stables.facts import as_json
-from stables.horses import certificate_flag
-from stables.kinds import stable_details
 from stables.law import cite
 from stables.models import (
     PLAN_ITEMS,
@@ -52,15 +51,17 @@ from stables.models import (
     Stable,
     StableApplication,
     StableExpansion,
+    northborough,
 )
+from stables.periods import MUNICIPALITY
 
-NORTHBOROUGH = "northborough"
 PRIVATE_STABLE = "northborough.private_stable"
 PUBLIC_STABLE = "northborough.public_stable"
 STABLE_PERMIT_TYPES = (PRIVATE_STABLE, PUBLIC_STABLE)
 SANITARY_INSPECTION = "northborough.sanitary_inspection"
 PENDING_STATUSES = (ApplicationStatus.DRAFT, *OPEN_STATUSES)
-#: Files chosen with an application, by document kind (``stables.kinds``); None: not chosen.
+#: Files chosen with an application, by document kind (``stables.permits.kinds``); None:
+#: not chosen.
 Documents = Mapping[str, UploadedFile | None]
 #: What the office records on a stable application (§2.3, §4.1).
 SIGN_OFF_FIELDS = (
@@ -73,8 +74,10 @@ SIGN_OFF_FIELDS = (
 )
 
 
-def northborough() -> Municipality:
-    return Municipality.objects.get(code=NORTHBOROUGH)
+def stable_details(application: Application) -> StableApplication | None:
+    """The application's stable details, or None for a stable application put on file
+    without them (records made outside the services)."""
+    return getattr(application, "stable_application", None)
 
 
 # -- Which permit? (§1.1) -------------------------------------------------------
@@ -355,7 +358,7 @@ def transferable_permit(*, applicant, permit_number: str, address: str) -> Permi
     stable's street address (§2.4); the transferee cannot already hold it."""
     permit = (
         Permit.objects.filter(
-            municipality__code=NORTHBOROUGH,
+            municipality__code=MUNICIPALITY,
             permit_type__code__in=STABLE_PERMIT_TYPES,
             number=permit_number.strip().upper(),
         )
@@ -721,7 +724,7 @@ def keeper_panel(user) -> dict[str, Any]:
             if stable.keeper_id == user.pk
         ],
         "horses": [
-            (horse, certificate_flag(horse, on=today))
+            (horse, horse.certificate_flag(on=today))
             for stable in stables
             for horse in stable.own_horses
         ],

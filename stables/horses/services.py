@@ -1,5 +1,5 @@
-"""Horses and their burials: registration with the inoculation certificate (Northborough
-Horse & Stable Regs B, §3.2), the registry's flags, and burial notices (§6.6).
+"""Horses kept in town: registration with the inoculation certificate (Northborough Horse &
+Stable Regs B, §3.2) and the registry.
 
 Each service is keyword-only, runs in one transaction and leaves an audit entry (the
 core's ``create_application`` and ``upload_document`` write theirs for what they create).
@@ -8,8 +8,6 @@ core's ``create_application`` and ``upload_document`` write theirs for what they
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from django.core.files.uploadedfile import UploadedFile
@@ -23,18 +21,16 @@ from permits_site.licensing import transitions
 from permits_site.licensing.models import Application, Document, PermitStatus, PermitType
 from permits_site.licensing.services.applications import create_application
 from permits_site.licensing.services.documents import check_upload, upload_document
-from permits_site.rules.base import Finding
 from permits_site.rules.calendar import format_date
 from permits_site.towns.models import Municipality
-from stables import rules
-from stables.facts import as_json
-from stables.kinds import INOCULATION_CERTIFICATE
-from stables.models import Horse, HorseBurialNotice, Stable
+from stables.models import Horse, Stable
 
 if TYPE_CHECKING:
     from permits_site.accounts.models import User
 
 HORSE_REGISTRATION = "northborough.horse_registration"
+#: The kind of document a certificate of inoculation is filed as (§3.2).
+INOCULATION_CERTIFICATE = "inoculation_certificate"
 NAME_LENGTH = Horse._meta.get_field("name").max_length
 DESCRIPTION_LENGTH = Horse._meta.get_field("description").max_length
 
@@ -202,28 +198,6 @@ def _horse_document(horse: Horse, *, upload: UploadedFile, uploaded_by) -> Docum
     return document
 
 
-@dataclass(frozen=True)
-class CertificateFlag:
-    """How the registry reads a horse's inoculation certificate on a day (§3.2)."""
-
-    code: str
-    text: str
-
-    @property
-    def flagged(self) -> bool:
-        return self.code != "current"
-
-
-def certificate_flag(horse: Horse, *, on: dt.date) -> CertificateFlag:
-    """Missing, older than a year (past its first anniversary), or current."""
-    if horse.inoculation_certificate_id is None or horse.certificate_dated is None:
-        return CertificateFlag("missing", "No inoculation certificate on file")
-    dated = format_date(horse.certificate_dated)
-    if not horse.certificate_current_on(on):
-        return CertificateFlag("stale", f"Certificate dated {dated} is older than a year")
-    return CertificateFlag("current", f"Certificate dated {dated}")
-
-
 def horse_registry(municipality: Municipality):
     """Every horse kept in the town, with owner, stable and registration: one query."""
     return (
@@ -231,67 +205,3 @@ def horse_registry(municipality: Municipality):
         .select_related("owner", "stable__property", "registration__permit")
         .order_by("stable__property__address", "name", "pk")
     )
-
-
-# -- Burial notices (§6.6) --------------------------------------------------------------
-
-
-@transaction.atomic
-def file_burial_notice(
-    *,
-    filed_by,
-    stable: Stable,
-    horse: Horse | None,
-    site: str,
-    facts: Mapping[str, Any],
-) -> HorseBurialNotice:
-    """Notify the Board of Health of a horse's burial at the stable (§6.6).
-
-    The notice is judged by rule set ``northborough.horse_burial`` on the day it is filed,
-    with the town's calendar: notice after a burial on a working day is late, and after a
-    weekend or holiday burial it is due by the first working day following. A horse
-    named is no longer kept in town from its burial.
-    """
-    if stable.keeper_id != filed_by.pk and not (horse and horse.stable_id == stable.pk):
-        raise DomainError("Choose your stable, or the stable where your horse was kept.",
-                          field="stable")
-    if horse is not None and horse.owner_id != filed_by.pk and stable.keeper_id != filed_by.pk:
-        raise DomainError("Choose one of your horses.", field="horse")
-    if not site.strip():
-        raise DomainError("Say where on the lot the horse is buried.", field="site")
-    rule_set = rules.HORSE_BURIAL
-    today = timezone.localdate()
-    result = rule_set.evaluate(facts, on=today, calendar=stable.municipality.calendar())
-    notice = HorseBurialNotice.objects.create(
-        municipality=stable.municipality,
-        filed_by=filed_by,
-        stable=stable,
-        horse=horse,
-        site=site.strip(),
-        facts=as_json(facts),
-        findings=[_finding_json(finding) for finding in result.findings],
-        compliant=result.compliant,
-        filed_on=today,
-    )
-    if horse is not None and horse.kept_in_town:
-        horse.kept_until = facts["burial_date"]
-        horse.save(update_fields=["kept_until"])
-    audit.record(
-        actor=filed_by,
-        action="stable.burial_notice_filed",
-        subject=notice,
-        municipality=stable.municipality,
-        summary=f"Horse burial notice at {stable.address}"
-        + ("" if result.compliant else f": {len(result.failures)} rule(s) not met"),
-        after={"findings": [finding.rule for finding in result.failures]},
-    )
-    return notice
-
-
-def _finding_json(finding: Finding) -> dict[str, str]:
-    return {
-        "rule": finding.rule,
-        "citation": finding.citation,
-        "outcome": str(finding.outcome),
-        "message": finding.message,
-    }

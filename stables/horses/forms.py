@@ -1,0 +1,63 @@
+"""Forms for horse owners: registering a horse (B) and filing its newer certificate of
+inoculation (§3.2)."""
+
+from __future__ import annotations
+
+from django import forms
+
+from permits_site.enforcement.forms import ServiceForm
+from permits_site.licensing.fact_forms import bounded_date_field
+from permits_site.licensing.forms import DocumentFileField
+from stables.forms import UPLOAD_HELP, not_in_future
+from stables.models import Stable
+
+
+class HorseForm(ServiceForm):
+    """A horse to register (B), with its certificate of inoculation if at hand (§3.2)."""
+
+    stable = forms.ModelChoiceField(
+        queryset=Stable.objects.none(),
+        label="Where is the horse kept?",
+        help_text="Your stable, or the permitted stable where the horse is boarded.",
+        empty_label=None,
+    )
+    name = forms.CharField(max_length=60, label="Horse's name")
+    description = forms.CharField(
+        max_length=200,
+        label="Description",
+        help_text="Breed, color, sex, age and markings.",
+    )
+    certificate = DocumentFileField(
+        required=False,
+        label="Certificate of inoculation against equine encephalitis (EEE) and tetanus",
+        help_text="From a licensed veterinarian (§3.2). You can add it later. " + UPLOAD_HELP,
+    )
+    certificate_dated = bounded_date_field(
+        required=False, label="Date of the certificate (if you attach it)"
+    )
+
+    def __init__(self, *args, stables, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["stable"].queryset = stables
+
+    def clean_certificate_dated(self):
+        return not_in_future(self.cleaned_data["certificate_dated"])
+
+    def clean(self):
+        cleaned = super().clean()
+        if cleaned.get("certificate") and not cleaned.get("certificate_dated"):
+            self.add_error("certificate_dated", "Enter the date on the certificate.")
+        return cleaned
+
+
+class CertificateForm(ServiceForm):
+    """A newer certificate of inoculation for a registered horse (§3.2)."""
+
+    file = DocumentFileField(
+        label="Certificate of inoculation against EEE and tetanus",
+        help_text=UPLOAD_HELP,
+    )
+    dated = bounded_date_field(label="Date of the certificate")
+
+    def clean_dated(self):
+        return not_in_future(self.cleaned_data["dated"])
