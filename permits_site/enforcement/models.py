@@ -189,6 +189,11 @@ class Inspection(models.Model):
     def __str__(self) -> str:
         return f"Inspection #{self.pk} at {self.address} on {self.scheduled_for}"
 
+    @property
+    def passed(self) -> bool:
+        """Closed, and passed: what opens an application's ``inspection_passed`` gate."""
+        return self.status == InspectionStatus.CLOSED and self.result == InspectionResult.PASSED
+
 
 class InspectionPhoto(models.Model):
     inspection = models.ForeignKey(Inspection, on_delete=models.PROTECT, related_name="photos")

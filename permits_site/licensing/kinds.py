@@ -4,12 +4,16 @@ The database row (:class:`~permits_site.licensing.models.PermitType`) names a
 permit type; a :class:`PermitKind` says how it is priced, which facts its
 rule set reads from an application, what else blocks issuance and how long
 the permit runs. The core calls these hooks and never imports a bylaw app.
+
+The licensing services look kinds up here, so this module sits below them and
+imports none of them: the services a default hook writes a draft with are
+handed to it from the licensing app's ``ready()`` (:func:`connect_draft_services`).
 """
 
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from decimal import Decimal
@@ -271,9 +275,7 @@ class PermitKind:
     ) -> Application:
         """Create a draft from parsed ``details``; kinds that keep records of their own
         (a dog's license details) override this to write them too."""
-        from permits_site.licensing.services.applications import create_application
-
-        return create_application(
+        return _DRAFT_SERVICES["create"](
             applicant=applicant, permit_type=permit_type, action=action,
             facts=details.facts, details=details.values,
             place=details.records.get(PROPERTY_FIELD),
@@ -285,9 +287,7 @@ class PermitKind:
     def update_details(self, application: Application, details: ParsedDetails, *, acting_user: User
                        ) -> Application:
         """Replace a draft's details (its applicant edits it before submitting)."""
-        from permits_site.licensing.services.applications import update_draft
-
-        return update_draft(
+        return _DRAFT_SERVICES["update"](
             application=application, facts=details.facts, details=details.values,
             place=details.records.get(PROPERTY_FIELD),
             business=details.records.get(BUSINESS_FIELD),
@@ -357,9 +357,7 @@ class PermitKind:
         latest passed inspection when one is a gate (None until then)."""
         if not self.inspection_check:
             return {}
-        from permits_site.licensing.services.gates import passed_inspection
-
-        inspection = passed_inspection(application, check_code=self.inspection_check)
+        inspection = application.passed_inspection(check_code=self.inspection_check)
         return None if inspection is None else dict(inspection.answers)
 
     def application_quote_facts(self, application: Application, *, on: dt.date) -> dict[str, Any]:
@@ -454,6 +452,16 @@ def display_value(declared: DeclaredField, value: Any) -> str:
 
 _KINDS: dict[str, PermitKind] = {}
 _DEFAULT = PermitKind()
+#: The application services that write a draft (``create``, ``update``), for the default
+#: :meth:`PermitKind.start_application` and :meth:`PermitKind.update_details`.
+_DRAFT_SERVICES: dict[str, Callable[..., Application]] = {}
+
+
+def connect_draft_services(*, create: Callable[..., Application],
+                           update: Callable[..., Application]) -> None:
+    """Hand the default hooks the services that start and edit a draft (called once, from
+    the licensing app's ``ready()``)."""
+    _DRAFT_SERVICES.update(create=create, update=update)
 
 
 def register_kind(kind: PermitKind) -> PermitKind:

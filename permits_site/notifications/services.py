@@ -1,7 +1,8 @@
 """Writing messages into the outbox and delivering them (one service per action).
 
 A message is written once per person and ``dedupe_key``; it is delivered after
-the transaction that wrote it commits, by the background worker.
+the transaction that wrote it commits, by the background worker running
+:func:`deliver_message`, the task defined here beside the services that queue it.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from django.db import IntegrityError, models, transaction
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
+from django_tasks import task
 
 from permits_site import audit
 from permits_site.notifications.models import Message, Preference
@@ -66,7 +68,7 @@ def write(draft: Draft, recipients: Iterable) -> list[Message]:
         if message is not None:
             written.append(message)
     for message in written:
-        transaction.on_commit(lambda pk=message.pk: _enqueue_delivery(pk))
+        transaction.on_commit(lambda pk=message.pk: deliver_message.enqueue(pk))
     return written
 
 
@@ -117,30 +119,24 @@ def retry_unsent(*, older_than: dt.timedelta = RETRY_AFTER) -> int:
         sent_at__isnull=True, created_at__lt=timezone.now() - older_than,
     ).values_list("pk", flat=True))
     for pk in unsent:
-        transaction.on_commit(lambda pk=pk: _enqueue_delivery(pk))
+        transaction.on_commit(lambda pk=pk: deliver_message.enqueue(pk))
     return len(unsent)
 
 
-def _enqueue_delivery(message_id: int) -> None:
-    from permits_site.notifications.tasks import deliver_message
-
-    deliver_message.enqueue(message_id)
-
-
-def deliver(message_id: int) -> bool:
-    """Send one written message unless it was sent already; True when it went now."""
+@task()
+def deliver_message(message_id: int) -> None:
+    """Send one written message unless it was sent already."""
     with transaction.atomic():
         message = Message.objects.select_for_update().filter(
             pk=message_id, sent_at__isnull=True).first()
         if message is None:
-            return False
+            return
         email = EmailMultiAlternatives(message.subject, message.text,
                                        settings.DEFAULT_FROM_EMAIL, [message.email])
         email.attach_alternative(message.html, "text/html")
         email.send()
         message.sent_at = timezone.now()
         message.save(update_fields=["sent_at"])
-    return True
 
 
 @transaction.atomic

@@ -1,4 +1,8 @@
-"""Background work: messages are written and sent after the change commits."""
+"""Background work: the messages an audited change sends are written after it commits.
+
+Each message written is then sent by the outbox's own task,
+:func:`permits_site.notifications.services.deliver_message`.
+"""
 
 from django.db import transaction
 from django_tasks import task
@@ -15,8 +19,3 @@ def send_event_messages(entry_id: int) -> None:
     with transaction.atomic():
         draft, recipients = HANDLERS[entry.action](entry)
         services.write(draft, recipients)
-
-
-@task()
-def deliver_message(message_id: int) -> None:
-    services.deliver(message_id)

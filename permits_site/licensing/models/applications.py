@@ -105,6 +105,16 @@ class Application(models.Model):
         """Who holds the permit and pays: the business, else the applicant."""
         return self.business or self.applicant
 
+    def passed_inspection(self, *, check_code: str = ""):
+        """The latest closed, passed inspection of the application (against ``check_code``
+        when given), or None; reads prefetched ``inspections``."""
+        passed = [
+            inspection for inspection in self.inspections.all()
+            if (not check_code or inspection.check_code == check_code) and inspection.passed
+        ]
+        return max(passed, key=lambda inspection: (inspection.inspected_on, inspection.pk),
+                   default=None)
+
 
 class DocumentStatus(models.TextChoices):
     PENDING = "pending", "Waiting for review"

@@ -25,21 +25,6 @@ def latest_determinations(application: Application) -> dict[str, ReviewDetermina
     return latest
 
 
-def passed_inspection(application: Application, *, check_code: str = ""):
-    """The application's latest closed, passed inspection (against ``check_code`` when
-    given), or None."""
-    from permits_site.enforcement.models import InspectionResult, InspectionStatus
-
-    passed = [
-        inspection for inspection in application.inspections.all()
-        if (not check_code or inspection.check_code == check_code)
-        and inspection.status == InspectionStatus.CLOSED
-        and inspection.result == InspectionResult.PASSED
-    ]
-    return max(passed, key=lambda inspection: (inspection.inspected_on, inspection.pk),
-               default=None)
-
-
 def gate_blockers(application: Application, *, kind, result: CheckResult | None
                   ) -> list[Blocker]:
     found = _inspection_blockers(application, kind=kind)
@@ -80,7 +65,7 @@ def _review_blockers(application: Application, *, result: CheckResult) -> list[B
 
 
 def _inspection_blockers(application: Application, *, kind) -> list[Blocker]:
-    if not kind.inspected or passed_inspection(application, check_code=kind.inspection_check):
+    if not kind.inspected or application.passed_inspection(check_code=kind.inspection_check):
         return []
     return [Blocker(
         "inspection.not_passed",
