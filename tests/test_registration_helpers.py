@@ -1,5 +1,6 @@
-"""The registries' ``registered_*`` context managers: what a test registers is there for
-the ``with`` block only, and whatever was registered before comes back, even on an error."""
+"""The registries' ``registered_*`` and ``restored_*`` context managers: what a test
+registers is there for the ``with`` block only, and whatever was registered before comes
+back, even on an error."""
 
 import pytest
 
@@ -9,13 +10,20 @@ from permits_site.enforcement.registry import (
     register_case_type,
     registered_case_types,
 )
-from permits_site.licensing.kinds import PermitKind, kind_for, register_kind, registered_kind
+from permits_site.licensing.kinds import (
+    PermitKind,
+    kind_for,
+    register_kind,
+    registered_kind,
+    restored_kinds,
+)
 from permits_site.rules.base import RuleSet
 from permits_site.rules.registry import (
     get_check,
     get_rule_set,
     register_law,
     registered_law,
+    restored_law,
     town_law,
 )
 
@@ -67,6 +75,14 @@ def test_a_kind_is_forgotten_even_when_the_block_raises():
 def test_kinds_registered_inside_the_block_are_forgotten_with_it():
     with registered_kind(DisposalWorksVariant()):
         register_kind(RocketKind())
+
+    assert type(kind_for(ROCKETS)) is PermitKind
+
+
+def test_kinds_an_apps_ready_registers_in_restored_kinds_are_forgotten_even_on_an_error():
+    with pytest.raises(Boom), restored_kinds():
+        register_kind(RocketKind())
+        raise Boom
 
     assert type(kind_for(ROCKETS)) is PermitKind
 
@@ -138,3 +154,12 @@ def test_law_is_forgotten_even_when_the_block_raises():
         raise Boom
 
     assert get_rule_set(LAUNCH_RULES.code) is None
+
+
+def test_law_an_apps_ready_registers_in_restored_law_is_forgotten_even_on_an_error():
+    with pytest.raises(Boom), restored_law():
+        register_law("exampleton", rule_sets=[LAUNCH_RULES])
+        raise Boom
+
+    assert get_rule_set(LAUNCH_RULES.code) is None
+    assert town_law("exampleton").rule_sets == {}

@@ -492,6 +492,21 @@ def kind_for(permit_type_code: str) -> PermitKind:
 
 
 @contextmanager
+def restored_kinds() -> Iterator[None]:
+    """Put the registry back as it was when the ``with`` block ends, even if it raises.
+
+    For tests that run a bylaw app's own registrations (its ``AppConfig.ready``): the
+    kinds it registers inside the block are forgotten with it.
+    """
+    saved = dict(_KINDS)
+    try:
+        yield
+    finally:
+        _KINDS.clear()
+        _KINDS.update(saved)
+
+
+@contextmanager
 def registered_kind(kind: PermitKind) -> Iterator[PermitKind]:
     """Register ``kind`` for the duration of a ``with`` block, in place of any kind of the
     same code, then put the registry back as it was, even if the block raises.
@@ -499,10 +514,6 @@ def registered_kind(kind: PermitKind) -> Iterator[PermitKind]:
     For tests that declare or vary a permit kind: kinds registered inside the block are
     forgotten with it.
     """
-    saved = dict(_KINDS)
-    try:
+    with restored_kinds():
         _KINDS[kind.code] = kind
         yield kind
-    finally:
-        _KINDS.clear()
-        _KINDS.update(saved)

@@ -121,6 +121,21 @@ def get_rule_set(code: str) -> RuleSet | None:
 
 
 @contextmanager
+def restored_law() -> Iterator[None]:
+    """Put every town's law back as it was when the ``with`` block ends, even if it raises.
+
+    For tests that run a bylaw app's own registrations (its ``AppConfig.ready``): the law
+    it registers inside the block is forgotten with it.
+    """
+    saved = {town: _copy(law) for town, law in _LAW.items()}
+    try:
+        yield
+    finally:
+        _LAW.clear()
+        _LAW.update(saved)
+
+
+@contextmanager
 def registered_law(
     municipality: str,
     *,
@@ -136,16 +151,12 @@ def registered_law(
     For tests that declare a rule set or checklist of their own: whatever is registered
     inside the block is forgotten with it.
     """
-    saved = {town: _copy(law) for town, law in _LAW.items()}
-    try:
+    with restored_law():
         law = _LAW.setdefault(municipality, TownLaw())
         for table, items in ((law.rule_sets, rule_sets), (law.checklists, checklists),
                              (law.periods, periods), (law.key_dates, key_dates)):
             table.update((item.code, item) for item in items)
         yield law
-    finally:
-        _LAW.clear()
-        _LAW.update(saved)
 
 
 def _copy(law: TownLaw) -> TownLaw:
