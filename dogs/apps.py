@@ -9,10 +9,10 @@ class DogsConfig(AppConfig):
 
     def ready(self) -> None:
         from dogs import demo, fines, periods, rules
-        from dogs.api import DogViewSet
-        from dogs.kennel import KennelLicenseKind
-        from dogs.kinds import DogLicenseKind, ImpoundmentFeesKind
-        from dogs.services import dogs_of
+        from dogs.kennels.services import KennelLicenseKind
+        from dogs.licenses.api import DogViewSet
+        from dogs.licenses.kinds import DogLicenseKind, ImpoundmentFeesKind
+        from dogs.licenses.services import dogs_of
         from permits_site.accounts.demo import register_demo
         from permits_site.accounts.models import Role
         from permits_site.api.registry import register_routes
@@ -45,22 +45,22 @@ class DogsConfig(AppConfig):
             offense="unlicensed_dog",
             label="Record the Licenses A(10) offense on the owner's record",
         )
-        from dogs.reminders import register_renewal_notices
+        from dogs.licenses.reminders import register_renewal_notices
         register_renewal_notices()
-        from dogs.impound_api import ImpoundmentViewSet
+        from dogs.impoundment.api import ImpoundmentViewSet
         register_routes("impoundments", ImpoundmentViewSet, basename="impoundment")
         register_queue_link(periods.MUNICIPALITY, "Impoundments", "dogs:impoundments",
                             roles=(Role.ANIMAL_CONTROL_OFFICER, Role.CLERK))
-        from dogs.case_api import DogCaseViewSet
+        from dogs.cases.api import DogCaseViewSet
         register_routes("dog-cases", DogCaseViewSet, basename="dog-case")
         register_queue_link(periods.MUNICIPALITY, "Residence limits: open a case",
                             "dogs:limits_new", roles=(Role.ANIMAL_CONTROL_OFFICER,))
-        from dogs.kennel_api import KennelReviewViewSet, KennelViewSet
+        from dogs.kennels.api import KennelReviewViewSet, KennelViewSet
         register_routes("kennels", KennelViewSet, basename="kennel")
         register_routes("kennel-reviews", KennelReviewViewSet, basename="kennel-review")
         from dogs.navigation import register_navigation
         register_navigation()
-        from dogs.deadlines import SOURCES
+        from dogs.kennels.deadlines import SOURCES
         from permits_site.enforcement.deadlines import register_deadline_source
         for source in SOURCES:
             register_deadline_source(source)

@@ -6,7 +6,7 @@ officer keeps the intake records (Impoundment; ACO B(2)), opens residence limits
 
 from __future__ import annotations
 
-from dogs.limits import NUISANCE_NOISE_CASE
+from dogs.limits.services import NUISANCE_NOISE_CASE
 from dogs.periods import MUNICIPALITY
 from permits_site.accounts.models import Role
 from permits_site.licensing.page_registry import register_nav_link

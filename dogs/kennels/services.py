@@ -12,7 +12,7 @@ from django.db import transaction
 from django.template.loader import render_to_string
 from django.utils import timezone
 
-from dogs.kennel_forms import KennelInspectionForm
+from dogs.kennels.forms import KennelInspectionForm
 from dogs.law import cite
 from dogs.models import KennelDog
 from dogs.periods import MUNICIPALITY

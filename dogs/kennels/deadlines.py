@@ -17,7 +17,7 @@ from collections.abc import Collection, Iterator
 
 from django.urls import reverse
 
-from dogs import kennel_review
+from dogs.kennels import review
 from dogs.models import Impoundment
 from dogs.periods import INTAKE_RECORDS, MUNICIPALITY, intake_records_due, last_intake_due_by
 from permits_site.enforcement.deadlines import Deadline
@@ -35,7 +35,7 @@ def _kennel_review_row(case: Case, on: dt.date, what: str, code: str) -> Deadlin
     return Deadline(case.municipality_id, on, what,
                     f"Kennel license {case.permit.number} ({case.party_name})",
                     reverse("dogs:kennel_review", args=[case.pk]),
-                    kennel_review.period(code).citation)
+                    review.period(code).citation)
 
 
 def kennel_hearing_notices(towns: Collection[int], *, today: dt.date,
@@ -46,11 +46,11 @@ def kennel_hearing_notices(towns: Collection[int], *, today: dt.date,
     if town is None:
         return
     reviews = Case.objects.filter(
-        municipality=town.municipality, case_type=kennel_review.KENNEL_REVIEW,
+        municipality=town.municipality, case_type=review.KENNEL_REVIEW,
         status=CaseStatus.OPEN, hearings__isnull=True, received_on__lte=horizon,
     ).select_related("permit")
     for case in reviews:
-        due = kennel_review.notice_due(case, town.calendar)
+        due = review.notice_due(case, town.calendar)
         if due <= horizon:
             yield _kennel_review_row(case, due, "Notify the parties of the kennel review "
                                                 "hearing", "kennel_hearing_notice")
@@ -64,11 +64,11 @@ def kennel_decisions(towns: Collection[int], *, today: dt.date,
     if town is None:
         return
     hearings = CaseHearing.objects.filter(
-        case__municipality=town.municipality, case__case_type=kennel_review.KENNEL_REVIEW,
+        case__municipality=town.municipality, case__case_type=review.KENNEL_REVIEW,
         decided_on__isnull=True, hearing_date__lte=horizon,
     ).select_related("case__permit")
     for hearing in hearings:
-        due = kennel_review.decision_due(hearing, town.calendar)
+        due = review.decision_due(hearing, town.calendar)
         if due <= horizon:
             yield _kennel_review_row(hearing.case, due, "Decide the kennel review",
                                      "kennel_decision")

@@ -22,8 +22,8 @@ from django.db import transaction
 from django.urls import reverse
 
 from dogs.law import cite
+from dogs.licenses.services import DOG_LICENSE, KENNEL_LICENSE, dogs_not_renewed
 from dogs.periods import MUNICIPALITY
-from dogs.services import DOG_LICENSE, KENNEL_LICENSE, dogs_not_renewed
 from permits_site import audit
 from permits_site.licensing.models import Permit, PermitStatus
 from permits_site.notifications.models import MessageKind

@@ -173,13 +173,13 @@ class DogLicenseKind(PermitKind):
 
     def start_application(self, *, applicant, permit_type, action: str,
                           details: ParsedDetails, acting_user: User | None = None):
-        from dogs.services import apply_for_dog_license
+        from dogs.licenses.services import apply_for_dog_license
 
         return apply_for_dog_license(applicant=applicant, action=action,
                                      acting_user=acting_user, **_license_details(details))
 
     def update_details(self, application, details: ParsedDetails, *, acting_user: User):
-        from dogs.services import update_dog_license
+        from dogs.licenses.services import update_dog_license
 
         return update_dog_license(application=application, acting_user=acting_user,
                                   **_license_details(details))
@@ -213,7 +213,7 @@ class DogLicenseKind(PermitKind):
         """The facts of rule set ``north_andover.dog_license`` for this dog on ``on``: the
         dogs counted and the kennel license are those of the dog's residence, whoever of
         its occupants keeps them (Limits A)."""
-        from dogs.services import dogs_kept_at, kennel_licensed
+        from dogs.licenses.services import dogs_kept_at, kennel_licensed
 
         details = application.dog_license
         dog = details.dog
@@ -289,7 +289,7 @@ class DogLicenseKind(PermitKind):
         return {"dog": permit.application.dog_license.dog_id, "license_year": permit.year + 1}
 
     def panel_context(self, user) -> dict[str, Any]:
-        from dogs.services import dogs_with_licenses
+        from dogs.licenses.services import dogs_with_licenses
 
         return {"dogs": dogs_with_licenses(user)}
 
