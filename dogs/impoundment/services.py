@@ -23,9 +23,9 @@ from typing import TYPE_CHECKING
 from django.db import transaction
 from django.utils import timezone
 
+from dogs.impoundment.kinds import ImpoundmentFeesKind
 from dogs.impoundment.permissions import can_work_impoundments
 from dogs.law import cite
-from dogs.licenses.kinds import ImpoundmentFeesKind
 from dogs.models import (
     DISPOSITIONS,
     Dog,
