@@ -2,42 +2,53 @@ from django.apps import AppConfig
 
 
 class DogsConfig(AppConfig):
-    """North Andover Code ch. 60, Dogs and Other Animals."""
+    """North Andover Code ch. 60, Dogs and Other Animals: the dog license (``licenses``),
+    kennel licenses (``kennels``), impoundment (``impoundment``), dog cases (``cases``) and
+    residence limits with noise complaints (``limits``), each plugged into the core here."""
 
     name = "dogs"
     verbose_name = "North Andover — Dogs and Other Animals"
 
     def ready(self) -> None:
         from dogs import demo, fines, periods, rules
-        from dogs.api import DogViewSet
-        from dogs.kennel import KennelLicenseKind
-        from dogs.kinds import DogLicenseKind, ImpoundmentFeesKind
-        from dogs.services import dogs_of
+        from dogs.cases.api import DogCaseViewSet
+        from dogs.impoundment.api import ImpoundmentViewSet
+        from dogs.impoundment.deadlines import intake_records_to_forward
+        from dogs.impoundment.kinds import ImpoundmentFeesKind
+        from dogs.kennels.api import KennelReviewViewSet, KennelViewSet
+        from dogs.kennels.deadlines import kennel_decisions, kennel_hearing_notices
+        from dogs.kennels.kinds import KennelLicenseKind
+        from dogs.kennels.reminders import renewal_forms
+        from dogs.licenses.api import DogViewSet
+        from dogs.licenses.kinds import DogLicenseKind
+        from dogs.licenses.reminders import renewal_notices
+        from dogs.licenses.services import dogs_of
+        from dogs.limits.services import NUISANCE_NOISE_CASE
         from permits_site.accounts.demo import register_demo
         from permits_site.accounts.models import Role
         from permits_site.api.registry import register_routes
+        from permits_site.enforcement.deadlines import register_deadline_source
         from permits_site.enforcement.registry import register_enforcement
         from permits_site.enforcement.services.penalties import register_penalty
         from permits_site.licensing.declarations import register_reference
         from permits_site.licensing.kinds import register_kind
-        from permits_site.licensing.page_registry import register_queue_link, register_urls
+        from permits_site.licensing.page_registry import (
+            register_nav_link,
+            register_queue_link,
+            register_urls,
+        )
+        from permits_site.notifications.reminders import register_reminder_source
         from permits_site.rules.registry import register_law
 
-        register_law(
-            periods.MUNICIPALITY,
-            rule_sets=rules.RULE_SETS,
-            periods=periods.PERIODS,
-            key_dates=periods.KEY_DATES,
-        )
+        town = periods.MUNICIPALITY
+        officer = (Role.ANIMAL_CONTROL_OFFICER,)
+
+        register_law(town, rule_sets=rules.RULE_SETS, periods=periods.PERIODS,
+                     key_dates=periods.KEY_DATES)
         register_kind(DogLicenseKind())
         register_kind(KennelLicenseKind())
         register_kind(ImpoundmentFeesKind())
         register_reference("dog", dogs_of)
-        register_routes("dogs", DogViewSet, basename="dog")
-        register_urls("dogs", "dogs.urls")
-        register_queue_link(periods.MUNICIPALITY, "Dog license renewal season",
-                            "dogs:renewal_season", roles=(Role.CLERK,))
-        register_demo("dogs", demo.build)
         register_enforcement(fines.CITATION_POLICY, fines.CASE_TYPES)
         register_penalty(
             "na.lic.A.timely",
@@ -45,22 +56,33 @@ class DogsConfig(AppConfig):
             offense="unlicensed_dog",
             label="Record the Licenses A(10) offense on the owner's record",
         )
-        from dogs.reminders import register_renewal_notices
-        register_renewal_notices()
-        from dogs.impound_api import ImpoundmentViewSet
+        register_demo("dogs", demo.build)
+
+        register_urls("dogs", "dogs.urls")
+        register_routes("dogs", DogViewSet, basename="dog")
         register_routes("impoundments", ImpoundmentViewSet, basename="impoundment")
-        register_queue_link(periods.MUNICIPALITY, "Impoundments", "dogs:impoundments",
-                            roles=(Role.ANIMAL_CONTROL_OFFICER, Role.CLERK))
-        from dogs.case_api import DogCaseViewSet
         register_routes("dog-cases", DogCaseViewSet, basename="dog-case")
-        register_queue_link(periods.MUNICIPALITY, "Residence limits: open a case",
-                            "dogs:limits_new", roles=(Role.ANIMAL_CONTROL_OFFICER,))
-        from dogs.kennel_api import KennelReviewViewSet, KennelViewSet
         register_routes("kennels", KennelViewSet, basename="kennel")
         register_routes("kennel-reviews", KennelReviewViewSet, basename="kennel-review")
-        from dogs.navigation import register_navigation
-        register_navigation()
-        from dogs.deadlines import SOURCES
-        from permits_site.enforcement.deadlines import register_deadline_source
-        for source in SOURCES:
-            register_deadline_source(source)
+
+        register_queue_link(town, "Dog license renewal season", "dogs:renewal_season",
+                            roles=(Role.CLERK,))
+        register_queue_link(town, "Impoundments", "dogs:impoundments",
+                            roles=(Role.ANIMAL_CONTROL_OFFICER, Role.CLERK))
+        register_queue_link(town, "Residence limits: open a case", "dogs:limits_new",
+                            roles=officer)
+        # The officer keeps the intake records (Impoundment; ACO B(2)), opens residence
+        # limits cases (Limits A–E), hears noise complaints (Restraint C) and reports
+        # kennels (Kennel license B(4)).
+        register_nav_link(town, "Impoundments", "dogs:impoundments", roles=officer)
+        register_nav_link(town, "Residence limits", "dogs:limits_new", roles=officer)
+        register_nav_link(town, "Noise complaints", "enforcement:cases", roles=officer,
+                          query=f"case_type={NUISANCE_NOISE_CASE}")
+        register_nav_link(town, "Kennels", "dogs:kennels", roles=officer)
+
+        # The renewal notices announce these permit types: no separate expiry reminder.
+        register_reminder_source(renewal_notices, covers=(DogLicenseKind.code,))
+        register_reminder_source(renewal_forms, covers=(KennelLicenseKind.code,))
+        register_deadline_source(kennel_hearing_notices)
+        register_deadline_source(kennel_decisions)
+        register_deadline_source(intake_records_to_forward)

@@ -7,8 +7,8 @@ import datetime as dt
 
 from django.utils import timezone
 
+from dogs.licenses.services import apply_for_dog_license, default_license_year, register_dog
 from dogs.models import Dog
-from dogs.services import apply_for_dog_license, default_license_year, register_dog
 from permits_site.accounts.demo import sample_upload
 from permits_site.accounts.models import User
 from permits_site.licensing.models import Application

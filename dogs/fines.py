@@ -154,7 +154,7 @@ CASE_TYPES += (
     ),
 )
 #: Kennel license B(4), B(5): the hearing authority's review of a kennel after the Animal
-#: Control Officer's report (``dogs.kennel_review``).
+#: Control Officer's report (``dogs.kennels.review``).
 CASE_TYPES += (
     CaseType(
         code="north_andover.kennel_review",

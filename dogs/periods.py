@@ -7,11 +7,17 @@ count and every rolled deadline here runs on :data:`BUSINESS_WEEK`.
 """
 
 import datetime as dt
+from collections.abc import Callable
 from functools import partial
 
 from dogs.law import cite
-from permits_site.rules.calendar import MONDAY_TO_THURSDAY, BusinessCalendar, period_due
-from permits_site.rules.registry import KeyDate, Period, PeriodKind
+from permits_site.rules.calendar import (
+    MONDAY_TO_THURSDAY,
+    BusinessCalendar,
+    key_date_on,
+    period_due,
+)
+from permits_site.rules.registry import KeyDate, Period, PeriodKind, town_law
 
 MUNICIPALITY = "north_andover"
 BUSINESS_WEEK = MONDAY_TO_THURSDAY
@@ -201,3 +207,17 @@ def last_intake_due_by(day: dt.date) -> dt.date:
     their queries with it before computing each record's own day."""
     return day - dt.timedelta(days=INTAKE_RECORDS.days)
 
+
+def key_date_in(code: str, year: int, calendar: BusinessCalendar) -> dt.date:
+    """The key date ``code`` of license year ``year`` on the town's ``calendar``."""
+    return key_date_on(town_law(MUNICIPALITY).key_dates[code], year, calendar)
+
+
+def notice_season_year(today: dt.date, *, opens: Callable[[int], dt.date],
+                       closes: Callable[[int], dt.date]) -> int | None:
+    """The license year whose renewal notice season (``opens(year)`` to ``closes(year)``)
+    includes ``today`` (Licenses A(8), Kennel license B(8))."""
+    for year in (today.year, today.year + 1):
+        if opens(year) <= today <= closes(year):
+            return year
+    return None

@@ -21,8 +21,8 @@ import factory
 from django.contrib.auth.hashers import make_password
 from django.utils import timezone
 
+from dogs.licenses.services import mailing_residence
 from dogs.models import Dog, DogLicense, DogTag, Impoundment, KennelDog, PaperLicense
-from dogs.services import mailing_residence
 from permits_site.accounts.models import Membership, Role, User
 from permits_site.audit.models import AuditEntry
 from permits_site.enforcement.models import (

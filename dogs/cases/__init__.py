@@ -12,7 +12,9 @@
 - :mod:`dogs.cases.dangerous`: a dangerous dog's fines, the Chief's hearing and relocation
   notices (Dangerous F; Potentially dangerous G, H).
 
-Everything is importable from ``dogs.cases`` as well.
+The dog case page (:mod:`dogs.cases.views`, its forms in :mod:`dogs.cases.forms`) and
+``/api/v1/dog-cases/`` (:mod:`dogs.cases.api`) run these services, which are importable from
+``dogs.cases`` as well.
 """
 
 from dogs.cases.appeals import *  # noqa: F403

@@ -10,7 +10,7 @@ import time_machine
 from django.core.files.uploadedfile import SimpleUploadedFile
 from rest_framework.test import APIClient
 
-from dogs.services import apply_for_dog_license
+from dogs.licenses.services import apply_for_dog_license
 from permits_site.licensing.services.applications import approve_application, submit_application
 from permits_site.licensing.services.documents import review_document, upload_document
 from permits_site.licensing.services.payments import record_payment

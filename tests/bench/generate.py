@@ -26,7 +26,7 @@ SCALES = {
     "full": {"dogs": 5000, "stables": 500, "tisbury": 500, "cases": 2000},
 }
 RENEWALS = {"small": 50, "full": 500}
-DOG_TAG_SERIES = "north_andover.dog_tag"  # the series dogs.kinds takes tag numbers from
+DOG_TAG_SERIES = "north_andover.dog_tag"  # the series dogs.licenses.kinds takes tag numbers from
 BATCH = 500
 YEAR = 2027
 #: When the renewals are applied for and issued: before the due date, as in the tests.
@@ -258,7 +258,7 @@ def paid_renewals(count: int, *, clerk, prefix: str = "season") -> list[int]:
     from django.core.files.uploadedfile import SimpleUploadedFile
     from django.test import override_settings
 
-    from dogs.services import apply_for_dog_license, register_dog
+    from dogs.licenses.services import apply_for_dog_license, register_dog
     from permits_site.accounts.models import User
     from permits_site.licensing.services.applications import (
         approve_application,

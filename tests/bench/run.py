@@ -190,7 +190,7 @@ def bench_renewal_season(floor: float, clerk, count: int) -> None:
     from django.test import override_settings
     from django_tasks.signals import task_finished, task_started
 
-    from dogs.services import DOG_LICENSE
+    from dogs.licenses.services import DOG_LICENSE
     from permits_site.licensing.models import Application, Permit
     from permits_site.licensing.services.bulk import issue_many
     from tests.bench.generate import RENEWAL_DAY, paid_renewals

@@ -8,8 +8,8 @@ import pytest
 import time_machine
 from django.core.files.uploadedfile import SimpleUploadedFile
 
-from dogs.kinds import RABIES_CERTIFICATE
-from dogs.services import RabiesProof, apply_for_dog_license
+from dogs.licenses.kinds import RABIES_CERTIFICATE
+from dogs.licenses.services import RabiesProof, apply_for_dog_license
 from permits_site.audit.models import AuditEntry
 from permits_site.exceptions import DomainError
 from permits_site.licensing.models import Application, Document

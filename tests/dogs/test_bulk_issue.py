@@ -9,7 +9,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from dogs.services import apply_for_dog_license
+from dogs.licenses.services import apply_for_dog_license
 from permits_site.audit.models import AuditEntry
 from permits_site.exceptions import PermissionDenied
 from permits_site.licensing.models import Application, ApplicationStatus, Permit, PermitStatus
@@ -186,7 +186,7 @@ def test_residents_cannot_issue_renewals(client, clerk, resident):
 
 @time_machine.travel(FEB_2027, tick=False)
 def test_renewal_season_is_paged_and_bad_page_numbers_show_the_first(client, clerk, monkeypatch):
-    monkeypatch.setattr("dogs.views.PAGE_SIZE", 2)
+    monkeypatch.setattr("dogs.licenses.views.PAGE_SIZE", 2)
     applications = sorted(
         (paid_renewal(clerk) for _ in range(3)),
         key=lambda a: (a.applicant.last_name, a.applicant.first_name, a.pk),

@@ -16,9 +16,10 @@ import datetime as dt
 import pytest
 import time_machine
 
-from dogs.deadlines import intake_records_to_forward, kennel_decisions, kennel_hearing_notices
-from dogs.impoundment import record_forwarded, record_intake
-from dogs.kennel_review import decide_kennel_review, open_kennel_review, schedule_kennel_hearing
+from dogs.impoundment.deadlines import intake_records_to_forward
+from dogs.impoundment.services import record_forwarded, record_intake
+from dogs.kennels.deadlines import kennel_decisions, kennel_hearing_notices
+from dogs.kennels.review import decide_kennel_review, open_kennel_review, schedule_kennel_hearing
 from permits_site.enforcement.deadlines import WINDOW_DAYS, deadlines
 from tests.factories import PermitFactory, municipality, permit_type
 

@@ -7,7 +7,7 @@ from decimal import Decimal
 import pytest
 import time_machine
 
-from dogs.services import apply_for_dog_license, update_dog_license
+from dogs.licenses.services import apply_for_dog_license, update_dog_license
 from permits_site.exceptions import DomainError
 from permits_site.licensing.declarations import DetailsInvalid, Gate
 from permits_site.licensing.kinds import kind_for

@@ -15,8 +15,8 @@ import time_machine
 from django.core import mail
 from django.core.cache import cache
 
-from dogs import found
-from dogs.impoundment import (
+from dogs.impoundment import found
+from dogs.impoundment.services import (
     IMPOUNDMENT_FEES,
     dates_of,
     declare_town_property,

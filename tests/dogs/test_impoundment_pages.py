@@ -12,8 +12,8 @@ from django.core import mail
 from django.core.cache import cache
 from django.urls import reverse
 
-from dogs import found
-from dogs.impoundment import record_intake
+from dogs.impoundment import found
+from dogs.impoundment.services import record_intake
 from dogs.models import Impoundment, ImpoundmentStatus
 from tests.factories import DogTagFactory, PermitFactory, Role, local, staff
 

@@ -10,7 +10,7 @@ import pytest
 import time_machine
 from django.urls import reverse
 
-from dogs.kennel_review import open_kennel_review
+from dogs.kennels.review import open_kennel_review
 from permits_site.parties.services import find_or_create_property
 from tests.dogs.kennels import kennel_application
 from tests.factories import (

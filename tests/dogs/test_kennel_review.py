@@ -16,7 +16,7 @@ import datetime as dt
 import pytest
 import time_machine
 
-from dogs.kennel_review import (
+from dogs.kennels.review import (
     KENNEL_REVIEW,
     decide_kennel_review,
     open_kennel_review,

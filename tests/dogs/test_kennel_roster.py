@@ -9,7 +9,7 @@ import datetime as dt
 import pytest
 import time_machine
 
-from dogs.kennel import add_kennel_dog, late_report_note, roster_count
+from dogs.kennels.services import add_kennel_dog, late_report_note, roster_count
 from permits_site.exceptions import DomainError, InvalidTransition, PermissionDenied
 from permits_site.licensing.models import PermitStatus
 from tests.factories import KennelDogFactory, PermitFactory, UserFactory, permit_type

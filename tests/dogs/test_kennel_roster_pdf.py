@@ -12,7 +12,7 @@ import time_machine
 from django.urls import reverse
 from pypdf import PdfReader
 
-from dogs.kennel import add_kennel_dog
+from dogs.kennels.services import add_kennel_dog
 from permits_site.parties.services import find_or_create_property
 from tests.dogs.kennels import kennel_licensed
 from tests.dogs.test_kennel_pages import kennel_permit

@@ -8,7 +8,7 @@ import time_machine
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from dogs.services import apply_for_dog_license
+from dogs.licenses.services import apply_for_dog_license
 from permits_site.licensing import pending_uploads
 from permits_site.licensing.models import Application, Document
 from tests.dogs.test_license_flow import png_upload

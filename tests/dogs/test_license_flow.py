@@ -7,8 +7,8 @@ import pytest
 import time_machine
 from django.core.files.uploadedfile import SimpleUploadedFile
 
+from dogs.licenses.services import apply_for_dog_license
 from dogs.models import DogTag
-from dogs.services import apply_for_dog_license
 from permits_site.licensing.models import ApplicationStatus, DocumentStatus, PermitStatus
 from permits_site.licensing.services.applications import (
     approve_application,

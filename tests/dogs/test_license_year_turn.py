@@ -9,7 +9,7 @@ import pytest
 import time_machine
 from django.urls import reverse
 
-from dogs.services import default_license_year, license_years_on_offer
+from dogs.licenses.services import default_license_year, license_years_on_offer
 
 pytestmark = pytest.mark.django_db
 EASTERN = ZoneInfo("America/New_York")

@@ -8,7 +8,7 @@ from decimal import Decimal
 import pytest
 import time_machine
 
-from dogs.limits import (
+from dogs.limits.services import (
     cite_animal_limit,
     dogs_on_record,
     latest_count,

@@ -4,7 +4,7 @@ when the noise started, C(1) by day and C(2) at night; a violation allows a cita
 import pytest
 from django.utils import timezone
 
-from dogs.limits import NUISANCE_NOISE_CASE, cite_nuisance_noise, record_noise_complaint
+from dogs.limits.services import NUISANCE_NOISE_CASE, cite_nuisance_noise, record_noise_complaint
 from permits_site.enforcement.services import open_case
 from permits_site.exceptions import DomainError, PermissionDenied
 from tests.factories import Role, UserFactory, municipality, staff

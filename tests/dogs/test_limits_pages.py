@@ -5,7 +5,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from dogs.limits import NUISANCE_NOISE_CASE, RESIDENCE_LIMITS_CASE
+from dogs.limits.services import NUISANCE_NOISE_CASE, RESIDENCE_LIMITS_CASE
 from permits_site.enforcement.models import Case
 from permits_site.enforcement.services import open_case
 from tests.factories import DogFactory, PropertyFactory, Role, UserFactory, municipality, staff

@@ -11,10 +11,10 @@ from django.core import mail
 from django.template.loader import render_to_string
 from django.urls import reverse
 
-from dogs.kinds import DogLicenseKind
+from dogs.licenses.kinds import DogLicenseKind
+from dogs.licenses.reminders import renewal_notices, send_season_notices
+from dogs.licenses.services import apply_for_dog_license, dogs_not_renewed, record_paper_license
 from dogs.models import PaperLicense
-from dogs.reminders import renewal_notices, send_season_notices
-from dogs.services import apply_for_dog_license, dogs_not_renewed, record_paper_license
 from permits_site.audit.models import AuditEntry
 from permits_site.exceptions import DomainError
 from permits_site.licensing.services.applications import evaluate, submit_application

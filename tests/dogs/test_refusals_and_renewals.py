@@ -6,9 +6,9 @@ import pytest
 import time_machine
 from django.core import mail
 
+from dogs.licenses.reminders import send_season_notices
+from dogs.licenses.services import apply_for_dog_license, dogs_not_renewed
 from dogs.models import DogTag
-from dogs.reminders import send_season_notices
-from dogs.services import apply_for_dog_license, dogs_not_renewed
 from permits_site.exceptions import DomainError
 from permits_site.licensing.models import PermitStatus
 from permits_site.licensing.services.applications import blockers, evaluate, submit_application

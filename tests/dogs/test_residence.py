@@ -6,8 +6,8 @@ import datetime as dt
 import pytest
 import time_machine
 
+from dogs.licenses.services import apply_for_dog_license, register_dog, update_dog
 from dogs.models import Dog
-from dogs.services import apply_for_dog_license, register_dog, update_dog
 from permits_site.exceptions import DomainError
 from permits_site.licensing.services.applications import evaluate
 from permits_site.parties.services import find_or_create_property, properties_of

@@ -18,7 +18,7 @@ from django.core import mail
 from django.core.cache import cache
 from playwright.sync_api import Page, expect
 
-from dogs.found import SAME_ANSWER
+from dogs.impoundment.found import SAME_ANSWER
 from dogs.models import Impoundment, ImpoundmentStatus
 from tests.e2e.conftest import assert_accessible, sign_in
 from tests.factories import PASSWORD, DogFactory, DogTagFactory, PermitFactory, Role, staff

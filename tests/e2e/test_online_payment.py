@@ -16,7 +16,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.utils import timezone
 from playwright.sync_api import expect
 
-from dogs.services import apply_for_dog_license
+from dogs.licenses.services import apply_for_dog_license
 from permits_site.enforcement.services import issue_citation, open_case
 from permits_site.licensing.models import InvoiceStatus, PaymentMethod, Permit
 from permits_site.licensing.services.applications import submit_application

@@ -14,7 +14,7 @@ import time_machine
 from django.template.loader import render_to_string
 from django.test import Client
 
-from dogs.services import apply_for_dog_license
+from dogs.licenses.services import apply_for_dog_license
 from permits_site.audit.models import AuditEntry
 from permits_site.enforcement.models import Case, Citation
 from permits_site.enforcement.services.penalties import (

@@ -8,8 +8,8 @@ import pytest
 import time_machine
 from django.db import connection, connections, transaction
 
+from dogs.licenses.services import apply_for_dog_license
 from dogs.models import DogTag
-from dogs.services import apply_for_dog_license
 from permits_site.licensing.services.applications import approve_application, submit_application
 from permits_site.licensing.services.documents import review_document, upload_document
 from permits_site.licensing.services.numbering import allocate_number

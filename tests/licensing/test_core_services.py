@@ -28,7 +28,7 @@ def upload(name: str, content: bytes, content_type="application/pdf"):
 
 
 def draft(dog):
-    from dogs.services import apply_for_dog_license
+    from dogs.licenses.services import apply_for_dog_license
 
     return apply_for_dog_license(
         applicant=dog.owner, dog=dog, action="new", license_year=2027, acquired_on=ACQUIRED

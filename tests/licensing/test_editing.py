@@ -10,7 +10,7 @@ import time_machine
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from dogs.services import apply_for_dog_license
+from dogs.licenses.services import apply_for_dog_license
 from permits_site.audit.models import AuditEntry
 from permits_site.exceptions import InvalidTransition
 from permits_site.licensing import pending_uploads

@@ -9,7 +9,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from pypdf import PdfReader
 
-from dogs.services import apply_for_dog_license
+from dogs.licenses.services import apply_for_dog_license
 from permits_site.accounts.models import Role
 from permits_site.licensing.models import Document, FeeSchedule, PermitType
 from permits_site.licensing.services.applications import submit_application

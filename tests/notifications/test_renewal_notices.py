@@ -7,7 +7,7 @@ import datetime as dt
 import pytest
 import time_machine
 
-from dogs.reminders import send_season_notices
+from dogs.licenses.reminders import send_season_notices
 from permits_site.notifications.models import Message, MessageKind
 from permits_site.notifications.services import set_preference
 from permits_site.parties.services import find_or_create_property

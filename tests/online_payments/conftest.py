@@ -7,7 +7,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from django.utils import timezone
 
-from dogs.services import apply_for_dog_license
+from dogs.licenses.services import apply_for_dog_license
 from permits_site.enforcement.services import issue_citation, open_case
 from permits_site.licensing.services.applications import submit_application
 from permits_site.licensing.services.documents import review_document, upload_document

@@ -11,6 +11,14 @@ from typing import TYPE_CHECKING, Any
 from django.utils import timezone
 
 from dogs.law import cite
+from dogs.licenses.services import (
+    apply_for_dog_license,
+    dogs_kept_at,
+    dogs_with_licenses,
+    kennel_licensed,
+    update_dog_license,
+)
+from dogs.models import DogTag
 from permits_site.accounts import permissions
 from permits_site.licensing.declarations import (
     PERMIT_FIELD,
@@ -173,14 +181,10 @@ class DogLicenseKind(PermitKind):
 
     def start_application(self, *, applicant, permit_type, action: str,
                           details: ParsedDetails, acting_user: User | None = None):
-        from dogs.services import apply_for_dog_license
-
         return apply_for_dog_license(applicant=applicant, action=action,
                                      acting_user=acting_user, **_license_details(details))
 
     def update_details(self, application, details: ParsedDetails, *, acting_user: User):
-        from dogs.services import update_dog_license
-
         return update_dog_license(application=application, acting_user=acting_user,
                                   **_license_details(details))
 
@@ -213,8 +217,6 @@ class DogLicenseKind(PermitKind):
         """The facts of rule set ``north_andover.dog_license`` for this dog on ``on``: the
         dogs counted and the kennel license are those of the dog's residence, whoever of
         its occupants keeps them (Limits A)."""
-        from dogs.services import dogs_kept_at, kennel_licensed
-
         details = application.dog_license
         dog = details.dog
         documents = [
@@ -247,8 +249,6 @@ class DogLicenseKind(PermitKind):
 
     def after_issue(self, application, permit: Permit, *, acting_user: User) -> None:
         """Hand out the next tag number of the license year (a replacement keeps the license)."""
-        from dogs.models import DogTag
-
         dog = application.dog_license.dog
         previous_tag = (
             permit.dog_tags.first() if application.action in self.amending_actions else None
@@ -289,8 +289,6 @@ class DogLicenseKind(PermitKind):
         return {"dog": permit.application.dog_license.dog_id, "license_year": permit.year + 1}
 
     def panel_context(self, user) -> dict[str, Any]:
-        from dogs.services import dogs_with_licenses
-
         return {"dogs": dogs_with_licenses(user)}
 
     def describe(self, application) -> str:
@@ -359,11 +357,3 @@ def _license_details(details: ParsedDetails) -> dict[str, Any]:
 def _date(value: str | dt.date | None) -> dt.date | None:
     return dt.date.fromisoformat(value) if isinstance(value, str) else value
 
-
-class ImpoundmentFeesKind(PermitKind):
-    """The pick-up, impound, boarding and adoption fees of an impounded dog (Impoundment C,
-    H): charged on the Animal Control Officer's record (``dogs.impoundment``), never
-    applied for; the Select Board's schedule is edited like any fee schedule."""
-
-    code = "north_andover.impoundment"
-    applied_for = False

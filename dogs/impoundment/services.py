@@ -23,7 +23,8 @@ from typing import TYPE_CHECKING
 from django.db import transaction
 from django.utils import timezone
 
-from dogs.kinds import ImpoundmentFeesKind
+from dogs.impoundment.kinds import ImpoundmentFeesKind
+from dogs.impoundment.permissions import can_work_impoundments
 from dogs.law import cite
 from dogs.models import (
     DISPOSITIONS,
@@ -34,7 +35,6 @@ from dogs.models import (
     ImpoundmentStatus,
 )
 from dogs.periods import MUNICIPALITY, intake_records_due
-from dogs.permissions import can_work_impoundments
 from permits_site import audit
 from permits_site.accounts.emails import send_after_commit
 from permits_site.exceptions import DomainError, InvalidTransition, PermissionDenied

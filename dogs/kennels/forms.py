@@ -7,7 +7,7 @@ from __future__ import annotations
 from django import forms
 from django.utils import timezone
 
-from dogs.kennel_review import Outcome
+from dogs.kennels.review import Outcome
 from permits_site.accounts.models import User
 from permits_site.accounts.permissions import INSPECTOR_ROLES
 from permits_site.enforcement.forms import TEXTAREA, ServiceForm

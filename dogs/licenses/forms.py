@@ -6,9 +6,9 @@ from __future__ import annotations
 from django import forms
 from django.utils import timezone
 
-from dogs.kinds import DOCUMENT_KINDS, RABIES_CERTIFICATE, RABIES_EXEMPTION
+from dogs.licenses.kinds import DOCUMENT_KINDS, RABIES_CERTIFICATE, RABIES_EXEMPTION
+from dogs.licenses.services import RabiesProof, dogs_of, license_years_on_offer, residence_choices
 from dogs.models import Dog, PaperLicense
-from dogs.services import RabiesProof, dogs_of, license_years_on_offer, residence_choices
 from permits_site.licensing.fact_forms import BoundedDateField
 from permits_site.licensing.forms import DocumentFileField
 

@@ -12,7 +12,7 @@ from django.core.cache import cache
 from django.db import transaction
 from django.utils import timezone
 
-from dogs.impoundment import find_licensed_dog
+from dogs.impoundment.services import find_licensed_dog
 from permits_site import audit
 from permits_site.accounts.emails import send_after_commit
 from permits_site.exceptions import DomainError

@@ -2,7 +2,7 @@
 Limits A–E; Restraint C).
 
 The core case page keeps the complaint, orders, citations and history; these pages add
-the counts and complaints with their findings, and the forms of :mod:`dogs.limits`. A
+the counts and complaints with their findings, and the forms of :mod:`dogs.limits.forms`. A
 refusal is shown on the field it names. Staff of another town get a 404.
 """
 
@@ -21,7 +21,7 @@ from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_http_methods, require_POST
 
-from dogs import limit_forms, limits
+from dogs.limits import forms, services
 from dogs.models import Dog
 from dogs.periods import MUNICIPALITY
 from permits_site.accounts.permissions import can_view_enforcement, has_role
@@ -60,41 +60,41 @@ def _waiting_order(case: Case) -> bool:
 
 LIMIT_ACTIONS: dict[str, Action] = {
     "recount": Action(
-        limit_forms.RecountForm, _open,
-        lambda case, data, user: limits.record_animal_count(case=case, acting_user=user, **data),
+        forms.RecountForm, _open,
+        lambda case, data, user: services.record_animal_count(case=case, acting_user=user, **data),
         "Count recorded."),
     "cite": Action(
-        limit_forms.CiteForm, lambda case: _open(case) and limits.over_limits(case),
-        lambda case, data, user: limits.cite_animal_limit(case=case, acting_user=user),
+        forms.CiteForm, lambda case: _open(case) and services.over_limits(case),
+        lambda case, data, user: services.cite_animal_limit(case=case, acting_user=user),
         "Citation written."),
     "rehome": Action(
-        limit_forms.RehomingOrderForm,
-        lambda case: _open(case) and limits.over_limits(case) and not _waiting_order(case),
-        lambda case, data, user: limits.order_rehoming(case=case, acting_user=user, **data),
+        forms.RehomingOrderForm,
+        lambda case: _open(case) and services.over_limits(case) and not _waiting_order(case),
+        lambda case, data, user: services.order_rehoming(case=case, acting_user=user, **data),
         "Re-homing order issued."),
     "rehomed": Action(
-        limit_forms.RehomedForm, lambda case: _open(case) and _waiting_order(case),
-        lambda case, data, user: limits.record_rehoming(acting_user=user, **data),
+        forms.RehomedForm, lambda case: _open(case) and _waiting_order(case),
+        lambda case, data, user: services.record_rehoming(acting_user=user, **data),
         "Compliance recorded."),
 }
 
 NOISE_ACTIONS: dict[str, Action] = {
     "complaint": Action(
-        limit_forms.NoiseComplaintForm, _open,
-        lambda case, data, user: limits.record_noise_complaint(case=case, acting_user=user,
+        forms.NoiseComplaintForm, _open,
+        lambda case, data, user: services.record_noise_complaint(case=case, acting_user=user,
                                                                **data),
         "Noise complaint recorded."),
     "cite": Action(
-        limit_forms.CiteForm,
-        lambda case: _open(case) and limits.noise_violation_found(case) and bool(
+        forms.CiteForm,
+        lambda case: _open(case) and services.noise_violation_found(case) and bool(
             case_type(case.case_type).offenses),
-        lambda case, data, user: limits.cite_nuisance_noise(case=case, acting_user=user),
+        lambda case, data, user: services.cite_nuisance_noise(case=case, acting_user=user),
         "Citation written."),
 }
 
 
 def _forms(request, case: Case, actions: dict[str, Action], bound: dict) -> dict:
-    if not has_role(request.user, case.municipality_id, *limits.LIMIT_OFFICERS):
+    if not has_role(request.user, case.municipality_id, *services.LIMIT_OFFICERS):
         return {}
     return {name: bound.get(name) or action.form_class(case=case, prefix=name)
             for name, action in actions.items() if action.shown(case)}
@@ -108,33 +108,33 @@ def _page_context(request, case: Case, actions: dict[str, Action], bound: dict) 
 
 
 def render_limits(request, case: Case, *, bound: dict | None = None):
-    dogs = Dog.objects.filter(pk__in=(limits.latest_count(case) or {}).get("facts", {}).get(
+    dogs = Dog.objects.filter(pk__in=(services.latest_count(case) or {}).get("facts", {}).get(
         "dogs_on_record", [])).select_related("owner")
     return render(request, "dogs/limit_case.html", {
         **_page_context(request, case, LIMIT_ACTIONS, bound or {}),
         "counts": list(reversed(case.findings.get("counts", []))),
         "dogs": dogs,
-        "order": limits.rehoming_order(case),
+        "order": services.rehoming_order(case),
     })
 
 
 def render_noise(request, case: Case, *, bound: dict | None = None):
     return render(request, "dogs/limit_noise.html", {
         **_page_context(request, case, NOISE_ACTIONS, bound or {}),
-        "complaints": list(reversed(limits.noise_complaints(case))),
+        "complaints": list(reversed(services.noise_complaints(case))),
     })
 
 
 @login_required
 @require_http_methods(["GET"])
 def limits_case(request, pk: int):
-    return render_limits(request, _visible_case(request, pk, limits.RESIDENCE_LIMITS_CASE))
+    return render_limits(request, _visible_case(request, pk, services.RESIDENCE_LIMITS_CASE))
 
 
 @login_required
 @require_http_methods(["GET"])
 def noise_case(request, pk: int):
-    return render_noise(request, _visible_case(request, pk, *limits.NOISE_CASE_TYPES))
+    return render_noise(request, _visible_case(request, pk, *services.NOISE_CASE_TYPES))
 
 
 def _run(request, case: Case, action: str, actions: dict[str, Action], *, render_page,
@@ -142,7 +142,7 @@ def _run(request, case: Case, action: str, actions: dict[str, Action], *, render
     spec = actions.get(action)
     if spec is None or not spec.shown(case):
         raise Http404("No such action.")
-    if not has_role(request.user, case.municipality_id, *limits.LIMIT_OFFICERS):
+    if not has_role(request.user, case.municipality_id, *services.LIMIT_OFFICERS):
         raise PermissionDenied
     form = spec.form_class(request.POST, case=case, prefix=action)
     if form.is_valid():
@@ -159,7 +159,7 @@ def _run(request, case: Case, action: str, actions: dict[str, Action], *, render
 @login_required
 @require_POST
 def limits_action(request, pk: int, action: str):
-    case = _visible_case(request, pk, limits.RESIDENCE_LIMITS_CASE)
+    case = _visible_case(request, pk, services.RESIDENCE_LIMITS_CASE)
     return _run(request, case, action, LIMIT_ACTIONS, render_page=render_limits,
                 page="dogs:limits_case")
 
@@ -167,14 +167,14 @@ def limits_action(request, pk: int, action: str):
 @login_required
 @require_POST
 def noise_action(request, pk: int, action: str):
-    case = _visible_case(request, pk, *limits.NOISE_CASE_TYPES)
+    case = _visible_case(request, pk, *services.NOISE_CASE_TYPES)
     return _run(request, case, action, NOISE_ACTIONS, render_page=render_noise,
                 page="dogs:noise_case")
 
 
 def _officer_town(request) -> Municipality:
     town = Municipality.objects.get(code=MUNICIPALITY)
-    if not has_role(request.user, town.pk, *limits.LIMIT_OFFICERS):
+    if not has_role(request.user, town.pk, *services.LIMIT_OFFICERS):
         raise Http404("No such page.")
     return town
 
@@ -184,14 +184,14 @@ def _officer_town(request) -> Municipality:
 def limits_new(request):
     """Open a residence limits case on a residential property with the first count."""
     town = _officer_town(request)
-    form = limit_forms.OpenLimitsCaseForm(request.POST or None)
+    form = forms.OpenLimitsCaseForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
             with transaction.atomic():
                 residence, _created = find_or_create_property(
                     municipality=town, address=data["address"], acting_user=request.user)
-                case = limits.open_limits_case(
+                case = services.open_limits_case(
                     residence=residence, party=data["party_email"],
                     party_name=data["party_name"], complaint=data["complaint"],
                     complainant=data["complainant"], received_on=data["received_on"],

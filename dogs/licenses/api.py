@@ -8,8 +8,8 @@ import datetime as dt
 from django.utils import timezone
 from rest_framework import mixins, serializers, viewsets
 
+from dogs.licenses.services import register_dog, residence_choices, update_dog
 from dogs.models import Dog
-from dogs.services import register_dog, residence_choices, update_dog
 from permits_site.api.public.fields import BoundedDateField
 
 

@@ -2,8 +2,9 @@
 Andover Code ch. 60, Impoundment; ACO B(2)), registered from ``DogsConfig.ready``.
 
 The officer and the town's Clerk and admins read them; each action is one call of the
-service the web page uses (``dogs.impoundment``), so the API keeps the hold, the fees and
-the audit trail. Refusals are 400s naming their field; another town's record is a 404.
+service the web page uses (``dogs.impoundment.services``), so the API keeps the hold, the
+fees and the audit trail. Refusals are 400s naming their field; another town's record is a
+404.
 """
 
 from __future__ import annotations
@@ -15,10 +16,10 @@ from rest_framework.decorators import action
 from rest_framework.permissions import BasePermission
 from rest_framework.response import Response
 
-from dogs import impoundment as services
+from dogs.impoundment import services
+from dogs.impoundment.permissions import can_take_impoundment_payment, impoundment_town_ids
 from dogs.models import DISPOSITIONS, Impoundment, ImpoundmentBasis
 from dogs.periods import MUNICIPALITY
-from dogs.permissions import can_take_impoundment_payment, impoundment_town_ids
 from permits_site.api.serializers import InvoiceLineSerializer
 from permits_site.exceptions import DomainError, PermissionDenied
 from permits_site.licensing.models import PaymentMethod

@@ -1,12 +1,12 @@
 """Forms of the residence limits and noise complaint pages: each feeds one service of
-:mod:`dogs.limits`, whose refusals are shown on the field they name."""
+:mod:`dogs.limits.services`, whose refusals are shown on the field they name."""
 
 from __future__ import annotations
 
 from django import forms
 from django.utils import timezone
 
-from dogs.limits import RECORDED_COUNTS
+from dogs.limits.services import RECORDED_COUNTS
 from dogs.rules import NOISE_COMPLAINT
 from permits_site.accounts.models import User
 from permits_site.enforcement.forms import TEXTAREA, CaseActionForm, ServiceErrors, ServiceForm

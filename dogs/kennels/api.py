@@ -18,8 +18,8 @@ from rest_framework.decorators import action
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
-from dogs import kennel_review
-from dogs.kennel import (
+from dogs.kennels import review
+from dogs.kennels.services import (
     add_kennel_dog,
     late_report_note,
     licensed_dog_count,
@@ -108,7 +108,7 @@ class KennelReviewSerializer(serializers.ModelSerializer):
 
     @extend_schema_field(ReviewDatesSerializer)
     def get_dates(self, case: Case) -> dict:
-        return ReviewDatesSerializer(kennel_review.review_dates(case)).data
+        return ReviewDatesSerializer(review.review_dates(case)).data
 
 
 # -- in ------------------------------------------------------------------------------------
@@ -133,7 +133,7 @@ class KennelHearingCreateSerializer(serializers.Serializer):
 
 
 class KennelDecisionSerializer(serializers.Serializer):
-    outcome = serializers.ChoiceField(choices=kennel_review.Outcome.values)
+    outcome = serializers.ChoiceField(choices=review.Outcome.values)
     decided_on = BoundedDateField()
     reasons = serializers.CharField(max_length=5000)
     terms = serializers.CharField(max_length=5000, required=False, default="",
@@ -191,7 +191,7 @@ class KennelViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
     @action(detail=True, methods=["post"])
     def reviews(self, request, pk=None):
         """The Animal Control Officer's report as received: the review opens (B(4))."""
-        case = kennel_review.open_kennel_review(permit=self.get_object(),
+        case = review.open_kennel_review(permit=self.get_object(),
                                                 acting_user=request.user,
                                                 **_valid(KennelReportSerializer, request))
         return Response(KennelReviewSerializer(case).data, status=status.HTTP_201_CREATED)
@@ -205,7 +205,7 @@ class KennelReviewViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
     permission_classes = [IsAuthenticated]
 
     def get_queryset(self):
-        queryset = Case.objects.filter(case_type=kennel_review.KENNEL_REVIEW).select_related(
+        queryset = Case.objects.filter(case_type=review.KENNEL_REVIEW).select_related(
             "municipality").prefetch_related("hearings", "orders")
         return in_towns_where(queryset, self.request.user, *ENFORCEMENT_ROLES,
                               town_field="municipality")
@@ -221,11 +221,11 @@ class KennelReviewViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
         """The notice (≤ 7 business days after the report) and the hearing date (≤ 14 days
         after the notice), B(5)."""
         return self.step(request, KennelHearingCreateSerializer,
-                         kennel_review.schedule_kennel_hearing)
+                         review.schedule_kennel_hearing)
 
     @extend_schema(request=KennelDecisionSerializer, responses=KennelReviewSerializer)
     @action(detail=True, methods=["post"])
     def decision(self, request, pk=None):
         """Revoke, suspend, order compliance or regulate, ≤ 7 business days after the
         hearing (B(5))."""
-        return self.step(request, KennelDecisionSerializer, kennel_review.decide_kennel_review)
+        return self.step(request, KennelDecisionSerializer, review.decide_kennel_review)

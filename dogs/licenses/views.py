@@ -14,10 +14,10 @@ from django.utils import timezone
 from django.utils.html import format_html
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from dogs import services
-from dogs.forms import DogForm, DogLicenseDetailsForm, PaperLicenseForm, RabiesProofForm
+from dogs.licenses import services
+from dogs.licenses.forms import DogForm, DogLicenseDetailsForm, PaperLicenseForm, RabiesProofForm
+from dogs.licenses.reminders import send_season_notices
 from dogs.models import Dog
-from dogs.reminders import send_season_notices
 from permits_site.accounts import permissions
 from permits_site.audit.models import AuditEntry
 from permits_site.exceptions import DomainError

@@ -14,17 +14,17 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_http_methods, require_POST
 
-from dogs import found
-from dogs.impound_forms import FoundDogForm, IntakeForm, action_form
-from dogs.impoundment import dates_of, fee_lines
-from dogs.models import Impoundment, ImpoundmentStatus
-from dogs.periods import MUNICIPALITY, last_intake_due_by
-from dogs.permissions import (
+from dogs.impoundment import found
+from dogs.impoundment.forms import FoundDogForm, IntakeForm, action_form
+from dogs.impoundment.permissions import (
     can_take_impoundment_payment,
     can_view_impoundments,
     can_work_impoundments,
     impoundment_town_ids,
 )
+from dogs.impoundment.services import dates_of, fee_lines
+from dogs.models import Impoundment, ImpoundmentStatus
+from dogs.periods import MUNICIPALITY, last_intake_due_by
 from permits_site import audit
 from permits_site.exceptions import DomainError
 from permits_site.licensing.models import InvoiceStatus

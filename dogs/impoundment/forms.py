@@ -8,10 +8,10 @@ from typing import TYPE_CHECKING
 
 from django import forms
 
-from dogs import impoundment as services
+from dogs.impoundment import services
+from dogs.impoundment.permissions import can_take_impoundment_payment
 from dogs.models import DISPOSITIONS, ImpoundmentBasis, ImpoundmentStatus
 from dogs.periods import MUNICIPALITY
-from dogs.permissions import can_take_impoundment_payment
 from permits_site.enforcement.forms import MONEY_FIELD, TEXTAREA, ServiceForm
 from permits_site.exceptions import DomainError, PermissionDenied
 from permits_site.licensing.fact_forms import bounded_date_field

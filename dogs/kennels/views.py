@@ -15,8 +15,15 @@ from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 
-from dogs import kennel_review
-from dogs.kennel import (
+from dogs.kennels import review
+from dogs.kennels.forms import (
+    KennelDecisionForm,
+    KennelDogForm,
+    KennelHearingForm,
+    KennelInspectionForm,
+    KennelReportForm,
+)
+from dogs.kennels.services import (
     add_kennel_dog,
     can_keep_roster,
     can_view_roster,
@@ -24,13 +31,6 @@ from dogs.kennel import (
     render_roster_pdf,
     roster_count,
     roster_pdf_filename,
-)
-from dogs.kennel_forms import (
-    KennelDecisionForm,
-    KennelDogForm,
-    KennelHearingForm,
-    KennelInspectionForm,
-    KennelReportForm,
 )
 from dogs.rules import KENNEL_LICENSE
 from permits_site.accounts.models import Role
@@ -92,7 +92,7 @@ def kennels(request):
     """The caller's kennel licenses and, for the Animal Control Officer, the hearing
     authority and the Clerk, every kennel license of their towns: a kennel's violations are
     reported from its page (Kennel license B(4))."""
-    staff_towns = municipality_ids_with(request.user, *kennel_review.REPORT_RECORDERS)
+    staff_towns = municipality_ids_with(request.user, *review.REPORT_RECORDERS)
     permits = _kennel_permits().filter(
         party_rows(request.user, owner_field="holder", business_field="holder_business")
         | Q(municipality_id__in=staff_towns)
@@ -108,18 +108,18 @@ def _visible_kennel(request, pk: int) -> Permit:
 def render_kennel(request, permit: Permit, *, dog_form=None, report_form=None):
     dogs = list(permit.kennel_dogs.all())
     may_report = has_role(request.user, permit.municipality_id,
-                          *kennel_review.REPORT_RECORDERS)
+                          *review.REPORT_RECORDERS)
     return render(request, "dogs/kennel.html", {
         "permit": permit,
         "dogs": [(dog, late_report_note(dog)) for dog in dogs],
         "count": roster_count(permit, dogs),
         "dog_form": (dog_form or KennelDogForm(prefix="dog"))
         if can_keep_roster(request.user, permit) else None,
-        "reviews": list(permit.cases.filter(case_type=kennel_review.KENNEL_REVIEW))
+        "reviews": list(permit.cases.filter(case_type=review.KENNEL_REVIEW))
         if can_view_enforcement(request.user, permit.municipality_id) else [],
         "report_form": (report_form or KennelReportForm(prefix="report"))
         if may_report else None,
-        "period": kennel_review.period("kennel_hearing_notice"),
+        "period": review.period("kennel_hearing_notice"),
     }, status=400 if (dog_form or report_form) else 200)
 
 
@@ -170,12 +170,12 @@ def kennel_roster_pdf(request, pk: int):
 def kennel_review_open(request, pk: int):
     """Record the Animal Control Officer's report on a kennel as received (B(4))."""
     permit = _visible_kennel(request, pk)
-    if not has_role(request.user, permit.municipality_id, *kennel_review.REPORT_RECORDERS):
+    if not has_role(request.user, permit.municipality_id, *review.REPORT_RECORDERS):
         raise PermissionDenied
     form = KennelReportForm(request.POST, prefix="report")
     if form.is_valid():
         try:
-            case = kennel_review.open_kennel_review(permit=permit, acting_user=request.user,
+            case = review.open_kennel_review(permit=permit, acting_user=request.user,
                                                     **form.cleaned_data)
         except DomainError as error:
             form.add_service_errors(error.errors)
@@ -188,15 +188,15 @@ def kennel_review_open(request, pk: int):
 #: The forms of the review page, each the hearing authority's, shown while its step is next.
 REVIEW_STEPS = {
     "hearing": (KennelHearingForm, lambda case: not case.hearings.all(),
-                kennel_review.schedule_kennel_hearing, "Hearing notice recorded."),
-    "decision": (KennelDecisionForm, lambda case: kennel_review.open_hearing(case) is not None,
-                 kennel_review.decide_kennel_review, "Decision recorded."),
+                review.schedule_kennel_hearing, "Hearing notice recorded."),
+    "decision": (KennelDecisionForm, lambda case: review.open_hearing(case) is not None,
+                 review.decide_kennel_review, "Decision recorded."),
 }
 
 
 def _visible_review(request, pk: int) -> Case:
     return get_visible_or_404(
-        Case.objects.filter(case_type=kennel_review.KENNEL_REVIEW).select_related(
+        Case.objects.filter(case_type=review.KENNEL_REVIEW).select_related(
             "municipality", "permit").prefetch_related("hearings", "orders"),
         lambda user, case: can_view_enforcement(user, case.municipality_id),
         request.user, pk=pk)
@@ -211,8 +211,8 @@ def render_review(request, case: Case, *, bound: dict | None = None):
     return render(request, "dogs/kennel_review.html", {
         "case": case,
         "hearing": next(iter(case.hearings.all()), None),
-        "dates": kennel_review.review_dates(case),
-        "outcome": kennel_review.Outcome(case.findings["outcome"]).label
+        "dates": review.review_dates(case),
+        "outcome": review.Outcome(case.findings["outcome"]).label
         if case.findings.get("outcome") else "",
         "forms": forms,
     }, status=400 if bound else 200)

@@ -24,7 +24,26 @@ from django.template.loader import render_to_string
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 
-from dogs import case_forms, cases
+from dogs import cases
+from dogs.cases.forms import (
+    AppealForm,
+    AppealHearingForm,
+    ComplianceCheckForm,
+    ConfirmForm,
+    DangerousCitationForm,
+    DangerousDeterminationForm,
+    DeterminationForm,
+    EuthanasiaHearingForm,
+    ExtensionForm,
+    NuisanceFindingForm,
+    OwnerDutiesForm,
+    ProposalForm,
+    RelocationForm,
+    RenewalForm,
+    RestraintOrderForm,
+    RulingForm,
+    VerificationForm,
+)
 from dogs.law import cite
 from permits_site.accounts.models import Role
 from permits_site.accounts.permissions import can_view_enforcement, has_role
@@ -107,102 +126,102 @@ class Action:
 
 ACTIONS: dict[str, Action] = {
     "propose": Action(
-        case_forms.ProposalForm, (Role.ANIMAL_CONTROL_OFFICER,),
+        ProposalForm, (Role.ANIMAL_CONTROL_OFFICER,),
         lambda case: case.case_type == cases.POTENTIALLY_DANGEROUS_DOG and _open(case)
         and not case.proposed_on,
         lambda case, data, user: cases.propose_potentially_dangerous(
             case=case, acting_user=user, **data),
         "Determination proposed."),
     "determine": Action(
-        case_forms.DeterminationForm, (Role.HEARING_AUTHORITY,),
+        DeterminationForm, (Role.HEARING_AUTHORITY,),
         lambda case: case.case_type == cases.POTENTIALLY_DANGEROUS_DOG and _open(case)
         and bool(case.proposed_on),
         lambda case, data, user: cases.determine_potentially_dangerous(
             case=case, acting_user=user, **data),
         "Determination recorded."),
     "determine_dangerous": Action(
-        case_forms.DangerousDeterminationForm, (Role.HEARING_AUTHORITY,),
+        DangerousDeterminationForm, (Role.HEARING_AUTHORITY,),
         lambda case: case.case_type == cases.DANGEROUS_DOG and _open(case),
         lambda case, data, user: cases.determine_dangerous(case=case, acting_user=user, **data),
         "Determination recorded."),
     "appeal": Action(
-        case_forms.AppealForm, cases.APPEAL_RECORDERS,
+        AppealForm, cases.APPEAL_RECORDERS,
         lambda case: cases.next_appeal_due(case) is not None and not _pending(case),
         lambda case, data, user: cases.file_dog_appeal(case=case, acting_user=user, **data),
         "Appeal recorded."),
     "appeal_hearing": Action(
-        case_forms.AppealHearingForm, cases.APPEAL_RECORDERS,
+        AppealHearingForm, cases.APPEAL_RECORDERS,
         lambda case: any(appeal.hearing_date is None for appeal in _pending(case)),
         lambda case, data, user: cases.schedule_public_hearing(acting_user=user, **data),
         "Public hearing scheduled."),
     "ruling": Action(
-        case_forms.RulingForm, (Role.HEARING_AUTHORITY,),
+        RulingForm, (Role.HEARING_AUTHORITY,),
         lambda case: any(appeal.hearing_date for appeal in _pending(case)),
         lambda case, data, user: cases.rule_on_appeal(acting_user=user, **data),
         "Ruling recorded."),
     "nuisance_finding": Action(
-        case_forms.NuisanceFindingForm, (Role.ANIMAL_CONTROL_OFFICER,),
+        NuisanceFindingForm, (Role.ANIMAL_CONTROL_OFFICER,),
         lambda case: case.case_type == cases.NUISANCE_DOG and _open(case),
         lambda case, data, user: cases.find_nuisance_dog(case=case, acting_user=user, **data),
         "Finding recorded."),
     "restraint": Action(
-        case_forms.RestraintOrderForm, (Role.ANIMAL_CONTROL_OFFICER,),
+        RestraintOrderForm, (Role.ANIMAL_CONTROL_OFFICER,),
         lambda case: case.case_type == cases.NUISANCE_DOG and _open(case),
         lambda case, data, user: cases.issue_restraint_order(
             case=case, acting_user=user, **data),
         "Restraint order issued."),
     "renew": Action(
-        case_forms.RenewalForm, (Role.ANIMAL_CONTROL_OFFICER,),
+        RenewalForm, (Role.ANIMAL_CONTROL_OFFICER,),
         lambda case: case.case_type == cases.NUISANCE_DOG and any(
             order.ends_on and order.ends_on >= timezone.localdate()
             for order in case.orders.all()),
         lambda case, data, user: cases.renew_restraint_order(acting_user=user, **data),
         "Restraint order renewed."),
     "duties": Action(
-        case_forms.OwnerDutiesForm, (Role.HEARING_AUTHORITY,),
+        OwnerDutiesForm, (Role.HEARING_AUTHORITY,),
         lambda case: _deemed(case) and not cases.duty_orders(case),
         lambda case, data, user: cases.order_owner_duties(case=case, acting_user=user, **data),
         "Owner's duties ordered."),
     "check": Action(
-        case_forms.ComplianceCheckForm, cases.COMPLIANCE_VERIFIERS, _security_open,
+        ComplianceCheckForm, cases.COMPLIANCE_VERIFIERS, _security_open,
         lambda case, data, user: cases.record_compliance_check(
             case=case, acting_user=user, **data),
         "Compliance check recorded."),
     "extend": Action(
-        case_forms.ExtensionForm, (Role.HEARING_AUTHORITY,), _extendable,
+        ExtensionForm, (Role.HEARING_AUTHORITY,), _extendable,
         lambda case, data, user: cases.extend_security_compliance(
             case=case, acting_user=user, **data),
         "Time to comply extended."),
     "comply": Action(
-        case_forms.ConfirmForm, cases.COMPLIANCE_VERIFIERS, _check_passed,
+        ConfirmForm, cases.COMPLIANCE_VERIFIERS, _check_passed,
         lambda case, data, user: cases.record_security_compliance(case=case, acting_user=user),
         "Compliance recorded."),
     "verify": Action(
-        case_forms.VerificationForm, cases.COMPLIANCE_VERIFIERS, _unverified,
+        VerificationForm, cases.COMPLIANCE_VERIFIERS, _unverified,
         lambda case, data, user: cases.record_written_verification(acting_user=user, **data),
         "Written verification recorded."),
     "release": Action(
-        case_forms.ConfirmForm, cases.COMPLIANCE_VERIFIERS,
+        ConfirmForm, cases.COMPLIANCE_VERIFIERS,
         lambda case: case.case_type == cases.POTENTIALLY_DANGEROUS_DOG
         and case.status != CaseStatus.CLOSED and cases.release_on(case) is not None,
         lambda case, data, user: cases.release_potentially_dangerous(case=case,
                                                                      acting_user=user),
         "Release recorded; the case is closed."),
     "cite": Action(
-        case_forms.DangerousCitationForm, (Role.ANIMAL_CONTROL_OFFICER,), _dangerous,
+        DangerousCitationForm, (Role.ANIMAL_CONTROL_OFFICER,), _dangerous,
         lambda case, data, user: cases.cite_dangerous_dog(case=case, acting_user=user, **data),
         "Citation written."),
     "hearing": Action(
-        case_forms.EuthanasiaHearingForm, (Role.HEARING_AUTHORITY,), _cited_at_large,
+        EuthanasiaHearingForm, (Role.HEARING_AUTHORITY,), _cited_at_large,
         lambda case, data, user: cases.schedule_euthanasia_hearing(
             case=case, acting_user=user, **data),
         "Hearing scheduled."),
     "close": Action(
-        case_forms.ConfirmForm, (Role.HEARING_AUTHORITY,), _dangerous,
+        ConfirmForm, (Role.HEARING_AUTHORITY,), _dangerous,
         lambda case, data, user: cases.close_dog_case(case=case, acting_user=user),
         "Case closed."),
     "relocation": Action(
-        case_forms.RelocationForm, (Role.ANIMAL_CONTROL_OFFICER,),
+        RelocationForm, (Role.ANIMAL_CONTROL_OFFICER,),
         lambda case: case.case_type in cases.DETERMINED_DOG_CASES,
         lambda case, data, user: cases.record_relocation_notice(
             case=case, acting_user=user, **data),

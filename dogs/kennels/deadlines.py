@@ -1,13 +1,12 @@
-"""North Andover's own records on the staff deadlines screen (Code ch. 60), registered with
-the core's ``register_deadline_source`` from ``DogsConfig.ready``. Each source runs one
-query; the Monday-to-Thursday calendar comes from the town's cached calendar.
+"""North Andover's kennel reviews on the staff deadlines screen (Code ch. 60, Kennel license
+B(5)), registered with the core's ``register_deadline_source`` from ``DogsConfig.ready``.
+Each source runs one query; the Monday-to-Thursday calendar comes from the town's cached
+calendar.
 
 - kennel reviews awaiting the notice of their public hearing: seven business days after
   the Animal Control Officer's report is received (Kennel license B(5));
 - kennel reviews heard but not decided: seven business days after the hearing (B(5)). The
-  hearing itself — no later than 14 days after the notice — is the core's hearing row;
-- intake records not yet forwarded to the Town Clerk: 30 days after the intake, rolled
-  to a business day (ACO B(2)).
+  hearing itself — no later than 14 days after the notice — is the core's hearing row.
 """
 
 from __future__ import annotations
@@ -17,9 +16,8 @@ from collections.abc import Collection, Iterator
 
 from django.urls import reverse
 
-from dogs import kennel_review
-from dogs.models import Impoundment
-from dogs.periods import INTAKE_RECORDS, MUNICIPALITY, intake_records_due, last_intake_due_by
+from dogs.kennels import review
+from dogs.periods import MUNICIPALITY
 from permits_site.enforcement.deadlines import Deadline
 from permits_site.enforcement.models import Case, CaseHearing, CaseStatus
 from permits_site.towns.calendar import TownCalendar, town_calendar
@@ -35,7 +33,7 @@ def _kennel_review_row(case: Case, on: dt.date, what: str, code: str) -> Deadlin
     return Deadline(case.municipality_id, on, what,
                     f"Kennel license {case.permit.number} ({case.party_name})",
                     reverse("dogs:kennel_review", args=[case.pk]),
-                    kennel_review.period(code).citation)
+                    review.period(code).citation)
 
 
 def kennel_hearing_notices(towns: Collection[int], *, today: dt.date,
@@ -46,11 +44,11 @@ def kennel_hearing_notices(towns: Collection[int], *, today: dt.date,
     if town is None:
         return
     reviews = Case.objects.filter(
-        municipality=town.municipality, case_type=kennel_review.KENNEL_REVIEW,
+        municipality=town.municipality, case_type=review.KENNEL_REVIEW,
         status=CaseStatus.OPEN, hearings__isnull=True, received_on__lte=horizon,
     ).select_related("permit")
     for case in reviews:
-        due = kennel_review.notice_due(case, town.calendar)
+        due = review.notice_due(case, town.calendar)
         if due <= horizon:
             yield _kennel_review_row(case, due, "Notify the parties of the kennel review "
                                                 "hearing", "kennel_hearing_notice")
@@ -64,35 +62,11 @@ def kennel_decisions(towns: Collection[int], *, today: dt.date,
     if town is None:
         return
     hearings = CaseHearing.objects.filter(
-        case__municipality=town.municipality, case__case_type=kennel_review.KENNEL_REVIEW,
+        case__municipality=town.municipality, case__case_type=review.KENNEL_REVIEW,
         decided_on__isnull=True, hearing_date__lte=horizon,
     ).select_related("case__permit")
     for hearing in hearings:
-        due = kennel_review.decision_due(hearing, town.calendar)
+        due = review.decision_due(hearing, town.calendar)
         if due <= horizon:
             yield _kennel_review_row(hearing.case, due, "Decide the kennel review",
                                      "kennel_decision")
-
-
-def intake_records_to_forward(towns: Collection[int], *, today: dt.date,
-                              horizon: dt.date) -> Iterator[Deadline]:
-    """Intake records not forwarded to the Town Clerk, due 30 days after the intake (ACO
-    B(2))."""
-    town = _town(towns)
-    if town is None:
-        return
-    records = Impoundment.objects.filter(
-        municipality=town.municipality, forwarded_to_clerk_on__isnull=True,
-        impounded_on__lte=last_intake_due_by(horizon),
-    )
-    for record in records:
-        due = intake_records_due(record.impounded_on, town.calendar)
-        if due <= horizon:
-            yield Deadline(record.municipality_id, due,
-                           "Forward the intake record to the Town Clerk",
-                           f"Impoundment #{record.pk} ({record.description})",
-                           reverse("dogs:impoundment", args=[record.pk]),
-                           INTAKE_RECORDS.citation)
-
-
-SOURCES = (kennel_hearing_notices, kennel_decisions, intake_records_to_forward)

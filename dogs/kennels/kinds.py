@@ -1,0 +1,121 @@
+"""How the core declares, prices and inspects a North Andover kennel license (Code ch. 60,
+Kennel license B(1), B(3), B(8))."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from dogs.kennels.forms import KennelInspectionForm
+from dogs.law import cite
+from dogs.rules import INSPECTION_FINDINGS, KENNEL_LICENSE
+from permits_site.accounts.permissions import can_schedule_inspection
+from permits_site.licensing.declarations import (
+    About,
+    DeclaredField,
+    FactSource,
+    Holder,
+    fact_field,
+)
+from permits_site.licensing.kinds import HolderLink, PermitKind, QuoteRequest
+from permits_site.rules.base import Fact, FactType
+from permits_site.rules.calendar import BusinessCalendar, is_past_key_date
+from permits_site.rules.fees import FeeLine, QuoteRefused, item, line_for, parse_quote_facts
+from permits_site.rules.registry import town_law
+
+#: More than four dogs over six months need a kennel license (Limits A, Kennel license B(1)).
+MOST_DOGS_WITHOUT_KENNEL = 4
+LARGE_KENNEL_FROM = 11
+
+KENNEL_DOGS = fact_field(replace(
+    KENNEL_LICENSE.fact_map["dogs_over_6_months"],
+    minimum=MOST_DOGS_WITHOUT_KENNEL + 1,
+    help_text=f"More than {MOST_DOGS_WITHOUT_KENNEL} dogs over six months old need a kennel "
+              f"license; {MOST_DOGS_WITHOUT_KENNEL} or fewer need none ({cite('Limits A')}, "
+              "Kennel license B(1)).",
+))
+
+QUOTE_FACTS = (
+    Fact("dogs", FactType.INTEGER, "How many dogs over six months old are kept?"),
+    Fact("license_year", FactType.INTEGER, "License year", required=False,
+         minimum=1900, maximum=2200, help_text="Defaults to the year of the quote."),
+)
+
+
+def kennel_tier(dogs: int) -> str:
+    """The fee item for a kennel of ``dogs`` dogs: 5 to 10, or 11 or more."""
+    return "dogs_11_or_more" if dogs >= LARGE_KENNEL_FROM else "dogs_5_to_10"
+
+
+def kennel_renewal_late(*, license_year: int, on: dt.date, calendar: BusinessCalendar) -> bool:
+    """A renewal after January 15 of its license year (rolled past a Friday, weekend or
+    holiday) owes the late fee (Kennel license B(8)); on the due date itself it does not.
+    """
+    due = town_law("north_andover").key_dates["kennel_license_due"]
+    return is_past_key_date(due, license_year, on, calendar)
+
+
+class KennelLicenseKind(PermitKind):
+    """A kennel license for the property where more than four dogs are kept, held by a
+    person or a business (Kennel license B(1)).
+
+    The applicant states the dogs and the setbacks; the Clerk issues no license
+    before the Health Division Animal Inspector reports favorably (B(3)): the
+    inspection against this rule set is a gate, and its five findings come from it.
+    """
+
+    code = KENNEL_LICENSE.code
+    holder = Holder.PERSON_OR_BUSINESS
+    about = About.PROPERTY
+    fact_sources = {name: FactSource.OFFICE for name in INSPECTION_FINDINGS}
+    #: The licensee keeps the roster and reports new dogs within 30 days (B(2)).
+    holder_links = (HolderLink("Kennel roster", "dogs:kennels"),)
+    inspected = True
+    inspection_check = KENNEL_LICENSE.code
+    review_panel = "dogs/kennel_review_panel.html"
+
+    def fields(self, permit_type) -> tuple[DeclaredField, ...]:
+        """The rule set's answers, asking for more than four dogs: four or fewer need no
+        kennel license (Limits A, Kennel license B(1))."""
+        return tuple(KENNEL_DOGS if declared.name == KENNEL_DOGS.name else declared
+                     for declared in super().fields(permit_type))
+
+    def parse_quote_facts(self, facts: Mapping[str, Any], *, action: str) -> dict[str, Any]:
+        """``dogs`` (required; four or fewer need no kennel license) and ``license_year``."""
+        parsed = parse_quote_facts(facts, permit_type=self.code, facts=QUOTE_FACTS)
+        if parsed["dogs"] <= MOST_DOGS_WITHOUT_KENNEL:
+            raise QuoteRefused({
+                "dogs": f"No kennel license is needed for {MOST_DOGS_WITHOUT_KENNEL} or fewer "
+                        f"dogs over six months ({cite('Limits A, Kennel license B(1)')})."
+            })
+        return parsed
+
+    def price(self, request: QuoteRequest) -> list[FeeLine]:
+        """The fee by kennel size; the late fee on a renewal after the due date (B(8))."""
+        facts = request.facts
+        lines = [line_for(item(request.schedule, kennel_tier(facts["dogs"])), code=request.action)]
+        license_year = facts["license_year"] or request.on.year
+        if request.action == "renewal" and kennel_renewal_late(
+            license_year=license_year, on=request.on, calendar=request.calendar
+        ):
+            lines.append(line_for(item(request.schedule, "late_fee")))
+        return lines
+
+    def application_quote_facts(self, application, *, on: dt.date) -> dict[str, Any]:
+        """The dog count the application states (rule set ``north_andover.kennel_license``)."""
+        return {"dogs": application.facts.get("dogs_over_6_months")}
+
+    def review_context(self, application, user) -> dict[str, Any]:
+        """The Animal Inspector's visits of the application and, for the Clerk and the
+        inspectors, the form scheduling one (Kennel license B(3))."""
+        may_schedule = can_schedule_inspection(user, application.municipality_id)
+        return {
+            "kennel": True,
+            "inspections": list(application.inspections.filter(
+                check_code=KENNEL_LICENSE.code).select_related("inspector")),
+            "schedule_form": KennelInspectionForm(application=application, prefix="kennel")
+            if may_schedule else None,
+            "citation": cite("Kennel license B(3)"),
+        }

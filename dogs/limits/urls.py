@@ -1,0 +1,12 @@
+from django.urls import path
+
+from dogs.limits import views
+
+# Residence limits and noise complaints (Code ch. 60, Limits; Restraint C).
+urlpatterns = [
+    path("limits/new/", views.limits_new, name="limits_new"),
+    path("limits/<int:pk>/", views.limits_case, name="limits_case"),
+    path("limits/<int:pk>/<slug:action>/", views.limits_action, name="limits_action"),
+    path("noise/<int:pk>/", views.noise_case, name="noise_case"),
+    path("noise/<int:pk>/<slug:action>/", views.noise_action, name="noise_action"),
+]
