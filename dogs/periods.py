@@ -17,7 +17,8 @@ from permits_site.rules.calendar import (
     key_date_on,
     period_due,
 )
-from permits_site.rules.registry import KeyDate, Period, PeriodKind, town_law
+from permits_site.rules.periods import KeyDate, Period, PeriodKind
+from permits_site.rules.registry import town_law
 
 MUNICIPALITY = "north_andover"
 BUSINESS_WEEK = MONDAY_TO_THURSDAY

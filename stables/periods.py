@@ -9,7 +9,7 @@ is judged by its own check, so :data:`PERIODS` is empty.
 from functools import partial
 
 from permits_site.rules.calendar import MONDAY_TO_FRIDAY
-from permits_site.rules.registry import KeyDate, Period
+from permits_site.rules.periods import KeyDate, Period
 from stables.law import cite
 
 MUNICIPALITY = "northborough"

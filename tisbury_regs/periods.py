@@ -7,7 +7,7 @@ closed day roll to the next business day, durations never do.
 from functools import partial
 
 from permits_site.rules.calendar import MONDAY_TO_FRIDAY
-from permits_site.rules.registry import KeyDate, Period, PeriodKind
+from permits_site.rules.periods import KeyDate, Period, PeriodKind
 from tisbury_regs.law import cite
 
 MUNICIPALITY = "tisbury"

@@ -30,7 +30,8 @@ from permits_site.enforcement.services.cases import (
 )
 from permits_site.exceptions import DomainError, InvalidTransition, PermissionDenied
 from permits_site.rules.calendar import period_due
-from permits_site.rules.registry import Period, town_law
+from permits_site.rules.periods import Period
+from permits_site.rules.registry import town_law
 
 if TYPE_CHECKING:
     from permits_site.accounts.models import User

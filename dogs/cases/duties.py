@@ -39,7 +39,8 @@ from permits_site.enforcement.services.orders import extend_order, issue_order, 
 from permits_site.exceptions import DomainError, InvalidTransition, PermissionDenied
 from permits_site.rules.base import FactsInvalid, RuleSet
 from permits_site.rules.calendar import days_after, format_date, period_due
-from permits_site.rules.registry import Period, get_rule_set, town_law
+from permits_site.rules.periods import Period
+from permits_site.rules.registry import get_rule_set, town_law
 
 if TYPE_CHECKING:
     from permits_site.accounts.models import User

@@ -43,7 +43,8 @@ from permits_site.enforcement.services.cases import require_not_future, require_
 from permits_site.exceptions import DomainError, InvalidTransition, PermissionDenied
 from permits_site.licensing.models import Permit, PermitStatus
 from permits_site.rules.calendar import BusinessCalendar, format_date, period_due
-from permits_site.rules.registry import Period, town_law
+from permits_site.rules.periods import Period
+from permits_site.rules.registry import town_law
 
 if TYPE_CHECKING:
     from permits_site.accounts.models import User

@@ -22,7 +22,8 @@ from permits_site.exceptions import DomainError, InvalidTransition, PermissionDe
 from permits_site.licensing.models import Permit, PermitStatus
 from permits_site.pdf.html import html_to_pdf
 from permits_site.rules.calendar import format_date, period_due
-from permits_site.rules.registry import Period, town_law
+from permits_site.rules.periods import Period
+from permits_site.rules.registry import town_law
 
 if TYPE_CHECKING:
     from permits_site.accounts.models import User

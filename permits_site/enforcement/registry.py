@@ -21,7 +21,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 
-from permits_site.rules.registry import Period, PeriodKind
+from permits_site.rules.periods import Period, PeriodKind
 
 #: MGL c.40 §21D: a person cited may pay or ask for a hearing within 21 days.
 NON_CRIMINAL_DISPOSITION = "MGL c.40 §21D"

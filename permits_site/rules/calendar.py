@@ -3,8 +3,8 @@
 Pure Python, no Django. A town's :class:`BusinessCalendar` knows which
 weekdays its offices keep, the Massachusetts legal holidays and the closures
 an admin entered; :func:`period_due` and :func:`key_date_on` turn the
-declared :class:`~permits_site.rules.registry.Period` and
-:class:`~permits_site.rules.registry.KeyDate` of a bylaw into dates.
+declared :class:`~permits_site.rules.periods.Period` and
+:class:`~permits_site.rules.periods.KeyDate` of a bylaw into dates.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from itertools import islice
 
 import holidays
 
-from permits_site.rules.registry import KeyDate, Period, PeriodKind
+from permits_site.rules.periods import KeyDate, Period, PeriodKind
 
 MONDAY_TO_FRIDAY: frozenset[int] = frozenset({0, 1, 2, 3, 4})
 MONDAY_TO_THURSDAY: frozenset[int] = frozenset({0, 1, 2, 3})

@@ -14,7 +14,7 @@ from permits_site.rules.calendar import (
     period_due,
     year_end,
 )
-from permits_site.rules.registry import Period, PeriodKind
+from permits_site.rules.periods import Period, PeriodKind
 
 NORTH_ANDOVER = BusinessCalendar(MONDAY_TO_THURSDAY)
 MONDAY_TO_FRIDAY_TOWN = BusinessCalendar(MONDAY_TO_FRIDAY)

@@ -11,7 +11,7 @@ import pytest
 
 from dogs import periods as north_andover
 from permits_site.rules.calendar import BusinessCalendar, key_date_on, period_due
-from permits_site.rules.registry import PeriodKind
+from permits_site.rules.periods import PeriodKind
 from stables import periods as northborough
 from tisbury_regs import periods as tisbury
 

@@ -44,7 +44,8 @@ from permits_site.enforcement.services.fines import fine_item_in_force
 from permits_site.enforcement.services.orders import issue_order, record_compliance
 from permits_site.exceptions import DomainError, InvalidTransition
 from permits_site.rules.calendar import format_date, period_due
-from permits_site.rules.registry import Period, town_law
+from permits_site.rules.periods import Period
+from permits_site.rules.registry import town_law
 from permits_site.towns.models import Municipality
 from tisbury_regs.periods import MUNICIPALITY
 

@@ -39,7 +39,8 @@ from permits_site.exceptions import DomainError, InvalidTransition, PermissionDe
 from permits_site.parties.models import Property
 from permits_site.rules.base import FactsInvalid, RuleSet
 from permits_site.rules.calendar import format_date, period_due
-from permits_site.rules.registry import Period, town_law
+from permits_site.rules.periods import Period
+from permits_site.rules.registry import town_law
 from permits_site.towns.models import Municipality
 from tisbury_regs.law import cite
 from tisbury_regs.models import SepticInspectionReport, SystemInspectorLicense

@@ -23,7 +23,7 @@ from permits_site.api.public.fields import (
 from permits_site.licensing.fact_forms import EARLIEST_DATE, LATEST_DATE, bounds_errors
 from permits_site.licensing.models import PermitType
 from permits_site.rules.base import Consequence, Fact, FactsInvalid, FactType, Outcome, RuleSet
-from permits_site.rules.registry import PeriodKind
+from permits_site.rules.periods import PeriodKind
 from permits_site.towns.models import Municipality
 
 ON_HELP = "The date to judge at, YYYY-MM-DD; null or absent means today in America/New_York."

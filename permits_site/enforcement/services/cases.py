@@ -37,7 +37,8 @@ from permits_site.licensing.models import Permit
 from permits_site.licensing.services.permits import change_permit_status
 from permits_site.parties.models import Property
 from permits_site.rules.calendar import format_date, period_due
-from permits_site.rules.registry import Period, town_law
+from permits_site.rules.periods import Period
+from permits_site.rules.registry import town_law
 from permits_site.towns.models import Municipality
 
 if TYPE_CHECKING:

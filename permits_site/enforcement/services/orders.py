@@ -23,7 +23,8 @@ from permits_site.enforcement.services.cases import (
 from permits_site.enforcement.services.citations import stop_accrual
 from permits_site.exceptions import DomainError, InvalidTransition
 from permits_site.rules.calendar import BusinessCalendar, format_date, period_due
-from permits_site.rules.registry import Period, PeriodKind, town_law
+from permits_site.rules.periods import Period, PeriodKind
+from permits_site.rules.registry import town_law
 
 if TYPE_CHECKING:
     from permits_site.accounts.models import User

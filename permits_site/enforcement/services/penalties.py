@@ -38,7 +38,7 @@ from permits_site.licensing.services.applications import evaluate
 from permits_site.rules import fines
 from permits_site.rules.base import CheckResult, Finding
 from permits_site.rules.fees import QuoteRefused
-from permits_site.rules.registry import Period
+from permits_site.rules.periods import Period
 from permits_site.towns.models import Municipality
 
 if TYPE_CHECKING:

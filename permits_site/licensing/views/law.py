@@ -33,7 +33,8 @@ from permits_site.licensing.kinds import applied_for, kind_for
 from permits_site.licensing.models import FeeSchedule
 from permits_site.rules.base import Finding, Outcome, RuleSet
 from permits_site.rules.calendar import key_date_on, period_due
-from permits_site.rules.registry import Period, PeriodKind, town_law
+from permits_site.rules.periods import Period, PeriodKind
+from permits_site.rules.registry import town_law
 from permits_site.towns.models import Municipality
 
 
