@@ -1,11 +1,14 @@
-# Two commands matter: `make run` (set up, demo data, serve) and `make test`.
+# Two commands matter: `make run` (set up, demo data, serve) and `make test`; `make docs`
+# builds the documentation into site/.
 VENV ?= .venv
 PYTHON ?= python3
 PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
+#: Where the browser tests save the documentation's screenshots (gitignored).
+SCREENSHOTS := docs/screenshots
 
-.PHONY: install run test test-fast lint browser clean bench
+.PHONY: install run test test-fast lint browser clean bench docs
 
 install: $(VENV)/.installed
 
@@ -26,21 +29,39 @@ browser:
 
 test: install browser
 	@scripts/ensure-system-packages pdf
-	$(PY) -m pytest -n auto
+	DOCS_SCREENSHOTS_DIR=$(SCREENSHOTS) $(PY) -m pytest -n auto
 
 test-fast: install
 	$(PY) -m pytest -n auto -m "not e2e"
 
 # Not part of `make test`: BENCH_SCALE=small (default, a few minutes) or full; BENCH_LOCUST=1
-# adds 50 locust users for 60 s against gunicorn on 127.0.0.1. See README, "Performance".
+# adds 50 locust users for 60 s against gunicorn on 127.0.0.1. See docs/operations/performance.md.
 bench: install
 	@scripts/ensure-system-packages pdf
 	$(VENV)/bin/pip install --quiet ".[test,bench]"
 	$(PY) tests/bench/run.py
+
+$(VENV)/.installed-docs: $(VENV)/.installed pyproject.toml
+	$(VENV)/bin/pip install --quiet ".[docs]"
+	touch $@
+
+# The documentation site in site/: the screenshots a page shows that `make test` has not
+# taken yet are taken by the browser tests marked docs_screenshot, then the API schema is
+# written, then MkDocs builds with --strict (no broken link, no page outside the nav).
+docs: $(VENV)/.installed-docs
+	@missing=$$(grep -rhoE 'screenshots/[a-z0-9-]+\.png' docs --include='*.md' | sort -u \
+		| while read -r shot; do [ -f "docs/$$shot" ] || echo "$$shot"; done); \
+	if [ -n "$$missing" ]; then \
+		echo "Taking the screenshots not there yet:" $$missing; \
+		$(MAKE) --no-print-directory browser && scripts/ensure-system-packages pdf && \
+		DOCS_SCREENSHOTS_DIR=$(SCREENSHOTS) $(PY) -m pytest -q -n auto -m docs_screenshot; \
+	fi
+	$(PY) manage.py spectacular --file docs/api/openapi.yaml
+	NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs build --strict
 
 lint: install
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/lint-imports
 
 clean:
-	rm -rf $(VENV) db.sqlite3 media staticfiles .pytest_cache
+	rm -rf $(VENV) db.sqlite3 media staticfiles .pytest_cache site

@@ -1,1 +1,2 @@
-"""The benchmark suite: ``make bench`` (see README, "Performance"); not part of ``make test``."""
+"""The benchmark suite: ``make bench`` (see docs/operations/performance.md); not part of
+``make test``."""

@@ -15,6 +15,13 @@ for each test. Use the fixtures and helpers here::
 390 × 844 touch screen. Run them with
 ``.venv/bin/pytest tests/e2e -p no:cacheprovider``.
 
+The documentation's screenshots are taken here, at the meaningful moment of a walk: a
+test marked ``docs_screenshot`` calls ``docs_screenshot(page, "clerk-review")`` (the top of
+the page; a locator takes one element), which saves ``clerk-review.png`` in the folder
+named by ``DOCS_SCREENSHOTS_DIR`` and does nothing when that variable is unset.
+``make test`` sets it, and ``make docs`` runs the marked tests when a screenshot a page
+shows is missing, so the documentation never shows a stale screen.
+
 Every browser test runs on a frozen clock: it starts at ``FROZEN_AT``, an
 ordinary business morning (Wednesday, June 10, 2026, 10:00 in the towns' time
 zone — no Massachusetts legal holiday, every town's office open, no renewal
@@ -32,7 +39,7 @@ from __future__ import annotations
 import datetime as dt
 import os
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
@@ -43,7 +50,15 @@ from django.apps import apps
 from django.core.management import call_command
 from django.core.management.color import no_style
 from django.db import DEFAULT_DB_ALIAS, connections
-from playwright.sync_api import Browser, BrowserContext, Page, Playwright, expect, sync_playwright
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    Locator,
+    Page,
+    Playwright,
+    expect,
+    sync_playwright,
+)
 
 from permits_site.towns.models import Municipality
 from tests.e2e.plain_language import plain_language_scan  # noqa: F401  (autouse)
@@ -71,10 +86,13 @@ DEFAULT_TIMEOUT_MS = 10_000
 expect.set_options(timeout=DEFAULT_TIMEOUT_MS)
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
          "device_scale_factor": 3}
+#: How much of a page a documentation screenshot shows: the top of it, as a tall screen does.
+DOCS_SCREEN_HEIGHT = 1100
 #: axe-core rule tags for WCAG 2.0 and 2.1, levels A and AA.
 WCAG_21_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
 
 E2E_DIRECTORY = Path(__file__).parent
+PROJECT_DIRECTORY = E2E_DIRECTORY.parents[1]
 #: The moment every browser test starts at: a Wednesday morning with every office open.
 FROZEN_AT = dt.datetime(2026, 6, 10, 10, 0, tzinfo=ZoneInfo("America/New_York"))
 
@@ -170,6 +188,38 @@ def page(browser: Browser) -> Iterator[Page]:
 def phone_page(browser: Browser) -> Iterator[Page]:
     """A phone-sized touch screen (390 × 844) in a fresh context."""
     yield from _open_page(browser, **PHONE)
+
+
+@pytest.fixture
+def docs_screenshot(request: pytest.FixtureRequest) -> Callable[[Page | Locator, str], None]:
+    """Save a screenshot for the documentation: ``docs_screenshot(page, name)`` writes the
+    top of the page as a tall screen shows it (``DOCS_SCREEN_HEIGHT`` pixels at most),
+    ``docs_screenshot(locator, name)`` one element of the page, as ``<name>.png`` in
+    ``DOCS_SCREENSHOTS_DIR`` (relative to the project); without that variable, nothing.
+
+    Only tests marked ``docs_screenshot`` may take one: ``make docs`` runs those alone when
+    a screenshot is missing. ``tests/test_docs_screenshots.py`` checks that every name is
+    taken once and that every screenshot the documentation shows is taken.
+    """
+    if request.node.get_closest_marker("docs_screenshot") is None:
+        pytest.fail(f"{request.node.nodeid} takes a documentation screenshot: mark it "
+                    "@pytest.mark.docs_screenshot so that `make docs` can take it again")
+    folder = os.environ.get("DOCS_SCREENSHOTS_DIR")
+
+    def take(target: Page | Locator, name: str) -> None:
+        if not folder:
+            return
+        path = PROJECT_DIRECTORY / folder / f"{name}.png"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if isinstance(target, Page):
+            height = target.evaluate("document.documentElement.scrollHeight")
+            screen = {"x": 0, "y": 0, "width": target.viewport_size["width"],
+                      "height": min(height, DOCS_SCREEN_HEIGHT)}
+            target.screenshot(path=path, full_page=True, clip=screen, animations="disabled")
+        else:
+            target.screenshot(path=path, animations="disabled")
+
+    return take
 
 
 def assert_accessible(page: Page) -> None:

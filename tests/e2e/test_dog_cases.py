@@ -170,8 +170,9 @@ def test_a_restraint_order_renewed_once(page, live_server, owner, aco):
     assert case.orders.get().renewals.count() == 1
 
 
+@pytest.mark.docs_screenshot
 def test_a_nuisance_finding_appealed_heard_and_ruled(page, live_server, owner, aco, chief,
-                                                      town_clerk):
+                                                      town_clerk, docs_screenshot):
     case = dog_case(NUISANCE_DOG, owner, aco)
 
     as_user(page, live_server, "alice", case)
@@ -188,11 +189,13 @@ def test_a_nuisance_finding_appealed_heard_and_ruled(page, live_server, owner, a
     expect(page.locator(".restraint-order")).to_contain_text(
         "in force through Friday, July 10, 2026")
     expect(page.locator("#appeal-window")).to_contain_text("Monday, June 29, 2026")
+    docs_screenshot(page, "aco-nuisance-finding")
 
     texts = appeal_heard_and_ruled(
         page, live_server, case, appealed_on=NUISANCE_APPEAL_DUE, heard_on=NUISANCE_HEARD,
         grounds="The barking was another dog's.", ruling="Indoors from 10 p.m. only.",
         further_appeal="Tuesday, July 28, 2026")
+    docs_screenshot(page, "hearing-authority-ruling")
 
     assert all("Barking for hours every night." in text and "Modified" in text
                and "Tuesday, July 28, 2026" in text for text in texts)

@@ -79,8 +79,9 @@ def test_resident_registers_a_dog_and_applies_with_a_rabies_certificate(
     assert application.documents.get().content_type == "application/pdf"
 
 
+@pytest.mark.docs_screenshot
 def test_clerk_issues_and_the_resident_downloads_the_license_pdf(
-    browser, page, live_server, resident
+    browser, page, live_server, resident, docs_screenshot
 ):
     DogFactory(owner=resident, name="Biscuit", date_of_birth=dt.date(2022, 4, 2))
     clerk = staff(Role.CLERK, username="carla")
@@ -97,6 +98,7 @@ def test_clerk_issues_and_the_resident_downloads_the_license_pdf(
     expect(clerk_page.get_by_text("Before the license can be issued")).to_be_visible()
     expect(clerk_page.get_by_text("has not been accepted yet")).to_be_visible()
     assert_accessible(clerk_page)
+    docs_screenshot(clerk_page, "clerk-review")
     clerk_page.get_by_role("button", name=re.compile("^Accept")).click()
     clerk_page.get_by_label("Method").select_option("check")
     clerk_page.get_by_label("Reference").fill("CHK-2041")
@@ -110,6 +112,7 @@ def test_clerk_issues_and_the_resident_downloads_the_license_pdf(
 
     page.goto(f"{live_server.url}/dashboard/")
     assert_accessible(page)
+    docs_screenshot(page, "resident-dashboard")
     with page.expect_download() as download_info:
         page.get_by_role("link", name=re.compile("Download PDF")).click()
     download = download_info.value
@@ -118,7 +121,9 @@ def test_clerk_issues_and_the_resident_downloads_the_license_pdf(
         assert pdf.read(5) == b"%PDF-"
 
 
-def test_admin_publishes_a_new_fee_version_and_a9_is_enforced(page, live_server, db):
+@pytest.mark.docs_screenshot
+def test_admin_publishes_a_new_fee_version_and_a9_is_enforced(page, live_server, db,
+                                                               docs_screenshot):
     staff(Role.ADMIN, username="adam")
     sign_in(page, live_server, "adam", PASSWORD)
     page.get_by_role("link", name="Fee schedules").click()
@@ -140,6 +145,7 @@ def test_admin_publishes_a_new_fee_version_and_a9_is_enforced(page, live_server,
     page.get_by_role("button", name="Save new version").click()
     expect(page.get_by_text("New Dog License fee schedule saved")).to_be_visible()
     assert_accessible(page)
+    docs_screenshot(page, "admin-fee-schedule")
     newest = FeeSchedule.objects.get(permit_type__code="north_andover.dog_license",
                                      effective_from=takes_effect)
     assert newest.amounts()["spayed_neutered"] == 12

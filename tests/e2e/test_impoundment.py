@@ -61,8 +61,9 @@ def take_in(page: Page, live_server) -> None:
     page.get_by_role("button", name="Record intake").click()
 
 
+@pytest.mark.docs_screenshot
 def test_an_impounded_dog_found_by_its_tag_is_released_against_the_fees(
-        page, live_server, biscuit, officer):
+        page, live_server, biscuit, officer, docs_screenshot):
     sign_in(page, live_server, "aco", PASSWORD)
     take_in(page, live_server)
 
@@ -70,6 +71,7 @@ def test_an_impounded_dog_found_by_its_tag_is_released_against_the_fees(
     expect(page.get_by_text("June 14, 2027 (seven-day hold")).to_be_visible()
     expect(page.get_by_text("Due by July 7, 2027")).to_be_visible()
     assert_accessible(page)
+    docs_screenshot(page, "aco-impoundment")
     [notice] = mail.outbox
     assert notice.to == [biscuit.owner.email]
     assert "Elm Street by the library" in notice.body

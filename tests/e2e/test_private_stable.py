@@ -78,7 +78,7 @@ def fill_the_application(page: Page) -> None:
     page.get_by_label("Stable plan", exact=True).set_input_files(PDF)
 
 
-def resident_applies(page: Page, live_server) -> None:
+def resident_applies(page: Page, live_server, docs_screenshot) -> None:
     sign_in(page, live_server, "kate", PASSWORD)
     expect(page.get_by_role("heading", name="My stables and horses")).to_be_visible()
     assert_accessible(page)
@@ -111,6 +111,7 @@ def resident_applies(page: Page, live_server) -> None:
         "Recorded by the Board of Health office")
     expect(preview).to_contain_text("$50.00")
     assert_accessible(page)
+    docs_screenshot(preview, "resident-application-findings")
     page.get_by_role("button", name="Save and review").click()
 
     expect(page.get_by_text("Draft saved")).to_be_visible()
@@ -196,10 +197,11 @@ def pdf_text(path) -> str:
     return " ".join(" ".join((page.extract_text() or "").split()) for page in reader.pages)
 
 
+@pytest.mark.docs_screenshot
 def test_a_private_stable_with_a_varied_setback_is_heard_issued_and_lists_the_variance(
-    browser, page, live_server, resident, office
+    browser, page, live_server, resident, office, docs_screenshot
 ):
-    resident_applies(page, live_server)
+    resident_applies(page, live_server, docs_screenshot)
     application_id = re.search(r"/applications/(\d+)/", page.url).group(1)
     review_url = f"{live_server.url}/staff/applications/{application_id}/"
 
@@ -207,6 +209,7 @@ def test_a_private_stable_with_a_varied_setback_is_heard_issued_and_lists_the_va
     clerk_records_sign_offs_documents_and_fee(clerk, live_server)
     board = browser.new_page()
     board_grants_the_variance(board, live_server, review_url)
+    docs_screenshot(board.get_by_role("region", name="Variances"), "board-member-variance")
     board.close()
     today = timezone.localdate()
     clerk_schedules_the_hearing(clerk, review_url, today)

@@ -81,14 +81,17 @@ def open_field_screen(page: Page, live_server) -> None:
     expect(page.get_by_role("heading", name=SANITARY_TITLE)).to_be_visible()
 
 
+@pytest.mark.docs_screenshot
 def test_inspector_finds_manure_over_the_limit_and_cites_a_daily_fine(page, live_server,
-                                                                      inspection):
+                                                                      inspection,
+                                                                      docs_screenshot):
     open_field_screen(page, live_server)
     expect(page.get_by_role("heading", name="Checklist")).to_be_visible()
     assert_accessible(page)
 
     record_manure_over_the_limit(page)
     page.get_by_label("Notes (optional)").fill("Pile behind the barn, near the brook.")
+    docs_screenshot(page, "inspector-checklist")
     page.get_by_role("button", name="Close inspection").click()
 
     expect(page.get_by_text("Inspection closed: failed, 1 violation.")).to_be_visible()
