@@ -19,12 +19,14 @@ class DogsConfig(AppConfig):
         from dogs.kennels.deadlines import kennel_decisions, kennel_hearing_notices
         from dogs.kennels.kinds import KennelLicenseKind
         from dogs.kennels.reminders import renewal_forms
+        from dogs.law import cite
         from dogs.licenses.api import DogViewSet
         from dogs.licenses.kinds import DogLicenseKind
         from dogs.licenses.reminders import renewal_notices
         from dogs.licenses.services import dogs_of
         from dogs.limits.services import NUISANCE_NOISE_CASE
         from permits_site.accounts.demo import register_demo
+        from permits_site.accounts.incompatible_roles import forbid_roles_together
         from permits_site.accounts.models import Role
         from permits_site.api.registry import register_routes
         from permits_site.enforcement.deadlines import register_deadline_source
@@ -57,6 +59,12 @@ class DogsConfig(AppConfig):
             label="Record the Licenses A(10) offense on the owner's record",
         )
         register_demo("dogs", demo.build)
+        forbid_roles_together(
+            town, Role.HEARING_AUTHORITY, Role.ANIMAL_CONTROL_OFFICER,
+            citation=cite("Hearing authority A"),
+            reason="the hearing authority is the Police Chief or a designee, and the designee "
+                   "shall not be the Animal Control Officer",
+        )
 
         register_urls("dogs", "dogs.urls")
         register_routes("dogs", DogViewSet, basename="dog")

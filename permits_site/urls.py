@@ -9,7 +9,7 @@ urlpatterns = [
     path("", home, name="home"),
     path("verify/<str:token>/", verify, name="verify"),
     path("verify/<str:token>", verify, name="verify_without_slash"),
-    path("accounts/", include("permits_site.accounts.urls")),
+    path("", include("permits_site.accounts.urls")),
     path("", include("permits_site.licensing.urls")),
     path("", include("permits_site.parties.urls")),
     # Each bylaw app's pages, registered from its AppConfig.ready().

@@ -1,5 +1,6 @@
-"""Sign-in that says when django-axes has locked it, resident self-registration, and the
-forms of a person's own account (profile, email address, passwords)."""
+"""Sign-in that says when django-axes has locked it, resident self-registration, the
+forms of a person's own account (profile, email address, passwords), and the town
+admin's form granting a staff role."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from django.contrib.auth.forms import (
 from django.core.validators import RegexValidator
 
 from permits_site.accounts import emails, services
-from permits_site.accounts.models import User
+from permits_site.accounts.models import Role, User
 from permits_site.parties.forms import DomainErrorsMixin
 
 LOCKED_MESSAGE = (
@@ -155,3 +156,16 @@ class AuditedPasswordChangeForm(PasswordChangeForm):
 
     def save(self, commit=True):
         return services.change_password(self.user, self.cleaned_data["new_password1"])
+
+
+class StaffRoleForm(DomainErrorsMixin, forms.Form):
+    """A person with an account, and the role the town's admin grants them; the service
+    (``staff_roles.grant_role``) decides, and its refusal shows on the field it names."""
+
+    person = forms.CharField(
+        max_length=254, label="Person",
+        help_text="Their username or email address. They need an account: they sign up "
+                  "first, then you grant the role.",
+        widget=forms.TextInput(attrs={"autocomplete": "off", "spellcheck": "false"}),
+    )
+    role = forms.ChoiceField(choices=[("", "Choose a role"), *Role.choices], label="Role")

@@ -7,6 +7,7 @@ they hold a role.
 
 from __future__ import annotations
 
+from contextlib import suppress
 from typing import TYPE_CHECKING
 
 from django.db.models import Q
@@ -30,6 +31,13 @@ def role_pairs(user: User) -> frozenset[tuple[int, str]]:
         cached = frozenset(user.memberships.values_list("municipality_id", "role"))
         user._role_pairs = cached
     return cached
+
+
+def forget_roles(user: User) -> None:
+    """Drop the pairs :func:`role_pairs` cached on ``user`` (also through the request's lazy
+    user object): its roles have just changed."""
+    with suppress(AttributeError):
+        del user._role_pairs
 
 
 def has_role(user: User, municipality_id: int, *roles: str) -> bool:

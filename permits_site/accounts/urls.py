@@ -5,24 +5,28 @@ from django.contrib.auth.views import (
 )
 from django.urls import path
 
-from permits_site.accounts import views
+from permits_site.accounts import staff_views, views
 
 app_name = "accounts"
 urlpatterns = [
-    path("sign-in/", views.SignInView.as_view(), name="login"),
-    path("sign-out/", LogoutView.as_view(), name="logout"),
-    path("register/", views.register, name="register"),
-    path("profile/", views.profile, name="profile"),
-    path("email/", views.email_change, name="email_change"),
-    path("email/confirm/<str:token>/", views.email_confirm, name="email_confirm"),
-    path("password/", views.PasswordChangeView.as_view(), name="password_change"),
-    path("password-reset/", views.PasswordResetView.as_view(), name="password_reset"),
-    path("password-reset/sent/",
+    path("admin/staff/", staff_views.staff_roles_start, name="staff_roles_start"),
+    path("admin/staff/<slug:code>/", staff_views.staff_roles, name="staff_roles"),
+    path("admin/staff/<slug:code>/remove/<int:pk>/", staff_views.staff_role_remove,
+         name="staff_role_remove"),
+    path("accounts/sign-in/", views.SignInView.as_view(), name="login"),
+    path("accounts/sign-out/", LogoutView.as_view(), name="logout"),
+    path("accounts/register/", views.register, name="register"),
+    path("accounts/profile/", views.profile, name="profile"),
+    path("accounts/email/", views.email_change, name="email_change"),
+    path("accounts/email/confirm/<str:token>/", views.email_confirm, name="email_confirm"),
+    path("accounts/password/", views.PasswordChangeView.as_view(), name="password_change"),
+    path("accounts/password-reset/", views.PasswordResetView.as_view(), name="password_reset"),
+    path("accounts/password-reset/sent/",
          PasswordResetDoneView.as_view(template_name="accounts/password_reset_done.html"),
          name="password_reset_done"),
-    path("password-reset/<uidb64>/<token>/", views.PasswordResetConfirmView.as_view(),
+    path("accounts/password-reset/<uidb64>/<token>/", views.PasswordResetConfirmView.as_view(),
          name="password_reset_confirm"),
-    path("password-reset/done/",
+    path("accounts/password-reset/done/",
          PasswordResetCompleteView.as_view(
              template_name="accounts/password_reset_complete.html"),
          name="password_reset_complete"),

@@ -1,0 +1,95 @@
+"""``/api/v1/staff-roles/``: the staff roles of the towns the caller administers.
+
+The same services as the staff page (:mod:`permits_site.accounts.staff_roles`): a role
+is granted to an existing account found by username or email address, and removed by
+its id. A refusal — the role already held, a combination the town's law forbids, the
+town's last admin role — is a 400 naming the field; a town the caller does not
+administer is a 403, another town's role a 404.
+"""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import mixins, serializers, status, viewsets
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.response import Response
+
+from permits_site.accounts.models import Membership, Role
+from permits_site.accounts.staff_roles import find_person, grant_role, revoke_role
+from permits_site.api.permissions import IsTownAdmin
+from permits_site.api.scopes import in_towns_where
+from permits_site.towns.models import Municipality
+
+
+class StaffPersonSerializer(serializers.Serializer):
+    id = serializers.IntegerField(read_only=True)
+    username = serializers.CharField(read_only=True)
+    name = serializers.CharField(source="display_name", read_only=True)
+    email = serializers.EmailField(read_only=True)
+
+
+class StaffRoleSerializer(serializers.ModelSerializer):
+    """One role held by one person in one town."""
+
+    municipality = serializers.SlugRelatedField(slug_field="code", read_only=True)
+    person = StaffPersonSerializer(source="user", read_only=True)
+    role_label = serializers.CharField(source="get_role_display", read_only=True)
+
+    class Meta:
+        model = Membership
+        fields = ["id", "municipality", "person", "role", "role_label"]
+        read_only_fields = fields
+
+
+class StaffRoleGrantSerializer(serializers.Serializer):
+    """The town (its code), the person (username or email address) and the role."""
+
+    municipality = serializers.SlugRelatedField(slug_field="code",
+                                                queryset=Municipality.objects.all())
+    person = serializers.CharField(max_length=254)
+    role = serializers.ChoiceField(choices=Role.choices)
+
+
+class IsAdminOfTheTown(IsTownAdmin):
+    message = "Only an administrator of the town may grant or remove its staff roles."
+
+
+class StaffRoleViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
+                       mixins.DestroyModelMixin, viewsets.GenericViewSet):
+    """Town admins list, grant and remove the staff roles of the towns they administer."""
+
+    serializer_class = StaffRoleSerializer
+    permission_classes = [IsAuthenticated, IsAdminOfTheTown]
+
+    def get_queryset(self):
+        roles = Membership.objects.select_related("user", "municipality").order_by(
+            "municipality__name", "user__last_name", "user__first_name", "user__username",
+            "role")
+        return in_towns_where(roles, self.request.user, Role.ADMIN, town_field="municipality")
+
+    def filter_queryset(self, queryset):
+        code = self.request.query_params.get("municipality")
+        if self.action != "list" or code is None:
+            return queryset
+        return queryset.filter(municipality__code=code)
+
+    @extend_schema(parameters=[OpenApiParameter(
+        "municipality", str, description="Only this town's staff roles (its code).")])
+    def list(self, request, *args, **kwargs):
+        return super().list(request, *args, **kwargs)
+
+    @extend_schema(request=StaffRoleGrantSerializer, responses={201: StaffRoleSerializer})
+    def create(self, request):
+        """Grant a role to an existing account, found by its username or email address."""
+        serializer = StaffRoleGrantSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        self.check_object_permissions(request, data["municipality"])
+        membership = grant_role(municipality=data["municipality"],
+                                user=find_person(data["person"]), role=data["role"],
+                                acting_user=request.user)
+        return Response(StaffRoleSerializer(membership).data, status=status.HTTP_201_CREATED)
+
+    def perform_destroy(self, instance: Membership) -> None:
+        """Remove the role; refused (400) for the town's last admin role."""
+        revoke_role(membership=instance, acting_user=self.request.user)

@@ -1,0 +1,111 @@
+"""The town admin's staff page: the town's staff and their roles, granted and removed here.
+
+Only an admin of the town opens it (another town's page is a 404, as if it did not
+exist); the services decide every change and the page shows their refusals — a role
+the town's law forbids together with one the person holds is refused naming the section.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from permits_site.accounts import permissions
+from permits_site.accounts.forms import StaffRoleForm
+from permits_site.accounts.models import Membership, Role
+from permits_site.accounts.staff_roles import (
+    find_person,
+    grant_role,
+    revoke_role,
+    sole_admin_role,
+    staff_of,
+)
+from permits_site.audit.models import AuditEntry
+from permits_site.exceptions import DomainError
+from permits_site.towns.models import Municipality
+
+#: How many of the town's latest role changes the page shows.
+RECENT_CHANGES = 10
+ROLE_CHANGES = ("staff.role_granted", "staff.role_revoked")
+
+
+@login_required
+@require_GET
+def staff_roles_start(request) -> HttpResponse:
+    """The navigation's "Staff and roles": the first town, by name, the person administers."""
+    town = Municipality.objects.filter(pk__in=_admin_towns(request.user)).first()
+    return redirect("accounts:staff_roles", code=town.code)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def staff_roles(request, code: str) -> HttpResponse:
+    """List the town's staff; grant a role to a person found by username or email."""
+    municipality = _administered_town(request.user, code)
+    form = StaffRoleForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            person = find_person(form.cleaned_data["person"])
+            membership = grant_role(municipality=municipality, user=person,
+                                    role=form.cleaned_data["role"], acting_user=request.user)
+        except DomainError as refused:
+            form.add_domain_errors(refused.errors)
+        else:
+            messages.success(request, f"{person.display_name} now holds the "
+                                      f"{membership.get_role_display()} role.")
+            return redirect("accounts:staff_roles", code=code)
+    return _page(request, municipality, form=form)
+
+
+@login_required
+@require_POST
+def staff_role_remove(request, code: str, pk: int) -> HttpResponse:
+    """Remove one role; a refusal (the town's last admin) is shown on the page."""
+    municipality = _administered_town(request.user, code)
+    membership = get_object_or_404(Membership.objects.select_related("user", "municipality"),
+                                   pk=pk, municipality=municipality)
+    try:
+        revoke_role(membership=membership, acting_user=request.user)
+    except DomainError as refused:
+        return _page(request, municipality, form=StaffRoleForm(), refused=refused)
+    messages.success(request, f"{membership.user.display_name} no longer holds the "
+                              f"{membership.get_role_display()} role.")
+    if not permissions.is_admin(request.user, municipality.pk):
+        return redirect("home")
+    return redirect("accounts:staff_roles", code=code)
+
+
+def _admin_towns(user) -> set[int]:
+    """The towns ``user`` administers; refused for anyone who administers none."""
+    towns = permissions.municipality_ids_with(user, Role.ADMIN)
+    if not towns:
+        raise PermissionDenied
+    return towns
+
+
+def _administered_town(user, code: str) -> Municipality:
+    """The town ``code`` if ``user`` administers it; 404 for another town."""
+    return get_object_or_404(Municipality, code=code, pk__in=_admin_towns(user))
+
+
+def _page(request, municipality: Municipality, *, form: StaffRoleForm,
+          refused: DomainError | None = None) -> HttpResponse:
+    changes = (AuditEntry.objects.filter(municipality=municipality, action__in=ROLE_CHANGES)
+               .select_related("actor")[:RECENT_CHANGES])
+    towns = permissions.municipality_ids_with(request.user, Role.ADMIN)
+    staff = staff_of(municipality)
+    context = {
+        "municipality": municipality,
+        "staff": staff,
+        "sole_admin_role": sole_admin_role(staff),
+        "form": form,
+        "refused": refused,
+        "changes": changes,
+        "other_towns": Municipality.objects.filter(pk__in=towns - {municipality.pk}),
+    }
+    status = 400 if form.errors or refused else 200
+    return render(request, "accounts/staff_roles.html", context, status=status)
