@@ -127,7 +127,7 @@ LOGOUT_REDIRECT_URL = "home"
 #: django-axes first: it refuses a locked sign-in before any backend checks the password.
 AUTHENTICATION_BACKENDS = [
     "permits_site.accounts.backends.SignInLockoutBackend",
-    "django.contrib.auth.backends.ModelBackend",
+    "permits_site.accounts.backends.PasswordBackend",
 ]
 #: Sign-in lockout (site and Django admin): five failures lock one username *from one
 #: address* for 15 minutes, so nobody can lock another person out from elsewhere. An

@@ -4,6 +4,7 @@ from django.urls import include, path
 from permits_site.enforcement.urls import resident_urlpatterns as citation_urlpatterns
 from permits_site.licensing.page_registry import registered_urls
 from permits_site.licensing.views.public import home, verify
+from permits_site.notifications.urls import letter_urlpatterns
 
 urlpatterns = [
     path("", home, name="home"),
@@ -17,6 +18,7 @@ urlpatterns = [
     path("enforcement/", include("permits_site.enforcement.urls")),
     path("citations/", include(citation_urlpatterns)),
     path("messages/", include("permits_site.notifications.urls")),
+    path("staff/letters/", include(letter_urlpatterns)),
     path("towns/", include("permits_site.licensing.law_urls")),
     path("api/v1/", include("permits_site.api.urls")),
     path("payments/", include("permits_site.online_payments.urls")),

@@ -1,6 +1,8 @@
-"""The sign-in lockout as an authentication backend (django-axes)."""
+"""Who may sign in: the sign-in lockout (django-axes), then the password of a person
+who has an email address."""
 
 from axes.backends import AxesStandaloneBackend
+from django.contrib.auth.backends import ModelBackend
 
 
 class SignInLockoutBackend(AxesStandaloneBackend):
@@ -16,3 +18,14 @@ class SignInLockoutBackend(AxesStandaloneBackend):
         if request is None:
             return None
         return super().authenticate(request, username=username, password=password, **kwargs)
+
+
+class PasswordBackend(ModelBackend):
+    """Django's username-and-password check, refusing a person without an email address.
+
+    Such a person was entered at the counter and acts through the office; an account
+    needs an address for its notices and for resetting its password.
+    """
+
+    def user_can_authenticate(self, user) -> bool:
+        return bool(user.email) and super().user_can_authenticate(user)

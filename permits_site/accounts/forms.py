@@ -77,6 +77,13 @@ class ResidentRegistrationForm(UserCreationForm):
         for name in ("first_name", "last_name", "email", "street_address", "city"):
             self.fields[name].required = True
 
+    def clean_email(self) -> str:
+        """An address belongs to one account whatever its letters' case."""
+        email = self.cleaned_data["email"]
+        if User.objects.filter(email__iexact=email).exists():
+            raise forms.ValidationError(services.ADDRESS_TAKEN, code="unique")
+        return email
+
 
 def _text(label: str, autocomplete: str, *, max_length: int, required: bool = True,
           validators=()) -> forms.CharField:
@@ -139,6 +146,14 @@ class QueuedPasswordResetForm(PasswordResetForm):
     commit by the worker. The page after it reads the same whether or not an account
     uses the address."""
 
+    def get_users(self, email):
+        """The active account using the address (any case), with or without a password: a
+        person the clerk entered at the counter with an address sets their first one from
+        the link. A person without an address is never found."""
+        if not email:
+            return iter(())
+        return iter(User.objects.filter(email__iexact=email, is_active=True))
+
     def send_mail(self, subject_template_name, email_template_name, context, from_email,
                   to_email, html_email_template_name=None):
         emails.send_after_commit(emails.PASSWORD_RESET, context, to_email)
@@ -169,3 +184,17 @@ class StaffRoleForm(DomainErrorsMixin, forms.Form):
         widget=forms.TextInput(attrs={"autocomplete": "off", "spellcheck": "false"}),
     )
     role = forms.ChoiceField(choices=[("", "Choose a role"), *Role.choices], label="Role")
+
+
+class CounterPersonForm(DomainErrorsMixin, ProfileForm):
+    """A resident the clerk enters at the counter (``people.enter_person_at_counter``): the
+    mailing address is required, since the office posts their letters there."""
+
+    email = forms.EmailField(
+        label="Email address (optional)", max_length=254, required=False,
+        help_text="Leave empty if they have none: the office then posts their notices.",
+        widget=forms.EmailInput(attrs={"autocomplete": "off"}),
+    )
+
+    field_order = ["first_name", "last_name", "street_address", "city", "postal_code",
+                   "phone", "email"]

@@ -6,6 +6,7 @@ granted per municipality (DESIGN: "Staff roles are granted per municipality").
 
 from django.contrib.auth.models import AbstractUser
 from django.db import models
+from django.db.models.functions import Lower
 
 
 class Role(models.TextChoices):
@@ -18,15 +19,34 @@ class Role(models.TextChoices):
 
 
 class User(AbstractUser):
-    """A person: resident, staff member or both. Contact details are what notices use."""
+    """A person: resident, staff member or both. Contact details are what notices use.
 
-    email = models.EmailField("email address", unique=True)
+    A person the clerk enters at the counter may have no email address: it is stored as
+    none (NULL), never as an empty one, so any number of such people live side by side,
+    while an address belongs to one person whatever its letters' case. Without an
+    address a person cannot sign in or reset a password, and the office posts their
+    notices as letters (``permits_site.notifications``).
+    """
+
+    email = models.EmailField("email address", unique=True, null=True, blank=True)
     phone = models.CharField(max_length=30, blank=True)
     street_address = models.CharField(max_length=200, blank=True)
     city = models.CharField(max_length=100, blank=True)
     postal_code = models.CharField(max_length=10, blank=True)
 
     REQUIRED_FIELDS = ["email"]
+
+    class Meta(AbstractUser.Meta):
+        constraints = [
+            models.UniqueConstraint(Lower("email"), name="unique_email_ignoring_case"),
+            models.CheckConstraint(condition=~models.Q(email=""), name="email_none_not_empty"),
+        ]
+
+    def save(self, *args, **kwargs) -> None:
+        """An empty address is stored as none (see the class docstring)."""
+        if not self.email:
+            self.email = None
+        super().save(*args, **kwargs)
 
     @property
     def display_name(self) -> str:

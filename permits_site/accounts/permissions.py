@@ -114,6 +114,13 @@ def can_edit_application(user: User, application) -> bool:
     return is_applicant(user, application) and transitions.can_edit(application)
 
 
+def can_submit_application(user: User, application) -> bool:
+    """A draft is submitted by its applicant side, or for them by a clerk of its town at
+    the counter."""
+    return transitions.can("submit", application) and (
+        is_applicant(user, application) or is_clerk(user, application.municipality_id))
+
+
 def can_withdraw_application(user: User, application) -> bool:
     """The applicant side withdraws a draft or an application still being decided."""
     return is_applicant(user, application) and transitions.can_withdraw(application)

@@ -53,7 +53,7 @@ def request_email_change(user: User, new_email: str, *, site_url: str) -> None:
     it leaves no audit entry: the confirmation does.
     """
     new_email = BaseUserManager.normalize_email(new_email.strip())
-    if new_email.lower() == user.email.lower():
+    if user.email and new_email.lower() == user.email.lower():
         raise DomainError("That is already your email address.", field="email")
     _refuse_if_taken(user, new_email)
     emails.send_after_commit(emails.EMAIL_CHANGE_CONFIRM, {

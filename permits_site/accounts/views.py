@@ -60,7 +60,7 @@ def register(request):
     form = ResidentRegistrationForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         user = form.save()
-        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        login(request, user, backend="permits_site.accounts.backends.PasswordBackend")
         messages.success(request, "Your account is ready.")
         return redirect("licensing:dashboard")
     return render(request, "accounts/register.html", {"form": form})

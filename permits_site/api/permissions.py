@@ -71,6 +71,12 @@ class MayEditApplication(RecordPredicate):
     message = "Only the applicant may change or submit an application, and only while a draft."
 
 
+class MaySubmitApplication(RecordPredicate):
+    predicate = permissions.can_submit_application
+    message = ("Only the applicant, or a clerk of the town at the counter, may submit an "
+               "application, and only while a draft.")
+
+
 class MayWithdrawApplication(RecordPredicate):
     predicate = permissions.can_withdraw_application
     message = "Only the applicant may withdraw an application, and only before it is decided."

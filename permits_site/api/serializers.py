@@ -252,7 +252,8 @@ class ApplicationCreateSerializer(serializers.Serializer):
     applicant = serializers.SlugRelatedField(
         slug_field="username", queryset=get_user_model().objects.filter(is_active=True),
         required=False,
-        help_text="A clerk starting an application at the counter names the resident.",
+        help_text="A clerk starting an application at the counter names the resident by "
+                  "username (one entered without an email address too: `POST /people/`).",
     )
 
     def validate(self, data: dict) -> dict:

@@ -38,6 +38,7 @@ urlpatterns = [
     path("", include("permits_site.api.order_surcharges")),
     path("", include("permits_site.api.calendar")),
     path("", include("permits_site.api.fines")),
+    path("", include("permits_site.api.people")),
     path("verify/<str:token>/", views.VerificationView.as_view(), name="verify"),
     path("applications/<int:pk>/penalties/", application_penalties,
          name="application-penalties"),

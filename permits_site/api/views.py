@@ -34,6 +34,7 @@ from permits_site.api.permissions import (
     IsTownClerk,
     IsTownReviewer,
     MayEditApplication,
+    MaySubmitApplication,
     MayUploadDocument,
     MayWithdrawApplication,
 )
@@ -84,7 +85,7 @@ class ApplicationViewSet(
     action_permissions = {
         "update": MayEditApplication,
         "partial_update": MayEditApplication,
-        "submit": MayEditApplication,
+        "submit": MaySubmitApplication,
         "withdraw": MayWithdrawApplication,
         "review": IsTownReviewer,
         "determinations": IsTownReviewer,

@@ -6,7 +6,9 @@ app_name = "licensing"
 urlpatterns = [
     path("dashboard/", resident.dashboard, name="dashboard"),
     path("apply/<str:code>/", apply.apply, name="apply"),
+    path("staff/counter/", apply.counter_types, name="counter_types"),
     path("staff/counter/<str:code>/", apply.counter, name="counter"),
+    path("staff/counter/<str:code>/person/", apply.counter_person, name="counter_person"),
     path("admin/permit-types/", apply.permit_types, name="permit_types"),
     path("admin/permit-types/<str:code>/online/", apply.permit_type_online,
          name="permit_type_online"),
@@ -21,6 +23,8 @@ urlpatterns = [
     path("staff/applications/<int:pk>/", staff.review, name="review"),
     path("staff/applications/<int:pk>/decide/<slug:decision>/", staff.decide, name="decide"),
     path("staff/applications/<int:pk>/issue/", staff.issue, name="issue"),
+    path("staff/applications/<int:pk>/submit/", staff.submit_for_applicant,
+         name="submit_for_applicant"),
     path("staff/applications/<int:pk>/determinations/<int:index>/", staff.determination,
          name="determination"),
     path("staff/applications/<int:pk>/penalties/", penalties.record_penalty,

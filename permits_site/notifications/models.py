@@ -26,13 +26,25 @@ class MessageKind(models.TextChoices):
 
 
 class Message(models.Model):
-    """One email to one person. ``dedupe_key`` is unique: writing the same message
-    twice (an event handled again, the daily command run twice) changes nothing."""
+    """One message to one person: an email, or — for a person without an email address —
+    a letter the office prints and posts to their mailing address. ``dedupe_key`` is
+    unique: writing the same message twice (an event handled again, the daily command
+    run twice) changes nothing."""
 
     recipient = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="messages"
     )
-    email = models.EmailField(help_text="The address it went to.")
+    #: None for a letter, as the recipient's own address is none (``User.email``).
+    email = models.EmailField(null=True, blank=True,  # noqa: DJ001
+                              help_text="The address it went to; none for a letter.")
+    postal_address = models.CharField(
+        max_length=320, blank=True, help_text="A letter's: the recipient's mailing address "
+        "when it was written.")
+    posted_at = models.DateTimeField(null=True, blank=True)
+    posted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
+        related_name="+",
+    )
     kind = models.CharField(max_length=30, choices=MessageKind.choices)
     subject = models.CharField(max_length=200)
     text = models.TextField()
@@ -56,9 +68,16 @@ class Message(models.Model):
     class Meta:
         ordering = ["-created_at", "-pk"]
         indexes = [models.Index(fields=["recipient", "-created_at"])]
+        constraints = [
+            models.CheckConstraint(condition=~models.Q(email=""), name="message_email_or_none"),
+        ]
 
     def __str__(self) -> str:
-        return f"{self.get_kind_display()} to {self.email}: {self.subject}"
+        return f"{self.get_kind_display()} to {self.email or self.postal_address}: {self.subject}"
+
+    @property
+    def is_letter(self) -> bool:
+        return self.email is None
 
 
 class Preference(models.Model):

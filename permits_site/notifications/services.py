@@ -3,6 +3,8 @@
 A message is written once per person and ``dedupe_key``; it is delivered after
 the transaction that wrote it commits, by the background worker running
 :func:`deliver_message`, the task defined here beside the services that queue it.
+A person without an email address (entered at the counter) gets the same message
+as a letter: the clerk prints it from the letters list and marks it posted.
 """
 
 from __future__ import annotations
@@ -22,7 +24,10 @@ from django.utils import timezone
 from django_tasks import task
 
 from permits_site import audit
+from permits_site.accounts import permissions
+from permits_site.exceptions import InvalidTransition, PermissionDenied
 from permits_site.notifications.models import Message, Preference
+from permits_site.rules.calendar import format_date
 
 #: A message still unsent this long after it was written had its sending fail.
 RETRY_AFTER = dt.timedelta(hours=1)
@@ -59,21 +64,22 @@ def absolute_url(path: str) -> str:
 
 
 def write(draft: Draft, recipients: Iterable) -> list[Message]:
-    """Write one copy of ``draft`` per recipient; those already written, without an
-    address or (for a reminder) who asked for none are skipped. Each new copy is
-    delivered after commit."""
+    """Write one copy of ``draft`` per recipient; those already written or (for a
+    reminder) who asked for none are skipped. Each new email is delivered after commit;
+    a recipient without an email address gets a letter for the office to post."""
     written = []
     for recipient in _wanting(draft, recipients):
         message = _write_one(draft, recipient)
         if message is not None:
             written.append(message)
     for message in written:
-        transaction.on_commit(lambda pk=message.pk: deliver_message.enqueue(pk))
+        if not message.is_letter:
+            transaction.on_commit(lambda pk=message.pk: deliver_message.enqueue(pk))
     return written
 
 
 def _wanting(draft: Draft, recipients: Iterable) -> list:
-    people = {person.pk: person for person in recipients if person is not None and person.email}
+    people = {person.pk: person for person in recipients if person is not None}
     if draft.is_reminder and not draft.is_legal_notice:
         skipping = set(Preference.objects.filter(
             user_id__in=people, skip_reminders=True).values_list("user_id", flat=True))
@@ -90,7 +96,9 @@ def _write_one(draft: Draft, recipient) -> Message | None:
     try:
         with transaction.atomic():
             return Message.objects.create(
-                recipient=recipient, email=recipient.email, kind=draft.kind,
+                recipient=recipient, email=recipient.email or None,
+                postal_address="" if recipient.email else recipient.mailing_address,
+                kind=draft.kind,
                 subject=draft.subject[:200], text=text, html=_render_html(draft, text),
                 dedupe_key=key, is_legal_notice=draft.is_legal_notice,
                 is_reminder=draft.is_reminder, municipality=draft.municipality,
@@ -116,7 +124,7 @@ def retry_unsent(*, older_than: dt.timedelta = RETRY_AFTER) -> int:
     """Send again, after commit, messages whose sending failed (the mail server was
     down): written more than ``older_than`` ago and still unsent."""
     unsent = list(Message.objects.filter(
-        sent_at__isnull=True, created_at__lt=timezone.now() - older_than,
+        sent_at__isnull=True, email__isnull=False, created_at__lt=timezone.now() - older_than,
     ).values_list("pk", flat=True))
     for pk in unsent:
         transaction.on_commit(lambda pk=pk: deliver_message.enqueue(pk))
@@ -128,7 +136,7 @@ def deliver_message(message_id: int) -> None:
     """Send one written message unless it was sent already."""
     with transaction.atomic():
         message = Message.objects.select_for_update().filter(
-            pk=message_id, sent_at__isnull=True).first()
+            pk=message_id, sent_at__isnull=True, email__isnull=False).first()
         if message is None:
             return
         email = EmailMultiAlternatives(message.subject, message.text,
@@ -137,6 +145,28 @@ def deliver_message(message_id: int) -> None:
         email.send()
         message.sent_at = timezone.now()
         message.save(update_fields=["sent_at"])
+
+
+@transaction.atomic
+def mark_letter_posted(*, letter: Message, acting_user) -> Message:
+    """A clerk of the letter's town printed it and put it in the post (once)."""
+    letter = Message.objects.select_for_update().get(pk=letter.pk)
+    if not letter.is_letter or letter.municipality_id is None or not permissions.is_clerk(
+            acting_user, letter.municipality_id):
+        raise PermissionDenied("Only a clerk of the town posts its letters.")
+    if letter.posted_at is not None:
+        posted_on = format_date(timezone.localdate(letter.posted_at))
+        raise InvalidTransition(f"This letter was marked posted on {posted_on}.")
+    letter.posted_at = timezone.now()
+    letter.posted_by = acting_user
+    letter.save(update_fields=["posted_at", "posted_by"])
+    audit.record(
+        actor=acting_user, action="messages.letter_posted", subject=letter,
+        municipality=letter.municipality,
+        summary=f"Letter “{letter.subject}” posted to {letter.recipient.display_name}",
+        before={"posted_at": None}, after={"posted_at": letter.posted_at.isoformat()},
+    )
+    return letter
 
 
 @transaction.atomic

@@ -306,8 +306,17 @@ def test_submitting_twice_is_refused_without_a_second_invoice(resident_api, subm
     assert submitted.invoices.count() == 1
 
 
-def test_clerk_cannot_submit_for_the_applicant(clerk_api, draft):
-    assert clerk_api.post(f"{APPLICATIONS}{draft.pk}/submit/").status_code == 403
+def test_the_towns_clerk_submits_for_the_applicant_at_the_counter(clerk_api, draft):
+    response = clerk_api.post(f"{APPLICATIONS}{draft.pk}/submit/")
+
+    assert response.status_code == 200 and response.json()["status"] == "submitted"
+    assert "at the counter" in AuditEntry.objects.get(action="application.submitted").summary
+
+
+def test_a_board_member_cannot_submit_for_the_applicant(board_member, draft):
+    assert client_for(board_member).post(f"{APPLICATIONS}{draft.pk}/submit/").status_code == 403
+    draft.refresh_from_db()
+    assert draft.status == ApplicationStatus.DRAFT
 
 
 def test_another_resident_cannot_submit_or_withdraw(other_api, draft):

@@ -19,7 +19,7 @@ from django.utils import timezone
 
 from permits_site import audit
 from permits_site.accounts import permissions
-from permits_site.exceptions import DomainError, InvalidTransition
+from permits_site.exceptions import DomainError, InvalidTransition, PermissionDenied
 from permits_site.licensing import transitions
 from permits_site.licensing.declarations import Gate, Holder
 from permits_site.licensing.kinds import Blocker, kind_for
@@ -263,8 +263,16 @@ def current_invoice(application: Application) -> Invoice | None:
 
 @transaction.atomic
 def submit_application(*, application: Application, acting_user: User) -> Application:
-    """Submit a draft: it is dated today and invoiced by the schedule in force today."""
+    """Submit a draft: it is dated today and invoiced by the schedule in force today.
+
+    The applicant side submits its own; a clerk of the town submits one for the
+    applicant at the counter, and the audit entry says so.
+    """
     transitions.require("submit", application)
+    at_counter = not permissions.is_applicant(acting_user, application)
+    if at_counter and not permissions.is_clerk(acting_user, application.municipality_id):
+        raise PermissionDenied("Only the applicant, or a clerk of the town at the counter, "
+                               "submits an application.")
     today = timezone.localdate()
     _invoice(application, on=today)
     return _transition(
@@ -272,7 +280,9 @@ def submit_application(*, application: Application, acting_user: User) -> Applic
         "submit",
         acting_user=acting_user,
         audit_action="application.submitted",
-        summary="Application submitted",
+        summary=(f"Application submitted at the counter by {acting_user.display_name} for "
+                 f"{application.applicant.display_name}") if at_counter
+        else "Application submitted",
         submitted_on=today,
         changes_requested="",
     )

@@ -1,30 +1,37 @@
 """The generated application form: any permit type, from its declaration alone.
 
 A resident applies online while the town takes the type online; a clerk
-starts an application for a resident at the counter whatever the switch says.
+applies for a resident at the counter whatever the switch says, and submits it
+for them.
 The applicant changes a draft — one the office sent back for changes, too — on
 the same form. Admins switch a permit type on or off line (audited).
 """
 
 from __future__ import annotations
 
+from urllib.parse import urlencode
+
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.db import transaction
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
-from django.views.decorators.http import require_http_methods, require_POST
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from permits_site.accounts import permissions
+from permits_site.accounts.forms import CounterPersonForm
 from permits_site.accounts.models import Role
+from permits_site.accounts.people import enter_person_at_counter, find_people
 from permits_site.exceptions import DomainError
 from permits_site.licensing import transitions
 from permits_site.licensing.declarations import PERMIT_FIELD, RENEWAL, reference_options
 from permits_site.licensing.declared_forms import declared_form_class
 from permits_site.licensing.kinds import applied_for, kind_for
 from permits_site.licensing.models import Application, PermitType
-from permits_site.licensing.services.applications import check_may_apply
+from permits_site.licensing.services.applications import check_may_apply, submit_application
 from permits_site.licensing.services.declarations import set_online
 from permits_site.licensing.views.access import get_visible_or_404
 
@@ -55,6 +62,20 @@ def _renewal_initial(request, form_class, *, action: str) -> dict:
     return form_class.initial_from(details) if details else {}
 
 
+@transaction.atomic
+def _start(permit_type: PermitType, *, applicant, action: str, details: dict, acting_user,
+           submitting: bool) -> Application:
+    """Start the draft through its kind; at the counter, submit it too when the clerk
+    asks — both or neither."""
+    application = kind_for(permit_type.code).start_application(
+        applicant=applicant, permit_type=permit_type, action=action, details=details,
+        acting_user=acting_user,
+    )
+    if submitting:
+        submit_application(application=application, acting_user=acting_user)
+    return application
+
+
 def _apply(request, permit_type: PermitType, *, applicant, template_context: dict):
     """Show the generated form, or start the draft from it and go to the application."""
     action = _chosen_action(request, permit_type)
@@ -62,16 +83,16 @@ def _apply(request, permit_type: PermitType, *, applicant, template_context: dic
     form = form_class(request.POST or None,
                       initial=_renewal_initial(request, form_class, action=action))
     if request.method == "POST" and form.is_valid():
-        kind = kind_for(permit_type.code)
+        submitting = "submit" in request.POST and applicant != request.user
         try:
-            application = kind.start_application(
-                applicant=applicant, permit_type=permit_type, action=action,
-                details=form.details, acting_user=request.user,
-            )
+            application = _start(permit_type, applicant=applicant, action=action,
+                                 details=form.details, acting_user=request.user,
+                                 submitting=submitting)
         except DomainError as refused:
             form.add_domain_errors(refused.errors)
         else:
-            messages.success(request, "Draft saved. Add the documents asked for, then submit.")
+            messages.success(request, f"Submitted for {applicant.display_name}." if submitting
+                             else "Draft saved. Add the documents asked for, then submit.")
             target = "licensing:application" if applicant == request.user else "licensing:review"
             return redirect(target, pk=application.pk)
     status = 400 if request.method == "POST" else 200
@@ -98,21 +119,72 @@ def apply(request, code: str):
     return _apply(request, permit_type, applicant=request.user, template_context={})
 
 
-@login_required
-@require_http_methods(["GET", "POST"])
-def counter(request, code: str):
-    """A clerk starts an application for a resident at the counter (named by username)."""
+def _clerks_permit_type_or_403(request, code: str) -> PermitType:
     permit_type = _permit_type_or_404(code)
     if not permissions.is_clerk(request.user, permit_type.municipality_id):
         raise PermissionDenied
-    username = request.POST.get("applicant") or request.GET.get("applicant", "")
+    return permit_type
+
+
+def _counter_page(request, permit_type: PermitType, *, person_form=None, unknown: str = "",
+                  status: int = 200):
+    """Find the resident (``?q=``), or enter them when they are not found."""
+    query = request.GET.get("q", "").strip()
+    return render(request, "licensing/counter.html", {
+        "permit_type": permit_type, "query": query, "unknown": unknown,
+        "people": list(find_people(query)),
+        "person_form": person_form or CounterPersonForm(),
+    }, status=status)
+
+
+@login_required
+@require_GET
+def counter_types(request):
+    """The permit types a clerk applies for at the counter, in the towns they serve."""
+    towns = permissions.municipality_ids_with(request.user, Role.CLERK)
+    if not towns:
+        raise PermissionDenied
+    types = applied_for(PermitType.objects.filter(municipality_id__in=towns)
+                        .select_related("municipality").order_by("municipality__name", "name"))
+    return render(request, "licensing/counter_types.html", {"permit_types": types})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def counter(request, code: str):
+    """A clerk applies for a resident at the counter: finds them by name, address or email
+    address (or enters them, ``counter_person``), fills the generated form and submits it
+    for them — or saves the draft to finish later."""
+    permit_type = _clerks_permit_type_or_403(request, code)
+    username = (request.POST.get("applicant") or request.GET.get("applicant", "")
+                ).replace("\x00", "")
     applicant = get_user_model().objects.filter(username=username, is_active=True).first()
     if applicant is None:
-        return render(request, "licensing/counter.html", {
-            "permit_type": permit_type, "username": username,
-        }, status=400 if username else 200)
+        return _counter_page(request, permit_type, unknown=username,
+                             status=400 if username else 200)
     return _apply(request, permit_type, applicant=applicant,
                   template_context={"counter_for": applicant})
+
+
+@login_required
+@require_POST
+def counter_person(request, code: str):
+    """Enter a resident who has no account, then apply for them."""
+    permit_type = _clerks_permit_type_or_403(request, code)
+    form = CounterPersonForm(request.POST)
+    if form.is_valid():
+        try:
+            person = enter_person_at_counter(municipality=permit_type.municipality,
+                                             acting_user=request.user, **form.cleaned_data)
+        except DomainError as refused:
+            form.add_domain_errors(refused.errors)
+        else:
+            messages.success(request, f"{person.display_name} is entered"
+                             + ("." if person.email else ", without an email address: the "
+                                "office posts their notices (Letters to post)."))
+            return redirect(f"{reverse('licensing:counter', args=[code])}?"
+                            f"{urlencode({'applicant': person.username})}")
+    return _counter_page(request, permit_type, person_form=form, status=400)
 
 
 @login_required

@@ -222,6 +222,7 @@ def review_context(
         "refused_form": next(iter(bound.values()), None),
         "decisions": [action for action in context["allowed_actions"]
                       if action in DECISION_ACTIONS],
+        "submittable": permissions.can_submit_application(request.user, application),
     }
 
 
@@ -442,6 +443,21 @@ def issue(request, pk: int):
         error_messages(request, error)
         return redirect("licensing:review", pk=pk)
     messages.success(request, f"Issued {permit.number}.")
+    return redirect("licensing:review", pk=pk)
+
+
+@reviewer_required
+@require_POST
+def submit_for_applicant(request, pk: int):
+    """A clerk submits a draft for its applicant at the counter (audited as such)."""
+    application = clerks_application(request, pk)
+    try:
+        application_services.submit_application(application=application,
+                                                acting_user=request.user)
+    except DomainError as error:
+        error_messages(request, error)
+    else:
+        messages.success(request, f"Submitted for {application.applicant.display_name}.")
     return redirect("licensing:review", pk=pk)
 
 
