@@ -16,8 +16,15 @@ EMAIL_CHANGE_CONFIRM = "accounts/email/email_change_confirm"
 EMAIL_CHANGED_NOTICE = "accounts/email/email_changed_notice"
 
 
-def send_after_commit(template: str, context: dict[str, Any], to: str) -> None:
-    """Render ``<template>_subject.txt``, ``.txt`` and ``.html`` and queue the message."""
+def send_after_commit(template: str, context: dict[str, Any], to: str | None) -> None:
+    """Render ``<template>_subject.txt``, ``.txt`` and ``.html`` and queue the message.
+
+    A person entered at the counter may have no address (``to`` is None): nothing is sent,
+    and the office reaches them by post or telephone (the outbox's letters list the notices
+    it writes for such people).
+    """
+    if not to:
+        return
     subject = " ".join(render_to_string(f"{template}_subject.txt", context).split())
     text = render_to_string(f"{template}.txt", context)
     html = render_to_string(f"{template}.html", context)
