@@ -83,6 +83,8 @@ def test_the_officers_sections_are_north_andovers_only(client):
 
     assert page.count("Animal Control Officer: Impoundments") == 1
     assert page.index("Animal Control Officer: Impoundments") < page.index("Town of Northborough")
+    assert ("Nothing is listed here for the Animal Control Officer of Northborough"
+            in page)
 
 
 def test_each_item_links_to_where_it_is_done_with_its_date(client):
