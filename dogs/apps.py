@@ -12,8 +12,10 @@ class DogsConfig(AppConfig):
     def ready(self) -> None:
         from dogs import demo, fines, periods, rules
         from dogs.cases.api import DogCaseViewSet
+        from dogs.cases.home import dog_case_work
         from dogs.impoundment.api import ImpoundmentViewSet
         from dogs.impoundment.deadlines import intake_records_to_forward
+        from dogs.impoundment.home import impoundment_work
         from dogs.impoundment.kinds import ImpoundmentFeesKind
         from dogs.kennels.api import KennelReviewViewSet, KennelViewSet
         from dogs.kennels.deadlines import kennel_decisions, kennel_hearing_notices
@@ -24,6 +26,7 @@ class DogsConfig(AppConfig):
         from dogs.licenses.kinds import DogLicenseKind
         from dogs.licenses.reminders import renewal_notices
         from dogs.licenses.services import dogs_of
+        from dogs.limits.home import limits_work
         from dogs.limits.services import NUISANCE_NOISE_CASE
         from permits_site.accounts.demo import register_demo
         from permits_site.accounts.incompatible_roles import forbid_roles_together
@@ -32,6 +35,7 @@ class DogsConfig(AppConfig):
         from permits_site.enforcement.deadlines import register_deadline_source
         from permits_site.enforcement.registry import register_enforcement
         from permits_site.enforcement.services.penalties import register_penalty
+        from permits_site.homes.registry import register_home_section
         from permits_site.licensing.declarations import register_reference
         from permits_site.licensing.kinds import register_kind
         from permits_site.licensing.page_registry import (
@@ -94,3 +98,14 @@ class DogsConfig(AppConfig):
         register_deadline_source(kennel_hearing_notices)
         register_deadline_source(kennel_decisions)
         register_deadline_source(intake_records_to_forward)
+
+        # The Animal Control Officer's home: dogs in custody (Impoundment; ACO B(2)), dog
+        # cases and restraint orders (Restraint E, Temporary restraint A), residence limits
+        # and noise complaints (Limits A–E, Restraint C).
+        register_home_section(Role.ANIMAL_CONTROL_OFFICER, "Impoundments", impoundment_work,
+                              municipality=town)
+        register_home_section(Role.ANIMAL_CONTROL_OFFICER, "Dog cases", dog_case_work,
+                              municipality=town)
+        register_home_section(Role.ANIMAL_CONTROL_OFFICER,
+                              "Residence limits and noise complaints", limits_work,
+                              municipality=town)

@@ -67,6 +67,7 @@ INSTALLED_APPS = [
     "permits_site.reports",
     "permits_site.notifications",
     "permits_site.online_payments",
+    "permits_site.homes",
     "dogs",
     "stables",
     "tisbury_regs",

@@ -2,6 +2,7 @@ from django.contrib import admin
 from django.urls import include, path
 
 from permits_site.enforcement.urls import resident_urlpatterns as citation_urlpatterns
+from permits_site.homes import views as homes
 from permits_site.licensing.page_registry import registered_urls
 from permits_site.licensing.views.public import home, verify
 from permits_site.notifications.urls import letter_urlpatterns
@@ -11,6 +12,7 @@ urlpatterns = [
     path("verify/<str:token>/", verify, name="verify"),
     path("verify/<str:token>", verify, name="verify_without_slash"),
     path("", include("permits_site.accounts.urls")),
+    path("staff/", homes.home, name="staff_home"),
     path("", include("permits_site.licensing.urls")),
     path("", include("permits_site.parties.urls")),
     # Each bylaw app's pages, registered from its AppConfig.ready().

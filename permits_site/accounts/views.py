@@ -34,9 +34,9 @@ class SignInView(LoginView):
     redirect_authenticated_user = True
 
     def get_default_redirect_url(self):
-        """Reviewers start at their queue, everyone else at their own permits."""
-        if permissions.municipality_ids_with(self.request.user, *permissions.REVIEWER_ROLES):
-            return resolve_url("licensing:queue")
+        """Staff start at their own work, residents at their own permits."""
+        if permissions.is_staff_member(self.request.user):
+            return resolve_url("staff_home")
         return resolve_url("licensing:dashboard")
 
 

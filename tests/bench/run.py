@@ -128,6 +128,7 @@ LISTS = [
     ("/api/v1/permits/", "clerk"),
     ("/api/v1/invoices/", "clerk"),
     ("/staff/queue/", "clerk"),
+    ("/staff/", "clerk"),
     ("/enforcement/cases/", "inspector"),
     ("/enforcement/inspections/", "inspector"),
     ("/enforcement/deadlines/", "inspector"),

@@ -1,0 +1,70 @@
+"""Dog cases on the Animal Control Officer's home (Code ch. 60, Restraint E; Temporary
+restraint A): every open dog case with its next date — an undecided hearing, an order's
+compliance date — and the orders of temporary restraint running out within two weeks, to
+renew in writing or let lapse. One query a list."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from django.db.models import Prefetch
+from django.urls import reverse
+
+from dogs.cases.common import DETERMINED_DOG_CASES, NUISANCE_DOG
+from permits_site.accounts.models import User
+from permits_site.enforcement.deadlines import window_end
+from permits_site.enforcement.models import Case, CaseHearing, CaseStatus, Order
+from permits_site.homes.registry import WorkItem, WorkList, limited
+from permits_site.towns.calendar import TownCalendar
+
+DOG_CASES = (*DETERMINED_DOG_CASES, NUISANCE_DOG)
+
+
+def _case_url(case: Case) -> str:
+    return reverse("dogs:case", args=[case.pk])
+
+
+def next_date(case: Case) -> dt.date | None:
+    """The case's earliest open date: an undecided hearing or an order not complied with
+    (reads the prefetched ``open_hearings`` and ``open_orders``)."""
+    dates = [hearing.hearing_date for hearing in case.open_hearings]
+    dates += [order.comply_by for order in case.open_orders]
+    return min(dates, default=None)
+
+
+def _case_item(case: Case) -> WorkItem:
+    return WorkItem("Next step on the case", f"Case #{case.pk} ({case.party_name}, {case.address})",
+                    _case_url(case), due_on=next_date(case), since=case.received_on)
+
+
+def open_dog_cases(town: TownCalendar) -> WorkList:
+    cases = Case.objects.filter(
+        municipality=town.municipality, case_type__in=DOG_CASES,
+    ).exclude(status=CaseStatus.CLOSED).prefetch_related(
+        Prefetch("hearings", CaseHearing.objects.filter(decided_on__isnull=True),
+                 to_attr="open_hearings"),
+        Prefetch("orders", Order.objects.filter(complied_on__isnull=True),
+                 to_attr="open_orders"),
+    ).order_by("received_on", "pk")
+    return limited("Open dog cases", cases, _case_item,
+                   empty="No dog case is open.")
+
+
+def restraint_orders_ending(town: TownCalendar, *, today: dt.date) -> WorkList:
+    orders = Order.objects.filter(
+        case__municipality=town.municipality, case__case_type=NUISANCE_DOG,
+        ends_on__gte=today, ends_on__lte=window_end(today),
+    ).exclude(case__status=CaseStatus.CLOSED).select_related("case").order_by("ends_on", "pk")
+
+    def item(order: Order) -> WorkItem:
+        case = order.case
+        return WorkItem("Renew the restraint order in writing or let it lapse",
+                        f"Case #{case.pk} ({case.party_name}, {case.address})",
+                        _case_url(case), due_on=order.ends_on, citation=order.citation)
+
+    return limited("Restraint orders running out", orders, item,
+                   empty="No restraint order ends in the next two weeks.")
+
+
+def dog_case_work(town: TownCalendar, *, user: User, today: dt.date) -> list[WorkList]:
+    return [open_dog_cases(town), restraint_orders_ending(town, today=today)]

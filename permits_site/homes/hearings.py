@@ -1,0 +1,77 @@
+"""The hearing authority's home: case hearings to hold, rulings due on hearings already
+held, citation hearings a party asked for (MGL c.40 §21D), and appeals awaiting a
+decision."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from django.urls import reverse
+
+from permits_site.accounts.models import User
+from permits_site.enforcement.models import Appeal, CaseHearing, CitationHearing
+from permits_site.homes.registry import WorkItem, WorkList, limited
+from permits_site.towns.calendar import TownCalendar
+
+
+def _case_link(case_id: int) -> str:
+    return reverse("enforcement:case", args=[case_id])
+
+
+def _hearing_item(what: str):
+    def item(hearing: CaseHearing) -> WorkItem:
+        case = hearing.case
+        return WorkItem(what, f"Case #{case.pk} ({case.party_name}, {case.address})",
+                        _case_link(case.pk), due_on=hearing.hearing_date)
+    return item
+
+
+def hearing_lists(town: TownCalendar, *, today: dt.date) -> list[WorkList]:
+    """Undecided case hearings: to hold from today on, and those held with no ruling."""
+    undecided = CaseHearing.objects.filter(
+        case__municipality=town.municipality, decided_on__isnull=True,
+    ).select_related("case").order_by("hearing_date", "pk")
+    return [
+        limited("Hearings to hold", undecided.filter(hearing_date__gte=today),
+                _hearing_item("Hold the hearing"), empty="No hearing is scheduled."),
+        limited("Rulings due", undecided.filter(hearing_date__lt=today),
+                _hearing_item("Record the decision and the written ruling"),
+                empty="No ruling is due."),
+    ]
+
+
+def citation_hearings(town: TownCalendar) -> WorkList:
+    requested = CitationHearing.objects.filter(
+        citation__case__municipality=town.municipality, decided_on__isnull=True,
+    ).select_related("citation__case").order_by("requested_on", "pk")
+
+    def item(hearing: CitationHearing) -> WorkItem:
+        citation = hearing.citation
+        return WorkItem("Hear the citation and decide",
+                        f"Citation #{citation.pk} ({citation.case.party_name})",
+                        reverse("enforcement:citation", args=[citation.pk]),
+                        since=hearing.requested_on, citation=citation.citation)
+
+    return limited("Citation hearings requested", requested, item,
+                   empty="No citation hearing is waiting.")
+
+
+def open_appeals(town: TownCalendar) -> WorkList:
+    appeals = Appeal.objects.filter(
+        case__municipality=town.municipality, decided_on__isnull=True,
+    ).select_related("case").order_by("filed_on", "pk")
+
+    def item(appeal: Appeal) -> WorkItem:
+        case = appeal.case
+        return WorkItem("Decide the appeal",
+                        f"Case #{case.pk} ({case.party_name}, {case.address})",
+                        _case_link(case.pk), due_on=appeal.hearing_date,
+                        since=appeal.filed_on)
+
+    return limited("Appeals to decide", appeals, item,
+                   empty="No appeal is waiting.")
+
+
+def hearing_authority_work(town: TownCalendar, *, user: User, today: dt.date
+                           ) -> list[WorkList]:
+    return [*hearing_lists(town, today=today), citation_hearings(town), open_appeals(town)]

@@ -1,0 +1,79 @@
+"""The inspector's home (the Board of Health's agent, the Animal Inspector): the agenda of
+inspections assigned to them — overdue, today, the rest of the week — each with the place's
+address and the permit, and the failed inspections no case has been opened from yet."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from django.db.models import Exists, OuterRef
+from django.urls import reverse
+
+from permits_site.accounts.models import User
+from permits_site.enforcement.models import (
+    Case,
+    Inspection,
+    InspectionResult,
+    InspectionStatus,
+)
+from permits_site.homes.registry import WorkItem, WorkList, limited
+from permits_site.rules.calendar import days_after
+from permits_site.towns.calendar import TownCalendar
+
+#: The agenda's week: today and the six days after it.
+WEEK_DAYS = 6
+
+
+def week_end(today: dt.date) -> dt.date:
+    """The last day of the agenda's "this week"."""
+    return days_after(today, WEEK_DAYS)
+
+
+def _detail(inspection: Inspection) -> str:
+    return f"Permit {inspection.permit.number}" if inspection.permit else "No permit"
+
+
+def _visit(inspection: Inspection) -> WorkItem:
+    return WorkItem("Inspect and record the checklist",
+                    f"Inspection #{inspection.pk} at {inspection.address}",
+                    reverse("enforcement:inspection", args=[inspection.pk]),
+                    due_on=inspection.scheduled_for, detail=_detail(inspection))
+
+
+def agenda(town: TownCalendar, *, user: User, today: dt.date) -> list[WorkList]:
+    """Scheduled inspections assigned to ``user``: overdue, today, and through the week."""
+    scheduled = Inspection.objects.filter(
+        municipality=town.municipality, inspector=user, status=InspectionStatus.SCHEDULED,
+    ).select_related("permit").order_by("scheduled_for", "pk")
+    link = {"link_label": "Inspections", "link_url": reverse("enforcement:inspections")}
+    return [
+        limited("Overdue inspections", scheduled.filter(scheduled_for__lt=today), _visit,
+                empty="No inspection is overdue.", **link),
+        limited("Inspections today", scheduled.filter(scheduled_for=today),
+                _visit, empty="No inspection is scheduled today.", **link),
+        limited("Inspections this week", scheduled.filter(
+            scheduled_for__gt=today, scheduled_for__lte=week_end(today)),
+            _visit, empty="No other inspection is scheduled this week.", **link),
+    ]
+
+
+def failed_without_case(town: TownCalendar, *, user: User) -> WorkList:
+    """Failed inspections of the town with no case opened from them yet."""
+    failed = Inspection.objects.filter(
+        municipality=town.municipality, status=InspectionStatus.CLOSED,
+        result=InspectionResult.FAILED,
+    ).exclude(Exists(Case.objects.filter(inspection=OuterRef("pk")))).select_related(
+        "permit").order_by("inspected_on", "pk")
+
+    def item(inspection: Inspection) -> WorkItem:
+        return WorkItem("Open a case from the failed inspection",
+                        f"Inspection #{inspection.pk} at {inspection.address}",
+                        reverse("enforcement:inspection", args=[inspection.pk]),
+                        since=inspection.inspected_on, detail=_detail(inspection))
+
+    return limited("Failed inspections with no case", failed, item,
+                   empty="Every failed inspection has its case.")
+
+
+def inspector_work(town: TownCalendar, *, user: User, today: dt.date) -> list[WorkList]:
+    return [*agenda(town, user=user, today=today), failed_without_case(town, user=user)]

@@ -1,0 +1,87 @@
+"""The town admin's home: permit types the town does not take online, permit types whose
+fee schedule in force still holds the catalogue's placeholder amounts, the office's
+closures and legal holidays coming up (every deadline rolls over them), and the page of the
+town's staff and their roles when the site has one."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from django.db.models import OuterRef, Subquery
+from django.urls import reverse
+
+from permits_site.accounts.models import User
+from permits_site.homes.registry import WorkItem, WorkList, limited
+from permits_site.licensing.models import FeeSchedule, PermitType
+from permits_site.rules.calendar import days_after
+from permits_site.towns.calendar import TownCalendar
+from permits_site.towns.models import Closure
+
+#: How far ahead the admin sees the office's closures and holidays.
+CLOSURE_DAYS = 30
+
+
+def offline_permit_types(town: TownCalendar) -> WorkList:
+    permit_types = PermitType.objects.filter(
+        municipality=town.municipality, online=False).order_by("name", "pk")
+
+    def item(permit_type: PermitType) -> WorkItem:
+        return WorkItem("Offline: take it online when the town is ready", permit_type.name,
+                        reverse("licensing:permit_types"), citation=permit_type.citation)
+
+    return limited("Permit types offline", permit_types, item,
+                   empty="Every permit type is taken online.")
+
+
+def placeholder_fees(town: TownCalendar, *, today: dt.date) -> WorkList:
+    """Permit types whose schedule in force is seeded (placeholder amounts from the
+    catalogue, not yet confirmed by the town): the admin enters the adopted amounts as a
+    new version."""
+    in_force = FeeSchedule.objects.filter(
+        permit_type=OuterRef("pk"), effective_from__lte=today, retired_at__isnull=True,
+    ).order_by("-effective_from", "-created_at")
+    permit_types = PermitType.objects.filter(municipality=town.municipality).annotate(
+        placeholder=Subquery(in_force.values("seeded")[:1]),
+    ).filter(placeholder=True).order_by("name", "pk")
+
+    def item(permit_type: PermitType) -> WorkItem:
+        return WorkItem("Confirm the fees the town adopted", permit_type.name,
+                        reverse("licensing:fee_schedule_new", args=[permit_type.code]),
+                        citation=permit_type.citation)
+
+    return limited("Fee schedules with placeholder amounts", permit_types,
+                   item, empty="Every fee schedule in force holds confirmed amounts.",
+                   link_label="Fee schedules", link_url=reverse("licensing:fee_schedules"))
+
+
+def closures_ahead(town: TownCalendar, *, today: dt.date) -> WorkList:
+    """The office's closures and the Massachusetts legal holidays from today through
+    :data:`CLOSURE_DAYS` days ahead, by date."""
+    last = days_after(today, CLOSURE_DAYS)
+    url = reverse("licensing:closures", args=[town.municipality.code])
+    closures = Closure.objects.filter(municipality=town.municipality, date__gte=today,
+                                      date__lte=last)
+    rows = [(closure.date, f"Office closed: {closure.reason}") for closure in closures]
+    rows += [(day, f"Legal holiday: {name}") for day in _days(today, last)
+             if (name := town.calendar.holiday_name(day))]
+    rows.sort()
+    return limited("Closures coming up", rows, lambda row: WorkItem(
+        row[1], town.municipality.name, url, on=row[0]),
+        empty="No closure or legal holiday in the next 30 days.",
+        link_label="Closures", link_url=url)
+
+
+def _days(first: dt.date, last: dt.date):
+    return (days_after(first, offset) for offset in range((last - first).days + 1))
+
+
+def staff_page(town: TownCalendar) -> WorkList:
+    """The town's staff and their roles, granted and removed by its admin."""
+    url = reverse("accounts:staff_roles", args=[town.municipality.code])
+    return WorkList("Staff of the town", [WorkItem("Add or remove staff roles",
+                                                   town.municipality.name, url)], empty="")
+
+
+def town_admin_work(town: TownCalendar, *, user: User, today: dt.date) -> list[WorkList]:
+    return [offline_permit_types(town), placeholder_fees(town, today=today),
+            closures_ahead(town, today=today), staff_page(town)]

@@ -1,0 +1,143 @@
+"""The staff home: who lands there, what each person sees, and its fixed query count."""
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from dogs.models import Impoundment
+from permits_site.licensing.models import ApplicationStatus
+from tests.factories import (
+    PASSWORD,
+    ApplicationFactory,
+    CaseHearingFactory,
+    CitationFactory,
+    InspectionFactory,
+    InvoiceLineFactory,
+    MembershipFactory,
+    OrderFactory,
+    PermitFactory,
+    Role,
+    UserFactory,
+    VarianceFactory,
+    municipality,
+    staff,
+)
+from tests.homes.conftest import days
+
+pytestmark = pytest.mark.django_db
+HOME = reverse("staff_home")
+
+
+def test_sign_in_lands_staff_on_their_work_and_residents_on_their_dashboard(client, resident):
+    inspector = staff(Role.INSPECTOR, "northborough")
+
+    for person, landing in ((inspector, HOME), (resident, reverse("licensing:dashboard"))):
+        response = client.post(reverse("accounts:login"),
+                               {"username": person.username, "password": PASSWORD})
+        assert response.url == landing
+        client.logout()
+
+
+def test_a_resident_asking_for_the_staff_home_is_sent_to_their_dashboard(client, resident):
+    client.force_login(resident)
+
+    assert client.get(HOME).url == reverse("licensing:dashboard")
+
+
+def test_the_staff_home_needs_a_sign_in(client):
+    assert client.get(HOME).url.startswith(reverse("accounts:login"))
+
+
+def test_staff_see_my_work_in_the_navigation_and_no_resident_entries(client, resident):
+    client.force_login(staff(Role.HEARING_AUTHORITY, "north_andover"))
+    page = client.get(HOME).content.decode()
+    assert ">My work<" in page and ">My citations<" not in page and ">My businesses<" not in page
+
+    client.force_login(resident)
+    page = client.get(reverse("licensing:dashboard")).content.decode()
+    assert ">My work<" not in page and ">My citations<" in page
+
+
+def test_several_roles_in_several_towns_each_show_their_part(client):
+    person = staff(Role.CLERK, "north_andover")
+    MembershipFactory(user=person, municipality=municipality("northborough"),
+                      role=Role.INSPECTOR)
+    client.force_login(person)
+
+    page = client.get(HOME).content.decode()
+
+    assert page.index("Town of North Andover") < page.index("Town of Northborough")
+    assert "Clerk: Applications, payments and permits" in page
+    assert "Inspector: Inspections" in page
+    assert "Animal Control Officer" not in page
+
+
+def test_the_officers_sections_are_north_andovers_only(client):
+    officer = staff(Role.ANIMAL_CONTROL_OFFICER, "northborough")
+    MembershipFactory(user=officer, municipality=municipality("north_andover"),
+                      role=Role.ANIMAL_CONTROL_OFFICER)
+    client.force_login(officer)
+
+    page = client.get(HOME).content.decode()
+
+    assert page.count("Animal Control Officer: Impoundments") == 1
+    assert page.index("Animal Control Officer: Impoundments") < page.index("Town of Northborough")
+    assert ("Nothing is listed here for the Animal Control Officer of Northborough"
+            in page)
+
+
+def test_each_item_links_to_where_it_is_done_with_its_date(client):
+    hearing = CaseHearingFactory(hearing_date=days(-1), case__party_name="Ann Owner")
+    client.force_login(staff(Role.HEARING_AUTHORITY, "north_andover"))
+
+    page = client.get(HOME).content.decode()
+
+    assert f'href="/enforcement/cases/{hearing.case_id}/"' in page
+    assert "Record the decision and the written ruling: Case" in page
+    assert "Overdue since June 9, 2026" in page
+
+
+# -- a fixed number of queries -----------------------------------------------------------
+
+EVERY_ROLE = (Role.CLERK, Role.INSPECTOR, Role.ANIMAL_CONTROL_OFFICER,
+              Role.HEARING_AUTHORITY, Role.BOARD_MEMBER, Role.ADMIN)
+
+
+def records(count: int, *, inspector) -> None:
+    """``count`` records of every kind a home lists, in North Andover."""
+    town = municipality("north_andover")
+    officer = UserFactory()
+    for index in range(count):
+        application = ApplicationFactory(status=ApplicationStatus.SUBMITTED,
+                                         submitted_on=days(-index))
+        InvoiceLineFactory(invoice__application=application)
+        PermitFactory(valid_through=days(index % 14))
+        CitationFactory(due_on=days(-1 - index))
+        InspectionFactory(municipality=town, inspector=inspector, scheduled_for=days(index % 9 - 2))
+        CaseHearingFactory(hearing_date=days(index % 5 - 2))
+        VarianceFactory(application__municipality=town)
+        OrderFactory(case__case_type="north_andover.nuisance_dog", ends_on=days(index % 14))
+        Impoundment.objects.create(municipality=town, impounded_on=days(-index),
+                                   description="Dog", recorded_by=officer)
+
+
+def home_queries(client) -> int:
+    with CaptureQueriesContext(connection) as captured:
+        assert client.get(HOME).status_code == 200
+    return len(captured)
+
+
+def test_the_home_of_every_role_runs_a_fixed_number_of_queries(client):
+    person = UserFactory()
+    for role in EVERY_ROLE:
+        MembershipFactory(user=person, municipality=municipality("north_andover"), role=role)
+    client.force_login(person)
+    home_queries(client)  # the town's cached calendar
+
+    records(2, inspector=person)
+    few = home_queries(client)
+    records(25, inspector=person)
+
+    assert home_queries(client) == few
+    assert few <= 33  # sign-in, roles and towns, then one query a list (two for fees)
