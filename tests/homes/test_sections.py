@@ -246,8 +246,12 @@ def test_closures_and_holidays_run_through_the_thirtieth_day(na_town):
     ]
 
 
-def test_the_staff_page_is_linked_only_where_the_site_serves_it(na_town, settings):
-    assert town_admin.staff_page(na_town) == []
+def test_the_admin_home_links_the_town_staff_page(na_town):
+    work = town_admin.staff_page(na_town)
+
+    [item] = work.items
+    assert item.url == "/admin/staff/north_andover/"
+    assert item.what == "Add or remove staff roles"
 
 
 # -- Animal Control Officer (North Andover) ------------------------------------------------
