@@ -84,6 +84,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
+    # The site's own pages for a refusal, a missing record or an error, DEBUG on or off.
+    "permits_site.accounts.refusals.SitePagesMiddleware",
     # Last, as django-axes asks: it turns a locked sign-in into the lockout response.
     "axes.middleware.AxesMiddleware",
 ]

@@ -7,9 +7,11 @@ they hold a role.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from contextlib import suppress
 from typing import TYPE_CHECKING
 
+from django.core.exceptions import PermissionDenied
 from django.db.models import Q
 
 from permits_site.accounts.models import Role
@@ -20,6 +22,22 @@ if TYPE_CHECKING:
 
 STAFF_ROLES = frozenset(Role.values)
 REVIEWER_ROLES = (Role.CLERK, Role.BOARD_MEMBER)
+
+
+def role_names(roles: Iterable[str]) -> str:
+    """ "Clerk", "Clerk or Board member", "Clerk, Inspector or Board member"."""
+    labels = [Role(role).label for role in roles]
+    return " or ".join(filter(None, [", ".join(labels[:-1]), labels[-1]]))
+
+
+class Refused(PermissionDenied):
+    """A request the person's roles do not allow: says what was refused and which roles of
+    the town may do it, for the site's refusal page (``permits_site.accounts.refusals``)."""
+
+    def __init__(self, doing: str, roles: Iterable[str]):
+        self.doing = doing
+        self.roles = role_names(roles)
+        super().__init__(f"Only the town's {self.roles} may {doing}.")
 
 
 def role_pairs(user: User) -> frozenset[tuple[int, str]]:

@@ -69,7 +69,8 @@ def citation_staff_required(view):
     @wraps(view)
     def wrapped(request, *args, **kwargs):
         if not permissions.municipality_ids_with(request.user, *CITATION_STAFF_ROLES):
-            raise PermissionDenied
+            raise permissions.Refused("see citations and the parties' records",
+                                      CITATION_STAFF_ROLES)
         return view(request, *args, **kwargs)
 
     return wrapped

@@ -11,12 +11,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from django import forms
+from django.db.models import Q
 from django.utils import timezone
 
 from permits_site.accounts.models import User
 from permits_site.accounts.permissions import INSPECTOR_ROLES
 from permits_site.enforcement.models import Case, FineItem, Inspection
 from permits_site.enforcement.registry import CitationPolicy, case_type, case_types
+from permits_site.enforcement.services.cases import has_responsible_party
 from permits_site.enforcement.services.citations import policy_of
 from permits_site.enforcement.services.fines import fine_schedule_in_force
 from permits_site.enforcement.services.inspections import address_of
@@ -30,6 +32,7 @@ from permits_site.licensing.fact_forms import (
     fact_form_class,
 )
 from permits_site.licensing.models import Permit
+from permits_site.parties.models import Business
 from permits_site.rules.base import FactType, RuleSet
 from permits_site.rules.registry import get_check, inspection_checks, town_law
 from permits_site.towns.models import Municipality
@@ -138,13 +141,21 @@ def checklist_initial(rule_set: RuleSet, inspection: Inspection) -> dict[str, An
     return initial
 
 
+#: The field screen's checklist form, which the photo's fields belong to (HTML ``form``).
+CHECKLIST_FORM_ID = "checklist-form"
+
+
 class PhotoForm(ServiceForm):
+    """A photo of the visit; its fields submit with the checklist, keeping its answers."""
+
     file = forms.FileField(
         label="Photo (PNG or JPEG, up to 10 MB)",
         widget=forms.ClearableFileInput(attrs={"accept": "image/png,image/jpeg",
-                                               "capture": "environment"}),
+                                               "capture": "environment",
+                                               "form": CHECKLIST_FORM_ID}),
     )
-    caption = forms.CharField(max_length=200, required=False, label="Caption (optional)")
+    caption = forms.CharField(max_length=200, required=False, label="Caption (optional)",
+                              widget=forms.TextInput(attrs={"form": CHECKLIST_FORM_ID}))
 
 
 def case_type_choices(towns: list[Municipality]) -> list[tuple[str, str]]:
@@ -155,12 +166,56 @@ def case_type_choices(towns: list[Municipality]) -> list[tuple[str, str]]:
     ]
 
 
-class CaseFromInspectionForm(ServiceForm):
-    case_type = forms.ChoiceField(label="Case type")
+def town_parties(municipality: Municipality) -> list[tuple[str, list[tuple[str, str]]]]:
+    """The people and businesses on the town's records — who applied for or hold one of its
+    permits — as grouped choices ``person:<id>`` / ``business:<id>``, by name."""
+    people = User.objects.filter(
+        Q(applications__municipality=municipality) | Q(permits__municipality=municipality)
+    ).distinct().order_by("last_name", "first_name", "username", "pk")
+    businesses = Business.objects.filter(
+        Q(applications__municipality=municipality) | Q(permits__municipality=municipality)
+    ).distinct().order_by("legal_name", "pk")
+    return [
+        ("People", [(f"person:{person.pk}", f"{person.display_name}, {person.mailing_address}"
+                     if person.mailing_address else person.display_name) for person in people]),
+        ("Businesses", [(f"business:{business.pk}", business.display_name)
+                        for business in businesses]),
+    ]
 
-    def __init__(self, *args, municipality: Municipality, **kwargs):
+
+class CaseFromInspectionForm(ServiceForm):
+    """The case type; and, for an inspection that names no permit holder or applicant, the
+    party responsible: picked from the town's records, or a name entered."""
+
+    case_type = forms.ChoiceField(label="Case type")
+    party = forms.ChoiceField(
+        label="Person or business responsible", required=False,
+        help_text="Someone on the town's records; or leave this and enter the name below.",
+    )
+    party_name = forms.CharField(
+        max_length=200, required=False, label="Or the name of the person responsible",
+        help_text="For someone not on the town's records.",
+    )
+
+    def __init__(self, *args, inspection: Inspection, **kwargs):
         super().__init__(*args, **kwargs)
+        municipality = inspection.municipality
         self.fields["case_type"].choices = case_type_choices([municipality])
+        if has_responsible_party(inspection):
+            del self.fields["party"], self.fields["party_name"]
+        else:
+            self.fields["party"].choices = [("", "Not on the town's records")] + town_parties(
+                municipality)
+
+    def clean(self) -> dict[str, Any]:
+        """``party`` becomes the picked person (``party``) or business (``party_business``)."""
+        cleaned = super().clean()
+        kind, _, pk = (cleaned.pop("party", "") or "").partition(":")
+        if "party_name" in self.fields:
+            cleaned["party"] = User.objects.get(pk=pk) if kind == "person" else None
+            cleaned["party_business"] = (Business.objects.get(pk=pk) if kind == "business"
+                                         else None)
+        return cleaned
 
 
 # -- Cases ------------------------------------------------------------------------

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from django import forms
 from django.contrib import messages
-from django.core.exceptions import PermissionDenied
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
 from permits_site.accounts import permissions
+from permits_site.accounts.models import Role
 from permits_site.enforcement.citation_views import (
     citation_staff_required,
     may_see_town,
@@ -64,7 +64,7 @@ def order_surcharge(request, pk: int):
     status = 200
     if request.method == "POST":
         if not may_classify:
-            raise PermissionDenied
+            raise permissions.Refused("classify an order's surcharge event", [Role.ADMIN])
         form = OrderSurchargeForm(request.POST, policy=policy, prefix="surcharge")
         if form.is_valid():
             try:

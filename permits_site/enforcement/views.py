@@ -13,7 +13,6 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.db.models import Count, F, Min, Prefetch, Q
 from django.http import FileResponse, Http404
 from django.shortcuts import redirect, render
@@ -23,6 +22,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from permits_site.accounts import permissions
 from permits_site.accounts.permissions import (
+    CASE_DECIDER_ROLES,
     CASE_WORKER_ROLES,
     ENFORCEMENT_ROLES,
     INSPECTOR_ROLES,
@@ -51,6 +51,7 @@ from permits_site.enforcement.registry import (
     takes_generic_steps,
 )
 from permits_site.enforcement.services import dispositions
+from permits_site.enforcement.services.cases import opens_case
 from permits_site.enforcement.services.inspections import as_strict_json, judge
 from permits_site.exceptions import DomainError
 from permits_site.licensing import transitions
@@ -75,7 +76,7 @@ def enforcement_staff_required(view):
     @login_required
     def wrapped(request, *args, **kwargs):
         if not permissions.municipality_ids_with(request.user, *ENFORCEMENT_ROLES):
-            raise PermissionDenied
+            raise permissions.Refused("see inspections, cases and deadlines", ENFORCEMENT_ROLES)
         return view(request, *args, **kwargs)
 
     wrapped.__name__ = view.__name__
@@ -170,7 +171,7 @@ def render_inspections(request, *, schedule_form=None):
 def inspection_schedule(request):
     scheduling_towns = towns_where(request.user, *SCHEDULER_ROLES)
     if not scheduling_towns:
-        raise PermissionDenied
+        raise permissions.Refused("schedule inspections", SCHEDULER_ROLES)
     form = enforcement_forms.ScheduleInspectionForm(request.POST, towns=scheduling_towns)
     if form.is_valid():
         data = form.cleaned_data
@@ -229,10 +230,10 @@ def render_inspection(request, inspection: Inspection, **bound_forms):
         forms["checklist"] = bound_forms.get("checklist") or checklist_form(
             initial=enforcement_forms.checklist_initial(rule_set, inspection))
         forms["photo"] = bound_forms.get("photo") or enforcement_forms.PhotoForm()
-    if (not scheduled and case_types(inspection.municipality.code)
+    if (case_types(inspection.municipality.code) and opens_case(inspection)
             and permissions.can_work_case(user, inspection.municipality_id)):
         forms["case"] = bound_forms.get("case") or enforcement_forms.CaseFromInspectionForm(
-            municipality=inspection.municipality)
+            inspection=inspection)
     visits, earlier_violations = earlier_records(inspection)
     return render(request, "enforcement/inspection.html", {
         "inspection": inspection,
@@ -245,6 +246,7 @@ def render_inspection(request, inspection: Inspection, **bound_forms):
         "cases": list(inspection.cases.all()),
         "earlier_inspections": [(visit, check_title(visit.check_code)) for visit in visits],
         "earlier_violations": earlier_violations,
+        "may_review": permissions.can_review(user, inspection.municipality_id),
     })
 
 
@@ -266,7 +268,7 @@ def inspection(request, pk: int):
     if request.method == "GET":
         return render_inspection(request, inspection)
     if not permissions.can_inspect(request.user, inspection):
-        raise PermissionDenied
+        raise permissions.Refused("record an inspection", INSPECTOR_ROLES)
     rule_set = get_check(inspection.check_code)
     if rule_set is None:
         raise Http404("This inspection's check is no longer registered.")
@@ -292,12 +294,26 @@ def closed_message(inspection: Inspection) -> str:
     return f"Inspection closed: failed, {count} violation{'s' if count != 1 else ''}."
 
 
+def checklist_as_posted(rule_set, data) -> enforcement_forms.ChecklistForm:
+    """The checklist as it stood on the screen, unbound: the answers shown, no error on
+    the items not answered yet."""
+    form_class = enforcement_forms.checklist_form_class(rule_set)
+    return form_class(initial={name: data.get(name) for name in form_class.base_fields})
+
+
 @enforcement_staff_required
 @require_POST
 def inspection_photo_upload(request, pk: int):
+    """Add a photo from the field screen. The checklist's answers come with it (the photo's
+    button submits the checklist form): a complete checklist is saved as "Save" would; an
+    incomplete one stays on the page as entered."""
     inspection = visible_inspection(request, pk)
     if not permissions.can_inspect(request.user, inspection):
-        raise PermissionDenied
+        raise permissions.Refused("record an inspection", INSPECTOR_ROLES)
+    rule_set = get_check(inspection.check_code)
+    if rule_set is None:
+        raise Http404("This inspection's check is no longer registered.")
+    saved = save_posted_checklist(request, inspection, rule_set)
     form = enforcement_forms.PhotoForm(request.POST, request.FILES)
     if form.is_valid():
         try:
@@ -307,9 +323,28 @@ def inspection_photo_upload(request, pk: int):
         except DomainError as error:
             form.add_service_errors(error.errors)
         else:
-            messages.success(request, "Photo added.")
-            return redirect("enforcement:inspection", pk=pk)
-    return render_inspection(request, inspection, photo=form)
+            if saved:
+                messages.success(request, "Photo added; the checklist is saved.")
+                return redirect("enforcement:inspection", pk=pk)
+            messages.success(request, "Photo added. The checklist is not saved yet: answer "
+                                      "every item, then press Save.")
+            form = enforcement_forms.PhotoForm()
+    return render_inspection(request, inspection, photo=form,
+                             checklist=checklist_as_posted(rule_set, request.POST))
+
+
+def save_posted_checklist(request, inspection: Inspection, rule_set) -> bool:
+    """Record the checklist posted with a photo, when it is complete and valid."""
+    checklist = enforcement_forms.checklist_form_class(rule_set)(request.POST)
+    if not checklist.is_valid():
+        return False
+    try:
+        services.record_inspection(inspection=inspection,
+                                   answers=as_strict_json(checklist.facts),
+                                   notes=checklist.cleaned_data["notes"], acting_user=request.user)
+    except DomainError:
+        return False
+    return True
 
 
 @enforcement_staff_required
@@ -328,18 +363,16 @@ def inspection_photo(request, pk: int):
 @enforcement_staff_required
 @require_POST
 def inspection_case(request, pk: int):
-    """Open a case from a closed inspection: its permit, party and violations carry over."""
+    """Open the case of a failed inspection: its permit, party, place and violations carry
+    over; the case page then offers its order and citation."""
     inspection = visible_inspection(request, pk)
     if not permissions.can_work_case(request.user, inspection.municipality_id):
-        raise PermissionDenied
-    form = enforcement_forms.CaseFromInspectionForm(request.POST,
-                                                    municipality=inspection.municipality)
+        raise permissions.Refused("open a case", CASE_WORKER_ROLES)
+    form = enforcement_forms.CaseFromInspectionForm(request.POST, inspection=inspection)
     if form.is_valid():
         try:
-            case = services.open_case(
-                municipality=inspection.municipality, case_type=form.cleaned_data["case_type"],
-                acting_user=request.user, **services.inspection_case_details(inspection),
-            )
+            case = services.open_case_from_inspection(
+                inspection=inspection, acting_user=request.user, **form.cleaned_data)
         except DomainError as error:
             form.add_service_errors(error.errors)
         else:
@@ -425,7 +458,7 @@ def case_open(request):
     """Open a case on a complaint taken at the counter or by telephone."""
     worker_towns = towns_where(request.user, *CASE_WORKER_ROLES)
     if not worker_towns:
-        raise PermissionDenied
+        raise permissions.Refused("open a case", CASE_WORKER_ROLES)
     form = enforcement_forms.OpenCaseForm(request.POST, towns=worker_towns)
     if form.is_valid():
         data = form.cleaned_data
@@ -489,9 +522,15 @@ class CaseAction:
     form_class: type[enforcement_forms.CaseActionForm]
     service: Callable[..., Any]
     done: str
+    #: What the step does, as a refusal names it: "Only the town's … may {doing}."
+    doing: str
     offered: Callable[[Case], bool]
-    allowed: Callable[..., bool] = permissions.can_work_case
+    #: The roles of the case's town that take this step.
+    roles: tuple[str, ...] = CASE_WORKER_ROLES
     takes_case: bool = True
+
+    def allows(self, user, municipality_id: int) -> bool:
+        return permissions.has_role(user, municipality_id, *self.roles)
 
     def perform(self, case: Case, data: dict[str, Any], user) -> None:
         arguments = {**data, "case": case} if self.takes_case else dict(data)
@@ -501,50 +540,61 @@ class CaseAction:
 CASE_ACTIONS = {
     "determine": CaseAction(
         enforcement_forms.DeterminationForm, services.determine, "Determination recorded.",
+        doing="record a case's determination",
         offered=lambda case: case.status == CaseStatus.OPEN,
     ),
     "order": CaseAction(
-        enforcement_forms.OrderForm, services.issue_order, "Order issued.", offered=_not_closed,
+        enforcement_forms.OrderForm, services.issue_order, "Order issued.", doing="issue an order",
+        offered=_not_closed,
     ),
     "compliance": CaseAction(
         enforcement_forms.ComplianceForm, services.record_compliance, "Compliance recorded.",
+        doing="record compliance with an order",
         offered=lambda case: any(order.complied_on is None for order in case.orders.all()),
         takes_case=False,
     ),
     "citation": CaseAction(
         enforcement_forms.CitationForm, services.issue_citation, "Citation issued.",
+        doing="issue a citation",
         offered=_not_closed,
     ),
     "hearing": CaseAction(
         enforcement_forms.HearingForm, services.schedule_case_hearing, "Hearing scheduled.",
+        doing="schedule a case's hearing",
         offered=_not_closed,
     ),
     "hearing_decision": CaseAction(
         enforcement_forms.HearingDecisionForm, services.decide_case_hearing,
-        "Hearing decision recorded.", offered=lambda case: _pending(case.hearings.all()),
-        allowed=permissions.can_decide_case, takes_case=False,
+        "Hearing decision recorded.", doing="decide a case's hearing",
+        offered=lambda case: _pending(case.hearings.all()),
+        roles=CASE_DECIDER_ROLES, takes_case=False,
     ),
     "appeal": CaseAction(
         enforcement_forms.AppealForm, services.file_appeal, "Appeal recorded.",
+        doing="record an appeal",
         offered=_not_closed,
     ),
     "appeal_decision": CaseAction(
         enforcement_forms.AppealDecisionForm, services.decide_appeal,
-        "Appeal decision recorded.", offered=lambda case: _pending(case.appeals.all()),
-        allowed=permissions.can_decide_case, takes_case=False,
+        "Appeal decision recorded.", doing="decide an appeal",
+        offered=lambda case: _pending(case.appeals.all()),
+        roles=CASE_DECIDER_ROLES, takes_case=False,
     ),
     "charge": CaseAction(
         enforcement_forms.ChargeForm, services.add_case_charge, "Charge invoiced.",
+        doing="charge a case's party",
         offered=lambda case: _not_closed(case) and _chargeable(case),
     ),
     "permit": CaseAction(
         enforcement_forms.PermitStatusForm, services.suspend_or_revoke_permit,
         "Permit status changed.",
+        doing="suspend or revoke a permit through a case",
         offered=lambda case: _not_closed(case) and _permit_standing(case),
-        allowed=permissions.can_decide_case,
+        roles=CASE_DECIDER_ROLES,
     ),
     "close": CaseAction(
         enforcement_forms.CloseCaseForm, services.close_case, "Case closed.",
+        doing="close a case",
         offered=_not_closed,
     ),
 }
@@ -582,7 +632,7 @@ def render_case(request, case: Case, *, bound: dict | None = None):
         name: bound.get(name) or action.form_class(case=case, prefix=name)
         for name, action in CASE_ACTIONS.items()
         if takes_generic_steps(case.case_type, closing=name == "close") and action.offered(case)
-        and action.allowed(user, case.municipality_id)
+        and action.allows(user, case.municipality_id)
     }
     return render(request, "enforcement/case.html", {
         "case": case,
@@ -618,8 +668,8 @@ def case_action(request, pk: int, action: str):
     if spec is None:
         raise Http404("No such action.")
     case = visible_case(request, pk)
-    if not spec.allowed(request.user, case.municipality_id):
-        raise PermissionDenied
+    if not spec.allows(request.user, case.municipality_id):
+        raise permissions.Refused(spec.doing, spec.roles)
     if not (takes_generic_steps(case.case_type, closing=action == "close")
             and spec.offered(case)):
         messages.error(request, "This step is not open on this case here; its own page "

@@ -13,6 +13,7 @@ from permits_site.enforcement.services.cases import (
     file_appeal,
     inspection_case_details,
     open_case,
+    open_case_from_inspection,
     schedule_case_hearing,
     suspend_or_revoke_permit,
 )
@@ -57,6 +58,7 @@ __all__ = [
     "issue_citation",
     "issue_order",
     "open_case",
+    "open_case_from_inspection",
     "quote_fine",
     "record_compliance",
     "record_inspection",

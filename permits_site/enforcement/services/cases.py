@@ -21,12 +21,15 @@ from django.db import transaction
 from django.utils import timezone
 
 from permits_site import audit
+from permits_site.accounts import permissions
 from permits_site.enforcement.models import (
     Appeal,
     Case,
     CaseHearing,
     CaseStatus,
     Inspection,
+    InspectionResult,
+    InspectionStatus,
     Order,
     OrderRenewal,
 )
@@ -35,7 +38,7 @@ from permits_site.enforcement.registry import case_types
 from permits_site.exceptions import DomainError, InvalidTransition, PermissionDenied
 from permits_site.licensing.models import Permit
 from permits_site.licensing.services.permits import change_permit_status
-from permits_site.parties.models import Property
+from permits_site.parties.models import Business, Property
 from permits_site.rules.calendar import format_date, period_due
 from permits_site.rules.periods import Period
 from permits_site.rules.registry import town_law
@@ -106,6 +109,61 @@ def inspection_case_details(inspection: Inspection) -> dict:
         "received_on": min(visited, timezone.localdate()),
         "inspection": inspection,
     }
+
+
+def has_responsible_party(inspection: Inspection) -> bool:
+    """Does the inspection name who answers for it: its permit's holder or its applicant?"""
+    return inspection.permit_id is not None or inspection.application_id is not None
+
+
+def require_case_opens(inspection: Inspection) -> None:
+    """Refuse a case from an inspection not closed as failed, or one that already has its
+    case: its violations belong to that case."""
+    if inspection.status != InspectionStatus.CLOSED:
+        raise InvalidTransition("An inspection opens a case once it is closed as failed.")
+    if inspection.result != InspectionResult.FAILED:
+        raise InvalidTransition("This inspection passed: there is no violation to pursue.")
+    opened = inspection.cases.order_by("pk").first()
+    if opened is not None:
+        raise InvalidTransition(f"Case #{opened.pk} was already opened from this inspection.")
+
+
+def opens_case(inspection: Inspection) -> bool:
+    """Is the inspection closed as failed with no case yet (:func:`require_case_opens`)?"""
+    try:
+        require_case_opens(inspection)
+    except InvalidTransition:
+        return False
+    return True
+
+
+@transaction.atomic
+def open_case_from_inspection(
+    *,
+    inspection: Inspection,
+    case_type: str,
+    acting_user: User,
+    party: User | None = None,
+    party_business: Business | None = None,
+    party_name: str = "",
+) -> Case:
+    """Open the case of a failed inspection in one step, with its violations, its place and
+    the party responsible: the permit's holder (or the applicant), else the person or
+    business the inspector picked from the town's records or the name they entered."""
+    if not permissions.can_work_case(acting_user, inspection.municipality_id):
+        raise PermissionDenied(
+            "Only the town's clerk, inspectors, animal control officers or hearing authority "
+            "open a case.")
+    require_case_opens(inspection)
+    details = inspection_case_details(inspection)
+    if not has_responsible_party(inspection):
+        named = (party_name or "").strip()
+        if party is None and party_business is None and not named:
+            raise DomainError("Choose the person or business responsible from the town's "
+                              "records, or enter their name.", field="party")
+        details.update(party=party, party_business=party_business, party_name=named)
+    return open_case(municipality=inspection.municipality, case_type=case_type,
+                     acting_user=acting_user, **details)
 
 
 @transaction.atomic

@@ -150,12 +150,13 @@ def application_detail(request, pk: int):
     return render(
         request,
         "licensing/application_detail.html",
-        application_context(application, upload_form=None),
+        application_context(application, upload_form=None, user=request.user),
     )
 
 
-def application_context(application: Application, *, upload_form) -> dict:
-    """What both the resident's and the staff's pages show about one application."""
+def application_context(application: Application, *, upload_form, user) -> dict:
+    """What both the resident's and the staff's pages show about one application; the
+    upload form only to those who may upload (``permissions.can_upload_document``)."""
     kind = kind_for(application.permit_type.code)
     result = application_services.evaluate(application)
     invoice = application_services.current_invoice(application)
@@ -174,6 +175,8 @@ def application_context(application: Application, *, upload_form) -> dict:
         "quote": None if invoice else application_services.preview_fee(application),
         "upload_form": upload_form or DocumentUploadForm(document_kinds=kind.document_kinds),
         "allowed_actions": transitions.allowed_actions(application),
+        "may_upload": permissions.can_upload_document(user, application)
+        and transitions.can("attach_document", application),
     }
 
 
@@ -245,7 +248,8 @@ def document_upload(request, pk: int):
     return render(
         request,
         "licensing/application_detail.html",
-        {**application_context(application, upload_form=form), "kept_uploads": uploads},
+        {**application_context(application, upload_form=form, user=request.user),
+         "kept_uploads": uploads},
         status=400,
     )
 

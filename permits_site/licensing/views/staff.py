@@ -8,13 +8,13 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.contenttypes.models import ContentType
-from django.core.exceptions import PermissionDenied
 from django.db.models import Prefetch, Q
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
 from permits_site.accounts import permissions
+from permits_site.accounts.models import Role
 from permits_site.accounts.permissions import REVIEWER_ROLES
 from permits_site.audit.models import AuditEntry
 from permits_site.enforcement.services.penalties import penalty_rows
@@ -76,7 +76,7 @@ def reviewer_required(view):
     @login_required
     def wrapped(request, *args, **kwargs):
         if not permissions.municipality_ids_with(request.user, *REVIEWER_ROLES):
-            raise PermissionDenied
+            raise permissions.Refused("review applications", REVIEWER_ROLES)
         return view(request, *args, **kwargs)
 
     wrapped.__name__ = view.__name__
@@ -174,7 +174,8 @@ def clerks_application(request, pk: int) -> Application:
     """An application only the town's clerks act on (issue, payment, citation)."""
     application = reviewable(request, pk)
     if not permissions.is_clerk(request.user, application.municipality_id):
-        raise PermissionDenied
+        raise permissions.Refused("issue licenses, record payments and record penalties",
+                                  [Role.CLERK])
     return application
 
 
@@ -188,7 +189,7 @@ def review_context(
     """The review screen; ``bound`` holds a refused form, by prefix, to show with its errors."""
     bound = bound or {}
     kind = kind_for(application.permit_type.code)
-    context = application_context(application, upload_form=None)
+    context = application_context(application, upload_form=None, user=request.user)
     variances = list(
         application.variances.select_related("requested_by").prefetch_related(
             Prefetch(
@@ -220,10 +221,18 @@ def review_context(
         "penalty_rows": penalty_rows(application, context["result"], user=request.user),
         "determination_rows": _determination_rows(application, context["result"], bound),
         "refused_form": next(iter(bound.values()), None),
-        "decisions": [action for action in context["allowed_actions"]
-                      if action in DECISION_ACTIONS],
+        "clerk_view": permissions.is_clerk(request.user, application.municipality_id),
+        "decisions": offered_decisions(request.user, application, context["allowed_actions"]),
         "submittable": permissions.can_submit_application(request.user, application),
     }
+
+
+def offered_decisions(user, application: Application, allowed_actions: list[str]) -> list[str]:
+    """The Decision section's actions the status allows and the reviewer may take: any
+    reviewer starts, sends back or denies; only the town's clerk issues the license."""
+    clerk = permissions.is_clerk(user, application.municipality_id)
+    return [action for action in allowed_actions if action in DECISION_ACTIONS
+            and (clerk or action != "approve_and_issue")]
 
 
 #: How many of a property's earlier records the review screen shows of each kind.
@@ -523,7 +532,7 @@ def variance_request(request, pk: int):
     """A clerk or Board member asks the Board to vary failed rules (Northborough §8.2)."""
     application = reviewable(request, pk)
     if not permissions.can_request_variance(request.user, application):
-        raise PermissionDenied
+        raise permissions.Refused("request a variance", REVIEWER_ROLES)
     variances = list(application.variances.all())
     form = VarianceRequestForm(
         request.POST,
@@ -547,7 +556,7 @@ def signable_variance(request, pk: int, variance_pk: int) -> tuple[Application, 
     application = reviewable(request, pk)
     variance = get_object_or_404(application.variances.all(), pk=variance_pk)
     if not permissions.can_sign_variance(request.user, application):
-        raise PermissionDenied
+        raise permissions.Refused("sign a variance", [Role.BOARD_MEMBER])
     return application, variance
 
 
@@ -591,7 +600,7 @@ def managed_application(request, pk: int) -> Application:
     """A reviewable application whose hearings only the town's Clerk manages (403 otherwise)."""
     application = reviewable(request, pk)
     if not permissions.can_manage_hearings(request.user, application):
-        raise PermissionDenied
+        raise permissions.Refused("schedule and decide an application's hearing", [Role.CLERK])
     return application
 
 
