@@ -22,6 +22,7 @@ class DogsConfig(AppConfig):
         from dogs.licenses.api import DogViewSet
         from dogs.licenses.kinds import DogLicenseKind
         from dogs.licenses.reminders import renewal_notices
+        from dogs.licenses.search import register_search
         from dogs.licenses.services import dogs_of
         from dogs.limits.services import NUISANCE_NOISE_CASE
         from permits_site.accounts.demo import register_demo
@@ -57,6 +58,7 @@ class DogsConfig(AppConfig):
             label="Record the Licenses A(10) offense on the owner's record",
         )
         register_demo("dogs", demo.build)
+        register_search()
 
         register_urls("dogs", "dogs.urls")
         register_routes("dogs", DogViewSet, basename="dog")
