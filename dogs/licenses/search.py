@@ -28,7 +28,8 @@ def find_dogs(query: SearchQuery, scope: Scope) -> list[Hit]:
     dogs = text_search(
         Dog.objects.filter(residence__municipality_id__in=scope.towns)
         .select_related("owner", "residence__municipality"),
-        ("name", "microchip"), query, order=("name", "pk"),
+        ("name", "microchip"), query, similar=("name",),
+        order=("name", "pk"),
     )
     return [
         Hit(title=f"{dog.name} ({dog.breed})",

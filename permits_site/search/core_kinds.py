@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from urllib.parse import urlencode
 
-from django.db.models import Exists, OuterRef, Q
+from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.urls import reverse
 from django.utils import timezone
 
@@ -26,15 +26,15 @@ from permits_site.enforcement.models import Case, Citation
 from permits_site.enforcement.registry import case_type_name
 from permits_site.enforcement.services.dispositions import Standing, annotate_standing
 from permits_site.licensing.models import Application, Permit, PermitStatus
-from permits_site.parties.models import Property, normalise_address, normalise_parcel
+from permits_site.parties.models import Business, Property, normalise_address, normalise_parcel
 from permits_site.parties.permissions import businesses_applied_in
-from permits_site.search.matching import SearchQuery, text_search
+from permits_site.search.matching import SearchQuery, matching, ranked, text_search
 from permits_site.search.registry import Hit, Scope, SearchKind, register_search_kind
 
-APPLICATION_FIELDS = ("applicant__first_name", "applicant__last_name", "applicant__email",
-                      "business__legal_name", "business__dba", "place__address")
 PERSON_FIELDS = ("first_name", "last_name", "email", "street_address", "city")
+NAME_FIELDS = ("first_name", "last_name")
 BUSINESS_FIELDS = ("legal_name", "dba", "email")
+BUSINESS_NAMES = ("legal_name", "dba")
 CASE_FIELDS = ("party_name", "address")
 
 
@@ -55,14 +55,22 @@ def find_permits(query: SearchQuery, scope: Scope) -> list[Hit]:
 
 
 def find_applications(query: SearchQuery, scope: Scope) -> list[Hit]:
-    """Applications in every status — issued, denied and withdrawn too — by number,
-    applicant, business or address."""
-    applications = text_search(
-        Application.objects.filter(municipality_id__in=scope.towns)
-        .select_related("permit_type", "municipality", "applicant", "business", "place"),
-        APPLICATION_FIELDS, query,
-        also=Q(pk=query.number) if query.number is not None else None,
-        order=("-created_at", "-pk"),
+    """Applications in every status — issued, denied and withdrawn too — by number, or
+    whose applicant, business or place matches (each looked up in its own table, so the
+    words are matched once per person, business or place, not once per application).
+    Words only: a near spelling finds the person or business in their own group."""
+    found = (
+        Q(applicant__in=matching(User.objects.all(), PERSON_FIELDS, query).values("pk"))
+        | Q(business__in=matching(Business.objects.all(), BUSINESS_FIELDS, query)
+            .values("pk"))
+        | Q(place__in=places_matching(query, scope.towns).values("pk"))
+    )
+    if query.number is not None:
+        found |= Q(pk=query.number)
+    applications = (
+        Application.objects.filter(found, municipality_id__in=scope.towns)
+        .select_related("permit_type", "municipality", "applicant", "business", "place")
+        .order_by("-created_at", "-pk")
     )
     return [
         Hit(title=f"Application #{application.pk} · {application.permit_type.name} "
@@ -95,7 +103,8 @@ def find_people(query: SearchQuery, scope: Scope) -> list[Hit]:
     own_cases = Case.objects.filter(municipality_id__in=towns, party_id=OuterRef("pk"),
                                     party_business__isnull=True)
     people = text_search(User.objects.filter(in_towns).annotate(has_case=Exists(own_cases)),
-                         PERSON_FIELDS, query, order=("last_name", "first_name", "pk"))
+                         PERSON_FIELDS, query, similar=NAME_FIELDS,
+                         order=("last_name", "first_name", "pk"))
     reviews = bool(municipality_ids_with(scope.user, *REVIEWER_ROLES))
     return [
         Hit(title=person.display_name,
@@ -116,7 +125,7 @@ def _person_url(person: User, *, reviews: bool) -> str:
 def find_businesses(query: SearchQuery, scope: Scope) -> list[Hit]:
     """Businesses that applied in the clerk's towns, by legal name, d/b/a or email."""
     businesses = text_search(businesses_applied_in(scope.towns), BUSINESS_FIELDS, query,
-                             order=("legal_name", "pk"))
+                             similar=BUSINESS_NAMES, order=("legal_name", "pk"))
     return [
         Hit(title=business.display_name,
             detail=f"{business.get_kind_display()}, {business.mailing_address}",
@@ -125,18 +134,21 @@ def find_businesses(query: SearchQuery, scope: Scope) -> list[Hit]:
     ]
 
 
-def find_properties(query: SearchQuery, scope: Scope) -> list[Hit]:
-    """The live properties of the clerk's towns by address ("12 Beach Rd." finds 12 Beach
-    Road) or assessors' parcel."""
+def places_matching(query: SearchQuery, towns) -> QuerySet[Property]:
+    """The live properties of ``towns`` by address ("12 Beach Rd." finds 12 Beach Road) or
+    assessors' parcel ("62 - 104"); the normalised address stands in for a near spelling."""
     also = Q(parcel__icontains=normalise_parcel(query.text))
     address = normalise_address(query.text)
     if address:
         also |= Q(normalised_address__contains=address)
-    places = text_search(
-        Property.objects.filter(municipality_id__in=scope.towns, merged_into__isnull=True)
-        .select_related("municipality"),
-        ("address",), query, also=also, order=("normalised_address", "pk"),
-    )
+    return matching(Property.objects.filter(municipality_id__in=towns, merged_into__isnull=True),
+                    ("address",), query, also=also)
+
+
+def find_properties(query: SearchQuery, scope: Scope) -> list[Hit]:
+    """The live properties of the clerk's towns by address or parcel."""
+    places = ranked(places_matching(query, scope.towns).select_related("municipality"),
+                    order=("normalised_address", "pk"))
     return [
         Hit(title=place.address, town=place.municipality.short_name,
             detail=f"Parcel {place.parcel}" if place.parcel else "",
@@ -149,7 +161,7 @@ def find_cases(query: SearchQuery, scope: Scope) -> list[Hit]:
     """Enforcement cases by number, party or address."""
     cases = text_search(
         Case.objects.filter(municipality_id__in=scope.towns).select_related("municipality"),
-        CASE_FIELDS, query,
+        CASE_FIELDS, query, similar=("party_name",),
         also=Q(pk=query.number) if query.number is not None else None,
         order=("-received_on", "-pk"),
     )

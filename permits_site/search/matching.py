@@ -2,8 +2,9 @@
 
 Every word typed must be found, case-insensitively, in one of the kind's fields ("jane
 smith" finds Jane Smith; "SMITH" too). On PostgreSQL the trigram word similarity of
-``django.contrib.postgres`` (``pg_trgm``) also finds a name misspelled ("Smyth"), and
-ranks the closest first; SQLite, the development default, keeps to the plain matching.
+``django.contrib.postgres`` (``pg_trgm``) also finds a name misspelled ("Smyth") in the
+fields a kind names ``similar``, and ranks the closest first; SQLite, the development
+default, keeps to the plain matching.
 """
 
 from __future__ import annotations
@@ -75,17 +76,32 @@ def words_match(fields: Sequence[str], words: Sequence[str]) -> Q:
     ))
 
 
-def text_search(rows: QuerySet, fields: Sequence[str], query: SearchQuery, *,
-                also: Q | None = None, order: Sequence[str] = ("-pk",)) -> QuerySet:
-    """``rows`` whose ``fields`` match ``query`` (or that match ``also``: a number, a
-    normalised address), the closest first on PostgreSQL, then by ``order``."""
+def matching(rows: QuerySet, fields: Sequence[str], query: SearchQuery, *,
+             similar: Sequence[str] = (), also: Q | None = None) -> QuerySet:
+    """``rows`` whose ``fields`` hold every word of ``query`` (or that match ``also``: a
+    number, a normalised address). On PostgreSQL, also those with a word like the query
+    in one of the ``similar`` fields (names: the similarity is computed row by row, so it
+    is kept to the fields a person misspells), annotated ``search_rank``."""
     matched = words_match(fields, query.words)
     if also is not None:
         matched |= also
-    if connections[rows.db].vendor != "postgresql":
-        return rows.filter(matched).order_by(*order)
-    similarities = [TrigramWordSimilarity(query.text, field) for field in fields]
+    if not similar or connections[rows.db].vendor != "postgresql":
+        return rows.filter(matched)
+    similarities = [TrigramWordSimilarity(query.text, field) for field in similar]
     rank = similarities[0] if len(similarities) == 1 else Greatest(*similarities)
-    return (rows.annotate(search_rank=rank)
-            .filter(matched | Q(search_rank__gte=SIMILARITY))
-            .order_by(F("search_rank").desc(nulls_last=True), *order))
+    return rows.annotate(search_rank=rank).filter(matched | Q(search_rank__gte=SIMILARITY))
+
+
+def ranked(found: QuerySet, *, order: Sequence[str]) -> QuerySet:
+    """:func:`matching` rows, the closest first where a similarity was computed, then by
+    ``order``."""
+    if "search_rank" in found.query.annotations:
+        return found.order_by(F("search_rank").desc(nulls_last=True), *order)
+    return found.order_by(*order)
+
+
+def text_search(rows: QuerySet, fields: Sequence[str], query: SearchQuery, *,
+                similar: Sequence[str] = (), also: Q | None = None,
+                order: Sequence[str] = ("-pk",)) -> QuerySet:
+    """:func:`matching` rows, :func:`ranked`."""
+    return ranked(matching(rows, fields, query, similar=similar, also=also), order=order)

@@ -19,7 +19,8 @@ def find_horses(query: SearchQuery, scope: Scope) -> list[Hit]:
     horses = text_search(
         Horse.objects.filter(registration__municipality_id__in=scope.towns)
         .select_related("owner", "registration__municipality", "stable__property"),
-        ("name", "description"), query, order=("name", "pk"),
+        ("name", "description"), query, similar=("name",),
+        order=("name", "pk"),
     )
     return [
         Hit(title=horse.name,
