@@ -25,6 +25,7 @@ class DogsConfig(AppConfig):
         from dogs.licenses.api import DogViewSet
         from dogs.licenses.kinds import DogLicenseKind
         from dogs.licenses.reminders import renewal_notices
+        from dogs.licenses.search import register_search
         from dogs.licenses.services import dogs_of
         from dogs.limits.home import limits_work
         from dogs.limits.services import NUISANCE_NOISE_CASE
@@ -69,6 +70,7 @@ class DogsConfig(AppConfig):
             reason="the hearing authority is the Police Chief or a designee, and the designee "
                    "shall not be the Animal Control Officer",
         )
+        register_search()
 
         register_urls("dogs", "dogs.urls")
         register_routes("dogs", DogViewSet, basename="dog")

@@ -25,5 +25,6 @@ urlpatterns = [
     path("api/v1/", include("permits_site.api.urls")),
     path("payments/", include("permits_site.online_payments.urls")),
     path("reports/", include("permits_site.reports.urls")),
+    path("staff/search/", include("permits_site.search.urls")),
     path("django-admin/", admin.site.urls),
 ]

@@ -19,6 +19,7 @@ class StablesConfig(AppConfig):
         from stables.burials.api import HorseBurialNoticeViewSet
         from stables.horses.api import HorseViewSet
         from stables.horses.kinds import HorseRegistrationKind
+        from stables.horses.search import register_search
         from stables.horses.services import stables_for_horses
         from stables.permits.api import StableApplicationViewSet, StableViewSet
         from stables.permits.kinds import PrivateStableKind, PublicStableKind
@@ -45,3 +46,4 @@ class StablesConfig(AppConfig):
         register_urls("stables", "stables.urls")
         register_queue_link(periods.MUNICIPALITY, "Horse registry", "stables:horse_registry")
         register_demo("stables", demo.build)
+        register_search()

@@ -12,6 +12,7 @@ from permits_site.api import views
 from permits_site.api.penalties import application_penalties
 from permits_site.api.registry import registered_routes
 from permits_site.parties.api import BusinessViewSet, PropertyViewSet
+from permits_site.search.api import SearchView
 
 app_name = "api"
 
@@ -40,6 +41,7 @@ urlpatterns = [
     path("", include("permits_site.api.fines")),
     path("", include("permits_site.api.people")),
     path("verify/<str:token>/", views.VerificationView.as_view(), name="verify"),
+    path("search/", SearchView.as_view(), name="search"),
     path("applications/<int:pk>/penalties/", application_penalties,
          name="application-penalties"),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),

@@ -133,6 +133,8 @@ LISTS = [
     ("/enforcement/inspections/", "inspector"),
     ("/enforcement/deadlines/", "inspector"),
     ("/dogs/renewals/?year=2027", "clerk"),
+    ("/staff/search/?q=ident", "clerk"),
+    ("/api/v1/search/?q=ident", "clerk"),
 ]
 
 

@@ -112,6 +112,21 @@ def test_searching_the_queue_by_applicant_name(client, clerk):
                                            "q=nobody").content.decode()
 
 
+def test_the_queue_search_finds_issued_denied_and_withdrawn_applications(client, clerk):
+    quist = UserFactory(first_name="Zebulon", last_name="Quist")
+    decided = {status: applications(1, applicant=quist, status=status)[0]
+               for status in (ApplicationStatus.ISSUED, ApplicationStatus.DENIED,
+                              ApplicationStatus.WITHDRAWN)}
+
+    among_open = get(client, clerk, "licensing:queue", "q=quist")
+    assert queue_pks(among_open) == []
+    assert "q=quist&amp;status=all" in among_open.content.decode()
+    everywhere = get(client, clerk, "licensing:queue", "q=quist&status=all")
+    assert set(queue_pks(everywhere)) == {a.pk for a in decided.values()}
+    denied = get(client, clerk, "licensing:queue", "q=quist&status=denied")
+    assert queue_pks(denied) == [decided[ApplicationStatus.DENIED].pk]
+
+
 def test_filtering_the_queue_by_status_and_permit_type(client):
     tisbury_clerk = staff(Role.CLERK, "tisbury")
     dumpsters = applications(2, code="tisbury.dumpster")

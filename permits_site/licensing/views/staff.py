@@ -62,11 +62,15 @@ from permits_site.pdf.waivers import render_waiver_notice_pdf
 from permits_site.rules.registry import get_check
 from permits_site.towns.models import Municipality
 
+DECIDED_STATUSES = (ApplicationStatus.ISSUED, ApplicationStatus.DENIED,
+                    ApplicationStatus.WITHDRAWN)
+#: The queue's status filter: the open applications by default; a decided application
+#: (issued, denied, withdrawn) is found by choosing its status or "All statuses".
 QUEUE_FILTERS = {
-    "open": OPEN_STATUSES,
-    "submitted": (ApplicationStatus.SUBMITTED,),
-    "under_review": (ApplicationStatus.UNDER_REVIEW,),
-    "approved": (ApplicationStatus.APPROVED,),
+    "open": ("Open", OPEN_STATUSES),
+    **{status.value: (status.label, (status,)) for status in (*OPEN_STATUSES,
+                                                            *DECIDED_STATUSES)},
+    "all": ("All statuses", (*OPEN_STATUSES, *DECIDED_STATUSES)),
 }
 
 
@@ -117,8 +121,8 @@ def queue_spec(towns) -> listing.ListSpec:
             "status": listing.Filter(
                 "Status",
                 {
-                    name: (name.replace("_", " ").capitalize(), Q(status__in=statuses))
-                    for name, statuses in QUEUE_FILTERS.items()
+                    name: (label, Q(status__in=statuses))
+                    for name, (label, statuses) in QUEUE_FILTERS.items()
                 },
                 default="open",
             ),
