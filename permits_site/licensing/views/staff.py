@@ -28,6 +28,7 @@ from permits_site.licensing.models import (
     ApplicationStatus,
     Document,
     Invoice,
+    Permit,
     PermitHearing,
     PermitType,
     Variance,
@@ -258,12 +259,21 @@ def place_record(application: Application, user) -> dict | None:
 
 
 def review_history(application: Application, variances, hearings):
-    """Audit entries about the application and its variances and hearings, newest first."""
-    types = ContentType.objects.get_for_models(Application, Variance, PermitHearing)
+    """Audit entries about the application, its variances and hearings, its documents
+    (uploaded, accepted or refused), its invoices' payments and the permit issued from it,
+    newest first."""
+    types = ContentType.objects.get_for_models(
+        Application, Variance, PermitHearing, Document, Invoice, Permit)
     subjects = (
         Q(content_type=types[Application], object_id=application.pk)
         | Q(content_type=types[Variance], object_id__in=[variance.pk for variance in variances])
         | Q(content_type=types[PermitHearing], object_id__in=[hearing.pk for hearing in hearings])
+        | Q(content_type=types[Document],
+            object_id__in=Document.objects.filter(application=application).values("pk"))
+        | Q(content_type=types[Invoice],
+            object_id__in=Invoice.objects.filter(application=application).values("pk"))
+        | Q(content_type=types[Permit],
+            object_id__in=Permit.objects.filter(application=application).values("pk"))
     )
     return AuditEntry.objects.filter(subjects).select_related("actor")
 
