@@ -106,7 +106,8 @@ def test_clerk_issues_and_the_resident_downloads_the_license_pdf(
     expect(clerk_page.get_by_text("Payment recorded")).to_be_visible()
     expect(clerk_page.get_by_text("Nothing blocks issuance")).to_be_visible()
     clerk_page.get_by_role("button", name="Approve and issue license").click()
-    expect(clerk_page.get_by_text(re.compile(r"Issued DOG-\d{4}-00001"))).to_be_visible()
+    expect(clerk_page.get_by_role("status").filter(
+        has_text=re.compile(r"Issued DOG-\d{4}-00001"))).to_be_visible()
     assert_accessible(clerk_page)
     clerk_page.close()
 
