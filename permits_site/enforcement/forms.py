@@ -357,8 +357,7 @@ class CitationForm(CaseActionForm):
         **MONEY_FIELD, min_value=0, required=False, label="Amount per offense ($)",
         help_text="Only where the schedule lets the officer set the amount within a range.",
     )
-    units = forms.IntegerField(min_value=1, initial=1, label="Units",
-                               help_text="Permits or boats involved, where fined per unit.")
+    units = forms.IntegerField(min_value=1, initial=1, label="Units")
     accrues_until = bounded_date_field(
         required=False, label="Last day the fine counts (optional)",
         help_text="Only for an offense fined per day: the last day the fine counts. "
@@ -371,10 +370,11 @@ class CitationForm(CaseActionForm):
         registered = case_type(self.case.case_type)
         schedule = fine_schedule_in_force(self.case.municipality, timezone.localdate())
         items = list(schedule.items.all()) if schedule else []
+        offered = [fine_item for fine_item in items
+                   if registered and fine_item.offense in registered.offenses]
         self.fields["offense"].choices = [
-            (fine_item.offense, offense_label(fine_item)) for fine_item in items
-            if registered and fine_item.offense in registered.offenses
-        ]
+            (fine_item.offense, offense_label(fine_item)) for fine_item in offered]
+        self._ask_units(offered)
         try:
             policy = policy_of(self.case)
         except LookupError:
@@ -386,6 +386,19 @@ class CitationForm(CaseActionForm):
                 policy, blank="None")
             self.fields["surcharge_event"].help_text = (
                 "The event of the town's surcharge schedules this citation represents.")
+
+
+    def _ask_units(self, offered) -> None:
+        """Units are asked only where an offense offered is fined per unit (per boat, per
+        permit), named as its schedule names them; elsewhere one unit is cited."""
+        unit_names = sorted({fine_item.unit_name for fine_item in offered if fine_item.per_unit})
+        if not unit_names:
+            del self.fields["units"]
+            return
+        names = " or ".join(f"{name}s" for name in unit_names)
+        self.fields["units"].label = f"Number of {names} involved"
+        self.fields["units"].help_text = (
+            f"Only for an offense fined per {' or '.join(unit_names)}; otherwise leave 1.")
 
 
 class HearingForm(CaseActionForm):

@@ -52,6 +52,7 @@ from permits_site.enforcement.registry import (
 )
 from permits_site.enforcement.services import dispositions
 from permits_site.enforcement.services.cases import opens_case
+from permits_site.enforcement.services.citations import policy_of
 from permits_site.enforcement.services.inspections import as_strict_json, judge
 from permits_site.exceptions import DomainError
 from permits_site.licensing import transitions
@@ -624,6 +625,15 @@ def case_party_url(case: Case) -> str | None:
     return None
 
 
+def town_has_surcharges(case: Case) -> bool:
+    """Whether the town's surcharge schedules list events an order may represent; in a town
+    without them an order has no surcharge event to show."""
+    try:
+        return bool(policy_of(case).surcharge_events)
+    except LookupError:
+        return False
+
+
 def render_case(request, case: Case, *, bound: dict | None = None):
     user = request.user
     bound = bound or {}
@@ -648,6 +658,7 @@ def render_case(request, case: Case, *, bound: dict | None = None):
             for citation in case.citations.all()
         ],
         "party_url": case_party_url(case),
+        "surcharges": town_has_surcharges(case),
         "charges": [charge.invoice for charge in case.charges.all()],
         "history": history_of(case)[:30],
         "today": today,

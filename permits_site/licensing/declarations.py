@@ -209,6 +209,21 @@ class DeclaredDocument:
         return described
 
 
+@dataclass(frozen=True)
+class VarianceNotice:
+    """How a town's law calls the relief its Board grants from a rule, and where the written
+    grant is kept while it is in effect: the notice the office prints says it in that law's
+    words (a Tisbury waiver is posted at the site, 09.0.3; a Northborough variance is kept at
+    the Board of Health's office, §8.2)."""
+
+    #: "variance" or "waiver".
+    noun: str = "variance"
+    #: Where the written grant is kept while in effect, a sentence; blank: the law says not.
+    kept: str = ""
+    #: The link to the notice on the review screen.
+    link: str = "Written variance"
+
+
 # -- references ---------------------------------------------------------------------
 
 @dataclass(frozen=True)

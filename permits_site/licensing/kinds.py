@@ -38,6 +38,7 @@ from permits_site.licensing.declarations import (
     Gate,
     Holder,
     ParsedDetails,
+    VarianceNotice,
     fact_field,
     parse_details,
     reference_field,
@@ -138,6 +139,8 @@ class PermitKind:
     #: Board signatures that make a variance effective, and the section allowing variances.
     variance_signatures_required: int = 1
     variance_citation: str = ""
+    #: What the law calls a granted variance and where its notice is kept.
+    variance_notice: VarianceNotice = VarianceNotice()
     #: The section saying a Board cannot waive a statute or bylaw (its own variance section
     #: when the law says nothing more).
     unwaivable_law_citation: str = ""

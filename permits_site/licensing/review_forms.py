@@ -17,6 +17,7 @@ from permits_site.licensing.forms import DATE_INPUT
 from permits_site.licensing.kinds import kind_for
 from permits_site.licensing.services.hearings import ABUTTER_FIELDS
 from permits_site.rules.base import Finding
+from permits_site.rules.registry import rule_in_plain_words
 
 ABUTTER_SEPARATOR = "|"
 
@@ -57,7 +58,7 @@ class VarianceRequestForm(DomainErrorsForm):
     def __init__(self, *args, failures: Sequence[Finding], application, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["rule_ids"].choices = [
-            (finding.rule, f"{finding.rule} ({finding.citation})") for finding in failures
+            (finding.rule, rule_in_plain_words(finding.rule)) for finding in failures
         ]
         if kind_for(application.permit_type.code).written_waiver_application:
             self._add_written_fields(application)

@@ -13,28 +13,11 @@ from django.template.loader import render_to_string
 from permits_site.licensing.kinds import kind_for
 from permits_site.pdf.html import html_to_pdf
 from permits_site.pdf.links import verification_url
-from permits_site.rules.base import Rule
-from permits_site.rules.registry import all_rule_sets
-
-#: How a rule reads on a PDF when the town's law no longer has it.
-WITHDRAWN_RULE = "A rule no longer in the town's law"
+from permits_site.rules.registry import rule_in_plain_words
 
 
 def qr_svg_data_uri(url: str) -> str:
     return segno.make(url, error="m").svg_data_uri(scale=4, border=2)
-
-
-def rule_by_id(rule_id: str) -> Rule | None:
-    """The rule of any town's law with this id (ids carry their town's prefix)."""
-    return next((rule for rule_set in all_rule_sets() for rule in rule_set.rules
-                 if rule.id == rule_id), None)
-
-
-def rule_in_plain_words(rule_id: str) -> str:
-    """What the rule asks and its section, as holders and the public read it: rule ids
-    are the office's vocabulary and are never printed."""
-    rule = rule_by_id(rule_id)
-    return f"{rule.summary} ({rule.citation})" if rule else WITHDRAWN_RULE
 
 
 def variance_in_plain_words(variance: dict) -> dict:
@@ -45,11 +28,13 @@ def variance_in_plain_words(variance: dict) -> dict:
 def render_permit_pdf_bytes(permit) -> bytes:
     """Town, type, number, holder, term, fee paid, conditions, variances, QR code to /verify."""
     url = verification_url(permit)
+    kind = kind_for(permit.permit_type.code)
     html = render_to_string(
         "pdf/permit.html",
         {
             "permit": permit,
-            "details": kind_for(permit.permit_type.code).document_context(permit),
+            "details": kind.document_context(permit),
+            "variance_noun": kind.variance_notice.noun,
             "conditions": [item for item in permit.conditions if item.get("kind") != "variance"],
             "variances": [variance_in_plain_words(item) for item in permit.conditions
                           if item.get("kind") == "variance"],

@@ -20,7 +20,6 @@ from django.db.models import (
     DecimalField,
     Exists,
     F,
-    Max,
     OuterRef,
     Q,
     QuerySet,
@@ -134,7 +133,9 @@ def revenue_by_method(filters: ReportFilters) -> list[dict]:
 
 
 def revenue_by_line(filters: ReportFilters) -> list[dict]:
-    """The lines of invoices paid in full on the chosen days, by permit type and fee code.
+    """The lines of invoices paid in full on the chosen days, by permit type, fee code and
+    description: lines sharing a code keep their own rows (a dog license's line is coded by
+    its action, ``new``, whether it charges the spayed/neutered or the intact fee, A(9)).
 
     A line is revenue once its invoice is paid; a part payment of an open invoice counts
     in the money received (by day, month and method) but in no line yet. A line priced by
@@ -153,12 +154,14 @@ def revenue_by_line(filters: ReportFilters) -> list[dict]:
             town=F("invoice__municipality__name"),
             permit_type=F("invoice__application__permit_type__name"),
             line=F("code"),
+            line_description=F("description"),
             placeholder=Coalesce(
                 "invoice__fee_schedule__seeded", Value(False), output_field=BooleanField()
             ),
         )
-        .annotate(description=Max("description"), lines=Count("pk"), amount=Sum("amount"))
-        .order_by("town", F("permit_type").asc(nulls_last=True), "line", "placeholder")
+        .annotate(lines=Count("pk"), amount=Sum("amount"))
+        .order_by("town", F("permit_type").asc(nulls_last=True), "line", "line_description",
+                  "placeholder")
     )
 
 

@@ -177,7 +177,8 @@ def revenue_by_method(filters: ReportFilters, today: dt.date) -> Table:
 
 def revenue_by_line(filters: ReportFilters, today: dt.date) -> Table:
     rows = [
-        (row["town"], row["permit_type"] or NO_PERMIT_TYPE, row["line"], row["description"],
+        (row["town"], row["permit_type"] or NO_PERMIT_TYPE, row["line"],
+         row["line_description"],
          row["placeholder"], row["lines"], row["amount"])
         for row in queries.revenue_by_line(filters)
     ]

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
-from permits_site.rules.base import RuleSet
+from permits_site.rules.base import Rule, RuleSet
 from permits_site.rules.periods import KeyDate, Period
 
 
@@ -60,6 +60,23 @@ def town_law(municipality: str) -> TownLaw:
 
 def all_rule_sets() -> list[RuleSet]:
     return [rule_set for law in _LAW.values() for rule_set in law.rule_sets.values()]
+
+
+def rule_by_id(rule_id: str) -> Rule | None:
+    """The rule of any town's law with this id (ids carry their town's prefix)."""
+    return next((rule for rule_set in all_rule_sets() for rule in rule_set.rules
+                 if rule.id == rule_id), None)
+
+
+#: How a rule reads when the town's law no longer has it.
+WITHDRAWN_RULE = "A rule no longer in the town's law"
+
+
+def rule_in_plain_words(rule_id: str) -> str:
+    """What the rule asks and its section, as residents, licenses and staff screens read
+    it: rule ids are the office's and the API's vocabulary, shown only on request."""
+    rule = rule_by_id(rule_id)
+    return f"{rule.summary} ({rule.citation})" if rule else WITHDRAWN_RULE
 
 
 def inspection_checks(municipality: str) -> dict[str, RuleSet]:

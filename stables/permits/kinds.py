@@ -21,6 +21,7 @@ from permits_site.licensing.declarations import (
     DeclaredField,
     FactSource,
     Gate,
+    VarianceNotice,
     detail_field,
     fact_field,
     reference_field,
@@ -117,6 +118,14 @@ class StablePermitKind(PermitKind):
     own_gates = (Gate.OFFICE_SIGNOFFS, Gate.RULES_MET)
     variance_signatures_required = 1
     variance_citation = cite("8.2")
+    #: A variance is granted in writing and, while in effect, a copy is available to the
+    #: public at the Board of Health's office (§8.2).
+    variance_notice = VarianceNotice(
+        noun="variance",
+        kept="While it is in effect, a copy of this variance is available to the public at "
+             "the office of the Board of Health.",
+        link="Copy of the variance for the Board of Health's office",
+    )
     hearing_notice_days = HEARING_NOTICE_DAYS
     hearing_citation = cite("2.2")
 

@@ -1,11 +1,13 @@
-"""Plain language for residents: no internal rule id on what a resident reads.
+"""Plain language: no internal rule id on what a resident reads, and on staff screens only
+behind a disclosure.
 
 Rule ids (``na.lic.A.timely``, ``nb.2.2.notice_days``, ``ti.9.7.6.private_well``) are the
-staff's and the API's vocabulary. While a browser test runs, :func:`plain_language_scan`
+office's and the API's vocabulary. While a browser test runs, :func:`plain_language_scan`
 reads the text of every HTML page served to a resident — anyone signed out, or signed in
 without a staff role in any town — and the text of every PDF the site writes (licenses,
-notices, letters), and fails the test naming each page or PDF that shows a rule id.
-Staff screens keep their ids and are not read.
+notices, letters), and fails the test naming each page or PDF that shows a rule id. Staff
+screens keep their ids inside a ``<details>`` disclosure, read by
+``tests/test_demo_plain_words.py`` with :func:`page_text` outside the disclosures.
 
 ``tests/e2e/conftest.py`` imports the fixture, so it runs with every browser test.
 """
@@ -27,26 +29,51 @@ from permits_site.accounts.permissions import role_pairs
 #: A town prefix, then at least two dotted parts: ``ti.5.5.pets``, ``na.lic.A1.rabies``.
 RULE_ID = re.compile(r"(?<![\w.])(?:na|nb|ti)(?:\.\w+){2,}")
 
+#: A Python name: lower-case words joined by underscores (``running_at_large``), not part of
+#: an address, a path or a file name (``plot_plan.pdf``).
+FIELD_NAME = re.compile(r"(?<![\w.@/-])[a-z][a-z0-9]*(?:_[a-z0-9]+)+(?![\w@/-]|\.\w)")
+
+#: A word said twice in a row ("Dog impoundment fees fees").
+DOUBLED_WORD = re.compile(r"\b([A-Za-z]{2,})\s+\1\b", re.IGNORECASE)
+
 #: Attributes a person perceives (read aloud or shown on hover) besides the text itself.
 PERCEIVED_ATTRIBUTES = {"aria-label", "alt", "title", "placeholder"}
 
 
 class _PageText(HTMLParser):
-    """The words of an HTML page as a person meets them: no markup, scripts or styles."""
+    """The words of an HTML page as a person meets them: no markup, scripts or styles (nor,
+    with ``disclosures=False``, the codes ``includes/disclosed_code.html`` keeps folded); and
+    the addresses its links lead to."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, disclosures: bool) -> None:
         super().__init__(convert_charrefs=True)
         self.parts: list[str] = []
+        self.links: list[str] = []
+        self._disclosures = disclosures
+        self._details: list[bool] = []  # for each open <details>: is it a code disclosure?
         self._hidden_depth = 0
 
+    def _hides(self, tag: str, attrs: list[tuple[str, str | None]]) -> bool:
+        return tag in {"script", "style"} or (
+            not self._disclosures and tag == "details"
+            and "disclosed-code" in (dict(attrs).get("class") or "").split())
+
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag in {"script", "style"}:
+        hides = self._hides(tag, attrs)
+        if tag == "details":
+            self._details.append(hides)
+        if hides:
             self._hidden_depth += 1
-        self.parts.extend(value for name, value in attrs
-                          if name in PERCEIVED_ATTRIBUTES and value)
+        if tag == "a":
+            self.links.extend(value for name, value in attrs if name == "href" and value)
+        if not self._hidden_depth:
+            self.parts.extend(value for name, value in attrs
+                              if name in PERCEIVED_ATTRIBUTES and value)
 
     def handle_endtag(self, tag: str) -> None:
-        if tag in {"script", "style"} and self._hidden_depth:
+        ends_hidden = (self._details.pop() if tag == "details" and self._details
+                       else tag in {"script", "style"})
+        if ends_hidden and self._hidden_depth:
             self._hidden_depth -= 1
 
     def handle_data(self, data: str) -> None:
@@ -54,11 +81,16 @@ class _PageText(HTMLParser):
             self.parts.append(data)
 
 
-def page_text(html: str) -> str:
-    parser = _PageText()
+def read_page(html: str, *, disclosures: bool = True) -> _PageText:
+    """The page read; ``disclosures=False`` leaves out the codes kept behind a disclosure."""
+    parser = _PageText(disclosures=disclosures)
     parser.feed(html)
     parser.close()
-    return " ".join(" ".join(parser.parts).split())
+    return parser
+
+
+def page_text(html: str, *, disclosures: bool = True) -> str:
+    return " ".join(" ".join(read_page(html, disclosures=disclosures).parts).split())
 
 
 def pdf_title_and_text(content: bytes) -> tuple[str, str]:
@@ -70,6 +102,14 @@ def pdf_title_and_text(content: bytes) -> tuple[str, str]:
 
 def rule_ids_in(text: str) -> list[str]:
     return RULE_ID.findall(text)
+
+
+def field_names_in(text: str) -> list[str]:
+    return FIELD_NAME.findall(text)
+
+
+def doubled_words_in(text: str) -> list[str]:
+    return [match.group(0) for match in DOUBLED_WORD.finditer(text)]
 
 
 def is_resident_page(request, response) -> bool:

@@ -106,7 +106,8 @@ def test_clerk_issues_and_the_resident_downloads_the_license_pdf(
     expect(clerk_page.get_by_text("Payment recorded")).to_be_visible()
     expect(clerk_page.get_by_text("Nothing blocks issuance")).to_be_visible()
     clerk_page.get_by_role("button", name="Approve and issue license").click()
-    expect(clerk_page.get_by_text(re.compile(r"Issued DOG-\d{4}-00001"))).to_be_visible()
+    expect(clerk_page.get_by_role("status").filter(
+        has_text=re.compile(r"Issued DOG-\d{4}-00001"))).to_be_visible()
     assert_accessible(clerk_page)
     clerk_page.close()
 
@@ -128,7 +129,7 @@ def test_admin_publishes_a_new_fee_version_and_a9_is_enforced(page, live_server,
     sign_in(page, live_server, "adam", PASSWORD)
     page.get_by_role("link", name="Fee schedules").click()
     assert_accessible(page)
-    page.get_by_role("link", name="New version of the Dog License fees").click()
+    page.get_by_role("link", name="New version of the fee schedule: Dog License").click()
     assert_accessible(page)
 
     takes_effect = timezone.localdate() + dt.timedelta(days=30)
@@ -143,7 +144,7 @@ def test_admin_publishes_a_new_fee_version_and_a9_is_enforced(page, live_server,
     page.get_by_label("Dog license, spayed or neutered ($)").fill("12.00")
     page.get_by_label("Dog license, not spayed or neutered ($)").fill("18.00")
     page.get_by_role("button", name="Save new version").click()
-    expect(page.get_by_text("New Dog License fee schedule saved")).to_be_visible()
+    expect(page.get_by_text("New fee schedule saved: Dog License")).to_be_visible()
     assert_accessible(page)
     docs_screenshot(page, "admin-fee-schedule")
     newest = FeeSchedule.objects.get(permit_type__code="north_andover.dog_license",

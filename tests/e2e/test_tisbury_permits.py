@@ -166,7 +166,8 @@ def test_a_disposal_works_permit_on_a_barrier_beach(page, live_server, clerk):
         expect(blockers).to_contain_text("register the well first")
         expect(blockers).to_contain_text("schedule the hearing")
         assert_accessible(page)
-        ask_waiver(page, "ti.9.7.6.private_well (Tisbury BOH Reg 09.9.7(6))",
+        ask_waiver(page, "The system is at least 300 ft (barrier beach) or 200 ft (coastal "
+                         "district) from the nearest private well (Tisbury BOH Reg 09.9.7(6))",
                    regulation="09.9.7(6), separation chart, private well: 300 ft",
                    relief="Build the system 250 ft from the neighbour's well.")
         expect(page.get_by_text("cannot be waived on a barrier beach (Tisbury BOH Reg 09.9.1)",
@@ -186,7 +187,8 @@ def test_a_disposal_works_permit_on_a_barrier_beach(page, live_server, clerk):
             f"/api/v1/applications/{application.pk}/submit/").status_code == 200
 
         review(page, live_server, application)
-        ask_waiver(page, "ti.0.8.14.sewer (Tisbury BOH Reg 09.0.8(14))",
+        ask_waiver(page, "No new, upgraded or expanded system where a sewer connection is "
+                         "feasible (Tisbury BOH Reg 09.0.8(14))",
                    regulation="09.0.8(14), first sentence: no upgraded system where the sewer "
                               "is feasible",
                    relief="Upgrade the failed system on the lot; the sewer main ends 900 ft "

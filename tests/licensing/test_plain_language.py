@@ -13,8 +13,9 @@ from pypdf import PdfReader
 from permits_site.licensing.services.applications import approve_application
 from permits_site.licensing.services.permits import issue_permit
 from permits_site.licensing.services.variances import request_variance, sign_variance
-from permits_site.pdf.rendering import render_permit_pdf_bytes, rule_in_plain_words
-from permits_site.pdf.waivers import render_waiver_notice_pdf
+from permits_site.pdf.rendering import render_permit_pdf_bytes
+from permits_site.pdf.variances import render_variance_notice_pdf
+from permits_site.rules.registry import rule_in_plain_words
 from tests.e2e.plain_language import page_text, rule_ids_in
 from tests.factories import Role, UserFactory, staff
 from tests.law.answers import PRIVATE_STABLE_42_FT, as_query
@@ -113,13 +114,17 @@ def test_recorded_sign_offs_no_longer_wait_on_the_office(client, keeper, nb_cler
 
 
 @time_machine.travel(MARCH_15_2027, tick=False)
-def test_the_review_screen_keeps_the_rule_ids_for_staff(client, keeper, nb_clerk):
+def test_the_review_screen_keeps_the_rule_ids_for_staff_behind_a_disclosure(
+    client, keeper, nb_clerk
+):
     application = too_close(keeper)
     client.force_login(nb_clerk)
 
-    text = text_of(client.get(reverse("licensing:review", args=[application.pk])))
+    html = client.get(reverse("licensing:review", args=[application.pk])).content.decode()
 
-    assert {LOT_LINE, "nb.2.3.zoning", "nb.4.1.concom"} <= set(rule_ids_in(text))
+    assert {LOT_LINE, "nb.2.3.zoning", "nb.4.1.concom"} <= set(rule_ids_in(page_text(html)))
+    assert rule_ids_in(page_text(html, disclosures=False)) == []
+    assert LOT_LINE_IN_WORDS in page_text(html, disclosures=False)
 
 
 def test_check_before_you_apply_names_sections_not_rule_ids(client):
@@ -157,7 +162,7 @@ def test_the_license_pdf_names_the_varied_rule_in_words_and_its_section(
 def test_the_waiver_notice_names_the_rule_in_words(keeper, nb_clerk, board_member):
     variance = granted(too_close(keeper), nb_clerk, board_member)
 
-    text = pdf_words(render_waiver_notice_pdf(variance))
+    text = pdf_words(render_variance_notice_pdf(variance))
 
     assert rule_ids_in(text) == []
     assert "The stable is 50 ft or more from abutters' lot lines" in text

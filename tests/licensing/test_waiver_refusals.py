@@ -125,5 +125,6 @@ def test_a_granted_waiver_prints_a_notice_to_post_at_the_site(tisbury_clerk, cli
     assert response.status_code == 200
     assert response["Content-Type"] == "application/pdf"
     text = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(response.content)).pages)
-    assert "Notice of waiver granted" in text
+    assert "Waiver granted" in text
+    assert "To be posted at the site during construction" in text
     assert WRITTEN_WAIVER["locus"] in " ".join(text.split())

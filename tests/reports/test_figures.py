@@ -56,10 +56,10 @@ def test_revenue_by_fee_line_flags_placeholder_amounts(client, two_town_clerk, r
     table = report_tables(client, two_town_clerk, **WHOLE_YEAR)["revenue-by-fee-line"]
 
     expected = year.fee_lines(records, towns=towns, start=START, end=END)
-    found = {(town, permit_type, code, placeholder): (lines, amount)
-             for town, permit_type, code, _description, placeholder, lines, amount in table.rows}
+    found = {(town, permit_type, code, description, placeholder): (lines, amount)
+             for town, permit_type, code, description, placeholder, lines, amount in table.rows}
     assert found == expected
-    assert {key[3] for key in expected} == {True, False}
+    assert {key[4] for key in expected} == {True, False}
     assert any(key[1] == "Fines and charges (no permit type)" for key in expected)
 
 

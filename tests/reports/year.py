@@ -196,7 +196,8 @@ def revenue(records: Records, *, towns, start, end, key, permit_type=None) -> di
 
 
 def fee_lines(records: Records, *, towns, start, end) -> dict:
-    """{(town, permit type, code, placeholder): (lines, amount)} of invoices paid in full."""
+    """{(town, permit type, code, description, placeholder): (lines, amount)} of invoices
+    paid in full."""
     totals = defaultdict(lambda: [0, Decimal("0.00")])
     for invoice in records.invoices:
         if (invoice.municipality_id not in towns or invoice.status != InvoiceStatus.PAID
@@ -206,7 +207,7 @@ def fee_lines(records: Records, *, towns, start, end) -> dict:
             NO_PERMIT_TYPE)
         seeded = bool(invoice.fee_schedule and invoice.fee_schedule.seeded)
         for line in invoice.lines.all():
-            key = (invoice.municipality.name, permit_type, line.code, seeded)
+            key = (invoice.municipality.name, permit_type, line.code, line.description, seeded)
             totals[key][0] += 1
             totals[key][1] += line.amount
     return {name: tuple(value) for name, value in totals.items()}

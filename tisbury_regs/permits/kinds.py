@@ -3,7 +3,13 @@ inspection gate, and the Board's waivers (Board of Health Regulations 09.0–09.
 
 from __future__ import annotations
 
-from permits_site.licensing.declarations import About, DeclaredDocument, FactSource, Holder
+from permits_site.licensing.declarations import (
+    About,
+    DeclaredDocument,
+    FactSource,
+    Holder,
+    VarianceNotice,
+)
 from permits_site.licensing.kinds import PermitKind
 from permits_site.parties.places import register_place_attributes
 from permits_site.rules.base import Fact, FactType
@@ -86,6 +92,11 @@ class TisburyPermitKind(PermitKind):
 
     variance_signatures_required = 2
     variance_citation = cite("09.0.3")
+    variance_notice = VarianceNotice(
+        noun="waiver",
+        kept="To be posted at the site during construction.",
+        link="Notice to post at the site",
+    )
     #: The Board decides a waiver "after consideration, or after public hearing and
     #: consideration" (09.0.3); the text sets no notice period, so the Board gives the ten
     #: days' notice it gives for an alternative system's hearing (09.0.8(13)).

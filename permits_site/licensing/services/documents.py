@@ -13,6 +13,7 @@ from django.db import transaction
 from permits_site import audit
 from permits_site.exceptions import DomainError
 from permits_site.licensing import transitions
+from permits_site.licensing.kinds import kind_for
 from permits_site.licensing.models import Application, Document, DocumentStatus
 
 if TYPE_CHECKING:
@@ -55,6 +56,14 @@ def check_upload(upload: UploadedFile) -> tuple[str, str]:
     return content_type, digest.hexdigest()
 
 
+def document_label(application: Application | None, kind: str) -> str:
+    """The document's name as its permit type declares it (``plot_plan``: "Plot plan …")."""
+    if application is None:
+        return kind.replace("_", " ")
+    return kind_for(application.permit_type.code).document_kinds.get(
+        kind, kind.replace("_", " "))
+
+
 @transaction.atomic
 def upload_document(
     *,
@@ -86,7 +95,8 @@ def upload_document(
         action="document.uploaded",
         subject=document,
         municipality=application.municipality,
-        summary=f"Uploaded {kind} to application #{application.pk}",
+        summary=f"Uploaded {document_label(application, kind)} to application "
+                f"#{application.pk}",
         after={
             "kind": kind,
             "content_type": content_type,
@@ -107,7 +117,8 @@ def review_document(*, document: Document, accepted: bool, acting_user: User) ->
         action="document.reviewed",
         subject=document,
         municipality=document.municipality,
-        summary=f"{document.get_status_display()}: {document.kind}",
+        summary=f"{document.get_status_display()}: "
+                f"{document_label(document.application, document.kind)}",
         before={"status": before},
         after={"status": document.status},
     )

@@ -9,8 +9,8 @@ from django import template
 
 from permits_site.licensing.declarations import Gate
 from permits_site.licensing.kinds import Blocker
-from permits_site.pdf.rendering import rule_by_id
 from permits_site.rules.base import CheckResult, Finding
+from permits_site.rules.registry import rule_by_id, rule_in_plain_words
 
 register = template.Library()
 
@@ -29,6 +29,12 @@ def rule_summary(rule_id: str) -> str:
     """What the rule asks, in the words of its summary."""
     rule = rule_by_id(rule_id)
     return rule.summary if rule else ""
+
+
+@register.filter
+def rule_in_words(rule_id: str) -> str:
+    """What the rule asks and its section, as licenses and notices print it."""
+    return rule_in_plain_words(rule_id)
 
 
 @register.filter

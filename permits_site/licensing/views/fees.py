@@ -106,7 +106,7 @@ def fee_schedule_new(request, code: str):
         except DomainError as error:
             form.add_domain_errors(error.errors)
         else:
-            messages.success(request, f"New {permit_type.name} fee schedule saved.")
+            messages.success(request, f"New fee schedule saved: {permit_type.name}.")
             return redirect("licensing:fee_schedules")
     return render(
         request,

@@ -28,6 +28,7 @@ from permits_site.licensing.models import (
     ApplicationStatus,
     Document,
     Invoice,
+    Permit,
     PermitHearing,
     PermitType,
     Variance,
@@ -58,7 +59,7 @@ from permits_site.licensing.views.resident import (
     applications_with_details,
     error_messages,
 )
-from permits_site.pdf.waivers import render_waiver_notice_pdf
+from permits_site.pdf.variances import render_variance_notice_pdf
 from permits_site.rules.registry import get_check
 from permits_site.towns.models import Municipality
 
@@ -210,6 +211,7 @@ def review_context(
         "history": review_history(application, variances, hearings)[:20],
         "covering": [variance for variance in variances if variance.is_granted],
         "variance_citation": kind.variance_citation,
+        "variance_notice": kind.variance_notice,
         "variance_rows": _variance_rows(request, application, variances, bound),
         "variance_form": _variance_request_form(
             request, application, context["result"], variances, bound
@@ -271,12 +273,21 @@ def place_record(application: Application, user) -> dict | None:
 
 
 def review_history(application: Application, variances, hearings):
-    """Audit entries about the application and its variances and hearings, newest first."""
-    types = ContentType.objects.get_for_models(Application, Variance, PermitHearing)
+    """Audit entries about the application, its variances and hearings, its documents
+    (uploaded, accepted or refused), its invoices' payments and the permit issued from it,
+    newest first."""
+    types = ContentType.objects.get_for_models(
+        Application, Variance, PermitHearing, Document, Invoice, Permit)
     subjects = (
         Q(content_type=types[Application], object_id=application.pk)
         | Q(content_type=types[Variance], object_id__in=[variance.pk for variance in variances])
         | Q(content_type=types[PermitHearing], object_id__in=[hearing.pk for hearing in hearings])
+        | Q(content_type=types[Document],
+            object_id__in=Document.objects.filter(application=application).values("pk"))
+        | Q(content_type=types[Invoice],
+            object_id__in=Invoice.objects.filter(application=application).values("pk"))
+        | Q(content_type=types[Permit],
+            object_id__in=Permit.objects.filter(application=application).values("pk"))
     )
     return AuditEntry.objects.filter(subjects).select_related("actor")
 
@@ -645,16 +656,18 @@ def hearing_decide(request, pk: int, hearing_pk: int):
 @reviewer_required
 @require_GET
 def variance_notice(request, pk: int, variance_pk: int):
-    """The notice of a granted waiver, to post at the site (Tisbury BOH Reg 09.0.3)."""
+    """The written notice of a granted variance in its town's words: a Tisbury waiver to post
+    at the site (09.0.3), a Northborough variance kept at the Board's office (§8.2)."""
     application = reviewable(request, pk)
     variance = get_object_or_404(
         application.variances.filter(status=VarianceStatus.GRANTED)
         .prefetch_related("signatures__board_member"),
         pk=variance_pk,
     )
-    response = HttpResponse(render_waiver_notice_pdf(variance), content_type="application/pdf")
+    response = HttpResponse(render_variance_notice_pdf(variance), content_type="application/pdf")
     response["Content-Disposition"] = (
-        f'attachment; filename="waiver-notice-{application.pk}-{variance.pk}.pdf"'
+        f'attachment; filename="{kind_for(application.permit_type.code).variance_notice.noun}'
+        f'-{application.pk}-{variance.pk}.pdf"'
     )
     return response
 

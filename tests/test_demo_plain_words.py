@@ -1,0 +1,111 @@
+"""Staff and residents read the demo in words: no page any demo account reaches by following
+the site's links shows a rule id (``na.lic.A1.age``, ``nb.4.1a.lot_line``), a Python name
+(``running_at_large``) or a doubled word ("fees fees") outside the disclosure that keeps a
+code for the staff who ask for it (``templates/includes/disclosed_code.html``)."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from urllib.parse import urljoin, urlsplit
+
+import pytest
+from django.test import Client
+
+from fixtures.demo import build
+from permits_site.accounts.models import User
+from tests.e2e.plain_language import doubled_words_in, field_names_in, read_page, rule_ids_in
+
+pytestmark = pytest.mark.django_db
+
+#: Links followed from the home page: the pages a person reaches in three clicks.
+DEPTH = 3
+#: Pages read per account at most (the demo's pages number about a hundred each).
+PAGES_PER_ACCOUNT = 250
+#: Addresses that are not pages to read: signing out, files, the Django admin.
+NOT_PAGES = ("/accounts/logout", "/static/", "/media/", "/admin/")
+
+
+def within_the_site(base: str, href: str) -> str | None:
+    """The path and query of a link to a page of the site, or None."""
+    parts = urlsplit(urljoin(base, href))
+    if parts.scheme not in {"", "http"} or parts.netloc not in {"", "testserver"}:
+        return None
+    if parts.path.startswith(NOT_PAGES):
+        return None
+    return parts.path + (f"?{parts.query}" if parts.query else "")
+
+
+def words_out_of_place(parts: list[str], *, data: set[str]) -> set[str]:
+    """Rule ids, Python names and doubled words in the words of a page, one piece of text
+    at a time (a heading and the cell below it may well say the same word); ``data`` are
+    names that are a person's own (a username on the profile page)."""
+    return {word for part in parts
+            for word in (*rule_ids_in(part), *doubled_words_in(part), *field_names_in(part))
+            if word not in data}
+
+
+def crawl(client: Client, *, data: set[str]) -> tuple[int, dict[str, set[str]]]:
+    """Read the pages reached from the home page, breadth first; what each shows wrongly."""
+    seen: set[str] = set()
+    found: dict[str, set[str]] = {}
+    frontier = ["/"]
+    for _ in range(DEPTH):
+        reached = []
+        for url in frontier:
+            if url in seen or len(seen) >= PAGES_PER_ACCOUNT:
+                continue
+            seen.add(url)
+            response = client.get(url)
+            if (response.status_code != 200
+                    or not response["Content-Type"].startswith("text/html")):
+                continue
+            html = response.content.decode()
+            wrong = words_out_of_place(read_page(html, disclosures=False).parts, data=data)
+            if wrong:
+                found[url] = wrong
+            reached += [link for href in read_page(html).links
+                        if (link := within_the_site(url, href)) is not None]
+        frontier = reached
+    return len(seen), found
+
+
+@pytest.fixture
+def demo_accounts() -> list[str]:
+    return [credential.username for credential in build()]
+
+
+def test_no_demo_page_shows_a_rule_id_or_a_field_name_outside_the_disclosure(demo_accounts):
+    usernames = set(demo_accounts)
+    problems: dict[str, set[str]] = defaultdict(set)
+    read = {}
+    for username in [None, *demo_accounts]:
+        client = Client()
+        if username:
+            client.force_login(User.objects.get(username=username))
+        read[username], found = crawl(client, data=usernames)
+        for url, words in found.items():
+            problems[", ".join(sorted(words))].add(f"{username or 'signed out'} {url}")
+
+    assert all(count > 20 for count in read.values()), read
+    assert not problems, "\n".join(
+        f"{words}: {'; '.join(sorted(where)[:3])}" for words, where in problems.items())
+
+
+def test_a_rule_id_inside_the_disclosure_is_not_read_outside_it():
+    html = ('<p>Stable 50 ft from the lot line</p><details class="disclosed-code small">'
+            '<summary>Rule id</summary><code>nb.4.1a.lot_line</code></details>'
+            '<details><summary>Add a document</summary>running_at_large</details>')
+
+    text = " ".join(read_page(html, disclosures=False).parts)
+
+    assert rule_ids_in(text) == []
+    assert field_names_in(text) == ["running_at_large"]
+
+
+def test_words_out_of_place_names_codes_and_doubled_words_but_not_files_or_addresses():
+    parts = ["Dog impoundment fees fees; running_at_large; plot_plan.pdf;",
+             "jane_smith@example.com; /staff/some_page/; na.lic.A1.age; clerk_tisbury",
+             "Citations", "Citations"]
+
+    assert words_out_of_place(parts, data={"clerk_tisbury"}) == {
+        "fees fees", "running_at_large", "na.lic.A1.age"}
