@@ -64,7 +64,7 @@ def test_a_declared_permit_type_goes_from_the_generated_form_to_a_verified_licen
     page.get_by_label("Reference").fill("R-100")
     page.get_by_role("button", name="Record payment").click()
     page.get_by_role("button", name="Approve and issue license").click()
-    expect(page.get_by_text("Issued GPP-")).to_be_visible()
+    expect(page.get_by_role("status").filter(has_text="Issued GPP-")).to_be_visible()
     assert_accessible(page)
 
     permit = Permit.objects.get(application=application)

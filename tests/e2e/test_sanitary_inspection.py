@@ -103,7 +103,10 @@ def test_inspector_finds_manure_over_the_limit_and_cites_a_daily_fine(page, live
     page.get_by_label("Case type").select_option("northborough.stable_violation")
     page.get_by_role("button", name="Open a case from this inspection").click()
     expect(page.get_by_role("heading", name=re.compile(r"Case #\d+: Sam Stable"))).to_be_visible()
-    expect(page.get_by_text("nb.6.2.volume")).to_be_visible()
+    case_violation = page.locator(
+        '[aria-labelledby="violations-heading"] [data-rule="nb.6.2.volume"]')
+    expect(case_violation).to_contain_text("300 cu ft")
+    expect(case_violation).to_contain_text("Northborough Horse & Stable Regs §6.2")
     assert_accessible(page)
 
     citation_form = page.locator("#citation-section")

@@ -26,6 +26,7 @@ from permits_site.licensing.services.applications import submit_application
 from permits_site.licensing.services.permits import change_permit_status
 from tests.factories import (
     BusinessFactory,
+    BusinessMemberFactory,
     CaseFactory,
     CourtDecisionFactory,
     InspectionFactory,
@@ -289,7 +290,8 @@ def test_a_re_inspection_before_the_past_year_is_not_counted(diner):
 
 
 def renewal_of(permit: Permit, day: dt.date) -> Application:
-    owner = UserFactory()
+    """A renewal submitted by a member of the business holding ``permit``."""
+    owner = BusinessMemberFactory(business=permit.holder_business).user
     application = Application.objects.create(
         municipality=permit.municipality, permit_type=permit.permit_type, action="renewal",
         applicant=owner, business=permit.holder_business, previous_permit=permit,

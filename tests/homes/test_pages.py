@@ -49,10 +49,13 @@ def test_the_staff_home_needs_a_sign_in(client):
     assert client.get(HOME).url.startswith(reverse("accounts:login"))
 
 
-def test_staff_see_my_work_in_the_navigation_and_no_resident_entries(client, resident):
+def test_staff_see_my_work_first_and_keep_their_own_permits_and_citations(client, resident):
+    """A clerk may hold a dog license or be cited like any resident: their own records stay
+    one click away, after their work."""
     client.force_login(staff(Role.HEARING_AUTHORITY, "north_andover"))
     page = client.get(HOME).content.decode()
-    assert ">My work<" in page and ">My citations<" not in page and ">My businesses<" not in page
+    assert ">My work<" in page and ">My citations<" in page
+    assert page.index(">My work<") < page.index(">My permits<")
 
     client.force_login(resident)
     page = client.get(reverse("licensing:dashboard")).content.decode()

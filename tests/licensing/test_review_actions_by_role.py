@@ -16,7 +16,7 @@ from tests.licensing.test_pages import FEB_2027, submitted
 pytestmark = pytest.mark.django_db
 
 #: What only the town's clerk is offered on the review screen.
-CLERK_ONLY = ("Approve and issue license", "Record payment", "Not accepted", "Upload")
+CLERK_ONLY = ("Approve and issue license", "Record payment", "Not accepted", ">Upload</button>")
 #: What every reviewer (clerk or Board member) is offered on a submitted application.
 ANY_REVIEWER = ("Start review", "Request changes", "Deny")
 

@@ -27,6 +27,7 @@ from permits_site.licensing.services.permits import change_permit_status
 from tests.factories import (
     PASSWORD,
     BusinessFactory,
+    BusinessMemberFactory,
     PermitFactory,
     Role,
     UserFactory,
@@ -102,7 +103,9 @@ def owner(db):
 
 @pytest.fixture
 def diner(owner):
-    return BusinessFactory(legal_name="Harbor Diner Inc.", created_by=owner)
+    business = BusinessFactory(legal_name="Harbor Diner Inc.", created_by=owner)
+    BusinessMemberFactory(business=business, user=owner)
+    return business
 
 
 def held_permit(business, code: str = FOOD) -> Permit:
@@ -253,6 +256,7 @@ def test_details_typed_by_the_applicant_cannot_set_the_surcharge(owner, diner):
 
 def test_a_septage_renewal_counts_only_its_own_schedule_s_events(owner, officer):
     hauler = BusinessFactory(legal_name="Island Hauling LLC", created_by=owner)
+    BusinessMemberFactory(business=hauler, user=owner)
     cited(hauler, officer, "citation_critical")
     order = cited(hauler, officer, "citation_order", day=dt.date(2030, 3, 5))
 
