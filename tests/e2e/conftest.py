@@ -257,6 +257,8 @@ def sign_in(page: Page, live_server, username: str, password: str) -> None:
 def open_main_nav(page: Page) -> None:
     """On a phone, open the main menu and wait until Bootstrap has finished opening it (a
     click while it is still "collapsing" can miss the link); on a desktop it is open."""
+    # Until the stylesheet applies, the menu button shows at any width: wait for it.
+    page.wait_for_load_state()
     menu = page.get_by_role("button", name="Show navigation")
     if menu.is_visible():
         menu.click()

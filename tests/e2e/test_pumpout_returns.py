@@ -79,7 +79,8 @@ def test_a_late_return_is_cited_and_paid_at_the_counter(page, live_server, peopl
     expect(page.get_by_role("row").filter(has_text="April 2026")).to_contain_text(
         "Late, 26 days")
     assert_accessible(page)
-    page.get_by_role("link", name="April 2026").click()
+    with page.expect_navigation():
+        page.get_by_role("link", name="April 2026").click()
     assert_accessible(page)
     page.get_by_role("link", name="Citation #").click()
     expect(page.get_by_text("Tisbury BOH Reg 09.6.2").first).to_be_visible()
