@@ -69,7 +69,7 @@ def limited(title: str, rows: Sequence, item: Callable[..., WorkItem], *, empty:
             link_label: str = "", link_url: str = "") -> WorkList:
     """A :class:`WorkList` of the first :data:`LIST_LIMIT` of ``rows`` (a queryset or a
     list), saying whether there are more: one query, of one row more than it shows."""
-    rows = list(rows)
+    rows = list(rows[:LIST_LIMIT + 1])
     return WorkList(title, [item(row) for row in rows[:LIST_LIMIT]], empty,
                     link_label, link_url, more=len(rows) > LIST_LIMIT)
 

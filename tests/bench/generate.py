@@ -99,7 +99,10 @@ def generate(
         staff = {}
         for role, town in [(Role.CLERK, "north_andover"), (Role.CLERK, "northborough"),
                            (Role.INSPECTOR, "northborough"), (Role.ADMIN, "north_andover"),
-                           (Role.CLERK, "tisbury"), (Role.INSPECTOR, "tisbury")]:
+                           (Role.CLERK, "tisbury"), (Role.INSPECTOR, "tisbury"),
+                           (Role.ANIMAL_CONTROL_OFFICER, "north_andover"),
+                           (Role.HEARING_AUTHORITY, "north_andover"),
+                           (Role.BOARD_MEMBER, "northborough")]:
             user, created = User.objects.get_or_create(
                 username=f"bench_{role}_{town}",
                 defaults={"password": password, "email": f"bench_{role}_{town}@example.org",
