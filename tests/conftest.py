@@ -1,9 +1,20 @@
 """Shared fixtures: towns come from the migrations, people from the factories."""
 
 import pytest
+from django.test import override_settings
 from rest_framework.test import APIClient
 
 from tests.factories import DogFactory, Role, UserFactory, municipality, staff
+
+#: Passwords hashed in a blink: the production hasher's million rounds took a second of
+#: every sign-in and of every demo account seeded, and no test is about its strength.
+FAST_PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _fast_password_hashing():
+    with override_settings(PASSWORD_HASHERS=FAST_PASSWORD_HASHERS):
+        yield
 
 
 @pytest.fixture(autouse=True)

@@ -84,7 +84,6 @@ from stables.rules import HORSE_BURIAL
 from tisbury_regs.models import SepticInspectionReport, SystemInspectorLicense
 
 PASSWORD = "correct-horse-battery-staple"
-_HASHED_PASSWORD = make_password(PASSWORD)
 #: Real files for uploads: a PDF certificate and a PNG image.
 PDF = (Path(__file__).parent / "fixtures_files" / "rabies_certificate.pdf").read_bytes()
 PNG = (Path(__file__).parent / "fixtures_files" / "rabies_certificate.png").read_bytes()
@@ -135,7 +134,7 @@ class UserFactory(factory.django.DjangoModelFactory):
     street_address = factory.Sequence(lambda n: f"{n} Main Street")
     city = "North Andover"
     postal_code = "01845"
-    password = _HASHED_PASSWORD
+    password = factory.LazyFunction(lambda: make_password(PASSWORD))
 
 
 class MembershipFactory(factory.django.DjangoModelFactory):
