@@ -16,6 +16,7 @@ from dogs.licenses.services import (
     dogs_kept_at,
     dogs_with_licenses,
     kennel_licensed,
+    move_to_license_year,
     update_dog_license,
 )
 from dogs.models import DogTag
@@ -23,6 +24,7 @@ from permits_site.accounts import permissions
 from permits_site.licensing.declarations import (
     PERMIT_FIELD,
     About,
+    AnnualTerm,
     DeclaredDocument,
     DeclaredField,
     FactSource,
@@ -124,6 +126,10 @@ class DogLicenseKind(PermitKind):
     list_related = ("dog_license__dog",)
     dashboard_panel = "dogs/dashboard_panel.html"
     review_panel = "dogs/review_panel.html"
+    #: The license year runs Jan 1–Dec 31 (A(7)); next year's forms are out in December
+    #: (A(8)) and the office sells next year's license from December 1 (spec
+    #: ``lifecycle.md``, North Andover corrections).
+    annual = AnnualTerm(citation=cite("Licenses A(7)"), next_year_from=(12, 1))
 
     # -- fees ----------------------------------------------------------------
 
@@ -246,6 +252,10 @@ class DogLicenseKind(PermitKind):
         (A(4))."""
         year = application.dog_license.license_year
         return max(issued_on, dt.date(year, 1, 1)), year_end(dt.date(year, 1, 1))
+
+    def move_to_license_year(self, application, *, year: int) -> None:
+        """The license is issued for next year's license year (A(7)): so says its record."""
+        move_to_license_year(application.dog_license, year=year)
 
     def after_issue(self, application, permit: Permit, *, acting_user: User) -> None:
         """Hand out the next tag number of the license year (a replacement keeps the license)."""

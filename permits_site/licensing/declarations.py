@@ -224,6 +224,23 @@ class VarianceNotice:
     link: str = "Written variance"
 
 
+@dataclass(frozen=True)
+class AnnualTerm:
+    """A permit that runs to the end of its license year, December 31 (``citation``: the
+    section saying so; blank: the permit type's own section). ``next_year_from`` is the
+    (month, day) from which the law lets one apply for the next license year ahead — North
+    Andover's dog licenses from December 1 (Licenses A(8)) — or None where it sets none."""
+
+    citation: str = ""
+    next_year_from: tuple[int, int] | None = None
+
+    def next_year_on_sale(self, on: dt.date) -> int | None:
+        """The next license year, when ``on`` is on or after the day it goes on sale."""
+        if self.next_year_from is None or on < dt.date(on.year, *self.next_year_from):
+            return None
+        return on.year + 1
+
+
 # -- references ---------------------------------------------------------------------
 
 @dataclass(frozen=True)

@@ -31,6 +31,7 @@ from permits_site.licensing.declarations import (
     PROPERTY_FIELD,
     RENEWAL,
     About,
+    AnnualTerm,
     DeclaredDocument,
     DeclaredField,
     DetailsInvalid,
@@ -44,7 +45,7 @@ from permits_site.licensing.declarations import (
     reference_field,
 )
 from permits_site.parties.places import place_attribute_names
-from permits_site.rules.calendar import BusinessCalendar, year_end
+from permits_site.rules.calendar import BusinessCalendar, in_last_month, year_end
 from permits_site.rules.fees import FeeLine, PricedItem, QuoteRefused, item, line_for
 from permits_site.rules.registry import get_rule_set
 
@@ -82,6 +83,17 @@ class HolderLink:
 
     label: str
     url_name: str
+
+
+@dataclass(frozen=True)
+class YearEndNotice:
+    """What the clerk is told when issuing an annual permit in its term's last month: it runs
+    only to ``runs_through`` (``citation``), and ``next_year`` is the license year it may be
+    issued for instead, where the law lets one apply ahead (None where it does not)."""
+
+    runs_through: dt.date
+    citation: str
+    next_year: int | None
 
 
 @dataclass(frozen=True)
@@ -156,6 +168,9 @@ class PermitKind:
     processing_time: str = ""
     #: A caution about the law text itself (e.g. sections missing from the text supplied).
     law_text_note: str = ""
+    #: The permit runs to the end of its license year, and from when the next year's may be
+    #: applied for (None: its term is not a license year — an event, a job, a horse's stay).
+    annual: AnnualTerm | None = AnnualTerm()
     # -- the declaration ----------------------------------------------------------
 
     def holds_hearing(self, application: Application) -> bool:
@@ -397,6 +412,23 @@ class PermitKind:
     def term(self, application: Application, *, issued_on: dt.date) -> tuple[dt.date, dt.date]:
         """(valid from, valid through); by default the calendar year of issuance."""
         return issued_on, year_end(issued_on)
+
+    def year_end_notice(self, application: Application, *, on: dt.date) -> YearEndNotice | None:
+        """The notice for issuing ``application`` on ``on`` when its term would end with the
+        license year in that term's last calendar month; None otherwise."""
+        if self.annual is None or application.action in self.amending_actions:
+            return None
+        runs_through = self.term(application, issued_on=on)[1]
+        if runs_through != year_end(runs_through) or not in_last_month(
+                on=on, term_ends=runs_through):
+            return None
+        return YearEndNotice(runs_through=runs_through,
+                             citation=self.annual.citation or application.permit_type.citation,
+                             next_year=self.annual.next_year_on_sale(on))
+
+    def move_to_license_year(self, application: Application, *, year: int) -> None:
+        """Hook for kinds that keep the license year on the application (a dog license):
+        record that it is issued for ``year``, in the issuing transaction."""
 
     def after_issue(self, application: Application, permit: Permit, *, acting_user: User) -> None:
         """Hook for typed details (a dog's tag) written in the issuing transaction."""

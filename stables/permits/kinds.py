@@ -17,6 +17,7 @@ from permits_site.licensing.declarations import (
     PROPERTY_FIELD,
     REFERENCE,
     About,
+    AnnualTerm,
     DeclaredDocument,
     DeclaredField,
     FactSource,
@@ -333,6 +334,8 @@ class StablePermitKind(PermitKind):
 class PrivateStableKind(StablePermitKind):
     code = "northborough.private_stable"
     dashboard_panel = "stables/dashboard_panel.html"
+    #: A year from issuance (§2.2), not a license year.
+    annual = None
 
     def term_end(self, valid_from: dt.date) -> dt.date:
         """"Licenses issued will expire one year from the date of issuance" (§2.2): through
@@ -345,6 +348,8 @@ class PrivateStableKind(StablePermitKind):
 
 class PublicStableKind(StablePermitKind):
     code = "northborough.public_stable"
+    #: Through December 31, renewable each January 1 (§7.1); the text sets no day before it.
+    annual = AnnualTerm(citation=cite("7.1"))
 
     def term_end(self, valid_from: dt.date) -> dt.date:
         """"Renewable annually each January 1st" (§7.1): through December 31."""
