@@ -12,6 +12,7 @@ through the reference resolvers that apps register.
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -239,6 +240,19 @@ class AnnualTerm:
         if self.next_year_from is None or on < dt.date(on.year, *self.next_year_from):
             return None
         return on.year + 1
+
+
+#: "{yes wording|no wording}" in a statement, chosen by a yes/no answer.
+_WORDINGS = re.compile(r"\{([^{}|]*)\|([^{}|]*)\}")
+
+
+def answer_sentence(statement: str, value: Any, *, shown: str) -> str:
+    """A declared answer as the sentence the permit prints: ``statement`` gives the yes and
+    no wordings as "{is|is not}" and places the answer as printed (``shown``: a choice's
+    label, a number with its unit) at "{value}"."""
+    if isinstance(value, bool):
+        statement = _WORDINGS.sub(lambda wording: wording.group(1 if value else 2), statement)
+    return statement.replace("{value}", shown)
 
 
 # -- references ---------------------------------------------------------------------

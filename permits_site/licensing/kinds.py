@@ -40,6 +40,7 @@ from permits_site.licensing.declarations import (
     Holder,
     ParsedDetails,
     VarianceNotice,
+    answer_sentence,
     fact_field,
     parse_details,
     reference_field,
@@ -124,6 +125,12 @@ class PermitKind:
     #: Who may hold the permit, and what it is about (``lifecycle.md``).
     holder: Holder = Holder.PERSON
     about: About = About.PERSON
+    #: What the permit's paper calls the property it is about (blank: "Property").
+    place_label: str = ""
+    #: How declared answers read on the permit's paper: field name → statement, with the
+    #: yes and no wordings as "{is|is not}" and "{value}" for other answers. Every yes/no
+    #: field has one; other fields print as a row of their label and answer.
+    statements: Mapping[str, str] = {}
     #: Fields asked besides the rule set's facts (declared details, records referenced).
     extra_fields: tuple[DeclaredField, ...] = ()
     #: Where rule-set facts come from when no field asks them: fact name → source.
@@ -433,16 +440,52 @@ class PermitKind:
     def after_issue(self, application: Application, permit: Permit, *, acting_user: User) -> None:
         """Hook for typed details (a dog's tag) written in the issuing transaction."""
 
+    def subject(self, permit: Permit) -> list[tuple[str, str]]:
+        """What the permit is about, first on its paper (label → words): the establishment a
+        business holds it for, or the holder; the property it is about. An animal's kind
+        prints the animal in :meth:`document_context`."""
+        holder = ", ".join(part for part in (permit.holder_name, permit.holder_address) if part)
+        rows = [("Establishment" if self.about == About.BUSINESS and permit.holder_business_id
+                 else "Holder", holder)]
+        if permit.place_address:
+            rows.append((self.place_label or "Property", permit.place_address))
+        return rows
+
     def document_context(self, permit: Permit) -> dict[str, Any]:
-        """Rows printed on the license PDF (label → value): the declared fields' answers,
-        frozen with the application once the permit is issued."""
-        application = permit.application
-        values = {**application.details, **application.facts}
+        """Rows printed on the license PDF (label → value): the declared answers that read as
+        a label and a value, frozen with the application once the permit is issued."""
+        values = self._answers(permit.application)
         return {
             declared.label: display_value(declared, values[declared.name])
             for declared in self.fields(permit.permit_type)
-            if declared.name in values
+            if declared.name in values and not self._says(declared)
         }
+
+    def document_statements(self, permit: Permit) -> list[str]:
+        """The declared answers the permit's paper prints as sentences (:attr:`statements`)."""
+        values = self._answers(permit.application)
+        return [
+            self._sentence(declared, values[declared.name])
+            for declared in self.fields(permit.permit_type)
+            if declared.name in values and self._says(declared)
+        ]
+
+    @staticmethod
+    def _answers(application: Application) -> dict[str, Any]:
+        return {**application.details, **application.facts}
+
+    def _says(self, declared: DeclaredField) -> bool:
+        return declared.name in self.statements or declared.type == "boolean"
+
+    def _sentence(self, declared: DeclaredField, value: Any) -> str:
+        """The answer in its statement; a yes/no field declared without one says the question
+        and the answer in words."""
+        statement = self.statements.get(declared.name)
+        if statement is None:
+            return f"Answered {'yes' if value else 'no'}: {declared.label}"
+        shown = display_value(declared, value)
+        return answer_sentence(statement, value,
+                               shown=shown.lower() if declared.choices else shown)
 
     def describe(self, application: Application) -> str:
         """One line naming the application in lists: its holder business and place."""
@@ -458,7 +501,7 @@ class PermitKind:
             rows.append(("Holder", application.business.display_name))
         if application.place is not None:
             rows.append(("Property", application.place.full_address))
-        values = {**application.details, **application.facts}
+        values = self._answers(application)
         for declared in self.fields(application.permit_type):
             if declared.name in values:
                 rows.append((declared.label, display_value(declared, values[declared.name])))

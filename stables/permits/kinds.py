@@ -45,6 +45,7 @@ from stables.permits.services import (
     transferable_permit,
     update_stable_draft,
 )
+from stables.permits.statements import STATEMENTS
 from stables.rules import HEARING_NOTICE_DAYS
 
 if TYPE_CHECKING:
@@ -97,6 +98,8 @@ class StablePermitKind(PermitKind):
     """What private (§2) and public (§7) stable permits share."""
 
     about = About.PROPERTY
+    place_label = "Stable site"
+    statements = STATEMENTS
     extra_fields = STABLE_FIELDS
     documents = (
         DeclaredDocument(PLOT_PLAN, "Plot plan (the lot, the stable, contour and drainage, "
