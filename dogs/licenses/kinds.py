@@ -90,6 +90,10 @@ def license_year_field(today: dt.date) -> DeclaredField:
                         help_text="The license year runs January 1 to December 31.")
 
 
+#: The fee item of a license renewed after its due date (A(8)).
+LATE_FEE = "late_fee"
+
+
 def late_fee_due(*, license_year: int, on: dt.date, calendar) -> bool:
     """A renewal after the due date of its license year owes the late fee (Licenses A(8)).
 
@@ -149,7 +153,7 @@ class DogLicenseKind(PermitKind):
         if action == "renewal" and late_fee_due(
             license_year=license_year, on=request.on, calendar=request.calendar
         ):
-            lines.append(line_for(item(request.schedule, "late_fee")))
+            lines.append(line_for(item(request.schedule, LATE_FEE)))
         return lines
 
     def validate_schedule(self, amounts: Mapping[str, Decimal]) -> dict[str, str]:
@@ -252,6 +256,14 @@ class DogLicenseKind(PermitKind):
         (A(4))."""
         year = application.dog_license.license_year
         return max(issued_on, dt.date(year, 1, 1)), year_end(dt.date(year, 1, 1))
+
+    def year_end_notice(self, application, *, on: dt.date):
+        """No next year is offered for a renewal invoiced with this year's late fee (A(8)):
+        next year's license is priced without it, so the owner applies for that year anew."""
+        notice = super().year_end_notice(application, on=on)
+        if notice is None or not application.invoices.filter(lines__code=LATE_FEE).exists():
+            return notice
+        return replace(notice, next_year=None)
 
     def move_to_license_year(self, application, *, year: int) -> None:
         """The license is issued for next year's license year (A(7)): so says its record."""

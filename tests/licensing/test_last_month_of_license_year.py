@@ -22,7 +22,7 @@ from permits_site.licensing.services.payments import record_payment
 from permits_site.licensing.services.permits import approve_and_issue, issue_permit
 from permits_site.rules.calendar import in_last_month
 from tests.declared import declared_permit_type
-from tests.dogs.test_license_flow import png_upload
+from tests.dogs.test_license_flow import licensed, png_upload
 from tests.factories import ApplicationFactory, DogFactory, PropertyFactory, municipality
 from tests.tisbury.support import client_for
 
@@ -80,6 +80,24 @@ def test_a_dog_license_issued_in_december_tells_its_end_and_offers_next_year(cle
     assert notice.runs_through == dt.date(2026, 12, 31)
     assert "Licenses A(7)" in notice.citation
     assert notice.next_year == 2027
+
+
+def test_a_late_renewal_is_told_its_end_but_not_moved_to_next_year_a8(clerk):
+    """Its invoice holds this year's late fee: next year's license is applied for anew."""
+    dog = DogFactory()
+    with time_machine.travel(dt.datetime(2025, 3, 10, 15, 0), tick=False):
+        licensed(dog, clerk, year=2025)
+    with time_machine.travel(DEC_10_2026, tick=False):
+        application = apply_for_dog_license(applicant=dog.owner, dog=dog, action="renewal",
+                                            license_year=2026)
+        submit_application(application=application, acting_user=dog.owner)
+        assert application.invoices.get().lines.filter(code="late_fee").exists()
+
+        notice = kind_for(application.permit_type.code).year_end_notice(
+            application, on=DEC_10_2026.date())
+
+    assert notice.runs_through == dt.date(2026, 12, 31)
+    assert notice.next_year is None
 
 
 @time_machine.travel(NOV_30_2026, tick=False)
