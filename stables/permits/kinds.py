@@ -304,7 +304,8 @@ class StablePermitKind(PermitKind):
             rows["Assessors' parcel"] = stable.property.parcel
         rows["Horses"] = str(permit.application.facts.get("horses", ""))
         if stable.grandfathered:
-            rows["Grandfathered"] = f"Yes (§2.5): {stable.grandfathered_note}"
+            rows["Grandfathered"] = (f"Permitted under the rules in force before May 2, "
+                                     f"1990 (§2.5): {stable.grandfathered_note}")
         return rows
 
     # -- pages ---------------------------------------------------------------

@@ -32,6 +32,7 @@ from tests.factories import (
     DogFactory,
     PermitFactory,
     PropertyFactory,
+    StableApplicationFactory,
 )
 
 pytestmark = pytest.mark.django_db
@@ -175,6 +176,22 @@ def test_a_northborough_private_stable_permit_names_the_stables_site():
 
     assert "Stable site" in page
     assert "14 Lantern Lane" in page
+
+
+def test_a_grandfathered_stables_permit_says_so_in_words_2_5():
+    details = StableApplicationFactory(stable__grandfathered=True,
+                                       stable__grandfathered_note="Barn on the 1985 plan.")
+    application = details.application
+    place = details.stable.property
+    permit = PermitFactory(application=application, place=place,
+                           place_address=place.full_address)
+
+    page = permit_html(permit)
+
+    assert "Permitted under the rules in force before May 2, 1990 (§2.5): Barn on the 1985 " \
+           "plan." in page
+    assert f"<th>Stable site</th><td>{place.full_address}</td>" in page
+    assert BARE_ANSWER.findall(page) == []
 
 
 @time_machine.travel(dt.datetime(2027, 2, 10, 15, 0), tick=False)
