@@ -14,6 +14,7 @@ from dogs.rules import INSPECTION_FINDINGS, KENNEL_LICENSE
 from permits_site.accounts.permissions import can_schedule_inspection
 from permits_site.licensing.declarations import (
     About,
+    AnnualTerm,
     DeclaredField,
     FactSource,
     Holder,
@@ -75,6 +76,13 @@ class KennelLicenseKind(PermitKind):
     inspected = True
     inspection_check = KENNEL_LICENSE.code
     review_panel = "dogs/kennel_review_panel.html"
+    statements = {
+        "veterinary_medical_boarding": "The kennel {is|is not} medical boarding by a licensed "
+                                       "veterinarian practicing in North Andover.",
+    }
+    #: The licensing period runs January 1 to December 31 (B(7)); renewal forms go out by
+    #: December 1 (B(8)), from when next year's license may be applied for.
+    annual = AnnualTerm(citation=cite("Kennel license B(7)"), next_year_from=(12, 1))
 
     def fields(self, permit_type) -> tuple[DeclaredField, ...]:
         """The rule set's answers, asking for more than four dogs: four or fewer need no

@@ -16,6 +16,7 @@ from dogs.licenses.services import (
     dogs_kept_at,
     dogs_with_licenses,
     kennel_licensed,
+    move_to_license_year,
     update_dog_license,
 )
 from dogs.models import DogTag
@@ -23,6 +24,7 @@ from permits_site.accounts import permissions
 from permits_site.licensing.declarations import (
     PERMIT_FIELD,
     About,
+    AnnualTerm,
     DeclaredDocument,
     DeclaredField,
     FactSource,
@@ -88,6 +90,10 @@ def license_year_field(today: dt.date) -> DeclaredField:
                         help_text="The license year runs January 1 to December 31.")
 
 
+#: The fee item of a license renewed after its due date (A(8)).
+LATE_FEE = "late_fee"
+
+
 def late_fee_due(*, license_year: int, on: dt.date, calendar) -> bool:
     """A renewal after the due date of its license year owes the late fee (Licenses A(8)).
 
@@ -124,6 +130,10 @@ class DogLicenseKind(PermitKind):
     list_related = ("dog_license__dog",)
     dashboard_panel = "dogs/dashboard_panel.html"
     review_panel = "dogs/review_panel.html"
+    #: The license year runs Jan 1–Dec 31 (A(7)); next year's forms are out in December
+    #: (A(8)) and the office sells next year's license from December 1 (spec
+    #: ``lifecycle.md``, North Andover corrections).
+    annual = AnnualTerm(citation=cite("Licenses A(7)"), next_year_from=(12, 1))
 
     # -- fees ----------------------------------------------------------------
 
@@ -143,7 +153,7 @@ class DogLicenseKind(PermitKind):
         if action == "renewal" and late_fee_due(
             license_year=license_year, on=request.on, calendar=request.calendar
         ):
-            lines.append(line_for(item(request.schedule, "late_fee")))
+            lines.append(line_for(item(request.schedule, LATE_FEE)))
         return lines
 
     def validate_schedule(self, amounts: Mapping[str, Decimal]) -> dict[str, str]:
@@ -246,6 +256,18 @@ class DogLicenseKind(PermitKind):
         (A(4))."""
         year = application.dog_license.license_year
         return max(issued_on, dt.date(year, 1, 1)), year_end(dt.date(year, 1, 1))
+
+    def year_end_notice(self, application, *, on: dt.date):
+        """No next year is offered for a renewal invoiced with this year's late fee (A(8)):
+        next year's license is priced without it, so the owner applies for that year anew."""
+        notice = super().year_end_notice(application, on=on)
+        if notice is None or not application.invoices.filter(lines__code=LATE_FEE).exists():
+            return notice
+        return replace(notice, next_year=None)
+
+    def move_to_license_year(self, application, *, year: int) -> None:
+        """The license is issued for next year's license year (A(7)): so says its record."""
+        move_to_license_year(application.dog_license, year=year)
 
     def after_issue(self, application, permit: Permit, *, acting_user: User) -> None:
         """Hand out the next tag number of the license year (a replacement keeps the license)."""

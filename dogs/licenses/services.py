@@ -428,6 +428,16 @@ def _surrendered_license_errors(action: str, *, jurisdiction: str, number: str
     return errors
 
 
+def move_to_license_year(details: DogLicense, *, year: int) -> None:
+    """Issue an application for ``year`` instead of the license year it asked (the clerk's
+    choice in December, Licenses A(7), A(8)); refused when the dog already holds or awaits
+    that year's license."""
+    _refuse_duplicate(details.dog, action=details.application.action, license_year=year,
+                      editing=details.application)
+    details.license_year = year
+    details.save(update_fields=["license_year"])
+
+
 def _refuse_duplicate(dog: Dog, *, action: str, license_year: int,
                       editing: Application | None = None) -> None:
     pending = DogLicense.objects.filter(

@@ -351,6 +351,13 @@ class PermitIssueSerializer(serializers.Serializer):
         visible_to=partial(owned_or_in_staff_towns, owner_field="applicant",
                            business_field="business"),
     )
+    next_license_year = serializers.BooleanField(
+        required=False, default=False,
+        help_text="In the last month of an annual permit's license year, issue it for the "
+                  "whole next license year instead, where its law lets one apply ahead "
+                  "(North Andover dog and kennel licenses from December 1). Refused (400, "
+                  "naming this field) on any other day or permit type.",
+    )
 
 
 class ReasonSerializer(serializers.Serializer):

@@ -391,7 +391,10 @@ class PermitViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
         serializer.is_valid(raise_exception=True)
         application = serializer.validated_data["application"]
         self.check_object_permissions(request, application)
-        permit = issue_permit(application=application, acting_user=request.user)
+        permit = issue_permit(
+            application=application, acting_user=request.user,
+            next_license_year=serializer.validated_data["next_license_year"],
+        )
         issued = permit.application_id == application.pk
         return Response(self.get_serializer(permit).data,
                         status=status.HTTP_201_CREATED if issued else status.HTTP_200_OK)

@@ -12,6 +12,7 @@ through the reference resolvers that apps register.
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -222,6 +223,36 @@ class VarianceNotice:
     kept: str = ""
     #: The link to the notice on the review screen.
     link: str = "Written variance"
+
+
+@dataclass(frozen=True)
+class AnnualTerm:
+    """A permit that runs to the end of its license year, December 31 (``citation``: the
+    section saying so; blank: the permit type's own section). ``next_year_from`` is the
+    (month, day) from which the law lets one apply for the next license year ahead — North
+    Andover's dog licenses from December 1 (Licenses A(8)) — or None where it sets none."""
+
+    citation: str = ""
+    next_year_from: tuple[int, int] | None = None
+
+    def next_year_on_sale(self, on: dt.date) -> int | None:
+        """The next license year, when ``on`` is on or after the day it goes on sale."""
+        if self.next_year_from is None or on < dt.date(on.year, *self.next_year_from):
+            return None
+        return on.year + 1
+
+
+#: "{yes wording|no wording}" in a statement, chosen by a yes/no answer.
+_WORDINGS = re.compile(r"\{([^{}|]*)\|([^{}|]*)\}")
+
+
+def answer_sentence(statement: str, value: Any, *, shown: str) -> str:
+    """A declared answer as the sentence the permit prints: ``statement`` gives the yes and
+    no wordings as "{is|is not}" and places the answer as printed (``shown``: a choice's
+    label, a number with its unit) at "{value}"."""
+    if isinstance(value, bool):
+        statement = _WORDINGS.sub(lambda wording: wording.group(1 if value else 2), statement)
+    return statement.replace("{value}", shown)
 
 
 # -- references ---------------------------------------------------------------------

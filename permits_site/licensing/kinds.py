@@ -31,6 +31,7 @@ from permits_site.licensing.declarations import (
     PROPERTY_FIELD,
     RENEWAL,
     About,
+    AnnualTerm,
     DeclaredDocument,
     DeclaredField,
     DetailsInvalid,
@@ -39,12 +40,13 @@ from permits_site.licensing.declarations import (
     Holder,
     ParsedDetails,
     VarianceNotice,
+    answer_sentence,
     fact_field,
     parse_details,
     reference_field,
 )
 from permits_site.parties.places import place_attribute_names
-from permits_site.rules.calendar import BusinessCalendar, year_end
+from permits_site.rules.calendar import BusinessCalendar, in_last_month, year_end
 from permits_site.rules.fees import FeeLine, PricedItem, QuoteRefused, item, line_for
 from permits_site.rules.registry import get_rule_set
 
@@ -85,6 +87,17 @@ class HolderLink:
 
 
 @dataclass(frozen=True)
+class YearEndNotice:
+    """What the clerk is told when issuing an annual permit in its term's last month: it runs
+    only to ``runs_through`` (``citation``), and ``next_year`` is the license year it may be
+    issued for instead, where the law lets one apply ahead (None where it does not)."""
+
+    runs_through: dt.date
+    citation: str
+    next_year: int | None
+
+
+@dataclass(frozen=True)
 class RequiredDocument:
     """A document issuance needs: any one of ``kinds``, accepted by staff."""
 
@@ -112,6 +125,12 @@ class PermitKind:
     #: Who may hold the permit, and what it is about (``lifecycle.md``).
     holder: Holder = Holder.PERSON
     about: About = About.PERSON
+    #: What the permit's paper calls the property it is about (blank: "Property").
+    place_label: str = ""
+    #: How declared answers read on the permit's paper: field name → statement, with the
+    #: yes and no wordings as "{is|is not}" and "{value}" for other answers. Every yes/no
+    #: field has one; other fields print as a row of their label and answer.
+    statements: Mapping[str, str] = {}
     #: Fields asked besides the rule set's facts (declared details, records referenced).
     extra_fields: tuple[DeclaredField, ...] = ()
     #: Where rule-set facts come from when no field asks them: fact name → source.
@@ -156,6 +175,9 @@ class PermitKind:
     processing_time: str = ""
     #: A caution about the law text itself (e.g. sections missing from the text supplied).
     law_text_note: str = ""
+    #: The permit runs to the end of its license year, and from when the next year's may be
+    #: applied for (None: its term is not a license year — an event, a job, a horse's stay).
+    annual: AnnualTerm | None = AnnualTerm()
     # -- the declaration ----------------------------------------------------------
 
     def holds_hearing(self, application: Application) -> bool:
@@ -398,19 +420,72 @@ class PermitKind:
         """(valid from, valid through); by default the calendar year of issuance."""
         return issued_on, year_end(issued_on)
 
+    def year_end_notice(self, application: Application, *, on: dt.date) -> YearEndNotice | None:
+        """The notice for issuing ``application`` on ``on`` when its term would end with the
+        license year in that term's last calendar month; None otherwise."""
+        if self.annual is None or application.action in self.amending_actions:
+            return None
+        runs_through = self.term(application, issued_on=on)[1]
+        if runs_through != year_end(runs_through) or not in_last_month(
+                on=on, term_ends=runs_through):
+            return None
+        return YearEndNotice(runs_through=runs_through,
+                             citation=self.annual.citation or application.permit_type.citation,
+                             next_year=self.annual.next_year_on_sale(on))
+
+    def move_to_license_year(self, application: Application, *, year: int) -> None:
+        """Hook for kinds that keep the license year on the application (a dog license):
+        record that it is issued for ``year``, in the issuing transaction."""
+
     def after_issue(self, application: Application, permit: Permit, *, acting_user: User) -> None:
         """Hook for typed details (a dog's tag) written in the issuing transaction."""
 
+    def subject(self, permit: Permit) -> list[tuple[str, str]]:
+        """What the permit is about, first on its paper (label → words): the establishment a
+        business holds it for, or the holder; the property it is about. An animal's kind
+        prints the animal in :meth:`document_context`."""
+        holder = ", ".join(part for part in (permit.holder_name, permit.holder_address) if part)
+        rows = [("Establishment" if self.about == About.BUSINESS and permit.holder_business_id
+                 else "Holder", holder)]
+        if permit.place_address:
+            rows.append((self.place_label or "Property", permit.place_address))
+        return rows
+
     def document_context(self, permit: Permit) -> dict[str, Any]:
-        """Rows printed on the license PDF (label → value): the declared fields' answers,
-        frozen with the application once the permit is issued."""
-        application = permit.application
-        values = {**application.details, **application.facts}
+        """Rows printed on the license PDF (label → value): the declared answers that read as
+        a label and a value, frozen with the application once the permit is issued."""
+        values = self._answers(permit.application)
         return {
             declared.label: display_value(declared, values[declared.name])
             for declared in self.fields(permit.permit_type)
-            if declared.name in values
+            if declared.name in values and not self._says(declared)
         }
+
+    def document_statements(self, permit: Permit) -> list[str]:
+        """The declared answers the permit's paper prints as sentences (:attr:`statements`)."""
+        values = self._answers(permit.application)
+        return [
+            self._sentence(declared, values[declared.name])
+            for declared in self.fields(permit.permit_type)
+            if declared.name in values and self._says(declared)
+        ]
+
+    @staticmethod
+    def _answers(application: Application) -> dict[str, Any]:
+        return {**application.details, **application.facts}
+
+    def _says(self, declared: DeclaredField) -> bool:
+        return declared.name in self.statements or declared.type == "boolean"
+
+    def _sentence(self, declared: DeclaredField, value: Any) -> str:
+        """The answer in its statement; a yes/no field declared without one says the question
+        and the answer in words."""
+        statement = self.statements.get(declared.name)
+        if statement is None:
+            return f"Answered {'yes' if value else 'no'}: {declared.label}"
+        shown = display_value(declared, value)
+        return answer_sentence(statement, value,
+                               shown=shown.lower() if declared.choices else shown)
 
     def describe(self, application: Application) -> str:
         """One line naming the application in lists: its holder business and place."""
@@ -426,7 +501,7 @@ class PermitKind:
             rows.append(("Holder", application.business.display_name))
         if application.place is not None:
             rows.append(("Property", application.place.full_address))
-        values = {**application.details, **application.facts}
+        values = self._answers(application)
         for declared in self.fields(application.permit_type):
             if declared.name in values:
                 rows.append((declared.label, display_value(declared, values[declared.name])))

@@ -25,15 +25,18 @@ def variance_in_plain_words(variance: dict) -> dict:
     return {**variance, "rules": [rule_in_plain_words(rule_id) for rule_id in variance["rules"]]}
 
 
-def render_permit_pdf_bytes(permit) -> bytes:
-    """Town, type, number, holder, term, fee paid, conditions, variances, QR code to /verify."""
+def permit_html(permit) -> str:
+    """The license as HTML: town, type, number, what it is about, the declared answers (as
+    rows or sentences), term, fee paid, conditions, variances, QR code to /verify."""
     url = verification_url(permit)
     kind = kind_for(permit.permit_type.code)
-    html = render_to_string(
+    return render_to_string(
         "pdf/permit.html",
         {
             "permit": permit,
+            "subject": kind.subject(permit),
             "details": kind.document_context(permit),
+            "statements": kind.document_statements(permit),
             "variance_noun": kind.variance_notice.noun,
             "conditions": [item for item in permit.conditions if item.get("kind") != "variance"],
             "variances": [variance_in_plain_words(item) for item in permit.conditions
@@ -42,4 +45,7 @@ def render_permit_pdf_bytes(permit) -> bytes:
             "qr_code": qr_svg_data_uri(url),
         },
     )
-    return html_to_pdf(html)
+
+
+def render_permit_pdf_bytes(permit) -> bytes:
+    return html_to_pdf(permit_html(permit))

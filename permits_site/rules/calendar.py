@@ -195,6 +195,12 @@ def year_end(day: dt.date) -> dt.date:
     return dt.date(day.year, 12, 31)
 
 
+def in_last_month(*, on: dt.date, term_ends: dt.date) -> bool:
+    """Whether ``on`` (the town's calendar day) falls in the last calendar month of a term
+    ending on ``term_ends``: from that month's first day through the term's last day."""
+    return term_ends.replace(day=1) <= on <= term_ends
+
+
 def format_date(day: dt.date) -> str:
     """A date as residents write it: "March 4, 2030"."""
     return f"{day:%B} {day.day}, {day.year}"

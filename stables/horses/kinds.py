@@ -48,6 +48,8 @@ class HorseRegistrationKind(PermitKind):
 
     code = "northborough.horse_registration"
     about = About.ANIMAL
+    #: Until the horse leaves town (B), not a license year.
+    annual = None
     extra_fields = HORSE_FIELDS
     documents = (
         DeclaredDocument(INOCULATION_CERTIFICATE, "The veterinarian's certificate of "

@@ -17,6 +17,7 @@ from permits_site.licensing.declarations import (
     PROPERTY_FIELD,
     REFERENCE,
     About,
+    AnnualTerm,
     DeclaredDocument,
     DeclaredField,
     FactSource,
@@ -44,6 +45,7 @@ from stables.permits.services import (
     transferable_permit,
     update_stable_draft,
 )
+from stables.permits.statements import STATEMENTS
 from stables.rules import HEARING_NOTICE_DAYS
 
 if TYPE_CHECKING:
@@ -96,6 +98,8 @@ class StablePermitKind(PermitKind):
     """What private (§2) and public (§7) stable permits share."""
 
     about = About.PROPERTY
+    place_label = "Stable site"
+    statements = STATEMENTS
     extra_fields = STABLE_FIELDS
     documents = (
         DeclaredDocument(PLOT_PLAN, "Plot plan (the lot, the stable, contour and drainage, "
@@ -300,7 +304,8 @@ class StablePermitKind(PermitKind):
             rows["Assessors' parcel"] = stable.property.parcel
         rows["Horses"] = str(permit.application.facts.get("horses", ""))
         if stable.grandfathered:
-            rows["Grandfathered"] = f"Yes (§2.5): {stable.grandfathered_note}"
+            rows["Grandfathered"] = (f"Permitted under the rules in force before May 2, "
+                                     f"1990 (§2.5): {stable.grandfathered_note}")
         return rows
 
     # -- pages ---------------------------------------------------------------
@@ -333,6 +338,8 @@ class StablePermitKind(PermitKind):
 class PrivateStableKind(StablePermitKind):
     code = "northborough.private_stable"
     dashboard_panel = "stables/dashboard_panel.html"
+    #: A year from issuance (§2.2), not a license year.
+    annual = None
 
     def term_end(self, valid_from: dt.date) -> dt.date:
         """"Licenses issued will expire one year from the date of issuance" (§2.2): through
@@ -345,6 +352,8 @@ class PrivateStableKind(StablePermitKind):
 
 class PublicStableKind(StablePermitKind):
     code = "northborough.public_stable"
+    #: Through December 31, renewable each January 1 (§7.1); the text sets no day before it.
+    annual = AnnualTerm(citation=cite("7.1"))
 
     def term_end(self, valid_from: dt.date) -> dt.date:
         """"Renewable annually each January 1st" (§7.1): through December 31."""

@@ -195,7 +195,8 @@ def test_a_food_service_permit_goes_from_application_to_a_verified_pdf(owner, cl
     assert (permit.valid_from, permit.valid_through) == (TODAY, dt.date(2030, 12, 31))
     text = pdf_text(permit)
     assert "Harbor Diner Inc." in text
-    assert "Is a fee waiver requested? No" in text
+    assert "Establishment Harbor Diner Inc." in text
+    assert "A fee waiver was not requested." in text
 
 
 def test_the_food_service_permit_waits_for_both_certificates(owner, clerk):
@@ -239,7 +240,7 @@ def test_a_residential_kitchen_license_issues_after_a_passed_inspection(
     assert (permit.valid_from, permit.valid_through) == (TODAY, dt.date(2030, 12, 31))
     text = pdf_text(permit)
     assert "12 Beach Road" in text
-    assert "What the kitchen offers the public Breakfast" in text
+    assert "The kitchen offers the public: breakfast." in text
 
 
 @pytest.mark.parametrize(("variant", "fee", "through"), [
@@ -259,7 +260,7 @@ def test_a_sandblasting_permit_runs_the_year_or_the_job(owner, clerk, variant, f
     assert "12 Beach Road" in text
     assert "Island Blasting" in text
     assert "Date of the sandblasting 2030-07-01" in text
-    assert variant.replace("_", " ").capitalize() in text
+    assert f"The permit is for {variant.replace('_', ' ')} sandblasting." in text
 
 
 # -- food service: the non-profit waiver and the October 1 pro-rating ------------------------

@@ -180,7 +180,7 @@ def test_a_well_registration_goes_from_application_to_a_verified_permit(owner, c
     assert verified.json()["permit_type"] == WELL
     text = pdf_text(permit)
     assert "12 Beach Road" in text
-    assert "What will the well serve?" in text and "Residential" in text
+    assert "The well serves a residential use." in text
     assert "no expiry" in text.lower()
 
 
@@ -392,7 +392,7 @@ def test_the_alternative_system_answer_prints_on_the_permit(owner, clerk):
     permit = issued(application, SEPTIC_DOCUMENTS, clerk=clerk)
 
     assert PermitType.objects.get(code=DISPOSAL_WORKS).term == "The construction"
-    assert "Is the system an alternative or advanced treatment system? No" in pdf_text(permit)
+    assert "The system is not an alternative or advanced treatment system." in pdf_text(permit)
 
 
 # -- the review screen: the water supply panel and the property's record --------------------

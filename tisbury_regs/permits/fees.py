@@ -274,6 +274,8 @@ class TemporaryFoodKind(DeclaredFactsKind):
     )
     parse_details = parse_event_details
     term = event_term
+    #: The event's days (09.5.3), not a license year.
+    annual = None
 
     @property
     def extra_fields(self) -> tuple[DeclaredField, ...]:

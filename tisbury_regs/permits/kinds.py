@@ -20,6 +20,7 @@ from tisbury_regs.permits.disposal_works import (
     WELL_REGISTRATION,
 )
 from tisbury_regs.permits.food import RESIDENTIAL_KITCHEN
+from tisbury_regs.permits.statements import STATEMENTS
 from tisbury_regs.permits.waste import DUMPSTER, DUMPSTER_CONTRACTOR, TEMPORARY_DUMPSTER
 from tisbury_regs.rules import CAMPGROUND
 
@@ -104,6 +105,7 @@ class TisburyPermitKind(PermitKind):
     hearing_citation = cite("09.0.3")
     unwaivable_law_citation = cite("09.9.1")
     written_waiver_application = True
+    statements = STATEMENTS
 
     @property
     def who_needs_it(self) -> str:

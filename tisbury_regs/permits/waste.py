@@ -139,6 +139,8 @@ def next_period(self: PermitKind, permit: Permit) -> dict[str, Any] | None:
 
 
 TEMPORARY_DUMPSTER = {
+    #: Thirty days at a time (09.2.5(3)), not a license year.
+    "annual": None,
     "parse_details": temporary_parse_details,
     "term": requested_period,
     "renewal_details": next_period,

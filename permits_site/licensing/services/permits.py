@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import TYPE_CHECKING
 
 from django.db import transaction
 from django.utils import timezone
 
 from permits_site import audit
-from permits_site.exceptions import InvalidTransition
+from permits_site.exceptions import DomainError, InvalidTransition
 from permits_site.licensing import transitions
 from permits_site.licensing.kinds import kind_for
 from permits_site.licensing.models import (
@@ -32,23 +33,33 @@ if TYPE_CHECKING:
 
 
 @transaction.atomic
-def issue_permit(*, application: Application, acting_user: User) -> Permit:
+def issue_permit(*, application: Application, acting_user: User,
+                 next_license_year: bool = False) -> Permit:
     """Issue an approved application in one transaction.
 
     The number is allocated, holder, fee lines and granted variances frozen
     onto the permit (the license lists every variance, Northborough Horse &
     Stable Regs §8.2) and the audit entry written together; the PDF is
-    rendered after commit.
+    rendered after commit. ``next_license_year``: in the last month of an annual
+    permit's license year, issue it for the whole next one instead, where its law lets
+    one apply ahead (North Andover's dog licenses from December 1, Licenses A(8)).
     """
     application = Application.objects.select_for_update().get(pk=application.pk)
     transitions.require("issue", application)
-    require_nothing_blocks(application)
     kind = kind_for(application.permit_type.code)
+    issued_on = timezone.localdate()
+    next_year = _next_year_on_sale(application, kind=kind, on=issued_on) \
+        if next_license_year else None
+    require_nothing_blocks(application)
     if application.action in kind.amending_actions:
         return _amend_previous_permit(application, kind=kind, acting_user=acting_user)
-    issued_on = timezone.localdate()
-    valid_from, valid_through = kind.term(application, issued_on=issued_on)
-    year = kind.license_year(application, on=issued_on)
+    if next_year is not None:
+        kind.move_to_license_year(application, year=next_year)
+        valid_from, valid_through = dt.date(next_year, 1, 1), dt.date(next_year, 12, 31)
+        year = next_year
+    else:
+        valid_from, valid_through = kind.term(application, issued_on=issued_on)
+        year = kind.license_year(application, on=issued_on)
     sequence = allocate_number(
         municipality=application.municipality, series=application.permit_type.code, year=year
     )
@@ -91,10 +102,26 @@ def issue_permit(*, application: Application, acting_user: User) -> Permit:
         municipality=permit.municipality,
         summary=f"Issued {permit.number} to {permit.holder_name}",
         before={"application_status": ApplicationStatus.APPROVED},
-        after={"number": permit.number, "valid_through": str(valid_through)},
+        after={"number": permit.number, "license_year": year,
+               "valid_from": str(valid_from), "valid_through": str(valid_through)},
     )
     transaction.on_commit(lambda: render_permit_pdf.enqueue(permit.pk))
     return permit
+
+
+def _next_year_on_sale(application: Application, *, kind, on: dt.date) -> int:
+    """The next license year an application may be issued for today, or a refusal naming
+    the field and the section that sets the permit's term."""
+    notice = kind.year_end_notice(application, on=on)
+    if notice is None or notice.next_year is None:
+        citation = notice.citation if notice else application.permit_type.citation
+        raise DomainError(
+            f"A {application.permit_type.name} cannot be issued for the next license year "
+            f"today: that is offered only in the last month of a license year its law lets "
+            f"one apply ahead for ({citation}).",
+            field="next_license_year",
+        )
+    return notice.next_year
 
 
 def _amend_previous_permit(application: Application, *, kind, acting_user: User) -> Permit:
@@ -124,7 +151,8 @@ def _mark_issued(application: Application) -> None:
 
 
 @transaction.atomic
-def approve_and_issue(*, application: Application, acting_user: User) -> Permit:
+def approve_and_issue(*, application: Application, acting_user: User,
+                      next_license_year: bool = False) -> Permit:
     """The clerk's one step on the review screen: approve an application still being
     decided, then issue it, in one transaction; either refusal leaves it as it was.
 
@@ -134,7 +162,8 @@ def approve_and_issue(*, application: Application, acting_user: User) -> Permit:
     transitions.require("approve_and_issue", application)
     if transitions.can_approve(application):
         approve_application(application=application, acting_user=acting_user)
-    return issue_permit(application=application, acting_user=acting_user)
+    return issue_permit(application=application, acting_user=acting_user,
+                        next_license_year=next_license_year)
 
 
 def frozen_determinations(application: Application) -> list[dict]:

@@ -11,6 +11,7 @@ from django.contrib.contenttypes.models import ContentType
 from django.db.models import Prefetch, Q
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 
 from permits_site.accounts import permissions
@@ -204,6 +205,7 @@ def review_context(
     )
     hearings = list(application.hearings.prefetch_related("abutters"))
     panel = kind.review_context(application, request.user) if kind.review_panel else {}
+    decisions = offered_decisions(request.user, application, context["allowed_actions"])
     return {
         **context,
         "payment_form": PaymentForm(initial={"amount": _balance(application)}),
@@ -228,7 +230,9 @@ def review_context(
         "determination_rows": _determination_rows(application, context["result"], bound),
         "refused_form": next(iter(bound.values()), None),
         "clerk_view": permissions.is_clerk(request.user, application.municipality_id),
-        "decisions": offered_decisions(request.user, application, context["allowed_actions"]),
+        "decisions": decisions,
+        "year_end_notice": kind.year_end_notice(application, on=timezone.localdate())
+        if "approve_and_issue" in decisions else None,
         "submittable": permissions.can_submit_application(request.user, application),
     }
 
@@ -462,7 +466,10 @@ def issue(request, pk: int):
     """Approve (when not yet approved) and issue; the PDF renders after commit."""
     application = clerks_application(request, pk)
     try:
-        permit = approve_and_issue(application=application, acting_user=request.user)
+        permit = approve_and_issue(
+            application=application, acting_user=request.user,
+            next_license_year=bool(request.POST.get("next_license_year")),
+        )
     except DomainError as error:
         error_messages(request, error)
         return redirect("licensing:review", pk=pk)
