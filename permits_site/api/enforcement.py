@@ -12,7 +12,7 @@ import datetime as dt
 from collections.abc import Callable
 from typing import Any
 
-from django.db.models import Prefetch
+from django.db.models import Prefetch, Q
 from django.utils import timezone
 from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import mixins, serializers, status, viewsets
@@ -57,7 +57,7 @@ from permits_site.enforcement.services.cases import PERMIT_CHANGES
 from permits_site.enforcement.services.dispositions import Standing
 from permits_site.exceptions import DomainError, InvalidTransition
 from permits_site.licensing.models import Application, Permit
-from permits_site.parties.models import Property
+from permits_site.parties.models import Business, Property
 from permits_site.towns.models import Municipality
 
 # -- who may do what ---------------------------------------------------------------
@@ -254,8 +254,17 @@ class PhotoUploadSerializer(serializers.Serializer):
                                     default="")
 
 
+def _on_town_records(records, caller):
+    """People or businesses on the records of the caller's towns: who applied for or holds
+    one of their permits (the choices the inspection's page offers)."""
+    towns = permissions.municipality_ids_with(caller, *ENFORCEMENT_ROLES)
+    return records.filter(Q(applications__municipality__in=towns)
+                          | Q(permits__municipality__in=towns)).distinct()
+
+
 class CaseOpenSerializer(StrictSerializer):
-    """A complaint; from an inspection, its permit, party, address and findings by default."""
+    """A complaint; or a failed inspection, which supplies the permit, place, address,
+    findings and, when it names a permit holder or applicant, the party."""
 
     municipality = serializers.SlugRelatedField(slug_field="code",
                                                 queryset=Municipality.objects.all())
@@ -268,6 +277,13 @@ class CaseOpenSerializer(StrictSerializer):
     place = CallerRecordField(
         queryset=Property.objects.all(), scope=visible, required=False, allow_null=True,
         default=None, help_text="The property the case is about; by default its permit's.")
+    party = CallerRecordField(
+        queryset=User.objects.all(), scope=_on_town_records, required=False, allow_null=True,
+        default=None, help_text="The person responsible, on the town's records.")
+    party_business = CallerRecordField(
+        queryset=Business.objects.all(), scope=_on_town_records, required=False,
+        allow_null=True, default=None,
+        help_text="The business responsible, on the town's records.")
     party_name = StrictCharField(max_length=200, required=False, allow_blank=True)
     address = StrictCharField(max_length=300, required=False, allow_blank=True)
     complaint = StrictCharField(max_length=5000, required=False, allow_blank=True)
@@ -455,13 +471,16 @@ class CaseViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
 
     @extend_schema(request=CaseOpenSerializer, responses={201: CaseSerializer})
     def create(self, request):
-        """Open a case on a complaint, or from an inspection's findings."""
+        """Open a case on a complaint, or from a failed inspection's findings."""
         data = validated_body(CaseOpenSerializer, request.data, user=request.user)
         municipality = data.pop("municipality")
         require(permissions.can_work_case(request.user, municipality.pk),
                 "Only the town's clerk, inspectors, officers or hearing authority open cases.")
-        case = services.open_case(municipality=municipality, acting_user=request.user,
-                                  **opening(data))
+        if data["inspection"] is not None:
+            case = from_inspection(data, municipality=municipality, acting_user=request.user)
+        else:
+            case = services.open_case(municipality=municipality, acting_user=request.user,
+                                      **opening(data))
         return self.respond(case, status_code=status.HTTP_201_CREATED)
 
     def step(self, request, serializer_class, service, *, takes_case=True,
@@ -547,19 +566,38 @@ class CaseViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         return self.step(request, StrictSerializer, services.close_case)
 
 
+#: What a failed inspection's case takes from the inspection, never from the body.
+FROM_INSPECTION = ("permit", "place", "address", "complaint", "complainant", "received_on")
+
+
+def from_inspection(data: dict[str, Any], *, municipality: Municipality,
+                    acting_user: User) -> Case:
+    """The case of a failed inspection, opened by the service its page calls, with what
+    the page asks: the case type and, if the inspection names no one, the party."""
+    inspection = data["inspection"]
+    supplied = {name: ["The inspection supplies this: leave it out."]
+                for name in FROM_INSPECTION if data.get(name) not in (None, "")}
+    if supplied:
+        raise DomainError(supplied)
+    if inspection.municipality_id != municipality.pk:
+        raise DomainError("The inspection is of another town.", field="inspection")
+    return services.open_case_from_inspection(
+        inspection=inspection, case_type=data["case_type"], acting_user=acting_user,
+        party=data["party"], party_business=data["party_business"],
+        party_name=data.get("party_name", ""))
+
+
 def opening(data: dict[str, Any]) -> dict[str, Any]:
-    """The open_case arguments: what was sent, else the permit's holder and place, else
-    what the inspection found; the address of the property named, if no other."""
-    inspection = data.get("inspection")
-    details = services.inspection_case_details(inspection) if inspection else {}
-    permit = data.get("permit") or details.get("permit")
+    """The open_case arguments of a complaint: what was sent, else the permit's holder and
+    place; the address of the property named, if no other."""
+    permit = data.get("permit")
     place = data.get("place")
     at_place = {"address": place.full_address} if place else {}
     holder = {"party": permit.holder, "party_name": permit.holder_name,
               "address": services.address_of(permit)} if permit else {}
     sent = {name: value for name, value in data.items() if value not in (None, "")}
     return {"party": None, "party_name": "", "address": "", "complaint": "",
-            "received_on": timezone.localdate(), **at_place, **details, **holder, **sent,
+            "received_on": timezone.localdate(), **at_place, **holder, **sent,
             "permit": permit}
 
 
