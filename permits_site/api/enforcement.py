@@ -46,6 +46,7 @@ from permits_site.enforcement.models import (
     CaseCharge,
     CaseHearing,
     Citation,
+    HearingContinuance,
     Inspection,
     InspectionPhoto,
     Order,
@@ -158,10 +159,20 @@ class CitationSerializer(serializers.ModelSerializer):
         return dispositions.current_surcharge_event(citation)
 
 
+class HearingContinuanceOutSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = HearingContinuance
+        fields = ["previous_date", "previous_notice_sent_on", "hearing_date", "notice_sent_on",
+                  "reason", "recorded_at"]
+
+
 class CaseHearingSerializer(serializers.ModelSerializer):
+    continuances = HearingContinuanceOutSerializer(many=True, read_only=True)
+
     class Meta:
         model = CaseHearing
-        fields = ["id", "notice_sent_on", "hearing_date", "decided_on", "decision", "ruling"]
+        fields = ["id", "notice_sent_on", "hearing_date", "decided_on", "decision", "ruling",
+                  "continuances"]
 
 
 class AppealSerializer(serializers.ModelSerializer):
@@ -349,6 +360,17 @@ class HearingDecisionSerializer(StrictSerializer):
     decided_on = StrictDateField()
 
 
+class HearingContinuanceSerializer(StrictSerializer):
+    hearing = CaseItemField(related="hearings", queryset=CaseHearing.objects.all())
+    hearing_date = StrictDateField(help_text="The new date; the notice goes again today.")
+    reason = StrictCharField(max_length=500)
+
+
+class InspectionRescheduleSerializer(StrictSerializer):
+    scheduled_for = StrictDateField()
+    reason = StrictCharField(max_length=300, required=False, allow_blank=True, default="")
+
+
 class AppealCreateSerializer(StrictSerializer):
     filed_on = StrictDateField()
     grounds = StrictCharField(max_length=5000)
@@ -439,6 +461,16 @@ class InspectionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
         )
         return Response(InspectionPhotoSerializer(photo).data, status=status.HTTP_201_CREATED)
 
+    @extend_schema(request=InspectionRescheduleSerializer, responses=InspectionSerializer)
+    @action(detail=True, methods=["post"])
+    def reschedule(self, request, pk=None):
+        """Move a scheduled inspection to another day the offices are open (the town's
+        clerk or inspectors); the applicant or holder is told."""
+        inspection = self.get_object()
+        data = validated_body(InspectionRescheduleSerializer, request.data)
+        services.reschedule_inspection(inspection=inspection, acting_user=request.user, **data)
+        return self.respond(inspection)
+
     @extend_schema(request=None, responses=InspectionSerializer)
     @action(detail=True, methods=["post"])
     def close(self, request, pk=None):
@@ -460,7 +492,7 @@ class CaseViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     def get_queryset(self):
         return visible(Case.objects.all(), self.request.user).select_related(
             "municipality", "permit"
-        ).prefetch_related("violations", "orders", "hearings", "appeals",
+        ).prefetch_related("violations", "orders", "hearings__continuances", "appeals",
                            "charges__invoice__lines",
                            Prefetch("citations",
                                     queryset=dispositions.with_answers(Citation.objects.all())))
@@ -533,6 +565,17 @@ class CaseViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     def hearing_decisions(self, request, pk=None):
         return self.step(request, HearingDecisionSerializer, services.decide_case_hearing,
                          takes_case=False, allowed=permissions.can_decide_case)
+
+    @extend_schema(request=HearingContinuanceSerializer, responses=CaseSerializer)
+    @action(detail=True, methods=["post"], url_path="hearing-continuances")
+    def hearing_continuances(self, request, pk=None):
+        """Continue an undecided hearing to a new date: the notice goes to the parties
+        again and the window the case type's law sets is counted from it. Every case type,
+        its own page's included, takes this step here."""
+        case = self.get_object()
+        data = validated_body(HearingContinuanceSerializer, request.data, case=case)
+        services.continue_case_hearing(acting_user=request.user, **data)
+        return self.respond(case)
 
     @extend_schema(request=AppealCreateSerializer, responses={201: CaseSerializer})
     @action(detail=True, methods=["post"])

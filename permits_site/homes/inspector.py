@@ -1,6 +1,7 @@
 """The inspector's home (the Board of Health's agent, the Animal Inspector): the agenda of
 inspections assigned to them — overdue, today, the rest of the week — each with the place's
-address and the permit, and the failed inspections no case has been opened from yet."""
+address and the permit and rescheduled from its row, and the failed inspections no case
+has been opened from yet."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from permits_site.enforcement.models import (
     InspectionResult,
     InspectionStatus,
 )
-from permits_site.homes.registry import WorkItem, WorkList, limited
+from permits_site.homes.registry import WorkItem, WorkList, from_home, limited
 from permits_site.rules.calendar import days_after
 from permits_site.towns.calendar import TownCalendar
 
@@ -37,7 +38,9 @@ def _visit(inspection: Inspection) -> WorkItem:
     return WorkItem("Inspect and record the checklist",
                     f"Inspection #{inspection.pk} at {inspection.address}",
                     reverse("enforcement:inspection", args=[inspection.pk]),
-                    due_on=inspection.scheduled_for, detail=_detail(inspection))
+                    due_on=inspection.scheduled_for, detail=_detail(inspection),
+                    actions=(("Reschedule",
+                              from_home("enforcement:inspection_reschedule", inspection.pk)),))
 
 
 def agenda(town: TownCalendar, *, user: User, today: dt.date) -> list[WorkList]:

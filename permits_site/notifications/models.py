@@ -25,6 +25,7 @@ class MessageKind(models.TextChoices):
     STAFF_DIGEST = "staff_digest", "Overdue items"
     ANIMAL_IMPOUNDED = "animal_impounded", "Animal impounded"
     ANIMAL_FOUND = "animal_found", "Animal reported found"
+    INSPECTION_SCHEDULED = "inspection_scheduled", "Inspection date"
 
 
 class Message(models.Model):

@@ -38,6 +38,10 @@ from permits_site.enforcement.services.inspections import (
     schedule_inspection,
 )
 from permits_site.enforcement.services.orders import issue_order, record_compliance
+from permits_site.enforcement.services.scheduling import (
+    continue_case_hearing,
+    reschedule_inspection,
+)
 
 __all__ = [
     "add_case_charge",
@@ -47,6 +51,7 @@ __all__ = [
     "citation_total",
     "close_case",
     "close_inspection",
+    "continue_case_hearing",
     "create_fine_schedule_version",
     "decide_appeal",
     "decide_case_hearing",
@@ -62,6 +67,7 @@ __all__ = [
     "quote_fine",
     "record_compliance",
     "record_inspection",
+    "reschedule_inspection",
     "retire_fine_schedule",
     "schedule_case_hearing",
     "schedule_inspection",
