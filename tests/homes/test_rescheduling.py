@@ -85,7 +85,7 @@ def test_continuing_from_the_form_records_the_date_and_returns_home(client, chie
 
 
 @pytest.mark.parametrize(("body", "field", "words"), [
-    ({"hearing_date": str(FRIDAY), "reason": "Moved"}, "hearing_date", "closed on Fridays"),
+    ({"hearing_date": str(FRIDAY), "reason": "Moved"}, "hearing_date", "Fridays are not office days"),
     ({"hearing_date": str(days(-1)), "reason": "Moved"}, "hearing_date", "has passed"),
     ({"hearing_date": "2026-06-15", "reason": ""}, "reason", "Say why"),
     ({"hearing_date": "not a date", "reason": "Moved"}, "hearing_date", "real date"),

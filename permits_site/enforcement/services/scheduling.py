@@ -55,7 +55,7 @@ def why_closed(municipality: Municipality, day: dt.date) -> str | None:
     closure = Closure.objects.filter(municipality=municipality, date=day).first()
     if closure is not None:
         return closure.reason
-    return f"closed on {WEEKDAYS[day.weekday()]}"
+    return f"{WEEKDAYS[day.weekday()]} are not office days"
 
 
 def require_open_day(municipality: Municipality, day: dt.date, *, field: str) -> None:
