@@ -500,3 +500,9 @@ class RescheduleInspectionForm(ServiceForm):
     scheduled_for = bounded_date_field(label="New inspection date")
     reason = forms.CharField(max_length=300, required=False, label="Reason (optional)",
                              help_text="Told to the applicant or permit holder.")
+
+
+class RequestedInspectionForm(ServiceForm):
+    """The day an inspector takes the inspection an application waits for."""
+
+    scheduled_for = bounded_date_field(label="Inspection date")

@@ -12,10 +12,22 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods
 
 from permits_site.accounts import permissions
-from permits_site.accounts.permissions import CASE_DECIDER_ROLES, SCHEDULER_ROLES
-from permits_site.enforcement.forms import ContinueHearingForm, RescheduleInspectionForm
+from permits_site.accounts.permissions import (
+    CASE_DECIDER_ROLES,
+    INSPECTOR_ROLES,
+    SCHEDULER_ROLES,
+)
+from permits_site.enforcement.forms import (
+    ContinueHearingForm,
+    RequestedInspectionForm,
+    RescheduleInspectionForm,
+)
 from permits_site.enforcement.models import CaseHearing, InspectionStatus
-from permits_site.enforcement.services import continue_case_hearing, reschedule_inspection
+from permits_site.enforcement.services import (
+    continue_case_hearing,
+    reschedule_inspection,
+    schedule_requested_inspection,
+)
 from permits_site.enforcement.services.scheduling import hearing_window
 from permits_site.enforcement.views import (
     enforcement_staff_required,
@@ -23,6 +35,7 @@ from permits_site.enforcement.views import (
     visible_inspection,
 )
 from permits_site.exceptions import DomainError
+from permits_site.licensing.models import Application
 from permits_site.licensing.views.access import get_visible_or_404
 from permits_site.rules.calendar import format_date
 
@@ -89,4 +102,31 @@ def inspection_reschedule(request, pk: int):
     return render(request, "enforcement/inspection_reschedule.html", {
         "inspection": inspection, "form": form, "next": _next(request),
         "open": inspection.status == InspectionStatus.SCHEDULED,
+    }, status=400 if form.errors else 200)
+
+
+@enforcement_staff_required
+@require_http_methods(["GET", "POST"])
+def application_inspection(request, pk: int):
+    """GET: the application waiting for its inspection and the form; POST (an inspector of
+    the town): the day, assigned to them, refused on its field and changing nothing."""
+    application = get_visible_or_404(
+        Application.objects.select_related("municipality", "permit_type", "applicant",
+                                           "business"),
+        in_staff_towns, request.user, pk=pk)
+    if not permissions.can_be_assigned_inspections(request.user, application.municipality_id):
+        raise permissions.Refused("take an inspection", INSPECTOR_ROLES)
+    form = RequestedInspectionForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            inspection = schedule_requested_inspection(
+                application=application, acting_user=request.user, **form.cleaned_data)
+        except DomainError as error:
+            form.add_service_errors(error.errors)
+        else:
+            messages.success(request, f"Inspection scheduled for "
+                             f"{format_date(inspection.scheduled_for)}.")
+            return _back(request, reverse("enforcement:inspection", args=[inspection.pk]))
+    return render(request, "enforcement/application_inspection.html", {
+        "application": application, "form": form, "next": _next(request),
     }, status=400 if form.errors else 200)

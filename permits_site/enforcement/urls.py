@@ -16,6 +16,8 @@ urlpatterns = [
     path("inspections/<int:pk>/case/", views.inspection_case, name="inspection_case"),
     path("inspections/<int:pk>/reschedule/", scheduling_views.inspection_reschedule,
          name="inspection_reschedule"),
+    path("applications/<int:pk>/inspection/", scheduling_views.application_inspection,
+         name="application_inspection"),
     path("hearings/<int:pk>/continue/", scheduling_views.hearing_continue,
          name="hearing_continue"),
     path("photos/<int:pk>/", views.inspection_photo, name="photo"),

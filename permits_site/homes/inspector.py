@@ -1,7 +1,8 @@
 """The inspector's home (the Board of Health's agent, the Animal Inspector): the agenda of
 inspections assigned to them — overdue, today, the rest of the week — each with the place's
-address and the permit and rescheduled from its row, and the failed inspections no case
-has been opened from yet."""
+address and the permit and rescheduled from its row; the applications waiting for an
+inspection none is scheduled for, each taken from its row; and the failed inspections no
+case has been opened from yet."""
 
 from __future__ import annotations
 
@@ -17,7 +18,10 @@ from permits_site.enforcement.models import (
     InspectionResult,
     InspectionStatus,
 )
+from permits_site.enforcement.services.scheduling import waiting_for_inspection
+from permits_site.homes.applications import RECORD_RELATED, application_record, review_url
 from permits_site.homes.registry import WorkItem, WorkList, from_home, limited
+from permits_site.licensing.models import Application
 from permits_site.rules.calendar import days_after
 from permits_site.towns.calendar import TownCalendar
 
@@ -78,5 +82,24 @@ def failed_without_case(town: TownCalendar, *, user: User) -> WorkList:
                    empty="Every failed inspection has its case.")
 
 
+def to_schedule(town: TownCalendar) -> WorkList:
+    """Open applications of the town held for an inspection none is scheduled for: an
+    inspector takes one from its row."""
+    waiting = waiting_for_inspection(Application.objects.filter(
+        municipality=town.municipality)).select_related(*RECORD_RELATED).order_by(
+        "submitted_on", "pk")
+
+    def item(application: Application) -> WorkItem:
+        return WorkItem("Inspection to schedule", application_record(application),
+                        review_url(application.pk), since=application.submitted_on,
+                        citation=application.permit_type.citation,
+                        actions=(("Schedule", from_home("enforcement:application_inspection",
+                                                        application.pk)),))
+
+    return limited("Inspections to schedule", waiting, item,
+                   empty="No application waits for its inspection to be scheduled.")
+
+
 def inspector_work(town: TownCalendar, *, user: User, today: dt.date) -> list[WorkList]:
-    return [*agenda(town, user=user, today=today), failed_without_case(town, user=user)]
+    return [*agenda(town, user=user, today=today), to_schedule(town),
+            failed_without_case(town, user=user)]

@@ -171,12 +171,11 @@ def order_issued(entry):
     return draft, _case_people(case)
 
 
-def inspection_rescheduled(entry):
-    """The inspection's new day, to the permit's holder or else the applicant."""
+def inspection_dated(entry):
+    """The inspection's day, set or moved, to the permit's holder or else the applicant."""
     inspection = Inspection.objects.select_related(
         "municipality", "permit__holder", "permit__holder_business", "application__applicant",
         "application__business").get(pk=entry.object_id)
-    record = inspection.permit or inspection.application
     people = (people_of(person=inspection.permit.holder,
                         business=inspection.permit.holder_business) if inspection.permit
               else _party_of_application(inspection.application) if inspection.application
@@ -185,9 +184,10 @@ def inspection_rescheduled(entry):
     draft = Draft(
         kind=MessageKind.INSPECTION_SCHEDULED,
         key=f"{MessageKind.INSPECTION_SCHEDULED}:{entry.pk}",
-        subject=f"{inspection.municipality.short_name}: inspection moved to {day:%B} {day.day}",
-        context={"inspection": inspection, "record": record,
-                 "reason": entry.after.get("reason", "")},
+        subject=f"{inspection.municipality.short_name}: inspection "
+                f"{'moved to' if entry.action == 'inspection.rescheduled' else 'on'} "
+                f"{day:%B} {day.day}",
+        context={"inspection": inspection, "reason": entry.after.get("reason", "")},
         about=inspection, municipality=inspection.municipality,
     )
     return draft, people
@@ -206,5 +206,6 @@ HANDLERS: dict[str, Callable[[AuditEntry], Addressed]] = {
     "case.hearing_continued": case_hearing_continued,
     "hearing.scheduled": application_hearing_scheduled,
     "case.order_issued": order_issued,
-    "inspection.rescheduled": inspection_rescheduled,
+    "inspection.scheduled": inspection_dated,
+    "inspection.rescheduled": inspection_dated,
 }

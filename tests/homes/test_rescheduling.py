@@ -12,14 +12,18 @@ from rest_framework.test import APIClient
 
 from permits_site.audit.models import AuditEntry
 from permits_site.enforcement.models import CaseHearing, HearingContinuance, Inspection
+from permits_site.enforcement.services import schedule_requested_inspection
 from permits_site.homes import hearings, inspector
+from permits_site.licensing.models import ApplicationStatus
 from permits_site.towns.calendar import town_calendar
 from tests.factories import (
+    ApplicationFactory,
     CaseHearingFactory,
     ClosureFactory,
     InspectionFactory,
     Role,
     municipality,
+    permit_type,
     staff,
 )
 from tests.homes.conftest import TODAY, days
@@ -85,7 +89,7 @@ def test_continuing_from_the_form_records_the_date_and_returns_home(client, chie
 
 
 @pytest.mark.parametrize(("body", "field", "words"), [
-    ({"hearing_date": str(FRIDAY), "reason": "Moved"}, "hearing_date", "Fridays are not office days"),
+    ({"hearing_date": str(FRIDAY), "reason": "Moved"}, "hearing_date", "not office days"),
     ({"hearing_date": str(days(-1)), "reason": "Moved"}, "hearing_date", "has passed"),
     ({"hearing_date": "2026-06-15", "reason": ""}, "reason", "Say why"),
     ({"hearing_date": "not a date", "reason": "Moved"}, "hearing_date", "real date"),
@@ -247,3 +251,85 @@ def test_the_agenda_runs_a_fixed_number_of_queries(rows, nb_inspector,
     with django_assert_num_queries(3):
         lists = inspector.agenda(town, user=nb_inspector, today=TODAY)
     assert sum(len(work.items) for work in lists) == rows
+
+
+# -- an inspection an application waits for --------------------------------------------------
+
+KENNEL = "north_andover.kennel_license"
+
+
+@pytest.fixture
+def na_inspector():
+    return staff(Role.INSPECTOR, "north_andover", first_name="Ina", last_name="Spector")
+
+
+@pytest.fixture
+def kennel_application():
+    return ApplicationFactory(permit_type=permit_type(KENNEL), status=ApplicationStatus.SUBMITTED,
+                              submitted_on=days(-3), applicant__first_name="Kim",
+                              applicant__last_name="Kennel")
+
+
+def test_an_application_held_for_an_inspection_waits_until_one_is_scheduled(
+        na_inspector, kennel_application):
+    ApplicationFactory(status=ApplicationStatus.SUBMITTED)  # a dog license needs none
+    town = town_calendar("north_andover")
+
+    [waiting] = [work for work in inspector.inspector_work(town, user=na_inspector,
+                                                           today=TODAY)
+                 if work.title == "Inspections to schedule"]
+    assert [item.record for item in waiting.items] == [
+        f"Kennel License application #{kennel_application.pk} (Kim Kennel)"]
+
+    schedule_requested_inspection(application=kennel_application, scheduled_for=days(1),
+                                  acting_user=na_inspector)
+    assert not inspector.to_schedule(town).items
+
+
+def test_the_inspector_schedules_it_from_the_row_and_the_applicant_is_told(
+        client, na_inspector, kennel_application, django_capture_on_commit_callbacks):
+    client.force_login(na_inspector)
+    url = reverse("enforcement:application_inspection", args=[kennel_application.pk])
+    assert f'href="{url}?next=%2Fstaff%2F"' in client.get(HOME).content.decode()
+
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(url, {"scheduled_for": str(days(1)), "next": HOME})
+
+    assert response.status_code == 302 and response.url == HOME
+    visit = Inspection.objects.get(application=kennel_application)
+    assert (visit.inspector, visit.scheduled_for, visit.check_code) == (
+        na_inspector, days(1), KENNEL)
+    message = kennel_application.applicant.messages.get()
+    assert "Thursday, June 11, 2026" in message.text
+
+
+def test_scheduling_it_on_a_closed_day_or_twice_is_refused(client, na_inspector,
+                                                          kennel_application):
+    client.force_login(na_inspector)
+    url = reverse("enforcement:application_inspection", args=[kennel_application.pk])
+
+    friday = client.post(url, {"scheduled_for": str(FRIDAY)})
+    assert friday.status_code == 400 and "Fridays are not office days" in friday.content.decode()
+    assert not Inspection.objects.exists()
+
+    schedule_requested_inspection(application=kennel_application, scheduled_for=days(1),
+                                  acting_user=na_inspector)
+    twice = client.post(url, {"scheduled_for": str(days(6))})
+    assert twice.status_code == 400 and "waits for no inspection" in twice.content.decode()
+    assert Inspection.objects.count() == 1
+
+
+def test_a_clerk_does_not_take_an_inspection(client, kennel_application):
+    client.force_login(staff(Role.CLERK, "north_andover"))
+    url = reverse("enforcement:application_inspection", args=[kennel_application.pk])
+    assert client.post(url, {"scheduled_for": str(days(1))}).status_code == 403
+    assert not Inspection.objects.exists()
+
+
+@pytest.mark.parametrize("rows", [2, 10])
+def test_the_list_to_schedule_runs_one_query(rows, django_assert_num_queries):
+    for _ in range(rows):
+        ApplicationFactory(permit_type=permit_type(KENNEL), status=ApplicationStatus.SUBMITTED)
+    town = town_calendar("north_andover")
+    with django_assert_num_queries(1):
+        assert len(inspector.to_schedule(town).items) == rows

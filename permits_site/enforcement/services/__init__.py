@@ -41,6 +41,7 @@ from permits_site.enforcement.services.orders import issue_order, record_complia
 from permits_site.enforcement.services.scheduling import (
     continue_case_hearing,
     reschedule_inspection,
+    schedule_requested_inspection,
 )
 
 __all__ = [
@@ -71,5 +72,6 @@ __all__ = [
     "retire_fine_schedule",
     "schedule_case_hearing",
     "schedule_inspection",
+    "schedule_requested_inspection",
     "suspend_or_revoke_permit",
 ]

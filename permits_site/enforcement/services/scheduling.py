@@ -1,5 +1,6 @@
 """Moving a dated appointment: a case hearing continued to a new date, an inspection
-scheduled or rescheduled from the inspector's agenda.
+rescheduled from the inspector's agenda, or the inspection an application waits for
+scheduled from it.
 
 A continued hearing keeps the dates it replaced (:class:`HearingContinuance`), and its
 notice goes to the parties again, dated the day it is re-sent; where the case type's law
@@ -18,6 +19,7 @@ import datetime as dt
 from typing import TYPE_CHECKING
 
 from django.db import transaction
+from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
 from permits_site import audit
@@ -26,11 +28,15 @@ from permits_site.enforcement.models import (
     CaseHearing,
     HearingContinuance,
     Inspection,
+    InspectionResult,
     InspectionStatus,
 )
 from permits_site.enforcement.registry import case_type as registered_case_type
 from permits_site.enforcement.services.cases import require_case_open, require_text
+from permits_site.enforcement.services.inspections import schedule_inspection
 from permits_site.exceptions import DomainError, InvalidTransition, PermissionDenied
+from permits_site.licensing.kinds import kind_for, registered_kinds
+from permits_site.licensing.models import OPEN_STATUSES, Application
 from permits_site.rules.calendar import format_date, period_due
 from permits_site.rules.periods import Period
 from permits_site.rules.registry import town_law
@@ -143,6 +149,39 @@ def continue_case_hearing(
 
 
 # -- inspections ---------------------------------------------------------------------------
+
+
+def waiting_for_inspection(applications):
+    """Of ``applications``, the open ones whose permit kind holds them for a passed
+    inspection (``PermitKind.inspection_check``) and that have none scheduled or passed."""
+    checked = [kind.code for kind in registered_kinds() if kind.inspected
+               and kind.inspection_check]
+    visits = Inspection.objects.filter(application=OuterRef("pk"))
+    return applications.filter(
+        status__in=OPEN_STATUSES, permit_type__code__in=checked,
+    ).exclude(Exists(visits.filter(status=InspectionStatus.SCHEDULED))).exclude(
+        Exists(visits.filter(status=InspectionStatus.CLOSED, result=InspectionResult.PASSED)))
+
+
+@transaction.atomic
+def schedule_requested_inspection(
+    *, application: Application, scheduled_for: dt.date, acting_user: User
+) -> Inspection:
+    """An inspector takes the inspection an open application waits for, on a day the
+    town's offices are open, against the checklist its permit kind names; the applicant
+    is told."""
+    if not permissions.can_be_assigned_inspections(acting_user, application.municipality_id):
+        raise PermissionDenied("Only the town's inspectors take an inspection.")
+    if not waiting_for_inspection(Application.objects.filter(pk=application.pk)).exists():
+        raise InvalidTransition("This application waits for no inspection: it is scheduled "
+                                "or passed, or its permit needs none.")
+    require_coming(scheduled_for, field="scheduled_for", what="That day")
+    require_open_day(application.municipality, scheduled_for, field="scheduled_for")
+    return schedule_inspection(
+        municipality=application.municipality,
+        check_code=kind_for(application.permit_type.code).inspection_check,
+        scheduled_for=scheduled_for, inspector=acting_user, application=application,
+        acting_user=acting_user)
 
 
 @transaction.atomic
