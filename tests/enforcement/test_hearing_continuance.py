@@ -16,6 +16,7 @@ import datetime as dt
 
 import pytest
 import time_machine
+from django.urls import reverse
 
 from dogs.kennels.review import (
     open_kennel_review,
@@ -200,3 +201,14 @@ def test_a_case_type_without_a_window_takes_any_later_open_day(stable_permit, nb
 
     hearing.refresh_from_db()
     assert hearing.hearing_date == dt.date(2027, 1, 4)
+
+
+def test_the_kennel_review_page_links_the_continuance_to_the_hearing_authority(
+        client, hearing, chief, aco):
+    url = reverse("enforcement:hearing_continue", args=[hearing.pk])
+    page = reverse("dogs:kennel_review", args=[hearing.case_id])
+
+    client.force_login(chief)
+    assert url in client.get(page).content.decode()
+    client.force_login(aco)
+    assert url not in client.get(page).content.decode()

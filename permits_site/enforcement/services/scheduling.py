@@ -5,8 +5,8 @@ scheduled from it.
 A continued hearing keeps the dates it replaced (:class:`HearingContinuance`), and its
 notice goes to the parties again, dated the day it is re-sent; where the case type's law
 sets the window within which a hearing follows its notice (``CaseType.hearing_window``, a
-code of the town's periods — North Andover's kennel review: 14 days, Kennel license
-B(5)), the window is counted again from that new notice on the town's calendar (MGL c.4
+code of the town's periods, e.g. a kennel review hearing held within 14 days after its
+notice), the window is counted again from that new notice on the town's calendar (MGL c.4
 §9: a last day on which the offices are closed rolls to the next business day). The
 windows that run from the hearing itself (a decision due after it) read its new date.
 
