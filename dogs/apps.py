@@ -23,6 +23,7 @@ class DogsConfig(AppConfig):
         from dogs.kennels.reminders import renewal_forms
         from dogs.law import cite
         from dogs.licenses.api import DogViewSet
+        from dogs.licenses.home import paper_licenses_to_record
         from dogs.licenses.kinds import DogLicenseKind
         from dogs.licenses.reminders import renewal_notices
         from dogs.licenses.search import register_search
@@ -110,4 +111,7 @@ class DogsConfig(AppConfig):
                               municipality=town)
         register_home_section(Role.ANIMAL_CONTROL_OFFICER,
                               "Residence limits and noise complaints", limits_work,
+                              municipality=town)
+        # The Clerk's: dogs whose paper license waits to be recorded (Licenses A(8)).
+        register_home_section(Role.CLERK, "Dog licenses", paper_licenses_to_record,
                               municipality=town)

@@ -162,6 +162,7 @@ CASE_TYPES += (
         name="Kennel review hearing",
         offenses=(),
         citation=cite("Kennel license B(4), B(5)"),
+        hearing_window="kennel_hearing",
         page="dogs:kennel_review",
     ),
 )

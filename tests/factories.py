@@ -36,6 +36,7 @@ from permits_site.enforcement.models import (
     CourtOutcome,
     FineItem,
     FineSchedule,
+    HearingContinuance,
     Inspection,
     InspectionPhoto,
     Order,
@@ -586,6 +587,20 @@ class CaseHearingFactory(factory.django.DjangoModelFactory):
     hearing_date = factory.LazyAttribute(
         lambda hearing: hearing.notice_sent_on + dt.timedelta(days=14))
     scheduled_by = factory.SubFactory(UserFactory)
+
+
+class HearingContinuanceFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = HearingContinuance
+
+    hearing = factory.SubFactory(CaseHearingFactory)
+    previous_date = factory.LazyFunction(_today)
+    previous_notice_sent_on = factory.LazyFunction(_today)
+    hearing_date = factory.LazyAttribute(
+        lambda continuance: continuance.previous_date + dt.timedelta(days=7))
+    notice_sent_on = factory.LazyFunction(_today)
+    reason = "The party asked for more time."
+    recorded_by = factory.SubFactory(UserFactory)
 
 
 class AppealFactory(factory.django.DjangoModelFactory):

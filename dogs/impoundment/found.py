@@ -1,5 +1,6 @@
 """The public "found a dog?" page's service: a finder gives a license tag number and the
-town, and the dog's owner hears of it by email with the finder's message and contact.
+town, and the dog's owner hears of it with the finder's message and contact: by email, or
+by a letter the Clerk posts to an owner without an email address.
 
 The finder learns nothing about the owner: the page answers the same whether or not the
 tag exists, and each client address may send only :data:`REPORTS_PER_HOUR` reports an
@@ -14,16 +15,17 @@ from django.utils import timezone
 
 from dogs.impoundment.services import find_licensed_dog
 from permits_site import audit
-from permits_site.accounts.emails import send_after_commit
 from permits_site.exceptions import DomainError
+from permits_site.notifications.models import MessageKind
+from permits_site.notifications.services import Draft, write
 
 REPORTS_PER_HOUR = 5
 WINDOW_SECONDS = 60 * 60
-FOUND_NOTICE = "dogs/found_dog_notice"
+FOUND_NOTICE = "dogs/found_dog_notice.txt"
 #: What the page says after every report, whatever the tag.
 SAME_ANSWER = (
     "Thank you. If the tag number belongs to a dog licensed in that town this year, we "
-    "have emailed its owner your message and how to reach you."
+    "have sent its owner your message and how to reach you."
 )
 
 
@@ -43,17 +45,22 @@ def _count_report(client_address: str) -> None:
 @transaction.atomic
 def report_found_dog(*, municipality, tag_number: str, message: str, finder_contact: str,
                      client_address: str) -> str:
-    """Email the owner of the dog wearing this year's tag ``tag_number`` the finder's
-    message; returns :data:`SAME_ANSWER` whether or not a dog was found."""
+    """Send the owner of the dog wearing this year's tag ``tag_number`` the finder's
+    message (an email, else a letter to post); returns :data:`SAME_ANSWER` whether or not
+    a dog was found."""
     _count_report(client_address)
     dog = find_licensed_dog(municipality=municipality, tag_number=tag_number,
                             on=timezone.localdate())
     if dog is not None:
-        audit.record(actor=None, action="dog.found_reported", subject=dog,
-                     municipality=municipality,
-                     summary=f"A finder reported {dog.name} found (tag {tag_number})")
-        send_after_commit(FOUND_NOTICE, {
-            "dog": dog, "owner": dog.owner, "town": municipality, "tag_number": tag_number,
-            "message": message.strip(), "finder_contact": finder_contact.strip(),
-        }, to=dog.owner.email)
+        entry = audit.record(actor=None, action="dog.found_reported", subject=dog,
+                             municipality=municipality,
+                             summary=f"A finder reported {dog.name} found (tag {tag_number})")
+        write(Draft(
+            kind=MessageKind.ANIMAL_FOUND, key=f"dog-found:{entry.pk}",
+            subject=f"Someone found {dog.name}", template=FOUND_NOTICE,
+            context={"dog": dog, "owner": dog.owner, "town": municipality,
+                     "tag_number": tag_number, "message": message.strip(),
+                     "finder_contact": finder_contact.strip()},
+            about=dog, municipality=municipality,
+        ), [dog.owner])
     return SAME_ANSWER

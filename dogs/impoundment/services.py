@@ -36,10 +36,11 @@ from dogs.models import (
 )
 from dogs.periods import MUNICIPALITY, intake_records_due
 from permits_site import audit
-from permits_site.accounts.emails import send_after_commit
 from permits_site.exceptions import DomainError, InvalidTransition, PermissionDenied
 from permits_site.licensing.models import Invoice, InvoiceLine, InvoiceStatus, PermitType
 from permits_site.licensing.services.fees import schedule_in_force
+from permits_site.notifications.models import MessageKind
+from permits_site.notifications.services import Draft, write
 from permits_site.rules.calendar import BusinessCalendar, add_months, format_date, period_due
 from permits_site.rules.registry import town_law
 
@@ -49,7 +50,7 @@ if TYPE_CHECKING:
 IMPOUNDMENT_FEES = ImpoundmentFeesKind.code
 #: The Town Clerk keeps the forwarded intake records this long (ACO B(2)).
 RECORD_KEPT_MONTHS = 24
-OWNER_NOTICE = "dogs/impound_owner_notice"
+OWNER_NOTICE = "dogs/impound_owner_notice.txt"
 
 
 # -- Dates --------------------------------------------------------------------------------
@@ -181,11 +182,14 @@ def _identify(impoundment: Impoundment, dog: Dog, acting_user: User) -> None:
     impoundment.save()
     _audit(impoundment, "owner_notified", acting_user,
            f"{dog.name}'s owner notified (Impoundment D)", dog=dog.pk, owner=dog.owner_id)
-    send_after_commit(OWNER_NOTICE, {
-        "dog": dog, "owner": dog.owner, "impoundment": impoundment,
-        "citation": cite("Impoundment D"), "release_citation": cite("Impoundment C"),
-        "hold_ends": format_date(_dates(impoundment).hold_ends),
-    }, to=dog.owner.email)
+    write(Draft(
+        kind=MessageKind.ANIMAL_IMPOUNDED, key=f"dog-impounded:{impoundment.pk}",
+        subject=f"North Andover Animal Control has {dog.name}", template=OWNER_NOTICE,
+        context={"dog": dog, "owner": dog.owner, "impoundment": impoundment,
+                 "citation": cite("Impoundment D"), "release_citation": cite("Impoundment C"),
+                 "hold_ends": format_date(_dates(impoundment).hold_ends)},
+        about=impoundment, municipality=impoundment.municipality, is_legal_notice=True,
+    ), [dog.owner])
 
 
 @transaction.atomic

@@ -12,7 +12,7 @@ import datetime as dt
 from collections.abc import Callable
 from typing import Any
 
-from django.db.models import Prefetch
+from django.db.models import Prefetch, Q
 from django.utils import timezone
 from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import mixins, serializers, status, viewsets
@@ -46,6 +46,7 @@ from permits_site.enforcement.models import (
     CaseCharge,
     CaseHearing,
     Citation,
+    HearingContinuance,
     Inspection,
     InspectionPhoto,
     Order,
@@ -57,7 +58,7 @@ from permits_site.enforcement.services.cases import PERMIT_CHANGES
 from permits_site.enforcement.services.dispositions import Standing
 from permits_site.exceptions import DomainError, InvalidTransition
 from permits_site.licensing.models import Application, Permit
-from permits_site.parties.models import Property
+from permits_site.parties.models import Business, Property
 from permits_site.towns.models import Municipality
 
 # -- who may do what ---------------------------------------------------------------
@@ -158,10 +159,20 @@ class CitationSerializer(serializers.ModelSerializer):
         return dispositions.current_surcharge_event(citation)
 
 
+class HearingContinuanceOutSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = HearingContinuance
+        fields = ["previous_date", "previous_notice_sent_on", "hearing_date", "notice_sent_on",
+                  "reason", "recorded_at"]
+
+
 class CaseHearingSerializer(serializers.ModelSerializer):
+    continuances = HearingContinuanceOutSerializer(many=True, read_only=True)
+
     class Meta:
         model = CaseHearing
-        fields = ["id", "notice_sent_on", "hearing_date", "decided_on", "decision", "ruling"]
+        fields = ["id", "notice_sent_on", "hearing_date", "decided_on", "decision", "ruling",
+                  "continuances"]
 
 
 class AppealSerializer(serializers.ModelSerializer):
@@ -254,8 +265,17 @@ class PhotoUploadSerializer(serializers.Serializer):
                                     default="")
 
 
+def _on_town_records(records, caller):
+    """People or businesses on the records of the caller's towns: who applied for or holds
+    one of their permits (the choices the inspection's page offers)."""
+    towns = permissions.municipality_ids_with(caller, *ENFORCEMENT_ROLES)
+    return records.filter(Q(applications__municipality__in=towns)
+                          | Q(permits__municipality__in=towns)).distinct()
+
+
 class CaseOpenSerializer(StrictSerializer):
-    """A complaint; from an inspection, its permit, party, address and findings by default."""
+    """A complaint; or a failed inspection, which supplies the permit, place, address,
+    findings and, when it names a permit holder or applicant, the party."""
 
     municipality = serializers.SlugRelatedField(slug_field="code",
                                                 queryset=Municipality.objects.all())
@@ -268,6 +288,13 @@ class CaseOpenSerializer(StrictSerializer):
     place = CallerRecordField(
         queryset=Property.objects.all(), scope=visible, required=False, allow_null=True,
         default=None, help_text="The property the case is about; by default its permit's.")
+    party = CallerRecordField(
+        queryset=User.objects.all(), scope=_on_town_records, required=False, allow_null=True,
+        default=None, help_text="The person responsible, on the town's records.")
+    party_business = CallerRecordField(
+        queryset=Business.objects.all(), scope=_on_town_records, required=False,
+        allow_null=True, default=None,
+        help_text="The business responsible, on the town's records.")
     party_name = StrictCharField(max_length=200, required=False, allow_blank=True)
     address = StrictCharField(max_length=300, required=False, allow_blank=True)
     complaint = StrictCharField(max_length=5000, required=False, allow_blank=True)
@@ -331,6 +358,17 @@ class HearingDecisionSerializer(StrictSerializer):
     decision = StrictCharField(max_length=5000)
     ruling = StrictCharField(max_length=20000, required=False, allow_blank=True, default="")
     decided_on = StrictDateField()
+
+
+class HearingContinuanceSerializer(StrictSerializer):
+    hearing = CaseItemField(related="hearings", queryset=CaseHearing.objects.all())
+    hearing_date = StrictDateField(help_text="The new date; the notice goes again today.")
+    reason = StrictCharField(max_length=500)
+
+
+class InspectionRescheduleSerializer(StrictSerializer):
+    scheduled_for = StrictDateField()
+    reason = StrictCharField(max_length=300, required=False, allow_blank=True, default="")
 
 
 class AppealCreateSerializer(StrictSerializer):
@@ -423,6 +461,16 @@ class InspectionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
         )
         return Response(InspectionPhotoSerializer(photo).data, status=status.HTTP_201_CREATED)
 
+    @extend_schema(request=InspectionRescheduleSerializer, responses=InspectionSerializer)
+    @action(detail=True, methods=["post"])
+    def reschedule(self, request, pk=None):
+        """Move a scheduled inspection to another day the offices are open (the town's
+        clerk or inspectors); the applicant or holder is told."""
+        inspection = self.get_object()
+        data = validated_body(InspectionRescheduleSerializer, request.data)
+        services.reschedule_inspection(inspection=inspection, acting_user=request.user, **data)
+        return self.respond(inspection)
+
     @extend_schema(request=None, responses=InspectionSerializer)
     @action(detail=True, methods=["post"])
     def close(self, request, pk=None):
@@ -444,7 +492,7 @@ class CaseViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     def get_queryset(self):
         return visible(Case.objects.all(), self.request.user).select_related(
             "municipality", "permit"
-        ).prefetch_related("violations", "orders", "hearings", "appeals",
+        ).prefetch_related("violations", "orders", "hearings__continuances", "appeals",
                            "charges__invoice__lines",
                            Prefetch("citations",
                                     queryset=dispositions.with_answers(Citation.objects.all())))
@@ -455,13 +503,16 @@ class CaseViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
 
     @extend_schema(request=CaseOpenSerializer, responses={201: CaseSerializer})
     def create(self, request):
-        """Open a case on a complaint, or from an inspection's findings."""
+        """Open a case on a complaint, or from a failed inspection's findings."""
         data = validated_body(CaseOpenSerializer, request.data, user=request.user)
         municipality = data.pop("municipality")
         require(permissions.can_work_case(request.user, municipality.pk),
                 "Only the town's clerk, inspectors, officers or hearing authority open cases.")
-        case = services.open_case(municipality=municipality, acting_user=request.user,
-                                  **opening(data))
+        if data["inspection"] is not None:
+            case = from_inspection(data, municipality=municipality, acting_user=request.user)
+        else:
+            case = services.open_case(municipality=municipality, acting_user=request.user,
+                                      **opening(data))
         return self.respond(case, status_code=status.HTTP_201_CREATED)
 
     def step(self, request, serializer_class, service, *, takes_case=True,
@@ -515,6 +566,17 @@ class CaseViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         return self.step(request, HearingDecisionSerializer, services.decide_case_hearing,
                          takes_case=False, allowed=permissions.can_decide_case)
 
+    @extend_schema(request=HearingContinuanceSerializer, responses=CaseSerializer)
+    @action(detail=True, methods=["post"], url_path="hearing-continuances")
+    def hearing_continuances(self, request, pk=None):
+        """Continue an undecided hearing to a new date: the notice goes to the parties
+        again and the window the case type's law sets is counted from it. Every case type,
+        its own page's included, takes this step here."""
+        case = self.get_object()
+        data = validated_body(HearingContinuanceSerializer, request.data, case=case)
+        services.continue_case_hearing(acting_user=request.user, **data)
+        return self.respond(case)
+
     @extend_schema(request=AppealCreateSerializer, responses={201: CaseSerializer})
     @action(detail=True, methods=["post"])
     def appeals(self, request, pk=None):
@@ -547,19 +609,38 @@ class CaseViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         return self.step(request, StrictSerializer, services.close_case)
 
 
+#: What a failed inspection's case takes from the inspection, never from the body.
+FROM_INSPECTION = ("permit", "place", "address", "complaint", "complainant", "received_on")
+
+
+def from_inspection(data: dict[str, Any], *, municipality: Municipality,
+                    acting_user: User) -> Case:
+    """The case of a failed inspection, opened by the service its page calls, with what
+    the page asks: the case type and, if the inspection names no one, the party."""
+    inspection = data["inspection"]
+    supplied = {name: ["The inspection supplies this: leave it out."]
+                for name in FROM_INSPECTION if data.get(name) not in (None, "")}
+    if supplied:
+        raise DomainError(supplied)
+    if inspection.municipality_id != municipality.pk:
+        raise DomainError("The inspection is of another town.", field="inspection")
+    return services.open_case_from_inspection(
+        inspection=inspection, case_type=data["case_type"], acting_user=acting_user,
+        party=data["party"], party_business=data["party_business"],
+        party_name=data.get("party_name", ""))
+
+
 def opening(data: dict[str, Any]) -> dict[str, Any]:
-    """The open_case arguments: what was sent, else the permit's holder and place, else
-    what the inspection found; the address of the property named, if no other."""
-    inspection = data.get("inspection")
-    details = services.inspection_case_details(inspection) if inspection else {}
-    permit = data.get("permit") or details.get("permit")
+    """The open_case arguments of a complaint: what was sent, else the permit's holder and
+    place; the address of the property named, if no other."""
+    permit = data.get("permit")
     place = data.get("place")
     at_place = {"address": place.full_address} if place else {}
     holder = {"party": permit.holder, "party_name": permit.holder_name,
               "address": services.address_of(permit)} if permit else {}
     sent = {name: value for name, value in data.items() if value not in (None, "")}
     return {"party": None, "party_name": "", "address": "", "complaint": "",
-            "received_on": timezone.localdate(), **at_place, **details, **holder, **sent,
+            "received_on": timezone.localdate(), **at_place, **holder, **sent,
             "permit": permit}
 
 

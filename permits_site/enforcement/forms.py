@@ -480,3 +480,29 @@ class PermitStatusForm(CaseActionForm):
 class CloseCaseForm(CaseActionForm):
     """Nothing to fill in: closing is refused while anything is pending."""
 
+
+
+# -- Moving a hearing or an inspection ----------------------------------------------------
+
+
+class ContinueHearingForm(ServiceForm):
+    """A case hearing's new date and why it is continued (the notice goes again today)."""
+
+    hearing_date = bounded_date_field(label="New hearing date")
+    reason = forms.CharField(
+        max_length=500, label="Why the hearing is continued", widget=TEXTAREA,
+        error_messages={"required": "Say why the hearing is continued."})
+
+
+class RescheduleInspectionForm(ServiceForm):
+    """An inspection's new day; the reason is told to the applicant or holder."""
+
+    scheduled_for = bounded_date_field(label="New inspection date")
+    reason = forms.CharField(max_length=300, required=False, label="Reason (optional)",
+                             help_text="Told to the applicant or permit holder.")
+
+
+class RequestedInspectionForm(ServiceForm):
+    """The day an inspector takes the inspection an application waits for."""
+
+    scheduled_for = bounded_date_field(label="Inspection date")

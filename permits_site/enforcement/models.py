@@ -523,6 +523,30 @@ class CaseHearing(models.Model):
         return f"Hearing on case #{self.case_id} on {self.hearing_date}"
 
 
+class HearingContinuance(models.Model):
+    """A case hearing moved to a new date, its notice sent again: the dates it replaced stay
+    here, so the hearing's history keeps every date it was set for."""
+
+    hearing = models.ForeignKey(CaseHearing, on_delete=models.PROTECT,
+                                related_name="continuances")
+    previous_date = models.DateField()
+    previous_notice_sent_on = models.DateField()
+    hearing_date = models.DateField()
+    notice_sent_on = models.DateField()
+    reason = models.CharField(max_length=500)
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    recorded_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["recorded_at", "pk"]
+
+    def __str__(self) -> str:
+        return (f"Hearing on case #{self.hearing.case_id} moved from {self.previous_date} "
+                f"to {self.hearing_date}")
+
+
 class Appeal(models.Model):
     """An appeal of a case's determination, or of an earlier appeal's ruling."""
 

@@ -57,6 +57,9 @@ class CaseType:
     #: ruling, may be appealed; blank: the law sets no window.
     appeal_window: str = ""
     further_appeal_window: str = ""
+    #: Code of the town's period within which a hearing is held after its notice, counted
+    #: again from the new notice when the hearing is continued; blank: the law sets none.
+    hearing_window: str = ""
     #: The law separates investigating from deciding: an officer proposes the
     #: determination before another person makes it.
     proposal_required: bool = False

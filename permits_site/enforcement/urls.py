@@ -1,6 +1,11 @@
 from django.urls import path
 
-from permits_site.enforcement import citation_views, order_surcharge_views, views
+from permits_site.enforcement import (
+    citation_views,
+    order_surcharge_views,
+    scheduling_views,
+    views,
+)
 
 app_name = "enforcement"
 urlpatterns = [
@@ -9,6 +14,12 @@ urlpatterns = [
     path("inspections/<int:pk>/", views.inspection, name="inspection"),
     path("inspections/<int:pk>/photos/", views.inspection_photo_upload, name="photo_upload"),
     path("inspections/<int:pk>/case/", views.inspection_case, name="inspection_case"),
+    path("inspections/<int:pk>/reschedule/", scheduling_views.inspection_reschedule,
+         name="inspection_reschedule"),
+    path("applications/<int:pk>/inspection/", scheduling_views.application_inspection,
+         name="application_inspection"),
+    path("hearings/<int:pk>/continue/", scheduling_views.hearing_continue,
+         name="hearing_continue"),
     path("photos/<int:pk>/", views.inspection_photo, name="photo"),
     path("cases/", views.cases, name="cases"),
     path("cases/open/", views.case_open, name="case_open"),

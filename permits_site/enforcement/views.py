@@ -248,6 +248,8 @@ def render_inspection(request, inspection: Inspection, **bound_forms):
         "earlier_inspections": [(visit, check_title(visit.check_code)) for visit in visits],
         "earlier_violations": earlier_violations,
         "may_review": permissions.can_review(user, inspection.municipality_id),
+        "may_reschedule": scheduled and permissions.can_schedule_inspection(
+            user, inspection.municipality_id),
     })
 
 
@@ -662,6 +664,8 @@ def render_case(request, case: Case, *, bound: dict | None = None):
         "charges": [charge.invoice for charge in case.charges.all()],
         "history": history_of(case)[:30],
         "today": today,
+        "may_continue": case.status != CaseStatus.CLOSED
+        and permissions.can_decide_case(user, case.municipality_id),
     })
 
 

@@ -1,6 +1,6 @@
-"""The hearing authority's home: case hearings to hold, rulings due on hearings already
-held, citation hearings a party asked for (MGL c.40 §21D), and appeals awaiting a
-decision."""
+"""The hearing authority's home: case hearings to hold (each continued or rescheduled from
+its row), rulings due on hearings already held, citation hearings a party asked for (MGL
+c.40 §21D), and appeals awaiting a decision."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from permits_site.accounts.models import User
 from permits_site.enforcement.models import Appeal, CaseHearing, CitationHearing
-from permits_site.homes.registry import WorkItem, WorkList, limited
+from permits_site.homes.registry import WorkItem, WorkList, from_home, limited
 from permits_site.towns.calendar import TownCalendar
 
 
@@ -22,7 +22,9 @@ def _hearing_item(what: str):
     def item(hearing: CaseHearing) -> WorkItem:
         case = hearing.case
         return WorkItem(what, f"Case #{case.pk} ({case.party_name}, {case.address})",
-                        _case_link(case.pk), due_on=hearing.hearing_date)
+                        _case_link(case.pk), due_on=hearing.hearing_date,
+                        actions=(("Continue or reschedule",
+                                  from_home("enforcement:hearing_continue", hearing.pk)),))
     return item
 
 

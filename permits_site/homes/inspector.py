@@ -1,6 +1,8 @@
 """The inspector's home (the Board of Health's agent, the Animal Inspector): the agenda of
 inspections assigned to them — overdue, today, the rest of the week — each with the place's
-address and the permit, and the failed inspections no case has been opened from yet."""
+address and the permit and rescheduled from its row; the applications waiting for an
+inspection none is scheduled for, each taken from its row; and the failed inspections no
+case has been opened from yet."""
 
 from __future__ import annotations
 
@@ -16,7 +18,10 @@ from permits_site.enforcement.models import (
     InspectionResult,
     InspectionStatus,
 )
-from permits_site.homes.registry import WorkItem, WorkList, limited
+from permits_site.enforcement.services.scheduling import waiting_for_inspection
+from permits_site.homes.applications import RECORD_RELATED, application_record, review_url
+from permits_site.homes.registry import WorkItem, WorkList, from_home, limited
+from permits_site.licensing.models import Application
 from permits_site.rules.calendar import days_after
 from permits_site.towns.calendar import TownCalendar
 
@@ -37,7 +42,9 @@ def _visit(inspection: Inspection) -> WorkItem:
     return WorkItem("Inspect and record the checklist",
                     f"Inspection #{inspection.pk} at {inspection.address}",
                     reverse("enforcement:inspection", args=[inspection.pk]),
-                    due_on=inspection.scheduled_for, detail=_detail(inspection))
+                    due_on=inspection.scheduled_for, detail=_detail(inspection),
+                    actions=(("Reschedule",
+                              from_home("enforcement:inspection_reschedule", inspection.pk)),))
 
 
 def agenda(town: TownCalendar, *, user: User, today: dt.date) -> list[WorkList]:
@@ -75,5 +82,24 @@ def failed_without_case(town: TownCalendar, *, user: User) -> WorkList:
                    empty="Every failed inspection has its case.")
 
 
+def to_schedule(town: TownCalendar) -> WorkList:
+    """Open applications of the town held for an inspection none is scheduled for: an
+    inspector takes one from its row."""
+    waiting = waiting_for_inspection(Application.objects.filter(
+        municipality=town.municipality)).select_related(*RECORD_RELATED).order_by(
+        "submitted_on", "pk")
+
+    def item(application: Application) -> WorkItem:
+        return WorkItem("Inspection to schedule", application_record(application),
+                        review_url(application.pk), since=application.submitted_on,
+                        citation=application.permit_type.citation,
+                        actions=(("Schedule", from_home("enforcement:application_inspection",
+                                                        application.pk)),))
+
+    return limited("Inspections to schedule", waiting, item,
+                   empty="No application waits for its inspection to be scheduled.")
+
+
 def inspector_work(town: TownCalendar, *, user: User, today: dt.date) -> list[WorkList]:
-    return [*agenda(town, user=user, today=today), failed_without_case(town, user=user)]
+    return [*agenda(town, user=user, today=today), to_schedule(town),
+            failed_without_case(town, user=user)]

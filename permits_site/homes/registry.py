@@ -13,15 +13,24 @@ import datetime as dt
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from django.urls import reverse
+from django.utils.http import urlencode
+
 from permits_site.rules.calendar import format_date
 
 #: How many items one list shows; the list's own screen holds the rest.
 LIST_LIMIT = 10
 
 
+def from_home(url_name: str, pk: int) -> str:
+    """The URL of a step taken from a row of the home, coming back to the home after it."""
+    return f"{reverse(url_name, args=[pk])}?{urlencode({'next': reverse('staff_home')})}"
+
+
 @dataclass(frozen=True)
 class WorkItem:
-    """One thing to do: what, on which record, by which date, and where it is done.
+    """One thing to do: what, on which record, by which date, and where it is done (and
+    where its other steps from the row are).
 
     ``due_on`` is a date the law or the record sets; ``on`` the day something happens (an
     office closure); an item with neither says how long it has been waiting (``since``)."""
@@ -34,6 +43,8 @@ class WorkItem:
     on: dt.date | None = None
     detail: str = ""
     citation: str = ""
+    #: Other steps taken from the row: (label, url) pairs, e.g. moving the date.
+    actions: tuple[tuple[str, str], ...] = ()
 
     def overdue(self, today: dt.date) -> bool:
         return self.due_on is not None and self.due_on < today

@@ -8,12 +8,13 @@ lacks (the reason for a denial, what to change) is read from its record.
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Callable
 
 from django.urls import reverse
 
 from permits_site.audit.models import AuditEntry
-from permits_site.enforcement.models import Case, CaseHearing, Citation, Order
+from permits_site.enforcement.models import Case, CaseHearing, Citation, Inspection, Order
 from permits_site.licensing.models import Application, Invoice, Payment, Permit, PermitHearing
 from permits_site.notifications.models import MessageKind
 from permits_site.notifications.services import Draft, absolute_url, people_of
@@ -118,6 +119,17 @@ def case_hearing_scheduled(entry):
                           municipality=case.municipality), _case_people(case)
 
 
+def case_hearing_continued(entry):
+    """The hearing's notice, sent again with its new date and the date it replaces."""
+    case = _case(entry)
+    hearing = CaseHearing.objects.get(pk=entry.after["hearing"], case=case)
+    return _hearing_draft(hearing, where="", about_text=f"case #{case.pk} at {case.address}",
+                          municipality=case.municipality,
+                          moved_from=dt.date.fromisoformat(entry.before["hearing_date"]),
+                          key_suffix=f":continued:{entry.after['continuance']}"
+                          ), _case_people(case)
+
+
 def application_hearing_scheduled(entry):
     hearing = PermitHearing.objects.select_related(
         "application__permit_type", "application__municipality", "application__applicant",
@@ -131,13 +143,17 @@ def application_hearing_scheduled(entry):
 
 
 def _hearing_draft(hearing: CaseHearing | PermitHearing, *, where: str, about_text: str,
-                   municipality) -> Draft:
+                   municipality, moved_from: dt.date | None = None,
+                   key_suffix: str = "") -> Draft:
     hearing_date = hearing.hearing_date
     return Draft(
         kind=MessageKind.HEARING_SCHEDULED,
-        key=f"{MessageKind.HEARING_SCHEDULED}:{hearing._meta.model_name}:{hearing.pk}",
-        subject=f"{municipality.short_name}: hearing on {hearing_date:%B} {hearing_date.day}",
-        context={"hearing_date": hearing_date, "where": where, "about_text": about_text},
+        key=f"{MessageKind.HEARING_SCHEDULED}:{hearing._meta.model_name}:{hearing.pk}"
+            f"{key_suffix}",
+        subject=f"{municipality.short_name}: hearing "
+                f"{'moved to' if moved_from else 'on'} {hearing_date:%B} {hearing_date.day}",
+        context={"hearing_date": hearing_date, "where": where, "about_text": about_text,
+                 "moved_from": moved_from},
         about=hearing, municipality=municipality, is_legal_notice=True,
     )
 
@@ -155,6 +171,28 @@ def order_issued(entry):
     return draft, _case_people(case)
 
 
+def inspection_dated(entry):
+    """The inspection's day, set or moved, to the permit's holder or else the applicant."""
+    inspection = Inspection.objects.select_related(
+        "municipality", "permit__holder", "permit__holder_business", "application__applicant",
+        "application__business").get(pk=entry.object_id)
+    people = (people_of(person=inspection.permit.holder,
+                        business=inspection.permit.holder_business) if inspection.permit
+              else _party_of_application(inspection.application) if inspection.application
+              else [])
+    day = inspection.scheduled_for
+    draft = Draft(
+        kind=MessageKind.INSPECTION_SCHEDULED,
+        key=f"{MessageKind.INSPECTION_SCHEDULED}:{entry.pk}",
+        subject=f"{inspection.municipality.short_name}: inspection "
+                f"{'moved to' if entry.action == 'inspection.rescheduled' else 'on'} "
+                f"{day:%B} {day.day}",
+        context={"inspection": inspection, "reason": entry.after.get("reason", "")},
+        about=inspection, municipality=inspection.municipality,
+    )
+    return draft, people
+
+
 #: Audit action → the message it sends.
 HANDLERS: dict[str, Callable[[AuditEntry], Addressed]] = {
     "application.submitted": submitted,
@@ -165,6 +203,9 @@ HANDLERS: dict[str, Callable[[AuditEntry], Addressed]] = {
     "payment.recorded": payment_received,
     "case.citation_issued": citation_issued,
     "case.hearing_scheduled": case_hearing_scheduled,
+    "case.hearing_continued": case_hearing_continued,
     "hearing.scheduled": application_hearing_scheduled,
     "case.order_issued": order_issued,
+    "inspection.scheduled": inspection_dated,
+    "inspection.rescheduled": inspection_dated,
 }

@@ -23,6 +23,9 @@ class MessageKind(models.TextChoices):
     CITATION_DUE = "citation_due", "Citation falls due"
     RENEWAL_NOTICE = "renewal_notice", "Renewal notice"
     STAFF_DIGEST = "staff_digest", "Overdue items"
+    ANIMAL_IMPOUNDED = "animal_impounded", "Animal impounded"
+    ANIMAL_FOUND = "animal_found", "Animal reported found"
+    INSPECTION_SCHEDULED = "inspection_scheduled", "Inspection date"
 
 
 class Message(models.Model):

@@ -39,6 +39,8 @@ class Draft:
 
     ``key`` names the event or the date it is about ("permit-expiry:12:2027-12-31");
     each person's copy adds their id, so the same draft written again is refused.
+    ``template`` is the body's template when not the kind's own: a bylaw app keeps the
+    words of its law's notices under its own templates.
     """
 
     kind: str
@@ -49,6 +51,7 @@ class Draft:
     municipality: Any = None
     is_legal_notice: bool = False
     is_reminder: bool = False
+    template: str = ""
 
 
 def people_of(*, person=None, business=None) -> list:
@@ -112,7 +115,8 @@ def _write_one(draft: Draft, recipient) -> Message | None:
 def _render_text(draft: Draft, recipient) -> str:
     context = {**draft.context, "recipient": recipient, "municipality": draft.municipality,
                "messages_url": absolute_url(reverse("notifications:messages"))}
-    return render_to_string(f"notifications/email/{draft.kind}.txt", context).strip() + "\n"
+    template = draft.template or f"notifications/email/{draft.kind}.txt"
+    return render_to_string(template, context).strip() + "\n"
 
 
 def _render_html(draft: Draft, text: str) -> str:

@@ -70,7 +70,8 @@ def test_the_inspector_records_todays_inspection_from_the_agenda(page, phone_pag
     lands_on_my_work(page, phone_page, live_server, "ivan")
     agenda = page.get_by_role("heading", name=re.compile("^Inspections today")).locator("..")
     expect(agenda).to_contain_text(inspection.permit.number)
-    agenda.get_by_role("link", name=re.compile(f"Inspection #{inspection.pk} at ")).click()
+    agenda.get_by_role("link", name=re.compile(
+        f"^Inspect and record the checklist: Inspection #{inspection.pk} at ")).click()
     record_manure_over_the_limit(page)
     page.get_by_role("button", name="Close inspection").click()
 

@@ -38,6 +38,11 @@ from permits_site.enforcement.services.inspections import (
     schedule_inspection,
 )
 from permits_site.enforcement.services.orders import issue_order, record_compliance
+from permits_site.enforcement.services.scheduling import (
+    continue_case_hearing,
+    reschedule_inspection,
+    schedule_requested_inspection,
+)
 
 __all__ = [
     "add_case_charge",
@@ -47,6 +52,7 @@ __all__ = [
     "citation_total",
     "close_case",
     "close_inspection",
+    "continue_case_hearing",
     "create_fine_schedule_version",
     "decide_appeal",
     "decide_case_hearing",
@@ -62,8 +68,10 @@ __all__ = [
     "quote_fine",
     "record_compliance",
     "record_inspection",
+    "reschedule_inspection",
     "retire_fine_schedule",
     "schedule_case_hearing",
     "schedule_inspection",
+    "schedule_requested_inspection",
     "suspend_or_revoke_permit",
 ]

@@ -1,0 +1,132 @@
+"""The pages that move a dated appointment, opened from a row of the staff home or from
+the record's own page: a case hearing continued to a new date, an inspection rescheduled
+(:mod:`permits_site.enforcement.services.scheduling`). After the change the person goes
+back where they came from (``next``, a path of this site), else to the record."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.http import require_http_methods
+
+from permits_site.accounts import permissions
+from permits_site.accounts.permissions import (
+    CASE_DECIDER_ROLES,
+    INSPECTOR_ROLES,
+    SCHEDULER_ROLES,
+)
+from permits_site.enforcement.forms import (
+    ContinueHearingForm,
+    RequestedInspectionForm,
+    RescheduleInspectionForm,
+)
+from permits_site.enforcement.models import CaseHearing, InspectionStatus
+from permits_site.enforcement.services import (
+    continue_case_hearing,
+    reschedule_inspection,
+    schedule_requested_inspection,
+)
+from permits_site.enforcement.services.scheduling import hearing_window
+from permits_site.enforcement.views import (
+    enforcement_staff_required,
+    in_staff_towns,
+    visible_inspection,
+)
+from permits_site.exceptions import DomainError
+from permits_site.licensing.models import Application
+from permits_site.licensing.views.access import get_visible_or_404
+from permits_site.rules.calendar import format_date
+
+
+def _next(request) -> str:
+    """Where the person came from, when it is a page of this site."""
+    target = request.POST.get("next") or request.GET.get("next") or ""
+    return target if url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()) else ""
+
+
+def _back(request, default: str):
+    return redirect(_next(request) or default)
+
+
+@enforcement_staff_required
+@require_http_methods(["GET", "POST"])
+def hearing_continue(request, pk: int):
+    """GET: the hearing's date, its notice and the window its law sets, and the form; POST
+    (the hearing authority): the new date, refused on its field and changing nothing."""
+    hearing = get_visible_or_404(
+        CaseHearing.objects.select_related("case__municipality").prefetch_related(
+            "continuances__recorded_by"),
+        lambda user, found: in_staff_towns(user, found.case), request.user, pk=pk)
+    if not permissions.can_decide_case(request.user, hearing.case.municipality_id):
+        raise permissions.Refused("continue a hearing", CASE_DECIDER_ROLES)
+    form = ContinueHearingForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            continue_case_hearing(hearing=hearing, acting_user=request.user,
+                                  **form.cleaned_data)
+        except DomainError as error:
+            form.add_service_errors(error.errors)
+        else:
+            messages.success(request, f"Hearing continued to "
+                             f"{format_date(form.cleaned_data['hearing_date'])}; the notice "
+                             "goes to the parties again.")
+            return _back(request, reverse("enforcement:case", args=[hearing.case_id]))
+    return render(request, "enforcement/hearing_continue.html", {
+        "hearing": hearing, "case": hearing.case, "form": form, "next": _next(request),
+        "window": hearing_window(hearing),
+    }, status=400 if form.errors else 200)
+
+
+@enforcement_staff_required
+@require_http_methods(["GET", "POST"])
+def inspection_reschedule(request, pk: int):
+    """GET: the inspection's day and the form; POST (the town's clerk or inspectors): the
+    new day, refused on its field and changing nothing."""
+    inspection = visible_inspection(request, pk)
+    if not permissions.can_schedule_inspection(request.user, inspection.municipality_id):
+        raise permissions.Refused("reschedule an inspection", SCHEDULER_ROLES)
+    form = RescheduleInspectionForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            reschedule_inspection(inspection=inspection, acting_user=request.user,
+                                  **form.cleaned_data)
+        except DomainError as error:
+            form.add_service_errors(error.errors)
+        else:
+            messages.success(request, f"Inspection moved to "
+                             f"{format_date(form.cleaned_data['scheduled_for'])}.")
+            return _back(request, reverse("enforcement:inspection", args=[inspection.pk]))
+    return render(request, "enforcement/inspection_reschedule.html", {
+        "inspection": inspection, "form": form, "next": _next(request),
+        "open": inspection.status == InspectionStatus.SCHEDULED,
+    }, status=400 if form.errors else 200)
+
+
+@enforcement_staff_required
+@require_http_methods(["GET", "POST"])
+def application_inspection(request, pk: int):
+    """GET: the application waiting for its inspection and the form; POST (an inspector of
+    the town): the day, assigned to them, refused on its field and changing nothing."""
+    application = get_visible_or_404(
+        Application.objects.select_related("municipality", "permit_type", "applicant",
+                                           "business"),
+        in_staff_towns, request.user, pk=pk)
+    if not permissions.can_be_assigned_inspections(request.user, application.municipality_id):
+        raise permissions.Refused("take an inspection", INSPECTOR_ROLES)
+    form = RequestedInspectionForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            inspection = schedule_requested_inspection(
+                application=application, acting_user=request.user, **form.cleaned_data)
+        except DomainError as error:
+            form.add_service_errors(error.errors)
+        else:
+            messages.success(request, f"Inspection scheduled for "
+                             f"{format_date(inspection.scheduled_for)}.")
+            return _back(request, reverse("enforcement:inspection", args=[inspection.pk]))
+    return render(request, "enforcement/application_inspection.html", {
+        "application": application, "form": form, "next": _next(request),
+    }, status=400 if form.errors else 200)
