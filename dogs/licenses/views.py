@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.core.paginator import InvalidPage, Paginator
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -19,6 +18,7 @@ from dogs.licenses.forms import DogForm, DogLicenseDetailsForm, PaperLicenseForm
 from dogs.licenses.reminders import send_season_notices
 from dogs.models import Dog
 from permits_site.accounts import permissions
+from permits_site.accounts.models import Role
 from permits_site.audit.models import AuditEntry
 from permits_site.exceptions import DomainError
 from permits_site.licensing.models import Application, PermitType
@@ -228,8 +228,8 @@ def fee_preview(request):
 
 def _clerk_town(request) -> Municipality:
     town = Municipality.objects.get(code=NORTH_ANDOVER)
-    if not permissions.is_clerk(request.user, town.pk):
-        raise PermissionDenied
+    permissions.require(permissions.is_clerk(request.user, town.pk),
+                        "run the dog license renewals", [Role.CLERK], town=town)
     return town
 
 
