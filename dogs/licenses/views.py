@@ -127,13 +127,14 @@ def _after_paper_license(user, dog: Dog) -> str:
 def apply(request):
     """Choose the dog and the license, attach the rabies proof, then review and submit. A
     certificate chosen on a refused post is kept for the next (``pending_uploads``)."""
+    posted = request.POST if request.method == "POST" else None
     details = DogLicenseDetailsForm(
-        request.POST or None,
+        posted,
         owner=request.user,
         initial={"dog": request.GET.get("dog"), "action": request.GET.get("action", "new")},
     )
     uploads = KeptUploads(request, page="dogs.apply")
-    rabies = RabiesProofForm(request.POST or None, uploads.files())
+    rabies = RabiesProofForm(posted, uploads.files())
     if request.method == "POST":
         application = _start(request, details, rabies)
         if application is not None:
