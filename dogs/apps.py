@@ -33,6 +33,7 @@ class DogsConfig(AppConfig):
         from permits_site.accounts.demo import register_demo
         from permits_site.accounts.incompatible_roles import forbid_roles_together
         from permits_site.accounts.models import Role
+        from permits_site.accounts.role_titles import register_role_titles
         from permits_site.api.registry import register_routes
         from permits_site.enforcement.deadlines import register_deadline_source
         from permits_site.enforcement.registry import register_enforcement
@@ -65,6 +66,8 @@ class DogsConfig(AppConfig):
             label="Record the Licenses A(10) offense on the owner's record",
         )
         register_demo("dogs", demo.build)
+        # The Health Division Animal Inspector inspects kennels (Kennel license B(3)).
+        register_role_titles(town, {Role.INSPECTOR: "Animal Inspector"})
         forbid_roles_together(
             town, Role.HEARING_AUTHORITY, Role.ANIMAL_CONTROL_OFFICER,
             citation=cite("Hearing authority A"),

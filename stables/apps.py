@@ -9,6 +9,8 @@ class StablesConfig(AppConfig):
 
     def ready(self) -> None:
         from permits_site.accounts.demo import register_demo
+        from permits_site.accounts.models import Role
+        from permits_site.accounts.role_titles import register_role_titles
         from permits_site.api.registry import register_routes
         from permits_site.enforcement.registry import register_enforcement
         from permits_site.licensing.declarations import register_reference
@@ -30,6 +32,9 @@ class StablesConfig(AppConfig):
             periods=periods.PERIODS,
             key_dates=periods.KEY_DATES,
         )
+        # The Board of Health's agent inspects and its members sign variances (§6, §8.2).
+        register_role_titles(periods.MUNICIPALITY, {
+            Role.INSPECTOR: "Board of Health agent", Role.BOARD_MEMBER: "Board of Health member"})
         register_kind(PrivateStableKind())
         register_kind(PublicStableKind())
         register_kind(HorseRegistrationKind())

@@ -9,6 +9,8 @@ class TisburyRegsConfig(AppConfig):
 
     def ready(self) -> None:
         from permits_site.accounts.demo import register_demo
+        from permits_site.accounts.models import Role
+        from permits_site.accounts.role_titles import register_role_titles
         from permits_site.enforcement.registry import register_enforcement
         from permits_site.licensing.page_registry import register_urls
         from permits_site.rules.registry import register_law
@@ -22,6 +24,9 @@ class TisburyRegsConfig(AppConfig):
             key_dates=periods.KEY_DATES,
             checklists=(food.RESIDENTIAL_KITCHEN_VISIT,),
         )
+        # The Board of Health's agent inspects; two of its members sign a waiver (09.0.3).
+        register_role_titles(periods.MUNICIPALITY, {
+            Role.INSPECTOR: "Board of Health agent", Role.BOARD_MEMBER: "Board of Health member"})
         self.register_permits()
         register_enforcement(fines.CITATION_POLICY, fines.CASE_TYPES)
         register_urls("tisbury", "tisbury_regs.urls")

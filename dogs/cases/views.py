@@ -16,7 +16,6 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.db.models import Prefetch
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
@@ -46,7 +45,7 @@ from dogs.cases.forms import (
 )
 from dogs.law import cite
 from permits_site.accounts.models import Role
-from permits_site.accounts.permissions import can_view_enforcement, has_role
+from permits_site.accounts.permissions import can_view_enforcement, has_role, require
 from permits_site.enforcement.models import Appeal, Case, CaseStatus, Order
 from permits_site.enforcement.registry import case_type
 from permits_site.exceptions import DomainError
@@ -119,6 +118,8 @@ class Action:
     shown: Callable[[Case], bool]
     perform: Callable[[Case, dict[str, Any], Any], object]
     done: str
+    #: What the form does, as a refusal names it: "Only the town's … may {doing}."
+    doing: str
 
     def allowed(self, user, case: Case) -> bool:
         return has_role(user, case.municipality_id, *self.roles)
@@ -131,101 +132,101 @@ ACTIONS: dict[str, Action] = {
         and not case.proposed_on,
         lambda case, data, user: cases.propose_potentially_dangerous(
             case=case, acting_user=user, **data),
-        "Determination proposed."),
+        "Determination proposed.", doing="propose a potentially dangerous dog determination"),
     "determine": Action(
         DeterminationForm, (Role.HEARING_AUTHORITY,),
         lambda case: case.case_type == cases.POTENTIALLY_DANGEROUS_DOG and _open(case)
         and bool(case.proposed_on),
         lambda case, data, user: cases.determine_potentially_dangerous(
             case=case, acting_user=user, **data),
-        "Determination recorded."),
+        "Determination recorded.", doing="determine whether a dog is potentially dangerous"),
     "determine_dangerous": Action(
         DangerousDeterminationForm, (Role.HEARING_AUTHORITY,),
         lambda case: case.case_type == cases.DANGEROUS_DOG and _open(case),
         lambda case, data, user: cases.determine_dangerous(case=case, acting_user=user, **data),
-        "Determination recorded."),
+        "Determination recorded.", doing="determine whether a dog is dangerous"),
     "appeal": Action(
         AppealForm, cases.APPEAL_RECORDERS,
         lambda case: cases.next_appeal_due(case) is not None and not _pending(case),
         lambda case, data, user: cases.file_dog_appeal(case=case, acting_user=user, **data),
-        "Appeal recorded."),
+        "Appeal recorded.", doing="record an appeal"),
     "appeal_hearing": Action(
         AppealHearingForm, cases.APPEAL_RECORDERS,
         lambda case: any(appeal.hearing_date is None for appeal in _pending(case)),
         lambda case, data, user: cases.schedule_public_hearing(acting_user=user, **data),
-        "Public hearing scheduled."),
+        "Public hearing scheduled.", doing="schedule an appeal's public hearing"),
     "ruling": Action(
         RulingForm, (Role.HEARING_AUTHORITY,),
         lambda case: any(appeal.hearing_date for appeal in _pending(case)),
         lambda case, data, user: cases.rule_on_appeal(acting_user=user, **data),
-        "Ruling recorded."),
+        "Ruling recorded.", doing="rule on an appeal"),
     "nuisance_finding": Action(
         NuisanceFindingForm, (Role.ANIMAL_CONTROL_OFFICER,),
         lambda case: case.case_type == cases.NUISANCE_DOG and _open(case),
         lambda case, data, user: cases.find_nuisance_dog(case=case, acting_user=user, **data),
-        "Finding recorded."),
+        "Finding recorded.", doing="find a dog a nuisance"),
     "restraint": Action(
         RestraintOrderForm, (Role.ANIMAL_CONTROL_OFFICER,),
         lambda case: case.case_type == cases.NUISANCE_DOG and _open(case),
         lambda case, data, user: cases.issue_restraint_order(
             case=case, acting_user=user, **data),
-        "Restraint order issued."),
+        "Restraint order issued.", doing="issue a restraint order"),
     "renew": Action(
         RenewalForm, (Role.ANIMAL_CONTROL_OFFICER,),
         lambda case: case.case_type == cases.NUISANCE_DOG and any(
             order.ends_on and order.ends_on >= timezone.localdate()
             for order in case.orders.all()),
         lambda case, data, user: cases.renew_restraint_order(acting_user=user, **data),
-        "Restraint order renewed."),
+        "Restraint order renewed.", doing="renew a restraint order"),
     "duties": Action(
         OwnerDutiesForm, (Role.HEARING_AUTHORITY,),
         lambda case: _deemed(case) and not cases.duty_orders(case),
         lambda case, data, user: cases.order_owner_duties(case=case, acting_user=user, **data),
-        "Owner's duties ordered."),
+        "Owner's duties ordered.", doing="order the owner's duties"),
     "check": Action(
         ComplianceCheckForm, cases.COMPLIANCE_VERIFIERS, _security_open,
         lambda case, data, user: cases.record_compliance_check(
             case=case, acting_user=user, **data),
-        "Compliance check recorded."),
+        "Compliance check recorded.", doing="record a compliance check"),
     "extend": Action(
         ExtensionForm, (Role.HEARING_AUTHORITY,), _extendable,
         lambda case, data, user: cases.extend_security_compliance(
             case=case, acting_user=user, **data),
-        "Time to comply extended."),
+        "Time to comply extended.", doing="extend the owner's time to comply"),
     "comply": Action(
         ConfirmForm, cases.COMPLIANCE_VERIFIERS, _check_passed,
         lambda case, data, user: cases.record_security_compliance(case=case, acting_user=user),
-        "Compliance recorded."),
+        "Compliance recorded.", doing="record the owner's compliance"),
     "verify": Action(
         VerificationForm, cases.COMPLIANCE_VERIFIERS, _unverified,
         lambda case, data, user: cases.record_written_verification(acting_user=user, **data),
-        "Written verification recorded."),
+        "Written verification recorded.", doing="record a written verification"),
     "release": Action(
         ConfirmForm, cases.COMPLIANCE_VERIFIERS,
         lambda case: case.case_type == cases.POTENTIALLY_DANGEROUS_DOG
         and case.status != CaseStatus.CLOSED and cases.release_on(case) is not None,
         lambda case, data, user: cases.release_potentially_dangerous(case=case,
                                                                      acting_user=user),
-        "Release recorded; the case is closed."),
+        "Release recorded; the case is closed.", doing="release a dog from its determination"),
     "cite": Action(
         DangerousCitationForm, (Role.ANIMAL_CONTROL_OFFICER,), _dangerous,
         lambda case, data, user: cases.cite_dangerous_dog(case=case, acting_user=user, **data),
-        "Citation written."),
+        "Citation written.", doing="cite a dangerous dog's owner"),
     "hearing": Action(
         EuthanasiaHearingForm, (Role.HEARING_AUTHORITY,), _cited_at_large,
         lambda case, data, user: cases.schedule_euthanasia_hearing(
             case=case, acting_user=user, **data),
-        "Hearing scheduled."),
+        "Hearing scheduled.", doing="schedule a hearing on euthanasia"),
     "close": Action(
         ConfirmForm, (Role.HEARING_AUTHORITY,), _dangerous,
         lambda case, data, user: cases.close_dog_case(case=case, acting_user=user),
-        "Case closed."),
+        "Case closed.", doing="close a dog case"),
     "relocation": Action(
         RelocationForm, (Role.ANIMAL_CONTROL_OFFICER,),
         lambda case: case.case_type in cases.DETERMINED_DOG_CASES,
         lambda case, data, user: cases.record_relocation_notice(
             case=case, acting_user=user, **data),
-        "Relocation notice recorded."),
+        "Relocation notice recorded.", doing="record a relocation notice"),
 }
 
 
@@ -295,8 +296,8 @@ def case_action(request, pk: int, action: str):
     if spec is None:
         raise Http404("No such action.")
     dog_case = visible_dog_case(request, pk)
-    if not spec.allowed(request.user, dog_case):
-        raise PermissionDenied
+    require(spec.allowed(request.user, dog_case), spec.doing, spec.roles,
+            town=dog_case.municipality_id)
     form = spec.form_class(request.POST, case=dog_case, prefix=action)
     if form.is_valid():
         try:

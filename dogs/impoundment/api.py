@@ -17,18 +17,25 @@ from rest_framework.permissions import BasePermission
 from rest_framework.response import Response
 
 from dogs.impoundment import services
-from dogs.impoundment.permissions import can_take_impoundment_payment, impoundment_town_ids
+from dogs.impoundment.permissions import (
+    COUNTER_ROLES,
+    IMPOUNDMENT_READER_ROLES,
+    SEE_IMPOUNDMENTS,
+    can_take_impoundment_payment,
+    impoundment_town_ids,
+)
 from dogs.models import DISPOSITIONS, Impoundment, ImpoundmentBasis
 from dogs.periods import MUNICIPALITY
+from permits_site.accounts.permissions import Refused, require
 from permits_site.api.serializers import InvoiceLineSerializer
-from permits_site.exceptions import DomainError, PermissionDenied
+from permits_site.exceptions import DomainError
 from permits_site.licensing.models import PaymentMethod
 from permits_site.licensing.services.payments import record_payment
 from permits_site.towns.models import Municipality
 
 
 class ReadsImpoundments(BasePermission):
-    message = "Only the town's Animal Control Officer, Clerk and admins see impoundments."
+    message = str(Refused(SEE_IMPOUNDMENTS, IMPOUNDMENT_READER_ROLES))
 
     def has_permission(self, request, view) -> bool:
         return bool(impoundment_town_ids(request.user))
@@ -191,9 +198,8 @@ class ImpoundmentViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
         record = self.get_object()
         body = ImpoundmentPaymentSerializer(data=request.data)
         body.is_valid(raise_exception=True)
-        if not can_take_impoundment_payment(request.user, record.municipality_id):
-            raise PermissionDenied("Only the Animal Control Officer or the Clerk takes "
-                                   "payments.")
+        require(can_take_impoundment_payment(request.user, record.municipality_id),
+                "take payments for an impoundment", COUNTER_ROLES, town=record.municipality_id)
         data = dict(body.validated_data)
         invoice = getattr(record, INVOICE_FIELDS[data.pop("invoice")])
         if invoice is None:

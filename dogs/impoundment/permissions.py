@@ -11,6 +11,8 @@ from permits_site.accounts.permissions import has_role, municipality_ids_with
 IMPOUNDMENT_READER_ROLES = (Role.ANIMAL_CONTROL_OFFICER, Role.CLERK, Role.ADMIN)
 #: Fees are paid at the counter: the officer or the Clerk records the payment.
 COUNTER_ROLES = (Role.ANIMAL_CONTROL_OFFICER, Role.CLERK)
+#: What the readers do, as a refusal names it.
+SEE_IMPOUNDMENTS = "see impoundments"
 
 
 def can_view_impoundments(user, municipality_id: int) -> bool:

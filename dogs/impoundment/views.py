@@ -7,7 +7,6 @@ import datetime as dt
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
@@ -17,6 +16,8 @@ from django.views.decorators.http import require_http_methods, require_POST
 from dogs.impoundment import found
 from dogs.impoundment.forms import FoundDogForm, IntakeForm, action_form
 from dogs.impoundment.permissions import (
+    IMPOUNDMENT_READER_ROLES,
+    SEE_IMPOUNDMENTS,
     can_take_impoundment_payment,
     can_view_impoundments,
     can_work_impoundments,
@@ -26,6 +27,8 @@ from dogs.impoundment.services import dates_of, fee_lines
 from dogs.models import Impoundment, ImpoundmentStatus
 from dogs.periods import MUNICIPALITY, last_intake_due_by
 from permits_site import audit
+from permits_site.accounts.models import Role
+from permits_site.accounts.permissions import require
 from permits_site.exceptions import DomainError
 from permits_site.licensing.models import InvoiceStatus
 from permits_site.towns.models import Municipality
@@ -35,8 +38,9 @@ PER_PAGE = 50
 
 def _town(request) -> Municipality:
     town = Municipality.objects.get(code=MUNICIPALITY)
-    if not can_view_impoundments(request.user, town.pk):
-        raise PermissionDenied
+    require(can_view_impoundments(request.user, town.pk), SEE_IMPOUNDMENTS,
+            IMPOUNDMENT_READER_ROLES,
+            town=town)
     return town
 
 
@@ -69,8 +73,8 @@ def _forwarding_overdue(records, calendar, today: dt.date) -> list:
 @require_http_methods(["GET", "POST"])
 def impound_new(request):
     town = _town(request)
-    if not can_work_impoundments(request.user, town.pk):
-        raise PermissionDenied
+    require(can_work_impoundments(request.user, town.pk), "record an impoundment",
+            [Role.ANIMAL_CONTROL_OFFICER], town=town)
     form = IntakeForm(request.POST or None, initial={"impounded_on": timezone.localdate()})
     if request.method == "POST" and form.is_valid():
         try:
@@ -92,8 +96,7 @@ def _intake_message(record: Impoundment) -> str:
 
 def _record(request, pk: int) -> Impoundment:
     town_ids = impoundment_town_ids(request.user)
-    if not town_ids:
-        raise PermissionDenied
+    require(bool(town_ids), SEE_IMPOUNDMENTS, IMPOUNDMENT_READER_ROLES)
     return get_object_or_404(
         Impoundment.objects.select_related("municipality", "dog__owner", "fee_invoice",
                                            "adoption_invoice"),

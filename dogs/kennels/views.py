@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.db.models import Q
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
@@ -40,6 +39,7 @@ from permits_site.accounts.permissions import (
     has_role,
     municipality_ids_with,
     party_rows,
+    require,
 )
 from permits_site.enforcement.models import Case
 from permits_site.enforcement.services import schedule_inspection
@@ -134,8 +134,8 @@ def kennel(request, pk: int):
 def kennel_dog_add(request, pk: int):
     """List a dog of the kennel, or report a new one (B(1), B(2))."""
     permit = _visible_kennel(request, pk)
-    if not can_keep_roster(request.user, permit):
-        raise PermissionDenied
+    require(can_keep_roster(request.user, permit), "list the kennel's dogs", [Role.CLERK],
+            town=permit.municipality_id, party="the kennel's licensee")
     form = KennelDogForm(request.POST, prefix="dog")
     if form.is_valid():
         try:
@@ -170,8 +170,9 @@ def kennel_roster_pdf(request, pk: int):
 def kennel_review_open(request, pk: int):
     """Record the Animal Control Officer's report on a kennel as received (B(4))."""
     permit = _visible_kennel(request, pk)
-    if not has_role(request.user, permit.municipality_id, *review.REPORT_RECORDERS):
-        raise PermissionDenied
+    require(has_role(request.user, permit.municipality_id, *review.REPORT_RECORDERS),
+            "record the officer's report on a kennel", review.REPORT_RECORDERS,
+            town=permit.municipality_id)
     form = KennelReportForm(request.POST, prefix="report")
     if form.is_valid():
         try:
@@ -231,8 +232,9 @@ def kennel_review_action(request, pk: int, action: str):
     if action not in REVIEW_STEPS:
         raise Http404("No such step.")
     case = _visible_review(request, pk)
-    if not has_role(request.user, case.municipality_id, Role.HEARING_AUTHORITY):
-        raise PermissionDenied
+    require(has_role(request.user, case.municipality_id, Role.HEARING_AUTHORITY),
+            "hear and decide a kennel review", [Role.HEARING_AUTHORITY],
+            town=case.municipality_id)
     form_class, _shown, service, done = REVIEW_STEPS[action]
     form = form_class(request.POST, prefix=action)
     if form.is_valid():

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.core.paginator import InvalidPage, Paginator
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -19,6 +18,7 @@ from dogs.licenses.forms import DogForm, DogLicenseDetailsForm, PaperLicenseForm
 from dogs.licenses.reminders import send_season_notices
 from dogs.models import Dog
 from permits_site.accounts import permissions
+from permits_site.accounts.models import Role
 from permits_site.audit.models import AuditEntry
 from permits_site.exceptions import DomainError
 from permits_site.licensing.models import Application, PermitType
@@ -127,13 +127,14 @@ def _after_paper_license(user, dog: Dog) -> str:
 def apply(request):
     """Choose the dog and the license, attach the rabies proof, then review and submit. A
     certificate chosen on a refused post is kept for the next (``pending_uploads``)."""
+    posted = request.POST if request.method == "POST" else None
     details = DogLicenseDetailsForm(
-        request.POST or None,
+        posted,
         owner=request.user,
         initial={"dog": request.GET.get("dog"), "action": request.GET.get("action", "new")},
     )
     uploads = KeptUploads(request, page="dogs.apply")
-    rabies = RabiesProofForm(request.POST or None, uploads.files())
+    rabies = RabiesProofForm(posted, uploads.files())
     if request.method == "POST":
         application = _start(request, details, rabies)
         if application is not None:
@@ -228,8 +229,8 @@ def fee_preview(request):
 
 def _clerk_town(request) -> Municipality:
     town = Municipality.objects.get(code=NORTH_ANDOVER)
-    if not permissions.is_clerk(request.user, town.pk):
-        raise PermissionDenied
+    permissions.require(permissions.is_clerk(request.user, town.pk),
+                        "run the dog license renewals", [Role.CLERK], town=town)
     return town
 
 

@@ -14,7 +14,6 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.http import Http404
 from django.shortcuts import redirect, render
@@ -24,7 +23,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from dogs.limits import forms, services
 from dogs.models import Dog
 from dogs.periods import MUNICIPALITY
-from permits_site.accounts.permissions import can_view_enforcement, has_role
+from permits_site.accounts.permissions import can_view_enforcement, has_role, require
 from permits_site.enforcement.models import Case, CaseStatus
 from permits_site.enforcement.registry import case_type
 from permits_site.exceptions import DomainError
@@ -142,8 +141,9 @@ def _run(request, case: Case, action: str, actions: dict[str, Action], *, render
     spec = actions.get(action)
     if spec is None or not spec.shown(case):
         raise Http404("No such action.")
-    if not has_role(request.user, case.municipality_id, *services.LIMIT_OFFICERS):
-        raise PermissionDenied
+    require(has_role(request.user, case.municipality_id, *services.LIMIT_OFFICERS),
+            "act on residence limits and noise complaints", services.LIMIT_OFFICERS,
+            town=case.municipality_id)
     form = spec.form_class(request.POST, case=case, prefix=action)
     if form.is_valid():
         try:

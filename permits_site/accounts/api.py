@@ -50,16 +50,13 @@ class StaffRoleGrantSerializer(serializers.Serializer):
     role = serializers.ChoiceField(choices=Role.choices)
 
 
-class IsAdminOfTheTown(IsTownAdmin):
-    message = "Only an administrator of the town may grant or remove its staff roles."
-
-
 class StaffRoleViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
                        mixins.DestroyModelMixin, viewsets.GenericViewSet):
     """Town admins list, grant and remove the staff roles of the towns they administer."""
 
     serializer_class = StaffRoleSerializer
-    permission_classes = [IsAuthenticated, IsAdminOfTheTown]
+    permission_classes = [IsAuthenticated, IsTownAdmin]
+    doing = "grant and remove staff roles"
 
     def get_queryset(self):
         roles = Membership.objects.select_related("user", "municipality").order_by(

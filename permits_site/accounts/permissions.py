@@ -15,7 +15,9 @@ from django.core.exceptions import PermissionDenied
 from django.db.models import Q
 
 from permits_site.accounts.models import Role
+from permits_site.accounts.role_titles import role_title
 from permits_site.licensing import transitions
+from permits_site.towns.models import Municipality
 
 if TYPE_CHECKING:
     from permits_site.accounts.models import User
@@ -24,20 +26,61 @@ STAFF_ROLES = frozenset(Role.values)
 REVIEWER_ROLES = (Role.CLERK, Role.BOARD_MEMBER)
 
 
-def role_names(roles: Iterable[str]) -> str:
+def either(names: list[str]) -> str:
     """ "Clerk", "Clerk or Board member", "Clerk, Inspector or Board member"."""
-    labels = [Role(role).label for role in roles]
-    return " or ".join(filter(None, [", ".join(labels[:-1]), labels[-1]]))
+    return " or ".join(filter(None, [", ".join(names[:-1]), names[-1]]))
+
+
+def town_code(town: Municipality | int | None) -> str | None:
+    """The municipality code of ``town`` (a town or its id), whose role titles name it."""
+    if town is None:
+        return None
+    if isinstance(town, Municipality):
+        return town.code
+    return Municipality.objects.filter(pk=town).values_list("code", flat=True).first()
+
+
+def role_names(roles: Iterable[str], town: Municipality | int | None = None) -> str:
+    """The roles, in the order of :class:`Role`, as the town's law calls them
+    (:mod:`permits_site.accounts.role_titles`): "Clerk or Board of Health member"."""
+    code = town_code(town)
+    wanted = set(roles)
+    return either([role_title(role, code) for role in Role.values if role in wanted])
 
 
 class Refused(PermissionDenied):
-    """A request the person's roles do not allow: says what was refused and which roles of
-    the town may do it, for the site's refusal page (``permits_site.accounts.refusals``)."""
+    """A request the person's roles do not allow: says what was refused and who may do it,
+    for the site's refusal page (``permits_site.accounts.refusals``) and the API's 403.
 
-    def __init__(self, doing: str, roles: Iterable[str]):
+    ``roles`` are the town's roles that may (named by ``town``'s titles when the refusal is
+    about one town); ``party`` names who else may, not by a role: "the kennel's licensee".
+    """
+
+    def __init__(self, doing: str, roles: Iterable[str] = (), *,
+                 town: Municipality | int | None = None, party: str = ""):
+        roles = tuple(roles)
         self.doing = doing
-        self.roles = role_names(roles)
-        super().__init__(f"Only the town's {self.roles} may {doing}.")
+        self.roles = role_names(roles, town) if roles else ""
+        who = [party] if party else []
+        if self.roles:
+            who.append(f"the town's {self.roles}")
+        super().__init__(f"Only {either(who)} may {doing}.")
+
+
+def require(allowed: bool, doing: str, roles: Iterable[str] = (), *,
+            town: Municipality | int | None = None, party: str = "") -> None:
+    """Refuse (:class:`Refused`) unless ``allowed``: the one check of every page and API
+    action, naming what was refused and who may do it."""
+    if not allowed:
+        raise Refused(doing, roles, town=town, party=party)
+
+
+def towns_with(user: User, roles: Iterable[str], *, doing: str) -> set[int]:
+    """The towns where ``user`` holds one of ``roles``; refused when there are none."""
+    roles = tuple(roles)
+    towns = municipality_ids_with(user, *roles)
+    require(bool(towns), doing, roles)
+    return towns
 
 
 def role_pairs(user: User) -> frozenset[tuple[int, str]]:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -81,10 +80,7 @@ def staff_role_remove(request, code: str, pk: int) -> HttpResponse:
 
 def _admin_towns(user) -> set[int]:
     """The towns ``user`` administers; refused for anyone who administers none."""
-    towns = permissions.municipality_ids_with(user, Role.ADMIN)
-    if not towns:
-        raise PermissionDenied
-    return towns
+    return permissions.towns_with(user, [Role.ADMIN], doing="grant and remove staff roles")
 
 
 def _administered_town(user, code: str) -> Municipality:

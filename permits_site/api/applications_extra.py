@@ -22,12 +22,14 @@ from django.urls import path
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
-from rest_framework.exceptions import PermissionDenied, ValidationError
+from rest_framework.exceptions import ValidationError
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from permits_site.accounts import permissions
+from permits_site.accounts.models import Role
+from permits_site.accounts.permissions import require
 from permits_site.api.permissions import IsTownReviewer
 from permits_site.api.public.fields import (
     StrictCharField,
@@ -169,11 +171,6 @@ class PermitHearingDecisionSerializer(StrictSerializer):
 # -- lookups ----------------------------------------------------------------------------
 
 
-def require(allowed: bool, message: str) -> None:
-    if not allowed:
-        raise PermissionDenied(message)
-
-
 def reviewed_application(request, pk: int) -> Application:
     """The application, if the caller reviews applications of its town; else a 404."""
     applications = in_towns_where(
@@ -223,7 +220,8 @@ class VarianceListView(ReviewerView):
         """Put a variance of failed rules before the Board (Northborough §8.2)."""
         application = reviewed_application(request, pk)
         require(permissions.can_request_variance(request.user, application),
-                "Only the town clerk or a board member may request a variance.")
+                "request a variance", permissions.REVIEWER_ROLES,
+                town=application.municipality_id)
         data = validated_body(VarianceRequestSerializer, request.data)
         variance = variance_services.request_variance(
             application=application, acting_user=request.user, **data
@@ -235,9 +233,8 @@ def signable_variance(request, pk: int, variance_id: int) -> Variance:
     """A variance of the application; only the town's Board members sign or deny (403)."""
     application = reviewed_application(request, pk)
     variance = get_object_or_404(application.variances.all(), pk=variance_id)
-    require(permissions.can_sign_variance(request.user, application),
-            f"Only a member of the {application.municipality.short_name} "
-            f"{application.permit_type.authority} can sign a variance.")
+    require(permissions.can_sign_variance(request.user, application), "sign a variance",
+            [Role.BOARD_MEMBER], town=application.municipality)
     return variance
 
 
@@ -272,7 +269,8 @@ def managed_application(request, pk: int) -> Application:
     """An application whose hearings only the town's Clerk manages (403 otherwise)."""
     application = reviewed_application(request, pk)
     require(permissions.can_manage_hearings(request.user, application),
-            "Only the town clerk may schedule a hearing or record its decision.")
+            "schedule and decide an application's hearing", [Role.CLERK],
+            town=application.municipality_id)
     return application
 
 

@@ -22,13 +22,14 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field
 from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
-from rest_framework.exceptions import NotFound, PermissionDenied, ValidationError
+from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.routers import SimpleRouter
 
 from permits_site.accounts import permissions
-from permits_site.accounts.permissions import CITATION_STAFF_ROLES
+from permits_site.accounts.models import Role
+from permits_site.accounts.permissions import CITATION_STAFF_ROLES, require
 from permits_site.api import serializers as api
 from permits_site.api.enforcement import counted_through
 from permits_site.api.public.fields import (
@@ -91,11 +92,6 @@ def is_cited_party(user, citation: Citation) -> bool:
     case = citation.case
     return permissions.is_party(user, person_id=case.party_id,
                                 business_id=case.party_business_id)
-
-
-def require(allowed: bool, message: str) -> None:
-    if not allowed:
-        raise PermissionDenied(message)
 
 
 # -- serializers: out --------------------------------------------------------------------
@@ -345,12 +341,13 @@ class CitationViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
             queryset = queryset.filter(case__municipality__code=wanted["municipality"])
         if "person" in wanted:
             require(bool(permissions.municipality_ids_with(user, *CITATION_STAFF_ROLES)),
-                    "Only a town's staff look citations up by person.")
+                    "look citations up by person", CITATION_STAFF_ROLES)
             queryset = queryset.filter(case__party_id=wanted["person"])
         if "business" in wanted:
             require(bool(permissions.municipality_ids_with(user, *CITATION_STAFF_ROLES))
                     or wanted["business"] in permissions.business_ids(user),
-                    "You may look up only the citations of a business you act for.")
+                    "look up a business's citations", CITATION_STAFF_ROLES,
+                    party="a member of the business")
             queryset = queryset.filter(case__party_business_id=wanted["business"])
         if "standing" in wanted:
             queryset = dispositions.annotate_standing(queryset, on=today()).filter(
@@ -374,7 +371,8 @@ class CitationViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
         citation = self.get_object()
         require(is_cited_party(request.user, citation)
                 or permissions.can_work_case(request.user, town_of(citation)),
-                "Only the cited party, or the town's staff for them, may ask for a hearing.")
+                "ask for a hearing", permissions.CASE_WORKER_ROLES, town=town_of(citation),
+                party="the cited party")
         validated_body(StrictSerializer, request.data)
         dispositions.request_hearing(citation=citation, acting_user=request.user)
         return self.respond(citation, status_code=status.HTTP_201_CREATED)
@@ -386,7 +384,8 @@ class CitationViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
         """Upheld or reduced (a new window to pay runs from today), or dismissed."""
         citation = self.get_object()
         require(permissions.can_decide_case(request.user, town_of(citation)),
-                "Only the town's hearing authority or board decides a hearing.")
+                "decide a citation's hearing", permissions.CASE_DECIDER_ROLES,
+                town=town_of(citation))
         data = validated_body(CitationHearingDecisionSerializer, request.data)
         dispositions.decide_hearing(citation=citation, acting_user=request.user, **data)
         return self.respond(citation)
@@ -401,7 +400,8 @@ class CitationViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
         town = town_of(citation)
         require(permissions.can_decide_case(request.user, town)
                 or permissions.is_clerk(request.user, town),
-                "Only the town clerk, hearing authority or board records the court's decision.")
+                "record the court's decision", (Role.CLERK, *permissions.CASE_DECIDER_ROLES),
+                town=town)
         data = validated_body(CitationCourtDecisionSerializer, request.data)
         dispositions.record_court_decision(citation=citation, acting_user=request.user, **data)
         return self.respond(citation, status_code=status.HTTP_201_CREATED)
@@ -414,7 +414,7 @@ class CitationViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
         ``reference`` again returns the first payment (200), as ``POST /payments/`` does."""
         citation = self.get_object()
         require(permissions.is_clerk(request.user, town_of(citation)),
-                "Only the town clerk may do this.")
+                "record a payment at the counter", [Role.CLERK], town=town_of(citation))
         data = validated_body(CitationPaymentSerializer, request.data)
         if citation.invoice is None:
             raise ValidationError({"invoice": [
@@ -431,7 +431,7 @@ class CitationViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
         """An administrator reclassifies the surcharge event the citation represents."""
         citation = self.get_object()
         require(permissions.is_admin(request.user, town_of(citation)),
-                "Only an administrator of the town may reclassify a citation.")
+                "reclassify a citation's surcharge event", [Role.ADMIN], town=town_of(citation))
         data = validated_body(SurchargeEventSerializer, request.data)
         dispositions.classify_surcharge(citation=citation, acting_user=request.user, **data)
         return self.respond(citation)
@@ -442,8 +442,8 @@ class CitationViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
         """The packet the town sends the District Court, once the citation stands
         referred (a 404 before)."""
         citation = self.get_object()
-        require(is_town_staff(request.user, citation),
-                "Only the town's staff send a citation to the court.")
+        require(is_town_staff(request.user, citation), "send a citation to the court",
+                CITATION_STAFF_ROLES, town=town_of(citation))
         if dispositions.standing(citation, on=today()) is not Standing.REFERRED:
             raise NotFound("This citation does not stand referred to the court.")
         return attachment(io.BytesIO(render_referral_packet_pdf(citation)),

@@ -17,7 +17,6 @@ from django.utils import timezone
 from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
-from rest_framework.exceptions import PermissionDenied
 from rest_framework.parsers import MultiPartParser
 from rest_framework.permissions import BasePermission, IsAuthenticated
 from rest_framework.response import Response
@@ -25,7 +24,7 @@ from rest_framework.routers import SimpleRouter
 
 from permits_site.accounts import permissions
 from permits_site.accounts.models import User
-from permits_site.accounts.permissions import ENFORCEMENT_ROLES, INSPECTOR_ROLES
+from permits_site.accounts.permissions import ENFORCEMENT_ROLES, INSPECTOR_ROLES, require
 from permits_site.api.applications_extra import StrictBooleanField
 from permits_site.api.errors import nest_errors
 from permits_site.api.public.fields import (
@@ -56,6 +55,7 @@ from permits_site.enforcement.registry import case_type_name, takes_generic_step
 from permits_site.enforcement.services import dispositions
 from permits_site.enforcement.services.cases import PERMIT_CHANGES
 from permits_site.enforcement.services.dispositions import Standing
+from permits_site.enforcement.steps import STEPS
 from permits_site.exceptions import DomainError, InvalidTransition
 from permits_site.licensing.models import Application, Permit
 from permits_site.parties.models import Business, Property
@@ -67,15 +67,10 @@ from permits_site.towns.models import Municipality
 class IsEnforcementStaff(BasePermission):
     """Staff of some town; what they may see is then scoped to their towns."""
 
-    message = "Only a town's inspectors, clerks, officers and hearing authority may do this."
+    message = str(permissions.Refused("see inspections, cases and deadlines", ENFORCEMENT_ROLES))
 
     def has_permission(self, request, view) -> bool:
         return bool(permissions.municipality_ids_with(request.user, *ENFORCEMENT_ROLES))
-
-
-def require(allowed: bool, message: str) -> None:
-    if not allowed:
-        raise PermissionDenied(message)
 
 
 def visible(queryset, user):
@@ -411,7 +406,7 @@ class InspectionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
     def inspected(self) -> Inspection:
         inspection = self.get_object()
         require(permissions.can_inspect(self.request.user, inspection),
-                "Only an inspector of the town may record this inspection.")
+                "record an inspection", INSPECTOR_ROLES, town=inspection.municipality_id)
         return inspection
 
     def respond(self, inspection: Inspection, *, status_code=status.HTTP_200_OK) -> Response:
@@ -423,7 +418,7 @@ class InspectionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
         """Schedule an inspection (clerks and inspectors of the town)."""
         data = validated_body(InspectionScheduleSerializer, request.data, user=request.user)
         require(permissions.can_schedule_inspection(request.user, data["municipality"].pk),
-                "Only the town's clerk or inspectors may schedule inspections.")
+                "schedule inspections", permissions.SCHEDULER_ROLES, town=data["municipality"])
         inspection = services.schedule_inspection(
             municipality=data["municipality"], check_code=data["check"],
             scheduled_for=data["scheduled_for"], inspector=data["inspector"],
@@ -506,8 +501,8 @@ class CaseViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         """Open a case on a complaint, or from a failed inspection's findings."""
         data = validated_body(CaseOpenSerializer, request.data, user=request.user)
         municipality = data.pop("municipality")
-        require(permissions.can_work_case(request.user, municipality.pk),
-                "Only the town's clerk, inspectors, officers or hearing authority open cases.")
+        require(permissions.can_work_case(request.user, municipality.pk), "open a case",
+                permissions.CASE_WORKER_ROLES, town=municipality)
         if data["inspection"] is not None:
             case = from_inspection(data, municipality=municipality, acting_user=request.user)
         else:
@@ -515,12 +510,12 @@ class CaseViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
                                       **opening(data))
         return self.respond(case, status_code=status.HTTP_201_CREATED)
 
-    def step(self, request, serializer_class, service, *, takes_case=True,
-             allowed=permissions.can_work_case, status_code=status.HTTP_200_OK) -> Response:
-        """Validate the body and run one service on the case; its fields are the arguments."""
+    def step(self, request, serializer_class, service, *, who: str, takes_case=True,
+             status_code=status.HTTP_200_OK) -> Response:
+        """Validate the body and run one service on the case; its fields are the arguments.
+        ``who`` names the step in :data:`~permits_site.enforcement.steps.STEPS`."""
         case = self.get_object()
-        require(allowed(request.user, case.municipality_id),
-                "Your role in this town does not allow this step of a case.")
+        STEPS[who].require(request.user, case.municipality_id)
         if not takes_generic_steps(case.case_type, closing=service is services.close_case):
             raise InvalidTransition("A case of this type takes its steps through its own "
                                     "endpoints, which keep the clocks its law sets.")
@@ -531,13 +526,13 @@ class CaseViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     @extend_schema(request=DeterminationSerializer, responses=CaseSerializer)
     @action(detail=True, methods=["post"])
     def determination(self, request, pk=None):
-        return self.step(request, DeterminationSerializer, services.determine)
+        return self.step(request, DeterminationSerializer, services.determine, who="determine")
 
     @extend_schema(request=OrderCreateSerializer, responses={201: CaseSerializer})
     @action(detail=True, methods=["post"])
     def orders(self, request, pk=None):
         """Order a correction; its comply-by date is counted on the town's calendar."""
-        return self.step(request, OrderCreateSerializer, services.issue_order,
+        return self.step(request, OrderCreateSerializer, services.issue_order, who="order",
                          status_code=status.HTTP_201_CREATED)
 
     @extend_schema(request=ComplianceSerializer, responses=CaseSerializer)
@@ -545,26 +540,26 @@ class CaseViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     def compliance(self, request, pk=None):
         """Record compliance with an order: the case's daily fines stop on that day."""
         return self.step(request, ComplianceSerializer, services.record_compliance,
-                         takes_case=False)
+                         who="compliance", takes_case=False)
 
     @extend_schema(request=CitationCreateSerializer, responses={201: CaseSerializer})
     @action(detail=True, methods=["post"])
     def citations(self, request, pk=None):
         """Cite the party; the offense number is counted from their record."""
-        return self.step(request, CitationCreateSerializer, services.issue_citation,
+        return self.step(request, CitationCreateSerializer, services.issue_citation, who="citation",
                          status_code=status.HTTP_201_CREATED)
 
     @extend_schema(request=HearingCreateSerializer, responses={201: CaseSerializer})
     @action(detail=True, methods=["post"])
     def hearings(self, request, pk=None):
         return self.step(request, HearingCreateSerializer, services.schedule_case_hearing,
-                         status_code=status.HTTP_201_CREATED)
+                         who="hearing", status_code=status.HTTP_201_CREATED)
 
     @extend_schema(request=HearingDecisionSerializer, responses=CaseSerializer)
     @action(detail=True, methods=["post"], url_path="hearing-decisions")
     def hearing_decisions(self, request, pk=None):
         return self.step(request, HearingDecisionSerializer, services.decide_case_hearing,
-                         takes_case=False, allowed=permissions.can_decide_case)
+                         who="hearing_decision", takes_case=False)
 
     @extend_schema(request=HearingContinuanceSerializer, responses=CaseSerializer)
     @action(detail=True, methods=["post"], url_path="hearing-continuances")
@@ -580,20 +575,20 @@ class CaseViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     @extend_schema(request=AppealCreateSerializer, responses={201: CaseSerializer})
     @action(detail=True, methods=["post"])
     def appeals(self, request, pk=None):
-        return self.step(request, AppealCreateSerializer, services.file_appeal,
+        return self.step(request, AppealCreateSerializer, services.file_appeal, who="appeal",
                          status_code=status.HTTP_201_CREATED)
 
     @extend_schema(request=AppealDecisionSerializer, responses=CaseSerializer)
     @action(detail=True, methods=["post"], url_path="appeal-decisions")
     def appeal_decisions(self, request, pk=None):
         return self.step(request, AppealDecisionSerializer, services.decide_appeal,
-                         takes_case=False, allowed=permissions.can_decide_case)
+                         who="appeal_decision", takes_case=False)
 
     @extend_schema(request=ChargeCreateSerializer, responses={201: CaseSerializer})
     @action(detail=True, methods=["post"])
     def charges(self, request, pk=None):
         """Invoice the party for a charge the case type allows (e.g. legal fees)."""
-        return self.step(request, ChargeCreateSerializer, services.add_case_charge,
+        return self.step(request, ChargeCreateSerializer, services.add_case_charge, who="charge",
                          status_code=status.HTTP_201_CREATED)
 
     @extend_schema(request=PermitStatusSerializer, responses=CaseSerializer)
@@ -601,12 +596,12 @@ class CaseViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     def permit_status(self, request, pk=None):
         """Suspend or revoke the case's permit; the permit and its history are kept."""
         return self.step(request, PermitStatusSerializer, services.suspend_or_revoke_permit,
-                         allowed=permissions.can_decide_case)
+                         who="permit")
 
     @extend_schema(request=None, responses=CaseSerializer)
     @action(detail=True, methods=["post"])
     def close(self, request, pk=None):
-        return self.step(request, StrictSerializer, services.close_case)
+        return self.step(request, StrictSerializer, services.close_case, who="close")
 
 
 #: What a failed inspection's case takes from the inspection, never from the body.

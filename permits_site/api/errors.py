@@ -3,7 +3,9 @@
 Services raise :class:`~permits_site.exceptions.DomainError` (or
 :class:`~permits_site.rules.fees.QuoteRefused` while pricing); both already
 name their fields, so they become 400s as they are. A service refusing on
-permission grounds is a 403.
+permission grounds is a 403, and so is a page's refusal
+(:class:`~permits_site.accounts.permissions.Refused`): its ``detail`` says what was refused
+and which roles of the town may do it, never DRF's bare "You do not have permission".
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from collections.abc import Mapping, Set
 from rest_framework import exceptions
 from rest_framework.views import exception_handler as drf_exception_handler
 
+from permits_site.accounts.permissions import Refused
 from permits_site.exceptions import DomainError
 from permits_site.exceptions import PermissionDenied as DomainPermissionDenied
 from permits_site.rules.fees import QuoteRefused
@@ -21,6 +24,8 @@ from permits_site.rules.fees import QuoteRefused
 def exception_handler(exc, context):
     if isinstance(exc, DomainPermissionDenied):
         exc = exceptions.PermissionDenied(_flat(exc.errors))
+    elif isinstance(exc, Refused):
+        exc = exceptions.PermissionDenied(str(exc))
     elif isinstance(exc, DomainError | QuoteRefused):
         exc = exceptions.ValidationError(exc.errors)
     return drf_exception_handler(exc, context)

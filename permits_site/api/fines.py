@@ -85,6 +85,7 @@ class FineScheduleViewSet(
 
     serializer_class = FineScheduleSerializer
     permission_classes = [IsAuthenticated, IsTownAdmin]
+    doing = "manage fine schedules"
 
     def get_queryset(self):
         schedules = FineSchedule.objects.select_related("municipality").prefetch_related("items")

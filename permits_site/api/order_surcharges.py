@@ -17,8 +17,9 @@ from rest_framework.response import Response
 from rest_framework.routers import SimpleRouter
 
 from permits_site.accounts import permissions
-from permits_site.accounts.permissions import CITATION_STAFF_ROLES
-from permits_site.api.citations import SurchargeEventSerializer, require
+from permits_site.accounts.models import Role
+from permits_site.accounts.permissions import CITATION_STAFF_ROLES, require
+from permits_site.api.citations import SurchargeEventSerializer
 from permits_site.api.public.fields import validated_body
 from permits_site.enforcement.models import Order
 from permits_site.enforcement.services.dispositions import current_surcharge_event
@@ -56,7 +57,8 @@ class OrderViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
         """An administrator says which surcharge event the order represents, and why."""
         order = self.get_object()
         require(permissions.is_admin(request.user, order.case.municipality_id),
-                "Only an administrator of the town may classify an order.")
+                "classify an order's surcharge event", [Role.ADMIN],
+                town=order.case.municipality_id)
         data = validated_body(SurchargeEventSerializer, request.data)
         classify_order_surcharge(order=order, acting_user=request.user, **data)
         return Response(self.get_serializer(self.get_queryset().get(pk=order.pk)).data)

@@ -12,12 +12,12 @@ from __future__ import annotations
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
-from rest_framework.exceptions import PermissionDenied
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from permits_site.accounts import permissions
+from permits_site.accounts.models import Role
 from permits_site.api.enforcement import CitationSerializer
 from permits_site.api.permissions import IsTownReviewer
 from permits_site.api.public.fields import StrictCharField, StrictSerializer, validated_body
@@ -60,8 +60,9 @@ class ApplicationPenaltiesView(APIView):
                            *permissions.REVIEWER_ROLES, town_field="municipality"),
             pk=pk,
         )
-        if not permissions.is_clerk(request.user, application.municipality_id):
-            raise PermissionDenied("Only the town clerk records an offense on the record.")
+        permissions.require(permissions.is_clerk(request.user, application.municipality_id),
+                            "record an offense on the applicant's record", [Role.CLERK],
+                            town=application.municipality_id)
         rule = validated_body(PenaltyRequestSerializer, request.data)["rule"]
         citation = record_penalty_offense(application=application, rule_id=rule,
                                           acting_user=request.user)

@@ -47,6 +47,7 @@ class PeopleView(APIView):
     """Clerks only: people are found across towns, as at the counter."""
 
     permission_classes = [IsAuthenticated, IsTownClerk]
+    doing = "find people at the counter"
 
     @extend_schema(parameters=[OpenApiParameter("q", str, description="Name, address or "
                                                 "email address, every word matching.")],

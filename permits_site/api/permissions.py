@@ -27,34 +27,47 @@ def town_of(record) -> int:
 
 
 class TownRole(BasePermission):
-    """A staff role in the record's town; callers holding it in no town are refused up front."""
+    """A staff role in the record's town; callers holding it in no town are refused up front.
+
+    The refusal says what was refused and which roles may do it: the view's ``doing`` (what
+    its actions do, "record payments"), else the class's.
+    """
 
     roles: tuple[str, ...] = ()
     predicate: Callable[..., bool]
+    doing = "do this"
 
     def has_permission(self, request, view) -> bool:
-        return bool(permissions.municipality_ids_with(request.user, *self.roles))
+        return self._answer(bool(permissions.municipality_ids_with(request.user, *self.roles)),
+                            view)
 
     def has_object_permission(self, request, view, obj) -> bool:
-        return type(self).predicate(request.user, town_of(obj))
+        town = town_of(obj)
+        return self._answer(type(self).predicate(request.user, town), view, town)
+
+    def _answer(self, allowed: bool, view, town: int | None = None) -> bool:
+        """``allowed``; when refused, the refusal's words become the 403's ``detail``."""
+        if not allowed:
+            self.message = str(permissions.Refused(getattr(view, "doing", self.doing),
+                                                   self.roles, town=town))
+        return allowed
 
 
 class IsTownClerk(TownRole):
     roles = (Role.CLERK,)
     predicate = permissions.is_clerk
-    message = "Only the town clerk may do this."
 
 
 class IsTownReviewer(TownRole):
     roles = permissions.REVIEWER_ROLES
     predicate = permissions.can_review
-    message = "Only the town clerk or a board member may review applications."
+    doing = "review applications"
 
 
 class IsTownAdmin(TownRole):
     roles = (Role.ADMIN,)
     predicate = permissions.is_admin
-    message = "Only an administrator of the town may manage its fee schedules."
+    doing = "manage fee schedules"
 
 
 class RecordPredicate(BasePermission):

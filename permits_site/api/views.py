@@ -268,6 +268,7 @@ class OfficeApplicationViewSet(viewsets.GenericViewSet):
     queryset = Application.objects.none()
     serializer_class = api.ApplicationDetailSerializer
     permission_classes = [IsAuthenticated, IsTownClerk]
+    doing = "record the office's actions on an application"
 
     def get_queryset(self):
         applications = Application.objects.filter(
@@ -286,6 +287,7 @@ class DocumentViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
 
     queryset = Document.objects.all()
     serializer_class = api.DocumentSerializer
+    doing = "review documents"
 
     def get_queryset(self):
         return owned_or_in_staff_towns(Document.objects.all(), self.request.user,
@@ -344,6 +346,7 @@ class PaymentViewSet(viewsets.GenericViewSet):
 
     serializer_class = api.PaymentSerializer
     permission_classes = [IsAuthenticated, IsTownClerk]
+    doing = "record payments"
 
     @extend_schema(responses={201: api.PaymentSerializer, 200: api.PaymentSerializer})
     def create(self, request):
@@ -372,6 +375,7 @@ class PermitViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
     queryset = Permit.objects.all()
     serializer_class = api.PermitSerializer
     clerk_actions = {"create", "suspend", "reinstate", "revoke"}
+    doing = "issue, suspend, reinstate and revoke permits"
 
     def get_queryset(self):
         permits = Permit.objects.select_related("permit_type", "municipality", "holder_business")

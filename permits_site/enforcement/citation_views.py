@@ -26,7 +26,6 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.db.models import (
     F,
     Q,
@@ -38,7 +37,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 
 from permits_site.accounts import permissions
-from permits_site.accounts.models import User
+from permits_site.accounts.models import Role, User
 from permits_site.accounts.permissions import CITATION_STAFF_ROLES
 from permits_site.enforcement import citation_forms
 from permits_site.enforcement.models import (
@@ -314,16 +313,6 @@ def visible_citation(request, pk: int) -> Citation:
     return get_visible_or_404(citation_details(), may_see_citation, request.user, pk=pk)
 
 
-def _clerk(user, municipality_id: int) -> bool:
-    return permissions.is_clerk(user, municipality_id)
-
-
-def _court_recorder(user, municipality_id: int) -> bool:
-    """The hearing authority or Board, and the clerk who files the court's papers."""
-    return (permissions.can_decide_case(user, municipality_id)
-            or permissions.is_clerk(user, municipality_id))
-
-
 def _pay(*, citation: Citation, acting_user: User, **data) -> str:
     _payment, created = record_payment(invoice=citation.invoice, acting_user=acting_user, **data)
     if not created:
@@ -343,7 +332,13 @@ class CitationAction:
     service: Callable[..., Any]
     done: str
     offered: Callable[[Citation, Standing, CitationPolicy, dt.date], bool]
-    allowed: Callable[[Any, int], bool]
+    #: What the step does, as a refusal names it: "Only the town's … may {doing}."
+    doing: str
+    #: The roles of the citation's town that take this step.
+    roles: tuple[str, ...]
+
+    def allowed(self, user, municipality_id: int) -> bool:
+        return permissions.has_role(user, municipality_id, *self.roles)
 
     def perform(self, citation: Citation, data: dict[str, Any], user) -> str:
         result = self.service(citation=citation, acting_user=user, **data)
@@ -355,32 +350,34 @@ CITATION_ACTIONS = {
         citation_forms.CounterPaymentForm, _pay, "Payment recorded.",
         offered=lambda citation, current, policy, today: (
             current in PAYABLE and dispositions.balance(citation) > 0),
-        allowed=_clerk,
+        doing="record a payment at the counter", roles=(Role.CLERK,),
     ),
     "hearing": CitationAction(
         citation_forms.RequestHearingForm, dispositions.request_hearing,
         "Hearing requested: nothing is due until it is decided.",
         offered=lambda citation, current, policy, today: hearing_open(citation, current,
                                                                       on=today),
-        allowed=permissions.can_work_case,
+        doing="request a hearing for the cited party", roles=permissions.CASE_WORKER_ROLES,
     ),
     "hearing_decision": CitationAction(
         citation_forms.DecideHearingForm, dispositions.decide_hearing,
         "Hearing decision recorded.",
         offered=lambda citation, current, policy, today: current is Standing.HEARING,
-        allowed=permissions.can_decide_case,
+        doing="decide a citation's hearing", roles=permissions.CASE_DECIDER_ROLES,
     ),
     "court": CitationAction(
         citation_forms.CourtDecisionForm, dispositions.record_court_decision,
         "Court decision recorded.",
         offered=lambda citation, current, policy, today: current is Standing.REFERRED,
-        allowed=_court_recorder,
+        doing="record the court's decision",
+        # The hearing authority or Board, and the clerk who files the court's papers.
+        roles=(Role.CLERK, *permissions.CASE_DECIDER_ROLES),
     ),
     "surcharge": CitationAction(
         citation_forms.SurchargeForm, dispositions.classify_surcharge,
         "Surcharge event reclassified.",
         offered=lambda citation, current, policy, today: bool(policy.surcharge_events),
-        allowed=permissions.is_admin,
+        doing="reclassify a citation's surcharge event", roles=(Role.ADMIN,),
     ),
 }
 
@@ -461,8 +458,8 @@ def citation_action(request, pk: int, action: str):
     if spec is None:
         raise Http404("No such action.")
     citation = visible_citation(request, pk)
-    if not spec.allowed(request.user, citation.case.municipality_id):
-        raise PermissionDenied
+    permissions.require(spec.allowed(request.user, citation.case.municipality_id), spec.doing,
+                        spec.roles, town=citation.case.municipality_id)
     form = spec.form_class(request.POST, citation=citation, prefix=action)
     if form.is_valid():
         try:

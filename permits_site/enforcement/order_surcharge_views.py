@@ -64,7 +64,8 @@ def order_surcharge(request, pk: int):
     status = 200
     if request.method == "POST":
         if not may_classify:
-            raise permissions.Refused("classify an order's surcharge event", [Role.ADMIN])
+            raise permissions.Refused("classify an order's surcharge event", [Role.ADMIN],
+                                      town=town_id)
         form = OrderSurchargeForm(request.POST, policy=policy, prefix="surcharge")
         if form.is_valid():
             try:

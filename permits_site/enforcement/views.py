@@ -22,7 +22,6 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from permits_site.accounts import permissions
 from permits_site.accounts.permissions import (
-    CASE_DECIDER_ROLES,
     CASE_WORKER_ROLES,
     ENFORCEMENT_ROLES,
     INSPECTOR_ROLES,
@@ -54,6 +53,7 @@ from permits_site.enforcement.services import dispositions
 from permits_site.enforcement.services.cases import opens_case
 from permits_site.enforcement.services.citations import policy_of
 from permits_site.enforcement.services.inspections import as_strict_json, judge
+from permits_site.enforcement.steps import STEPS, Step
 from permits_site.exceptions import DomainError
 from permits_site.licensing import transitions
 from permits_site.licensing.views import listing
@@ -270,8 +270,8 @@ def inspection(request, pk: int):
     inspection = visible_inspection(request, pk)
     if request.method == "GET":
         return render_inspection(request, inspection)
-    if not permissions.can_inspect(request.user, inspection):
-        raise permissions.Refused("record an inspection", INSPECTOR_ROLES)
+    permissions.require(permissions.can_inspect(request.user, inspection), "record an inspection",
+                        INSPECTOR_ROLES, town=inspection.municipality_id)
     rule_set = get_check(inspection.check_code)
     if rule_set is None:
         raise Http404("This inspection's check is no longer registered.")
@@ -311,8 +311,8 @@ def inspection_photo_upload(request, pk: int):
     button submits the checklist form): a complete checklist is saved as "Save" would; an
     incomplete one stays on the page as entered."""
     inspection = visible_inspection(request, pk)
-    if not permissions.can_inspect(request.user, inspection):
-        raise permissions.Refused("record an inspection", INSPECTOR_ROLES)
+    permissions.require(permissions.can_inspect(request.user, inspection), "record an inspection",
+                        INSPECTOR_ROLES, town=inspection.municipality_id)
     rule_set = get_check(inspection.check_code)
     if rule_set is None:
         raise Http404("This inspection's check is no longer registered.")
@@ -369,8 +369,8 @@ def inspection_case(request, pk: int):
     """Open the case of a failed inspection: its permit, party, place and violations carry
     over; the case page then offers its order and citation."""
     inspection = visible_inspection(request, pk)
-    if not permissions.can_work_case(request.user, inspection.municipality_id):
-        raise permissions.Refused("open a case", CASE_WORKER_ROLES)
+    permissions.require(permissions.can_work_case(request.user, inspection.municipality_id),
+                        "open a case", CASE_WORKER_ROLES, town=inspection.municipality_id)
     form = enforcement_forms.CaseFromInspectionForm(request.POST, inspection=inspection)
     if form.is_valid():
         try:
@@ -519,21 +519,19 @@ class CaseAction:
     """One small form of the case screen and the service it calls.
 
     The form's cleaned data are the service's keyword arguments; the case
-    is passed too when ``takes_case`` (an item's form names its item).
+    is passed too when ``takes_case`` (an item's form names its item). Who
+    takes the step is its ``step`` of :data:`permits_site.enforcement.steps.STEPS`.
     """
 
     form_class: type[enforcement_forms.CaseActionForm]
     service: Callable[..., Any]
     done: str
-    #: What the step does, as a refusal names it: "Only the town's … may {doing}."
-    doing: str
+    step: Step
     offered: Callable[[Case], bool]
-    #: The roles of the case's town that take this step.
-    roles: tuple[str, ...] = CASE_WORKER_ROLES
     takes_case: bool = True
 
     def allows(self, user, municipality_id: int) -> bool:
-        return permissions.has_role(user, municipality_id, *self.roles)
+        return self.step.allows(user, municipality_id)
 
     def perform(self, case: Case, data: dict[str, Any], user) -> None:
         arguments = {**data, "case": case} if self.takes_case else dict(data)
@@ -543,61 +541,51 @@ class CaseAction:
 CASE_ACTIONS = {
     "determine": CaseAction(
         enforcement_forms.DeterminationForm, services.determine, "Determination recorded.",
-        doing="record a case's determination",
-        offered=lambda case: case.status == CaseStatus.OPEN,
+        STEPS["determine"], offered=lambda case: case.status == CaseStatus.OPEN,
     ),
     "order": CaseAction(
-        enforcement_forms.OrderForm, services.issue_order, "Order issued.", doing="issue an order",
+        enforcement_forms.OrderForm, services.issue_order, "Order issued.", STEPS["order"],
         offered=_not_closed,
     ),
     "compliance": CaseAction(
         enforcement_forms.ComplianceForm, services.record_compliance, "Compliance recorded.",
-        doing="record compliance with an order",
+        STEPS["compliance"],
         offered=lambda case: any(order.complied_on is None for order in case.orders.all()),
         takes_case=False,
     ),
     "citation": CaseAction(
         enforcement_forms.CitationForm, services.issue_citation, "Citation issued.",
-        doing="issue a citation",
-        offered=_not_closed,
+        STEPS["citation"], offered=_not_closed,
     ),
     "hearing": CaseAction(
         enforcement_forms.HearingForm, services.schedule_case_hearing, "Hearing scheduled.",
-        doing="schedule a case's hearing",
-        offered=_not_closed,
+        STEPS["hearing"], offered=_not_closed,
     ),
     "hearing_decision": CaseAction(
         enforcement_forms.HearingDecisionForm, services.decide_case_hearing,
-        "Hearing decision recorded.", doing="decide a case's hearing",
-        offered=lambda case: _pending(case.hearings.all()),
-        roles=CASE_DECIDER_ROLES, takes_case=False,
+        "Hearing decision recorded.", STEPS["hearing_decision"],
+        offered=lambda case: _pending(case.hearings.all()), takes_case=False,
     ),
     "appeal": CaseAction(
         enforcement_forms.AppealForm, services.file_appeal, "Appeal recorded.",
-        doing="record an appeal",
-        offered=_not_closed,
+        STEPS["appeal"], offered=_not_closed,
     ),
     "appeal_decision": CaseAction(
         enforcement_forms.AppealDecisionForm, services.decide_appeal,
-        "Appeal decision recorded.", doing="decide an appeal",
-        offered=lambda case: _pending(case.appeals.all()),
-        roles=CASE_DECIDER_ROLES, takes_case=False,
+        "Appeal decision recorded.", STEPS["appeal_decision"],
+        offered=lambda case: _pending(case.appeals.all()), takes_case=False,
     ),
     "charge": CaseAction(
         enforcement_forms.ChargeForm, services.add_case_charge, "Charge invoiced.",
-        doing="charge a case's party",
-        offered=lambda case: _not_closed(case) and _chargeable(case),
+        STEPS["charge"], offered=lambda case: _not_closed(case) and _chargeable(case),
     ),
     "permit": CaseAction(
         enforcement_forms.PermitStatusForm, services.suspend_or_revoke_permit,
-        "Permit status changed.",
-        doing="suspend or revoke a permit through a case",
+        "Permit status changed.", STEPS["permit"],
         offered=lambda case: _not_closed(case) and _permit_standing(case),
-        roles=CASE_DECIDER_ROLES,
     ),
     "close": CaseAction(
-        enforcement_forms.CloseCaseForm, services.close_case, "Case closed.",
-        doing="close a case",
+        enforcement_forms.CloseCaseForm, services.close_case, "Case closed.", STEPS["close"],
         offered=_not_closed,
     ),
 }
@@ -683,8 +671,7 @@ def case_action(request, pk: int, action: str):
     if spec is None:
         raise Http404("No such action.")
     case = visible_case(request, pk)
-    if not spec.allows(request.user, case.municipality_id):
-        raise permissions.Refused(spec.doing, spec.roles)
+    spec.step.require(request.user, case.municipality_id)
     if not (takes_generic_steps(case.case_type, closing=action == "close")
             and spec.offered(case)):
         messages.error(request, "This step is not open on this case here; its own page "

@@ -3,7 +3,6 @@ post to people without an email address."""
 
 from django.contrib import messages as flash
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.db.models import Q
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
@@ -54,10 +53,7 @@ def preference(request):
 
 
 def _clerks_towns(request) -> set[int]:
-    towns = permissions.municipality_ids_with(request.user, Role.CLERK)
-    if not towns:
-        raise PermissionDenied
-    return towns
+    return permissions.towns_with(request.user, [Role.CLERK], doing="post the town's letters")
 
 
 def letters_spec(towns) -> listing.ListSpec:

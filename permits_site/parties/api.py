@@ -19,10 +19,11 @@ from django.utils import timezone
 from drf_spectacular.utils import extend_schema, extend_schema_field, extend_schema_serializer
 from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
-from rest_framework.exceptions import PermissionDenied, ValidationError
+from rest_framework.exceptions import ValidationError
 from rest_framework.response import Response
 
-from permits_site.accounts.permissions import can_view_enforcement
+from permits_site.accounts.models import Role
+from permits_site.accounts.permissions import ENFORCEMENT_ROLES, can_view_enforcement, require
 from permits_site.api.parsers import JSONObjectParser
 from permits_site.api.public.fields import (
     StrictCharField,
@@ -347,8 +348,7 @@ class BusinessViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
     def members(self, request, pk=None):
         """A member adds another registered user (by ``username``), who then acts for it."""
         business = self.get_object()
-        if not permissions.can_add_business_member(request.user, business):
-            raise PermissionDenied("Only a member of the business can add members.")
+        permissions.require_member_adder(request.user, business)
         data = validated_body(MemberAddSerializer, request.data)
         party_services.add_member(business=business, username=data["username"],
                                   acting_user=request.user)
@@ -371,8 +371,8 @@ class PropertyViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
 
     def clerks_property(self) -> Property:
         place = self.get_object()
-        if not permissions.can_correct_property(self.request.user, place):
-            raise PermissionDenied("Only the town clerk may correct or merge properties.")
+        require(permissions.can_correct_property(self.request.user, place),
+                "correct or merge properties", [Role.CLERK], town=place.municipality_id)
         return place
 
     @extend_schema(request=PropertyCreateSerializer,
@@ -427,8 +427,8 @@ class PropertyViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
         """The town's staff: the place's enforcement cases, citations, inspections and
         waivers, each with its status and link; a fixed number of queries."""
         place = self.get_object()
-        if not can_view_enforcement(request.user, place.municipality_id):
-            raise PermissionDenied("Only the town's staff see a property's record.")
+        require(can_view_enforcement(request.user, place.municipality_id),
+                "see a property's record", ENFORCEMENT_ROLES, town=place.municipality_id)
         record = {
             "property": place.pk,
             "cases": with_open_orders(cases_at(place)),

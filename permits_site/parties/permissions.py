@@ -20,6 +20,7 @@ from permits_site.accounts.permissions import (
     is_clerk,
     is_town_staff,
     municipality_ids_with,
+    require,
 )
 from permits_site.licensing.models import Application
 from permits_site.parties.models import Business, Property
@@ -66,6 +67,12 @@ def can_view_business(user, business: Business) -> bool:
 def can_add_business_member(user, business: Business) -> bool:
     """Only a member adds another member; staff who see a business do not act for it."""
     return is_business_member(user, business)
+
+
+def require_member_adder(user, business: Business) -> None:
+    """Refuse anyone but a member of ``business`` to add members, saying who may."""
+    require(can_add_business_member(user, business), "add members to the business",
+            party="a member of the business")
 
 
 def visible_businesses(user) -> QuerySet[Business]:

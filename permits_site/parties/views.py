@@ -15,7 +15,6 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.db.models import Count, IntegerField, OuterRef, Q, QuerySet, Subquery
 from django.db.models.functions import Coalesce
@@ -25,7 +24,13 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from permits_site import audit
-from permits_site.accounts.permissions import STAFF_ROLES, can_review, municipality_ids_with
+from permits_site.accounts.models import Role
+from permits_site.accounts.permissions import (
+    STAFF_ROLES,
+    can_review,
+    municipality_ids_with,
+    require,
+)
 from permits_site.enforcement.citation_views import citation_row
 from permits_site.enforcement.registry import case_type as registered_case_type
 from permits_site.enforcement.services import dispositions
@@ -77,8 +82,8 @@ def clerk_required(view):
 
     @login_required
     def wrapped(request, *args, **kwargs):
-        if not permissions.clerk_town_ids(request.user):
-            raise PermissionDenied
+        require(bool(permissions.clerk_town_ids(request.user)),
+                "see the businesses and properties of the town", [Role.CLERK])
         return view(request, *args, **kwargs)
 
     wrapped.__name__ = view.__name__
@@ -195,8 +200,7 @@ def business_detail(request, pk: int):
 def business_add_member(request, pk: int):
     """A member adds another registered user, who may then act for the business."""
     business = _visible_business(request, pk)
-    if not permissions.can_add_business_member(request.user, business):
-        raise PermissionDenied
+    permissions.require_member_adder(request.user, business)
     form = MemberForm(request.POST)
     if form.is_valid():
         try:

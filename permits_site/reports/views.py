@@ -12,14 +12,14 @@ from functools import wraps
 from urllib.parse import urlencode
 
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
 from django.shortcuts import render
 from django.utils import timezone
 from django.views.decorators.http import require_GET
 
+from permits_site.accounts.permissions import require
 from permits_site.reports.forms import ReportFilterForm
-from permits_site.reports.permissions import report_town_ids
+from permits_site.reports.permissions import REPORT_ROLES, report_town_ids
 from permits_site.reports.sections import SECTIONS
 
 
@@ -29,8 +29,7 @@ def report_staff_required(view):
     @login_required
     @wraps(view)
     def wrapped(request, *args, **kwargs):
-        if not report_town_ids(request.user):
-            raise PermissionDenied
+        require(bool(report_town_ids(request.user)), "read the office's reports", REPORT_ROLES)
         return view(request, *args, **kwargs)
 
     return wrapped

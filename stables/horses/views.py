@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods
@@ -99,8 +98,8 @@ REGISTRY_FILTERS = {
 def horse_registry(request):
     """Every horse kept in town; certificates missing or older than a year are flagged (§3.2)."""
     town = northborough()
-    if not permissions.is_town_staff(request.user, town.pk):
-        raise PermissionDenied
+    permissions.require(permissions.is_town_staff(request.user, town.pk),
+                        "see the horse registry", permissions.STAFF_ROLES, town=town)
     today = timezone.localdate()
     selected = request.GET.get("show", "all")
     if selected not in REGISTRY_FILTERS:

@@ -19,7 +19,6 @@ from django.utils import timezone
 from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
-from rest_framework.exceptions import PermissionDenied
 from rest_framework.response import Response
 
 from permits_site.api.public.fields import (
@@ -162,8 +161,7 @@ class StableViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
     def expansions(self, request, pk=None):
         """Record an expansion; 25 % or more since the last permit needs a permit first (§2.1)."""
         stable = self.get_object()
-        if not permissions.can_record_expansion(request.user, stable):
-            raise PermissionDenied
+        permissions.require_expansion_recorder(request.user, stable)
         data = validated_body(ExpansionInputSerializer, request.data)
         expansion = services.record_expansion(
             stable=stable, area_sqft=data["area_sqft"], made_on=data["on"],

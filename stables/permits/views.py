@@ -12,7 +12,6 @@ from typing import Any
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.utils import timezone
@@ -502,8 +501,7 @@ def stable_detail(request, pk: int):
 def record_expansion(request, pk: int):
     """Record an expansion; 25 % or more since the last permit needs a permit first (§2.1)."""
     stable = _visible_stable(request, pk)
-    if not stable_permissions.can_record_expansion(request.user, stable):
-        raise PermissionDenied
+    stable_permissions.require_expansion_recorder(request.user, stable)
     form = ExpansionForm(request.POST, prefix="expansion")
     if form.is_valid():
         try:
@@ -523,8 +521,9 @@ def record_expansion(request, pk: int):
 def schedule_inspection(request, pk: int):
     """Schedule the §6 sanitary inspection of the stable's permit in force."""
     stable = _visible_stable(request, pk)
-    if not permissions.can_schedule_inspection(request.user, stable.municipality_id):
-        raise PermissionDenied
+    permissions.require(permissions.can_schedule_inspection(request.user, stable.municipality_id),
+                        "schedule inspections", permissions.SCHEDULER_ROLES,
+                        town=stable.municipality_id)
     form = InspectionForm(
         request.POST, prefix="inspection", inspectors=services.inspectors(stable.municipality)
     )

@@ -64,8 +64,8 @@ def test_a_board_member_posting_a_citation_gets_the_refusal_page_naming_the_role
     assert response.status_code == 403
     page = response.content.decode()
     assert "You cannot do this" in page
-    assert ("Only the town&#x27;s Clerk, Inspector, Animal Control Officer or Hearing "
-            "authority may issue a citation.") in page
+    assert ("Only the town&#x27;s Clerk, Board of Health agent, Animal Control Officer or "
+            "Hearing authority may issue a citation.") in page
     assert not Citation.objects.exists()
 
 
@@ -80,7 +80,7 @@ def test_an_inspector_posting_a_hearing_decision_is_told_who_decides(client,
          "hearing_decision-decided_on": "2027-06-07"})
 
     assert response.status_code == 403
-    assert ("Only the town&#x27;s Hearing authority or Board member may decide a case&#x27;s "
-            "hearing.") in response.content.decode()
+    assert ("Only the town&#x27;s Hearing authority or Board of Health member may decide a "
+            "case&#x27;s hearing.") in response.content.decode()
     hearing.refresh_from_db()
     assert hearing.decided_on is None

@@ -288,8 +288,8 @@ def test_a_board_member_is_not_offered_the_case_and_is_refused_it(client, stable
     response = open_from(client, member, inspection)
 
     assert response.status_code == 403
-    assert "Only the town&#x27;s Clerk, Inspector, Animal Control Officer or Hearing authority " \
-           "may open a case." in response.content.decode()
+    assert "Only the town&#x27;s Clerk, Board of Health agent, Animal Control Officer or " \
+           "Hearing authority may open a case." in response.content.decode()
     assert not Case.objects.exists()
 
 

@@ -17,11 +17,15 @@ from rest_framework.decorators import action
 from rest_framework.response import Response
 
 from permits_site.accounts.models import User
-from permits_site.accounts.permissions import ENFORCEMENT_ROLES, can_work_case
+from permits_site.accounts.permissions import (
+    CASE_WORKER_ROLES,
+    ENFORCEMENT_ROLES,
+    can_work_case,
+    require,
+)
 from permits_site.api.public.fields import BoundedDateField
 from permits_site.api.scopes import in_towns_where
 from permits_site.enforcement.models import Case, Citation, Order
-from permits_site.exceptions import PermissionDenied
 from tisbury_regs.health_orders import services
 
 # -- out -----------------------------------------------------------------------------------
@@ -174,8 +178,9 @@ class HealthOrderViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
         return {**super().get_serializer_context(), "today": timezone.localdate()}
 
     def require_case_worker(self) -> None:
-        if not can_work_case(self.request.user, services.tisbury().pk):
-            raise PermissionDenied("Only Tisbury's case workers open and act on these cases.")
+        town = services.tisbury()
+        require(can_work_case(self.request.user, town.pk), services.ACT, CASE_WORKER_ROLES,
+                town=town)
 
     def respond(self, case: Case, code: int = status.HTTP_200_OK) -> Response:
         fresh = self.get_queryset().get(pk=case.pk)

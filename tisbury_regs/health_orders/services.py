@@ -58,6 +58,8 @@ PUBLIC_FACILITY = "tisbury.public_facility"
 FUEL_STORAGE = "tisbury.fuel_storage"
 FOOD_MANAGER = "tisbury.food_manager"
 HEALTH_CASE_TYPES = (ANIMAL_BITE, PUBLIC_FACILITY, FUEL_STORAGE, FOOD_MANAGER)
+#: What the Board's case workers do with these cases, as a refusal names it.
+ACT = "act on the Board's health orders"
 
 QUARANTINE = "quarantine"
 UNSANITARY_FACILITY = "unsanitary_public_facility"

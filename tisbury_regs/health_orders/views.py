@@ -15,13 +15,18 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_http_methods, require_POST
 
-from permits_site.accounts.permissions import can_view_enforcement, can_work_case
+from permits_site.accounts.permissions import (
+    CASE_WORKER_ROLES,
+    ENFORCEMENT_ROLES,
+    can_view_enforcement,
+    can_work_case,
+    require,
+)
 from permits_site.enforcement.models import Case, CaseStatus
 from permits_site.enforcement.registry import case_type
 from permits_site.exceptions import DomainError
@@ -133,8 +138,8 @@ STEPS: dict[str, Step] = {
 
 def _require_staff(user) -> int:
     town = services.tisbury()
-    if not can_view_enforcement(user, town.pk):
-        raise PermissionDenied
+    require(can_view_enforcement(user, town.pk), "see the Board's health orders",
+            ENFORCEMENT_ROLES, town=town)
     return town.pk
 
 
@@ -166,8 +171,7 @@ def health_report(request, kind: str):
     if report is None:
         raise Http404("No such report.")
     town_id = _require_staff(request.user)
-    if not can_work_case(request.user, town_id):
-        raise PermissionDenied
+    require(can_work_case(request.user, town_id), services.ACT, CASE_WORKER_ROLES, town=town_id)
     form = report.form_class(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
@@ -221,8 +225,8 @@ def health_case_action(request, pk: int, action: str):
     case = _visible_case(request, pk)
     if step is None or step.case_type != case.case_type:
         raise Http404("No such step.")
-    if not can_work_case(request.user, case.municipality_id):
-        raise PermissionDenied
+    require(can_work_case(request.user, case.municipality_id), services.ACT, CASE_WORKER_ROLES,
+            town=case.municipality_id)
     form = step.form_class(request.POST, case=case, prefix=action)
     if form.is_valid():
         try:

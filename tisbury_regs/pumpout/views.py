@@ -5,12 +5,17 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods
 
-from permits_site.accounts.permissions import business_ids, can_view_enforcement, is_town_staff
+from permits_site.accounts.permissions import (
+    ENFORCEMENT_ROLES,
+    business_ids,
+    can_view_enforcement,
+    is_town_staff,
+    require,
+)
 from permits_site.exceptions import DomainError
 from permits_site.licensing.views.access import get_visible_or_404
 from tisbury_regs.models import PumpoutReturn
@@ -20,8 +25,8 @@ from tisbury_regs.pumpout.forms import JOB_ROWS, JobForm, ReturnForm, job_formse
 
 def _handlers(request):
     handlers = services.handlers_of(request.user)
-    if not handlers:
-        raise PermissionDenied
+    require(bool(handlers), "file pump-out returns",
+            party="a member of a septage handler holding a permit")
     return handlers
 
 
@@ -121,8 +126,8 @@ def return_detail(request, pk: int):
 def board_returns(request):
     """The Board's list: returns missing after their due date, and the returns filed."""
     town = services.tisbury()
-    if not can_view_enforcement(request.user, town.pk):
-        raise PermissionDenied
+    require(can_view_enforcement(request.user, town.pk), "see the septage handlers' returns",
+            ENFORCEMENT_ROLES, town=town)
     today = timezone.localdate()
     return render(request, "tisbury_regs/pumpout_board.html", {
         "unfiled": services.overdue_returns(town, today=today),

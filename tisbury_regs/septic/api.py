@@ -17,7 +17,7 @@ from rest_framework.decorators import action
 from rest_framework.response import Response
 
 from permits_site.accounts import permissions
-from permits_site.accounts.models import User
+from permits_site.accounts.models import Role, User
 from permits_site.api.public.fields import (
     StrictCharField,
     StrictDateField,
@@ -25,7 +25,6 @@ from permits_site.api.public.fields import (
     validated_body,
 )
 from permits_site.enforcement.models import InspectionResult
-from permits_site.exceptions import PermissionDenied
 from permits_site.parties.models import Property
 from permits_site.towns.models import Municipality
 from tisbury_regs.models import SepticInspectionReport, SystemInspectorLicense
@@ -119,8 +118,8 @@ class InspectorLicenseViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         if getattr(self, "swagger_fake_view", False):
             return self.queryset
         town = _town()
-        if not permissions.is_admin(self.request.user, town.pk):
-            raise PermissionDenied("Only Tisbury's admin sees inspector licenses.")
+        permissions.require(permissions.is_admin(self.request.user, town.pk),
+                            services.LICENSING, [Role.ADMIN], town=town)
         return SystemInspectorLicense.objects.filter(municipality=town).order_by("pk")
 
     @extend_schema(request=GrantSerializer, responses={201: LicenseSerializer})

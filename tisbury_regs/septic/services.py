@@ -52,6 +52,8 @@ if TYPE_CHECKING:
 
 REPORT_SECTION = cite("09.0.8(4)")
 FAILED_SYSTEM = "tisbury.failed_system"
+#: What the town's admin does for system inspectors, as a refusal names it.
+LICENSING = "license system inspectors"
 #: The rule sets the Board runs on a failed-system case, by code.
 CASE_CHECKS: dict[str, RuleSet] = {FAILED_SEPTIC.code: FAILED_SEPTIC,
                                    SYSTEM_LIMITS.code: SYSTEM_LIMITS}

@@ -6,15 +6,16 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_http_methods, require_POST
 
 from permits_site.accounts import permissions
+from permits_site.accounts.models import Role
 from permits_site.enforcement.models import Case
 from permits_site.exceptions import DomainError
+from permits_site.licensing.views.access import get_visible_or_404
 from permits_site.licensing.views.resident import error_messages
 from permits_site.towns.models import Municipality
 from tisbury_regs.models import SepticInspectionReport, SystemInspectorLicense
@@ -27,20 +28,14 @@ def _town() -> Municipality:
     return Municipality.objects.get(code=MUNICIPALITY)
 
 
-def _staff_town(request) -> Municipality:
-    town = _town()
-    if not permissions.is_town_staff(request.user, town.pk):
-        raise PermissionDenied
-    return town
-
-
 @login_required
 @require_http_methods(["GET", "POST"])
 def file_report(request):
     """A licensed system inspector files a report (09.0.8(4))."""
     town = _town()
-    if services.live_license(request.user, town) is None:
-        raise PermissionDenied
+    permissions.require(services.live_license(request.user, town) is not None,
+                        "file a septic inspection report",
+                        party="a system inspector licensed by the Board of Health")
     form = ReportForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
         try:
@@ -58,13 +53,13 @@ def file_report(request):
 
 
 def _visible_report(request, pk: int) -> SepticInspectionReport:
-    report = get_object_or_404(
+    """The report, for the inspector who filed it and the town's staff; else "not found"."""
+    return get_visible_or_404(
         SepticInspectionReport.objects.select_related("property", "inspector", "license",
-                                                      "case", "municipality"), pk=pk)
-    if not (report.inspector_id == request.user.pk
-            or permissions.is_town_staff(request.user, report.municipality_id)):
-        raise PermissionDenied
-    return report
+                                                      "case", "municipality"),
+        lambda user, report: (report.inspector_id == user.pk
+                              or permissions.is_town_staff(user, report.municipality_id)),
+        request.user, pk=pk)
 
 
 @login_required
@@ -82,8 +77,9 @@ def seller_letter(request, pk: int):
     """The letter a seller obtains before the closing: the office acknowledges the report and
     lists its conditions and upgrade requirements (09.0.8(4))."""
     report = _visible_report(request, pk)
-    if not permissions.is_town_staff(request.user, report.municipality_id):
-        raise PermissionDenied
+    permissions.require(permissions.is_town_staff(request.user, report.municipality_id),
+                        "write the seller's letter", permissions.STAFF_ROLES,
+                        town=report.municipality_id)
     return render(request, "tisbury_regs/seller_letter.html", {
         "report": report, "orders": report.case.orders.all() if report.case else [],
         "today": timezone.localdate(), "section": services.REPORT_SECTION,
@@ -96,8 +92,8 @@ def seller_letter(request, pk: int):
 def inspector_licenses(request):
     """The admin's list of system inspector licenses and the grant form."""
     town = _town()
-    if not permissions.is_admin(request.user, town.pk):
-        raise PermissionDenied
+    permissions.require(permissions.is_admin(request.user, town.pk),
+                        services.LICENSING, [Role.ADMIN], town=town)
     form = LicenseForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
@@ -132,11 +128,11 @@ def revoke_license(request, pk: int):
 
 
 def _case(request, pk: int) -> Case:
-    case = get_object_or_404(Case.objects.select_related("municipality", "septic_report"),
-                             pk=pk, case_type=services.FAILED_SYSTEM)
-    if not permissions.is_town_staff(request.user, case.municipality_id):
-        raise PermissionDenied
-    return case
+    """The failed-system case, for the town's staff; else "not found"."""
+    return get_visible_or_404(
+        Case.objects.select_related("municipality", "septic_report"),
+        lambda user, case: permissions.is_town_staff(user, case.municipality_id),
+        request.user, pk=pk, case_type=services.FAILED_SYSTEM)
 
 
 @login_required

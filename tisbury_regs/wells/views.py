@@ -6,12 +6,17 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_http_methods
 
-from permits_site.accounts.permissions import can_view_enforcement, can_work_case
+from permits_site.accounts.permissions import (
+    CASE_WORKER_ROLES,
+    ENFORCEMENT_ROLES,
+    can_view_enforcement,
+    can_work_case,
+    require,
+)
 from permits_site.exceptions import DomainError
 from tisbury_regs.wells import services
 from tisbury_regs.wells.forms import ReadingForm, ScheduleForm
@@ -22,8 +27,7 @@ from tisbury_regs.wells.forms import ReadingForm, ScheduleForm
 def my_wells(request):
     """The owner's metered wells, their readings, and the form to record one."""
     wells = services.wells_of(request.user)
-    if not wells:
-        raise PermissionDenied
+    require(bool(wells), "record its meter readings", party="the owner of a metered well")
     form = ReadingForm(request.POST or None, wells=wells)
     if request.method == "POST" and form.is_valid():
         try:
@@ -47,14 +51,14 @@ def board_wells(request):
     """Metered wells missing the last season's reading, every metered well's readings, and
     (for case workers) the seasonal schedule form."""
     town = services.tisbury()
-    if not can_view_enforcement(request.user, town.pk):
-        raise PermissionDenied
+    require(can_view_enforcement(request.user, town.pk), "see the metered wells",
+            ENFORCEMENT_ROLES, town=town)
     may_schedule = can_work_case(request.user, town.pk)
     wells = services.metered_wells(town)
     form = ScheduleForm(request.POST or None, wells=wells) if may_schedule else None
     if request.method == "POST":
-        if form is None:
-            raise PermissionDenied
+        require(form is not None, "record a seasonal reading schedule", CASE_WORKER_ROLES,
+                town=town)
         if form.is_valid():
             try:
                 services.record_schedule(acting_user=request.user, **form.cleaned_data)

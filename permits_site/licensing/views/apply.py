@@ -14,7 +14,6 @@ from urllib.parse import urlencode
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
@@ -34,6 +33,10 @@ from permits_site.licensing.models import Application, PermitType
 from permits_site.licensing.services.applications import check_may_apply, submit_application
 from permits_site.licensing.services.declarations import set_online
 from permits_site.licensing.views.access import get_visible_or_404
+
+#: What the counter pages and the permit types page do, as their refusals name it.
+COUNTER = "apply for a person at the counter"
+ONLINE = "take permit types on and off line"
 
 
 def _permit_type_or_404(code: str) -> PermitType:
@@ -121,8 +124,8 @@ def apply(request, code: str):
 
 def _clerks_permit_type_or_403(request, code: str) -> PermitType:
     permit_type = _permit_type_or_404(code)
-    if not permissions.is_clerk(request.user, permit_type.municipality_id):
-        raise PermissionDenied
+    permissions.require(permissions.is_clerk(request.user, permit_type.municipality_id),
+                        COUNTER, [Role.CLERK], town=permit_type.municipality_id)
     return permit_type
 
 
@@ -141,9 +144,7 @@ def _counter_page(request, permit_type: PermitType, *, person_form=None, unknown
 @require_GET
 def counter_types(request):
     """The permit types a clerk applies for at the counter, in the towns they serve."""
-    towns = permissions.municipality_ids_with(request.user, Role.CLERK)
-    if not towns:
-        raise PermissionDenied
+    towns = permissions.towns_with(request.user, [Role.CLERK], doing=COUNTER)
     types = applied_for(PermitType.objects.filter(municipality_id__in=towns)
                         .select_related("municipality").order_by("municipality__name", "name"))
     return render(request, "licensing/counter_types.html", {"permit_types": types})
@@ -222,9 +223,7 @@ def edit(request, pk: int):
 @login_required
 def permit_types(request):
     """The admin's list of their towns' permit types, each switchable on or off line."""
-    towns = permissions.municipality_ids_with(request.user, Role.ADMIN)
-    if not towns:
-        raise PermissionDenied
+    towns = permissions.towns_with(request.user, [Role.ADMIN], doing=ONLINE)
     types = applied_for(PermitType.objects.filter(municipality_id__in=towns)
                         .select_related("municipality"))
     return render(request, "licensing/permit_types.html", {"permit_types": types})
@@ -234,8 +233,8 @@ def permit_types(request):
 @require_POST
 def permit_type_online(request, code: str):
     permit_type = _permit_type_or_404(code)
-    if not permissions.is_admin(request.user, permit_type.municipality_id):
-        raise PermissionDenied
+    permissions.require(permissions.is_admin(request.user, permit_type.municipality_id),
+                        ONLINE, [Role.ADMIN], town=permit_type.municipality_id)
     online = request.POST.get("online") == "on"
     set_online(permit_type=permit_type, online=online, acting_user=request.user)
     messages.success(request, f"{permit_type.name}: applications "

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.db.models import Prefetch
 from django.shortcuts import redirect, render
 from django.utils import timezone
@@ -22,10 +21,7 @@ from permits_site.towns.models import Municipality
 
 
 def admin_towns(user) -> set[int]:
-    towns = permissions.municipality_ids_with(user, Role.ADMIN)
-    if not towns:
-        raise PermissionDenied
-    return towns
+    return permissions.towns_with(user, [Role.ADMIN], doing="manage fee schedules")
 
 
 FEE_SCHEDULE_SORTS = {

@@ -181,7 +181,7 @@ def clerks_application(request, pk: int) -> Application:
     application = reviewable(request, pk)
     if not permissions.is_clerk(request.user, application.municipality_id):
         raise permissions.Refused("issue licenses, record payments and record penalties",
-                                  [Role.CLERK])
+                                  [Role.CLERK], town=application.municipality_id)
     return application
 
 
@@ -554,7 +554,8 @@ def variance_request(request, pk: int):
     """A clerk or Board member asks the Board to vary failed rules (Northborough §8.2)."""
     application = reviewable(request, pk)
     if not permissions.can_request_variance(request.user, application):
-        raise permissions.Refused("request a variance", REVIEWER_ROLES)
+        raise permissions.Refused("request a variance", REVIEWER_ROLES,
+                                  town=application.municipality_id)
     variances = list(application.variances.all())
     form = VarianceRequestForm(
         request.POST,
@@ -578,7 +579,8 @@ def signable_variance(request, pk: int, variance_pk: int) -> tuple[Application, 
     application = reviewable(request, pk)
     variance = get_object_or_404(application.variances.all(), pk=variance_pk)
     if not permissions.can_sign_variance(request.user, application):
-        raise permissions.Refused("sign a variance", [Role.BOARD_MEMBER])
+        raise permissions.Refused("sign a variance", [Role.BOARD_MEMBER],
+                                  town=application.municipality_id)
     return application, variance
 
 
@@ -622,7 +624,8 @@ def managed_application(request, pk: int) -> Application:
     """A reviewable application whose hearings only the town's Clerk manages (403 otherwise)."""
     application = reviewable(request, pk)
     if not permissions.can_manage_hearings(request.user, application):
-        raise permissions.Refused("schedule and decide an application's hearing", [Role.CLERK])
+        raise permissions.Refused("schedule and decide an application's hearing", [Role.CLERK],
+                                  town=application.municipality_id)
     return application
 
 
