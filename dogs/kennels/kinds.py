@@ -75,6 +75,9 @@ class KennelLicenseKind(PermitKind):
     inspected = True
     inspection_check = KENNEL_LICENSE.code
     review_panel = "dogs/kennel_review_panel.html"
+    #: The Health Division Animal Inspector visits and reports on the kennel (B(3)).
+    role_titles = {"inspector": "Health Division Animal Inspector"}
+    inspection_name = "kennel inspection"
 
     def fields(self, permit_type) -> tuple[DeclaredField, ...]:
         """The rule set's answers, asking for more than four dogs: four or fewer need no

@@ -156,6 +156,12 @@ class PermitKind:
     processing_time: str = ""
     #: A caution about the law text itself (e.g. sections missing from the text supplied).
     law_text_note: str = ""
+    #: What the law calls a staff role for this type, when not "<authority>'s office" (the
+    #: clerk), "<authority>'s inspector" or the "<authority>" itself (its board):
+    #: role → title, e.g. ``{"inspector": "Health Division Animal Inspector"}``.
+    role_titles: Mapping[str, str] = {}
+    #: The inspection as the applicant's next step names it ("kennel inspection").
+    inspection_name: str = "inspection"
     # -- the declaration ----------------------------------------------------------
 
     def holds_hearing(self, application: Application) -> bool:
