@@ -361,6 +361,12 @@ class PermitKind:
                 raw[name] = application.action == RENEWAL
         return rule_set.parse({name: value for name, value in raw.items() if value is not None})
 
+    def pending_office_facts(self, permit_type: PermitType) -> dict[str, Any]:
+        """The facts the office records, as they stand before it has recorded any: the
+        rules' findings shown on the form read them, so that the rules reading them are
+        shown waiting on the office (by default there are none)."""
+        return {}
+
     def recorded_facts(self, application: Application, *, on: dt.date) -> dict[str, Any] | None:
         """Facts from the office's records: by default the answers of the application's
         latest passed inspection when one is a gate (None until then)."""

@@ -4,6 +4,7 @@ for the office (spec ``lifecycle.md``, "What a failed rule does"). Live through 
 with the "Check my answers" button without JavaScript."""
 
 import datetime as dt
+import html
 import re
 
 import pytest
@@ -41,7 +42,8 @@ def stable_post(place, **changes):
 def findings_of(content: str) -> dict[str, str]:
     """Rule id → the text of its finding in the rendered fragment."""
     items = re.findall(r'data-rule="([^"]+)"(.*?)</li>', content, flags=re.S)
-    return {rule: re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", text)) for rule, text in items}
+    return {rule: html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", text)))
+            for rule, text in items}
 
 
 @pytest.fixture
@@ -78,7 +80,7 @@ def test_a_stable_49_ft_from_the_lot_line_blocks_the_permit_4_1a(client, keeper)
     lot_line = findings["nb.4.1a.lot_line"]
     assert "Blocks the permit" in lot_line
     assert "The stable is 50 ft or more from abutters' lot lines" in lot_line
-    assert "Northborough Horse &amp; Stable Regs §4.1(a)" in lot_line
+    assert "Northborough Horse & Stable Regs §4.1(a)" in lot_line
     assert "variance" in response.content.decode()
 
 
