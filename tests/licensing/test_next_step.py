@@ -11,7 +11,7 @@ from permits_site.licensing.declarations import Gate
 from permits_site.licensing.kinds import Blocker, applied_for, kind_for
 from permits_site.licensing.models import Application, ApplicationStatus, PermitType
 from permits_site.licensing.services.next_step import APPLICANT, next_step, role_title
-from tests.factories import ApplicationFactory, permit_type
+from tests import factories
 
 pytestmark = pytest.mark.django_db
 SECTION = "Test Regs §9(z)"
@@ -86,7 +86,8 @@ def test_an_unpaid_fee_is_the_applicants_to_pay():
 
 
 def test_the_application_page_says_what_happens_next(client):
-    application = ApplicationFactory(permit_type=permit_type("tisbury.temporary_food"))
+    application = factories.ApplicationFactory(
+        permit_type=factories.permit_type("tisbury.temporary_food"))
     client.force_login(application.applicant)
 
     content = client.get(reverse("licensing:application", args=[application.pk])
