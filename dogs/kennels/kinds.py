@@ -83,6 +83,9 @@ class KennelLicenseKind(PermitKind):
     #: The licensing period runs January 1 to December 31 (B(7)); renewal forms go out by
     #: December 1 (B(8)), from when next year's license may be applied for.
     annual = AnnualTerm(citation=cite("Kennel license B(7)"), next_year_from=(12, 1))
+    #: The Health Division Animal Inspector visits and reports on the kennel (B(3)).
+    role_titles = {"inspector": "Health Division Animal Inspector"}
+    inspection_name = "kennel inspection"
 
     def fields(self, permit_type) -> tuple[DeclaredField, ...]:
         """The rule set's answers, asking for more than four dogs: four or fewer need no

@@ -9,12 +9,14 @@ API uses — so the form accepts exactly what ``POST /applications/`` accepts.
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Any
 
 from django import forms
 
 from permits_site.licensing.declarations import (
     LIST,
+    PROPERTY_FIELD,
     REFERENCE,
     DeclaredField,
     DetailsInvalid,
@@ -23,6 +25,7 @@ from permits_site.licensing.declarations import (
 )
 from permits_site.licensing.fact_forms import NO, YES, StyledForm, form_field
 from permits_site.licensing.kinds import kind_for
+from permits_site.licensing.services.previews import Preview, preview
 
 
 def _reference_label(record) -> str:
@@ -92,19 +95,35 @@ class DeclaredApplicationForm(StyledForm):
         for name, messages in errors.items():
             self.add_error(name if name in self.fields else None, messages)
 
-    def clean(self) -> dict[str, Any]:
-        cleaned = super().clean()
+    def answers(self) -> dict[str, Any]:
+        """The declared fields answered so far and valid, as the strict JSON ``details``
+        take (after ``is_valid()``, whatever it said: the rules' findings on the form read
+        the answers given so far)."""
         raw = {}
         for declared in self.declared:
-            value = cleaned.get(declared.name)
+            value = self.cleaned_data.get(declared.name)
             if declared.type == LIST and isinstance(value, str):
                 value = [line.strip() for line in value.splitlines() if line.strip()]
             if value not in (None, "", []):
                 raw[declared.name] = strict_json(value)
+        return raw
+
+    def findings(self, *, on: dt.date) -> Preview:
+        """The rules' findings on the answers given so far (``services.previews``)."""
+        self.is_valid()
+        answers = self.answers()
+        place_pk = answers.get(PROPERTY_FIELD)
+        place = None if place_pk is None else (
+            reference_options(PROPERTY_FIELD, self.applicant).filter(pk=place_pk).first())
+        return preview(permit_type=self.permit_type, action=self.action, answers=answers,
+                       place=place, applicant=self.applicant, on=on)
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
         kind = kind_for(self.permit_type.code)
         try:
             self.details = kind.parse_details(
-                self.permit_type, raw, action=self.action, applicant=self.applicant
+                self.permit_type, self.answers(), action=self.action, applicant=self.applicant
             )
         except DetailsInvalid as invalid:
             for name, messages in invalid.errors.items():

@@ -178,6 +178,12 @@ class PermitKind:
     #: The permit runs to the end of its license year, and from when the next year's may be
     #: applied for (None: its term is not a license year — an event, a job, a horse's stay).
     annual: AnnualTerm | None = AnnualTerm()
+    #: What the law calls a staff role for this type, when not "<authority>'s office" (the
+    #: clerk), "<authority>'s inspector" or the "<authority>" itself (its board):
+    #: role → title, e.g. ``{"inspector": "Health Division Animal Inspector"}``.
+    role_titles: Mapping[str, str] = {}
+    #: The inspection as the applicant's next step names it ("kennel inspection").
+    inspection_name: str = "inspection"
     # -- the declaration ----------------------------------------------------------
 
     def holds_hearing(self, application: Application) -> bool:
@@ -376,6 +382,12 @@ class PermitKind:
             elif source == FactSource.APPLICATION:
                 raw[name] = application.action == RENEWAL
         return rule_set.parse({name: value for name, value in raw.items() if value is not None})
+
+    def pending_office_facts(self, permit_type: PermitType) -> dict[str, Any]:
+        """The facts the office records, as they stand before it has recorded any: the
+        rules' findings shown on the form read them, so that the rules reading them are
+        shown waiting on the office (by default there are none)."""
+        return {}
 
     def recorded_facts(self, application: Application, *, on: dt.date) -> dict[str, Any] | None:
         """Facts from the office's records: by default the answers of the application's

@@ -6,6 +6,7 @@ app_name = "licensing"
 urlpatterns = [
     path("dashboard/", resident.dashboard, name="dashboard"),
     path("apply/<str:code>/", apply.apply, name="apply"),
+    path("apply/<str:code>/findings/", apply.findings, name="findings"),
     path("staff/counter/", apply.counter_types, name="counter_types"),
     path("staff/counter/<str:code>/", apply.counter, name="counter"),
     path("staff/counter/<str:code>/person/", apply.counter_person, name="counter_person"),

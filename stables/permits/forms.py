@@ -1,32 +1,19 @@
-"""Forms for stable keepers and the Board of Health office: applying for, renewing and
-transferring a stable permit, the office's sign-offs, and the stable's record.
-
-The application's questions are generated from the rule sets' facts
-(:mod:`permits_site.licensing.fact_forms`), so the page asks exactly what the rules
-judge and the API accepts; the office's two facts are left out (``stables.facts``).
-"""
+"""Forms for stable keepers and the Board of Health office: which permit (§1.1), the
+office's sign-offs, and the stable's record. A stable permit's application is the
+generated form of its declaration (``stables.permits.kinds``)."""
 
 from __future__ import annotations
 
-import functools
-
 from django import forms
 
-from permits_site.licensing.declarations import DeclaredField
 from permits_site.licensing.fact_forms import (
     LARGEST_MAGNITUDE,
-    FactsForm,
     StyledForm,
     bounded_date_field,
-    fact_form_class,
     form_field,
 )
-from permits_site.licensing.forms import DocumentFileField
 from stables import rules
-from stables.facts import resident_questions
-from stables.forms import UPLOAD_HELP, not_in_future
-from stables.models import PLAN_ITEMS, Occupancy, Stable
-from stables.permits.kinds import STABLE_FIELDS
+from stables.forms import not_in_future
 
 
 class WhichPermitForm(StyledForm):
@@ -35,119 +22,6 @@ class WhichPermitForm(StyledForm):
     fee_charged = form_field(rules.FEE_CHARGED)
     horses = form_field(rules.HORSES)
     owner_residences = form_field(rules.OWNER_RESIDENCES)
-
-
-@functools.cache
-def stable_facts_form(permit_type_code: str) -> type[FactsForm]:
-    """The applicant's questions for a private or public stable (not the office's facts)."""
-    return fact_form_class(resident_questions(permit_type_code))
-
-
-class StableSiteForm(StyledForm):
-    """Which stable: one on file, or the address of its site in town (§2.2: the person
-    maintaining it applies, wherever they live)."""
-
-    stable = forms.ModelChoiceField(
-        queryset=Stable.objects.none(),
-        required=False,
-        label="Which stable?",
-        empty_label="A stable not on file yet (give its address below)",
-    )
-    address = forms.CharField(
-        required=False, max_length=200, label="Street address of the stable"
-    )
-    parcel = forms.CharField(
-        required=False,
-        max_length=40,
-        label="Assessors' parcel (optional)",
-        help_text="Map and lot from the assessors' records or your tax bill, e.g. 62-104.",
-    )
-    occupancy = forms.ChoiceField(
-        choices=Occupancy.choices,
-        widget=forms.RadioSelect,
-        label="You maintain the stable as its",
-        error_messages={"required": "Choose owner or occupant."},
-    )
-
-    def __init__(self, *args, keeper, **kwargs):
-        super().__init__(*args, **kwargs)
-        stables = Stable.objects.filter(keeper=keeper).select_related("property")
-        if stables.exists():
-            self.fields["stable"].queryset = stables
-        else:
-            del self.fields["stable"]
-
-    def clean(self):
-        cleaned = super().clean()
-        if not cleaned.get("stable") and not cleaned.get("address", "").strip():
-            self.add_error("address", "Enter the stable's street address.")
-        return cleaned
-
-
-def _described(declared: DeclaredField, *, rows: int) -> forms.Field:
-    """A declared text field of the application, as a text area."""
-    field = form_field(declared.fact)
-    field.widget = forms.Textarea(
-        attrs={"rows": rows, "maxlength": field.max_length, "class": "form-control"}
-    )
-    return field
-
-
-class PlanItemsForm(StyledForm):
-    """What the stable plan shows (§2.2 (a)–(f)), in words; a renewal adds what changed —
-    the application's declared fields, as the API takes them."""
-
-    def __init__(self, *args, renewal: bool = False, **kwargs):
-        super().__init__(*args, **kwargs)
-        declared = {field.name: field for field in STABLE_FIELDS}
-        for name in PLAN_ITEMS:
-            self.fields[name] = _described(declared[name], rows=2)
-        if renewal:
-            self.fields["changes_made"] = _described(declared["changes_made"], rows=3)
-
-
-class StablePlansForm(StyledForm):
-    """The plot plan and the stable plan that accompany the application (§2.2)."""
-
-    plot_plan = DocumentFileField(
-        label="Plot plan",
-        help_text="Drawn roughly to scale: the lot, the stable building, the general contour "
-        f"and drainage (§2.2). {UPLOAD_HELP}",
-    )
-    stable_plan = DocumentFileField(
-        label="Stable plan",
-        help_text="Showing items (a) to (e) above (§2.2). " + UPLOAD_HELP,
-    )
-
-    def __init__(self, *args, required: bool = True, **kwargs):
-        super().__init__(*args, **kwargs)
-        for field in self.fields.values():
-            field.required = required
-
-
-class TransferForm(StyledForm):
-    """The transferee's request, with both parties' written notices (§2.4)."""
-
-    permit_number = forms.CharField(
-        max_length=40,
-        label="Number of the permit being transferred",
-        help_text="As on the permit or the transferor's notice, e.g. PVS-2027-00012.",
-    )
-    address = forms.CharField(max_length=200, label="Street address of the stable")
-    occupancy = forms.ChoiceField(
-        choices=Occupancy.choices,
-        widget=forms.RadioSelect,
-        label="You will maintain the stable as its",
-        error_messages={"required": "Choose owner or occupant."},
-    )
-    transferor_notice = DocumentFileField(
-        label="Written notice from the transferor (the current holder)",
-        help_text=UPLOAD_HELP,
-    )
-    transferee_notice = DocumentFileField(
-        label="Written notice from you, the transferee",
-        help_text=UPLOAD_HELP,
-    )
 
 
 class ExpansionForm(StyledForm):

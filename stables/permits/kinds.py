@@ -7,7 +7,6 @@ from __future__ import annotations
 import datetime as dt
 from typing import TYPE_CHECKING, Any
 
-from django.urls import reverse
 from django.utils import timezone
 from django.utils.text import capfirst
 
@@ -94,6 +93,15 @@ STABLE_FIELDS = (
 )
 
 
+def _same_type(permit: Permit, permit_type, *, field: str, doing: str) -> None:
+    """A renewal or transfer is applied for on the form of the permit's own type: a private
+    stable's fees and rules are not a public one's (§2.2, §2.4, §7.1)."""
+    if permit.permit_type_id != permit_type.pk:
+        name = permit.permit_type.name
+        raise DomainError(f"Permit {permit.number} is a {name}; {doing} on the "
+                          f"{name.lower()} form.", field=field)
+
+
 class StablePermitKind(PermitKind):
     """What private (§2) and public (§7) stable permits share."""
 
@@ -135,9 +143,9 @@ class StablePermitKind(PermitKind):
 
     # -- the declaration -----------------------------------------------------
 
-    def renewal_url(self, permit: Permit) -> str:
-        """A renewal specifies the changes made since the last permit (§2.2): its own page."""
-        return reverse("stables:renew", args=[permit.pk])
+    def pending_office_facts(self, permit_type) -> dict[str, Any]:
+        """No zoning certification (§2.3) nor Conservation Commission review (§4.1) yet."""
+        return office_facts(None)
 
     def fields(self, permit_type) -> tuple[DeclaredField, ...]:
         """The site (new), the permit (renewal) or the transferor's notice (transfer), the
@@ -157,6 +165,10 @@ class StablePermitKind(PermitKind):
         a transfer (§2.4), by the services the pages use."""
         values = details.values
         if action == TRANSFER:
+            followed = transferable_permit(applicant=applicant,
+                                           permit_number=values["permit_number"],
+                                           address=values["address"])
+            _same_type(followed, permit_type, field="permit_number", doing="take it over")
             return transfer_stable_permit(
                 applicant=applicant, permit_number=values["permit_number"],
                 address=values["address"], occupancy=values["occupancy"],
@@ -164,9 +176,7 @@ class StablePermitKind(PermitKind):
             )
         if action == RENEWAL:
             permit = details.records[PERMIT_FIELD]
-            if permit.permit_type_id != permit_type.pk:
-                raise DomainError(f"Permit {permit.number} is a {permit.permit_type.name}; "
-                                  "renew it as one.", field=PERMIT_FIELD)
+            _same_type(permit, permit_type, field=PERMIT_FIELD, doing="renew it")
             return renew_stable_permit(
                 applicant=applicant, permit=permit, items=values, facts=details.facts,
                 acting_user=acting_user,

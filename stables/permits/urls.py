@@ -1,4 +1,5 @@
-"""The stable permit pages: which permit, applying, renewing and transferring (§1.1, §2, §7),
+"""The stable permit pages: which permit (§1.1), the old addresses of applying, renewing and
+transferring (§2, §7), now the generated form's,
 the office's sign-offs (§2.3, §4.1, §2.5) and the stable's record (§2.1, §6)."""
 
 from django.urls import path
@@ -8,7 +9,6 @@ from stables.permits import views
 urlpatterns = [
     path("which-permit/", views.which_permit, name="which_permit"),
     path("apply/<slug:kind>/", views.apply, name="apply"),
-    path("apply/<slug:kind>/rules/", views.rules_preview, name="rules_preview"),
     path("applications/<int:pk>/edit/", views.edit_application, name="edit_application"),
     path("applications/<int:pk>/zoning/", views.record_sign_off, {"kind": "zoning"},
          name="record_zoning"),

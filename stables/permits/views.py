@@ -1,104 +1,49 @@
 """Pages for stable keepers and the Board of Health office (Northborough Horse and Stable
-Regulations): applying for, renewing and transferring a stable permit, the stable's record,
-and the office's sign-offs. Views parse forms and call ``stables.permits.services``; nothing
-else."""
+Regulations): which permit, the stable's record and the office's sign-offs. A stable permit
+is applied for, changed, renewed and transferred on the generated form, where the old
+addresses lead. Views parse forms and call ``stables.permits.services``; nothing else."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
-from typing import Any
+from urllib.parse import urlencode
 
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils import timezone
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_GET, require_POST
 
 from permits_site.accounts import permissions
 from permits_site.enforcement.models import Inspection
 from permits_site.exceptions import DomainError
-from permits_site.licensing.fact_forms import NO, YES
-from permits_site.licensing.models import Application, Permit, PermitType
-from permits_site.licensing.pending_uploads import KeptUploads
-from permits_site.licensing.services.fees import quote_fee, schedule_in_force
+from permits_site.licensing.kinds import kind_for
+from permits_site.licensing.models import Application, Permit
 from permits_site.licensing.views.access import get_visible_or_404
-from permits_site.licensing.views.law import OUTCOME_LABELS, OutcomeLabel
 from permits_site.licensing.views.resident import error_messages
-from permits_site.rules.base import Finding, Outcome
-from permits_site.rules.fees import QuoteRefused
-from permits_site.rules.registry import get_rule_set
 from stables import permissions as stable_permissions
-from stables.facts import OFFICE_RULES, office_facts
-from stables.models import PLAN_ITEMS, Stable
+from stables.models import Stable
 from stables.permits import services
 from stables.permits.forms import (
     ExpansionForm,
     GrandfatheredForm,
     InspectionForm,
-    PlanItemsForm,
     SignOffForm,
-    StablePlansForm,
-    StableSiteForm,
-    TransferForm,
     WhichPermitForm,
-    stable_facts_form,
 )
-from stables.permits.kinds import PLOT_PLAN, STABLE_PLAN, TRANSFEREE_NOTICE, TRANSFEROR_NOTICE
+from stables.permits.kinds import TRANSFER
 
 PERMIT_TYPES = {"private": services.PRIVATE_STABLE, "public": services.PUBLIC_STABLE}
-WAITING_ON_THE_OFFICE = OutcomeLabel("…", "Recorded by the Board of Health office")
 
 
-# -- Several forms on one page ------------------------------------------------------------
-
-
-@dataclass
-class PageForms:
-    """The forms of one page, validated together; a service's refusal lands on the form
-    that has the field it names."""
-
-    by_name: dict[str, forms.Form] = field(default_factory=dict)
-
-    def __getitem__(self, name: str) -> forms.Form:
-        return self.by_name[name]
-
-    def all_valid(self) -> bool:
-        return all([form.is_valid() for form in self.by_name.values()])
-
-    def add_domain_errors(self, errors: Mapping[str, list[str]]) -> None:
-        for name, texts in errors.items():
-            form = next(
-                (form for form in self.by_name.values() if name in form.fields),
-                next(iter(self.by_name.values())),
-            )
-            for text in texts:
-                form.add_error(name if name in form.fields else None, text)
-
-    @property
-    def with_errors(self) -> list[forms.Form]:
-        return [form for form in self.by_name.values() if form.is_bound and form.errors]
-
-
-def _plans(plans: StablePlansForm) -> dict[str, Any]:
-    """The plans chosen on the page, by document kind."""
-    return {PLOT_PLAN: plans.cleaned_data.get("plot_plan"),
-            STABLE_PLAN: plans.cleaned_data.get("stable_plan")}
-
-
-def _facts_initial(facts: Mapping[str, Any]) -> dict[str, Any]:
-    """Stored answers as the form's initial values (yes/no radios for booleans)."""
-    return {
-        name: (YES if value else NO) if isinstance(value, bool) else value
-        for name, value in facts.items()
-    }
-
-
-def _fee_items(permit_type: PermitType):
-    schedule = schedule_in_force(permit_type, timezone.localdate())
-    return schedule.items.all() if schedule else []
+def _refused(form: forms.Form, errors: Mapping[str, list[str]]) -> None:
+    """A service's refusal on the field it names, else above the form."""
+    for name, texts in errors.items():
+        for text in texts:
+            form.add_error(name if name in form.fields else None, text)
 
 
 # -- Which permit? (§1.1) -------------------------------------------------------------------
@@ -124,312 +69,51 @@ def which_permit(request):
     )
 
 
-def _routing_initial(query) -> dict[str, Any]:
-    """The §1.1 answers carried from "Which permit?" into the application's questions."""
-    routing = WhichPermitForm(query)
-    if not routing.is_valid():
-        return {}
-    return _facts_initial(routing.cleaned_data)
+# -- Applying, changing, renewing and transferring: the generated form -----------------------
 
 
-# -- Applying, editing, renewing ---------------------------------------------------------------
+def _generated_form(code: str, query: str = "") -> str:
+    form = reverse("licensing:apply", args=[code])
+    return f"{form}?{query}" if query else form
 
 
-def _permit_type_or_404(kind: str) -> PermitType:
+@require_GET
+def apply(request, kind: str):
+    """The private (§2) or public (§7) stable permit is applied for on the generated form;
+    the §1.1 answers of "Which permit?" come along in the address."""
     code = PERMIT_TYPES.get(kind)
     if code is None:
         raise Http404("No such stable permit.")
-    return PermitType.objects.select_related("municipality").get(code=code)
+    return redirect(_generated_form(code, request.GET.urlencode()), permanent=True)
 
 
-def _render_application_form(request, page: PageForms, *, permit_type, action, **context):
-    return render(
-        request,
-        "stables/apply.html",
-        {
-            "page": page,
-            "permit_type": permit_type,
-            "kind": "public" if permit_type.code == services.PUBLIC_STABLE else "private",
-            "action": action,
-            "fee_items": _fee_items(permit_type),
-            **context,
-        },
-        status=400 if request.method == "POST" else 200,
-    )
-
-
-@login_required
-@require_http_methods(["GET", "POST"])
-def apply(request, kind: str):
-    """A new private (§2) or public (§7) stable permit: the stable, the §2.2 items, the rule
-    set's questions and the two plans; then the shared application page to submit."""
-    permit_type = _permit_type_or_404(kind)
-    uploads = KeptUploads(request, page=f"stables.apply.{kind}")
-    data, files = request.POST or None, uploads.files()
-    page = PageForms(
-        {
-            "site": StableSiteForm(data, keeper=request.user),
-            "items": PlanItemsForm(data),
-            "facts": stable_facts_form(permit_type.code)(
-                data, initial=_routing_initial(request.GET)
-            ),
-            "plans": StablePlansForm(data, files),
-        }
-    )
-    if request.method == "POST" and page.all_valid():
-        site = page["site"].cleaned_data
-        try:
-            application = services.apply_for_stable_permit(
-                applicant=request.user,
-                permit_type_code=permit_type.code,
-                site=site["stable"].property if site.get("stable") else None,
-                address=site["address"],
-                parcel=site["parcel"],
-                occupancy=site["occupancy"],
-                items=page["items"].cleaned_data,
-                facts=page["facts"].facts,
-                documents=_plans(page["plans"]),
-                acting_user=request.user,
-            )
-        except DomainError as error:
-            page.add_domain_errors(error.errors)
-        else:
-            uploads.discard()
-            messages.success(request, "Draft saved. Check the fee and the findings, then submit.")
-            return redirect("licensing:application", pk=application.pk)
-    uploads.keep(page["plans"])
-    return _render_application_form(request, page, permit_type=permit_type, action="new",
-                                    kept_uploads=uploads)
-
-
-def _own_stable_draft(request, pk: int) -> Application:
-    application = get_visible_or_404(
-        Application.objects.select_related(
-            "permit_type", "stable_application__stable__property"
-        ),
-        permissions.can_edit_application,
-        request.user,
-        pk=pk,
-    )
-    if services.stable_details(application) is None or application.action == "transfer":
-        raise Http404("No answers to change on this application.")
-    return application
-
-
-@login_required
-@require_http_methods(["GET", "POST"])
+@require_GET
 def edit_application(request, pk: int):
-    """Change a draft's items and answers, and add plans (after the office asks for changes)."""
-    application = _own_stable_draft(request, pk)
-    details = application.stable_application
-    renewal = application.action == "renewal"
-    uploads = KeptUploads(request, page=f"stables.edit.{pk}")
-    data, files = request.POST or None, uploads.files()
-    items_initial = {name: getattr(details, name) for name in PLAN_ITEMS}
-    items_initial["changes_made"] = details.changes_made
-    page = PageForms(
-        {
-            "items": PlanItemsForm(data, renewal=renewal, initial=items_initial),
-            "facts": stable_facts_form(application.permit_type.code)(
-                data, initial=_facts_initial(application.facts)
-            ),
-            "plans": StablePlansForm(data, files, required=False),
-        }
-    )
-    if request.method == "POST" and page.all_valid():
-        try:
-            services.update_stable_draft(
-                application=application,
-                items=page["items"].cleaned_data,
-                facts=page["facts"].facts,
-                documents=_plans(page["plans"]),
-                acting_user=request.user,
-            )
-        except DomainError as error:
-            page.add_domain_errors(error.errors)
-        else:
-            uploads.discard()
-            messages.success(request, "Your changes are saved.")
-            return redirect("licensing:application", pk=application.pk)
-    uploads.keep(page["plans"])
-    return _render_application_form(
-        request,
-        page,
-        permit_type=application.permit_type,
-        action=application.action,
-        stable=details.stable,
-        editing=application,
-        kept_uploads=uploads,
-    )
-
-
-def _own_stable_permit(request, pk: int) -> Permit:
-    return get_visible_or_404(
-        Permit.objects.select_related(
-            "permit_type", "application__stable_application__stable__property"
-        ).filter(
-            permit_type__code__in=services.STABLE_PERMIT_TYPES,
-            application__stable_application__isnull=False,
-        ),
-        lambda user, permit: permit.holder_id == user.pk,
-        request.user,
-        pk=pk,
-    )
-
-
-@login_required
-@require_http_methods(["GET", "POST"])
-def renew(request, pk: int):
-    """Renew a stable permit, "specifying changes made" ($40 private, $200 public; §2.2, §7.1)."""
-    permit = _own_stable_permit(request, pk)
-    previous = permit.application.stable_application
-    uploads = KeptUploads(request, page=f"stables.renew.{pk}")
-    data, files = request.POST or None, uploads.files()
-    page = PageForms(
-        {
-            "items": PlanItemsForm(
-                data,
-                renewal=True,
-                initial={name: getattr(previous, name) for name in PLAN_ITEMS},
-            ),
-            "facts": stable_facts_form(permit.permit_type.code)(
-                data, initial=_facts_initial(permit.application.facts)
-            ),
-            "plans": StablePlansForm(data, files),
-        }
-    )
-    if request.method == "POST" and page.all_valid():
-        try:
-            application = services.renew_stable_permit(
-                applicant=request.user,
-                permit=permit,
-                items=page["items"].cleaned_data,
-                facts=page["facts"].facts,
-                documents=_plans(page["plans"]),
-                acting_user=request.user,
-            )
-        except DomainError as error:
-            page.add_domain_errors(error.errors)
-        else:
-            uploads.discard()
-            messages.success(request, "Renewal draft saved. Check the fee, then submit.")
-            return redirect("licensing:application", pk=application.pk)
-    uploads.keep(page["plans"])
-    return _render_application_form(
-        request,
-        page,
-        permit_type=permit.permit_type,
-        action="renewal",
-        stable=previous.stable,
-        renewing=permit,
-        kept_uploads=uploads,
-    )
-
-
-@dataclass(frozen=True)
-class PreviewOutcome:
-    """One rule's outcome on the live preview; the office's rules wait on the office."""
-
-    finding: Finding
-    summary: str
-
-    @property
-    def waits_on_the_office(self) -> bool:
-        return self.finding.failed and self.finding.rule in OFFICE_RULES
-
-    @property
-    def label(self) -> OutcomeLabel:
-        if self.waits_on_the_office:
-            return WAITING_ON_THE_OFFICE
-        return OUTCOME_LABELS[self.finding.outcome]
-
-    @property
-    def css_outcome(self) -> str:
-        return Outcome.NEEDS_REVIEW if self.waits_on_the_office else self.finding.outcome
+    """A stable draft is changed on the generated form, as every draft is."""
+    return redirect("licensing:edit", pk=pk, permanent=True)
 
 
 @login_required
 @require_GET
-def rules_preview(request, kind: str):
-    """Each rule's outcome for the answers so far, and the fee (htmx fragment).
-
-    The zoning certification and the Conservation Commission review are the office's to
-    record (§2.3, §4.1): until then those rules wait on the office, not on the applicant.
-    """
-    permit_type = _permit_type_or_404(kind)
-    form = stable_facts_form(permit_type.code)(request.GET)
-    outcomes = []
-    if form.is_valid():
-        rule_set = get_rule_set(permit_type.code)
-        result = rule_set.evaluate(
-            {**form.facts, **office_facts(None)},
-            on=timezone.localdate(),
-            calendar=permit_type.municipality.calendar(),
-        )
-        summaries = {rule.id: rule.summary for rule in rule_set.rules}
-        outcomes = [
-            PreviewOutcome(finding, summaries[finding.rule]) for finding in result.findings
-        ]
-    return render(
-        request,
-        "stables/rules_preview.html",
-        {
-            "outcomes": outcomes,
-            "failed": sum(
-                outcome.finding.failed and not outcome.waits_on_the_office
-                for outcome in outcomes
-            ),
-            "unanswered": 0 if outcomes else len(form.errors),
-            "quote": _quote(permit_type, request.GET.get("action", "new")),
-        },
+def renew(request, pk: int):
+    """A renewal "specifying changes made" (§2.2, §7.1) is the generated renewal form,
+    pre-filled from the permit renewed."""
+    permit = get_visible_or_404(
+        Permit.objects.select_related("permit_type").filter(
+            permit_type__code__in=services.STABLE_PERMIT_TYPES),
+        lambda user, permit: permit.holder_id == user.pk,
+        request.user,
+        pk=pk,
     )
+    return redirect(kind_for(permit.permit_type.code).renewal_url(permit), permanent=True)
 
 
-def _quote(permit_type: PermitType, action: str):
-    try:
-        quote, _ = quote_fee(
-            permit_type=permit_type, action=action, facts={}, on=timezone.localdate()
-        )
-    except QuoteRefused:
-        return None
-    return quote
-
-
-# -- Transfer (§2.4) ------------------------------------------------------------------------
-
-
-@login_required
-@require_http_methods(["GET", "POST"])
+@require_GET
 def transfer(request):
-    """The new owner or occupant takes over a stable permit in force, with both parties'
-    written notices ($20 private, $100 public; §2.4, §7.1)."""
-    uploads = KeptUploads(request, page="stables.transfer")
-    form = TransferForm(request.POST or None, uploads.files())
-    if request.method == "POST" and form.is_valid():
-        data = form.cleaned_data
-        try:
-            application = services.transfer_stable_permit(
-                applicant=request.user,
-                permit_number=data["permit_number"],
-                address=data["address"],
-                occupancy=data["occupancy"],
-                documents={TRANSFEROR_NOTICE: data["transferor_notice"],
-                           TRANSFEREE_NOTICE: data["transferee_notice"]},
-                acting_user=request.user,
-            )
-        except DomainError as error:
-            PageForms({"transfer": form}).add_domain_errors(error.errors)
-        else:
-            uploads.discard()
-            messages.success(request, "Transfer draft saved. Check the fee, then submit.")
-            return redirect("licensing:application", pk=application.pk)
-    uploads.keep(form)
-    return render(
-        request,
-        "stables/transfer.html",
-        {"form": form, "kept_uploads": uploads},
-        status=400 if request.method == "POST" else 200,
-    )
+    """The new owner or occupant takes over a permit in force on the generated form's
+    transfer, with both parties' written notices as its documents (§2.4, §7.1)."""
+    return redirect(_generated_form(services.PRIVATE_STABLE,
+                                    urlencode({"action": TRANSFER})), permanent=True)
 
 
 # -- A stable's page: permits, expansions, horses, inspections ----------------------------
@@ -509,7 +193,7 @@ def record_expansion(request, pk: int):
                 stable=stable, acting_user=request.user, **form.cleaned_data
             )
         except DomainError as error:
-            PageForms({"expansion": form}).add_domain_errors(error.errors)
+            _refused(form, error.errors)
         else:
             messages.success(request, "The expansion is recorded.")
             return redirect("stables:stable", pk=stable.pk)
@@ -537,7 +221,7 @@ def schedule_inspection(request, pk: int):
                 permit=current, acting_user=request.user, **form.cleaned_data
             )
         except DomainError as error:
-            PageForms({"inspection": form}).add_domain_errors(error.errors)
+            _refused(form, error.errors)
         else:
             messages.success(request, "Sanitary inspection scheduled.")
             return redirect("stables:stable", pk=stable.pk)

@@ -1,5 +1,6 @@
 """In a real browser: a resident changes an application the office sent back and resubmits
-it; a refused form keeps the file that was good. Every page is checked with axe."""
+it; a newcomer takes over a stable's permit on the generated form and uploads both notices.
+Every page is checked with axe."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from permits_site.licensing.kinds import kind_for
 from permits_site.licensing.models import Application, ApplicationStatus
 from permits_site.licensing.services import applications as application_services
 from permits_site.parties.services import find_or_create_property
+from stables.permits.kinds import TRANSFEREE_NOTICE, TRANSFEROR_NOTICE
 from tests.declared import declared_permit_type
 from tests.e2e.conftest import assert_accessible, sign_in
 from tests.factories import PASSWORD, Role, UserFactory, municipality, staff
@@ -82,7 +84,11 @@ def test_a_resident_changes_a_returned_application_and_resubmits_it(
     assert (application.facts["guests"], application.details["band"]) == (24, "The Hedges")
 
 
-def test_a_refused_transfer_keeps_the_good_notice(page, live_server, tmp_path):
+def test_a_transfer_is_taken_over_on_the_generated_form_with_both_notices(
+    page, live_server, tmp_path
+):
+    """§2.4: the old address leads to the generated form's transfer; both parties' written
+    notices are then uploaded on the application page, a refused file named on its field."""
     keeper = UserFactory(first_name="Kate", last_name="Keeper")
     clerk = staff(Role.CLERK, "northborough", first_name="Nora", last_name="Clerk")
     with time_machine.travel(dt.datetime(2027, 3, 15, 14, 0, tzinfo=dt.UTC), tick=True):
@@ -93,21 +99,30 @@ def test_a_refused_transfer_keeps_the_good_notice(page, live_server, tmp_path):
 
         sign_in(page, live_server, "nina", PASSWORD)
         page.goto(f"{live_server.url}/stables/transfer/")
+        expect(page.get_by_role("link", name="Transfer", exact=True)).to_have_attribute(
+            "aria-current", "page")
         page.get_by_label("Number of the permit being transferred").fill(permit.number)
         page.get_by_label("Street address of the stable").fill("12 Bartlett Street")
-        page.get_by_label("Occupant").check()
-        page.get_by_label("Written notice from the transferor").set_input_files(PDF)
-        page.get_by_label("Written notice from you, the transferee").set_input_files(str(notes))
-        page.get_by_role("button", name="Save").click()
-
-        expect(page.get_by_role("link", name="Written notice from you, the transferee:")
-               ).to_be_visible()
-        expect(page.get_by_text("Kept: rabies_certificate.pdf")).to_be_visible()
+        page.get_by_role("group", name="You maintain the stable as its").get_by_label(
+            "Occupant").check()
         assert_accessible(page)
-        page.get_by_label("Written notice from you, the transferee").set_input_files(PDF)
-        page.get_by_role("button", name="Save").click()
+        page.get_by_role("button", name="Save the draft").click()
 
-        expect(page.get_by_text("Transfer draft saved")).to_be_visible()
+        expect(page.get_by_text("Draft saved")).to_be_visible()
+        upload = page.locator("details", has_text="Add a document")
+        for notice, file in ((TRANSFEROR_NOTICE, str(notes)), (TRANSFEROR_NOTICE, PDF),
+                             (TRANSFEREE_NOTICE, PDF)):
+            if upload.get_attribute("open") is None:
+                upload.locator("summary").click()
+            page.get_by_role("combobox", name="Document").select_option(notice)
+            page.get_by_label("File (PDF, PNG or JPEG, up to 10 MB)").set_input_files(file)
+            page.get_by_role("button", name="Upload").click()
+            if file != PDF:
+                expect(page.locator("#id_file_error, .invalid-feedback").first).to_be_visible()
+                assert_accessible(page)
+            else:
+                expect(page.get_by_text("Document uploaded.")).to_be_visible()
+        assert_accessible(page)
         application = Application.objects.get(action="transfer")
         assert sorted(application.documents.values_list("kind", flat=True)) == [
             "transfer_notice_transferee", "transfer_notice_transferor"

@@ -20,10 +20,12 @@ from permits_site.licensing.models import Permit
 from permits_site.rules.base import FactType
 from permits_site.rules.calendar import anniversary_eve
 from stables.facts import resident_questions
+from stables.permits.kinds import PLOT_PLAN, STABLE_PLAN
 from stables.permits.services import PRIVATE_STABLE
+from stables.rules import ABUTTER_LOT_LINE_DISTANCE as SETBACK
 from tests.e2e.conftest import assert_accessible, sign_in
 from tests.factories import PASSWORD, Role, UserFactory, staff
-from tests.stables.flow import ITEMS, PDF, PRIVATE_FACTS
+from tests.stables.flow import ITEMS, PDF, PRIVATE_FACTS, site
 
 #: One setback fails: the stable stands 42 ft from the abutter's line (§4.1(a) asks 50).
 ANSWERS = {**PRIVATE_FACTS, "distance_to_abutter_property_line_ft": 42}
@@ -33,7 +35,10 @@ BASES = "The barn predates the lot line; moving it 8 ft would do manifest injust
 
 @pytest.fixture
 def resident(db):
-    return UserFactory(username="kate", first_name="Kate", last_name="Keeper")
+    """Kate keeps her horses on a property of hers in Northborough, already on file."""
+    kate = UserFactory(username="kate", first_name="Kate", last_name="Keeper")
+    site(kate)
+    return kate
 
 
 @pytest.fixture
@@ -67,15 +72,39 @@ def answer_the_rules(page: Page, answers: dict) -> None:
 
 
 def fill_the_application(page: Page) -> None:
-    page.get_by_label("Street address of the stable").fill("12 Bartlett Street")
-    page.get_by_label("Assessors' parcel (optional)").fill("62-104")
+    page.get_by_label("The stable's site").select_option(index=1)
     page.get_by_role("group", name="You maintain the stable as its").get_by_label(
-        "Owner of the premises").check()
+        "Owner", exact=True).check()
     for letter, text in zip("abcde", ITEMS.values(), strict=True):
         page.get_by_label(re.compile(rf"^\({letter}\)")).fill(text)
     answer_the_rules(page, ANSWERS)
-    page.get_by_label("Plot plan", exact=True).set_input_files(PDF)
-    page.get_by_label("Stable plan", exact=True).set_input_files(PDF)
+
+
+def the_setback_is_judged_live(page: Page) -> None:
+    """§4.1(a) as the answer changes: 49 ft blocks the permit, 50 ft meets the rule."""
+    preview = page.locator("#rules-preview")
+    lot_line = preview.locator('[data-rule="nb.4.1a.lot_line"]')
+    distance = page.get_by_label(fact_label(SETBACK), exact=True)
+    distance.fill("49")
+    expect(lot_line).to_contain_text("Blocks the permit")
+    expect(preview).to_contain_text("1 rule blocks the permit")
+    distance.fill("50")
+    expect(lot_line).to_contain_text("Meets the rule")
+    expect(preview).to_contain_text("Nothing in your answers blocks the permit")
+    distance.fill("42")
+    expect(lot_line).to_contain_text("42 ft; it must be at least 50 ft")
+
+
+def upload_the_plans(page: Page) -> None:
+    """The plot plan and the stable plan go with the application (§2.2)."""
+    upload = page.locator("details", has_text="Add a document")
+    for plan in (PLOT_PLAN, STABLE_PLAN):
+        if upload.get_attribute("open") is None:
+            upload.locator("summary").click()
+        page.get_by_role("combobox", name="Document").select_option(plan)
+        page.get_by_label("File (PDF, PNG or JPEG, up to 10 MB)").set_input_files(PDF)
+        page.get_by_role("button", name="Upload").click()
+        expect(page.get_by_text("Document uploaded.")).to_be_visible()
 
 
 def resident_applies(page: Page, live_server, docs_screenshot) -> None:
@@ -98,27 +127,32 @@ def resident_applies(page: Page, live_server, docs_screenshot) -> None:
 
     expect(page.get_by_role("heading", name="Apply for a Northborough private stable permit"))\
         .to_be_visible()
+    assert page.url.endswith("/apply/northborough.private_stable/?fee_charged=no&horses=2"
+                             "&owner_residences=1")
     expect(page.get_by_label("How many horses will be kept at the stable?")).to_have_value("2")
     assert_accessible(page)
     fill_the_application(page)
+    the_setback_is_judged_live(page)
     preview = page.locator("#rules-preview")
     lot_line = preview.locator('[data-rule="nb.4.1a.lot_line"]')
-    expect(preview).to_contain_text("1 rule is not met")
-    expect(lot_line).to_contain_text("Not met")
+    expect(lot_line).to_contain_text("Blocks the permit")
     expect(lot_line).to_contain_text("Northborough Horse & Stable Regs §4.1(a)")
-    expect(lot_line).to_contain_text("42 ft; it must be at least 50 ft")
     expect(preview.locator('[data-rule="nb.2.3.zoning"]')).to_contain_text(
-        "Recorded by the Board of Health office")
+        "Waits for the office's decision")
     expect(preview).to_contain_text("$50.00")
     assert_accessible(page)
     docs_screenshot(preview, "resident-application-findings")
-    page.get_by_role("button", name="Save and review").click()
+    page.get_by_role("button", name="Save the draft").click()
 
     expect(page.get_by_text("Draft saved")).to_be_visible()
     expect(page.get_by_text("Submitting today costs")).to_be_visible()
+    expect(page.locator("#next-step")).to_contain_text("You submit the application")
+    upload_the_plans(page)
     assert_accessible(page)
     page.get_by_role("button", name="Submit application").click()
     expect(page.get_by_text("Application submitted")).to_be_visible()
+    expect(page.locator("#next-step")).to_contain_text("The Northborough Board of Health's "
+                                                       "office will check your documents")
     assert_accessible(page)
 
 
@@ -251,10 +285,10 @@ def test_the_application_form_works_on_a_phone(phone_page, live_server, resident
                                                    "permit")).to_be_visible()
     fill_the_application(phone_page)
     expect(phone_page.locator('#rules-preview [data-rule="nb.4.1a.lot_line"]'))\
-        .to_contain_text("Not met")
+        .to_contain_text("Blocks the permit")
     assert phone_page.evaluate("document.documentElement.scrollWidth") <= 390
     assert_accessible(phone_page)
-    phone_page.get_by_role("button", name="Save and review").click()
+    phone_page.get_by_role("button", name="Save the draft").click()
     expect(phone_page.get_by_text("Draft saved")).to_be_visible()
     assert phone_page.evaluate("document.documentElement.scrollWidth") <= 390
     assert_accessible(phone_page)

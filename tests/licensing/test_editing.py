@@ -23,7 +23,7 @@ from tests.declared import declared_permit_type
 from tests.dogs.test_license_flow import ACQUIRED
 from tests.factories import Role, UserFactory, municipality, staff
 from tests.lifecycle.conftest import party_on
-from tests.stables.flow import PRIVATE_FACTS, pdf, permitted, submitted
+from tests.stables.flow import drafted, pdf, permitted, submitted
 
 pytestmark = pytest.mark.django_db
 MARCH_15_2027 = dt.datetime(2027, 3, 15, 10, 0)
@@ -282,82 +282,25 @@ def text_file(name: str = "notes.txt") -> SimpleUploadedFile:
 
 
 @time_machine.travel(MARCH_15_2027, tick=False)
-def test_a_refused_transfer_keeps_the_good_notice_for_the_next_try(client, keeper, nb_clerk):
-    permit = permitted(keeper, nb_clerk)
-    newcomer = UserFactory()
-    client.force_login(newcomer)
-    url = reverse("stables:transfer")
-    answers = {"permit_number": permit.number, "address": "12 Bartlett Street",
-               "occupancy": "occupant"}
-
-    refused = client.post(url, {**answers, "transferor_notice": pdf("from.pdf"),
-                                "transferee_notice": text_file()})
-    token = kept_token(refused, "transferor_notice")
-    saved = client.post(url, {**answers, "kept-transferor_notice": token,
-                              "transferee_notice": pdf("to.pdf")})
-
-    content = refused.content.decode()
-    assert refused.status_code == 400
-    assert 'href="#id_transferee_notice"' in content
-    assert "Kept: from.pdf" in content
-    assert Application.objects.filter(action="transfer").count() == 1
-    application = Application.objects.get(action="transfer")
-    assert saved.url == reverse("licensing:application", args=[application.pk])
-    assert sorted(application.documents.values_list("original_name", flat=True)) == [
-        "from.pdf", "to.pdf"
-    ]
-    assert not pending_uploads.storage().listdir(pending_uploads.DIRECTORY)[1]
-
-
-@time_machine.travel(MARCH_15_2027, tick=False)
-def test_a_refused_stable_application_keeps_both_plans(client, keeper):
+def test_a_kept_file_serves_only_the_person_and_the_form_it_was_kept_for(client, keeper):
+    mine = drafted(keeper)
     client.force_login(keeper)
-    url = reverse("stables:apply", args=["private"])
-    answers = {"address": "12 Bartlett Street", "parcel": "62-104", "occupancy": "owner",
-               "layout": "Two stalls.", "water_and_wetlands": "Well 210 ft north.",
-               "fencing": "Wood, 4.5 ft.", "manure_and_feed_storage": "Covered bin.",
-               "animals": "Two horses.",
-               **{name: ("yes" if value else "no") if isinstance(value, bool) else value
-                  for name, value in PRIVATE_FACTS.items()}}
+    refused = client.post(reverse("licensing:upload", args=[mine.pk]), {
+        "kind": "plot_plan", "file": pdf("plot.pdf"), "valid_until": "someday"})
+    token = kept_token(refused, "file")
+    other = UserFactory()
+    theirs = drafted(other, address="7 Whitney Street")
+    client.force_login(other)
 
-    refused = client.post(url, {**answers, "layout": "", "plot_plan": pdf("plot.pdf"),
-                                "stable_plan": pdf("stable.pdf")})
-    saved = client.post(url, {**answers,
-                              "kept-plot_plan": kept_token(refused, "plot_plan"),
-                              "kept-stable_plan": kept_token(refused, "stable_plan")})
+    stolen = client.post(reverse("licensing:upload", args=[theirs.pk]), {
+        "kind": "plot_plan", "kept-file": token})
 
     assert refused.status_code == 400
     assert "Kept: plot.pdf" in refused.content.decode()
-    application = Application.objects.get(applicant=keeper)
-    assert saved.url == reverse("licensing:application", args=[application.pk])
-    assert sorted(application.documents.values_list("original_name", flat=True)) == [
-        "plot.pdf", "stable.pdf"
-    ]
-
-
-@time_machine.travel(MARCH_15_2027, tick=False)
-def test_a_kept_file_serves_only_the_person_and_the_form_it_was_kept_for(
-    client, keeper, nb_clerk
-):
-    permit = permitted(keeper, nb_clerk)
-    client.force_login(keeper)
-    refused = client.post(reverse("stables:transfer"), {
-        "permit_number": permit.number, "address": "12 Bartlett Street",
-        "occupancy": "owner", "transferor_notice": pdf("from.pdf"),
-        "transferee_notice": text_file(),
-    })
-    token = kept_token(refused, "transferor_notice")
-    client.force_login(UserFactory())
-
-    stolen = client.post(reverse("stables:transfer"), {
-        "permit_number": permit.number, "address": "12 Bartlett Street",
-        "occupancy": "owner", "kept-transferor_notice": token,
-        "transferee_notice": pdf("to.pdf"),
-    })
-
     assert stolen.status_code == 400
-    assert 'href="#id_transferor_notice"' in stolen.content.decode()
-    assert not Application.objects.filter(action="transfer").exists()
+    assert 'href="#id_file"' in stolen.content.decode() or "id_file_error" in (
+        stolen.content.decode())
+    assert "plot.pdf" not in theirs.documents.values_list("original_name", flat=True)
 
 
 def test_a_kept_file_expires_after_a_day_and_is_then_deleted(rf, resident):
@@ -381,26 +324,6 @@ def test_a_tampered_token_restores_nothing(rf, resident):
     request.user = resident
 
     assert "file" not in pending_uploads.KeptUploads(request, page="test").files()
-
-
-@time_machine.travel(MARCH_15_2027, tick=False)
-def test_editing_a_stable_draft_keeps_a_plan_across_a_refusal(client, keeper, nb_clerk):
-    application = submitted(keeper)
-    application_services.request_changes(application=application, message="New plot plan.",
-                                         acting_user=nb_clerk)
-    client.force_login(keeper)
-    url = reverse("stables:edit_application", args=[application.pk])
-    facts = {name: ("yes" if value else "no") if isinstance(value, bool) else value
-             for name, value in PRIVATE_FACTS.items()}
-    items = {"layout": "", "water_and_wetlands": "Well.", "fencing": "Wood.",
-             "manure_and_feed_storage": "Bin.", "animals": "Two horses."}
-
-    refused = client.post(url, {**items, **facts, "plot_plan": pdf("plot-2.pdf")})
-    client.post(url, {**items, **facts, "layout": "Two stalls.",
-                      "kept-plot_plan": kept_token(refused, "plot_plan")})
-
-    assert refused.status_code == 400
-    assert "plot-2.pdf" in application.documents.values_list("original_name", flat=True)
 
 
 @time_machine.travel(MARCH_15_2027, tick=False)

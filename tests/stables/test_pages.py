@@ -6,11 +6,11 @@ import re
 
 import pytest
 import time_machine
-from django.urls import reverse
+from django.urls import reverse, reverse_lazy
 
 from permits_site.enforcement.models import Inspection
 from permits_site.licensing.kinds import kind_for
-from permits_site.licensing.models import Application, ApplicationStatus, Document
+from permits_site.licensing.models import Application, ApplicationStatus
 from permits_site.licensing.services.applications import request_changes
 from stables.burials import services as burials
 from stables.horses import services as horses
@@ -41,16 +41,13 @@ def form_answers(facts=PRIVATE_FACTS, **changes):
     }
 
 
-def new_application_post(**changes):
-    return {
-        "address": "12 Bartlett Street",
-        "parcel": "62-104",
-        "occupancy": "owner",
-        **ITEMS,
-        **form_answers(**changes),
-        "plot_plan": pdf("plot.pdf"),
-        "stable_plan": pdf("stable.pdf"),
-    }
+def new_application_post(place, **changes):
+    """The generated form's answers for a new private stable on ``place``."""
+    return {"action": "new", "property": place.pk, "occupancy": "owner", **ITEMS,
+            **form_answers(**changes)}
+
+
+APPLY_PRIVATE = reverse_lazy("licensing:apply", args=[services.PRIVATE_STABLE])
 
 
 # -- Which permit? (§1.1) ---------------------------------------------------------------
@@ -93,10 +90,11 @@ def test_which_permit_sends_a_riding_school_to_the_public_form_with_its_answers(
     assert "§1.1" in content
     link = reverse("stables:apply", args=["public"]) + "?fee_charged=yes&amp;horses=6"
     assert link in content
-    form = client.get(
-        reverse("stables:apply", args=["public"]),
-        {"fee_charged": "yes", "horses": "6", "owner_residences": "1"},
-    ).content.decode()
+    moved = client.get(reverse("stables:apply", args=["public"]),
+                       {"fee_charged": "yes", "horses": "6", "owner_residences": "1"})
+    assert moved.status_code == 301
+    assert moved.url.startswith(reverse("licensing:apply", args=[services.PUBLIC_STABLE]))
+    form = client.get(moved.url).content.decode()
     assert re.search(r'name="horses"[^>]*value="6"', form)
 
 
@@ -115,23 +113,21 @@ def test_which_permit_names_a_missing_answer(client, keeper):
 def test_the_form_asks_the_rule_set_but_not_the_offices_facts(client, keeper):
     client.force_login(keeper)
 
-    content = client.get(reverse("stables:apply", args=["private"])).content.decode()
+    content = client.get(APPLY_PRIVATE).content.decode()
 
     assert 'name="distance_to_abutter_property_line_ft"' in content
-    assert 'name="plot_plan"' in content and 'name="stable_plan"' in content
     assert 'name="zoning_certified"' not in content
     assert 'name="conservation_commission_reviewed"' not in content
-    assert "$50.00" in content
+    assert "Plot plan" in content and "Stable plan" in content
 
 
 @time_machine.travel(MARCH_15_2027, tick=False)
-def test_applying_saves_the_stable_the_answers_and_both_plans(client, keeper):
+def test_applying_saves_the_stable_and_the_answers_then_asks_for_both_plans(client, keeper):
+    place = site(keeper)
     client.force_login(keeper)
 
-    response = client.post(
-        reverse("stables:apply", args=["private"]),
-        new_application_post(distance_to_abutter_property_line_ft="42"),
-    )
+    response = client.post(APPLY_PRIVATE, new_application_post(
+        place, distance_to_abutter_property_line_ft="42"))
 
     application = Application.objects.get(applicant=keeper)
     assert response.status_code == 302
@@ -139,89 +135,75 @@ def test_applying_saves_the_stable_the_answers_and_both_plans(client, keeper):
     assert application.facts["distance_to_abutter_property_line_ft"] == 42
     assert application.facts["fence_height_ft"] == 4.5
     assert "zoning_certified" not in application.facts
-    assert sorted(application.documents.values_list("kind", flat=True)) == [
-        "plot_plan", "stable_plan"
-    ]
     stable = application.stable_application.stable
-    site = stable.property
-    assert (site.address, site.parcel, site.municipality.code) == (
-        "12 Bartlett Street", "62-104", "northborough")
-    assert (stable.keeper, application.place) == (keeper, site)
-    assert keeper in site.people.all()
+    assert (stable.keeper, application.place, stable.property) == (keeper, place, place)
     page = client.get(response.url).content.decode()
     assert "12 Bartlett Street" in page
-    assert "nb.4.1a.lot_line" in page
+    assert "is 42 ft; it must be at least 50 ft" in page
+    assert "Plot plan" in page and "Stable plan" in page
 
 
 def test_a_refused_application_names_each_field_and_saves_nothing(client, keeper):
+    place = site(keeper)
     client.force_login(keeper)
-    data = new_application_post()
-    del data["stable_plan"]
-    data["fence_material"] = "razor_wire"
-    data["layout"] = ""
+    data = new_application_post(place, fence_material="razor_wire", layout="")
 
-    response = client.post(reverse("stables:apply", args=["private"]), data)
+    response = client.post(APPLY_PRIVATE, data)
 
     content = response.content.decode()
     assert response.status_code == 400
-    for field_id in ("id_stable_plan", "id_fence_material_0", "id_layout"):
+    for field_id in ("id_fence_material_0", "id_layout"):
         assert f'href="#{field_id}"' in content
     assert Application.objects.count() == 0
     assert Stable.objects.count() == 0
 
 
 def test_a_woven_wire_fence_needs_its_opening_5_3(client, keeper):
+    place = site(keeper)
     client.force_login(keeper)
 
-    response = client.post(
-        reverse("stables:apply", args=["private"]),
-        new_application_post(fence_material="woven_wire"),
-    )
+    response = client.post(APPLY_PRIVATE,
+                           new_application_post(place, fence_material="woven_wire"))
 
     assert response.status_code == 400
-    assert 'href="#id_fence_opening_in"' in response.content.decode()
-
-
-def test_the_live_preview_shows_each_rule_with_its_section_and_the_fee(client, keeper):
-    client.force_login(keeper)
-
-    response = client.get(
-        reverse("stables:rules_preview", args=["private"]),
-        form_answers(distance_to_abutter_property_line_ft=42),
-    )
-
-    content = response.content.decode()
-    assert "1 rule is not met" in content
-    assert "Northborough Horse &amp; Stable Regs §4.1(a)" in content
-    assert re.search(r'data-rule="nb.4.1a.lot_line">\s*<span class="fw-semibold outcome-fail">',
-                     content)
-    assert content.count("Recorded by the Board of Health office") == 2
-    assert "$50.00" in content
-
-
-def test_the_live_preview_waits_for_every_answer(client, keeper):
-    client.force_login(keeper)
-
-    response = client.get(reverse("stables:rules_preview", args=["public"]),
-                          {"horses": "3", "action": "renewal"})
-
-    content = response.content.decode()
-    assert "Answer every question" in content
-    assert "data-rule" not in content
-    assert "$200.00" in content
+    assert "fence_opening_in" in response.content.decode()
 
 
 @time_machine.travel(MARCH_15_2027, tick=False)
-def test_a_draft_sent_back_for_changes_is_edited_on_the_same_form(client, keeper, nb_clerk):
+def test_the_old_addresses_lead_to_the_generated_form(client, keeper, nb_clerk):
+    permit = permitted(keeper, nb_clerk)
+    draft = drafted(keeper, address="7 Whitney Street")
+    client.force_login(keeper)
+
+    moves = {
+        reverse("stables:apply", args=["private"]): APPLY_PRIVATE,
+        reverse("stables:edit_application", args=[draft.pk]):
+            reverse("licensing:edit", args=[draft.pk]),
+        reverse("stables:renew", args=[permit.pk]):
+            f"{APPLY_PRIVATE}?action=renewal&permit={permit.pk}",
+        reverse("stables:transfer"): f"{APPLY_PRIVATE}?action=transfer",
+    }
+
+    for old, new in moves.items():
+        response = client.get(old)
+        assert (response.status_code, response.url) == (301, new), old
+    assert client.post(reverse("stables:transfer")).status_code == 405
+
+
+@time_machine.travel(MARCH_15_2027, tick=False)
+def test_a_draft_sent_back_for_changes_is_edited_on_the_generated_form(
+    client, keeper, nb_clerk
+):
     application = submitted(keeper)
     request_changes(application=application, message="The stable is 48 ft from the line?",
                     acting_user=nb_clerk)
     client.force_login(keeper)
-    url = reverse("stables:edit_application", args=[application.pk])
+    url = reverse("licensing:edit", args=[application.pk])
 
     page = client.get(url).content.decode()
-    response = client.post(url, {**ITEMS, "layout": "Three stalls.",
-                                  **form_answers(distance_to_abutter_property_line_ft=48)})
+    response = client.post(url, {**new_application_post(application.place,
+                                                         distance_to_abutter_property_line_ft=48),
+                                 "layout": "Three stalls."})
 
     application.refresh_from_db()
     assert "The stable is 48 ft from the line?" in page
@@ -232,16 +214,15 @@ def test_a_draft_sent_back_for_changes_is_edited_on_the_same_form(client, keeper
 
 
 @time_machine.travel(MARCH_15_2027, tick=False)
-def test_renewing_prefills_the_last_answers_and_asks_what_changed(client, keeper, nb_clerk):
+def test_renewing_prefills_the_last_answers_and_asks_what_changed_2_2(client, keeper, nb_clerk):
     permit = permitted(keeper, nb_clerk)
     client.force_login(keeper)
-    url = reverse("stables:renew", args=[permit.pk])
+    page_url = kind_for(permit.permit_type.code).renewal_url(permit)
+    answers = {"action": "renewal", "permit": permit.pk, **ITEMS, **form_answers()}
 
-    page = client.get(url).content.decode()
-    refused = client.post(url, {**ITEMS, **form_answers(), "plot_plan": pdf(),
-                                "stable_plan": pdf()})
-    saved = client.post(url, {**ITEMS, **form_answers(), "changes_made": "No changes",
-                              "plot_plan": pdf(), "stable_plan": pdf()})
+    page = client.get(page_url).content.decode()
+    refused = client.post(APPLY_PRIVATE, answers)
+    saved = client.post(APPLY_PRIVATE, {**answers, "changes_made": "No changes"})
 
     assert 'name="changes_made"' in page
     assert re.search(r'name="corral_area_sqft"[^>]*value="6000"', page)
@@ -253,38 +234,49 @@ def test_renewing_prefills_the_last_answers_and_asks_what_changed(client, keeper
 
 
 @time_machine.travel(MARCH_15_2027, tick=False)
-def test_the_transferee_applies_with_both_written_notices(client, keeper, nb_clerk):
+def test_the_transferee_applies_then_both_written_notices_are_asked_2_4(
+    client, keeper, nb_clerk
+):
     permit = permitted(keeper, nb_clerk)
     newcomer = UserFactory()
     client.force_login(newcomer)
 
-    response = client.post(
-        reverse("stables:transfer"),
-        {"permit_number": permit.number, "address": "12 Bartlett Street",
-         "occupancy": "occupant", "transferor_notice": pdf("from.pdf"),
-         "transferee_notice": pdf("to.pdf")},
-    )
+    response = client.post(APPLY_PRIVATE, {
+        "action": "transfer", "permit_number": permit.number,
+        "address": "12 Bartlett Street", "occupancy": "occupant"})
 
     application = Application.objects.get(action="transfer")
     assert response.url == reverse("licensing:application", args=[application.pk])
-    assert sorted(application.documents.values_list("kind", flat=True)) == [
-        "transfer_notice_transferee", "transfer_notice_transferor"
-    ]
+    page = client.get(response.url).content.decode()
+    assert "Written notice of the transfer from the transferor" in page
+    assert "Written notice of the transfer from the transferee" in page
 
 
 @time_machine.travel(MARCH_15_2027, tick=False)
 def test_a_transfer_of_an_unknown_permit_is_refused_on_the_number(client, keeper):
     client.force_login(keeper)
 
-    response = client.post(
-        reverse("stables:transfer"),
-        {"permit_number": "PVS-2027-00042", "address": "12 Bartlett Street",
-         "occupancy": "owner", "transferor_notice": pdf(), "transferee_notice": pdf()},
-    )
+    response = client.post(APPLY_PRIVATE, {
+        "action": "transfer", "permit_number": "PVS-2027-00042",
+        "address": "12 Bartlett Street", "occupancy": "owner"})
 
     assert response.status_code == 400
     assert 'href="#id_permit_number"' in response.content.decode()
-    assert Document.objects.count() == 0
+    assert not Application.objects.exists()
+
+
+@time_machine.travel(MARCH_15_2027, tick=False)
+def test_a_public_stables_permit_is_taken_over_on_its_own_form_7_1(client, keeper, nb_clerk):
+    permit = permitted(keeper, nb_clerk, code=services.PUBLIC_STABLE)
+    client.force_login(UserFactory())
+
+    response = client.post(APPLY_PRIVATE, {
+        "action": "transfer", "permit_number": permit.number,
+        "address": "12 Bartlett Street", "occupancy": "owner"})
+
+    assert response.status_code == 400
+    assert "take it over on the public stable permit form" in response.content.decode()
+    assert not Application.objects.filter(action="transfer").exists()
 
 
 # -- The generated form of the permit types' declarations -------------------------------------
@@ -545,7 +537,7 @@ def test_another_residents_stable_records_are_404(client, keeper, nb_clerk, othe
 
     pages = [
         reverse("stables:stable", args=[stable.pk]),
-        reverse("stables:edit_application", args=[draft.pk]),
+        reverse("licensing:edit", args=[draft.pk]),
         reverse("stables:renew", args=[permit.pk]),
         reverse("stables:horse_certificate", args=[horse.pk]),
         reverse("stables:burial", args=[notice.pk]),
@@ -554,7 +546,7 @@ def test_another_residents_stable_records_are_404(client, keeper, nb_clerk, othe
     ]
     posts = [
         reverse("stables:record_expansion", args=[stable.pk]),
-        reverse("stables:edit_application", args=[draft.pk]),
+        reverse("licensing:edit", args=[draft.pk]),
     ]
 
     assert [client.get(url).status_code for url in pages] == [404] * len(pages)

@@ -220,13 +220,28 @@ def penalty_rows(application: Application, result: CheckResult | None, *, user
     return rows
 
 
+def penalty_fine(rule_id: str, *, municipality: Municipality, applicant: User
+                 ) -> fines.FineQuote | None:
+    """What the offense a failed penalty rule leads to would cost ``applicant`` today, for
+    the rules' findings shown before an application is saved (None: no offense registered
+    for the rule, or no schedule prices it)."""
+    penalty = penalty_for(rule_id)
+    if penalty is None:
+        return None
+    return _fine_quote(Case(municipality=municipality, party=applicant), penalty)
+
+
 def _quote(application: Application, penalty: Penalty) -> fines.FineQuote | None:
-    """The fine the applicant's record would bring today (None when no schedule prices it),
+    return _fine_quote(Case(municipality=application.municipality,
+                            party=application.applicant), penalty)
+
+
+def _fine_quote(party: Case, penalty: Penalty) -> fines.FineQuote | None:
+    """The fine the party's record would bring today (None when no schedule prices it),
     counted as :func:`issue_citation` counts it, the party named as a case would name it."""
     today = timezone.localdate()
-    party = Case(municipality=application.municipality, party=application.applicant)
     try:
-        fine_item = fine_item_in_force(application.municipality, penalty.offense, today)
+        fine_item = fine_item_in_force(party.municipality, penalty.offense, today)
         return fines.quote_fine(fine_item.rate(),
                                 prior_offenses=prior_offenses(party, fine_item, on=today))
     except QuoteRefused:

@@ -18,6 +18,7 @@ from django.db import transaction
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from permits_site.accounts import permissions
@@ -79,13 +80,30 @@ def _start(permit_type: PermitType, *, applicant, action: str, details: dict, ac
     return application
 
 
+def _query_initial(request, form_class) -> dict:
+    """Answers carried in the address (``?horses=2`` from "Which permit do I need?")."""
+    if request.method != "GET":
+        return {}
+    return {declared.name: request.GET[declared.name] for declared in form_class.declared
+            if declared.name in request.GET and declared.name != PERMIT_FIELD}
+
+
+def _checking(request, form) -> dict:
+    """"Check my answers" without JavaScript: the form again, with the rules' findings."""
+    if "check" not in request.POST:
+        return {}
+    return {"preview": form.findings(on=timezone.localdate())}
+
+
 def _apply(request, permit_type: PermitType, *, applicant, template_context: dict):
     """Show the generated form, or start the draft from it and go to the application."""
     action = _chosen_action(request, permit_type)
     form_class = declared_form_class(permit_type, action=action, applicant=applicant)
     form = form_class(request.POST or None,
-                      initial=_renewal_initial(request, form_class, action=action))
-    if request.method == "POST" and form.is_valid():
+                      initial={**_query_initial(request, form_class),
+                               **_renewal_initial(request, form_class, action=action)})
+    checked = _checking(request, form)
+    if request.method == "POST" and not checked and form.is_valid():
         submitting = "submit" in request.POST and applicant != request.user
         try:
             application = _start(permit_type, applicant=applicant, action=action,
@@ -98,14 +116,38 @@ def _apply(request, permit_type: PermitType, *, applicant, template_context: dic
                              else "Draft saved. Add the documents asked for, then submit.")
             target = "licensing:application" if applicant == request.user else "licensing:review"
             return redirect(target, pk=application.pk)
-    status = 400 if request.method == "POST" else 200
+    status = 400 if request.method == "POST" and not checked else 200
     return render(request, "licensing/apply.html", {
         "permit_type": permit_type,
         "kind": kind_for(permit_type.code),
         "action": action,
         "form": form,
+        **checked,
         **template_context,
     }, status=status)
+
+
+def _previewed_applicant(request, permit_type: PermitType):
+    """Whose records the answers name: the clerk's resident at the counter, else the user."""
+    username = request.POST.get("applicant", "").replace("\x00", "")
+    if username and permissions.is_clerk(request.user, permit_type.municipality_id):
+        found = get_user_model().objects.filter(username=username, is_active=True).first()
+        return found or request.user
+    return request.user
+
+
+@login_required
+@require_POST
+def findings(request, code: str):
+    """The rules' findings on the answers given so far on the generated form (an htmx
+    fragment; the form posts itself here as it is filled in). Nothing is saved."""
+    permit_type = _permit_type_or_404(code)
+    action = _chosen_action(request, permit_type)
+    form_class = declared_form_class(permit_type, action=action,
+                                     applicant=_previewed_applicant(request, permit_type))
+    return render(request, "licensing/_live_findings.html", {
+        "preview": form_class(request.POST).findings(on=timezone.localdate()),
+    })
 
 
 @login_required
@@ -207,7 +249,8 @@ def edit(request, pk: int):
                                      applicant=application.applicant)
     form = form_class(request.POST or None,
                       initial=form_class.initial_from(kind.represent_details(application)))
-    if request.method == "POST" and form.is_valid():
+    checked = _checking(request, form)
+    if request.method == "POST" and not checked and form.is_valid():
         try:
             kind.update_details(application, form.details, acting_user=request.user)
         except DomainError as refused:
@@ -216,8 +259,9 @@ def edit(request, pk: int):
             messages.success(request, "Your changes are saved. Submit the application when "
                                       "it is ready.")
             return redirect("licensing:application", pk=pk)
-    return render(request, "licensing/edit.html", {"application": application, "form": form},
-                  status=400 if request.method == "POST" else 200)
+    return render(request, "licensing/edit.html",
+                  {"application": application, "form": form, "kind": kind, **checked},
+                  status=400 if request.method == "POST" and not checked else 200)
 
 
 @login_required

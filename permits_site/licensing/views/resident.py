@@ -25,6 +25,7 @@ from permits_site.licensing.models import (
 from permits_site.licensing.pending_uploads import KeptUploads
 from permits_site.licensing.services import applications as application_services
 from permits_site.licensing.services.documents import upload_document
+from permits_site.licensing.services.next_step import next_step
 from permits_site.licensing.services.variances import granted_variances
 from permits_site.licensing.views import listing
 from permits_site.licensing.views.access import get_visible_or_404
@@ -147,11 +148,9 @@ def application_detail(request, pk: int):
     )
     if not permissions.is_applicant(request.user, application):
         return redirect("licensing:review", pk=pk)
-    return render(
-        request,
-        "licensing/application_detail.html",
-        application_context(application, upload_form=None, user=request.user),
-    )
+    context = application_context(application, upload_form=None, user=request.user)
+    return render(request, "licensing/application_detail.html",
+                  {**context, "next_step": next_step(application, blockers=context["blockers"])})
 
 
 def application_context(application: Application, *, upload_form, user) -> dict:
@@ -245,11 +244,12 @@ def document_upload(request, pk: int):
         error_messages(request, DomainError(form.errors))
         return redirect("licensing:application", pk=pk)
     uploads.keep(form)
+    context = application_context(application, upload_form=form, user=request.user)
     return render(
         request,
         "licensing/application_detail.html",
-        {**application_context(application, upload_form=form, user=request.user),
-         "kept_uploads": uploads},
+        {**context, "kept_uploads": uploads,
+         "next_step": next_step(application, blockers=context["blockers"])},
         status=400,
     )
 
