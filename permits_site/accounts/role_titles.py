@@ -27,7 +27,12 @@ def register_role_titles(town: str, titles: Mapping[str, str]) -> None:
 
 def role_title(role: str, town: str | None = None) -> str:
     """``role`` as ``town`` calls it, else the role's label."""
-    return _TITLES.get(town, {}).get(role) or Role(role).label
+    return registered_title(role, town) or Role(role).label
+
+
+def registered_title(role: str, town: str | None) -> str:
+    """``role`` as ``town``'s law calls it; empty when the town registered no title."""
+    return _TITLES.get(town, {}).get(role, "")
 
 
 @contextmanager

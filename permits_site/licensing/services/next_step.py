@@ -9,12 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from permits_site.accounts.role_titles import registered_title
 from permits_site.licensing.declarations import GATE_NEXT_STEPS, GATE_ORDER
 from permits_site.licensing.kinds import Blocker, PermitKind, kind_for
 from permits_site.licensing.models import Application, ApplicationStatus, PermitType
 
 APPLICANT = "applicant"
-#: A staff role as a permit type's authority names it, when its kind names it no other way.
+#: A staff role as a permit type's authority names it, when neither its kind nor its town's
+#: law (``permits_site.accounts.role_titles``) names it.
 DEFAULT_ROLE_TITLES = {
     "clerk": "{authority}'s office",
     "inspector": "{authority}'s inspector",
@@ -28,8 +30,9 @@ def role_title(kind: PermitKind, role: str, permit_type: PermitType) -> str:
     """"you", or the role with its town: "the North Andover Town Clerk's office"."""
     if role == APPLICANT:
         return "you"
-    title = kind.role_titles.get(role) or DEFAULT_ROLE_TITLES[role].format(
-        authority=permit_type.authority)
+    title = (kind.role_titles.get(role)
+             or registered_title(role, permit_type.municipality.code)
+             or DEFAULT_ROLE_TITLES[role].format(authority=permit_type.authority))
     return f"the {permit_type.municipality.short_name} {title}"
 
 
