@@ -38,6 +38,7 @@ from permits_site.licensing.declarations import (
     Gate,
     Holder,
     ParsedDetails,
+    Purpose,
     VarianceNotice,
     fact_field,
     parse_details,
@@ -112,6 +113,8 @@ class PermitKind:
     #: Who may hold the permit, and what it is about (``lifecycle.md``).
     holder: Holder = Holder.PERSON
     about: About = About.PERSON
+    #: What a person applying wants to do (``Purpose``): "Apply for a permit" filters by it.
+    purposes: tuple[Purpose, ...] = ()
     #: Fields asked besides the rule set's facts (declared details, records referenced).
     extra_fields: tuple[DeclaredField, ...] = ()
     #: Where rule-set facts come from when no field asks them: fact name → source.
@@ -492,6 +495,11 @@ def list_related() -> list[str]:
 def kind_for(permit_type_code: str) -> PermitKind:
     """The registered behaviour, or the plain annual permit for catalogue-only types."""
     return _KINDS.get(permit_type_code, _DEFAULT)
+
+
+def codes_for_purpose(purpose: Purpose) -> list[str]:
+    """The permit types whose kinds declare ``purpose``."""
+    return [kind.code for kind in _KINDS.values() if purpose in kind.purposes]
 
 
 @contextmanager

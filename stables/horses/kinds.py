@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from permits_site.licensing.declarations import (
     About,
     DeclaredDocument,
+    Purpose,
     detail_field,
     reference_field,
 )
@@ -48,6 +49,7 @@ class HorseRegistrationKind(PermitKind):
 
     code = "northborough.horse_registration"
     about = About.ANIMAL
+    purposes = (Purpose.KEEP_HORSES,)
     extra_fields = HORSE_FIELDS
     documents = (
         DeclaredDocument(INOCULATION_CERTIFICATE, "The veterinarian's certificate of "

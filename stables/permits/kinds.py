@@ -21,6 +21,7 @@ from permits_site.licensing.declarations import (
     DeclaredField,
     FactSource,
     Gate,
+    Purpose,
     VarianceNotice,
     detail_field,
     fact_field,
@@ -96,6 +97,7 @@ class StablePermitKind(PermitKind):
     """What private (§2) and public (§7) stable permits share."""
 
     about = About.PROPERTY
+    purposes = (Purpose.KEEP_HORSES,)
     extra_fields = STABLE_FIELDS
     documents = (
         DeclaredDocument(PLOT_PLAN, "Plot plan (the lot, the stable, contour and drainage, "

@@ -15,15 +15,18 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from permits_site.accounts import permissions
 from permits_site.enforcement.models import Inspection
 from permits_site.exceptions import DomainError
+from permits_site.licensing.declarations import Purpose
 from permits_site.licensing.fact_forms import NO, YES
 from permits_site.licensing.models import Application, Permit, PermitType
 from permits_site.licensing.pending_uploads import KeptUploads
+from permits_site.licensing.questions import PURPOSE_QUESTION
 from permits_site.licensing.services.fees import quote_fee, schedule_in_force
 from permits_site.licensing.views.access import get_visible_or_404
 from permits_site.licensing.views.law import OUTCOME_LABELS, OutcomeLabel
@@ -31,6 +34,7 @@ from permits_site.licensing.views.resident import error_messages
 from permits_site.rules.base import Finding, Outcome
 from permits_site.rules.fees import QuoteRefused
 from permits_site.rules.registry import get_rule_set
+from stables import periods
 from stables import permissions as stable_permissions
 from stables.facts import OFFICE_RULES, office_facts
 from stables.models import PLAN_ITEMS, Stable
@@ -105,24 +109,14 @@ def _fee_items(permit_type: PermitType):
 # -- Which permit? (§1.1) -------------------------------------------------------------------
 
 
-@login_required
 @require_GET
 def which_permit(request):
-    """§1.1's questions; the answer sends the resident to the private or public form."""
-    form = WhichPermitForm(request.GET or None)
-    category = None
-    if form.is_bound and form.is_valid():
-        category = services.stable_category(**form.cleaned_data)
-    return render(
-        request,
-        "stables/which_permit.html",
-        {
-            "form": form,
-            "category": category,
-            "apply_query": request.GET.urlencode() if category else "",
-        },
-        status=400 if form.is_bound and form.errors else 200,
-    )
+    """§1.1's questions are the town's "Which permit do I need?" for keeping horses now
+    (``stables.questions``): the old address leads there, answers included."""
+    query = request.GET.copy()
+    query.setdefault(PURPOSE_QUESTION, Purpose.KEEP_HORSES.value)
+    target = reverse("law:which_permit", args=[periods.MUNICIPALITY])
+    return redirect(f"{target}?{query.urlencode()}", permanent=True)
 
 
 def _routing_initial(query) -> dict[str, Any]:

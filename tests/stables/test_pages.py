@@ -1,4 +1,4 @@
-"""The stable pages: §1.1 routing, the generated application form and its live rules, the
+"""The stable pages: the generated application form and its live rules, the
 office's sign-offs, expansions, inspections, horses and burials; access and query counts."""
 
 import datetime as dt
@@ -51,62 +51,6 @@ def new_application_post(**changes):
         "plot_plan": pdf("plot.pdf"),
         "stable_plan": pdf("stable.pdf"),
     }
-
-
-# -- Which permit? (§1.1) ---------------------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    ("fee_charged", "horses", "residences", "public"),
-    [
-        (False, 2, 2, False),
-        (False, 3, 1, False),
-        (False, 3, 2, True),
-        (True, 1, 1, True),
-        (False, 0, 1, False),
-    ],
-)
-def test_section_1_1_decides_between_a_private_and_a_public_stable(
-    fee_charged, horses, residences, public
-):
-    category = services.stable_category(
-        fee_charged=fee_charged, horses=horses, owner_residences=residences
-    )
-
-    assert category.public is public
-    assert category.finding.citation == "Northborough Horse & Stable Regs §1.1"
-
-
-def test_which_permit_sends_a_riding_school_to_the_public_form_with_its_answers(
-    client, keeper
-):
-    client.force_login(keeper)
-
-    response = client.get(
-        reverse("stables:which_permit"),
-        {"fee_charged": "yes", "horses": "6", "owner_residences": "1"},
-    )
-
-    content = response.content.decode()
-    assert "You need a public stable permit" in content
-    assert "provided for a fee" in content
-    assert "§1.1" in content
-    link = reverse("stables:apply", args=["public"]) + "?fee_charged=yes&amp;horses=6"
-    assert link in content
-    form = client.get(
-        reverse("stables:apply", args=["public"]),
-        {"fee_charged": "yes", "horses": "6", "owner_residences": "1"},
-    ).content.decode()
-    assert re.search(r'name="horses"[^>]*value="6"', form)
-
-
-def test_which_permit_names_a_missing_answer(client, keeper):
-    client.force_login(keeper)
-
-    response = client.get(reverse("stables:which_permit"), {"horses": "2"})
-
-    assert response.status_code == 400
-    assert 'href="#id_fee_charged_0"' in response.content.decode()
 
 
 # -- The application form -----------------------------------------------------------------
