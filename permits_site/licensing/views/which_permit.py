@@ -24,16 +24,14 @@ ASKED = "asked"
 
 def questions_form(asks: Iterable[Ask], data) -> StyledForm:
     """A form asking ``asks`` (none required: the walk decides what is still to answer)."""
-    form = StyledForm(data)
+    fields = {}
     for ask in asks:
-        if ask.fact.name in form.fields:
-            continue
         field = form_field(ask.fact)
         field.required = False
         if ask.choice_labels:
             field.choices = list(ask.choice_labels.items())
-        form.fields[ask.fact.name] = field
-    return form
+        fields.setdefault(ask.fact.name, field)
+    return type("QuestionsForm", (StyledForm,), fields)(data)
 
 
 def answers_of(form: StyledForm) -> dict[str, Any]:
@@ -66,6 +64,8 @@ def types_by_purpose(town: str) -> dict[Purpose, list[str]]:
 
 @require_GET
 def which_permit(request, town: str):
+    """The town's questions on a GET form, so an answer is a link that can be shared; the
+    answer links each permit named to its public page and its form."""
     municipality = municipality_or_404(town)
     tree = town_tree(town, types_by_purpose(town))
     path, form = follow(tree, request.GET or None)
