@@ -10,7 +10,7 @@ class DogsConfig(AppConfig):
     verbose_name = "North Andover — Dogs and Other Animals"
 
     def ready(self) -> None:
-        from dogs import demo, fines, periods, rules
+        from dogs import demo, fines, periods, questions, rules
         from dogs.cases.api import DogCaseViewSet
         from dogs.cases.home import dog_case_work
         from dogs.impoundment.api import ImpoundmentViewSet
@@ -39,13 +39,14 @@ class DogsConfig(AppConfig):
         from permits_site.enforcement.registry import register_enforcement
         from permits_site.enforcement.services.penalties import register_penalty
         from permits_site.homes.registry import register_home_section
-        from permits_site.licensing.declarations import register_reference
+        from permits_site.licensing.declarations import Purpose, register_reference
         from permits_site.licensing.kinds import register_kind
         from permits_site.licensing.page_registry import (
             register_nav_link,
             register_queue_link,
             register_urls,
         )
+        from permits_site.licensing.questions import register_questions
         from permits_site.notifications.reminders import register_reminder_source
         from permits_site.rules.registry import register_law
 
@@ -57,6 +58,7 @@ class DogsConfig(AppConfig):
         register_kind(DogLicenseKind())
         register_kind(KennelLicenseKind())
         register_kind(ImpoundmentFeesKind())
+        register_questions(town, Purpose.KEEP_DOGS, questions.DOGS)
         register_reference("dog", dogs_of)
         register_enforcement(fines.CITATION_POLICY, fines.CASE_TYPES)
         register_penalty(

@@ -13,11 +13,12 @@ class StablesConfig(AppConfig):
         from permits_site.accounts.role_titles import register_role_titles
         from permits_site.api.registry import register_routes
         from permits_site.enforcement.registry import register_enforcement
-        from permits_site.licensing.declarations import register_reference
+        from permits_site.licensing.declarations import Purpose, register_reference
         from permits_site.licensing.kinds import register_kind
         from permits_site.licensing.page_registry import register_queue_link, register_urls
+        from permits_site.licensing.questions import register_questions
         from permits_site.rules.registry import register_law
-        from stables import demo, fines, periods, rules
+        from stables import demo, fines, periods, questions, rules
         from stables.burials.api import HorseBurialNoticeViewSet
         from stables.horses.api import HorseViewSet
         from stables.horses.kinds import HorseRegistrationKind
@@ -38,6 +39,7 @@ class StablesConfig(AppConfig):
         register_kind(PrivateStableKind())
         register_kind(PublicStableKind())
         register_kind(HorseRegistrationKind())
+        register_questions(periods.MUNICIPALITY, Purpose.KEEP_HORSES, questions.STABLES)
         register_enforcement(fines.CITATION_POLICY, fines.CASE_TYPES)
         # A horse registration names where the horse is kept: one of the owner's stables,
         # or a stable with a permit in force that boards it (B).

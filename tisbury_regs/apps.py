@@ -38,16 +38,21 @@ class TisburyRegsConfig(AppConfig):
 
     @staticmethod
     def register_permits() -> None:
-        """The permit types, the property's zone they read (09.9) and the clerk's disposal
-        works API (09.3.1(3))."""
+        """The permit types, the questions telling them apart, the property's zone they read
+        (09.9) and the clerk's disposal works API (09.3.1(3))."""
         from permits_site.api.registry import register_routes
+        from permits_site.licensing.declarations import Purpose
         from permits_site.licensing.kinds import register_kind
+        from permits_site.licensing.questions import register_questions
+        from tisbury_regs import questions
         from tisbury_regs.permits import fees, kinds
         from tisbury_regs.permits.api import DisposalWorksApplicationViewSet
 
         kinds.register_places()
         for kind in (*fees.KINDS, *kinds.DECLARED_KINDS):
             register_kind(kind)
+        register_questions(kinds.MUNICIPALITY, Purpose.FOOD_BUSINESS, questions.FOOD)
+        register_questions(kinds.MUNICIPALITY, Purpose.DUMPSTER, questions.DUMPSTERS)
         register_routes("disposal-works-applications", DisposalWorksApplicationViewSet,
                         basename="disposal-works-application")
 

@@ -18,6 +18,7 @@ from permits_site.licensing.declarations import (
     DeclaredField,
     FactSource,
     Holder,
+    Purpose,
     fact_field,
 )
 from permits_site.licensing.kinds import HolderLink, PermitKind, QuoteRequest
@@ -70,6 +71,8 @@ class KennelLicenseKind(PermitKind):
     code = KENNEL_LICENSE.code
     holder = Holder.PERSON_OR_BUSINESS
     about = About.PROPERTY
+    #: Boarding, breeding and training kennels are businesses too (Definitions, "Kennel").
+    purposes = (Purpose.KEEP_DOGS, Purpose.RUN_A_TRADE)
     fact_sources = {name: FactSource.OFFICE for name in INSPECTION_FINDINGS}
     #: The licensee keeps the roster and reports new dogs within 30 days (B(2)).
     holder_links = (HolderLink("Kennel roster", "dogs:kennels"),)

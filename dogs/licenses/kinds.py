@@ -30,6 +30,7 @@ from permits_site.licensing.declarations import (
     FactSource,
     Holder,
     ParsedDetails,
+    Purpose,
     detail_field,
     reference_field,
 )
@@ -116,6 +117,7 @@ class DogLicenseKind(PermitKind):
     code = "north_andover.dog_license"
     holder = Holder.PERSON
     about = About.ANIMAL
+    purposes = (Purpose.KEEP_DOGS,)
     fact_sources = {
         "date_of_birth": FactSource.RECORD,
         "spayed_neutered": FactSource.RECORD,

@@ -4,6 +4,8 @@ admin's form granting a staff role."""
 
 from __future__ import annotations
 
+import copy
+
 from django import forms
 from django.conf import settings
 from django.contrib.admin.forms import AdminAuthenticationForm
@@ -58,33 +60,6 @@ class LockoutAdminAuthenticationForm(LockoutMessageMixin, AdminAuthenticationFor
     """The Django admin's sign-in form."""
 
 
-class ResidentRegistrationForm(UserCreationForm):
-    class Meta:
-        model = User
-        fields = (
-            "username",
-            "first_name",
-            "last_name",
-            "email",
-            "phone",
-            "street_address",
-            "city",
-            "postal_code",
-        )
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        for name in ("first_name", "last_name", "email", "street_address", "city"):
-            self.fields[name].required = True
-
-    def clean_email(self) -> str:
-        """An address belongs to one account whatever its letters' case."""
-        email = self.cleaned_data["email"]
-        if User.objects.filter(email__iexact=email).exists():
-            raise forms.ValidationError(services.ADDRESS_TAKEN, code="unique")
-        return email
-
-
 def _text(label: str, autocomplete: str, *, max_length: int, required: bool = True,
           validators=()) -> forms.CharField:
     return forms.CharField(label=label, max_length=max_length, required=required,
@@ -111,6 +86,36 @@ class ProfileForm(forms.Form):
     @classmethod
     def for_user(cls, user: User, data=None) -> ProfileForm:
         return cls(data, initial={name: getattr(user, name) for name in cls.base_fields})
+
+
+class ResidentRegistrationForm(UserCreationForm):
+    class Meta:
+        model = User
+        fields = (
+            "username",
+            "first_name",
+            "last_name",
+            "email",
+            "phone",
+            "street_address",
+            "city",
+            "postal_code",
+        )
+
+    def __init__(self, *args, **kwargs):
+        """The profile's fields as the profile defines them (labels, what is required, the
+        ZIP code's check), so both pages ask the same; an email address is required too."""
+        super().__init__(*args, **kwargs)
+        for name, field in ProfileForm.base_fields.items():
+            self.fields[name] = copy.deepcopy(field)
+        self.fields["email"].required = True
+
+    def clean_email(self) -> str:
+        """An address belongs to one account whatever its letters' case."""
+        email = self.cleaned_data["email"]
+        if User.objects.filter(email__iexact=email).exists():
+            raise forms.ValidationError(services.ADDRESS_TAKEN, code="unique")
+        return email
 
 
 class EmailChangeForm(DomainErrorsMixin, forms.Form):

@@ -111,6 +111,40 @@ class About(StrEnum):
     EVENT = "event"
 
 
+class Purpose(StrEnum):
+    """What a person wants to do, in their own words: each permit type declares the
+    purposes it serves, and "Apply for a permit" and "Which permit do I need?" start from
+    them."""
+
+    KEEP_DOGS = "keep_dogs"
+    KEEP_HORSES = "keep_horses"
+    FOOD_BUSINESS = "food_business"
+    DUMPSTER = "dumpster"
+    SEPTIC_SYSTEM = "septic_system"
+    PRIVATE_WELL = "private_well"
+    HOST_GUESTS = "host_guests"
+    HOLD_EVENT = "hold_event"
+    RUN_A_TRADE = "run_a_trade"
+
+    @property
+    def label(self) -> str:
+        """The purpose as a resident says it."""
+        return PURPOSE_LABELS[self]
+
+
+PURPOSE_LABELS = {
+    Purpose.KEEP_DOGS: "Keep a dog",
+    Purpose.KEEP_HORSES: "Keep horses",
+    Purpose.FOOD_BUSINESS: "Run a food business",
+    Purpose.DUMPSTER: "Put a dumpster on a lot",
+    Purpose.SEPTIC_SYSTEM: "Build or repair a septic system",
+    Purpose.PRIVATE_WELL: "Have a private well",
+    Purpose.HOST_GUESTS: "Host guests or campers",
+    Purpose.HOLD_EVENT: "Hold an event",
+    Purpose.RUN_A_TRADE: "Run a trade or a shop",
+}
+
+
 class FactSource(StrEnum):
     """Where a rule-set fact comes from (``facts_from``)."""
 

@@ -1,4 +1,5 @@
-"""Core forms: document uploads, payments, review decisions, fee schedule versions."""
+"""Core forms: finding a permit, document uploads, payments, review decisions, fee schedule
+versions."""
 
 from __future__ import annotations
 
@@ -6,7 +7,9 @@ from django import forms
 from django.core.exceptions import ValidationError
 
 from permits_site.exceptions import DomainError
-from permits_site.licensing.fact_forms import BoundedDateField
+from permits_site.licensing.declarations import Purpose
+from permits_site.licensing.fact_forms import BoundedDateField, StyledForm
+from permits_site.licensing.finder import MAX_QUERY_LENGTH
 from permits_site.licensing.models import PaymentMethod
 from permits_site.licensing.services.documents import check_upload
 
@@ -95,3 +98,35 @@ class FeeScheduleVersionForm(forms.Form):
 class ClosureForm(forms.Form):
     date = BoundedDateField(widget=DATE_INPUT, label="Date the offices are closed")
     reason = forms.CharField(max_length=200, label="Reason (shown with deadlines)")
+
+
+class FindPermitForm(StyledForm):
+    """"Apply for a permit": words, a town and what the person wants to do, sent by GET so a
+    search is a link and works without JavaScript."""
+
+    q = forms.CharField(
+        required=False, label="Words to look for",
+        help_text='For example "dog", "restaurant" or "septic".',
+        widget=forms.TextInput(attrs={"type": "search", "maxlength": MAX_QUERY_LENGTH}),
+    )
+    municipality = forms.ChoiceField(
+        required=False, label="Town",
+        error_messages={"invalid_choice": "Choose one of the towns listed."},
+    )
+    purpose = forms.TypedChoiceField(
+        required=False, label="What do you want to do?", coerce=Purpose, empty_value=None,
+        choices=[("", "Anything"), *((purpose.value, purpose.label) for purpose in Purpose)],
+        error_messages={"invalid_choice": "Choose one of the things listed."},
+    )
+
+    def __init__(self, *args, municipalities, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["municipality"].choices = [
+            ("", "All towns"), *((town.code, town.name) for town in municipalities)]
+
+    def criteria(self) -> dict:
+        """What to find: the cleaned answers, or everything when nothing was asked."""
+        if not self.is_bound:
+            return {"municipality": "", "purpose": None, "query": ""}
+        return {"municipality": self.cleaned_data["municipality"],
+                "purpose": self.cleaned_data["purpose"], "query": self.cleaned_data["q"]}

@@ -39,6 +39,7 @@ from permits_site.licensing.declarations import (
     Gate,
     Holder,
     ParsedDetails,
+    Purpose,
     VarianceNotice,
     answer_sentence,
     fact_field,
@@ -131,6 +132,8 @@ class PermitKind:
     #: yes and no wordings as "{is|is not}" and "{value}" for other answers. Every yes/no
     #: field has one; other fields print as a row of their label and answer.
     statements: Mapping[str, str] = {}
+    #: What a person applying wants to do (``Purpose``): "Apply for a permit" filters by it.
+    purposes: tuple[Purpose, ...] = ()
     #: Fields asked besides the rule set's facts (declared details, records referenced).
     extra_fields: tuple[DeclaredField, ...] = ()
     #: Where rule-set facts come from when no field asks them: fact name → source.
@@ -579,6 +582,11 @@ def list_related() -> list[str]:
 def kind_for(permit_type_code: str) -> PermitKind:
     """The registered behaviour, or the plain annual permit for catalogue-only types."""
     return _KINDS.get(permit_type_code, _DEFAULT)
+
+
+def codes_for_purpose(purpose: Purpose) -> list[str]:
+    """The permit types whose kinds declare ``purpose``."""
+    return [kind.code for kind in _KINDS.values() if purpose in kind.purposes]
 
 
 @contextmanager

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from permits_site.licensing.views import law
+from permits_site.licensing.views import law, which_permit
 
 app_name = "law"
 urlpatterns = [
@@ -10,4 +10,5 @@ urlpatterns = [
     path("<slug:town>/check/<str:code>/", law.check, name="check"),
     path("<slug:town>/permits/<str:code>/", law.permit_type, name="permit_type"),
     path("<slug:town>/key-dates/", law.key_dates, name="key_dates"),
+    path("<slug:town>/which-permit/", which_permit.which_permit, name="which_permit"),
 ]

@@ -1,10 +1,11 @@
 from django.urls import path
 
-from permits_site.licensing.views import apply, closures, fees, penalties, resident, staff
+from permits_site.licensing.views import apply, closures, fees, find, penalties, resident, staff
 
 app_name = "licensing"
 urlpatterns = [
     path("dashboard/", resident.dashboard, name="dashboard"),
+    path("apply/", find.find, name="find"),
     path("apply/<str:code>/", apply.apply, name="apply"),
     path("apply/<str:code>/findings/", apply.findings, name="findings"),
     path("staff/counter/", apply.counter_types, name="counter_types"),

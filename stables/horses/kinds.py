@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from permits_site.licensing.declarations import (
     About,
     DeclaredDocument,
+    Purpose,
     detail_field,
     reference_field,
 )
@@ -50,6 +51,7 @@ class HorseRegistrationKind(PermitKind):
     about = About.ANIMAL
     #: Until the horse leaves town (B), not a license year.
     annual = None
+    purposes = (Purpose.KEEP_HORSES,)
     extra_fields = HORSE_FIELDS
     documents = (
         DeclaredDocument(INOCULATION_CERTIFICATE, "The veterinarian's certificate of "

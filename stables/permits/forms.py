@@ -1,5 +1,5 @@
-"""Forms for stable keepers and the Board of Health office: which permit (§1.1), the
-office's sign-offs, and the stable's record. A stable permit's application is the
+"""Forms for stable keepers and the Board of Health office: the office's sign-offs and the
+stable's record. A stable permit's application is the
 generated form of its declaration (``stables.permits.kinds``)."""
 
 from __future__ import annotations
@@ -10,18 +10,8 @@ from permits_site.licensing.fact_forms import (
     LARGEST_MAGNITUDE,
     StyledForm,
     bounded_date_field,
-    form_field,
 )
-from stables import rules
 from stables.forms import not_in_future
-
-
-class WhichPermitForm(StyledForm):
-    """The three questions of §1.1 that decide between a private and a public stable."""
-
-    fee_charged = form_field(rules.FEE_CHARGED)
-    horses = form_field(rules.HORSES)
-    owner_residences = form_field(rules.OWNER_RESIDENCES)
 
 
 class ExpansionForm(StyledForm):

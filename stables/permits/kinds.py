@@ -21,6 +21,7 @@ from permits_site.licensing.declarations import (
     DeclaredField,
     FactSource,
     Gate,
+    Purpose,
     VarianceNotice,
     detail_field,
     fact_field,
@@ -108,6 +109,7 @@ class StablePermitKind(PermitKind):
     about = About.PROPERTY
     place_label = "Stable site"
     statements = STATEMENTS
+    purposes = (Purpose.KEEP_HORSES,)
     extra_fields = STABLE_FIELDS
     documents = (
         DeclaredDocument(PLOT_PLAN, "Plot plan (the lot, the stable, contour and drainage, "

@@ -38,7 +38,7 @@ from permits_site.licensing.services.applications import create_application
 from permits_site.licensing.services.documents import upload_document
 from permits_site.parties.models import Property, normalise_address
 from permits_site.parties.services import find_or_create_property, link_property
-from permits_site.rules.base import CheckContext, Finding, RuleSet
+from permits_site.rules.base import Finding, RuleSet
 from permits_site.rules.calendar import format_date
 from permits_site.rules.registry import get_rule_set
 from permits_site.towns.models import Municipality
@@ -78,32 +78,6 @@ def stable_details(application: Application) -> StableApplication | None:
     """The application's stable details, or None for a stable application put on file
     without them (records made outside the services)."""
     return getattr(application, "stable_application", None)
-
-
-# -- Which permit? (§1.1) -------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class StableCategory:
-    """Private or public, and why, in the words of §1.1."""
-
-    permit_type: str
-    finding: Finding
-
-    @property
-    def public(self) -> bool:
-        return self.permit_type == PUBLIC_STABLE
-
-
-def stable_category(*, fee_charged: bool, horses: int, owner_residences: int) -> StableCategory:
-    """Judge §1.1 with rule ``nb.1.1.private``: a stable is public when horses or riding
-    instruction are provided for a fee, or when three or more horses are kept for owners
-    living at two or more residences; otherwise it is private."""
-    finding = rules.private_use.evaluate(
-        {"fee_charged": fee_charged, "horses": horses, "owner_residences": owner_residences},
-        CheckContext(on=timezone.localdate()),
-    )
-    return StableCategory(PUBLIC_STABLE if finding.failed else PRIVATE_STABLE, finding)
 
 
 # -- Applying, renewing, transferring ------------------------------------------------

@@ -20,10 +20,13 @@ from django.views.decorators.http import require_GET, require_POST
 from permits_site.accounts import permissions
 from permits_site.enforcement.models import Inspection
 from permits_site.exceptions import DomainError
+from permits_site.licensing.declarations import Purpose
 from permits_site.licensing.kinds import kind_for
 from permits_site.licensing.models import Application, Permit
+from permits_site.licensing.questions import PURPOSE_QUESTION
 from permits_site.licensing.views.access import get_visible_or_404
 from permits_site.licensing.views.resident import error_messages
+from stables import periods
 from stables import permissions as stable_permissions
 from stables.models import Stable
 from stables.permits import services
@@ -32,7 +35,6 @@ from stables.permits.forms import (
     GrandfatheredForm,
     InspectionForm,
     SignOffForm,
-    WhichPermitForm,
 )
 from stables.permits.kinds import TRANSFER
 
@@ -49,24 +51,14 @@ def _refused(form: forms.Form, errors: Mapping[str, list[str]]) -> None:
 # -- Which permit? (§1.1) -------------------------------------------------------------------
 
 
-@login_required
 @require_GET
 def which_permit(request):
-    """§1.1's questions; the answer sends the resident to the private or public form."""
-    form = WhichPermitForm(request.GET or None)
-    category = None
-    if form.is_bound and form.is_valid():
-        category = services.stable_category(**form.cleaned_data)
-    return render(
-        request,
-        "stables/which_permit.html",
-        {
-            "form": form,
-            "category": category,
-            "apply_query": request.GET.urlencode() if category else "",
-        },
-        status=400 if form.is_bound and form.errors else 200,
-    )
+    """§1.1's questions are the town's "Which permit do I need?" for keeping horses now
+    (``stables.questions``): the old address leads there, answers included."""
+    query = request.GET.copy()
+    query.setdefault(PURPOSE_QUESTION, Purpose.KEEP_HORSES.value)
+    target = reverse("law:which_permit", args=[periods.MUNICIPALITY])
+    return redirect(f"{target}?{query.urlencode()}", permanent=True)
 
 
 # -- Applying, changing, renewing and transferring: the generated form -----------------------

@@ -26,6 +26,7 @@ def test_a_towns_permit_types_name_their_authority_term_check_and_actions(public
         "term": private["term"],
         "check": "northborough.private_stable",
         "actions": ["new", "renewal", "transfer"],
+        "purposes": ["keep_horses"],
     }
     assert private["term"]
     assert by_code["northborough.horse_registration"]["check"] is None

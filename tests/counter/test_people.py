@@ -109,7 +109,7 @@ def test_registration_refuses_an_address_taken_in_another_case():
     form = ResidentRegistrationForm(data={
         "username": "ruthw", "first_name": "Ruth", "last_name": "Walker",
         "email": "RUTH@example.org", "street_address": "4 Main Street", "city": "Tisbury",
-        "password1": PASSWORD, "password2": PASSWORD,
+        "postal_code": "02568", "password1": PASSWORD, "password2": PASSWORD,
     })
 
     assert not form.is_valid()

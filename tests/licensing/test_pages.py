@@ -104,7 +104,7 @@ def test_resident_dashboard_runs_a_fixed_number_of_queries(
         submitted(dog)
     client.force_login(resident)
 
-    with django_assert_max_num_queries(16):
+    with django_assert_max_num_queries(17):
         response = client.get(reverse("licensing:dashboard"))
 
     assert response.status_code == 200

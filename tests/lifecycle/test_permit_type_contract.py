@@ -43,8 +43,8 @@ SPEC_PERMIT_TYPES = (
     "tisbury.campground",
 )
 DECLARATION_KEYS = {"code", "municipality", "name", "authority", "term", "check", "actions",
-                    "online", "holder", "about", "fields", "facts_from", "documents", "gates",
-                    "fees"}
+                    "online", "holder", "about", "purposes", "fields", "facts_from", "documents",
+                    "gates", "fees"}
 FACT_SOURCES = {"field", "application", "record", "document", "property", "office"}
 
 
@@ -60,6 +60,7 @@ def test_every_permit_type_describes_itself(db, api, code):
     assert set(described) >= DECLARATION_KEYS
     assert described["holder"] in {"person", "business", "person_or_business"}
     assert described["about"] in {"person", "animal", "property", "business", "event"}
+    assert described["purposes"], "what a person applying wants to do is declared"
     assert set(described["gates"]) <= {gate.value for gate in GATE_ORDER}
     assert "fee_paid" in described["gates"]
     names = [field["name"] for field in described["fields"]]

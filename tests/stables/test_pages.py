@@ -1,4 +1,4 @@
-"""The stable pages: §1.1 routing, the generated application form and its live rules, the
+"""The stable pages: the generated application form and its live rules, the
 office's sign-offs, expansions, inspections, horses and burials; access and query counts."""
 
 import datetime as dt
@@ -50,61 +50,21 @@ def new_application_post(place, **changes):
 APPLY_PRIVATE = reverse_lazy("licensing:apply", args=[services.PRIVATE_STABLE])
 
 
-# -- Which permit? (§1.1) ---------------------------------------------------------------
+# -- The old stable form's address ------------------------------------------------------
 
 
-@pytest.mark.parametrize(
-    ("fee_charged", "horses", "residences", "public"),
-    [
-        (False, 2, 2, False),
-        (False, 3, 1, False),
-        (False, 3, 2, True),
-        (True, 1, 1, True),
-        (False, 0, 1, False),
-    ],
-)
-def test_section_1_1_decides_between_a_private_and_a_public_stable(
-    fee_charged, horses, residences, public
-):
-    category = services.stable_category(
-        fee_charged=fee_charged, horses=horses, owner_residences=residences
-    )
-
-    assert category.public is public
-    assert category.finding.citation == "Northborough Horse & Stable Regs §1.1"
-
-
-def test_which_permit_sends_a_riding_school_to_the_public_form_with_its_answers(
+def test_the_old_public_stable_form_moves_to_the_generated_form_with_its_answers(
     client, keeper
 ):
     client.force_login(keeper)
 
-    response = client.get(
-        reverse("stables:which_permit"),
-        {"fee_charged": "yes", "horses": "6", "owner_residences": "1"},
-    )
-
-    content = response.content.decode()
-    assert "You need a public stable permit" in content
-    assert "provided for a fee" in content
-    assert "§1.1" in content
-    link = reverse("stables:apply", args=["public"]) + "?fee_charged=yes&amp;horses=6"
-    assert link in content
     moved = client.get(reverse("stables:apply", args=["public"]),
                        {"fee_charged": "yes", "horses": "6", "owner_residences": "1"})
+
     assert moved.status_code == 301
     assert moved.url.startswith(reverse("licensing:apply", args=[services.PUBLIC_STABLE]))
     form = client.get(moved.url).content.decode()
     assert re.search(r'name="horses"[^>]*value="6"', form)
-
-
-def test_which_permit_names_a_missing_answer(client, keeper):
-    client.force_login(keeper)
-
-    response = client.get(reverse("stables:which_permit"), {"horses": "2"})
-
-    assert response.status_code == 400
-    assert 'href="#id_fee_charged_0"' in response.content.decode()
 
 
 # -- The application form -----------------------------------------------------------------

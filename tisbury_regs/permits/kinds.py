@@ -8,6 +8,7 @@ from permits_site.licensing.declarations import (
     DeclaredDocument,
     FactSource,
     Holder,
+    Purpose,
     VarianceNotice,
 )
 from permits_site.licensing.kinds import PermitKind
@@ -79,6 +80,24 @@ WHO_NEEDS_IT = {
     "tisbury.body_art_practitioner": "A body art practitioner (09.11).",
     "tisbury.tobacco_sales": "A business selling tobacco products (09.12).",
 }
+#: What a person applying wants to do, for "Apply for a permit" and "Which permit do I need?".
+PURPOSES = {
+    "tisbury.dumpster": (Purpose.DUMPSTER,),
+    "tisbury.dumpster_contractor": (Purpose.DUMPSTER, Purpose.RUN_A_TRADE),
+    "tisbury.temporary_dumpster": (Purpose.DUMPSTER,),
+    "tisbury.septage_handler": (Purpose.SEPTIC_SYSTEM, Purpose.RUN_A_TRADE),
+    "tisbury.sandblasting": (Purpose.RUN_A_TRADE,),
+    "tisbury.food_service": (Purpose.FOOD_BUSINESS,),
+    "tisbury.temporary_food": (Purpose.FOOD_BUSINESS, Purpose.HOLD_EVENT),
+    "tisbury.residential_kitchen": (Purpose.FOOD_BUSINESS, Purpose.HOST_GUESTS),
+    "tisbury.stable": (Purpose.KEEP_HORSES,),
+    "tisbury.disposal_works": (Purpose.SEPTIC_SYSTEM,),
+    "tisbury.well_registration": (Purpose.PRIVATE_WELL,),
+    "tisbury.campground": (Purpose.HOST_GUESTS,),
+    "tisbury.body_art_establishment": (Purpose.RUN_A_TRADE,),
+    "tisbury.body_art_practitioner": (Purpose.RUN_A_TRADE,),
+    "tisbury.tobacco_sales": (Purpose.RUN_A_TRADE,),
+}
 #: The text of the regulations supplied to the town stops at its table of contents for 09.11
 #: and 09.12: those permits follow the generic workflow and no rule of theirs is checked.
 UNSUPPLIED_TEXT = ("The regulation text supplied to the town stops before 09.11: the rules of "
@@ -110,6 +129,10 @@ class TisburyPermitKind(PermitKind):
     @property
     def who_needs_it(self) -> str:
         return WHO_NEEDS_IT[self.code]
+
+    @property
+    def purposes(self) -> tuple[Purpose, ...]:
+        return PURPOSES[self.code]
 
     def holds_hearing(self, application) -> bool:
         """The Board may hear a waiver asked on the application before deciding it (09.0.3)."""

@@ -20,7 +20,10 @@ from permits_site.api.public.fields import (
     StrictIntegerField,
     StrictSerializer,
 )
+from permits_site.licensing.declarations import Purpose
 from permits_site.licensing.fact_forms import EARLIEST_DATE, LATEST_DATE, bounds_errors
+from permits_site.licensing.finder import MAX_QUERY_LENGTH
+from permits_site.licensing.kinds import kind_for
 from permits_site.licensing.models import PermitType
 from permits_site.rules.base import Consequence, Fact, FactsInvalid, FactType, Outcome, RuleSet
 from permits_site.rules.periods import PeriodKind
@@ -91,6 +94,16 @@ class PermitTypeQuerySerializer(serializers.Serializer):
     municipality = serializers.CharField(
         required=False, help_text="Only this town's permit types (a municipality code)."
     )
+    purpose = serializers.ChoiceField(
+        required=False, choices=[(purpose.value, purpose.label) for purpose in Purpose],
+        help_text="Only the types serving what the person wants to do (a purpose code, as "
+        "each type lists under `purposes`).",
+    )
+    q = serializers.CharField(
+        required=False, allow_blank=True, max_length=MAX_QUERY_LENGTH * 2,
+        help_text="Words, each of which must be found in the type's name, town, authority, "
+        "citation, who needs it or purposes (case-insensitive; a plural finds the singular).",
+    )
 
 
 class PermitTypeSerializer(serializers.ModelSerializer):
@@ -99,10 +112,19 @@ class PermitTypeSerializer(serializers.ModelSerializer):
         help_text="The rule set that judges an application, or null."
     )
     actions = serializers.ListField(child=serializers.CharField())
+    purposes = serializers.SerializerMethodField(
+        help_text="What a person applying wants to do: the purpose codes the type serves."
+    )
 
     class Meta:
         model = PermitType
-        fields = ["code", "municipality", "name", "authority", "term", "check", "actions"]
+        fields = ["code", "municipality", "name", "authority", "term", "check", "actions",
+                  "purposes"]
+
+    @extend_schema_field(serializers.ListField(child=serializers.ChoiceField(
+        choices=[purpose.value for purpose in Purpose])))
+    def get_purposes(self, permit_type: PermitType) -> list[str]:
+        return [purpose.value for purpose in kind_for(permit_type.code).purposes]
 
     @extend_schema_field(serializers.CharField(allow_null=True))
     def get_check(self, permit_type: PermitType) -> str | None:

@@ -25,6 +25,8 @@ from permits_site.api.parsers import JSONObjectParser
 from permits_site.api.public import serializers
 from permits_site.api.public.fields import validated_body
 from permits_site.enforcement.services import quote_fine
+from permits_site.licensing.declarations import Purpose
+from permits_site.licensing.finder import find_permit_types
 from permits_site.licensing.kinds import applied_for
 from permits_site.licensing.models import PermitType
 from permits_site.licensing.services.declarations import declaration
@@ -137,19 +139,25 @@ class Deadline(PublicView):
 class PermitTypeList(PublicView):
     @extend_schema(
         tags=TAGS, summary="Permit types, with the check that judges each application",
+        description="Filtered as the \"Apply for a permit\" page filters: by `municipality`, "
+        "by `purpose` and by words (`q`). Types a town takes only at its office are listed "
+        "too (`online` is in each type's declaration).",
         parameters=[serializers.PermitTypeQuerySerializer],
         responses={200: serializers.PermitTypeSerializer(many=True), 400: REFUSED},
     )
     def get(self, request: Request) -> Response:
-        permit_types = applied_for(PermitType.objects.select_related("municipality")).order_by(
-            "municipality__name", "name"
+        query = validated_query(serializers.PermitTypeQuerySerializer, request)
+        town = query.get("municipality")
+        if town is not None and not Municipality.objects.filter(code=town).exists():
+            raise ValidationError({"municipality": [f"There is no municipality '{town}'."]})
+        found = find_permit_types(
+            municipality=town or "", purpose=Purpose(query["purpose"]) if "purpose" in query
+            else None, query=query.get("q", ""),
+            among=applied_for(PermitType.objects.select_related("municipality")).order_by(
+                "municipality__name", "name"),
         )
-        town = validated_query(serializers.PermitTypeQuerySerializer, request).get("municipality")
-        if town is not None:
-            if not Municipality.objects.filter(code=town).exists():
-                raise ValidationError({"municipality": [f"There is no municipality '{town}'."]})
-            permit_types = permit_types.filter(municipality__code=town)
-        return Response(serializers.PermitTypeSerializer(permit_types, many=True).data)
+        return Response(serializers.PermitTypeSerializer(
+            [row.permit_type for row in found], many=True).data)
 
 
 class PermitTypeDetail(PublicView):

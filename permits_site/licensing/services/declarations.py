@@ -37,6 +37,7 @@ def declaration(permit_type: PermitType, *, on: dt.date) -> dict[str, Any]:
         "online": permit_type.online,
         "holder": kind.holder.value,
         "about": kind.about.value,
+        "purposes": [purpose.value for purpose in kind.purposes],
         "fields": [declared.describe() for declared in kind.fields(permit_type)],
         "facts_from": {name: source.value
                        for name, source in kind.facts_from(permit_type).items()},

@@ -2,21 +2,27 @@
 
 from __future__ import annotations
 
+from django.db.models import Prefetch
 from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
 from django.views.decorators.http import require_GET
 
-from permits_site.licensing.models import Permit
+from permits_site.licensing.kinds import applied_for
+from permits_site.licensing.models import Permit, PermitType
 from permits_site.towns.models import Municipality
 
 
 @require_GET
 def home(request):
+    """The towns and the permit types each issues, those open online linked to their public
+    pages, and the way to "Apply for a permit"."""
     return render(
         request,
         "licensing/home.html",
         {
-            "municipalities": Municipality.objects.prefetch_related("permit_types"),
+            "municipalities": Municipality.objects.prefetch_related(Prefetch(
+                "permit_types", queryset=applied_for(PermitType.objects.order_by("name")),
+                to_attr="issued_types")),
         },
     )
 

@@ -30,6 +30,7 @@ from permits_site.licensing.services.variances import granted_variances
 from permits_site.licensing.views import listing
 from permits_site.licensing.views.access import get_visible_or_404
 from permits_site.pdf.rendering import render_permit_pdf_bytes
+from permits_site.towns.models import Municipality
 
 
 def applications_with_details():
@@ -122,6 +123,7 @@ def dashboard(request):
             "open_invoices": open_invoices.rows,
             "invoices_listing": open_invoices,
             "panels": panels,
+            "municipalities": Municipality.objects.order_by("name"),
         },
     )
 

@@ -1,0 +1,84 @@
+""""Which permit do I need?" for every town: "What do you want to do?", then the questions the
+town's bylaw app declares for it, one at a time on a GET form (no JavaScript needed), until
+the answer names the permit to apply for and why (:mod:`permits_site.licensing.questions`)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from django.shortcuts import render
+from django.views.decorators.http import require_GET
+
+from permits_site.licensing.declarations import Purpose
+from permits_site.licensing.fact_forms import StyledForm, form_field
+from permits_site.licensing.finder import find_permit_types
+from permits_site.licensing.kinds import applied_for
+from permits_site.licensing.models import PermitType
+from permits_site.licensing.questions import Ask, Walk, town_tree, walk
+from permits_site.licensing.views.law import municipality_or_404
+
+#: The hidden field naming the question the page asked, so an empty answer is an error.
+ASKED = "asked"
+
+
+def questions_form(asks: Iterable[Ask], data) -> StyledForm:
+    """A form asking ``asks`` (none required: the walk decides what is still to answer)."""
+    fields = {}
+    for ask in asks:
+        field = form_field(ask.fact)
+        field.required = False
+        if ask.choice_labels:
+            field.choices = list(ask.choice_labels.items())
+        fields.setdefault(ask.fact.name, field)
+    return type("QuestionsForm", (StyledForm,), fields)(data)
+
+
+def answers_of(form: StyledForm) -> dict[str, Any]:
+    """The answers that parsed; the others are left unanswered."""
+    form.is_valid()
+    return {name: value for name, value in getattr(form, "cleaned_data", {}).items()
+            if value not in (None, "")}
+
+
+def follow(tree: Ask, data) -> tuple[Walk, StyledForm]:
+    """Walk the answers that parse, then judge the questions on that path alone: an answer
+    off the path is ignored, a question asked and left empty is an error."""
+    path = walk(tree, answers_of(questions_form(tree.asks(), data)))
+    form = questions_form(path.asked, data)
+    form.is_valid()
+    waiting = path.waiting_for
+    if data is not None and waiting is not None and data.get(ASKED) == waiting.fact.name \
+            and waiting.fact.name not in form.errors:
+        form.add_error(waiting.fact.name, form.fields[waiting.fact.name].error_messages["required"])
+    return path, form
+
+
+def types_by_purpose(town: str) -> dict[Purpose, list[str]]:
+    """The town's permit types open online by what they serve, in the vocabulary's order."""
+    found = find_permit_types(municipality=town)
+    served = {purpose: [row.permit_type.code for row in found if purpose in row.kind.purposes]
+              for purpose in Purpose}
+    return {purpose: codes for purpose, codes in served.items() if codes}
+
+
+@require_GET
+def which_permit(request, town: str):
+    """The town's questions on a GET form, so an answer is a link that can be shared; the
+    answer links each permit named to its public page and its form."""
+    municipality = municipality_or_404(town)
+    tree = town_tree(town, types_by_purpose(town))
+    path, form = follow(tree, request.GET or None)
+    recommended = []
+    if path.answer is not None:
+        by_code = {permit_type.code: permit_type for permit_type in applied_for(
+            PermitType.objects.filter(code__in=path.answer.permit_types))}
+        recommended = [by_code[code] for code in path.answer.permit_types if code in by_code]
+    return render(request, "law/which_permit.html", {
+        "municipality": municipality,
+        "form": form,
+        "fields": [form[ask.fact.name] for ask in path.asked],
+        "path": path,
+        "recommended": recommended,
+        "asked": ASKED,
+    }, status=400 if form.errors else 200)
