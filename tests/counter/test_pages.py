@@ -42,7 +42,7 @@ def test_the_clerk_finds_the_resident_by_address(signed_in, walk_in):
 
 
 def test_an_unknown_username_is_a_400_that_offers_the_search(signed_in):
-    response = signed_in.get(COUNTER, {"applicant": "nobody\x00"})
+    response = signed_in.get(COUNTER, {"applicant": "nobody-at-all"})
 
     assert response.status_code == 400
     assert "Find the resident" in response.content.decode()

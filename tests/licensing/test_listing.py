@@ -20,7 +20,7 @@ KENNEL = "north_andover.kennel_license"
 #: The same cap at 30 and at 5,000 rows.
 QUEUE_QUERY_CAP = 12
 BAD_PARAMETERS = ["page=abc", "page=999999", "page=-1", "page=0", "page=" + "9" * 40,
-                  "page=1e3", "q=%00", "sort=", "status=", "sort=password",
+                  "page=1e3", "sort=", "status=", "sort=password",
                   "sort=applicant__password", "status=bogus", "town=../", "permit_type=x' OR 1",
                   "q=" + "%" * 500]
 
