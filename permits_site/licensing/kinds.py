@@ -86,11 +86,14 @@ class HolderLink:
 
 @dataclass(frozen=True)
 class RequiredDocument:
-    """A document issuance needs: any one of ``kinds``, accepted by staff."""
+    """A document issuance needs: ``count`` of any of ``kinds`` (one per dog of a kennel),
+    accepted by staff; attached before submitting unless it ``may_follow``."""
 
     kinds: tuple[str, ...]
     label: str
     citation: str
+    may_follow: bool = False
+    count: int = 1
 
 
 class PermitKind:
@@ -379,6 +382,7 @@ class PermitKind:
                 kinds=tuple(document.kind for document in group),
                 label=" or ".join(document.label for document in group),
                 citation=group[0].section,
+                may_follow=all(document.may_follow for document in group),
             )
             for group in groups.values()
         ]

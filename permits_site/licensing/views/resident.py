@@ -24,7 +24,7 @@ from permits_site.licensing.models import (
 )
 from permits_site.licensing.pending_uploads import KeptUploads
 from permits_site.licensing.services import applications as application_services
-from permits_site.licensing.services.documents import upload_document
+from permits_site.licensing.services.documents import still_needed, upload_document
 from permits_site.licensing.services.variances import granted_variances
 from permits_site.licensing.views import listing
 from permits_site.licensing.views.access import get_visible_or_404
@@ -177,6 +177,7 @@ def application_context(application: Application, *, upload_form, user) -> dict:
         "allowed_actions": transitions.allowed_actions(application),
         "may_upload": permissions.can_upload_document(user, application)
         and transitions.can("attach_document", application),
+        "still_needed": still_needed(application),
     }
 
 
