@@ -395,6 +395,14 @@ class PermitKind:
         application, each naming its section."""
         return []
 
+    def variance_limits(self, application: Application) -> list[str]:
+        """What the law puts beyond any variance, in plain words with its section: told to
+        the applicant before they ask, refused by the variance service if asked anyway."""
+        if not self.variance_citation:
+            return []
+        return ["A Board cannot waive a state or federal statute or a town bylaw "
+                f"({self.unwaivable_law_citation or self.variance_citation})."]
+
     def license_year(self, application: Application, *, on: dt.date) -> int:
         return on.year
 

@@ -25,9 +25,11 @@ from permits_site.licensing.models import (
 from permits_site.licensing.pending_uploads import KeptUploads
 from permits_site.licensing.services import applications as application_services
 from permits_site.licensing.services.documents import still_needed, upload_document
+from permits_site.licensing.services import variances as variance_services
 from permits_site.licensing.services.variances import granted_variances
 from permits_site.licensing.views import listing
 from permits_site.licensing.views.access import get_visible_or_404
+from permits_site.licensing.views.relief import may_ask
 from permits_site.pdf.rendering import render_permit_pdf_bytes
 
 
@@ -147,11 +149,21 @@ def application_detail(request, pk: int):
     )
     if not permissions.is_applicant(request.user, application):
         return redirect("licensing:review", pk=pk)
-    return render(
-        request,
-        "licensing/application_detail.html",
-        application_context(application, upload_form=None, user=request.user),
-    )
+    context = application_context(application, upload_form=None, user=request.user)
+    return render(request, "licensing/application_detail.html",
+                  {**context, **relief_context(application, result=context["result"])})
+
+
+def relief_context(application: Application, *, result) -> dict:
+    """The applicant's variance or waiver requests with their signatures, and whether the
+    page offers to ask for one (``relief.may_ask``)."""
+    variances = list(variance_services.variances_with_signatures(application))
+    failures = variance_services.requestable_failures(result, variances)
+    return {
+        "variances": variances,
+        "variance_noun": kind_for(application.permit_type.code).variance_notice.noun,
+        "may_ask_variance": may_ask(application, failures=failures),
+    }
 
 
 def application_context(application: Application, *, upload_form, user) -> dict:
