@@ -35,10 +35,10 @@ from permits_site.licensing.models import (
 from permits_site.licensing.services.applications import create_application
 from permits_site.licensing.services.documents import upload_document
 from permits_site.licensing.services.fees import quote_fee
-from permits_site.rules.base import CheckContext, Finding
-from permits_site.rules.fees import FeeQuote
 from permits_site.parties.models import Property
 from permits_site.parties.services import find_or_create_property, link_property, properties_of
+from permits_site.rules.base import CheckContext, Finding
+from permits_site.rules.fees import FeeQuote
 from permits_site.towns.models import Municipality
 
 if TYPE_CHECKING:

@@ -10,8 +10,8 @@ from permits_site.exceptions import DomainError
 from permits_site.licensing.models import ApplicationStatus
 from permits_site.licensing.services.applications import submit_application
 from permits_site.licensing.services.documents import missing_documents
-from tests.dogs.kennels import attach_rabies_certificates, kennel_draft
 from permits_site.parties.services import find_or_create_property
+from tests.dogs.kennels import attach_rabies_certificates, kennel_draft
 from tests.factories import UserFactory, municipality
 
 pytestmark = pytest.mark.django_db

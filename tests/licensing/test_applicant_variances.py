@@ -5,19 +5,17 @@ on a barrier beach, its Designated Barrier Beach rules), then shows the request'
 each Board member's signature. Another person gets a 404, the API the same action."""
 
 import pytest
-from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from rest_framework.test import APIClient
 
 from permits_site.audit.models import AuditEntry
 from permits_site.licensing.models import PermitType, Variance
 from permits_site.licensing.services.applications import create_application, submit_application
-from permits_site.licensing.services.documents import upload_document
 from permits_site.licensing.services.variances import request_variance, sign_variance
 from permits_site.parties.services import find_or_create_property
 from tests.factories import Role, UserFactory, municipality, staff
 from tests.rules.test_tisbury_rules import COASTAL_SEPTIC_OK
-from tests.tisbury.support import SAMPLE, WRITTEN_WAIVER
+from tests.tisbury.support import WRITTEN_WAIVER, with_required_documents
 
 pytestmark = pytest.mark.django_db
 SEWER = "ti.0.8.14.sewer"
@@ -38,11 +36,8 @@ def disposal_works(zone: str = "coastal_district"):
         applicant=owner, action="new", place=lot,
         facts={**COASTAL_SEPTIC_OK, "zone": zone, "sewer_connection_feasible": True},
         permit_type=PermitType.objects.get(code="tisbury.disposal_works"))
-    for kind in ("septic_design", "floor_plan"):
-        with open(SAMPLE, "rb") as sample:
-            upload_document(application=application, uploaded_by=owner, kind=kind,
-                            upload=SimpleUploadedFile(f"{kind}.pdf", sample.read()))
-    return submit_application(application=application, acting_user=owner)
+    return submit_application(application=with_required_documents(application),
+                              acting_user=owner)
 
 
 @pytest.fixture

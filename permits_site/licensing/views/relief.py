@@ -41,8 +41,8 @@ def variance_request(request, pk: int):
     failures = variance_services.requestable_failures(
         application_services.evaluate(application), list(application.variances.all()))
     if not may_ask(application, failures=failures):
-        messages.error(request, f"There is nothing on this application to ask the "
-                                f"{application.permit_type.authority} to {kind.variance_notice.noun}.")
+        messages.error(request, "No failed rule of this application can be put before the "
+                                f"{application.permit_type.authority} now.")
         return redirect("licensing:application", pk=pk)
     form = VarianceRequestForm(request.POST or None, prefix="variance", failures=failures,
                                application=application)

@@ -24,8 +24,8 @@ from permits_site.licensing.models import (
 )
 from permits_site.licensing.pending_uploads import KeptUploads
 from permits_site.licensing.services import applications as application_services
-from permits_site.licensing.services.documents import still_needed, upload_document
 from permits_site.licensing.services import variances as variance_services
+from permits_site.licensing.services.documents import still_needed, upload_document
 from permits_site.licensing.services.variances import granted_variances
 from permits_site.licensing.views import listing
 from permits_site.licensing.views.access import get_visible_or_404
