@@ -5,7 +5,7 @@ import pytest
 from permits_site.audit.models import AuditEntry
 from permits_site.licensing.models import InvoiceStatus, Payment
 from permits_site.licensing.services.applications import submit_application
-from tests.api.conftest import client_for, draft_for
+from tests.api.conftest import client_for, draft_for, with_rabies_proof
 from tests.factories import DogFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -134,7 +134,9 @@ def test_another_towns_clerk_cannot_name_the_invoice(tisbury_clerk_api, invoice)
 
 def test_a_clerk_paying_their_own_invoice_in_another_town_is_refused(tisbury_clerk, clerk):
     dog = DogFactory(owner=tisbury_clerk)
-    application = submit_application(application=draft_for(dog), acting_user=tisbury_clerk)
+    draft = draft_for(dog)
+    with_rabies_proof(draft)
+    application = submit_application(application=draft, acting_user=tisbury_clerk)
 
     response = pay(client_for(tisbury_clerk), application.invoices.get())
 

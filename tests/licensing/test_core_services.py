@@ -18,6 +18,7 @@ from permits_site.licensing.services.payments import record_payment
 from permits_site.licensing.services.permits import change_permit_status, issue_permit
 from tests.dogs.test_license_flow import ACQUIRED, licensed, png_upload
 from tests.factories import DogFactory
+from tests.tisbury.support import with_required_documents
 
 pytestmark = pytest.mark.django_db
 FEB_2027 = dt.datetime(2027, 2, 10, 15, 0)
@@ -30,9 +31,9 @@ def upload(name: str, content: bytes, content_type="application/pdf"):
 def draft(dog):
     from dogs.licenses.services import apply_for_dog_license
 
-    return apply_for_dog_license(
+    return with_required_documents(apply_for_dog_license(
         applicant=dog.owner, dog=dog, action="new", license_year=2027, acquired_on=ACQUIRED
-    )
+    ))
 
 
 @time_machine.travel(FEB_2027, tick=False)

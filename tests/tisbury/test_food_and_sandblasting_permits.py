@@ -198,15 +198,15 @@ def test_a_food_service_permit_goes_from_application_to_a_verified_pdf(owner, cl
     assert "Is a fee waiver requested? No" in text
 
 
-def test_the_food_service_permit_waits_for_both_certificates(owner, clerk):
+def test_the_food_service_permit_is_not_submitted_without_both_certificates(owner, clerk):
     created = start(owner, FOOD, business=business(owner).pk)
 
-    submitted = submit(owner, created)
+    response = client_for(owner).post(f"/api/v1/applications/{created['id']}/submit/")
 
-    documents = [blocker for blocker in submitted["blockers"]
-                 if blocker["gate"] == "documents_accepted"]
-    assert {blocker["citation"] for blocker in documents} >= {"Tisbury BOH Reg 09.5.2"}
-    assert len(documents) == 2
+    assert response.status_code == 400
+    refusals = response.json()["documents"]
+    assert len(refusals) == 2
+    assert any("Tisbury BOH Reg 09.5.2" in refusal for refusal in refusals)
 
 
 def test_a_temporary_food_permit_runs_for_the_event(owner, clerk):

@@ -143,8 +143,11 @@ def declared(code: str, *, holder: Holder, about: About, **declaration) -> Tisbu
     return type(f"{code.title().replace('_', '')}Kind", (TisburyPermitKind,), attributes)()
 
 
+#: "No person shall be issued a permit … without proof" of insurance (09.1.4, MGL c. 111
+#: §31): the proof holds issuance, not the application, so it may follow the submission.
 SEPTAGE_INSURANCE = DeclaredDocument(
-    "liability_insurance", "Certificate of liability insurance", cite("09.1.4")
+    "liability_insurance", "Certificate of liability insurance", cite("09.1.4"),
+    may_follow=True,
 )
 
 DECLARED_KINDS = (
