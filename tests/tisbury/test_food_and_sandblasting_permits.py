@@ -22,7 +22,13 @@ from permits_site.licensing.models import Application, Permit
 from permits_site.parties.services import create_business, find_or_create_property
 from tests.factories import Role, UserFactory, municipality, staff
 from tests.rules.test_tisbury_rules import SANDBLASTING_OK
-from tests.tisbury.support import TODAY, accepted_documents, client_for, pdf_text
+from tests.tisbury.support import (
+    TODAY,
+    accepted_documents,
+    client_for,
+    pdf_text,
+    with_required_documents,
+)
 
 pytestmark = pytest.mark.django_db
 FOOD = "tisbury.food_service"
@@ -79,7 +85,9 @@ def submit(owner, created: dict) -> dict:
 
 
 def invoice_of(owner, created: dict) -> dict:
-    """The submitted application's invoice, with its lines, as its payer reads it."""
+    """The submitted application's invoice, with its lines, as its payer reads it (its
+    required documents attached first)."""
+    with_required_documents(Application.objects.get(pk=created["id"]))
     invoice = submit(owner, created)["invoice"]
     response = client_for(owner).get(f"/api/v1/invoices/{invoice['id']}/")
     assert response.status_code == 200, response.content
