@@ -63,7 +63,7 @@ class GardenPartyKind(PermitKind):
         detail_field("band", FactType.TEXT, "Band playing (if any)", required=False),
     )
     documents = (
-        DeclaredDocument("site_plan", "Site plan of the garden", "Test Bylaw §1"),
+        DeclaredDocument("site_plan", "Site plan of the garden", "Test Bylaw §1", may_follow=True),
     )
 
 

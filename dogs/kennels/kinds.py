@@ -15,13 +15,14 @@ from permits_site.accounts.permissions import can_schedule_inspection
 from permits_site.licensing.declarations import (
     About,
     AnnualTerm,
+    DeclaredDocument,
     DeclaredField,
     FactSource,
     Holder,
     Purpose,
     fact_field,
 )
-from permits_site.licensing.kinds import HolderLink, PermitKind, QuoteRequest
+from permits_site.licensing.kinds import HolderLink, PermitKind, QuoteRequest, RequiredDocument
 from permits_site.rules.base import Fact, FactType
 from permits_site.rules.calendar import BusinessCalendar, is_past_key_date
 from permits_site.rules.fees import FeeLine, QuoteRefused, item, line_for, parse_quote_facts
@@ -38,6 +39,13 @@ KENNEL_DOGS = fact_field(replace(
               f"license; {MOST_DOGS_WITHOUT_KENNEL} or fewer need none ({cite('Limits A')}, "
               "Kennel license B(1)).",
 ))
+
+#: Proof of current rabies vaccination for each dog over six months, presented to obtain or
+#: renew the license (Kennel license B(1)).
+RABIES_PROOF = DeclaredDocument(
+    "rabies_certificate", "Rabies vaccination certificate of each dog over six months",
+    cite("Kennel license B(1)"),
+)
 
 QUOTE_FACTS = (
     Fact("dogs", FactType.INTEGER, "How many dogs over six months old are kept?"),
@@ -89,12 +97,21 @@ class KennelLicenseKind(PermitKind):
     #: The Health Division Animal Inspector visits and reports on the kennel (B(3)).
     role_titles = {"inspector": "Health Division Animal Inspector"}
     inspection_name = "kennel inspection"
+    documents = (RABIES_PROOF,)
 
     def fields(self, permit_type) -> tuple[DeclaredField, ...]:
         """The rule set's answers, asking for more than four dogs: four or fewer need no
         kennel license (Limits A, Kennel license B(1))."""
         return tuple(KENNEL_DOGS if declared.name == KENNEL_DOGS.name else declared
                      for declared in super().fields(permit_type))
+
+    def required_documents(self, application) -> list[RequiredDocument]:
+        """A rabies certificate for each dog over six months the application states: the
+        licensee presents proof for every one to obtain or renew the license (B(1))."""
+        dogs = application.facts.get(KENNEL_DOGS.name) or 1
+        return [replace(required, count=dogs,
+                        label=f"{required.label} ({dogs} dogs)" if dogs > 1 else required.label)
+                for required in super().required_documents(application)]
 
     def parse_quote_facts(self, facts: Mapping[str, Any], *, action: str) -> dict[str, Any]:
         """``dogs`` (required; four or fewer need no kennel license) and ``license_year``."""

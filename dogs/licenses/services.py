@@ -14,8 +14,11 @@ from django.db.models import Exists, OuterRef, Q, Subquery
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
+from dogs.law import cite
 from dogs.models import Dog, DogLicense, PaperLicense
 from dogs.periods import MUNICIPALITY
+from dogs.rules import DOG_LICENSE as DOG_LICENSE_RULES
+from dogs.rules import license_is_timely
 from permits_site import audit
 from permits_site.accounts import permissions
 from permits_site.exceptions import DomainError
@@ -31,8 +34,11 @@ from permits_site.licensing.models import (
 )
 from permits_site.licensing.services.applications import create_application
 from permits_site.licensing.services.documents import upload_document
+from permits_site.licensing.services.fees import quote_fee
 from permits_site.parties.models import Property
 from permits_site.parties.services import find_or_create_property, link_property, properties_of
+from permits_site.rules.base import CheckContext, Finding
+from permits_site.rules.fees import FeeQuote
 from permits_site.towns.models import Municipality
 
 if TYPE_CHECKING:
@@ -41,6 +47,9 @@ if TYPE_CHECKING:
 DOG_LICENSE = "north_andover.dog_license"
 KENNEL_LICENSE = "north_andover.kennel_license"
 DOG_FIELDS = ("name", "breed", "color", "sex", "date_of_birth", "spayed_neutered", "microchip")
+#: The license year runs January 1 to December 31 and a license is renewed each year: a
+#: renewal follows the license of the year before (Licenses A).
+RENEWAL_SECTION = cite("Licenses A")
 
 
 def dogs_of(owner):
@@ -462,16 +471,13 @@ def _refuse_duplicate(dog: Dog, *, action: str, license_year: int,
 
 
 def _previous_permit(dog: Dog, *, action: str, license_year: int) -> Permit | None:
-    """Renewal follows last year's license (or an earlier paper license, which leaves no
-    permit to supersede); a replacement tag, this year's."""
+    """Renewal follows the license of the year before, online (the permit it supersedes) or
+    on paper (no permit to supersede); a replacement tag, this year's."""
     if action == "renewal":
-        previous = current_license(dog, year=license_year - 1) or _latest_license(dog)
-        if previous is None and not _licensed_on_paper(dog, before=license_year):
-            raise DomainError(
-                f"{dog.name} has no earlier North Andover license to renew; "
-                "apply for a new license.",
-                field="action",
-            )
+        previous = _latest_license(dog, year=license_year - 1)
+        if previous is None and not dog.paper_licenses.filter(year=license_year - 1).exists():
+            raise NotARenewal(new_license_offer(dog, license_year=license_year,
+                                                on=timezone.localdate()))
         return previous
     if action == "replacement_tag":
         current = current_license(dog, year=license_year)
@@ -483,6 +489,50 @@ def _previous_permit(dog: Dog, *, action: str, license_year: int) -> Permit | No
     return None
 
 
+@dataclass(frozen=True)
+class NewLicenseOffer:
+    """The new license a dog needs instead of a renewal: its fee as the schedule prices a
+    new license, and whether it is late (``na.lic.A.timely``, Licenses A(2)–(4))."""
+
+    dog: Dog
+    license_year: int
+    quote: FeeQuote
+    timeliness: Finding
+
+    @property
+    def refusal(self) -> str:
+        late = (f" {self.timeliness.message} ({self.timeliness.citation})"
+                if self.timeliness.failed else "")
+        return (f"{self.dog.name} has no {self.license_year - 1} license, online or on paper, "
+                f"to renew: a renewal follows the license of the year before "
+                f"({RENEWAL_SECTION}). Apply for a new license instead: ${self.quote.total}."
+                f"{late}")
+
+
+class NotARenewal(DomainError):
+    """A "renewal" of a dog not licensed the year before, refused on ``action`` with the new
+    license offered in its place (``offer``)."""
+
+    def __init__(self, offer: NewLicenseOffer):
+        self.offer = offer
+        super().__init__(offer.refusal, field="action")
+
+
+def new_license_offer(dog: Dog, *, license_year: int, on: dt.date) -> NewLicenseOffer:
+    """The dog's new license of ``license_year`` as it would be priced and judged on ``on``."""
+    permit_type = PermitType.objects.select_related("municipality").get(code=DOG_LICENSE)
+    quote, _schedule = quote_fee(
+        permit_type=permit_type, action="new", on=on,
+        facts={"spayed_neutered": dog.spayed_neutered, "license_year": license_year},
+    )
+    facts = DOG_LICENSE_RULES.with_defaults({"date_of_birth": dog.date_of_birth,
+                                             "spayed_neutered": dog.spayed_neutered,
+                                             "renewal": False})
+    context = CheckContext(on=on, calendar=permit_type.municipality.calendar())
+    return NewLicenseOffer(dog=dog, license_year=license_year, quote=quote,
+                           timeliness=license_is_timely.evaluate(facts, context))
+
+
 def _latest_license(dog: Dog, *, year: int | None = None) -> Permit | None:
     """The dog's newest license issued online (of ``year``, when given)."""
     licenses = Permit.objects.filter(permit_type__code=DOG_LICENSE,
@@ -490,11 +540,6 @@ def _latest_license(dog: Dog, *, year: int | None = None) -> Permit | None:
     if year is not None:
         licenses = licenses.filter(year=year)
     return licenses.order_by("-year", "-issued_at").first()
-
-
-def _licensed_on_paper(dog: Dog, *, before: int) -> bool:
-    """Was the dog licensed on paper for a year before ``before``?"""
-    return dog.paper_licenses.filter(year__lt=before).exists()
 
 
 def dogs_not_renewed(*, municipality, year: int):

@@ -135,8 +135,9 @@ def apply(request):
     )
     uploads = KeptUploads(request, page="dogs.apply")
     rabies = RabiesProofForm(posted, uploads.files())
+    offer = None
     if request.method == "POST":
-        application = _start(request, details, rabies)
+        application, offer = _start(request, details, rabies)
         if application is not None:
             uploads.discard()
             messages.success(request, "Draft saved. Check the fee and the findings, then submit.")
@@ -150,6 +151,7 @@ def apply(request):
             "rabies": rabies,
             "fees": _fee_table(),
             "kept_uploads": uploads,
+            "new_license_offer": offer,
         },
         status=400 if request.method == "POST" else 200,
     )
@@ -157,13 +159,14 @@ def apply(request):
 
 def _start(request, details: DogLicenseDetailsForm, rabies: RabiesProofForm):
     """Create the draft and its rabies proof together, or change nothing. Both forms are
-    checked, so the page shows every error at once and a good certificate can be kept."""
+    checked, so the page shows every error at once and a good certificate can be kept.
+    Returns the draft, or the new license offered when a "renewal" follows no license."""
     details_valid = details.is_valid()
     data = details.cleaned_data
     needs_proof = data.get("action") not in ACTIONS_WITHOUT_RABIES_PROOF
     proof_valid = rabies.is_valid() if needs_proof else True
     if not (details_valid and proof_valid):
-        return None
+        return None, None
     try:
         return services.apply_for_dog_license(
             applicant=request.user,
@@ -176,11 +179,11 @@ def _start(request, details: DogLicenseDetailsForm, rabies: RabiesProofForm):
             previous_license_number=data["previous_license_number"],
             rabies_proof=rabies.proof() if needs_proof else None,
             acting_user=request.user,
-        )
+        ), None
     except DomainError as error:
         for field, texts in error.errors.items():
             _add_errors(rabies if field in rabies.fields else details, field, texts)
-        return None
+        return None, getattr(error, "offer", None)
 
 
 def _fee_table() -> dict:

@@ -223,6 +223,12 @@ def can_request_variance(user: User, application) -> bool:
     return can_review(user, application.municipality_id)
 
 
+def can_ask_for_variance(user: User, application) -> bool:
+    """The applicant side asks the Board for relief on its own application, in the same
+    written request the clerk files (Northborough §8, Tisbury 09.0.3)."""
+    return is_applicant(user, application)
+
+
 def can_sign_variance(user: User, application) -> bool:
     """Only members of the town's Board sign a variance (Northborough §8.2, Tisbury 09.0.3)."""
     return is_board_member(user, application.municipality_id)

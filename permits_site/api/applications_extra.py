@@ -8,6 +8,11 @@ review screen: clerks and Board members request a variance, only the town's
 Board members sign or deny one (Northborough Horse & Stable Regs §8.2,
 Tisbury BOH Reg 09.0.3), only the Clerk schedules and decides a hearing
 (Northborough §2.2). Each change is one service call.
+
+The applicant side has its own resource, ``/applications/{id}/variance-requests/``: the
+applicant, or a member of the business to hold the permit, lists the application's
+variances with their signatures and files the same written request the clerk files; any
+other caller gets a 404.
 """
 
 from __future__ import annotations
@@ -229,6 +234,37 @@ class VarianceListView(ReviewerView):
         return variance_response(variance, status_code=status.HTTP_201_CREATED)
 
 
+def own_application(request, pk: int) -> Application:
+    """The caller's own application (theirs, or their business's); else a 404."""
+    applications = Application.objects.select_related("municipality", "permit_type").filter(
+        permissions.party_rows(request.user, owner_field="applicant", business_field="business"))
+    return get_object_or_404(applications, pk=pk)
+
+
+class VarianceRequestsView(APIView):
+    """The applicant's side of the Board's relief (Northborough §8, Tisbury 09.0.3)."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(operation_id="applications_variance_requests_list",
+                   responses=VarianceSerializer(many=True))
+    def get(self, request, pk: int):
+        """The application's variances, each with its status and Board signatures."""
+        application = own_application(request, pk)
+        return Response(VarianceSerializer(variances_of(application), many=True).data)
+
+    @extend_schema(operation_id="applications_variance_requests_create",
+                   request=VarianceRequestSerializer, responses={201: VarianceSerializer})
+    def post(self, request, pk: int):
+        """Ask the Board for a variance or waiver of failed rules of one's own application."""
+        application = own_application(request, pk)
+        data = validated_body(VarianceRequestSerializer, request.data)
+        variance = variance_services.request_variance(
+            application=application, acting_user=request.user, **data
+        )
+        return variance_response(variance, status_code=status.HTTP_201_CREATED)
+
+
 def signable_variance(request, pk: int, variance_id: int) -> Variance:
     """A variance of the application; only the town's Board members sign or deny (403)."""
     application = reviewed_application(request, pk)
@@ -323,6 +359,8 @@ class HearingNoticesView(ReviewerView):
 urlpatterns = [
     path("applications/<int:pk>/variances/", VarianceListView.as_view(),
          name="application-variances"),
+    path("applications/<int:pk>/variance-requests/", VarianceRequestsView.as_view(),
+         name="application-variance-requests"),
     path("applications/<int:pk>/variances/<int:variance_id>/sign/", VarianceSignView.as_view(),
          name="application-variance-sign"),
     path("applications/<int:pk>/variances/<int:variance_id>/deny/", VarianceDenyView.as_view(),

@@ -37,6 +37,7 @@ from permits_site.licensing.models import (
 )
 from permits_site.licensing.services import applications as application_services
 from permits_site.licensing.services.applications import ReviewDecision
+from permits_site.licensing.services.documents import missing_documents
 from permits_site.pdf.links import verification_url
 
 MONEY = {"max_digits": 10, "decimal_places": 2}
@@ -66,6 +67,17 @@ class BlockerSerializer(serializers.Serializer):
     gate = serializers.ChoiceField(choices=[gate.value for gate in Gate])
     message = serializers.CharField()
     citation = serializers.CharField(allow_blank=True)
+
+
+class NeededDocumentSerializer(serializers.Serializer):
+    """A required document not attached yet: ``count`` of any of ``kinds``; one that
+    ``may_follow`` does not stop the submission."""
+
+    kinds = serializers.ListField(child=serializers.CharField())
+    label = serializers.CharField()
+    section = serializers.CharField(source="citation", allow_blank=True)
+    may_follow = serializers.BooleanField()
+    count = serializers.IntegerField()
 
 
 # -- money ---------------------------------------------------------------------
@@ -203,10 +215,11 @@ class ApplicationDetailSerializer(ApplicationSerializer):
     blockers = serializers.SerializerMethodField()
     gates = serializers.SerializerMethodField()
     determinations = serializers.SerializerMethodField()
+    documents_needed = serializers.SerializerMethodField()
 
     class Meta(ApplicationSerializer.Meta):
         fields = [*ApplicationSerializer.Meta.fields, "check", "findings", "blockers", "gates",
-                  "determinations"]
+                  "determinations", "documents_needed"]
 
     def to_representation(self, application: Application) -> dict:
         self._result = application_services.evaluate(application)
@@ -229,6 +242,11 @@ class ApplicationDetailSerializer(ApplicationSerializer):
     def get_gates(self, application: Application) -> list[str]:
         """Every gate the permit type can raise; the open ones are among ``blockers``."""
         return list(kind_for(application.permit_type.code).gates(application.permit_type))
+
+    @extend_schema_field(NeededDocumentSerializer(many=True))
+    def get_documents_needed(self, application: Application) -> list:
+        """The required documents not attached yet (the page's "Still needed")."""
+        return NeededDocumentSerializer(missing_documents(application), many=True).data
 
     @extend_schema_field(serializers.ListField(child=serializers.DictField()))
     def get_determinations(self, application: Application) -> list[dict]:

@@ -264,7 +264,11 @@ def list_field(name: str, label: str, *, choices: tuple[str, ...] = (), required
 
 @dataclass(frozen=True)
 class DeclaredDocument:
-    """A document the permit type asks for. Entries sharing ``one_of`` are alternatives."""
+    """A document the permit type asks for. Entries sharing ``one_of`` are alternatives.
+
+    A required document is attached before the application is submitted, unless the type
+    declares that it ``may_follow``: then the application is submitted without it and the
+    applicant's page lists it as still needed (issuance waits for it either way)."""
 
     kind: str
     label: str
@@ -272,13 +276,14 @@ class DeclaredDocument:
     required: bool = True
     one_of: str = ""
     actions: tuple[str, ...] = ()
+    may_follow: bool = False
 
     def applies_to(self, action: str) -> bool:
         return not self.actions or action in self.actions
 
     def describe(self) -> dict[str, Any]:
         described = {"kind": self.kind, "label": self.label, "required": self.required,
-                     "section": self.section}
+                     "may_follow": self.may_follow, "section": self.section}
         if self.one_of:
             described["one_of"] = self.one_of
         if self.actions:

@@ -52,6 +52,28 @@ class DocumentUploadForm(forms.Form):
                 self.add_error(name if name in self.fields else None, message)
 
 
+class ApplicationDocumentsForm(forms.Form):
+    """The documents a permit type declares for an action, one file input each, asked on the
+    generated application form beside its fields. None is required here: what may not
+    follow is refused at submit, naming its section (``refuse_missing_documents``)."""
+
+    prefix = "document"
+
+    def __init__(self, *args, documents, **kwargs):
+        super().__init__(*args, **kwargs)
+        for document in documents:
+            when = ("it may follow after you submit" if document.may_follow
+                    else "attach it before you submit") if document.required else "if you have one"
+            self.fields[document.kind] = DocumentFileField(
+                label=document.label, required=False,
+                help_text=f"PDF, PNG or JPEG, up to 10 MB; {when} ({document.section}).",
+            )
+
+    def chosen(self) -> list[tuple[str, object]]:
+        """(document kind, file) of each file chosen."""
+        return [(kind, upload) for kind, upload in self.cleaned_data.items() if upload]
+
+
 class PaymentForm(forms.Form):
     method = forms.ChoiceField(choices=PaymentMethod.choices)
     reference = forms.CharField(

@@ -100,11 +100,14 @@ class YearEndNotice:
 
 @dataclass(frozen=True)
 class RequiredDocument:
-    """A document issuance needs: any one of ``kinds``, accepted by staff."""
+    """A document issuance needs: ``count`` of any of ``kinds`` (one per dog of a kennel),
+    accepted by staff; attached before submitting unless it ``may_follow``."""
 
     kinds: tuple[str, ...]
     label: str
     citation: str
+    may_follow: bool = False
+    count: int = 1
 
 
 class PermitKind:
@@ -416,6 +419,7 @@ class PermitKind:
                 kinds=tuple(document.kind for document in group),
                 label=" or ".join(document.label for document in group),
                 citation=group[0].section,
+                may_follow=all(document.may_follow for document in group),
             )
             for group in groups.values()
         ]
@@ -427,6 +431,14 @@ class PermitKind:
         """Refusals of the rules among ``rule_ids`` the Board may not waive for this
         application, each naming its section."""
         return []
+
+    def variance_limits(self, application: Application) -> list[str]:
+        """What the law puts beyond any variance, in plain words with its section: told to
+        the applicant before they ask, refused by the variance service if asked anyway."""
+        if not self.variance_citation:
+            return []
+        return ["A Board cannot waive a state or federal statute or a town bylaw "
+                f"({self.unwaivable_law_citation or self.variance_citation})."]
 
     def license_year(self, application: Application, *, on: dt.date) -> int:
         return on.year

@@ -1,6 +1,15 @@
 from django.urls import path
 
-from permits_site.licensing.views import apply, closures, fees, find, penalties, resident, staff
+from permits_site.licensing.views import (
+    apply,
+    closures,
+    fees,
+    find,
+    penalties,
+    relief,
+    resident,
+    staff,
+)
 
 app_name = "licensing"
 urlpatterns = [
@@ -19,6 +28,7 @@ urlpatterns = [
     path("applications/<int:pk>/submit/", resident.application_submit, name="submit"),
     path("applications/<int:pk>/withdraw/", resident.application_withdraw, name="withdraw"),
     path("applications/<int:pk>/documents/", resident.document_upload, name="upload"),
+    path("applications/<int:pk>/variance/", relief.variance_request, name="variance_ask"),
     path("documents/<int:pk>/file/", resident.document_file, name="document_file"),
     path("permits/<int:pk>/pdf/", resident.permit_pdf, name="permit_pdf"),
     path("staff/queue/", staff.queue, name="queue"),

@@ -6,7 +6,7 @@ from dogs.models import DogLicense
 from permits_site.audit.models import AuditEntry
 from permits_site.licensing.models import Application, ApplicationStatus, PermitType
 from permits_site.parties.services import find_or_create_property
-from tests.api.conftest import client_for, draft_for
+from tests.api.conftest import client_for, draft_for, with_rabies_proof
 from tests.factories import DogFactory, UserFactory, municipality
 
 pytestmark = pytest.mark.django_db
@@ -292,6 +292,7 @@ def test_application_list_runs_a_fixed_number_of_queries(
 
 
 def test_applicant_submits_a_draft_and_is_invoiced(resident_api, draft):
+    with_rabies_proof(draft)
     response = resident_api.post(f"{APPLICATIONS}{draft.pk}/submit/")
 
     assert response.status_code == 200
@@ -307,6 +308,7 @@ def test_submitting_twice_is_refused_without_a_second_invoice(resident_api, subm
 
 
 def test_the_towns_clerk_submits_for_the_applicant_at_the_counter(clerk_api, draft):
+    with_rabies_proof(draft)
     response = clerk_api.post(f"{APPLICATIONS}{draft.pk}/submit/")
 
     assert response.status_code == 200 and response.json()["status"] == "submitted"

@@ -1,6 +1,7 @@
 """A kennel license from declared details to issue: the Animal Inspector's favorable
 inspection is its gate (Kennel license B(3))."""
 
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.utils import timezone
 
 from permits_site.enforcement.services import (
@@ -11,6 +12,7 @@ from permits_site.enforcement.services import (
 from permits_site.licensing.kinds import kind_for
 from permits_site.licensing.models import PermitType
 from permits_site.licensing.services.applications import approve_application, submit_application
+from permits_site.licensing.services.documents import review_document, upload_document
 from permits_site.licensing.services.payments import record_payment
 from permits_site.licensing.services.permits import issue_permit
 
@@ -33,16 +35,34 @@ FAVORABLE = {
 }
 
 
-def kennel_application(holder, residence, **answers):
-    """A submitted kennel license application for ``residence``, built from its declaration."""
+SAMPLE = "tests/fixtures_files/rabies_certificate.pdf"
+
+
+def attach_rabies_certificates(application, count: int) -> None:
+    """The applicant attaches ``count`` rabies certificates (Kennel license B(1))."""
+    for number in range(count):
+        with open(SAMPLE, "rb") as sample:
+            upload_document(application=application, uploaded_by=application.applicant,
+                            kind="rabies_certificate",
+                            upload=SimpleUploadedFile(f"dog-{number}.pdf", sample.read()))
+
+
+def kennel_draft(holder, residence, **answers):
+    """A draft kennel license application for ``residence``, built from its declaration."""
     permit_type = PermitType.objects.get(code=KENNEL)
     kind = kind_for(KENNEL)
     details = kind.parse_details(
         permit_type, {"property": residence.pk, **KENNEL_ANSWERS, **answers},
         action="new", applicant=holder,
     )
-    application = kind.start_application(applicant=holder, permit_type=permit_type,
-                                         action="new", details=details)
+    return kind.start_application(applicant=holder, permit_type=permit_type, action="new",
+                                  details=details)
+
+
+def kennel_application(holder, residence, **answers):
+    """A submitted kennel license application, a rabies certificate attached for each dog."""
+    application = kennel_draft(holder, residence, **answers)
+    attach_rabies_certificates(application, application.facts["dogs_over_6_months"])
     return submit_application(application=application, acting_user=holder)
 
 
@@ -60,6 +80,8 @@ def inspect(application, inspector, *, findings=FAVORABLE):
 def kennel_licensed(holder, residence, *, inspector, clerk):
     """An issued kennel license held by ``holder`` for ``residence``."""
     application = kennel_application(holder, residence)
+    for document in application.documents.all():
+        review_document(document=document, accepted=True, acting_user=clerk)
     inspect(application, inspector)
     invoice = application.invoices.get()
     record_payment(invoice=invoice, method="cash", reference=f"K-{application.pk}",

@@ -17,6 +17,7 @@ from permits_site.parties.services import find_or_create_property
 from tests.dogs.kennels import KENNEL, KENNEL_ANSWERS, inspect, kennel_application, kennel_licensed
 from tests.dogs.test_license_flow import ACQUIRED
 from tests.factories import Role, staff
+from tests.tisbury.support import with_required_documents
 
 pytestmark = pytest.mark.django_db
 FEB_2027 = dt.datetime(2027, 2, 10, 15, 0)
@@ -62,8 +63,9 @@ def test_the_kennel_license_is_about_a_property_and_waits_for_the_inspection():
         "location_appropriate", "no_adverse_neighborhood_effect", "safe_sanitary_humane",
         "records_kept", "consistent_with_health_safety",
     }
-    assert kind.gates(declared) == (Gate.RULES_MET, Gate.REVIEW_DETERMINED,
-                                    Gate.INSPECTION_PASSED, Gate.FEE_PAID)
+    assert kind.gates(declared) == (Gate.DOCUMENTS_ACCEPTED, Gate.RULES_MET,
+                                    Gate.REVIEW_DETERMINED, Gate.INSPECTION_PASSED,
+                                    Gate.FEE_PAID)
 
 
 @time_machine.travel(FEB_2027, tick=False)
@@ -88,7 +90,8 @@ def test_no_kennel_license_issues_before_a_favorable_inspection_b3(resident, ken
                                               "consistent_with_health_safety": True})
 
     assert [(blocker.code, blocker.gate) for blocker in waiting] == [
-        ("inspection.not_passed", Gate.INSPECTION_PASSED), ("fee.unpaid", Gate.FEE_PAID)]
+        ("inspection.not_passed", Gate.INSPECTION_PASSED),
+        ("document.rabies_certificate", Gate.DOCUMENTS_ACCEPTED), ("fee.unpaid", Gate.FEE_PAID)]
     assert "inspection.not_passed" in [blocker.code for blocker in blockers(application)]
     assert {blocker.gate for blocker in waiting} <= set(kind.gates(application.permit_type))
     assert application.invoices.get().total == Decimal("50.00")
@@ -109,20 +112,23 @@ def test_a_dog_licenses_blockers_name_its_declared_gates(dog):
                                         license_year=2027, moved_in_on=ACQUIRED,
                                         previous_jurisdiction="Andover, MA",
                                         previous_license_number="A-553")
-    submit_application(application=application, acting_user=dog.owner)
 
     gates = set(kind_for(DOG_LICENSE).gates(application.permit_type))
     found = blockers(application)
     assert {blocker.gate for blocker in found} <= gates
     assert {blocker.code for blocker in found} >= {"document.rabies_certificate",
                                                    "document.other_town_license"}
+    with pytest.raises(DomainError) as refused:
+        submit_application(application=application, acting_user=dog.owner)
+    assert len(refused.value.errors["documents"]) == 2
 
 
 @time_machine.travel(FEB_2027, tick=False)
 def test_a_submitted_dog_license_is_not_edited(dog):
     application = apply_for_dog_license(applicant=dog.owner, dog=dog, action="new",
                                         license_year=2027, acquired_on=ACQUIRED)
-    submit_application(application=application, acting_user=dog.owner)
+    submit_application(application=with_required_documents(application),
+                       acting_user=dog.owner)
 
     with pytest.raises(DomainError):
         update_dog_license(application=application, dog=dog, license_year=2027,

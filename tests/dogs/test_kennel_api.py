@@ -9,9 +9,15 @@ import pytest
 import time_machine
 from rest_framework.test import APIClient
 
-from permits_site.licensing.models import Permit
+from permits_site.licensing.models import Application, Permit
 from permits_site.parties.services import find_or_create_property
-from tests.dogs.kennels import FAVORABLE, KENNEL, KENNEL_ANSWERS, kennel_licensed
+from tests.dogs.kennels import (
+    FAVORABLE,
+    KENNEL,
+    KENNEL_ANSWERS,
+    attach_rabies_certificates,
+    kennel_licensed,
+)
 from tests.factories import Role, municipality, staff
 from tests.tisbury.support import client_for, pdf_text
 
@@ -44,6 +50,8 @@ def applied(resident, kennel_site) -> int:
         "details": {"property": kennel_site.pk, **KENNEL_ANSWERS}}, format="json")
     assert created.status_code == 201, created.content
     pk = created.json()["id"]
+    attach_rabies_certificates(Application.objects.get(pk=pk),
+                               KENNEL_ANSWERS["dogs_over_6_months"])
     submitted = client_for(resident).post(f"/api/v1/applications/{pk}/submit/")
     assert submitted.status_code == 200, submitted.content
     return pk
@@ -85,6 +93,10 @@ def test_a_kennel_license_goes_from_application_to_a_verified_pdf(resident, cler
     pk = applied(resident, kennel_site)
     waiting = blocker_codes(office, pk)
     paid(office, pk)
+    for document in office.get(f"/api/v1/applications/{pk}/documents/").json():
+        reviewed = office.post(f"/api/v1/documents/{document['id']}/review/",
+                               {"accepted": True}, format="json")
+        assert reviewed.status_code == 200, reviewed.content
 
     closed = inspected(office, inspector, pk, FAVORABLE)
     assert closed["result"] == "passed", closed

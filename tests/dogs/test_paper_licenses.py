@@ -21,6 +21,7 @@ from permits_site.licensing.services.applications import evaluate, submit_applic
 from permits_site.notifications.models import Message
 from tests.dogs.test_license_flow import licensed
 from tests.factories import DogFactory, Role, staff
+from tests.tisbury.support import with_required_documents
 
 pytestmark = pytest.mark.django_db
 FEB_2027 = dt.datetime(2027, 2, 10, 15, 0)
@@ -133,7 +134,8 @@ def test_a_renewal_after_the_paper_license_is_priced_as_a_renewal(dog):
 
     application = apply_for_dog_license(applicant=dog.owner, dog=dog, action="renewal",
                                         license_year=2027)
-    submit_application(application=application, acting_user=dog.owner)
+    submit_application(application=with_required_documents(application),
+                       acting_user=dog.owner)
 
     invoice = application.invoices.get()
     assert [(line.code, line.amount) for line in invoice.lines.all()] == [
@@ -151,7 +153,7 @@ def test_after_march_1_it_is_a_late_renewal_not_a_late_new_license(dog):
 
     renewal = apply_for_dog_license(applicant=dog.owner, dog=dog, action="renewal",
                                     license_year=2027)
-    submit_application(application=renewal, acting_user=dog.owner)
+    submit_application(application=with_required_documents(renewal), acting_user=dog.owner)
 
     codes = [line.code for line in renewal.invoices.get().lines.all()]
     assert codes == ["renewal", "late_fee"]

@@ -19,6 +19,7 @@ from permits_site.parties.services import find_or_create_property
 from tests.dogs.kennels import kennel_licensed
 from tests.e2e.conftest import FROZEN_AT, assert_accessible, sign_in
 from tests.factories import PASSWORD, Role, UserFactory, municipality, staff
+from tests.tisbury.support import SAMPLE
 
 KENNEL = "north_andover.kennel_license"
 #: The five findings of Kennel license B(3), as the checklist asks them.
@@ -54,9 +55,17 @@ def apply_for_a_kennel(page: Page, live_server) -> None:
     page.get_by_label("Distance from that area").fill("80")
     page.get_by_role("group", name=re.compile("medical boarding")).get_by_label(
         "No", exact=True).check()
+    page.get_by_label("Rabies vaccination certificate of each dog").set_input_files(SAMPLE)
     page.get_by_role("button", name="Save the draft").click()
     expect(page.get_by_text("Draft saved")).to_be_visible()
     assert_accessible(page)
+    page.get_by_role("button", name="Submit application").click()
+    expect(page.get_by_text("1 of 6 attached")).to_be_visible()
+    for _ in range(5):
+        page.get_by_text("Add a document").click()
+        page.get_by_label("File (PDF, PNG or JPEG, up to 10 MB)").set_input_files(SAMPLE)
+        page.get_by_role("button", name="Upload", exact=True).click()
+        expect(page.get_by_text("Document uploaded")).to_be_visible()
     page.get_by_role("button", name="Submit application").click()
     expect(page.get_by_text("Application submitted")).to_be_visible()
 
@@ -105,6 +114,9 @@ def test_a_kennel_license_goes_from_the_form_to_a_verified_license_gated_by_the_
     page.goto(f"{live_server.url}/staff/applications/{application.pk}/")
     expect(page.locator("section", has=page.locator("#blockers-heading"))).not_to_contain_text(
         "The inspection has not been passed yet.")
+    for accepted in range(1, 7):
+        page.get_by_role("button", name=re.compile(r"^Accept ")).nth(accepted - 1).click()
+        expect(page.get_by_text("Document accepted.")).to_be_visible()
     page.get_by_label("Method").select_option("cash")
     page.get_by_label("Reference").fill("R-200")
     page.get_by_role("button", name="Record payment").click()

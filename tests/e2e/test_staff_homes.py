@@ -33,6 +33,7 @@ from tests.factories import (
     staff,
 )
 from tests.licensing.test_variances import PRIVATE_WELL, submitted_application
+from tests.tisbury.support import with_required_documents
 
 #: Fixtures shared with the sanitary inspection's walk: Ivan and his inspection today.
 __all__ = ["inspection", "inspector"]
@@ -55,7 +56,8 @@ def test_the_clerk_starts_the_review_of_a_submitted_application(page, phone_page
     application = apply_for_dog_license(applicant=dog.owner, dog=dog, action="new",
                                         license_year=today.year,
                                         acquired_on=today - dt.timedelta(days=5))
-    submit_application(application=application, acting_user=dog.owner)
+    submit_application(application=with_required_documents(application),
+                       acting_user=dog.owner)
 
     lands_on_my_work(page, phone_page, live_server, "carla")
     page.get_by_role("link", name=f"Start the review: Dog license application "

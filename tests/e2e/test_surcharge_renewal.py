@@ -25,6 +25,7 @@ from permits_site.parties.services import create_business
 from tests.e2e.conftest import assert_accessible, sign_in
 from tests.factories import PASSWORD, PermitFactory, Role, UserFactory, municipality, staff
 from tests.factories import permit_type as seeded_type
+from tests.tisbury.support import SAMPLE, with_required_documents
 
 FOOD = "tisbury.food_service"
 CITED_ON = dt.datetime(2026, 3, 2, 10, 0)
@@ -74,6 +75,9 @@ def test_a_food_renewal_carries_the_surcharge_of_last_spring_s_critical_citation
     expect(page.get_by_label("The business that is to hold the permit")).to_have_value(
         str(diner.pk))
     assert_accessible(page)
+    page.get_by_label("Certificate of the certified food protection manager").set_input_files(
+        SAMPLE)
+    page.get_by_label("Allergen-awareness training certificate").set_input_files(SAMPLE)
     page.get_by_role("button", name="Save the draft").click()
     expect(page.get_by_text("Draft saved")).to_be_visible()
     assert_accessible(page)
@@ -168,10 +172,10 @@ def test_a_validated_complaint_surcharges_the_food_renewal_by_a_quarter(
     expect(page.get_by_text("Complaint validated: yes")).to_be_visible()
     assert_accessible(page)
 
-    renewal = submit_application(application=Application.objects.create(
+    renewal = submit_application(application=with_required_documents(Application.objects.create(
         municipality=permit.municipality, permit_type=permit.permit_type, action="renewal",
         applicant=owner, business=permit.holder_business, previous_permit=permit,
-        details=WAIVER_ANSWERS), acting_user=owner)
+        details=WAIVER_ANSWERS)), acting_user=owner)
     line = renewal.invoices.get().lines.get(code="compliance_surcharge")
     assert (line.percent, line.citation) == (25, "Tisbury BOH Reg 09.5.1")
 

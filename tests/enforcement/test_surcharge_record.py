@@ -39,6 +39,7 @@ from tests.factories import (
     permit_type,
     staff,
 )
+from tests.tisbury.support import with_required_documents
 
 pytestmark = pytest.mark.django_db
 
@@ -297,7 +298,8 @@ def renewal_of(permit: Permit, day: dt.date) -> Application:
         applicant=owner, business=permit.holder_business, previous_permit=permit,
         details={"fee_waiver_requested": False})
     with at(day):
-        return submit_application(application=application, acting_user=owner)
+        return submit_application(application=with_required_documents(application),
+                                  acting_user=owner)
 
 
 @pytest.mark.parametrize(("submitted", "late"), [

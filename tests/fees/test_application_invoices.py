@@ -9,6 +9,7 @@ import time_machine
 from permits_site.licensing.models import PermitType
 from permits_site.licensing.services.applications import create_application, submit_application
 from permits_site.parties.services import create_business
+from tests.tisbury.support import with_required_documents
 
 pytestmark = pytest.mark.django_db
 
@@ -18,7 +19,8 @@ def submitted(applicant, permit_type, action, facts=None, *, details=None, busin
         applicant=applicant, permit_type=PermitType.objects.get(code=permit_type),
         action=action, facts=facts, details=details, business=business,
     )
-    return submit_application(application=application, acting_user=applicant)
+    return submit_application(application=with_required_documents(application),
+                              acting_user=applicant)
 
 
 @pytest.fixture

@@ -18,6 +18,7 @@ from permits_site.licensing.services.payments import record_payment
 from permits_site.licensing.services.permits import change_permit_status, issue_permit
 from tests.dogs.test_license_flow import ACQUIRED, licensed, png_upload
 from tests.factories import DogFactory
+from tests.tisbury.support import with_required_documents
 
 pytestmark = pytest.mark.django_db
 FEB_2027 = dt.datetime(2027, 2, 10, 15, 0)
@@ -72,7 +73,7 @@ def test_numbering_restarts_each_year(north_andover):
 
 @time_machine.travel(FEB_2027, tick=False)
 def test_recording_the_same_payment_reference_twice_changes_nothing(dog, clerk):
-    application = draft(dog)
+    application = with_required_documents(draft(dog))
     from permits_site.licensing.services.applications import submit_application
 
     submit_application(application=application, acting_user=dog.owner)
@@ -104,7 +105,7 @@ def test_recording_the_same_payment_reference_twice_changes_nothing(dog, clerk):
 def test_overpayment_is_refused_naming_the_amount(dog, clerk):
     from permits_site.licensing.services.applications import submit_application
 
-    application = draft(dog)
+    application = with_required_documents(draft(dog))
     submit_application(application=application, acting_user=dog.owner)
 
     with pytest.raises(DomainError) as refusal:

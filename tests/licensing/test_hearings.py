@@ -35,6 +35,7 @@ from permits_site.licensing.services.hearings import (
 from permits_site.licensing.services.payments import record_payment
 from permits_site.licensing.services.permits import issue_permit
 from tests.factories import UserFactory, staff
+from tests.tisbury.support import with_required_documents
 
 pytestmark = pytest.mark.django_db
 MONDAY_JUNE_3_2030 = dt.datetime(2030, 6, 3, 10, 0)
@@ -96,7 +97,8 @@ def submitted_application(code=PRIVATE_STABLE):
     application = create_application(
         applicant=applicant, permit_type=PermitType.objects.get(code=code), action="new"
     )
-    return submit_application(application=application, acting_user=applicant)
+    return submit_application(application=with_required_documents(application),
+                              acting_user=applicant)
 
 
 def scheduled(application, clerk, *, days_after_mailing=14, abutters=ABUTTERS):

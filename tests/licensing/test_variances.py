@@ -43,6 +43,7 @@ from permits_site.pdf.rendering import render_permit_pdf_bytes
 from tests.declared import declared_permit_type
 from tests.factories import UserFactory, staff
 from tests.rules.test_tisbury_rules import COASTAL_SEPTIC_OK
+from tests.tisbury.support import with_required_documents
 
 pytestmark = pytest.mark.django_db
 JUNE_2030 = dt.datetime(2030, 6, 3, 10, 0)
@@ -97,7 +98,8 @@ def submitted_application(facts=TOO_CLOSE_TO_A_WELL):
         action="new",
         facts=facts,
     )
-    return submit_application(application=application, acting_user=applicant)
+    return submit_application(application=with_required_documents(application),
+                              acting_user=applicant)
 
 
 def requested(application, clerk, rule_ids=(PRIVATE_WELL,)):

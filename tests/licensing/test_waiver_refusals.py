@@ -14,7 +14,7 @@ from permits_site.licensing.services.variances import request_variance, sign_var
 from permits_site.parties.services import find_or_create_property
 from tests.factories import Role, UserFactory, municipality, staff
 from tests.rules.test_tisbury_rules import COASTAL_SEPTIC_OK
-from tests.tisbury.support import WRITTEN_WAIVER
+from tests.tisbury.support import WRITTEN_WAIVER, with_required_documents
 
 pytestmark = pytest.mark.django_db
 
@@ -34,7 +34,8 @@ def disposal_works_on(zone: str):
     application = create_application(
         applicant=owner, action="new", place=lot, facts={**COASTAL_SEPTIC_OK, "zone": zone},
         permit_type=PermitType.objects.get(code="tisbury.disposal_works"))
-    return submit_application(application=application, acting_user=owner)
+    return submit_application(application=with_required_documents(application),
+                              acting_user=owner)
 
 
 def ask(application, clerk, *rule_ids, sets_aside_law=False):

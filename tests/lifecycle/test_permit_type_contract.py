@@ -18,6 +18,7 @@ from permits_site.parties.services import create_business, find_or_create_proper
 from permits_site.rules.registry import get_rule_set
 from stables.models import Stable
 from tests.factories import DogFactory, UserFactory, municipality
+from tests.tisbury.support import SAMPLE
 
 #: Every permit type of the spec tables (northborough.md, north_andover.md, tisbury.md).
 SPEC_PERMIT_TYPES = (
@@ -154,9 +155,22 @@ def test_an_application_built_from_the_declaration_shows_only_declared_gates(db,
     assert {blocker["gate"] for blocker in created["blockers"]} <= declared_gates
     assert set(created["gates"]) == declared_gates
 
+    attach_what_must_be_attached(api, created)
     submitted = api.post(f"/api/v1/applications/{created['id']}/submit/", format="json")
     assert submitted.status_code == 200, submitted.content
     assert {blocker["gate"] for blocker in submitted.json()["blockers"]} <= declared_gates
+
+
+def attach_what_must_be_attached(api, created: dict) -> None:
+    """Upload, as a client reading only ``documents_needed`` would, each document that may
+    not follow the submission (as many as each asks)."""
+    for needed in created["documents_needed"]:
+        for _ in range(needed["count"] if not needed["may_follow"] else 0):
+            with open(SAMPLE, "rb") as sample:
+                uploaded = api.post(f"/api/v1/applications/{created['id']}/documents/",
+                                    {"kind": needed["kinds"][0], "file": sample},
+                                    format="multipart")
+            assert uploaded.status_code == 201, uploaded.content
 
 
 def test_the_application_list_of_every_permit_type_runs_a_fixed_number_of_queries(

@@ -9,7 +9,6 @@ from permits_site.exceptions import DomainError
 from permits_site.licensing.models import Document
 from permits_site.licensing.services.applications import (
     approve_application,
-    blockers,
     submit_application,
 )
 from permits_site.licensing.services.permits import issue_permit
@@ -68,14 +67,14 @@ def issued(application, clerk):
 
 
 @time_machine.travel(JUNE_1_2027, tick=False)
-def test_a_registration_without_the_certificate_is_not_issued_3_2(stable, keeper):
+def test_a_registration_without_the_certificate_is_not_submitted_3_2(stable, keeper):
     registration = horse(keeper, stable, dated=None).registration
-    submit_application(application=registration, acting_user=keeper)
 
-    [blocker] = blockers(registration)
+    with pytest.raises(DomainError) as refused:
+        submit_application(application=registration, acting_user=keeper)
 
-    assert blocker.code == "document.inoculation_certificate"
-    assert blocker.citation == "Northborough Horse & Stable Regs §3.2"
+    [message] = refused.value.errors["documents"]
+    assert "Northborough Horse & Stable Regs §3.2" in message
 
 
 @time_machine.travel(JUNE_1_2027, tick=False)

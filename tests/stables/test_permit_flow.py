@@ -410,11 +410,11 @@ def test_a_transfer_needs_written_notice_from_transferor_and_transferee_2_4(keep
     permit = permitted(keeper, nb_clerk)
     newcomer = UserFactory()
 
-    application = transfer(newcomer, permit, notices=("transfer_notice_transferee",))
-    accept_documents(application, nb_clerk)
+    with pytest.raises(DomainError) as refused:
+        transfer(newcomer, permit, notices=("transfer_notice_transferee",))
 
-    assert codes(application) == ["document.transfer_notice_transferor", "fee.unpaid"]
-    assert "§2.4" in blockers(application)[0].citation
+    [message] = refused.value.errors["documents"]
+    assert "transferor" in message and "§2.4" in message
 
 
 def test_a_transfer_costs_20_keeps_the_end_date_and_hands_over_the_stable(keeper, nb_clerk):

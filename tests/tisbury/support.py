@@ -5,10 +5,13 @@ from __future__ import annotations
 import datetime as dt
 import io
 
+from django.core.files.uploadedfile import SimpleUploadedFile
 from pypdf import PdfReader
 from rest_framework.test import APIClient
 
+from permits_site.licensing.kinds import kind_for
 from permits_site.licensing.models import Permit
+from permits_site.licensing.services.documents import upload_document
 from permits_site.pdf.rendering import render_permit_pdf_bytes
 
 #: Monday 3 June 2030, a Tisbury business day, before the October 1 food pro-rating.
@@ -40,6 +43,19 @@ def accepted_documents(resident: APIClient, office: APIClient, application_id: i
         accepted = office.post(f"/api/v1/documents/{uploaded.json()['id']}/review/",
                                {"accepted": True}, format="json")
         assert accepted.status_code == 200, accepted.content
+
+
+def with_required_documents(application):
+    """The applicant attaches a sample file of each document its type requires, so that it
+    may be submitted (issue #21)."""
+    for required in kind_for(application.permit_type.code).required_documents(application):
+        for number in range(required.count):
+            with open(SAMPLE, "rb") as sample:
+                upload_document(application=application, uploaded_by=application.applicant,
+                                kind=required.kinds[0],
+                                upload=SimpleUploadedFile(f"document-{number}.pdf",
+                                                          sample.read()))
+    return application
 
 
 #: A written waiver application's particulars (Tisbury BOH Reg 09.0.3).

@@ -22,7 +22,13 @@ from permits_site.licensing.models import Application, Permit
 from permits_site.parties.services import create_business, find_or_create_property
 from tests.factories import Role, UserFactory, municipality, staff
 from tests.rules.test_tisbury_rules import SANDBLASTING_OK
-from tests.tisbury.support import TODAY, accepted_documents, client_for, pdf_text
+from tests.tisbury.support import (
+    TODAY,
+    accepted_documents,
+    client_for,
+    pdf_text,
+    with_required_documents,
+)
 
 pytestmark = pytest.mark.django_db
 FOOD = "tisbury.food_service"
@@ -79,7 +85,9 @@ def submit(owner, created: dict) -> dict:
 
 
 def invoice_of(owner, created: dict) -> dict:
-    """The submitted application's invoice, with its lines, as its payer reads it."""
+    """The submitted application's invoice, with its lines, as its payer reads it (its
+    required documents attached first)."""
+    with_required_documents(Application.objects.get(pk=created["id"]))
     invoice = submit(owner, created)["invoice"]
     response = client_for(owner).get(f"/api/v1/invoices/{invoice['id']}/")
     assert response.status_code == 200, response.content
@@ -199,15 +207,15 @@ def test_a_food_service_permit_goes_from_application_to_a_verified_pdf(owner, cl
     assert "A fee waiver was not requested." in text
 
 
-def test_the_food_service_permit_waits_for_both_certificates(owner, clerk):
+def test_the_food_service_permit_is_not_submitted_without_both_certificates(owner, clerk):
     created = start(owner, FOOD, business=business(owner).pk)
 
-    submitted = submit(owner, created)
+    response = client_for(owner).post(f"/api/v1/applications/{created['id']}/submit/")
 
-    documents = [blocker for blocker in submitted["blockers"]
-                 if blocker["gate"] == "documents_accepted"]
-    assert {blocker["citation"] for blocker in documents} >= {"Tisbury BOH Reg 09.5.2"}
-    assert len(documents) == 2
+    assert response.status_code == 400
+    refusals = response.json()["documents"]
+    assert len(refusals) == 2
+    assert any("Tisbury BOH Reg 09.5.2" in refusal for refusal in refusals)
 
 
 def test_a_temporary_food_permit_runs_for_the_event(owner, clerk):

@@ -77,13 +77,17 @@ def blocker_codes(application, gate: str) -> list[str]:
 
 
 def submitted_with_documents(application, kinds, *, clerk) -> Application:
-    application_services.submit_application(application=application,
-                                             acting_user=application.applicant)
+    """The documents attached (they are required before submitting), submitted, the
+    documents accepted and the fee paid."""
+    documents = []
     for kind in kinds:
         with open(SAMPLE, "rb") as sample:
-            document = upload_document(
+            documents.append(upload_document(
                 application=application, uploaded_by=application.applicant, kind=kind,
-                upload=SimpleUploadedFile(f"{kind}.pdf", sample.read(), "application/pdf"))
+                upload=SimpleUploadedFile(f"{kind}.pdf", sample.read(), "application/pdf")))
+    application_services.submit_application(application=application,
+                                             acting_user=application.applicant)
+    for document in documents:
         review_document(document=document, accepted=True, acting_user=clerk)
     invoice = application_services.current_invoice(application)
     record_payment(invoice=invoice, method="cash", reference=f"R-{application.pk}",

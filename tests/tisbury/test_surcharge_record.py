@@ -35,6 +35,7 @@ from tests.factories import (
     permit_type,
     staff,
 )
+from tests.tisbury.support import with_required_documents
 from tisbury_regs.fines import FOOD_SURCHARGES
 from tisbury_regs.permits.fees import LINE_LENGTH, compliance_surcharge
 
@@ -134,7 +135,7 @@ def application_for(permit: Permit, owner, action: str = "renewal", **details) -
 
 
 def submitted(application: Application, owner) -> Invoice:
-    submit_application(application=application, acting_user=owner)
+    submit_application(application=with_required_documents(application), acting_user=owner)
     return current_invoice(application)
 
 

@@ -148,7 +148,7 @@ def test_the_list_fields_and_the_horses_are_declared_as_such(api):
     assert (horses["type"], horses["minimum"]) == ("integer", 5)
     assert "09.7.2" in horses["help"]
     insurance = api.get("/api/v1/permit-types/tisbury.septage_handler/").json()["documents"]
-    assert insurance == [{"kind": "liability_insurance", "required": True,
+    assert insurance == [{"kind": "liability_insurance", "required": True, "may_follow": True,
                           "label": "Certificate of liability insurance",
                           "section": INSURANCE_SECTION}]
 

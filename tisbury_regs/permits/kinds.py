@@ -138,13 +138,27 @@ class TisburyPermitKind(PermitKind):
         """The Board may hear a waiver asked on the application before deciding it (09.0.3)."""
         return application.variances.exists()
 
+    def variance_limits(self, application) -> list[str]:
+        """Besides statutes and bylaws, the Designated Barrier Beach rules on a barrier
+        beach (09.9.1), saying whether the application's property is on one."""
+        on_beach = (" The property of this application is on a barrier beach."
+                    if on_barrier_beach(application) else "")
+        return [*super().variance_limits(application),
+                "On a barrier beach, the Board cannot waive the Designated Barrier Beach rules "
+                f"({cite('09.9.1')}).{on_beach}"]
+
     def unwaivable_rules(self, application, rule_ids: list[str]) -> list[str]:
-        place = application.place
-        if place is None or place.attributes.get(ZONE.name) != "barrier_beach":
+        if not on_barrier_beach(application):
             return []
         return [f"{rule_id} is a Designated Barrier Beach rule and cannot be waived on a "
                 f"barrier beach ({cite('09.9.1')})."
                 for rule_id in rule_ids if rule_id.startswith(BARRIER_BEACH_RULES)]
+
+
+def on_barrier_beach(application) -> bool:
+    """Whether the application's property lies in the Designated Barrier Beach zone."""
+    place = application.place
+    return place is not None and place.attributes.get(ZONE.name) == "barrier_beach"
 
 
 def declared(code: str, *, holder: Holder, about: About, **declaration) -> TisburyPermitKind:
@@ -154,8 +168,11 @@ def declared(code: str, *, holder: Holder, about: About, **declaration) -> Tisbu
     return type(f"{code.title().replace('_', '')}Kind", (TisburyPermitKind,), attributes)()
 
 
+#: "No person shall be issued a permit … without proof" of insurance (09.1.4, MGL c. 111
+#: §31): the proof holds issuance, not the application, so it may follow the submission.
 SEPTAGE_INSURANCE = DeclaredDocument(
-    "liability_insurance", "Certificate of liability insurance", cite("09.1.4")
+    "liability_insurance", "Certificate of liability insurance", cite("09.1.4"),
+    may_follow=True,
 )
 
 DECLARED_KINDS = (

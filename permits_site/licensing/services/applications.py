@@ -33,6 +33,10 @@ from permits_site.licensing.models import (
     PermitType,
     ReviewDetermination,
 )
+from permits_site.licensing.services.documents import (
+    missing_message,
+    refuse_missing_documents,
+)
 from permits_site.licensing.services.fees import quote_fee
 from permits_site.licensing.services.gates import gate_blockers
 from permits_site.parties.services import is_member, link_property
@@ -238,12 +242,13 @@ def _document_blockers(application: Application, *, kind) -> list[Blocker]:
     for required in kind.required_documents(application):
         code = f"document.{required.kinds[0]}"
         of_kind = [document for document in documents if document.kind in required.kinds]
-        if not of_kind:
-            message = f"{required.label} is missing."
-        elif not any(document.status == DocumentStatus.ACCEPTED for document in of_kind):
-            message = f"{required.label} has not been accepted yet."
-        else:
+        accepted = [document for document in of_kind if document.status == DocumentStatus.ACCEPTED]
+        if len(accepted) >= required.count:
             continue
+        if len(of_kind) < required.count:
+            message = missing_message(required, attached=len(of_kind))
+        else:
+            message = f"{required.label} has not been accepted yet."
         found.append(Blocker(code, message, required.citation, Gate.DOCUMENTS_ACCEPTED))
     return found
 
@@ -265,6 +270,9 @@ def current_invoice(application: Application) -> Invoice | None:
 def submit_application(*, application: Application, acting_user: User) -> Application:
     """Submit a draft: it is dated today and invoiced by the schedule in force today.
 
+    A required document the type does not let follow must be attached first: the refusal
+    names each one missing and its section (``refuse_missing_documents``).
+
     The applicant side submits its own; a clerk of the town submits one for the
     applicant at the counter, and the audit entry says so.
     """
@@ -273,6 +281,7 @@ def submit_application(*, application: Application, acting_user: User) -> Applic
     if at_counter and not permissions.is_clerk(acting_user, application.municipality_id):
         raise PermissionDenied("Only the applicant, or a clerk of the town at the counter, "
                                "submits an application.")
+    refuse_missing_documents(application)
     today = timezone.localdate()
     _invoice(application, on=today)
     return _transition(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
+from collections import Counter
 from typing import TYPE_CHECKING
 
 from django.conf import settings
@@ -13,7 +14,7 @@ from django.db import transaction
 from permits_site import audit
 from permits_site.exceptions import DomainError
 from permits_site.licensing import transitions
-from permits_site.licensing.kinds import kind_for
+from permits_site.licensing.kinds import RequiredDocument, kind_for
 from permits_site.licensing.models import Application, Document, DocumentStatus
 
 if TYPE_CHECKING:
@@ -62,6 +63,48 @@ def document_label(application: Application | None, kind: str) -> str:
         return kind.replace("_", " ")
     return kind_for(application.permit_type.code).document_kinds.get(
         kind, kind.replace("_", " "))
+
+
+def missing_message(required: RequiredDocument, *, attached: int) -> str:
+    """What is missing of ``required``: the document, or how many of the ``count`` asked."""
+    if required.count == 1 or not attached:
+        return f"{required.label} is missing."
+    return f"{required.label}: {attached} of {required.count} attached."
+
+
+def _shortfalls(application: Application) -> list[tuple[RequiredDocument, int]]:
+    """Each required document not attached often enough, with how many are; one the office
+    did not accept counts as not attached."""
+    attached = Counter(document.kind for document in application.documents.all()
+                       if document.status != DocumentStatus.REJECTED)
+    found = []
+    for required in kind_for(application.permit_type.code).required_documents(application):
+        count = sum(attached[kind] for kind in required.kinds)
+        if count < required.count:
+            found.append((required, count))
+    return found
+
+
+def missing_documents(application: Application) -> list[RequiredDocument]:
+    """The documents the application's type requires that are not attached yet."""
+    return [required for required, _count in _shortfalls(application)]
+
+
+def still_needed(application: Application) -> list[RequiredDocument]:
+    """The missing documents the type lets follow the submission (the "Still needed" list)."""
+    return [required for required in missing_documents(application) if required.may_follow]
+
+
+def refuse_missing_documents(application: Application) -> None:
+    """Refuse to submit while a document that may not follow is missing, naming each one
+    and the section asking for it (the ``documents`` field)."""
+    refusals = [
+        f"{missing_message(required, attached=count)} Attach it before you submit "
+        f"({required.citation})."
+        for required, count in _shortfalls(application) if not required.may_follow
+    ]
+    if refusals:
+        raise DomainError({"documents": refusals})
 
 
 @transaction.atomic

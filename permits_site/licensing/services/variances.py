@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from django.db import transaction
+from django.db.models import Prefetch
 from django.utils import timezone
 
 from permits_site import audit
@@ -119,6 +120,27 @@ def request_variance(
         after={"status": variance.status, "rule_ids": variance.rule_ids},
     )
     return variance
+
+
+def requestable_failures(result, variances) -> list:
+    """Failed rules not yet in a pending or granted variance: what a request may cover."""
+    if result is None:
+        return []
+    taken = {
+        rule_id
+        for variance in variances
+        if variance.status in LIVE_STATUSES
+        for rule_id in variance.rule_ids
+    }
+    return [finding for finding in result.blocking_failures if finding.rule not in taken]
+
+
+def variances_with_signatures(application: Application):
+    """The application's variances, oldest first, each with its Board signatures."""
+    return application.variances.select_related("requested_by").prefetch_related(
+        Prefetch("signatures", queryset=VarianceSignature.objects.select_related("board_member")
+                 .order_by("signed_at", "pk"))
+    ).order_by("requested_at", "pk")
 
 
 def _rule_ids_of(application: Application) -> list[str]:

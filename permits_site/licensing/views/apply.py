@@ -29,10 +29,13 @@ from permits_site.exceptions import DomainError
 from permits_site.licensing import transitions
 from permits_site.licensing.declarations import PERMIT_FIELD, RENEWAL, reference_options
 from permits_site.licensing.declared_forms import declared_form_class
+from permits_site.licensing.forms import ApplicationDocumentsForm
 from permits_site.licensing.kinds import applied_for, kind_for
 from permits_site.licensing.models import Application, PermitType
+from permits_site.licensing.pending_uploads import KeptUploads
 from permits_site.licensing.services.applications import check_may_apply, submit_application
 from permits_site.licensing.services.declarations import set_online
+from permits_site.licensing.services.documents import upload_document
 from permits_site.licensing.views.access import get_visible_or_404
 
 #: What the counter pages and the permit types page do, as their refusals name it.
@@ -66,15 +69,26 @@ def _renewal_initial(request, form_class, *, action: str) -> dict:
     return form_class.initial_from(details) if details else {}
 
 
+def _documents_form(request, permit_type: PermitType, *, action: str, uploads: KeptUploads
+                    ) -> ApplicationDocumentsForm:
+    """A file input for each document the type declares for ``action`` (issue #21)."""
+    documents = [document for document in kind_for(permit_type.code).documents
+                 if document.applies_to(action)]
+    return ApplicationDocumentsForm(request.POST or None, uploads.files(), documents=documents)
+
+
 @transaction.atomic
 def _start(permit_type: PermitType, *, applicant, action: str, details: dict, acting_user,
-           submitting: bool) -> Application:
-    """Start the draft through its kind; at the counter, submit it too when the clerk
-    asks — both or neither."""
+           submitting: bool, documents: list) -> Application:
+    """Start the draft through its kind and attach the documents chosen on the form; at the
+    counter, submit it too when the clerk asks — all or nothing."""
     application = kind_for(permit_type.code).start_application(
         applicant=applicant, permit_type=permit_type, action=action, details=details,
         acting_user=acting_user,
     )
+    for document_kind, upload in documents:
+        upload_document(application=application, uploaded_by=acting_user, kind=document_kind,
+                        upload=upload)
     if submitting:
         submit_application(application=application, acting_user=acting_user)
     return application
@@ -103,26 +117,34 @@ def _apply(request, permit_type: PermitType, *, applicant, template_context: dic
                       initial={**_query_initial(request, form_class),
                                **_renewal_initial(request, form_class, action=action)})
     checked = _checking(request, form)
-    if request.method == "POST" and not checked and form.is_valid():
+    uploads = KeptUploads(request, page=f"licensing.apply.{permit_type.code}")
+    documents_form = _documents_form(request, permit_type, action=action, uploads=uploads)
+    if (request.method == "POST" and not checked
+            and all([form.is_valid(), documents_form.is_valid()])):
         submitting = "submit" in request.POST and applicant != request.user
         try:
             application = _start(permit_type, applicant=applicant, action=action,
                                  details=form.details, acting_user=request.user,
-                                 submitting=submitting)
+                                 submitting=submitting, documents=documents_form.chosen())
         except DomainError as refused:
             form.add_domain_errors(refused.errors)
         else:
+            uploads.discard()
             messages.success(request, f"Submitted for {applicant.display_name}." if submitting
                              else "Draft saved. Add the documents asked for, then submit.")
             target = "licensing:application" if applicant == request.user else "licensing:review"
             return redirect(target, pk=application.pk)
     status = 400 if request.method == "POST" and not checked else 200
+    if request.method == "POST":
+        uploads.keep(documents_form)
     return render(request, "licensing/apply.html", {
         "permit_type": permit_type,
         "kind": kind_for(permit_type.code),
         "action": action,
         "form": form,
         **checked,
+        "documents_form": documents_form,
+        "kept_uploads": uploads,
         **template_context,
     }, status=status)
 

@@ -24,11 +24,13 @@ from permits_site.licensing.models import (
 )
 from permits_site.licensing.pending_uploads import KeptUploads
 from permits_site.licensing.services import applications as application_services
-from permits_site.licensing.services.documents import upload_document
+from permits_site.licensing.services import variances as variance_services
+from permits_site.licensing.services.documents import still_needed, upload_document
 from permits_site.licensing.services.next_step import next_step
 from permits_site.licensing.services.variances import granted_variances
 from permits_site.licensing.views import listing
 from permits_site.licensing.views.access import get_visible_or_404
+from permits_site.licensing.views.relief import may_ask
 from permits_site.pdf.rendering import render_permit_pdf_bytes
 from permits_site.towns.models import Municipality
 
@@ -152,7 +154,20 @@ def application_detail(request, pk: int):
         return redirect("licensing:review", pk=pk)
     context = application_context(application, upload_form=None, user=request.user)
     return render(request, "licensing/application_detail.html",
-                  {**context, "next_step": next_step(application, blockers=context["blockers"])})
+                  {**context, "next_step": next_step(application, blockers=context["blockers"]),
+                   **relief_context(application, result=context["result"])})
+
+
+def relief_context(application: Application, *, result) -> dict:
+    """The applicant's variance or waiver requests with their signatures, and whether the
+    page offers to ask for one (``relief.may_ask``)."""
+    variances = list(variance_services.variances_with_signatures(application))
+    failures = variance_services.requestable_failures(result, variances)
+    return {
+        "variances": variances,
+        "variance_noun": kind_for(application.permit_type.code).variance_notice.noun,
+        "may_ask_variance": may_ask(application, failures=failures),
+    }
 
 
 def application_context(application: Application, *, upload_form, user) -> dict:
@@ -178,6 +193,7 @@ def application_context(application: Application, *, upload_form, user) -> dict:
         "allowed_actions": transitions.allowed_actions(application),
         "may_upload": permissions.can_upload_document(user, application)
         and transitions.can("attach_document", application),
+        "still_needed": still_needed(application),
     }
 
 

@@ -329,19 +329,6 @@ def _variance_rows(request, application: Application, variances, bound) -> list[
     return rows
 
 
-def _requestable_failures(result, variances) -> list:
-    """Failed rules not yet in a pending or granted variance."""
-    if result is None:
-        return []
-    taken = {
-        rule_id
-        for variance in variances
-        if variance.status in variance_services.LIVE_STATUSES
-        for rule_id in variance.rule_ids
-    }
-    return [finding for finding in result.blocking_failures if finding.rule not in taken]
-
-
 def _variance_request_form(request, application, result, variances, bound):
     if not (
         transitions.can("request_variance", application)
@@ -349,7 +336,7 @@ def _variance_request_form(request, application, result, variances, bound):
         and permissions.can_request_variance(request.user, application)
     ):
         return None
-    failures = _requestable_failures(result, variances)
+    failures = variance_services.requestable_failures(result, variances)
     if not failures and "variance" not in bound:
         return None
     return _form(bound, VarianceRequestForm, "variance", failures=failures,
@@ -560,7 +547,8 @@ def variance_request(request, pk: int):
     form = VarianceRequestForm(
         request.POST,
         prefix="variance",
-        failures=_requestable_failures(application_services.evaluate(application), variances),
+        failures=variance_services.requestable_failures(
+            application_services.evaluate(application), variances),
         application=application,
     )
     return _act_on(

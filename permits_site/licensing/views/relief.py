@@ -1,0 +1,62 @@
+"""The applicant asks the Board for relief from failed rules of their own application: a
+variance in Northborough (§8), a waiver in Tisbury (09.0.3). The written request is the one
+the clerk files from the review screen, judged by the same service; what the law puts beyond
+any waiver is said before it is sent. Another person's application is not found."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_http_methods
+
+from permits_site.accounts import permissions
+from permits_site.exceptions import DomainError
+from permits_site.licensing import transitions
+from permits_site.licensing.kinds import kind_for
+from permits_site.licensing.models import Application
+from permits_site.licensing.review_forms import VarianceRequestForm
+from permits_site.licensing.services import applications as application_services
+from permits_site.licensing.services import variances as variance_services
+from permits_site.licensing.views.access import get_visible_or_404
+
+
+def may_ask(application: Application, *, failures: list) -> bool:
+    """Whether the application page offers the request: the law provides relief, the status
+    allows it and some failed rule is not yet before the Board."""
+    return bool(kind_for(application.permit_type.code).variance_citation and failures
+                and transitions.can("request_variance", application))
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def variance_request(request, pk: int):
+    """The written request, with the refusals the law requires listed above it."""
+    application = get_visible_or_404(
+        Application.objects.select_related("permit_type__municipality", "place", "business",
+                                           "applicant"),
+        permissions.can_ask_for_variance, request.user, pk=pk,
+    )
+    kind = kind_for(application.permit_type.code)
+    failures = variance_services.requestable_failures(
+        application_services.evaluate(application), list(application.variances.all()))
+    if not may_ask(application, failures=failures):
+        messages.error(request, "No failed rule of this application can be put before the "
+                                f"{application.permit_type.authority} now.")
+        return redirect("licensing:application", pk=pk)
+    form = VarianceRequestForm(request.POST or None, prefix="variance", failures=failures,
+                               application=application)
+    if request.method == "POST" and form.is_valid():
+        try:
+            variance_services.request_variance(application=application,
+                                               acting_user=request.user, **form.cleaned_data)
+        except DomainError as refused:
+            form.add_domain_errors(refused.errors)
+        else:
+            messages.success(request, f"Your {kind.variance_notice.noun} request is before the "
+                                      f"{application.permit_type.authority}.")
+            return redirect("licensing:application", pk=pk)
+    return render(request, "licensing/variance_request.html", {
+        "application": application, "form": form, "noun": kind.variance_notice.noun,
+        "limits": kind.variance_limits(application), "citation": kind.variance_citation,
+    }, status=400 if request.method == "POST" else 200)
