@@ -2,24 +2,16 @@
 
 from __future__ import annotations
 
-from urllib.parse import urlsplit
-
 from django.conf import settings
 from django.core.checks import Tags, Warning, register
 
-#: Host names that reach only the machine that prints them.
-LOCAL_HOSTS = frozenset({"localhost", "127.0.0.1", "::1", "0.0.0.0"})  # noqa: S104
-
-
-def is_local(url: str) -> bool:
-    host = (urlsplit(url).hostname or "").lower()
-    return host in LOCAL_HOSTS or host.endswith(".localhost")
+from permits_site.links import is_local
 
 
 @register(Tags.security, deploy=True)
 def site_url_is_local(app_configs, **kwargs) -> list[Warning]:
-    """Every link the site prints or sends starts with ``SITE_URL`` (``pdf/links.py``,
-    ``notifications.services.absolute_url``): a local address there reaches nobody."""
+    """Every link the site prints or sends starts with ``SITE_URL`` (``permits_site.links``):
+    a local address there reaches nobody but the server."""
     if not settings.DEBUG and is_local(settings.SITE_URL):
         return [Warning(
             f"SITE_URL is {settings.SITE_URL}, a local address: the QR codes of licenses and "
