@@ -22,7 +22,7 @@ run: install
 	@scripts/ensure-system-packages pdf
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py seed_demo
-	$(PY) manage.py runserver $(HOST):$(PORT)
+	PAYMENT_DEMO_CHECKOUT=1 SITE_URL=http://$(HOST):$(PORT) $(PY) manage.py runserver $(HOST):$(PORT)
 
 browser:
 	@scripts/ensure-system-packages browser

@@ -31,7 +31,9 @@ ALLOWED_HOSTS = [
     for host in os.environ.get("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]").split(",")
     if host.strip()
 ]
-#: Absolute address of the site, printed in license QR codes.
+#: Absolute address of the site: every link printed in a license's QR code or sent in an
+#: e-mail starts with it. ``make run`` sets it to the address it serves; ``check --deploy``
+#: warns when it is a local address with DEBUG off.
 SITE_URL = os.environ.get("SITE_URL", "http://localhost:8000")
 
 CSRF_TRUSTED_ORIGINS = [
@@ -266,6 +268,11 @@ ONLINE_PAYMENT_TOWNS = {
     for name, value in os.environ.items()
     if name.startswith("STRIPE_SECRET_KEY__") and value
 }
+#: A built-in stand-in for the hosted checkout, for trying the site (``make run``): a town
+#: without Stripe keys is paid on the site's own "Demo payment — no money moves" page,
+#: which signs the provider's event and hands it to the webhook handler. Off, its page
+#: answers 404; on with DEBUG off, ``check --deploy`` fails.
+PAYMENT_DEMO_CHECKOUT = env_bool("PAYMENT_DEMO_CHECKOUT", False)
 #: Scripts and styles only from the site's own static files: no inline script, no CDN.
 CONTENT_SECURITY_POLICY = {
     "DIRECTIVES": {

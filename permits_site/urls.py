@@ -1,5 +1,5 @@
 from django.contrib import admin
-from django.urls import include, path
+from django.urls import include, path, re_path
 
 from permits_site.enforcement.urls import resident_urlpatterns as citation_urlpatterns
 from permits_site.homes import views as homes
@@ -11,6 +11,8 @@ urlpatterns = [
     path("", home, name="home"),
     path("verify/<str:token>/", verify, name="verify"),
     path("verify/<str:token>", verify, name="verify_without_slash"),
+    # Whatever else follows /verify/ is a code that matches no license: the same page says so.
+    re_path(r"^verify/(?P<token>.*)$", verify, name="verify_unmatched"),
     path("", include("permits_site.accounts.urls")),
     path("staff/", homes.home, name="staff_home"),
     path("", include("permits_site.licensing.urls")),

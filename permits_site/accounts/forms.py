@@ -5,6 +5,7 @@ admin's form granting a staff role."""
 from __future__ import annotations
 
 import copy
+from urllib.parse import urlsplit
 
 from django import forms
 from django.conf import settings
@@ -20,6 +21,7 @@ from django.core.validators import RegexValidator
 
 from permits_site.accounts import emails, services
 from permits_site.accounts.models import Role, User
+from permits_site.links import site_url
 from permits_site.parties.forms import DomainErrorsMixin
 
 LOCKED_MESSAGE = (
@@ -161,7 +163,11 @@ class QueuedPasswordResetForm(PasswordResetForm):
 
     def send_mail(self, subject_template_name, email_template_name, context, from_email,
                   to_email, html_email_template_name=None):
-        emails.send_after_commit(emails.PASSWORD_RESET, context, to_email)
+        """The link starts with ``SITE_URL``, not with the host the request came in on."""
+        site = urlsplit(site_url())
+        emails.send_after_commit(emails.PASSWORD_RESET, {
+            **context, "protocol": site.scheme, "domain": site.netloc + site.path,
+        }, to_email)
 
 
 class AuditedSetPasswordForm(SetPasswordForm):

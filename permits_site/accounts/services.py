@@ -16,6 +16,7 @@ from permits_site import audit
 from permits_site.accounts import emails, tokens
 from permits_site.accounts.models import User
 from permits_site.exceptions import DomainError
+from permits_site.links import site_url
 
 PROFILE_FIELDS = ("first_name", "last_name", "street_address", "city", "postal_code", "phone")
 ADDRESS_TAKEN = "Another account already uses this email address."
@@ -45,10 +46,10 @@ def update_profile(user: User, **details: str) -> User:
     return user
 
 
-def request_email_change(user: User, new_email: str, *, site_url: str) -> None:
+def request_email_change(user: User, new_email: str) -> None:
     """Mail a confirmation link to ``new_email``; nothing changes until it is followed.
 
-    ``site_url`` is the scheme and host the link starts with. Refused when the
+    The link starts with ``SITE_URL`` (``permits_site.links``). Refused when the
     address is already the person's or another account's. It writes nothing, so
     it leaves no audit entry: the confirmation does.
     """
@@ -57,7 +58,7 @@ def request_email_change(user: User, new_email: str, *, site_url: str) -> None:
         raise DomainError("That is already your email address.", field="email")
     _refuse_if_taken(user, new_email)
     emails.send_after_commit(emails.EMAIL_CHANGE_CONFIRM, {
-        "user": user, "new_email": new_email, "site_url": site_url,
+        "user": user, "new_email": new_email, "site_url": site_url(),
         "token": tokens.make_email_change_token(user, new_email),
         "valid_days": tokens.EMAIL_CHANGE_MAX_AGE.days,
     }, new_email)

@@ -87,8 +87,7 @@ def email_change(request):
     if request.method == "POST" and form.is_valid():
         new_email = form.cleaned_data["email"]
         try:
-            services.request_email_change(request.user, new_email,
-                                          site_url=request.build_absolute_uri("/")[:-1])
+            services.request_email_change(request.user, new_email)
         except DomainError as refused:
             form.add_domain_errors(refused.errors)
         else:

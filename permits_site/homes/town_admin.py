@@ -1,11 +1,12 @@
 """The town admin's home: permit types the town does not take online, permit types whose
-fee schedule in force still holds the catalogue's placeholder amounts, the office's
-closures and legal holidays coming up (every deadline rolls over them), and the page of the
-town's staff and their roles when the site has one."""
+fee schedule in force holds amounts the law does not state and the admin has not confirmed,
+the office's closures and legal holidays coming up (every deadline rolls over them), and the
+page of the town's staff and their roles when the site has one."""
 
 from __future__ import annotations
 
 import datetime as dt
+from urllib.parse import urlencode
 
 from django.db.models import OuterRef, Subquery
 from django.urls import reverse
@@ -34,9 +35,9 @@ def offline_permit_types(town: TownCalendar) -> WorkList:
 
 
 def placeholder_fees(town: TownCalendar, *, today: dt.date) -> WorkList:
-    """Permit types whose schedule in force is seeded (placeholder amounts from the
-    catalogue, not yet confirmed by the town): the admin enters the adopted amounts as a
-    new version."""
+    """Permit types whose schedule in force is seeded (amounts the law's text does not
+    state, from the catalogue): flagged until the admin confirms them on the fee schedule
+    page or saves the town's own as a new version."""
     in_force = FeeSchedule.objects.filter(
         permit_type=OuterRef("pk"), effective_from__lte=today, retired_at__isnull=True,
     ).order_by("-effective_from", "-created_at")
@@ -45,11 +46,12 @@ def placeholder_fees(town: TownCalendar, *, today: dt.date) -> WorkList:
     ).filter(placeholder=True).order_by("name", "pk")
 
     def item(permit_type: PermitType) -> WorkItem:
-        return WorkItem("Confirm the fees the town adopted", permit_type.name,
-                        reverse("licensing:fee_schedule_new", args=[permit_type.code]),
+        return WorkItem("Confirm these amounts or enter the town's own", permit_type.name,
+                        reverse("licensing:fee_schedules") + "?" + urlencode(
+                            {"q": permit_type.code}),
                         citation=permit_type.citation)
 
-    return limited("Fee schedules with placeholder amounts", permit_types,
+    return limited("Fee schedules with amounts not in the law text", permit_types,
                    item, empty="Every fee schedule in force holds confirmed amounts.",
                    link_label="Fee schedules", link_url=reverse("licensing:fee_schedules"))
 

@@ -12,6 +12,7 @@ class NotificationsConfig(AppConfig):
         from django.db.models.signals import post_save
 
         from permits_site.audit.models import AuditEntry
+        from permits_site.notifications import checks  # noqa: F401  (registers them)
         from permits_site.notifications.receivers import audit_entry_saved
 
         post_save.connect(audit_entry_saved, sender=AuditEntry,

@@ -101,7 +101,10 @@ def citation_issued(entry):
                 + ("written warning" if citation.warning else "citation")
                 + f" for {citation.description.lower()}",
         context={"case": case, "citation": citation,
-                 "url": absolute_url(reverse("citations:detail", args=[citation.pk]))},
+                 "url": absolute_url(reverse("citations:detail", args=[citation.pk])),
+                 "pay_url": absolute_url(reverse("online_payments:pay",
+                                                 args=[citation.invoice_id]))
+                 if citation.invoice_id else ""},
         about=citation, municipality=case.municipality, is_legal_notice=True,
     )
     return draft, _case_people(case)

@@ -26,6 +26,7 @@ from django_tasks import task
 from permits_site import audit
 from permits_site.accounts import permissions
 from permits_site.exceptions import InvalidTransition, PermissionDenied
+from permits_site.links import absolute_url
 from permits_site.notifications.models import Message, Preference
 from permits_site.rules.calendar import format_date
 
@@ -60,10 +61,6 @@ def people_of(*, person=None, business=None) -> list:
     if business is not None:
         return list(business.members.order_by("pk"))
     return [person] if person is not None else []
-
-
-def absolute_url(path: str) -> str:
-    return f"{settings.SITE_URL.rstrip('/')}{path}"
 
 
 def write(draft: Draft, recipients: Iterable) -> list[Message]:

@@ -36,8 +36,18 @@ class PaymentOffice(models.Model):
         "office hours", max_length=200,
         help_text="For example: Monday–Thursday, 8:00 a.m.–4:30 p.m.",
     )
+    accepts = models.CharField(
+        "the counter takes", max_length=200, default="Cash, check or money order",
+        help_text="What the office takes in person, as every invoice and citation says it; "
+                  "for example: Cash, check, money order or card.",
+    )
     payee = models.CharField(
         "make checks payable to", max_length=200, help_text="For example: Town of North Andover."
+    )
+    phone = models.CharField(
+        "office telephone", max_length=30, blank=True,
+        help_text="Printed where a resident checks a license or asks about a payment; "
+                  "for example: (978) 555-0100.",
     )
     convenience_fee = models.DecimalField(
         "online convenience fee", **MONEY, default=Decimal("0.00"),

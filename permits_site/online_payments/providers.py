@@ -8,11 +8,16 @@ provider, and no payment is recorded except from a verified event.
 Each town has its own account: ``settings.ONLINE_PAYMENT_TOWNS`` maps a town's
 code to its ``secret_key`` and ``webhook_secret`` (read from
 ``STRIPE_SECRET_KEY__<CODE>`` and ``STRIPE_WEBHOOK_SECRET__<CODE>``). A town
-without both takes payment at the counter only.
+without both takes payment at the counter only, unless ``PAYMENT_DEMO_CHECKOUT``
+gives it the demo checkout (:class:`DemoCheckout`), which only ``make run`` and the
+tests turn on.
 """
 
 from __future__ import annotations
 
+import json
+import time
+import uuid
 from dataclasses import dataclass
 from decimal import Decimal
 from enum import StrEnum
@@ -20,6 +25,8 @@ from typing import Protocol
 
 import stripe
 from django.conf import settings
+from django.urls import reverse
+from django.utils.crypto import salted_hmac
 
 CURRENCY = "usd"
 
@@ -167,9 +174,57 @@ class StripeCheckout:
         return ProviderEvent(**common, kind=EventKind.OTHER)
 
 
+class DemoCheckout(StripeCheckout):
+    """The built-in stand-in for Stripe's hosted checkout (``PAYMENT_DEMO_CHECKOUT``).
+
+    Its checkout page is the site's own ("Demo payment — no money moves"). Paying there
+    writes the ``checkout.session.completed`` event Stripe would send, signs it with the
+    town's webhook secret by Stripe's scheme, and hands it to the same verification
+    (:meth:`StripeCheckout.parse_event`) and handler as a delivery from Stripe.
+    """
+
+    code = "demo"
+
+    def __init__(self, *, webhook_secret: str):
+        super().__init__(secret_key="", webhook_secret=webhook_secret)
+
+    def open_checkout(self, request: CheckoutRequest) -> HostedCheckout:
+        session_id = f"cs_demo_{uuid.uuid4().hex}"
+        return HostedCheckout(
+            session_id=session_id,
+            url=reverse("online_payments:demo_checkout", args=[session_id]))
+
+    def signed_completion(self, *, session_id: str, amount: Decimal,
+                          reference: str) -> tuple[bytes, str]:
+        """The completed-checkout event for ``amount`` charged, and its signature header."""
+        payload = json.dumps({
+            "id": f"evt_demo_{uuid.uuid4().hex}", "object": "event",
+            "type": "checkout.session.completed", "created": int(time.time()),
+            "livemode": False, "data": {"object": {
+                "id": session_id, "object": "checkout.session", "payment_status": "paid",
+                "status": "complete", "amount_total": cents(amount), "currency": CURRENCY,
+                "payment_intent": f"pi_demo_{uuid.uuid4().hex}",
+                "client_reference_id": reference, "metadata": {"reference": reference},
+            }},
+        })
+        return payload.encode(), stripe.WebhookSignature.generate_signature_header(
+            payload, self.webhook_secret)
+
+
+def demo_webhook_secret(town_code: str) -> str:
+    """The demo checkout's signing secret of a town without its own: derived from the
+    site's ``SECRET_KEY``, so no one outside the site can forge a demo delivery."""
+    return "whsec_demo_" + salted_hmac("online_payments.demo_checkout", town_code).hexdigest()
+
+
 def provider_for(municipality) -> PaymentProvider | None:
-    """The town's provider, or None when the town takes no payment online."""
+    """The town's provider: Stripe with its keys; else the demo checkout when
+    ``PAYMENT_DEMO_CHECKOUT`` is on; else None (the town takes payment at its counter)."""
     keys = settings.ONLINE_PAYMENT_TOWNS.get(municipality.code) or {}
-    if not (keys.get("secret_key") and keys.get("webhook_secret")):
-        return None
-    return StripeCheckout(secret_key=keys["secret_key"], webhook_secret=keys["webhook_secret"])
+    if keys.get("secret_key") and keys.get("webhook_secret"):
+        return StripeCheckout(secret_key=keys["secret_key"],
+                              webhook_secret=keys["webhook_secret"])
+    if settings.PAYMENT_DEMO_CHECKOUT:
+        return DemoCheckout(webhook_secret=keys.get("webhook_secret")
+                            or demo_webhook_secret(municipality.code))
+    return None

@@ -34,6 +34,7 @@ from permits_site.online_payments.models import (
 from permits_site.online_payments.providers import (
     ChargeLine,
     CheckoutRequest,
+    DemoCheckout,
     EventKind,
     ProviderError,
     ProviderEvent,
@@ -44,7 +45,7 @@ from permits_site.towns.models import Municipality
 if TYPE_CHECKING:
     from permits_site.accounts.models import User
 
-OFFICE_FIELDS = ("office", "address", "hours", "payee", "convenience_fee")
+OFFICE_FIELDS = ("office", "address", "hours", "accepts", "payee", "phone", "convenience_fee")
 
 
 # -- counter instructions ---------------------------------------------------------------
@@ -88,7 +89,7 @@ def is_payer(user, invoice: Invoice) -> bool:
 def online_refusal(invoice: Invoice) -> str | None:
     """Why the invoice cannot be paid online now, or None."""
     if provider_for(invoice.municipality) is None:
-        return f"The {invoice.municipality} does not take payment online; pay at the counter."
+        return f"The {invoice.municipality} does not take payment online yet."
     if invoice.status != InvoiceStatus.OPEN:
         return f"Invoice #{invoice.pk} is {invoice.get_status_display().lower()}."
     if invoice.balance() <= 0:
@@ -125,8 +126,8 @@ def start_checkout(
             cancel_url=return_url(token), email=acting_user.email,
         ))
     except ProviderError as error:
-        raise DomainError("The card processor did not answer; try again later or pay at "
-                          f"the counter ({error}).", field="invoice") from error
+        raise DomainError("The card processor did not answer; try again later or pay the "
+                          f"town's office ({error}).", field="invoice") from error
     with transaction.atomic():
         checkout = OnlineCheckout.objects.create(
             token=token, municipality=invoice.municipality, invoice=invoice,
@@ -141,6 +142,21 @@ def start_checkout(
             after={"checkout": str(token), "charged": str(checkout.charged)},
         )
     return checkout, hosted.url
+
+
+def pay_on_demo_checkout(*, checkout: OnlineCheckout, acting_user: User) -> WebhookEvent:
+    """The resident presses "Pay" on the demo checkout: the event the provider would send
+    for the charge is signed with the town's webhook secret and handed to
+    :func:`receive_event`, the webhook's own handler; nothing else records the payment."""
+    if checkout.started_by_id != acting_user.pk:
+        raise PermissionDenied("Only the person who started a checkout pays it.")
+    provider = provider_for(checkout.municipality)
+    if not isinstance(provider, DemoCheckout) or checkout.provider != provider.code:
+        raise DomainError("This checkout is not paid on the demo checkout.", field="checkout")
+    payload, signature = provider.signed_completion(
+        session_id=checkout.session_id, amount=checkout.charged, reference=str(checkout.token))
+    return receive_event(municipality=checkout.municipality, payload=payload,
+                         signature=signature)
 
 
 # -- webhooks -----------------------------------------------------------------------------

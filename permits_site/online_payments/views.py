@@ -9,7 +9,9 @@ payment is recorded.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import wraps
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponseBadRequest, JsonResponse
@@ -17,7 +19,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.csrf import csrf_exempt
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_http_methods, require_POST
 
 from permits_site.accounts.models import Role
 from permits_site.accounts.permissions import is_admin, municipality_ids_with
@@ -27,8 +29,13 @@ from permits_site.licensing.views.access import get_visible_or_404
 from permits_site.licensing.views.resident import error_messages
 from permits_site.online_payments import services
 from permits_site.online_payments.forms import PaymentOfficeForm
-from permits_site.online_payments.models import OnlineCheckout, PaymentFlag, PaymentOffice
-from permits_site.online_payments.providers import InvalidSignature
+from permits_site.online_payments.models import (
+    CheckoutStatus,
+    OnlineCheckout,
+    PaymentFlag,
+    PaymentOffice,
+)
+from permits_site.online_payments.providers import DemoCheckout, InvalidSignature, provider_for
 from permits_site.towns.models import Municipality
 
 
@@ -59,6 +66,7 @@ def pay(request, invoice_id: int):
         "invoice": invoice, "refusal": refusal, "back": resident_link(invoice),
         "charges": charges, "total": sum(line.amount for line in charges),
         "office": PaymentOffice.objects.filter(municipality=invoice.municipality).first(),
+        "demo": isinstance(provider_for(invoice.municipality), DemoCheckout),
     }, status=400 if request.method == "POST" else 200)
 
 
@@ -103,6 +111,39 @@ def returned(request, token):
         lambda user, checkout: checkout.started_by_id == user.pk, request.user, token=token)
     return render(request, "online_payments/returned.html", {
         "checkout": checkout, "back": resident_link(checkout.invoice),
+        "demo": checkout.provider == DemoCheckout.code,
+    })
+
+
+def demo_checkout_on(view):
+    """The demo checkout exists only while ``PAYMENT_DEMO_CHECKOUT`` is on: 404 otherwise,
+    signed in or not."""
+    @wraps(view)
+    def wrapped(request, *args, **kwargs):
+        if not settings.PAYMENT_DEMO_CHECKOUT:
+            raise Http404("No such page.")
+        return view(request, *args, **kwargs)
+    return wrapped
+
+
+@demo_checkout_on
+@login_required
+@require_http_methods(["GET", "POST"])
+def demo_checkout(request, session_id: str):
+    """The stand-in for the provider's hosted page. GET: what the card would be charged;
+    POST ("Pay"): the provider's signed event goes to the webhook's handler, and the
+    resident comes back to the return page, as from the provider."""
+    checkout = get_visible_or_404(
+        OnlineCheckout.objects.select_related("municipality", "invoice__municipality"),
+        lambda user, checkout: checkout.started_by_id == user.pk, request.user,
+        provider=DemoCheckout.code, session_id=session_id)
+    back = reverse("online_payments:returned", args=[checkout.token])
+    if request.method == "POST":
+        if checkout.status == CheckoutStatus.OPEN:
+            services.pay_on_demo_checkout(checkout=checkout, acting_user=request.user)
+        return redirect(back)
+    return render(request, "online_payments/demo_checkout.html", {
+        "checkout": checkout, "back": back,
     })
 
 

@@ -22,6 +22,12 @@ pytestmark = pytest.mark.django_db
 SITE = "https://permits.example.org"
 
 
+@pytest.fixture(autouse=True)
+def _site_url(settings):
+    """The links in the messages start with the site's address (``SITE_URL``)."""
+    settings.SITE_URL = SITE
+
+
 def confirmation_token(message) -> str:
     """The token in the confirmation link of an email-change message."""
     return re.search(r"/accounts/email/confirm/([^/\s\"]+)/", message.body).group(1)
@@ -29,7 +35,7 @@ def confirmation_token(message) -> str:
 
 def request_change(user, new_email: str, capture) -> str:
     with capture(execute=True):
-        services.request_email_change(user, new_email, site_url=SITE)
+        services.request_email_change(user, new_email)
     return confirmation_token(mail.outbox[-1])
 
 
@@ -96,7 +102,7 @@ def test_no_message_is_sent_before_the_request_commits(
     resident, django_capture_on_commit_callbacks
 ):
     with django_capture_on_commit_callbacks(execute=False) as callbacks:
-        services.request_email_change(resident, "jane.new@example.net", site_url=SITE)
+        services.request_email_change(resident, "jane.new@example.net")
 
     assert mail.outbox == []
     assert len(callbacks) == 1
@@ -104,7 +110,7 @@ def test_no_message_is_sent_before_the_request_commits(
 
 def test_the_current_address_is_refused_as_a_new_one(resident):
     with pytest.raises(DomainError) as refused:
-        services.request_email_change(resident, resident.email.upper(), site_url=SITE)
+        services.request_email_change(resident, resident.email.upper())
 
     assert refused.value.errors == {"email": ["That is already your email address."]}
     assert mail.outbox == []
@@ -114,7 +120,7 @@ def test_an_address_of_another_account_is_refused_whatever_its_case(
     resident, other_resident
 ):
     with pytest.raises(DomainError) as refused:
-        services.request_email_change(resident, other_resident.email.upper(), site_url=SITE)
+        services.request_email_change(resident, other_resident.email.upper())
 
     assert refused.value.errors == {
         "email": ["Another account already uses this email address."]}

@@ -4,10 +4,12 @@ confirmation before paying, the return page, the admin's instructions and the Cl
 from decimal import Decimal
 
 import pytest
+from django.template.loader import render_to_string
 from django.urls import reverse
 
 from permits_site.audit.models import AuditEntry
 from permits_site.licensing.models import Invoice, InvoiceLine
+from permits_site.notifications.events import citation_issued
 from permits_site.online_payments.models import (
     CheckoutStatus,
     FlagKind,
@@ -22,6 +24,7 @@ pytestmark = pytest.mark.django_db
 NORTH_ANDOVER_OFFICE = {
     "office": "Town Clerk's office", "address": "120 Main Street, North Andover, MA 01845",
     "hours": "Monday–Thursday, 8:00 a.m.–4:30 p.m.", "payee": "Town of North Andover",
+    "accepts": "Cash, check or money order", "phone": "(978) 555-0100",
     "convenience_fee": Decimal("1.50"),
 }
 
@@ -43,7 +46,8 @@ def test_an_open_invoice_says_where_when_and_to_whom_to_pay_and_offers_card_paym
     page = text_of(client.get(reverse("licensing:application", args=[application.pk])))
 
     for text in ("120 Main Street, North Andover, MA 01845", "Monday–Thursday, 8:00 a.m.–4:30 p.m.",
-                 "payable to <strong>Town of North Andover</strong>", "Pay online by card"):
+                 "payable to <strong>Town of North Andover</strong>",
+                 f"Pay invoice #{application.invoices.get().pk}", "online by card"):
         assert text in page, text
 
 
@@ -54,10 +58,14 @@ def test_without_keys_the_town_is_paid_at_the_counter_only(client, resident, app
 
     page = text_of(client.get(reverse("licensing:application", args=[application.pk])))
 
-    assert "120 Main Street" in page and "Pay online by card" not in page
-    pay_page = reverse("online_payments:pay", args=[application.invoices.get().pk])
+    invoice = application.invoices.get()
+    assert "120 Main Street" in page and "online by card" not in page
+    pay_page = reverse("online_payments:pay", args=[invoice.pk])
+    assert pay_page in page
     refused = text_of(client.get(pay_page))
-    assert "does not take payment online; pay at the counter" in refused
+    assert "does not take payment online yet" in refused
+    assert "Continue to secure card payment" not in refused
+    assert "The office takes: Cash, check or money order" in refused
 
 
 def test_the_clerk_sees_the_counter_instructions_but_no_card_button(client, clerk, application,
@@ -66,7 +74,7 @@ def test_the_clerk_sees_the_counter_instructions_but_no_card_button(client, cler
 
     page = text_of(client.get(reverse("licensing:review", args=[application.pk])))
 
-    assert "120 Main Street" in page and "Pay online by card" not in page
+    assert "120 Main Street" in page and "Pay invoice" not in page
 
 
 def test_before_paying_the_resident_sees_the_fee_and_the_convenience_fee(
@@ -145,7 +153,46 @@ def test_a_due_citation_can_be_paid_online_and_names_the_payee(client, resident,
     page = text_of(client.get(reverse("citations:detail", args=[citation.pk])))
 
     assert reverse("online_payments:pay", args=[citation.invoice.pk]) in page
-    assert "payable to Town of North Andover" in page and "120 Main Street" in page
+    assert "payable to <strong>Town of North Andover</strong>" in page
+    assert "120 Main Street" in page and f"citation #{citation.pk} written on it" in page
+
+
+def test_every_page_says_what_the_counter_takes_as_the_admin_wrote_it(
+    client, resident, application, citation, office, stripe_http
+):
+    """The application, the citation, the payment page and the list of citations never
+    contradict each other: the counter takes what the town's admin says, and only that."""
+    office.accepts = "Cash or check only"
+    office.save()
+    client.force_login(resident)
+    invoice = application.invoices.get()
+    pages = {
+        "application": reverse("licensing:application", args=[application.pk]),
+        "citation": reverse("citations:detail", args=[citation.pk]),
+        "pay": reverse("online_payments:pay", args=[invoice.pk]),
+    }
+
+    for name, url in pages.items():
+        page = text_of(client.get(url))
+        assert "The office takes: Cash or check only" in page, name
+        assert "money order or card" not in page and "pay at the counter" not in page, name
+    listing = text_of(client.get(reverse("citations:mine")))
+    assert "money order or card" not in listing and "at the Town Clerk's counter" not in listing
+
+
+def test_the_dashboard_and_the_messages_lead_to_the_same_pay_page(
+    client, resident, application, citation, office, settings
+):
+    client.force_login(resident)
+    dashboard = text_of(client.get(reverse("licensing:dashboard")))
+
+    for invoice in (application.invoices.get(), citation.invoice):
+        assert reverse("online_payments:pay", args=[invoice.pk]) in dashboard
+    draft, _people = citation_issued(AuditEntry.objects.get(action="case.citation_issued"))
+    message = render_to_string("notifications/email/citation_issued.txt",
+                               {**draft.context, "recipient": resident})
+    pay_url = reverse("online_payments:pay", args=[citation.invoice.pk])
+    assert f"{settings.SITE_URL}{pay_url}" in message
 
 
 # -- the admin's counter instructions ------------------------------------------------------

@@ -167,6 +167,11 @@ class Permit(models.Model):
             return f"From {self.valid_from:%B %-d, %Y}: {self.permit_type.term.lower()}"
         return f"{self.valid_from:%B %-d, %Y} through {self.valid_through:%B %-d, %Y}"
 
+    def begins_after(self, on) -> bool:
+        """An active permit whose term has not begun on ``on`` (a license year starting
+        January 1, issued in December): not valid yet."""
+        return self.status == PermitStatus.ACTIVE and on < self.valid_from
+
     def effective_status(self, on) -> str:
         """The status as of ``on``: an active permit past its term reads as expired."""
         if self.status == PermitStatus.ACTIVE and on > self.valid_through:

@@ -11,7 +11,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from permits_site import audit
-from permits_site.exceptions import DomainError
+from permits_site.accounts.permissions import is_admin
+from permits_site.exceptions import DomainError, PermissionDenied
 from permits_site.licensing.kinds import QuoteRequest, kind_for
 from permits_site.licensing.models import FeeItem, FeeSchedule, PermitType
 from permits_site.rules.fees import FeeQuote, PricedItem, QuoteRefused
@@ -158,5 +159,33 @@ def retire_fee_schedule(*, schedule: FeeSchedule, acting_user: User) -> FeeSched
         subject=schedule,
         municipality=schedule.permit_type.municipality,
         summary=f"Retired {schedule}",
+    )
+    return schedule
+
+
+@transaction.atomic
+def confirm_fee_schedule(*, schedule: FeeSchedule, acting_user: User) -> FeeSchedule:
+    """The town's admin confirms that a seeded schedule's amounts — the catalogue's, for fees
+    the law's text does not state — are the ones the town adopted. They were already the
+    schedule in force and invoiced as such; confirming only clears the admin's flag.
+    Amounts the town set otherwise are a new version (:func:`create_fee_schedule_version`)."""
+    municipality = schedule.permit_type.municipality
+    if not is_admin(acting_user, municipality.pk):
+        raise PermissionDenied("Only the town's admin confirms its fee schedules.")
+    schedule = FeeSchedule.objects.select_for_update().get(pk=schedule.pk)
+    if not schedule.seeded:
+        raise DomainError(f"The {schedule.permit_type.name} fee schedule from "
+                          f"{schedule.effective_from} is already confirmed.")
+    schedule.seeded = False
+    schedule.save(update_fields=["seeded"])
+    audit.record(
+        actor=acting_user,
+        action="fee_schedule.confirmed",
+        subject=schedule,
+        municipality=municipality,
+        summary=f"{schedule.permit_type.name} fees from {schedule.effective_from} confirmed",
+        before={"seeded": True},
+        after={"seeded": False,
+               "amounts": {item.code: str(item.amount) for item in schedule.items.all()}},
     )
     return schedule

@@ -7,14 +7,18 @@ from django.contrib.auth.decorators import login_required
 from django.db.models import Prefetch
 from django.shortcuts import redirect, render
 from django.utils import timezone
-from django.views.decorators.http import require_http_methods
+from django.views.decorators.http import require_http_methods, require_POST
 
 from permits_site.accounts import permissions
 from permits_site.accounts.models import Role
 from permits_site.exceptions import DomainError
 from permits_site.licensing.forms import FeeScheduleVersionForm
 from permits_site.licensing.models import FeeSchedule, PermitType
-from permits_site.licensing.services.fees import create_fee_schedule_version, schedule_in_force
+from permits_site.licensing.services.fees import (
+    confirm_fee_schedule,
+    create_fee_schedule_version,
+    schedule_in_force,
+)
 from permits_site.licensing.views import listing
 from permits_site.licensing.views.access import get_visible_or_404
 from permits_site.towns.models import Municipality
@@ -114,3 +118,23 @@ def fee_schedule_new(request, code: str):
         },
         status=400 if form.errors else 200,
     )
+
+
+@login_required
+@require_POST
+def fee_schedule_confirm(request, pk: int):
+    """The admin confirms the seeded amounts in force as the town's own."""
+    towns = admin_towns(request.user)
+    schedule = get_visible_or_404(
+        FeeSchedule.objects.select_related("permit_type__municipality"),
+        lambda user, schedule: schedule.permit_type.municipality_id in towns,
+        request.user,
+        pk=pk,
+    )
+    try:
+        confirm_fee_schedule(schedule=schedule, acting_user=request.user)
+    except DomainError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, f"Fees confirmed: {schedule.permit_type.name}.")
+    return redirect("licensing:fee_schedules")

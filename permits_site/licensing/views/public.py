@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
+import re
+
 from django.db.models import Prefetch
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 from django.utils import timezone
 from django.views.decorators.http import require_GET
 
+from permits_site.accounts.refusals import site_page
 from permits_site.licensing.kinds import applied_for
 from permits_site.licensing.models import Permit, PermitType
 from permits_site.towns.models import Municipality
+
+#: What a verification code can look like (``new_verification_token``: URL-safe base64).
+VERIFICATION_CODE = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
 
 @require_GET
@@ -29,16 +35,24 @@ def home(request):
 
 @require_GET
 def verify(request, token: str):
-    """Anyone may check a license: number, type, town, status, term and the holder's initials."""
-    permit = get_object_or_404(
-        Permit.objects.select_related("permit_type", "municipality", "holder"),
-        verification_token=token,
+    """Anyone may check a license: number, type, town, status, term and the holder's initials
+    (spec ``lifecycle.md``, "Permits"). A code that matches no license, however it is
+    written, gets the site's own page with each town's office telephone, DEBUG on or off."""
+    permit = (
+        Permit.objects.select_related("permit_type", "municipality", "holder")
+        .filter(verification_token=token).first()
+        if VERIFICATION_CODE.fullmatch(token) else None
     )
+    if permit is None:
+        return site_page(request, "licensing/verify_unknown.html", 404,
+                         towns=Municipality.objects.select_related("payment_office"))
+    today = timezone.localdate()
     return render(
         request,
         "licensing/verify.html",
         {
             "permit": permit,
-            "status": permit.effective_status(timezone.localdate()),
+            "status": permit.effective_status(today),
+            "not_yet_valid": permit.begins_after(today),
         },
     )

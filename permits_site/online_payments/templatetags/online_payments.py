@@ -4,7 +4,7 @@ from dataclasses import dataclass
 
 from django import template
 
-from permits_site.licensing.models import Invoice
+from permits_site.licensing.models import Invoice, InvoiceStatus
 from permits_site.online_payments.models import PaymentFlag, PaymentOffice
 from permits_site.online_payments.services import is_payer, online_refusal
 from permits_site.towns.models import Municipality
@@ -15,16 +15,21 @@ register = template.Library()
 @dataclass(frozen=True)
 class PaymentOptions:
     office: PaymentOffice | None
+    #: The viewer owes ``invoice`` and it is open: the "Pay" button leads to its page.
+    payer: bool
+    #: ... and it may be paid online now.
     online: bool
 
 
 @register.simple_tag(takes_context=True)
 def payment_options(context, municipality: Municipality, invoice: Invoice | None = None):
-    """The town's counter instructions, and whether the viewer may pay ``invoice`` online."""
+    """The town's counter instructions, and whether the viewer may pay ``invoice`` (online)."""
     user = context["request"].user
-    online = bool(invoice) and is_payer(user, invoice) and online_refusal(invoice) is None
+    payer = (invoice is not None and invoice.status == InvoiceStatus.OPEN
+             and is_payer(user, invoice))
     return PaymentOptions(
-        office=PaymentOffice.objects.filter(municipality=municipality).first(), online=online)
+        office=PaymentOffice.objects.filter(municipality=municipality).first(), payer=payer,
+        online=payer and online_refusal(invoice) is None)
 
 
 @register.simple_tag

@@ -1,0 +1,28 @@
+"""The site's own address: every link it prints (a license's QR code) or sends (the outbox's
+messages, the password reset and email change links) starts with ``SITE_URL``, never with
+the host a request came in on — behind a proxy or on one node of several, that host is not
+the address residents reach."""
+
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+from django.conf import settings
+
+#: Host names that reach only the machine that prints them.
+LOCAL_HOSTS = frozenset({"localhost", "127.0.0.1", "::1", "0.0.0.0"})  # noqa: S104
+
+
+def site_url() -> str:
+    """``SITE_URL`` without a trailing slash: the scheme and host links start with."""
+    return settings.SITE_URL.rstrip("/")
+
+
+def absolute_url(path: str) -> str:
+    return f"{site_url()}{path}"
+
+
+def is_local(url: str) -> bool:
+    """Whether ``url`` names this machine only (``check --deploy`` warns of it)."""
+    host = (urlsplit(url).hostname or "").lower()
+    return host in LOCAL_HOSTS or host.endswith(".localhost")
