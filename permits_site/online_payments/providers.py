@@ -29,6 +29,8 @@ from django.urls import reverse
 from django.utils.crypto import salted_hmac
 
 CURRENCY = "usd"
+#: Seconds a webhook's signature may be older or newer than now (Stripe's default age).
+SIGNATURE_TOLERANCE = 300
 
 
 class ProviderError(Exception):
@@ -141,12 +143,18 @@ class StripeCheckout:
         return HostedCheckout(session_id=session.id, url=session.url)
 
     def parse_event(self, *, payload: bytes, signature: str) -> ProviderEvent:
+        """The event, once its signature is the town's and was made within five minutes
+        either way of now: Stripe's library refuses an old one, a future one is refused
+        here, so a captured or forged-ahead delivery cannot be replayed later."""
         try:
             event = stripe.Webhook.construct_event(
-                payload, signature, self.webhook_secret, api_key=self.secret_key
+                payload, signature, self.webhook_secret, api_key=self.secret_key,
+                tolerance=SIGNATURE_TOLERANCE,
             )
         except (ValueError, stripe.SignatureVerificationError) as error:
             raise InvalidSignature(str(error)) from error
+        if signed_at(signature) > time.time() + SIGNATURE_TOLERANCE:
+            raise InvalidSignature("The signature is dated in the future.")
         return self._translate(event)
 
     @staticmethod
@@ -172,6 +180,12 @@ class StripeCheckout:
                 reason=f"Card holder disputes the charge ({data.get('reason') or 'no reason'})",
             )
         return ProviderEvent(**common, kind=EventKind.OTHER)
+
+
+def signed_at(signature: str) -> int:
+    """The moment a verified ``Stripe-Signature`` header says it was made (its ``t=``)."""
+    return max(int(value) for key, _, value in
+               (item.partition("=") for item in signature.split(",")) if key.strip() == "t")
 
 
 class DemoCheckout(StripeCheckout):

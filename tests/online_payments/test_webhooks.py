@@ -107,15 +107,31 @@ def test_an_event_signed_with_another_towns_secret_is_refused(client, invoice, r
     assert nothing_recorded(invoice)
 
 
-def test_a_signature_older_than_five_minutes_is_refused(client, invoice, resident, checkout_of):
+@pytest.mark.parametrize("seconds_off", [-301, 301, 86_400])
+def test_a_signature_more_than_five_minutes_off_is_refused(client, invoice, resident,
+                                                          checkout_of, seconds_off):
     _checkout, session = checkout_of(invoice, resident)
     payload = session_completed(session)
 
-    response = deliver(client, payload, header=signature(payload,
-                                                         timestamp=int(time.time()) - 301))
+    response = deliver(client, payload, header=signature(
+        payload, timestamp=int(time.time()) + seconds_off))
 
     assert response.status_code == 400
     assert nothing_recorded(invoice)
+
+
+@pytest.mark.parametrize("seconds_off", [-299, 299])
+def test_a_signature_within_five_minutes_is_taken(client, invoice, resident, checkout_of,
+                                                  seconds_off):
+    _checkout, session = checkout_of(invoice, resident)
+    payload = session_completed(session)
+
+    response = deliver(client, payload, header=signature(
+        payload, timestamp=int(time.time()) + seconds_off))
+
+    assert response.status_code == 200
+    invoice.refresh_from_db()
+    assert invoice.status == InvoiceStatus.PAID
 
 
 @pytest.mark.parametrize(("amount_total", "currency", "says"), [
