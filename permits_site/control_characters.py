@@ -2,7 +2,9 @@
 
 No address the site writes holds one, no person types one, and PostgreSQL refuses a NUL in
 a text value: a NUL in a path's slug or in a search would otherwise fail deep in a lookup.
-The site answers 400 with its own page (JSON on the API), naming the part of the address.
+A path with one names no page or record, so it is the site's "not found" (404); a query
+with one is a request the site cannot read (400), naming the query. The API answers both
+in JSON.
 """
 
 from __future__ import annotations
@@ -16,16 +18,12 @@ from django.shortcuts import render
 #: C0 control characters and DEL.
 CONTROL_CHARACTER = re.compile(r"[\x00-\x1f\x7f]")
 API_PREFIX = "/api/"
+QUERY_REFUSED = "The address's query holds a control character, which no page accepts."
 
 
-def part_with_control_character(request: HttpRequest) -> str:
-    """``"path"``, ``"query"`` or ``""``: where the address holds a control character."""
-    if CONTROL_CHARACTER.search(request.path):
-        return "path"
+def has_control_character_in_query(request: HttpRequest) -> bool:
     query = unquote(request.META.get("QUERY_STRING", "").replace("+", " "))
-    if CONTROL_CHARACTER.search(query):
-        return "query"
-    return ""
+    return bool(CONTROL_CHARACTER.search(query))
 
 
 class RefuseControlCharactersMiddleware:
@@ -33,10 +31,13 @@ class RefuseControlCharactersMiddleware:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        part = part_with_control_character(request)
-        if not part:
-            return self.get_response(request)
-        message = f"The address's {part} holds a control character, which no page accepts."
-        if request.path.startswith(API_PREFIX):
-            return JsonResponse({"detail": message}, status=400)
-        return render(request, "400.html", {"reason": message}, status=400)
+        api = request.path.startswith(API_PREFIX)
+        if CONTROL_CHARACTER.search(request.path):
+            if api:
+                return JsonResponse({"detail": "Not found."}, status=404)
+            return render(request, "404.html", status=404)
+        if has_control_character_in_query(request):
+            if api:
+                return JsonResponse({"detail": QUERY_REFUSED}, status=400)
+            return render(request, "400.html", {"reason": QUERY_REFUSED}, status=400)
+        return self.get_response(request)
