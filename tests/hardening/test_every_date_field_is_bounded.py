@@ -120,3 +120,17 @@ def test_every_form_date_field_takes_only_the_bound(name, field):
             field.clean(day)
     for day in INSIDE:
         assert field.clean(day) == day
+
+
+@pytest.mark.parametrize(("field", "earliest", "latest"), [
+    ("permits_site.reports.forms.ReportFilterForm.start", "1900-01-01", "2199-12-31"),
+    ("tisbury_regs.pumpout.forms.ReturnForm.month", "1900-01", "2199-12"),
+])
+def test_a_date_picker_carries_the_bound_in_its_own_format(field, earliest, latest):
+    """A month picker given ``min="1900-01-01"`` would ignore it: each picker is told the
+    bound the way it writes dates."""
+    bounded = dict(FORM_DATE_FIELDS)[field]
+
+    attrs = bounded.widget_attrs(bounded.widget)
+
+    assert (attrs["min"], attrs["max"]) == (earliest, latest)
