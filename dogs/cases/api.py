@@ -18,7 +18,7 @@ from rest_framework.response import Response
 
 from dogs import cases
 from permits_site.accounts.permissions import ENFORCEMENT_ROLES
-from permits_site.api.public.fields import BoundedDateField
+from permits_site.api.public.fields import BoundedDateField, BoundedModelSerializer
 from permits_site.api.scopes import in_towns_where
 from permits_site.enforcement.models import Appeal, Case, Order
 
@@ -28,12 +28,12 @@ DOG_CASE_TYPES = (cases.DANGEROUS_DOG, cases.POTENTIALLY_DANGEROUS_DOG, cases.NU
 
 
 class RestraintRenewalSerializer(serializers.Serializer):
-    renewed_on = serializers.DateField()
-    ends_on = serializers.DateField()
+    renewed_on = BoundedDateField()
+    ends_on = BoundedDateField()
     note = serializers.CharField()
 
 
-class RestraintOrderSerializer(serializers.ModelSerializer):
+class RestraintOrderSerializer(BoundedModelSerializer):
     renewals = RestraintRenewalSerializer(many=True)
 
     class Meta:
@@ -41,7 +41,7 @@ class RestraintOrderSerializer(serializers.ModelSerializer):
         fields = ["id", "text", "citation", "issued_on", "ends_on", "renewals"]
 
 
-class DogAppealSerializer(serializers.ModelSerializer):
+class DogAppealSerializer(BoundedModelSerializer):
     class Meta:
         model = Appeal
         fields = ["id", "appellant", "filed_on", "grounds", "hearing_date", "decided_on",
@@ -49,20 +49,20 @@ class DogAppealSerializer(serializers.ModelSerializer):
 
 
 class DogNextAppealSerializer(serializers.Serializer):
-    due = serializers.DateField()
-    decided_on = serializers.DateField(source="from")
+    due = BoundedDateField()
+    decided_on = BoundedDateField(source="from")
     citation = serializers.CharField(source="period.citation")
 
 
-class DutyOrderSerializer(serializers.ModelSerializer):
+class DutyOrderSerializer(BoundedModelSerializer):
     class Meta:
         model = Order
         fields = ["id", "text", "citation", "issued_on", "comply_by", "complied_on"]
 
 
 class SecurityWindowSerializer(serializers.Serializer):
-    due = serializers.DateField()
-    limit = serializers.DateField(help_text="The furthest the Chief may extend it.")
+    due = BoundedDateField()
+    limit = BoundedDateField(help_text="The furthest the Chief may extend it.")
     extended = serializers.BooleanField()
     citation = serializers.CharField()
 
@@ -72,11 +72,11 @@ class RelocationSerializer(serializers.Serializer):
     direction = serializers.ChoiceField(choices=cases.RelocationDirection.values)
     community = serializers.CharField()
     description = serializers.CharField()
-    notified_on = serializers.DateField()
+    notified_on = BoundedDateField()
     citation = serializers.CharField()
 
 
-class DogCaseSerializer(serializers.ModelSerializer):
+class DogCaseSerializer(BoundedModelSerializer):
     """The case as Chapter 60 records it; ``running_at_large_citations`` is counted today."""
 
     #: Plain text, not a second use of the core case's status enum in the schema.

@@ -27,6 +27,7 @@ from dogs.impoundment.permissions import (
 from dogs.models import DISPOSITIONS, Impoundment, ImpoundmentBasis
 from dogs.periods import MUNICIPALITY
 from permits_site.accounts.permissions import Refused, require
+from permits_site.api.public.fields import BoundedDateField, BoundedModelSerializer
 from permits_site.api.serializers import InvoiceLineSerializer
 from permits_site.exceptions import DomainError
 from permits_site.licensing.models import PaymentMethod
@@ -48,7 +49,7 @@ class ImpoundmentInvoiceSerializer(serializers.Serializer):
     lines = InvoiceLineSerializer(many=True)
 
 
-class ImpoundmentSerializer(serializers.ModelSerializer):
+class ImpoundmentSerializer(BoundedModelSerializer):
     """The record with the dates the law sets: forward by, held through, Town property
     from and kept until."""
 
@@ -79,7 +80,7 @@ class ImpoundmentSerializer(serializers.ModelSerializer):
 
 
 class IntakeSerializer(serializers.Serializer):
-    impounded_on = serializers.DateField()
+    impounded_on = BoundedDateField()
     description = serializers.CharField(max_length=200)
     found_at = serializers.CharField(max_length=200, required=False, default="")
     tag_number = serializers.CharField(max_length=10, required=False, default="")
@@ -94,14 +95,14 @@ class IdentifySerializer(serializers.Serializer):
 
 class RabiesProofSerializer(serializers.Serializer):
     certificate = serializers.CharField(max_length=120)
-    valid_through = serializers.DateField()
+    valid_through = BoundedDateField()
 
 
 class ContractSerializer(serializers.Serializer):
     basis = serializers.ChoiceField(choices=[ImpoundmentBasis.SURRENDER,
                                              ImpoundmentBasis.SAFE_HOLD])
     signed_by = serializers.CharField(max_length=120)
-    claim_by = serializers.DateField(required=False, allow_null=True, default=None)
+    claim_by = BoundedDateField(required=False, allow_null=True, default=None)
     alternate_party = serializers.CharField(max_length=200, required=False, default="")
 
 
@@ -115,7 +116,7 @@ class DispositionSerializer(serializers.Serializer):
 
 
 class ForwardedSerializer(serializers.Serializer):
-    on = serializers.DateField()
+    on = BoundedDateField()
 
 
 class NothingSerializer(serializers.Serializer):

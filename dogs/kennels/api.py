@@ -34,7 +34,7 @@ from permits_site.accounts.permissions import (
     municipality_ids_with,
     party_rows,
 )
-from permits_site.api.public.fields import BoundedDateField
+from permits_site.api.public.fields import BoundedDateField, BoundedModelSerializer
 from permits_site.api.scopes import in_towns_where
 from permits_site.api.views import attachment
 from permits_site.enforcement.models import Case, CaseHearing, Order
@@ -43,7 +43,7 @@ from permits_site.licensing.models import Permit
 # -- out -----------------------------------------------------------------------------------
 
 
-class KennelDogSerializer(serializers.ModelSerializer):
+class KennelDogSerializer(BoundedModelSerializer):
     reported_late = serializers.BooleanField(read_only=True)
     late_note = serializers.SerializerMethodField()
 
@@ -57,7 +57,7 @@ class KennelDogSerializer(serializers.ModelSerializer):
         return late_report_note(dog)
 
 
-class KennelSerializer(serializers.ModelSerializer):
+class KennelSerializer(BoundedModelSerializer):
     """A kennel license and its roster, checked against the dogs it was issued for."""
 
     licensed_dogs = serializers.SerializerMethodField()
@@ -72,26 +72,26 @@ class KennelSerializer(serializers.ModelSerializer):
         return licensed_dog_count(permit)
 
 
-class KennelHearingSerializer(serializers.ModelSerializer):
+class KennelHearingSerializer(BoundedModelSerializer):
     class Meta:
         model = CaseHearing
         fields = ["notice_sent_on", "hearing_date", "decided_on", "decision", "ruling"]
 
 
-class KennelOrderSerializer(serializers.ModelSerializer):
+class KennelOrderSerializer(BoundedModelSerializer):
     class Meta:
         model = Order
         fields = ["id", "text", "citation", "issued_on", "comply_by", "complied_on"]
 
 
 class ReviewDatesSerializer(serializers.Serializer):
-    notice_due = serializers.DateField()
-    hearing_due = serializers.DateField(allow_null=True)
-    decision_due = serializers.DateField(allow_null=True)
+    notice_due = BoundedDateField()
+    hearing_due = BoundedDateField(allow_null=True)
+    decision_due = BoundedDateField(allow_null=True)
     citation = serializers.CharField()
 
 
-class KennelReviewSerializer(serializers.ModelSerializer):
+class KennelReviewSerializer(BoundedModelSerializer):
     """The review with its windows as they stand (B(5)) and what was decided."""
 
     status = serializers.CharField(read_only=True, help_text="open, determined or closed.")

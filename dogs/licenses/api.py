@@ -10,7 +10,7 @@ from rest_framework import mixins, serializers, viewsets
 
 from dogs.licenses.services import register_dog, residence_choices, update_dog
 from dogs.models import Dog
-from permits_site.api.public.fields import BoundedDateField
+from permits_site.api.public.fields import BoundedDateField, BoundedModelSerializer
 
 
 class ResidenceField(serializers.PrimaryKeyRelatedField):
@@ -20,7 +20,7 @@ class ResidenceField(serializers.PrimaryKeyRelatedField):
         return residence_choices(self.context["request"].user)
 
 
-class DogSerializer(serializers.ModelSerializer):
+class DogSerializer(BoundedModelSerializer):
     """The fields of the web's dog form, with the same date-of-birth check. ``property`` is
     where the dog is kept: absent, the owner's mailing address (Limits A)."""
 

@@ -17,6 +17,7 @@ from rest_framework.response import Response
 from permits_site.accounts.models import Membership, Role
 from permits_site.accounts.staff_roles import find_person, grant_role, revoke_role
 from permits_site.api.permissions import IsTownAdmin
+from permits_site.api.public.fields import BoundedModelSerializer
 from permits_site.api.scopes import in_towns_where
 from permits_site.towns.models import Municipality
 
@@ -28,7 +29,7 @@ class StaffPersonSerializer(serializers.Serializer):
     email = serializers.EmailField(read_only=True)
 
 
-class StaffRoleSerializer(serializers.ModelSerializer):
+class StaffRoleSerializer(BoundedModelSerializer):
     """One role held by one person in one town."""
 
     municipality = serializers.SlugRelatedField(slug_field="code", read_only=True)

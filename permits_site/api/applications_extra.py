@@ -37,6 +37,7 @@ from permits_site.accounts.models import Role
 from permits_site.accounts.permissions import require
 from permits_site.api.permissions import IsTownReviewer
 from permits_site.api.public.fields import (
+    BoundedModelSerializer,
     StrictCharField,
     StrictDateField,
     StrictSerializer,
@@ -58,7 +59,7 @@ TEXT_LENGTH = 5000
 # -- serializers: out ----------------------------------------------------------------
 
 
-class VarianceSignatureSerializer(serializers.ModelSerializer):
+class VarianceSignatureSerializer(BoundedModelSerializer):
     board_member = serializers.CharField(source="board_member.display_name", read_only=True)
 
     class Meta:
@@ -66,7 +67,7 @@ class VarianceSignatureSerializer(serializers.ModelSerializer):
         fields = ["board_member", "approve", "signed_at"]
 
 
-class VarianceSerializer(serializers.ModelSerializer):
+class VarianceSerializer(BoundedModelSerializer):
     status = serializers.CharField(read_only=True, help_text="requested, granted or denied.")
     rule_ids = serializers.ListField(child=serializers.CharField(), read_only=True)
     requested_by = serializers.CharField(source="requested_by.display_name", read_only=True)
@@ -87,7 +88,7 @@ class HearingAbutterSerializer(serializers.Serializer):
     certified_mail_number = serializers.CharField()
 
 
-class PermitHearingSerializer(serializers.ModelSerializer):
+class PermitHearingSerializer(BoundedModelSerializer):
     abutters = HearingAbutterSerializer(many=True, read_only=True)
 
     class Meta:

@@ -7,18 +7,18 @@ import datetime as dt
 from django.shortcuts import get_object_or_404
 from django.urls import path, register_converter
 from drf_spectacular.utils import extend_schema
-from rest_framework import serializers, status
+from rest_framework import status
 from rest_framework.exceptions import PermissionDenied
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from permits_site.accounts import permissions
-from permits_site.api.public.fields import BoundedDateField
+from permits_site.api.public.fields import BoundedDateField, BoundedModelSerializer
 from permits_site.towns.models import Closure, Municipality
 from permits_site.towns.services import add_closure, remove_closure
 
 
-class ClosureSerializer(serializers.ModelSerializer):
+class ClosureSerializer(BoundedModelSerializer):
     date = BoundedDateField()
 
     class Meta:

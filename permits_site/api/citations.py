@@ -33,6 +33,7 @@ from permits_site.accounts.permissions import CITATION_STAFF_ROLES, require
 from permits_site.api import serializers as api
 from permits_site.api.enforcement import counted_through
 from permits_site.api.public.fields import (
+    BoundedModelSerializer,
     MoneyField,
     QueryIntegerField,
     StrictCharField,
@@ -114,7 +115,7 @@ class CitationWindowSerializer(serializers.Serializer):
     citation = serializers.CharField()
 
 
-class CitationInvoiceSerializer(serializers.ModelSerializer):
+class CitationInvoiceSerializer(BoundedModelSerializer):
     lines = InvoiceLineSerializer(many=True, read_only=True)
     total = serializers.DecimalField(**MONEY, read_only=True)
 
@@ -123,7 +124,7 @@ class CitationInvoiceSerializer(serializers.ModelSerializer):
         fields = ["id", "status", "total", "lines"]
 
 
-class CitationHearingSerializer(serializers.ModelSerializer):
+class CitationHearingSerializer(BoundedModelSerializer):
     outcome = serializers.CharField(
         allow_null=True, help_text="upheld, reduced or dismissed; null until decided.")
 
@@ -135,7 +136,7 @@ class CitationHearingSerializer(serializers.ModelSerializer):
         return {**super().to_representation(hearing), "outcome": hearing.outcome or None}
 
 
-class CourtDecisionSerializer(serializers.ModelSerializer):
+class CourtDecisionSerializer(BoundedModelSerializer):
     outcome = serializers.CharField(help_text="responsible or not_responsible.")
 
     class Meta:
@@ -143,7 +144,7 @@ class CourtDecisionSerializer(serializers.ModelSerializer):
         fields = ["decided_on", "outcome", "amount_per_offense", "note"]
 
 
-class CitationDetailSerializer(serializers.ModelSerializer):
+class CitationDetailSerializer(BoundedModelSerializer):
     """A citation with what it amounts to, what is still owed and where it stands today.
 
     Querysets load it through :func:`dispositions.with_answers`, so a list of

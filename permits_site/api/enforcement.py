@@ -28,6 +28,7 @@ from permits_site.accounts.permissions import ENFORCEMENT_ROLES, INSPECTOR_ROLES
 from permits_site.api.applications_extra import StrictBooleanField
 from permits_site.api.errors import nest_errors
 from permits_site.api.public.fields import (
+    BoundedModelSerializer,
     MoneyField,
     StrictCharField,
     StrictDateField,
@@ -81,19 +82,19 @@ def visible(queryset, user):
 # -- serializers: out ----------------------------------------------------------------
 
 
-class ViolationSerializer(serializers.ModelSerializer):
+class ViolationSerializer(BoundedModelSerializer):
     class Meta:
         model = Violation
         fields = ["id", "rule", "citation", "message", "found_on", "corrected_on", "inspection"]
 
 
-class InspectionPhotoSerializer(serializers.ModelSerializer):
+class InspectionPhotoSerializer(BoundedModelSerializer):
     class Meta:
         model = InspectionPhoto
         fields = ["id", "content_type", "caption", "sha256", "uploaded_at"]
 
 
-class InspectionSerializer(serializers.ModelSerializer):
+class InspectionSerializer(BoundedModelSerializer):
     municipality = serializers.SlugRelatedField(slug_field="code", read_only=True)
     check = serializers.CharField(source="check_code", read_only=True)
     permit_number = serializers.CharField(source="permit.number", read_only=True, default=None)
@@ -108,7 +109,7 @@ class InspectionSerializer(serializers.ModelSerializer):
                   "answers", "notes", "inspected_on", "closed_at", "violations", "photos"]
 
 
-class OrderSerializer(serializers.ModelSerializer):
+class OrderSerializer(BoundedModelSerializer):
     class Meta:
         model = Order
         fields = ["id", "text", "citation", "issued_on", "comply_by", "complied_on"]
@@ -120,7 +121,7 @@ def counted_through(citation: Citation) -> dt.date:
     return citation.accrues_until or timezone.localdate()
 
 
-class CitationSerializer(serializers.ModelSerializer):
+class CitationSerializer(BoundedModelSerializer):
     """A citation with what it adds up to (a per-day fine through its last day, or through
     today while it runs), where it stands today and the surcharge event it represents;
     ``/citations/{id}/`` has its invoice, hearing and court decision."""
@@ -154,14 +155,14 @@ class CitationSerializer(serializers.ModelSerializer):
         return dispositions.current_surcharge_event(citation)
 
 
-class HearingContinuanceOutSerializer(serializers.ModelSerializer):
+class HearingContinuanceOutSerializer(BoundedModelSerializer):
     class Meta:
         model = HearingContinuance
         fields = ["previous_date", "previous_notice_sent_on", "hearing_date", "notice_sent_on",
                   "reason", "recorded_at"]
 
 
-class CaseHearingSerializer(serializers.ModelSerializer):
+class CaseHearingSerializer(BoundedModelSerializer):
     continuances = HearingContinuanceOutSerializer(many=True, read_only=True)
 
     class Meta:
@@ -170,13 +171,13 @@ class CaseHearingSerializer(serializers.ModelSerializer):
                   "continuances"]
 
 
-class AppealSerializer(serializers.ModelSerializer):
+class AppealSerializer(BoundedModelSerializer):
     class Meta:
         model = Appeal
         fields = ["id", "filed_on", "grounds", "decided_on", "decision"]
 
 
-class CaseChargeSerializer(serializers.ModelSerializer):
+class CaseChargeSerializer(BoundedModelSerializer):
     invoice = serializers.IntegerField(source="invoice_id", read_only=True)
     status = serializers.CharField(source="invoice.status", read_only=True)
     lines = InvoiceLineSerializer(source="invoice.lines", many=True, read_only=True)
@@ -186,7 +187,7 @@ class CaseChargeSerializer(serializers.ModelSerializer):
         fields = ["invoice", "status", "lines"]
 
 
-class CaseSerializer(serializers.ModelSerializer):
+class CaseSerializer(BoundedModelSerializer):
     municipality = serializers.SlugRelatedField(slug_field="code", read_only=True)
     case_type_name = serializers.SerializerMethodField()
     permit_number = serializers.CharField(source="permit.number", read_only=True, default=None)

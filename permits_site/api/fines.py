@@ -12,7 +12,7 @@ from rest_framework.routers import SimpleRouter
 
 from permits_site.accounts.models import Role
 from permits_site.api.permissions import IsTownAdmin
-from permits_site.api.public.fields import BoundedDateField
+from permits_site.api.public.fields import BoundedDateField, BoundedModelSerializer
 from permits_site.api.scopes import in_towns_where
 from permits_site.enforcement.models import FineItem, FineSchedule
 from permits_site.enforcement.services import create_fine_schedule_version, retire_fine_schedule
@@ -24,7 +24,7 @@ def amount_field() -> serializers.DecimalField:
     return serializers.DecimalField(**MONEY, allow_null=True, required=False, min_value=0)
 
 
-class FineItemSerializer(serializers.ModelSerializer):
+class FineItemSerializer(BoundedModelSerializer):
     class Meta:
         model = FineItem
         fields = [
@@ -41,7 +41,7 @@ class FineItemSerializer(serializers.ModelSerializer):
         ]
 
 
-class FineScheduleSerializer(serializers.ModelSerializer):
+class FineScheduleSerializer(BoundedModelSerializer):
     municipality = serializers.SlugRelatedField(slug_field="code", read_only=True)
     items = FineItemSerializer(many=True, read_only=True)
 

@@ -20,13 +20,13 @@ from permits_site.accounts import permissions
 from permits_site.accounts.models import Role
 from permits_site.accounts.permissions import CITATION_STAFF_ROLES, require
 from permits_site.api.citations import SurchargeEventSerializer
-from permits_site.api.public.fields import validated_body
+from permits_site.api.public.fields import BoundedModelSerializer, validated_body
 from permits_site.enforcement.models import Order
 from permits_site.enforcement.services.dispositions import current_surcharge_event
 from permits_site.enforcement.services.surcharges import classify_order_surcharge
 
 
-class OrderSurchargeSerializer(serializers.ModelSerializer):
+class OrderSurchargeSerializer(BoundedModelSerializer):
     """An order, its case and the surcharge event it represents now ('' for none)."""
 
     surcharge_event = serializers.SerializerMethodField()

@@ -15,11 +15,11 @@ from rest_framework.views import APIView
 from permits_site.accounts.models import User
 from permits_site.accounts.people import enter_person_at_counter, find_people
 from permits_site.api.permissions import IsTownClerk
-from permits_site.api.public.fields import StrictCharField
+from permits_site.api.public.fields import BoundedModelSerializer, StrictCharField
 from permits_site.towns.models import Municipality
 
 
-class PersonSerializer(serializers.ModelSerializer):
+class PersonSerializer(BoundedModelSerializer):
     name = serializers.CharField(source="display_name", read_only=True)
     mailing_address = serializers.CharField(read_only=True)
 

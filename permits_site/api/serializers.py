@@ -17,7 +17,11 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from permits_site.accounts import permissions
-from permits_site.api.public.fields import BoundedDateField, StrictCharField
+from permits_site.api.public.fields import (
+    BoundedDateField,
+    BoundedModelSerializer,
+    StrictCharField,
+)
 from permits_site.api.public.serializers import FeeLineSerializer, FindingSerializer
 from permits_site.api.scopes import owned_or_in_staff_towns
 from permits_site.licensing import transitions
@@ -83,13 +87,13 @@ class NeededDocumentSerializer(serializers.Serializer):
 # -- money ---------------------------------------------------------------------
 
 
-class InvoiceLineSerializer(serializers.ModelSerializer):
+class InvoiceLineSerializer(BoundedModelSerializer):
     class Meta:
         model = InvoiceLine
         fields = ["code", "description", "amount", "citation", "percent"]
 
 
-class InvoiceSummarySerializer(serializers.ModelSerializer):
+class InvoiceSummarySerializer(BoundedModelSerializer):
     total = serializers.DecimalField(**MONEY, read_only=True)
 
     class Meta:
@@ -97,7 +101,7 @@ class InvoiceSummarySerializer(serializers.ModelSerializer):
         fields = ["id", "status", "total"]
 
 
-class InvoiceSerializer(serializers.ModelSerializer):
+class InvoiceSerializer(BoundedModelSerializer):
     """An invoice with its lines; querysets annotate ``amount_received`` (see views)."""
 
     municipality = code_field()
@@ -129,7 +133,7 @@ class PaymentSerializer(serializers.Serializer):
 # -- documents -----------------------------------------------------------------
 
 
-class DocumentSerializer(serializers.ModelSerializer):
+class DocumentSerializer(BoundedModelSerializer):
     file_url = serializers.SerializerMethodField()
 
     class Meta:
@@ -162,7 +166,7 @@ class DocumentReviewSerializer(serializers.Serializer):
 # -- applications --------------------------------------------------------------
 
 
-class ApplicationSerializer(serializers.ModelSerializer):
+class ApplicationSerializer(BoundedModelSerializer):
     """An application as list rows show it; querysets join what ``details`` reads."""
 
     permit_type = code_field()
@@ -317,7 +321,7 @@ class RenewalSerializer(serializers.Serializer):
     details = serializers.DictField()
 
 
-class PermitSerializer(serializers.ModelSerializer):
+class PermitSerializer(BoundedModelSerializer):
     """An issued permit; ``status`` is as of today (an active permit past its term is expired)."""
 
     permit_type = code_field()
@@ -382,7 +386,7 @@ class ReasonSerializer(serializers.Serializer):
     reason = serializers.CharField(max_length=2000)
 
 
-class VerificationSerializer(serializers.ModelSerializer):
+class VerificationSerializer(BoundedModelSerializer):
     """What a license's QR code confirms to anyone: no address, the holder's initials only."""
 
     permit_type = code_field()
@@ -409,13 +413,13 @@ class VerificationSerializer(serializers.ModelSerializer):
 # -- fee schedules -------------------------------------------------------------
 
 
-class FeeItemSerializer(serializers.ModelSerializer):
+class FeeItemSerializer(BoundedModelSerializer):
     class Meta:
         model = FeeItem
         fields = ["code", "description", "amount", "citation"]
 
 
-class FeeScheduleSerializer(serializers.ModelSerializer):
+class FeeScheduleSerializer(BoundedModelSerializer):
     permit_type = code_field()
     items = FeeItemSerializer(many=True, read_only=True)
 

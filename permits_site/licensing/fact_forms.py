@@ -158,8 +158,11 @@ class BoundedDateField(forms.DateField):
     ]
 
     def widget_attrs(self, widget: forms.Widget) -> dict[str, Any]:
-        return {**super().widget_attrs(widget), "min": EARLIEST_DATE.isoformat(),
-                "max": LATEST_DATE.isoformat()}
+        """The bound as the picker's ``min`` and ``max``, written in the widget's own format
+        (a month picker takes ``1900-01``)."""
+        shape = getattr(widget, "format", None) or "%Y-%m-%d"
+        return {**super().widget_attrs(widget), "min": EARLIEST_DATE.strftime(shape),
+                "max": LATEST_DATE.strftime(shape)}
 
 
 def bounded_date_field(**options: Any) -> forms.DateField:

@@ -26,6 +26,7 @@ from permits_site.accounts.models import Role
 from permits_site.accounts.permissions import ENFORCEMENT_ROLES, can_view_enforcement, require
 from permits_site.api.parsers import JSONObjectParser
 from permits_site.api.public.fields import (
+    BoundedModelSerializer,
     StrictCharField,
     StrictIntegerField,
     StrictSerializer,
@@ -61,7 +62,7 @@ def text(*, max_length: int, required: bool = True) -> StrictCharField:
     return StrictCharField(**options)
 
 
-class BusinessSerializer(serializers.ModelSerializer):
+class BusinessSerializer(BoundedModelSerializer):
     """A business as the API shows it; ``members`` are the usernames of who acts for it."""
 
     members = serializers.SerializerMethodField()
@@ -102,7 +103,7 @@ class AttributesField(serializers.JSONField):
         return to_json(value)
 
 
-class PropertySerializer(serializers.ModelSerializer):
+class PropertySerializer(BoundedModelSerializer):
     """A place as the API shows it: the town by code, the attributes its rules read."""
 
     municipality = serializers.SlugRelatedField(slug_field="code", read_only=True)
@@ -141,7 +142,7 @@ class MergeSerializer(StrictSerializer):
 # -- a property's record (staff) ------------------------------------------------------
 
 
-class PlaceOrderSerializer(serializers.ModelSerializer):
+class PlaceOrderSerializer(BoundedModelSerializer):
     """An order not yet complied with; ``overdue`` once its comply-by day has passed."""
 
     overdue = serializers.SerializerMethodField()
@@ -154,7 +155,7 @@ class PlaceOrderSerializer(serializers.ModelSerializer):
         return order.comply_by < self.context["today"]
 
 
-class PlaceCaseSerializer(serializers.ModelSerializer):
+class PlaceCaseSerializer(BoundedModelSerializer):
     status = serializers.CharField(read_only=True, help_text="open, determined or closed.")
     open_orders = PlaceOrderSerializer(many=True, read_only=True)
     url = serializers.SerializerMethodField()
@@ -167,7 +168,7 @@ class PlaceCaseSerializer(serializers.ModelSerializer):
         return reverse("api:case-detail", args=[case.pk])
 
 
-class PlaceCitationSerializer(serializers.ModelSerializer):
+class PlaceCitationSerializer(BoundedModelSerializer):
     """What the citation amounts to, what is still owed and where it stands today."""
 
     amount = serializers.SerializerMethodField()
@@ -196,7 +197,7 @@ class PlaceCitationSerializer(serializers.ModelSerializer):
         return reverse("api:citation-detail", args=[citation.pk])
 
 
-class PlaceInspectionSerializer(serializers.ModelSerializer):
+class PlaceInspectionSerializer(BoundedModelSerializer):
     check = serializers.CharField(source="check_code", read_only=True)
     status = serializers.CharField(read_only=True, help_text="scheduled, closed or cancelled.")
     result = serializers.CharField(read_only=True, help_text="passed, failed, or blank.")
@@ -211,7 +212,7 @@ class PlaceInspectionSerializer(serializers.ModelSerializer):
         return reverse("api:inspection-detail", args=[inspection.pk])
 
 
-class PlaceVarianceSerializer(serializers.ModelSerializer):
+class PlaceVarianceSerializer(BoundedModelSerializer):
     status = serializers.CharField(read_only=True, help_text="requested, granted or denied.")
     rule_ids = serializers.ListField(child=serializers.CharField(), read_only=True)
     url = serializers.SerializerMethodField()

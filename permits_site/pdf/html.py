@@ -6,11 +6,12 @@ so it is imported when a PDF is written, not when this module is.
 
 from __future__ import annotations
 
-from django.conf import settings
-
 
 def html_to_pdf(html: str) -> bytes:
-    """The PDF of ``html``; static files resolve from the project's base directory."""
+    """The PDF of ``html``; it loads only the site's static files and ``data:`` URIs
+    (:mod:`permits_site.pdf.fetching`)."""
     from weasyprint import HTML
 
-    return HTML(string=html, base_url=str(settings.BASE_DIR)).write_pdf()
+    from permits_site.pdf.fetching import SiteFetcher, base_url
+
+    return HTML(string=html, base_url=base_url(), url_fetcher=SiteFetcher()).write_pdf()

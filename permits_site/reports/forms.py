@@ -7,6 +7,7 @@ import datetime as dt
 from django import forms
 from django.http import QueryDict
 
+from permits_site.licensing.fact_forms import BoundedDateField
 from permits_site.licensing.models import PermitType
 from permits_site.reports.queries import ReportFilters
 from permits_site.towns.models import Municipality
@@ -21,7 +22,7 @@ class PermitTypeChoice(forms.ModelChoiceField):
 
 
 def _date_field(label: str, what: str) -> forms.DateField:
-    return forms.DateField(
+    return BoundedDateField(
         label=label,
         widget=forms.DateInput(attrs={"type": "date"}),
         error_messages={

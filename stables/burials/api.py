@@ -12,7 +12,12 @@ from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.response import Response
 
-from permits_site.api.public.fields import StrictCharField, StrictSerializer, validated_body
+from permits_site.api.public.fields import (
+    BoundedModelSerializer,
+    StrictCharField,
+    StrictSerializer,
+    validated_body,
+)
 from permits_site.api.serializers import VisibleRecordField
 from permits_site.rules.base import FactsInvalid
 from stables import rules
@@ -29,7 +34,7 @@ class StoredFindingSerializer(serializers.Serializer):
     message = serializers.CharField()
 
 
-class BurialNoticeSerializer(serializers.ModelSerializer):
+class BurialNoticeSerializer(BoundedModelSerializer):
     """A burial notice with the facts sent and the findings of rule set
     ``northborough.horse_burial`` on the day it was filed."""
 

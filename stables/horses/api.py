@@ -16,6 +16,7 @@ from rest_framework.response import Response
 
 from permits_site.api.parsers import JSONObjectParser
 from permits_site.api.public.fields import (
+    BoundedModelSerializer,
     StrictCharField,
     StrictDateField,
     StrictSerializer,
@@ -33,7 +34,7 @@ class CertificateFlagSerializer(serializers.Serializer):
     text = serializers.CharField()
 
 
-class HorseSerializer(serializers.ModelSerializer):
+class HorseSerializer(BoundedModelSerializer):
     """A registered horse, its registration and how its inoculation certificate reads today."""
 
     stable = serializers.SerializerMethodField()

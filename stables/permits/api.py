@@ -22,6 +22,7 @@ from rest_framework.decorators import action
 from rest_framework.response import Response
 
 from permits_site.api.public.fields import (
+    BoundedModelSerializer,
     StrictCharField,
     StrictDateField,
     StrictSerializer,
@@ -68,7 +69,7 @@ class StableApplicationViewSet(OfficeApplicationViewSet):
 # -- the keeper's stables and their expansions (§2.1) ---------------------------------------
 
 
-class StablePermitSerializer(serializers.ModelSerializer):
+class StablePermitSerializer(BoundedModelSerializer):
     """A permit of the stable; ``status`` as of today (an active permit past its term is
     expired)."""
 
@@ -83,7 +84,7 @@ class StablePermitSerializer(serializers.ModelSerializer):
         return permit.effective_status(timezone.localdate())
 
 
-class ExpansionSerializer(serializers.ModelSerializer):
+class ExpansionSerializer(BoundedModelSerializer):
     class Meta:
         model = StableExpansion
         fields = ["id", "area_sqft", "made_on", "description", "since_permit", "recorded_at"]
@@ -98,7 +99,7 @@ class ExpansionStandingSerializer(serializers.Serializer):
     threshold = serializers.DecimalField(max_digits=12, decimal_places=2, allow_null=True)
 
 
-class StableSerializer(serializers.ModelSerializer):
+class StableSerializer(BoundedModelSerializer):
     """A stable on its site (``property``) with its permits, the expansions since the last
     permit and whether the office confirmed it grandfathered (§2.5)."""
 

@@ -113,3 +113,16 @@ def test_a_fine_schedule_from_an_out_of_bounds_day_is_refused_naming_effective_f
     }, format="json")
 
     refused_naming(response, "effective_from")
+
+
+@pytest.mark.parametrize("day", OUT_OF_BOUNDS)
+def test_an_impoundment_on_an_out_of_bounds_day_is_refused_naming_impounded_on(day):
+    from dogs.models import Impoundment
+
+    officer = staff(Role.ANIMAL_CONTROL_OFFICER, "north_andover")
+
+    response = client_for(officer).post("/api/v1/impoundments/", {
+        "impounded_on": day, "description": "Beagle"}, format="json")
+
+    assert "1900" in refused_naming(response, "impounded_on")
+    assert not Impoundment.objects.exists()

@@ -23,7 +23,7 @@ from permits_site.accounts.permissions import (
     can_work_case,
     require,
 )
-from permits_site.api.public.fields import BoundedDateField
+from permits_site.api.public.fields import BoundedDateField, BoundedModelSerializer
 from permits_site.api.scopes import in_towns_where
 from permits_site.enforcement.models import Case, Citation, Order
 from tisbury_regs.health_orders import services
@@ -31,20 +31,20 @@ from tisbury_regs.health_orders import services
 # -- out -----------------------------------------------------------------------------------
 
 
-class ClockOrderSerializer(serializers.ModelSerializer):
+class ClockOrderSerializer(BoundedModelSerializer):
     class Meta:
         model = Order
         fields = ["id", "text", "citation", "issued_on", "comply_by", "ends_on", "complied_on"]
 
 
-class RecordCitationSerializer(serializers.ModelSerializer):
+class RecordCitationSerializer(BoundedModelSerializer):
     class Meta:
         model = Citation
         fields = ["id", "offense", "citation", "offense_number", "warning", "forfeiture",
                   "amount_per_offense", "per_day", "issued_on", "accrues_until", "invoice"]
 
 
-class HealthCaseSerializer(serializers.ModelSerializer):
+class HealthCaseSerializer(BoundedModelSerializer):
     """The case, its order with the clock, whether the clock has run out today, and the
     citations on the party's record from this case."""
 

@@ -15,6 +15,7 @@ from rest_framework.response import Response
 
 from permits_site.accounts import permissions
 from permits_site.api.public.fields import (
+    BoundedModelSerializer,
     StrictCharField,
     StrictDateField,
     StrictIntegerField,
@@ -27,13 +28,13 @@ from tisbury_regs.periods import MUNICIPALITY
 from tisbury_regs.pumpout import services
 
 
-class JobSerializer(serializers.ModelSerializer):
+class JobSerializer(BoundedModelSerializer):
     class Meta:
         model = PumpoutJob
         fields = ["permit_number", "property", "address", "pumped_on", "gallons"]
 
 
-class ReturnSerializer(serializers.ModelSerializer):
+class ReturnSerializer(BoundedModelSerializer):
     late = serializers.BooleanField(read_only=True)
     days_late = serializers.IntegerField(read_only=True)
     jobs = JobSerializer(many=True, read_only=True)

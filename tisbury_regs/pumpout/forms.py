@@ -6,7 +6,7 @@ from __future__ import annotations
 from django import forms
 
 from permits_site.enforcement.forms import ServiceForm
-from permits_site.licensing.fact_forms import bounded_date_field
+from permits_site.licensing.fact_forms import BoundedDateField, bounded_date_field
 from permits_site.parties.models import Business
 from tisbury_regs.pumpout.services import Job
 
@@ -15,7 +15,7 @@ JOB_ROWS = 5
 MOST_JOB_ROWS = 60
 
 
-class MonthField(forms.DateField):
+class MonthField(BoundedDateField):
     """A month picker ("2026-04"), cleaned to the month's first day."""
 
     widget = forms.DateInput(attrs={"type": "month"}, format="%Y-%m")

@@ -19,6 +19,7 @@ from rest_framework.response import Response
 from permits_site.accounts import permissions
 from permits_site.accounts.models import Role, User
 from permits_site.api.public.fields import (
+    BoundedModelSerializer,
     StrictCharField,
     StrictDateField,
     StrictSerializer,
@@ -36,7 +37,7 @@ def _town() -> Municipality:
     return Municipality.objects.get(code=MUNICIPALITY)
 
 
-class ReportSerializer(serializers.ModelSerializer):
+class ReportSerializer(BoundedModelSerializer):
     late = serializers.BooleanField(read_only=True)
     orders = serializers.SerializerMethodField()
 
@@ -95,7 +96,7 @@ class SepticReportViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
         return Response(ReportSerializer(report).data, status=status.HTTP_201_CREATED)
 
 
-class LicenseSerializer(serializers.ModelSerializer):
+class LicenseSerializer(BoundedModelSerializer):
     class Meta:
         model = SystemInspectorLicense
         fields = ["id", "user", "license_number", "expires_on", "granted_on", "granted_by",

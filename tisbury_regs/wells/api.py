@@ -14,6 +14,7 @@ from rest_framework.response import Response
 
 from permits_site.accounts import permissions
 from permits_site.api.public.fields import (
+    BoundedModelSerializer,
     StrictDateField,
     StrictIntegerField,
     StrictSerializer,
@@ -25,7 +26,7 @@ from tisbury_regs.periods import MUNICIPALITY
 from tisbury_regs.wells import services
 
 
-class ReadingSerializer(serializers.ModelSerializer):
+class ReadingSerializer(BoundedModelSerializer):
     class Meta:
         model = WellMeterReading
         fields = ["id", "well", "year", "season", "read_on", "meter_gallons",

@@ -1,4 +1,4 @@
-"""Strict-JSON fields, the JSON parser and the serializer base of the public API.
+"""Strict-JSON fields, the JSON parser and the serializer bases of the API.
 
 The contract takes JSON types at their word (api.md, "General"): an integer
 is a JSON integer, a date a ``YYYY-MM-DD`` string, a code a JSON string.
@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from decimal import Decimal
 from typing import Any
 
+from django.db import models
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
@@ -84,6 +85,17 @@ class StrictDateField(BoundedDateField):
         except ValueError:
             self.fail("invalid")
         return super().to_internal_value(data)
+
+
+class BoundedModelSerializer(serializers.ModelSerializer):
+    """The base of every model serializer of the project: a model's date is read through
+    :class:`BoundedDateField`, so no record takes a day outside the site's one bound
+    through the API, whichever serializer writes it."""
+
+    serializer_field_mapping = {
+        **serializers.ModelSerializer.serializer_field_mapping,
+        models.DateField: BoundedDateField,
+    }
 
 
 class QueryIntegerField(serializers.IntegerField):

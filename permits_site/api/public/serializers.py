@@ -12,6 +12,8 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from permits_site.api.public.fields import (
+    BoundedDateField,
+    BoundedModelSerializer,
     JSONValueField,
     MoneyField,
     QueryIntegerField,
@@ -36,7 +38,7 @@ MONEY = {"max_digits": None, "decimal_places": 2, "coerce_to_string": True}
 # -- Towns and their calendars -------------------------------------------------
 
 
-class MunicipalitySerializer(serializers.ModelSerializer):
+class MunicipalitySerializer(BoundedModelSerializer):
     business_days = serializers.ListField(
         source="business_day_codes", child=serializers.CharField(),
         help_text='The weekdays the offices keep: "mon" … "sun".',
@@ -56,7 +58,7 @@ class KeyDatesQuerySerializer(serializers.Serializer):
 
 class KeyDateSerializer(serializers.Serializer):
     code = serializers.CharField()
-    date = serializers.DateField()
+    date = BoundedDateField()
     citation = serializers.CharField()
 
 
@@ -77,8 +79,8 @@ class DeadlineSerializer(serializers.Serializer):
     def get_fields(self) -> dict[str, serializers.Field]:
         return {
             "period": serializers.CharField(),
-            "from": serializers.DateField(),
-            "due": serializers.DateField(
+            "from": BoundedDateField(),
+            "due": BoundedDateField(
                 help_text="The last day: a deadline rolls to the next business day, "
                 "a duration does not."
             ),
@@ -106,7 +108,7 @@ class PermitTypeQuerySerializer(serializers.Serializer):
     )
 
 
-class PermitTypeSerializer(serializers.ModelSerializer):
+class PermitTypeSerializer(BoundedModelSerializer):
     municipality = serializers.SlugRelatedField(slug_field="code", read_only=True)
     check = serializers.SerializerMethodField(
         help_text="The rule set that judges an application, or null."
@@ -205,7 +207,7 @@ class FindingSerializer(serializers.Serializer):
 
 class CheckResultSerializer(serializers.Serializer):
     check = serializers.CharField()
-    on = serializers.DateField()
+    on = BoundedDateField()
     compliant = serializers.BooleanField(help_text="False when any finding is a fail.")
     findings = FindingSerializer(many=True)
 
@@ -235,7 +237,7 @@ class FeeLineSerializer(serializers.Serializer):
 class FeeQuoteSerializer(serializers.Serializer):
     permit_type = serializers.CharField()
     action = serializers.CharField()
-    on = serializers.DateField()
+    on = BoundedDateField()
     lines = FeeLineSerializer(many=True)
     total = serializers.DecimalField(**MONEY)
 
