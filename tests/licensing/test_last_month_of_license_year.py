@@ -90,6 +90,9 @@ def test_a_late_renewal_is_told_its_end_but_not_moved_to_next_year_a8(clerk):
     with time_machine.travel(DEC_10_2026, tick=False):
         application = apply_for_dog_license(applicant=dog.owner, dog=dog, action="renewal",
                                             license_year=2026)
+        upload_document(application=application, uploaded_by=dog.owner,
+                        kind="rabies_certificate", upload=png_upload(),
+                        valid_until=dt.date(2029, 1, 1))
         submit_application(application=application, acting_user=dog.owner)
         assert application.invoices.get().lines.filter(code="late_fee").exists()
 

@@ -9,6 +9,13 @@ from permits_site.notifications.checks import site_url_is_local
 from permits_site.online_payments.checks import demo_checkout_in_production
 
 
+@pytest.fixture(autouse=True)
+def _as_deployed(monkeypatch):
+    """Without what the browser tests set in the same process for Playwright's event loop,
+    which Django's own deploy check (async.E001) rightly refuses in production."""
+    monkeypatch.delenv("DJANGO_ALLOW_ASYNC_UNSAFE", raising=False)
+
+
 @pytest.mark.parametrize(("demo", "debug", "errors"), [
     (True, False, ["online_payments.E001"]),
     (True, True, []),
