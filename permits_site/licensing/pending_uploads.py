@@ -73,9 +73,9 @@ class KeptUploads:
         """After a refusal: keep every file of ``refused_forms`` that passed its field's
         checks and say so in the field's help text."""
         for form in refused_forms:
-            form.is_valid()  # cleans a form its page has not validated ("Check my answers")
+            form.is_valid()  # cleans a bound form its page has not validated ("Check my answers")
             for name, field in form.fields.items():
-                upload = form.cleaned_data.get(name)
+                upload = getattr(form, "cleaned_data", {}).get(name)
                 if not isinstance(field, forms.FileField) or not upload or name in form.errors:
                     continue
                 key = form.add_prefix(name)
