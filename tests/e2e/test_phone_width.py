@@ -7,6 +7,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from permits_site.licensing.models import ApplicationStatus
+from permits_site.parties.services import find_or_create_property
 from tests.e2e.conftest import assert_accessible, sign_in
 from tests.factories import (
     PASSWORD,
@@ -14,6 +15,7 @@ from tests.factories import (
     InvoiceFactory,
     PermitFactory,
     UserFactory,
+    municipality,
     permit_type,
 )
 
@@ -62,3 +64,15 @@ def test_dashboard_application_and_license_pages_fit_a_phone(phone_page, live_se
     page.goto(f"{live_server.url}/verify/{permit.verification_token}/")
     expect(page.get_by_text(permit.number).first).to_be_visible()
     assert_fits_the_phone(page)
+
+
+def test_my_properties_fits_a_phone_and_its_table_scrolls_by_keyboard(phone_page, live_server,
+                                                                      holder):
+    """The properties table is wider than a phone: its scrolling box takes the keyboard's
+    focus (WCAG 2.1.1), as every wide table of the site does."""
+    find_or_create_property(municipality=municipality("northborough"),
+                            address="12 Bartlett Street", acting_user=holder)
+    sign_in(phone_page, live_server, "fern", PASSWORD)
+    phone_page.goto(f"{live_server.url}/properties/")
+    expect(phone_page.get_by_role("region", name="Table: your properties")).to_be_visible()
+    assert_fits_the_phone(phone_page)
