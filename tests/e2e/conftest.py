@@ -111,6 +111,13 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 
 @pytest.fixture(autouse=True)
+def _site_url_is_the_live_server(settings, live_server) -> None:
+    """Links the site sends (password reset, email change, the outbox) start with
+    ``SITE_URL``: in a browser test, the address the live server answers at."""
+    settings.SITE_URL = live_server.url
+
+
+@pytest.fixture(autouse=True)
 def _frozen_business_day() -> Iterator[None]:
     """Run the test from ``FROZEN_AT`` on, whatever the real date (see the module's
     docstring). Autouse fixtures come before the fixtures a test asks for, so every
