@@ -60,6 +60,8 @@ class VarianceRequestForm(DomainErrorsForm):
         self.fields["rule_ids"].choices = [
             (finding.rule, rule_in_plain_words(finding.rule)) for finding in failures
         ]
+        if not failures:  # a written waiver of a regulation no rule checks (09.0.3)
+            self.fields["rule_ids"].widget = forms.MultipleHiddenInput()
         if kind_for(application.permit_type.code).written_waiver_application:
             self._add_written_fields(application)
 

@@ -77,7 +77,9 @@ def request_variance(
     state or federal statute or a town bylaw (``sets_aside_law``): no Board
     can waive those. Where the law wants a written application (Tisbury
     09.0.3), it names the locus with its assessors' lot, the owner, the exact
-    regulation and the waiver asked, and ``request_text`` says why.
+    regulation and the waiver asked, and ``request_text`` says why; such a request may name
+    no rule of the rule set, for the Board may waive any of its regulations (Tisbury
+    09.0.3(3)), and the regulation it names in writing is what the Board decides on.
     """
     application = Application.objects.select_for_update().get(pk=application.pk)
     if not variance_citation(application):
@@ -87,7 +89,9 @@ def request_variance(
     transitions.require("request_variance", application)
     citation = variance_citation(application)
     kind = kind_for(application.permit_type.code)
-    errors = _rule_id_errors(application, rule_ids, citation=citation)
+    waives_in_writing_only = kind.written_waiver_application and not rule_ids
+    errors = {} if waives_in_writing_only else _rule_id_errors(application, rule_ids,
+                                                               citation=citation)
     if not errors and (refusals := kind.unwaivable_rules(application, rule_ids)):
         errors["rule_ids"] = refusals
     if sets_aside_law:
@@ -116,7 +120,8 @@ def request_variance(
         action="variance.requested",
         subject=variance,
         municipality=application.municipality,
-        summary=f"Variance #{variance.pk} of {', '.join(variance.rule_ids)} requested",
+        summary=f"Variance #{variance.pk} of "
+                f"{', '.join(variance.rule_ids) or variance.regulation} requested",
         after={"status": variance.status, "rule_ids": variance.rule_ids},
     )
     return variance

@@ -1,7 +1,8 @@
-"""The applicant asks the Board for relief from failed rules of their own application: a
-variance in Northborough (§8), a waiver in Tisbury (09.0.3). The written request is the one
-the clerk files from the review screen, judged by the same service; what the law puts beyond
-any waiver is said before it is sent. Another person's application is not found."""
+"""The applicant asks the Board for relief from their own application: a variance of failed
+rules in Northborough (§8), a waiver of any of the Board's regulations in Tisbury (09.0.3).
+The written request is the one the clerk files from the review screen, judged by the same
+service; what the law puts beyond any waiver is said before it is sent. Another person's
+application is not found."""
 
 from __future__ import annotations
 
@@ -23,8 +24,10 @@ from permits_site.licensing.views.access import get_visible_or_404
 
 def may_ask(application: Application, *, failures: list) -> bool:
     """Whether the application page offers the request: the law provides relief, the status
-    allows it and some failed rule is not yet before the Board."""
-    return bool(kind_for(application.permit_type.code).variance_citation and failures
+    allows it, and some failed rule is not yet before the Board — or, where the request is
+    a written application naming the regulation (Tisbury 09.0.3), at any time."""
+    kind = kind_for(application.permit_type.code)
+    return bool(kind.variance_citation and (failures or kind.written_waiver_application)
                 and transitions.can("request_variance", application))
 
 

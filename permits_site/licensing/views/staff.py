@@ -337,7 +337,8 @@ def _variance_request_form(request, application, result, variances, bound):
     ):
         return None
     failures = variance_services.requestable_failures(result, variances)
-    if not failures and "variance" not in bound:
+    written = kind_for(application.permit_type.code).written_waiver_application
+    if not failures and not written and "variance" not in bound:
         return None
     return _form(bound, VarianceRequestForm, "variance", failures=failures,
                  application=application)
