@@ -16,7 +16,7 @@ from permits_site.licensing.services.applications import (
     create_application,
     submit_application,
 )
-from permits_site.licensing.services.variances import request_variance
+from permits_site.licensing.services.variances import frozen_variance, request_variance
 from permits_site.parties.services import create_business
 from tests.factories import UserFactory, permit_type
 from tests.stables import flow as stable_flow
@@ -92,3 +92,13 @@ def test_a_northborough_variance_still_names_the_rules_it_covers():
 
     assert "Choose at least one rule" in " ".join(refused.value.errors["rule_ids"])
     assert not Variance.objects.exists()
+
+
+def test_the_license_lists_the_regulation_waived(submitted):
+    variance = request_variance(application=submitted, rule_ids=[],
+                                request_text="Our manager works mornings; another evenings.",
+                                acting_user=submitted.applicant, **FULL_TIME)
+
+    frozen = frozen_variance(variance, citation="Tisbury BOH Reg 09.0.3")
+
+    assert frozen["rules"] == [] and frozen["regulation"] == FULL_TIME["regulation"]

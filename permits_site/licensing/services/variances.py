@@ -315,11 +315,15 @@ def deny_variance(*, variance: Variance, board_member, reason: str) -> Variance:
 
 
 def frozen_variance(variance: Variance, *, citation: str) -> dict:
-    """A granted variance as the license keeps it (§8.2: listed on the license)."""
-    return {
+    """A granted variance as the license keeps it (§8.2: listed on the license), with the
+    regulation its written application names, where it names one (09.0.3)."""
+    frozen = {
         "kind": "variance",
         "rules": list(variance.rule_ids),
         "conditions": variance.conditions,
         "bases": variance.bases,
         "citation": citation,
     }
+    if variance.regulation:
+        frozen["regulation"] = variance.regulation
+    return frozen
