@@ -8,6 +8,7 @@ from django.contrib.messages.views import SuccessMessageMixin
 from django.http import HttpResponse
 from django.shortcuts import redirect, render, resolve_url
 from django.urls import reverse_lazy
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods
 
 from permits_site.accounts import permissions, services
@@ -56,14 +57,19 @@ def locked_out(request, response=None, credentials=None) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 def register(request):
-    """Residents create their own account; staff roles are granted by an admin."""
+    """Residents create their own account; staff roles are granted by an admin. A person
+    sent to sign in on the way to a page (``next``) returns to it once the account exists."""
     form = ResidentRegistrationForm(request.POST or None)
+    next_page = request.POST.get("next") or request.GET.get("next") or ""
     if request.method == "POST" and form.is_valid():
         user = form.save()
         login(request, user, backend="permits_site.accounts.backends.PasswordBackend")
         messages.success(request, "Your account is ready.")
+        if url_has_allowed_host_and_scheme(next_page, allowed_hosts={request.get_host()},
+                                           require_https=request.is_secure()):
+            return redirect(next_page)
         return redirect("licensing:dashboard")
-    return render(request, "accounts/register.html", {"form": form})
+    return render(request, "accounts/register.html", {"form": form, "next": next_page})
 
 
 @login_required

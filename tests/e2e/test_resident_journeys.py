@@ -63,7 +63,8 @@ def click_nav(page: Page, name: str) -> None:
 
 def create_an_account(page: Page, username: str, first: str, last: str, address: str,
                       city: str, zip_code: str) -> None:
-    """From the sign-in page the apply link led to: "Create an account"."""
+    """From the sign-in page the apply link led to: "Create an account", which returns to
+    the permit's form once the account is made."""
     page.get_by_role("link", name="Create an account").last.click()
     expect(page.get_by_role("heading", name="Create an account")).to_be_visible()
     seen(page)
@@ -241,7 +242,6 @@ def test_a_new_restaurant_owner_gets_a_tisbury_food_service_permit_alone(
     seen(page)
     create_an_account(page, "fern", "Fern", "Owner", "4 Main Street", "Tisbury", "02568")
 
-    find_the_food_service_permit(page)
     expect(page.get_by_role("heading", name="Apply for a Tisbury food service permit")
            ).to_be_visible()
     seen(page)
@@ -390,7 +390,6 @@ def test_a_new_horse_owner_gets_a_northborough_private_stable_permit_alone(
     create_an_account(page, "kate", "Kate", "Keeper", "12 Bartlett Street", "Northborough",
                       "01532")
 
-    find_the_private_stable_permit(page)
     expect(page.get_by_role("heading", name="Apply for a Northborough private stable permit")
            ).to_be_visible()
     assert page.url.endswith("/apply/northborough.private_stable/")
