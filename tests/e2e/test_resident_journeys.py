@@ -25,15 +25,13 @@ import pytest
 from django.utils import timezone
 from playwright.sync_api import Page, expect
 
-from permits_site.licensing.fact_forms import fact_label
 from permits_site.licensing.models import InvoiceStatus, PaymentMethod, Permit
 from permits_site.online_payments.models import WebhookEvent
 from stables.permits.kinds import PLOT_PLAN, STABLE_PLAN
-from stables.rules import ABUTTER_LOT_LINE_DISTANCE as SETBACK
 from tests.e2e.conftest import assert_accessible, open_main_nav, sign_in
-from tests.e2e.test_private_stable import answer_the_rules
+from tests.e2e.test_private_stable import fill_the_application, the_setback_is_judged_live
 from tests.factories import PASSWORD, Role, staff
-from tests.stables.flow import ITEMS, PRIVATE_FACTS
+from tests.stables.flow import PRIVATE_FACTS
 from tests.tisbury.support import SAMPLE
 
 DEMO_LABEL = "Demo payment — no money moves"
@@ -329,31 +327,6 @@ def add_the_stable_site(page: Page) -> None:
     seen(page)
 
 
-def the_findings_show_live(page: Page) -> None:
-    """§4.1(a) judged while typing, before anything is saved: 49 ft blocks, 50 ft meets."""
-    preview = page.locator("#rules-preview")
-    lot_line = preview.locator('[data-rule="nb.4.1a.lot_line"]')
-    distance = page.get_by_label(fact_label(SETBACK), exact=True)
-    distance.fill("49")
-    expect(lot_line).to_contain_text("Blocks the permit")
-    expect(lot_line).to_contain_text("Northborough Horse & Stable Regs §4.1(a)")
-    expect(preview).to_contain_text("1 rule blocks the permit")
-    seen(page)
-    distance.fill("50")
-    expect(lot_line).to_contain_text("Meets the rule")
-    expect(preview).to_contain_text("Nothing in your answers blocks the permit")
-    seen(page)
-
-
-def fill_the_stable_form(page: Page) -> None:
-    page.get_by_label("The stable's site").select_option(label="12 Bartlett Street, Northborough")
-    page.get_by_role("group", name="You maintain the stable as its").get_by_label(
-        "Owner", exact=True).check()
-    for letter, text in zip("abcde", ITEMS.values(), strict=True):
-        page.get_by_label(re.compile(rf"^\({letter}\)")).fill(text)
-    answer_the_rules(page, STABLE_ANSWERS)
-
-
 def upload_the_plans(page: Page) -> None:
     """The plot plan and the stable plan go with the application (§2.2)."""
     for plan in (PLOT_PLAN, STABLE_PLAN):
@@ -397,8 +370,8 @@ def test_a_new_horse_owner_gets_a_northborough_private_stable_permit_alone(
     add_the_stable_site(page)
     click_nav(page, "My permits")
     find_the_private_stable_permit(page)
-    fill_the_stable_form(page)
-    the_findings_show_live(page)
+    fill_the_application(page, STABLE_ANSWERS)
+    the_setback_is_judged_live(page, check=seen)
     page.get_by_role("button", name="Save the draft").click()
     expect(page.get_by_text("Draft saved")).to_be_visible()
     seen(page)
