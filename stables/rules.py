@@ -642,7 +642,8 @@ SANITARY_INSPECTION = RuleSet(
     code="northborough.sanitary_inspection",
     municipality=MUNICIPALITY,
     title="Sanitary inspection of a stable",
-    description="The inspector's checklist for the sanitary maintenance rules of §6.",
+    description="The inspector's checklist for the keeping of horses (§3), the stable's "
+    "condition (§5) and its sanitary maintenance (§6).",
     facts=(
         Fact(
             "manure_storage_cuft",
@@ -682,8 +683,42 @@ SANITARY_INSPECTION = RuleSet(
             FactType.BOOL,
             "Is feed stored in closed, moisture- and vermin-resistant containers?",
         ),
+        *(
+            Fact(name, FactType.BOOL, label, help_text=cite(section), required=False)
+            for name, label, section in (
+                ("corral_sloped",
+                 "Is the corral and paddock sloped so that water does not stand?", "3.1"),
+                ("horses_clean_and_healthy",
+                 "Are the horses kept in a clean and healthy condition?", "3.2"),
+                ("state_immunizations_current",
+                 "Are the horses' other immunizations the state's Division of Animal Health "
+                 "requires up to date?", "3.2"),
+                ("light_and_ventilation_adequate",
+                 "Does the stable have adequate light and ventilation?", "5.1"),
+                ("corral_grassed", "Is the corral grassed?", "5.3"),
+                ("dust_controlled", "Are dust control measures taken in the corral?", "5.3"),
+                ("barrier_needed",
+                 "Is a barrier needed to keep children away from the stable or to protect an "
+                 "abutter's enjoyment of their property?", "5.4"),
+                ("barrier_in_place", "Is a fence, planting or other barrier in place?", "5.4"),
+                ("stable_used_for_habitation", "Does anyone live in the stable?", "5.5"),
+                ("habitation_permitted_in_writing",
+                 "Has the Board of Health given written permission to live there?", "5.5"),
+                ("unsanitary_conditions",
+                 "Do flies, odors, vermin, effluent, runoff or disease carriers cause a "
+                 "nuisance or threaten health?", "6.1"),
+                ("manure_treated",
+                 "Is the manure treated with lime or superphosphate and an approved "
+                 "insecticide?", "6.2"),
+                ("insect_control_practiced",
+                 "Is insect control practiced on walls, ceilings, stalls and the outside of "
+                 "the stable?", "6.4"),
+            )
+        ),
     ),
 )
+
+NOT_RECORDED = "Not recorded on this visit."
 
 
 @SANITARY_INSPECTION.rule(
@@ -781,6 +816,161 @@ def feed_storage(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
         ok="Feed is stored in closed, moisture- and vermin-resistant containers.",
         refusal="Store feed in closed containers that keep out moisture and vermin.",
     )
+
+
+def _answered(
+    facts: Mapping[str, Any], name: str, *, ok: str, refusal: str, holds: bool = True
+) -> Verdict:
+    """A yes/no item of the checklist: not applicable when the visit did not record it;
+    otherwise it must be ``holds``."""
+    if facts.get(name) is None:
+        return not_applicable(NOT_RECORDED)
+    return must_hold(facts[name] is holds, ok=ok, refusal=refusal)
+
+
+@SANITARY_INSPECTION.rule("nb.3.1.slope", cite("3.1"), "The corral is sloped to shed water")
+def corral_slope(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
+    """§3.1: the corral and paddock shall be adequately sloped to minimize standing water."""
+    return _answered(
+        facts, "corral_sloped",
+        ok="The corral and paddock are sloped so that water does not stand.",
+        refusal="Water stands in the corral or paddock; grade it so that it drains.",
+    )
+
+
+@SANITARY_INSPECTION.rule(
+    "nb.3.2.condition", cite("3.2"), "Horses are kept clean and healthy"
+)
+def horse_condition(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
+    """§3.2: all horses shall be maintained in a clean and healthy condition."""
+    return _answered(
+        facts, "horses_clean_and_healthy",
+        ok="The horses are kept in a clean and healthy condition.",
+        refusal="The horses are not kept clean and healthy; have them cared for.",
+    )
+
+
+@SANITARY_INSPECTION.rule(
+    "nb.3.2.immunizations", cite("3.2"),
+    "Horses have the other immunizations the state requires",
+)
+def state_immunizations(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
+    """§3.2: besides encephalitis and tetanus (checked at registration), "such other
+    immunizations as required by the Division of Animal Health"."""
+    return _answered(
+        facts, "state_immunizations_current",
+        ok="The horses have the other immunizations the Division of Animal Health requires.",
+        refusal="A horse lacks an immunization the Division of Animal Health requires; file "
+        "the veterinarian's certificate with the Board of Health.",
+    )
+
+
+@SANITARY_INSPECTION.rule(
+    "nb.5.1.light", cite("5.1"), "The stable has adequate light and ventilation"
+)
+def light_and_ventilation(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
+    """§5.1: the stable shall be provided with adequate light and ventilation (its
+    construction under the Building and Fire Prevention regulations is a condition printed
+    on the permit: the building inspector's, not this checklist's)."""
+    return _answered(
+        facts, "light_and_ventilation_adequate",
+        ok="The stable has adequate light and ventilation.",
+        refusal="The stable lacks adequate light or ventilation.",
+    )
+
+
+@SANITARY_INSPECTION.rule("nb.5.3.dust", cite("5.3"), "A bare corral has its dust controlled")
+def dust_control(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
+    """§5.3: "If corral is not grassed, dust control measures shall be taken"."""
+    if facts.get("corral_grassed") is None:
+        return not_applicable(NOT_RECORDED)
+    if facts["corral_grassed"]:
+        return not_applicable("The corral is grassed; dust control is required only in a bare "
+                              "corral.")
+    return _answered(
+        facts, "dust_controlled",
+        ok="The corral is not grassed and dust control measures are taken.",
+        refusal="The corral is not grassed and no dust control measures are taken.",
+    )
+
+
+@SANITARY_INSPECTION.rule("nb.5.4.barrier", cite("5.4"), "A barrier is in place where needed")
+def property_barrier(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
+    """§5.4: a fence, closely planted trees or other measures where needed to keep children
+    away or to spare an abutter's comfortable enjoyment of their property (the inspector
+    judges the need)."""
+    if facts.get("barrier_needed") is None:
+        return not_applicable(NOT_RECORDED)
+    if not facts["barrier_needed"]:
+        return not_applicable("The inspector found no barrier needed on this lot.")
+    return _answered(
+        facts, "barrier_in_place",
+        ok="A barrier is in place where one is needed.",
+        refusal="A barrier is needed to keep children away or to protect an abutter, and "
+        "none is in place; install fencing or close planting.",
+    )
+
+
+@SANITARY_INSPECTION.rule(
+    "nb.5.5.habitation", cite("5.5"), "No one lives in the stable without written permission"
+)
+def habitation(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
+    """§5.5: a private stable shall not be used for human habitation except with written
+    permission from the Board of Health (the quarters then meet the State Sanitary Code)."""
+    if facts.get("stable_used_for_habitation") is None:
+        return not_applicable(NOT_RECORDED)
+    if not facts["stable_used_for_habitation"]:
+        return passed("No one lives in the stable.")
+    return _answered(
+        facts, "habitation_permitted_in_writing",
+        ok="Someone lives in the stable with the Board of Health's written permission.",
+        refusal="Someone lives in the stable without the Board of Health's written "
+        "permission.",
+    )
+
+
+@SANITARY_INSPECTION.rule(
+    "nb.6.1.unsanitary", cite("6.1"), "The stable is free of unsanitary conditions"
+)
+def unsanitary_conditions(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
+    """§6.1: no flies, odors, vermin, liquid effluent, runoff or disease carriers in such
+    concentrations and for so long as to cause a nuisance or endanger health."""
+    return _answered(
+        facts, "unsanitary_conditions", holds=False,
+        ok="No flies, odors, vermin or other unsanitary conditions cause a nuisance.",
+        refusal="Flies, odors, vermin or other unsanitary conditions cause a nuisance or "
+        "threaten health; clean the stable and its surroundings.",
+    )
+
+
+@SANITARY_INSPECTION.rule(
+    "nb.6.2.treatment", cite("6.2"), "In warm weather manure is limed and treated for flies"
+)
+def manure_treatment(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
+    """§6.2: "During warm weather, manure shall be treated with lime or superphosphate … and
+    be treated with approved insecticides" (read: warm weather is the manure season, May 1
+    to November 1, the same months §6.2 limits the pile to two weeks)."""
+    if not in_manure_season(context.on):
+        return not_applicable("Manure treatment is required in warm weather, May 1 to "
+                              "November 1.")
+    return _answered(
+        facts, "manure_treated",
+        ok="The manure is treated with lime or superphosphate and an insecticide.",
+        refusal="The manure is not treated; use lime or superphosphate against odors and an "
+        "approved insecticide against flies.",
+    )
+
+
+@SANITARY_INSPECTION.rule("nb.6.4.insects", cite("6.4"), "Insect control is practiced")
+def insect_control(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
+    """§6.4: insect control "should be practiced" on the walls, ceilings and stalls and the
+    outside of the stable: advice, so a missing practice is for review, never a failure."""
+    if facts.get("insect_control_practiced") is None:
+        return not_applicable(NOT_RECORDED)
+    if facts["insect_control_practiced"]:
+        return passed("Insect control is practiced.")
+    return needs_review("No insect control is practiced; §6.4 advises it on the walls, "
+                        "ceilings, stalls and outside of the stable.")
 
 
 # -- Horse burial notice (§6.6) ----------------------------------------------

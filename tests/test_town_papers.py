@@ -48,7 +48,8 @@ NORTHBOROUGH_WORDS = ("variance", "available to the public at the office", "Nort
                       "§8")
 FOREIGN = {"northborough": TISBURY_WORDS, "tisbury": NORTHBOROUGH_WORDS}
 MARCH_15_2027 = dt.datetime(2027, 3, 15, 10, 0)
-ABUTTERS = [{"name": "Ann Abbot", "mailing_address": "14 Bartlett Street"}]
+ABUTTERS = [{"name": "Ann Abbot", "mailing_address": "14 Bartlett Street",
+             "certified_mail_number": "7019 0700 0000 0000 0001"}]
 
 
 def words(content: bytes) -> str:
@@ -138,6 +139,8 @@ def test_a_northborough_variance_is_kept_at_the_board_s_office_in_its_own_words(
 
     assert "available to the public at the office of the Board of Health" in papers[
         "written variance"]
+    assert ("a variance of §4.1(a): 42 ft where 50 ft is required"
+            in " ".join(papers["hearing notice"].split()))
     assert "Variance granted" in papers["written variance"]
     assert "Variance 1: rules varied" in papers["license"]
     assert_speaks_its_own_law([("northborough", what, text) for what, text in papers.items()])

@@ -46,6 +46,7 @@ from permits_site.api.public.fields import (
 from permits_site.api.scopes import in_towns_where
 from permits_site.api.views import attachment
 from permits_site.licensing.models import (
+    AbutterRelation,
     Application,
     PermitHearing,
     Variance,
@@ -83,18 +84,28 @@ class VarianceSerializer(BoundedModelSerializer):
 
 
 class HearingAbutterSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
     name = serializers.CharField()
+    relation = serializers.ChoiceField(choices=AbutterRelation.choices,
+                                       help_text="Owner, tenant or other occupant (§1.2).")
+    parcel = serializers.CharField(source="place.parcel", default=None, allow_null=True,
+                                   help_text="The adjoining property's parcel, when picked "
+                                             "from the town's record.")
     mailing_address = serializers.CharField()
-    certified_mail_number = serializers.CharField()
+    certified_mail_number = serializers.CharField(
+        allow_blank=True, help_text="Blank until the mailing is recorded.")
 
 
 class PermitHearingSerializer(BoundedModelSerializer):
     abutters = HearingAbutterSerializer(many=True, read_only=True)
+    notices_mailed_on = serializers.DateField(
+        allow_null=True, read_only=True,
+        help_text="Null until the mailing is recorded; the hearing cannot be decided before.")
 
     class Meta:
         model = PermitHearing
         fields = [
-            "id", "hearing_date", "notices_mailed_on", "location", "abutters",
+            "id", "hearing_date", "notices_mailed_on", "location", "relief_sought", "abutters",
             "decided_on", "decision", "scheduled_at",
         ]
 
@@ -150,11 +161,18 @@ class VarianceDenySerializer(StrictSerializer):
 
 
 class AbutterSerializer(StrictSerializer):
-    name = StrictCharField(max_length=TEXT_LENGTH, allow_blank=True)
-    mailing_address = StrictCharField(max_length=TEXT_LENGTH, allow_blank=True)
+    name = StrictCharField(max_length=TEXT_LENGTH, allow_blank=True, required=False, default="")
+    mailing_address = StrictCharField(max_length=TEXT_LENGTH, allow_blank=True, required=False,
+                                      default="")
     certified_mail_number = StrictCharField(
         max_length=TEXT_LENGTH, allow_blank=True, required=False, default=""
     )
+    relation = serializers.ChoiceField(choices=AbutterRelation.choices, required=False,
+                                       default=AbutterRelation.OWNER)
+    parcel = StrictCharField(
+        max_length=40, allow_blank=True, required=False, default="",
+        help_text="Pick the abutter from the town's properties by parcel: the letter goes to "
+                  "its address unless mailing_address says otherwise.")
 
     def to_internal_value(self, data: Any) -> dict[str, Any]:
         if not isinstance(data, Mapping):
@@ -164,9 +182,29 @@ class AbutterSerializer(StrictSerializer):
 
 class HearingScheduleSerializer(StrictSerializer):
     hearing_date = StrictDateField()
-    notices_mailed_on = StrictDateField()
+    notices_mailed_on = StrictDateField(
+        required=False, default=None,
+        help_text="Usually recorded later with the article numbers (the mailing endpoint).")
     location = text_field(help_text="The time and place of the hearing.")
+    relief_sought = text_field(required=False, default="",
+                               help_text="Blank: the variances the application needs.")
     abutters = AbutterSerializer(many=True, help_text="Every abutter sent the notice.")
+
+
+class CertifiedNumberSerializer(StrictSerializer):
+    id = serializers.IntegerField(help_text="The abutter's id on the hearing.")
+    certified_mail_number = StrictCharField(max_length=TEXT_LENGTH, allow_blank=True)
+
+    def to_internal_value(self, data: Any) -> dict[str, Any]:
+        if not isinstance(data, Mapping):
+            raise ValidationError({"non_field_errors": ["Send each abutter as a JSON object."]})
+        return super().to_internal_value(data)
+
+
+class HearingMailingSerializer(StrictSerializer):
+    notices_mailed_on = StrictDateField()
+    abutters = CertifiedNumberSerializer(
+        many=True, help_text="Each letter's certified-mail article number.")
 
 
 class PermitHearingDecisionSerializer(StrictSerializer):
@@ -201,7 +239,7 @@ def variance_response(variance: Variance, *, status_code: int = status.HTTP_200_
 
 
 def hearing_response(hearing: PermitHearing, *, status_code: int = status.HTTP_200_OK) -> Response:
-    fresh = hearing.application.hearings.prefetch_related("abutters").get(pk=hearing.pk)
+    fresh = hearing.application.hearings.prefetch_related("abutters__place").get(pk=hearing.pk)
     return Response(PermitHearingSerializer(fresh).data, status=status_code)
 
 
@@ -316,7 +354,7 @@ class HearingListView(ReviewerView):
     def get(self, request, pk: int):
         """The application's hearings with the abutters notified."""
         application = reviewed_application(request, pk)
-        hearings = application.hearings.prefetch_related("abutters")
+        hearings = application.hearings.prefetch_related("abutters__place")
         return Response(PermitHearingSerializer(hearings, many=True).data)
 
     @extend_schema(request=HearingScheduleSerializer, responses={201: PermitHearingSerializer})
@@ -339,6 +377,23 @@ class HearingDecisionView(ReviewerView):
         data = validated_body(PermitHearingDecisionSerializer, request.data)
         hearing = hearing_services.decide_hearing(
             hearing=hearing, acting_user=request.user, **data
+        )
+        return hearing_response(hearing)
+
+
+class HearingMailingView(ReviewerView):
+    @extend_schema(request=HearingMailingSerializer, responses=PermitHearingSerializer)
+    def post(self, request, pk: int, hearing_id: int):
+        """Record the mailing date and every letter's certified-mail number (Northborough
+        §2.2); until then the hearing cannot be decided."""
+        application = managed_application(request, pk)
+        hearing = get_object_or_404(application.hearings.all(), pk=hearing_id)
+        data = validated_body(HearingMailingSerializer, request.data)
+        hearing = hearing_services.record_notice_mailing(
+            hearing=hearing, acting_user=request.user,
+            notices_mailed_on=data["notices_mailed_on"],
+            certified_mail_numbers={row["id"]: row["certified_mail_number"]
+                                    for row in data["abutters"]},
         )
         return hearing_response(hearing)
 
@@ -368,6 +423,8 @@ urlpatterns = [
          name="application-variance-deny"),
     path("applications/<int:pk>/hearings/", HearingListView.as_view(),
          name="application-hearings"),
+    path("applications/<int:pk>/hearings/<int:hearing_id>/mailing/",
+         HearingMailingView.as_view(), name="application-hearing-mailing"),
     path("applications/<int:pk>/hearings/<int:hearing_id>/decision/",
          HearingDecisionView.as_view(), name="application-hearing-decision"),
     path("applications/<int:pk>/hearings/<int:hearing_id>/notices.pdf",

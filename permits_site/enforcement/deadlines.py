@@ -122,7 +122,8 @@ def _application_hearings(towns, *, today: dt.date, horizon: dt.date) -> Iterato
                   f"({application.applicant.display_name})")
         url = reverse("licensing:review", args=[application.pk])
         mail_by = notice_due(hearing.hearing_date, kind.hearing_notice_days)
-        if hearing.notices_mailed_on > today and mail_by <= horizon:
+        unmailed = hearing.notices_mailed_on is None or hearing.notices_mailed_on > today
+        if unmailed and mail_by <= horizon:
             yield Deadline(application.municipality_id, mail_by,
                            f"Mail the abutters' notices of the {hearing.hearing_date:%B} "
                            f"{hearing.hearing_date.day} hearing", record, url,

@@ -175,6 +175,9 @@ class PermitKind:
     #: A hearing on an application needs notices mailed this many days before it (0: no hearings).
     hearing_notice_days: int = 0
     hearing_citation: str = ""
+    #: The law sends the notices by certified mail (Northborough §2.2): the hearing is held
+    #: only once every letter's article number is recorded.
+    hearing_notice_by_certified_mail: bool = False
     #: The public page's "who needs it", in plain words citing the section (blank: the law).
     who_needs_it: str = ""
     #: How long the office takes to decide, where the law says (blank: the office confirms).

@@ -15,6 +15,7 @@ from django.utils import timezone
 from permits_site.licensing.fact_forms import BoundedDateField
 from permits_site.licensing.forms import DATE_INPUT
 from permits_site.licensing.kinds import kind_for
+from permits_site.licensing.models import AbutterRelation
 from permits_site.licensing.services.hearings import ABUTTER_FIELDS
 from permits_site.rules.base import Finding
 from permits_site.rules.registry import rule_in_plain_words
@@ -119,40 +120,108 @@ class HearingScheduleForm(DomainErrorsForm):
         required=False,
         help_text="For example: 7:00 PM, Board of Health meeting room, Town Hall.",
     )
-    notices_mailed_on = BoundedDateField(label="Notices mailed on", widget=DATE_INPUT)
+    relief_sought = forms.CharField(
+        label="Relief sought",
+        widget=forms.Textarea(attrs={"rows": 2}),
+        max_length=2000,
+        required=False,
+        help_text="What the notice says the applicant asks. Left blank, it names each "
+        "variance the application needs, e.g. \"a variance of §4.1(a): 42 ft where 50 ft is "
+        "required\".",
+    )
+    parcels = forms.CharField(
+        label="Abutting properties on the town's record, one per line",
+        widget=forms.Textarea(attrs={"rows": 3}),
+        required=False,
+        help_text="Parcel | owner, tenant or occupant, e.g. \"62-104 | occupant\". The letter "
+        "goes to the property's address.",
+    )
     abutters = forms.CharField(
-        label="Abutters, one per line",
+        label="Other abutters, one per line",
         widget=forms.Textarea(attrs={"rows": 5}),
         required=False,
-        help_text="Name | mailing address | certified mail article no. "
-        "Leave the number out until the post office gives it.",
+        help_text="Name | mailing address | owner, tenant or occupant. Owners, tenants and "
+        "other occupants of adjoining lots are all abutters. The certified-mail numbers are "
+        "recorded after the letters are printed.",
     )
 
+    def clean_parcels(self) -> list[dict[str, str]]:
+        return _lines(self.cleaned_data["parcels"], parse_parcel_line)
+
     def clean_abutters(self) -> list[dict[str, str]]:
-        """One abutter per line; every bad line is reported with its line number."""
-        rows, errors = [], []
-        for number, line in enumerate(self.cleaned_data["abutters"].splitlines(), start=1):
-            if not line.strip():
-                continue
-            try:
-                rows.append(parse_abutter_line(line))
-            except ValueError as error:
-                errors.append(ValidationError(f"Line {number}: {error}"))
-        if errors:
-            raise ValidationError(errors)
-        return rows
+        return _lines(self.cleaned_data["abutters"], parse_abutter_line)
+
+    def clean(self) -> dict:
+        """The service takes one list: the properties picked, then the abutters typed."""
+        cleaned = super().clean()
+        if "parcels" in cleaned and "abutters" in cleaned:
+            cleaned["abutters"] = cleaned.pop("parcels") + cleaned["abutters"]
+        return cleaned
+
+
+def _lines(text: str, parse) -> list[dict[str, str]]:
+    """One row per non-blank line; every bad line is reported with its line number."""
+    rows, errors = [], []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            rows.append(parse(line))
+        except ValueError as error:
+            errors.append(ValidationError(f"Line {number}: {error}"))
+    if errors:
+        raise ValidationError(errors)
+    return rows
+
+
+def _relation(word: str) -> str:
+    """ "Occupant" → "occupant"; blank is the owner (§1.2)."""
+    relation = word.strip().lower() or AbutterRelation.OWNER
+    if relation not in AbutterRelation.values:
+        raise ValueError("say owner, tenant or occupant.")
+    return relation
+
+
+def parse_parcel_line(line: str) -> dict[str, str]:
+    """ "62-104 | occupant" → a row picked from the town's properties."""
+    parcel, _, relation = (part.strip() for part in line.partition(ABUTTER_SEPARATOR))
+    if not parcel:
+        raise ValueError("write the parcel first.")
+    return {"parcel": parcel, "relation": _relation(relation)}
+
+
+class HearingMailingForm(DomainErrorsForm):
+    """The day the printed letters were mailed and each letter's certified-mail number."""
+
+    notices_mailed_on = BoundedDateField(label="Notices mailed on", widget=DATE_INPUT)
+
+    def __init__(self, *args, abutters=(), **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        for abutter in abutters:
+            self.fields[f"number_{abutter.pk}"] = forms.CharField(
+                label=f"Certified-mail article no. for {abutter.name}",
+                max_length=40, required=False,
+                initial=abutter.certified_mail_number,
+                help_text=abutter.mailing_address,
+            )
+
+    def clean(self) -> dict:
+        cleaned = super().clean()
+        numbers = {int(name.removeprefix("number_")): cleaned.pop(name)
+                   for name in list(cleaned) if name.startswith("number_")}
+        return {**cleaned, "certified_mail_numbers": numbers}
 
 
 def parse_abutter_line(line: str) -> dict[str, str]:
-    """ "Name | mailing address | certified mail no." → a row for ``schedule_hearing``."""
+    """ "Name | mailing address | occupant" → a row for ``schedule_hearing``."""
     parts = [part.strip() for part in line.split(ABUTTER_SEPARATOR)]
     if len(parts) not in (2, 3):
         raise ValueError(
-            "write the name, the mailing address and the certified mail number, "
-            f"separated by {ABUTTER_SEPARATOR}."
+            "write the name, the mailing address and whether the abutter is the owner, a "
+            f"tenant or an occupant, separated by {ABUTTER_SEPARATOR}."
         )
-    row = dict(zip(ABUTTER_FIELDS, parts, strict=False))
-    row.setdefault("certified_mail_number", "")
+    row = {"name": parts[0], "mailing_address": parts[1],
+           "relation": _relation(parts[2] if len(parts) == 3 else "")}
     missing = [name.replace("_", " ") for name in ("name", "mailing_address") if not row[name]]
     if missing:
         raise ValueError(
@@ -161,7 +230,7 @@ def parse_abutter_line(line: str) -> dict[str, str]:
     too_long = [
         f"the {name.replace('_', ' ')} is longer than {limit} characters"
         for name, limit in ABUTTER_FIELDS.items()
-        if len(row[name]) > limit
+        if len(row.get(name, "")) > limit
     ]
     if too_long:
         raise ValueError(f"{'; '.join(too_long)}.")

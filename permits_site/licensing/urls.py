@@ -61,6 +61,11 @@ urlpatterns = [
     ),
     path("staff/applications/<int:pk>/hearings/", staff.hearing_schedule, name="hearing_schedule"),
     path(
+        "staff/applications/<int:pk>/hearings/<int:hearing_pk>/mailing/",
+        staff.hearing_mailing,
+        name="hearing_mailing",
+    ),
+    path(
         "staff/applications/<int:pk>/hearings/<int:hearing_pk>/decide/",
         staff.hearing_decide,
         name="hearing_decide",

@@ -142,6 +142,7 @@ class StablePermitKind(PermitKind):
     )
     hearing_notice_days = HEARING_NOTICE_DAYS
     hearing_citation = cite("2.2")
+    hearing_notice_by_certified_mail = True
 
     # -- the declaration -----------------------------------------------------
 

@@ -48,7 +48,7 @@ def waiver_kind():
 
 @pytest.fixture
 def stable_kind():
-    with registered_kind(HearingKind(PRIVATE_STABLE, notice_days=10,
+    with registered_kind(HearingKind(PRIVATE_STABLE, notice_days=10, certified_mail=True,
                                      citation=NOTICE_CITATION)) as kind:
         yield kind
 
@@ -266,8 +266,47 @@ def test_clerk_schedules_a_hearing_with_its_abutters(stable, northborough_clerk_
     assert response.status_code == 201
     assert response.json()["hearing_date"] == "2030-06-17"
     assert response.json()["decided_on"] is None
-    assert [abutter["name"] for abutter in listed[0]["abutters"]] == ["Ann Abbot", "Bob Birch"]
-    assert listed[0]["abutters"][1]["certified_mail_number"] == ""
+    assert [(abutter["name"], abutter["relation"], abutter["parcel"])
+            for abutter in listed[0]["abutters"]] == [("Ann Abbot", "owner", None),
+                                                      ("Bob Birch", "tenant", None)]
+    assert listed[0]["abutters"][1]["certified_mail_number"] == "7019 0700 0000 1234 5679"
+    assert listed[0]["relief_sought"] == "A private stable permit."
+
+
+def test_clerk_records_the_mailing_before_the_hearing_may_be_decided_2_2(
+    stable, northborough_clerk_api
+):
+    body = schedule_body(abutters=[{"name": "Cy Cole", "mailing_address": "9 Elm Street",
+                                    "relation": "occupant"}])
+    body.pop("notices_mailed_on")
+    hearing = northborough_clerk_api.post(hearings_url(stable), body, format="json").json()
+    [cy] = hearing["abutters"]
+    mailing_url = f"{hearings_url(stable)}{hearing['id']}/mailing/"
+    decision_url = f"{hearings_url(stable)}{hearing['id']}/decision/"
+
+    with time_machine.travel(dt.datetime(2030, 6, 18, 10, 0), tick=False):
+        early = northborough_clerk_api.post(
+            decision_url, {"decision": "Granted.", "decided_on": "2030-06-17"}, format="json")
+    blank = northborough_clerk_api.post(mailing_url, {
+        "notices_mailed_on": "2030-06-03",
+        "abutters": [{"id": cy["id"], "certified_mail_number": ""}]}, format="json")
+    mailed = northborough_clerk_api.post(mailing_url, {
+        "notices_mailed_on": "2030-06-03",
+        "abutters": [{"id": cy["id"], "certified_mail_number": "7019 0700 0000 0000 0042"}]},
+        format="json")
+    with time_machine.travel(dt.datetime(2030, 6, 18, 10, 0), tick=False):
+        decided = northborough_clerk_api.post(
+            decision_url, {"decision": "Granted.", "decided_on": "2030-06-17"}, format="json")
+
+    assert hearing["notices_mailed_on"] is None
+    assert early.status_code == 400
+    assert "Cy Cole's letter" in early.json()["decision"][0]
+    assert blank.status_code == 400
+    assert list(blank.json()) == ["abutters"]
+    assert mailed.status_code == 200
+    assert mailed.json()["notices_mailed_on"] == "2030-06-03"
+    assert mailed.json()["abutters"][0]["certified_mail_number"] == "7019 0700 0000 0000 0042"
+    assert decided.status_code == 200
 
 
 def test_a_hearing_9_days_after_mailing_is_refused_naming_hearing_date_2_2(

@@ -29,12 +29,13 @@ from permits_site.licensing.services.applications import (
 )
 from permits_site.licensing.services.hearings import (
     decide_hearing,
+    record_notice_mailing,
     render_notice_letters,
     schedule_hearing,
 )
 from permits_site.licensing.services.payments import record_payment
 from permits_site.licensing.services.permits import issue_permit
-from tests.factories import UserFactory, staff
+from tests.factories import PropertyFactory, UserFactory, municipality, staff
 from tests.tisbury.support import with_required_documents
 
 pytestmark = pytest.mark.django_db
@@ -49,17 +50,25 @@ ABUTTERS = [
         "mailing_address": "3 Green Lane, Northborough MA 01532",
         "certified_mail_number": "7019 0700 0000 1234 5678",
     },
-    {"name": "Bob Birch", "mailing_address": "5 Green Lane, Northborough MA 01532"},
+    {
+        "name": "Bob Birch",
+        "mailing_address": "5 Green Lane, Northborough MA 01532",
+        "relation": "tenant",
+        "certified_mail_number": "7019 0700 0000 1234 5679",
+    },
 ]
+#: An abutter whose letter is printed but whose article number is not recorded yet.
+UNNUMBERED = {"name": "Bob Birch", "mailing_address": "5 Green Lane, Northborough MA 01532"}
 
 
 class HearingKind(PermitKind):
     """A permit type with hearings; it judges no application rules."""
 
-    def __init__(self, code: str, *, notice_days: int, citation: str):
+    def __init__(self, code: str, *, notice_days: int, citation: str, certified_mail=False):
         self.code = code
         self.hearing_notice_days = notice_days
         self.hearing_citation = citation
+        self.hearing_notice_by_certified_mail = certified_mail
 
     def check_code(self, application) -> str:
         return ""
@@ -67,8 +76,8 @@ class HearingKind(PermitKind):
 
 @pytest.fixture
 def stable_kind():
-    with registered_kind(HearingKind(PRIVATE_STABLE, notice_days=10,
-                                     citation=NOTICE_CITATION)) as kind:
+    with registered_kind(HearingKind(PRIVATE_STABLE, notice_days=10, citation=NOTICE_CITATION,
+                                     certified_mail=True)) as kind:
         yield kind
 
 
@@ -353,7 +362,8 @@ def test_scheduling_and_deciding_each_write_one_audit_entry(stable_kind, northbo
 def test_notice_letters_have_one_page_per_abutter_with_the_certified_mail_number(
     stable_kind, northborough_clerk
 ):
-    hearing = scheduled(submitted_application(), northborough_clerk)
+    hearing = scheduled(submitted_application(), northborough_clerk,
+                        abutters=[ABUTTERS[0], UNNUMBERED])
 
     pages = [
         " ".join(page.extract_text().split())
@@ -371,6 +381,7 @@ def test_notice_letters_have_one_page_per_abutter_with_the_certified_mail_number
         "7:00 PM, Board of Health room, Town Hall, 63 Main Street",
         "Certified mail article no.: 7019 0700 0000 1234 5678",
         "Mailed June 3, 2030",
+        "Relief sought A private stable permit.",
         NOTICE_CITATION,
     ):
         assert expected in first
@@ -384,21 +395,107 @@ def test_notice_letters_have_one_page_per_abutter_with_the_certified_mail_number
     ("line", "row"),
     [
         (
-            "Ann Abbot | 3 Green Lane | 7019 0700",
-            {
-                "name": "Ann Abbot",
-                "mailing_address": "3 Green Lane",
-                "certified_mail_number": "7019 0700",
-            },
+            "Ann Abbot | 3 Green Lane | Tenant",
+            {"name": "Ann Abbot", "mailing_address": "3 Green Lane", "relation": "tenant"},
         ),
         (
             " Bob Birch|5 Green Lane ",
-            {"name": "Bob Birch", "mailing_address": "5 Green Lane", "certified_mail_number": ""},
+            {"name": "Bob Birch", "mailing_address": "5 Green Lane", "relation": "owner"},
         ),
     ],
 )
-def test_an_abutter_line_is_name_address_and_certified_mail_number(line, row):
+def test_an_abutter_line_is_name_address_and_owner_tenant_or_occupant_1_2(line, row):
     assert parse_abutter_line(line) == row
+
+
+# -- Certified mail before the hearing (§2.2) ------------------------------------------
+
+
+@time_machine.travel(MONDAY_JUNE_3_2030, tick=False)
+def test_a_hearing_cannot_be_held_until_every_abutters_certified_mail_number_is_in_2_2(
+    stable_kind, northborough_clerk
+):
+    application = submitted_application()
+    hearing = schedule_hearing(
+        application=application, hearing_date=dt.date(2030, 6, 17), location="Town Hall",
+        abutters=[ABUTTERS[0], UNNUMBERED], acting_user=northborough_clerk,
+    )
+    ann, bob = hearing.abutters.order_by("name")
+
+    with time_machine.travel(dt.datetime(2030, 6, 18, 10, 0), tick=False), \
+            pytest.raises(InvalidTransition) as refused:
+        decide_hearing(hearing=hearing, decision="Granted.", decided_on=dt.date(2030, 6, 17),
+                       acting_user=northborough_clerk)
+    record_notice_mailing(hearing=hearing, notices_mailed_on=dt.date(2030, 6, 3),
+                          certified_mail_numbers={bob.pk: "7019 0700 0000 9999 0001"},
+                          acting_user=northborough_clerk)
+    with time_machine.travel(dt.datetime(2030, 6, 18, 10, 0), tick=False):
+        decide_hearing(hearing=hearing, decision="Granted.", decided_on=dt.date(2030, 6, 17),
+                       acting_user=northborough_clerk)
+
+    assert refused.value.errors == {"decision": [
+        "The hearing cannot be held until every abutter's notice is recorded as mailed; still "
+        "to record: the day the notices were mailed, the certified-mail article number of "
+        f"Bob Birch's letter. ({NOTICE_CITATION})"
+    ]}
+    hearing.refresh_from_db()
+    assert hearing.notices_mailed_on == dt.date(2030, 6, 3)
+    assert hearing.decided_on == dt.date(2030, 6, 17)
+    assert set(hearing.abutters.values_list("certified_mail_number", flat=True)) == {
+        "7019 0700 0000 1234 5678", "7019 0700 0000 9999 0001"}
+    assert AuditEntry.objects.filter(action="hearing.notices_mailed", object_id=hearing.pk).exists()
+
+
+@time_machine.travel(dt.datetime(2030, 6, 8, 10, 0), tick=False)
+@pytest.mark.parametrize(("mailed_on", "number", "field", "refusal"), [
+    (dt.date(2030, 6, 8), "7019 1", "notices_mailed_on",
+     "less than 10 days before the hearing on June 17, 2030"),
+    (dt.date(2030, 6, 7), " ", "abutters",
+     "Record the certified-mail article number of Bob Birch's letter."),
+    (dt.date(2030, 6, 9), "7019 1", "notices_mailed_on",
+     "The letters cannot have been mailed in the future."),
+])
+def test_recording_the_mailing_refuses_a_late_mailing_or_a_missing_number_2_2(
+    stable_kind, northborough_clerk, mailed_on, number, field, refusal
+):
+    with time_machine.travel(MONDAY_JUNE_3_2030, tick=False):
+        hearing = schedule_hearing(
+            application=submitted_application(), hearing_date=dt.date(2030, 6, 17),
+            location="Town Hall", abutters=[UNNUMBERED], acting_user=northborough_clerk,
+        )
+    bob = hearing.abutters.get()
+
+    with pytest.raises(DomainError) as refused:
+        record_notice_mailing(hearing=hearing, notices_mailed_on=mailed_on,
+                              certified_mail_numbers={bob.pk: number},
+                              acting_user=northborough_clerk)
+
+    assert list(refused.value.errors) == [field]
+    assert refusal in refused.value.errors[field][0]
+    hearing.refresh_from_db()
+    bob.refresh_from_db()
+    assert (hearing.notices_mailed_on, bob.certified_mail_number) == (None, "")
+
+
+@time_machine.travel(MONDAY_JUNE_3_2030, tick=False)
+def test_an_abutter_is_picked_from_the_towns_properties_by_parcel_1_2(
+    stable_kind, northborough_clerk
+):
+    neighbour = PropertyFactory(municipality=municipality("northborough"), parcel="62-104",
+                                address="9 Green Lane")
+    application = submitted_application()
+
+    with pytest.raises(DomainError) as unknown:
+        scheduled(application, northborough_clerk,
+                  abutters=[{"parcel": "99-1", "relation": "occupant"}])
+    hearing = scheduled(application, northborough_clerk,
+                        abutters=[{"parcel": "62 - 104", "relation": "occupant"}])
+
+    assert unknown.value.errors == {"abutters": [
+        "Abutter 1: No property with parcel 99-1 is on the town's record."]}
+    abutter = hearing.abutters.get()
+    assert (abutter.place, abutter.name, abutter.relation) == (neighbour, "Occupant", "occupant")
+    assert abutter.mailing_address == str(neighbour)
 
 
 # -- The review screen ----------------------------------------------------------------
@@ -408,12 +505,12 @@ def review_url(application):
     return reverse("licensing:review", args=[application.pk])
 
 
-def schedule_data(abutters: str, *, hearing_date="2030-06-17", mailed="2030-06-03") -> dict:
+def schedule_data(abutters: str, *, hearing_date="2030-06-17", parcels="") -> dict:
     return {
         "hearing-hearing_date": hearing_date,
-        "hearing-notices_mailed_on": mailed,
         "hearing-location": "7:00 PM, Town Hall",
         "hearing-abutters": abutters,
+        "hearing-parcels": parcels,
     }
 
 
@@ -427,20 +524,34 @@ def test_clerk_schedules_a_hearing_with_abutters_one_per_line(
     page = client.get(review_url(application)).content.decode()
     response = client.post(
         reverse("licensing:hearing_schedule", args=[application.pk]),
-        schedule_data("Ann Abbot | 3 Green Lane | 7019 0700\n\nBob Birch | 5 Green Lane\n"),
+        schedule_data("Ann Abbot | 3 Green Lane | tenant\n\nBob Birch | 5 Green Lane\n"),
     )
     after = client.get(review_url(application)).content.decode()
+    hearing = application.hearings.get()
+    ann, bob = hearing.abutters.order_by("name")
+    mailing = client.post(
+        reverse("licensing:hearing_mailing", args=[application.pk, hearing.pk]),
+        {f"mailing-{hearing.pk}-notices_mailed_on": "2030-06-03",
+         f"mailing-{hearing.pk}-number_{ann.pk}": "7019 0700 1",
+         f"mailing-{hearing.pk}-number_{bob.pk}": "7019 0700 2"},
+    )
+    mailed = client.get(review_url(application)).content.decode()
 
     assert 'id="hearing-heading"' in page
     assert "Schedule the hearing" in page
     assert response.status_code == 302
-    hearing = application.hearings.get()
-    assert list(hearing.abutters.values_list("name", "certified_mail_number")) == [
-        ("Ann Abbot", "7019 0700"),
-        ("Bob Birch", ""),
+    assert list(hearing.abutters.values_list("name", "relation")) == [
+        ("Ann Abbot", "tenant"),
+        ("Bob Birch", "owner"),
     ]
     assert reverse("licensing:hearing_notices", args=[application.pk, hearing.pk]) in after
     assert "The hearing on June 17, 2030 has not been decided." in after
+    assert "The hearing cannot be held until the notices are recorded as mailed" in after
+    assert "Record the mailing" in after and "Record the decision" not in after
+    assert mailing.status_code == 302
+    assert list(hearing.abutters.values_list("certified_mail_number", flat=True)) == [
+        "7019 0700 1", "7019 0700 2"]
+    assert "Record the decision" in mailed and "Record the mailing" not in mailed
 
 
 @time_machine.travel(MONDAY_JUNE_3_2030, tick=False)
@@ -455,7 +566,8 @@ def test_bad_abutter_lines_are_reported_by_line_number(client, stable_kind, nort
     page = response.content.decode()
 
     assert response.status_code == 400
-    assert "Line 2: write the name, the mailing address and the certified mail number" in page
+    assert ("Line 2: write the name, the mailing address and whether the abutter is the owner, "
+            "a tenant or an occupant") in page
     assert "Line 4: the name is missing." in page
     assert "Line 1" not in page
     assert 'href="#id_hearing-abutters"' in page
@@ -463,23 +575,31 @@ def test_bad_abutter_lines_are_reported_by_line_number(client, stable_kind, nort
 
 
 @time_machine.travel(MONDAY_JUNE_3_2030, tick=False)
-def test_a_hearing_9_days_after_mailing_is_refused_on_the_screen(
+def test_a_mailing_9_days_before_the_hearing_is_refused_on_the_screen(
     client, stable_kind, northborough_clerk
 ):
     application = submitted_application()
     client.force_login(northborough_clerk)
-
-    response = client.post(
+    client.post(
         reverse("licensing:hearing_schedule", args=[application.pk]),
         schedule_data("Ann Abbot | 3 Green Lane", hearing_date="2030-06-12"),
+    )
+    hearing = application.hearings.get()
+    ann = hearing.abutters.get()
+
+    response = client.post(
+        reverse("licensing:hearing_mailing", args=[application.pk, hearing.pk]),
+        {f"mailing-{hearing.pk}-notices_mailed_on": "2030-06-03",
+         f"mailing-{hearing.pk}-number_{ann.pk}": "7019 0700 1"},
     )
     page = response.content.decode()
 
     assert response.status_code == 400
-    assert 'href="#id_hearing-hearing_date"' in page
+    assert f'href="#id_mailing-{hearing.pk}-notices_mailed_on"' in page
     assert "less than 10 days before the hearing" in page
     assert escape(NOTICE_CITATION) in page
-    assert not application.hearings.exists()
+    hearing.refresh_from_db()
+    assert hearing.notices_mailed_on is None
 
 
 @time_machine.travel(MONDAY_JUNE_3_2030, tick=False)

@@ -145,6 +145,21 @@ LOCATION_AND_CONSTRUCTION_RULES = [
 ]
 
 
+#: The checklist items after the spec's §6 table: §§3, 5, 6.1, 6.2's treatment, 6.4.
+CONDITION_ITEMS = [
+    "nb.3.1.slope",
+    "nb.3.2.condition",
+    "nb.3.2.immunizations",
+    "nb.5.1.light",
+    "nb.5.3.dust",
+    "nb.5.4.barrier",
+    "nb.5.5.habitation",
+    "nb.6.1.unsanitary",
+    "nb.6.2.treatment",
+    "nb.6.4.insects",
+]
+
+
 def judge(rule_set: RuleSet, rule_id: str, on: dt.date = MIDSUMMER, **changes) -> Finding:
     """Parse the set's valid baseline with ``changes`` and return one rule's finding."""
     facts = rule_set.parse({**BASELINES[rule_set.code], **changes})
@@ -187,6 +202,7 @@ def test_rule_sets_are_the_six_northborough_checks():
                 "nb.6.2.stall",
                 "nb.6.3.effluent",
                 "nb.6.5.feed",
+                *CONDITION_ITEMS,
             ],
         ),
         (
@@ -838,3 +854,64 @@ def test_cumulated_expansion_of_25_percent_needs_a_permit_2_1(prior, proposed, o
     assert finding.actual == Decimal(str(prior)) + Decimal(str(proposed))
     if outcome is FAIL:
         assert "private stable permit is required before this expansion (§2.1)" in finding.message
+
+
+# -- §§3, 5, 6.1, 6.2, 6.4 on the inspector's checklist --------------------------
+
+
+@pytest.mark.parametrize("rule_id", CONDITION_ITEMS)
+def test_a_condition_item_left_unanswered_is_not_applicable_never_a_pass(rule_id):
+    """The spec's §6 facts alone (as a check through the API sends them) leave the other
+    items unjudged: not recorded on this visit."""
+    finding = judge(SANITARY_INSPECTION, rule_id)
+    assert finding.outcome is NOT_APPLICABLE
+    assert finding.message == "Not recorded on this visit."
+
+
+@pytest.mark.parametrize(
+    ("rule_id", "answers", "outcome"),
+    [
+        ("nb.3.1.slope", {"corral_sloped": True}, PASS),
+        ("nb.3.1.slope", {"corral_sloped": False}, FAIL),
+        ("nb.3.2.condition", {"horses_clean_and_healthy": True}, PASS),
+        ("nb.3.2.condition", {"horses_clean_and_healthy": False}, FAIL),
+        ("nb.3.2.immunizations", {"state_immunizations_current": False}, FAIL),
+        ("nb.5.1.light", {"light_and_ventilation_adequate": False}, FAIL),
+        ("nb.5.3.dust", {"corral_grassed": True, "dust_controlled": False}, NOT_APPLICABLE),
+        ("nb.5.3.dust", {"corral_grassed": False, "dust_controlled": True}, PASS),
+        ("nb.5.3.dust", {"corral_grassed": False, "dust_controlled": False}, FAIL),
+        ("nb.5.4.barrier", {"barrier_needed": False}, NOT_APPLICABLE),
+        ("nb.5.4.barrier", {"barrier_needed": True, "barrier_in_place": True}, PASS),
+        ("nb.5.4.barrier", {"barrier_needed": True, "barrier_in_place": False}, FAIL),
+        ("nb.5.5.habitation", {"stable_used_for_habitation": False}, PASS),
+        ("nb.5.5.habitation", {"stable_used_for_habitation": True,
+                               "habitation_permitted_in_writing": True}, PASS),
+        ("nb.5.5.habitation", {"stable_used_for_habitation": True,
+                               "habitation_permitted_in_writing": False}, FAIL),
+        ("nb.6.1.unsanitary", {"unsanitary_conditions": False}, PASS),
+        ("nb.6.1.unsanitary", {"unsanitary_conditions": True}, FAIL),
+        ("nb.6.2.treatment", {"manure_treated": True}, PASS),
+        ("nb.6.2.treatment", {"manure_treated": False}, FAIL),
+        ("nb.6.4.insects", {"insect_control_practiced": True}, PASS),
+        ("nb.6.4.insects", {"insect_control_practiced": False}, NEEDS_REVIEW),
+    ],
+)
+def test_the_inspector_judges_the_stables_condition_3_5_6(rule_id, answers, outcome):
+    finding = judge(SANITARY_INSPECTION, rule_id, **answers)
+    assert finding.outcome is outcome
+    section = rule_id.removeprefix("nb.").rsplit(".", 1)[0]
+    assert finding.citation == f"Northborough Horse & Stable Regs §{section}"
+
+
+@pytest.mark.parametrize(
+    ("on", "outcome"),
+    [
+        (dt.date(2027, 4, 30), NOT_APPLICABLE),
+        (dt.date(2027, 5, 1), FAIL),
+        (dt.date(2027, 11, 1), FAIL),
+        (dt.date(2027, 11, 2), NOT_APPLICABLE),
+    ],
+)
+def test_manure_is_treated_in_warm_weather_may_1_to_november_1_6_2(on, outcome):
+    finding = judge(SANITARY_INSPECTION, "nb.6.2.treatment", on=on, manure_treated=False)
+    assert finding.outcome is outcome

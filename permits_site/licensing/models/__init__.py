@@ -17,6 +17,7 @@ from permits_site.licensing.models.applications import (
     document_path,
 )
 from permits_site.licensing.models.hearings import (
+    AbutterRelation,
     HearingAbutter,
     PermitHearing,
 )
@@ -76,5 +77,6 @@ __all__ = [
     "Variance",
     "VarianceSignature",
     "PermitHearing",
+    "AbutterRelation",
     "HearingAbutter",
 ]

@@ -17,7 +17,12 @@ class PermitHearing(models.Model):
     )
     hearing_date = models.DateField()
     location = models.CharField(max_length=200)
-    notices_mailed_on = models.DateField()
+    notices_mailed_on = models.DateField(
+        null=True, blank=True,
+        help_text="Recorded once the letters are printed and mailed, with every article number.",
+    )
+    relief_sought = models.TextField(
+        blank=True, help_text="What the notice says the applicant asks of the Board.")
     decided_on = models.DateField(null=True, blank=True)
     decision = models.TextField(blank=True)
     scheduled_by = models.ForeignKey(
@@ -35,11 +40,32 @@ class PermitHearing(models.Model):
     def is_decided(self) -> bool:
         return self.decided_on is not None
 
+    @property
+    def notices_recorded(self) -> bool:
+        """Mailed, with every abutter's certified-mail article number (abutters prefetched)."""
+        return self.notices_mailed_on is not None and all(
+            abutter.certified_mail_number for abutter in self.abutters.all())
+
+
+class AbutterRelation(models.TextChoices):
+    """Who an abutter is to the adjoining lot: Northborough §1.2 counts "the owners, tenants
+    or other occupants"."""
+
+    OWNER = "owner", "Owner"
+    TENANT = "tenant", "Tenant"
+    OCCUPANT = "occupant", "Occupant"
+
 
 class HearingAbutter(models.Model):
     """An abutter sent a hearing notice, with the certified-mail article number."""
 
     hearing = models.ForeignKey(PermitHearing, on_delete=models.CASCADE, related_name="abutters")
+    relation = models.CharField(max_length=10, choices=AbutterRelation.choices,
+                                default=AbutterRelation.OWNER)
+    place = models.ForeignKey(
+        "parties.Property", on_delete=models.PROTECT, null=True, blank=True, related_name="+",
+        help_text="The adjoining property on the town's record, when picked from it.",
+    )
     name = models.CharField(max_length=200)
     mailing_address = models.CharField(max_length=300)
     certified_mail_number = models.CharField(max_length=40, blank=True)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from django.db import transaction
 from django.utils import timezone
@@ -22,8 +22,15 @@ from permits_site import audit
 from permits_site.exceptions import DomainError, InvalidTransition
 from permits_site.licensing import transitions
 from permits_site.licensing.kinds import PermitKind, kind_for
-from permits_site.licensing.models import Application, HearingAbutter, PermitHearing
+from permits_site.licensing.models import (
+    AbutterRelation,
+    Application,
+    HearingAbutter,
+    PermitHearing,
+)
+from permits_site.licensing.services.applications import evaluate
 from permits_site.licensing.services.variances import cited
+from permits_site.parties.models import Property, normalise_parcel
 from permits_site.pdf.notices import render_hearing_notices_pdf
 from permits_site.rules.calendar import format_date
 from permits_site.rules.registry import get_rule_set
@@ -34,6 +41,7 @@ if TYPE_CHECKING:
 HEARING_NOTICE_CHECK = "hearing_notice"
 ABUTTER_FIELDS = {"name": 200, "mailing_address": 300, "certified_mail_number": 40}
 LOCATION_LENGTH = 200
+RELIEF_LENGTH = 2000
 
 
 @transaction.atomic
@@ -41,15 +49,19 @@ def schedule_hearing(
     *,
     application: Application,
     hearing_date: dt.date,
-    notices_mailed_on: dt.date,
     location: str,
-    abutters: Sequence[Mapping[str, str]],
+    abutters: Sequence[Mapping[str, Any]],
     acting_user: User,
+    notices_mailed_on: dt.date | None = None,
+    relief_sought: str = "",
 ) -> PermitHearing:
-    """Schedule the hearing and record the abutters sent its notice by certified mail.
+    """Schedule the hearing with the abutters its notice goes to by certified mail.
 
-    Refused when the notices would reach the abutters too late, naming the
-    ``hearing_date`` and the section; one hearing is pending at a time.
+    The letters are printed once the hearing is scheduled; the mailing date and the
+    article numbers may come with it or later (:func:`record_notice_mailing`). Refused when
+    notices mailed would reach the abutters too late, naming the ``hearing_date`` and the
+    section; one hearing is pending at a time. ``relief_sought`` defaults to what the
+    application's failed rules ask of the Board (:func:`describe_relief`).
     """
     application = Application.objects.select_for_update().get(pk=application.pk)
     kind = kind_for(application.permit_type.code)
@@ -57,7 +69,7 @@ def schedule_hearing(
     errors: dict[str, list[str]] = {}
     if hearing_date < timezone.localdate():
         errors["hearing_date"] = ["The hearing date has already passed; choose a later date."]
-    else:
+    elif notices_mailed_on is not None:
         refusals = notice_refusals(
             application,
             hearing_date=hearing_date,
@@ -70,7 +82,10 @@ def schedule_hearing(
         errors["location"] = ["Say when and where the hearing will be held."]
     elif len(location.strip()) > LOCATION_LENGTH:
         errors["location"] = [f"Keep the time and place under {LOCATION_LENGTH} characters."]
-    abutter_errors = _abutter_errors(abutters, citation=kind.hearing_citation)
+    if len(relief_sought.strip()) > RELIEF_LENGTH:
+        errors["relief_sought"] = [f"Keep the relief sought under {RELIEF_LENGTH} characters."]
+    rows = [_abutter_row(row, application) for row in abutters]
+    abutter_errors = _abutter_errors(rows, citation=kind.hearing_citation)
     if abutter_errors:
         errors["abutters"] = abutter_errors
     if errors:
@@ -80,31 +95,154 @@ def schedule_hearing(
         hearing_date=hearing_date,
         notices_mailed_on=notices_mailed_on,
         location=location.strip(),
+        relief_sought=relief_sought.strip() or describe_relief(application),
         scheduled_by=acting_user,
     )
     HearingAbutter.objects.bulk_create(
         HearingAbutter(
-            hearing=hearing, **{name: row.get(name, "").strip() for name in ABUTTER_FIELDS}
+            hearing=hearing,
+            relation=row["relation"],
+            place=row["place"],
+            **{name: row[name] for name in ABUTTER_FIELDS},
         )
-        for row in abutters
+        for row in rows
     )
     audit.record(
         actor=acting_user,
         action="hearing.scheduled",
         subject=hearing,
         municipality=application.municipality,
-        summary=(
-            f"Hearing on {format_date(hearing_date)} scheduled; {len(abutters)} abutter notices "
-            f"mailed on {format_date(notices_mailed_on)}"
-        ),
+        summary=f"Hearing on {format_date(hearing_date)} scheduled; {len(rows)} abutters listed",
         after={
             "hearing_date": str(hearing_date),
-            "notices_mailed_on": str(notices_mailed_on),
+            "notices_mailed_on": str(notices_mailed_on) if notices_mailed_on else None,
             "location": hearing.location,
-            "abutters": len(abutters),
+            "relief_sought": hearing.relief_sought,
+            "abutters": len(rows),
         },
     )
     return hearing
+
+
+def describe_relief(application: Application) -> str:
+    """What the notice says the applicant asks: each blocking failure as a variance with its
+    measure ("a variance of §4.1(a): 42 ft where 50 ft is required"), else the permit."""
+    result = evaluate(application)
+    failures = [finding for finding in (result.failures if result else ()) if finding.blocks]
+    if not failures:
+        return f"A {application.permit_type.name.lower()}."
+    noun = kind_for(application.permit_type.code).variance_notice.noun
+    return "; ".join(_relief_asked(noun, finding) for finding in failures) + "."
+
+
+def _relief_asked(noun: str, finding) -> str:
+    """ "a variance of §4.1(a): 42 ft where 50 ft is required" (the town's own noun)."""
+    section = finding.citation[finding.citation.find("§"):] if "§" in finding.citation \
+        else finding.citation
+    if finding.actual is None or finding.required is None:
+        return f"a {noun} of {section}: {finding.message}"
+    unit = f" {finding.unit}" if finding.unit else ""
+    return (f"a {noun} of {section}: {finding.actual}{unit} where {finding.required}{unit} "
+            f"is required")
+
+
+def _abutter_row(row: Mapping[str, Any], application: Application) -> dict[str, Any]:
+    """An abutter as sent: typed, or picked from the town's properties (``place``), whose
+    address is the mailing address unless another is given (§1.2's owners, tenants and
+    occupants alike)."""
+    relation = row.get("relation") or AbutterRelation.OWNER
+    cleaned = {name: str(row.get(name) or "").strip() for name in ABUTTER_FIELDS}
+    parcel = str(row.get("parcel") or "").strip()
+    place = None
+    if parcel:
+        place = Property.objects.select_related("municipality").filter(
+            municipality_id=application.municipality_id, parcel=normalise_parcel(parcel),
+            merged_into__isnull=True).first()
+        if place is None:
+            cleaned["place_error"] = f"No property with parcel {parcel} is on the town's record."
+        else:
+            cleaned["mailing_address"] = cleaned["mailing_address"] or str(place)
+            if not cleaned["name"] and relation in AbutterRelation.values:
+                cleaned["name"] = AbutterRelation(relation).label
+    return {**cleaned, "relation": relation, "place": place}
+
+
+@transaction.atomic
+def record_notice_mailing(
+    *,
+    hearing: PermitHearing,
+    notices_mailed_on: dt.date,
+    certified_mail_numbers: Mapping[int, str],
+    acting_user: User,
+) -> PermitHearing:
+    """Record the day the printed letters were mailed and each letter's certified-mail
+    article number (keyed by abutter id; numbers already recorded may be left out).
+
+    Every abutter must end with a number, and the mailing must be in time for the hearing
+    (Northborough §2.2: "all abutters shall be notified … by certified mail at least 10 days
+    prior"); otherwise nothing changes.
+    """
+    hearing = PermitHearing.objects.select_for_update(of=("self",)).get(pk=hearing.pk)
+    application = hearing.application
+    kind = kind_for(application.permit_type.code)
+    if hearing.is_decided:
+        raise InvalidTransition(
+            f"The hearing on {format_date(hearing.hearing_date)} was already decided.",
+            field="notices_mailed_on")
+    abutters = list(hearing.abutters.all())
+    known = {abutter.pk for abutter in abutters}
+    errors: dict[str, list[str]] = {}
+    unknown = sorted(set(certified_mail_numbers) - known)
+    if unknown:
+        errors["abutters"] = [f"Abutter {pk} is not listed on this hearing." for pk in unknown]
+    numbers = {abutter.pk: (certified_mail_numbers.get(abutter.pk) or "").strip()
+               or abutter.certified_mail_number for abutter in abutters}
+    missing = [abutter.name for abutter in abutters
+               if kind.hearing_notice_by_certified_mail and not numbers[abutter.pk]]
+    too_long = [abutter.name for abutter in abutters
+                if len(numbers[abutter.pk]) > ABUTTER_FIELDS["certified_mail_number"]]
+    if missing or too_long:
+        errors.setdefault("abutters", []).extend(
+            [cited(f"Record the certified-mail article number of {name}'s letter.",
+                   kind.hearing_citation) for name in missing]
+            + [f"{name}: keep the article number under 40 characters." for name in too_long])
+    if notices_mailed_on > timezone.localdate():
+        errors["notices_mailed_on"] = ["The letters cannot have been mailed in the future."]
+    else:
+        refusals = notice_refusals(application, hearing_date=hearing.hearing_date,
+                                   notices_mailed_on=notices_mailed_on,
+                                   abutter_count=len(abutters))
+        if refusals:
+            errors["notices_mailed_on"] = refusals
+    if errors:
+        raise DomainError(errors)
+    for abutter in abutters:
+        abutter.certified_mail_number = numbers[abutter.pk]
+    HearingAbutter.objects.bulk_update(abutters, ["certified_mail_number"])
+    hearing.notices_mailed_on = notices_mailed_on
+    hearing.save(update_fields=["notices_mailed_on"])
+    audit.record(
+        actor=acting_user,
+        action="hearing.notices_mailed",
+        subject=hearing,
+        municipality=application.municipality,
+        summary=(f"Notices of the {format_date(hearing.hearing_date)} hearing mailed on "
+                 f"{format_date(notices_mailed_on)} to {len(abutters)} abutters"),
+        after={"notices_mailed_on": str(notices_mailed_on), "certified_mail_numbers": {
+            str(pk): number for pk, number in numbers.items()}},
+    )
+    return hearing
+
+
+def missing_notices(hearing: PermitHearing) -> list[str]:
+    """What still stops the hearing from being held: the mailing date and, where the law
+    sends the notices by certified mail, abutters without an article number (abutters
+    prefetched)."""
+    waiting = [] if hearing.notices_mailed_on else ["the day the notices were mailed"]
+    if kind_for(hearing.application.permit_type.code).hearing_notice_by_certified_mail:
+        waiting += [f"the certified-mail article number of {abutter.name}'s letter"
+                    for abutter in hearing.abutters.all() if not abutter.certified_mail_number]
+    return waiting
 
 
 def _check_can_schedule(application: Application, kind: PermitKind) -> None:
@@ -171,11 +309,17 @@ def _days(count: int) -> str:
     return f"{count} day" if abs(count) == 1 else f"{count} days"
 
 
-def _abutter_errors(abutters: Sequence[Mapping[str, str]], *, citation: str) -> list[str]:
+def _abutter_errors(abutters: Sequence[Mapping[str, Any]], *, citation: str) -> list[str]:
     if not abutters:
         return [cited("List every abutter: each is sent the notice by certified mail.", citation)]
     errors = []
     for number, row in enumerate(abutters, start=1):
+        if row.get("place_error"):
+            errors.append(f"Abutter {number}: {row['place_error']}")
+            continue
+        if row["relation"] not in AbutterRelation.values:
+            errors.append(f"Abutter {number}: say whether the abutter is the owner, a tenant "
+                          "or another occupant.")
         if not row.get("name", "").strip():
             errors.append(f"Abutter {number}: give the name.")
         if not row.get("mailing_address", "").strip():
@@ -199,6 +343,13 @@ def decide_hearing(
             f"The hearing on {format_date(hearing.hearing_date)} was already decided on "
             f"{format_date(hearing.decided_on)}."
         )
+    waiting = missing_notices(hearing)
+    if waiting:
+        kind = kind_for(hearing.application.permit_type.code)
+        raise InvalidTransition(cited(
+            "The hearing cannot be held until every abutter's notice is recorded as mailed; "
+            f"still to record: {', '.join(waiting)}.", kind.hearing_citation),
+            field="decision")
     errors: dict[str, list[str]] = {}
     if not decision.strip():
         errors["decision"] = ["Write down the Board's decision."]

@@ -40,6 +40,7 @@ from permits_site.licensing.page_registry import queue_links
 from permits_site.licensing.review_forms import (
     DeterminationForm,
     HearingDecisionForm,
+    HearingMailingForm,
     HearingScheduleForm,
     VarianceApprovalForm,
     VarianceDenialForm,
@@ -363,18 +364,28 @@ def _determination_rows(application: Application, result, bound) -> list[dict]:
 
 
 def _hearing_rows(request, application: Application, hearings, bound) -> list[dict]:
-    may_decide = permissions.can_manage_hearings(request.user, application)
-    return [
-        {
+    """Each hearing with what still stops it being held (§2.2's certified mail) and, for the
+    Clerk, the forms to record the mailing and then the decision."""
+    may_manage = permissions.can_manage_hearings(request.user, application)
+    rows = []
+    for hearing in hearings:
+        waiting = hearing_services.missing_notices(hearing)
+        open_hearing = may_manage and not hearing.is_decided
+        rows.append({
             "hearing": hearing,
+            "waiting": waiting,
+            "mailing_form": (
+                _form(bound, HearingMailingForm, f"mailing-{hearing.pk}",
+                      abutters=hearing.abutters.all(),
+                      initial={"notices_mailed_on": hearing.notices_mailed_on})
+                if open_hearing and waiting else None
+            ),
             "decision_form": (
                 _form(bound, HearingDecisionForm, f"decide-{hearing.pk}")
-                if may_decide and not hearing.is_decided
-                else None
+                if open_hearing and not waiting else None
             ),
-        }
-        for hearing in hearings
-    ]
+        })
+    return rows
 
 
 def _hearing_schedule_form(request, application, kind, hearings, bound):
@@ -631,7 +642,28 @@ def hearing_schedule(request, pk: int):
         lambda **data: hearing_services.schedule_hearing(
             application=application, acting_user=request.user, **data
         ),
-        done="Hearing scheduled. Download the notice letters and mail them by certified mail.",
+        done="Hearing scheduled. Download the notice letters, mail them by certified mail, "
+        "then record the mailing date and each article number.",
+    )
+
+
+@reviewer_required
+@require_POST
+def hearing_mailing(request, pk: int, hearing_pk: int):
+    """Record the day the printed letters were mailed and their certified-mail numbers
+    (Northborough §2.2): until then the hearing cannot be held."""
+    application = managed_application(request, pk)
+    hearing = get_object_or_404(application.hearings.prefetch_related("abutters"), pk=hearing_pk)
+    form = HearingMailingForm(request.POST, prefix=f"mailing-{hearing.pk}",
+                              abutters=hearing.abutters.all())
+    return _act_on(
+        request,
+        application,
+        form,
+        lambda **data: hearing_services.record_notice_mailing(
+            hearing=hearing, acting_user=request.user, **data
+        ),
+        done="The mailing of the notices is recorded; the hearing may be held.",
     )
 
 
