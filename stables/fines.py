@@ -45,6 +45,7 @@ CASE_TYPES = (
                 "legal_fees",
                 "Legal fees reimbursed by the permit holder",
                 cite("8.4"),
+                requires_violation_found=True,
             ),
         ),
     ),

@@ -19,6 +19,7 @@ from permits_site.accounts.permissions import INSPECTOR_ROLES
 from permits_site.enforcement.models import Case, FineItem, Inspection
 from permits_site.enforcement.registry import CitationPolicy, case_type, case_types
 from permits_site.enforcement.services.cases import has_responsible_party
+from permits_site.enforcement.services.charges import charges_allowed_now
 from permits_site.enforcement.services.citations import policy_of
 from permits_site.enforcement.services.fines import fine_schedule_in_force
 from permits_site.enforcement.services.inspections import address_of
@@ -462,10 +463,9 @@ class ChargeForm(CaseActionForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        registered = case_type(self.case.case_type)
         self.fields["code"].choices = [
             (charge.code, f"{charge.description} ({charge.citation})")
-            for charge in (registered.charges if registered else ())
+            for charge in charges_allowed_now(self.case)
         ]
 
 

@@ -34,6 +34,8 @@ class ChargeType:
     code: str
     description: str
     citation: str
+    #: Charged only once the party is found in violation (e.g. legal fees a holder repays).
+    requires_violation_found: bool = False
 
 
 @dataclass(frozen=True)

@@ -51,6 +51,7 @@ from permits_site.enforcement.registry import (
 )
 from permits_site.enforcement.services import dispositions
 from permits_site.enforcement.services.cases import opens_case
+from permits_site.enforcement.services.charges import charges_allowed_now
 from permits_site.enforcement.services.citations import policy_of
 from permits_site.enforcement.services.inspections import as_strict_json, judge
 from permits_site.enforcement.steps import STEPS, Step
@@ -503,9 +504,8 @@ def _pending(items) -> bool:
 
 
 def _chargeable(case: Case) -> bool:
-    """An account to invoice, and a case type that allows charges."""
-    registered = case_type(case.case_type)
-    return case.party_id is not None and registered is not None and bool(registered.charges)
+    """An account to invoice, and a charge the case may raise now."""
+    return case.party_id is not None and bool(charges_allowed_now(case))
 
 
 def _permit_standing(case: Case) -> bool:

@@ -17,6 +17,7 @@ from tests.enforcement.conftest import (
     sanitary_inspection,
     stable_case,
 )
+from tests.enforcement.test_cases import found_in_violation
 from tests.factories import Role, staff
 
 pytestmark = pytest.mark.django_db
@@ -229,10 +230,14 @@ def test_hearing_and_appeal_decisions_belong_to_the_hearing_authority(case, nb_i
 def test_legal_fees_and_suspension_through_the_api(case, stable_permit, nb_clerk, nb_board):
     url = f"{CASES}{case.pk}/"
 
+    refused = post(nb_clerk, f"{url}charges/", {"code": "legal_fees", "amount": "300.00"})
+    found_in_violation(case)
     charged = post(nb_clerk, f"{url}charges/", {"code": "legal_fees", "amount": "300.00"})
     suspended = post(nb_board, f"{url}permit-status/", {"change": "suspend",
                                                         "reason": "Repeated §6.2 violations"})
 
+    assert refused.status_code == 400
+    assert "found in violation" in refused.json()["code"][0]
     line = charged.json()["charges"][0]["lines"][0]
     assert (line["amount"], line["citation"]) == ("300.00", "Northborough Horse & Stable Regs §8.4")
     assert suspended.status_code == 200

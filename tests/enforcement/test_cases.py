@@ -34,7 +34,7 @@ from tests.enforcement.conftest import (
     failed_inspection,
     stable_case,
 )
-from tests.factories import Role, UserFactory, municipality, staff
+from tests.factories import Role, UserFactory, ViolationFactory, municipality, staff
 
 pytestmark = pytest.mark.django_db
 
@@ -348,7 +348,14 @@ def test_an_appeal_is_filed_and_decided(case, nb_inspector, nb_board):
         "case.appeal_decided", "case.appeal_filed"]
 
 
+def found_in_violation(case):
+    return ViolationFactory(case=case, rule="nb.6.2.volume",
+                            citation="Northborough Horse & Stable Regs §6.2",
+                            message="The manure pile is over two cords.")
+
+
 def test_legal_fees_8_4_are_invoiced_to_the_permit_holder(case, nb_clerk):
+    found_in_violation(case)
     invoice = add_case_charge(case=case, code="legal_fees", amount="450.00",
                               description="Town counsel, bill 2027-118", acting_user=nb_clerk)
 
@@ -361,6 +368,33 @@ def test_legal_fees_8_4_are_invoiced_to_the_permit_holder(case, nb_clerk):
     assert case.charges.get().invoice == invoice
 
 
+@pytest.mark.parametrize("finding", ["none", "complaint not validated"])
+def test_legal_fees_wait_for_a_finding_of_violation_8_4(case, nb_clerk, finding):
+    """§8.4: the holder reimburses legal fees "if the stable permit holder is found in
+    violation" — not on a complaint alone, nor on one found not valid."""
+    if finding == "complaint not validated":
+        case.findings = {"complaint_validated": False}
+        case.save(update_fields=["findings"])
+
+    with pytest.raises(DomainError) as refused:
+        add_case_charge(case=case, code="legal_fees", amount="450.00", acting_user=nb_clerk)
+
+    assert refused.value.errors == {"code": [
+        "Legal fees reimbursed by the permit holder are charged only to a party found in "
+        "violation (Northborough Horse & Stable Regs §8.4): record a violation on the case, or "
+        "a determination that the complaint was valid, first."]}
+    assert not case.charges.exists()
+
+
+def test_legal_fees_follow_a_determination_that_the_complaint_was_valid_8_4(case, nb_clerk):
+    case.findings = {"complaint_validated": True}
+    case.save(update_fields=["findings"])
+
+    invoice = add_case_charge(case=case, code="legal_fees", amount="450.00", acting_user=nb_clerk)
+
+    assert invoice.lines.get().citation == "Northborough Horse & Stable Regs §8.4"
+
+
 @pytest.mark.parametrize(
     ("code", "amount", "field"),
     [("court_costs", "10.00", "code"), ("legal_fees", "0", "amount"),
@@ -369,6 +403,7 @@ def test_legal_fees_8_4_are_invoiced_to_the_permit_holder(case, nb_clerk):
 def test_a_charge_the_case_type_does_not_allow_or_a_bad_amount_is_refused(
     case, nb_clerk, code, amount, field
 ):
+    found_in_violation(case)
     with pytest.raises(DomainError) as refused:
         add_case_charge(case=case, code=code, amount=amount, acting_user=nb_clerk)
 

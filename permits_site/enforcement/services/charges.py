@@ -34,6 +34,23 @@ def _amount(amount: Any) -> Decimal:
     return value
 
 
+def found_in_violation(case: Case) -> bool:
+    """A violation is on the case or its inspection, or the determination found the complaint
+    valid."""
+    return (case.findings.get("complaint_validated") is True
+            or case.violations.exists()
+            or (case.inspection_id is not None and case.inspection.violations.exists()))
+
+
+def charges_allowed_now(case: Case) -> list:
+    """The charges the case's type allows that may be raised today (legal fees, say, only
+    after a finding of violation)."""
+    registered = registered_case_type(case.case_type)
+    charges = registered.charges if registered else ()
+    return [charge for charge in charges
+            if not charge.requires_violation_found or found_in_violation(case)]
+
+
 @transaction.atomic
 def add_case_charge(
     *,
@@ -55,6 +72,11 @@ def add_case_charge(
     if charge is None:
         offered = ", ".join(kind.code for kind in registered.charges) if registered else ""
         raise DomainError(f"This case may charge: {offered or 'nothing'}.", field="code")
+    if charge.requires_violation_found and not found_in_violation(case):
+        raise DomainError(
+            f"{charge.description} are charged only to a party found in violation "
+            f"({charge.citation}): record a violation on the case, or a determination that "
+            "the complaint was valid, first.", field="code")
     if case.party is None:
         raise DomainError("The case names no account to invoice; record the responsible "
                           "person's account first.", field="party")
