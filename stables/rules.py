@@ -322,12 +322,25 @@ def corral_area(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
 @_unless_grandfathered
 def abutter_lot_line(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """§4.1(a): not less than 50 feet from any abutter's property line."""
-    return at_least(
+    return _with_reading_4_1a(at_least(
         facts["distance_to_abutter_property_line_ft"],
         50,
         unit="ft",
         what="The stable's distance from the nearest abutter's property line",
-    )
+    ))
+
+
+#: §4.1(a) says "50 feet from any abutter's property line or 150 feet from a dwelling"; the
+#: Board reads both distances as required (spec, Reading 4.1(a)) and every finding says so.
+READING_4_1A = (
+    "The Board reads §4.1(a) as requiring both distances: at least 50 ft from every "
+    "abutter's property line and at least 150 ft from any dwelling the stable's owner or "
+    "operator does not occupy."
+)
+
+
+def _with_reading_4_1a(verdict: Verdict) -> Verdict:
+    return replace(verdict, message=f"{verdict.message} {READING_4_1A}")
 
 
 @PRIVATE_STABLE.rule(
@@ -339,12 +352,12 @@ def abutter_lot_line(facts: Mapping[str, Any], context: CheckContext) -> Verdict
 def nonowner_dwelling(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """§4.1(a): not less than 150 feet from a dwelling not occupied by the owner or
     operator of the stable (read: this holds as well as the 50-foot lot line)."""
-    return at_least(
+    return _with_reading_4_1a(at_least(
         facts["distance_to_nonowner_dwelling_ft"],
         150,
         unit="ft",
         what="The stable's distance from the nearest dwelling its owner does not occupy",
-    )
+    ))
 
 
 @PRIVATE_STABLE.rule(

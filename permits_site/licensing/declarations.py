@@ -304,6 +304,9 @@ class VarianceNotice:
     kept: str = ""
     #: The link to the notice on the review screen.
     link: str = "Written variance"
+    #: While in effect, the grant is on the town's public register of variances (Northborough
+    #: §8.2: "available to the public").
+    public_register: bool = False
 
 
 @dataclass(frozen=True)

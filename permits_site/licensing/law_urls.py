@@ -10,5 +10,6 @@ urlpatterns = [
     path("<slug:town>/check/<str:code>/", law.check, name="check"),
     path("<slug:town>/permits/<str:code>/", law.permit_type, name="permit_type"),
     path("<slug:town>/key-dates/", law.key_dates, name="key_dates"),
+    path("<slug:town>/variances/", law.variances, name="variances"),
     path("<slug:town>/which-permit/", which_permit.which_permit, name="which_permit"),
 ]

@@ -139,6 +139,7 @@ class StablePermitKind(PermitKind):
         kept="While it is in effect, a copy of this variance is available to the public at "
              "the office of the Board of Health.",
         link="Copy of the variance for the Board of Health's office",
+        public_register=True,
     )
     hearing_notice_days = HEARING_NOTICE_DAYS
     hearing_citation = cite("2.2")

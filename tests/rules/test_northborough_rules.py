@@ -407,6 +407,22 @@ def test_both_4_1a_distances_must_hold(lot_line_ft, dwelling_ft, failing_rules):
     assert {rule_id for rule_id, outcome in result.items() if outcome is FAIL} == failing_rules
 
 
+@pytest.mark.parametrize(("rule_id", "distances"), [
+    ("nb.4.1a.lot_line", {"distance_to_abutter_property_line_ft": 42}),
+    ("nb.4.1a.lot_line", {"distance_to_abutter_property_line_ft": 50}),
+    ("nb.4.1a.dwelling", {"distance_to_nonowner_dwelling_ft": 149.9}),
+    ("nb.4.1a.dwelling", {"distance_to_nonowner_dwelling_ft": 150}),
+])
+def test_each_4_1a_finding_says_the_board_reads_both_distances(rule_id, distances):
+    """The text's "or" is read as "and" (spec Reading 4.1(a)); the finding says so in words,
+    passing or failing."""
+    finding = judge(PRIVATE_STABLE, rule_id, **distances)
+    assert finding.message.endswith(
+        "The Board reads §4.1(a) as requiring both distances: at least 50 ft from every "
+        "abutter's property line and at least 150 ft from any dwelling the stable's owner or "
+        "operator does not occupy.")
+
+
 @pytest.mark.parametrize(
     "fact", ["distance_to_abutter_property_line_ft", "distance_to_high_water_mark_ft"]
 )

@@ -22,6 +22,7 @@ from permits_site.licensing import transitions
 from permits_site.licensing.kinds import kind_for
 from permits_site.licensing.models import (
     Application,
+    PermitStatus,
     Variance,
     VarianceSignature,
     VarianceStatus,
@@ -327,3 +328,21 @@ def frozen_variance(variance: Variance, *, citation: str) -> dict:
     if variance.regulation:
         frozen["regulation"] = variance.regulation
     return frozen
+
+
+def variances_in_effect(municipality, *, on) -> list[Variance]:
+    """The town's granted variances on permits in force on ``on`` whose law keeps them open to
+    the public (Northborough §8.2), newest first, in one query."""
+    variances = (
+        Variance.objects.filter(
+            status=VarianceStatus.GRANTED,
+            application__municipality=municipality,
+            application__permit__status=PermitStatus.ACTIVE,
+            application__permit__valid_from__lte=on,
+            application__permit__valid_through__gte=on,
+        )
+        .select_related("application__permit", "application__permit_type")
+        .order_by("-decided_at", "-pk")
+    )
+    return [variance for variance in variances
+            if kind_for(variance.application.permit_type.code).variance_notice.public_register]

@@ -31,10 +31,11 @@ from permits_site.licensing.fact_forms import (
 )
 from permits_site.licensing.kinds import applied_for, kind_for
 from permits_site.licensing.models import FeeSchedule
+from permits_site.licensing.services.variances import variances_in_effect
 from permits_site.rules.base import Finding, Outcome, RuleSet
 from permits_site.rules.calendar import key_date_on, period_due
 from permits_site.rules.periods import Period, PeriodKind
-from permits_site.rules.registry import town_law
+from permits_site.rules.registry import rule_in_plain_words, town_law
 from permits_site.towns.models import Municipality
 
 
@@ -91,10 +92,35 @@ def town(request, town: str):
     )
     return render(request, "law/town.html", {
         "municipality": municipality,
+        "publishes_variances": publishes_variances(municipality),
         "rule_sets": list(town_law(town).rule_sets.values()),
         "permit_types": [
             (permit_type, next(iter(permit_type.schedules_in_force), None))
             for permit_type in permit_types
+        ],
+    })
+
+
+def publishes_variances(municipality: Municipality) -> bool:
+    """Whether a permit type of the town keeps its variances open to the public."""
+    return any(kind_for(code).variance_notice.public_register
+               for code in municipality.permit_types.values_list("code", flat=True))
+
+
+@require_GET
+def variances(request, town: str):
+    """The variances in effect in the town, open to the public while they are (Northborough
+    §8.2): what was varied, where, on which conditions and on which bases."""
+    municipality = municipality_or_404(town)
+    if not publishes_variances(municipality):
+        raise Http404("This town's law keeps no public register of variances.")
+    in_effect = variances_in_effect(municipality, on=timezone.localdate())
+    return render(request, "law/variances.html", {
+        "municipality": municipality,
+        "rows": [
+            {"variance": variance, "permit": variance.application.permit,
+             "rules": [rule_in_plain_words(rule_id) for rule_id in variance.rule_ids]}
+            for variance in in_effect
         ],
     })
 
