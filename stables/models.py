@@ -194,6 +194,14 @@ class StableExpansion(models.Model):
         return f"{self.area_sqft} sq ft added to {self.stable} on {self.made_on}"
 
 
+class Departure(models.TextChoices):
+    """Why a horse left the register: the registration lasts while it is kept in town (B)."""
+
+    SOLD = "sold", "Sold"
+    MOVED = "moved", "Moved out of town"
+    DIED = "died", "Died"
+
+
 class Horse(models.Model):
     """A horse kept in town, registered with the Board of Health (B) with its certificate of
     inoculation against equine encephalitis and tetanus (§3.2).
@@ -221,6 +229,8 @@ class Horse(models.Model):
     kept_until = models.DateField(
         null=True, blank=True, help_text="The last day the horse was kept in town (moved or died)."
     )
+    departure = models.CharField(max_length=10, choices=Departure.choices, blank=True,
+                                 help_text="Why the horse left the register.")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

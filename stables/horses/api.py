@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from django.utils import timezone
 from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import mixins, serializers, status, viewsets
+from rest_framework.decorators import action
 from rest_framework.parsers import MultiPartParser
 from rest_framework.response import Response
 
@@ -25,8 +26,8 @@ from permits_site.api.public.fields import (
 from permits_site.api.serializers import VisibleRecordField
 from permits_site.api.views import refuse_oversized_body
 from permits_site.exceptions import DomainError
-from stables.horses.services import register_horse, stables_for_horses
-from stables.models import Horse, Stable
+from stables.horses.services import record_departure, register_horse, stables_for_horses
+from stables.models import Departure, Horse, Stable
 
 
 class CertificateFlagSerializer(serializers.Serializer):
@@ -44,7 +45,7 @@ class HorseSerializer(BoundedModelSerializer):
     class Meta:
         model = Horse
         fields = ["id", "name", "description", "stable", "registration", "registration_status",
-                  "certificate_dated", "certificate", "kept_until"]
+                  "certificate_dated", "certificate", "kept_until", "departure"]
 
     @extend_schema_field({"type": "object", "properties": {
         "id": {"type": "integer"}, "address": {"type": "string"}}})
@@ -74,6 +75,12 @@ class HorseRegistrationSerializer(StrictSerializer):
     certificate_dated = StrictDateField(required=False, allow_null=True, default=None)
 
 
+class DepartureSerializer(StrictSerializer):
+    departure = serializers.ChoiceField(choices=Departure.choices,
+                                        help_text="sold, moved (out of town) or died.")
+    left_on = StrictDateField(help_text="The last day the horse was kept in town.")
+
+
 class HorseViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     """The caller's own horses; another keeper's horse is a 404."""
 
@@ -101,6 +108,17 @@ class HorseViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
             raise DomainError(_renamed(refused.errors, file="certificate")) from refused
         return Response(HorseSerializer(self.get_queryset().get(pk=horse.pk)).data,
                         status=status.HTTP_201_CREATED)
+
+
+    @extend_schema(request=DepartureSerializer, responses={200: HorseSerializer})
+    @action(detail=True, methods=["post"])
+    def departure(self, request, pk=None):
+        """The horse leaves the register — sold, moved out of town or died (B); its
+        registration ends with it."""
+        horse = self.get_object()
+        data = validated_body(DepartureSerializer, request.data)
+        record_departure(horse=horse, acting_user=request.user, **data)
+        return Response(HorseSerializer(self.get_queryset().get(pk=horse.pk)).data)
 
 
 def _renamed(errors: Mapping[str, list[str]], **names: str) -> dict[str, list[str]]:

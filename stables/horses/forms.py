@@ -9,7 +9,7 @@ from permits_site.enforcement.forms import ServiceForm
 from permits_site.licensing.fact_forms import bounded_date_field
 from permits_site.licensing.forms import DocumentFileField
 from stables.forms import UPLOAD_HELP, not_in_future
-from stables.models import Stable
+from stables.models import Departure, Stable
 
 
 class HorseForm(ServiceForm):
@@ -61,3 +61,11 @@ class CertificateForm(ServiceForm):
 
     def clean_dated(self):
         return not_in_future(self.cleaned_data["dated"])
+
+
+class DepartureForm(ServiceForm):
+    """A horse leaving the register: sold, moved out of town or died (B)."""
+
+    departure = forms.ChoiceField(label="Why the horse left", choices=Departure.choices,
+                                  widget=forms.RadioSelect)
+    left_on = bounded_date_field(label="The last day the horse was kept in Northborough")

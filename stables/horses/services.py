@@ -12,18 +12,24 @@ from typing import TYPE_CHECKING, Any
 
 from django.core.files.uploadedfile import UploadedFile
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import BooleanField, Exists, ExpressionWrapper, OuterRef, Q
 from django.utils import timezone
 
 from permits_site import audit
 from permits_site.exceptions import DomainError
 from permits_site.licensing import transitions
-from permits_site.licensing.models import Application, Document, PermitStatus, PermitType
+from permits_site.licensing.models import (
+    Application,
+    Document,
+    Permit,
+    PermitStatus,
+    PermitType,
+)
 from permits_site.licensing.services.applications import create_application
 from permits_site.licensing.services.documents import check_upload, upload_document
 from permits_site.rules.calendar import format_date
 from permits_site.towns.models import Municipality
-from stables.models import Horse, Stable
+from stables.models import Departure, Horse, Stable
 
 if TYPE_CHECKING:
     from permits_site.accounts.models import User
@@ -199,9 +205,64 @@ def _horse_document(horse: Horse, *, upload: UploadedFile, uploaded_by) -> Docum
 
 
 def horse_registry(municipality: Municipality):
-    """Every horse kept in the town, with owner, stable and registration: one query."""
+    """Every horse kept in the town, with owner, stable and registration, and whether its
+    stable needs a §2.1 permit it lacks (``stable_unpermitted``): one query."""
     return (
         Horse.objects.filter(stable__municipality=municipality, kept_until__isnull=True)
         .select_related("owner", "stable__property", "registration__permit")
+        .annotate(stable_unpermitted=stable_unpermitted())
         .order_by("stable__property__address", "name", "pk")
     )
+
+
+def stable_unpermitted(*, on: dt.date | None = None) -> ExpressionWrapper:
+    """Regulation C: "No horse shall be maintained … except in a private stable" in
+    compliance, and §2.1 asks a permit of every stable built or enlarged since the
+    regulations (those grandfathered under §2.5 excepted): true when the stable is not
+    grandfathered and no permit of its is in force on ``on`` (an expression on horses).
+    Registering a horse is never refused for it (B asks every horse to be registered); the
+    Board sees the flag."""
+    day = on or timezone.localdate()
+    in_force = Permit.objects.filter(
+        application__stable_application__stable_id=OuterRef("stable_id"),
+        status=PermitStatus.ACTIVE, valid_from__lte=day, valid_through__gte=day,
+    )
+    return ExpressionWrapper(~Exists(in_force) & Q(stable__grandfathered=False),
+                             output_field=BooleanField())
+
+
+@transaction.atomic
+def record_departure(*, horse: Horse, departure: str, left_on: dt.date,
+                     acting_user: User) -> Horse:
+    """The horse leaves the register — sold, moved out of town or died — on ``left_on``, the
+    last day it was kept in town; its registration (B) ends with it."""
+    errors: dict[str, list[str]] = {}
+    if not horse.kept_in_town:
+        raise DomainError(f"{horse.name} left the register on {format_date(horse.kept_until)}.",
+                          field="departure")
+    if departure not in Departure.values:
+        errors["departure"] = ["Say whether the horse was sold, moved out of town or died."]
+    if left_on > timezone.localdate():
+        errors["left_on"] = ["The day the horse left cannot be in the future."]
+    elif left_on < horse.registration.created_at.date():
+        errors["left_on"] = ["The day the horse left cannot come before its registration."]
+    if errors:
+        raise DomainError(errors)
+    horse.kept_until, horse.departure = left_on, departure
+    horse.save(update_fields=["kept_until", "departure"])
+    permit = Permit.objects.filter(application=horse.registration,
+                                   status=PermitStatus.ACTIVE).first()
+    if permit is not None:
+        permit.status = PermitStatus.EXPIRED
+        permit.save(update_fields=["status"])
+    audit.record(
+        actor=acting_user,
+        action="horse.left_register",
+        subject=horse,
+        municipality=horse.stable.municipality,
+        summary=f"{horse.name} left the register: {Departure(departure).label.lower()} on "
+                f"{format_date(left_on)}",
+        after={"departure": departure, "kept_until": str(left_on),
+               "registration": permit.number if permit else None},
+    )
+    return horse

@@ -7,5 +7,6 @@ from stables.horses import views
 urlpatterns = [
     path("horses/new/", views.horse_new, name="horse_new"),
     path("horses/<int:pk>/certificate/", views.horse_certificate, name="horse_certificate"),
+    path("horses/<int:pk>/departure/", views.horse_departure, name="horse_departure"),
     path("horses/registry/", views.horse_registry, name="horse_registry"),
 ]

@@ -15,7 +15,7 @@ from permits_site.exceptions import DomainError
 from permits_site.licensing.pending_uploads import KeptUploads
 from permits_site.licensing.views.access import get_visible_or_404
 from stables.horses import services
-from stables.horses.forms import CertificateForm, HorseForm
+from stables.horses.forms import CertificateForm, DepartureForm, HorseForm
 from stables.models import Horse, HorseBurialNotice, northborough
 
 
@@ -87,9 +87,33 @@ def horse_certificate(request, pk: int):
     )
 
 
+@login_required
+@require_http_methods(["GET", "POST"])
+def horse_departure(request, pk: int):
+    """The owner records that a horse left the register — sold, moved or died (B)."""
+    horse = get_visible_or_404(
+        Horse.objects.select_related("registration", "stable__property__municipality"),
+        lambda user, horse: horse.owner_id == user.pk and horse.kept_in_town,
+        request.user,
+        pk=pk,
+    )
+    form = DepartureForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.record_departure(horse=horse, acting_user=request.user, **form.cleaned_data)
+        except DomainError as error:
+            form.add_service_errors(error.errors)
+        else:
+            messages.success(request, f"{horse.name} has left the register.")
+            return redirect("licensing:dashboard")
+    return render(request, "stables/departure_form.html", {"form": form, "horse": horse},
+                  status=400 if request.method == "POST" else 200)
+
+
 REGISTRY_FILTERS = {
     "all": "Every horse",
     "flagged": "Certificate missing or older than a year",
+    "unpermitted": "Kept at a stable without a permit",
 }
 
 
@@ -109,14 +133,18 @@ def horse_registry(request):
         for horse in services.horse_registry(town)
     ]
     flagged = sum(flag.flagged for _, flag in rows)
+    unpermitted = sum(horse.stable_unpermitted for horse, _ in rows)
     if selected == "flagged":
         rows = [(horse, flag) for horse, flag in rows if flag.flagged]
+    elif selected == "unpermitted":
+        rows = [(horse, flag) for horse, flag in rows if horse.stable_unpermitted]
     return render(
         request,
         "stables/horse_registry.html",
         {
             "rows": rows,
             "flagged": flagged,
+            "unpermitted": unpermitted,
             "today": today,
             "selected": selected,
             "filters": REGISTRY_FILTERS,

@@ -227,3 +227,124 @@ def test_a_stranger_cannot_file_a_notice_for_anothers_stable(stable, other_resid
         notice(other_resident, stable, buried=dt.date(2027, 6, 2), notified=dt.date(2027, 6, 2))
 
     assert list(refused.value.errors) == ["stable"]
+
+
+# -- Regulation C: horses kept in a permitted stable -------------------------------------------
+
+
+@time_machine.travel(JUNE_1_2027, tick=False)
+def test_a_horse_at_a_stable_without_a_permit_is_flagged_to_the_board_not_refused_c_2_1(
+    keeper, stable, nb_clerk
+):
+    own_unpermitted = drafted(keeper, address="3 Other Road").stable_application.stable
+    grandfathered = drafted(keeper, address="5 Old Farm Road").stable_application.stable
+    Stable.objects.filter(pk=grandfathered.pk).update(grandfathered=True)
+
+    horse(keeper, stable, name="Juniper")
+    horse(keeper, own_unpermitted, name="Pepper")
+    horse(keeper, grandfathered, name="Sage")
+
+    flags = {row.name: row.stable_unpermitted
+             for row in horses.horse_registry(stable.municipality)}
+    assert flags == {"Juniper": False, "Pepper": True, "Sage": False}
+
+
+def test_a_stable_whose_permit_has_expired_is_flagged_c_2_1(keeper, stable):
+    with time_machine.travel(JUNE_1_2027, tick=False):
+        horse(keeper, stable, name="Juniper")
+    permit_ends = stable.applications.get().application.permit.valid_through
+
+    for day, flagged in ((permit_ends, False), (permit_ends + dt.timedelta(days=1), True)):
+        with time_machine.travel(dt.datetime.combine(day, dt.time(10)), tick=False):
+            [row] = horses.horse_registry(stable.municipality)
+            assert row.stable_unpermitted is flagged, day
+
+
+@time_machine.travel(JUNE_1_2027, tick=False)
+def test_the_registry_page_shows_and_filters_the_unpermitted_stables_c(
+    client, keeper, stable, nb_clerk, django_assert_max_num_queries
+):
+    own_unpermitted = drafted(keeper, address="3 Other Road").stable_application.stable
+    horse(keeper, stable, name="Juniper")
+    horse(keeper, own_unpermitted, name="Pepper")
+    client.force_login(nb_clerk)
+
+    with django_assert_max_num_queries(20):
+        page = client.get("/stables/horses/registry/?show=unpermitted").content.decode()
+
+    assert "No stable permit in force (C, §2.1)" in page
+    assert "Pepper" in page and "Juniper" not in page
+
+
+# -- Leaving the register (B) ------------------------------------------------------------------
+
+
+def registered(owner, stable, clerk, name="Juniper"):
+    juniper = horse(owner, stable, name=name)
+    submit_application(application=juniper.registration, acting_user=owner)
+    accept_documents(juniper.registration, clerk)
+    issued(juniper.registration, clerk)
+    return juniper
+
+
+@time_machine.travel(JUNE_1_2027, tick=False)
+@pytest.mark.parametrize("departure", ["sold", "moved", "died"])
+def test_a_horse_leaves_the_register_with_its_date_and_reason_b(
+    keeper, stable, nb_clerk, departure
+):
+    juniper = registered(keeper, stable, nb_clerk)
+
+    horses.record_departure(horse=juniper, departure=departure, left_on=dt.date(2027, 6, 1),
+                            acting_user=keeper)
+
+    juniper.refresh_from_db()
+    assert (juniper.kept_until, juniper.departure) == (dt.date(2027, 6, 1), departure)
+    assert juniper.registration.permit.status == "expired"
+    assert list(horses.horse_registry(stable.municipality)) == []
+
+
+@time_machine.travel(JUNE_1_2027, tick=False)
+@pytest.mark.parametrize(("departure", "left_on", "field"), [
+    ("sold", dt.date(2027, 6, 2), "left_on"),
+    ("stolen", dt.date(2027, 6, 1), "departure"),
+    ("died", dt.date(2020, 1, 1), "left_on"),
+])
+def test_a_departure_in_the_future_before_registration_or_unknown_is_refused(
+    keeper, stable, nb_clerk, departure, left_on, field
+):
+    juniper = registered(keeper, stable, nb_clerk)
+
+    with pytest.raises(DomainError) as refused:
+        horses.record_departure(horse=juniper, departure=departure, left_on=left_on,
+                                acting_user=keeper)
+
+    assert list(refused.value.errors) == [field]
+    juniper.refresh_from_db()
+    assert juniper.kept_in_town
+
+
+@time_machine.travel(JUNE_1_2027, tick=False)
+def test_the_owner_records_a_departure_on_the_page_and_through_the_api(
+    client, keeper, stable, nb_clerk
+):
+    juniper = registered(keeper, stable, nb_clerk)
+    pepper = registered(keeper, stable, nb_clerk, name="Pepper")
+    stranger = UserFactory()
+    client.force_login(stranger)
+    strangers_try = client.post(f"/stables/horses/{juniper.pk}/departure/",
+                                {"departure": "sold", "left_on": "2027-06-01"})
+    client.force_login(keeper)
+
+    dashboard = client.get("/dashboard/").content.decode()
+    page = client.post(f"/stables/horses/{juniper.pk}/departure/",
+                       {"departure": "sold", "left_on": "2027-06-01"})
+    api = client.post(f"/api/v1/horses/{pepper.pk}/departure/",
+                      {"departure": "died", "left_on": "2027-06-01"},
+                      content_type="application/json")
+
+    assert strangers_try.status_code == 404
+    assert f"/stables/horses/{juniper.pk}/departure/" in dashboard
+    assert page.status_code == 302
+    assert api.status_code == 200
+    assert (api.json()["departure"], api.json()["kept_until"]) == ("died", "2027-06-01")
+    assert {horse.departure for horse in Horse.objects.all()} == {"sold", "died"}
