@@ -696,6 +696,24 @@ SANITARY_INSPECTION = RuleSet(
             FactType.BOOL,
             "Is feed stored in closed, moisture- and vermin-resistant containers?",
         ),
+        Fact(
+            "manure_variance_conditions_met",
+            FactType.BOOL,
+            "Are the manure variance's conditions met?",
+            help_text=cite("6.2"),
+            required=False,
+        ),
+        Fact(
+            "board_disposal_interval_days",
+            FactType.INTEGER,
+            "Days between disposals the Board requires for this lot, if fewer than 14",
+            unit="days",
+            help_text=f"{cite('6.2')}: the lot's dimensions or drainage may require more "
+            "frequent off-property disposal.",
+            required=False,
+            minimum=1,
+            maximum=MANURE_REMOVAL_DAYS,
+        ),
         *(
             Fact(name, FactType.BOOL, label, help_text=cite(section), required=False)
             for name, label, section in (
@@ -742,6 +760,12 @@ def manure_volume(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     without a variance (read: two cords of 128 cu ft, 256 cu ft; the text's
     "8x8x16 feet" contradicts "two cords" and is not used)."""
     stored = facts["manure_storage_cuft"]
+    if facts["manure_variance"] and facts.get("manure_variance_conditions_met") is False:
+        return failed(
+            f"{stored} cu ft of manure is stored under the Board of Health's variance, but its "
+            "conditions are not met; meet them or keep to two cords.",
+            actual=stored, unit="cu ft",
+        )
     if facts["manure_variance"]:
         return passed(
             f"{stored} cu ft of manure is stored; the Board of Health's variance allows "
@@ -772,12 +796,15 @@ def in_manure_season(day: dt.date) -> bool:
 )
 def manure_interval(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """§6.2: manure shall not accumulate for more than two weeks between May 1 and
-    November 1."""
+    November 1; "the dimensions and/or drainage conditions of any particular lot may, in the
+    opinion of the Board of Health, require more frequent off-property disposal" — a shorter
+    interval the Board set for the lot, when recorded, is the limit."""
     if not in_manure_season(context.on):
         return not_applicable("The two-week limit on manure applies only from May 1 to November 1.")
+    board_interval = facts.get("board_disposal_interval_days")
     verdict = at_most(
         facts["days_since_manure_removed"],
-        MANURE_REMOVAL_DAYS,
+        min(MANURE_REMOVAL_DAYS, board_interval or MANURE_REMOVAL_DAYS),
         unit="days",
         what="The time since manure was last taken off the property",
     )

@@ -213,13 +213,16 @@ def board_grants_the_variance(page: Page, live_server, review_url: str) -> None:
 
 
 def clerk_schedules_the_hearing(page: Page, review_url: str, today: dt.date) -> None:
+    """§2.2: the Clerk lists the abutters (§1.2: owners, tenants, occupants) for a hearing
+    far enough off for 10 days' notice, prints the letters stating the relief sought, and
+    the hearing cannot be held until the mailing date and every letter's certified-mail
+    number are recorded."""
     page.goto(review_url)
     page.get_by_label("Hearing date").fill(iso(today + dt.timedelta(days=9)))
     page.get_by_label("Time and place").fill("7:00 PM, Board of Health room, Town Hall")
-    page.get_by_label("Notices mailed on").fill(iso(today))
-    page.get_by_label("Abutters, one per line").fill(
-        "Alma Abutter | 14 Bartlett Street, Northborough MA 01532 | 9407 1000 0000 0001\n"
-        "Ben Abutter | 10 Bartlett Street, Northborough MA 01532 | 9407 1000 0000 0002")
+    page.get_by_label("Other abutters, one per line").fill(
+        "Alma Abutter | 14 Bartlett Street, Northborough MA 01532 | owner\n"
+        "Ben Abutter | 10 Bartlett Street, Northborough MA 01532 | tenant")
     page.get_by_role("button", name="Schedule the hearing").click()
     expect(page.get_by_text("at least 10 days before the hearing").first).to_be_visible()
     expect(page.get_by_role("link", name=re.compile("Hearing date:"))).to_be_visible()
@@ -227,12 +230,29 @@ def clerk_schedules_the_hearing(page: Page, review_url: str, today: dt.date) -> 
     page.get_by_label("Hearing date").fill(iso(today + dt.timedelta(days=12)))
     page.get_by_role("button", name="Schedule the hearing").click()
     expect(page.get_by_text("Hearing scheduled")).to_be_visible()
-    expect(page.get_by_text("The hearing on")).to_be_visible()
+    expect(page.get_by_text("The hearing cannot be held until the notices are recorded as "
+                            "mailed")).to_be_visible()
+    expect(page.get_by_role("button", name="Record the decision")).to_have_count(0)
     assert_accessible(page)
     with page.expect_download() as letters:
         page.get_by_role("link", name="Download the abutters' notice letters (PDF)").click()
     text = pdf_text(letters.value.path())
-    assert "Alma Abutter" in text and "9407 1000 0000 0002" in text
+    assert "Alma Abutter" in text and "Ben Abutter" in text
+    assert "a variance of §4.1(a): 42 ft where 50 ft is required" in text
+
+    page.get_by_label("Notices mailed on").fill(iso(today))
+    page.get_by_label("Certified-mail article no. for Alma Abutter").fill("9407 1000 0000 0001")
+    page.get_by_role("button", name="Record the mailing").click()
+    expect(page.get_by_text("Record the certified-mail article number of Ben Abutter's "
+                            "letter.").first).to_be_visible()
+    expect(page.get_by_role("button", name="Record the decision")).to_have_count(0)
+    assert_accessible(page)
+    page.get_by_label("Certified-mail article no. for Ben Abutter").fill("9407 1000 0000 0002")
+    page.get_by_role("button", name="Record the mailing").click()
+    expect(page.get_by_text("The mailing of the notices is recorded")).to_be_visible()
+    expect(page.get_by_role("cell", name="9407 1000 0000 0002")).to_be_visible()
+    expect(page.get_by_role("button", name="Record the decision")).to_be_visible()
+    assert_accessible(page)
 
 
 def pdf_text(path) -> str:

@@ -575,6 +575,25 @@ def test_bad_abutter_lines_are_reported_by_line_number(client, stable_kind, nort
 
 
 @time_machine.travel(MONDAY_JUNE_3_2030, tick=False)
+def test_a_hearing_9_days_off_is_refused_on_the_screen_for_lack_of_notice_time(
+    client, stable_kind, northborough_clerk
+):
+    """Notices mailed today at the earliest could not reach the abutters 10 days ahead."""
+    application = submitted_application()
+    client.force_login(northborough_clerk)
+
+    response = client.post(
+        reverse("licensing:hearing_schedule", args=[application.pk]),
+        schedule_data("Ann Abbot | 3 Green Lane", hearing_date="2030-06-12"),
+    )
+
+    assert response.status_code == 400
+    assert 'href="#id_hearing-hearing_date"' in response.content.decode()
+    assert "less than 10 days before the hearing" in response.content.decode()
+    assert not application.hearings.exists()
+
+
+@time_machine.travel(MONDAY_JUNE_3_2030, tick=False)
 def test_a_mailing_9_days_before_the_hearing_is_refused_on_the_screen(
     client, stable_kind, northborough_clerk
 ):
@@ -582,16 +601,17 @@ def test_a_mailing_9_days_before_the_hearing_is_refused_on_the_screen(
     client.force_login(northborough_clerk)
     client.post(
         reverse("licensing:hearing_schedule", args=[application.pk]),
-        schedule_data("Ann Abbot | 3 Green Lane", hearing_date="2030-06-12"),
+        schedule_data("Ann Abbot | 3 Green Lane", hearing_date="2030-06-17"),
     )
     hearing = application.hearings.get()
     ann = hearing.abutters.get()
 
-    response = client.post(
-        reverse("licensing:hearing_mailing", args=[application.pk, hearing.pk]),
-        {f"mailing-{hearing.pk}-notices_mailed_on": "2030-06-03",
-         f"mailing-{hearing.pk}-number_{ann.pk}": "7019 0700 1"},
-    )
+    with time_machine.travel(dt.datetime(2030, 6, 8, 10, 0), tick=False):
+        response = client.post(
+            reverse("licensing:hearing_mailing", args=[application.pk, hearing.pk]),
+            {f"mailing-{hearing.pk}-notices_mailed_on": "2030-06-08",
+             f"mailing-{hearing.pk}-number_{ann.pk}": "7019 0700 1"},
+        )
     page = response.content.decode()
 
     assert response.status_code == 400

@@ -931,3 +931,18 @@ def test_the_inspector_judges_the_stables_condition_3_5_6(rule_id, answers, outc
 def test_manure_is_treated_in_warm_weather_may_1_to_november_1_6_2(on, outcome):
     finding = judge(SANITARY_INSPECTION, "nb.6.2.treatment", on=on, manure_treated=False)
     assert finding.outcome is outcome
+
+
+@pytest.mark.parametrize(("met", "outcome"), [(None, PASS), (True, PASS), (False, FAIL)])
+def test_a_manure_variance_holds_only_while_its_conditions_are_met_6_2(met, outcome):
+    finding = judge(SANITARY_INSPECTION, "nb.6.2.volume", manure_storage_cuft=400,
+                    manure_variance=True, manure_variance_conditions_met=met)
+    assert finding.outcome is outcome
+
+
+@pytest.mark.parametrize(("days", "outcome"), [(6, PASS), (7, PASS), (8, FAIL)])
+def test_the_board_may_require_more_frequent_disposal_on_a_lot_6_2(days, outcome):
+    finding = judge(SANITARY_INSPECTION, "nb.6.2.interval", days_since_manure_removed=days,
+                    board_disposal_interval_days=7)
+    assert finding.outcome is outcome
+    assert finding.required == 7

@@ -59,8 +59,8 @@ def schedule_hearing(
 
     The letters are printed once the hearing is scheduled; the mailing date and the
     article numbers may come with it or later (:func:`record_notice_mailing`). Refused when
-    notices mailed would reach the abutters too late, naming the ``hearing_date`` and the
-    section; one hearing is pending at a time. ``relief_sought`` defaults to what the
+    the notices — mailed on the day given, else today at the earliest — would reach the
+    abutters too late, naming the ``hearing_date`` and the section; one hearing is pending at a time. ``relief_sought`` defaults to what the
     application's failed rules ask of the Board (:func:`describe_relief`).
     """
     application = Application.objects.select_for_update().get(pk=application.pk)
@@ -69,11 +69,11 @@ def schedule_hearing(
     errors: dict[str, list[str]] = {}
     if hearing_date < timezone.localdate():
         errors["hearing_date"] = ["The hearing date has already passed; choose a later date."]
-    elif notices_mailed_on is not None:
+    else:
         refusals = notice_refusals(
             application,
             hearing_date=hearing_date,
-            notices_mailed_on=notices_mailed_on,
+            notices_mailed_on=notices_mailed_on or timezone.localdate(),
             abutter_count=len(abutters),
         )
         if refusals:
