@@ -93,7 +93,8 @@ def row_problems(rows: list[Row]) -> list[str]:
         if not row.obligation:
             problems.append(f"{row.where}: no obligation")
         if row.status not in STATUSES:
-            problems.append(f"{row.where}: status {row.status!r} is not one of {', '.join(STATUSES)}")
+            known = ", ".join(STATUSES)
+            problems.append(f"{row.where}: status {row.status!r} is not one of {known}")
         if row.status == "done" and not row.test:
             problems.append(f"{row.where}: done, but names no test that proves it")
         key = (_normalised(row.section), _normalised(row.obligation))
@@ -157,13 +158,16 @@ TABLES_MARKER = "<!-- obligations: tables -->"
 
 
 def render_counts(tables: dict[str, list[Row]]) -> str:
-    """One line per text: how many of its obligations stand at each status."""
+    """One line per text: how many of its obligations stand at each status; then what
+    each status means."""
     header = ["text", *STATUSES, "total"]
     lines = [_markdown_row(header), _markdown_row(["---"] * len(header))]
     for text, rows in tables.items():
         tally = counts(rows)
         figures = [str(tally[status]) for status in STATUSES]
         lines.append(_markdown_row([TEXTS.get(text, text), *figures, str(len(rows))]))
+    lines.append("")
+    lines.extend(f"- **{status}**: {meaning}" for status, meaning in STATUSES.items())
     return "\n".join(lines)
 
 

@@ -26,8 +26,8 @@ def test_every_row_names_its_section_and_obligation_once(text):
 @pytest.mark.parametrize("text", TEXTS)
 def test_every_named_test_exists(text):
     named = [row for row in read_table(table_path(text)) if row.test]
-    problems = [f"{row.where}: {node_id_problem(row.test)}" for row in named if node_id_problem(row.test)]
-    assert problems == []
+    problems = {row.where: node_id_problem(row.test) for row in named}
+    assert {where: problem for where, problem in problems.items() if problem} == {}
 
 
 @pytest.mark.parametrize("text", TEXTS)
@@ -49,7 +49,8 @@ def test_a_row_without_section_or_obligation_is_refused(tmp_path):
 
 
 def test_the_same_obligation_twice_is_refused_whatever_its_spacing_and_case(tmp_path):
-    rows = _table(tmp_path, "A(1),License every dog,missing,,\nA(1), license  every dog ,partial,,\n")
+    rows = _table(tmp_path,
+                  "A(1),License every dog,missing,,\nA(1), license  every dog ,partial,,\n")
     assert row_problems(rows) == ["line 3 (A(1)): the same obligation as line 2"]
 
 

@@ -33,11 +33,19 @@ def small_tables(tmp_path):
 
 
 def test_the_counts_are_those_of_the_table_by_status(small_tables):
-    assert render_counts(small_tables).splitlines() == [
+    assert render_counts(small_tables).splitlines()[:3] == [
         "| text | done | partial | rule-only | missing | reading | contradicts | total |",
         "| --- | --- | --- | --- | --- | --- | --- | --- |",
-        "| North Andover General Bylaws ch. 60, Dogs and Other Animals | 2 | 1 | 0 | 1 | 0 | 0 | 4 |",
+        "| North Andover General Bylaws ch. 60, Dogs and Other Animals"
+        " | 2 | 1 | 0 | 1 | 0 | 0 | 4 |",
     ]
+
+
+def test_the_counts_are_followed_by_what_each_status_means(small_tables):
+    legend = render_counts(small_tables).split("\n\n")[1].splitlines()
+    assert legend[0] == "- **done**: carried out, and the named test proves it"
+    assert [line.split("**")[1] for line in legend] == [
+        "done", "partial", "rule-only", "missing", "reading", "contradicts"]
 
 
 def test_each_row_is_listed_with_its_test_or_what_is_missing(small_tables):
