@@ -35,6 +35,7 @@ STATUSES = {
     "partial": "carried out in part (the note says what is missing)",
     "rule-only": "a rule or period exists, but no workflow uses it",
     "missing": "nothing in the product carries it out",
+    "untested": "the product seems to carry it out, but no test proves it yet",
     "reading": "carried out on a reading of an ambiguous text, recorded in the spec",
     "contradicts": "the product does what the text does not allow",
 }

@@ -34,10 +34,11 @@ def small_tables(tmp_path):
 
 def test_the_counts_are_those_of_the_table_by_status(small_tables):
     assert render_counts(small_tables).splitlines()[:3] == [
-        "| text | done | partial | rule-only | missing | reading | contradicts | total |",
-        "| --- | --- | --- | --- | --- | --- | --- | --- |",
+        "| text | done | partial | rule-only | missing | untested | reading | contradicts"
+        " | total |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- | --- |",
         "| North Andover General Bylaws ch. 60, Dogs and Other Animals"
-        " | 2 | 1 | 0 | 1 | 0 | 0 | 4 |",
+        " | 2 | 1 | 0 | 1 | 0 | 0 | 0 | 4 |",
     ]
 
 
@@ -45,7 +46,7 @@ def test_the_counts_are_followed_by_what_each_status_means(small_tables):
     legend = render_counts(small_tables).split("\n\n")[1].splitlines()
     assert legend[0] == "- **done**: carried out, and the named test proves it"
     assert [line.split("**")[1] for line in legend] == [
-        "done", "partial", "rule-only", "missing", "reading", "contradicts"]
+        "done", "partial", "rule-only", "missing", "untested", "reading", "contradicts"]
 
 
 def test_each_row_is_listed_with_its_test_or_what_is_missing(small_tables):
@@ -60,7 +61,7 @@ def test_the_page_gets_the_counts_and_rows_in_place_of_its_markers(small_tables)
     page = f"# Obligations\n\n{COUNTS_MARKER}\n\n## Row by row\n\n{TABLES_MARKER}\n"
     rendered = render_page(page, small_tables)
     assert COUNTS_MARKER not in rendered and TABLES_MARKER not in rendered
-    assert rendered.index("| 2 | 1 | 0 | 1 | 0 | 0 | 4 |") < rendered.index("## Row by row")
+    assert rendered.index("| 2 | 1 | 0 | 1 | 0 | 0 | 0 | 4 |") < rendered.index("## Row by row")
     assert rendered.index("## Row by row") < rendered.index("| Licenses A(1) |")
 
 
