@@ -150,7 +150,7 @@ class DogsConfig(AppConfig):
         register_routes("quarantine-orders", QuarantineOrderViewSet, basename="quarantine-order")
         register_routes("vacated-properties", VacatedPropertyViewSet,
                         basename="vacated-property")
-        register_nav_link(town, "Call log", "dogs:calls", roles=officer + clerk)
+        register_nav_link(town, "Call log", "dogs:calls", roles=officer)
         register_nav_link(town, "Bite records", "dogs:bites", roles=officer + inspector)
         register_nav_link(town, "Vacated properties", "dogs:vacated_properties", roles=officer)
         register_nav_link(town, "Records past two years", "dogs:retention", roles=clerk)

@@ -103,7 +103,8 @@ class BiteRecordViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
                 .select_related("quarantine"))
 
     def respond(self, bite: BiteRecord, code: int = status.HTTP_200_OK) -> Response:
-        return Response(self.get_serializer(self.get_queryset().get(pk=bite.pk)).data,
+        return Response(BiteRecordSerializer(self.get_queryset().get(pk=bite.pk),
+                                 context=self.get_serializer_context()).data,
                         status=code)
 
     @extend_schema(request=BiteCreateSerializer, responses={201: BiteRecordSerializer})
@@ -167,4 +168,5 @@ class QuarantineOrderViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
         body.is_valid(raise_exception=True)
         services.release_quarantine(order=order, acting_user=request.user,
                                     **body.validated_data)
-        return Response(self.get_serializer(order).data)
+        return Response(QuarantineOrderSerializer(order, context=self.get_serializer_context()
+                                                  ).data)

@@ -40,7 +40,8 @@ def _town(request) -> Municipality:
 
 def _bites(user):
     town_ids = record_town_ids(user)
-    require(bool(town_ids), SEE_RECORDS, RECORD_READER_ROLES)
+    if not town_ids:
+        raise Http404  # to anyone else the records do not exist
     return (BiteRecord.objects.filter(municipality_id__in=town_ids)
             .select_related("municipality", "dog__owner", "call", "case", "quarantine"))
 

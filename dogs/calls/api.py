@@ -65,7 +65,8 @@ class AnimalCallViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
         return services.calls_of(record_town_ids(self.request.user))
 
     def respond(self, call: AnimalCall, code: int = status.HTTP_200_OK) -> Response:
-        return Response(self.get_serializer(self.get_queryset().get(pk=call.pk)).data,
+        return Response(AnimalCallSerializer(self.get_queryset().get(pk=call.pk),
+                                 context=self.get_serializer_context()).data,
                         status=code)
 
     @extend_schema(request=CallCreateSerializer, responses={201: AnimalCallSerializer})

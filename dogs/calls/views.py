@@ -10,7 +10,7 @@ import datetime as dt
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -86,7 +86,8 @@ def call_new(request):
 
 def _call(request, pk: int):
     town_ids = record_town_ids(request.user)
-    require(bool(town_ids), SEE_RECORDS, RECORD_READER_ROLES)
+    if not town_ids:
+        raise Http404  # to anyone else the records do not exist
     return get_object_or_404(services.calls_of(town_ids), pk=pk)
 
 

@@ -66,7 +66,8 @@ class VacatedPropertyViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
             municipality_id__in=record_town_ids(self.request.user))
 
     def respond(self, report, code: int = status.HTTP_200_OK) -> Response:
-        return Response(self.get_serializer(self.get_queryset().get(pk=report.pk)).data,
+        return Response(VacatedPropertySerializer(self.get_queryset().get(pk=report.pk),
+                                 context=self.get_serializer_context()).data,
                         status=code)
 
     @extend_schema(request=VacatedCreateSerializer, responses={201: VacatedPropertySerializer})

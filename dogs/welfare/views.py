@@ -38,7 +38,8 @@ def _town(request) -> Municipality:
 
 def _reports(user):
     town_ids = record_town_ids(user)
-    require(bool(town_ids), SEE_RECORDS, RECORD_READER_ROLES)
+    if not town_ids:
+        raise Http404  # to anyone else the records do not exist
     return (VacatedPropertyReport.objects.filter(municipality_id__in=town_ids)
             .select_related("municipality", "call", "impoundment", "case"))
 
