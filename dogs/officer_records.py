@@ -17,7 +17,7 @@ from rest_framework.exceptions import NotFound
 from rest_framework.permissions import BasePermission
 
 from dogs.law import cite
-from dogs.models import RECORDS_KEPT_MONTHS, Dog
+from dogs.models import RECORDS_KEPT_MONTHS, Dog, kept_until
 from permits_site.accounts.models import Role
 from permits_site.accounts.permissions import has_role, municipality_ids_with
 from permits_site.exceptions import PermissionDenied
@@ -27,14 +27,10 @@ RECORDS_SECTION = cite("ACO B(2)")
 #: The officer keeps the records, the Clerk receives and keeps their copies, the Animal
 #: Inspector orders quarantines on bite records; the town's admins read them too.
 RECORD_READER_ROLES = (Role.ANIMAL_CONTROL_OFFICER, Role.CLERK, Role.INSPECTOR, Role.ADMIN)
+#: Those who work the records day to day, whose staff search finds them: the officer and the
+#: Animal Inspector (the Clerk reaches them from the list of records past their two years).
+RECORD_WORKER_ROLES = (Role.ANIMAL_CONTROL_OFFICER, Role.INSPECTOR)
 SEE_RECORDS = "see the Animal Control Officer's records"
-
-
-def kept_since(today: dt.date) -> dt.date:
-    """The latest day a record may be made and be past its keep-until date on ``today``;
-    lists narrow their queries with it, then compare each record's own date (a record of
-    Feb 29 is kept until Feb 28)."""
-    return add_months(today, -RECORDS_KEPT_MONTHS)
 
 
 def record_town_ids(user) -> set[int]:
@@ -91,3 +87,12 @@ class ReadsOfficerRecords(BasePermission):
         if not record_town_ids(request.user):
             raise NotFound
         return True
+
+
+def first_day_kept(today: dt.date) -> dt.date:
+    """The first day a record may be made and still be kept on ``today``: a record made
+    before it is past its two years (ACO B(2)). Two years back, or the day after when that
+    day's two years end before ``today`` (on Feb 29, a record of Feb 28 two years before
+    is past: it was kept until Feb 28)."""
+    candidate = add_months(today, -RECORDS_KEPT_MONTHS)
+    return candidate if kept_until(candidate) >= today else candidate + dt.timedelta(days=1)

@@ -68,7 +68,7 @@ class QuarantineCreateSerializer(serializers.Serializer):
     additional_restrictions = serializers.CharField(required=False, default="")
 
 
-class ReleaseSerializer(serializers.Serializer):
+class QuarantineReleaseSerializer(serializers.Serializer):
     released_on = BoundedDateField()
 
 
@@ -159,12 +159,12 @@ class QuarantineOrderViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
         return QuarantineOrder.objects.filter(
             bite__municipality_id__in=record_town_ids(self.request.user))
 
-    @extend_schema(request=ReleaseSerializer, responses={200: QuarantineOrderSerializer})
-    @action(detail=True, methods=["post"], serializer_class=ReleaseSerializer)
+    @extend_schema(request=QuarantineReleaseSerializer, responses={200: QuarantineOrderSerializer})
+    @action(detail=True, methods=["post"], serializer_class=QuarantineReleaseSerializer)
     def release(self, request, pk=None):
         """The Animal Inspector releases the order once it has run (Welfare C(1)(d))."""
         order = self.get_object()
-        body = ReleaseSerializer(data=request.data)
+        body = QuarantineReleaseSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         services.release_quarantine(order=order, acting_user=request.user,
                                     **body.validated_data)

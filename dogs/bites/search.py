@@ -7,7 +7,7 @@ from django.db.models import Q
 from django.urls import reverse
 
 from dogs.models import BiteRecord
-from dogs.officer_records import RECORD_READER_ROLES
+from dogs.officer_records import RECORD_WORKER_ROLES
 from permits_site.search.matching import SearchQuery, text_search
 from permits_site.search.registry import Hit, Scope, SearchKind, register_search_kind
 
@@ -32,4 +32,4 @@ def find_bites(query: SearchQuery, scope: Scope) -> list[Hit]:
 
 def register_search() -> None:
     register_search_kind(SearchKind("bite_records", "Bite records", 81, find_bites,
-                                    RECORD_READER_ROLES))
+                                    RECORD_WORKER_ROLES))

@@ -8,7 +8,7 @@ from dogs.calls import services
 from dogs.models import AnimalSpecies, CallKind
 from dogs.officer_records import RegisteredDogField
 from permits_site.enforcement.forms import TEXTAREA, ServiceForm
-from permits_site.licensing.fact_forms import bounded_date_field
+from permits_site.licensing.fact_forms import BoundedDateField, bounded_date_field
 
 RECORD_NUMBER = {"required": False, "min_value": 1}
 
@@ -62,7 +62,16 @@ class CallFilterForm(forms.Form):
         ("", "Open and closed"), ("open", "Open"), ("closed", "Closed")])
 
 
+class MonthField(BoundedDateField):
+    """A month picker ("2026-06"), cleaned to the month's first day, within the site's
+    one bound of dates."""
+
+    widget = forms.DateInput(attrs={"type": "month"}, format="%Y-%m")
+    input_formats = ["%Y-%m"]
+    default_error_messages = {"invalid": "Enter a month, as 2026-06."}
+
+
 class MonthForm(forms.Form):
-    month = forms.DateField(required=False, input_formats=["%Y-%m"], label="Month",
-                            widget=forms.DateInput(attrs={"type": "month"}, format="%Y-%m"),
-                            error_messages={"invalid": "Enter a month as YYYY-MM."})
+    """The month of the officer's report of the log (ACO B(2))."""
+
+    month = MonthField(required=False, label="Month")

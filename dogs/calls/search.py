@@ -8,7 +8,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from dogs.models import AnimalCall
-from dogs.officer_records import RECORD_READER_ROLES
+from dogs.officer_records import RECORD_WORKER_ROLES
 from permits_site.search.matching import SearchQuery, text_search
 from permits_site.search.registry import Hit, Scope, SearchKind, register_search_kind
 
@@ -33,4 +33,4 @@ def find_calls(query: SearchQuery, scope: Scope) -> list[Hit]:
 
 def register_search() -> None:
     register_search_kind(SearchKind("animal_calls", "Calls", 82, find_calls,
-                                    RECORD_READER_ROLES))
+                                    RECORD_WORKER_ROLES))

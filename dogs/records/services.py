@@ -5,8 +5,9 @@ Clerk").
 A list only: nothing is deleted. Each record is kept two years from the day it was made
 final — a call from its close (or its receipt while open), a bite from the bite, an
 intake record from the day it reached the Clerk (or the intake), a closed dog case from its
-determination (or its receipt when it closed undetermined); an open case is never past
-keeping. One query per kind of record.
+determination (or its receipt when it closed undetermined), a vacated property from the day
+it was known vacated; an open case is never past keeping. The whole list runs one query
+per kind of record; the home's first rows one query in all.
 """
 
 from __future__ import annotations
@@ -14,16 +15,36 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass
 
-from django.db.models import F
+from django.db.models import CharField, F, QuerySet, Value
 from django.db.models.functions import Coalesce, TruncDate
 from django.urls import reverse
 
 from dogs.models import AnimalCall, BiteRecord, Impoundment, VacatedPropertyReport, kept_until
-from dogs.officer_records import kept_since
+from dogs.officer_records import first_day_kept
 from permits_site.enforcement.models import Case, CaseStatus
 
 #: The dog case types whose records the officer keeps (``dogs.fines``).
 DOG_CASE_PREFIX = "north_andover."
+
+
+@dataclass(frozen=True)
+class RecordKind:
+    """One kind of the officer's records: its label, its page and how to title a row."""
+
+    label: str
+    url_name: str
+    title: str
+
+    def row(self, pk: int, kept_from: dt.date, detail: str = "") -> KeptRecord:
+        title = f"{self.title} #{pk}" + (f": {detail}" if detail else "")
+        return KeptRecord(self.label, title, reverse(self.url_name, args=[pk]), kept_from)
+
+
+CALL = RecordKind("Call", "dogs:call", "Call")
+BITE = RecordKind("Bite", "dogs:bite", "Bite")
+IMPOUNDMENT = RecordKind("Impoundment", "dogs:impoundment", "Intake")
+CASE = RecordKind("Case", "enforcement:case", "Case")
+VACATED = RecordKind("Vacated property", "dogs:vacated_property", "Vacated property")
 
 
 @dataclass(frozen=True)
@@ -40,59 +61,42 @@ class KeptRecord:
         return kept_until(self.kept_from)
 
 
-def _past(rows, today: dt.date) -> list:
-    return [row for row in rows if kept_until(row.kept_from) < today]
-
-
-def _calls(town_ids, cutoff: dt.date) -> list[KeptRecord]:
+def _sources(town_ids, before: dt.date) -> list[tuple[RecordKind, QuerySet, str]]:
+    """Each kind's records of ``town_ids`` counted from a day before ``before``, annotated
+    ``kept_from``, with the field that details a row."""
     calls = (AnimalCall.objects.filter(municipality_id__in=town_ids)
-             .annotate(kept_from=Coalesce("closed_on", TruncDate("received_at")))
-             .filter(kept_from__lte=cutoff).order_by("kept_from", "pk"))
-    return [KeptRecord("Call", f"Call #{call.pk}: {call.get_kind_display()}, {call.place}",
-                       reverse("dogs:call", args=[call.pk]), call.kept_from) for call in calls]
-
-
-def _bites(town_ids, cutoff: dt.date) -> list[KeptRecord]:
-    bites = (BiteRecord.objects.filter(municipality_id__in=town_ids, bitten_on__lte=cutoff)
-             .annotate(kept_from=F("bitten_on")).order_by("bitten_on", "pk"))
-    return [KeptRecord("Bite", f"Bite #{bite.pk}: {bite.victim_name}, {bite.place}",
-                       reverse("dogs:bite", args=[bite.pk]), bite.kept_from) for bite in bites]
-
-
-def _impoundments(town_ids, cutoff: dt.date) -> list[KeptRecord]:
-    records = (Impoundment.objects.filter(municipality_id__in=town_ids)
-               .annotate(kept_from=Coalesce("forwarded_to_clerk_on", "impounded_on"))
-               .filter(kept_from__lte=cutoff).order_by("kept_from", "pk"))
-    return [KeptRecord("Impoundment", f"Intake #{record.pk}: {record.description}",
-                       reverse("dogs:impoundment", args=[record.pk]), record.kept_from)
-            for record in records]
-
-
-def _vacated(town_ids, cutoff: dt.date) -> list[KeptRecord]:
-    reports = (VacatedPropertyReport.objects.filter(municipality_id__in=town_ids,
-                                                    known_vacated_on__lte=cutoff)
-               .annotate(kept_from=F("known_vacated_on")).order_by("known_vacated_on", "pk"))
-    return [KeptRecord("Vacated property", f"Vacated property #{report.pk}: {report.address}",
-                       reverse("dogs:vacated_property", args=[report.pk]), report.kept_from)
-            for report in reports]
-
-
-def _cases(town_ids, cutoff: dt.date) -> list[KeptRecord]:
+             .annotate(kept_from=Coalesce("closed_on", TruncDate("received_at"))))
+    bites = (BiteRecord.objects.filter(municipality_id__in=town_ids)
+             .annotate(kept_from=F("bitten_on")))
+    intakes = (Impoundment.objects.filter(municipality_id__in=town_ids)
+               .annotate(kept_from=Coalesce("forwarded_to_clerk_on", "impounded_on")))
     cases = (Case.objects.filter(municipality_id__in=town_ids,
                                  case_type__startswith=DOG_CASE_PREFIX,
                                  status=CaseStatus.CLOSED)
-             .annotate(kept_from=Coalesce("determined_on", "received_on"))
-             .filter(kept_from__lte=cutoff).order_by("kept_from", "pk"))
-    return [KeptRecord("Case", f"Case #{case.pk}: {case.party_name}, {case.address}",
-                       reverse("enforcement:case", args=[case.pk]), case.kept_from)
-            for case in cases]
+             .annotate(kept_from=Coalesce("determined_on", "received_on")))
+    vacated = (VacatedPropertyReport.objects.filter(municipality_id__in=town_ids)
+               .annotate(kept_from=F("known_vacated_on")))
+    return [(kind, rows.filter(kept_from__lt=before), detail) for kind, rows, detail in (
+        (CALL, calls, "place"), (BITE, bites, "victim_name"), (IMPOUNDMENT, intakes,
+                                                                "description"),
+        (CASE, cases, "party_name"), (VACATED, vacated, "address"))]
 
 
 def past_keeping(town_ids, today: dt.date) -> list[KeptRecord]:
     """Every record of the officer's kept past its two years on ``today``, oldest first:
     five queries, whatever the number of records."""
-    cutoff = kept_since(today)
-    rows = [*_calls(town_ids, cutoff), *_bites(town_ids, cutoff),
-            *_impoundments(town_ids, cutoff), *_cases(town_ids, cutoff),
-            *_vacated(town_ids, cutoff)]
-    return sorted(_past(rows, today), key=lambda row: (row.kept_from, row.kind, row.title))
+    rows = [kind.row(pk, kept_from, detail)
+            for kind, records, field in _sources(town_ids, first_day_kept(today))
+            for pk, kept_from, detail in records.values_list("pk", "kept_from", field)]
+    return sorted(rows, key=lambda row: (row.kept_from, row.kind, row.title))
+
+
+def oldest_past_keeping(town_ids, today: dt.date, limit: int) -> list[KeptRecord]:
+    """The ``limit`` records kept longest past their two years: one query."""
+    sources = _sources(town_ids, first_day_kept(today))
+    by_label = {kind.label: kind for kind, _records, _field in sources}
+    heads = [records.annotate(record_kind=Value(kind.label, output_field=CharField()))
+             .values_list("record_kind", "pk", "kept_from").order_by()
+             for kind, records, _field in sources]
+    union = heads[0].union(*heads[1:], all=True).order_by("kept_from", "record_kind", "pk")
+    return [by_label[label].row(pk, kept_from) for label, pk, kept_from in union[:limit]]

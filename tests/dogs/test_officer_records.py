@@ -31,8 +31,9 @@ from dogs.calls.services import (
     record_outcome,
 )
 from dogs.models import AnimalCall, CallKind, kept_until
+from dogs.officer_records import first_day_kept
 from dogs.periods import BUSINESS_WEEK
-from dogs.records.services import past_keeping
+from dogs.records.services import oldest_past_keeping, past_keeping
 from dogs.welfare.services import (
     inspection_due,
     penalty_grounds,
@@ -392,3 +393,25 @@ def test_a_new_dog_of_the_register_is_found_by_its_owner_in_bites(aco, town):
     dog = DogFactory()
     BiteRecordFactory(dog=dog)
     assert [bite.dog for bite in bites_on_record(dog=dog)] == [dog]
+
+
+@pytest.mark.parametrize(("today", "first_kept"), [
+    (dt.date(2026, 6, 5), dt.date(2024, 6, 5)),
+    (dt.date(2028, 2, 29), dt.date(2026, 3, 1)),   # Feb 28, 2026 was kept until Feb 28
+    (dt.date(2026, 3, 1), dt.date(2024, 3, 1)),    # Feb 29, 2024 was kept until Feb 28
+])
+def test_aco_b2_first_day_still_kept(today, first_kept):
+    assert first_day_kept(today) == first_kept
+    assert kept_until(first_kept) >= today
+    assert kept_until(first_kept - dt.timedelta(days=1)) < today
+
+
+def test_aco_b2_home_heads_of_the_retention_list_in_one_query(town,
+                                                              django_assert_num_queries):
+    BiteRecordFactory(bitten_on=dt.date(2023, 1, 5))
+    AnimalCallFactory(received_at=local(dt.date(2023, 1, 4), 10))
+    CaseFactory(municipality=town, case_type="north_andover.dog_control",
+                received_on=dt.date(2023, 1, 6), status=CaseStatus.CLOSED)
+    with django_assert_num_queries(1):
+        rows = oldest_past_keeping({town.pk}, dt.date(2026, 6, 4), 11)
+    assert [row.kind for row in rows] == ["Call", "Bite", "Case"]
