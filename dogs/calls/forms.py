@@ -20,7 +20,7 @@ class CallForm(RegisteredDogField, ServiceForm):
         error_messages={"required": "Enter when the call came in.",
                         "invalid": "Enter a real date and time."})
     kind = forms.ChoiceField(choices=CallKind.choices, label="What the call is about")
-    caller_name = forms.CharField(max_length=120, label="Caller")
+    caller_name = forms.CharField(max_length=120, label="Caller's name")
     caller_contact = forms.CharField(max_length=120, required=False,
                                      label="Caller's phone or email")
     place = forms.CharField(max_length=200, label="Place")

@@ -41,7 +41,7 @@ def log_a_bite_call(page: Page, live_server) -> None:
     page.get_by_role("link", name="Log a call").click()
     page.get_by_label("Received (date and time)").fill("2026-06-10T08:45")
     page.get_by_label("What the call is about").select_option(label="Bite or attack")
-    page.get_by_label("Caller", exact=True).fill("Robin Caller")
+    page.get_by_label("Caller's name").fill("Robin Caller")
     page.get_by_label("Place").fill("Stevens Street playground")
     page.get_by_label("Description of the animal").fill("Brown shepherd mix")
     page.get_by_label("What happened").fill("A dog bit a child on the hand.")
