@@ -39,6 +39,7 @@ class VacatedCreateSerializer(serializers.Serializer):
     responsible_party = serializers.CharField(max_length=200)
     reason = serializers.ChoiceField(choices=VacatedReason.choices)
     known_vacated_on = BoundedDateField()
+    call = serializers.IntegerField(required=False, allow_null=True, default=None, min_value=1)
 
 
 class InspectionSerializer(serializers.Serializer):

@@ -20,6 +20,8 @@ class ReportForm(ServiceForm):
     known_vacated_on = bounded_date_field(
         label="Known (or should have been known) vacated on",
         help_text="The three days to inspect count from this day (Welfare G(1)).")
+    call = forms.IntegerField(label="Call number of the notice (Welfare G(2))",
+                              **RECORD_NUMBER)
 
     def __init__(self, *args, municipality, **kwargs):
         super().__init__(*args, **kwargs)

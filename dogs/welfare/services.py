@@ -73,14 +73,12 @@ def _require_past(day: dt.date | None, field: str) -> None:
 
 def record_report(*, municipality: Municipality, acting_user: User, address: str,
                   responsible_party: str, reason: str, known_vacated_on: dt.date,
-                  call: AnimalCall | None = None) -> VacatedPropertyReport:
-    """A vacated property the officer learns of, with its inspection's last day (G(1))."""
+                  call: int | None = None) -> VacatedPropertyReport:
+    """A vacated property the officer learns of, with its inspection's last day (G(1)),
+    from the call of the log (by number) that brought the notice (G(2))."""
     require_officer(acting_user, municipality.pk, doing="records vacated properties")
     _require_past(known_vacated_on, "known_vacated_on")
-    if call is not None and (call.municipality_id != municipality.pk
-                             or VacatedPropertyReport.objects.filter(call=call).exists()):
-        raise DomainError("This call cannot be linked to another vacated property.",
-                          field="call")
+    call = _notice_call(municipality, call)
     report = VacatedPropertyReport.objects.create(
         municipality=municipality, address=address.strip(),
         responsible_party=responsible_party.strip(), reason=reason,
@@ -91,6 +89,17 @@ def record_report(*, municipality: Municipality, acting_user: User, address: str
            f"Vacated property {report.address}: inspect by {format_date(report.inspect_by)}",
            inspect_by=report.inspect_by.isoformat())
     return report
+
+
+def _notice_call(municipality: Municipality, number: int | None) -> AnimalCall | None:
+    if number is None:
+        return None
+    call = AnimalCall.objects.filter(pk=number, municipality=municipality,
+                                     vacated_property__isnull=True).first()
+    if call is None:
+        raise DomainError(f"{municipality.name} has no call #{number} free to link.",
+                          field="call")
+    return call
 
 
 def record_inspection(*, report: VacatedPropertyReport, acting_user: User,

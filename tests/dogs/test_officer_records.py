@@ -415,3 +415,17 @@ def test_aco_b2_home_heads_of_the_retention_list_in_one_query(town,
     with django_assert_num_queries(1):
         rows = oldest_past_keeping({town.pk}, dt.date(2026, 6, 4), 11)
     assert [row.kind for row in rows] == ["Call", "Bite", "Case"]
+
+
+def test_welfare_g2_report_links_the_call_that_brought_the_notice_once(aco, town):
+    call = AnimalCallFactory(kind="abandoned")
+    with on(THU_JUNE_4):
+        report = record_report(municipality=town, acting_user=aco, address="40 Chickering Rd",
+                               responsible_party="Lakeside Bank", reason="foreclosure",
+                               known_vacated_on=dt.date(2026, 6, 2), call=call.pk)
+        with pytest.raises(DomainError) as refused:
+            record_report(municipality=town, acting_user=aco, address="40 Chickering Rd",
+                          responsible_party="Lakeside Bank", reason="foreclosure",
+                          known_vacated_on=dt.date(2026, 6, 2), call=call.pk)
+    assert report.call == call
+    assert "call" in refused.value.errors
