@@ -272,3 +272,23 @@ def test_aco_b2_staff_search_finds_calls_and_bites(client, aco):
     page = client.get(reverse("search:results"), {"q": "morgan"}).content.decode()
     assert "Robin" not in page
     assert "Morgan Neighbor" in page and "Casey Morgan" in page
+
+
+@pytest.mark.parametrize("url_name", ["dogs:bites", "dogs:vacated_properties",
+                                      "dogs:retention", "dogs:calls_report"])
+def test_aco_b2_record_lists_run_a_fixed_number_of_queries(client, clerk, url_name,
+                                                         django_assert_max_num_queries):
+    def add_rows():
+        for _ in range(6):
+            QuarantineOrderFactory(bite__bitten_on=dt.date(2024, 1, 8))
+            VacatedPropertyReportFactory(known_vacated_on=dt.date(2024, 1, 8))
+            AnimalCallFactory(received_at=local(dt.date(2026, 6, 1), 10))
+
+    client.force_login(clerk)
+    add_rows()
+    client.get(reverse(url_name))
+    with django_assert_max_num_queries(12):
+        assert client.get(reverse(url_name)).status_code == 200
+    add_rows()
+    with django_assert_max_num_queries(12):
+        assert client.get(reverse(url_name)).status_code == 200
