@@ -48,7 +48,6 @@ from tests.factories import (
     AnimalCallFactory,
     BiteRecordFactory,
     CaseFactory,
-    DogFactory,
     ImpoundmentFactory,
     Role,
     local,
@@ -387,12 +386,6 @@ def test_aco_b2_retention_list_runs_a_fixed_number_of_queries(town, django_asser
         AnimalCallFactory(received_at=local(dt.date(2023, 1, 5), 10))
     with django_assert_max_num_queries(5):
         assert len(past_keeping({town.pk}, dt.date(2026, 6, 4))) == 10
-
-
-def test_a_new_dog_of_the_register_is_found_by_its_owner_in_bites(aco, town):
-    dog = DogFactory()
-    BiteRecordFactory(dog=dog)
-    assert [bite.dog for bite in bites_on_record(dog=dog)] == [dog]
 
 
 @pytest.mark.parametrize(("today", "first_kept"), [
