@@ -120,3 +120,47 @@ class DogsConfig(AppConfig):
         # The Clerk's: dogs whose paper license waits to be recorded (Licenses A(8)).
         register_home_section(Role.CLERK, "Dog licenses", paper_licenses_to_record,
                               municipality=town)
+
+        self._register_officer_records(town)
+
+    @staticmethod
+    def _register_officer_records(town: str) -> None:
+        """The officer's log of calls and bite records (ACO B(2)), the Animal Inspector's
+        quarantine orders (Welfare C), vacated property (Welfare G) and the Clerk's list of
+        records past their two years (ACO B(2))."""
+        from dogs.bites import search as bite_search
+        from dogs.bites.api import BiteRecordViewSet, QuarantineOrderViewSet
+        from dogs.bites.home import bite_work, quarantine_work
+        from dogs.calls import search as call_search
+        from dogs.calls.api import AnimalCallViewSet
+        from dogs.calls.home import call_work
+        from dogs.records.home import retention_work
+        from dogs.welfare.api import VacatedPropertyViewSet
+        from dogs.welfare.home import vacated_property_work
+        from permits_site.accounts.models import Role
+        from permits_site.api.registry import register_routes
+        from permits_site.homes.registry import register_home_section
+        from permits_site.licensing.page_registry import register_nav_link
+
+        officer, inspector, clerk = (Role.ANIMAL_CONTROL_OFFICER,), (Role.INSPECTOR,), (Role.CLERK,)
+        call_search.register_search()
+        bite_search.register_search()
+        register_routes("animal-calls", AnimalCallViewSet, basename="animal-call")
+        register_routes("bites", BiteRecordViewSet, basename="bite")
+        register_routes("quarantine-orders", QuarantineOrderViewSet, basename="quarantine-order")
+        register_routes("vacated-properties", VacatedPropertyViewSet,
+                        basename="vacated-property")
+        register_nav_link(town, "Call log", "dogs:calls", roles=officer)
+        register_nav_link(town, "Bite records", "dogs:bites", roles=officer + inspector)
+        register_nav_link(town, "Vacated properties", "dogs:vacated_properties", roles=officer)
+        register_nav_link(town, "Records past two years", "dogs:retention", roles=clerk)
+        register_home_section(Role.ANIMAL_CONTROL_OFFICER, "Calls", call_work,
+                              municipality=town)
+        register_home_section(Role.ANIMAL_CONTROL_OFFICER, "Bites", bite_work,
+                              municipality=town)
+        register_home_section(Role.ANIMAL_CONTROL_OFFICER, "Vacated property",
+                              vacated_property_work, municipality=town)
+        register_home_section(Role.INSPECTOR, "Quarantine orders", quarantine_work,
+                              municipality=town)
+        register_home_section(Role.CLERK, "The officer's records", retention_work,
+                              municipality=town)

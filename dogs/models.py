@@ -6,6 +6,7 @@ import datetime as dt
 
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 
 from permits_site.rules.calendar import add_months
 
@@ -267,3 +268,213 @@ class KennelDog(models.Model):
     def reported_late(self) -> bool:
         """Reported after the 30 days of Kennel license B(2)."""
         return self.report_due is not None and self.reported_on > self.report_due
+
+
+# -- The Animal Control Officer's records: calls, bites, quarantine orders and vacated
+# -- property (Code ch. 60, ACO B(2); Welfare C, D, G) ----------------------------------
+
+
+#: ACO B(2): "Copies of the record shall be kept for two years in the office of the Town
+#: Clerk".
+RECORDS_KEPT_MONTHS = 24
+
+
+def kept_until(recorded_on: dt.date) -> dt.date:
+    """The last day the Town Clerk keeps a copy of a record made on ``recorded_on``: two
+    years later (ACO B(2); Feb 29 clamps to Feb 28)."""
+    return add_months(recorded_on, RECORDS_KEPT_MONTHS)
+
+
+class AnimalSpecies(models.TextChoices):
+    """The animal a call or a bite record is about (ACO A: "all complaints or other
+    matters related to animals")."""
+
+    DOG = "dog", "Dog"
+    CAT = "cat", "Cat"
+    FERRET = "ferret", "Ferret"
+    LIVESTOCK = "livestock", "Livestock or horse"
+    WILDLIFE = "wildlife", "Wildlife"
+    OTHER = "other", "Other animal"
+
+
+class CallKind(models.TextChoices):
+    """What a call to the Animal Control Officer is about (ACO B(2): the log of calls)."""
+
+    COMPLAINT = "complaint", "Complaint about an animal"
+    AT_LARGE = "at_large", "Animal at large or stray"
+    BITE = "bite", "Bite or attack"
+    MOTORIST_STRUCK = "motorist_struck", "A motorist struck a dog or cat (Welfare D)"
+    ABANDONED = "abandoned", "Abandoned animals at a vacated property (Welfare G(2))"
+    WELFARE = "welfare", "Animal welfare concern"
+    WILDLIFE = "wildlife", "Wildlife"
+    OTHER = "other", "Other"
+
+
+class AnimalCall(models.Model):
+    """One call of the Animal Control Officer's log (ACO B(2)): when, who called, where,
+    which animal, what happened, and the outcome with the record it led to. A motorist's
+    report of striking a dog or cat is a call of its own kind (Welfare D(1))."""
+
+    municipality = models.ForeignKey("towns.Municipality", on_delete=models.PROTECT)
+    received_at = models.DateTimeField()
+    kind = models.CharField(max_length=16, choices=CallKind.choices)
+    caller_name = models.CharField(max_length=120)
+    caller_contact = models.CharField(max_length=120, blank=True)
+    place = models.CharField(max_length=200)
+    species = models.CharField(max_length=10, choices=AnimalSpecies.choices,
+                               default=AnimalSpecies.DOG)
+    animal = models.CharField(max_length=200, blank=True,
+                              help_text="Breed, color, markings, name or tag.")
+    dog = models.ForeignKey(Dog, on_delete=models.PROTECT, null=True, blank=True,
+                            related_name="calls")
+    what_happened = models.TextField()
+    outcome = models.CharField(max_length=300, blank=True)
+    closed_on = models.DateField(null=True, blank=True)
+    case = models.ForeignKey("enforcement.Case", on_delete=models.PROTECT, null=True,
+                             blank=True, related_name="animal_calls")
+    impoundment = models.ForeignKey(Impoundment, on_delete=models.PROTECT, null=True,
+                                    blank=True, related_name="calls")
+    citation = models.ForeignKey("enforcement.Citation", on_delete=models.PROTECT, null=True,
+                                 blank=True, related_name="animal_calls")
+    recorded_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
+                                    related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-received_at", "-pk"]
+        indexes = [models.Index(fields=["municipality", "received_at"])]
+
+    def __str__(self) -> str:
+        return f"Call #{self.pk}: {self.get_kind_display()}"
+
+    @property
+    def keep_until(self) -> dt.date:
+        """Two years from the call's close, or from its receipt while open (ACO B(2))."""
+        return kept_until(self.closed_on or timezone.localtime(self.received_at).date())
+
+
+class BiteVictim(models.TextChoices):
+    PERSON = "person", "A person"
+    DOMESTIC_ANIMAL = "domestic_animal", "A domestic animal"
+
+
+class BiteRecord(models.Model):
+    """A bite case reported to the Animal Control Officer and the result of its
+    investigation (ACO B(2), MGL c.140 §151A): the bite, the animal that bit (a dog of the
+    register or described) with its keeper, and who or what was bitten."""
+
+    municipality = models.ForeignKey("towns.Municipality", on_delete=models.PROTECT)
+    call = models.OneToOneField(AnimalCall, on_delete=models.PROTECT, null=True, blank=True,
+                                related_name="bite")
+    bitten_on = models.DateField()
+    place = models.CharField(max_length=200)
+    species = models.CharField(max_length=10, choices=AnimalSpecies.choices,
+                               default=AnimalSpecies.DOG)
+    dog = models.ForeignKey(Dog, on_delete=models.PROTECT, null=True, blank=True,
+                            related_name="bites")
+    animal = models.CharField(max_length=200, blank=True,
+                              help_text="The animal that bit, when it is not a dog of the "
+                              "register: breed, color, markings.")
+    keeper = models.CharField(max_length=200, blank=True,
+                              help_text="Owner or keeper of the animal that bit, and contact.")
+    victim = models.CharField(max_length=16, choices=BiteVictim.choices,
+                              default=BiteVictim.PERSON)
+    victim_name = models.CharField(max_length=120)
+    victim_contact = models.CharField(max_length=200, blank=True)
+    injury = models.CharField(max_length=300, blank=True)
+    provoked = models.BooleanField(null=True, blank=True)
+    investigation_result = models.TextField(blank=True)
+    investigated_on = models.DateField(null=True, blank=True)
+    case = models.ForeignKey("enforcement.Case", on_delete=models.PROTECT, null=True,
+                             blank=True, related_name="bite_records")
+    recorded_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
+                                    related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-bitten_on", "-pk"]
+
+    def __str__(self) -> str:
+        return f"Bite #{self.pk} of {self.bitten_on:%b %d, %Y}"
+
+    @property
+    def keep_until(self) -> dt.date:
+        return kept_until(self.bitten_on)
+
+    @property
+    def animal_name(self) -> str:
+        return str(self.dog) if self.dog_id else (self.animal or self.get_species_display())
+
+
+class QuarantineOrder(models.Model):
+    """The Animal Inspector's quarantine order on an animal that bit (Welfare C): confined
+    and kept from other animals until the order ends and the Inspector releases it."""
+
+    bite = models.OneToOneField(BiteRecord, on_delete=models.PROTECT,
+                                related_name="quarantine")
+    issued_on = models.DateField()
+    ends_on = models.DateField(help_text="The last day of the quarantine.")
+    confined_at = models.CharField(max_length=200)
+    served_to = models.CharField(max_length=120)
+    additional_restrictions = models.TextField(blank=True)
+    issued_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
+                                  related_name="+")
+    released_on = models.DateField(null=True, blank=True)
+    released_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
+                                    null=True, blank=True, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-issued_on", "-pk"]
+
+    def __str__(self) -> str:
+        return f"Quarantine order #{self.pk} (ends {self.ends_on:%b %d, %Y})"
+
+
+class VacatedReason(models.TextChoices):
+    """Welfare G(1): how the property came to be vacated."""
+
+    SUMMARY_PROCESS = "summary_process", "Summary process (eviction)"
+    FORECLOSURE = "foreclosure", "Mortgage foreclosure"
+    TENANCY_ENDED = "tenancy_ended", "Termination of tenancy"
+    ABANDONMENT = "abandonment", "Abandonment"
+    OTHER_REMOVAL = "other_removal", "Other removal or exclusion of a tenant"
+
+
+class VacatedPropertyReport(models.Model):
+    """A vacated property and its inspection for abandoned animals (Welfare G): inspected
+    by the owner, lessor or person in control within three days of knowing it was vacated,
+    abandoned animals reported to the officer at once and impounded (G(7))."""
+
+    municipality = models.ForeignKey("towns.Municipality", on_delete=models.PROTECT)
+    address = models.CharField(max_length=300)
+    responsible_party = models.CharField(
+        max_length=200, help_text="Property owner, lessor or person in control, and contact.")
+    reason = models.CharField(max_length=16, choices=VacatedReason.choices)
+    known_vacated_on = models.DateField(
+        help_text="The day the owner knew or should have known the property was vacated.")
+    inspect_by = models.DateField()
+    inspected_on = models.DateField(null=True, blank=True)
+    animals_found = models.BooleanField(null=True, blank=True)
+    animals = models.CharField(max_length=300, blank=True,
+                               help_text="The animals found and their condition.")
+    officer_notified_on = models.DateField(null=True, blank=True)
+    call = models.OneToOneField(AnimalCall, on_delete=models.PROTECT, null=True, blank=True,
+                                related_name="vacated_property")
+    impoundment = models.ForeignKey(Impoundment, on_delete=models.PROTECT, null=True,
+                                    blank=True, related_name="vacated_properties")
+    case = models.ForeignKey("enforcement.Case", on_delete=models.PROTECT, null=True,
+                             blank=True, related_name="vacated_properties")
+    recorded_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
+                                    related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-known_vacated_on", "-pk"]
+
+    def __str__(self) -> str:
+        return f"Vacated property #{self.pk}, {self.address}"
+
+    @property
+    def keep_until(self) -> dt.date:
+        return kept_until(self.known_vacated_on)

@@ -238,6 +238,7 @@ SPECTACULAR_SETTINGS = {
         "PermitStatusEnum": "permits_site.licensing.models.PermitStatus",
         "ApplicationActionEnum": "permits_site.licensing.transitions.APPLICATION_ACTIONS",
         "PermitStatusChangeEnum": "permits_site.licensing.transitions.PERMIT_STATUS_CHANGES",
+        "AnimalCallKindEnum": "dogs.models.CallKind",
     },
 }
 

@@ -1012,3 +1012,74 @@ class WellMeterReadingFactory(factory.django.DjangoModelFactory):
     read_on = factory.LazyAttribute(lambda reading: dt.date(reading.year, 5, 10))
     meter_gallons = 120_000
     recorded_by = factory.SelfAttribute("well.holder")
+
+
+# -- the Animal Control Officer's records (North Andover Code ch. 60, ACO B(2); Welfare) --
+
+from dogs.models import (  # noqa: E402
+    AnimalCall,
+    BiteRecord,
+    QuarantineOrder,
+    VacatedPropertyReport,
+)
+
+
+class AnimalCallFactory(factory.django.DjangoModelFactory):
+    """A call about a dog at large received an hour ago (ACO B(2))."""
+
+    class Meta:
+        model = AnimalCall
+
+    municipality = _town("north_andover")
+    received_at = factory.LazyFunction(lambda: timezone.now() - dt.timedelta(hours=1))
+    kind = "at_large"
+    caller_name = "Robin Caller"
+    caller_contact = "978-555-0100"
+    place = "Osgood Street by the common"
+    animal = "Black Labrador, no collar"
+    what_happened = "A dog running loose in the road."
+    recorded_by = factory.SubFactory(UserFactory)
+
+
+class BiteRecordFactory(factory.django.DjangoModelFactory):
+    """A dog's bite yesterday, recorded by the officer (ACO B(2))."""
+
+    class Meta:
+        model = BiteRecord
+
+    municipality = _town("north_andover")
+    bitten_on = factory.LazyFunction(lambda: _today() - dt.timedelta(days=1))
+    place = "Stevens Street playground"
+    animal = "Brown shepherd mix"
+    keeper = "Sam Keeper, 5 Stevens Street"
+    victim_name = "Jordan Bitten"
+    recorded_by = factory.SubFactory(UserFactory)
+
+
+class QuarantineOrderFactory(factory.django.DjangoModelFactory):
+    """The Animal Inspector's ten-day quarantine of the dog that bit (Welfare C)."""
+
+    class Meta:
+        model = QuarantineOrder
+
+    bite = factory.SubFactory(BiteRecordFactory)
+    issued_on = factory.SelfAttribute("bite.bitten_on")
+    ends_on = factory.LazyAttribute(lambda order: order.bite.bitten_on + dt.timedelta(days=10))
+    confined_at = "The keeper's house, 5 Stevens Street"
+    served_to = "Sam Keeper"
+    issued_by = factory.SubFactory(UserFactory)
+
+
+class VacatedPropertyReportFactory(factory.django.DjangoModelFactory):
+    """A foreclosed house known vacated today (Welfare G(1))."""
+
+    class Meta:
+        model = VacatedPropertyReport
+
+    municipality = _town("north_andover")
+    address = "40 Chickering Road"
+    responsible_party = "Lakeside Bank, 978-555-0199"
+    reason = "foreclosure"
+    known_vacated_on = factory.LazyFunction(_today)
+    inspect_by = factory.LazyFunction(lambda: _today() + dt.timedelta(days=3))
+    recorded_by = factory.SubFactory(UserFactory)

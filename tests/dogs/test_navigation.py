@@ -19,6 +19,9 @@ OFFICER_ENTRIES = {
     "Residence limits": "/dogs/limits/new/",
     "Noise complaints": "/enforcement/cases/?case_type=north_andover.nuisance_noise",
     "Kennels": "/dogs/kennels/",
+    "Call log": "/dogs/calls/",
+    "Bite records": "/dogs/bites/",
+    "Vacated properties": "/dogs/vacated-properties/",
 }
 
 

@@ -143,4 +143,7 @@ def test_the_home_of_every_role_runs_a_fixed_number_of_queries(client):
     records(25, inspector=person)
 
     assert home_queries(client) == few
-    assert few <= 35  # sign-in, roles and towns, then one query a list (two for fees)
+    # sign-in, roles and towns, then one query a list (two for fees); North Andover's
+    # officer's records add six lists (calls, bites, vacated property, two of quarantine
+    # orders, records past their two years)
+    assert few <= 41
