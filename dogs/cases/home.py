@@ -1,7 +1,7 @@
 """Dog cases on the Animal Control Officer's home (Code ch. 60, Restraint E; Temporary
 restraint A): every open dog case with its next date — an undecided hearing, an order's
-compliance date — and the orders of temporary restraint running out within two weeks, to
-renew in writing or let lapse. One query a list."""
+compliance date — and the orders of temporary restraint running out within two weeks on any
+dog case, to renew in writing or let lapse. One query a list."""
 
 from __future__ import annotations
 
@@ -52,7 +52,7 @@ def open_dog_cases(town: TownCalendar) -> WorkList:
 
 def restraint_orders_ending(town: TownCalendar, *, today: dt.date) -> WorkList:
     orders = Order.objects.filter(
-        case__municipality=town.municipality, case__case_type=NUISANCE_DOG,
+        case__municipality=town.municipality, case__case_type__in=DOG_CASES,
         ends_on__gte=today, ends_on__lte=window_end(today),
     ).exclude(case__status=CaseStatus.CLOSED).select_related("case").order_by("ends_on", "pk")
 
