@@ -103,6 +103,17 @@ def relocations(case: Case) -> list[dict]:
         for number, notice in enumerate(case.findings.get("relocations", []), start=1)]
 
 
+def _other_officer(direction: str, name: str) -> str:
+    """Moving out, the owner notifies the new community's officer too (Potentially dangerous
+    H): named on the notice."""
+    name = (name or "").strip()
+    if direction == RelocationDirection.OUT_OF_TOWN and not name:
+        raise DomainError(f"Name the new community's Animal Control Officer, or the person "
+                          f"having like duties ({cite('Potentially dangerous H')}).",
+                          field="other_officer")
+    return name
+
+
 @transaction.atomic
 def record_relocation_notice(
     *, case: Case, direction: str, community: str, description: str, notified_on: dt.date,
@@ -119,14 +130,7 @@ def record_relocation_notice(
         raise DomainError("Choose into or out of town.", field="direction")
     if notified_on > timezone.localdate():
         raise DomainError("The notice cannot be dated in the future.", field="notified_on")
-    other_officer = (other_officer or "").strip()
-    if direction == RelocationDirection.OUT_OF_TOWN and not other_officer:
-        raise DomainError(f"Name the new community's Animal Control Officer, or the person "
-                          f"having like duties ({cite('Potentially dangerous H')}).",
-                          field="other_officer")
     notice = {
-        "owner_notified": owner_notified,
-        "other_officer": other_officer,
         "direction": direction,
         "community": require_text(community, field="community",
                                    message="Name the other community."),
@@ -135,6 +139,8 @@ def record_relocation_notice(
         "notified_on": str(notified_on),
         "citation": cite(RELOCATION_SECTIONS[RelocationDirection(direction)]),
         "recorded_by": acting_user.display_name,
+        "owner_notified": owner_notified,
+        "other_officer": _other_officer(direction, other_officer),
     }
     update_findings(case, acting_user=acting_user, action="case.relocation_notice",
                      summary=f"Relocation notice on case #{case.pk}",

@@ -107,7 +107,9 @@ def renew_restraint_order(*, order: Order, note: str, acting_user: User) -> Orde
     case = order.case
     _require_restrainable(case)
     require_role(case, acting_user, Role.ANIMAL_CONTROL_OFFICER, doing="renews restraint orders")
-    _require_in_force(order)
+    if order.pk in rescinded_orders(case):
+        raise InvalidTransition(f"This order was rescinded ({restraint_period().citation}).",
+                                field="order")
     note = require_text(note, field="note", message="A renewal is made in writing: write it.")
     return renew_order(order=order, period=restraint_period(), note=note,
                        acting_user=acting_user)

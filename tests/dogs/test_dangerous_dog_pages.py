@@ -128,7 +128,7 @@ def test_the_api_walks_duties_extension_check_and_compliance(determined, aco, ch
     assert refused.status_code == 400
     assert extended.json()["security_window"]["due"] == "2027-11-02"
     security = next(duty for duty in complied.json()["owner_duties"]
-                    if duty["citation"].endswith("C(5)"))
+                    if duty["citation"].endswith("Dangerous D"))
     assert security["complied_on"] == "2027-11-02"
     assert late.status_code == 400
 
