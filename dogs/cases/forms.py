@@ -152,7 +152,7 @@ class ShelteringForm(CaseActionForm):
 
     facility = forms.CharField(max_length=150, label="Kennel or veterinary facility")
     days = forms.IntegerField(min_value=1, max_value=30, initial=30,
-                              label="In force for (days, at most 30)")
+                              label="Sheltered for (days, at most 30)")
     amount = forms.DecimalField(min_value=0, max_digits=9, decimal_places=2,
                                 label="The facility's charge for the stay ($)",
                                 help_text="Invoiced to the owner.")
@@ -231,6 +231,7 @@ class OwnerDutiesForm(CaseActionForm):
         self.fields["duties"].choices = [
             (duty.code, f"{duty.text} ({duty.sections[self.case.case_type]})")
             for duty in duties]
+        self.fields["duties"].initial = [duty.code for duty in duties]
 
 
 class SecurityDescriptionForm(CaseActionForm):
