@@ -510,3 +510,62 @@ def test_pdd_g_h_a_move_not_notified_is_citable(pdd, aco):
         citation = cite_owner(case=pdd, offense="pdd_relocation_not_notified",
                               acting_user=aco)
     assert citation.offense == "pdd_relocation_not_notified"
+
+
+# -- the API and the page take the same steps -------------------------------------------------
+
+
+def api_step(user, case, step: str, body: dict):
+    client = APIClient()
+    client.force_authenticate(user)
+    return client.post(f"/api/v1/dog-cases/{case.pk}/{step}/", body, format="json")
+
+
+def test_temporary_restraint_a_b_through_the_api(owner, aco, chief):
+    with at(DECIDED):
+        case = open_dog_case(POTENTIALLY_DANGEROUS_DOG, owner, aco)
+        sheltered = api_step(aco, case, "sheltering",
+                             {"facility": "Main St Vet", "days": 10, "amount": "120.00"})
+        order_id = sheltered.json()["restraint_orders"][0]["id"]
+        petition = api_step(aco, case, "petitions", {"order": order_id, "filed_on": "2027-09-02",
+                                                     "grounds": "Home is secure."})
+        refused = api_step(aco, case, "petition-decisions",
+                           {"number": 1, "rescind": True, "ruling": "Rescinded."})
+        decided = api_step(chief, case, "petition-decisions",
+                           {"number": 1, "rescind": False, "ruling": "Kept: fence unfinished."})
+        rescinded = api_step(aco, case, "rescissions", {"order": order_id,
+                                                        "reason": "Fence finished."})
+    assert sheltered.status_code == 201
+    assert petition.status_code == 201
+    assert refused.status_code == 403
+    assert decided.json()["petitions"][0]["rescind"] is False
+    assert rescinded.status_code == 200
+    assert rescinded.json()["findings"]["rescissions"][str(order_id)]["by"] == (
+        "Animal Control Officer")
+
+
+def test_temporary_restraint_a_is_offered_on_the_page_of_a_dog_awaiting_a_decision(
+        client, owner, aco):
+    with at(DECIDED):
+        case = open_dog_case(DANGEROUS_DOG, owner, aco)
+        client.force_login(aco)
+        shown = client.get(reverse("dogs:case", args=[case.pk])).content.decode()
+        response = client.post(reverse("dogs:case_action", args=[case.pk, "restraint"]),
+                               {"restraint-text": "Confine to the yard.", "restraint-days": "30"})
+        after = client.get(reverse("dogs:case", args=[case.pk])).content.decode()
+    assert 'id="restraint-heading"' in shown and 'id="sheltering-heading"' in shown
+    assert response.status_code == 302
+    assert "in force through Saturday, October 2, 2027" in after
+    assert 'id="rescind-heading"' in after
+
+
+def test_pdd_duties_chosen_on_the_page(client, pdd, chief):
+    with at(NOTIFIED):
+        client.force_login(chief)
+        response = client.post(reverse("dogs:case_action", args=[pdd.pk, "duties"]),
+                               {"duties-notified_on": NOTIFIED.isoformat(),
+                                "duties-duties": ["training", "security"]})
+        shown = client.get(reverse("dogs:case", args=[pdd.pk])).content.decode()
+    assert response.status_code == 302
+    assert list(duty_orders(pdd)) == ["training"]
+    assert 'id="security-awaiting"' in shown
