@@ -229,7 +229,8 @@ ACTIONS: dict[str, Action] = {
         "Petition decided.", doing="decide a petition to rescind"),
     "duties": Action(
         OwnerDutiesForm, (Role.HEARING_AUTHORITY,),
-        lambda case: _deemed(case) and not cases.duty_orders(case),
+        lambda case: _deemed(case) and not cases.ordered_duties(case)
+        and not cases.duty_orders(case),
         lambda case, data, user: cases.order_owner_duties(case=case, acting_user=user, **data),
         "Owner's duties ordered.", doing="order the owner's duties"),
     "describe_security": Action(

@@ -569,3 +569,17 @@ def test_pdd_duties_chosen_on_the_page(client, pdd, chief):
     assert response.status_code == 302
     assert list(duty_orders(pdd)) == ["training"]
     assert 'id="security-awaiting"' in shown
+    assert 'id="duties-section"' not in shown
+
+
+def test_pdd_c_security_alone_is_ordered_once(client, pdd, chief):
+    with at(NOTIFIED):
+        order_owner_duties(case=pdd, notified_on=NOTIFIED, duties=["security"],
+                           acting_user=chief)
+        with pytest.raises(InvalidTransition):
+            order_owner_duties(case=pdd, notified_on=NOTIFIED, duties=["microchip"],
+                               acting_user=chief)
+        client.force_login(chief)
+        shown = client.get(reverse("dogs:case", args=[pdd.pk])).content.decode()
+    assert duty_orders(pdd) == {}
+    assert 'id="duties-section"' not in shown
