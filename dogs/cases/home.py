@@ -11,6 +11,7 @@ from django.db.models import Prefetch
 from django.urls import reverse
 
 from dogs.cases.common import DETERMINED_DOG_CASES, NUISANCE_DOG
+from dogs.law import cite
 from permits_site.accounts.models import User
 from permits_site.enforcement.deadlines import window_end
 from permits_site.enforcement.models import Case, CaseHearing, CaseStatus, Order
@@ -68,3 +69,21 @@ def restraint_orders_ending(town: TownCalendar, *, today: dt.date) -> WorkList:
 
 def dog_case_work(town: TownCalendar, *, user: User, today: dt.date) -> list[WorkList]:
     return [open_dog_cases(town), restraint_orders_ending(town, today=today)]
+
+
+def petitions_to_decide(town: TownCalendar, *, user: User, today: dt.date) -> list[WorkList]:
+    """The hearing authority's part: dog cases whose keeper petitions to rescind an order of
+    temporary restraint (Temporary restraint A; §60-13), waiting since received."""
+    waiting = Case.objects.filter(
+        municipality=town.municipality, case_type__in=DOG_CASES,
+        findings__petitions_waiting__gt=0,
+    ).exclude(status=CaseStatus.CLOSED).order_by("received_on", "pk")
+
+    def item(case: Case) -> WorkItem:
+        return WorkItem("Decide the petition to rescind the restraint order",
+                        f"Case #{case.pk} ({case.party_name}, {case.address})",
+                        _case_url(case), since=case.received_on,
+                        citation=cite("Temporary restraint A"))
+
+    return [limited("Petitions to rescind a restraint order", waiting, item,
+                    empty="No petition to rescind waits.")]

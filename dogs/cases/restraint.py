@@ -217,7 +217,8 @@ def file_restraint_petition(*, order: Order, filed_on: dt.date, grounds: str,
                 "citation": cite("Temporary restraint A")}
     update_findings(case, acting_user=acting_user, action="case.restraint_petition",
                      summary=f"Petition to rescind a restraint order on case #{case.pk}",
-                     petitions=[*case.findings.get("petitions", []), petition])
+                     petitions=[*case.findings.get("petitions", []), petition],
+                     petitions_waiting=len(pending_petitions(case)) + 1)
     return petition
 
 
@@ -243,7 +244,7 @@ def decide_restraint_petition(*, case: Case, number: int, rescind: bool, ruling:
     stored[number - 1] = {**stored[number - 1], **decided}
     update_findings(case, acting_user=acting_user, action="case.restraint_petition_decided",
                      summary=f"Petition {number} on case #{case.pk} decided",
-                     petitions=stored)
+                     petitions=stored, petitions_waiting=len(pending_petitions(case)) - 1)
     return {**petition, **decided}
 
 

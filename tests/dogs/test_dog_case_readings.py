@@ -42,9 +42,11 @@ from dogs.cases import (
     schedule_public_hearing,
     sign_failures,
 )
+from dogs.cases.home import petitions_to_decide
 from permits_site.enforcement.models import CaseStatus, Citation
 from permits_site.enforcement.services.fines import fine_schedule_in_force
 from permits_site.exceptions import DomainError, InvalidTransition, PermissionDenied
+from permits_site.towns.calendar import town_calendar
 from tests.dogs.test_dangerous_dog import PASSING_FACTS, at, open_dog_case
 from tests.factories import FineItemFactory, Role, municipality, staff
 
@@ -583,3 +585,25 @@ def test_pdd_c_security_alone_is_ordered_once(client, pdd, chief):
         shown = client.get(reverse("dogs:case", args=[pdd.pk])).content.decode()
     assert duty_orders(pdd) == {}
     assert 'id="duties-section"' not in shown
+
+
+def test_temporary_restraint_a_petitions_wait_on_the_hearing_authoritys_home(
+        client, owner, aco, chief, django_assert_max_num_queries):
+    with at(DECIDED):
+        cases_petitioned = []
+        for _ in range(3):
+            case = open_dog_case(NUISANCE_DOG, owner, aco)
+            order = issue_restraint_order(case=case, text="Confine.", acting_user=aco)
+            file_restraint_petition(order=order, filed_on=DECIDED, grounds="Calm now.",
+                                    acting_user=aco)
+            cases_petitioned.append(case)
+        decide_restraint_petition(case=cases_petitioned[0], number=1, rescind=False,
+                                  ruling="Kept.", acting_user=chief)
+        town = town_calendar("north_andover")
+        with django_assert_max_num_queries(1):
+            [waiting] = petitions_to_decide(town, user=chief, today=DECIDED)
+        client.force_login(chief)
+        home = client.get(reverse("staff_home")).content.decode()
+    assert [item.record.split(" ")[1] for item in waiting.items] == [
+        f"#{case.pk}" for case in cases_petitioned[1:]]
+    assert "Decide the petition to rescind the restraint order" in home
