@@ -23,6 +23,7 @@ from dogs.cases import (
     determine_dangerous,
     determine_potentially_dangerous,
     duty_orders,
+    extend_security_compliance,
     file_dog_appeal,
     file_restraint_petition,
     is_adult,
@@ -184,6 +185,49 @@ def test_pdd_c5_the_officer_writes_the_security_and_21_days_run_from_its_receipt
     assert security.citation == "North Andover Code ch. 60, Potentially dangerous C(5)"
     # Received Tuesday 7 September: 21 days is Tuesday 28 September.
     assert security.comply_by == dt.date(2027, 9, 28)
+
+
+#: The description received Tuesday 7 September: 21 days is Tuesday 28 September, and the
+#: Chief's extension reaches 60 days, Saturday 6 November (durations, never rolled).
+DESCRIPTION_DUE = dt.date(2027, 9, 28)
+DESCRIPTION_LIMIT = dt.date(2027, 11, 6)
+
+
+@pytest.mark.parametrize(("day", "allowed"), [
+    (DESCRIPTION_DUE - dt.timedelta(days=1), True),
+    (DESCRIPTION_DUE, True),
+    (DESCRIPTION_DUE + dt.timedelta(days=1), False),
+])
+def test_pdd_c5_secured_as_described_within_21_days_of_receipt(pdd_described, aco, day,
+                                                                allowed):
+    with at(day):
+        if allowed:
+            assert record_security_compliance(case=pdd_described, acting_user=aco).complied_on
+        else:
+            with pytest.raises(DomainError) as refused:
+                record_security_compliance(case=pdd_described, acting_user=aco)
+            assert "Potentially dangerous C(5)" in refused.value.errors["complied_on"][0]
+
+
+def test_pdd_c5_the_chief_extends_up_to_60_days_from_the_descriptions_receipt(pdd_described,
+                                                                              chief):
+    with at(DESCRIPTION_DUE):
+        with pytest.raises(DomainError) as too_far:
+            extend_security_compliance(case=pdd_described,
+                                       until=DESCRIPTION_LIMIT + dt.timedelta(days=1),
+                                       reason="Contractor booked.", acting_user=chief)
+        extend_security_compliance(case=pdd_described, until=DESCRIPTION_LIMIT,
+                                   reason="Contractor booked.", acting_user=chief)
+    assert "November 6, 2027" in too_far.value.errors["until"][0]
+    assert duty_orders(pdd_described)["security"].comply_by == DESCRIPTION_LIMIT
+
+
+def test_pdd_c1_a_veterinarians_certificate_skips_the_spay_neuter_order(pdd, chief):
+    with at(NOTIFIED):
+        order_owner_duties(case=pdd, notified_on=NOTIFIED, duties=["spay_neuter", "microchip"],
+                           unfit_certificate="Dr. Vale: heart condition.", acting_user=chief)
+    assert list(duty_orders(pdd)) == ["microchip"]
+    assert pdd.findings["ordered_duties"] == ["microchip"]
 
 
 def test_pdd_c5_only_the_officer_describes_the_security(pdd_two_duties, chief):
