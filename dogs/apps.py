@@ -12,7 +12,7 @@ class DogsConfig(AppConfig):
     def ready(self) -> None:
         from dogs import demo, fines, periods, questions, rules
         from dogs.cases.api import DogCaseViewSet
-        from dogs.cases.home import dog_case_work
+        from dogs.cases.home import dog_case_work, petitions_to_decide
         from dogs.impoundment.api import ImpoundmentViewSet
         from dogs.impoundment.deadlines import intake_records_to_forward
         from dogs.impoundment.home import impoundment_work
@@ -119,6 +119,10 @@ class DogsConfig(AppConfig):
                               municipality=town)
         # The Clerk's: dogs whose paper license waits to be recorded (Licenses A(8)).
         register_home_section(Role.CLERK, "Dog licenses", paper_licenses_to_record,
+                              municipality=town)
+        # The hearing authority's: keepers' petitions to rescind a restraint order
+        # (Temporary restraint A; §60-13).
+        register_home_section(Role.HEARING_AUTHORITY, "Dog cases", petitions_to_decide,
                               municipality=town)
 
         self._register_officer_records(town)

@@ -5,6 +5,8 @@ other amounts are the Select Board's seeded schedule, shown as "seeded —
 confirm" until an admin saves a version.
 """
 
+from dataclasses import replace
+
 from dogs.law import cite
 from dogs.periods import MUNICIPALITY, PERIODS
 from permits_site.enforcement.catalogue import (
@@ -13,7 +15,7 @@ from permits_site.enforcement.catalogue import (
     FineItemSpec,
     every_offense,
 )
-from permits_site.enforcement.registry import CaseType, CitationPolicy
+from permits_site.enforcement.registry import CaseType, ChargeType, CitationPolicy
 
 ESCALATING = ("25.00", "50.00", "100.00")
 
@@ -166,3 +168,34 @@ CASE_TYPES += (
         page="dogs:kennel_review",
     ),
 )
+
+#: The dog cases' own steps (``dogs.cases``) cite on these case types — Potentially dangerous
+#: F–H on a potentially dangerous dog, Temporary restraint C wherever an order of temporary
+#: restraint is issued — and charge the sheltering ordered at the owner's expense (Temporary
+#: restraint A, B). The officer may determine a potentially dangerous dog without proposing
+#: first (Potentially dangerous B(2)).
+SHELTERING_CHARGE = ChargeType(
+    "sheltering", "Sheltering at a local kennel or veterinarian, at the owner's expense",
+    cite("Temporary restraint A, B"))
+DOG_CASE_ADDITIONS = {
+    "north_andover.dangerous_dog": {"offenses": ("temporary_restraint_violated",)},
+    "north_andover.potentially_dangerous_dog": {
+        "offenses": ("pdd_noncompliance", "pdd_relocation_not_notified",
+                     "temporary_restraint_violated"),
+        "proposal_required": False,
+    },
+    "north_andover.nuisance_dog": {"offenses": ("temporary_restraint_violated",)},
+}
+
+
+def _with_dog_case_steps(registered: CaseType) -> CaseType:
+    additions = DOG_CASE_ADDITIONS.get(registered.code)
+    if additions is None:
+        return registered
+    offenses = tuple(dict.fromkeys((*registered.offenses, *additions["offenses"])))
+    charges = (*registered.charges, SHELTERING_CHARGE)
+    changes = {name: value for name, value in additions.items() if name != "offenses"}
+    return replace(registered, offenses=offenses, charges=charges, **changes)
+
+
+CASE_TYPES = tuple(_with_dog_case_steps(registered) for registered in CASE_TYPES)

@@ -71,9 +71,31 @@ class RelocationSerializer(serializers.Serializer):
     number = serializers.IntegerField()
     direction = serializers.ChoiceField(choices=cases.RelocationDirection.values)
     community = serializers.CharField()
+    other_officer = serializers.CharField(default="")
+    owner_notified = serializers.BooleanField(default=True)
     description = serializers.CharField()
     notified_on = BoundedDateField()
     citation = serializers.CharField()
+
+
+class CodedSerializer(serializers.Serializer):
+    code = serializers.CharField()
+    label = serializers.CharField()
+
+
+class PetitionSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    order = serializers.IntegerField()
+    filed_on = BoundedDateField()
+    grounds = serializers.CharField()
+    rescind = serializers.BooleanField(allow_null=True, default=None,
+                                       help_text="Null until the hearing authority decides.")
+    ruling = serializers.CharField(default="")
+
+
+def _coded(codes: list[str], choices) -> list[dict]:
+    names = dict(choices)
+    return [{"code": code, "label": names.get(code, "")} for code in codes]
 
 
 class DogCaseSerializer(BoundedModelSerializer):
@@ -90,14 +112,19 @@ class DogCaseSerializer(BoundedModelSerializer):
     release_on = serializers.SerializerMethodField()
     citations_awaiting_hearing = serializers.SerializerMethodField()
     relocations = serializers.SerializerMethodField()
+    dangerous_grounds = serializers.SerializerMethodField()
+    ordered_duties = serializers.SerializerMethodField()
+    petitions = serializers.SerializerMethodField()
+    noncompliance_fines_from = serializers.SerializerMethodField()
 
     class Meta:
         model = Case
         fields = ["id", "case_type", "status", "party_name", "address", "complainant",
                   "running_at_large_citations", "proposed_determination", "proposed_on",
-                  "determination", "determined_on", "findings", "next_appeal", "appeals",
-                  "restraint_orders", "owner_duties", "security_window", "release_on",
-                  "citations_awaiting_hearing", "relocations"]
+                  "determination", "determined_on", "findings", "dangerous_grounds",
+                  "next_appeal", "appeals", "restraint_orders", "petitions", "ordered_duties",
+                  "owner_duties", "security_window", "release_on",
+                  "noncompliance_fines_from", "citations_awaiting_hearing", "relocations"]
 
     def get_running_at_large_citations(self, case: Case) -> int:
         return cases.running_at_large_citations(case, on=timezone.localdate())
@@ -106,6 +133,27 @@ class DogCaseSerializer(BoundedModelSerializer):
     def get_next_appeal(self, case: Case) -> dict | None:
         window = cases.next_appeal_due(case)
         return DogNextAppealSerializer(window).data if window else None
+
+    @extend_schema_field(CodedSerializer(many=True))
+    def get_dangerous_grounds(self, case: Case) -> list[dict]:
+        """The grounds of Dangerous B(1)(a)–(e) recorded with the determination."""
+        return _coded(case.findings.get("grounds", []), cases.DangerousGround.choices)
+
+    def get_ordered_duties(self, case: Case) -> list[str]:
+        """The duties the Chief chose, "any or all" (Dangerous E(1); Potentially dangerous C)."""
+        return cases.ordered_duties(case)
+
+    @extend_schema_field(PetitionSerializer(many=True))
+    def get_petitions(self, case: Case) -> list[dict]:
+        """The keeper's petitions to rescind a restraint order (Temporary restraint A)."""
+        return PetitionSerializer(cases.petitions(case), many=True).data
+
+    def get_noncompliance_fines_from(self, case: Case) -> dt.date | None:
+        """The first day an owner not in compliance may be fined (Potentially dangerous F);
+        null before the owner's notice."""
+        if case.case_type != cases.POTENTIALLY_DANGEROUS_DOG:
+            return None
+        return cases.noncompliance_fines_from(case)
 
     @extend_schema_field(RestraintOrderSerializer(many=True))
     def get_restraint_orders(self, case: Case) -> list[dict]:
@@ -145,8 +193,23 @@ class DogProposalSerializer(serializers.Serializer):
 
 class DogDeterminationSerializer(serializers.Serializer):
     deemed = serializers.BooleanField()
+    aggressive_in_enclosure = serializers.BooleanField(
+        required=False, allow_null=True, default=None,
+        help_text="Potentially dangerous B(1)(a), when no proposal recorded it.")
     exceptions = serializers.ListField(
         child=serializers.ChoiceField(choices=cases.DangerException.values), default=list)
+    determination = serializers.CharField(max_length=5000)
+
+
+class DangerousDeterminationSerializer(serializers.Serializer):
+    deemed = serializers.BooleanField()
+    grounds = serializers.ListField(
+        child=serializers.ChoiceField(choices=cases.DangerousGround.values), default=list,
+        help_text="Dangerous B(1)(a)–(e); required when the dog is dangerous.")
+    exceptions = serializers.ListField(
+        child=serializers.ChoiceField(choices=[*cases.DeclarationException.values,
+                                               *cases.DangerException.values]),
+        default=list)
     determination = serializers.CharField(max_length=5000)
 
 
@@ -210,10 +273,53 @@ class RestraintRenewalCreateSerializer(serializers.Serializer):
     note = serializers.CharField(max_length=5000)
 
 
+class ShelteringSerializer(serializers.Serializer):
+    facility = serializers.CharField(max_length=150)
+    days = serializers.IntegerField(required=False, allow_null=True, default=None)
+    amount = serializers.DecimalField(max_digits=9, decimal_places=2)
+
+
+class RescissionSerializer(serializers.Serializer):
+    order = CaseOrderField()
+    reason = serializers.CharField(max_length=2000)
+
+
+class PetitionCreateSerializer(serializers.Serializer):
+    order = CaseOrderField()
+    filed_on = BoundedDateField()
+    grounds = serializers.CharField(max_length=5000)
+
+
+class PetitionDecisionSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    rescind = serializers.BooleanField()
+    ruling = serializers.CharField(max_length=5000)
+
+
 class OwnerDutiesSerializer(serializers.Serializer):
     notified_on = BoundedDateField()
+    duties = serializers.ListField(
+        child=serializers.ChoiceField(choices=[duty.code for duty in cases.OWNER_DUTIES]),
+        required=False, allow_null=True, default=None,
+        help_text="The duties the Chief chooses, any or all; all when omitted.")
     unfit_certificate = serializers.CharField(max_length=2000, required=False, default="",
                                               allow_blank=True)
+
+
+class SecurityDescriptionSerializer(serializers.Serializer):
+    description = serializers.CharField(max_length=5000)
+    received_on = BoundedDateField()
+
+
+class ResponsiblePersonSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=150)
+    capacity = serializers.ChoiceField(choices=cases.Capacity.values)
+    date_of_birth = BoundedDateField()
+
+
+class SignCheckSerializer(serializers.Serializer):
+    premises_sign = serializers.BooleanField()
+    pen_sign = serializers.BooleanField()
 
 
 class ComplianceCheckSerializer(serializers.Serializer):
@@ -246,9 +352,8 @@ class VerificationSerializer(serializers.Serializer):
     order = CaseDutyField()
 
 
-class DangerousCitationSerializer(serializers.Serializer):
-    offense = serializers.ChoiceField(choices=[cases.AT_LARGE_DANGEROUS,
-                                               cases.UNREGISTERED_DANGEROUS])
+class OwnerCitationSerializer(serializers.Serializer):
+    offense = serializers.ChoiceField(choices=list(cases.DOG_OFFENSES))
     accrues_until = BoundedDateField(required=False, allow_null=True, default=None)
 
 
@@ -262,6 +367,9 @@ class RelocationCreateSerializer(serializers.Serializer):
     community = serializers.CharField(max_length=200)
     description = serializers.CharField(max_length=2000)
     notified_on = BoundedDateField()
+    owner_notified = serializers.BooleanField(default=True)
+    other_officer = serializers.CharField(max_length=200, required=False, default="",
+                                          allow_blank=True)
 
 
 # -- the resource --------------------------------------------------------------------------
@@ -299,16 +407,17 @@ class DogCaseViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     @extend_schema(request=DogDeterminationSerializer, responses=DogCaseSerializer)
     @action(detail=True, methods=["post"])
     def determination(self, request, pk=None):
-        """The hearing authority determines, with the exceptions of Dangerous C."""
+        """The Animal Control Officer or the hearing authority determines a potentially
+        dangerous dog (Potentially dangerous B(2)), with the exceptions of Dangerous C."""
         return self.step(request, DogDeterminationSerializer,
                          cases.determine_potentially_dangerous)
 
-    @extend_schema(request=DogDeterminationSerializer, responses=DogCaseSerializer)
+    @extend_schema(request=DangerousDeterminationSerializer, responses=DogCaseSerializer)
     @action(detail=True, methods=["post"], url_path="dangerous-determination")
     def dangerous_determination(self, request, pk=None):
-        """The hearing authority determines a dog dangerous, with the exceptions of
-        Dangerous C."""
-        return self.step(request, DogDeterminationSerializer, cases.determine_dangerous)
+        """The hearing authority determines a dog dangerous on the grounds of Dangerous
+        B(1), with the exceptions of Dangerous A and C."""
+        return self.step(request, DangerousDeterminationSerializer, cases.determine_dangerous)
 
     @extend_schema(request=DogAppealCreateSerializer, responses={201: DogCaseSerializer})
     @action(detail=True, methods=["post"])
@@ -351,6 +460,34 @@ class DogCaseViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
         return self.step(request, RestraintRenewalCreateSerializer, cases.renew_restraint_order,
                          takes_case=False)
 
+    @extend_schema(request=ShelteringSerializer, responses={201: DogCaseSerializer})
+    @action(detail=True, methods=["post"])
+    def sheltering(self, request, pk=None):
+        """Sheltering at a local kennel or veterinarian at the owner's expense, invoiced
+        (Temporary restraint A, B)."""
+        return self.step(request, ShelteringSerializer, cases.order_sheltering,
+                         status_code=status.HTTP_201_CREATED)
+
+    @extend_schema(request=RescissionSerializer, responses=DogCaseSerializer)
+    @action(detail=True, methods=["post"])
+    def rescissions(self, request, pk=None):
+        """The Animal Control Officer rescinds a restraint order (Temporary restraint A)."""
+        return self.step(request, RescissionSerializer, cases.rescind_restraint_order,
+                         takes_case=False)
+
+    @extend_schema(request=PetitionCreateSerializer, responses={201: DogCaseSerializer})
+    @action(detail=True, methods=["post"])
+    def petitions(self, request, pk=None):
+        """The keeper's petition to the hearing authority to rescind (Temporary restraint A)."""
+        return self.step(request, PetitionCreateSerializer, cases.file_restraint_petition,
+                         takes_case=False, status_code=status.HTTP_201_CREATED)
+
+    @extend_schema(request=PetitionDecisionSerializer, responses=DogCaseSerializer)
+    @action(detail=True, methods=["post"], url_path="petition-decisions")
+    def petition_decisions(self, request, pk=None):
+        """The hearing authority rescinds the order or keeps it (§60-13)."""
+        return self.step(request, PetitionDecisionSerializer, cases.decide_restraint_petition)
+
     # -- a determined dog: duties, security window, fines, relocations (Code ch. 60) --------
 
     @extend_schema(request=OwnerDutiesSerializer, responses={201: DogCaseSerializer})
@@ -359,6 +496,26 @@ class DogCaseViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
         """The Chief orders the owner's duties (Dangerous E(1); Potentially dangerous C)."""
         return self.step(request, OwnerDutiesSerializer, cases.order_owner_duties,
                          status_code=status.HTTP_201_CREATED)
+
+    @extend_schema(request=SecurityDescriptionSerializer, responses={201: DogCaseSerializer})
+    @action(detail=True, methods=["post"], url_path="security-description")
+    def security_description(self, request, pk=None):
+        """The officer's written description of the security (Potentially dangerous C(5))."""
+        return self.step(request, SecurityDescriptionSerializer, cases.describe_security,
+                         status_code=status.HTTP_201_CREATED)
+
+    @extend_schema(request=ResponsiblePersonSerializer, responses={201: DogCaseSerializer})
+    @action(detail=True, methods=["post"], url_path="responsible-persons")
+    def responsible_persons(self, request, pk=None):
+        """A person responsible for the dog, 18 or older (Potentially dangerous D)."""
+        return self.step(request, ResponsiblePersonSerializer, cases.record_responsible_person,
+                         status_code=status.HTTP_201_CREATED)
+
+    @extend_schema(request=SignCheckSerializer, responses=DogCaseSerializer)
+    @action(detail=True, methods=["post"], url_path="sign-check")
+    def sign_check(self, request, pk=None):
+        """The signs on the premises and on the pen (Potentially dangerous E)."""
+        return self.step(request, SignCheckSerializer, cases.record_sign_check)
 
     @extend_schema(request=ComplianceCheckSerializer, responses=DogCaseSerializer)
     @action(detail=True, methods=["post"], url_path="compliance-check")
@@ -391,11 +548,12 @@ class DogCaseViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
         """Released after two years of compliance (Potentially dangerous C(6))."""
         return self.step(request, EmptySerializer, cases.release_potentially_dangerous)
 
-    @extend_schema(request=DangerousCitationSerializer, responses={201: DogCaseSerializer})
+    @extend_schema(request=OwnerCitationSerializer, responses={201: DogCaseSerializer})
     @action(detail=True, methods=["post"])
     def citations(self, request, pk=None):
-        """A fine of Dangerous F(1)–(2) on the owner's record."""
-        return self.step(request, DangerousCitationSerializer, cases.cite_dangerous_dog,
+        """A fine on the owner's record (Dangerous F; Potentially dangerous F–H; Temporary
+        restraint C), once the law's condition for it holds."""
+        return self.step(request, OwnerCitationSerializer, cases.cite_owner,
                          status_code=status.HTTP_201_CREATED)
 
     @extend_schema(request=EuthanasiaHearingSerializer, responses={201: DogCaseSerializer})

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from django.db.models import TextChoices
 
-from dogs.cases.common import require_role
+from dogs.cases.common import require_hearing_seat
 from dogs.law import cite
 from dogs.periods import MUNICIPALITY
 from permits_site.accounts.models import Role
@@ -98,7 +98,7 @@ def rule_on_appeal(
 ) -> Appeal:
     """The hearing authority's written ruling after the public hearing (Hearing authority
     B, C); it opens the window of a further appeal (E)."""
-    require_role(appeal.case, acting_user, Role.HEARING_AUTHORITY, doing="rules on an appeal")
+    require_hearing_seat(appeal.case, acting_user, doing="rules on an appeal")
     if appeal.hearing_date is None:
         raise InvalidTransition(
             f"Hold the public hearing first ({cite('Hearing authority B')}).")

@@ -1,10 +1,9 @@
-"""A dangerous dog's fines and the Chief's hearing (North Andover Code ch. 60, Dangerous F),
-and relocation notices (Potentially dangerous G, H).
+"""A dangerous dog's Chief's hearing (North Andover Code ch. 60, Dangerous F), and relocation
+notices (Potentially dangerous G, H).
 
-A dangerous dog's owner is fined under Dangerous F(1)–(2) through the core's citations;
-from the second at-large offense the Chief's hearing is mandatory, and an unregistered
-dog's finding opens 10 days to register. Relocation notices (G, H) are kept on the case
-and printed for the other community.
+From the second at-large offense (cited through :mod:`dogs.cases.offenses`) the Chief's
+hearing is mandatory. Relocation notices (G, H) are kept on the case — with the move the
+owner did not notify, which may be fined — and printed for the other community.
 """
 
 from __future__ import annotations
@@ -20,6 +19,7 @@ from dogs.cases.common import (
     DANGEROUS_DOG,
     DETERMINED_DOG_CASES,
     require_case_type,
+    require_hearing_seat,
     require_role,
     update_findings,
 )
@@ -27,8 +27,6 @@ from dogs.law import cite
 from permits_site.accounts.models import Role
 from permits_site.enforcement.models import Case, CaseHearing, Citation
 from permits_site.enforcement.services.cases import close_case, require_text, schedule_case_hearing
-from permits_site.enforcement.services.citations import issue_citation
-from permits_site.enforcement.services.orders import issue_order
 from permits_site.exceptions import DomainError, InvalidTransition
 from permits_site.rules.calendar import format_date
 
@@ -42,8 +40,6 @@ AT_LARGE_DANGEROUS = "dangerous_dog_at_large"
 UNREGISTERED_DANGEROUS = "dangerous_dog_unregistered"
 #: Dangerous F(1)(b): from the second offense the Chief's hearing is mandatory.
 MANDATORY_HEARING_FROM = 2
-REGISTRATION_ORDER = ("Register the dog with Animal Control within 10 days of the finding, "
-                      "or it shall be humanely euthanized.")
 
 
 def hearing_required(citation: Citation) -> bool:
@@ -62,29 +58,13 @@ def citations_awaiting_hearing(case: Case) -> list[Citation]:
 
 
 @transaction.atomic
-def cite_dangerous_dog(
-    *, case: Case, offense: str, accrues_until: dt.date | None = None, acting_user: User
-) -> Citation:
-    """A fine of Dangerous F on the owner's record, counted by the core (each day a separate
-    offense, F(3)); an unregistered dog's finding opens the 10 days to register (F(2))."""
-    require_case_type(case, DANGEROUS_DOG)
-    require_role(case, acting_user, Role.ANIMAL_CONTROL_OFFICER, doing="cites the owner")
-    citation = issue_citation(case=case, offense=offense, accrues_until=accrues_until,
-                              acting_user=acting_user)
-    if offense == UNREGISTERED_DANGEROUS:
-        issue_order(case=case, text=REGISTRATION_ORDER, period_code="dd_registration",
-                    acting_user=acting_user)
-    return citation
-
-
-@transaction.atomic
 def schedule_euthanasia_hearing(
     *, case: Case, notice_sent_on: dt.date, hearing_date: dt.date, acting_user: User
 ) -> CaseHearing:
     """The Chief's hearing on whether the dog shall be humanely euthanized, after an at-large
     citation: discretionary on the first offense, mandatory on later ones (Dangerous F(1))."""
     require_case_type(case, DANGEROUS_DOG)
-    require_role(case, acting_user, Role.HEARING_AUTHORITY, doing="schedules this hearing")
+    require_hearing_seat(case, acting_user, doing="schedules this hearing")
     if not case.citations.filter(offense=AT_LARGE_DANGEROUS).exists():
         raise InvalidTransition(f"The hearing follows an at-large citation "
                                 f"({cite('Dangerous F(1)')}).")
@@ -123,15 +103,27 @@ def relocations(case: Case) -> list[dict]:
         for number, notice in enumerate(case.findings.get("relocations", []), start=1)]
 
 
+def _other_officer(direction: str, name: str) -> str:
+    """Moving out, the owner notifies the new community's officer too (Potentially dangerous
+    H): named on the notice."""
+    name = (name or "").strip()
+    if direction == RelocationDirection.OUT_OF_TOWN and not name:
+        raise DomainError(f"Name the new community's Animal Control Officer, or the person "
+                          f"having like duties ({cite('Potentially dangerous H')}).",
+                          field="other_officer")
+    return name
+
+
 @transaction.atomic
 def record_relocation_notice(
     *, case: Case, direction: str, community: str, description: str, notified_on: dt.date,
-    acting_user: User
+    owner_notified: bool = True, other_officer: str = "", acting_user: User
 ) -> dict:
-    """The owner's notice that the dog moves into town (Potentially dangerous G) or out of
-    it, to be sent to the new community's Animal Control Officer (H)."""
-    if case.case_type not in DETERMINED_DOG_CASES:
-        raise DomainError("This case is of another kind.", field="case_type")
+    """The dog moving into town (Potentially dangerous G) or out of it, with the new
+    community's Animal Control Officer or person having like duties whom the owner must
+    notify too (H). ``owner_notified`` False records a move the owner did not notify, which
+    the fine of G, H follows; ``notified_on`` is then the day the officer learned of it."""
+    require_case_type(case, *DETERMINED_DOG_CASES)
     require_role(case, acting_user, Role.ANIMAL_CONTROL_OFFICER,
                   doing="records relocation notices")
     if direction not in RelocationDirection.values:
@@ -147,6 +139,8 @@ def record_relocation_notice(
         "notified_on": str(notified_on),
         "citation": cite(RELOCATION_SECTIONS[RelocationDirection(direction)]),
         "recorded_by": acting_user.display_name,
+        "owner_notified": owner_notified,
+        "other_officer": _other_officer(direction, other_officer),
     }
     update_findings(case, acting_user=acting_user, action="case.relocation_notice",
                      summary=f"Relocation notice on case #{case.pk}",

@@ -1,15 +1,21 @@
 """Determining a dog dangerous or potentially dangerous (North Andover Code ch. 60).
 
-The Animal Control Officer investigates and proposes; the hearing authority —
-the Police Chief or a designee who is never the Animal Control Officer
-(Hearing authority A) — determines, and the same person never sits in both
-seats on one case (the core's ``require_other_seat``). A dog is potentially
-dangerous when it acts in a highly aggressive manner within an enclosure it
+A potentially dangerous dog is determined "in the discretion of the Animal Control Officer
+and/or the Chief of Police, or his designee" (Potentially dangerous B(2)): the officer
+determines it, or proposes and leaves it to the hearing authority. A dangerous dog is
+declared by the hearing authority (Dangerous A) on the grounds of B(1)(a)–(e), which are
+recorded. The hearing authority's seat — the Police Chief or a designee who is never the
+Animal Control Officer (Hearing authority A) — is refused to anyone holding the officer's
+role in the town, and the proposer never decides (the core's ``require_other_seat``).
+
+A dog is potentially dangerous when it acts in a highly aggressive manner within an enclosure it
 appears able to escape (Potentially dangerous B(1)(a)), or when its owner was
 cited more than twice in twelve months for letting it run at large
 (B(1)(b)): those citations are counted from the record, dismissed ones not
 counting. The exceptions of Dangerous C(1)–(6) found to apply are recorded
-with the determination.
+with the determination, and so are the exceptions of Dangerous A (a puppy under six months
+that draws blood; a dog that bites an unaccompanied domestic animal on its keeper's
+property), which refuse a dangerous determination.
 """
 
 from __future__ import annotations
@@ -25,10 +31,12 @@ from dogs.cases.common import (
     DANGEROUS_DOG,
     POTENTIALLY_DANGEROUS_DOG,
     require_case_type,
+    require_hearing_seat,
     require_role,
 )
 from dogs.law import cite
 from permits_site.accounts.models import Role
+from permits_site.accounts.permissions import has_role
 from permits_site.enforcement.models import Case, Citation
 from permits_site.enforcement.services.cases import determine, propose_determination
 from permits_site.enforcement.services.citations import counted_offenses, same_party
@@ -65,6 +73,29 @@ class DangerException(TextChoices):
     SKIN_NOT_BROKEN = "C(5)", "The person's skin was not broken"
     PAIN_OR_PROTECTION = "C(6)", (
         "The dog reacted to pain or injury, or protected itself, its kennel or offspring")
+
+
+class DangerousGround(TextChoices):
+    """Dangerous B(1)(a)–(e): the grounds on which a dog is dangerous."""
+
+    BIT_OR_ATTACKED = "B(1)(a)", "Bit or attacked a person, or attempted to"
+    PROPENSITY = "B(1)(b)", (
+        "A propensity to attack domestic animals, or attacked a person or domestic animal "
+        "without provocation or justification")
+    APPROACHED_IN_ATTACK = "B(1)(c)", (
+        "Approached a person in a vicious or terrorizing manner in a public place")
+    DOG_FIGHTING = "B(1)(d)", "Owned, harbored or trained for dog fighting"
+    DRUGS_OR_GANGS = "B(1)(e)", (
+        "Harbored on property known for drug trafficking or gang activity, with an "
+        "aggressive temperament")
+
+
+class DeclarationException(TextChoices):
+    """Dangerous A: a dog the hearing authority may except from being declared dangerous."""
+
+    PUPPY = "A(puppy)", "A puppy under six months old that drew blood"
+    UNACCOMPANIED_ANIMAL = "A(animal on the keeper's property)", (
+        "Attacked or bit an unaccompanied domestic animal on its keeper's property")
 
 
 # -- potentially dangerous dog ------------------------------------------------------------
@@ -117,13 +148,20 @@ def propose_potentially_dangerous(
     )
 
 
-def _exception_codes(exceptions: Iterable[str]) -> list[str]:
-    codes = list(dict.fromkeys(exceptions))
-    unknown = [code for code in codes if code not in DangerException.values]
+def _codes(values: Iterable[str], choices: Iterable[str], *, field: str, section: str
+           ) -> list[str]:
+    codes = list(dict.fromkeys(values))
+    unknown = [code for code in codes if code not in choices]
     if unknown:
-        raise DomainError(f"Not an exception of {cite('Dangerous C')}: {', '.join(unknown)}.",
-                          field="exceptions")
+        raise DomainError(f"Not of {cite(section)}: {', '.join(unknown)}.", field=field)
     return sorted(codes)
+
+
+def _exception_codes(exceptions: Iterable[str], *, declaring: bool = False) -> list[str]:
+    """The exceptions of Dangerous C found; declaring a dog dangerous, those of A too."""
+    allowed = [*DangerException.values, *(DeclarationException.values if declaring else ())]
+    return _codes(exceptions, allowed, field="exceptions",
+                  section="Dangerous A, C" if declaring else "Dangerous C")
 
 
 def _require_grounds(findings: dict, *, deemed: bool) -> None:
@@ -137,16 +175,28 @@ def _require_grounds(findings: dict, *, deemed: bool) -> None:
                           "considered dangerous.", field="deemed")
 
 
+def _require_pdd_determiner(case: Case, acting_user: User) -> None:
+    """Potentially dangerous B(2): the Animal Control Officer, or the hearing authority in
+    its seat (Hearing authority A)."""
+    if has_role(acting_user, case.municipality_id, Role.ANIMAL_CONTROL_OFFICER):
+        return
+    require_hearing_seat(case, acting_user, doing="determines the case")
+
+
 def determine_potentially_dangerous(
-    *, case: Case, deemed: bool, exceptions: Iterable[str], determination: str, acting_user: User
+    *, case: Case, deemed: bool, exceptions: Iterable[str], determination: str,
+    aggressive_in_enclosure: bool | None = None, acting_user: User
 ) -> Case:
-    """The hearing authority's determination (Potentially dangerous A; Hearing authority A):
-    the citations are counted again on the day, and the exceptions found are recorded."""
+    """The determination of the Animal Control Officer or the hearing authority
+    (Potentially dangerous B(2); Hearing authority A): the citations are counted again on
+    the day, and the exceptions found are recorded. ``aggressive_in_enclosure`` is the
+    finding of B(1)(a) when no proposal recorded it."""
     require_case_type(case, POTENTIALLY_DANGEROUS_DOG)
-    require_role(case, acting_user, Role.HEARING_AUTHORITY, doing="determines the case")
+    _require_pdd_determiner(case, acting_user)
+    if aggressive_in_enclosure is None:
+        aggressive_in_enclosure = case.findings.get("aggressive_in_enclosure", False)
     findings = {
-        **_criteria_findings(case, aggressive_in_enclosure=case.findings.get(
-            "aggressive_in_enclosure", False)),
+        **_criteria_findings(case, aggressive_in_enclosure=aggressive_in_enclosure),
         "exceptions": _exception_codes(exceptions),
         "deemed": deemed,
     }
@@ -155,18 +205,31 @@ def determine_potentially_dangerous(
                      acting_user=acting_user)
 
 
+def _dangerous_grounds(grounds: Iterable[str], *, deemed: bool) -> list[str]:
+    codes = _codes(grounds, DangerousGround.values, field="grounds", section="Dangerous B(1)")
+    if deemed and not codes:
+        raise DomainError(f"Name the grounds of {cite('Dangerous B(1)(a)–(e)')} the dog is "
+                          "dangerous on.", field="grounds")
+    if codes and not deemed:
+        raise DomainError("A dog found not dangerous has no grounds.", field="grounds")
+    return codes
+
+
 def determine_dangerous(
-    *, case: Case, deemed: bool, exceptions: Iterable[str], determination: str, acting_user: User
+    *, case: Case, deemed: bool, exceptions: Iterable[str], determination: str,
+    grounds: Iterable[str] = (), acting_user: User
 ) -> Case:
     """The hearing authority's determination on a written complaint that a dog is dangerous
-    (Dangerous A, B), with the exceptions of C(1)–(6) found; a dog an exception covers is
-    not considered dangerous."""
+    (Dangerous A, B; Hearing authority A), on the grounds of B(1)(a)–(e) recorded with it;
+    a dog an exception of A or C(1)–(6) covers is not declared dangerous."""
     require_case_type(case, DANGEROUS_DOG)
-    require_role(case, acting_user, Role.HEARING_AUTHORITY, doing="determines the case")
-    codes = _exception_codes(exceptions)
+    require_hearing_seat(case, acting_user, doing="determines the case")
+    codes = _exception_codes(exceptions, declaring=True)
     if deemed and codes:
-        raise DomainError(f"An exception of {cite('Dangerous C')} applies: the dog is not "
-                          "considered dangerous.", field="deemed")
-    return determine(case=case, determination=determination,
-                     findings={"exceptions": codes, "deemed": deemed}, acting_user=acting_user)
+        raise DomainError(f"An exception of {cite('Dangerous A')} or {cite('Dangerous C')} "
+                          "applies: the dog is not declared dangerous.", field="deemed")
+    findings = {"grounds": _dangerous_grounds(grounds, deemed=deemed), "exceptions": codes,
+                "deemed": deemed}
+    return determine(case=case, determination=determination, findings=findings,
+                     acting_user=acting_user)
 

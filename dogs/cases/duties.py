@@ -1,19 +1,24 @@
 """A determined dog's owner's duties (North Andover Code ch. 60, Dangerous D, E(1);
 Potentially dangerous C).
 
-Once a dog is determined dangerous or potentially dangerous the Chief orders the owner's
-duties as core orders (Dangerous E(1), D; Potentially dangerous C): spay or neuter unless a
-veterinarian certifies the dog unfit, microchip, behavior training and the security of the
-premises, each within 21 days of the notice; the Chief alone may extend the security once,
-up to 60 days from the notice (C(5)). The Animal Control Officer's check runs the rule set
-``north_andover.dangerous_dog_compliance`` over the owner's facts; compliance is recorded
-in time and only when every rule passes. Two years after the last duty was complied with
-the dog is released (C(6)).
+Once a dog is determined dangerous or potentially dangerous the Chief or designee orders
+the owner's duties as core orders, choosing "any or all" of them (Dangerous E(1), D;
+Potentially dangerous C): spay or neuter unless a veterinarian certifies the dog unfit,
+microchip, behavior training, the security of the premises and — for a dangerous dog —
+indoor confinement (D(2)), each within 21 days of the notice.
+
+A dangerous dog's premises are judged by the Animal Control Officer's check against the rule
+set ``north_andover.dangerous_dog_compliance`` (Dangerous D). A potentially dangerous dog's
+are not: the officer describes the security in writing to the owner, who has 21 days from
+receiving the description (C(5)), and the officer records the premises secured as
+described. The Chief alone may extend the security once, up to 60 days (C(5)). Two years
+after the last duty was complied with the dog is released (C(6)).
 """
 
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Iterable
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import TYPE_CHECKING
@@ -26,6 +31,8 @@ from dogs.cases.common import (
     DETERMINED_DOG_CASES,
     POTENTIALLY_DANGEROUS_DOG,
     require_case_type,
+    require_deemed,
+    require_hearing_seat,
     require_role,
     update_findings,
 )
@@ -33,8 +40,8 @@ from dogs.law import cite
 from dogs.periods import MUNICIPALITY
 from permits_site.accounts.models import Role
 from permits_site.accounts.permissions import has_role
-from permits_site.enforcement.models import Case, CaseStatus, Order
-from permits_site.enforcement.services.cases import close_case
+from permits_site.enforcement.models import Case, Order
+from permits_site.enforcement.services.cases import close_case, require_text
 from permits_site.enforcement.services.orders import extend_order, issue_order, record_compliance
 from permits_site.exceptions import DomainError, InvalidTransition, PermissionDenied
 from permits_site.rules.base import FactsInvalid, RuleSet
@@ -80,11 +87,24 @@ TRAINING = OwnerDuty(
                 "at the owner's cost.",
     {DANGEROUS_DOG: "Dangerous E(1)(c)", POTENTIALLY_DANGEROUS_DOG: "Potentially dangerous C(3)"})
 SECURITY = OwnerDuty(
-    "security", "Secure the premises where the dog is kept as the Animal Control Officer "
-                "describes in writing: the pen, the warning signs, the abutters' notice, the "
-                "lead and muzzle off the premises, and the insurance.",
+    "security", "Secure the premises where the dog is kept as Dangerous D requires: the pen, "
+                "the warning signs, the abutters' notice, the lead and muzzle off the "
+                "premises, and the insurance.",
     {DANGEROUS_DOG: "Dangerous D", POTENTIALLY_DANGEROUS_DOG: "Potentially dangerous C(5)"})
-OWNER_DUTIES = (SPAY_NEUTER, MICROCHIP, TRAINING, SECURITY)
+INDOOR_CONFINEMENT = OwnerDuty(
+    "indoor_confinement", "Keep the dog off porches and patios and out of any part of a house "
+                          "or structure it could leave on its own, or with open or screened "
+                          "windows or doors.",
+    {DANGEROUS_DOG: "Dangerous D(2)"})
+OWNER_DUTIES = (SPAY_NEUTER, MICROCHIP, TRAINING, SECURITY, INDOOR_CONFINEMENT)
+#: Where the law lets the Chief choose "any or all" of the duties.
+DUTIES_SECTION = {DANGEROUS_DOG: "Dangerous E(1)",
+                  POTENTIALLY_DANGEROUS_DOG: "Potentially dangerous C"}
+
+
+def orderable_duties(case_type: str) -> list[OwnerDuty]:
+    """The duties the Chief may order on a case of this type, in the law's order."""
+    return [duty for duty in OWNER_DUTIES if case_type in duty.sections]
 
 
 def compliance_period() -> Period:
@@ -99,12 +119,32 @@ def _require_role_among(case: Case, acting_user: User, *, doing: str) -> None:
 
 def _require_determined_dog(case: Case) -> None:
     """Duties follow a determination that the dog is dangerous or potentially dangerous."""
-    if case.case_type not in DETERMINED_DOG_CASES:
-        raise DomainError("This case is of another kind.", field="case_type")
-    deemed = case.findings.get("deemed", True)
-    if case.status != CaseStatus.DETERMINED or not deemed:
-        raise InvalidTransition("The dog has not been determined dangerous or potentially "
-                                "dangerous on this case.")
+    require_case_type(case, *DETERMINED_DOG_CASES)
+    require_deemed(case, section=DUTIES_SECTION[case.case_type])
+
+
+def _chosen_duties(case: Case, codes: Iterable[str] | None, *, certified_unfit: bool
+                   ) -> list[OwnerDuty]:
+    """The duties the Chief chose, "any or all" (all when none are named); spay or neuter
+    is dropped when a veterinarian certified the dog unfit."""
+    orderable = orderable_duties(case.case_type)
+    codes = [duty.code for duty in orderable] if codes is None else list(codes)
+    unknown = sorted(set(codes) - {duty.code for duty in orderable})
+    section = cite(DUTIES_SECTION[case.case_type])
+    if unknown:
+        raise DomainError(f"Not a duty of {section}: {', '.join(unknown)}.", field="duties")
+    chosen = [duty for duty in orderable if duty.code in codes
+              and not (duty is SPAY_NEUTER and certified_unfit)]
+    if not chosen:
+        raise DomainError(f"Choose the duties ordered ({section}: any or all of them).",
+                          field="duties")
+    return chosen
+
+
+def _described_by_the_officer(case: Case, duty: OwnerDuty) -> bool:
+    """A potentially dangerous dog's security is ordered once the Animal Control Officer has
+    described it in writing (Potentially dangerous C(5))."""
+    return duty is SECURITY and case.case_type == POTENTIALLY_DANGEROUS_DOG
 
 
 def duty_orders(case: Case) -> dict[str, Order]:
@@ -115,36 +155,82 @@ def duty_orders(case: Case) -> dict[str, Order]:
             if order.citation in by_citation}
 
 
-def _require_notice_day(case: Case, notified_on: dt.date) -> None:
+def _require_notice_day(case: Case, notified_on: dt.date, *, field: str = "notified_on"
+                        ) -> None:
     if notified_on < case.determined_on or notified_on > timezone.localdate():
         raise DomainError(f"The owner is notified on or after the determination of "
                           f"{format_date(case.determined_on)}, and not in the future.",
-                          field="notified_on")
+                          field=field)
 
 
 @transaction.atomic
 def order_owner_duties(
-    *, case: Case, notified_on: dt.date, unfit_certificate: str = "", acting_user: User
+    *, case: Case, notified_on: dt.date, duties: Iterable[str] | None = None,
+    unfit_certificate: str = "", acting_user: User
 ) -> list[Order]:
-    """The Chief's orders after a determination (Dangerous E(1); Potentially dangerous C):
-    spay or neuter — unless a veterinarian certifies in writing that the dog is unfit, the
-    certificate recorded instead — microchip, behavior training, and the security of the
-    premises, each within 21 days of the owner's notice (C(5), a duration)."""
+    """The Chief's or designee's orders after a determination, "any or all" of the duties
+    (Dangerous E(1), D; Potentially dangerous C): spay or neuter — unless a veterinarian
+    certifies in writing that the dog is unfit, the certificate recorded instead —
+    microchip, behavior training, the security of the premises and a dangerous dog's indoor
+    confinement, each within 21 days of the owner's notice (a duration). A potentially
+    dangerous dog's security is ordered when the officer describes it (C(5))."""
     _require_determined_dog(case)
-    require_role(case, acting_user, Role.HEARING_AUTHORITY, doing="orders the owner's duties")
-    if duty_orders(case):
+    require_hearing_seat(case, acting_user, doing="orders the owner's duties")
+    if "ordered_duties" in case.findings or duty_orders(case):
         raise InvalidTransition("The owner's duties are already ordered on this case.")
     _require_notice_day(case, notified_on)
     certificate = (unfit_certificate or "").strip()
-    duties = [duty for duty in OWNER_DUTIES if not (duty is SPAY_NEUTER and certificate)]
+    chosen = _chosen_duties(case, duties, certified_unfit=bool(certificate))
     orders = [issue_order(case=case, text=duty.text, citation=duty.citation(case.case_type),
                           period_code=compliance_period().code, counted_from=notified_on,
                           acting_user=acting_user)
-              for duty in duties]
+              for duty in chosen if not _described_by_the_officer(case, duty)]
     update_findings(case, acting_user=acting_user, action="case.owner_duties_ordered",
                      summary=f"Owner's duties ordered on case #{case.pk}",
-                     notified_on=str(notified_on), unfit_certificate=certificate)
+                     notified_on=str(notified_on), unfit_certificate=certificate,
+                     ordered_duties=[duty.code for duty in chosen])
     return orders
+
+
+def ordered_duties(case: Case) -> list[str]:
+    """The codes of the duties the Chief chose (empty before the order)."""
+    return case.findings.get("ordered_duties", [])
+
+
+def awaiting_security_description(case: Case) -> bool:
+    """The Chief ordered a potentially dangerous dog's security and the Animal Control
+    Officer has not described it yet (Potentially dangerous C(5))."""
+    return (case.case_type == POTENTIALLY_DANGEROUS_DOG and SECURITY.code in ordered_duties(case)
+            and SECURITY.code not in duty_orders(case))
+
+
+@transaction.atomic
+def describe_security(
+    *, case: Case, description: str, received_on: dt.date, acting_user: User
+) -> Order:
+    """The Animal Control Officer's description of the adequate security of the premises,
+    in writing to the owner, who must comply within 21 days of receiving it (Potentially
+    dangerous C(5), a duration): it is the security order's text, and compliance is judged
+    against it alone."""
+    require_case_type(case, POTENTIALLY_DANGEROUS_DOG)
+    require_role(case, acting_user, Role.ANIMAL_CONTROL_OFFICER,
+                  doing="describes the security of the premises")
+    if not awaiting_security_description(case):
+        raise InvalidTransition(f"The Chief has not ordered the security of the premises, or it "
+                                f"is already described ({cite('Potentially dangerous C(5)')}).")
+    description = require_text(description, field="description", message=(
+        f"Describe the security required, in writing to the owner "
+        f"({cite('Potentially dangerous C(5)')})."))
+    _require_notice_day(case, received_on, field="received_on")
+    order = issue_order(case=case, text=description, citation=SECURITY.citation(case.case_type),
+                        period_code=compliance_period().code, counted_from=received_on,
+                        acting_user=acting_user)
+    update_findings(case, acting_user=acting_user, action="case.security_described",
+                     summary=f"Security of the premises described on case #{case.pk}",
+                     security_described={"received_on": str(received_on),
+                                         "written_on": str(timezone.localdate()),
+                                         "written_by": acting_user.display_name})
+    return order
 
 
 # -- the security window: 21 days, extendable by the Chief up to 60 (Potentially dangerous C(5))
@@ -157,11 +243,18 @@ def _security_order(case: Case) -> Order:
     return order
 
 
+def security_counted_from(case: Case) -> dt.date:
+    """The day the security window runs from: the owner's receipt of the officer's
+    description for a potentially dangerous dog (C(5)), else the notice."""
+    described = case.findings.get("security_described")
+    return dt.date.fromisoformat(described["received_on"] if described
+                                 else case.findings["notified_on"])
+
+
 def security_limit(case: Case) -> dt.date:
-    """The furthest the Chief may extend the security window: 60 days from the notice
-    (Potentially dangerous C(5); a duration, never rolled)."""
-    notified_on = dt.date.fromisoformat(case.findings["notified_on"])
-    return days_after(notified_on, SECURITY_EXTENSION_DAYS)
+    """The furthest the Chief may extend the security window: 60 days from the day it runs
+    from (Potentially dangerous C(5); a duration, never rolled)."""
+    return days_after(security_counted_from(case), SECURITY_EXTENSION_DAYS)
 
 
 def security_window(case: Case) -> dict | None:
@@ -188,8 +281,7 @@ def extend_security_compliance(
 ) -> Order:
     """For good cause shown the Chief extends the time to secure the premises, once, up to
     60 days from the notice, while the time has not run out (Potentially dangerous C(5))."""
-    require_role(case, acting_user, Role.HEARING_AUTHORITY,
-                  doing="extends the time to comply")
+    require_hearing_seat(case, acting_user, doing="extends the time to comply")
     order = _security_order(case)
     if "security_extended_on" in case.findings:
         raise InvalidTransition("The time to secure the premises was already extended.")
@@ -234,6 +326,11 @@ def record_compliance_check(*, case: Case, facts: dict, acting_user: User) -> li
     D(1)(a)): the facts are judged by the rule set and kept on the case with each failure
     and its section. ``facts`` are raw answers, parsed by the rule set."""
     _require_role_among(case, acting_user, doing="check the owner's compliance")
+    if case.case_type != DANGEROUS_DOG:
+        raise InvalidTransition(
+            f"A potentially dangerous dog's premises are judged against the Animal Control "
+            f"Officer's written description ({cite('Potentially dangerous C(5)')}), not the "
+            f"rules of {cite('Dangerous D')}.")
     _security_order(case)  # refuses a check before the duties are ordered
     try:
         parsed = compliance_rule_set().parse(facts)
@@ -251,13 +348,16 @@ def record_compliance_check(*, case: Case, facts: dict, acting_user: User) -> li
 
 @transaction.atomic
 def record_security_compliance(*, case: Case, acting_user: User) -> Order:
-    """The premises are secure: recorded today, within the time to comply, once the last
-    check passed every rule of Dangerous D (Potentially dangerous C(5))."""
+    """The premises are secure: recorded today, within the time to comply — a dangerous
+    dog's once the last check passed every rule of Dangerous D, a potentially dangerous
+    dog's on the officer's finding that they are secured as described (C(5))."""
     _require_role_among(case, acting_user, doing="record compliance")
     order = _security_order(case)
     today = timezone.localdate()
     _require_window_open(order, today, field="complied_on",
                          doing="compliance recorded now is late")
+    if case.case_type == POTENTIALLY_DANGEROUS_DOG:
+        return record_compliance(order=order, complied_on=today, acting_user=acting_user)
     check = case.findings.get("compliance_check")
     if check is None:
         raise InvalidTransition("Check the owner's compliance first.")
@@ -287,11 +387,12 @@ def record_written_verification(*, order: Order, acting_user: User) -> Order:
 def release_on(case: Case) -> dt.date | None:
     """The first day the dog is no longer considered potentially dangerous: two years after
     the owner complied with the last of the duties; None until every one is complied with."""
-    orders = list(duty_orders(case).values())
-    if not orders or any(order.complied_on is None for order in orders):
+    orders = duty_orders(case)
+    if (not orders or set(ordered_duties(case)) - set(orders)
+            or any(order.complied_on is None for order in orders.values())):
         return None
     period = town_law(MUNICIPALITY).periods["pdd_release"]
-    complied = max(order.complied_on for order in orders)
+    complied = max(order.complied_on for order in orders.values())
     return period_due(period, complied, case.municipality.calendar())
 
 

@@ -7,15 +7,20 @@ from django import forms
 from django.utils import timezone
 
 from dogs.cases import (
-    AT_LARGE_DANGEROUS,
     SECURITY,
-    UNREGISTERED_DANGEROUS,
     Appellant,
+    Capacity,
     DangerException,
+    DangerousGround,
+    DeclarationException,
     NuisanceGround,
     RelocationDirection,
     RulingOutcome,
+    citable_offenses,
     duty_orders,
+    in_force,
+    orderable_duties,
+    pending_petitions,
     restraint_period,
 )
 from dogs.rules import DANGEROUS_DOG_COMPLIANCE
@@ -32,22 +37,46 @@ class ProposalForm(CaseActionForm):
                                label="Proposed determination")
 
 
+def _coded(choices) -> list[tuple[str, str]]:
+    return [(code, f"{code} {label}") for code, label in choices]
+
+
 class DeterminationForm(CaseActionForm):
+    """The Animal Control Officer's or the hearing authority's determination (Potentially
+    dangerous B(2)); B(1)(a) is asked here when no proposal recorded it."""
+
     deemed = forms.TypedChoiceField(
         coerce=lambda value: value == "yes", widget=forms.RadioSelect,
         choices=[("yes", "Potentially dangerous"), ("no", "Not potentially dangerous")],
         label="Determination")
+    aggressive_in_enclosure = forms.BooleanField(
+        required=False,
+        label="Highly aggressive, unprovoked, within an enclosure it appears able to escape "
+              "(Potentially dangerous B(1)(a))")
     exceptions = forms.MultipleChoiceField(
         required=False, widget=forms.CheckboxSelectMultiple,
-        choices=[(code, f"{code} {label}") for code, label in DangerException.choices],
-        label="Exceptions that apply (Dangerous C)")
+        choices=_coded(DangerException.choices), label="Exceptions that apply (Dangerous C)")
     determination = forms.CharField(widget=TEXTAREA, max_length=5000, label="Reasons")
 
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if self.case.proposed_on:
+            del self.fields["aggressive_in_enclosure"]
 
-class DangerousDeterminationForm(DeterminationForm):
+
+class DangerousDeterminationForm(CaseActionForm):
     deemed = forms.TypedChoiceField(
         coerce=lambda value: value == "yes", widget=forms.RadioSelect,
         choices=[("yes", "Dangerous"), ("no", "Not dangerous")], label="Determination")
+    grounds = forms.MultipleChoiceField(
+        required=False, widget=forms.CheckboxSelectMultiple,
+        choices=_coded(DangerousGround.choices),
+        label="Grounds (Dangerous B(1)(a)–(e)), required for a dangerous dog")
+    exceptions = forms.MultipleChoiceField(
+        required=False, widget=forms.CheckboxSelectMultiple,
+        choices=_coded([*DeclarationException.choices, *DangerException.choices]),
+        label="Exceptions that apply (Dangerous A, C)")
+    determination = forms.CharField(widget=TEXTAREA, max_length=5000, label="Reasons")
 
 
 class AppealForm(CaseActionForm):
@@ -117,22 +146,69 @@ class NuisanceFindingForm(CaseActionForm):
                               label="Days the order is in force (at most 30)")
 
 
-class RenewalForm(CaseActionForm):
+class ShelteringForm(CaseActionForm):
+    """Temporary restraint A, B: sheltered at a local kennel or veterinarian, at the owner's
+    expense."""
+
+    facility = forms.CharField(max_length=150, label="Kennel or veterinary facility")
+    days = forms.IntegerField(min_value=1, max_value=30, initial=30,
+                              label="Sheltered for (days, at most 30)")
+    amount = forms.DecimalField(min_value=0, max_digits=9, decimal_places=2,
+                                label="The facility's charge for the stay ($)",
+                                help_text="Invoiced to the owner.")
+
+
+class _RestraintOrderChoiceForm(CaseActionForm):
+    """Picks one of the case's orders of temporary restraint in force today."""
+
     order = forms.TypedChoiceField(coerce=int, label="Order")
-    note = forms.CharField(widget=TEXTAREA, max_length=5000, label="Written renewal")
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.timed = {order.pk: order for order in self.case.orders.all() if order.ends_on}
+        today = timezone.localdate()
+        self.timed = {order.pk: order for order in self.case.orders.all()
+                      if order.ends_on and in_force(order, on=today)}
         self.fields["order"].choices = [
             (pk, f"Order of {short_date(order.issued_on)}, ends {short_date(order.ends_on)}")
             for pk, order in self.timed.items()
         ]
-        self.fields["note"].help_text = (
-            f"Renews the order for another {restraint_period().days} days from its end.")
 
     def clean_order(self):
         return self.timed[self.cleaned_data["order"]]
+
+
+class RenewalForm(_RestraintOrderChoiceForm):
+    note = forms.CharField(widget=TEXTAREA, max_length=5000, label="Written renewal")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["note"].help_text = (
+            f"Renews the order for another {restraint_period().days} days from its end.")
+
+
+class RescissionForm(_RestraintOrderChoiceForm):
+    reason = forms.CharField(widget=TEXTAREA, max_length=2000,
+                             label="Why restraint is no longer required")
+
+
+class PetitionForm(_RestraintOrderChoiceForm):
+    filed_on = bounded_date_field(label="Petition received on", initial=timezone.localdate)
+    grounds = forms.CharField(widget=TEXTAREA, max_length=5000, label="Grounds of the petition")
+
+
+class PetitionDecisionForm(CaseActionForm):
+    number = forms.TypedChoiceField(coerce=int, label="Petition")
+    rescind = forms.TypedChoiceField(
+        coerce=lambda value: value == "yes", widget=forms.RadioSelect,
+        choices=[("yes", "Rescind the order"), ("no", "Keep the order")], label="Decision")
+    ruling = forms.CharField(widget=TEXTAREA, max_length=5000, label="Written decision")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["number"].choices = [
+            (petition["number"], f"Petition {petition['number']}, received "
+                                 f"{short_date(petition['filed_on'])}")
+            for petition in pending_petitions(self.case)]
 
 
 # -- a determined dog: the owner's duties, the security window, fines and relocations -------
@@ -141,11 +217,43 @@ class RenewalForm(CaseActionForm):
 class OwnerDutiesForm(CaseActionForm):
     notified_on = bounded_date_field(label="Owner notified of the determination on",
                                      initial=timezone.localdate)
+    duties = forms.MultipleChoiceField(widget=forms.CheckboxSelectMultiple,
+                                       label="Duties ordered (any or all)")
     unfit_certificate = forms.CharField(
         widget=TEXTAREA, max_length=2000, required=False,
         label="Veterinarian's certificate that the dog is unfit for spaying or neutering",
         help_text="Who certified it and when; with a certificate no spay or neuter order "
                   "is given.")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        duties = orderable_duties(self.case.case_type)
+        self.fields["duties"].choices = [
+            (duty.code, f"{duty.text} ({duty.sections[self.case.case_type]})")
+            for duty in duties]
+        self.fields["duties"].initial = [duty.code for duty in duties]
+
+
+class SecurityDescriptionForm(CaseActionForm):
+    """Potentially dangerous C(5): the officer's written description of adequate security."""
+
+    description = forms.CharField(widget=TEXTAREA, max_length=5000,
+                                  label="Security required of the premises")
+    received_on = bounded_date_field(label="Owner received the description on",
+                                     initial=timezone.localdate)
+
+
+class ResponsiblePersonForm(CaseActionForm):
+    name = forms.CharField(max_length=150, label="Name")
+    capacity = forms.ChoiceField(choices=Capacity.choices, label="How the person is responsible")
+    date_of_birth = bounded_date_field(label="Date of birth")
+
+
+class SignCheckForm(CaseActionForm):
+    premises_sign = forms.BooleanField(
+        required=False, label="A \"Beware of Dog\" sign in a prominent place on the premises")
+    pen_sign = forms.BooleanField(required=False,
+                                  label="A similar sign posted on the dog's kennel or pen")
 
 
 class ExtensionForm(CaseActionForm):
@@ -185,14 +293,16 @@ class VerificationForm(CaseActionForm):
         return self.open[self.cleaned_data["order"]]
 
 
-class DangerousCitationForm(CaseActionForm):
-    offense = forms.ChoiceField(
-        choices=[(AT_LARGE_DANGEROUS, "Off the owner's property or not restrained (F(1))"),
-                 (UNREGISTERED_DANGEROUS, "Not registered with Animal Control (F(2))")],
-        label="Offense")
+class OwnerCitationForm(CaseActionForm):
+    offense = forms.ChoiceField(label="Offense")
     accrues_until = bounded_date_field(
         required=False, label="Last day counted",
         help_text="Each day is a separate offense; leave empty while it continues.")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["offense"].choices = [(offense.code, offense.label)
+                                          for offense in citable_offenses(self.case)]
 
 
 class EuthanasiaHearingForm(CaseActionForm):
@@ -206,5 +316,13 @@ class RelocationForm(CaseActionForm):
     community = forms.CharField(max_length=200, label="Other community")
     description = forms.CharField(widget=TEXTAREA, max_length=2000,
                                   label="Description of the dog")
-    notified_on = bounded_date_field(label="Owner's notice received on",
+    other_officer = forms.CharField(
+        max_length=200, required=False,
+        label="The new community's Animal Control Officer (moving out)")
+    owner_notified = forms.TypedChoiceField(
+        coerce=lambda value: value == "yes", widget=forms.RadioSelect,
+        choices=[("yes", "The owner notified the Animal Control Officer"),
+                 ("no", "The owner did not notify: the officer learned of the move")],
+        initial="yes", label="Notice")
+    notified_on = bounded_date_field(label="Owner's notice received (or move learned of) on",
                                      initial=timezone.localdate)

@@ -1,7 +1,7 @@
 """Dog cases on the Animal Control Officer's home (Code ch. 60, Restraint E; Temporary
 restraint A): every open dog case with its next date — an undecided hearing, an order's
-compliance date — and the orders of temporary restraint running out within two weeks, to
-renew in writing or let lapse. One query a list."""
+compliance date — and the orders of temporary restraint running out within two weeks on any
+dog case, to renew in writing or let lapse. One query a list."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from django.db.models import Prefetch
 from django.urls import reverse
 
 from dogs.cases.common import DETERMINED_DOG_CASES, NUISANCE_DOG
+from dogs.law import cite
 from permits_site.accounts.models import User
 from permits_site.enforcement.deadlines import window_end
 from permits_site.enforcement.models import Case, CaseHearing, CaseStatus, Order
@@ -52,7 +53,7 @@ def open_dog_cases(town: TownCalendar) -> WorkList:
 
 def restraint_orders_ending(town: TownCalendar, *, today: dt.date) -> WorkList:
     orders = Order.objects.filter(
-        case__municipality=town.municipality, case__case_type=NUISANCE_DOG,
+        case__municipality=town.municipality, case__case_type__in=DOG_CASES,
         ends_on__gte=today, ends_on__lte=window_end(today),
     ).exclude(case__status=CaseStatus.CLOSED).select_related("case").order_by("ends_on", "pk")
 
@@ -68,3 +69,21 @@ def restraint_orders_ending(town: TownCalendar, *, today: dt.date) -> WorkList:
 
 def dog_case_work(town: TownCalendar, *, user: User, today: dt.date) -> list[WorkList]:
     return [open_dog_cases(town), restraint_orders_ending(town, today=today)]
+
+
+def petitions_to_decide(town: TownCalendar, *, user: User, today: dt.date) -> list[WorkList]:
+    """The hearing authority's part: dog cases whose keeper petitions to rescind an order of
+    temporary restraint (Temporary restraint A; §60-13), waiting since received."""
+    waiting = Case.objects.filter(
+        municipality=town.municipality, case_type__in=DOG_CASES,
+        findings__petitions_waiting__gt=0,
+    ).exclude(status=CaseStatus.CLOSED).order_by("received_on", "pk")
+
+    def item(case: Case) -> WorkItem:
+        return WorkItem("Decide the petition to rescind the restraint order",
+                        f"Case #{case.pk} ({case.party_name}, {case.address})",
+                        _case_url(case), since=case.received_on,
+                        citation=cite("Temporary restraint A"))
+
+    return [limited("Petitions to rescind a restraint order", waiting, item,
+                    empty="No petition to rescind waits.")]

@@ -1,5 +1,5 @@
 """Nuisance dogs and temporary restraint orders (North Andover Code ch. 60, Restraint E;
-Temporary restraint A; Hearing authority B).
+Temporary restraint A–C; Hearing authority A, B).
 
 The Animal Control Officer investigates the complaint and issues a finding: the dog is a
 public nuisance on one or more grounds of Restraint E(2)–(5), or it is not. A dog found a
@@ -8,32 +8,49 @@ A) with the finding. The finding is the case's determination, so the owner or th
 complainant may appeal it — and the order issued with it — to the Town Clerk within 10
 business days (Hearing authority B), through the appeals of :mod:`dogs.cases.appeals`.
 
-A temporary restraint order is in force for no more than 30 days unless the
-Animal Control Officer renews it in writing for further 30-day periods
-(Temporary restraint A); an order that has ended is not renewed.
+The officer also orders restrained an animal awaiting a decision whether it is dangerous or
+potentially dangerous (Temporary restraint A): on such a case while it is undetermined. The
+order confines the dog to its keeper's property off a six-foot or shorter leash, or has it
+sheltered at a local kennel or veterinarian at the owner's expense (A, B): that order comes
+with its invoice. It is in force for no more than 30 days unless the officer renews it in
+writing for further 30-day periods; an order that has ended is not renewed. The officer
+rescinds it when restraint is no longer required, and the keeper may petition the hearing
+authority to rescind it (A; §60-13), which decides in its seat (Hearing authority A).
 """
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from django.db import transaction
 from django.db.models import TextChoices
 from django.utils import timezone
 
-from dogs.cases.common import NUISANCE_DOG, require_case_type, require_role
+from dogs.cases.common import (
+    DETERMINED_DOG_CASES,
+    NUISANCE_DOG,
+    require_case_type,
+    require_hearing_seat,
+    require_role,
+    update_findings,
+)
 from dogs.law import cite
 from dogs.periods import MUNICIPALITY
 from permits_site.accounts.models import Role
-from permits_site.enforcement.models import Case, Order, OrderRenewal
+from permits_site.accounts.permissions import has_role
+from permits_site.enforcement.models import Case, CaseStatus, Order, OrderRenewal
 from permits_site.enforcement.services.cases import (
     determine,
     issue_order_in_force,
     renew_order,
+    require_not_future,
     require_text,
+    rescind_order,
 )
-from permits_site.exceptions import DomainError
+from permits_site.enforcement.services.charges import add_case_charge
+from permits_site.exceptions import DomainError, InvalidTransition, PermissionDenied
 from permits_site.rules.calendar import days_after
 from permits_site.rules.periods import Period
 from permits_site.rules.registry import town_law
@@ -49,11 +66,30 @@ def restraint_period() -> Period:
     return town_law(MUNICIPALITY).periods["restraint_order"]
 
 
+#: The cases whose animal the officer orders restrained: a nuisance, or one awaiting a
+#: decision whether it is dangerous or potentially dangerous (Temporary restraint A).
+RESTRAINED_DOG_CASES = (NUISANCE_DOG, *DETERMINED_DOG_CASES)
+#: The charge of sheltering at a local kennel or veterinarian (Temporary restraint A, B).
+SHELTERING = "sheltering"
+
+
+def _require_restrainable(case: Case) -> None:
+    """A nuisance dog's case, or a dangerous or potentially dangerous dog's case still
+    awaiting its decision (Temporary restraint A)."""
+    require_case_type(case, *RESTRAINED_DOG_CASES)
+    if case.case_type != NUISANCE_DOG and case.status != CaseStatus.OPEN:
+        raise InvalidTransition(
+            f"The dog is no longer awaiting a decision whether it is dangerous or potentially "
+            f"dangerous: the case is {case.get_status_display().lower()} "
+            f"({restraint_period().citation}).")
+
+
 def issue_restraint_order(*, case: Case, text: str, days: int | None = None,
                           acting_user: User) -> Order:
     """An order of temporary restraint in force for at most 30 days from today
-    (Temporary restraint A); it ends on the day the duration ends."""
-    require_case_type(case, NUISANCE_DOG)
+    (Temporary restraint A) on a nuisance dog or a dog awaiting a dangerous or potentially
+    dangerous decision; it ends on the day the duration ends."""
+    _require_restrainable(case)
     require_role(case, acting_user, Role.ANIMAL_CONTROL_OFFICER, doing="issues restraint orders")
     most = restraint_period().days
     days = most if days is None else days
@@ -69,11 +105,147 @@ def renew_restraint_order(*, order: Order, note: str, acting_user: User) -> Orde
     """Renew the order in writing for a further 30 days from its current end, while it is
     in force (Temporary restraint A)."""
     case = order.case
-    require_case_type(case, NUISANCE_DOG)
+    _require_restrainable(case)
     require_role(case, acting_user, Role.ANIMAL_CONTROL_OFFICER, doing="renews restraint orders")
+    if order.pk in rescinded_orders(case):
+        raise InvalidTransition(f"This order was rescinded ({restraint_period().citation}).",
+                                field="order")
     note = require_text(note, field="note", message="A renewal is made in writing: write it.")
     return renew_order(order=order, period=restraint_period(), note=note,
                        acting_user=acting_user)
+
+
+@transaction.atomic
+def order_sheltering(*, case: Case, facility: str, days: int | None = None, amount: Any,
+                     acting_user: User) -> Order:
+    """An order of temporary restraint that the dog be sheltered at a local kennel or
+    veterinary facility at the owner's expense (Temporary restraint A, B), with the invoice
+    of what the facility charges for the stay (the core's case charge)."""
+    facility = require_text(facility, field="facility",
+                            message="Name the kennel or veterinarian sheltering the dog.")
+    order = issue_restraint_order(
+        case=case, days=days, acting_user=acting_user,
+        text=f"The dog is sheltered at {facility} at the owner's expense.")
+    invoice = add_case_charge(case=case, code=SHELTERING, amount=amount,
+                              description=f"Sheltering at {facility}", acting_user=acting_user)
+    update_findings(case, acting_user=acting_user, action="case.sheltering_ordered",
+                     summary=f"Sheltering ordered on case #{case.pk} at {facility}",
+                     sheltering=[*case.findings.get("sheltering", []),
+                                 {"order": order.pk, "facility": facility,
+                                  "invoice": invoice.pk}])
+    return order
+
+
+# -- rescission by the officer, or by the hearing authority on the keeper's petition ---------
+
+
+def rescinded_orders(case: Case) -> dict[int, dict]:
+    """The rescissions recorded on the case, by order id."""
+    return {int(pk): rescission for pk, rescission
+            in case.findings.get("rescissions", {}).items()}
+
+
+def in_force(order: Order, *, on: dt.date) -> bool:
+    """An order of temporary restraint binds on ``on``: issued, not ended, not rescinded."""
+    return (order.ends_on is not None and order.issued_on <= on <= order.ends_on
+            and order.pk not in rescinded_orders(order.case))
+
+
+def _require_in_force(order: Order) -> None:
+    if not in_force(order, on=timezone.localdate()):
+        raise InvalidTransition(f"This order is not in force ({restraint_period().citation}).",
+                                field="order")
+
+
+def _rescind(order: Order, *, reason: str, by: str, acting_user: User) -> Order:
+    _require_in_force(order)
+    rescind_order(order=order, reason=reason, acting_user=acting_user)
+    case = order.case
+    rescission = {"on": str(timezone.localdate()), "by": by, "reason": reason.strip()}
+    update_findings(case, acting_user=acting_user, action="case.restraint_rescinded",
+                     summary=f"Restraint order on case #{case.pk} rescinded",
+                     rescissions={**case.findings.get("rescissions", {}),
+                                  str(order.pk): rescission})
+    return order
+
+
+@transaction.atomic
+def rescind_restraint_order(*, order: Order, reason: str, acting_user: User) -> Order:
+    """The Animal Control Officer rescinds the order when, in the officer's judgment,
+    restraint is no longer required (Temporary restraint A)."""
+    case = order.case
+    require_case_type(case, *RESTRAINED_DOG_CASES)
+    require_role(case, acting_user, Role.ANIMAL_CONTROL_OFFICER,
+                 doing="rescinds restraint orders")
+    return _rescind(order, reason=reason, by="Animal Control Officer", acting_user=acting_user)
+
+
+#: The keeper's petition is a written request the officials of the case record.
+PETITION_RECORDERS = (Role.CLERK, Role.ANIMAL_CONTROL_OFFICER, Role.HEARING_AUTHORITY)
+
+
+def petitions(case: Case) -> list[dict]:
+    """The keeper's petitions to rescind, oldest first, numbered from 1."""
+    return [{**petition, "number": number,
+             "filed_on": dt.date.fromisoformat(petition["filed_on"])}
+            for number, petition in enumerate(case.findings.get("petitions", []), start=1)]
+
+
+def pending_petitions(case: Case) -> list[dict]:
+    return [petition for petition in petitions(case) if "rescind" not in petition]
+
+
+@transaction.atomic
+def file_restraint_petition(*, order: Order, filed_on: dt.date, grounds: str,
+                            acting_user: User) -> dict:
+    """The keeper's or owner's petition to the hearing authority to rescind an order of
+    temporary restraint in force (Temporary restraint A; §60-13)."""
+    case = order.case
+    require_case_type(case, *RESTRAINED_DOG_CASES)
+    if not has_role(acting_user, case.municipality_id, *PETITION_RECORDERS):
+        raise PermissionDenied("Only the Town Clerk and the officials of the case record "
+                               "petitions.")
+    _require_in_force(order)
+    require_not_future(filed_on, field="filed_on", what="The petition's date")
+    if filed_on < order.issued_on:
+        raise DomainError("A petition follows the order it asks to rescind.", field="filed_on")
+    if any(petition["order"] == order.pk for petition in pending_petitions(case)):
+        raise InvalidTransition("A petition on this order waits for the hearing authority.")
+    petition = {"order": order.pk, "filed_on": str(filed_on),
+                "grounds": require_text(grounds, field="grounds",
+                                        message="Write the grounds of the petition."),
+                "citation": cite("Temporary restraint A")}
+    update_findings(case, acting_user=acting_user, action="case.restraint_petition",
+                     summary=f"Petition to rescind a restraint order on case #{case.pk}",
+                     petitions=[*case.findings.get("petitions", []), petition],
+                     petitions_waiting=len(pending_petitions(case)) + 1)
+    return petition
+
+
+@transaction.atomic
+def decide_restraint_petition(*, case: Case, number: int, rescind: bool, ruling: str,
+                              acting_user: User) -> dict:
+    """The hearing authority, in its seat (Hearing authority A), rescinds the order or
+    refuses to, in writing (Temporary restraint A; §60-13)."""
+    require_hearing_seat(case, acting_user, doing="decides a petition to rescind")
+    petition = next((petition for petition in pending_petitions(case)
+                     if petition["number"] == number), None)
+    if petition is None:
+        raise DomainError("No petition of this case waits under that number.",
+                          field="petition")
+    ruling = require_text(ruling, field="ruling", message="Write the decision and its reasons.")
+    order = case.orders.get(pk=petition["order"])
+    order.case = case
+    if rescind:
+        _rescind(order, reason=ruling, by="Hearing authority", acting_user=acting_user)
+    decided = {"rescind": rescind, "ruling": ruling, "decided_on": str(timezone.localdate()),
+               "decided_by": acting_user.display_name}
+    stored = case.findings["petitions"]
+    stored[number - 1] = {**stored[number - 1], **decided}
+    update_findings(case, acting_user=acting_user, action="case.restraint_petition_decided",
+                     summary=f"Petition {number} on case #{case.pk} decided",
+                     petitions=stored, petitions_waiting=len(pending_petitions(case)) - 1)
+    return {**petition, **decided}
 
 
 # -- the Animal Control Officer's finding (Restraint E; Hearing authority B) ----------------

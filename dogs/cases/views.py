@@ -29,18 +29,25 @@ from dogs.cases.forms import (
     AppealHearingForm,
     ComplianceCheckForm,
     ConfirmForm,
-    DangerousCitationForm,
     DangerousDeterminationForm,
     DeterminationForm,
     EuthanasiaHearingForm,
     ExtensionForm,
     NuisanceFindingForm,
+    OwnerCitationForm,
     OwnerDutiesForm,
+    PetitionDecisionForm,
+    PetitionForm,
     ProposalForm,
     RelocationForm,
     RenewalForm,
+    RescissionForm,
+    ResponsiblePersonForm,
     RestraintOrderForm,
     RulingForm,
+    SecurityDescriptionForm,
+    ShelteringForm,
+    SignCheckForm,
     VerificationForm,
 )
 from dogs.law import cite
@@ -75,8 +82,23 @@ def _pending(case: Case) -> list[Appeal]:
 
 def _deemed(case: Case) -> bool:
     """Determined dangerous or potentially dangerous: the owner has duties."""
-    return (case.case_type in cases.DETERMINED_DOG_CASES
-            and case.status == CaseStatus.DETERMINED and case.findings.get("deemed", True))
+    return cases.is_deemed(case)
+
+
+def _deemed_pdd(case: Case) -> bool:
+    return case.case_type == cases.POTENTIALLY_DANGEROUS_DOG and cases.is_deemed(case)
+
+
+def _restrainable(case: Case) -> bool:
+    """A nuisance dog's open case, or a dog awaiting a dangerous or potentially dangerous
+    decision (Temporary restraint A)."""
+    return _open(case)
+
+
+def _orders_in_force(case: Case) -> bool:
+    today = timezone.localdate()
+    return case.status != CaseStatus.CLOSED and any(
+        order.ends_on and cases.in_force(order, on=today) for order in case.orders.all())
 
 
 def _security_open(case: Case) -> bool:
@@ -90,7 +112,15 @@ def _extendable(case: Case) -> bool:
             and timezone.localdate() <= window["due"])
 
 
+def _checked_by_rules(case: Case) -> bool:
+    """A dangerous dog's premises are checked against Dangerous D; a potentially dangerous
+    dog's against the officer's description (Potentially dangerous C(5))."""
+    return case.case_type == cases.DANGEROUS_DOG and _security_open(case)
+
+
 def _check_passed(case: Case) -> bool:
+    if case.case_type == cases.POTENTIALLY_DANGEROUS_DOG:
+        return _security_open(case)
     check = case.findings.get("compliance_check")
     return _security_open(case) and check is not None and not check["failures"]
 
@@ -102,6 +132,10 @@ def _unverified(case: Case) -> bool:
 
 def _dangerous(case: Case) -> bool:
     return case.case_type == cases.DANGEROUS_DOG and case.status != CaseStatus.CLOSED
+
+
+def _citable(case: Case) -> bool:
+    return case.status != CaseStatus.CLOSED and bool(cases.citable_offenses(case))
 
 
 def _cited_at_large(case: Case) -> bool:
@@ -134,9 +168,8 @@ ACTIONS: dict[str, Action] = {
             case=case, acting_user=user, **data),
         "Determination proposed.", doing="propose a potentially dangerous dog determination"),
     "determine": Action(
-        DeterminationForm, (Role.HEARING_AUTHORITY,),
-        lambda case: case.case_type == cases.POTENTIALLY_DANGEROUS_DOG and _open(case)
-        and bool(case.proposed_on),
+        DeterminationForm, (Role.ANIMAL_CONTROL_OFFICER, Role.HEARING_AUTHORITY),
+        lambda case: case.case_type == cases.POTENTIALLY_DANGEROUS_DOG and _open(case),
         lambda case, data, user: cases.determine_potentially_dangerous(
             case=case, acting_user=user, **data),
         "Determination recorded.", doing="determine whether a dog is potentially dangerous"),
@@ -166,25 +199,47 @@ ACTIONS: dict[str, Action] = {
         lambda case, data, user: cases.find_nuisance_dog(case=case, acting_user=user, **data),
         "Finding recorded.", doing="find a dog a nuisance"),
     "restraint": Action(
-        RestraintOrderForm, (Role.ANIMAL_CONTROL_OFFICER,),
-        lambda case: case.case_type == cases.NUISANCE_DOG and _open(case),
+        RestraintOrderForm, (Role.ANIMAL_CONTROL_OFFICER,), _restrainable,
         lambda case, data, user: cases.issue_restraint_order(
             case=case, acting_user=user, **data),
         "Restraint order issued.", doing="issue a restraint order"),
+    "sheltering": Action(
+        ShelteringForm, (Role.ANIMAL_CONTROL_OFFICER,), _restrainable,
+        lambda case, data, user: cases.order_sheltering(case=case, acting_user=user, **data),
+        "Sheltering ordered and invoiced.", doing="order a dog sheltered"),
     "renew": Action(
         RenewalForm, (Role.ANIMAL_CONTROL_OFFICER,),
-        lambda case: case.case_type == cases.NUISANCE_DOG and any(
-            order.ends_on and order.ends_on >= timezone.localdate()
-            for order in case.orders.all()),
+        lambda case: _orders_in_force(case) and (case.case_type == cases.NUISANCE_DOG
+                                                 or _open(case)),
         lambda case, data, user: cases.renew_restraint_order(acting_user=user, **data),
         "Restraint order renewed.", doing="renew a restraint order"),
+    "rescind": Action(
+        RescissionForm, (Role.ANIMAL_CONTROL_OFFICER,), _orders_in_force,
+        lambda case, data, user: cases.rescind_restraint_order(acting_user=user, **data),
+        "Restraint order rescinded.", doing="rescind a restraint order"),
+    "petition": Action(
+        PetitionForm, cases.PETITION_RECORDERS, _orders_in_force,
+        lambda case, data, user: cases.file_restraint_petition(acting_user=user, **data),
+        "Petition recorded.", doing="record a petition to rescind"),
+    "petition_decision": Action(
+        PetitionDecisionForm, (Role.HEARING_AUTHORITY,),
+        lambda case: bool(cases.pending_petitions(case)),
+        lambda case, data, user: cases.decide_restraint_petition(
+            case=case, acting_user=user, **data),
+        "Petition decided.", doing="decide a petition to rescind"),
     "duties": Action(
         OwnerDutiesForm, (Role.HEARING_AUTHORITY,),
-        lambda case: _deemed(case) and not cases.duty_orders(case),
+        lambda case: _deemed(case) and not cases.ordered_duties(case)
+        and not cases.duty_orders(case),
         lambda case, data, user: cases.order_owner_duties(case=case, acting_user=user, **data),
         "Owner's duties ordered.", doing="order the owner's duties"),
+    "describe_security": Action(
+        SecurityDescriptionForm, (Role.ANIMAL_CONTROL_OFFICER,),
+        cases.awaiting_security_description,
+        lambda case, data, user: cases.describe_security(case=case, acting_user=user, **data),
+        "Security description recorded.", doing="describe the security of the premises"),
     "check": Action(
-        ComplianceCheckForm, cases.COMPLIANCE_VERIFIERS, _security_open,
+        ComplianceCheckForm, cases.COMPLIANCE_VERIFIERS, _checked_by_rules,
         lambda case, data, user: cases.record_compliance_check(
             case=case, acting_user=user, **data),
         "Compliance check recorded.", doing="record a compliance check"),
@@ -208,10 +263,19 @@ ACTIONS: dict[str, Action] = {
         lambda case, data, user: cases.release_potentially_dangerous(case=case,
                                                                      acting_user=user),
         "Release recorded; the case is closed.", doing="release a dog from its determination"),
+    "responsible_person": Action(
+        ResponsiblePersonForm, (Role.ANIMAL_CONTROL_OFFICER,), _deemed_pdd,
+        lambda case, data, user: cases.record_responsible_person(
+            case=case, acting_user=user, **data),
+        "Responsible person recorded.", doing="record who is responsible for a dog"),
+    "signs": Action(
+        SignCheckForm, cases.COMPLIANCE_VERIFIERS, _deemed_pdd,
+        lambda case, data, user: cases.record_sign_check(case=case, acting_user=user, **data),
+        "Sign check recorded.", doing="check a dog's signs"),
     "cite": Action(
-        DangerousCitationForm, (Role.ANIMAL_CONTROL_OFFICER,), _dangerous,
-        lambda case, data, user: cases.cite_dangerous_dog(case=case, acting_user=user, **data),
-        "Citation written.", doing="cite a dangerous dog's owner"),
+        OwnerCitationForm, (Role.ANIMAL_CONTROL_OFFICER,), _citable,
+        lambda case, data, user: cases.cite_owner(case=case, acting_user=user, **data),
+        "Citation written.", doing="cite a dog's owner"),
     "hearing": Action(
         EuthanasiaHearingForm, (Role.HEARING_AUTHORITY,), _cited_at_large,
         lambda case, data, user: cases.schedule_euthanasia_hearing(
@@ -233,6 +297,10 @@ ACTIONS: dict[str, Action] = {
 def _labels(codes: list[str], choices) -> list[str]:
     names = dict(choices)
     return [f"{code} {names.get(code, '')}".strip() for code in codes]
+
+
+def _day(iso: str | None) -> dt.date | None:
+    return dt.date.fromisoformat(iso) if iso else None
 
 
 def _last_check(case: Case) -> dict | None:
@@ -263,11 +331,20 @@ def render_case(request, case: Case, *, bound: dict | None = None):
         "at_large_from": cases.at_large_window_start(today),
         "criteria": _labels(case.findings.get("criteria", []), cases.Criterion.choices),
         "exceptions": _labels(case.findings.get("exceptions", []),
-                              cases.DangerException.choices),
+                              [*cases.DeclarationException.choices,
+                               *cases.DangerException.choices]),
+        "grounds": _labels(case.findings.get("grounds", []), cases.DangerousGround.choices),
         "nuisance_grounds": _labels(case.findings.get("nuisance_grounds", []),
                                     cases.NuisanceGround.choices),
         "next_appeal": cases.next_appeal_due(case),
         "restraint_orders": [order for order in case.orders.all() if order.ends_on],
+        "rescissions": cases.rescinded_orders(case),
+        "petitions": cases.petitions(case),
+        "ordered_duties": cases.ordered_duties(case),
+        "awaiting_description": cases.awaiting_security_description(case),
+        "responsible_persons": cases.responsible_persons(case),
+        "fines_from": cases.noncompliance_fines_from(case),
+        "notified_on": _day(case.findings.get("notified_on")),
         "duties": _duty_rows(case),
         "security": cases.security_window(case),
         "compliance_check": _last_check(case),
@@ -277,6 +354,11 @@ def render_case(request, case: Case, *, bound: dict | None = None):
         "forms": forms,
         "failed_form": failed if failed is not None and failed.errors else None,
         "cite": {"restraint_e": cite("Restraint E"),
+                 "restraint_a": cite("Temporary restraint A"),
+                 "dangerous_b1": cite("Dangerous B(1)"),
+                 "pdd_c5": cite("Potentially dangerous C(5)"),
+                 "pdd_d": cite("Potentially dangerous D"),
+                 "pdd_f": cite("Potentially dangerous F"),
                  "hearing_authority_b": cite("Hearing authority B"),
                  "hearing_authority_c": cite("Hearing authority C")},
     }, status=400 if bound else 200)
@@ -334,6 +416,58 @@ def ruling_letters(request, pk: int, appeal_pk: int):
     response["Content-Disposition"] = (
         f'inline; filename="case-{dog_case.pk}-appeal-{appeal.pk}-ruling.pdf"')
     return response
+
+
+def _pdf(html: str, filename: str) -> HttpResponse:
+    response = HttpResponse(html_to_pdf(html), content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="{filename}"'
+    return response
+
+
+@login_required
+@require_GET
+def determination_letter(request, pk: int):
+    """The owner's notice of the determination (Dangerous B(2); Potentially dangerous B(2)),
+    with the grounds of Dangerous B(1) or the criteria of Potentially dangerous B(1)."""
+    dog_case = visible_dog_case(request, pk)
+    if dog_case.case_type not in cases.DETERMINED_DOG_CASES or not dog_case.determined_on:
+        raise Http404("No determination on this case.")
+    deemed = dog_case.findings.get("deemed", True)
+    designation = cases.case_designation(dog_case)
+    html = render_to_string("dogs/case_owner_letter.html", {
+        "case": dog_case, "title": "Notice of determination", "dated": dog_case.determined_on,
+        "signed_by": dog_case.determined_by.display_name,
+        "designation": designation.capitalize() if deemed else f"Not {designation}",
+        "grounds": _labels(dog_case.findings.get("grounds", []), cases.DangerousGround.choices),
+        "criteria": _labels(dog_case.findings.get("criteria", []) if deemed else [],
+                            cases.Criterion.choices),
+        "exceptions": _labels(dog_case.findings.get("exceptions", []),
+                              [*cases.DeclarationException.choices,
+                               *cases.DangerException.choices]),
+        "next_appeal": cases.next_appeal_due(dog_case),
+        "citation": cite("Dangerous B" if dog_case.case_type == cases.DANGEROUS_DOG
+                         else "Potentially dangerous B"),
+    })
+    return _pdf(html, f"case-{dog_case.pk}-determination.pdf")
+
+
+@login_required
+@require_GET
+def security_letter(request, pk: int):
+    """The Animal Control Officer's description of the security required, in writing to the
+    owner (Potentially dangerous C(5))."""
+    dog_case = visible_dog_case(request, pk)
+    described = dog_case.findings.get("security_described")
+    order = cases.duty_orders(dog_case).get(cases.SECURITY.code)
+    if described is None or order is None:
+        raise Http404("No security description on this case.")
+    html = render_to_string("dogs/case_owner_letter.html", {
+        "case": dog_case, "title": "Security required of the premises",
+        "dated": order.issued_on, "signed_by": f"{described['written_by']}, Animal Control "
+                                               f"Officer",
+        "security": order, "citation": cite("Potentially dangerous C(5)"),
+    })
+    return _pdf(html, f"case-{dog_case.pk}-security.pdf")
 
 
 @login_required

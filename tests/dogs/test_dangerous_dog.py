@@ -14,8 +14,9 @@ from dogs.cases import (
     DANGEROUS_DOG,
     POTENTIALLY_DANGEROUS_DOG,
     citations_awaiting_hearing,
-    cite_dangerous_dog,
+    cite_owner,
     close_dog_case,
+    describe_security,
     determine_dangerous,
     determine_potentially_dangerous,
     duty_orders,
@@ -69,6 +70,16 @@ def open_dog_case(case_type: str, owner, aco):
 
 @pytest.fixture
 def determined(owner, aco, chief):
+    """A dog the hearing authority declared dangerous: its premises are judged by the rules
+    of Dangerous D (a potentially dangerous dog's are not: see test_dog_case_readings)."""
+    with at(DECIDED):
+        case = open_dog_case(DANGEROUS_DOG, owner, aco)
+        return determine_dangerous(case=case, deemed=True, exceptions=[], grounds=["B(1)(a)"],
+                                   determination="Bit a passer-by.", acting_user=chief)
+
+
+@pytest.fixture
+def potentially_dangerous(owner, aco, chief):
     with at(DECIDED):
         case = open_dog_case(POTENTIALLY_DANGEROUS_DOG, owner, aco)
         propose_potentially_dangerous(case=case, aggressive_in_enclosure=True,
@@ -89,19 +100,21 @@ def ordered(determined, chief):
 # -- the orders ----------------------------------------------------------------------------
 
 
-def test_the_four_duties_are_ordered_within_21_days_of_the_notice(ordered):
+def test_every_duty_is_ordered_within_21_days_of_the_notice_unless_chosen(ordered):
     orders = duty_orders(ordered)
-    assert sorted(orders) == ["microchip", "security", "spay_neuter", "training"]
+    assert sorted(orders) == ["indoor_confinement", "microchip", "security", "spay_neuter",
+                              "training"]
     assert {order.comply_by for order in orders.values()} == {SECURITY_DUE}
-    assert orders["security"].citation == "North Andover Code ch. 60, Potentially dangerous C(5)"
-    assert orders["spay_neuter"].citation.endswith("Potentially dangerous C(1)")
+    assert orders["security"].citation == "North Andover Code ch. 60, Dangerous D"
+    assert orders["spay_neuter"].citation.endswith("Dangerous E(1)(a)")
 
 
 def test_a_veterinarians_certificate_skips_the_spay_neuter_order(determined, chief):
     with at(NOTIFIED):
         order_owner_duties(case=determined, notified_on=NOTIFIED, acting_user=chief,
                            unfit_certificate="Dr. Vale, Sept 1: heart condition.")
-    assert sorted(duty_orders(determined)) == ["microchip", "security", "training"]
+    assert sorted(duty_orders(determined)) == ["indoor_confinement", "microchip", "security",
+                                               "training"]
     assert determined.findings["unfit_certificate"] == "Dr. Vale, Sept 1: heart condition."
 
 
@@ -246,15 +259,19 @@ def test_a_late_written_verification_is_refused(ordered, aco):
 # -- the release after two years (Potentially dangerous C(6)) -------------------------------
 
 
-def test_the_release_comes_two_years_after_the_last_compliance(ordered, aco):
+def test_the_release_comes_two_years_after_the_last_compliance(potentially_dangerous, aco,
+                                                                chief):
+    ordered = potentially_dangerous
     complied = dt.date(2027, 9, 20)
+    with at(NOTIFIED):
+        order_owner_duties(case=ordered, notified_on=NOTIFIED, acting_user=chief)
     with at(complied):
-        for code, order in duty_orders(ordered).items():
-            if code != "security":
-                record_written_verification(order=order, acting_user=aco)
+        for order in duty_orders(ordered).values():
+            record_written_verification(order=order, acting_user=aco)
         with pytest.raises(InvalidTransition):
             release_potentially_dangerous(case=ordered, acting_user=aco)
-        record_compliance_check(case=ordered, facts=PASSING_FACTS, acting_user=aco)
+        describe_security(case=ordered, description="Lock the gate.", received_on=complied,
+                          acting_user=aco)
         record_security_compliance(case=ordered, acting_user=aco)
     assert release_on(ordered) == dt.date(2029, 9, 20)
     with at(dt.date(2029, 9, 19)), pytest.raises(InvalidTransition) as early:
@@ -273,7 +290,7 @@ def test_the_release_comes_two_years_after_the_last_compliance(ordered, aco):
 def dangerous(owner, aco, chief):
     with at(DECIDED):
         case = open_dog_case(DANGEROUS_DOG, owner, aco)
-        return determine_dangerous(case=case, deemed=True, exceptions=[],
+        return determine_dangerous(case=case, deemed=True, exceptions=[], grounds=["B(1)(b)"],
                                    determination="Bit a passer-by.", acting_user=chief)
 
 
@@ -284,24 +301,24 @@ def test_a_dog_an_exception_covers_is_not_deemed_dangerous(owner, aco, chief):
             determine_dangerous(case=case, deemed=True, exceptions=[],
                                 determination="Bit a passer-by.", acting_user=aco)
         with pytest.raises(DomainError) as refused:
-            determine_dangerous(case=case, deemed=True, exceptions=["C(1)"],
+            determine_dangerous(case=case, deemed=True, exceptions=["C(1)"], grounds=["B(1)(a)"],
                                 determination="Bit a trespasser.", acting_user=chief)
         assert "Dangerous C" in refused.value.errors["deemed"][0]
         determine_dangerous(case=case, deemed=False, exceptions=["C(1)"],
                             determination="Bit a trespasser.", acting_user=chief)
         with pytest.raises(InvalidTransition):
             order_owner_duties(case=case, notified_on=DECIDED, acting_user=chief)
-    assert case.findings == {"exceptions": ["C(1)"], "deemed": False}
+    assert case.findings == {"grounds": [], "exceptions": ["C(1)"], "deemed": False}
 
 
 def test_the_second_at_large_offense_needs_the_chiefs_hearing(dangerous, aco, chief):
     with at(dt.date(2027, 9, 13)):
-        first = cite_dangerous_dog(case=dangerous, offense="dangerous_dog_at_large",
+        first = cite_owner(case=dangerous, offense="dangerous_dog_at_large",
                                    accrues_until=dt.date(2027, 9, 13), acting_user=aco)
     assert (first.offense_number, first.amount_per_offense) == (1, 200)
     assert citations_awaiting_hearing(dangerous) == []
     with at(dt.date(2027, 9, 14)):
-        second = cite_dangerous_dog(case=dangerous, offense="dangerous_dog_at_large",
+        second = cite_owner(case=dangerous, offense="dangerous_dog_at_large",
                                     accrues_until=dt.date(2027, 9, 14), acting_user=aco)
         assert (second.offense_number, second.amount_per_offense) == (2, 300)
         assert citations_awaiting_hearing(dangerous) == [second]
@@ -323,7 +340,7 @@ def test_a_first_offense_hearing_is_the_chiefs_choice(dangerous, aco, chief):
         with pytest.raises(InvalidTransition):
             schedule_euthanasia_hearing(case=dangerous, notice_sent_on=dt.date(2027, 9, 13),
                                         hearing_date=dt.date(2027, 9, 20), acting_user=chief)
-        cite_dangerous_dog(case=dangerous, offense="dangerous_dog_at_large",
+        cite_owner(case=dangerous, offense="dangerous_dog_at_large",
                            acting_user=aco)
         with pytest.raises(PermissionDenied):
             schedule_euthanasia_hearing(case=dangerous, notice_sent_on=dt.date(2027, 9, 13),
@@ -336,16 +353,16 @@ def test_a_first_offense_hearing_is_the_chiefs_choice(dangerous, aco, chief):
 def test_an_unregistered_dog_opens_ten_days_to_register(dangerous, aco):
     #: Tuesday 14 September + 10 days is Friday 24 September: a deadline rolls to Monday.
     with at(dt.date(2027, 9, 14)):
-        citation = cite_dangerous_dog(case=dangerous, offense="dangerous_dog_unregistered",
+        citation = cite_owner(case=dangerous, offense="dangerous_dog_unregistered",
                                       accrues_until=dt.date(2027, 9, 14), acting_user=aco)
     order = dangerous.orders.get()
     assert (citation.amount_per_offense, order.comply_by) == (100, dt.date(2027, 9, 27))
     assert order.citation == "North Andover Code ch. 60, Dangerous F(2)"
 
 
-def test_a_potentially_dangerous_case_cites_no_dangerous_fines(ordered, aco):
+def test_a_potentially_dangerous_case_cites_no_dangerous_fines(potentially_dangerous, aco):
     with at(NOTIFIED), pytest.raises(DomainError):
-        cite_dangerous_dog(case=ordered, offense="dangerous_dog_at_large", acting_user=aco)
+        cite_owner(case=potentially_dangerous, offense="dangerous_dog_at_large", acting_user=aco)
 
 
 # -- relocation notices (Potentially dangerous G, H) -----------------------------------------
@@ -364,7 +381,7 @@ def test_a_relocation_notice_is_kept_with_its_date_and_section(ordered, aco, chi
         assert "community" in refused.value.errors
         record_relocation_notice(case=ordered, direction="out", community="Andover",
                                  description="Tan boxer, 60 lb", notified_on=dt.date(2027, 10, 1),
-                                 acting_user=aco)
+                                 other_officer="Andover Animal Control", acting_user=aco)
     [notice] = relocations(ordered)
     assert (notice["community"], notice["notified_on"], notice["citation"]) == (
         "Andover", dt.date(2027, 10, 1), "North Andover Code ch. 60, Potentially dangerous H")

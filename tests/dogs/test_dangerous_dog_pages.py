@@ -8,7 +8,7 @@ import pytest
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from dogs.cases import DANGEROUS_DOG, cite_dangerous_dog, duty_orders, record_relocation_notice
+from dogs.cases import DANGEROUS_DOG, cite_owner, duty_orders, record_relocation_notice
 from tests.dogs.test_dangerous_dog import (
     DECIDED,
     EXTENSION_LIMIT,
@@ -45,6 +45,7 @@ def test_the_chief_orders_the_duties_on_the_page(client, determined, chief):  # 
         client.force_login(chief)
         assert 'id="duties-heading"' in client.get(page_of(determined)).content.decode()
         response = post(client, determined, "duties", notified_on=NOTIFIED.isoformat(),
+                        duties=["spay_neuter", "microchip", "training", "security"],
                         unfit_certificate="Dr. Vale: heart condition.")
         shown = client.get(page_of(determined)).content.decode()
     assert response.status_code == 302
@@ -94,7 +95,7 @@ def test_the_relocation_notice_prints_for_the_other_community(client, ordered, a
     with at(dt.date(2027, 10, 4)):
         record_relocation_notice(case=ordered, direction="out", community="Andover",
                                  description="Tan boxer", notified_on=dt.date(2027, 10, 1),
-                                 acting_user=aco)
+                                 other_officer="Andover Animal Control", acting_user=aco)
         client.force_login(aco)
         printed = client.get(reverse("dogs:case_relocation_notice", args=[ordered.pk, 1]))
         missing = client.get(reverse("dogs:case_relocation_notice", args=[ordered.pk, 2]))
@@ -127,7 +128,7 @@ def test_the_api_walks_duties_extension_check_and_compliance(determined, aco, ch
     assert refused.status_code == 400
     assert extended.json()["security_window"]["due"] == "2027-11-02"
     security = next(duty for duty in complied.json()["owner_duties"]
-                    if duty["citation"].endswith("C(5)"))
+                    if duty["citation"].endswith("Dangerous D"))
     assert security["complied_on"] == "2027-11-02"
     assert late.status_code == 400
 
@@ -136,7 +137,7 @@ def test_a_second_at_large_offense_is_flagged_until_the_hearing(client, aco, chi
                                                                  dangerous):  # noqa: F811
     for day in (dt.date(2027, 9, 13), dt.date(2027, 9, 14)):
         with at(day):
-            cite_dangerous_dog(case=dangerous, offense="dangerous_dog_at_large",
+            cite_owner(case=dangerous, offense="dangerous_dog_at_large",
                                accrues_until=day, acting_user=aco)
     with at(dt.date(2027, 9, 14)):
         client.force_login(chief)
@@ -160,7 +161,7 @@ def test_the_hearing_authority_determines_a_dangerous_dog_on_the_page(client, ow
         refused = post(client, case, "determine_dangerous", deemed="yes", exceptions=["C(5)"],
                        determination="Bit a passer-by.")
         response = post(client, case, "determine_dangerous", deemed="yes",
-                        determination="Bit a passer-by.")
+                        grounds=["B(1)(a)"], determination="Bit a passer-by.")
         shown = client.get(page_of(case)).content.decode()
     assert refused.status_code == 400
     assert response.status_code == 302

@@ -1,7 +1,8 @@
-"""A potentially dangerous dog in the browser (Code ch. 60): the Chief orders the owner's
-duties, the Animal Control Officer's check finds the insurance short inside the 21 days, the
-Chief extends the time to secure the premises, compliance is recorded within it, and the
-owner's notice of moving away is printed for the other town."""
+"""A dangerous dog in the browser (Code ch. 60): the Chief orders the owner's duties, the
+Animal Control Officer's check against Dangerous D finds the insurance short inside the 21
+days, the Chief extends the time to secure the premises, compliance is recorded within it,
+and the owner's notice of moving away is printed for the other town. (A potentially
+dangerous dog is not judged by these rules: ``test_potentially_dangerous_by_officer``.)"""
 
 from __future__ import annotations
 
@@ -11,12 +12,7 @@ import time_machine
 from django.utils import timezone
 from playwright.sync_api import Page, expect
 
-from dogs.cases import (
-    POTENTIALLY_DANGEROUS_DOG,
-    determine_potentially_dangerous,
-    duty_orders,
-    propose_potentially_dangerous,
-)
+from dogs.cases import DANGEROUS_DOG, determine_dangerous, duty_orders
 from permits_site.enforcement.models import Case
 from permits_site.enforcement.services import open_case
 from tests.e2e.conftest import assert_accessible, sign_in
@@ -48,17 +44,13 @@ def determined_case() -> Case:
                     first_name="Alice", last_name="Officer")
     chief = staff(Role.HEARING_AUTHORITY, "north_andover", username="hal", first_name="Hal",
                   last_name="Chief")
-    case = open_case(municipality=municipality("north_andover"),
-                     case_type=POTENTIALLY_DANGEROUS_DOG,
+    case = open_case(municipality=municipality("north_andover"), case_type=DANGEROUS_DOG,
                      party=UserFactory(first_name="Pat", last_name="Doe"), party_name="",
-                     address="12 Elm St", complaint="The dog lunges over a low fence.",
+                     address="12 Elm St", complaint="The dog bit a jogger.",
                      received_on=timezone.localdate(), acting_user=officer)
-    propose_potentially_dangerous(case=case, aggressive_in_enclosure=True,
-                                  proposal="Aggressive in a yard it can escape.",
-                                  acting_user=officer)
-    return determine_potentially_dangerous(case=case, deemed=True, exceptions=[],
-                                           determination="Potentially dangerous.",
-                                           acting_user=chief)
+    return determine_dangerous(case=case, deemed=True, exceptions=[], grounds=["B(1)(a)"],
+                               determination="Bit a jogger without provocation.",
+                               acting_user=chief)
 
 
 def as_user(page: Page, live_server, username: str, case: Case) -> None:
@@ -92,7 +84,7 @@ def test_duties_a_check_an_extension_and_compliance(page, live_server, db):
         page.get_by_label("Owner notified of the determination on").fill(NOTIFIED.isoformat())
         page.get_by_role("button", name="Order duties").click()
         done(page, "Owner's duties ordered.")
-        expect(page.locator(".duty")).to_have_count(4)
+        expect(page.locator(".duty")).to_have_count(5)
         expect(page.locator("#security-window")).to_contain_text("Friday, September 24, 2027")
 
     with on(CHECKED):
@@ -126,12 +118,14 @@ def test_duties_a_check_an_extension_and_compliance(page, live_server, db):
 
         page.get_by_label("Direction of the move").select_option("out")
         page.get_by_label("Other community").fill("Andover")
+        page.get_by_label("The new community's Animal Control Officer (moving out)").fill(
+            "Andover Animal Control")
         page.get_by_label("Description of the dog").fill("Tan boxer, 60 lb, microchipped.")
         page.get_by_role("button", name="Record notice").click()
         done(page, "Relocation notice recorded.")
         page.get_by_role("link", name="Print notice 1").click()
         expect(page.get_by_role("heading", level=1)).to_have_text(
-            "Notice of a potentially dangerous dog relocating")
+            "Notice of a dangerous dog relocating")
         expect(page.locator("main")).to_contain_text("To the Animal Control Officer of Andover")
         assert_accessible(page)
 

@@ -535,6 +535,24 @@ def renew_order(*, order: Order, period: Period, note: str = "", acting_user: Us
 
 
 @transaction.atomic
+def rescind_order(*, order: Order, reason: str, acting_user: User) -> Order:
+    """End an order in force for a time before its last day: it binds through today and is
+    not renewed. The law that lets someone rescind it is its app's to check."""
+    require_case_open(order.case, doing="rescind an order on")
+    today = timezone.localdate()
+    if order.ends_on is None or order.ends_on < today:
+        raise InvalidTransition("Only an order in force is rescinded.")
+    reason = require_text(reason, field="reason", message="Give the reason for rescinding.")
+    before = order.ends_on
+    order.ends_on = order.comply_by = today
+    order.save(update_fields=["ends_on", "comply_by"])
+    _record(order.case, acting_user=acting_user, action="case.order_rescinded",
+            summary=f"Order on case #{order.case_id} rescinded on {format_date(today)}",
+            order=order.pk, ended_before=before, reason=reason)
+    return order
+
+
+@transaction.atomic
 def suspend_or_revoke_permit(*, case: Case, change: str, reason: str, acting_user: User) -> Permit:
     """Suspend or revoke the case's permit: its status changes, the permit row stays."""
     require_case_open(case, doing="act on the permit of")
