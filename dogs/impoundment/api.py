@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import asdict
 
+from django.utils import timezone
 from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.permissions import BasePermission
@@ -24,7 +25,16 @@ from dogs.impoundment.permissions import (
     can_take_impoundment_payment,
     impoundment_town_ids,
 )
-from dogs.models import DISPOSITIONS, Impoundment, ImpoundmentBasis
+from dogs.models import (
+    DISPOSITIONS,
+    AdoptionCoriCheck,
+    CoriResult,
+    Impoundment,
+    ImpoundmentBasis,
+    NoticeMethod,
+    OwnerNotice,
+    Species,
+)
 from dogs.periods import MUNICIPALITY
 from permits_site.accounts.permissions import Refused, require
 from permits_site.api.public.fields import BoundedDateField, BoundedModelSerializer
@@ -49,19 +59,39 @@ class ImpoundmentInvoiceSerializer(serializers.Serializer):
     lines = InvoiceLineSerializer(many=True)
 
 
+class OwnerNoticeSerializer(BoundedModelSerializer):
+    class Meta:
+        model = OwnerNotice
+        fields = ["method", "notified_on", "person_reached", "note"]
+
+
+class CoriCheckSerializer(BoundedModelSerializer):
+    class Meta:
+        model = AdoptionCoriCheck
+        fields = ["person_name", "checked_on", "result"]
+
+
 class ImpoundmentSerializer(BoundedModelSerializer):
     """The record with the dates the law sets: forward by, held through, Town property
     from and kept until."""
 
     dates = serializers.SerializerMethodField()
     owner = serializers.SerializerMethodField()
+    rabies_missing = serializers.SerializerMethodField(
+        help_text="A dog, cat or ferret six months or older with no current rabies "
+                  "vaccination on the record (Rabies A; offense rabies_vaccination_missing, "
+                  "Rabies C).")
+    owner_notices = OwnerNoticeSerializer(many=True, read_only=True)
+    cori_checks = CoriCheckSerializer(many=True, read_only=True)
     fee_invoice = ImpoundmentInvoiceSerializer(read_only=True)
     adoption_invoice = ImpoundmentInvoiceSerializer(read_only=True)
 
     class Meta:
         model = Impoundment
-        fields = ["id", "impounded_on", "basis", "picked_up", "description", "found_at",
-                  "tag_number", "microchip", "dog", "owner", "owner_notified_at",
+        fields = ["id", "impounded_on", "species", "under_six_months", "basis", "picked_up",
+                  "description", "found_at", "tag_number", "microchip", "dog", "owner",
+                  "identified_by", "identification_note", "owner_name", "owner_contact",
+                  "owner_notices", "rabies_missing", "cori_checks", "owner_notified_at",
                   "rabies_certificate", "rabies_valid_through", "claim_by",
                   "contract_signed_by", "alternate_party", "forwarded_to_clerk_on", "status",
                   "closed_on", "outcome_note", "adopter_name", "adopter_identification",
@@ -71,6 +101,9 @@ class ImpoundmentSerializer(BoundedModelSerializer):
         dates = services.dates_of(record, self.context["calendar"])
         return {name: day.isoformat() if day else None
                 for name, day in asdict(dates).items()}
+
+    def get_rabies_missing(self, record: Impoundment) -> bool:
+        return record.rabies_missing_on(timezone.localdate())
 
     def get_owner(self, record: Impoundment) -> dict | None:
         if record.dog is None:
@@ -86,11 +119,33 @@ class IntakeSerializer(serializers.Serializer):
     tag_number = serializers.CharField(max_length=10, required=False, default="")
     microchip = serializers.CharField(max_length=30, required=False, default="")
     picked_up = serializers.BooleanField(required=False, default=True)
+    species = serializers.ChoiceField(choices=Species.choices, required=False,
+                                      default=Species.DOG)
+    under_six_months = serializers.BooleanField(required=False, default=False)
+    basis = serializers.ChoiceField(choices=list(services.INTAKE_BASES), required=False,
+                                    default=ImpoundmentBasis.PICKED_UP)
 
 
 class IdentifySerializer(serializers.Serializer):
     tag_number = serializers.CharField(max_length=10, required=False, default="")
     microchip = serializers.CharField(max_length=30, required=False, default="")
+    license_number = serializers.CharField(max_length=40, required=False, default="")
+    owner_name = serializers.CharField(max_length=120, required=False, default="")
+    owner_contact = serializers.CharField(max_length=200, required=False, default="")
+    identification_note = serializers.CharField(max_length=200, required=False, default="")
+
+
+class NoticeBodySerializer(serializers.Serializer):
+    method = serializers.ChoiceField(choices=NoticeMethod.choices)
+    notified_on = BoundedDateField()
+    person_reached = serializers.CharField(max_length=120)
+    note = serializers.CharField(max_length=300, required=False, default="")
+
+
+class CoriBodySerializer(serializers.Serializer):
+    person_name = serializers.CharField(max_length=120)
+    checked_on = BoundedDateField()
+    result = serializers.ChoiceField(choices=CoriResult.choices)
 
 
 class RabiesProofSerializer(serializers.Serializer):
@@ -162,7 +217,8 @@ class ImpoundmentViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
         return Impoundment.objects.filter(
             municipality_id__in=impoundment_town_ids(self.request.user),
         ).select_related("municipality", "dog__owner", "fee_invoice", "adoption_invoice"
-                         ).prefetch_related("fee_invoice__lines", "adoption_invoice__lines")
+                         ).prefetch_related("fee_invoice__lines", "adoption_invoice__lines",
+                                            "owner_notices", "cori_checks")
 
     def get_serializer_context(self):
         town = Municipality.objects.get(code=MUNICIPALITY)
@@ -182,6 +238,8 @@ class ImpoundmentViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
         return self.respond(record, status.HTTP_201_CREATED)
 
     identify = _service_action("identify", IdentifySerializer, services.identify_owner)
+    notices = _service_action("notices", NoticeBodySerializer, services.record_owner_notice)
+    cori_checks = _service_action("cori_checks", CoriBodySerializer, services.record_cori_check)
     rabies_proof = _service_action("rabies_proof", RabiesProofSerializer,
                                    services.record_rabies_proof)
     invoice = _service_action("invoice", NothingSerializer, services.invoice_fees)
