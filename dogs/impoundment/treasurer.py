@@ -29,6 +29,7 @@ from dogs.periods import MUNICIPALITY
 from permits_site.accounts.permissions import require
 from permits_site.licensing.fact_forms import bounded_date_field
 from permits_site.licensing.models import Payment
+from permits_site.rules.fees import money
 from permits_site.towns.models import Municipality
 
 CSV_HEADER = ["Day received", "Payments", "Amount ($)"]
@@ -51,7 +52,7 @@ def adoption_money_by_day(municipality: Municipality, start: dt.date,
             .filter(day__gte=start, day__lte=end)
             .values("day").annotate(payments=Count("pk"), amount=Sum("amount"))
             .order_by("day"))
-    return [DaySum(row["day"], row["payments"], row["amount"]) for row in rows]
+    return [DaySum(row["day"], row["payments"], money(row["amount"])) for row in rows]
 
 
 class PeriodForm(forms.Form):
@@ -89,7 +90,7 @@ def adoption_money(request):
     if request.GET.get("format") == "csv":
         return _csv(rows, start, end)
     return render(request, "dogs/adoption_money.html", {
-        "form": form, "rows": rows, "total": sum((row.amount for row in rows), Decimal("0")),
+        "form": form, "rows": rows, "total": money(sum((row.amount for row in rows), Decimal("0"))),
         "citation": cite("Impoundment H"),
         "csv_query": f"start={start.isoformat()}&end={end.isoformat()}&format=csv",
     })
