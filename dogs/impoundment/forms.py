@@ -221,7 +221,7 @@ def action_form(action: str, data=None):
 
 class FoundAnimalForm(ServiceForm):
     town = forms.ModelChoiceField(queryset=Municipality.objects.none(), empty_label=None,
-                                  label="Town where you found it")
+                                  label="Town")
     species = forms.ChoiceField(choices=Species.choices, label="Animal")
     description = forms.CharField(max_length=200, label="What it looks like",
                                   help_text="Color, size, collar or markings.")
