@@ -118,6 +118,10 @@ class DogsConfig(AppConfig):
         register_nav_link(town, "Finders' reports", "dogs:found_reports", roles=officer)
         register_queue_link(town, "Adoption money for the Treasurer", "dogs:adoption_money",
                             roles=(Role.CLERK,))
+        from dogs.impoundment.home import found_report_work
+
+        register_home_section(Role.ANIMAL_CONTROL_OFFICER, "Finders' reports",
+                              found_report_work, municipality=town)
 
         # The Animal Control Officer's home: dogs in custody (Impoundment; ACO B(2)), dog
         # cases and restraint orders (Restraint E, Temporary restraint A), residence limits

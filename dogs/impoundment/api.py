@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import asdict
 
 from django.utils import timezone
+from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.permissions import BasePermission
@@ -60,15 +61,21 @@ class ImpoundmentInvoiceSerializer(serializers.Serializer):
 
 
 class OwnerNoticeSerializer(BoundedModelSerializer):
+    notice_method = serializers.ChoiceField(source="method", choices=NoticeMethod.choices,
+                                            read_only=True)
+
     class Meta:
         model = OwnerNotice
-        fields = ["method", "notified_on", "person_reached", "note"]
+        fields = ["notice_method", "notified_on", "person_reached", "note"]
 
 
 class CoriCheckSerializer(BoundedModelSerializer):
+    cori_result = serializers.ChoiceField(source="result", choices=CoriResult.choices,
+                                          read_only=True)
+
     class Meta:
         model = AdoptionCoriCheck
-        fields = ["person_name", "checked_on", "result"]
+        fields = ["person_name", "checked_on", "cori_result"]
 
 
 class ImpoundmentSerializer(BoundedModelSerializer):
@@ -136,7 +143,7 @@ class IdentifySerializer(serializers.Serializer):
 
 
 class NoticeBodySerializer(serializers.Serializer):
-    method = serializers.ChoiceField(choices=NoticeMethod.choices)
+    notice_method = serializers.ChoiceField(source="method", choices=NoticeMethod.choices)
     notified_on = BoundedDateField()
     person_reached = serializers.CharField(max_length=120)
     note = serializers.CharField(max_length=300, required=False, default="")
@@ -145,7 +152,7 @@ class NoticeBodySerializer(serializers.Serializer):
 class CoriBodySerializer(serializers.Serializer):
     person_name = serializers.CharField(max_length=120)
     checked_on = BoundedDateField()
-    result = serializers.ChoiceField(choices=CoriResult.choices)
+    cori_result = serializers.ChoiceField(source="result", choices=CoriResult.choices)
 
 
 class RabiesProofSerializer(serializers.Serializer):
@@ -202,8 +209,10 @@ def _service_action(name: str, serializer_class, service):
         return self.respond(record)
 
     run.__name__, run.__doc__ = name, service.__doc__  # before @action maps POST to it
+    described = extend_schema(request=serializer_class,
+                              responses={200: ImpoundmentSerializer})(run)
     return action(detail=True, methods=["post"], url_path=url_path, url_name=url_path,
-                  serializer_class=serializer_class)(run)
+                  serializer_class=serializer_class)(described)
 
 
 class ImpoundmentViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
@@ -225,8 +234,10 @@ class ImpoundmentViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
         return {**super().get_serializer_context(), "calendar": town.calendar()}
 
     def respond(self, record: Impoundment, code: int = status.HTTP_200_OK) -> Response:
-        return Response(self.get_serializer(self.get_queryset().get(pk=record.pk)).data,
-                        status=code)
+        """The whole record, whichever action's body was posted."""
+        body = ImpoundmentSerializer(self.get_queryset().get(pk=record.pk),
+                                     context=self.get_serializer_context())
+        return Response(body.data, status=code)
 
     def create(self, request):
         """Record an intake; a tag or microchip the town knows notifies the owner."""

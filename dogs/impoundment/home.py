@@ -62,18 +62,22 @@ def _found_report(report: FoundAnimalReport) -> WorkItem:
 
 
 def impoundment_work(town: TownCalendar, *, user: User, today: dt.date) -> list[WorkList]:
-    """Animals in custody, longest held first; finders' reports still open, oldest first."""
+    """Animals in custody, longest held first."""
     held = Impoundment.objects.filter(
         municipality=town.municipality,
         status__in=(ImpoundmentStatus.HELD, ImpoundmentStatus.TOWN_PROPERTY),
     ).order_by("impounded_on", "pk")
-    reports = FoundAnimalReport.objects.filter(
-        municipality=town.municipality, status=FoundReportStatus.OPEN,
-    ).order_by("reported_at", "pk")
     return [limited("Animals in custody", held,
                     lambda record: _custody(record, today=today, town=town),
                     empty="No animal is in custody.", link_label="Impoundments",
-                    link_url=reverse("dogs:impoundments")),
-            limited("Finders' reports to follow up", reports, _found_report,
+                    link_url=reverse("dogs:impoundments"))]
+
+
+def found_report_work(town: TownCalendar, *, user: User, today: dt.date) -> list[WorkList]:
+    """Finders' reports still open, oldest first (Impoundment B)."""
+    reports = FoundAnimalReport.objects.filter(
+        municipality=town.municipality, status=FoundReportStatus.OPEN,
+    ).order_by("reported_at", "pk")
+    return [limited("Finders' reports to follow up", reports, _found_report,
                     empty="No finder's report is open.", link_label="Finders' reports",
                     link_url=reverse("dogs:found_reports"))]

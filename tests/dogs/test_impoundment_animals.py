@@ -493,3 +493,31 @@ def test_the_treasurer_report_refuses_a_reversed_period_naming_the_field(client,
 def test_a_resident_cannot_read_the_treasurer_report(client, resident):
     client.force_login(resident)
     assert client.get(reverse("dogs:adoption_money")).status_code == 403
+
+
+# -- The API over the same services -----------------------------------------------------
+
+def test_the_api_takes_in_a_cat_and_records_a_phone_notice_impoundment_d(api, aco,
+                                                                          north_andover):
+    api.force_authenticate(aco)
+    with on(THU_JUNE_4):
+        created = api.post("/api/v1/impoundments/", {
+            "impounded_on": "2026-06-04", "species": "cat", "description": "Gray tabby"},
+            format="json")
+        record_id = created.json()["id"]
+        refused = api.post(f"/api/v1/impoundments/{record_id}/notices/", {
+            "notice_method": "phone", "notified_on": "2026-06-04",
+            "person_reached": "Rita Reyes"}, format="json")
+        api.post(f"/api/v1/impoundments/{record_id}/identify/", {
+            "owner_name": "Rita Reyes", "owner_contact": "978-555-0142",
+            "identification_note": "Neighbor"}, format="json")
+        noticed = api.post(f"/api/v1/impoundments/{record_id}/notices/", {
+            "notice_method": "phone", "notified_on": "2026-06-04",
+            "person_reached": "Rita Reyes"}, format="json")
+    assert created.status_code == 201
+    assert (created.json()["species"], created.json()["rabies_missing"]) == ("cat", True)
+    assert refused.status_code == 400 and "owner_name" in refused.json()
+    assert noticed.status_code == 200
+    assert noticed.json()["owner_notices"] == [{
+        "notice_method": "phone", "notified_on": "2026-06-04",
+        "person_reached": "Rita Reyes", "note": ""}]

@@ -87,7 +87,8 @@ def test_the_officer_records_an_intake_and_the_tag_finds_the_owner(
     with django_capture_on_commit_callbacks(execute=True):
         response = client.post(reverse("dogs:impoundment_new"), {
             "impounded_on": "2026-06-08", "species": "dog", "basis": "picked_up",
-            "description": "Beagle, tricolor", "found_at": "Elm Street", "tag_number": str(TAG), "picked_up": "on"})
+            "description": "Beagle, tricolor", "found_at": "Elm Street",
+            "tag_number": str(TAG), "picked_up": "on"})
     record = Impoundment.objects.get()
     assert response.url == reverse("dogs:impoundment", args=[record.pk])
     assert record.dog == tagged_dog
