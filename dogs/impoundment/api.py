@@ -209,10 +209,10 @@ def _service_action(name: str, serializer_class, service):
         return self.respond(record)
 
     run.__name__, run.__doc__ = name, service.__doc__  # before @action maps POST to it
-    described = extend_schema(request=serializer_class,
-                              responses={200: ImpoundmentSerializer})(run)
-    return action(detail=True, methods=["post"], url_path=url_path, url_name=url_path,
-                  serializer_class=serializer_class)(described)
+    routed = action(detail=True, methods=["post"], url_path=url_path, url_name=url_path,
+                    serializer_class=serializer_class)(run)
+    return extend_schema(request=serializer_class,
+                         responses={200: ImpoundmentSerializer})(routed)
 
 
 class ImpoundmentViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
@@ -262,6 +262,8 @@ class ImpoundmentViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
                                   services.record_disposition)
     forwarded = _service_action("forwarded", ForwardedSerializer, services.record_forwarded)
 
+    @extend_schema(request=ImpoundmentPaymentSerializer,
+                   responses={200: ImpoundmentSerializer})
     @action(detail=True, methods=["post"], serializer_class=ImpoundmentPaymentSerializer)
     def payments(self, request, pk=None):
         """Money received at the counter against the fees or the adoption fee."""
