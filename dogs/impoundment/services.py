@@ -1,17 +1,22 @@
 """The Animal Control Officer's impoundments (North Andover Code ch. 60, Impoundment A–H;
-ACO B(2)).
+ACO B(2); Welfare G(7)).
 
-- Intake: a record the officer forwards to the Town Clerk within 30 days (a deadline on
-  the Monday–Thursday calendar, ``aco_intake_records``) and the Clerk keeps two years.
-- A dog whose tag number (this year's tag) or microchip finds its license: its owner is
-  notified at once (Impoundment D).
-- The owner reclaims the dog with proof of rabies vaccination once the pick-up, impound
-  and boarding fees are paid (Impoundment C, C(1)); the fees come from the town's
-  effective-dated schedule of the ``north_andover.impoundment`` fee type.
-- Unclaimed, a picked-up dog becomes Town property after the seven-day hold
-  (``impound_hold``, a duration: it never rolls); a surrendered dog at once (F(3)); a
-  safe-hold dog after its claim-by date (G(2)). Town property is adopted (fee and
-  identification, H), transferred to a rescue or humanely euthanized (E, G(4)).
+- Intake of any animal (dog, cat, ferret, livestock, other): a record the officer forwards
+  to the Town Clerk within 30 days (a deadline on the Monday–Thursday calendar,
+  ``aco_intake_records``) and the Clerk keeps two years.
+- The owner (Impoundment D): a dog whose tag (of any license year), license number (of any
+  year) or microchip finds its license has its owner notified at once; any other owner is
+  recorded with how the officer identified them. Every notice is recorded with its method,
+  date and who was reached.
+- The owner reclaims the animal once the pick-up, impound and boarding fees are paid, with
+  proof of rabies vaccination for a dog, cat or ferret six months or older (Impoundment C,
+  C(1); Rabies A); the fees come from the town's effective-dated schedule of the
+  ``north_andover.impoundment`` fee type.
+- Unclaimed, a picked-up animal becomes Town property after the seven-day hold
+  (``impound_hold``, a duration: it never rolls); a surrendered one at once (F(3)); a
+  safe-hold one after its claim-by date (G(2)). Town property is adopted (fee,
+  identification and a clear CORI check of everyone residing in the household, H),
+  transferred to a rescue or humanely euthanized (E, G(4)).
 """
 
 from __future__ import annotations

@@ -87,3 +87,24 @@ def test_a_cat_is_impounded_its_owner_phoned_and_released_against_the_fees(
     assert (record.species, record.status) == ("cat", ImpoundmentStatus.RELEASED)
     assert record.fee_invoice.is_paid
     assert record.owner_notices.get().method == "phone"
+
+
+def test_the_officers_finders_reports_and_the_adoption_money_report_are_accessible(
+        page, live_server, officer):
+    from tests.factories import FoundAnimalReportFactory
+
+    report = FoundAnimalReportFactory()
+    sign_in(page, live_server, "aco", PASSWORD)
+    page.get_by_role("link", name="Finders' reports").first.click()
+    expect(page.get_by_role("heading", name="Finders' reports", level=1)).to_be_visible()
+    assert_accessible(page)
+    page.get_by_role("link", name=f"#{report.pk}").click()
+    expect(page.get_by_role("heading", name=f"Finder's report #{report.pk}: cat")).to_be_visible()
+    assert_accessible(page)
+    page.get_by_label("Turn-over requested on").fill("2027-06-07")
+    act(page, "request", "Record the request")
+    expect(page.get_by_text("Request recorded.")).to_be_visible()
+    assert_accessible(page)
+    page.goto(f"{live_server.url}/dogs/impoundments/adoption-money/")
+    expect(page.get_by_role("heading", name="Adoption money for the Treasurer")).to_be_visible()
+    assert_accessible(page)
