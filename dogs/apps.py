@@ -115,7 +115,7 @@ class DogsConfig(AppConfig):
 
         if not any(NOT_TURNED_OVER in kind.offenses for kind in case_types(town)):
             register_case_type(STRAY_CASE)
-        register_nav_link(town, "Finders' reports", "dogs:found_reports", roles=officer)
+        register_nav_link(town, "Found animal reports", "dogs:found_reports", roles=officer)
         register_queue_link(town, "Adoption money for the Treasurer", "dogs:adoption_money",
                             roles=(Role.CLERK,))
         from dogs.impoundment.home import found_report_work

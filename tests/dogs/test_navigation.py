@@ -19,7 +19,7 @@ OFFICER_ENTRIES = {
     "Residence limits": "/dogs/limits/new/",
     "Noise complaints": "/enforcement/cases/?case_type=north_andover.nuisance_noise",
     "Kennels": "/dogs/kennels/",
-    "Finders' reports": "/dogs/found-reports/",
+    "Found animal reports": "/dogs/found-reports/",
 }
 
 

@@ -95,7 +95,7 @@ def test_the_officers_finders_reports_and_the_adoption_money_report_are_accessib
 
     report = FoundAnimalReportFactory()
     sign_in(page, live_server, "aco", PASSWORD)
-    page.get_by_role("link", name="Finders' reports").first.click()
+    page.get_by_role("link", name="Found animal reports").click()
     expect(page.get_by_role("heading", name="Finders' reports", level=1)).to_be_visible()
     assert_accessible(page)
     page.get_by_role("link", name=f"#{report.pk}").click()
