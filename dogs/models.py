@@ -383,7 +383,7 @@ class FoundAnimalReport(models.Model):
     species = models.CharField(max_length=10, choices=Species.choices, default=Species.DOG)
     description = models.CharField(max_length=200)
     found_at = models.CharField(max_length=200)
-    tag_number = models.CharField(max_length=10, blank=True)
+    tag_number = models.CharField(max_length=20, blank=True)
     finder_name = models.CharField(max_length=120)
     finder_contact = models.CharField(max_length=200)
     message = models.CharField(max_length=1000, blank=True)
