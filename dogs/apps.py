@@ -118,7 +118,10 @@ class DogsConfig(AppConfig):
         register_nav_link(town, "Found animal reports", "dogs:found_reports", roles=officer)
         register_queue_link(town, "Adoption money for the Treasurer", "dogs:adoption_money",
                             roles=(Role.CLERK,))
+        from dogs.impoundment.api import FoundReportViewSet
         from dogs.impoundment.home import found_report_work
+
+        register_routes("found-reports", FoundReportViewSet, basename="found-report")
 
         register_home_section(Role.ANIMAL_CONTROL_OFFICER, "Finders' reports",
                               found_report_work, municipality=town)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import asdict
 
+from django.shortcuts import get_object_or_404
 from django.utils import timezone
 from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, serializers, status, viewsets
@@ -18,7 +19,7 @@ from rest_framework.decorators import action
 from rest_framework.permissions import BasePermission
 from rest_framework.response import Response
 
-from dogs.impoundment import services
+from dogs.impoundment import found, services
 from dogs.impoundment.permissions import (
     COUNTER_ROLES,
     IMPOUNDMENT_READER_ROLES,
@@ -30,6 +31,7 @@ from dogs.models import (
     DISPOSITIONS,
     AdoptionCoriCheck,
     CoriResult,
+    FoundAnimalReport,
     Impoundment,
     ImpoundmentBasis,
     NoticeMethod,
@@ -278,3 +280,71 @@ class ImpoundmentViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
             raise DomainError("There is no such invoice yet.", field="invoice")
         record_payment(invoice=invoice, acting_user=request.user, **data)
         return self.respond(record)
+
+
+# -- Finders' reports (Impoundment B) ------------------------------------------------------
+
+class FoundReportSerializer(BoundedModelSerializer):
+    """A finder's report and its follow-up; ``case`` is the B(2) citation's case."""
+
+    class Meta:
+        model = FoundAnimalReport
+        fields = ["id", "species", "description", "found_at", "tag_number", "finder_name",
+                  "finder_contact", "message", "reported_at", "status",
+                  "turn_over_requested_on", "impoundment", "case"]
+
+
+class TurnOverRequestSerializer(serializers.Serializer):
+    requested_on = BoundedDateField()
+
+
+class TurnedOverSerializer(serializers.Serializer):
+    impoundment = serializers.IntegerField()
+
+
+class CloseReportSerializer(serializers.Serializer):
+    returned_to_owner = serializers.BooleanField()
+
+
+def _report_action(name: str, serializer_class, service):
+    """A POST action on one report at ``<id>/<name with dashes>/``."""
+    url_path = name.replace("_", "-")
+
+    def run(self, request, pk=None):
+        report = self.get_object()
+        body = serializer_class(data=request.data)
+        body.is_valid(raise_exception=True)
+        service(report=report, acting_user=request.user, **self.arguments(body.validated_data))
+        return Response(FoundReportSerializer(self.get_queryset().get(pk=report.pk)).data)
+
+    run.__name__, run.__doc__ = name, service.__doc__
+    routed = action(detail=True, methods=["post"], url_path=url_path, url_name=url_path,
+                    serializer_class=serializer_class)(run)
+    return extend_schema(request=serializer_class,
+                         responses={200: FoundReportSerializer})(routed)
+
+
+class FoundReportViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
+                         viewsets.GenericViewSet):
+    """Finders' reports of the caller's towns, newest first (Impoundment B)."""
+
+    serializer_class = FoundReportSerializer
+    permission_classes = [ReadsImpoundments]
+
+    def get_queryset(self):
+        return FoundAnimalReport.objects.filter(
+            municipality_id__in=impoundment_town_ids(self.request.user))
+
+    def arguments(self, data: dict) -> dict:
+        """An impoundment id becomes the caller's town's record (404 otherwise)."""
+        if "impoundment" in data:
+            data["impoundment"] = get_object_or_404(
+                Impoundment, pk=data["impoundment"],
+                municipality_id__in=impoundment_town_ids(self.request.user))
+        return data
+
+    request_turn_over = _report_action("request_turn_over", TurnOverRequestSerializer,
+                                       found.request_turn_over)
+    turned_over = _report_action("turned_over", TurnedOverSerializer, found.record_turned_over)
+    close = _report_action("close", CloseReportSerializer, found.close_report)
+    cite = _report_action("cite", NothingSerializer, found.cite_not_turned_over)

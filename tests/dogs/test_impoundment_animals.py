@@ -521,3 +521,26 @@ def test_the_api_takes_in_a_cat_and_records_a_phone_notice_impoundment_d(api, ac
     assert noticed.json()["owner_notices"] == [{
         "notice_method": "phone", "notified_on": "2026-06-04",
         "person_reached": "Rita Reyes", "note": ""}]
+
+
+def test_the_api_follows_up_a_finders_report_and_cites_the_finder_impoundment_b2(
+        api, aco, north_andover, fresh_limits, stray_fine):
+    with on(THU_JUNE_4):
+        report = report_cat(north_andover)
+    api.force_authenticate(aco)
+    with on(THU_JUNE_4):
+        listed = api.get("/api/v1/found-reports/")
+        early = api.post(f"/api/v1/found-reports/{report.pk}/cite/", {}, format="json")
+        api.post(f"/api/v1/found-reports/{report.pk}/request-turn-over/",
+                 {"requested_on": "2026-06-04"}, format="json")
+        cited = api.post(f"/api/v1/found-reports/{report.pk}/cite/", {}, format="json")
+    assert [row["id"] for row in listed.json()["results"]] == [report.pk]
+    assert early.status_code == 400 and "Impoundment B(2)" in early.json()["requested_on"][0]
+    assert cited.status_code == 200
+    assert cited.json()["status"] == FoundReportStatus.NOT_TURNED_OVER
+    assert Citation.objects.get().case_id == cited.json()["case"]
+
+
+def test_the_api_hides_finders_reports_from_residents(api, resident):
+    api.force_authenticate(resident)
+    assert api.get("/api/v1/found-reports/").status_code == 403
