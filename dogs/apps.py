@@ -107,6 +107,25 @@ class DogsConfig(AppConfig):
         register_deadline_source(kennel_decisions)
         register_deadline_source(intake_records_to_forward)
 
+        # Impoundment B, H: finders' reports reach the officer, the case a finder who keeps
+        # a stray is cited on (unless the fine schedule's case types offer the offense), and
+        # the adoption money report for the Clerk and the Treasurer's Office.
+        from dogs.impoundment.found import NOT_TURNED_OVER, STRAY_CASE
+        from permits_site.enforcement.registry import case_types, register_case_type
+
+        if not any(NOT_TURNED_OVER in kind.offenses for kind in case_types(town)):
+            register_case_type(STRAY_CASE)
+        register_nav_link(town, "Found animal reports", "dogs:found_reports", roles=officer)
+        register_queue_link(town, "Adoption money for the Treasurer", "dogs:adoption_money",
+                            roles=(Role.CLERK,))
+        from dogs.impoundment.api import FoundReportViewSet
+        from dogs.impoundment.home import found_report_work
+
+        register_routes("found-reports", FoundReportViewSet, basename="found-report")
+
+        register_home_section(Role.ANIMAL_CONTROL_OFFICER, "Finders' reports",
+                              found_report_work, municipality=town)
+
         # The Animal Control Officer's home: dogs in custody (Impoundment; ACO B(2)), dog
         # cases and restraint orders (Restraint E, Temporary restraint A), residence limits
         # and noise complaints (Limits A–E, Restraint C).

@@ -139,6 +139,30 @@ class ImpoundmentBasis(models.TextChoices):
     PICKED_UP = "picked_up", "Picked up or turned over (Impoundment A, B)"
     SURRENDER = "surrender", "Owner surrender contract (Impoundment F)"
     SAFE_HOLD = "safe_hold", "Safe-hold contract (Impoundment G)"
+    ABANDONED = "abandoned", "Abandoned on vacated property (Welfare G(7))"
+
+
+class Species(models.TextChoices):
+    """What kind of animal is in custody (Impoundment B, H; Welfare G(7))."""
+
+    DOG = "dog", "Dog"
+    CAT = "cat", "Cat"
+    FERRET = "ferret", "Ferret"
+    LIVESTOCK = "livestock", "Livestock"
+    OTHER = "other", "Other animal"
+
+
+#: The species Rabies A requires vaccinated at six months of age or older.
+RABIES_SPECIES = (Species.DOG, Species.CAT, Species.FERRET)
+
+
+class OwnerIdentifiedBy(models.TextChoices):
+    """How the officer identified the owner of an impounded animal (Impoundment D)."""
+
+    TAG = "tag", "License tag"
+    MICROCHIP = "microchip", "Microchip"
+    LICENSE = "license", "Dog license (any year)"
+    OTHER = "other", "Other means the officer records"
 
 
 class ImpoundmentStatus(models.TextChoices):
@@ -159,14 +183,22 @@ DISPOSITIONS = (
 
 
 class Impoundment(models.Model):
-    """The Animal Control Officer's intake record of a dog in custody, and what became of it.
+    """The Animal Control Officer's intake record of an animal in custody, and what became
+    of it.
 
-    The record goes to the Town Clerk within 30 days and is kept two years (ACO B(2)); the
-    dog is held at least seven days unless its owner reclaims it (Impoundment C, E).
+    Any species (ACO B(2); Impoundment B, H; Welfare G(7)): a licensed dog is linked by
+    ``dog``; any other animal is known by its species and description, its owner by the
+    name and contact the officer records. The record goes to the Town Clerk within 30 days
+    and is kept two years (ACO B(2)); the animal is held at least seven days unless its
+    owner reclaims it (Impoundment C, E).
     """
 
     municipality = models.ForeignKey("towns.Municipality", on_delete=models.PROTECT)
     impounded_on = models.DateField()
+    species = models.CharField(max_length=10, choices=Species.choices, default=Species.DOG)
+    under_six_months = models.BooleanField(
+        default=False, help_text="Younger than six months: Rabies A does not yet apply."
+    )
     basis = models.CharField(
         max_length=12, choices=ImpoundmentBasis.choices, default=ImpoundmentBasis.PICKED_UP
     )
@@ -183,6 +215,17 @@ class Impoundment(models.Model):
         help_text="The licensed dog, once its tag or microchip identifies it.",
     )
     owner_notified_at = models.DateTimeField(null=True, blank=True)
+    identified_by = models.CharField(
+        max_length=10, choices=OwnerIdentifiedBy.choices, blank=True,
+        help_text="How the owner was identified (Impoundment D).",
+    )
+    identification_note = models.CharField(max_length=200, blank=True)
+    owner_name = models.CharField(
+        max_length=120, blank=True, help_text="An owner identified by other means."
+    )
+    owner_contact = models.CharField(
+        max_length=200, blank=True, help_text="Phone, email or mailing address."
+    )
     rabies_certificate = models.CharField(
         max_length=120, blank=True, help_text="Certificate number and veterinarian."
     )
@@ -224,6 +267,26 @@ class Impoundment(models.Model):
     @property
     def is_open(self) -> bool:
         return self.status in (ImpoundmentStatus.HELD, ImpoundmentStatus.TOWN_PROPERTY)
+
+    @property
+    def owner_identified(self) -> bool:
+        return self.dog_id is not None or bool(self.owner_name)
+
+    @property
+    def owner_display(self) -> str:
+        """The owner's name: the licensed dog's owner, else the one the officer recorded."""
+        return self.dog.owner.display_name if self.dog_id else self.owner_name
+
+    @property
+    def needs_rabies_vaccination(self) -> bool:
+        """A dog, cat or ferret six months of age or older (Rabies A)."""
+        return self.species in RABIES_SPECIES and not self.under_six_months
+
+    def rabies_missing_on(self, day: dt.date) -> bool:
+        """Rabies A requires a vaccination and none current is on the record: offense
+        ``rabies_vaccination_missing`` (Rabies C)."""
+        return self.needs_rabies_vaccination and (
+            self.rabies_valid_through is None or self.rabies_valid_through < day)
 
 
 # -- Kennel license roster (Code ch. 60, Kennel license B(1), B(2)) ----------------------
@@ -478,3 +541,101 @@ class VacatedPropertyReport(models.Model):
     @property
     def keep_until(self) -> dt.date:
         return kept_until(self.known_vacated_on)
+
+# -- Impounded animals: notice, finders' reports, adoption checks (Impoundment B, D, H) ---
+
+
+class NoticeMethod(models.TextChoices):
+    """How the owner of an impounded animal was told (Impoundment D)."""
+
+    EMAIL = "email", "Email"
+    PHONE = "phone", "Telephone"
+    IN_PERSON = "in_person", "In person"
+    MAIL = "mail", "Mail"
+
+
+class OwnerNotice(models.Model):
+    """One notice to the owner of an impounded animal: how, when and who was reached
+    (Impoundment D). Never edited: a later notice is a new row."""
+
+    impoundment = models.ForeignKey(Impoundment, on_delete=models.PROTECT,
+                                    related_name="owner_notices")
+    method = models.CharField(max_length=10, choices=NoticeMethod.choices)
+    notified_on = models.DateField()
+    person_reached = models.CharField(max_length=120)
+    note = models.CharField(max_length=300, blank=True)
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["notified_on", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.get_method_display()} to {self.person_reached}, {self.notified_on}"
+
+
+class FoundReportStatus(models.TextChoices):
+    OPEN = "open", "To follow up"
+    IMPOUNDED = "impounded", "Turned over and impounded"
+    RETURNED = "returned", "Back with its owner"
+    NOT_TURNED_OVER = "not_turned_over", "Not turned over on request"
+    CLOSED = "closed", "Closed"
+
+
+class FoundAnimalReport(models.Model):
+    """A finder's report of a stray, lost or apparently homeless animal (Impoundment B): it
+    reaches the Animal Control Officer, who asks for the animal to be turned over (B(1))
+    and may cite a finder who fails to (B(2))."""
+
+    municipality = models.ForeignKey("towns.Municipality", on_delete=models.PROTECT)
+    species = models.CharField(max_length=10, choices=Species.choices, default=Species.DOG)
+    description = models.CharField(max_length=200)
+    found_at = models.CharField(max_length=200)
+    tag_number = models.CharField(max_length=20, blank=True)
+    finder_name = models.CharField(max_length=120)
+    finder_contact = models.CharField(max_length=200)
+    message = models.CharField(max_length=1000, blank=True)
+    reported_at = models.DateTimeField(auto_now_add=True)
+    status = models.CharField(max_length=16, choices=FoundReportStatus.choices,
+                              default=FoundReportStatus.OPEN)
+    turn_over_requested_on = models.DateField(null=True, blank=True)
+    impoundment = models.OneToOneField(
+        Impoundment, on_delete=models.PROTECT, null=True, blank=True,
+        related_name="found_report",
+    )
+    case = models.ForeignKey("enforcement.Case", on_delete=models.PROTECT, null=True,
+                             blank=True, related_name="+")
+
+    class Meta:
+        ordering = ["-reported_at", "-pk"]
+
+    def __str__(self) -> str:
+        return f"Found report #{self.pk}: {self.description}"
+
+
+class CoriResult(models.TextChoices):
+    CLEAR = "clear", "Clear"
+    NOT_CLEAR = "not_clear", "Not clear"
+
+
+class AdoptionCoriCheck(models.Model):
+    """The CORI background check of one individual residing in an adopting household
+    (Impoundment H): the adoption waits until every check recorded is clear."""
+
+    impoundment = models.ForeignKey(Impoundment, on_delete=models.PROTECT,
+                                    related_name="cori_checks")
+    person_name = models.CharField(max_length=120)
+    checked_on = models.DateField()
+    result = models.CharField(max_length=10, choices=CoriResult.choices)
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["checked_on", "pk"]
+
+    def __str__(self) -> str:
+        return f"CORI {self.person_name}: {self.get_result_display()}"

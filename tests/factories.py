@@ -1083,3 +1083,44 @@ class VacatedPropertyReportFactory(factory.django.DjangoModelFactory):
     known_vacated_on = factory.LazyFunction(_today)
     inspect_by = factory.LazyFunction(lambda: _today() + dt.timedelta(days=3))
     recorded_by = factory.SubFactory(UserFactory)
+
+# -- Impounded animals (North Andover Code ch. 60, Impoundment B, D, H) ------------------
+
+class OwnerNoticeFactory(factory.django.DjangoModelFactory):
+    """The officer telephoned the owner of an impounded animal today (Impoundment D)."""
+
+    class Meta:
+        model = "dogs.OwnerNotice"
+
+    impoundment = factory.SubFactory(ImpoundmentFactory)
+    method = "phone"
+    notified_on = factory.LazyFunction(_today)
+    person_reached = "Rita Reyes"
+    recorded_by = factory.SelfAttribute("impoundment.recorded_by")
+
+
+class FoundAnimalReportFactory(factory.django.DjangoModelFactory):
+    """A finder's report of a stray cat, still open (Impoundment B)."""
+
+    class Meta:
+        model = "dogs.FoundAnimalReport"
+
+    municipality = _town("north_andover")
+    species = "cat"
+    description = "Gray tabby"
+    found_at = "12 Elm Street"
+    finder_name = "Fay Finder"
+    finder_contact = "978-555-0199"
+
+
+class AdoptionCoriCheckFactory(factory.django.DjangoModelFactory):
+    """A clear CORI check of one individual of an adopting household (Impoundment H)."""
+
+    class Meta:
+        model = "dogs.AdoptionCoriCheck"
+
+    impoundment = factory.SubFactory(ImpoundmentFactory)
+    person_name = "Pat Doe"
+    checked_on = factory.LazyFunction(_today)
+    result = "clear"
+    recorded_by = factory.SelfAttribute("impoundment.recorded_by")

@@ -11,12 +11,15 @@ from __future__ import annotations
 
 from dataclasses import asdict
 
+from django.shortcuts import get_object_or_404
+from django.utils import timezone
+from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.permissions import BasePermission
 from rest_framework.response import Response
 
-from dogs.impoundment import services
+from dogs.impoundment import found, services
 from dogs.impoundment.permissions import (
     COUNTER_ROLES,
     IMPOUNDMENT_READER_ROLES,
@@ -24,7 +27,17 @@ from dogs.impoundment.permissions import (
     can_take_impoundment_payment,
     impoundment_town_ids,
 )
-from dogs.models import DISPOSITIONS, Impoundment, ImpoundmentBasis
+from dogs.models import (
+    DISPOSITIONS,
+    AdoptionCoriCheck,
+    CoriResult,
+    FoundAnimalReport,
+    Impoundment,
+    ImpoundmentBasis,
+    NoticeMethod,
+    OwnerNotice,
+    Species,
+)
 from dogs.periods import MUNICIPALITY
 from permits_site.accounts.permissions import Refused, require
 from permits_site.api.public.fields import BoundedDateField, BoundedModelSerializer
@@ -49,19 +62,45 @@ class ImpoundmentInvoiceSerializer(serializers.Serializer):
     lines = InvoiceLineSerializer(many=True)
 
 
+class OwnerNoticeSerializer(BoundedModelSerializer):
+    notice_method = serializers.ChoiceField(source="method", choices=NoticeMethod.choices,
+                                            read_only=True)
+
+    class Meta:
+        model = OwnerNotice
+        fields = ["notice_method", "notified_on", "person_reached", "note"]
+
+
+class CoriCheckSerializer(BoundedModelSerializer):
+    cori_result = serializers.ChoiceField(source="result", choices=CoriResult.choices,
+                                          read_only=True)
+
+    class Meta:
+        model = AdoptionCoriCheck
+        fields = ["person_name", "checked_on", "cori_result"]
+
+
 class ImpoundmentSerializer(BoundedModelSerializer):
     """The record with the dates the law sets: forward by, held through, Town property
     from and kept until."""
 
     dates = serializers.SerializerMethodField()
     owner = serializers.SerializerMethodField()
+    rabies_missing = serializers.SerializerMethodField(
+        help_text="A dog, cat or ferret six months or older with no current rabies "
+                  "vaccination on the record (Rabies A; offense rabies_vaccination_missing, "
+                  "Rabies C).")
+    owner_notices = OwnerNoticeSerializer(many=True, read_only=True)
+    cori_checks = CoriCheckSerializer(many=True, read_only=True)
     fee_invoice = ImpoundmentInvoiceSerializer(read_only=True)
     adoption_invoice = ImpoundmentInvoiceSerializer(read_only=True)
 
     class Meta:
         model = Impoundment
-        fields = ["id", "impounded_on", "basis", "picked_up", "description", "found_at",
-                  "tag_number", "microchip", "dog", "owner", "owner_notified_at",
+        fields = ["id", "impounded_on", "species", "under_six_months", "basis", "picked_up",
+                  "description", "found_at", "tag_number", "microchip", "dog", "owner",
+                  "identified_by", "identification_note", "owner_name", "owner_contact",
+                  "owner_notices", "rabies_missing", "cori_checks", "owner_notified_at",
                   "rabies_certificate", "rabies_valid_through", "claim_by",
                   "contract_signed_by", "alternate_party", "forwarded_to_clerk_on", "status",
                   "closed_on", "outcome_note", "adopter_name", "adopter_identification",
@@ -71,6 +110,9 @@ class ImpoundmentSerializer(BoundedModelSerializer):
         dates = services.dates_of(record, self.context["calendar"])
         return {name: day.isoformat() if day else None
                 for name, day in asdict(dates).items()}
+
+    def get_rabies_missing(self, record: Impoundment) -> bool:
+        return record.rabies_missing_on(timezone.localdate())
 
     def get_owner(self, record: Impoundment) -> dict | None:
         if record.dog is None:
@@ -86,11 +128,33 @@ class IntakeSerializer(serializers.Serializer):
     tag_number = serializers.CharField(max_length=10, required=False, default="")
     microchip = serializers.CharField(max_length=30, required=False, default="")
     picked_up = serializers.BooleanField(required=False, default=True)
+    species = serializers.ChoiceField(choices=Species.choices, required=False,
+                                      default=Species.DOG)
+    under_six_months = serializers.BooleanField(required=False, default=False)
+    basis = serializers.ChoiceField(choices=list(services.INTAKE_BASES), required=False,
+                                    default=ImpoundmentBasis.PICKED_UP)
 
 
 class IdentifySerializer(serializers.Serializer):
     tag_number = serializers.CharField(max_length=10, required=False, default="")
     microchip = serializers.CharField(max_length=30, required=False, default="")
+    license_number = serializers.CharField(max_length=40, required=False, default="")
+    owner_name = serializers.CharField(max_length=120, required=False, default="")
+    owner_contact = serializers.CharField(max_length=200, required=False, default="")
+    identification_note = serializers.CharField(max_length=200, required=False, default="")
+
+
+class NoticeBodySerializer(serializers.Serializer):
+    notice_method = serializers.ChoiceField(source="method", choices=NoticeMethod.choices)
+    notified_on = BoundedDateField()
+    person_reached = serializers.CharField(max_length=120)
+    note = serializers.CharField(max_length=300, required=False, default="")
+
+
+class CoriBodySerializer(serializers.Serializer):
+    person_name = serializers.CharField(max_length=120)
+    checked_on = BoundedDateField()
+    cori_result = serializers.ChoiceField(source="result", choices=CoriResult.choices)
 
 
 class RabiesProofSerializer(serializers.Serializer):
@@ -147,8 +211,10 @@ def _service_action(name: str, serializer_class, service):
         return self.respond(record)
 
     run.__name__, run.__doc__ = name, service.__doc__  # before @action maps POST to it
-    return action(detail=True, methods=["post"], url_path=url_path, url_name=url_path,
-                  serializer_class=serializer_class)(run)
+    routed = action(detail=True, methods=["post"], url_path=url_path, url_name=url_path,
+                    serializer_class=serializer_class)(run)
+    return extend_schema(request=serializer_class,
+                         responses={200: ImpoundmentSerializer})(routed)
 
 
 class ImpoundmentViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
@@ -162,15 +228,18 @@ class ImpoundmentViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
         return Impoundment.objects.filter(
             municipality_id__in=impoundment_town_ids(self.request.user),
         ).select_related("municipality", "dog__owner", "fee_invoice", "adoption_invoice"
-                         ).prefetch_related("fee_invoice__lines", "adoption_invoice__lines")
+                         ).prefetch_related("fee_invoice__lines", "adoption_invoice__lines",
+                                            "owner_notices", "cori_checks")
 
     def get_serializer_context(self):
         town = Municipality.objects.get(code=MUNICIPALITY)
         return {**super().get_serializer_context(), "calendar": town.calendar()}
 
     def respond(self, record: Impoundment, code: int = status.HTTP_200_OK) -> Response:
-        return Response(self.get_serializer(self.get_queryset().get(pk=record.pk)).data,
-                        status=code)
+        """The whole record, whichever action's body was posted."""
+        body = ImpoundmentSerializer(self.get_queryset().get(pk=record.pk),
+                                     context=self.get_serializer_context())
+        return Response(body.data, status=code)
 
     def create(self, request):
         """Record an intake; a tag or microchip the town knows notifies the owner."""
@@ -182,6 +251,8 @@ class ImpoundmentViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
         return self.respond(record, status.HTTP_201_CREATED)
 
     identify = _service_action("identify", IdentifySerializer, services.identify_owner)
+    notices = _service_action("notices", NoticeBodySerializer, services.record_owner_notice)
+    cori_checks = _service_action("cori_checks", CoriBodySerializer, services.record_cori_check)
     rabies_proof = _service_action("rabies_proof", RabiesProofSerializer,
                                    services.record_rabies_proof)
     invoice = _service_action("invoice", NothingSerializer, services.invoice_fees)
@@ -193,6 +264,8 @@ class ImpoundmentViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
                                   services.record_disposition)
     forwarded = _service_action("forwarded", ForwardedSerializer, services.record_forwarded)
 
+    @extend_schema(request=ImpoundmentPaymentSerializer,
+                   responses={200: ImpoundmentSerializer})
     @action(detail=True, methods=["post"], serializer_class=ImpoundmentPaymentSerializer)
     def payments(self, request, pk=None):
         """Money received at the counter against the fees or the adoption fee."""
@@ -207,3 +280,71 @@ class ImpoundmentViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
             raise DomainError("There is no such invoice yet.", field="invoice")
         record_payment(invoice=invoice, acting_user=request.user, **data)
         return self.respond(record)
+
+
+# -- Finders' reports (Impoundment B) ------------------------------------------------------
+
+class FoundReportSerializer(BoundedModelSerializer):
+    """A finder's report and its follow-up; ``case`` is the B(2) citation's case."""
+
+    class Meta:
+        model = FoundAnimalReport
+        fields = ["id", "species", "description", "found_at", "tag_number", "finder_name",
+                  "finder_contact", "message", "reported_at", "status",
+                  "turn_over_requested_on", "impoundment", "case"]
+
+
+class TurnOverRequestSerializer(serializers.Serializer):
+    requested_on = BoundedDateField()
+
+
+class TurnedOverSerializer(serializers.Serializer):
+    impoundment = serializers.IntegerField()
+
+
+class CloseReportSerializer(serializers.Serializer):
+    returned_to_owner = serializers.BooleanField()
+
+
+def _report_action(name: str, serializer_class, service):
+    """A POST action on one report at ``<id>/<name with dashes>/``."""
+    url_path = name.replace("_", "-")
+
+    def run(self, request, pk=None):
+        report = self.get_object()
+        body = serializer_class(data=request.data)
+        body.is_valid(raise_exception=True)
+        service(report=report, acting_user=request.user, **self.arguments(body.validated_data))
+        return Response(FoundReportSerializer(self.get_queryset().get(pk=report.pk)).data)
+
+    run.__name__, run.__doc__ = name, service.__doc__
+    routed = action(detail=True, methods=["post"], url_path=url_path, url_name=url_path,
+                    serializer_class=serializer_class)(run)
+    return extend_schema(request=serializer_class,
+                         responses={200: FoundReportSerializer})(routed)
+
+
+class FoundReportViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
+                         viewsets.GenericViewSet):
+    """Finders' reports of the caller's towns, newest first (Impoundment B)."""
+
+    serializer_class = FoundReportSerializer
+    permission_classes = [ReadsImpoundments]
+
+    def get_queryset(self):
+        return FoundAnimalReport.objects.filter(
+            municipality_id__in=impoundment_town_ids(self.request.user))
+
+    def arguments(self, data: dict) -> dict:
+        """An impoundment id becomes the caller's town's record (404 otherwise)."""
+        if "impoundment" in data:
+            data["impoundment"] = get_object_or_404(
+                Impoundment, pk=data["impoundment"],
+                municipality_id__in=impoundment_town_ids(self.request.user))
+        return data
+
+    request_turn_over = _report_action("request_turn_over", TurnOverRequestSerializer,
+                                       found.request_turn_over)
+    turned_over = _report_action("turned_over", TurnedOverSerializer, found.record_turned_over)
+    close = _report_action("close", CloseReportSerializer, found.close_report)
+    cite = _report_action("cite", NothingSerializer, found.cite_not_turned_over)

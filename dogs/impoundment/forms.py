@@ -8,9 +8,19 @@ from typing import TYPE_CHECKING
 
 from django import forms
 
-from dogs.impoundment import services
+from dogs.impoundment import found, services
 from dogs.impoundment.permissions import can_take_impoundment_payment
-from dogs.models import DISPOSITIONS, ImpoundmentBasis, ImpoundmentStatus
+from dogs.impoundment.services import INTAKE_BASES
+from dogs.models import (
+    DISPOSITIONS,
+    CoriResult,
+    FoundReportStatus,
+    Impoundment,
+    ImpoundmentBasis,
+    ImpoundmentStatus,
+    NoticeMethod,
+    Species,
+)
 from dogs.periods import MUNICIPALITY
 from permits_site.enforcement.forms import MONEY_FIELD, TEXTAREA, ServiceForm
 from permits_site.exceptions import DomainError, PermissionDenied
@@ -28,7 +38,16 @@ MICROCHIP = {"max_length": 30, "required": False, "label": "Microchip number"}
 
 class IntakeForm(ServiceForm):
     impounded_on = bounded_date_field(label="Date taken into custody")
+    species = forms.ChoiceField(choices=Species.choices, initial=Species.DOG)
     description = forms.CharField(max_length=200, help_text="Breed, color, sex, markings.")
+    basis = forms.ChoiceField(
+        label="How it came into custody", widget=forms.RadioSelect,
+        initial=ImpoundmentBasis.PICKED_UP,
+        choices=[(basis.value, basis.label) for basis in INTAKE_BASES])
+    under_six_months = forms.BooleanField(
+        required=False, label="Younger than six months",
+        help_text="Rabies vaccination is required from six months of age (Code ch. 60, "
+                  "Rabies A).")
     found_at = forms.CharField(max_length=200, required=False, label="Where found")
     tag_number = forms.CharField(**TAG_NUMBER)
     microchip = forms.CharField(**MICROCHIP)
@@ -44,8 +63,17 @@ class IntakeForm(ServiceForm):
 
 class IdentifyForm(ServiceForm):
     tag_number = forms.CharField(**TAG_NUMBER)
+    license_number = forms.CharField(max_length=40, required=False,
+                                     label="Dog license number (any year)")
     microchip = forms.CharField(**MICROCHIP)
-    done = "Owner found and notified."
+    owner_name = forms.CharField(max_length=120, required=False,
+                                 label="Or: the owner's name")
+    owner_contact = forms.CharField(max_length=200, required=False,
+                                    label="Owner's phone, email or address")
+    identification_note = forms.CharField(
+        max_length=200, required=False, label="How the owner was identified",
+        help_text="For example: a neighbor knew the cat; the owner called.")
+    done = "Owner identified."
 
     def run(self, *, impoundment, acting_user: User):
         services.identify_owner(impoundment=impoundment, acting_user=acting_user,
@@ -63,6 +91,30 @@ class RabiesProofForm(ServiceForm):
             impoundment=impoundment, acting_user=acting_user,
             certificate=self.cleaned_data["rabies_certificate"],
             valid_through=self.cleaned_data["rabies_valid_through"])
+
+
+class OwnerNoticeForm(ServiceForm):
+    method = forms.ChoiceField(choices=NoticeMethod.choices, label="Notified by")
+    notified_on = bounded_date_field(label="Date of the notice")
+    person_reached = forms.CharField(max_length=120, label="Who was reached")
+    note = forms.CharField(max_length=300, required=False, label="Note")
+    done = "Notice recorded."
+
+    def run(self, *, impoundment, acting_user: User):
+        services.record_owner_notice(impoundment=impoundment, acting_user=acting_user,
+                                     **self.cleaned_data)
+
+
+class CoriCheckForm(ServiceForm):
+    person_name = forms.CharField(max_length=120, label="Individual residing in the household")
+    checked_on = bounded_date_field(label="Date of the CORI check")
+    result = forms.ChoiceField(choices=CoriResult.choices, widget=forms.RadioSelect,
+                               label="Result")
+    done = "CORI check recorded."
+
+    def run(self, *, impoundment, acting_user: User):
+        services.record_cori_check(impoundment=impoundment, acting_user=acting_user,
+                                   **self.cleaned_data)
 
 
 class NoFieldsForm(ServiceForm):
@@ -145,6 +197,8 @@ def action_form(action: str, data=None):
     """The bound or unbound form of a record page action, or None for an unknown one."""
     builders = {
         "identify": lambda: IdentifyForm(data, prefix=action),
+        "notice": lambda: OwnerNoticeForm(data, prefix=action),
+        "cori": lambda: CoriCheckForm(data, prefix=action),
         "rabies": lambda: RabiesProofForm(data, prefix=action),
         "invoice": lambda: NoFieldsForm(data, prefix=action, service=services.invoice_fees,
                                         done="Fees invoiced."),
@@ -155,7 +209,7 @@ def action_form(action: str, data=None):
         "contract": lambda: ContractForm(data, prefix=action),
         "town_property": lambda: NoFieldsForm(data, prefix=action,
                                               service=services.declare_town_property,
-                                              done="The dog is Town property."),
+                                              done="The animal is Town property."),
         "disposition": lambda: DispositionForm(data, prefix=action),
         "pay_adoption": lambda: PaymentForm(data, prefix=action,
                                             invoice_field="adoption_invoice"),
@@ -165,16 +219,70 @@ def action_form(action: str, data=None):
     return builder() if builder else None
 
 
-class FoundDogForm(ServiceForm):
+class FoundAnimalForm(ServiceForm):
     town = forms.ModelChoiceField(queryset=Municipality.objects.none(), empty_label=None,
-                                  label="Town on the tag")
-    tag_number = forms.CharField(max_length=10, label="Number on the license tag")
-    message = forms.CharField(max_length=1000, widget=TEXTAREA,
-                              label="Your message to the owner",
-                              help_text="Where the dog is and how it is doing.")
-    finder_contact = forms.CharField(max_length=200, label="How the owner can reach you",
+                                  label="Town")
+    species = forms.ChoiceField(choices=Species.choices, label="Animal")
+    description = forms.CharField(max_length=200, label="What it looks like",
+                                  help_text="Color, size, collar or markings.")
+    found_at = forms.CharField(max_length=200, label="Where you found it")
+    tag_number = forms.CharField(max_length=10, required=False,
+                                 label="Number on the dog's license tag (if any)")
+    finder_name = forms.CharField(max_length=120, label="Your name")
+    finder_contact = forms.CharField(max_length=200, label="How we can reach you",
                                      help_text="A phone number or email address.")
+    message = forms.CharField(max_length=1000, required=False, widget=TEXTAREA,
+                              label="Your message",
+                              help_text="Where the animal is now and how it is doing.")
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["town"].queryset = Municipality.objects.filter(code=MUNICIPALITY)
+
+
+class TurnOverRequestForm(ServiceForm):
+    requested_on = bounded_date_field(label="Turn-over requested on")
+    done = "Request recorded."
+
+    def run(self, *, report, acting_user: User):
+        found.request_turn_over(report=report, acting_user=acting_user, **self.cleaned_data)
+
+
+class TurnedOverForm(ServiceForm):
+    impoundment = forms.ModelChoiceField(queryset=Impoundment.objects.none(),
+                                         label="Impoundment it was taken in on")
+    done = "Report linked to the impoundment."
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["impoundment"].queryset = Impoundment.objects.filter(
+            status=ImpoundmentStatus.HELD, found_report__isnull=True)
+
+    def run(self, *, report, acting_user: User):
+        found.record_turned_over(report=report, acting_user=acting_user, **self.cleaned_data)
+
+
+class CloseReportForm(ServiceForm):
+    returned_to_owner = forms.TypedChoiceField(
+        widget=forms.RadioSelect, label="Outcome", coerce=lambda value: value == "yes",
+        choices=[("yes", FoundReportStatus.RETURNED.label),
+                 ("no", "Nothing more to do")])
+    done = "Report closed."
+
+    def run(self, *, report, acting_user: User):
+        found.close_report(report=report, acting_user=acting_user, **self.cleaned_data)
+
+
+class CiteFinderForm(ServiceForm):
+    done = "Citation issued."
+
+    def run(self, *, report, acting_user: User):
+        found.cite_not_turned_over(report=report, acting_user=acting_user)
+
+
+def report_action_form(action: str, data=None):
+    """The form of a found-animal report's action, or None for an unknown one."""
+    forms_by_action = {"request": TurnOverRequestForm, "turned_over": TurnedOverForm,
+                       "close": CloseReportForm, "cite": CiteFinderForm}
+    form_class = forms_by_action.get(action)
+    return form_class(data, prefix=action) if form_class else None

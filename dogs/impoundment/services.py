@@ -1,17 +1,22 @@
 """The Animal Control Officer's impoundments (North Andover Code ch. 60, Impoundment A–H;
-ACO B(2)).
+ACO B(2); Welfare G(7)).
 
-- Intake: a record the officer forwards to the Town Clerk within 30 days (a deadline on
-  the Monday–Thursday calendar, ``aco_intake_records``) and the Clerk keeps two years.
-- A dog whose tag number (this year's tag) or microchip finds its license: its owner is
-  notified at once (Impoundment D).
-- The owner reclaims the dog with proof of rabies vaccination once the pick-up, impound
-  and boarding fees are paid (Impoundment C, C(1)); the fees come from the town's
-  effective-dated schedule of the ``north_andover.impoundment`` fee type.
-- Unclaimed, a picked-up dog becomes Town property after the seven-day hold
-  (``impound_hold``, a duration: it never rolls); a surrendered dog at once (F(3)); a
-  safe-hold dog after its claim-by date (G(2)). Town property is adopted (fee and
-  identification, H), transferred to a rescue or humanely euthanized (E, G(4)).
+- Intake of any animal (dog, cat, ferret, livestock, other): a record the officer forwards
+  to the Town Clerk within 30 days (a deadline on the Monday–Thursday calendar,
+  ``aco_intake_records``) and the Clerk keeps two years.
+- The owner (Impoundment D): a dog whose tag (of any license year), license number (of any
+  year) or microchip finds its license has its owner notified at once; any other owner is
+  recorded with how the officer identified them. Every notice is recorded with its method,
+  date and who was reached.
+- The owner reclaims the animal once the pick-up, impound and boarding fees are paid, with
+  proof of rabies vaccination for a dog, cat or ferret six months or older (Impoundment C,
+  C(1); Rabies A); the fees come from the town's effective-dated schedule of the
+  ``north_andover.impoundment`` fee type.
+- Unclaimed, a picked-up animal becomes Town property after the seven-day hold
+  (``impound_hold``, a duration: it never rolls); a surrendered one at once (F(3)); a
+  safe-hold one after its claim-by date (G(2)). Town property is adopted (fee,
+  identification and a clear CORI check of everyone residing in the household, H),
+  transferred to a rescue or humanely euthanized (E, G(4)).
 """
 
 from __future__ import annotations
@@ -28,11 +33,18 @@ from dogs.impoundment.permissions import can_work_impoundments
 from dogs.law import cite
 from dogs.models import (
     DISPOSITIONS,
+    AdoptionCoriCheck,
+    CoriResult,
     Dog,
+    DogLicense,
     DogTag,
     Impoundment,
     ImpoundmentBasis,
     ImpoundmentStatus,
+    NoticeMethod,
+    OwnerIdentifiedBy,
+    OwnerNotice,
+    Species,
 )
 from dogs.periods import MUNICIPALITY, intake_records_due
 from permits_site import audit
@@ -99,19 +111,39 @@ def _dates(impoundment: Impoundment) -> ImpoundmentDates:
 # -- Finding the owner --------------------------------------------------------------------
 
 def find_licensed_dog(*, municipality, tag_number: str = "", microchip: str = "",
-                      on: dt.date) -> Dog | None:
-    """The dog whose tag of ``on``'s license year, or whose microchip, the town knows."""
+                      on: dt.date, license_number: str = "") -> Dog | None:
+    """The dog whose tag (of the newest license year up to ``on``'s), license number (of any
+    year) or microchip the town knows (Impoundment D)."""
+    found = identify_licensed_dog(municipality=municipality, tag_number=tag_number,
+                                  microchip=microchip, license_number=license_number, on=on)
+    return found[0] if found else None
+
+
+def identify_licensed_dog(*, municipality, on: dt.date, tag_number: str = "",
+                          microchip: str = "", license_number: str = ""
+                          ) -> tuple[Dog, str] | None:
+    """The licensed dog and how it was found: by a tag of any license year up to ``on``'s
+    (the newest first), by the number of its license of any year, or by its microchip."""
     tag_number, microchip = str(tag_number or "").strip(), (microchip or "").strip()
+    license_number = (license_number or "").strip()
     if tag_number.isdigit():
-        tag = (DogTag.objects.filter(municipality=municipality, year=on.year,
+        tag = (DogTag.objects.filter(municipality=municipality, year__lte=on.year,
                                      number=int(tag_number))
-               .select_related("dog__owner").first())
+               .select_related("dog__owner").order_by("-year", "-issued_at").first())
         if tag is not None:
-            return tag.dog
+            return tag.dog, OwnerIdentifiedBy.TAG
+    if license_number:
+        details = (DogLicense.objects.filter(application__permit__municipality=municipality,
+                                             application__permit__number__iexact=license_number)
+                   .select_related("dog__owner").first())
+        if details is not None:
+            return details.dog, OwnerIdentifiedBy.LICENSE
     if microchip:
-        return (Dog.objects.filter(residence__municipality=municipality,
-                                   microchip__iexact=microchip)
-                .select_related("owner").first())
+        dog = (Dog.objects.filter(residence__municipality=municipality,
+                                  microchip__iexact=microchip)
+               .select_related("owner").first())
+        if dog is not None:
+            return dog, OwnerIdentifiedBy.MICROCHIP
     return None
 
 
@@ -136,48 +168,101 @@ def _audit(impoundment: Impoundment, action: str, acting_user: User, summary: st
                  after={"status": impoundment.status, **after})
 
 
+#: How an animal may come into custody at intake: picked up or turned over (Impoundment A,
+#: B), or abandoned on vacated property (Welfare G(7)); contracts come later (F, G).
+INTAKE_BASES = (ImpoundmentBasis.PICKED_UP, ImpoundmentBasis.ABANDONED)
+
+
 @transaction.atomic
 def record_intake(*, municipality, impounded_on: dt.date, description: str,
                   acting_user: User, found_at: str = "", tag_number: str = "", microchip: str = "",
-                  picked_up: bool = True) -> Impoundment:
-    """Record a dog taken into custody (Impoundment A, B; ACO B(2)); when its tag or
-    microchip finds its license, the owner is notified at once (Impoundment D)."""
+                  picked_up: bool = True, species: str = Species.DOG,
+                  under_six_months: bool = False,
+                  basis: str = ImpoundmentBasis.PICKED_UP) -> Impoundment:
+    """Record an animal of any species taken into custody (Impoundment A, B; Welfare G(7);
+    ACO B(2)); when its tag or microchip finds a licensed dog, the owner is notified at
+    once (Impoundment D)."""
     _refuse_unless_officer(acting_user, municipality.pk)
-    if impounded_on > timezone.localdate():
-        raise DomainError("The impoundment date cannot be in the future.", field="impounded_on")
+    _require_intake_choices(impounded_on, species=species, basis=basis)
     impoundment = Impoundment.objects.create(
         municipality=municipality, impounded_on=impounded_on, description=description,
         found_at=found_at, tag_number=str(tag_number or "").strip(),
         microchip=microchip.strip(), picked_up=picked_up, recorded_by=acting_user,
+        species=species, under_six_months=under_six_months, basis=basis,
     )
-    _audit(impoundment, "intake", acting_user, f"Intake: {description}")
-    dog = find_licensed_dog(municipality=municipality, tag_number=impoundment.tag_number,
-                            microchip=impoundment.microchip, on=impounded_on)
-    if dog is not None:
-        _identify(impoundment, dog, acting_user)
+    _audit(impoundment, "intake", acting_user,
+           f"Intake ({impoundment.get_species_display().lower()}): {description}",
+           species=species, basis=basis)
+    found = identify_licensed_dog(municipality=municipality, tag_number=impoundment.tag_number,
+                                  microchip=impoundment.microchip, on=impounded_on)
+    if found is not None:
+        _identify(impoundment, *found, acting_user)
     return impoundment
+
+
+def _require_intake_choices(impounded_on: dt.date, *, species: str, basis: str) -> None:
+    errors = {}
+    if impounded_on > timezone.localdate():
+        errors["impounded_on"] = "The impoundment date cannot be in the future."
+    if species not in Species.values:
+        errors["species"] = "Choose the species: dog, cat, ferret, livestock or other."
+    if basis not in INTAKE_BASES:
+        errors["basis"] = (f"Choose picked up or turned over ({cite('Impoundment A, B')}) or "
+                           f"abandoned on vacated property ({cite('Welfare G(7)')}).")
+    if errors:
+        raise DomainError(errors)
 
 
 @transaction.atomic
 def identify_owner(*, impoundment: Impoundment, acting_user: User, tag_number: str = "",
-                   microchip: str = "") -> Impoundment:
-    """Find the licensed dog by this year's tag number or its microchip and notify its
-    owner (Impoundment D)."""
+                   microchip: str = "", license_number: str = "", owner_name: str = "",
+                   owner_contact: str = "", identification_note: str = "") -> Impoundment:
+    """Identify the owner (Impoundment D): a licensed dog by a tag or license of any year
+    or its microchip, whose owner is then notified at once; otherwise the owner the officer
+    names, with their contact and how they were identified ("other means")."""
     _refuse_unless_officer(acting_user, impoundment.municipality_id)
     _refuse_unless(impoundment, ImpoundmentStatus.HELD, doing="identified now")
-    dog = find_licensed_dog(municipality=impoundment.municipality, tag_number=tag_number,
-                            microchip=microchip, on=timezone.localdate())
-    if dog is None:
-        raise DomainError("No licensed dog has that tag number this year or that microchip.",
-                          field="tag_number")
-    impoundment.tag_number = str(tag_number or "").strip() or impoundment.tag_number
-    impoundment.microchip = (microchip or "").strip() or impoundment.microchip
-    _identify(impoundment, dog, acting_user)
+    if tag_number or microchip or license_number:
+        found = identify_licensed_dog(municipality=impoundment.municipality,
+                                      tag_number=tag_number, microchip=microchip,
+                                      license_number=license_number, on=timezone.localdate())
+        if found is None:
+            raise DomainError("No licensed dog has that tag number, license number or "
+                              "microchip.", field="tag_number")
+        impoundment.tag_number = str(tag_number or "").strip() or impoundment.tag_number
+        impoundment.microchip = (microchip or "").strip() or impoundment.microchip
+        _identify(impoundment, *found, acting_user)
+        return impoundment
+    _identify_by_other_means(impoundment, owner_name=owner_name, owner_contact=owner_contact,
+                             note=identification_note, acting_user=acting_user)
     return impoundment
 
 
-def _identify(impoundment: Impoundment, dog: Dog, acting_user: User) -> None:
+def _identify_by_other_means(impoundment: Impoundment, *, owner_name: str, owner_contact: str,
+                             note: str, acting_user: User) -> None:
+    errors = {}
+    for field, value, message in (
+        ("owner_name", owner_name, "Enter the owner's name, or a tag, license or microchip."),
+        ("owner_contact", owner_contact, "Enter how to reach the owner."),
+        ("identification_note", note,
+         f"Record how the owner was identified ({cite('Impoundment D')})."),
+    ):
+        if not (value or "").strip():
+            errors[field] = message
+    if errors:
+        raise DomainError(errors)
+    impoundment.owner_name, impoundment.owner_contact = owner_name.strip(), owner_contact.strip()
+    impoundment.identified_by = OwnerIdentifiedBy.OTHER
+    impoundment.identification_note = note.strip()
+    impoundment.save()
+    _audit(impoundment, "owner_identified", acting_user,
+           f"Owner identified by other means: {impoundment.owner_name} (Impoundment D)",
+           identified_by=OwnerIdentifiedBy.OTHER)
+
+
+def _identify(impoundment: Impoundment, dog: Dog, identified_by: str, acting_user: User) -> None:
     impoundment.dog = dog
+    impoundment.identified_by = identified_by
     impoundment.owner_notified_at = timezone.now()
     impoundment.save()
     _audit(impoundment, "owner_notified", acting_user,
@@ -190,6 +275,42 @@ def _identify(impoundment: Impoundment, dog: Dog, acting_user: User) -> None:
                  "hold_ends": format_date(_dates(impoundment).hold_ends)},
         about=impoundment, municipality=impoundment.municipality, is_legal_notice=True,
     ), [dog.owner])
+    OwnerNotice.objects.create(
+        impoundment=impoundment, recorded_by=acting_user, notified_on=timezone.localdate(),
+        method=NoticeMethod.EMAIL if dog.owner.email else NoticeMethod.MAIL,
+        person_reached=dog.owner.display_name,
+        note="Sent by the site" if dog.owner.email else "Letter on the Clerk's letters list",
+    )
+
+
+@transaction.atomic
+def record_owner_notice(*, impoundment: Impoundment, method: str, notified_on: dt.date,
+                        person_reached: str, acting_user: User, note: str = "") -> OwnerNotice:
+    """The officer told the identified owner by telephone, in person, mail or email, on
+    ``notified_on``, reaching ``person_reached`` (Impoundment D)."""
+    _refuse_unless_officer(acting_user, impoundment.municipality_id)
+    errors = {}
+    if not impoundment.owner_identified:
+        errors["owner_name"] = "Identify the owner first."
+    if method not in NoticeMethod.values:
+        errors["method"] = "Choose email, telephone, in person or mail."
+    if not impoundment.impounded_on <= notified_on <= timezone.localdate():
+        errors["notified_on"] = "Enter a date from the intake to today."
+    if not person_reached.strip():
+        errors["person_reached"] = "Enter who was reached."
+    if errors:
+        raise DomainError(errors)
+    notice = OwnerNotice.objects.create(
+        impoundment=impoundment, method=method, notified_on=notified_on,
+        person_reached=person_reached.strip(), note=note.strip(), recorded_by=acting_user)
+    if impoundment.owner_notified_at is None:
+        impoundment.owner_notified_at = timezone.now()
+        impoundment.save(update_fields=["owner_notified_at"])
+    _audit(impoundment, "owner_notice", acting_user,
+           f"Owner notified by {notice.get_method_display().lower()}: "
+           f"{notice.person_reached} (Impoundment D)",
+           method=method, notified_on=notified_on.isoformat())
+    return notice
 
 
 @transaction.atomic
@@ -244,7 +365,7 @@ def invoice_fees(*, impoundment: Impoundment, acting_user: User) -> Invoice:
     """Put the fees to date on the owner's record; an unpaid earlier invoice is voided."""
     _refuse_unless_officer(acting_user, impoundment.municipality_id)
     _refuse_unless(impoundment, ImpoundmentStatus.HELD, doing="invoiced")
-    if impoundment.dog is None:
+    if not impoundment.owner_identified:
         raise DomainError("Identify the owner before invoicing the fees.", field="tag_number")
     previous = impoundment.fee_invoice
     if previous is not None and previous.is_paid:
@@ -253,7 +374,8 @@ def invoice_fees(*, impoundment: Impoundment, acting_user: User) -> Invoice:
         previous.status = InvoiceStatus.VOID
         previous.save(update_fields=["status"])
     schedule, lines = fee_lines(impoundment, timezone.localdate())
-    invoice = _invoice(impoundment, schedule, lines, payer=impoundment.dog.owner)
+    payer = impoundment.dog.owner if impoundment.dog_id else None
+    invoice = _invoice(impoundment, schedule, lines, payer=payer)
     impoundment.fee_invoice = invoice
     impoundment.save(update_fields=["fee_invoice"])
     _audit(impoundment, "fees_invoiced", acting_user, f"Fees invoiced: ${invoice.total}",
@@ -270,8 +392,8 @@ def _invoice(impoundment: Impoundment, schedule, lines: list[dict], *, payer) ->
 
 @transaction.atomic
 def release_to_owner(*, impoundment: Impoundment, acting_user: User) -> Impoundment:
-    """Return the dog to its identified owner: current rabies proof and the fees paid
-    (Impoundment C)."""
+    """Return the animal to its identified owner: the fees paid and, for a dog, cat or
+    ferret six months or older, current rabies proof (Impoundment C; Rabies A)."""
     _refuse_unless_officer(acting_user, impoundment.municipality_id)
     _refuse_unless(impoundment, ImpoundmentStatus.HELD, doing="released")
     errors = _release_errors(impoundment, timezone.localdate())
@@ -285,9 +407,9 @@ def release_to_owner(*, impoundment: Impoundment, acting_user: User) -> Impoundm
 def _release_errors(impoundment: Impoundment, today: dt.date) -> dict[str, str]:
     section = cite("Impoundment C")
     errors = {}
-    if impoundment.dog is None:
+    if not impoundment.owner_identified:
         errors["tag_number"] = "Identify the owner first."
-    if impoundment.rabies_valid_through is None or impoundment.rabies_valid_through < today:
+    if impoundment.rabies_missing_on(today):
         errors["rabies_valid_through"] = (
             f"Record a current rabies vaccination certificate ({section}).")
     invoice = impoundment.fee_invoice
@@ -396,6 +518,9 @@ def _adoption(impoundment: Impoundment, adopter_name: str, identification: str,
     if not cori_authorized:
         errors["cori_authorized"] = (
             f"The adopter must authorize the CORI background check ({section}).")
+    cori = household_cori_refusal(impoundment, adopter_name)
+    if cori:
+        errors["cori_checks"] = cori
     if errors:
         raise DomainError(errors)
     schedule = _fee_schedule(timezone.localdate())
@@ -419,3 +544,48 @@ def record_forwarded(*, impoundment: Impoundment, on: dt.date, acting_user: User
            forwarded_on=on.isoformat())
     return impoundment
 
+
+
+# -- CORI checks of the adopting household (Impoundment H) --------------------------------
+
+@transaction.atomic
+def record_cori_check(*, impoundment: Impoundment, person_name: str, checked_on: dt.date,
+                      result: str, acting_user: User) -> AdoptionCoriCheck:
+    """The CORI background check of one individual residing in the adopting household
+    (Impoundment H)."""
+    _refuse_unless_officer(acting_user, impoundment.municipality_id)
+    _refuse_unless(impoundment, ImpoundmentStatus.HELD, ImpoundmentStatus.TOWN_PROPERTY,
+                   doing="given CORI checks")
+    errors = {}
+    if not person_name.strip():
+        errors["person_name"] = "Enter the name of the individual checked."
+    if not impoundment.impounded_on <= checked_on <= timezone.localdate():
+        errors["checked_on"] = "Enter a date from the intake to today."
+    if result not in CoriResult.values:
+        errors["result"] = "Choose clear or not clear."
+    if errors:
+        raise DomainError(errors)
+    check = AdoptionCoriCheck.objects.create(
+        impoundment=impoundment, person_name=person_name.strip(), checked_on=checked_on,
+        result=result, recorded_by=acting_user)
+    _audit(impoundment, "cori_check", acting_user,
+           f"CORI check of {check.person_name}: {check.get_result_display().lower()} "
+           f"(Impoundment H)", result=result, checked_on=checked_on.isoformat())
+    return check
+
+
+def household_cori_refusal(impoundment: Impoundment, adopter_name: str) -> str:
+    """Why the adoption must wait for the household's CORI checks, or "" when every
+    individual recorded, the adopter among them, is clear (Impoundment H)."""
+    section = cite("Impoundment H")
+    checks = list(impoundment.cori_checks.all())
+    if not checks:
+        return (f"Record a CORI check for each individual residing in the adopter's "
+                f"household ({section}).")
+    not_clear = [check.person_name for check in checks if check.result != CoriResult.CLEAR]
+    if not_clear:
+        return f"The CORI check of {', '.join(not_clear)} is not clear ({section})."
+    checked = {check.person_name.casefold() for check in checks}
+    if adopter_name.strip() and adopter_name.strip().casefold() not in checked:
+        return f"Record the adopter's own CORI check ({section})."
+    return ""

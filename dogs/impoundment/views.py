@@ -1,5 +1,5 @@
 """The Animal Control Officer's impoundment pages (the Clerk reads them) and the public
-"found a dog?" page (North Andover Code ch. 60, Impoundment; ACO B(2))."""
+"found an animal?" page (North Andover Code ch. 60, Impoundment; ACO B(2))."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_http_methods, require_POST
 
 from dogs.impoundment import found
-from dogs.impoundment.forms import FoundDogForm, IntakeForm, action_form
+from dogs.impoundment.forms import FoundAnimalForm, IntakeForm, action_form
 from dogs.impoundment.permissions import (
     IMPOUNDMENT_READER_ROLES,
     SEE_IMPOUNDMENTS,
@@ -99,7 +99,7 @@ def _record(request, pk: int) -> Impoundment:
     require(bool(town_ids), SEE_IMPOUNDMENTS, IMPOUNDMENT_READER_ROLES)
     return get_object_or_404(
         Impoundment.objects.select_related("municipality", "dog__owner", "fee_invoice",
-                                           "adoption_invoice"),
+                                           "adoption_invoice", "found_report"),
         pk=pk, municipality_id__in=town_ids)
 
 
@@ -121,11 +121,13 @@ def _detail(request, record: Impoundment, *, bound=None, status: int = 200):
         "fees_to_date": _fees_to_date(record),
         "can_work": can_work_impoundments(request.user, town_id),
         "history": audit.history_of(record),
+        "notices": record.owner_notices.all(), "cori_checks": record.cori_checks.all(),
+        "rabies_missing": record.rabies_missing_on(timezone.localdate()),
     }, status=status)
 
 
 def _fees_to_date(record: Impoundment) -> list[dict] | None:
-    if record.status != ImpoundmentStatus.HELD or record.dog is None:
+    if record.status != ImpoundmentStatus.HELD or not record.owner_identified:
         return None
     return fee_lines(record, timezone.localdate())[1]
 
@@ -145,10 +147,10 @@ def _actions_for(user, record: Impoundment) -> list[str]:
 def _officer_actions(record: Impoundment) -> list[str]:
     actions = [] if record.forwarded_to_clerk_on else ["forwarded"]
     if record.status == ImpoundmentStatus.HELD:
-        actions += ["identify", "rabies", "invoice", "release", "contract", "town_property",
-                    "disposition"]
+        actions += ["identify", "notice", "rabies", "invoice", "release", "contract",
+                    "town_property", "cori", "disposition"]
     elif record.status == ImpoundmentStatus.TOWN_PROPERTY:
-        actions.append("disposition")
+        actions += ["cori", "disposition"]
     return actions
 
 
@@ -173,23 +175,25 @@ def impound_action(request, pk: int, action: str):
 
 @require_http_methods(["GET", "POST"])
 def found_dog(request):
-    """Public: a finder tells a dog's owner, by its tag number, that the dog was found."""
-    form = FoundDogForm(request.POST or None)
+    """Public: a finder reports a found animal to the Animal Control Officer (Impoundment
+    B); a license tag number also tells the dog's owner."""
+    form = FoundAnimalForm(request.POST or None)
     answer, status = None, 200
     if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
         try:
             answer = found.report_found_dog(
-                municipality=form.cleaned_data["town"],
-                tag_number=form.cleaned_data["tag_number"],
-                message=form.cleaned_data["message"],
-                finder_contact=form.cleaned_data["finder_contact"],
+                municipality=data["town"], tag_number=data["tag_number"],
+                message=data["message"], finder_contact=data["finder_contact"],
+                species=data["species"], description=data["description"],
+                found_at=data["found_at"], finder_name=data["finder_name"],
                 client_address=request.META.get("REMOTE_ADDR", ""),
             )
         except found.TooManyReports as refused:
             form.add_service_errors(refused.errors)
             status = 429
         else:
-            form = FoundDogForm()
+            form = FoundAnimalForm()
     elif form.errors:
         status = 400
     return render(request, "dogs/found_dog.html", {"form": form, "answer": answer},

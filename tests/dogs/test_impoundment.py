@@ -23,6 +23,7 @@ from dogs.impoundment.services import (
     identify_owner,
     invoice_fees,
     record_contract,
+    record_cori_check,
     record_disposition,
     record_forwarded,
     record_intake,
@@ -149,7 +150,10 @@ def test_adoption_after_the_hold_needs_identification_and_owes_the_adoption_fee(
         with pytest.raises(DomainError) as refused:
             record_disposition(impoundment=impoundment, outcome=ImpoundmentStatus.ADOPTED,
                                acting_user=aco, adopter_name="Pat Doe")
-        assert set(refused.value.errors) == {"adopter_identification", "cori_authorized"}
+        assert set(refused.value.errors) == {"adopter_identification", "cori_authorized",
+                                             "cori_checks"}
+        record_cori_check(impoundment=impoundment, person_name="Pat Doe",
+                          checked_on=dt.date(2026, 6, 12), result="clear", acting_user=aco)
         record_disposition(impoundment=impoundment, outcome=ImpoundmentStatus.ADOPTED,
                            acting_user=aco, adopter_name="Pat Doe",
                            adopter_identification="MA license S123", cori_authorized=True)
@@ -202,9 +206,14 @@ def test_the_tag_number_finds_the_license_and_the_owner_is_notified_at_once(
     assert "Impoundment D" in email.body
 
 
-def test_last_years_tag_number_does_not_identify_the_dog(aco, north_andover, tagged_dog):
+def test_last_years_tag_number_still_identifies_the_dog_impoundment_d(
+        aco, north_andover, tagged_dog):
+    """Impoundment D: "by a license tag or other means": a tag of an earlier license year
+    identifies its dog; only a later year's tag is not looked at."""
     impoundment = intake(aco, north_andover, dt.date(2027, 1, 5), tag_number=str(TAG))
-    assert impoundment.dog is None
+    assert impoundment.dog == tagged_dog
+    assert impoundment.identified_by == "tag"
+    assert intake(aco, north_andover, dt.date(2025, 12, 30), tag_number=str(TAG)).dog is None
 
 
 def test_the_microchip_finds_the_owner_after_intake(aco, north_andover, committed):

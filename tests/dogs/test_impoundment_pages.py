@@ -86,8 +86,9 @@ def test_the_officer_records_an_intake_and_the_tag_finds_the_owner(
     client.force_login(aco)
     with django_capture_on_commit_callbacks(execute=True):
         response = client.post(reverse("dogs:impoundment_new"), {
-            "impounded_on": "2026-06-08", "description": "Beagle, tricolor",
-            "found_at": "Elm Street", "tag_number": str(TAG), "picked_up": "on"})
+            "impounded_on": "2026-06-08", "species": "dog", "basis": "picked_up",
+            "description": "Beagle, tricolor", "found_at": "Elm Street",
+            "tag_number": str(TAG), "picked_up": "on"})
     record = Impoundment.objects.get()
     assert response.url == reverse("dogs:impoundment", args=[record.pk])
     assert record.dog == tagged_dog
@@ -168,7 +169,8 @@ def fresh_limits():
 
 def report(client, north_andover, tag):
     return client.post(reverse("dogs:found_dog"), {
-        "town": north_andover.pk, "tag_number": tag,
+        "town": north_andover.pk, "tag_number": tag, "species": "dog",
+        "description": "Beagle, tricolor", "found_at": "Elm Street", "finder_name": "Fay Finder",
         "message": "Safe in my yard.", "finder_contact": "978-555-0199"})
 
 

@@ -22,6 +22,7 @@ OFFICER_ENTRIES = {
     "Call log": "/dogs/calls/",
     "Bite records": "/dogs/bites/",
     "Vacated properties": "/dogs/vacated-properties/",
+    "Found animal reports": "/dogs/found-reports/",
 }
 
 

@@ -1,7 +1,7 @@
 """Impoundment in a real browser (North Andover Code ch. 60, Impoundment): the Animal
 Control Officer takes in a dog whose tag finds its owner, who is emailed at once, records
 the rabies certificate, takes the fees at the counter and releases the dog; a finder uses
-the public "found a dog?" page.
+the public "found an animal?" page.
 
 The walk runs on a fixed North Andover business day, the server's clock moved with
 ``time_machine`` (the live server shares the test's process). Every page is checked with
@@ -55,6 +55,7 @@ def take_in(page: Page, live_server) -> None:
     assert_accessible(page)
     page.get_by_role("link", name="New intake").click()
     assert_accessible(page)
+    page.get_by_label("Species").select_option("dog")
     page.get_by_label("Description").fill("Beagle, tricolor, female")
     page.get_by_label("Where found").fill("Elm Street by the library")
     page.get_by_label("License tag number").fill(str(TAG))
@@ -107,12 +108,16 @@ def test_an_impounded_dog_found_by_its_tag_is_released_against_the_fees(
 def test_a_finder_tells_the_owner_without_learning_who_they_are(page, live_server, biscuit):
     cache.clear()
     page.goto(f"{live_server.url}/dogs/found/")
-    expect(page.get_by_role("heading", name="Found a dog?")).to_be_visible()
+    expect(page.get_by_role("heading", name="Found an animal?")).to_be_visible()
     assert_accessible(page)
-    page.get_by_label("Number on the license tag").fill(str(TAG))
-    page.get_by_label("Your message to the owner").fill("She is safe in my yard.")
-    page.get_by_label("How the owner can reach you").fill("978-555-0199")
-    page.get_by_role("button", name="Tell the owner").click()
+    page.get_by_label("Animal").select_option("dog")
+    page.get_by_label("What it looks like").fill("Beagle, tricolor")
+    page.get_by_label("Where you found it").fill("Elm Street")
+    page.get_by_label("Number on the dog's license tag (if any)").fill(str(TAG))
+    page.get_by_label("Your name").fill("Fay Finder")
+    page.get_by_label("How we can reach you").fill("978-555-0199")
+    page.get_by_label("Your message").fill("She is safe in my yard.")
+    page.get_by_role("button", name="Send the report").click()
     expect(page.get_by_role("status")).to_have_text(SAME_ANSWER)
     expect(page.get_by_text(biscuit.owner.last_name)).to_have_count(0)
     assert_accessible(page)
