@@ -328,6 +328,9 @@ class ComplianceForm(CaseActionForm):
 def offense_label(fine_item: FineItem) -> str:
     """"Violation of the … — $5.00 to $100.00 per day (… §8.3)"."""
     rate = fine_item.rate()
+    if fine_item.amount_pending:
+        return (f"{fine_item.description} — amount not set by {fine_item.amount_set_by}: "
+                f"cannot be cited yet ({fine_item.citation})")
     if rate.ranged:
         amounts = f"${rate.minimum} to ${rate.maximum}"
     else:
@@ -379,6 +382,7 @@ class CitationForm(CaseActionForm):
             policy = policy_of(self.case)
         except LookupError:
             policy = None
+        self._ask_exemptions(policy, {fine_item.offense for fine_item in offered})
         if policy is None or not policy.surcharge_events:
             del self.fields["surcharge_event"]
         else:
@@ -387,6 +391,28 @@ class CitationForm(CaseActionForm):
             self.fields["surcharge_event"].help_text = (
                 "The event of the town's surcharge schedules this citation represents.")
 
+
+    def _ask_exemptions(self, policy: CitationPolicy | None, offenses: set[str]) -> None:
+        """A yes-or-no question for each exemption the town's law gives an offense offered;
+        the answers go to the service together (``answers``)."""
+        self.exemption_codes = []
+        for exemption in policy.exemptions if policy else ():
+            applies_to = [offense for offense in exemption.offenses if offense in offenses]
+            if not applies_to:
+                continue
+            self.exemption_codes.append(exemption.code)
+            self.fields[exemption.code] = forms.TypedChoiceField(
+                label=exemption.question, required=False, empty_value=None,
+                choices=[("", "Not asked"), (NO, "No"), (YES, "Yes")],
+                coerce=lambda answer: answer == YES,
+                help_text=f"Only when citing {', '.join(applies_to)} "
+                          f"({exemption.citation}). Yes: no citation is written.",
+            )
+
+    def clean(self):
+        cleaned = super().clean()
+        cleaned["answers"] = {code: cleaned.pop(code, None) for code in self.exemption_codes}
+        return cleaned
 
     def _ask_units(self, offered) -> None:
         """Units are asked only where an offense offered is fined per unit (per boat, per

@@ -119,12 +119,28 @@ class SurchargeSources:
 
 
 @dataclass(frozen=True)
+class CitationExemption:
+    """A fact the law says takes an offense out of its provision, asked when citing it.
+
+    The officer answers ``question`` for each of ``offenses``; the answer is recorded on
+    the citation, and "yes" refuses the citation with ``refusal``, naming ``citation``.
+    """
+
+    code: str
+    question: str
+    offenses: tuple[str, ...]
+    citation: str
+    refusal: str
+
+
+@dataclass(frozen=True)
 class CitationPolicy:
     """How a town's citations are answered (MGL c.40 §21D).
 
     ``window`` is the period, counted on the town's calendar from the day a
     citation is written (or a per-day fine stops), to pay or ask for a
     hearing; unpaid after it, the citation is referred to the District Court.
+    ``exemptions`` are what the officer answers before citing some offenses.
     ``forfeitures`` are offenses owed only on conviction: nothing is due until
     the court's decision is recorded. ``surcharge_events`` are what an
     officer may say a citation represents; ``surcharge_sources`` which other
@@ -137,6 +153,12 @@ class CitationPolicy:
     forfeitures: tuple[str, ...] = ()
     surcharge_events: tuple[SurchargeEvent, ...] = ()
     surcharge_sources: SurchargeSources = SurchargeSources()
+    exemptions: tuple[CitationExemption, ...] = ()
+
+    def exemptions_for(self, offense: str) -> tuple[CitationExemption, ...]:
+        """The exemptions the officer answers when citing ``offense``."""
+        return tuple(exemption for exemption in self.exemptions
+                     if offense in exemption.offenses)
 
     def surcharge_event(self, code: str) -> SurchargeEvent | None:
         return next((event for event in self.surcharge_events if event.code == code), None)
