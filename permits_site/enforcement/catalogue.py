@@ -110,9 +110,10 @@ def _knows_who_sets_amounts(FineItem) -> bool:
 
 
 def _representable(FineItem, spec: FineItemSpec) -> bool:
-    """An offense with no amount yet is seeded only once the state can say so; an earlier
-    state would read it as a written warning (:func:`add_new_offenses` adds it later)."""
-    return not spec.pending or _knows_who_sets_amounts(FineItem)
+    """An offense saying who sets its amount is seeded only once the state records it: an
+    earlier state would read one with no amount yet as a written warning
+    (:func:`add_new_offenses` adds it later)."""
+    return not spec.set_by or _knows_who_sets_amounts(FineItem)
 
 
 def add_new_offenses(apps, catalogue: FineCatalogue) -> None:
