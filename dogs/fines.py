@@ -332,3 +332,15 @@ CASE_TYPES += (
         citation=cite("Pet shop A, B"),
     ),
 )
+#: An offense a town admin adds to the fine schedule (its section named there) is cited on a
+#: case of this type until a release gives it a case type of its own.
+CASE_TYPES += (
+    CaseType(
+        code="north_andover.other_offense",
+        municipality=MUNICIPALITY,
+        name="Another offense of the fine schedule",
+        offenses=(),
+        citation=cite("Enforcement A"),
+        other_offenses=True,
+    ),
+)

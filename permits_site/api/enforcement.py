@@ -347,8 +347,8 @@ class CitationCreateSerializer(StrictSerializer):
     answers = serializers.DictField(
         child=StrictBooleanField(), required=False, default=dict,
         help_text="Answers to the exemptions the town's law gives the offense, by code "
-                  "(North Andover: service_dog_on_duty, watchdog_on_keepers_property); "
-                  "true refuses the citation, naming the section.")
+                  "(the case page names them, e.g. service_dog_on_duty); true refuses the "
+                  "citation, naming the section.")
 
 
 class HearingCreateSerializer(StrictSerializer):

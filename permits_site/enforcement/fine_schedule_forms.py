@@ -49,8 +49,8 @@ class AddOffenseForm(OffenseAmountsForm):
     description = forms.CharField(max_length=200, label="What the offense is")
     citation = forms.CharField(
         max_length=200, label="Section of the law",
-        help_text="As the citation will cite it, such as “North Andover Code ch. 60, "
-                  "Restraint E(1)”.")
+        help_text="As the citation will cite it: the law's name and the section, as the "
+                  "schedule's other offenses are cited.")
     per_day = forms.BooleanField(required=False, label="Each day it continues is a separate "
                                                        "offense")
     field_order = ["offense", "description", "citation", "per_day", "first", "second",

@@ -17,7 +17,7 @@ from django.utils import timezone
 from permits_site.accounts.models import User
 from permits_site.accounts.permissions import INSPECTOR_ROLES
 from permits_site.enforcement.models import Case, FineItem, Inspection
-from permits_site.enforcement.registry import CitationPolicy, case_type, case_types
+from permits_site.enforcement.registry import CitationPolicy, case_type, case_types, may_cite
 from permits_site.enforcement.services.cases import has_responsible_party
 from permits_site.enforcement.services.citations import policy_of
 from permits_site.enforcement.services.fines import fine_schedule_in_force
@@ -373,8 +373,7 @@ class CitationForm(CaseActionForm):
         registered = case_type(self.case.case_type)
         schedule = fine_schedule_in_force(self.case.municipality, timezone.localdate())
         items = list(schedule.items.all()) if schedule else []
-        offered = [fine_item for fine_item in items
-                   if registered and fine_item.offense in registered.offenses]
+        offered = [fine_item for fine_item in items if may_cite(registered, fine_item.offense)]
         self.fields["offense"].choices = [
             (fine_item.offense, offense_label(fine_item)) for fine_item in offered]
         self._ask_units(offered)

@@ -72,6 +72,9 @@ class CaseType:
     #: Such a page also closes the case, with checks of its own law; otherwise the generic
     #: close (every order complied with, every hearing and appeal decided) stays open here.
     closes_on_page: bool = False
+    #: Also cites the town's offenses no case type names: those an admin added to the fine
+    #: schedule after the deploy.
+    other_offenses: bool = False
 
     def charge(self, code: str) -> ChargeType | None:
         return next((charge for charge in self.charges if charge.code == code), None)
@@ -218,6 +221,17 @@ def has_own_steps(code: str) -> bool:
     clocks are enforced; the generic case steps, which would skip them, are refused."""
     registered = _CASE_TYPES.get(code)
     return registered is not None and bool(registered.page) and registered.steps_on_page
+
+
+def may_cite(registered: CaseType | None, offense: str) -> bool:
+    """Whether a case of this type may cite ``offense``: one it names, or, for a type taking
+    other offenses, one no case type of its town names."""
+    if registered is None:
+        return False
+    if offense in registered.offenses:
+        return True
+    return registered.other_offenses and not any(
+        offense in other.offenses for other in case_types(registered.municipality))
 
 
 def case_type_name(code: str) -> str:

@@ -36,7 +36,7 @@ from permits_site.enforcement.models import (
     PriorWindow,
     SurchargeClassification,
 )
-from permits_site.enforcement.registry import CitationPolicy, citation_policy
+from permits_site.enforcement.registry import CitationPolicy, citation_policy, may_cite
 from permits_site.enforcement.registry import case_type as registered_case_type
 from permits_site.enforcement.services.cases import require_case_open
 from permits_site.enforcement.services.fines import citable_fine_item
@@ -172,8 +172,10 @@ def issue_citation(
     case = Case.objects.select_for_update().select_related("municipality").get(pk=case.pk)
     require_case_open(case, doing="issue a citation on")
     registered = registered_case_type(case.case_type)
-    if registered is None or offense not in registered.offenses:
+    if not may_cite(registered, offense):
         offered = ", ".join(registered.offenses) if registered else "none"
+        if registered and registered.other_offenses:
+            offered = (offered + ", " if offered else "") + "an offense an admin added"
         raise DomainError(f"This case may cite: {offered}.", field="offense")
     policy = policy_of(case)
     today = timezone.localdate()
