@@ -50,7 +50,8 @@ def test_the_admin_adds_an_offense_and_the_officer_cites_it(page, live_server, a
     assert_accessible(page)
     page.get_by_role("button", name="Save new version").click()
     expect(page.get_by_text("Offense added to the fine schedule.")).to_be_visible()
-    expect(page.get_by_text("Dog on the town beach in summer")).to_be_visible()
+    expect(page.get_by_role("cell", name="Dog on the town beach in summer (dog_on_town_beach)")
+           ).to_be_visible()
     assert_accessible(page)
 
     page.context.clear_cookies()
