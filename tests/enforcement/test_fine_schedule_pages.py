@@ -137,6 +137,13 @@ def test_the_fine_schedule_page_is_in_the_admins_navigation(client, admin):
     assert f'href="{LIST}"' in page
 
 
+def test_my_work_lists_the_fines_not_set_each_linking_to_its_amounts(client, admin):
+    page = signed_in(client, admin).get(reverse("staff_home")).content.decode()
+
+    assert "Fines not set" in page and "Not set by the Select Board: cannot be cited" in page
+    assert reverse("enforcement:fine_offense_amounts", args=["north_andover", "chasing"]) in page
+
+
 def test_the_fine_schedule_page_takes_the_same_queries_whatever_the_versions(
         client, admin, django_assert_max_num_queries):
     signed_in(client, admin)
