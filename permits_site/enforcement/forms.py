@@ -329,8 +329,8 @@ def offense_label(fine_item: FineItem) -> str:
     """"Violation of the … — $5.00 to $100.00 per day (… §8.3)"."""
     rate = fine_item.rate()
     if fine_item.amount_pending:
-        return (f"{fine_item.description} — amount not set by {fine_item.amount_set_by}: "
-                f"cannot be cited yet ({fine_item.citation})")
+        return (f"{fine_item.description} — no amount set yet, cannot be cited "
+                f"({fine_item.citation}; set by {fine_item.amount_set_by})")
     if rate.ranged:
         amounts = f"${rate.minimum} to ${rate.maximum}"
     else:

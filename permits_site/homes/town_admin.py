@@ -70,7 +70,8 @@ def fines_not_set(town: TownCalendar, *, today: dt.date) -> WorkList:
     code = town.municipality.code
 
     def item(fine_item: FineItem) -> WorkItem:
-        return WorkItem(f"Not set by {fine_item.amount_set_by}: cannot be cited",
+        return WorkItem(f"Enter the amounts {fine_item.amount_set_by} set: not citable "
+                        "until then",
                         fine_item.description,
                         reverse("enforcement:fine_offense_amounts",
                                 args=[code, fine_item.offense]),

@@ -164,7 +164,7 @@ def test_restraint_a2_chasing_cannot_be_cited_before_the_select_board_sets_the_a
 
     message = refused.value.errors["offense"][0]
     assert "Restraint A(2)" in message and "the Select Board" in message
-    assert "has not set the amount" in message
+    assert "no amount is set on the town's fine schedule yet" in message
     assert not Citation.objects.filter(case=case).exists()
 
 

@@ -62,8 +62,8 @@ def fine_item_in_force(municipality: Municipality, offense: str, on: dt.date) ->
 def pending_reason(fine_item: FineItem) -> str:
     """Why an offense with no amount yet cannot be quoted or cited."""
     return (f"{fine_item.description} cannot be cited yet: {fine_item.citation} leaves the "
-            f"fine to {fine_item.amount_set_by or 'the town'}, which has not set the amount. "
-            "The town's admin enters it on the fine schedule once it is set.")
+            f"fine to {fine_item.amount_set_by or 'the town'}, and no amount is set on the "
+            "town's fine schedule yet. The town's admin enters it there once it is set.")
 
 
 def citable_fine_item(municipality: Municipality, offense: str, on: dt.date) -> FineItem:
