@@ -45,7 +45,8 @@ class AddOffenseForm(OffenseAmountsForm):
 
     offense = forms.CharField(
         max_length=60, label="Offense code",
-        help_text="Lower-case letters, digits and underscores, such as dog_on_beach.")
+        help_text="Lower-case words and digits joined by underscores, as the API and the "
+                  "records name the offense.")
     description = forms.CharField(max_length=200, label="What the offense is")
     citation = forms.CharField(
         max_length=200, label="Section of the law",

@@ -381,7 +381,8 @@ class CitationForm(CaseActionForm):
             policy = policy_of(self.case)
         except LookupError:
             policy = None
-        self._ask_exemptions(policy, {fine_item.offense for fine_item in offered})
+        self._ask_exemptions(policy, {fine_item.offense: fine_item.description.lower()
+                                      for fine_item in offered})
         if policy is None or not policy.surcharge_events:
             del self.fields["surcharge_event"]
         else:
@@ -391,12 +392,14 @@ class CitationForm(CaseActionForm):
                 "The event of the town's surcharge schedules this citation represents.")
 
 
-    def _ask_exemptions(self, policy: CitationPolicy | None, offenses: set[str]) -> None:
-        """A yes-or-no question for each exemption the town's law gives an offense offered;
-        the answers go to the service together (``answers``)."""
+    def _ask_exemptions(self, policy: CitationPolicy | None, offenses: dict[str, str]) -> None:
+        """A yes-or-no question for each exemption the town's law gives an offense offered
+        (``offenses``: code → description); the answers go to the service together
+        (``answers``)."""
         self.exemption_codes = []
         for exemption in policy.exemptions if policy else ():
-            applies_to = [offense for offense in exemption.offenses if offense in offenses]
+            applies_to = [offenses[offense] for offense in exemption.offenses
+                          if offense in offenses]
             if not applies_to:
                 continue
             self.exemption_codes.append(exemption.code)
@@ -404,7 +407,7 @@ class CitationForm(CaseActionForm):
                 label=exemption.question, required=False, empty_value=None,
                 choices=[("", "Not asked"), (NO, "No"), (YES, "Yes")],
                 coerce=lambda answer: answer == YES,
-                help_text=f"Only when citing {', '.join(applies_to)} "
+                help_text=f"Only when citing: {'; '.join(applies_to)} "
                           f"({exemption.citation}). Yes: no citation is written.",
             )
 

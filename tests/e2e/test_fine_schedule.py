@@ -8,6 +8,8 @@
 Every page on the way is checked with axe for WCAG 2.1 AA.
 """
 
+import re
+
 import pytest
 from django.utils import timezone
 from playwright.sync_api import expect
@@ -50,7 +52,7 @@ def test_the_admin_adds_an_offense_and_the_officer_cites_it(page, live_server, a
     assert_accessible(page)
     page.get_by_role("button", name="Save new version").click()
     expect(page.get_by_text("Offense added to the fine schedule.")).to_be_visible()
-    expect(page.get_by_role("cell", name="Dog on the town beach in summer (dog_on_town_beach)")
+    expect(page.get_by_role("cell", name=re.compile(r"^Dog on the town beach in summer"))
            ).to_be_visible()
     assert_accessible(page)
 
