@@ -111,7 +111,7 @@ FINES = FineCatalogue(
                 ("trap_not_checked", "Trap not checked, or trapped animals not released, "
                  "within 24 hours", "Welfare E(2), E(4)", False, ""),
                 ("abandoned_animals_not_reported", "Vacated property not inspected for "
-                 "abandoned animals, or animals found not reported", "Welfare G(1), (2), (6)",
+                 "abandoned animals, or animals found not reported", "Welfare G(1), G(2), G(6)",
                  False, ""),
                 ("pdd_noncompliance", "Potentially dangerous dog: owner not complying 21 days "
                  "after notice", "Potentially dangerous F", True, ""),

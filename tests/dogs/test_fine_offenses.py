@@ -48,7 +48,7 @@ PENALTY_SENTENCES = {
     ("Welfare", "B(1)"): "dog_tethered",
     ("Welfare", "C(2)"): "quarantine_order_violated",
     ("Welfare", "E(4)"): "trap_not_checked",
-    ("Welfare", "(6)"): "abandoned_animals_not_reported",
+    ("Welfare", "G(6)"): "abandoned_animals_not_reported",
     ("Limits", "E"): "animal_limit",
     ("Feeding wildlife", "A(4)"): "feeding_wildlife",
     ("Dangerous", "F(1)"): "dangerous_dog_at_large",
@@ -203,7 +203,13 @@ def test_restraint_offenses_are_cited_once_the_admin_enters_the_select_boards_am
     ("north_andover.stray_not_turned_over", "stray_not_turned_over", "Impoundment B(2)"),
     ("north_andover.potentially_dangerous_compliance", "pdd_noncompliance",
      "Potentially dangerous F"),
-])
+    ("north_andover.potentially_dangerous_compliance", "pdd_relocation_not_notified",
+     "Potentially dangerous G, H"),
+    ("north_andover.animal_welfare", "abandoned_animals_not_reported",
+     "Welfare G(1), G(2), G(6)"),
+    ("north_andover.pet_shop", "pet_shop_unlawful_space", "Pet shop A(2), B(2)"),
+], ids=["rabies_c", "kennel_b6", "welfare_e4", "welfare_c2", "temporary_restraint_c",
+        "impoundment_b2", "pdd_f", "pdd_g_h", "welfare_g6", "pet_shop_b2"])
 def test_each_chapter_offense_is_cited_on_its_case_type_naming_its_section(
         case_type, offense, section, aco, admin):
     set_offense_amounts(municipality=municipality("north_andover"), offense=offense,
