@@ -210,4 +210,8 @@ def test_the_officer_answers_the_service_dog_question_and_yes_refuses_restraint_
         form.content.decode())
     assert "Restraint D(4)): no citation is written" in refused.content.decode()
     assert written.status_code == 302
-    assert Citation.objects.get().answers == {"service_dog_on_duty": False}
+    citation = Citation.objects.get()
+    assert citation.answers == {"service_dog_on_duty": False}
+    page = client.get(reverse("enforcement:citation", args=[citation.pk])).content.decode()
+    assert "Was the dog an assistance or service dog performing its duties?</dt>" in page
+    assert "Restraint D(4)" in page
