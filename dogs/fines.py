@@ -1,8 +1,12 @@
 """North Andover's non-criminal fine schedule (Code ch. 60; the Select Board sets the fines).
 
 Only the dangerous-dog fines are stated in the bylaw (Dangerous F); the
-other amounts are the Select Board's seeded schedule, shown as "seeded —
-confirm" until an admin saves a version.
+first eight offenses carry the Select Board's seeded schedule of the
+specification, shown as "seeded — confirm" until an admin saves a version.
+Every other offense the chapter fines "as established by the Select Board"
+is listed with no amount and cannot be cited until an admin enters the
+amounts the Board set; the Welfare A and B fines are the commonwealth's
+(MGL c.140 §174F, §174E).
 """
 
 from dataclasses import replace
@@ -15,9 +19,16 @@ from permits_site.enforcement.catalogue import (
     FineItemSpec,
     every_offense,
 )
-from permits_site.enforcement.registry import CaseType, ChargeType, CitationPolicy
+from permits_site.enforcement.registry import (
+    CaseType,
+    ChargeType,
+    CitationExemption,
+    CitationPolicy,
+)
 
 ESCALATING = ("25.00", "50.00", "100.00")
+#: Who sets the fines the chapter leaves "as established by the Select Board".
+SELECT_BOARD = "the Select Board"
 
 FINES = FineCatalogue(
     municipality_code="north_andover",
@@ -74,6 +85,71 @@ FINES = FineCatalogue(
             cite("Feeding wildlife A(4)"),
             amounts=ESCALATING,
         ),
+        *(
+            FineItemSpec(offense, description, cite(section), set_by=SELECT_BOARD,
+                         per_day=per_day, unit=unit)
+            for offense, description, section, per_day, unit in (
+                ("chasing", "Dog allowed to chase a person, a vehicle or an animal carrying "
+                 "a person", "Restraint A(2)", False, ""),
+                ("large_animal_at_large", "Horse, goat, sheep, swine, chicken, cattle or other "
+                 "large animal at large, or grazing on a street, public land or sidewalk",
+                 "Restraint A(3)", False, ""),
+                ("biting_or_menacing", "Animal allowed to bite, menace or threaten without "
+                 "provocation, endangering a person's safety", "Restraint B(1)", False, ""),
+                ("dog_in_heat_not_confined", "Female dog in heat not confined away from other "
+                 "animals", "Restraint F(1)", False, ""),
+                ("dog_on_school_grounds", "Dog on school grounds without the principal's "
+                 "written permission", "Restraint G(1)", False, ""),
+                ("dog_on_athletic_field", "Dog within an athletic field or Town-owned "
+                 "playground", "Restraint G(2)", False, ""),
+                ("dog_in_lake_or_pond", "Animal in the water or on the ice of Lake "
+                 "Cochichewick or Stevens Pond", "Restraint G(4)", False, ""),
+                ("rabies_vaccination_missing", "Dog, cat or ferret six months or older not "
+                 "vaccinated against rabies", "Rabies A, C", False, ""),
+                ("kennel_after_revocation", "Kennel kept after its license was denied, revoked "
+                 "or suspended", "Kennel license B(6)", False, ""),
+                ("quarantine_order_violated", "Animal Inspector's quarantine order not "
+                 "followed", "Welfare C(2)", False, ""),
+                ("trap_not_checked", "Trap not checked, or trapped animals not released, "
+                 "within 24 hours", "Welfare E(2), E(4)", False, ""),
+                ("abandoned_animals_not_reported", "Vacated property not inspected for "
+                 "abandoned animals, or animals found not reported", "Welfare G(1), G(2), G(6)",
+                 False, ""),
+                ("pdd_noncompliance", "Potentially dangerous dog: owner not complying 21 days "
+                 "after notice", "Potentially dangerous F", True, ""),
+                ("pdd_relocation_not_notified", "Potentially dangerous dog moved into or out "
+                 "of town without notice to the Animal Control Officer",
+                 "Potentially dangerous G, H", False, ""),
+                ("temporary_restraint_violated", "Order of temporary restraint not followed",
+                 "Temporary restraint C", False, ""),
+                ("stray_not_turned_over", "Stray animal not turned over to Animal Control on "
+                 "request", "Impoundment B(2)", False, ""),
+                ("pet_shop_unlawful_sale", "Pet shop selling or offering a dog, cat, guinea "
+                 "pig or rabbit for sale", "Pet shop A(1), B(1)", False, "sale"),
+                ("pet_shop_unlawful_space", "Pet shop providing display space in violation of "
+                 "A(2)", "Pet shop A(2), B(2)", False, "display"),
+            )
+        ),
+        FineItemSpec(
+            "animal_in_vehicle",
+            "Animal confined in a parked vehicle exposed to extreme heat or cold",
+            cite("Welfare A(1); MGL c.140 §174F"),
+            amounts=("150.00", "300.00", "500.00"),
+            set_by="the commonwealth (MGL c.140 §174F)",
+        ),
+        FineItemSpec(
+            "animal_unsecured_in_vehicle_load",
+            "Animal carried unprotected in the load space of a vehicle on a public way",
+            cite("Welfare A(2)"),
+            set_by="the commonwealth",
+        ),
+        FineItemSpec(
+            "dog_tethered",
+            "Dog chained, tethered or confined as MGL c.140 §174E forbids",
+            cite("Welfare B(1); MGL c.140 §174E"),
+            amounts=("50.00", "200.00", "500.00"),
+            set_by="the commonwealth (MGL c.140 §174E)",
+        ),
     ),
 )
 
@@ -84,6 +160,24 @@ CITATION_POLICY = CitationPolicy(
     municipality=MUNICIPALITY,
     window=next(period for period in PERIODS if period.code == "citation_response"),
     court="Lawrence District Court",
+    exemptions=(
+        CitationExemption(
+            code="service_dog_on_duty",
+            question="Was the dog an assistance or service dog performing its duties?",
+            offenses=("dog_litter",),
+            citation=cite("Restraint D(4)"),
+            refusal="The dog-litter provisions do not apply to an assistance or service dog "
+                    "performing its duties (Restraint D(4)): no citation is written.",
+        ),
+        CitationExemption(
+            code="watchdog_on_keepers_property",
+            question="Was the animal acting as a watchdog on its keeper's or owner's property?",
+            offenses=("biting_or_menacing", "nuisance_noise"),
+            citation=cite("Restraint B(1), C(3)"),
+            refusal="Restraint B(1) and C(3) do not preclude an animal acting as a watchdog "
+                    "on its keeper's or owner's property: no citation is written.",
+        ),
+    ),
 )
 CASE_TYPES = (
     CaseType(
@@ -166,6 +260,77 @@ CASE_TYPES += (
         citation=cite("Kennel license B(4), B(5)"),
         hearing_window="kennel_hearing",
         page="dogs:kennel_review",
+    ),
+)
+
+#: The chapter's other offenses (Restraint A(2)–G, Rabies C, Kennel license B(6), Welfare,
+#: Impoundment B(2), Pet shop B), each cited on a case of its kind; Potentially dangerous
+#: F–H and Temporary restraint C are cited on the dog cases below, whose steps check them.
+#: Welfare B(1) and C(2) add impoundment at the owner's expense.
+IMPOUNDMENT_AT_OWNERS_EXPENSE = ChargeType(
+    "impoundment_at_owners_expense",
+    "Impoundment in a local holding facility at the owner's expense",
+    cite("Welfare B(1), C(2)"),
+)
+CASE_TYPES += (
+    CaseType(
+        code="north_andover.animal_restraint",
+        municipality=MUNICIPALITY,
+        name="Chasing, menacing, large animal at large, dog in heat or in a prohibited place",
+        offenses=("chasing", "large_animal_at_large", "biting_or_menacing",
+                  "dog_in_heat_not_confined", "dog_on_school_grounds", "dog_on_athletic_field",
+                  "dog_in_lake_or_pond"),
+        citation=cite("Restraint A(2), A(3), B(1), F, G"),
+    ),
+    CaseType(
+        code="north_andover.rabies_vaccination",
+        municipality=MUNICIPALITY,
+        name="Dog, cat or ferret not vaccinated against rabies",
+        offenses=("rabies_vaccination_missing",),
+        citation=cite("Rabies A, C"),
+    ),
+    CaseType(
+        code="north_andover.kennel_without_license",
+        municipality=MUNICIPALITY,
+        name="Kennel kept after its license was denied, revoked or suspended",
+        offenses=("kennel_after_revocation",),
+        citation=cite("Kennel license B(6)"),
+    ),
+    CaseType(
+        code="north_andover.animal_welfare",
+        municipality=MUNICIPALITY,
+        name="Animal welfare: vehicles, tethering, quarantine orders, traps, abandoned animals",
+        offenses=("animal_in_vehicle", "animal_unsecured_in_vehicle_load", "dog_tethered",
+                  "quarantine_order_violated", "trap_not_checked",
+                  "abandoned_animals_not_reported"),
+        charges=(IMPOUNDMENT_AT_OWNERS_EXPENSE,),
+        citation=cite("Welfare A–G"),
+    ),
+    CaseType(
+        code="north_andover.stray_not_turned_over",
+        municipality=MUNICIPALITY,
+        name="Stray animal not turned over to Animal Control",
+        offenses=("stray_not_turned_over",),
+        citation=cite("Impoundment B(2)"),
+    ),
+    CaseType(
+        code="north_andover.pet_shop",
+        municipality=MUNICIPALITY,
+        name="Pet shop selling animals or displaying them unlawfully",
+        offenses=("pet_shop_unlawful_sale", "pet_shop_unlawful_space"),
+        citation=cite("Pet shop A, B"),
+    ),
+)
+#: An offense a town admin adds to the fine schedule (its section named there) is cited on a
+#: case of this type until a release gives it a case type of its own.
+CASE_TYPES += (
+    CaseType(
+        code="north_andover.other_offense",
+        municipality=MUNICIPALITY,
+        name="Another offense of the fine schedule",
+        offenses=(),
+        citation=cite("Enforcement A"),
+        other_offenses=True,
     ),
 )
 

@@ -137,7 +137,9 @@ class CitationSerializer(BoundedModelSerializer):
         fields = ["id", "offense", "description", "citation", "offense_number", "warning",
                   "forfeiture", "amount_per_offense", "units", "per_day", "issued_on",
                   "accrues_until", "days", "total", "invoice", "due_on", "standing",
-                  "surcharge_event"]
+                  "surcharge_event", "answers"]
+        extra_kwargs = {"answers": {"help_text": "The officer's answers to the exemptions "
+                                                 "the law gives the offense, by code."}}
 
     def get_days(self, citation: Citation) -> int:
         return services.citation_days(citation, on=counted_through(citation))
@@ -342,6 +344,11 @@ class CitationCreateSerializer(StrictSerializer):
     surcharge_event = StrictCharField(
         max_length=40, required=False, allow_blank=True, default="",
         help_text="One of the town's surcharge events the citation represents.")
+    answers = serializers.DictField(
+        child=StrictBooleanField(), required=False, default=dict,
+        help_text="Answers to the exemptions the town's law gives the offense, by code "
+                  "(the case page names them, e.g. service_dog_on_duty); true refuses the "
+                  "citation, naming the section.")
 
 
 class HearingCreateSerializer(StrictSerializer):

@@ -1,4 +1,5 @@
-"""``/fine-schedules/``: each town's admins list, version and retire its fine schedule."""
+"""``/fine-schedules/``: each town's admins list, version and retire its fine schedule, add
+an offense to it and set one offense's amounts (each a new effective-dated version)."""
 
 from __future__ import annotations
 
@@ -15,7 +16,12 @@ from permits_site.api.permissions import IsTownAdmin
 from permits_site.api.public.fields import BoundedDateField, BoundedModelSerializer
 from permits_site.api.scopes import in_towns_where
 from permits_site.enforcement.models import FineItem, FineSchedule
-from permits_site.enforcement.services import create_fine_schedule_version, retire_fine_schedule
+from permits_site.enforcement.services import (
+    add_fine_offense,
+    create_fine_schedule_version,
+    retire_fine_schedule,
+    set_offense_amounts,
+)
 from permits_site.licensing.models import MONEY
 from permits_site.towns.models import Municipality
 
@@ -38,6 +44,8 @@ class FineItemSerializer(BoundedModelSerializer):
             "maximum_amount",
             "per_day",
             "per_unit",
+            "amount_set_by",
+            "amount_pending",
         ]
 
 
@@ -76,6 +84,36 @@ class FineScheduleCreateSerializer(serializers.Serializer):
     effective_from = BoundedDateField()
     amounts = serializers.DictField(child=OffenseAmountsSerializer(), allow_empty=False)
     note = serializers.CharField(required=False, allow_blank=True, max_length=300, default="")
+
+
+class VersionSerializer(serializers.Serializer):
+    municipality = serializers.SlugRelatedField(
+        slug_field="code", queryset=Municipality.objects.all()
+    )
+    effective_from = BoundedDateField()
+    note = serializers.CharField(required=False, allow_blank=True, max_length=300, default="")
+    first = amount_field()
+    second = amount_field()
+    later = amount_field()
+
+    def amounts(self) -> dict:
+        """First, second and later amounts; null or left out: a written warning."""
+        return {name: self.validated_data.get(name) for name in ("first", "second", "later")}
+
+
+class OffenseAmountsSetSerializer(VersionSerializer):
+    """One offense's first, second and later amounts from ``effective_from``."""
+
+    offense = serializers.CharField(max_length=60)
+
+
+class OffenseAddSerializer(VersionSerializer):
+    """A new offense: its code, what it is, the section it cites and its amounts."""
+
+    offense = serializers.CharField(max_length=60)
+    description = serializers.CharField(max_length=200)
+    citation = serializers.CharField(max_length=200, help_text="The section of the law.")
+    per_day = serializers.BooleanField(required=False, default=False)
 
 
 class FineScheduleViewSet(
@@ -120,6 +158,37 @@ class FineScheduleViewSet(
             acting_user=request.user,
         )
         return Response(FineScheduleSerializer(schedule).data, status=status.HTTP_201_CREATED)
+
+    def _version(self, request, serializer_class, publish) -> Response:
+        serializer = serializer_class(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        self.check_object_permissions(request, data["municipality"])
+        schedule = publish(serializer, data)
+        return Response(FineScheduleSerializer(schedule).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=OffenseAddSerializer, responses={201: FineScheduleSerializer})
+    @action(detail=False, methods=["post"])
+    def offenses(self, request):
+        """Add an offense: a new version listing every offense in force and this one."""
+        return self._version(request, OffenseAddSerializer, lambda serializer, data: (
+            add_fine_offense(
+                municipality=data["municipality"], offense=data["offense"],
+                description=data["description"], citation=data["citation"],
+                amounts=serializer.amounts(), per_day=data["per_day"],
+                effective_from=data["effective_from"], note=data["note"],
+                acting_user=request.user)))
+
+    @extend_schema(request=OffenseAmountsSetSerializer, responses={201: FineScheduleSerializer})
+    @action(detail=False, methods=["post"], url_path="offense-amounts")
+    def offense_amounts(self, request):
+        """Set one offense's amounts (one the Select Board has just set, say): a new version
+        in which every other offense keeps its own."""
+        return self._version(request, OffenseAmountsSetSerializer, lambda serializer, data: (
+            set_offense_amounts(
+                municipality=data["municipality"], offense=data["offense"],
+                amounts=serializer.amounts(), effective_from=data["effective_from"],
+                note=data["note"], acting_user=request.user)))
 
     @extend_schema(request=None, responses=FineScheduleSerializer)
     @action(detail=True, methods=["post"])

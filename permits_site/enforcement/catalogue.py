@@ -20,7 +20,12 @@ WARNING = None
 
 @dataclass(frozen=True)
 class FineItemSpec:
-    """One offense: fixed ``amounts`` (1st, 2nd, 3rd and later) or an officer-set ``range``."""
+    """One offense: fixed ``amounts`` (1st, 2nd, 3rd and later) or an officer-set ``range``.
+
+    Where the law leaves the amount to someone (``set_by``: "the Select Board") the offense
+    may declare neither: it is listed with no amount, and cannot be cited, until an admin
+    enters the amounts that body set.
+    """
 
     offense: str
     description: str
@@ -31,12 +36,21 @@ class FineItemSpec:
     #: What one unit is ("permit", "boat") when the fine counts per unit; blank otherwise.
     unit: str = ""
     prior_window: str = PriorWindow.RECORD
+    #: Who sets the amount where the law text does not state it; blank: the text states it.
+    set_by: str = ""
 
     def __post_init__(self) -> None:
-        if (self.amounts is None) == (self.range is None):
+        if self.amounts is not None and self.range is not None:
             raise ValueError(f"{self.offense}: declare either three amounts or a range")
+        if self.pending and not self.set_by:
+            raise ValueError(f"{self.offense}: declare amounts, a range, or who sets them")
         if self.amounts is not None and len(self.amounts) != 3:
             raise ValueError(f"{self.offense}: declare the 1st, 2nd and later amounts")
+
+    @property
+    def pending(self) -> bool:
+        """No amount until the body the law names sets one."""
+        return self.amounts is None and self.range is None
 
 
 def every_offense(amount: str) -> tuple[str, str, str]:
@@ -84,12 +98,48 @@ def seed_fine_catalogue(apps, catalogue: FineCatalogue) -> None:
         note="Seeded placeholder — the town must confirm" if catalogue.placeholder_amounts
         else "Seeded from the regulation text",
     )
-    FineItem.objects.bulk_create(_fine_item(FineItem, schedule, spec) for spec in catalogue.items)
+    FineItem.objects.bulk_create(
+        _fine_item(FineItem, schedule, spec) for spec in catalogue.items
+        if _representable(FineItem, spec)
+    )
+
+
+def _knows_who_sets_amounts(FineItem) -> bool:
+    """Whether the migration state's fine item records who sets its amount (later states)."""
+    return any(field.name == "amount_pending" for field in FineItem._meta.get_fields())
+
+
+def _representable(FineItem, spec: FineItemSpec) -> bool:
+    """An offense saying who sets its amount is seeded only once the state records it: an
+    earlier state would read one with no amount yet as a written warning
+    (:func:`add_new_offenses` adds it later)."""
+    return not spec.set_by or _knows_who_sets_amounts(FineItem)
+
+
+def add_new_offenses(apps, catalogue: FineCatalogue) -> None:
+    """Add the catalogue's offenses a town's existing schedule versions lack, as declared.
+
+    For a migration run after the catalogue grew: nothing an admin set is changed, and an
+    offense a version already lists (the admin's, or an earlier seeding) is left as it is.
+    Retired versions are left alone.
+    """
+    FineSchedule = apps.get_model("enforcement", "FineSchedule")
+    FineItem = apps.get_model("enforcement", "FineItem")
+    versions = FineSchedule.objects.filter(
+        municipality__code=catalogue.municipality_code, retired_at__isnull=True)
+    for schedule in versions:
+        listed = set(FineItem.objects.filter(schedule=schedule).values_list("offense", flat=True))
+        FineItem.objects.bulk_create(
+            _fine_item(FineItem, schedule, spec) for spec in catalogue.items
+            if spec.offense not in listed
+        )
 
 
 def _fine_item(FineItem, schedule, spec: FineItemSpec):
     first, second, later = spec.amounts or (None, None, None)
     minimum, maximum = spec.range or (None, None)
+    who_sets = ({"amount_set_by": spec.set_by, "amount_pending": spec.pending}
+                if _knows_who_sets_amounts(FineItem) else {})
     return FineItem(
         schedule=schedule,
         offense=spec.offense,
@@ -104,4 +154,5 @@ def _fine_item(FineItem, schedule, spec: FineItemSpec):
         per_unit=bool(spec.unit),
         unit_name=spec.unit,
         prior_window=spec.prior_window,
+        **who_sets,
     )

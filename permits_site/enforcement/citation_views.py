@@ -418,6 +418,9 @@ def citation_context(citation: Citation, *, today: dt.date) -> dict[str, Any]:
         "surcharge_current": history[-1] if history else None,
         "hearing_open": hearing_open(citation, row.standing, on=today),
         "today": today,
+        "exemptions_answered": [(exemption, citation.answers[exemption.code])
+                                for exemption in policy.exemptions
+                                if exemption.code in citation.answers],
     }
 
 

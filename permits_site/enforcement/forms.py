@@ -17,7 +17,7 @@ from django.utils import timezone
 from permits_site.accounts.models import User
 from permits_site.accounts.permissions import INSPECTOR_ROLES
 from permits_site.enforcement.models import Case, FineItem, Inspection
-from permits_site.enforcement.registry import CitationPolicy, case_type, case_types
+from permits_site.enforcement.registry import CitationPolicy, case_type, case_types, may_cite
 from permits_site.enforcement.services.cases import has_responsible_party
 from permits_site.enforcement.services.charges import charges_allowed_now
 from permits_site.enforcement.services.citations import policy_of
@@ -329,6 +329,9 @@ class ComplianceForm(CaseActionForm):
 def offense_label(fine_item: FineItem) -> str:
     """"Violation of the … — $5.00 to $100.00 per day (… §8.3)"."""
     rate = fine_item.rate()
+    if fine_item.amount_pending:
+        return (f"{fine_item.description} — no amount set yet, cannot be cited "
+                f"({fine_item.citation}; set by {fine_item.amount_set_by})")
     if rate.ranged:
         amounts = f"${rate.minimum} to ${rate.maximum}"
     else:
@@ -371,8 +374,7 @@ class CitationForm(CaseActionForm):
         registered = case_type(self.case.case_type)
         schedule = fine_schedule_in_force(self.case.municipality, timezone.localdate())
         items = list(schedule.items.all()) if schedule else []
-        offered = [fine_item for fine_item in items
-                   if registered and fine_item.offense in registered.offenses]
+        offered = [fine_item for fine_item in items if may_cite(registered, fine_item.offense)]
         self.fields["offense"].choices = [
             (fine_item.offense, offense_label(fine_item)) for fine_item in offered]
         self._ask_units(offered)
@@ -380,6 +382,8 @@ class CitationForm(CaseActionForm):
             policy = policy_of(self.case)
         except LookupError:
             policy = None
+        self._ask_exemptions(policy, {fine_item.offense: fine_item.description.lower()
+                                      for fine_item in offered})
         if policy is None or not policy.surcharge_events:
             del self.fields["surcharge_event"]
         else:
@@ -388,6 +392,30 @@ class CitationForm(CaseActionForm):
             self.fields["surcharge_event"].help_text = (
                 "The event of the town's surcharge schedules this citation represents.")
 
+
+    def _ask_exemptions(self, policy: CitationPolicy | None, offenses: dict[str, str]) -> None:
+        """A yes-or-no question for each exemption the town's law gives an offense offered
+        (``offenses``: code → description); the answers go to the service together
+        (``answers``)."""
+        self.exemption_codes = []
+        for exemption in policy.exemptions if policy else ():
+            applies_to = [offenses[offense] for offense in exemption.offenses
+                          if offense in offenses]
+            if not applies_to:
+                continue
+            self.exemption_codes.append(exemption.code)
+            self.fields[exemption.code] = forms.TypedChoiceField(
+                label=exemption.question, required=False, empty_value=None,
+                choices=[("", "Not asked"), (NO, "No"), (YES, "Yes")],
+                coerce=lambda answer: answer == YES,
+                help_text=f"Only when citing: {'; '.join(applies_to)} "
+                          f"({exemption.citation}). Yes: no citation is written.",
+            )
+
+    def clean(self):
+        cleaned = super().clean()
+        cleaned["answers"] = {code: cleaned.pop(code, None) for code in self.exemption_codes}
+        return cleaned
 
     def _ask_units(self, offered) -> None:
         """Units are asked only where an offense offered is fined per unit (per boat, per

@@ -85,6 +85,16 @@ class FineItem(models.Model):
     prior_window = models.CharField(
         max_length=20, choices=PriorWindow.choices, default=PriorWindow.RECORD
     )
+    amount_set_by = models.CharField(
+        max_length=120, blank=True,
+        help_text="Who sets the amount where the law text does not state it (the Select Board; "
+                  "the commonwealth, with its section). Blank: the law text states it.",
+    )
+    amount_pending = models.BooleanField(
+        default=False,
+        help_text="Not set yet by whoever sets it: the offense cannot be cited until an admin "
+                  "enters the amounts.",
+    )
 
     class Meta:
         ordering = ["pk"]
@@ -108,6 +118,12 @@ class FineItem(models.Model):
                     later_amount__isnull=True,
                 ),
                 name="fine_range_complete_and_exclusive",
+            ),
+            models.CheckConstraint(
+                condition=Q(amount_pending=False)
+                | Q(first_amount__isnull=True, second_amount__isnull=True,
+                    later_amount__isnull=True, minimum_amount__isnull=True),
+                name="fine_pending_has_no_amount",
             ),
         ]
 
@@ -375,6 +391,10 @@ class Citation(models.Model):
     )
     issued_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    answers = models.JSONField(
+        default=dict, blank=True,
+        help_text="The officer's answers to the exemptions the law gives the offense, by code.",
     )
 
     class Meta:

@@ -74,6 +74,9 @@ class CaseType:
     #: Such a page also closes the case, with checks of its own law; otherwise the generic
     #: close (every order complied with, every hearing and appeal decided) stays open here.
     closes_on_page: bool = False
+    #: Also cites the town's offenses no case type names: those an admin added to the fine
+    #: schedule after the deploy.
+    other_offenses: bool = False
 
     def charge(self, code: str) -> ChargeType | None:
         return next((charge for charge in self.charges if charge.code == code), None)
@@ -121,12 +124,28 @@ class SurchargeSources:
 
 
 @dataclass(frozen=True)
+class CitationExemption:
+    """A fact the law says takes an offense out of its provision, asked when citing it.
+
+    The officer answers ``question`` for each of ``offenses``; the answer is recorded on
+    the citation, and "yes" refuses the citation with ``refusal``, naming ``citation``.
+    """
+
+    code: str
+    question: str
+    offenses: tuple[str, ...]
+    citation: str
+    refusal: str
+
+
+@dataclass(frozen=True)
 class CitationPolicy:
     """How a town's citations are answered (MGL c.40 §21D).
 
     ``window`` is the period, counted on the town's calendar from the day a
     citation is written (or a per-day fine stops), to pay or ask for a
     hearing; unpaid after it, the citation is referred to the District Court.
+    ``exemptions`` are what the officer answers before citing some offenses.
     ``forfeitures`` are offenses owed only on conviction: nothing is due until
     the court's decision is recorded. ``surcharge_events`` are what an
     officer may say a citation represents; ``surcharge_sources`` which other
@@ -139,6 +158,12 @@ class CitationPolicy:
     forfeitures: tuple[str, ...] = ()
     surcharge_events: tuple[SurchargeEvent, ...] = ()
     surcharge_sources: SurchargeSources = SurchargeSources()
+    exemptions: tuple[CitationExemption, ...] = ()
+
+    def exemptions_for(self, offense: str) -> tuple[CitationExemption, ...]:
+        """The exemptions the officer answers when citing ``offense``."""
+        return tuple(exemption for exemption in self.exemptions
+                     if offense in exemption.offenses)
 
     def surcharge_event(self, code: str) -> SurchargeEvent | None:
         return next((event for event in self.surcharge_events if event.code == code), None)
@@ -198,6 +223,17 @@ def has_own_steps(code: str) -> bool:
     clocks are enforced; the generic case steps, which would skip them, are refused."""
     registered = _CASE_TYPES.get(code)
     return registered is not None and bool(registered.page) and registered.steps_on_page
+
+
+def may_cite(registered: CaseType | None, offense: str) -> bool:
+    """Whether a case of this type may cite ``offense``: one it names, or, for a type taking
+    other offenses, one no case type of its town names."""
+    if registered is None:
+        return False
+    if offense in registered.offenses:
+        return True
+    return registered.other_offenses and not any(
+        offense in other.offenses for other in case_types(registered.municipality))
 
 
 def case_type_name(code: str) -> str:

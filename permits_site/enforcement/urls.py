@@ -2,6 +2,7 @@ from django.urls import path
 
 from permits_site.enforcement import (
     citation_views,
+    fine_schedule_views,
     order_surcharge_views,
     scheduling_views,
     views,
@@ -37,6 +38,11 @@ urlpatterns = [
     path("parties/businesses/<int:business_id>/", citation_views.business_record,
          name="business_record"),
     path("deadlines/", views.deadlines, name="deadlines"),
+    path("fine-schedules/", fine_schedule_views.fine_schedules, name="fine_schedules"),
+    path("fine-schedules/<slug:code>/offenses/new/", fine_schedule_views.fine_offense_new,
+         name="fine_offense_new"),
+    path("fine-schedules/<slug:code>/offenses/<slug:offense>/",
+         fine_schedule_views.fine_offense_amounts, name="fine_offense_amounts"),
 ]
 
 #: The cited party's own pages, mounted at /citations/ under the "citations" namespace.

@@ -1,6 +1,7 @@
 """The town admin's home: permit types the town does not take online, permit types whose
 fee schedule in force holds amounts the law does not state and the admin has not confirmed,
-the office's closures and legal holidays coming up (every deadline rolls over them), and the
+offenses of the fine schedule in force whose amount no one has entered (they cannot be
+cited), the office's closures and legal holidays coming up (every deadline rolls over them), and the
 page of the town's staff and their roles when the site has one."""
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from django.db.models import OuterRef, Subquery
 from django.urls import reverse
 
 from permits_site.accounts.models import User
+from permits_site.enforcement.models import FineItem, FineSchedule
 from permits_site.homes.registry import WorkItem, WorkList, limited
 from permits_site.licensing.models import FeeSchedule, PermitType
 from permits_site.rules.calendar import days_after
@@ -56,6 +58,30 @@ def placeholder_fees(town: TownCalendar, *, today: dt.date) -> WorkList:
                    link_label="Fee schedules", link_url=reverse("licensing:fee_schedules"))
 
 
+def fines_not_set(town: TownCalendar, *, today: dt.date) -> WorkList:
+    """Offenses of the fine schedule in force listed with no amount (the law leaves it to a
+    town body, which has not set it, or the admin has not entered it): not citable until
+    the admin enters the amounts on the fine schedule page."""
+    in_force = FineSchedule.objects.filter(
+        municipality=town.municipality, effective_from__lte=today, retired_at__isnull=True,
+    ).order_by("-effective_from", "-created_at").values("pk")[:1]
+    offenses = FineItem.objects.filter(schedule=Subquery(in_force),
+                                       amount_pending=True).order_by("pk")
+    code = town.municipality.code
+
+    def item(fine_item: FineItem) -> WorkItem:
+        return WorkItem(f"Enter the amounts {fine_item.amount_set_by} set: not citable "
+                        "until then",
+                        fine_item.description,
+                        reverse("enforcement:fine_offense_amounts",
+                                args=[code, fine_item.offense]),
+                        citation=fine_item.citation)
+
+    return limited("Fines not set", offenses, item,
+                   empty="Every offense of the fine schedule has its amounts.",
+                   link_label="Fine schedules", link_url=reverse("enforcement:fine_schedules"))
+
+
 def closures_ahead(town: TownCalendar, *, today: dt.date) -> WorkList:
     """The office's closures and the Massachusetts legal holidays from today through
     :data:`CLOSURE_DAYS` days ahead, by date."""
@@ -86,4 +112,5 @@ def staff_page(town: TownCalendar) -> WorkList:
 
 def town_admin_work(town: TownCalendar, *, user: User, today: dt.date) -> list[WorkList]:
     return [offline_permit_types(town), placeholder_fees(town, today=today),
-            closures_ahead(town, today=today), staff_page(town)]
+            fines_not_set(town, today=today), closures_ahead(town, today=today),
+            staff_page(town)]

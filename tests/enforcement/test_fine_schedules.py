@@ -26,6 +26,17 @@ NORTH_ANDOVER = {
     "animal_limit": ((W, "25", "25"), True, False),
     "feeding_wildlife": (("25", "50", "100"), False, False),
 }
+#: The rest of the chapter's offenses (Code ch. 60): the amounts of all but the
+#: commonwealth's two are the Select Board's to set, none seeded.
+NORTH_ANDOVER_CHAPTER = {
+    "chasing", "large_animal_at_large", "biting_or_menacing", "dog_in_heat_not_confined",
+    "dog_on_school_grounds", "dog_on_athletic_field", "dog_in_lake_or_pond",
+    "rabies_vaccination_missing", "kennel_after_revocation", "animal_in_vehicle",
+    "animal_unsecured_in_vehicle_load", "dog_tethered", "quarantine_order_violated",
+    "trap_not_checked", "abandoned_animals_not_reported", "pdd_noncompliance",
+    "pdd_relocation_not_notified", "temporary_restraint_violated", "stray_not_turned_over",
+    "pet_shop_unlawful_sale", "pet_shop_unlawful_space",
+}
 TISBURY = {
     "illegal_dumping": (("50", "100", "100"), False, False),
     "littering": (("50", "100", "100"), False, False),
@@ -83,7 +94,7 @@ def refusal(town, offense, **options):
 
 
 @pytest.mark.parametrize(("town", "codes"), [
-    ("north_andover", set(NORTH_ANDOVER)),
+    ("north_andover", set(NORTH_ANDOVER) | NORTH_ANDOVER_CHAPTER),
     ("northborough", {"stable_regulation_violation"}),
     ("tisbury", set(TISBURY) | set(TISBURY_RANGED)),
 ])

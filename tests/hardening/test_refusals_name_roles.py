@@ -84,6 +84,9 @@ PAGES = {
     "fee schedules": Refusal(
         None, lambda: reverse("licensing:fee_schedules"),
         "Only the town's Admin may manage fee schedules."),
+    "fine schedules": Refusal(
+        None, lambda: reverse("enforcement:fine_schedules"),
+        "Only the town's Admin may manage fine schedules."),
     "counter permit types": Refusal(
         None, lambda: reverse("licensing:counter_types"),
         "Only the town's Clerk may apply for a person at the counter."),

@@ -24,11 +24,14 @@ from permits_site.enforcement.services.citations import (
     issue_citation,
 )
 from permits_site.enforcement.services.fines import (
+    add_fine_offense,
+    citable_fine_item,
     create_fine_schedule_version,
     fine_item_in_force,
     fine_schedule_in_force,
     quote_fine,
     retire_fine_schedule,
+    set_offense_amounts,
 )
 from permits_site.enforcement.services.inspections import (
     add_inspection_photo,
@@ -53,6 +56,8 @@ __all__ = [
     "close_case",
     "close_inspection",
     "continue_case_hearing",
+    "add_fine_offense",
+    "citable_fine_item",
     "create_fine_schedule_version",
     "decide_appeal",
     "decide_case_hearing",
@@ -70,6 +75,7 @@ __all__ = [
     "record_inspection",
     "reschedule_inspection",
     "retire_fine_schedule",
+    "set_offense_amounts",
     "schedule_case_hearing",
     "schedule_inspection",
     "schedule_requested_inspection",

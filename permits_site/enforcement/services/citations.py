@@ -20,6 +20,7 @@ whose decision is recorded afterwards.
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Mapping
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
@@ -35,10 +36,10 @@ from permits_site.enforcement.models import (
     PriorWindow,
     SurchargeClassification,
 )
-from permits_site.enforcement.registry import CitationPolicy, citation_policy
+from permits_site.enforcement.registry import CitationPolicy, citation_policy, may_cite
 from permits_site.enforcement.registry import case_type as registered_case_type
 from permits_site.enforcement.services.cases import require_case_open
-from permits_site.enforcement.services.fines import fine_item_in_force
+from permits_site.enforcement.services.fines import citable_fine_item
 from permits_site.exceptions import DomainError
 from permits_site.licensing.models import Invoice, InvoiceLine
 from permits_site.rules import fines
@@ -117,6 +118,23 @@ def _last_day(fine_item: FineItem, accrues_until: dt.date | None, today: dt.date
     return accrues_until
 
 
+def exemption_answers(policy: CitationPolicy, offense: str,
+                      answers: Mapping[str, Any]) -> dict[str, bool]:
+    """The answers to ``offense``'s exemptions, to record; refused on an exemption's code
+    when the answer takes the offense out of its provision (or is not a yes or no)."""
+    recorded = {}
+    for exemption in policy.exemptions_for(offense):
+        answer = answers.get(exemption.code)
+        if answer is None:
+            continue
+        if not isinstance(answer, bool):
+            raise DomainError("Answer yes or no.", field=exemption.code)
+        if answer:
+            raise DomainError(exemption.refusal, field=exemption.code)
+        recorded[exemption.code] = answer
+    return recorded
+
+
 def checked_surcharge_event(policy: CitationPolicy, event: str, *,
                             field: str = "surcharge_event") -> str:
     """``event`` stripped ('' for none), refused on ``field`` unless the town lists it."""
@@ -138,24 +156,32 @@ def issue_citation(
     units: int = 1,
     accrues_until: dt.date | None = None,
     surcharge_event: str = "",
+    answers: Mapping[str, bool] | None = None,
 ) -> Citation:
     """Cite the party for an offense the case type allows, priced by the schedule in force.
 
     A ranged offense needs ``amount`` within its bounds; a fixed one takes
     none. A per-day offense runs until compliance unless ``accrues_until``
-    sets its last day. Refusals name the field (``offense``, ``amount``,
-    ``units``, ``accrues_until``, ``surcharge_event``).
+    sets its last day. An offense whose amount is not set yet is refused
+    (see :func:`~permits_site.enforcement.services.fines.pending_reason`).
+    ``answers`` are the officer's to the exemptions the town's law gives the
+    offense (by code): recorded on the citation, a "yes" refuses it. Refusals
+    name the field (``offense``, ``amount``, ``units``, ``accrues_until``,
+    ``surcharge_event``, an exemption's code).
     """
     case = Case.objects.select_for_update().select_related("municipality").get(pk=case.pk)
     require_case_open(case, doing="issue a citation on")
     registered = registered_case_type(case.case_type)
-    if registered is None or offense not in registered.offenses:
+    if not may_cite(registered, offense):
         offered = ", ".join(registered.offenses) if registered else "none"
+        if registered and registered.other_offenses:
+            offered = (offered + ", " if offered else "") + "an offense an admin added"
         raise DomainError(f"This case may cite: {offered}.", field="offense")
     policy = policy_of(case)
     today = timezone.localdate()
+    recorded = exemption_answers(policy, offense, answers or {})
     try:
-        fine_item = fine_item_in_force(case.municipality, offense, today)
+        fine_item = citable_fine_item(case.municipality, offense, today)
         quote = fines.quote_fine(fine_item.rate(), units=units, amount=amount,
                                  prior_offenses=prior_offenses(case, fine_item, on=today))
     except QuoteRefused as refused:
@@ -177,6 +203,7 @@ def issue_citation(
         accrues_until=last_day,
         due_on=window_due(case, today) if quote.warning else None,
         issued_by=acting_user,
+        answers=recorded,
     )
     if not citation.warning and not citation.forfeiture and (not citation.per_day or last_day):
         raise_invoice(citation, known_on=today)

@@ -1,8 +1,15 @@
-"""Fine schedules: quoting a fine by the version in force, and admins' new versions."""
+"""Fine schedules: quoting a fine by the version in force, and admins' new versions.
+
+An offense whose amount the law leaves to a town body ("a fine as established by the
+Select Board") is listed with no amount until an admin enters it in a new version; until
+then it is neither quoted nor cited, and the refusal says why. An admin may also add an
+offense to the schedule, with its section and amounts, as a new version.
+"""
 
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections.abc import Mapping
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
@@ -52,6 +59,21 @@ def fine_item_in_force(municipality: Municipality, offense: str, on: dt.date) ->
     return items[offense]
 
 
+def pending_reason(fine_item: FineItem) -> str:
+    """Why an offense with no amount yet cannot be quoted or cited."""
+    return (f"{fine_item.description} cannot be cited yet: {fine_item.citation} leaves the "
+            f"fine to {fine_item.amount_set_by or 'the town'}, and no amount is set on the "
+            "town's fine schedule yet. The town's admin enters it there once it is set.")
+
+
+def citable_fine_item(municipality: Municipality, offense: str, on: dt.date) -> FineItem:
+    """:func:`fine_item_in_force`, refused on ``offense`` while its amount is not set."""
+    fine_item = fine_item_in_force(municipality, offense, on)
+    if fine_item.amount_pending:
+        raise QuoteRefused({"offense": pending_reason(fine_item)})
+    return fine_item
+
+
 def quote_fine(
     *,
     municipality: Municipality,
@@ -67,7 +89,7 @@ def quote_fine(
     Raises :class:`QuoteRefused` naming the bad field: an offense the town's
     schedule does not list, or counts and amounts the offense does not take.
     """
-    fine_item = fine_item_in_force(municipality, offense, on)
+    fine_item = citable_fine_item(municipality, offense, on)
     return fines.quote_fine(
         fine_item.rate(), prior_offenses=prior_offenses, days=days, units=units, amount=amount
     )
@@ -87,34 +109,140 @@ def create_fine_schedule_version(
     ``amounts`` maps every offense code to its new amounts: ``first``,
     ``second`` and ``later`` (``None`` for a written warning), or
     ``minimum`` and ``maximum`` for an offense whose amount the officer
-    sets. Refused when it starts in the past (quoted fines never change),
+    sets. An offense with no amount yet may be left out: it stays without
+    one. Refused when it starts in the past (quoted fines never change),
     when an offense is missing or unknown, or when an amount is malformed.
     """
+    template = _required_template(municipality, effective_from)
+    items = list(template.items.all())
+    errors, revised = _revisions(items, effective_from, amounts)
+    if errors:
+        raise DomainError(errors)
+    return _publish(
+        municipality, effective_from, note, acting_user,
+        [_revised_item(fine_item, revised.get(fine_item.offense)) for fine_item in items],
+        action="fine_schedule.created",
+        summary=f"New {municipality.short_name} fine schedule from {effective_from}",
+        before=_amounts(items),
+    )
+
+
+def set_offense_amounts(
+    *,
+    municipality: Municipality,
+    offense: str,
+    effective_from: dt.date,
+    amounts: Mapping[str, Any],
+    acting_user: User,
+    note: str = "",
+) -> FineSchedule:
+    """A new version in which one offense takes ``amounts`` and every other keeps its own
+    (one without an amount stays without)."""
+    template = _required_template(municipality, effective_from)
+    kept = {fine_item.offense: fine_item.rate().amounts() for fine_item in template.items.all()
+            if not fine_item.amount_pending}
+    if offense not in {fine_item.offense for fine_item in template.items.all()}:
+        raise DomainError("Not an offense of this fine schedule.", field="offense")
+    return create_fine_schedule_version(
+        municipality=municipality, effective_from=effective_from,
+        amounts={**kept, offense: amounts}, acting_user=acting_user, note=note,
+    )
+
+
+#: An offense code: lower-case words joined by underscores, as the catalogues write them.
+OFFENSE_CODE = re.compile(r"^[a-z][a-z0-9]*(_[a-z0-9]+)*$")
+
+
+@transaction.atomic
+def add_fine_offense(
+    *,
+    municipality: Municipality,
+    offense: str,
+    description: str,
+    citation: str,
+    amounts: Mapping[str, Any],
+    per_day: bool,
+    effective_from: dt.date,
+    acting_user: User,
+    note: str = "",
+) -> FineSchedule:
+    """A new version listing every offense in force and one more, with its section and its
+    ``first``, ``second`` and ``later`` amounts (``None``: a written warning).
+
+    Refusals name the field: ``offense`` (malformed, or already listed), ``description``,
+    ``citation`` (the section is required), ``amounts``, ``effective_from``.
+    """
+    template = _required_template(municipality, effective_from)
+    items = list(template.items.all())
+    errors: dict[str, list[str]] = {}
+    if effective_from < timezone.localdate():
+        errors["effective_from"] = ["A new fine schedule cannot take effect in the past."]
+    offense = (offense or "").strip()
+    if not OFFENSE_CODE.match(offense) or len(offense) > 60:
+        errors["offense"] = ["Enter a code of lower-case letters, digits and underscores "
+                             "(at most 60), such as dog_on_beach."]
+    elif offense in {fine_item.offense for fine_item in items}:
+        errors["offense"] = [f"The schedule already lists {offense}; set its amounts instead."]
+    for field, value, label in (("description", description, "what the offense is"),
+                                ("citation", citation, "the section of the law it breaks")):
+        if not (value or "").strip() or len(value) > 200:
+            errors[field] = [f"Enter {label} (at most 200 characters)."]
+    blank = fines.FineRate(offense=offense, description=description, citation=citation,
+                           per_day=per_day)
+    try:
+        rate = fines.revised_rate(blank, amounts)
+    except ValueError as error:
+        errors["amounts"] = [str(error)]
+    if errors:
+        raise DomainError(errors)
+    added = FineItem(offense=offense, description=description.strip(),
+                     citation=citation.strip(), per_day=per_day,
+                     first_amount=rate.first, second_amount=rate.second,
+                     later_amount=rate.later)
+    return _publish(
+        municipality, effective_from, note, acting_user,
+        [_revised_item(fine_item, None) for fine_item in items] + [added],
+        action="fine_schedule.offense_added",
+        summary=f"Offense added to the {municipality.short_name} fine schedule from "
+                f"{effective_from}: {added.description} ({added.citation})",
+        before=_amounts(items),
+    )
+
+
+def _required_template(municipality: Municipality, effective_from: dt.date) -> FineSchedule:
     template = _template(municipality, effective_from)
     if template is None:
         raise DomainError(f"{municipality.name} has no fine schedule to version.")
-    current = [fine_item.rate() for fine_item in template.items.all()]
-    errors, revised = _revisions(current, effective_from, amounts)
-    if errors:
-        raise DomainError(errors)
+    return template
+
+
+def _amounts(items) -> dict[str, Any]:
+    """Each offense's amounts as the audit log records them (``None``: not set yet)."""
+    return {fine_item.offense: None if fine_item.amount_pending else fine_item.rate().amounts()
+            for fine_item in items}
+
+
+def _publish(municipality: Municipality, effective_from: dt.date, note: str,
+             acting_user: User, items: list[FineItem], *, action: str, summary: str,
+             before: dict[str, Any]) -> FineSchedule:
+    """Save a version holding ``items`` (unsaved), audited with the amounts before and after."""
     schedule = FineSchedule.objects.create(
         municipality=municipality,
         effective_from=effective_from,
         note=note,
         created_by=acting_user,
     )
-    FineItem.objects.bulk_create(
-        _revised_item(schedule, fine_item, revised[fine_item.offense])
-        for fine_item in template.items.all()
-    )
+    for fine_item in items:
+        fine_item.schedule = schedule
+    FineItem.objects.bulk_create(items)
     audit.record(
         actor=acting_user,
-        action="fine_schedule.created",
+        action=action,
         subject=schedule,
         municipality=municipality,
-        summary=f"New {municipality.short_name} fine schedule from {effective_from}",
-        before={rate.offense: rate.amounts() for rate in current},
-        after={offense: rate.amounts() for offense, rate in revised.items()},
+        summary=summary,
+        before=before,
+        after=_amounts(items),
     )
     return schedule
 
@@ -125,7 +253,7 @@ def _template(municipality: Municipality, effective_from: dt.date) -> FineSchedu
 
 
 def _revisions(
-    current: list[FineRate], effective_from: dt.date, amounts: Mapping[str, Any]
+    items: list[FineItem], effective_from: dt.date, amounts: Mapping[str, Any]
 ) -> tuple[dict[str, list[str]], dict[str, FineRate]]:
     errors: dict[str, list[str]] = {}
     revised: dict[str, FineRate] = {}
@@ -133,9 +261,12 @@ def _revisions(
         return {"amounts": ["Give the amounts as an object keyed by offense code."]}, revised
     if effective_from < timezone.localdate():
         errors["effective_from"] = ["A new fine schedule cannot take effect in the past."]
+    current = [fine_item.rate() for fine_item in items]
+    pending = {fine_item.offense for fine_item in items if fine_item.amount_pending}
     for rate in current:
         if rate.offense not in amounts:
-            errors[rate.offense] = ["Enter the amounts for this offense."]
+            if rate.offense not in pending:
+                errors[rate.offense] = ["Enter the amounts for this offense."]
             continue
         try:
             revised[rate.offense] = fines.revised_rate(rate, amounts[rate.offense])
@@ -146,9 +277,12 @@ def _revisions(
     return errors, revised
 
 
-def _revised_item(schedule: FineSchedule, old: FineItem, rate: FineRate) -> FineItem:
+def _revised_item(old: FineItem, rate: FineRate | None) -> FineItem:
+    """``old`` for a new version, with ``rate``'s amounts (``None``: its own, kept: an
+    offense without an amount stays without)."""
+    pending = old.amount_pending and rate is None
+    rate = rate or old.rate()
     return FineItem(
-        schedule=schedule,
         offense=old.offense,
         description=old.description,
         citation=old.citation,
@@ -161,6 +295,8 @@ def _revised_item(schedule: FineSchedule, old: FineItem, rate: FineRate) -> Fine
         per_unit=old.per_unit,
         unit_name=old.unit_name,
         prior_window=old.prior_window,
+        amount_set_by=old.amount_set_by,
+        amount_pending=pending,
     )
 
 
