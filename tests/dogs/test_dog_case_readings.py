@@ -11,6 +11,7 @@ from decimal import Decimal
 
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 from rest_framework.test import APIClient
 
 from dogs.cases import (
@@ -45,11 +46,11 @@ from dogs.cases import (
 )
 from dogs.cases.home import petitions_to_decide
 from permits_site.enforcement.models import CaseStatus, Citation
-from permits_site.enforcement.services.fines import fine_schedule_in_force
+from permits_site.enforcement.services.fines import set_offense_amounts
 from permits_site.exceptions import DomainError, InvalidTransition, PermissionDenied
 from permits_site.towns.calendar import town_calendar
 from tests.dogs.test_dangerous_dog import PASSING_FACTS, at, open_dog_case
-from tests.factories import FineItemFactory, Role, municipality, staff
+from tests.factories import Role, municipality, staff
 
 pytestmark = pytest.mark.django_db
 
@@ -62,10 +63,12 @@ TWENTY_FIRST_DAY = dt.date(2027, 9, 24)
 
 
 def fine_on_schedule(offense: str, *, per_day: bool = False):
-    """The offense on North Andover's schedule in force (another engineer seeds it)."""
-    schedule = fine_schedule_in_force(municipality("north_andover"), DECIDED)
-    return FineItemFactory(schedule=schedule, offense=offense, per_day=per_day,
-                           description=offense.replace("_", " "), citation="North Andover")
+    """The Select Board's amounts for ``offense``, entered by the town admin: the chapter
+    lists it with none until then (per day or not, as the catalogue declares)."""
+    set_offense_amounts(municipality=municipality("north_andover"), offense=offense,
+                        effective_from=timezone.localdate(),
+                        amounts={"first": "50", "second": "100", "later": "100"},
+                        acting_user=staff(Role.ADMIN, "north_andover"))
 
 
 @pytest.fixture
