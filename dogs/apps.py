@@ -22,7 +22,7 @@ class DogsConfig(AppConfig):
         from dogs.kennels.kinds import KennelLicenseKind
         from dogs.kennels.reminders import renewal_forms
         from dogs.law import cite
-        from dogs.licenses.api import DogViewSet
+        from dogs.licenses.api import DogViewSet, TagExemptionViewSet
         from dogs.licenses.home import paper_licenses_to_record
         from dogs.licenses.kinds import DogLicenseKind
         from dogs.licenses.reminders import renewal_notices
@@ -80,6 +80,7 @@ class DogsConfig(AppConfig):
 
         register_urls("dogs", "dogs.urls")
         register_routes("dogs", DogViewSet, basename="dog")
+        register_routes("dog-tag-exemptions", TagExemptionViewSet, basename="dog-tag-exemption")
         register_routes("impoundments", ImpoundmentViewSet, basename="impoundment")
         register_routes("dog-cases", DogCaseViewSet, basename="dog-case")
         register_routes("kennels", KennelViewSet, basename="kennel")
