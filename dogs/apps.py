@@ -88,6 +88,9 @@ class DogsConfig(AppConfig):
 
         register_queue_link(town, "Dog license renewal season", "dogs:renewal_season",
                             roles=(Role.CLERK,))
+        # Overdue license and late fees go to the Collector (Licenses A(8), Kennel B(8)).
+        register_queue_link(town, "Overdue license fees for the Collector", "dogs:overdue_fees",
+                            roles=(Role.CLERK,))
         register_queue_link(town, "Impoundments", "dogs:impoundments",
                             roles=(Role.ANIMAL_CONTROL_OFFICER, Role.CLERK))
         register_queue_link(town, "Residence limits: open a case", "dogs:limits_new",

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from dogs.licenses import exemption_views, record, views
+from dogs.licenses import collector_views, exemption_views, record, views
 
 # The resident's dogs, the dog license and the Clerk's renewal season (Code ch. 60,
 # Licenses A); a dog's record for staff.
@@ -18,6 +18,9 @@ urlpatterns = [
     path("<int:pk>/record/", record.dog_record, name="dog_record"),
     path("licenses/<int:pk>/tag-exemptions/", exemption_views.tag_exemptions,
          name="tag_exemptions"),
+    path("collector/overdue-fees/", collector_views.overdue_fees, name="overdue_fees"),
+    path("collector/overdue-fees.csv", collector_views.overdue_fees_csv,
+         name="overdue_fees_csv"),
     path("tag-exemptions/<int:pk>/statement/", exemption_views.exemption_statement,
          name="exemption_statement"),
 ]

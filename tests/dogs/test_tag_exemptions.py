@@ -14,7 +14,6 @@ from permits_site.audit.models import AuditEntry
 from permits_site.exceptions import DomainError, PermissionDenied
 from permits_site.licensing.models import PermitStatus
 from tests.dogs.test_license_flow import png_upload
-from tests.tisbury.support import client_for
 from tests.factories import (
     DogFactory,
     DogLicenseFactory,
@@ -22,6 +21,7 @@ from tests.factories import (
     Role,
     staff,
 )
+from tests.tisbury.support import client_for
 
 pytestmark = pytest.mark.django_db
 JUNE_2027 = dt.datetime(2027, 6, 10, 15, 0)
