@@ -103,6 +103,8 @@ class DogsConfig(AppConfig):
         register_nav_link(town, "Noise complaints", "enforcement:cases", roles=officer,
                           query=f"case_type={NUISANCE_NOISE_CASE}")
         register_nav_link(town, "Kennels", "dogs:kennels", roles=officer)
+        register_nav_link(town, "Overdue fees for the Collector", "dogs:overdue_fees",
+                          roles=(Role.CLERK,))
 
         # The renewal notices announce these permit types: no separate expiry reminder.
         register_reminder_source(renewal_notices, covers=(DogLicenseKind.code,))

@@ -38,8 +38,8 @@ def overdue_fees(request):
         except DomainError as refused:
             error = " ".join(message for texts in refused.errors.values() for message in texts)
         else:
-            messages.success(request, f"{len(sent)} overdue license fees are recorded as sent "
-                                      "to the Collector.")
+            rows = "1 row is" if len(sent) == 1 else f"{len(sent)} rows are"
+            messages.success(request, f"{rows} recorded as sent to the Collector.")
             return redirect("dogs:overdue_fees")
     return render(request, "dogs/overdue_fees.html", {
         "rows": overdue_license_fees(town), "sent": sent_to_collector(town)[:SENT_SHOWN],
