@@ -16,6 +16,8 @@ COUNT_LABELS = {
     "cats_over_4_months": "Cats over four months old (Limits B)",
     "wild_or_dangerous_animals": "Wild or dangerous animals (Limits D)",
     "dogs_not_on_record": "Dogs over six months seen that are not on record (Limits A)",
+    "dogs_in_medical_boarding": "Of those, dogs in medical boarding by a licensed veterinarian "
+                                "practicing in town: not counted (Kennel license B(1))",
 }
 
 
@@ -29,6 +31,7 @@ class CountsMixin(forms.Form):
     cats_over_4_months = count_field("cats_over_4_months")
     wild_or_dangerous_animals = count_field("wild_or_dangerous_animals")
     dogs_not_on_record = count_field("dogs_not_on_record")
+    dogs_in_medical_boarding = count_field("dogs_in_medical_boarding")
 
     def clean(self) -> dict:
         cleaned = super().clean()
@@ -96,3 +99,16 @@ class _NoiseFactsForm(ServiceErrors, FactsForm):
 
 
 NoiseComplaintForm = fact_form_class(NOISE_COMPLAINT, base=_NoiseFactsForm)
+
+
+class AdditionalLimitsForm(CaseActionForm):
+    """Limits C: the investigation's findings and the limits set; either limit may be left
+    empty."""
+
+    dogs = forms.IntegerField(min_value=0, max_value=1000, required=False,
+                              label="At most this many dogs over six months")
+    cats = forms.IntegerField(min_value=0, max_value=1000, required=False,
+                              label="At most this many cats over four months")
+    conditions = forms.CharField(
+        widget=TEXTAREA, max_length=5000,
+        label="Unhealthy living conditions found, and the overcrowding causing them")

@@ -66,6 +66,11 @@ LIMIT_ACTIONS: dict[str, Action] = {
         forms.CiteForm, lambda case: _open(case) and services.over_limits(case),
         lambda case, data, user: services.cite_animal_limit(case=case, acting_user=user),
         "Citation written."),
+    "additional": Action(
+        forms.AdditionalLimitsForm, _open,
+        lambda case, data, user: services.impose_additional_limits(case=case, acting_user=user,
+                                                                   **data),
+        "Additional limits set."),
     "rehome": Action(
         forms.RehomingOrderForm,
         lambda case: _open(case) and services.over_limits(case) and not _waiting_order(case),
@@ -114,6 +119,7 @@ def render_limits(request, case: Case, *, bound: dict | None = None):
         "counts": list(reversed(case.findings.get("counts", []))),
         "dogs": dogs,
         "order": services.rehoming_order(case),
+        "additional_limits": services.additional_limits(case),
     })
 
 
