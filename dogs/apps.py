@@ -22,6 +22,7 @@ class DogsConfig(AppConfig):
         from dogs.kennels.kinds import KennelLicenseKind
         from dogs.kennels.reminders import renewal_forms
         from dogs.law import cite
+        from dogs.pet_shops.checklist import PET_SHOP_VISIT
         from dogs.licenses.api import DogViewSet, TagExemptionViewSet
         from dogs.licenses.home import paper_licenses_to_record
         from dogs.licenses.kinds import DogLicenseKind
@@ -54,7 +55,7 @@ class DogsConfig(AppConfig):
         officer = (Role.ANIMAL_CONTROL_OFFICER,)
 
         register_law(town, rule_sets=rules.RULE_SETS, periods=periods.PERIODS,
-                     key_dates=periods.KEY_DATES)
+                     key_dates=periods.KEY_DATES, checklists=(PET_SHOP_VISIT,))
         register_kind(DogLicenseKind())
         register_kind(KennelLicenseKind())
         register_kind(ImpoundmentFeesKind())
