@@ -22,7 +22,6 @@ class DogsConfig(AppConfig):
         from dogs.kennels.kinds import KennelLicenseKind
         from dogs.kennels.reminders import renewal_forms
         from dogs.law import cite
-        from dogs.pet_shops.checklist import PET_SHOP_VISIT
         from dogs.licenses.api import DogViewSet, TagExemptionViewSet
         from dogs.licenses.home import paper_licenses_to_record
         from dogs.licenses.kinds import DogLicenseKind
@@ -31,6 +30,7 @@ class DogsConfig(AppConfig):
         from dogs.licenses.services import dogs_of
         from dogs.limits.home import limits_work
         from dogs.limits.services import NUISANCE_NOISE_CASE
+        from dogs.pet_shops.checklist import PET_SHOP_VISIT
         from permits_site.accounts.demo import register_demo
         from permits_site.accounts.incompatible_roles import forbid_roles_together
         from permits_site.accounts.models import Role
@@ -104,6 +104,7 @@ class DogsConfig(AppConfig):
         register_nav_link(town, "Noise complaints", "enforcement:cases", roles=officer,
                           query=f"case_type={NUISANCE_NOISE_CASE}")
         register_nav_link(town, "Kennels", "dogs:kennels", roles=officer)
+        register_nav_link(town, "Feeding wildlife", "dogs:feeding_cases", roles=officer)
         register_nav_link(town, "Overdue fees for the Collector", "dogs:overdue_fees",
                           roles=(Role.CLERK,))
 

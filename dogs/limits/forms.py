@@ -112,3 +112,12 @@ class AdditionalLimitsForm(CaseActionForm):
     conditions = forms.CharField(
         widget=TEXTAREA, max_length=5000,
         label="Unhealthy living conditions found, and the overcrowding causing them")
+
+
+class RemedialAdviceForm(CaseActionForm):
+    """Feeding wildlife A(2): the Town's advice and the days allowed to act on it."""
+
+    advice = forms.CharField(widget=TEXTAREA, max_length=5000,
+                             label="Remedial action advised (food sources, attractants)")
+    remedy_within_days = forms.IntegerField(min_value=1, max_value=365, initial=7,
+                                            label="Days allowed to take the action")
