@@ -31,12 +31,14 @@ class CountsMixin(forms.Form):
     cats_over_4_months = count_field("cats_over_4_months")
     wild_or_dangerous_animals = count_field("wild_or_dangerous_animals")
     dogs_not_on_record = count_field("dogs_not_on_record")
-    dogs_in_medical_boarding = count_field("dogs_in_medical_boarding")
+    dogs_in_medical_boarding = forms.IntegerField(
+        min_value=0, max_value=1000, initial=0, required=False,
+        label=COUNT_LABELS["dogs_in_medical_boarding"])
 
     def clean(self) -> dict:
         cleaned = super().clean()
         if all(name in cleaned for name in RECORDED_COUNTS):
-            cleaned["counts"] = {name: cleaned.pop(name) for name in RECORDED_COUNTS}
+            cleaned["counts"] = {name: cleaned.pop(name) or 0 for name in RECORDED_COUNTS}
         return cleaned
 
 
