@@ -120,6 +120,8 @@ class TagExemptionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
 
     def get_queryset(self):
         user = self.request.user
+        if not user.is_authenticated:
+            return TagExemption.objects.none()
         return TagExemption.objects.filter(
             Q(dog__owner=user)
             | Q(permit__municipality__in=municipality_ids_with(user, *STAFF_ROLES))

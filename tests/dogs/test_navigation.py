@@ -19,6 +19,7 @@ OFFICER_ENTRIES = {
     "Residence limits": "/dogs/limits/new/",
     "Noise complaints": "/enforcement/cases/?case_type=north_andover.nuisance_noise",
     "Kennels": "/dogs/kennels/",
+    "Feeding wildlife": "/dogs/feeding/",
 }
 
 
