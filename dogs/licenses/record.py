@@ -15,9 +15,10 @@ from collections import defaultdict
 from django.contrib.auth.decorators import login_required
 from django.db.models import Prefetch, Q
 from django.shortcuts import render
+from django.utils import timezone
 from django.views.decorators.http import require_GET
 
-from dogs.licenses.exemptions import may_record
+from dogs.licenses.exemptions import in_force, may_record
 from dogs.models import Dog, DogLicense
 from permits_site.accounts.permissions import STAFF_ROLES, has_role
 from permits_site.enforcement.models import Case
@@ -78,4 +79,5 @@ def dog_record(request, pk: int):
         "citations": [citation for case in cases for citation in case.citations.all()],
         "impoundments": dog.impoundments.all(),
         "may_record_exemption": may_record(request.user, dog.residence.municipality_id),
+        "exempt_today": in_force(dog.tag_exemptions.all(), on=timezone.localdate()),
     })

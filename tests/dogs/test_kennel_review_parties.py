@@ -21,6 +21,7 @@ from permits_site.audit.models import AuditEntry
 from permits_site.exceptions import DomainError, PermissionDenied
 from tests.dogs.test_kennel_review import HEARING_DUE, NOTICE_DUE, REPORT_RECEIVED
 from tests.factories import PermitFactory, Role, UserFactory, permit_type, staff
+from tests.tisbury.support import client_for
 
 pytestmark = pytest.mark.django_db
 ABUTTER = {"role": "abutter", "name": "Lee Abutter",
@@ -154,6 +155,7 @@ def test_officer_names_an_abutter_from_the_review_page(client, review, aco):
 
     assert posted.status_code == 302
     assert refused.status_code == 400
+    assert "Choose abutter, complainant" in refused.json()["interest"][0]
     assert [party.name for party in interested_parties(review)
             if party.role == "abutter"] == ["Lee Abutter"]
 
@@ -162,3 +164,20 @@ def test_letters_answer_404_to_a_resident(client, heard):
     client.force_login(UserFactory())
 
     assert client.get(reverse("dogs:kennel_review_letters", args=[heard.pk])).status_code == 404
+
+
+def test_parties_are_named_and_listed_through_the_api_kennel_b5(review, aco):
+    officer = client_for(aco)
+
+    body = {"interest": "abutter", "name": ABUTTER["name"],
+            "mailing_address": ABUTTER["mailing_address"]}
+    named = officer.post(f"/api/v1/kennel-reviews/{review.pk}/parties/", body, format="json")
+    refused = officer.post(f"/api/v1/kennel-reviews/{review.pk}/parties/",
+                           {**body, "interest": "licensee"}, format="json")
+
+    assert named.status_code == 200, named.content
+    assert [(party["interest"], party["name"])
+            for party in named.json()["interested_parties"]] == [
+        ("abutter", "Lee Abutter"), ("licensee", review.permit.holder_name)]
+    assert refused.status_code == 400
+    assert "Choose abutter, complainant" in refused.json()["interest"][0]

@@ -243,3 +243,16 @@ def test_a_resident_cannot_record_an_exemption_through_the_api(permit):
 
     assert refused.status_code == 403
     assert not permit.tag_exemptions.exists()
+
+
+def test_dog_page_says_the_dog_is_exempt_today_licenses_a6(client, permit, clerk):
+    dog_page = reverse("dogs:dog_record", args=[permit.application.dog_license.dog_id])
+    with time_machine.travel(dt.datetime(2027, 6, 11, 12), tick=False):
+        event(permit, clerk)
+        client.force_login(clerk)
+        before = client.get(dog_page).content.decode()
+    with time_machine.travel(dt.datetime(2027, 6, 12, 12), tick=False):
+        during = client.get(dog_page).content.decode()
+
+    assert "Exempt today" not in before
+    assert "Exempt today" in during
