@@ -21,7 +21,7 @@ from dogs.models import InterestedPartyRole, KennelInterestedParty
 from permits_site import audit
 from permits_site.accounts.permissions import has_role
 from permits_site.enforcement.models import Case
-from permits_site.enforcement.services.cases import require_case_open
+from permits_site.enforcement.services.cases import require_case_open, require_text
 from permits_site.exceptions import DomainError, PermissionDenied
 from permits_site.pdf.html import html_to_pdf
 
@@ -36,13 +36,6 @@ NAMED_ROLES = (InterestedPartyRole.ABUTTER, InterestedPartyRole.COMPLAINANT,
 
 def interested_parties(case: Case) -> list[KennelInterestedParty]:
     return list(case.kennel_interested_parties.all())
-
-
-def _required(value: str, *, field: str, message: str) -> str:
-    value = (value or "").strip()
-    if not value:
-        raise DomainError(f"{message} ({cite(SECTION)}).", field=field)
-    return value
 
 
 @transaction.atomic
@@ -62,9 +55,11 @@ def name_interested_party(*, case: Case, role: str, name: str, mailing_address: 
                           field="role")
     party = KennelInterestedParty.objects.create(
         case=case, role=role,
-        name=_required(name, field="name", message="Give the party's name"),
-        mailing_address=_required(mailing_address, field="mailing_address",
-                                  message="Give the address the letter goes to"),
+        name=require_text(name, field="name",
+                          message=f"Give the party's name ({cite(SECTION)})."),
+        mailing_address=require_text(
+            mailing_address, field="mailing_address",
+            message=f"Give the address the letter goes to ({cite(SECTION)})."),
         recorded_by=acting_user)
     audit.record(actor=acting_user, action="dog.kennel_party_named", subject=case,
                  municipality=case.municipality,

@@ -22,6 +22,7 @@ from dogs.models import Dog, TagExemption, TagExemptionReason
 from permits_site import audit
 from permits_site.accounts.models import Role
 from permits_site.accounts.permissions import has_role
+from permits_site.enforcement.services.cases import require_text
 from permits_site.exceptions import DomainError, PermissionDenied
 from permits_site.licensing.models import Permit, PermitStatus
 from permits_site.licensing.services.documents import check_upload
@@ -60,13 +61,6 @@ def _reason(value: str) -> TagExemptionReason:
     return TagExemptionReason(value)
 
 
-def _require_text(value: str, *, field: str, message: str) -> str:
-    value = (value or "").strip()
-    if not value:
-        raise DomainError(message, field=field)
-    return value
-
-
 def _require_dates(permit: Permit, starts_on: dt.date, ends_on: dt.date) -> None:
     if ends_on < starts_on:
         raise DomainError("The exemption cannot end before it starts.", field="ends_on")
@@ -83,7 +77,7 @@ def _medical_statement(reason: TagExemptionReason, veterinarian: str,
     if reason != TagExemptionReason.MEDICAL:
         return "", None, ""
     section = cite(SECTION[reason])
-    veterinarian = _require_text(
+    veterinarian = require_text(
         veterinarian, field="veterinarian",
         message=f"Name the veterinarian who determined the dog cannot wear a collar "
                 f"({section}).")
@@ -112,10 +106,10 @@ def record_tag_exemption(
                           field="permit")
     reason = _reason(reason)
     section = cite(SECTION[reason])
-    explanation = _require_text(
+    explanation = require_text(
         explanation, field="explanation",
         message=f"Name the event and its sponsor, or the dog's condition ({section}).")
-    keeper = _require_text(keeper, field="keeper",
+    keeper = require_text(keeper, field="keeper",
                            message=f"Name the keeper who has the tag at hand ({section}).")
     _require_dates(permit, starts_on, ends_on)
     veterinarian, statement, content_type = _medical_statement(reason, veterinarian, statement)

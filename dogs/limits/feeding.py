@@ -18,12 +18,11 @@ from django.db import transaction
 from django.utils import timezone
 
 from dogs.law import cite
-from dogs.limits.services import LIMIT_OFFICERS
-from permits_site.accounts.permissions import has_role
+from dogs.limits.services import require_officer
 from permits_site.enforcement.models import Case, CaseStatus, Citation, Order
 from permits_site.enforcement.services import issue_citation, issue_order
 from permits_site.enforcement.services.orders import MOST_DAYS_TO_COMPLY
-from permits_site.exceptions import DomainError, PermissionDenied
+from permits_site.exceptions import DomainError
 from permits_site.rules.calendar import format_date
 
 if TYPE_CHECKING:
@@ -34,12 +33,6 @@ if TYPE_CHECKING:
 FEEDING_CASE = "north_andover.dog_control"
 FEEDING_WILDLIFE = "feeding_wildlife"
 ADVICE_SECTION = "Feeding wildlife A(2)"
-
-
-def _require_officer(case: Case, acting_user: User) -> None:
-    if not has_role(acting_user, case.municipality_id, *LIMIT_OFFICERS):
-        raise PermissionDenied("Only the Animal Control Officer or the Health Agent advises "
-                               "on wildlife and cites the failure to act.")
 
 
 def _require_feeding_case(case: Case) -> None:
@@ -64,7 +57,7 @@ def advise_remedial_action(*, case: Case, advice: str, remedy_within_days: int,
                            acting_user: User) -> Order:
     """Record the Town's advice to take remedial action, with the days allowed (A(2))."""
     _require_feeding_case(case)
-    _require_officer(case, acting_user)
+    require_officer(case.municipality_id, acting_user, doing="advises on wildlife")
     if not 1 <= remedy_within_days <= MOST_DAYS_TO_COMPLY:
         raise DomainError(f"Allow from 1 to {MOST_DAYS_TO_COMPLY} days.",
                           field="remedy_within_days")
@@ -76,7 +69,7 @@ def cite_failure_to_remediate(*, case: Case, acting_user: User) -> Citation:
     """Cite ``feeding_wildlife`` for failing to take the remedial action the Town advised,
     from the day after the time allowed (A(2), A(4))."""
     _require_feeding_case(case)
-    _require_officer(case, acting_user)
+    require_officer(case.municipality_id, acting_user, doing="cites the failure to act")
     advice = advice_of(case)
     if advice is None:
         raise DomainError(f"Record the Town's advice to take remedial action first "

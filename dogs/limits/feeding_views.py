@@ -11,7 +11,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from dogs.limits import feeding
 from dogs.limits.forms import CiteForm, RemedialAdviceForm
 from dogs.limits.services import LIMIT_OFFICERS
-from dogs.limits.views import _officer_town
+from dogs.limits.views import officer_town
 from permits_site.accounts.permissions import has_role
 from permits_site.enforcement.models import Case
 from permits_site.exceptions import DomainError
@@ -28,7 +28,7 @@ ACTIONS = {
 @login_required
 @require_GET
 def feeding_cases(request):
-    town = _officer_town(request)
+    town = officer_town(request)
     return render(request, "dogs/feeding_cases.html",
                   {"cases": feeding.feeding_cases(town).prefetch_related("orders")})
 

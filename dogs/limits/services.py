@@ -71,7 +71,7 @@ RECORDED_COUNTS = ("cats_over_4_months", "wild_or_dangerous_animals", "dogs_not_
                    "dogs_in_medical_boarding")
 
 
-def _require_officer(municipality_id: int, acting_user: User, *, doing: str) -> None:
+def require_officer(municipality_id: int, acting_user: User, *, doing: str) -> None:
     if not has_role(acting_user, municipality_id, *LIMIT_OFFICERS):
         raise PermissionDenied(f"Only the Animal Control Officer or the Health Agent {doing}.")
 
@@ -158,7 +158,7 @@ def record_animal_count(*, case: Case, counts: dict[str, int], acting_user: User
     """Count the animals at the case's residence today and judge the count (Limits A, B, D);
     the count and its findings are added to the case."""
     _require_case_type(case, RESIDENCE_LIMITS_CASE)
-    _require_officer(case.municipality_id, acting_user, doing="counts the animals")
+    require_officer(case.municipality_id, acting_user, doing="counts the animals")
     require_case_open(case, doing="count the animals on")
     today = timezone.localdate()
     facts, result = judge_residence(_residence_of(case), counts=counts, on=today)
@@ -183,7 +183,7 @@ def open_limits_case(
 ) -> Case:
     """Open a residence limits case on a residential property with the officer's first
     count (Limits A–D)."""
-    _require_officer(residence.municipality_id, acting_user, doing="opens residence limits cases")
+    require_officer(residence.municipality_id, acting_user, doing="opens residence limits cases")
     if residence.municipality.code != MUNICIPALITY:
         raise DomainError("Choose a property in North Andover.", field="residence")
     case = open_case(
@@ -247,7 +247,7 @@ def impose_additional_limits(*, case: Case, dogs: int | None, cats: int | None,
     investigation found its living conditions unhealthy because of overcrowding (Limits C).
     Later counts are judged by them too; exceeding them is enforced as Limits E provides."""
     _require_case_type(case, RESIDENCE_LIMITS_CASE)
-    _require_officer(case.municipality_id, acting_user, doing="sets additional limits")
+    require_officer(case.municipality_id, acting_user, doing="sets additional limits")
     require_case_open(case, doing="set additional limits on")
     conditions = (conditions or "").strip()
     if not conditions:
@@ -303,7 +303,7 @@ def order_rehoming(*, case: Case, rehome_by: dt.date, text: str, acting_user: Us
     """Allow the owner until ``rehome_by`` to place the animals in alternate care (Limits
     E(1)); a duration the officer sets, not rolled to a business day."""
     _require_case_type(case, RESIDENCE_LIMITS_CASE)
-    _require_officer(case.municipality_id, acting_user, doing="orders animals re-homed")
+    require_officer(case.municipality_id, acting_user, doing="orders animals re-homed")
     if not over_limits(case):
         raise DomainError("The last count found the residence within the limits.",
                           field="rehome_by")
@@ -335,7 +335,7 @@ def cite_animal_limit(*, case: Case, acting_user: User) -> Citation:
     """The written warning of a first offense, or a later offense's per-day fine from the
     day after the time allowed to re-home (Limits E, E(1)); the core counts the record."""
     _require_case_type(case, RESIDENCE_LIMITS_CASE)
-    _require_officer(case.municipality_id, acting_user, doing="cites the limits")
+    require_officer(case.municipality_id, acting_user, doing="cites the limits")
     if not over_limits(case):
         raise DomainError("The last count found the residence within the limits.",
                           field="offense")
@@ -383,7 +383,7 @@ def record_noise_complaint(*, case: Case, facts: dict[str, Any], acting_user: Us
     """Judge a noise complaint by when the noise started (Restraint C(1) by day, C(2) at
     night) and add it, with its findings, to the nuisance dog case."""
     _require_case_type(case, *NOISE_CASE_TYPES)
-    _require_officer(case.municipality_id, acting_user, doing="records noise complaints")
+    require_officer(case.municipality_id, acting_user, doing="records noise complaints")
     require_case_open(case, doing="record a complaint on")
     try:
         parsed = NOISE_COMPLAINT.parse(facts)
@@ -410,7 +410,7 @@ def cite_nuisance_noise(*, case: Case, acting_user: User) -> Citation:
     """A ``nuisance_noise`` citation, once a complaint on the case was found in violation of
     Restraint C."""
     _require_case_type(case, *NOISE_CASE_TYPES)
-    _require_officer(case.municipality_id, acting_user, doing="cites noise")
+    require_officer(case.municipality_id, acting_user, doing="cites noise")
     if not noise_violation_found(case):
         raise DomainError(f"No complaint on this case was found in violation of "
                           f"{cite('Restraint C')}.", field="offense")

@@ -178,7 +178,7 @@ def noise_action(request, pk: int, action: str):
                 page="dogs:noise_case")
 
 
-def _officer_town(request) -> Municipality:
+def officer_town(request) -> Municipality:
     town = Municipality.objects.get(code=MUNICIPALITY)
     if not has_role(request.user, town.pk, *services.LIMIT_OFFICERS):
         raise Http404("No such page.")
@@ -189,7 +189,7 @@ def _officer_town(request) -> Municipality:
 @require_http_methods(["GET", "POST"])
 def limits_new(request):
     """Open a residence limits case on a residential property with the first count."""
-    town = _officer_town(request)
+    town = officer_town(request)
     form = forms.OpenLimitsCaseForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
