@@ -22,7 +22,7 @@ class DogsConfig(AppConfig):
         from dogs.kennels.kinds import KennelLicenseKind
         from dogs.kennels.reminders import renewal_forms
         from dogs.law import cite
-        from dogs.licenses.api import DogViewSet
+        from dogs.licenses.api import DogViewSet, TagExemptionViewSet
         from dogs.licenses.home import paper_licenses_to_record
         from dogs.licenses.kinds import DogLicenseKind
         from dogs.licenses.reminders import renewal_notices
@@ -30,6 +30,7 @@ class DogsConfig(AppConfig):
         from dogs.licenses.services import dogs_of
         from dogs.limits.home import limits_work
         from dogs.limits.services import NUISANCE_NOISE_CASE
+        from dogs.pet_shops.checklist import PET_SHOP_VISIT
         from permits_site.accounts.demo import register_demo
         from permits_site.accounts.incompatible_roles import forbid_roles_together
         from permits_site.accounts.models import Role
@@ -54,7 +55,7 @@ class DogsConfig(AppConfig):
         officer = (Role.ANIMAL_CONTROL_OFFICER,)
 
         register_law(town, rule_sets=rules.RULE_SETS, periods=periods.PERIODS,
-                     key_dates=periods.KEY_DATES)
+                     key_dates=periods.KEY_DATES, checklists=(PET_SHOP_VISIT,))
         register_kind(DogLicenseKind())
         register_kind(KennelLicenseKind())
         register_kind(ImpoundmentFeesKind())
@@ -80,12 +81,16 @@ class DogsConfig(AppConfig):
 
         register_urls("dogs", "dogs.urls")
         register_routes("dogs", DogViewSet, basename="dog")
+        register_routes("dog-tag-exemptions", TagExemptionViewSet, basename="dog-tag-exemption")
         register_routes("impoundments", ImpoundmentViewSet, basename="impoundment")
         register_routes("dog-cases", DogCaseViewSet, basename="dog-case")
         register_routes("kennels", KennelViewSet, basename="kennel")
         register_routes("kennel-reviews", KennelReviewViewSet, basename="kennel-review")
 
         register_queue_link(town, "Dog license renewal season", "dogs:renewal_season",
+                            roles=(Role.CLERK,))
+        # Overdue license and late fees go to the Collector (Licenses A(8), Kennel B(8)).
+        register_queue_link(town, "Overdue license fees for the Collector", "dogs:overdue_fees",
                             roles=(Role.CLERK,))
         register_queue_link(town, "Impoundments", "dogs:impoundments",
                             roles=(Role.ANIMAL_CONTROL_OFFICER, Role.CLERK))
@@ -99,6 +104,9 @@ class DogsConfig(AppConfig):
         register_nav_link(town, "Noise complaints", "enforcement:cases", roles=officer,
                           query=f"case_type={NUISANCE_NOISE_CASE}")
         register_nav_link(town, "Kennels", "dogs:kennels", roles=officer)
+        register_nav_link(town, "Feeding wildlife", "dogs:feeding_cases", roles=officer)
+        register_nav_link(town, "Overdue fees for the Collector", "dogs:overdue_fees",
+                          roles=(Role.CLERK,))
 
         # The renewal notices announce these permit types: no separate expiry reminder.
         register_reminder_source(renewal_notices, covers=(DogLicenseKind.code,))

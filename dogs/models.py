@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import secrets
 
 from django.conf import settings
 from django.db import models
@@ -639,3 +640,113 @@ class AdoptionCoriCheck(models.Model):
 
     def __str__(self) -> str:
         return f"CORI {self.person_name}: {self.get_result_display()}"
+
+
+# -- Tag exemptions (Code ch. 60, Licenses A(6)(a), (b)) ---------------------------------
+
+
+class TagExemptionReason(models.TextChoices):
+    """Why the license tag need not be affixed to the dog's collar."""
+
+    DOG_EVENT = "dog_event", "Official dog sporting or dog fancy event (Licenses A(6)(a))"
+    MEDICAL = "medical", "A veterinarian's medical determination (Licenses A(6)(b))"
+
+
+def tag_exemption_statement_path(exemption: TagExemption, filename: str) -> str:
+    """Random names under MEDIA_ROOT; the statement is served only through its page."""
+    return f"dogs/tag_exemptions/{secrets.token_hex(16)}"
+
+
+class TagExemption(models.Model):
+    """A recorded exemption from affixing a dog's license tag to its collar.
+
+    At an official dog event whose sponsors do not allow tags (A(6)(a)), or while a
+    veterinarian has determined the dog cannot wear a collar for medical reasons, until it
+    recovers (A(6)(b)); either way the keeper keeps the tag at hand for the Animal Control
+    Officer. The medical exemption carries the veterinarian's statement. Never edited.
+    """
+
+    permit = models.ForeignKey(
+        "licensing.Permit", on_delete=models.PROTECT, related_name="tag_exemptions"
+    )
+    dog = models.ForeignKey(Dog, on_delete=models.PROTECT, related_name="tag_exemptions")
+    reason = models.CharField(max_length=10, choices=TagExemptionReason.choices)
+    explanation = models.CharField(
+        max_length=300, help_text="The event and its sponsor, or the dog's condition."
+    )
+    keeper = models.CharField(
+        max_length=120, help_text="Who keeps the tag at hand for inspection."
+    )
+    starts_on = models.DateField()
+    ends_on = models.DateField(help_text="The event's last day, or the expected recovery.")
+    veterinarian = models.CharField(max_length=120, blank=True)
+    statement = models.FileField(upload_to=tag_exemption_statement_path, blank=True)
+    statement_content_type = models.CharField(max_length=40, blank=True)
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    recorded_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-starts_on", "-pk"]
+
+    def __str__(self) -> str:
+        return f"Tag exemption of {self.dog} from {self.starts_on} to {self.ends_on}"
+
+
+# -- Overdue license fees sent to the Collector (Licenses A(8), Kennel license B(8)) ------
+
+
+class CollectorReferral(models.Model):
+    """An overdue license's unpaid invoice, with its late fee, sent to the Collector to be
+    added to the tax bill or recovered by a municipal charges lien (MGL c. 40, § 58).
+    The amounts are frozen as sent; a referral is never edited or deleted."""
+
+    invoice = models.OneToOneField(
+        "licensing.Invoice", on_delete=models.PROTECT, related_name="collector_referral"
+    )
+    license_fee = models.DecimalField(max_digits=10, decimal_places=2)
+    late_fee = models.DecimalField(max_digits=10, decimal_places=2)
+    sent_on = models.DateField()
+    sent_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-sent_on", "-pk"]
+
+    def __str__(self) -> str:
+        return f"Invoice #{self.invoice_id} sent to the Collector on {self.sent_on}"
+
+
+# -- Interested parties of a kennel review (Kennel license B(5)) -------------------------
+
+
+class InterestedPartyRole(models.TextChoices):
+    LICENSEE = "licensee", "Kennel licensee"
+    ABUTTER = "abutter", "Abutter"
+    COMPLAINANT = "complainant", "Complainant"
+    OTHER = "other", "Other interested party"
+
+
+class KennelInterestedParty(models.Model):
+    """A person the hearing authority notifies of a kennel review hearing (B(5)): each
+    gets a letter of the hearing, dated with the notice."""
+
+    case = models.ForeignKey(
+        "enforcement.Case", on_delete=models.PROTECT, related_name="kennel_interested_parties"
+    )
+    role = models.CharField(max_length=12, choices=InterestedPartyRole.choices)
+    name = models.CharField(max_length=120)
+    mailing_address = models.CharField(max_length=300)
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["role", "name", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.get_role_display()})"

@@ -1124,3 +1124,55 @@ class AdoptionCoriCheckFactory(factory.django.DjangoModelFactory):
     checked_on = factory.LazyFunction(_today)
     result = "clear"
     recorded_by = factory.SelfAttribute("impoundment.recorded_by")
+
+
+# -- North Andover: tag exemptions, the Collector's list, kennel review parties ----------
+
+from dogs.models import (  # noqa: E402
+    CollectorReferral,
+    KennelInterestedParty,
+    TagExemption,
+    TagExemptionReason,
+)
+
+
+class TagExemptionFactory(factory.django.DjangoModelFactory):
+    """A dog's tag exemption for a one-day dog show on its license (Licenses A(6)(a))."""
+
+    class Meta:
+        model = TagExemption
+
+    permit = factory.SubFactory(PermitFactory)
+    dog = factory.SubFactory(DogFactory, owner=factory.SelfAttribute("..permit.holder"))
+    reason = TagExemptionReason.DOG_EVENT
+    explanation = "Obedience trial, Essex County Kennel Club"
+    keeper = factory.SelfAttribute("permit.holder_name")
+    starts_on = factory.LazyFunction(_today)
+    ends_on = factory.LazyFunction(_today)
+    recorded_by = factory.SubFactory(UserFactory)
+
+
+class CollectorReferralFactory(factory.django.DjangoModelFactory):
+    """An unpaid license invoice with its late fee, sent to the Collector today."""
+
+    class Meta:
+        model = CollectorReferral
+
+    invoice = factory.SubFactory(InvoiceFactory)
+    license_fee = Decimal("10.00")
+    late_fee = Decimal("25.00")
+    sent_on = factory.LazyFunction(_today)
+    sent_by = factory.SubFactory(UserFactory)
+
+
+class KennelInterestedPartyFactory(factory.django.DjangoModelFactory):
+    """An abutter named on a kennel review (Kennel license B(5))."""
+
+    class Meta:
+        model = KennelInterestedParty
+
+    case = factory.SubFactory(CaseFactory, case_type="north_andover.kennel_review")
+    role = "abutter"
+    name = factory.Sequence(lambda n: f"Abutter {n}")
+    mailing_address = "12 Main Street, North Andover, MA 01845"
+    recorded_by = factory.SubFactory(UserFactory)

@@ -19,6 +19,7 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
 from dogs.kennels import review
+from dogs.kennels.parties import name_interested_party
 from dogs.kennels.services import (
     add_kennel_dog,
     late_report_note,
@@ -26,7 +27,7 @@ from dogs.kennels.services import (
     render_roster_pdf,
     roster_pdf_filename,
 )
-from dogs.models import KennelDog
+from dogs.models import InterestedPartyRole, KennelDog, KennelInterestedParty
 from dogs.rules import KENNEL_LICENSE
 from permits_site.accounts.permissions import (
     ENFORCEMENT_ROLES,
@@ -38,6 +39,7 @@ from permits_site.api.public.fields import BoundedDateField, BoundedModelSeriali
 from permits_site.api.scopes import in_towns_where
 from permits_site.api.views import attachment
 from permits_site.enforcement.models import Case, CaseHearing, Order
+from permits_site.exceptions import DomainError
 from permits_site.licensing.models import Permit
 
 # -- out -----------------------------------------------------------------------------------
@@ -84,6 +86,17 @@ class KennelOrderSerializer(BoundedModelSerializer):
         fields = ["id", "text", "citation", "issued_on", "comply_by", "complied_on"]
 
 
+class InterestedPartySerializer(BoundedModelSerializer):
+    """A party notified of the hearing (B(5)): the licensee, an abutter, a complainant."""
+
+    interest = serializers.ChoiceField(source="role", choices=InterestedPartyRole.choices,
+                                       read_only=True)
+
+    class Meta:
+        model = KennelInterestedParty
+        fields = ["id", "interest", "name", "mailing_address"]
+
+
 class ReviewDatesSerializer(serializers.Serializer):
     notice_due = BoundedDateField()
     hearing_due = BoundedDateField(allow_null=True)
@@ -99,12 +112,14 @@ class KennelReviewSerializer(BoundedModelSerializer):
     report = serializers.CharField(source="complaint", read_only=True)
     hearings = KennelHearingSerializer(many=True, read_only=True)
     orders = KennelOrderSerializer(many=True, read_only=True)
+    interested_parties = InterestedPartySerializer(source="kennel_interested_parties",
+                                                   many=True, read_only=True)
     dates = serializers.SerializerMethodField()
 
     class Meta:
         model = Case
         fields = ["id", "permit", "status", "party_name", "address", "received_on", "report",
-                  "hearings", "findings", "orders", "dates"]
+                  "hearings", "findings", "orders", "interested_parties", "dates"]
 
     @extend_schema_field(ReviewDatesSerializer)
     def get_dates(self, case: Case) -> dict:
@@ -125,6 +140,14 @@ class KennelDogCreateSerializer(serializers.Serializer):
 class KennelReportSerializer(serializers.Serializer):
     received_on = BoundedDateField()
     report = serializers.CharField(max_length=5000)
+
+
+class InterestedPartyCreateSerializer(serializers.Serializer):
+    """``interest``: abutter, complainant or other (the licensee is named with the report)."""
+
+    interest = serializers.ChoiceField(choices=InterestedPartyRole.choices)
+    name = serializers.CharField(max_length=120)
+    mailing_address = serializers.CharField(max_length=300)
 
 
 class KennelHearingCreateSerializer(serializers.Serializer):
@@ -206,13 +229,28 @@ class KennelReviewViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
 
     def get_queryset(self):
         queryset = Case.objects.filter(case_type=review.KENNEL_REVIEW).select_related(
-            "municipality").prefetch_related("hearings", "orders")
+            "municipality").prefetch_related("hearings", "orders", "kennel_interested_parties")
         return in_towns_where(queryset, self.request.user, *ENFORCEMENT_ROLES,
                               town_field="municipality")
 
     def step(self, request, serializer_class, service) -> Response:
         case = self.get_object()
         service(case=case, acting_user=request.user, **_valid(serializer_class, request))
+        return Response(self.get_serializer(self.get_queryset().get(pk=case.pk)).data)
+
+    @extend_schema(request=InterestedPartyCreateSerializer, responses=KennelReviewSerializer)
+    @action(detail=True, methods=["post"])
+    def parties(self, request, pk=None):
+        """Name an abutter, a complainant or another interested party before the notice
+        (B(5))."""
+        case = self.get_object()
+        body = _valid(InterestedPartyCreateSerializer, request)
+        try:
+            name_interested_party(case=case, role=body.pop("interest"),
+                                  acting_user=request.user, **body)
+        except DomainError as refused:
+            raise DomainError({("interest" if field == "role" else field): messages
+                               for field, messages in refused.errors.items()}) from refused
         return Response(self.get_serializer(self.get_queryset().get(pk=case.pk)).data)
 
     @extend_schema(request=KennelHearingCreateSerializer, responses=KennelReviewSerializer)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from django import forms
 from django.utils import timezone
 
+from dogs.kennels.parties import NAMED_ROLES
 from dogs.kennels.review import Outcome
 from permits_site.accounts.models import User
 from permits_site.accounts.permissions import INSPECTOR_ROLES
@@ -75,3 +76,12 @@ class KennelDecisionForm(ServiceForm):
     comply_within_days = forms.IntegerField(
         min_value=1, max_value=MOST_DAYS_TO_COMPLY, required=False,
         label="Days to comply (order compliance)")
+
+
+class InterestedPartyForm(ServiceForm):
+    """An abutter, a complainant or another interested party to notify (B(5))."""
+
+    role = forms.ChoiceField(choices=[(role.value, role.label) for role in NAMED_ROLES],
+                             label="Interested as")
+    name = forms.CharField(max_length=120, label="Name")
+    mailing_address = forms.CharField(max_length=300, label="Mailing address")

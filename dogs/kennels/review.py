@@ -25,6 +25,7 @@ from django.db import transaction
 from django.db.models import TextChoices
 
 from dogs.law import cite
+from dogs.models import InterestedPartyRole, KennelInterestedParty
 from dogs.periods import MUNICIPALITY
 from dogs.rules import KENNEL_LICENSE
 from permits_site.accounts.models import Role
@@ -113,6 +114,15 @@ def open_hearing(case: Case) -> CaseHearing | None:
                 None)
 
 
+def name_licensee(case: Case, *, acting_user: User) -> KennelInterestedParty:
+    """The kennel licensee, an interested party of every review of its license."""
+    permit = case.permit
+    address = permit.holder_address or (permit.holder.mailing_address if permit.holder else "")
+    return KennelInterestedParty.objects.create(
+        case=case, role=InterestedPartyRole.LICENSEE, name=permit.holder_name,
+        mailing_address=address, recorded_by=acting_user)
+
+
 @transaction.atomic
 def open_kennel_review(
     *, permit: Permit, received_on: dt.date, report: str, acting_user: User
@@ -130,12 +140,14 @@ def open_kennel_review(
     report = require_text(
         report, field="report",
         message=f"Describe the violations reported ({cite('Kennel license B(4)')}).")
-    return open_case(
+    case = open_case(
         municipality=permit.municipality, case_type=KENNEL_REVIEW, permit=permit,
         party=permit.holder, party_business=permit.holder_business,
         party_name=permit.holder_name, address=address_of(permit), complaint=report,
         received_on=received_on, acting_user=acting_user,
     )
+    name_licensee(case, acting_user=acting_user)
+    return case
 
 
 @transaction.atomic

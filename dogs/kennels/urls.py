@@ -13,6 +13,10 @@ urlpatterns = [
     path("kennels/applications/<int:pk>/inspection/", views.inspection_schedule,
          name="kennel_inspection_schedule"),
     path("kennel-reviews/<int:pk>/", views.kennel_review_page, name="kennel_review"),
+    path("kennel-reviews/<int:pk>/parties/", views.kennel_review_party,
+         name="kennel_review_party"),
+    path("kennel-reviews/<int:pk>/letters.pdf", views.kennel_review_letters,
+         name="kennel_review_letters"),
     path("kennel-reviews/<int:pk>/<slug:action>/", views.kennel_review_action,
          name="kennel_review_action"),
 ]

@@ -16,11 +16,17 @@ from django.views.decorators.http import require_GET, require_POST
 
 from dogs.kennels import review
 from dogs.kennels.forms import (
+    InterestedPartyForm,
     KennelDecisionForm,
     KennelDogForm,
     KennelHearingForm,
     KennelInspectionForm,
     KennelReportForm,
+)
+from dogs.kennels.parties import (
+    interested_parties,
+    name_interested_party,
+    render_hearing_letters_pdf,
 )
 from dogs.kennels.services import (
     add_kennel_dog,
@@ -203,6 +209,15 @@ def _visible_review(request, pk: int) -> Case:
         request.user, pk=pk)
 
 
+def _party_form(request, case: Case, bound: dict) -> InterestedPartyForm | None:
+    """Parties are named by the officer, the hearing authority or the Clerk until the notice
+    is sent (B(5))."""
+    if case.hearings.all() or not has_role(request.user, case.municipality_id,
+                                           *review.REPORT_RECORDERS):
+        return None
+    return bound.get("party") or InterestedPartyForm(prefix="party")
+
+
 def render_review(request, case: Case, *, bound: dict | None = None):
     bound = bound or {}
     deciding = has_role(request.user, case.municipality_id, Role.HEARING_AUTHORITY)
@@ -210,6 +225,8 @@ def render_review(request, case: Case, *, bound: dict | None = None):
              for name, (form_class, shown, _service, _done) in REVIEW_STEPS.items()
              if deciding and shown(case)}
     return render(request, "dogs/kennel_review.html", {
+        "parties": interested_parties(case),
+        "party_form": _party_form(request, case, bound),
         "case": case,
         "hearing": next(iter(case.hearings.all()), None),
         "dates": review.review_dates(case),
@@ -246,3 +263,40 @@ def kennel_review_action(request, pk: int, action: str):
             messages.success(request, done)
             return redirect("dogs:kennel_review", pk=pk)
     return render_review(request, case, bound={action: form})
+
+
+@login_required
+@require_POST
+def kennel_review_party(request, pk: int):
+    """Name an interested party to notify of the hearing (B(5))."""
+    case = _visible_review(request, pk)
+    require(has_role(request.user, case.municipality_id, *review.REPORT_RECORDERS),
+            "name the parties of a kennel review", review.REPORT_RECORDERS,
+            town=case.municipality_id)
+    form = InterestedPartyForm(request.POST, prefix="party")
+    if form.is_valid():
+        try:
+            party = name_interested_party(case=case, acting_user=request.user,
+                                          **form.cleaned_data)
+        except DomainError as error:
+            form.add_service_errors(error.errors)
+        else:
+            messages.success(request, f"{party.name} is named: the notice goes to them too.")
+            return redirect("dogs:kennel_review", pk=pk)
+    return render_review(request, case, bound={"party": form})
+
+
+@login_required
+@require_GET
+def kennel_review_letters(request, pk: int):
+    """The letters of the hearing to the interested parties, one page each (B(5)); one
+    party's alone with ``?party=<id>``."""
+    case = _visible_review(request, pk)
+    party = request.GET.get("party", "")
+    try:
+        pdf = render_hearing_letters_pdf(case, party_id=int(party) if party.isdigit() else None)
+    except DomainError as refused:
+        raise Http404("No notice yet.") from refused
+    response = HttpResponse(pdf, content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="kennel-review-{case.pk}-letters.pdf"'
+    return response

@@ -8,8 +8,9 @@ from django.utils import timezone
 
 from dogs.licenses.kinds import DOCUMENT_KINDS, RABIES_CERTIFICATE, RABIES_EXEMPTION
 from dogs.licenses.services import RabiesProof, dogs_of, license_years_on_offer, residence_choices
-from dogs.models import Dog, PaperLicense
-from permits_site.licensing.fact_forms import BoundedDateField
+from dogs.models import Dog, PaperLicense, TagExemptionReason
+from permits_site.enforcement.forms import ServiceForm
+from permits_site.licensing.fact_forms import BoundedDateField, bounded_date_field
 from permits_site.licensing.forms import DocumentFileField
 
 ACTION_CHOICES = (
@@ -128,3 +129,23 @@ class RabiesProofForm(forms.Form):
         """The validated proof, as the license application takes it."""
         return RabiesProof(kind=self.cleaned_data["kind"], upload=self.cleaned_data["file"],
                            valid_until=self.cleaned_data["valid_until"])
+
+
+class TagExemptionForm(ServiceForm):
+    """An exemption from affixing the tag (Licenses A(6)): the veterinarian and the statement
+    only for a medical reason; the service decides what the reason requires."""
+
+    reason = forms.ChoiceField(choices=TagExemptionReason.choices, widget=forms.RadioSelect,
+                               label="Why the tag is not on the collar")
+    explanation = forms.CharField(
+        max_length=300, label="Event and sponsor, or the dog's condition",
+        help_text="An event's sponsors do not allow tags; or the dog cannot wear a collar.")
+    keeper = forms.CharField(max_length=120, label="Keeper who has the tag at hand")
+    starts_on = bounded_date_field(label="From", initial=timezone.localdate)
+    ends_on = bounded_date_field(label="Through",
+                                 help_text="The event's last day, or the expected recovery.")
+    veterinarian = forms.CharField(max_length=120, required=False,
+                                   label="Veterinarian (medical reason)")
+    statement = DocumentFileField(required=False,
+                                  label="Veterinarian's statement (medical reason)",
+                                  help_text="PDF, PNG or JPEG.")

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from django.utils import timezone
 
 from dogs.law import cite
+from dogs.licenses.exemptions import may_record as may_record_exemption
 from dogs.licenses.services import (
     apply_for_dog_license,
     dogs_kept_at,
@@ -320,10 +321,16 @@ class DogLicenseKind(PermitKind):
         return f"{details.dog.name}, {details.license_year}"
 
     def review_context(self, application, user) -> dict[str, Any]:
-        """The dog's paper licenses on record; the Clerk records one from here."""
+        """The dog's paper licenses on record, which the Clerk records from here, and the
+        issued license's tag exemptions (Licenses A(6))."""
         dog = application.dog_license.dog
+        permit = getattr(application, "permit", None)
         return {"dog": dog, "paper_licenses": list(dog.paper_licenses.all()),
-                "may_record": permissions.is_clerk(user, application.municipality_id)}
+                "may_record": permissions.is_clerk(user, application.municipality_id),
+                "permit": permit,
+                "exemptions": list(permit.tag_exemptions.all()) if permit else [],
+                "may_record_exemption": permit is not None and permit.status == "active"
+                and may_record_exemption(user, application.municipality_id)}
 
     def summary(self, application) -> list[tuple[str, str]]:
         details = application.dog_license

@@ -1,6 +1,7 @@
 """A dog's page for North Andover's staff: the dog, its owner and residence, its licenses
-(online and on paper) and tags by year, the cases of its owner or at its residence with
-their determinations, orders and citations, and its impoundments.
+(online and on paper) and tags by year, its tag exemptions (Licenses A(6)), the cases of
+its owner or at its residence with their determinations, orders and citations, and its
+impoundments.
 
 Dog cases are brought against the owner at an address (``Case.party`` and
 ``Case.address``); impoundments name the dog itself. The page runs a fixed number of
@@ -14,8 +15,10 @@ from collections import defaultdict
 from django.contrib.auth.decorators import login_required
 from django.db.models import Prefetch, Q
 from django.shortcuts import render
+from django.utils import timezone
 from django.views.decorators.http import require_GET
 
+from dogs.licenses.exemptions import in_force, may_record
 from dogs.models import Dog, DogLicense
 from permits_site.accounts.permissions import STAFF_ROLES, has_role
 from permits_site.enforcement.models import Case
@@ -31,7 +34,7 @@ def visible_dog(request, pk: int) -> Dog:
     dogs = Dog.objects.select_related("owner", "residence__municipality").prefetch_related(
         Prefetch("license_applications",
                  queryset=DogLicense.objects.select_related("application__permit")),
-        "tags", "paper_licenses", "impoundments",
+        "tags", "paper_licenses", "impoundments", "tag_exemptions",
     )
     return get_visible_or_404(dogs, _is_town_staff, request.user, pk=pk)
 
@@ -75,4 +78,6 @@ def dog_record(request, pk: int):
         "orders": [order for case in cases for order in case.orders.all()],
         "citations": [citation for case in cases for citation in case.citations.all()],
         "impoundments": dog.impoundments.all(),
+        "may_record_exemption": may_record(request.user, dog.residence.municipality_id),
+        "exempt_today": in_force(dog.tag_exemptions.all(), on=timezone.localdate()),
     })

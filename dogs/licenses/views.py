@@ -230,7 +230,7 @@ def fee_preview(request):
     return render(request, "dogs/fee_preview.html", {"quote": quote})
 
 
-def _clerk_town(request) -> Municipality:
+def clerk_town(request) -> Municipality:
     town = Municipality.objects.get(code=NORTH_ANDOVER)
     permissions.require(permissions.is_clerk(request.user, town.pk),
                         "run the dog license renewals", [Role.CLERK], town=town)
@@ -252,7 +252,7 @@ def renewal_season(request):
     Both lists are paged, 25 rows a page, so the screen runs a fixed number of queries
     whatever the size of the season.
     """
-    town = _clerk_town(request)
+    town = clerk_town(request)
     year = _season_year(request)
     due = key_date_on(town_law(NORTH_ANDOVER).key_dates["dog_license_due"], year, town.calendar())
     ready = _page(services.renewals_ready_to_issue(municipality=town, year=year),
@@ -318,7 +318,7 @@ def _pdfs_pending(town: Municipality, entry: AuditEntry) -> int:
 @require_POST
 def issue_renewals(request):
     """Issue the selected renewals, or every one listed on the page, in one action."""
-    town = _clerk_town(request)
+    town = clerk_town(request)
     year = _season_year(request)
     field = "on_page" if request.POST.get("scope") == "page" else "application"
     ids = [value for value in request.POST.getlist(field) if value.isdigit()]
@@ -353,7 +353,7 @@ def issue_renewals(request):
 @require_GET
 def batch_pdf_status(request, pk: int):
     """How many of a batch's license PDFs are still rendering (polled by htmx)."""
-    town = _clerk_town(request)
+    town = clerk_town(request)
     entry = get_object_or_404(AuditEntry, pk=pk, municipality=town, action=BULK_ISSUED)
     return HttpResponse(pdf_status_html(entry, pending=_pdfs_pending(town, entry)))
 
@@ -379,7 +379,7 @@ def pdf_status_html(entry: AuditEntry, *, pending: int):
 def mailing_sheets(request):
     """A PDF of license and tag sheets for the chosen issued licenses (``?permit=`` each),
     one page per license, addressed for a window envelope."""
-    town = _clerk_town(request)
+    town = clerk_town(request)
     ids = [value for value in request.GET.getlist("permit") if value.isdigit()]
     permits = list(services.issued_licenses(municipality=town, permit_ids=ids))
     if not permits:
@@ -404,7 +404,7 @@ def _season_year(request) -> int:
 @login_required
 @require_POST
 def send_reminders(request):
-    town = _clerk_town(request)
+    town = clerk_town(request)
     year = _season_year(request)
     sent = send_season_notices(municipality=town, year=year, acting_user=request.user)
     messages.success(request, f"Sent {sent} renewal reminder{'s' if sent != 1 else ''}; "

@@ -16,6 +16,8 @@ COUNT_LABELS = {
     "cats_over_4_months": "Cats over four months old (Limits B)",
     "wild_or_dangerous_animals": "Wild or dangerous animals (Limits D)",
     "dogs_not_on_record": "Dogs over six months seen that are not on record (Limits A)",
+    "dogs_in_medical_boarding": "Of those, dogs in medical boarding by a licensed veterinarian "
+                                "practicing in town: not counted (Kennel license B(1))",
 }
 
 
@@ -29,11 +31,14 @@ class CountsMixin(forms.Form):
     cats_over_4_months = count_field("cats_over_4_months")
     wild_or_dangerous_animals = count_field("wild_or_dangerous_animals")
     dogs_not_on_record = count_field("dogs_not_on_record")
+    dogs_in_medical_boarding = forms.IntegerField(
+        min_value=0, max_value=1000, initial=0, required=False,
+        label=COUNT_LABELS["dogs_in_medical_boarding"])
 
     def clean(self) -> dict:
         cleaned = super().clean()
         if all(name in cleaned for name in RECORDED_COUNTS):
-            cleaned["counts"] = {name: cleaned.pop(name) for name in RECORDED_COUNTS}
+            cleaned["counts"] = {name: cleaned.pop(name) or 0 for name in RECORDED_COUNTS}
         return cleaned
 
 
@@ -96,3 +101,25 @@ class _NoiseFactsForm(ServiceErrors, FactsForm):
 
 
 NoiseComplaintForm = fact_form_class(NOISE_COMPLAINT, base=_NoiseFactsForm)
+
+
+class AdditionalLimitsForm(CaseActionForm):
+    """Limits C: the investigation's findings and the limits set; either limit may be left
+    empty."""
+
+    dogs = forms.IntegerField(min_value=0, max_value=1000, required=False,
+                              label="At most this many dogs over six months")
+    cats = forms.IntegerField(min_value=0, max_value=1000, required=False,
+                              label="At most this many cats over four months")
+    conditions = forms.CharField(
+        widget=TEXTAREA, max_length=5000,
+        label="Unhealthy living conditions found, and the overcrowding causing them")
+
+
+class RemedialAdviceForm(CaseActionForm):
+    """Feeding wildlife A(2): the Town's advice and the days allowed to act on it."""
+
+    advice = forms.CharField(widget=TEXTAREA, max_length=5000,
+                             label="Remedial action advised (food sources, attractants)")
+    remedy_within_days = forms.IntegerField(min_value=1, max_value=365, initial=7,
+                                            label="Days allowed to take the action")

@@ -34,7 +34,7 @@ from django.utils import timezone
 from dogs.law import cite
 from dogs.models import Dog
 from dogs.periods import MUNICIPALITY
-from dogs.rules import NOISE_COMPLAINT, RESIDENCE_LIMITS
+from dogs.rules import CAT_LIMIT, DOG_LIMIT, NOISE_COMPLAINT, RESIDENCE_LIMITS
 from permits_site import audit
 from permits_site.accounts.models import Role
 from permits_site.accounts.permissions import has_role
@@ -64,11 +64,14 @@ NUISANCE_NOISE = "nuisance_noise"
 KENNEL_LICENSE = "north_andover.kennel_license"
 #: Limits E: the Animal Control Officer, the Health Agent or a designee enforce the limits.
 LIMIT_OFFICERS = (Role.ANIMAL_CONTROL_OFFICER, Role.INSPECTOR)
-#: What the officer records on a count; the dogs on record are counted by the system.
-RECORDED_COUNTS = ("cats_over_4_months", "wild_or_dangerous_animals", "dogs_not_on_record")
+#: What the officer records on a count; the dogs on record are counted by the system. Of the
+#: dogs seen that are not on record, those in a licensed veterinarian's medical boarding are
+#: not counted (Kennel license B(1)).
+RECORDED_COUNTS = ("cats_over_4_months", "wild_or_dangerous_animals", "dogs_not_on_record",
+                   "dogs_in_medical_boarding")
 
 
-def _require_officer(municipality_id: int, acting_user: User, *, doing: str) -> None:
+def require_officer(municipality_id: int, acting_user: User, *, doing: str) -> None:
     if not has_role(acting_user, municipality_id, *LIMIT_OFFICERS):
         raise PermissionDenied(f"Only the Animal Control Officer or the Health Agent {doing}.")
 
@@ -107,11 +110,18 @@ def _count(value: Any, *, field: str) -> int:
 def judge_residence(residence: Property, *, counts: dict[str, int], on: dt.date
                     ) -> tuple[dict[str, Any], CheckResult]:
     """(the facts, the findings) of the residence limits on ``on``: the dogs on record plus
-    those the officer saw, the kennel license, and the officer's other counts."""
+    those the officer saw, less those in a licensed veterinarian's medical boarding (Kennel
+    license B(1)), the kennel license, and the officer's other counts."""
     counted = {name: _count(counts.get(name, 0), field=name) for name in RECORDED_COUNTS}
+    if counted["dogs_in_medical_boarding"] > counted["dogs_not_on_record"]:
+        raise DomainError(
+            "Dogs in medical boarding are among the dogs seen that are not on record: enter at "
+            f"most {counted['dogs_not_on_record']} ({cite('Kennel license B(1)')}).",
+            field="dogs_in_medical_boarding")
     dogs = dogs_on_record(residence, on=on)
     facts = {
-        "dogs_over_6_months": len(dogs) + counted["dogs_not_on_record"],
+        "dogs_over_6_months": len(dogs) + counted["dogs_not_on_record"]
+        - counted["dogs_in_medical_boarding"],
         "kennel_license": kennel_license_at(residence, on=on),
         "cats_over_4_months": counted["cats_over_4_months"],
         "wild_or_dangerous_animals": counted["wild_or_dangerous_animals"],
@@ -148,18 +158,20 @@ def record_animal_count(*, case: Case, counts: dict[str, int], acting_user: User
     """Count the animals at the case's residence today and judge the count (Limits A, B, D);
     the count and its findings are added to the case."""
     _require_case_type(case, RESIDENCE_LIMITS_CASE)
-    _require_officer(case.municipality_id, acting_user, doing="counts the animals")
+    require_officer(case.municipality_id, acting_user, doing="counts the animals")
     require_case_open(case, doing="count the animals on")
     today = timezone.localdate()
     facts, result = judge_residence(_residence_of(case), counts=counts, on=today)
+    extra = additional_limit_findings(additional_limits(case), facts)
     count = {"on": today.isoformat(), "by": acting_user.display_name, "facts": facts,
-             "findings": _findings_json(result)}
+             "findings": _findings_json(result) + extra}
+    within = result.compliant and not any(finding["outcome"] == "fail" for finding in extra)
     case.findings = {**case.findings, "counts": [*case.findings.get("counts", []), count]}
     case.save(update_fields=["findings"])
     audit.record(actor=acting_user, action="dog.residence_counted", subject=case,
                  municipality=case.municipality,
                  summary=f"Animals counted at {case.address}: "
-                         + ("over the limits" if not result.compliant else "within the limits"),
+                         + ("within the limits" if within else "over the limits"),
                  after={name: str(value) for name, value in facts.items()})
     return count
 
@@ -171,7 +183,7 @@ def open_limits_case(
 ) -> Case:
     """Open a residence limits case on a residential property with the officer's first
     count (Limits A–D)."""
-    _require_officer(residence.municipality_id, acting_user, doing="opens residence limits cases")
+    require_officer(residence.municipality_id, acting_user, doing="opens residence limits cases")
     if residence.municipality.code != MUNICIPALITY:
         raise DomainError("Choose a property in North Andover.", field="residence")
     case = open_case(
@@ -183,6 +195,83 @@ def open_limits_case(
     case.save(update_fields=["findings"])
     record_animal_count(case=case, counts=counts, acting_user=acting_user)
     return case
+
+
+# -- additional limits after an investigation (Limits C) ---------------------------------
+
+#: The limits Limits C adds to: four dogs over six months (A) and four cats over four months
+#: (B). An additional limit is stricter, except that a kennel may be limited below its
+#: license's number of dogs.
+ADDITIONAL = {"dogs": ("dogs_over_6_months", DOG_LIMIT, "na.lim.C.dogs"),
+              "cats": ("cats_over_4_months", CAT_LIMIT, "na.lim.C.cats")}
+
+
+def additional_limits(case: Case) -> dict[str, Any] | None:
+    """The additional limits set on the case (Limits C), if any."""
+    return case.findings.get("additional_limits")
+
+
+def additional_limit_findings(limits: dict[str, Any] | None, facts: dict[str, Any]
+                              ) -> list[dict[str, str]]:
+    """A count judged by the additional limits (Limits C): one finding per animal limited."""
+    findings = []
+    for animal, (fact, _, rule) in ADDITIONAL.items():
+        most = (limits or {}).get(animal)
+        if most is None:
+            continue
+        actual = facts[fact]
+        passed = actual <= most
+        findings.append({
+            "rule": rule, "citation": cite("Limits C"), "outcome": "pass" if passed else "fail",
+            "message": f"{actual} {animal} counted; the additional limit is at most {most}"
+                       + ("." if passed else ": place the others in alternate care."),
+        })
+    return findings
+
+
+def _additional_limit(value: int | None, animal: str, *, kennel: bool) -> int | None:
+    if value is None:
+        return None
+    _, limit, _ = ADDITIONAL[animal]
+    most = _count(value, field=animal)
+    if most >= limit and not (animal == "dogs" and kennel):
+        raise DomainError(f"An additional limit is below the {limit} {animal} the bylaw allows "
+                          f"({cite('Limits C')}).", field=animal)
+    return most
+
+
+@transaction.atomic
+def impose_additional_limits(*, case: Case, dogs: int | None, cats: int | None,
+                             conditions: str, acting_user: User) -> dict[str, Any]:
+    """Set additional limits on the number of dogs and/or cats at the residence, after an
+    investigation found its living conditions unhealthy because of overcrowding (Limits C).
+    Later counts are judged by them too; exceeding them is enforced as Limits E provides."""
+    _require_case_type(case, RESIDENCE_LIMITS_CASE)
+    require_officer(case.municipality_id, acting_user, doing="sets additional limits")
+    require_case_open(case, doing="set additional limits on")
+    conditions = (conditions or "").strip()
+    if not conditions:
+        raise DomainError("Describe the unhealthy living conditions the investigation found "
+                          f"and the overcrowding that causes them ({cite('Limits C')}).",
+                          field="conditions")
+    if dogs is None and cats is None:
+        raise DomainError(f"Set a limit on dogs, cats or both ({cite('Limits C')}).",
+                          field="dogs")
+    kennel = kennel_license_at(_residence_of(case), on=timezone.localdate())
+    limits = {"dogs": _additional_limit(dogs, "dogs", kennel=kennel),
+              "cats": _additional_limit(cats, "cats", kennel=kennel),
+              "conditions": conditions, "on": timezone.localdate().isoformat(),
+              "by": acting_user.display_name}
+    case.findings = {**case.findings, "additional_limits": limits}
+    case.save(update_fields=["findings"])
+    audit.record(actor=acting_user, action="dog.additional_limits_set", subject=case,
+                 municipality=case.municipality,
+                 summary=f"Additional limits at {case.address}: "
+                         + ", ".join(f"at most {limits[animal]} {animal}" for animal in ADDITIONAL
+                                     if limits[animal] is not None)
+                         + f" ({cite('Limits C')})",
+                 after={name: str(value) for name, value in limits.items()})
+    return limits
 
 
 # -- warning, re-homing and the per-day fine (Limits E) -----------------------------------
@@ -214,7 +303,7 @@ def order_rehoming(*, case: Case, rehome_by: dt.date, text: str, acting_user: Us
     """Allow the owner until ``rehome_by`` to place the animals in alternate care (Limits
     E(1)); a duration the officer sets, not rolled to a business day."""
     _require_case_type(case, RESIDENCE_LIMITS_CASE)
-    _require_officer(case.municipality_id, acting_user, doing="orders animals re-homed")
+    require_officer(case.municipality_id, acting_user, doing="orders animals re-homed")
     if not over_limits(case):
         raise DomainError("The last count found the residence within the limits.",
                           field="rehome_by")
@@ -246,7 +335,7 @@ def cite_animal_limit(*, case: Case, acting_user: User) -> Citation:
     """The written warning of a first offense, or a later offense's per-day fine from the
     day after the time allowed to re-home (Limits E, E(1)); the core counts the record."""
     _require_case_type(case, RESIDENCE_LIMITS_CASE)
-    _require_officer(case.municipality_id, acting_user, doing="cites the limits")
+    require_officer(case.municipality_id, acting_user, doing="cites the limits")
     if not over_limits(case):
         raise DomainError("The last count found the residence within the limits.",
                           field="offense")
@@ -294,7 +383,7 @@ def record_noise_complaint(*, case: Case, facts: dict[str, Any], acting_user: Us
     """Judge a noise complaint by when the noise started (Restraint C(1) by day, C(2) at
     night) and add it, with its findings, to the nuisance dog case."""
     _require_case_type(case, *NOISE_CASE_TYPES)
-    _require_officer(case.municipality_id, acting_user, doing="records noise complaints")
+    require_officer(case.municipality_id, acting_user, doing="records noise complaints")
     require_case_open(case, doing="record a complaint on")
     try:
         parsed = NOISE_COMPLAINT.parse(facts)
@@ -321,7 +410,7 @@ def cite_nuisance_noise(*, case: Case, acting_user: User) -> Citation:
     """A ``nuisance_noise`` citation, once a complaint on the case was found in violation of
     Restraint C."""
     _require_case_type(case, *NOISE_CASE_TYPES)
-    _require_officer(case.municipality_id, acting_user, doing="cites noise")
+    require_officer(case.municipality_id, acting_user, doing="cites noise")
     if not noise_violation_found(case):
         raise DomainError(f"No complaint on this case was found in violation of "
                           f"{cite('Restraint C')}.", field="offense")

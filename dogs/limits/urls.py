@@ -1,12 +1,14 @@
 from django.urls import path
 
-from dogs.limits import views
+from dogs.limits import feeding_views, views
 
 # Residence limits and noise complaints (Code ch. 60, Limits; Restraint C).
 urlpatterns = [
     path("limits/new/", views.limits_new, name="limits_new"),
     path("limits/<int:pk>/", views.limits_case, name="limits_case"),
     path("limits/<int:pk>/<slug:action>/", views.limits_action, name="limits_action"),
+    path("feeding/", feeding_views.feeding_cases, name="feeding_cases"),
+    path("feeding/<int:pk>/", feeding_views.feeding_case, name="feeding_case"),
     path("noise/<int:pk>/", views.noise_case, name="noise_case"),
     path("noise/<int:pk>/<slug:action>/", views.noise_action, name="noise_action"),
 ]

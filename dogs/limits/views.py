@@ -66,6 +66,11 @@ LIMIT_ACTIONS: dict[str, Action] = {
         forms.CiteForm, lambda case: _open(case) and services.over_limits(case),
         lambda case, data, user: services.cite_animal_limit(case=case, acting_user=user),
         "Citation written."),
+    "additional": Action(
+        forms.AdditionalLimitsForm, _open,
+        lambda case, data, user: services.impose_additional_limits(case=case, acting_user=user,
+                                                                   **data),
+        "Additional limits set."),
     "rehome": Action(
         forms.RehomingOrderForm,
         lambda case: _open(case) and services.over_limits(case) and not _waiting_order(case),
@@ -114,6 +119,7 @@ def render_limits(request, case: Case, *, bound: dict | None = None):
         "counts": list(reversed(case.findings.get("counts", []))),
         "dogs": dogs,
         "order": services.rehoming_order(case),
+        "additional_limits": services.additional_limits(case),
     })
 
 
@@ -172,7 +178,7 @@ def noise_action(request, pk: int, action: str):
                 page="dogs:noise_case")
 
 
-def _officer_town(request) -> Municipality:
+def officer_town(request) -> Municipality:
     town = Municipality.objects.get(code=MUNICIPALITY)
     if not has_role(request.user, town.pk, *services.LIMIT_OFFICERS):
         raise Http404("No such page.")
@@ -183,7 +189,7 @@ def _officer_town(request) -> Municipality:
 @require_http_methods(["GET", "POST"])
 def limits_new(request):
     """Open a residence limits case on a residential property with the first count."""
-    town = _officer_town(request)
+    town = officer_town(request)
     form = forms.OpenLimitsCaseForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data

@@ -23,6 +23,7 @@ OFFICER_ENTRIES = {
     "Call log": "/dogs/calls/",
     "Bite records": "/dogs/bites/",
     "Vacated properties": "/dogs/vacated-properties/",
+    "Feeding wildlife": "/dogs/feeding/",
 }
 
 
