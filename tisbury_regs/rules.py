@@ -40,7 +40,11 @@ MUNICIPALITY = "tisbury"
 BARRIER_BEACH = "barrier_beach"
 COASTAL_DISTRICT = "coastal_district"
 INLAND = "inland"
-ZONES = (BARRIER_BEACH, COASTAL_DISTRICT, INLAND)
+#: A Tisbury place whose zone the Board has not yet settled (no listed lot, no determination,
+#: no figures): every rule reading the zone waits for the Board, never a silent "inland".
+NOT_DETERMINED = "not_determined"
+ZONES = (BARRIER_BEACH, COASTAL_DISTRICT, INLAND, NOT_DETERMINED)
+ZONE_NOT_DETERMINED_SECTION = "09.9.1(1), 09.9.2"
 
 
 # -- Fact declarations ---------------------------------------------------------
@@ -70,9 +74,20 @@ ZONE_FACT = Fact(
     help_text=(
         "The Coastal District is land below the 20 ft contour or within 500 ft of mean high "
         "water of a coastal water body larger than 10 acres (09.9.1(1)); the Designated "
-        "Barrier Beach lies inside it (09.9.2). Choose inland for the rest of town."
+        "Barrier Beach lies inside it (09.9.2). Choose inland for the rest of town, or "
+        "not_determined while the Board has not settled it (every zone rule then waits for "
+        "the Board)."
     ),
 )
+
+
+def zone_not_determined() -> Verdict:
+    """The Board has not settled the lot's zone (09.9.1(1), 09.9.2): the rule waits for it."""
+    return needs_review(
+        "The Board of Health has not yet determined whether the lot is inland, in the Coastal "
+        "District or on the Designated Barrier Beach "
+        f"({cite('09.9.1(1)')}; {cite('09.9.2')}); this rule is judged once it has."
+    )
 
 
 # -- Shared verdict helpers ------------------------------------------------------
@@ -83,6 +98,8 @@ def coastal_only(function: RuleFunction) -> RuleFunction:
 
     @wraps(function)
     def judge(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
+        if facts["zone"] == NOT_DETERMINED:
+            return zone_not_determined()
         if facts["zone"] == INLAND:
             return not_applicable(
                 "The lot is inland, outside the Coastal District, so this coastal rule "
@@ -98,6 +115,8 @@ def barrier_beach_only(function: RuleFunction) -> RuleFunction:
 
     @wraps(function)
     def judge(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
+        if facts["zone"] == NOT_DETERMINED:
+            return zone_not_determined()
         if facts["zone"] != BARRIER_BEACH:
             return not_applicable(
                 "The lot is not on the Designated Barrier Beach, so this barrier-beach rule "
@@ -267,7 +286,8 @@ def separation_rule(separation: Separation) -> Rule:
             what=f"The distance from the system to {separation.target}",
         )
 
-    return Rule(separation.rule_id, cite("09.9.7(6)"), separation.summary, judge)
+    return Rule(separation.rule_id, cite("09.9.7(6)"), separation.summary, judge,
+                reviewable=True)
 
 
 COASTAL_SEPTIC.add(*(separation_rule(separation) for separation in SEPARATIONS))
@@ -328,6 +348,7 @@ LEACHING_AREA_MULTIPLIERS = {BARRIER_BEACH: Decimal("2"), COASTAL_DISTRICT: Deci
     "ti.9.7.7.leaching",
     cite("09.9.7(7)"),
     "Leaching area at least 2 times (barrier beach) or 1.7 times (coastal district) Title 5",
+    reviewable=True,
 )
 @coastal_only
 def leaching_area(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
@@ -345,6 +366,7 @@ def leaching_area(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     "ti.9.4.2.bb_new",
     cite("09.9.4(2)"),
     "No new (other than a Board-required replacement) or enlarged system on the barrier beach",
+    reviewable=True,
 )
 @barrier_beach_only
 def barrier_beach_new_or_enlarged(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
@@ -366,6 +388,7 @@ def barrier_beach_new_or_enlarged(facts: Mapping[str, Any], context: CheckContex
     "ti.9.4.2.bb_mound",
     cite("09.9.4(2)"),
     "No mounded system on the barrier beach",
+    reviewable=True,
 )
 @barrier_beach_only
 def barrier_beach_mound(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
@@ -475,6 +498,7 @@ PRIVATE_WELL = RuleSet(
     "ti.9.5.5.business",
     cite("09.9.5(5)"),
     "A well in the Coastal District does not serve a business",
+    reviewable=True,
 )
 @coastal_only
 def well_serves_no_business(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
@@ -499,6 +523,7 @@ WELL_PUMP_LIMITS = {
     "ti.9.5.6.capacity",
     cite("09.9.5(6)"),
     "Pump at most 20 gpm peak / 200 gph continuous (half that on the barrier beach)",
+    reviewable=True,
 )
 @coastal_only
 def pump_capacity(facts: Mapping[str, Any], context: CheckContext) -> Verdict:

@@ -46,7 +46,7 @@ from permits_site.licensing.declarations import (
     parse_details,
     reference_field,
 )
-from permits_site.parties.places import place_attribute_names
+from permits_site.parties.places import place_attribute_names, place_facts
 from permits_site.rules.calendar import BusinessCalendar, in_last_month, year_end
 from permits_site.rules.fees import FeeLine, PricedItem, QuoteRefused, item, line_for
 from permits_site.rules.registry import get_rule_set
@@ -382,9 +382,10 @@ class PermitKind:
         if recorded is None:
             return None
         raw = {**application.facts, **recorded}
+        place = place_facts(application.place, on=on) if application.place else {}
         for name, source in self.facts_from(application.permit_type).items():
             if source == FactSource.PROPERTY and application.place is not None:
-                raw[name] = application.place.attributes.get(name)
+                raw[name] = place.get(name)
             elif source == FactSource.APPLICATION:
                 raw[name] = application.action == RENEWAL
         return rule_set.parse({name: value for name, value in raw.items() if value is not None})
