@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.core.validators import EmailValidator
+from django.db import transaction
 from django.db.models import Prefetch
 from django.urls import reverse
 from django.utils import timezone
@@ -468,13 +469,20 @@ class PropertyViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
         place = self.clerks_property()
         corrections = parse_correction(place, request.data, request.user)
         derived, reason = corrections.pop("derived", None), corrections.pop("reason", "")
+        with transaction.atomic():
+            self.correct(place, corrections, derived, reason)
+        return Response(PropertySerializer(self.get_queryset().get(pk=place.pk)).data)
+
+    def correct(self, place: Property, corrections: dict[str, Any],
+                derived: dict[str, Any] | None, reason: str) -> None:
+        """The asked attributes corrected and the derived ones recorded, all or nothing."""
         if corrections:
-            party_services.correct_property(property=place, acting_user=request.user,
+            party_services.correct_property(property=place, acting_user=self.request.user,
                                             **corrections)
         if derived:
             party_services.record_derived_attributes(property=place, values=derived,
-                                                     reason=reason, acting_user=request.user)
-        return Response(PropertySerializer(self.get_queryset().get(pk=place.pk)).data)
+                                                     reason=reason,
+                                                     acting_user=self.request.user)
 
     @extend_schema(request=MergeSerializer, responses=PropertySerializer)
     @action(detail=True, methods=["post"])

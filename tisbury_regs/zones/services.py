@@ -42,8 +42,8 @@ RECORDING_ROLES = (Role.BOARD_MEMBER, Role.INSPECTOR, Role.CLERK)
 DETERMINABLE = (INLAND, COASTAL_DISTRICT, BARRIER_BEACH)
 FIGURE_NAMES = ("elevation_ft", "water_distance_ft", "slope_crest_ft", "share_below_percent")
 AMEND_SECTION = cite("09.0.4")
-HOW = ("The zone is derived, not asked: a lot on the Designated Barrier Beach list of 09.9.2 "
-       "is on the barrier beach; otherwise the Board of Health's determination or the "
+HOW = ("A lot on the Designated Barrier Beach list of 09.9.2 is on the barrier beach; "
+       "otherwise the Board of Health's determination or the "
        "figures it takes from the plan (09.9.1(1)) settle it; until then it is not "
        "determined and the rules reading it wait for the Board.")
 
