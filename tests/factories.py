@@ -1054,3 +1054,18 @@ def tisbury_place(owner, zone: str, *, address: str = "12 Beach Road", parcel: s
                                               acting_user=owner)
     ZoneRecordFactory(property=place, zone=zone)
     return place
+
+
+from tisbury_regs.models import PublicMainRecord  # noqa: E402
+
+
+class PublicMainRecordFactory(factory.django.DjangoModelFactory):
+    """The clerk's record that a Tisbury place can reach the public water main."""
+
+    class Meta:
+        model = PublicMainRecord
+
+    property = factory.SubFactory(PropertyFactory, municipality=_town("tisbury"))
+    reachable = True
+    reason = "The main runs in the street"
+    recorded_by = factory.SubFactory(UserFactory)

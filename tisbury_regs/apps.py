@@ -46,12 +46,17 @@ class TisburyRegsConfig(AppConfig):
             register_derived_attribute,
             register_place_panel,
         )
-        from tisbury_regs.rules import MUNICIPALITY, ZONE_FACT
+        from tisbury_regs.rules import MUNICIPALITY, PRIVATE_WELL, ZONE_FACT
         from tisbury_regs.zones import services
 
         register_derived_attribute(MUNICIPALITY, DerivedAttribute(
             fact=ZONE_FACT, how=services.HOW, derive=services.zones_of,
             record=services.record_from_attributes, may_record=services.may_record,
+        ))
+        register_derived_attribute(MUNICIPALITY, DerivedAttribute(
+            fact=PRIVATE_WELL.fact_map["public_main_reachable"], how=services.MAIN_HOW,
+            derive=services.mains_of, record=services.record_public_main,
+            may_record=services.may_record_main,
         ))
         register_place_panel(MUNICIPALITY, "tisbury_regs/property_zone_panel.html",
                              services.property_panel)

@@ -311,3 +311,22 @@ class ZoneRecord(models.Model):
 
     def __str__(self) -> str:
         return f"Zone record of {self.property}"
+
+
+class PublicMainRecord(models.Model):
+    """The clerk's record of whether a place can practically connect to the municipal water
+    supply mains (09.3.1(2), 09.9.5(2)); append-only, the latest stands."""
+
+    property = models.ForeignKey("parties.Property", on_delete=models.PROTECT,
+                                 related_name="public_main_records")
+    reachable = models.BooleanField("connection to the public main is practical")
+    reason = models.CharField(max_length=500)
+    recorded_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
+                                    related_name="+")
+    recorded_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-recorded_at", "-pk"]
+
+    def __str__(self) -> str:
+        return f"Public main record of {self.property}"

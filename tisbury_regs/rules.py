@@ -490,6 +490,12 @@ PRIVATE_WELL = RuleSet(
             "tested",
             "Has a state-approved laboratory tested the water for potability?",
         ),
+        _yes_no(
+            "public_main_reachable",
+            "Has the clerk recorded that the lot can practically connect to the public main?",
+            "Read from the property, where the clerk records it (09.3.1(2), 09.9.5(2)).",
+            default=False,
+        ),
     ),
 )
 
@@ -603,6 +609,23 @@ def well_ready(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
             "only once the well is installed, proven and tested."
         ),
     )
+
+
+@PRIVATE_WELL.rule(
+    "ti.3.1.2.public_main",
+    f"{cite('09.3.1(2)')}; {cite('09.9.5(2)')}",
+    "No private well where connecting to the public main is practical, as the Board decides",
+    reviewable=True,
+)
+def public_main(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
+    """09.3.1(2), 09.9.5(2): "Where connection to the municipal water supply mains is
+    considered practical, the Board of Health may not allow on-site private wells"."""
+    if facts["public_main_reachable"]:
+        return needs_review(
+            "The clerk recorded that this lot can practically connect to the municipal water "
+            "main; the Board of Health decides whether it allows a private well here."
+        )
+    return passed("No practical connection to the municipal water main is recorded.")
 
 
 # -- tisbury.campground (09.8) -----------------------------------------------
@@ -1253,6 +1276,99 @@ def noise_standards(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     )
 
 
+# -- tisbury.disposal_works (09.9.4(2), 09.1.3(3), (4), with the coastal septic rules) -------
+
+DISPOSAL_WORKS_CHECK = RuleSet(
+    code="tisbury.disposal_works",
+    municipality=MUNICIPALITY,
+    title="Disposal works construction: coastal septic rules, barrier-beach use limits and "
+          "the number of systems",
+    description=(
+        "Everything the coastal septic check judges (09.9.4, 09.9.7, 09.0.8), and on a "
+        "disposal works application also: no increase in occupancy or in wastewater devices "
+        "on the Designated Barrier Beach (09.9.4(2)), at most two systems per residential "
+        "lot and two dwelling units per system, business lots case by case (09.1.3(3), (4))."
+    ),
+    facts=(
+        *COASTAL_SEPTIC.facts,
+        _yes_no(
+            "increases_occupancy",
+            "Does the work serve an increase in the dwelling's occupancy or intensity of use?",
+            "More bedrooms or occupants, or a longer season of use; on the Designated Barrier "
+            "Beach no existing dwelling may be modified for that (09.9.4(2)).",
+            default=False,
+        ),
+        _yes_no(
+            "adds_wastewater_devices",
+            "Does the dwelling get more wastewater devices, or devices of greater capacity?",
+            "Toilets, sinks, showers, washing machines and the like; on the Designated Barrier "
+            "Beach their number and capacity may not grow (09.9.4(2)).",
+            default=False,
+        ),
+        Fact(
+            "zoning", FactType.CHOICE, "How is the lot zoned?",
+            choices=("residential", "business"), default="residential",
+            help_text="Read from the property; a lot whose zoning is not recorded is judged "
+                      "as residential (09.1.3(3)).",
+        ),
+        _count("systems_on_lot", "Septic systems on the lot, including this one", default=1),
+        _count("dwelling_units_per_system", "Most dwelling units connected to one system",
+               default=1),
+        _yes_no(
+            "public_interest_housing",
+            "Is this elderly, low or moderate income, or similar public-interest housing?",
+            default=False,
+        ),
+        _yes_no("sewer_at_lot_line", "Is a municipal sewer available at the lot line?",
+                default=False),
+    ),
+)
+DISPOSAL_WORKS_CHECK.add(*COASTAL_SEPTIC.rules)
+
+
+@DISPOSAL_WORKS_CHECK.rule(
+    "ti.9.4.2.bb_occupancy",
+    cite("09.9.4(2)"),
+    "No increase in occupancy or intensity of use of a dwelling on the barrier beach",
+    reviewable=True,
+)
+@barrier_beach_only
+def barrier_beach_occupancy(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
+    """09.9.4(2): "no existing dwelling shall be modified in any manner so as to provide for
+    an increase in occupancy or intensity of use, including … extending use periods"."""
+    return must_hold(
+        not facts["increases_occupancy"],
+        ok="The work does not increase the dwelling's occupancy or intensity of use.",
+        refusal=(
+            "On the Designated Barrier Beach no dwelling may be modified to increase its "
+            "occupancy or intensity of use, including a longer season of use."
+        ),
+    )
+
+
+@DISPOSAL_WORKS_CHECK.rule(
+    "ti.9.4.2.bb_devices",
+    cite("09.9.4(2)"),
+    "No more, or larger, wastewater generating devices on the barrier beach",
+    reviewable=True,
+)
+@barrier_beach_only
+def barrier_beach_devices(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
+    """09.9.4(2): "no existing dwelling shall increase the number of wastewater generating
+    devices nor replace existing devices with those of greater capacity"."""
+    return must_hold(
+        not facts["adds_wastewater_devices"],
+        ok="The dwelling's wastewater devices are not increased in number or capacity.",
+        refusal=(
+            "On the Designated Barrier Beach a dwelling may not add wastewater generating "
+            "devices nor replace them with devices of greater capacity."
+        ),
+    )
+
+
+DISPOSAL_WORKS_CHECK.add(*SYSTEM_LIMITS.rules)
+
+
 RULE_SETS: tuple[RuleSet, ...] = (
     COASTAL_SEPTIC,
     PRIVATE_WELL,
@@ -1263,4 +1379,5 @@ RULE_SETS: tuple[RuleSet, ...] = (
     FAILED_SEPTIC,
     SYSTEM_LIMITS,
     SANDBLASTING,
+    DISPOSAL_WORKS_CHECK,
 )

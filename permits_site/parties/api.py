@@ -110,7 +110,7 @@ class AttributesField(serializers.JSONField):
 
 
 class DerivationSerializer(serializers.Serializer):
-    value = serializers.CharField(help_text="What the town derives, e.g. barrier_beach.")
+    value = serializers.JSONField(help_text="What the town derives, e.g. barrier_beach.")
     basis = serializers.CharField(
         help_text="The rule that settled it, e.g. lot_list, board_determination, figures, "
                   "not_determined.")
@@ -132,7 +132,7 @@ class PropertySerializer(BoundedModelSerializer):
         read_only_fields = fields
 
     @extend_schema_field(serializers.DictField(child=DerivationSerializer()))
-    def get_derived(self, place: Property) -> dict[str, dict[str, str]]:
+    def get_derived(self, place: Property) -> dict[str, dict[str, Any]]:
         known = self.context.get("derived")
         derived = known[place.pk] if known and place.pk in known else derive_attributes(
             [place])[place.pk]

@@ -49,11 +49,11 @@ class Derivation:
     """What a derived attribute is for one place, and why: ``basis`` a short code of the
     rule that settled it (e.g. "lot_list"), ``reason`` a sentence citing the law."""
 
-    value: str
+    value: Any
     basis: str
     reason: str
 
-    def describe(self) -> dict[str, str]:
+    def describe(self) -> dict[str, Any]:
         return {"value": self.value, "basis": self.basis, "reason": self.reason}
 
 

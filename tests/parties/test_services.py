@@ -344,7 +344,8 @@ def test_merges_that_make_no_sense_are_refused(owner, clerk, case):
     survivor = place(owner, "1 Elm Street")
     duplicate = {
         "itself": lambda: survivor,
-        "another_town": lambda: place(owner, "1 Elm Street", town="tisbury", determined_zone="inland"),
+        "another_town": lambda: place(owner, "1 Elm Street", town="tisbury",
+                                      determined_zone="inland"),
         "already_merged": lambda: place(owner, "2 Elm Street"),
     }[case]()
     if case == "already_merged":

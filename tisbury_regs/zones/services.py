@@ -25,7 +25,7 @@ from permits_site.exceptions import DomainError, PermissionDenied
 from permits_site.parties.places import Derivation
 from permits_site.towns.models import Municipality
 from tisbury_regs.law import cite
-from tisbury_regs.models import CoastalDistrictDefinition, ZoneRecord
+from tisbury_regs.models import CoastalDistrictDefinition, PublicMainRecord, ZoneRecord
 from tisbury_regs.rules import BARRIER_BEACH, COASTAL_DISTRICT, INLAND, MUNICIPALITY
 from tisbury_regs.zones.districts import (
     DISTRICT_SECTION,
@@ -209,3 +209,54 @@ def property_panel(place, user) -> dict[str, Any]:
             "records": list(place.zone_records.select_related("recorded_by")[:10]),
             "may_record": may_record(user, place.municipality_id),
             "section": f"{DISTRICT_SECTION}; {LIST_SECTION}"}
+
+
+# -- the public water main (09.3.1(2), 09.9.5(2)) --------------------------------------------
+
+MAIN_SECTION = f"{cite('09.3.1(2)')}; {cite('09.9.5(2)')}"
+MAIN_HOW = ("Recorded by the clerk: whether connecting the lot to the municipal water supply "
+            "mains is practical; where it is, the Board may not allow a private well "
+            "(09.3.1(2), 09.9.5(2)).")
+
+
+def may_record_main(user, municipality_id: int) -> bool:
+    return permissions.is_clerk(user, municipality_id)
+
+
+def mains_of(places: Sequence[Any], on: dt.date | None = None) -> dict[int, Derivation]:
+    """Place id → whether the clerk recorded the public main as reachable, one query."""
+    latest: dict[int, PublicMainRecord] = {}
+    for record in PublicMainRecord.objects.filter(property__in=[place.pk for place in places]):
+        latest.setdefault(record.property_id, record)
+    derived = {}
+    for place in places:
+        record = latest.get(place.pk)
+        if record is None:
+            continue
+        derived[place.pk] = Derivation(
+            record.reachable, "clerk_record",
+            f"Recorded by the clerk on {record.recorded_at:%b} {record.recorded_at.day}, "
+            f"{record.recorded_at.year}: {record.reason} ({MAIN_SECTION}).")
+    return derived
+
+
+def record_public_main(place, value: Any, reason: str, acting_user) -> PublicMainRecord:
+    """The clerk records whether the lot can practically reach the public main; audited."""
+    if not may_record_main(acting_user, place.municipality_id):
+        raise PermissionDenied("Only the clerk records whether a lot can reach the public "
+                               f"water main ({MAIN_SECTION}).")
+    if not isinstance(value, bool):
+        raise DomainError({"public_main_reachable": ["Send true or false."]})
+    reason = (reason or "").strip()
+    if not reason or len(reason) > 500:
+        raise DomainError({"reason": ["Say how it is known, in under 500 characters."]})
+    record = PublicMainRecord.objects.create(property=place, reachable=value, reason=reason,
+                                             recorded_by=acting_user)
+    audit.record(
+        actor=acting_user, action="property.public_main_recorded", subject=place,
+        municipality=place.municipality,
+        summary=f"Public main {'reachable' if value else 'not practical'} at "
+                f"{place.full_address}: {reason}",
+        after={"public_main_reachable": value, "reason": reason},
+    )
+    return record

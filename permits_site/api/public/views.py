@@ -30,8 +30,8 @@ from permits_site.licensing.finder import find_permit_types
 from permits_site.licensing.kinds import applied_for
 from permits_site.licensing.models import PermitType
 from permits_site.licensing.services.declarations import declaration
-from permits_site.parties.places import derived_place_attributes, place_attributes
 from permits_site.licensing.services.fees import quote_fee
+from permits_site.parties.places import derived_place_attributes, place_attributes
 from permits_site.rules.base import RuleSet
 from permits_site.rules.calendar import key_date_on, period_due
 from permits_site.rules.fees import QuoteRefused

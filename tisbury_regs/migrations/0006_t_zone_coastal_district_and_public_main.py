@@ -32,6 +32,18 @@ def seed_adopted_text(apps, schema_editor):
         effective_from=ADOPTED["effective_from"], defaults=ADOPTED)
 
 
+def judge_disposal_works_by_its_own_check(apps, schema_editor):
+    """The disposal works application is judged by the coastal septic rules and, besides,
+    09.9.4(2)'s use limits and 09.1.3(3), (4)'s number of systems."""
+    apps.get_model("licensing", "PermitType").objects.filter(
+        code="tisbury.disposal_works").update(check_code="tisbury.disposal_works")
+
+
+def judge_by_the_coastal_septic_check(apps, schema_editor):
+    apps.get_model("licensing", "PermitType").objects.filter(
+        code="tisbury.disposal_works").update(check_code="tisbury.coastal_septic")
+
+
 class Migration(migrations.Migration):
 
     dependencies = [
@@ -78,5 +90,21 @@ class Migration(migrations.Migration):
                 'ordering': ['-recorded_at', '-pk'],
             },
         ),
+        migrations.CreateModel(
+            name='PublicMainRecord',
+            fields=[
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('reachable', models.BooleanField(verbose_name='connection to the public main is practical')),
+                ('reason', models.CharField(max_length=500)),
+                ('recorded_at', models.DateTimeField(default=django.utils.timezone.now)),
+                ('property', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='public_main_records', to='parties.property')),
+                ('recorded_by', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to=settings.AUTH_USER_MODEL)),
+            ],
+            options={
+                'ordering': ['-recorded_at', '-pk'],
+            },
+        ),
         migrations.RunPython(seed_adopted_text, migrations.RunPython.noop),
+        migrations.RunPython(judge_disposal_works_by_its_own_check,
+                             judge_by_the_coastal_septic_check),
     ]
