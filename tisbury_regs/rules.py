@@ -995,7 +995,10 @@ TEMPORARY_DUMPSTER = RuleSet(
     "more (09.2.5(3)).",
     facts=(
         Fact("start_date", FactType.DATE, "Permit period start date"),
-        Fact("end_date", FactType.DATE, "Permit period end date"),
+        Fact("end_date", FactType.DATE, "Permit period end date",
+             help_text="At most 30 days after the start date, the first day not counted: a "
+                       "dumpster from December 2 may stay through January 1 — December 2 to "
+                       "January 1: 30 days (09.2.5(3))."),
         _yes_no(
             "renewal",
             "Is this a renewal of an earlier temporary permit?",

@@ -479,6 +479,11 @@ class PermitKind:
             rows.append((self.place_label or "Property", permit.place_address))
         return rows
 
+    def period_in_words(self, permit: Permit) -> str:
+        """The permit's period as the law counts it, where a type says it in words
+        ("December 2 to January 1: 30 days"); blank by default."""
+        return ""
+
     def document_context(self, permit: Permit) -> dict[str, Any]:
         """Rows printed on the license PDF (label → value): the declared answers that read as
         a label and a value, frozen with the application once the permit is issued."""
