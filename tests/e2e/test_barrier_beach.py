@@ -1,7 +1,8 @@
 """A resident on the Designated Barrier Beach (Tisbury BOH Reg 09.9.2, 09.9.4(2)): the lot's
 zone follows from its parcel, 30-A-4, which no one types as a zone; a disposal works
 application for a new system there is refused naming 09.9.4(2) on the saved draft (the form's
-preview says the findings that read the property's records show there). Every page state is checked with axe."""
+preview says the findings that read the property's records show there). Every page state is
+checked with axe."""
 
 from __future__ import annotations
 
