@@ -46,6 +46,8 @@ class TisburyRegsConfig(AppConfig):
             register_derived_attribute,
             register_place_panel,
         )
+        from permits_site.accounts.models import Role
+        from permits_site.licensing.page_registry import register_queue_link
         from tisbury_regs.rules import MUNICIPALITY, PRIVATE_WELL, ZONE_FACT
         from tisbury_regs.zones import services
 
@@ -60,6 +62,8 @@ class TisburyRegsConfig(AppConfig):
         ))
         register_place_panel(MUNICIPALITY, "tisbury_regs/property_zone_panel.html",
                              services.property_panel)
+        register_queue_link(MUNICIPALITY, "Coastal District and Barrier Beach lots",
+                            "tisbury_regs:coastal_district", roles=(Role.ADMIN,))
 
     @staticmethod
     def register_permits() -> None:

@@ -258,3 +258,26 @@ def test_the_clerks_property_page_shows_the_zone_and_why(client, owner, clerk):
     client.force_login(clerk)
     page = client.get(f"/staff/properties/{place.pk}/").content.decode()
     assert "Coastal zone" in page and "Determined by the Board of Health" in page
+
+
+def test_the_town_admin_amends_the_list_on_its_page_09_0_4(client):
+    admin = staff(Role.ADMIN, "tisbury")
+    client.force_login(admin)
+    page = client.get("/tisbury/coastal-district/")
+    assert page.status_code == 200 and "30-A-1 through 10" in page.content.decode()
+    response = client.post("/tisbury/coastal-district/", {
+        "effective_from": "2030-07-01", "note": "Vote of June 2030",
+        "barrier_beach_lots": "29-A-1 through 5\n30-A-1 through 10", "partial_lots": "",
+        "elevation_ft": "20", "water_distance_ft": "500", "slope_crest_ft": "100",
+        "share_below_percent": "50"})
+    assert response.status_code == 302
+    bad = client.post("/tisbury/coastal-district/", {
+        "effective_from": "2030-08-01", "note": "Vote", "barrier_beach_lots": "lot seven",
+        "elevation_ft": "20", "water_distance_ft": "500", "slope_crest_ft": "100",
+        "share_below_percent": "50"})
+    assert bad.status_code == 400 and "lot seven" in bad.content.decode()
+
+
+def test_only_the_town_admin_opens_the_amendment_page_09_0_4(client, clerk):
+    client.force_login(clerk)
+    assert client.get("/tisbury/coastal-district/").status_code == 403

@@ -6,6 +6,7 @@ from __future__ import annotations
 from django import forms
 
 from permits_site.enforcement.forms import ServiceForm
+from permits_site.licensing.fact_forms import bounded_date_field
 from tisbury_regs.zones.services import DETERMINABLE
 
 
@@ -44,3 +45,38 @@ class ZoneRecordForm(ServiceForm):
     def figures(self) -> dict:
         return {name: self.cleaned_data.get(name) for name in
                 ("elevation_ft", "water_distance_ft", "slope_crest_ft", "share_below_percent")}
+
+
+def _lines(text: str) -> list[str]:
+    return [line.strip() for line in text.splitlines() if line.strip()]
+
+
+class DistrictAmendmentForm(ServiceForm):
+    """The Board's amendment of 09.9.2's list or 09.9.1(1)'s figures, as a new version."""
+
+    effective_from = bounded_date_field(label="In force from")
+    note = forms.CharField(max_length=300, label="The Board's vote",
+                           help_text="The date of the vote that amended it (09.0.4).")
+    barrier_beach_lots = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 6}), label="Designated Barrier Beach lots",
+        help_text="One lot or range a line, e.g. 31-B-1 through 13.1.")
+    partial_lots = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 2}), required=False,
+        label="Lots taken only below the ten-foot contour",
+        help_text="One lot or range a line; the Board determines each such place.")
+    elevation_ft = forms.DecimalField(label="Coastal District: below this elevation (ft)",
+                                      max_digits=6, decimal_places=1)
+    water_distance_ft = forms.DecimalField(
+        label="Coastal District: within this distance of mean high water (ft)",
+        max_digits=7, decimal_places=1, min_value=0)
+    slope_crest_ft = forms.DecimalField(
+        label="Coastal District: within this distance of a steep slope's crest (ft)",
+        max_digits=6, decimal_places=1, min_value=0)
+    share_below_percent = forms.DecimalField(
+        label="Coastal District: this share of the lot or more below the elevation (%)",
+        max_digits=5, decimal_places=1, min_value=0, max_value=100)
+
+    def amendment(self) -> dict:
+        return {**self.cleaned_data,
+                "barrier_beach_lots": _lines(self.cleaned_data["barrier_beach_lots"]),
+                "partial_lots": _lines(self.cleaned_data["partial_lots"])}
