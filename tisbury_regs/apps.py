@@ -41,13 +41,13 @@ class TisburyRegsConfig(AppConfig):
     def register_zones() -> None:
         """A place's zone, derived from the 09.9.2 lot list or the Board's records (09.9.1),
         never asked of a resident; the Board's panel on the property page."""
+        from permits_site.accounts.models import Role
+        from permits_site.licensing.page_registry import register_queue_link
         from permits_site.parties.places import (
             DerivedAttribute,
             register_derived_attribute,
             register_place_panel,
         )
-        from permits_site.accounts.models import Role
-        from permits_site.licensing.page_registry import register_queue_link
         from tisbury_regs.rules import MUNICIPALITY, PRIVATE_WELL, ZONE_FACT
         from tisbury_regs.zones import services
 
