@@ -312,6 +312,10 @@ class ZoneRecord(models.Model):
     def __str__(self) -> str:
         return f"Zone record of {self.property}"
 
+    @builtins.property
+    def zone_label(self) -> str:
+        return self.zone.replace("_", " ").capitalize()
+
 
 class PublicMainRecord(models.Model):
     """The clerk's record of whether a place can practically connect to the municipal water

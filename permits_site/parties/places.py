@@ -53,6 +53,11 @@ class Derivation:
     basis: str
     reason: str
 
+    @property
+    def label(self) -> str:
+        """The value as a person reads it ("Barrier beach")."""
+        return str(self.value).replace("_", " ").capitalize()
+
     def describe(self) -> dict[str, Any]:
         return {"value": self.value, "basis": self.basis, "reason": self.reason}
 

@@ -101,7 +101,7 @@ def attribute_rows(place: Property, derived: dict[str, Derivation] | None = None
         (humanize(name), humanize(value) if isinstance(value, str) else str(value))
         for name, value in sorted(place.attributes.items())
     ]
-    return recorded + [(humanize(name), f"{humanize(item.value)} — {item.reason}")
+    return recorded + [(humanize(name), f"{item.label} — {item.reason}")
                        for name, item in sorted(derived.items())]
 
 
