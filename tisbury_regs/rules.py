@@ -75,8 +75,8 @@ ZONE_FACT = Fact(
         "The Coastal District is land below the 20 ft contour or within 500 ft of mean high "
         "water of a coastal water body larger than 10 acres (09.9.1(1)); the Designated "
         "Barrier Beach lies inside it (09.9.2). Choose inland for the rest of town, or "
-        "not_determined while the Board has not settled it (every zone rule then waits for "
-        "the Board)."
+        "\"not determined\" while the Board has not settled it (every zone rule then waits "
+        "for the Board)."
     ),
 )
 
