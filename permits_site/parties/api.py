@@ -140,8 +140,9 @@ class PropertySerializer(BoundedModelSerializer):
 
 
 class PropertyCreateSerializer(serializers.Serializer):
-    """The documented body of ``POST /properties/``: besides these, the town's place
-    attributes (e.g. ``"zone"``) sit at the top level."""
+    """The documented body of ``POST /properties/``: besides these, the town's asked place
+    attributes (e.g. ``"zoning"``) sit at the top level; a derived one (Tisbury's
+    ``"zone"``) only from staff who record it, with a ``"reason"``."""
 
     municipality = StrictCharField(max_length=40, help_text="The town's code, e.g. tisbury.")
     address = text(max_length=200)
@@ -448,7 +449,9 @@ class PropertyViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
     def create(self, request):
         """Record a place: 201 with the new record, or 200 with the town's existing record
         of the same place (same parcel, else same normalised address), now linked to the
-        caller. The town's place attributes (e.g. ``"zone"``) are sent at the top level."""
+        caller. The town's asked place attributes (e.g. ``"zoning"``) are sent at the top
+        level; a derived one (Tisbury's ``"zone"``) is refused from a resident, naming it, and
+        taken from staff who record it with a ``"reason"`` (audited)."""
         town, address, parcel, attributes, derived = parse_new_property(request.data,
                                                                         request.user)
         place, created = party_services.find_or_create_property(

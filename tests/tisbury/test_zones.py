@@ -12,6 +12,7 @@ import time_machine
 
 from permits_site.audit.models import AuditEntry
 from permits_site.exceptions import DomainError, PermissionDenied
+from permits_site.licensing.models import Application
 from permits_site.licensing.services import applications as application_services
 from permits_site.parties.models import Property
 from permits_site.parties.places import place_facts
@@ -174,8 +175,6 @@ def test_a_zone_not_determined_makes_every_zone_rule_need_review_09_9_1_1(owner)
         "permit_type": "tisbury.disposal_works", "action": "new",
         "details": {"property": place.pk, **SEPTIC_ANSWERS}}, format="json")
     assert response.status_code == 201, response.content
-    from permits_site.licensing.models import Application
-
     result = application_services.evaluate(Application.objects.get(pk=response.json()["id"]))
     by_rule = {finding.rule: finding for finding in result.findings}
     zone_rules = [rule for rule in by_rule if rule.startswith(("ti.9.7", "ti.9.4.2"))]
@@ -280,3 +279,18 @@ def test_the_town_admin_amends_the_list_on_its_page_09_0_4(client):
 def test_only_the_town_admin_opens_the_amendment_page_09_0_4(client, clerk):
     client.force_login(clerk)
     assert client.get("/tisbury/coastal-district/").status_code == 403
+
+
+def test_staff_record_a_new_place_with_its_zone_and_reason_09_9_1(clerk):
+    office = client_for(clerk)
+    refused = office.post(PROPERTIES, {"municipality": "tisbury", "address": "2 Main Street",
+                                       "zone": "inland"}, format="json")
+    assert refused.status_code == 400 and set(refused.json()) == {"reason"}
+    assert not Property.objects.exists()
+
+    response = office.post(PROPERTIES, {"municipality": "tisbury", "address": "2 Main Street",
+                                        "zone": "inland", "reason": "Plan of May 2030"},
+                           format="json")
+    assert response.status_code == 201, response.content
+    assert response.json()["derived"]["zone"]["basis"] == "board_determination"
+    assert ZoneRecord.objects.get().recorded_by == clerk
