@@ -1176,3 +1176,60 @@ class KennelInterestedPartyFactory(factory.django.DjangoModelFactory):
     name = factory.Sequence(lambda n: f"Abutter {n}")
     mailing_address = "12 Main Street, North Andover, MA 01845"
     recorded_by = factory.SubFactory(UserFactory)
+
+
+from tisbury_regs.models import CoastalDistrictDefinition, ZoneRecord  # noqa: E402
+
+
+class CoastalDistrictDefinitionFactory(factory.django.DjangoModelFactory):
+    """An amendment of 09.9.2's list in force from next year (09.0.4)."""
+
+    class Meta:
+        model = CoastalDistrictDefinition
+
+    effective_from = factory.Sequence(lambda n: dt.date(_today().year + 1 + n, 1, 1))
+    barrier_beach_lots = factory.LazyFunction(lambda: ["29-A-1 through 5"])
+    partial_lots = factory.LazyFunction(lambda: ["30-C-1"])
+    elevation_ft = Decimal("20")
+    water_distance_ft = Decimal("500")
+    slope_crest_ft = Decimal("100")
+    share_below_percent = Decimal("50")
+    note = "Board vote amending 09.9.2"
+
+
+class ZoneRecordFactory(factory.django.DjangoModelFactory):
+    """The Board's determination that a Tisbury place is in the Coastal District."""
+
+    class Meta:
+        model = ZoneRecord
+
+    property = factory.SubFactory(PropertyFactory, municipality=_town("tisbury"))
+    zone = "coastal_district"
+    reason = "Determined from the plan"
+    recorded_by = factory.SubFactory(UserFactory)
+
+
+def tisbury_place(owner, zone: str, *, address: str = "12 Beach Road", parcel: str = ""):
+    """A Tisbury place its owner recorded, whose zone the Board has determined (09.9.1)."""
+    from permits_site.parties.services import find_or_create_property
+
+    place, _created = find_or_create_property(municipality=municipality("tisbury"),
+                                              address=address, parcel=parcel,
+                                              acting_user=owner)
+    ZoneRecordFactory(property=place, zone=zone)
+    return place
+
+
+from tisbury_regs.models import PublicMainRecord  # noqa: E402
+
+
+class PublicMainRecordFactory(factory.django.DjangoModelFactory):
+    """The clerk's record that a Tisbury place can reach the public water main."""
+
+    class Meta:
+        model = PublicMainRecord
+
+    property = factory.SubFactory(PropertyFactory, municipality=_town("tisbury"))
+    reachable = True
+    reason = "The main runs in the street"
+    recorded_by = factory.SubFactory(UserFactory)

@@ -27,6 +27,7 @@ class TisburyRegsConfig(AppConfig):
         # The Board of Health's agent inspects; two of its members sign a waiver (09.0.3).
         register_role_titles(periods.MUNICIPALITY, {
             Role.INSPECTOR: "Board of Health agent", Role.BOARD_MEMBER: "Board of Health member"})
+        self.register_zones()
         self.register_permits()
         register_enforcement(fines.CITATION_POLICY, fines.CASE_TYPES)
         register_urls("tisbury", "tisbury_regs.urls")
@@ -35,6 +36,34 @@ class TisburyRegsConfig(AppConfig):
         self.register_pumpout_returns()
         self.register_well_readings()
         register_demo("tisbury_pumpout_and_wells", demo.pumpout_and_wells)
+
+    @staticmethod
+    def register_zones() -> None:
+        """A place's zone, derived from the 09.9.2 lot list or the Board's records (09.9.1),
+        never asked of a resident; the Board's panel on the property page."""
+        from permits_site.accounts.models import Role
+        from permits_site.licensing.page_registry import register_queue_link
+        from permits_site.parties.places import (
+            DerivedAttribute,
+            register_derived_attribute,
+            register_place_panel,
+        )
+        from tisbury_regs.rules import MUNICIPALITY, PRIVATE_WELL, ZONE_FACT
+        from tisbury_regs.zones import services
+
+        register_derived_attribute(MUNICIPALITY, DerivedAttribute(
+            fact=ZONE_FACT, how=services.HOW, derive=services.zones_of,
+            record=services.record_from_attributes, may_record=services.may_record,
+        ))
+        register_derived_attribute(MUNICIPALITY, DerivedAttribute(
+            fact=PRIVATE_WELL.fact_map["public_main_reachable"], how=services.MAIN_HOW,
+            derive=services.mains_of, record=services.record_public_main,
+            may_record=services.may_record_main,
+        ))
+        register_place_panel(MUNICIPALITY, "tisbury_regs/property_zone_panel.html",
+                             services.property_panel)
+        register_queue_link(MUNICIPALITY, "Coastal District and Barrier Beach lots",
+                            "tisbury_regs:coastal_district", roles=(Role.ADMIN,))
 
     @staticmethod
     def register_permits() -> None:
@@ -48,7 +77,6 @@ class TisburyRegsConfig(AppConfig):
         from tisbury_regs.permits import fees, kinds
         from tisbury_regs.permits.api import DisposalWorksApplicationViewSet
 
-        kinds.register_places()
         for kind in (*fees.KINDS, *kinds.DECLARED_KINDS):
             register_kind(kind)
         register_questions(kinds.MUNICIPALITY, Purpose.FOOD_BUSINESS, questions.FOOD)

@@ -139,7 +139,7 @@ PERMIT_TYPES = (
         "100.00",
         actions=("new",),
         term="The construction",
-        check="tisbury.coastal_septic",
+        check="tisbury.disposal_works",
     ),
     annual(
         "well_registration",

@@ -26,6 +26,7 @@ from tisbury_regs.catalogue import WELL_REGISTRATION_CODE
 from tisbury_regs.models import WellSeason
 from tisbury_regs.pumpout.services import HANDLER_PERMIT
 from tisbury_regs.wells.services import record_reading
+from tisbury_regs.zones.services import record_zone
 
 #: A four-bedroom house inland: the well carries a sealed meter (09.3.1(4)).
 METERED_WELL = {
@@ -39,7 +40,11 @@ def pumpout_and_wells(resident: User) -> None:
     clerk = User.objects.get(username="clerk_tisbury")
     town = Municipality.objects.get(code="tisbury")
     home, _ = find_or_create_property(municipality=town, address="44 Lagoon Pond Road",
-                                      attributes={"zone": "inland"}, acting_user=resident)
+                                      acting_user=resident)
+    # The resident never sends the zone: the Board's figures from the plan settle it (09.9.1).
+    record_zone(place=home, acting_user=clerk, reason="Figures from the lot's septic plan",
+                figures={"elevation_ft": 45, "water_distance_ft": 1800,
+                         "share_below_percent": 0})
     handler = create_business(legal_name="Island Septic Services LLC", kind="llc",
                               mailing_address="7 State Road, Tisbury", acting_user=resident)
     _issued(create_application(

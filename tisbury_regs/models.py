@@ -252,3 +252,85 @@ class WellMeterReading(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_season_display()} {self.year} meter reading"
+
+
+class CoastalDistrictDefinition(models.Model):
+    """The data of 09.9.1(1) and 09.9.2 as the Board has it in force from ``effective_from``:
+    the Designated Barrier Beach lots, the partial lots, and the figures of the Coastal
+    District. The Board amends them after notice, hearing and vote (09.0.4) — a new version,
+    effective-dated like a fee schedule; a version is never edited."""
+
+    effective_from = models.DateField(unique=True)
+    barrier_beach_lots = models.JSONField(
+        help_text="Lots entirely on the barrier beach, e.g. “31-B-1 through 13.1”.")
+    partial_lots = models.JSONField(
+        help_text="Lots whose part below the ten-foot contour is barrier beach.")
+    elevation_ft = models.DecimalField(max_digits=6, decimal_places=1)
+    water_distance_ft = models.DecimalField(max_digits=7, decimal_places=1)
+    slope_crest_ft = models.DecimalField(max_digits=6, decimal_places=1)
+    share_below_percent = models.DecimalField(max_digits=5, decimal_places=1)
+    note = models.CharField(max_length=300, help_text="The Board's vote or amendment.")
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
+                                   null=True, blank=True, related_name="+")
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-effective_from"]
+
+    def __str__(self) -> str:
+        return f"Coastal District and Barrier Beach from {self.effective_from}"
+
+
+class ZoneRecord(models.Model):
+    """What the Board records about a place's zone (09.9.1(1), 09.9.2): the figures it takes
+    from the plan, and/or its determination (a partial lot, or a correction) with the reason.
+    Append-only: the latest record stands, the earlier ones are its history."""
+
+    property = models.ForeignKey("parties.Property", on_delete=models.PROTECT,
+                                 related_name="zone_records")
+    elevation_ft = models.DecimalField(
+        "elevation (ft above mean sea level)", max_digits=6, decimal_places=1,
+        null=True, blank=True)
+    water_distance_ft = models.DecimalField(
+        "distance to mean high water of a coastal water body over ten acres (ft)",
+        max_digits=7, decimal_places=1, null=True, blank=True)
+    slope_crest_ft = models.DecimalField(
+        "distance from the crest of a steep slope along the 20 ft contour (ft)",
+        max_digits=6, decimal_places=1, null=True, blank=True)
+    share_below_percent = models.DecimalField(
+        "share of the lot (wetlands excluded) below the 20 ft elevation (%)",
+        max_digits=5, decimal_places=1, null=True, blank=True)
+    zone = models.CharField("the Board's determination", max_length=20, blank=True)
+    reason = models.CharField(max_length=500)
+    recorded_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
+                                    related_name="+")
+    recorded_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-recorded_at", "-pk"]
+
+    def __str__(self) -> str:
+        return f"Zone record of {self.property}"
+
+    @builtins.property
+    def zone_label(self) -> str:
+        return self.zone.replace("_", " ").capitalize()
+
+
+class PublicMainRecord(models.Model):
+    """The clerk's record of whether a place can practically connect to the municipal water
+    supply mains (09.3.1(2), 09.9.5(2)); append-only, the latest stands."""
+
+    property = models.ForeignKey("parties.Property", on_delete=models.PROTECT,
+                                 related_name="public_main_records")
+    reachable = models.BooleanField("connection to the public main is practical")
+    reason = models.CharField(max_length=500)
+    recorded_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
+                                    related_name="+")
+    recorded_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-recorded_at", "-pk"]
+
+    def __str__(self) -> str:
+        return f"Public main record of {self.property}"

@@ -40,7 +40,11 @@ MUNICIPALITY = "tisbury"
 BARRIER_BEACH = "barrier_beach"
 COASTAL_DISTRICT = "coastal_district"
 INLAND = "inland"
-ZONES = (BARRIER_BEACH, COASTAL_DISTRICT, INLAND)
+#: A Tisbury place whose zone the Board has not yet settled (no listed lot, no determination,
+#: no figures): every rule reading the zone waits for the Board, never a silent "inland".
+NOT_DETERMINED = "not_determined"
+ZONES = (BARRIER_BEACH, COASTAL_DISTRICT, INLAND, NOT_DETERMINED)
+ZONE_NOT_DETERMINED_SECTION = "09.9.1(1), 09.9.2"
 
 
 # -- Fact declarations ---------------------------------------------------------
@@ -70,9 +74,20 @@ ZONE_FACT = Fact(
     help_text=(
         "The Coastal District is land below the 20 ft contour or within 500 ft of mean high "
         "water of a coastal water body larger than 10 acres (09.9.1(1)); the Designated "
-        "Barrier Beach lies inside it (09.9.2). Choose inland for the rest of town."
+        "Barrier Beach lies inside it (09.9.2). Choose inland for the rest of town, or "
+        "\"not determined\" while the Board has not settled it (every zone rule then waits "
+        "for the Board)."
     ),
 )
+
+
+def zone_not_determined() -> Verdict:
+    """The Board has not settled the lot's zone (09.9.1(1), 09.9.2): the rule waits for it."""
+    return needs_review(
+        "The Board of Health has not yet determined whether the lot is inland, in the Coastal "
+        "District or on the Designated Barrier Beach "
+        f"({cite('09.9.1(1)')}; {cite('09.9.2')}); this rule is judged once it has."
+    )
 
 
 # -- Shared verdict helpers ------------------------------------------------------
@@ -83,6 +98,8 @@ def coastal_only(function: RuleFunction) -> RuleFunction:
 
     @wraps(function)
     def judge(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
+        if facts["zone"] == NOT_DETERMINED:
+            return zone_not_determined()
         if facts["zone"] == INLAND:
             return not_applicable(
                 "The lot is inland, outside the Coastal District, so this coastal rule "
@@ -98,6 +115,8 @@ def barrier_beach_only(function: RuleFunction) -> RuleFunction:
 
     @wraps(function)
     def judge(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
+        if facts["zone"] == NOT_DETERMINED:
+            return zone_not_determined()
         if facts["zone"] != BARRIER_BEACH:
             return not_applicable(
                 "The lot is not on the Designated Barrier Beach, so this barrier-beach rule "
@@ -267,7 +286,8 @@ def separation_rule(separation: Separation) -> Rule:
             what=f"The distance from the system to {separation.target}",
         )
 
-    return Rule(separation.rule_id, cite("09.9.7(6)"), separation.summary, judge)
+    return Rule(separation.rule_id, cite("09.9.7(6)"), separation.summary, judge,
+                reviewable=True)
 
 
 COASTAL_SEPTIC.add(*(separation_rule(separation) for separation in SEPARATIONS))
@@ -328,6 +348,7 @@ LEACHING_AREA_MULTIPLIERS = {BARRIER_BEACH: Decimal("2"), COASTAL_DISTRICT: Deci
     "ti.9.7.7.leaching",
     cite("09.9.7(7)"),
     "Leaching area at least 2 times (barrier beach) or 1.7 times (coastal district) Title 5",
+    reviewable=True,
 )
 @coastal_only
 def leaching_area(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
@@ -345,6 +366,7 @@ def leaching_area(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     "ti.9.4.2.bb_new",
     cite("09.9.4(2)"),
     "No new (other than a Board-required replacement) or enlarged system on the barrier beach",
+    reviewable=True,
 )
 @barrier_beach_only
 def barrier_beach_new_or_enlarged(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
@@ -366,6 +388,7 @@ def barrier_beach_new_or_enlarged(facts: Mapping[str, Any], context: CheckContex
     "ti.9.4.2.bb_mound",
     cite("09.9.4(2)"),
     "No mounded system on the barrier beach",
+    reviewable=True,
 )
 @barrier_beach_only
 def barrier_beach_mound(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
@@ -467,6 +490,12 @@ PRIVATE_WELL = RuleSet(
             "tested",
             "Has a state-approved laboratory tested the water for potability?",
         ),
+        _yes_no(
+            "public_main_reachable",
+            "Has the clerk recorded that the lot can practically connect to the public main?",
+            "Read from the property, where the clerk records it (09.3.1(2), 09.9.5(2)).",
+            default=False,
+        ),
     ),
 )
 
@@ -475,6 +504,7 @@ PRIVATE_WELL = RuleSet(
     "ti.9.5.5.business",
     cite("09.9.5(5)"),
     "A well in the Coastal District does not serve a business",
+    reviewable=True,
 )
 @coastal_only
 def well_serves_no_business(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
@@ -499,6 +529,7 @@ WELL_PUMP_LIMITS = {
     "ti.9.5.6.capacity",
     cite("09.9.5(6)"),
     "Pump at most 20 gpm peak / 200 gph continuous (half that on the barrier beach)",
+    reviewable=True,
 )
 @coastal_only
 def pump_capacity(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
@@ -578,6 +609,23 @@ def well_ready(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
             "only once the well is installed, proven and tested."
         ),
     )
+
+
+@PRIVATE_WELL.rule(
+    "ti.3.1.2.public_main",
+    f"{cite('09.3.1(2)')}; {cite('09.9.5(2)')}",
+    "No private well where connecting to the public main is practical, as the Board decides",
+    reviewable=True,
+)
+def public_main(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
+    """09.3.1(2), 09.9.5(2): "Where connection to the municipal water supply mains is
+    considered practical, the Board of Health may not allow on-site private wells"."""
+    if facts["public_main_reachable"]:
+        return needs_review(
+            "The clerk recorded that this lot can practically connect to the municipal water "
+            "main; the Board of Health decides whether it allows a private well here."
+        )
+    return passed("No practical connection to the municipal water main is recorded.")
 
 
 # -- tisbury.campground (09.8) -----------------------------------------------
@@ -947,7 +995,10 @@ TEMPORARY_DUMPSTER = RuleSet(
     "more (09.2.5(3)).",
     facts=(
         Fact("start_date", FactType.DATE, "Permit period start date"),
-        Fact("end_date", FactType.DATE, "Permit period end date"),
+        Fact("end_date", FactType.DATE, "Permit period end date",
+             help_text="At most 30 days after the start date, the first day not counted: a "
+                       "dumpster from December 2 may stay through January 1 — December 2 to "
+                       "January 1: 30 days (09.2.5(3))."),
         _yes_no(
             "renewal",
             "Is this a renewal of an earlier temporary permit?",
@@ -1228,6 +1279,99 @@ def noise_standards(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     )
 
 
+# -- tisbury.disposal_works (09.9.4(2), 09.1.3(3), (4), with the coastal septic rules) -------
+
+DISPOSAL_WORKS_CHECK = RuleSet(
+    code="tisbury.disposal_works",
+    municipality=MUNICIPALITY,
+    title="Disposal works construction: coastal septic rules, barrier-beach use limits and "
+          "the number of systems",
+    description=(
+        "Everything the coastal septic check judges (09.9.4, 09.9.7, 09.0.8), and on a "
+        "disposal works application also: no increase in occupancy or in wastewater devices "
+        "on the Designated Barrier Beach (09.9.4(2)), at most two systems per residential "
+        "lot and two dwelling units per system, business lots case by case (09.1.3(3), (4))."
+    ),
+    facts=(
+        *COASTAL_SEPTIC.facts,
+        _yes_no(
+            "increases_occupancy",
+            "Does the work serve an increase in the dwelling's occupancy or intensity of use?",
+            "More bedrooms or occupants, or a longer season of use; on the Designated Barrier "
+            "Beach no existing dwelling may be modified for that (09.9.4(2)).",
+            default=False,
+        ),
+        _yes_no(
+            "adds_wastewater_devices",
+            "Does the dwelling get more wastewater devices, or devices of greater capacity?",
+            "Toilets, sinks, showers, washing machines and the like; on the Designated Barrier "
+            "Beach their number and capacity may not grow (09.9.4(2)).",
+            default=False,
+        ),
+        Fact(
+            "zoning", FactType.CHOICE, "How is the lot zoned?",
+            choices=("residential", "business"), default="residential",
+            help_text="Read from the property; a lot whose zoning is not recorded is judged "
+                      "as residential (09.1.3(3)).",
+        ),
+        _count("systems_on_lot", "Septic systems on the lot, including this one", default=1),
+        _count("dwelling_units_per_system", "Most dwelling units connected to one system",
+               default=1),
+        _yes_no(
+            "public_interest_housing",
+            "Is this elderly, low or moderate income, or similar public-interest housing?",
+            default=False,
+        ),
+        _yes_no("sewer_at_lot_line", "Is a municipal sewer available at the lot line?",
+                default=False),
+    ),
+)
+DISPOSAL_WORKS_CHECK.add(*COASTAL_SEPTIC.rules)
+
+
+@DISPOSAL_WORKS_CHECK.rule(
+    "ti.9.4.2.bb_occupancy",
+    cite("09.9.4(2)"),
+    "No increase in occupancy or intensity of use of a dwelling on the barrier beach",
+    reviewable=True,
+)
+@barrier_beach_only
+def barrier_beach_occupancy(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
+    """09.9.4(2): "no existing dwelling shall be modified in any manner so as to provide for
+    an increase in occupancy or intensity of use, including … extending use periods"."""
+    return must_hold(
+        not facts["increases_occupancy"],
+        ok="The work does not increase the dwelling's occupancy or intensity of use.",
+        refusal=(
+            "On the Designated Barrier Beach no dwelling may be modified to increase its "
+            "occupancy or intensity of use, including a longer season of use."
+        ),
+    )
+
+
+@DISPOSAL_WORKS_CHECK.rule(
+    "ti.9.4.2.bb_devices",
+    cite("09.9.4(2)"),
+    "No more, or larger, wastewater generating devices on the barrier beach",
+    reviewable=True,
+)
+@barrier_beach_only
+def barrier_beach_devices(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
+    """09.9.4(2): "no existing dwelling shall increase the number of wastewater generating
+    devices nor replace existing devices with those of greater capacity"."""
+    return must_hold(
+        not facts["adds_wastewater_devices"],
+        ok="The dwelling's wastewater devices are not increased in number or capacity.",
+        refusal=(
+            "On the Designated Barrier Beach a dwelling may not add wastewater generating "
+            "devices nor replace them with devices of greater capacity."
+        ),
+    )
+
+
+DISPOSAL_WORKS_CHECK.add(*SYSTEM_LIMITS.rules)
+
+
 RULE_SETS: tuple[RuleSet, ...] = (
     COASTAL_SEPTIC,
     PRIVATE_WELL,
@@ -1238,4 +1382,5 @@ RULE_SETS: tuple[RuleSet, ...] = (
     FAILED_SEPTIC,
     SYSTEM_LIMITS,
     SANDBLASTING,
+    DISPOSAL_WORKS_CHECK,
 )

@@ -3,6 +3,7 @@ from tisbury_regs.permits import urls as permits
 from tisbury_regs.pumpout import urls as pumpout
 from tisbury_regs.septic import urls as septic
 from tisbury_regs.wells import urls as wells
+from tisbury_regs.zones import urls as zones
 
 app_name = "tisbury_regs"
 urlpatterns = [
@@ -16,4 +17,6 @@ urlpatterns = [
     *pumpout.urlpatterns,
     # Well meter readings (09.3.1(4)).
     *wells.urlpatterns,
+    # A place's zone, recorded by the Board (09.9.1(1), 09.9.2).
+    *zones.urlpatterns,
 ]

@@ -46,7 +46,7 @@ from permits_site.licensing.declarations import (
     parse_details,
     reference_field,
 )
-from permits_site.parties.places import place_attribute_names
+from permits_site.parties.places import place_attribute_names, place_facts
 from permits_site.rules.calendar import BusinessCalendar, in_last_month, year_end
 from permits_site.rules.fees import FeeLine, PricedItem, QuoteRefused, item, line_for
 from permits_site.rules.registry import get_rule_set
@@ -385,9 +385,10 @@ class PermitKind:
         if recorded is None:
             return None
         raw = {**application.facts, **recorded}
+        place = place_facts(application.place, on=on) if application.place else {}
         for name, source in self.facts_from(application.permit_type).items():
             if source == FactSource.PROPERTY and application.place is not None:
-                raw[name] = application.place.attributes.get(name)
+                raw[name] = place.get(name)
             elif source == FactSource.APPLICATION:
                 raw[name] = application.action == RENEWAL
         return rule_set.parse({name: value for name, value in raw.items() if value is not None})
@@ -480,6 +481,11 @@ class PermitKind:
         if permit.place_address:
             rows.append((self.place_label or "Property", permit.place_address))
         return rows
+
+    def period_in_words(self, permit: Permit) -> str:
+        """The permit's period as the law counts it, where a type says it in words
+        ("December 2 to January 1: 30 days"); blank by default."""
+        return ""
 
     def document_context(self, permit: Permit) -> dict[str, Any]:
         """Rows printed on the license PDF (label → value): the declared answers that read as

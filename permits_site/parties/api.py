@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.core.validators import EmailValidator
+from django.db import transaction
 from django.db.models import Prefetch
 from django.urls import reverse
 from django.utils import timezone
@@ -41,7 +42,12 @@ from permits_site.licensing.models import Variance
 from permits_site.parties import permissions
 from permits_site.parties import services as party_services
 from permits_site.parties.models import Business, BusinessKind, BusinessMember, Property
-from permits_site.parties.places import FactsInvalid, parse_place_attributes
+from permits_site.parties.places import (
+    FactsInvalid,
+    derive_attributes,
+    derived_place_attributes,
+    parse_place_attributes,
+)
 from permits_site.parties.records import (
     cases_at,
     citations_at,
@@ -103,21 +109,40 @@ class AttributesField(serializers.JSONField):
         return to_json(value)
 
 
+class DerivationSerializer(serializers.Serializer):
+    value = serializers.JSONField(help_text="What the town derives, e.g. barrier_beach.")
+    basis = serializers.CharField(
+        help_text="The rule that settled it, e.g. lot_list, board_determination, figures, "
+                  "not_determined.")
+    reason = serializers.CharField(help_text="Why, in words, citing the law.")
+
+
 class PropertySerializer(BoundedModelSerializer):
-    """A place as the API shows it: the town by code, the attributes its rules read."""
+    """A place as the API shows it: the town by code, the attributes its rules read, and
+    those the town derives with why (Tisbury's ``zone``: the lot list, the Board's
+    determination or figures, else not determined)."""
 
     municipality = serializers.SlugRelatedField(slug_field="code", read_only=True)
     attributes = AttributesField(read_only=True)
+    derived = serializers.SerializerMethodField()
 
     class Meta:
         model = Property
-        fields = ["id", "municipality", "address", "parcel", "attributes"]
+        fields = ["id", "municipality", "address", "parcel", "attributes", "derived"]
         read_only_fields = fields
+
+    @extend_schema_field(serializers.DictField(child=DerivationSerializer()))
+    def get_derived(self, place: Property) -> dict[str, dict[str, Any]]:
+        known = self.context.get("derived")
+        derived = known[place.pk] if known and place.pk in known else derive_attributes(
+            [place])[place.pk]
+        return {name: item.describe() for name, item in derived.items()}
 
 
 class PropertyCreateSerializer(serializers.Serializer):
-    """The documented body of ``POST /properties/``: besides these, the town's place
-    attributes (e.g. ``"zone"``) sit at the top level."""
+    """The documented body of ``POST /properties/``: besides these, the town's asked place
+    attributes (e.g. ``"zoning"``) sit at the top level; a derived one (Tisbury's
+    ``"zone"``) only from staff who record it, with a ``"reason"``."""
 
     municipality = StrictCharField(max_length=40, help_text="The town's code, e.g. tisbury.")
     address = text(max_length=200)
@@ -239,6 +264,8 @@ class PlaceRecordSerializer(serializers.Serializer):
 # -- reading a property body -------------------------------------------------------
 
 PROPERTY_FIELDS = frozenset({"municipality", "address", "parcel"})
+#: Staff's reason for setting or correcting a derived attribute.
+REASON = "reason"
 
 
 def _object(data: Any) -> Mapping[str, Any]:
@@ -254,8 +281,31 @@ def _attributes_in(data: Mapping[str, Any], errors: dict[str, list[str]]) -> dic
         errors["attributes"] = ["Send the attributes as a JSON object."]
         nested = {}
     flat = {name: value for name, value in data.items()
-            if name not in PROPERTY_FIELDS and name != "attributes"}
+            if name not in PROPERTY_FIELDS and name not in ("attributes", REASON)}
     return {**nested, **flat}
+
+
+def split_derived(town: Municipality, attributes: Mapping[str, Any]
+                  ) -> tuple[dict[str, Any], dict[str, Any]]:
+    """(asked attributes, derived ones sent): staff may send the latter with a reason."""
+    derived = {item.fact.name for item in derived_place_attributes(town.code)}
+    return ({name: value for name, value in attributes.items() if name not in derived},
+            {name: value for name, value in attributes.items() if name in derived})
+
+
+def _derived_errors(town: Municipality, derived: Mapping[str, Any], reason: Any, user
+                    ) -> dict[str, list[str]]:
+    """A derived attribute is refused from anyone who may not set it, naming it; staff
+    who may must say why."""
+    errors: dict[str, list[str]] = {}
+    for item in derived_place_attributes(town.code):
+        if item.fact.name not in derived:
+            continue
+        if not item.may_record(user, town.pk):
+            errors[item.fact.name] = [item.refusal()]
+        elif not isinstance(reason, str) or not reason.strip():
+            errors[REASON] = [f"Say why the {item.fact.name} is set or corrected."]
+    return errors
 
 
 def _attribute_errors(town: Municipality, attributes: Mapping[str, Any]) -> dict[str, list[str]]:
@@ -266,8 +316,10 @@ def _attribute_errors(town: Municipality, attributes: Mapping[str, Any]) -> dict
     return {}
 
 
-def parse_new_property(data: Any) -> tuple[Municipality, str, str, dict[str, Any]]:
-    """The town, address, parcel and attributes of a ``POST``; every fault in one 400."""
+def parse_new_property(data: Any, user=None
+                       ) -> tuple[Municipality, str, str, dict[str, Any], dict[str, Any]]:
+    """The town, address, parcel, attributes and derived attributes (staff only, with a
+    ``reason``) of a ``POST``; every fault in one 400."""
     data = _object(data)
     errors: dict[str, list[str]] = {}
     base = PropertyCreateSerializer(data={name: data[name] for name in PROPERTY_FIELDS
@@ -281,15 +333,18 @@ def parse_new_property(data: Any) -> tuple[Municipality, str, str, dict[str, Any
         town = Municipality.objects.filter(code=code).first()
         if town is None:
             errors["municipality"] = [f"No town has the code “{code}”."]
+    derived: dict[str, Any] = {}
     if town is not None:
+        attributes, derived = split_derived(town, attributes)
         errors.update(_attribute_errors(town, attributes))
+        errors.update(_derived_errors(town, derived, data.get(REASON), user))
     if errors:
         raise ValidationError(errors)
     valid = base.validated_data
-    return town, valid["address"], valid.get("parcel", ""), attributes
+    return town, valid["address"], valid.get("parcel", ""), attributes, derived
 
 
-def parse_correction(place: Property, data: Any) -> dict[str, Any]:
+def parse_correction(place: Property, data: Any, user=None) -> dict[str, Any]:
     """``correct_property``'s keyword arguments from a ``PATCH``: only what was sent, the
     attributes merged into the place's (``null`` removes one)."""
     data = _object(data)
@@ -305,11 +360,15 @@ def parse_correction(place: Property, data: Any) -> dict[str, Any]:
     else:
         corrections = {}
         errors.update({name: list(messages) for name, messages in base.errors.items()})
-    attributes_sent = _attributes_in(data, errors)
-    if "attributes" in data or attributes_sent:
+    attributes_sent, derived = split_derived(place.municipality, _attributes_in(data, errors))
+    if attributes_sent or ("attributes" in data and not derived):
         merged = {**place.attributes, **attributes_sent}
         errors.update(_attribute_errors(place.municipality, merged))
         corrections["attributes"] = merged
+    if derived:
+        errors.update(_derived_errors(place.municipality, derived, data.get(REASON), user))
+        corrections["derived"] = derived
+        corrections["reason"] = data.get(REASON)
     if not errors and not corrections:
         errors["non_field_errors"] = ["Send the address, parcel or attributes to correct."]
     if errors:
@@ -370,6 +429,15 @@ class PropertyViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
             "municipality"
         ).order_by("municipality__name", "normalised_address", "pk")
 
+    def get_serializer(self, *args, **kwargs):
+        """A page of places derives its towns' attributes in a fixed number of queries."""
+        if kwargs.get("many") and args:
+            places = list(args[0])
+            kwargs["context"] = {**self.get_serializer_context(),
+                                 "derived": derive_attributes(places)}
+            return self.get_serializer_class()(places, *args[1:], **kwargs)
+        return super().get_serializer(*args, **kwargs)
+
     def clerks_property(self) -> Property:
         place = self.get_object()
         require(permissions.can_correct_property(self.request.user, place),
@@ -381,12 +449,19 @@ class PropertyViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
     def create(self, request):
         """Record a place: 201 with the new record, or 200 with the town's existing record
         of the same place (same parcel, else same normalised address), now linked to the
-        caller. The town's place attributes (e.g. ``"zone"``) are sent at the top level."""
-        town, address, parcel, attributes = parse_new_property(request.data)
+        caller. The town's asked place attributes (e.g. ``"zoning"``) are sent at the top
+        level; a derived one (Tisbury's ``"zone"``) is refused from a resident, naming it, and
+        taken from staff who record it with a ``"reason"`` (audited)."""
+        town, address, parcel, attributes, derived = parse_new_property(request.data,
+                                                                        request.user)
         place, created = party_services.find_or_create_property(
             municipality=town, address=address, parcel=parcel, attributes=attributes,
             acting_user=request.user,
         )
+        if derived:
+            party_services.record_derived_attributes(
+                property=place, values=derived, reason=request.data[REASON],
+                acting_user=request.user)
         return Response(PropertySerializer(place).data,
                         status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
 
@@ -395,10 +470,22 @@ class PropertyViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
         """The clerk corrects the address, parcel or attributes (audited). Issued permits
         keep what they were issued on; open applications are judged again."""
         place = self.clerks_property()
-        corrections = parse_correction(place, request.data)
-        party_services.correct_property(property=place, acting_user=request.user,
-                                        **corrections)
+        corrections = parse_correction(place, request.data, request.user)
+        derived, reason = corrections.pop("derived", None), corrections.pop("reason", "")
+        with transaction.atomic():
+            self.correct(place, corrections, derived, reason)
         return Response(PropertySerializer(self.get_queryset().get(pk=place.pk)).data)
+
+    def correct(self, place: Property, corrections: dict[str, Any],
+                derived: dict[str, Any] | None, reason: str) -> None:
+        """The asked attributes corrected and the derived ones recorded, all or nothing."""
+        if corrections:
+            party_services.correct_property(property=place, acting_user=self.request.user,
+                                            **corrections)
+        if derived:
+            party_services.record_derived_attributes(property=place, values=derived,
+                                                     reason=reason,
+                                                     acting_user=self.request.user)
 
     @extend_schema(request=MergeSerializer, responses=PropertySerializer)
     @action(detail=True, methods=["post"])

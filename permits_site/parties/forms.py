@@ -11,7 +11,7 @@ from django import forms
 
 from permits_site.licensing.fact_forms import StyledForm, form_field
 from permits_site.parties.models import BusinessKind
-from permits_site.parties.places import place_attributes
+from permits_site.parties.places import derived_place_attributes, place_attributes
 from permits_site.towns.models import Municipality
 
 
@@ -105,6 +105,16 @@ class PlaceForm(DomainErrorsMixin, StyledForm):
     )
 
     attribute_names: tuple[str, ...] = ()
+    #: What the town derives rather than asks: (name, how) — told, never asked.
+    derived_notes: tuple[tuple[str, str], ...] = ()
+
+    def clean(self):
+        """A derived attribute posted anyway is refused, naming it (the town derives it)."""
+        cleaned = super().clean()
+        for name, how in self.derived_notes:
+            if name in self.data or f"{self.prefix}-{name}" in self.data:
+                self.add_error(None, f"The {name} is not sent: the town derives it. {how}")
+        return cleaned
 
     def attribute_fields(self) -> list[forms.BoundField]:
         return [self[name] for name in self.attribute_names]
@@ -127,6 +137,8 @@ def place_form_class(town_code: str) -> type[PlaceForm]:
         if fact.name not in PlaceForm.base_fields
     }
     fields["attribute_names"] = tuple(fields)
+    fields["derived_notes"] = tuple((item.fact.name, item.how)
+                                    for item in derived_place_attributes(town_code))
     return type("PlaceForm", (PlaceForm,), fields)
 
 

@@ -18,7 +18,7 @@ from permits_site.parties.models import (
     normalise_address,
     normalise_parcel,
 )
-from permits_site.parties.places import FactsInvalid, parse_place_attributes
+from permits_site.parties.places import FactsInvalid, derived_sent, parse_place_attributes
 
 if TYPE_CHECKING:
     from permits_site.accounts.models import User
@@ -246,3 +246,20 @@ def _repoint_references(duplicate: Property, into: Property) -> dict[str, int]:
         if count:
             moved[model._meta.label] = count
     return moved
+
+
+@transaction.atomic
+def record_derived_attributes(*, property: Property, values: Mapping[str, Any], reason: str,
+                              acting_user: User) -> Property:
+    """Staff set or correct what the town derives for a place (Tisbury's ``zone``), with a
+    reason; the town's recorder audits it. A resident, or staff without the town's role,
+    is refused naming the attribute: the town derives it."""
+    town = property.municipality
+    for attribute in derived_sent(town.code, values):
+        name = attribute.fact.name
+        if not attribute.may_record(acting_user, town.pk):
+            raise DomainError({name: [attribute.refusal()]})
+        if not (reason or "").strip():
+            raise DomainError({"reason": [f"Say why the {name} is set or corrected."]})
+        attribute.record(property, values[name], reason.strip(), acting_user)
+    return property

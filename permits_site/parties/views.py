@@ -63,7 +63,7 @@ from permits_site.parties.models import (
     normalise_address,
     normalise_parcel,
 )
-from permits_site.parties.places import place_panels
+from permits_site.parties.places import Derivation, derive_attributes, place_panels
 from permits_site.parties.records import (
     cases_at,
     citations_at,
@@ -91,12 +91,25 @@ def clerk_required(view):
     return wrapped
 
 
-def attribute_rows(place: Property) -> list[tuple[str, str]]:
-    """A place's attributes as a person reads them ("Zone", "Coastal district")."""
-    return [
+def attribute_rows(place: Property, derived: dict[str, Derivation] | None = None
+                   ) -> list[tuple[str, str]]:
+    """A place's attributes as a person reads them ("Zone", "Coastal district"), those the
+    town derives with why ("Barrier beach — lot 30-A-4 is on the 09.9.2 list")."""
+    if derived is None:
+        derived = derive_attributes([place])[place.pk]
+    recorded = [
         (humanize(name), humanize(value) if isinstance(value, str) else str(value))
         for name, value in sorted(place.attributes.items())
     ]
+    return recorded + [(humanize(name), f"{item.label} — {item.reason}")
+                       for name, item in sorted(derived.items())]
+
+
+def rows_with_attributes(places) -> list[tuple[Property, list[tuple[str, str]]]]:
+    """Each place with its attribute rows, derived in a fixed number of queries."""
+    places = list(places)
+    derived = derive_attributes(places)
+    return [(place, attribute_rows(place, derived[place.pk])) for place in places]
 
 
 def page_of(request, rows: QuerySet) -> Any:
@@ -225,7 +238,7 @@ def my_properties(request):
     """The places the user, or a business they act for, applied about."""
     places = party_services.properties_of(request.user).select_related("municipality")
     return render(request, "parties/my_properties.html", {
-        "rows": [(place, attribute_rows(place)) for place in places],
+        "rows": rows_with_attributes(places),
     })
 
 
@@ -332,7 +345,7 @@ def staff_properties(request):
     page = page_of(request, places.order_by("municipality__name", "normalised_address", "pk"))
     return render(request, "parties/staff_properties.html", {
         "page": page,
-        "rows": [(place, attribute_rows(place)) for place in page],
+        "rows": rows_with_attributes(page),
         "query": query,
     })
 

@@ -36,6 +36,7 @@ def permit_html(permit) -> str:
             "permit": permit,
             "subject": kind.subject(permit),
             "details": kind.document_context(permit),
+            "period_in_words": kind.period_in_words(permit),
             "statements": kind.document_statements(permit),
             "variance_noun": kind.variance_notice.noun,
             "conditions": [item for item in permit.conditions if item.get("kind") != "variance"],

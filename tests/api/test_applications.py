@@ -131,8 +131,7 @@ def sandblasting_online(db):
 @pytest.fixture
 def site(resident):
     return find_or_create_property(municipality=municipality("tisbury"),
-                                   address="8 Beach Road", attributes={"zone": "inland"},
-                                   acting_user=resident)[0]
+                                   address="8 Beach Road", acting_user=resident)[0]
 
 
 def test_a_rule_set_permit_type_refuses_facts_it_does_not_know(resident_api, sandblasting_online):

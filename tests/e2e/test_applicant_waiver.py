@@ -13,9 +13,8 @@ from playwright.sync_api import Page, expect
 from permits_site.licensing.models import PermitType, Variance
 from permits_site.licensing.services.applications import create_application, submit_application
 from permits_site.licensing.services.variances import sign_variance
-from permits_site.parties.services import find_or_create_property
 from tests.e2e.conftest import assert_accessible, sign_in
-from tests.factories import PASSWORD, Role, UserFactory, municipality, staff
+from tests.factories import PASSWORD, Role, UserFactory, staff, tisbury_place
 from tests.rules.test_tisbury_rules import COASTAL_SEPTIC_OK
 from tests.tisbury.support import with_required_documents
 
@@ -27,10 +26,7 @@ def application(db):
     """Olive's disposal works permit, submitted, failing the sewer rule (09.0.8(14))."""
     with time_machine.travel(JUNE_3_2030, tick=True):
         owner = UserFactory(username="olive", first_name="Olive", last_name="Owner")
-        lot, _ = find_or_create_property(municipality=municipality("tisbury"),
-                                         address="12 Beach Road",
-                                         attributes={"zone": "coastal_district"},
-                                         acting_user=owner)
+        lot = tisbury_place(owner, "coastal_district")
         draft = create_application(
             applicant=owner, action="new", place=lot,
             facts={**COASTAL_SEPTIC_OK, "sewer_connection_feasible": True},

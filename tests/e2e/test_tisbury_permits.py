@@ -130,8 +130,8 @@ def barrier_beach_application(owner, clerk) -> Application:
     """The owner's alternative system on a barrier-beach lot, 250 ft from a private well and
     where the sewer could be reached — submitted with its plans accepted, through the API."""
     place, _ = find_or_create_property(municipality=municipality("tisbury"),
-                                       address="12 Beach Road", parcel="7-D-12",
-                                       attributes={"zone": "barrier_beach"}, acting_user=owner)
+                                       address="12 Beach Road", parcel="30-A-4",
+                                       acting_user=owner)
     resident = client_for(owner)
     created = resident.post("/api/v1/applications/", {
         "permit_type": "tisbury.disposal_works", "action": "new",
@@ -246,7 +246,7 @@ def test_a_temporary_dumpster_runs_thirty_days_and_is_renewed_once(page, live_se
     with on(JUNE_3_2030):
         owner = UserFactory(username="wes", first_name="Wes", last_name="Waste")
         find_or_create_property(municipality=municipality("tisbury"), address="9 Beach Road",
-                                attributes={"zone": "inland"}, acting_user=owner)
+                                acting_user=owner)
 
         def applied(start: str | None = None, end: str | None = None) -> Application:
             if start is not None:

@@ -12,8 +12,7 @@ from permits_site.audit.models import AuditEntry
 from permits_site.licensing.models import PermitType, Variance
 from permits_site.licensing.services.applications import create_application, submit_application
 from permits_site.licensing.services.variances import request_variance, sign_variance
-from permits_site.parties.services import find_or_create_property
-from tests.factories import Role, UserFactory, municipality, staff
+from tests.factories import Role, UserFactory, staff, tisbury_place
 from tests.rules.test_tisbury_rules import COASTAL_SEPTIC_OK
 from tests.tisbury.support import WRITTEN_WAIVER, with_required_documents
 
@@ -29,9 +28,7 @@ WAIVER_FORM = {
 def disposal_works(zone: str = "coastal_district"):
     """A submitted disposal works permit that fails the sewer rule (09.0.8(14))."""
     owner = UserFactory()
-    lot, _ = find_or_create_property(municipality=municipality("tisbury"),
-                                     address=f"1 {zone.title()} Way", attributes={"zone": zone},
-                                     acting_user=owner)
+    lot = tisbury_place(owner, zone, address=f"1 {zone.title()} Way")
     application = create_application(
         applicant=owner, action="new", place=lot,
         facts={**COASTAL_SEPTIC_OK, "zone": zone, "sewer_connection_feasible": True},

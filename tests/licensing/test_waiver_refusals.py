@@ -11,8 +11,7 @@ from permits_site.exceptions import DomainError
 from permits_site.licensing.models import PermitType, Variance
 from permits_site.licensing.services.applications import create_application, submit_application
 from permits_site.licensing.services.variances import request_variance, sign_variance
-from permits_site.parties.services import find_or_create_property
-from tests.factories import Role, UserFactory, municipality, staff
+from tests.factories import Role, UserFactory, staff, tisbury_place
 from tests.rules.test_tisbury_rules import COASTAL_SEPTIC_OK
 from tests.tisbury.support import WRITTEN_WAIVER, with_required_documents
 
@@ -28,9 +27,7 @@ def tisbury_clerk(db):
 
 def disposal_works_on(zone: str):
     owner = UserFactory()
-    lot, _ = find_or_create_property(municipality=municipality("tisbury"),
-                                     address=f"1 {zone.title()} Way", attributes={"zone": zone},
-                                     acting_user=owner)
+    lot = tisbury_place(owner, zone, address=f"1 {zone.title()} Way")
     application = create_application(
         applicant=owner, action="new", place=lot, facts={**COASTAL_SEPTIC_OK, "zone": zone},
         permit_type=PermitType.objects.get(code="tisbury.disposal_works"))

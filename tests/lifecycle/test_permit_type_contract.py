@@ -17,7 +17,7 @@ from permits_site.licensing.declarations import GATE_ORDER
 from permits_site.parties.services import create_business, find_or_create_property
 from permits_site.rules.registry import get_rule_set
 from stables.models import Stable
-from tests.factories import DogFactory, UserFactory, municipality
+from tests.factories import DogFactory, UserFactory, municipality, tisbury_place
 from tests.tisbury.support import SAMPLE
 
 #: Every permit type of the spec tables (northborough.md, north_andover.md, tisbury.md).
@@ -109,11 +109,10 @@ def _records(applicant, town_code: str, described: dict, *, address: str = "12 B
              ) -> dict:
     """One record of each kind the declared reference fields name, owned by the applicant."""
     town = municipality(town_code)
-    attributes = {"zone": "inland"} if town_code == "tisbury" else {}
     makers = {
-        "property": lambda: find_or_create_property(
-            municipality=town, address=address, attributes=attributes,
-            acting_user=applicant)[0],
+        "property": lambda: (tisbury_place(applicant, "inland", address=address)
+                             if town_code == "tisbury" else find_or_create_property(
+                                 municipality=town, address=address, acting_user=applicant)[0]),
         "business": lambda: create_business(
             legal_name="Harbor Works LLC", kind="llc", mailing_address="1 Main Street",
             acting_user=applicant),

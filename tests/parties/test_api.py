@@ -22,7 +22,7 @@ BUSINESSES = "/api/v1/businesses/"
 PROPERTIES = "/api/v1/properties/"
 BUSINESS_KEYS = {"id", "legal_name", "dba", "kind", "mailing_address", "phone", "email",
                  "members"}
-PROPERTY_KEYS = {"id", "municipality", "address", "parcel", "attributes"}
+PROPERTY_KEYS = {"id", "municipality", "address", "parcel", "attributes", "derived"}
 
 
 def client_for(user) -> APIClient:
@@ -186,33 +186,35 @@ def test_unknown_business_id_is_a_404(resident):
 # -- properties ----------------------------------------------------------------------
 
 
-def test_recording_a_tisbury_place_with_its_zone(resident):
+def test_recording_a_tisbury_place_derives_its_zone(resident):
     response = post(resident, PROPERTIES, {"municipality": "tisbury", "address": "9 Beach Road",
-                                           "parcel": "12 - 34", "zone": "barrier_beach"})
+                                           "parcel": "30 - a - 4"})
 
     assert response.status_code == 201, response.content
     body = response.json()
     assert set(body) == PROPERTY_KEYS
-    assert body == {"id": body["id"], "municipality": "tisbury", "address": "9 Beach Road",
-                    "parcel": "12-34", "attributes": {"zone": "barrier_beach"}}
+    assert {name: body[name] for name in PROPERTY_KEYS - {"derived"}} == {
+        "id": body["id"], "municipality": "tisbury", "address": "9 Beach Road",
+        "parcel": "30-A-4", "attributes": {}}
+    assert body["derived"]["zone"]["value"] == "barrier_beach"
     assert list(Property.objects.get(pk=body["id"]).people.all()) == [resident]
 
 
 def test_the_attributes_may_also_be_sent_as_an_object(resident):
     response = post(resident, PROPERTIES, {"municipality": "tisbury", "address": "9 Beach Road",
-                                           "attributes": {"zone": "inland"}})
+                                           "attributes": {"zoning": "residential"}})
 
     assert response.status_code == 201, response.content
-    assert response.json()["attributes"] == {"zone": "inland"}
+    assert response.json()["attributes"] == {"zoning": "residential"}
 
 
 def test_the_same_parcel_again_is_a_200_with_the_existing_record(resident, other_resident):
     first = post(resident, PROPERTIES, {"municipality": "tisbury", "address": "9 Beach Road",
-                                        "parcel": "12-34", "zone": "barrier_beach"}).json()
+                                        "parcel": "12-34"}).json()
 
     again = post(other_resident, PROPERTIES, {"municipality": "tisbury",
                                               "address": "9 Beach Rd.", "parcel": "12-34",
-                                              "zone": "inland"})
+                                              "zoning": "business"})
 
     assert again.status_code == 200
     assert again.json() == first
@@ -234,10 +236,10 @@ def test_the_same_normalised_address_again_is_a_200(resident, other_resident):
 @pytest.mark.parametrize(
     ("body", "fields"),
     [
-        ({"municipality": "tisbury", "address": "9 Beach Road"}, {"zone"}),
+        ({"municipality": "tisbury", "address": "9 Beach Road", "zone": "inland"}, {"zone"}),
         ({"municipality": "tisbury", "address": "9 Beach Road", "zone": "moon"}, {"zone"}),
-        ({"municipality": "tisbury", "address": "9 Beach Road", "zone": "inland",
-          "colour": "blue"}, {"colour"}),
+        ({"municipality": "tisbury", "address": "9 Beach Road", "colour": "blue"},
+         {"colour"}),
         ({"municipality": "north_andover", "address": "1 Elm St", "zone": "inland"}, {"zone"}),
         ({"municipality": "north_andover", "address": "1 Elm St", "zoning": True}, {"zoning"}),
         ({"municipality": "atlantis", "address": "1 Elm St"}, {"municipality"}),
@@ -248,8 +250,8 @@ def test_the_same_normalised_address_again_is_a_200(resident, other_resident):
         ({"municipality": "north_andover", "address": "1 Elm St", "parcel": 5}, {"parcel"}),
         ({"municipality": "north_andover", "address": "1 Elm St", "attributes": []},
          {"attributes"}),
-        ({"municipality": "tisbury", "address": "1 Elm St", "parcel": "x" * 41,
-          "zone": "inland"}, {"parcel"}),
+        ({"municipality": "tisbury", "address": "1 Elm St", "parcel": "x" * 41},
+         {"parcel"}),
     ],
 )
 def test_a_bad_property_is_refused_naming_the_field(resident, body, fields):
@@ -283,7 +285,7 @@ def test_staff_list_every_live_property_of_their_towns(resident, clerk, tisbury_
     merged = place(resident, "3 Elm Street")
     merged.merged_into = second
     merged.save()
-    island = place(resident, "9 Beach Road", town="tisbury", zone="inland")
+    island = place(resident, "9 Beach Road", town="tisbury", determined_zone="inland")
 
     listed = client_for(clerk).get(PROPERTIES).json()["results"]
 
@@ -295,18 +297,20 @@ def test_staff_list_every_live_property_of_their_towns(resident, clerk, tisbury_
 
 
 def test_the_clerk_corrects_a_property(resident, tisbury_clerk):
-    lot = place(resident, "9 Beach Road", town="tisbury", zone="inland")
+    lot = place(resident, "9 Beach Road", town="tisbury", determined_zone="inland")
 
     response = client_for(tisbury_clerk).patch(
         f"{PROPERTIES}{lot.pk}/", {"address": "9 Beach Rd", "zone": "coastal_district",
+                                   "reason": "Plan of May 2030",
                                    "attributes": {"zoning": "residential"}}, format="json")
 
     assert response.status_code == 200, response.content
     assert response.json()["address"] == "9 Beach Rd"
-    assert response.json()["attributes"] == {"zone": "coastal_district",
-                                             "zoning": "residential"}
-    entry = audit.history_of(lot).first()
-    assert entry.action == "property.corrected" and entry.actor == tisbury_clerk
+    assert response.json()["attributes"] == {"zoning": "residential"}
+    assert response.json()["derived"]["zone"]["value"] == "coastal_district"
+    actions = {entry.action: entry.actor for entry in audit.history_of(lot)}
+    assert actions["property.corrected"] == tisbury_clerk
+    assert actions["property.zone_recorded"] == tisbury_clerk
 
 
 def test_a_null_attribute_in_a_correction_removes_it(resident, clerk):
@@ -322,8 +326,8 @@ def test_a_null_attribute_in_a_correction_removes_it(resident, clerk):
 @pytest.mark.parametrize(
     ("body", "fields"),
     [
-        ({"zone": "moon"}, {"zone"}),
-        ({"attributes": {"zone": None}}, {"zone"}),
+        ({"zone": "moon"}, {"reason"}),
+        ({"zone": "inland", "reason": "  "}, {"reason"}),
         ({"colour": "blue"}, {"colour"}),
         ({"address": ""}, {"address"}),
         ({"municipality": "north_andover"}, {"municipality"}),
@@ -331,14 +335,15 @@ def test_a_null_attribute_in_a_correction_removes_it(resident, clerk):
     ],
 )
 def test_a_bad_correction_is_refused_naming_the_field(resident, tisbury_clerk, body, fields):
-    lot = place(resident, "9 Beach Road", town="tisbury", zone="inland")
+    lot = place(resident, "9 Beach Road", town="tisbury", determined_zone="inland")
 
     response = client_for(tisbury_clerk).patch(f"{PROPERTIES}{lot.pk}/", body, format="json")
 
     assert response.status_code == 400
     assert set(response.json()) == fields
     lot.refresh_from_db()
-    assert (lot.address, lot.attributes) == ("9 Beach Road", {"zone": "inland"})
+    assert (lot.address, lot.attributes) == ("9 Beach Road", {})
+    assert lot.zone_records.count() == 1
 
 
 def test_only_the_towns_clerk_corrects_a_property(resident, other_resident, tisbury_clerk):
@@ -374,7 +379,8 @@ def test_a_bad_merge_is_a_400_naming_the_duplicate(resident, clerk, which):
     survivor = place(resident, "1 Elm Street")
     duplicate = {
         "itself": lambda: survivor.pk,
-        "other_town": lambda: place(resident, "1 Elm St", town="tisbury", zone="inland").pk,
+        "other_town": lambda: place(resident, "1 Elm St", town="tisbury",
+                                    determined_zone="inland").pk,
         "missing": lambda: 999999,
         "text": lambda: str(survivor.pk),
         "merged": lambda: place(resident, "2 Elm Street").pk,

@@ -10,6 +10,7 @@ from permits_site import audit
 from permits_site.licensing.models import Application, InvoiceStatus, PermitType
 from permits_site.licensing.services.applications import submit_application
 from permits_site.parties.models import Business, Property
+from permits_site.parties.places import place_facts
 from permits_site.parties.services import add_member, correct_property
 from tests.declared import declared_permit_type
 from tests.factories import ApplicationFactory, Role, UserFactory, staff
@@ -238,8 +239,7 @@ def test_adding_a_property_asks_the_town_first_then_its_attributes(client, resid
 
     page_text = text_of(tisbury)
     assert tisbury.status_code == 200
-    assert "Where does the lot lie?" in page_text
-    assert 'name="zone"' in page_text and 'value="barrier_beach"' in page_text
+    assert 'name="zone"' not in page_text and "Designated Barrier Beach list" in page_text
     assert 'for="id_address"' in page_text and 'for="id_parcel"' in page_text
 
 
@@ -250,17 +250,18 @@ def test_an_unknown_town_is_refused(client, resident):
     assert 'id="id_town_error"' in text_of(response)
 
 
-def test_adding_a_tisbury_property_with_its_zone(client, resident):
+def test_adding_a_tisbury_property_derives_its_zone_from_the_parcel(client, resident):
     response = send(client, resident, url("property_new") + "?town=tisbury",
-                    {"address": "9 Beach Road", "parcel": "12-34", "zone": "barrier_beach",
-                     "zoning": ""})
+                    {"address": "9 Beach Road", "parcel": "30-A-4", "zoning": ""})
 
     assert response.status_code == 302
     assert response["Location"] == url("properties")
     lot = Property.objects.get()
     assert (lot.municipality.code, lot.address, lot.attributes) == (
-        "tisbury", "9 Beach Road", {"zone": "barrier_beach"})
+        "tisbury", "9 Beach Road", {})
+    assert place_facts(lot)["zone"] == "barrier_beach"
     assert list(lot.people.all()) == [resident]
+    assert "Barrier beach" in text_of(client.get(url("properties")))
 
 
 def test_adding_a_place_the_town_knows_links_me_to_it(client, resident, other_resident,
@@ -278,10 +279,9 @@ def test_adding_a_place_the_town_knows_links_me_to_it(client, resident, other_re
 @pytest.mark.parametrize(
     ("data", "field"),
     [
-        ({"address": "9 Beach Road"}, "zone"),
-        ({"address": "9 Beach Road", "zone": "moon"}, "zone"),
-        ({"address": "", "zone": "inland"}, "address"),
-        ({"address": "9 Beach Road", "zone": "inland", "parcel": "x" * 41}, "parcel"),
+        ({"address": "9 Beach Road", "zone": "inland"}, "zone"),
+        ({"address": ""}, "address"),
+        ({"address": "9 Beach Road", "parcel": "x" * 41}, "parcel"),
     ],
 )
 def test_a_bad_property_form_names_the_field(client, resident, data, field):
@@ -289,7 +289,7 @@ def test_a_bad_property_form_names_the_field(client, resident, data, field):
 
     assert response.status_code == 400
     assert f'id="id_{field}_error"' in text_of(response) or (
-        field == "zone" and 'id="id_zone_error"' in text_of(response))
+        field == "zone" and "The zone is not sent: the town derives it" in text_of(response))
     assert not Property.objects.exists()
 
 
@@ -393,7 +393,7 @@ def test_the_clerk_lists_the_towns_live_properties(client, resident, garden, cle
     merged = place(resident, "99 Gone Road")
     merged.merged_into = garden
     merged.save()
-    place(resident, "9 Beach Road", town="tisbury", zone="inland")
+    place(resident, "9 Beach Road", town="tisbury", determined_zone="inland")
 
     page_text = text_of(page(client, clerk, url("staff_properties")))
 
@@ -454,18 +454,18 @@ def test_the_property_page_is_for_the_towns_clerk(client, resident, other_reside
 
 
 def test_the_clerk_corrects_a_property(client, resident, clerk):
-    lot = place(resident, "9 Beach Road", town="tisbury", zone="inland")
+    lot = place(resident, "9 Beach Road", town="tisbury", determined_zone="inland")
     tisbury_clerk = staff(Role.CLERK, "tisbury")
 
     response = send(client, tisbury_clerk, url("staff_property_correct", lot.pk), {
         "correct-address": "9 Beach Rd", "correct-parcel": "12-34",
-        "correct-zone": "coastal_district", "correct-zoning": "",
+        "correct-zoning": "residential",
     })
 
     assert response.status_code == 302
     lot.refresh_from_db()
     assert (lot.address, lot.parcel, lot.attributes) == ("9 Beach Rd", "12-34",
-                                                         {"zone": "coastal_district"})
+                                                         {"zoning": "residential"})
     assert audit.history_of(lot).first().actor == tisbury_clerk
 
 
@@ -536,7 +536,8 @@ def test_a_bad_merge_names_the_duplicate(client, resident, garden, clerk, which)
     number = {
         "missing": lambda: 999999,
         "itself": lambda: garden.pk,
-        "other_town": lambda: place(resident, "1 Elm St", town="tisbury", zone="inland").pk,
+        "other_town": lambda: place(resident, "1 Elm St", town="tisbury",
+                                    determined_zone="inland").pk,
         "blank": lambda: "",
     }[which]()
 

@@ -11,6 +11,7 @@ from permits_site.exceptions import DomainError, PermissionDenied
 from permits_site.licensing.kinds import kind_for
 from permits_site.licensing.models import Application, ApplicationStatus
 from permits_site.parties.models import BusinessMember, Property
+from permits_site.parties.places import place_facts
 from permits_site.parties.services import (
     add_member,
     correct_property,
@@ -20,7 +21,7 @@ from permits_site.parties.services import (
     properties_of,
 )
 from tests.declared import declared_permit_type
-from tests.factories import UserFactory, municipality
+from tests.factories import UserFactory, ZoneRecordFactory, municipality
 from tests.lifecycle.conftest import carry_to_permit, party_on
 
 pytestmark = pytest.mark.django_db
@@ -35,9 +36,15 @@ def register_business(user, name: str = "Harbor Events LLC", **fields):
                            acting_user=user, **fields)
 
 
-def place(user, address: str, *, town: str = "north_andover", parcel: str = "", **attributes):
-    return find_or_create_property(municipality=municipality(town), address=address,
-                                   parcel=parcel, attributes=attributes, acting_user=user)[0]
+def place(user, address: str, *, town: str = "north_andover", parcel: str = "",
+          determined_zone: str = "", **attributes):
+    """A place its user records; ``determined_zone``: the Board's determination of a Tisbury
+    place's zone, which no resident sends (09.9.1)."""
+    found = find_or_create_property(municipality=municipality(town), address=address,
+                                    parcel=parcel, attributes=attributes, acting_user=user)[0]
+    if determined_zone:
+        ZoneRecordFactory(property=found, zone=determined_zone)
+    return found
 
 
 def apply_for_party(permit_type, *, applicant, place=None, business=None) -> Application:
@@ -165,7 +172,7 @@ def test_12_main_street_dot_is_12_main_st_without_a_parcel(owner, partner):
 
 def test_the_same_address_in_another_town_is_another_place(owner):
     north_andover = place(owner, "12 Main Street")
-    tisbury = place(owner, "12 Main Street", town="tisbury", zone="inland")
+    tisbury = place(owner, "12 Main Street", town="tisbury", determined_zone="inland")
 
     assert north_andover != tisbury
     assert set(properties_of(owner)) == {north_andover, tisbury}
@@ -194,19 +201,19 @@ def test_a_blank_address_is_refused_naming_the_address(owner):
 # -- place attributes ---------------------------------------------------------------
 
 
-def test_tisbury_records_the_zone_its_septic_rules_read(owner):
-    lot = place(owner, "9 Beach Road", town="tisbury", zone="barrier_beach")
+def test_tisbury_derives_the_zone_its_septic_rules_read_from_the_parcel(owner):
+    lot = place(owner, "9 Beach Road", town="tisbury", parcel="30-A-4")
 
-    assert lot.attributes == {"zone": "barrier_beach"}
+    assert lot.attributes == {}
+    assert place_facts(lot)["zone"] == "barrier_beach"
 
 
 @pytest.mark.parametrize(
     ("town", "attributes", "field"),
     [
-        ("tisbury", {}, "zone"),
-        ("tisbury", {"zone": "seaside"}, "zone"),
-        ("tisbury", {"zone": "inland", "colour": "blue"}, "colour"),
-        ("tisbury", {"zone": "inland", "zoning": "industrial"}, "zoning"),
+        ("tisbury", {"zone": "inland"}, "zone"),
+        ("tisbury", {"colour": "blue"}, "colour"),
+        ("tisbury", {"zoning": "industrial"}, "zoning"),
         ("north_andover", {"zone": "inland"}, "zone"),
         ("north_andover", {"zoning": 3}, "zoning"),
     ],
@@ -261,14 +268,24 @@ def test_a_correction_onto_another_places_parcel_is_refused(owner, clerk):
 
 
 def test_a_correction_with_a_bad_attribute_is_refused_naming_it(owner, clerk):
-    lot = place(owner, "9 Beach Road", town="tisbury", zone="inland")
+    lot = place(owner, "9 Beach Road", town="tisbury", zoning="residential")
 
     with pytest.raises(DomainError) as refused:
-        correct_property(property=lot, attributes={"zone": "moon"}, acting_user=clerk)
+        correct_property(property=lot, attributes={"zoning": "moon"}, acting_user=clerk)
+
+    assert list(refused.value.errors) == ["zoning"]
+    lot.refresh_from_db()
+    assert lot.attributes == {"zoning": "residential"}
+
+
+def test_a_correction_may_not_type_the_derived_zone_09_9_1(owner, clerk):
+    lot = place(owner, "9 Beach Road", town="tisbury")
+
+    with pytest.raises(DomainError) as refused:
+        correct_property(property=lot, attributes={"zone": "inland"}, acting_user=clerk)
 
     assert list(refused.value.errors) == ["zone"]
-    lot.refresh_from_db()
-    assert lot.attributes == {"zone": "inland"}
+    assert place_facts(lot)["zone"] == "not_determined"
 
 
 # -- merging duplicates -------------------------------------------------------------
@@ -327,7 +344,8 @@ def test_merges_that_make_no_sense_are_refused(owner, clerk, case):
     survivor = place(owner, "1 Elm Street")
     duplicate = {
         "itself": lambda: survivor,
-        "another_town": lambda: place(owner, "1 Elm Street", town="tisbury", zone="inland"),
+        "another_town": lambda: place(owner, "1 Elm Street", town="tisbury",
+                                      determined_zone="inland"),
         "already_merged": lambda: place(owner, "2 Elm Street"),
     }[case]()
     if case == "already_merged":

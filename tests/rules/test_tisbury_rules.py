@@ -9,6 +9,7 @@ from permits_site.rules.base import FactsInvalid, Finding, Outcome, RuleSet
 from tisbury_regs.rules import (
     CAMPGROUND,
     COASTAL_SEPTIC,
+    DISPOSAL_WORKS_CHECK,
     FAILED_SEPTIC,
     LEAD_PAINT,
     PRIVATE_WELL,
@@ -123,6 +124,7 @@ VALID_FACTS = {
     FAILED_SEPTIC.code: FAILED_SEPTIC_OK,
     SYSTEM_LIMITS.code: SYSTEM_LIMITS_OK,
     SANDBLASTING.code: SANDBLASTING_OK,
+    DISPOSAL_WORKS_CHECK.code: COASTAL_SEPTIC_OK,
 }
 
 
@@ -147,7 +149,7 @@ def check(rule_set: RuleSet, rule_id: str, **changes) -> Finding:
         ]),
         (PRIVATE_WELL, [
             "ti.9.5.5.business", "ti.9.5.6.capacity", "ti.9.6.1.anti_siphon",
-            "ti.3.1.4.meter", "ti.3.1.3.ready",
+            "ti.3.1.4.meter", "ti.3.1.3.ready", "ti.3.1.2.public_main",
         ]),
         (CAMPGROUND, [
             "ti.8.2.5.toilets", "ti.8.2.5.lavatories", "ti.8.2.5.showers", "ti.8.2.5.urinals",
@@ -160,6 +162,13 @@ def check(rule_set: RuleSet, rule_id: str, **changes) -> Finding:
         (FAILED_SEPTIC, ["ti.1.3.5.review"]),
         (SYSTEM_LIMITS, ["ti.1.3.3.max"]),
         (SANDBLASTING, ["ti.4.3.complete", "ti.4.3.noise"]),
+        (DISPOSAL_WORKS_CHECK, [
+            "ti.9.7.6.private_well", "ti.9.7.6.public_well", "ti.9.7.6.other_septic",
+            "ti.9.7.6.water_body", "ti.9.7.6.wetlands", "ti.9.7.6.water_table",
+            "ti.9.7.6.slope", "ti.9.7.7.leaching", "ti.9.4.2.bb_new", "ti.9.4.2.bb_mound",
+            "ti.0.8.7.mounded", "ti.0.8.14.sewer", "ti.9.4.2.bb_occupancy",
+            "ti.9.4.2.bb_devices", "ti.1.3.3.max",
+        ]),
     ],
     ids=lambda value: value.code if isinstance(value, RuleSet) else None,
 )
@@ -172,6 +181,7 @@ def test_rule_sets_lists_every_tisbury_set_once():
         "tisbury.coastal_septic", "tisbury.private_well", "tisbury.campground",
         "tisbury.woodwaste", "tisbury.lead_paint", "tisbury.temporary_dumpster",
         "tisbury.failed_septic", "tisbury.system_limits", "tisbury.sandblasting",
+        "tisbury.disposal_works",
     ]
     assert {rule_set.municipality for rule_set in RULE_SETS} == {"tisbury"}
 

@@ -16,8 +16,8 @@ import pytest
 from rest_framework.test import APIClient
 
 from permits_site.licensing.models import Permit
-from permits_site.parties.services import create_business, find_or_create_property
-from tests.factories import Role, UserFactory, municipality, staff
+from permits_site.parties.services import create_business
+from tests.factories import Role, UserFactory, staff, tisbury_place
 from tests.rules.test_tisbury_rules import (
     CAMPGROUND_OK,
     COASTAL_SEPTIC_OK,
@@ -32,6 +32,13 @@ CALENDAR_YEAR = "Valid through December 31 of the year issued"
 ANNUAL_GATES = ["hearing_decided", "board_signatures", "fee_paid"]
 KITCHEN_VISIT = dict.fromkeys(("only_non_hazardous_foods", "private_foods_kept_apart",
                                "pets_kept_out", "laundry_idle", "no_guest_cooking"), True)
+
+
+#: What the disposal works check asks besides the coastal septic facts: 09.9.4(2)'s use limits
+#: and 09.1.3(3), (4)'s number of systems (the lot's zoning comes from the property).
+DISPOSAL_WORKS_ONLY = ["increases_occupancy", "adds_wastewater_devices", "systems_on_lot",
+                       "dwelling_units_per_system", "public_interest_housing",
+                       "sewer_at_lot_line"]
 
 
 def without_zone(answers: dict[str, Any]) -> dict[str, Any]:
@@ -101,7 +108,9 @@ TYPES: dict[str, Declared] = {
     "tisbury.stable": Declared("person", "property", ["property", "permit", "horses"],
                                {"horses": 6}),
     "tisbury.disposal_works": Declared(
-        "person", "property", ["property", "alternative_system", *without_zone(COASTAL_SEPTIC_OK)],
+        "person", "property",
+        ["property", "alternative_system", *without_zone(COASTAL_SEPTIC_OK),
+         *DISPOSAL_WORKS_ONLY],
         without_zone(COASTAL_SEPTIC_OK), ("septic_design", "floor_plan"),
         ["documents_accepted", "rules_met", "review_determined", "hearing_decided",
          "board_signatures", "well_ready", "fee_paid"],
@@ -109,7 +118,8 @@ TYPES: dict[str, Declared] = {
     "tisbury.well_registration": Declared(
         "person", "property", ["property", *without_zone(PRIVATE_WELL_OK)],
         without_zone(PRIVATE_WELL_OK), ("potability_report", "pumping_test"),
-        ["documents_accepted", "rules_met", *ANNUAL_GATES], term="No expiry",
+        ["documents_accepted", "rules_met", "review_determined", *ANNUAL_GATES],
+        term="No expiry",
         period=(TODAY, dt.date(9999, 12, 31))),
     "tisbury.campground": Declared(
         "person_or_business", "property", ["business", "property", "permit"], {},
@@ -139,10 +149,7 @@ def details_for(owner, code: str) -> dict[str, Any]:
     declared = TYPES[code]
     references = {}
     if "property" in declared.fields:
-        place, _ = find_or_create_property(
-            municipality=municipality("tisbury"), address="12 Beach Road",
-            attributes={"zone": "inland"}, acting_user=owner)
-        references["property"] = place.pk
+        references["property"] = tisbury_place(owner, "inland").pk
     if declared.holder == "business":
         references["business"] = create_business(
             legal_name="Island Works LLC", kind="llc", mailing_address="1 Main Street",

@@ -19,8 +19,8 @@ from permits_site.enforcement.services.inspections import (
     schedule_inspection,
 )
 from permits_site.licensing.models import Application, Permit
-from permits_site.parties.services import create_business, find_or_create_property
-from tests.factories import Role, UserFactory, municipality, staff
+from permits_site.parties.services import create_business
+from tests.factories import Role, UserFactory, staff, tisbury_place
 from tests.rules.test_tisbury_rules import SANDBLASTING_OK
 from tests.tisbury.support import (
     TODAY,
@@ -66,9 +66,7 @@ def business(owner, kind: str = "corporation", name: str = "Harbor Diner Inc."):
 
 
 def lot(owner, address: str = "12 Beach Road"):
-    place, _ = find_or_create_property(municipality=municipality("tisbury"), address=address,
-                                       attributes={"zone": "inland"}, acting_user=owner)
-    return place
+    return tisbury_place(owner, "inland", address=address)
 
 
 def start(owner, code: str, **details) -> dict:

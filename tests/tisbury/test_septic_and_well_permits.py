@@ -23,8 +23,7 @@ from permits_site.licensing.services.hearings import decide_hearing, schedule_he
 from permits_site.licensing.services.payments import record_payment
 from permits_site.licensing.services.permits import issue_permit
 from permits_site.licensing.services.variances import request_variance, sign_variance
-from permits_site.parties.services import find_or_create_property
-from tests.factories import Role, UserFactory, municipality, staff
+from tests.factories import Role, UserFactory, municipality, staff, tisbury_place
 from tests.rules.test_tisbury_rules import COASTAL_SEPTIC_OK, PRIVATE_WELL_OK
 from tests.tisbury.support import (
     SAMPLE,
@@ -34,6 +33,7 @@ from tests.tisbury.support import (
     client_for,
     pdf_text,
 )
+from tests.tisbury.test_every_permit_type import DISPOSAL_WORKS_ONLY
 from tisbury_regs.permits.disposal_works import record_public_water
 
 pytestmark = pytest.mark.django_db
@@ -58,9 +58,7 @@ def owner(db):
 
 
 def lot(owner, zone: str = "coastal_district", address: str = "12 Beach Road"):
-    place, _ = find_or_create_property(municipality=municipality("tisbury"), address=address,
-                                       attributes={"zone": zone}, acting_user=owner)
-    return place
+    return tisbury_place(owner, zone, address=address)
 
 
 def start(owner, code: str, place, **answers) -> Application:
@@ -112,10 +110,12 @@ def registered_well(owner, place, clerk, **answers) -> Permit:
 
 
 @pytest.mark.parametrize(("code", "extra_fields", "answers", "documents", "gates", "term"), [
-    (WELL, [], WELL_ANSWERS, WELL_DOCUMENTS,
-     ["documents_accepted", "rules_met", "hearing_decided", "board_signatures", "fee_paid"],
+    (WELL, [], list(WELL_ANSWERS), WELL_DOCUMENTS,
+     ["documents_accepted", "rules_met", "review_determined", "hearing_decided",
+      "board_signatures", "fee_paid"],
      "No expiry"),
-    (DISPOSAL_WORKS, ["alternative_system"], SEPTIC_ANSWERS, SEPTIC_DOCUMENTS,
+    (DISPOSAL_WORKS, ["alternative_system"], [*SEPTIC_ANSWERS, *DISPOSAL_WORKS_ONLY],
+     SEPTIC_DOCUMENTS,
      ["documents_accepted", "rules_met", "review_determined", "hearing_decided",
       "board_signatures", "well_ready", "fee_paid"], "The construction"),
 ])

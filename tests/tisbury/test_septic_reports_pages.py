@@ -10,7 +10,6 @@ import pytest
 import time_machine
 
 from permits_site.licensing.models import Application
-from permits_site.parties.services import find_or_create_property
 from tests.factories import (
     PropertyFactory,
     Role,
@@ -20,6 +19,7 @@ from tests.factories import (
     local,
     municipality,
     staff,
+    tisbury_place,
 )
 from tests.rules.test_tisbury_rules import COASTAL_SEPTIC_OK
 from tests.tisbury.support import client_for
@@ -141,10 +141,7 @@ def test_the_property_page_shows_the_current_report(client, inspector, place):
 def test_the_disposal_works_review_screen_shows_the_current_report(client):
     inspector = UserFactory()
     owner = UserFactory()
-    place, _ = find_or_create_property(municipality=municipality("tisbury"),
-                                       address="12 Beach Road",
-                                       attributes={"zone": "coastal_district"},
-                                       acting_user=owner)
+    place = tisbury_place(owner, "coastal_district")
     SepticInspectionReportFactory(property=place, license=SystemInspectorLicenseFactory(
         user=inspector, license_number="SI-0077"))
     created = client_for(owner).post("/api/v1/applications/", {

@@ -36,6 +36,7 @@ from permits_site.licensing.models import (
     Permit,
     PermitStatus,
 )
+from permits_site.parties.places import derive_attributes
 from permits_site.rules.base import FactsInvalid, FactType, Outcome
 from permits_site.rules.calendar import format_date
 from tisbury_regs.catalogue import WELL_REGISTRATION_CODE
@@ -219,12 +220,15 @@ def water_supply_panel(self: PermitKind, application: Application, user) -> dict
 
 
 def disposal_works_review(self: PermitKind, application: Application, user) -> dict[str, Any]:
-    """The review screen's water supply (09.3.1(3)) and the property's current septic
-    inspection report (09.0.8(4)), shown as on the clerk's property page."""
+    """The review screen's water supply (09.3.1(3)), the property's current septic
+    inspection report (09.0.8(4)), shown as on the clerk's property page, and the lot's zone
+    with why (09.9.1(1), 09.9.2) — where the Board records it."""
     place = application.place
     septic = ({"report": place.septic_reports.current(on=timezone.localdate()),
                "section": REPORT_SECTION} if place else None)
-    return {"water": water_supply_panel(self, application, user), "septic": septic}
+    zone = derive_attributes([place])[place.pk].get("zone") if place else None
+    return {"water": water_supply_panel(self, application, user), "septic": septic,
+            "zone": zone, "place": place}
 
 
 DISPOSAL_WORKS = {

@@ -12,8 +12,7 @@ from permits_site.licensing.declarations import (
     VarianceNotice,
 )
 from permits_site.licensing.kinds import PermitKind
-from permits_site.parties.places import register_place_attributes
-from permits_site.rules.base import Fact, FactType
+from permits_site.parties.places import place_facts
 from tisbury_regs.law import cite
 from tisbury_regs.permits.disposal_works import (
     DISPOSAL_WORKS,
@@ -23,23 +22,9 @@ from tisbury_regs.permits.disposal_works import (
 from tisbury_regs.permits.food import RESIDENTIAL_KITCHEN
 from tisbury_regs.permits.statements import STATEMENTS
 from tisbury_regs.permits.waste import DUMPSTER, DUMPSTER_CONTRACTOR, TEMPORARY_DUMPSTER
-from tisbury_regs.rules import CAMPGROUND
+from tisbury_regs.rules import BARRIER_BEACH, CAMPGROUND, ZONE_FACT
 
 MUNICIPALITY = "tisbury"
-
-
-#: Where on the island a lot lies: the coastal septic rules read it from the property (09.9).
-ZONE = Fact(
-    "zone",
-    FactType.CHOICE,
-    "Where does the lot lie?",
-    choices=("inland", "coastal_district", "barrier_beach"),
-    help_text="Inland, in the coastal district, or on a barrier beach (09.9).",
-)
-
-
-def register_places() -> None:
-    register_place_attributes(MUNICIPALITY, ZONE)
 
 
 #: Designated Barrier Beach rules, which 09.9.1 excludes from any waiver on a barrier beach.
@@ -158,7 +143,7 @@ class TisburyPermitKind(PermitKind):
 def on_barrier_beach(application) -> bool:
     """Whether the application's property lies in the Designated Barrier Beach zone."""
     place = application.place
-    return place is not None and place.attributes.get(ZONE.name) == "barrier_beach"
+    return place is not None and place_facts(place).get(ZONE_FACT.name) == BARRIER_BEACH
 
 
 def declared(code: str, *, holder: Holder, about: About, **declaration) -> TisburyPermitKind:

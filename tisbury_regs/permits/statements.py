@@ -38,6 +38,14 @@ STATEMENTS = {
                              "leaching pit, trench or field.",
     "sewer_connection_feasible": "Connecting the property to the municipal sewer {is|is not} "
                                  "feasible.",
+    # the disposal works application (09.9.4(2), 09.1.3(3), (4))
+    "increases_occupancy": "The work {serves|does not serve} an increase in the dwelling's "
+                           "occupancy or intensity of use.",
+    "adds_wastewater_devices": "The dwelling {gets|does not get} more wastewater devices or "
+                               "devices of greater capacity.",
+    "public_interest_housing": "The system {serves|does not serve} elderly, low or moderate "
+                               "income, or similar public-interest housing.",
+    "sewer_at_lot_line": "A municipal sewer {is|is not} available at the lot line.",
     # private wells (09.3.1)
     "use": "The well serves a {value} use.",
     "anti_siphon": "An anti-siphon device {is|is not} installed.",

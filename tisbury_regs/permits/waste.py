@@ -138,7 +138,18 @@ def next_period(self: PermitKind, permit: Permit) -> dict[str, Any] | None:
     return details
 
 
+def period_in_words(start: dt.date, end: dt.date) -> str:
+    """"December 2 to January 1: 30 days": the days after the first, as Massachusetts counts
+    a period — the spec's reading of "not to exceed thirty (30) days" (09.2.5(3))."""
+    return f"{start:%B} {start.day} to {end:%B} {end.day}: {(end - start).days} days"
+
+
+def temporary_period_in_words(self: PermitKind, permit: Permit) -> str:
+    return period_in_words(permit.valid_from, permit.valid_through)
+
+
 TEMPORARY_DUMPSTER = {
+    "period_in_words": temporary_period_in_words,
     #: Thirty days at a time (09.2.5(3)), not a license year.
     "annual": None,
     "parse_details": temporary_parse_details,

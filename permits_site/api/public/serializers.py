@@ -49,6 +49,29 @@ class MunicipalitySerializer(BoundedModelSerializer):
         fields = ["code", "name", "business_days"]
 
 
+class PlaceAttributeSerializer(serializers.Serializer):
+    """One place attribute, in the shape of a permit type's field."""
+
+    name = serializers.CharField()
+    type = serializers.CharField()
+    required = serializers.BooleanField()
+    label = serializers.CharField()
+    help = serializers.CharField(allow_blank=True)
+    unit = serializers.CharField(allow_blank=True)
+    choices = serializers.ListField(child=serializers.CharField(), required=False)
+    derived = serializers.BooleanField(
+        help_text="True when the town derives it: a resident does not send it.")
+    how = serializers.CharField(required=False,
+                                help_text="How the town derives it (derived ones only).")
+
+
+class MunicipalityDetailSerializer(serializers.Serializer):
+    code = serializers.CharField()
+    name = serializers.CharField()
+    business_days = serializers.ListField(child=serializers.CharField())
+    place_attributes = PlaceAttributeSerializer(many=True)
+
+
 class KeyDatesQuerySerializer(serializers.Serializer):
     year = QueryIntegerField(
         required=False, min_value=EARLIEST_DATE.year, max_value=LATEST_DATE.year,

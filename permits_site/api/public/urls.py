@@ -6,6 +6,8 @@ from permits_site.api.public import views
 
 urlpatterns = [
     path("municipalities/", views.MunicipalityList.as_view(), name="municipality-list"),
+    path("municipalities/<str:code>/", views.MunicipalityDetail.as_view(),
+         name="municipality-detail"),
     path(
         "municipalities/<str:code>/key-dates/",
         views.KeyDates.as_view(),

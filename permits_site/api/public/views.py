@@ -25,12 +25,13 @@ from permits_site.api.parsers import JSONObjectParser
 from permits_site.api.public import serializers
 from permits_site.api.public.fields import validated_body
 from permits_site.enforcement.services import quote_fine
-from permits_site.licensing.declarations import Purpose
+from permits_site.licensing.declarations import Purpose, fact_field
 from permits_site.licensing.finder import find_permit_types
 from permits_site.licensing.kinds import applied_for
 from permits_site.licensing.models import PermitType
 from permits_site.licensing.services.declarations import declaration
 from permits_site.licensing.services.fees import quote_fee
+from permits_site.parties.places import derived_place_attributes, place_attributes
 from permits_site.rules.base import RuleSet
 from permits_site.rules.calendar import key_date_on, period_due
 from permits_site.rules.fees import QuoteRefused
@@ -88,6 +89,31 @@ class MunicipalityList(PublicView):
     def get(self, request: Request) -> Response:
         municipalities = Municipality.objects.order_by("name")
         return Response(serializers.MunicipalitySerializer(municipalities, many=True).data)
+
+
+def described_place_attributes(code: str) -> list[dict]:
+    """The town's place attributes in the shape of a permit type's ``fields``; one the town
+    derives says so (``derived``) and how (lifecycle.md, api.md)."""
+    asked = [{**fact_field(fact).describe(), "derived": False}
+             for fact in place_attributes(code)]
+    derived = [{**fact_field(item.fact).describe(), "required": False, "derived": True,
+                "how": item.how}
+               for item in derived_place_attributes(code)]
+    return asked + derived
+
+
+class MunicipalityDetail(PublicView):
+    @extend_schema(
+        tags=TAGS, summary="A town and what a client sends about its places",
+        responses={200: serializers.MunicipalityDetailSerializer, 404: UNKNOWN},
+    )
+    def get(self, request: Request, code: str) -> Response:
+        municipality = town_or_404(code).municipality
+        return Response(serializers.MunicipalityDetailSerializer({
+            "code": municipality.code, "name": municipality.name,
+            "business_days": municipality.business_day_codes,
+            "place_attributes": described_place_attributes(code),
+        }).data)
 
 
 class KeyDates(PublicView):

@@ -26,6 +26,7 @@ from permits_site.licensing.services.gates import latest_determinations
 from permits_site.licensing.services.numbering import allocate_number
 from permits_site.licensing.services.variances import frozen_variance, granted_variances
 from permits_site.licensing.tasks import render_permit_pdf
+from permits_site.parties.places import place_facts
 from permits_site.rules.registry import get_rule_set
 
 if TYPE_CHECKING:
@@ -80,7 +81,7 @@ def issue_permit(*, application: Application, acting_user: User,
         holder_address=party.mailing_address,
         place=place,
         place_address=place.full_address if place else "",
-        place_attributes=dict(place.attributes) if place else {},
+        place_attributes=place_facts(place) if place else {},
         valid_from=valid_from,
         valid_through=valid_through,
         fee_lines=lines,

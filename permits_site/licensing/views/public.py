@@ -10,7 +10,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET
 
 from permits_site.accounts.refusals import site_page
-from permits_site.licensing.kinds import applied_for
+from permits_site.licensing.kinds import applied_for, kind_for
 from permits_site.licensing.models import Permit, PermitType
 from permits_site.towns.models import Municipality
 
@@ -54,5 +54,6 @@ def verify(request, token: str):
             "permit": permit,
             "status": permit.effective_status(today),
             "not_yet_valid": permit.begins_after(today),
+            "period_in_words": kind_for(permit.permit_type.code).period_in_words(permit),
         },
     )
