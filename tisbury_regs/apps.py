@@ -34,6 +34,7 @@ class TisburyRegsConfig(AppConfig):
         self.register_health_orders()
         self.register_pumpout_returns()
         self.register_well_readings()
+        self.register_inspection_triggers()
         register_demo("tisbury_pumpout_and_wells", demo.pumpout_and_wells)
 
     @staticmethod
@@ -110,3 +111,17 @@ class TisburyRegsConfig(AppConfig):
         register_routes("well-readings", api.WellReadingViewSet, basename="well-reading")
         register_queue_link("tisbury", "Metered wells", "tisbury_regs:board_wells",
                             roles=ENFORCEMENT_ROLES)
+
+    @staticmethod
+    def register_inspection_triggers() -> None:
+        """Septic inspections the record requires (09.0.8(4)): on the staff property page,
+        in the owner's "My properties" and in the owner's notice."""
+        from permits_site.notifications.reminders import register_reminder_source
+        from permits_site.parties.owners import register_owner_notices
+        from permits_site.parties.places import register_place_panel
+        from tisbury_regs.inspection_triggers import services
+
+        register_place_panel("tisbury", "tisbury_regs/property_inspections_due_panel.html",
+                             services.property_panel)
+        register_owner_notices("tisbury", services.owner_notices)
+        register_reminder_source(services.owner_reminders)

@@ -1,4 +1,5 @@
 from tisbury_regs.health_orders import urls as health_orders
+from tisbury_regs.inspection_triggers import urls as inspection_triggers
 from tisbury_regs.permits import urls as permits
 from tisbury_regs.pumpout import urls as pumpout
 from tisbury_regs.septic import urls as septic
@@ -16,4 +17,6 @@ urlpatterns = [
     *pumpout.urlpatterns,
     # Well meter readings (09.3.1(4)).
     *wells.urlpatterns,
+    # Septic inspections the record requires (09.0.8(4)) and tank leak tests (09.4.7).
+    *inspection_triggers.urlpatterns,
 ]
