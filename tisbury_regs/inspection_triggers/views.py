@@ -61,7 +61,7 @@ def _page(request, place: Property, *, form: TriggerForm | None = None, status: 
         "due": [(due, due.overdue(today)) for due in services.inspections_due(place, on=today)],
         "pumpouts": services.pumpouts_counted(place, on=today),
         "threshold": services.INSPECTION_PUMPOUTS, "section": services.SECTION,
-        "clerk": permissions.clerk_town_ids(request.user),
+        "clerk": permissions.is_clerk(request.user, place.municipality_id),
     }, status=status)
 
 
