@@ -41,6 +41,7 @@ from permits_site.rules.calendar import format_date
 from tisbury_regs.catalogue import WELL_REGISTRATION_CODE
 from tisbury_regs.law import cite
 from tisbury_regs.permits.forms import PublicWaterForm
+from tisbury_regs.permits.septic_plans import plans_from_the_owner, with_owner_authority
 from tisbury_regs.rules import PRIVATE_WELL
 
 if TYPE_CHECKING:
@@ -248,6 +249,9 @@ DISPOSAL_WORKS = {
     "document_context": water_supply_rows,
     "review_panel": "tisbury_regs/disposal_works_review.html",
     "review_context": disposal_works_review,
+    # Plans only from the registered owner, or with the owner's signed authority (09.0.8(5)).
+    "required_documents": plans_from_the_owner,
+    "document_kinds": property(with_owner_authority),
 }
 
 
