@@ -99,3 +99,43 @@ def test_a_result_before_the_order_or_without_a_tester_is_refused_0947(place, ag
 def test_only_the_boards_staff_order_a_leak_test_0947(place):
     with pytest.raises(PermissionDenied):
         ordered(place, UserFactory())
+
+
+# -- the page -----------------------------------------------------------------------------
+
+
+def test_the_board_orders_and_records_a_leak_test_on_the_page_0947(client, place, agent):
+    client.force_login(agent)
+    url = f"/tisbury/properties/{place.pk}/leak-tests/"
+    assert client.get(url).status_code == 200
+
+    ordered_page = client.post(url + "order/", {
+        "order-tank": "550-gallon fuel oil tank", "order-site_visit": "Odor of oil at the fill.",
+        "order-comply_within_days": "30"}, follow=True).content.decode()
+    assert "The leak test is ordered, to be done by July 3, 2030." in ordered_page
+    [order] = leak_tests.leak_test_orders(place)
+
+    recorded = client.post(f"{url}{order.pk}/result/", {
+        f"result-{order.pk}-tested_on": "2030-06-03", f"result-{order.pk}-tester": "Cape Tank",
+        f"result-{order.pk}-result": "passed"}, follow=True).content.decode()
+
+    assert "The test is recorded: the order is closed." in recorded
+    order.refresh_from_db()
+    assert order.complied_on == TODAY
+
+
+def test_a_refused_order_on_the_page_names_the_field_0947(client, place, agent):
+    client.force_login(agent)
+
+    response = client.post(f"/tisbury/properties/{place.pk}/leak-tests/order/", {
+        "order-tank": "", "order-site_visit": "x", "order-comply_within_days": "30"})
+
+    assert response.status_code == 400
+    assert "tank" in response.context["order_form"].errors
+    assert leak_tests.leak_test_orders(place) == []
+
+
+def test_a_resident_does_not_find_the_leak_tests_page_0947(client, place):
+    client.force_login(UserFactory())
+
+    assert client.get(f"/tisbury/properties/{place.pk}/leak-tests/").status_code == 404
