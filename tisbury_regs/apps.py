@@ -8,6 +8,8 @@ class TisburyRegsConfig(AppConfig):
     verbose_name = "Tisbury — Board of Health Regulations"
 
     def ready(self) -> None:
+        from django.db.models.signals import post_save
+
         from permits_site.accounts.demo import register_demo
         from permits_site.accounts.models import Role
         from permits_site.accounts.role_titles import register_role_titles
@@ -22,7 +24,7 @@ class TisburyRegsConfig(AppConfig):
             rule_sets=rules.RULE_SETS,
             periods=periods.PERIODS,
             key_dates=periods.KEY_DATES,
-            checklists=(food.RESIDENTIAL_KITCHEN_VISIT,),
+            checklists=(food.RESIDENTIAL_KITCHEN_VISIT, food.TEMPORARY_KITCHEN_VISIT),
         )
         # The Board of Health's agent inspects; two of its members sign a waiver (09.0.3).
         register_role_titles(periods.MUNICIPALITY, {
@@ -35,6 +37,9 @@ class TisburyRegsConfig(AppConfig):
         self.register_pumpout_returns()
         self.register_well_readings()
         self.register_inspection_triggers()
+        # A failed inspection of a temporary kitchen suspends its permit (09.5.3).
+        post_save.connect(food.failed_kitchen_receiver, sender="enforcement.Inspection",
+                          dispatch_uid="tisbury_failed_temporary_kitchen")
         register_demo("tisbury_pumpout_and_wells", demo.pumpout_and_wells)
 
     @staticmethod
