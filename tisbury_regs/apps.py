@@ -121,7 +121,9 @@ class TisburyRegsConfig(AppConfig):
     def register_inspection_triggers() -> None:
         """Septic inspections the record requires (09.0.8(4)): on the staff property page,
         in the owner's "My properties" and in the owner's notice."""
+        from permits_site.accounts.permissions import ENFORCEMENT_ROLES
         from permits_site.enforcement.registry import register_case_type
+        from permits_site.licensing.page_registry import register_queue_link
         from permits_site.notifications.reminders import register_reminder_source
         from permits_site.parties.owners import register_owner_notices
         from permits_site.parties.places import register_place_panel
@@ -131,5 +133,7 @@ class TisburyRegsConfig(AppConfig):
                              services.property_panel)
         register_owner_notices("tisbury", services.owner_notices)
         register_reminder_source(services.owner_reminders)
+        register_queue_link("tisbury", "Septic inspections required",
+                            "tisbury_regs:inspections_board", roles=ENFORCEMENT_ROLES)
         # Tank leak tests at the owner's expense (09.4.7).
         register_case_type(leak_tests.CASE_TYPE)

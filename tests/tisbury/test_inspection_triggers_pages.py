@@ -132,3 +132,22 @@ def test_the_owners_letter_names_the_owner_and_the_due_date_0908_4(client, clerk
                       ).content.decode()
 
     assert "Olive Owner" in page and "Wednesday, July 3, 2030" in page
+
+
+def test_the_boards_list_shows_each_open_inspection_in_fixed_queries_0908_4(
+        client, django_assert_max_num_queries):
+    for number in range(5):
+        pumped_four_times(PropertyFactory(municipality=municipality("tisbury"),
+                                          address=f"{number} Lagoon Pond Road"))
+    client.force_login(staff(Role.INSPECTOR, "tisbury"))
+
+    with django_assert_max_num_queries(12):
+        page = client.get("/tisbury/septic/inspections-required/").content.decode()
+
+    assert page.count("4 or more pump-outs") == 5 and "Jul 3, 2030" in page
+
+
+def test_the_boards_list_is_refused_to_a_resident_0908_4(client):
+    client.force_login(UserFactory())
+
+    assert client.get("/tisbury/septic/inspections-required/").status_code == 403

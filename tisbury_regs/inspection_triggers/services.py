@@ -263,6 +263,16 @@ def _places_to_hear(today: dt.date):
             .select_related("municipality").distinct())
 
 
+def open_inspections_board(today: dt.date) -> list[tuple[Property, DueInspection, bool]]:
+    """Every Tisbury property's open required inspections, soonest due first, each flagged
+    overdue: the Board's list, in a fixed number of queries."""
+    places = list(_places_to_hear(today))
+    due_at = inspections_due_for(places, on=today)
+    rows = [(place, due, due.overdue(today)) for place in places for due in due_at[place.pk]
+            if not due.answered]
+    return sorted(rows, key=lambda row: (row[1].due_on, row[0].address))
+
+
 def owner_reminders(today: dt.date) -> Iterator[Reminder]:
     """The owner's notice of each open required inspection, written once (the daily run):
     to every owner of record with an account; one without email gets it as a letter."""

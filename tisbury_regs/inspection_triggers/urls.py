@@ -3,6 +3,7 @@ from django.urls import path
 from tisbury_regs.inspection_triggers import views
 
 urlpatterns = [
+    path("septic/inspections-required/", views.inspections_board, name="inspections_board"),
     path("septic/properties/<int:pk>/inspections/", views.inspections_due,
          name="inspections_due"),
     path("septic/properties/<int:pk>/inspections/record/", views.record_trigger,

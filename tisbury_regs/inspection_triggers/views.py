@@ -17,6 +17,7 @@ from permits_site.licensing.views.access import get_visible_or_404
 from permits_site.parties.models import Property
 from permits_site.parties.owners import current_owners
 from permits_site.rules.calendar import format_date
+from permits_site.towns.models import Municipality
 from tisbury_regs.inspection_triggers import leak_tests, services
 from tisbury_regs.inspection_triggers.forms import (
     LeakTestOrderForm,
@@ -69,6 +70,19 @@ def _page(request, place: Property, *, form: TriggerForm | None = None, status: 
         "threshold": services.INSPECTION_PUMPOUTS, "section": services.SECTION,
         "clerk": permissions.is_clerk(request.user, place.municipality_id),
     }, status=status)
+
+
+@login_required
+@require_GET
+def inspections_board(request):
+    """The Board's list of the properties whose required inspection is still open."""
+    town = Municipality.objects.get(code=MUNICIPALITY)
+    permissions.require(permissions.is_town_staff(request.user, town.pk),
+                        "see the septic inspections required", permissions.ENFORCEMENT_ROLES,
+                        town=town)
+    return render(request, "tisbury_regs/inspections_board.html", {
+        "rows": services.open_inspections_board(timezone.localdate()),
+        "section": services.SECTION})
 
 
 @login_required
