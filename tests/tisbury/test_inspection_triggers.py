@@ -18,8 +18,8 @@ from tests.factories import (
     PumpoutJobFactory,
     PumpoutReturnFactory,
     Role,
-    SepticInspectionReportFactory,
     SeptageHandlerPermitFactory,
+    SepticInspectionReportFactory,
     UserFactory,
     municipality,
     staff,
@@ -208,7 +208,8 @@ def test_the_owner_is_told_the_inspection_is_due_and_by_when_0908_4(place, handl
 
 
 def test_an_owner_without_email_gets_the_notice_as_a_letter_0908_4(place, handler_permit):
-    owner = UserFactory(email="", street_address="9 Beach Road", city="Tisbury", postal_code="02568")
+    owner = UserFactory(email="", street_address="9 Beach Road", city="Tisbury",
+                        postal_code="02568")
     PropertyOwnerFactory(property=place, account=owner)
     returned(place, handler_permit, *FOUR)
 
