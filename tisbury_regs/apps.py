@@ -122,12 +122,13 @@ class TisburyRegsConfig(AppConfig):
         """Septic inspections the record requires (09.0.8(4)): on the staff property page,
         in the owner's "My properties" and in the owner's notice."""
         from permits_site.accounts.permissions import ENFORCEMENT_ROLES
+        from permits_site.api.registry import register_routes
         from permits_site.enforcement.registry import register_case_type
         from permits_site.licensing.page_registry import register_queue_link
         from permits_site.notifications.reminders import register_reminder_source
         from permits_site.parties.owners import register_owner_notices
         from permits_site.parties.places import register_place_panel
-        from tisbury_regs.inspection_triggers import leak_tests, services
+        from tisbury_regs.inspection_triggers import api, leak_tests, services
 
         register_place_panel("tisbury", "tisbury_regs/property_inspections_due_panel.html",
                              services.property_panel)
@@ -135,5 +136,7 @@ class TisburyRegsConfig(AppConfig):
         register_reminder_source(services.owner_reminders)
         register_queue_link("tisbury", "Septic inspections required",
                             "tisbury_regs:inspections_board", roles=ENFORCEMENT_ROLES)
+        register_routes("septic-inspections-required", api.RequiredInspectionViewSet,
+                        basename="septic-inspection-required")
         # Tank leak tests at the owner's expense (09.4.7).
         register_case_type(leak_tests.CASE_TYPE)

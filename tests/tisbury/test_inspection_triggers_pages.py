@@ -19,6 +19,7 @@ from tests.factories import (
     municipality,
     staff,
 )
+from tests.tisbury.support import client_for
 from tisbury_regs.models import SystemInspectionTrigger
 
 pytestmark = pytest.mark.django_db
@@ -151,3 +152,36 @@ def test_the_boards_list_is_refused_to_a_resident_0908_4(client):
     client.force_login(UserFactory())
 
     assert client.get("/tisbury/septic/inspections-required/").status_code == 403
+
+
+# -- the API ------------------------------------------------------------------------------
+
+
+def test_the_api_lists_the_open_inspections_for_staff_0908_4(place):
+    pumped_four_times(place)
+
+    response = client_for(staff(Role.INSPECTOR, "tisbury")).get(
+        "/api/v1/septic-inspections-required/")
+
+    assert response.status_code == 200
+    [row] = response.json()
+    assert row["property"] == place.pk and row["due_on"] == "2030-07-03"
+    assert row["overdue"] is False
+
+
+def test_the_api_records_a_sale_and_refuses_a_bad_reason_by_field_0908_4(place):
+    api = client_for(staff(Role.INSPECTOR, "tisbury"))
+
+    created = api.post("/api/v1/septic-inspections-required/", {
+        "property": place.pk, "reason": "sale", "occurred_on": "2030-07-15"}, format="json")
+    refused = api.post("/api/v1/septic-inspections-required/", {
+        "property": place.pk, "reason": "rumour", "occurred_on": "2030-07-15"}, format="json")
+
+    assert created.status_code == 201 and created.json()["due_on"] == "2030-07-14"
+    assert refused.status_code == 400 and "reason" in refused.json()
+    assert SystemInspectionTrigger.objects.count() == 1
+
+
+def test_the_api_is_refused_to_a_resident_0908_4(place):
+    assert client_for(UserFactory()).get(
+        "/api/v1/septic-inspections-required/").status_code == 403
