@@ -101,7 +101,8 @@ TYPES: dict[str, Declared] = {
     "tisbury.stable": Declared("person", "property", ["property", "permit", "horses"],
                                {"horses": 6}),
     "tisbury.disposal_works": Declared(
-        "person", "property", ["property", "alternative_system", *without_zone(COASTAL_SEPTIC_OK)],
+        "person", "property", ["property", "alternative_system", "perc_tested_on",
+                               *without_zone(COASTAL_SEPTIC_OK)],
         without_zone(COASTAL_SEPTIC_OK), ("septic_design", "floor_plan"),
         ["documents_accepted", "rules_met", "review_determined", "hearing_decided",
          "board_signatures", "well_ready", "fee_paid"],

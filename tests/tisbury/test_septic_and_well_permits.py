@@ -115,7 +115,7 @@ def registered_well(owner, place, clerk, **answers) -> Permit:
     (WELL, [], WELL_ANSWERS, WELL_DOCUMENTS,
      ["documents_accepted", "rules_met", "hearing_decided", "board_signatures", "fee_paid"],
      "No expiry"),
-    (DISPOSAL_WORKS, ["alternative_system"], SEPTIC_ANSWERS, SEPTIC_DOCUMENTS,
+    (DISPOSAL_WORKS, ["alternative_system", "perc_tested_on"], SEPTIC_ANSWERS, SEPTIC_DOCUMENTS,
      ["documents_accepted", "rules_met", "review_determined", "hearing_decided",
       "board_signatures", "well_ready", "fee_paid"], "The construction"),
 ])

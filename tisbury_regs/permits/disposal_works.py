@@ -41,7 +41,13 @@ from permits_site.rules.calendar import format_date
 from tisbury_regs.catalogue import WELL_REGISTRATION_CODE
 from tisbury_regs.law import cite
 from tisbury_regs.permits.forms import PublicWaterForm
-from tisbury_regs.permits.septic_plans import plans_from_the_owner, with_owner_authority
+from tisbury_regs.permits.septic_plans import (
+    PERC_TESTED_ON,
+    perc_blockers,
+    perc_panel,
+    plans_from_the_owner,
+    with_owner_authority,
+)
 from tisbury_regs.rules import PRIVATE_WELL
 
 if TYPE_CHECKING:
@@ -180,6 +186,7 @@ def disposal_works_blockers(self: PermitKind, application: Application) -> list[
             HEARING_SECTION,
             Gate.HEARING_DECIDED,
         ))
+    found += perc_blockers(application)
     return found
 
 
@@ -225,11 +232,12 @@ def disposal_works_review(self: PermitKind, application: Application, user) -> d
     place = application.place
     septic = ({"report": place.septic_reports.current(on=timezone.localdate()),
                "section": REPORT_SECTION} if place else None)
-    return {"water": water_supply_panel(self, application, user), "septic": septic}
+    return {"water": water_supply_panel(self, application, user), "septic": septic,
+            "perc": perc_panel(application, user)}
 
 
 DISPOSAL_WORKS = {
-    "extra_fields": (ALTERNATIVE_SYSTEM,),
+    "extra_fields": (ALTERNATIVE_SYSTEM, PERC_TESTED_ON),
     "documents": (
         DeclaredDocument(
             "septic_design",
