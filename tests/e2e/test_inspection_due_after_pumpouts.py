@@ -70,7 +70,7 @@ def test_four_pumpouts_in_the_returns_show_the_inspection_due(page, live_server,
 
     sign_in(page, live_server, "tess", PASSWORD)
     page.goto(f"{live_server.url}/staff/properties/{beach_road.pk}/")
-    panel = page.get_by_role("region", name="Septic inspections required")
+    panel = page.get_by_role("region", name="Septic system: inspection required")
     expect(panel).to_contain_text("Pump-outs in the handlers' returns for the last 12 months: 4")
     due_row = panel.get_by_role("row").filter(has_text="4 or more pump-outs")
     expect(due_row).to_contain_text("Jul 10, 2026")

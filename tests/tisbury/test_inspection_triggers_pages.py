@@ -46,7 +46,7 @@ def test_the_staff_property_page_shows_the_inspection_due_and_by_when_0908_4(
 
     page = client.get(f"/staff/properties/{place.pk}/").content.decode()
 
-    assert "Septic inspections required" in page
+    assert "Septic system: inspection required" in page
     assert "Inspection due" in page and "Jul 3, 2030" in page
     assert f"/tisbury/septic/properties/{place.pk}/inspections/letter/" in page
 
