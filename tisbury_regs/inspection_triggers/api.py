@@ -23,6 +23,7 @@ from permits_site.api.public.fields import (
     validated_body,
 )
 from permits_site.parties.models import Property
+from permits_site.towns.models import Municipality
 from tisbury_regs.inspection_triggers import services
 from tisbury_regs.models import InspectionTriggerReason
 from tisbury_regs.periods import MUNICIPALITY
@@ -56,7 +57,7 @@ class RequiredInspectionViewSet(viewsets.ViewSet):
     serializer_class = RequiredInspectionSerializer
 
     def _require_staff(self, doing: str) -> None:
-        town = services.Municipality.objects.get(code=MUNICIPALITY)
+        town = Municipality.objects.get(code=MUNICIPALITY)
         permissions.require(permissions.is_town_staff(self.request.user, town.pk), doing,
                             permissions.ENFORCEMENT_ROLES, town=town)
 
