@@ -1233,3 +1233,55 @@ class PublicMainRecordFactory(factory.django.DjangoModelFactory):
     reachable = True
     reason = "The main runs in the street"
     recorded_by = factory.SubFactory(UserFactory)
+
+
+# -- a property's owners of record; inspections the record requires (Tisbury BOH Reg
+# 09.0.8(4), (5)) and tank leak tests (09.4.7) ------------------------------------------
+
+from permits_site.parties.models import PropertyOwner  # noqa: E402
+from tisbury_regs.models import SystemInspectionTrigger, TankLeakTest  # noqa: E402
+
+
+class PropertyOwnerFactory(factory.django.DjangoModelFactory):
+    """An owner of record entered from the deed, without an account."""
+
+    class Meta:
+        model = PropertyOwner
+
+    property = factory.SubFactory(PropertyFactory)
+    name = "Olive Owner"
+    mailing_address = "9 Beach Road, Tisbury, MA 02568"
+    source = "deed"
+    reference = "Book 1234, Page 56"
+    recorded_by = factory.SubFactory(UserFactory)
+    recorded_on = factory.LazyFunction(_today)
+
+
+class SystemInspectionTriggerFactory(factory.django.DjangoModelFactory):
+    """A change of use recorded today on a Tisbury property, inspection due in 30 days."""
+
+    class Meta:
+        model = SystemInspectionTrigger
+
+    municipality = _town("tisbury")
+    property = factory.SubFactory(PropertyFactory,
+                                  municipality=factory.SelfAttribute("..municipality"))
+    reason = "change_of_use"
+    occurred_on = factory.LazyFunction(_today)
+    due_on = factory.LazyAttribute(lambda trigger: trigger.occurred_on + dt.timedelta(days=30))
+    recorded_by = factory.SubFactory(UserFactory)
+    recorded_on = factory.LazyFunction(_today)
+
+
+class TankLeakTestFactory(factory.django.DjangoModelFactory):
+    """A passed leak test recorded today on an order."""
+
+    class Meta:
+        model = TankLeakTest
+
+    order = factory.SubFactory(OrderFactory)
+    tested_on = factory.LazyFunction(_today)
+    tester = "Cape Tank Testing Inc."
+    result = "passed"
+    recorded_by = factory.SubFactory(UserFactory)
+    recorded_on = factory.LazyFunction(_today)

@@ -8,6 +8,8 @@ class TisburyRegsConfig(AppConfig):
     verbose_name = "Tisbury — Board of Health Regulations"
 
     def ready(self) -> None:
+        from django.db.models.signals import post_save
+
         from permits_site.accounts.demo import register_demo
         from permits_site.accounts.models import Role
         from permits_site.accounts.role_titles import register_role_titles
@@ -22,7 +24,7 @@ class TisburyRegsConfig(AppConfig):
             rule_sets=rules.RULE_SETS,
             periods=periods.PERIODS,
             key_dates=periods.KEY_DATES,
-            checklists=(food.RESIDENTIAL_KITCHEN_VISIT,),
+            checklists=(food.RESIDENTIAL_KITCHEN_VISIT, food.TEMPORARY_KITCHEN_VISIT),
         )
         # The Board of Health's agent inspects; two of its members sign a waiver (09.0.3).
         register_role_titles(periods.MUNICIPALITY, {
@@ -35,6 +37,10 @@ class TisburyRegsConfig(AppConfig):
         self.register_health_orders()
         self.register_pumpout_returns()
         self.register_well_readings()
+        self.register_inspection_triggers()
+        # A failed inspection of a temporary kitchen suspends its permit (09.5.3).
+        post_save.connect(food.failed_kitchen_receiver, sender="enforcement.Inspection",
+                          dispatch_uid="tisbury_failed_temporary_kitchen")
         register_demo("tisbury_pumpout_and_wells", demo.pumpout_and_wells)
 
     @staticmethod
@@ -138,3 +144,27 @@ class TisburyRegsConfig(AppConfig):
         register_routes("well-readings", api.WellReadingViewSet, basename="well-reading")
         register_queue_link("tisbury", "Metered wells", "tisbury_regs:board_wells",
                             roles=ENFORCEMENT_ROLES)
+
+    @staticmethod
+    def register_inspection_triggers() -> None:
+        """Septic inspections the record requires (09.0.8(4)): on the staff property page,
+        in the owner's "My properties" and in the owner's notice."""
+        from permits_site.accounts.permissions import ENFORCEMENT_ROLES
+        from permits_site.api.registry import register_routes
+        from permits_site.enforcement.registry import register_case_type
+        from permits_site.licensing.page_registry import register_queue_link
+        from permits_site.notifications.reminders import register_reminder_source
+        from permits_site.parties.owners import register_owner_notices
+        from permits_site.parties.places import register_place_panel
+        from tisbury_regs.inspection_triggers import api, leak_tests, services
+
+        register_place_panel("tisbury", "tisbury_regs/property_inspections_due_panel.html",
+                             services.property_panel)
+        register_owner_notices("tisbury", services.owner_notices)
+        register_reminder_source(services.owner_reminders)
+        register_queue_link("tisbury", "Septic inspections required",
+                            "tisbury_regs:inspections_board", roles=ENFORCEMENT_ROLES)
+        register_routes("septic-inspections-required", api.RequiredInspectionViewSet,
+                        basename="septic-inspection-required")
+        # Tank leak tests at the owner's expense (09.4.7).
+        register_case_type(leak_tests.CASE_TYPE)

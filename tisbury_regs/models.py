@@ -334,3 +334,68 @@ class PublicMainRecord(models.Model):
 
     def __str__(self) -> str:
         return f"Public main record of {self.property}"
+
+
+# -- inspections the record triggers (09.0.8(4)) and tank leak tests (09.4.7) ---------------
+
+
+class InspectionTriggerReason(models.TextChoices):
+    SALE = "sale", "Sale or transfer of the property"
+    CHANGE_OF_USE = "change_of_use", ("Change of use, addition, major renovation, seasonal "
+                                      "increase or wastewater increase")
+    SEPTAGE_PLAN = "septage_plan", "The Town Septage Management Plan's schedule"
+
+
+class SystemInspectionTrigger(models.Model):
+    """An event the office records that requires a septic system inspection (09.0.8(4)). Four
+    or more pump-outs in a year are not recorded here: they are counted from the handlers'
+    returns."""
+
+    municipality = models.ForeignKey(
+        "towns.Municipality", on_delete=models.PROTECT, related_name="+"
+    )
+    property = models.ForeignKey(
+        "parties.Property", on_delete=models.PROTECT, related_name="inspection_triggers"
+    )
+    reason = models.CharField(max_length=20, choices=InspectionTriggerReason.choices)
+    occurred_on = models.DateField(
+        help_text="The closing, the day of the change, or the day the plan's schedule sets.")
+    due_on = models.DateField(help_text="The last day for the inspection.")
+    notes = models.TextField(blank=True)
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    recorded_on = models.DateField(default=timezone.localdate)
+
+    class Meta:
+        ordering = ["due_on", "pk"]
+
+    def __str__(self) -> str:
+        return f"Septic inspection required: {self.get_reason_display()}"
+
+
+class LeakTestResult(models.TextChoices):
+    PASSED = "passed", "Passed (tight)"
+    FAILED = "failed", "Failed (leaking)"
+
+
+class TankLeakTest(models.Model):
+    """A leak test of a storage tank the Board ordered at the owner's expense (09.4.7),
+    recorded against the order it answers."""
+
+    order = models.ForeignKey("enforcement.Order", on_delete=models.PROTECT,
+                              related_name="tank_leak_tests")
+    tested_on = models.DateField("date tested")
+    tester = models.CharField("tested by", max_length=200)
+    result = models.CharField(max_length=10, choices=LeakTestResult.choices)
+    document = models.FileField(upload_to="tank_leak_tests/%Y/", blank=True)
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    recorded_on = models.DateField(default=timezone.localdate)
+
+    class Meta:
+        ordering = ["-tested_on", "-pk"]
+
+    def __str__(self) -> str:
+        return f"Tank leak test of {self.tested_on} ({self.get_result_display()})"

@@ -1,4 +1,5 @@
 from tisbury_regs.health_orders import urls as health_orders
+from tisbury_regs.inspection_triggers import urls as inspection_triggers
 from tisbury_regs.permits import urls as permits
 from tisbury_regs.pumpout import urls as pumpout
 from tisbury_regs.septic import urls as septic
@@ -19,4 +20,6 @@ urlpatterns = [
     *wells.urlpatterns,
     # A place's zone, recorded by the Board (09.9.1(1), 09.9.2).
     *zones.urlpatterns,
+    # Septic inspections the record requires (09.0.8(4)) and tank leak tests (09.4.7).
+    *inspection_triggers.urlpatterns,
 ]

@@ -170,3 +170,42 @@ class Property(models.Model):
     def full_address(self) -> str:
         """The address as printed on a permit: street and town."""
         return f"{self.address}, {self.municipality.short_name}"
+
+
+class OwnershipSource(models.TextChoices):
+    ASSESSORS = "assessors", "The assessors' record"
+    DEED = "deed", "The recorded deed"
+
+
+class PropertyOwner(models.Model):
+    """An owner of record of a place, entered by the town's office from the assessors'
+    record or the deed (Tisbury BOH Reg 09.0.8(5) "registered owner"; Northborough Horse &
+    Stable Regs §8.1 "owner and/or occupant"). An ownership that ends keeps its row, dated."""
+
+    property = models.ForeignKey(Property, on_delete=models.PROTECT, related_name="owners")
+    name = models.CharField("owner's name", max_length=200)
+    account = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
+        related_name="owned_properties", help_text="The owner's account on the site, if any.",
+    )
+    mailing_address = models.CharField(max_length=300, blank=True)
+    source = models.CharField(max_length=20, choices=OwnershipSource.choices)
+    reference = models.CharField(
+        max_length=100, blank=True,
+        help_text="Where it is written: the deed's book and page, or the assessors' card.",
+    )
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    recorded_on = models.DateField(default=timezone.localdate)
+    ended_on = models.DateField(null=True, blank=True)
+    ended_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
+        related_name="+",
+    )
+
+    class Meta:
+        ordering = ["name", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.name}, owner of {self.property}"

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from permits_site.parties import views
+from permits_site.parties import owner_views, views
 
 app_name = "parties"
 urlpatterns = [
@@ -20,4 +20,12 @@ urlpatterns = [
          name="staff_property_correct"),
     path("staff/properties/<int:pk>/merge/", views.staff_property_merge,
          name="staff_property_merge"),
+]
+
+# A property's owners of record (Tisbury BOH Reg 09.0.8(5); Northborough §8.1).
+urlpatterns += [
+    path("staff/properties/<int:pk>/owners/", owner_views.record_owner,
+         name="staff_property_owner"),
+    path("staff/properties/<int:pk>/owners/<int:owner_pk>/end/", owner_views.end_ownership,
+         name="staff_property_owner_end"),
 ]

@@ -45,7 +45,7 @@ from permits_site.licensing.models import (
     PermitStatus,
 )
 from permits_site.licensing.views.access import get_visible_or_404
-from permits_site.parties import permissions
+from permits_site.parties import owners, permissions
 from permits_site.parties import services as party_services
 from permits_site.parties.forms import (
     BusinessForm,
@@ -63,6 +63,7 @@ from permits_site.parties.models import (
     normalise_address,
     normalise_parcel,
 )
+from permits_site.parties.owner_forms import OwnerForm
 from permits_site.parties.places import Derivation, derive_attributes, place_panels
 from permits_site.parties.records import (
     cases_at,
@@ -235,10 +236,17 @@ def business_add_member(request, pk: int):
 @login_required
 @require_GET
 def my_properties(request):
-    """The places the user, or a business they act for, applied about."""
-    places = party_services.properties_of(request.user).select_related("municipality")
+    """The places the user, or a business they act for, applied about, and those the town
+    records them as an owner of, with what each town asks of its owners."""
+    owned = owners.owned_by(request.user).values("pk")
+    places = list(Property.objects.filter(
+        Q(pk__in=party_services.properties_of(request.user).values("pk")) | Q(pk__in=owned)
+    ).select_related("municipality"))
+    owned_ids = set(owned.values_list("pk", flat=True))
+    notices = owners.owner_notices([place for place in places if place.pk in owned_ids])
     return render(request, "parties/my_properties.html", {
-        "rows": rows_with_attributes(places),
+        "rows": [(place, attributes, place.pk in owned_ids, notices.get(place.pk, []))
+                 for place, attributes in rows_with_attributes(places)],
     })
 
 
@@ -401,7 +409,7 @@ def enforcement_record(place: Property, *, today) -> dict[str, list]:
 
 
 def property_page(request, place: Property, *, correct_form: PlaceForm | None = None,
-                  merge_form: MergeForm | None = None, status: int = 200):
+                  merge_form: MergeForm | None = None, owner_form=None, status: int = 200):
     """The clerk's page of one place: what it says, who is linked to it, what was issued,
     applied for and waived there, its inspections, enforcement cases and citations, the
     town's own records of it, the forms to correct it and merge a duplicate, its history."""
@@ -425,6 +433,8 @@ def property_page(request, place: Property, *, correct_form: PlaceForm | None = 
         "reviewer": can_review(request.user, place.municipality_id),
         "correct_form": (correct_form or correction_form(place)) if live else None,
         "merge_form": (merge_form or MergeForm(prefix="merge")) if live else None,
+        "owners": place.owners.select_related("account"),
+        "owner_form": (owner_form or OwnerForm(prefix="owner")) if live else None,
     }, status=status)
 
 

@@ -109,7 +109,7 @@ TYPES: dict[str, Declared] = {
                                {"horses": 6}),
     "tisbury.disposal_works": Declared(
         "person", "property",
-        ["property", "alternative_system", *without_zone(COASTAL_SEPTIC_OK),
+        ["property", "alternative_system", "perc_tested_on", *without_zone(COASTAL_SEPTIC_OK),
          *DISPOSAL_WORKS_ONLY],
         without_zone(COASTAL_SEPTIC_OK), ("septic_design", "floor_plan"),
         ["documents_accepted", "rules_met", "review_determined", "hearing_decided",

@@ -114,8 +114,8 @@ def registered_well(owner, place, clerk, **answers) -> Permit:
      ["documents_accepted", "rules_met", "review_determined", "hearing_decided",
       "board_signatures", "fee_paid"],
      "No expiry"),
-    (DISPOSAL_WORKS, ["alternative_system"], [*SEPTIC_ANSWERS, *DISPOSAL_WORKS_ONLY],
-     SEPTIC_DOCUMENTS,
+    (DISPOSAL_WORKS, ["alternative_system", "perc_tested_on"],
+     [*SEPTIC_ANSWERS, *DISPOSAL_WORKS_ONLY], SEPTIC_DOCUMENTS,
      ["documents_accepted", "rules_met", "review_determined", "hearing_decided",
       "board_signatures", "well_ready", "fee_paid"], "The construction"),
 ])

@@ -42,6 +42,13 @@ from permits_site.rules.calendar import format_date
 from tisbury_regs.catalogue import WELL_REGISTRATION_CODE
 from tisbury_regs.law import cite
 from tisbury_regs.permits.forms import PublicWaterForm
+from tisbury_regs.permits.septic_plans import (
+    PERC_TESTED_ON,
+    perc_blockers,
+    perc_panel,
+    plans_from_the_owner,
+    with_owner_authority,
+)
 from tisbury_regs.rules import PRIVATE_WELL
 
 if TYPE_CHECKING:
@@ -180,6 +187,7 @@ def disposal_works_blockers(self: PermitKind, application: Application) -> list[
             HEARING_SECTION,
             Gate.HEARING_DECIDED,
         ))
+    found += perc_blockers(application)
     return found
 
 
@@ -228,11 +236,11 @@ def disposal_works_review(self: PermitKind, application: Application, user) -> d
                "section": REPORT_SECTION} if place else None)
     zone = derive_attributes([place])[place.pk].get("zone") if place else None
     return {"water": water_supply_panel(self, application, user), "septic": septic,
-            "zone": zone, "place": place}
+            "zone": zone, "place": place, "perc": perc_panel(application, user)}
 
 
 DISPOSAL_WORKS = {
-    "extra_fields": (ALTERNATIVE_SYSTEM,),
+    "extra_fields": (ALTERNATIVE_SYSTEM, PERC_TESTED_ON),
     "documents": (
         DeclaredDocument(
             "septic_design",
@@ -252,6 +260,9 @@ DISPOSAL_WORKS = {
     "document_context": water_supply_rows,
     "review_panel": "tisbury_regs/disposal_works_review.html",
     "review_context": disposal_works_review,
+    # Plans only from the registered owner, or with the owner's signed authority (09.0.8(5)).
+    "required_documents": plans_from_the_owner,
+    "document_kinds": property(with_owner_authority),
 }
 
 

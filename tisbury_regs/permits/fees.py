@@ -53,6 +53,7 @@ from tisbury_regs.permits.food import (
     is_non_profit,
     parse_event_details,
     sandblasting_term,
+    schedule_event_inspection,
 )
 from tisbury_regs.permits.kinds import SEPTAGE_INSURANCE, TisburyPermitKind
 from tisbury_regs.permits.waste import SEPTAGE_VEHICLES
@@ -274,6 +275,8 @@ class TemporaryFoodKind(DeclaredFactsKind):
     )
     parse_details = parse_event_details
     term = event_term
+    #: The Board inspects the temporary kitchen at the event (09.5.3).
+    after_issue = schedule_event_inspection
     #: The event's days (09.5.3), not a license year.
     annual = None
 

@@ -7,7 +7,9 @@ the permit runs.
   the State Sanitary Code that 09.5.4 adopts as the food establishments' minimum standard). A
   non-profit's fee waiver (09.5, Policy Statements) follows from the business being a
   non-profit organization; the application answers the policy's exceptions.
-- Temporary food (09.5.3): a food service at an event, valid for the event's days.
+- Temporary food (09.5.3): a food service at an event, valid for the event's days; the
+  Board's inspection of the temporary kitchen is scheduled on the permit for the event's first
+  day, and a failed inspection suspends the permit.
 - Residential kitchen (09.5.5): breakfast served or overnight accommodations offered to the
   public from a residential kitchen, issued after the Board's inspection.
 - Sandblasting (09.4.3): year-round at one location for many jobs (the calendar year), or a
@@ -22,6 +24,9 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
+from permits_site.accounts.models import Membership, Role
+from permits_site.enforcement.models import InspectionResult
+from permits_site.enforcement.services.inspections import schedule_inspection
 from permits_site.licensing.declarations import (
     DeclaredDocument,
     DetailsInvalid,
@@ -29,9 +34,11 @@ from permits_site.licensing.declarations import (
     detail_field,
 )
 from permits_site.licensing.kinds import PermitKind
+from permits_site.licensing.models import PermitStatus
+from permits_site.licensing.services.permits import change_permit_status
 from permits_site.parties.models import BusinessKind
 from permits_site.rules.base import Fact, FactType, RuleSet, must_hold
-from permits_site.rules.calendar import year_end
+from permits_site.rules.calendar import format_date, year_end
 from tisbury_regs.law import cite
 
 FOOD_MANAGER_SECTION = cite("09.5.2")
@@ -137,15 +144,16 @@ RESIDENTIAL_KITCHEN_VISIT = RuleSet(
 )
 
 
-def _kitchen_rule(fact: str, question: str, rule_id: str, refusal: str) -> None:
-    """One item of the visit: it holds when the agent answers yes."""
-    @RESIDENTIAL_KITCHEN_VISIT.rule(rule_id, KITCHEN_SECTION, question)
+def _kitchen_rule(visit: RuleSet, section: str, fact: str, question: str, rule_id: str,
+                  refusal: str) -> None:
+    """One item of a kitchen visit: it holds when the agent answers yes."""
+    @visit.rule(rule_id, section, question)
     def item_holds(facts, context):
         return must_hold(facts[fact], ok="Found so on the visit.", refusal=refusal)
 
 
 for kitchen_item in KITCHEN_ITEMS:
-    _kitchen_rule(*kitchen_item)
+    _kitchen_rule(RESIDENTIAL_KITCHEN_VISIT, KITCHEN_SECTION, *kitchen_item)
 
 RESIDENTIAL_KITCHEN = {
     "extra_fields": (
@@ -178,3 +186,79 @@ def sandblasting_term(self: PermitKind, application, *, issued_on: dt.date
     if application.details.get("variant") == INDIVIDUAL and job_date:
         return issued_on, max(issued_on, dt.date.fromisoformat(job_date))
     return issued_on, year_end(issued_on)
+
+
+# -- the temporary kitchen's inspection (09.5.3) --------------------------------------------
+
+TEMPORARY_FOOD_SECTION = cite("09.5.3")
+
+#: "The Board of Health will inspect temporary food kitchens for clean, sanitary conditions,
+#: food handling procedures, transportation procedures and for fresh wholesome products
+#: purchased from approved sources" (09.5.3): one item each.
+TEMPORARY_KITCHEN_ITEMS = (
+    ("clean_and_sanitary", "Is the temporary kitchen clean and sanitary?", "ti.5.3.sanitary",
+     "The temporary kitchen is not clean and sanitary."),
+    ("food_handling", "Are the food handling procedures sound?", "ti.5.3.handling",
+     "The food handling procedures are not sound."),
+    ("transportation", "Are the procedures for transporting food sound?",
+     "ti.5.3.transportation", "Food is not transported soundly."),
+    ("approved_sources",
+     "Are the products fresh and wholesome, purchased from approved sources?",
+     "ti.5.3.sources", "Products are not fresh and wholesome or not from approved sources."),
+)
+
+#: The agent's inspection of a temporary food kitchen at its event (09.5.3).
+TEMPORARY_KITCHEN_VISIT = RuleSet(
+    code="tisbury.temporary_kitchen_visit",
+    municipality="tisbury",
+    title="Temporary food kitchen inspection",
+    description="The Board of Health's inspection of a temporary food kitchen at its event "
+                f"({TEMPORARY_FOOD_SECTION}).",
+    facts=tuple(Fact(name, FactType.BOOL, question)
+                for name, question, _, _ in TEMPORARY_KITCHEN_ITEMS),
+)
+
+for temporary_item in TEMPORARY_KITCHEN_ITEMS:
+    _kitchen_rule(TEMPORARY_KITCHEN_VISIT, TEMPORARY_FOOD_SECTION, *temporary_item)
+
+
+def town_agent(municipality):
+    """The Board's agent who inspects in town: the longest-serving inspector, if any."""
+    membership = (Membership.objects.filter(municipality=municipality, role=Role.INSPECTOR)
+                  .select_related("user").order_by("pk").first())
+    return membership.user if membership else None
+
+
+def schedule_event_inspection(self: PermitKind, application, permit, *, acting_user) -> None:
+    """On issue, the Board's inspection of the temporary kitchen is scheduled on the permit
+    for the event's first day (09.5.3): the kitchen is set up on the day, so the inspection
+    follows the permit rather than gating it. With no agent in town yet, the Board schedules
+    it from the inspections page."""
+    agent = town_agent(permit.municipality)
+    if agent is None:
+        return
+    schedule_inspection(municipality=permit.municipality,
+                        check_code=TEMPORARY_KITCHEN_VISIT.code,
+                        scheduled_for=permit.valid_from, inspector=agent, permit=permit,
+                        address=application.details.get("event_location", ""),
+                        acting_user=acting_user)
+
+
+def suspend_on_failed_kitchen(inspection) -> None:
+    """A temporary kitchen that fails the Board's inspection has its permit suspended
+    (09.5.3); the Board reinstates it once the kitchen is put right."""
+    permit = inspection.permit
+    if (inspection.check_code != TEMPORARY_KITCHEN_VISIT.code or permit is None
+            or inspection.result != InspectionResult.FAILED
+            or permit.status != PermitStatus.ACTIVE):
+        return
+    change_permit_status(
+        permit=permit, change="suspend", acting_user=inspection.inspector,
+        reason=f"The temporary food kitchen failed the Board of Health's inspection of "
+               f"{format_date(inspection.inspected_on)} ({TEMPORARY_FOOD_SECTION}).")
+
+
+def failed_kitchen_receiver(sender, instance, update_fields=None, **kwargs) -> None:
+    """Connected to the inspection's save: closing it with its result suspends on a fail."""
+    if update_fields and "result" in update_fields:
+        suspend_on_failed_kitchen(instance)

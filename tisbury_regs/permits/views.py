@@ -1,5 +1,5 @@
 """The clerk's record, on the review screen, that a disposal works lot is served by public
-water (Tisbury BOH Reg 09.3.1(3))."""
+water (Tisbury BOH Reg 09.3.1(3)); the Board's review of an old percolation test (09.0.8(3))."""
 
 from __future__ import annotations
 
@@ -13,8 +13,8 @@ from permits_site.exceptions import DomainError
 from permits_site.licensing.models import Application
 from permits_site.licensing.views.access import get_visible_or_404
 from permits_site.licensing.views.resident import error_messages
-from tisbury_regs.permits import disposal_works
-from tisbury_regs.permits.forms import PublicWaterForm
+from tisbury_regs.permits import disposal_works, septic_plans
+from tisbury_regs.permits.forms import PercReviewForm, PublicWaterForm
 
 
 @login_required
@@ -37,4 +37,28 @@ def record_public_water(request, pk: int):
     else:
         messages.success(request, "The public water connection is recorded; the well gate "
                                   f"is cleared ({disposal_works.WELL_SECTION}).")
+    return redirect("licensing:review", pk=application.pk)
+
+
+@login_required
+@require_POST
+def review_perc_test(request, pk: int):
+    """The Board's review of a percolation test older than two years (09.0.8(3))."""
+    application = get_visible_or_404(
+        Application.objects.select_related("permit_type", "municipality"),
+        lambda user, application: permissions.can_review(user, application.municipality_id),
+        request.user,
+        pk=pk,
+    )
+    form = PercReviewForm(request.POST)
+    try:
+        if not form.is_valid():
+            raise DomainError(form.errors)
+        septic_plans.review_perc_test(application=application, acting_user=request.user,
+                                      **form.cleaned_data)
+    except DomainError as refused:
+        error_messages(request, refused)
+    else:
+        messages.success(request, "The percolation test's review is recorded "
+                                  f"({septic_plans.PERC_SECTION}).")
     return redirect("licensing:review", pk=application.pk)

@@ -60,8 +60,9 @@ def schedule_hearing(
     The letters are printed once the hearing is scheduled; the mailing date and the
     article numbers may come with it or later (:func:`record_notice_mailing`). Refused when
     the notices — mailed on the day given, else today at the earliest — would reach the
-    abutters too late, naming the ``hearing_date`` and the section; one hearing is pending at a time. ``relief_sought`` defaults to what the
-    application's failed rules ask of the Board (:func:`describe_relief`).
+    abutters too late, naming the ``hearing_date`` and the section; one hearing is pending
+    at a time. ``relief_sought`` defaults to what the application's failed rules ask of the
+    Board (:func:`describe_relief`).
     """
     application = Application.objects.select_for_update().get(pk=application.pk)
     kind = kind_for(application.permit_type.code)
