@@ -107,8 +107,8 @@ UNSUPPLIED_TEXT = ("The regulation text supplied to the town stops before 09.11:
 
 class TisburyPermitKind(PermitKind):
     """What every Tisbury permit type shares: the Board may waive a regulation in writing,
-    effective with two members' signatures (09.0.3) — but never a statute, a bylaw, or a
-    Designated Barrier Beach rule on a barrier beach (09.9.1)."""
+    effective with two members' signatures (09.0.3) — but never a statute or a bylaw
+    (09.0.3(1)), nor a Designated Barrier Beach rule on a barrier beach (09.9.1)."""
 
     variance_signatures_required = 2
     variance_citation = cite("09.0.3")
@@ -122,7 +122,7 @@ class TisburyPermitKind(PermitKind):
     #: days' notice it gives for an alternative system's hearing (09.0.8(13)).
     hearing_notice_days = HEARING_NOTICE_DAYS
     hearing_citation = cite("09.0.3")
-    unwaivable_law_citation = cite("09.9.1")
+    unwaivable_law_citation = cite("09.0.3(1)")
     written_waiver_application = True
     statements = STATEMENTS
 
