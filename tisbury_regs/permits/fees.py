@@ -26,7 +26,7 @@ from permits_site.licensing.declarations import (
     ParsedDetails,
     fact_field,
 )
-from permits_site.licensing.kinds import HolderLink, QuoteRequest
+from permits_site.licensing.kinds import Blocker, HolderLink, QuoteRequest
 from permits_site.rules.base import Fact, FactType
 from permits_site.rules.calendar import key_date_on
 from permits_site.rules.fees import (
@@ -38,6 +38,7 @@ from permits_site.rules.fees import (
     parse_quote_facts,
 )
 from permits_site.rules.registry import town_law
+from tisbury_regs import lead_paint
 from tisbury_regs.fines import (
     FOOD_SURCHARGES,
     SEPTAGE_SURCHARGES,
@@ -56,6 +57,7 @@ from tisbury_regs.permits.food import (
 )
 from tisbury_regs.permits.kinds import SEPTAGE_INSURANCE, TisburyPermitKind
 from tisbury_regs.permits.waste import SEPTAGE_VEHICLES
+from tisbury_regs.system_care.conditions import SEPTAGE_HANDLER_CONDITIONS
 
 FOOD_POLICY = cite("09.5, Policy Statements")
 STABLE_FEE_CAP = Decimal("20.00")
@@ -235,6 +237,15 @@ class SandblastingKind(DeclaredFactsKind):
     )
     term = sandblasting_term
 
+    @property
+    def extra_fields(self) -> tuple[DeclaredField, ...]:
+        """The variant, and the building's age for the lead paint determination (09.4.6)."""
+        return (*super().extra_fields, *lead_paint.FIELDS)
+
+    def extra_blockers(self, application) -> list[Blocker]:
+        """A pre-1978 building waits for its lead paint determination (09.4.6)."""
+        return lead_paint.lead_blockers(application)
+
     def price(self, request: QuoteRequest) -> list[FeeLine]:
         return [line_for(item(request.schedule, request.facts["variant"]), code=request.action)]
 
@@ -371,6 +382,7 @@ class SeptageHandlerKind(SurchargedRenewalKind):
     """A septage hauling business; proof of liability insurance is required (09.1.4)."""
 
     code = "tisbury.septage_handler"
+    printed_conditions = SEPTAGE_HANDLER_CONDITIONS
     holder = Holder.BUSINESS
     about = About.BUSINESS
     documents = (SEPTAGE_INSURANCE,)
