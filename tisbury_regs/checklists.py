@@ -34,6 +34,7 @@ def add_items(rule_set: RuleSet, items: tuple[ChecklistItem, ...]) -> None:
 def _add_rule(rule_set: RuleSet, item: ChecklistItem) -> None:
     @rule_set.rule(item.rule_id, item.citation, item.question)
     def item_holds(facts, context):
+        """One item of the agent's checklist: it holds when the agent answers yes."""
         return must_hold(facts[item.fact], ok="Found so on the visit.", refusal=item.refusal)
 
 
