@@ -24,6 +24,7 @@ from permits_site.enforcement.models import PriorWindow
 from permits_site.enforcement.registry import (
     CaseType,
     CitationPolicy,
+    OffenseExemption,
     SurchargeEvent,
     SurchargeSources,
     statutory_window,
@@ -224,6 +225,9 @@ CITATION_POLICY = CitationPolicy(
     forfeitures=("board_regulation_violation",),
     surcharge_events=surcharge_events(),
     surcharge_sources=SURCHARGE_SOURCES,
+    exemptions=(OffenseExemption("animal_excrement",
+                                 "a blind person while walking his or her guide dog",
+                                 cite("09.7.1")),),
 )
 CASE_TYPES = (
     CaseType(

@@ -342,6 +342,10 @@ class CitationCreateSerializer(StrictSerializer):
     surcharge_event = StrictCharField(
         max_length=40, required=False, allow_blank=True, default="",
         help_text="One of the town's surcharge events the citation represents.")
+    exempt = StrictBooleanField(
+        required=False, default=False,
+        help_text="The officer found that the offense's exemption held (a blind person "
+                  "walking a guide dog, Tisbury BOH Reg 09.7.1): no citation is written.")
 
 
 class HearingCreateSerializer(StrictSerializer):

@@ -364,6 +364,7 @@ class CitationForm(CaseActionForm):
                   "Leave empty to count until compliance.",
     )
     surcharge_event = forms.ChoiceField(required=False, label="Surcharge event (optional)")
+    exempt = forms.BooleanField(required=False, label="The law's exemption applied")
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -379,6 +380,7 @@ class CitationForm(CaseActionForm):
             policy = policy_of(self.case)
         except LookupError:
             policy = None
+        self._ask_exemption(policy)
         if policy is None or not policy.surcharge_events:
             del self.fields["surcharge_event"]
         else:
@@ -387,6 +389,15 @@ class CitationForm(CaseActionForm):
             self.fields["surcharge_event"].help_text = (
                 "The event of the town's surcharge schedules this citation represents.")
 
+
+    def _ask_exemption(self, policy: CitationPolicy | None) -> None:
+        """Asked only in a town whose law exempts circumstances from an offense, naming them."""
+        if policy is None or not policy.exemptions:
+            del self.fields["exempt"]
+            return
+        self.fields["exempt"].help_text = "; ".join(
+            f"{exemption.circumstance} ({exemption.citation})" for exemption in policy.exemptions
+        ).capitalize() + ": the section does not apply, and nothing is cited."
 
     def _ask_units(self, offered) -> None:
         """Units are asked only where an offense offered is fined per unit (per boat, per

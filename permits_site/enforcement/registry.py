@@ -119,6 +119,17 @@ class SurchargeSources:
 
 
 @dataclass(frozen=True)
+class OffenseExemption:
+    """Circumstances in which an offense's section does not apply (Tisbury BOH Reg 09.7.1:
+    "This section shall not apply to a blind person while walking his or her guide dog"):
+    the officer says whether they held, and no citation is written when they did."""
+
+    offense: str
+    circumstance: str
+    citation: str
+
+
+@dataclass(frozen=True)
 class CitationPolicy:
     """How a town's citations are answered (MGL c.40 §21D).
 
@@ -137,6 +148,11 @@ class CitationPolicy:
     forfeitures: tuple[str, ...] = ()
     surcharge_events: tuple[SurchargeEvent, ...] = ()
     surcharge_sources: SurchargeSources = SurchargeSources()
+    #: Circumstances in which an offense's section does not apply.
+    exemptions: tuple[OffenseExemption, ...] = ()
+
+    def exemption_for(self, offense: str) -> OffenseExemption | None:
+        return next((found for found in self.exemptions if found.offense == offense), None)
 
     def surcharge_event(self, code: str) -> SurchargeEvent | None:
         return next((event for event in self.surcharge_events if event.code == code), None)

@@ -60,6 +60,17 @@ def citation_days(citation: Citation, *, on: dt.date) -> int:
     return (last - citation.issued_on).days + 1
 
 
+def refuse_exempt(policy: CitationPolicy, offense: str, *, exempt: bool) -> None:
+    """No citation where the officer found the offense's exemption held (``exempt``)."""
+    if not exempt:
+        return
+    exemption = policy.exemption_for(offense)
+    if exemption is None:
+        raise DomainError("The law names no exemption from this offense.", field="exempt")
+    raise DomainError(f"Not cited: the section does not apply to {exemption.circumstance} "
+                      f"({exemption.citation}).", field="exempt")
+
+
 def citation_total(citation: Citation, *, on: dt.date) -> Decimal:
     """What the citation amounts to as of ``on``: amount × units × days (nothing for a
     warning)."""
@@ -138,13 +149,15 @@ def issue_citation(
     units: int = 1,
     accrues_until: dt.date | None = None,
     surcharge_event: str = "",
+    exempt: bool = False,
 ) -> Citation:
     """Cite the party for an offense the case type allows, priced by the schedule in force.
 
     A ranged offense needs ``amount`` within its bounds; a fixed one takes
     none. A per-day offense runs until compliance unless ``accrues_until``
     sets its last day. Refusals name the field (``offense``, ``amount``,
-    ``units``, ``accrues_until``, ``surcharge_event``).
+    ``units``, ``accrues_until``, ``surcharge_event``, ``exempt``: an exemption the officer
+    found held, naming its section).
     """
     case = Case.objects.select_for_update().select_related("municipality").get(pk=case.pk)
     require_case_open(case, doing="issue a citation on")
@@ -153,6 +166,7 @@ def issue_citation(
         offered = ", ".join(registered.offenses) if registered else "none"
         raise DomainError(f"This case may cite: {offered}.", field="offense")
     policy = policy_of(case)
+    refuse_exempt(policy, offense, exempt=exempt)
     today = timezone.localdate()
     try:
         fine_item = fine_item_in_force(case.municipality, offense, today)
