@@ -1242,12 +1242,16 @@ RULE_SETS: tuple[RuleSet, ...] = (
 
 
 # -- tisbury.campground: the agent's items beyond the fixture counts (09.8.2–09.8.5) ----------
-# Appended to the campground checklist: lights, partitions, screens (09.8.2(4), (7), (8)),
-# poison ivy (09.8.3(3)) and the emergency provisions (09.8.5(1), (2)).
+# Appended to the campground checklist: a room for each sex (09.8.2(1)), lights, partitions,
+# screens (09.8.2(4), (7), (8)), poison ivy (09.8.3(3)), the water's approved source (09.8.4(1))
+# and the emergency provisions (09.8.5(1), (2)).
 
 from tisbury_regs.checklists import ChecklistItem, add_items  # noqa: E402
 
 CAMPGROUND_UPKEEP = (
+    ChecklistItem("separate_rooms_per_sex", "Is a separate wash/toilet room kept for each sex?",
+                  "ti.8.2.1.rooms", cite("09.8.2(1)"),
+                  "There is no separate wash/toilet room for each sex."),
     ChecklistItem("lights_operating",
                   "Do lights at entrances and exits and at least one central ceiling light "
                   "operate during the hours of darkness?", "ti.8.2.4.lights", cite("09.8.2(4)"),
@@ -1281,6 +1285,10 @@ CAMPGROUND_UPKEEP = (
                   cite("09.8.5(2)"),
                   "No public telephone is always accessible with the emergency numbers "
                   "(the Board of Health's included) displayed."),
+    ChecklistItem("approved_water_source",
+                  "Is the drinking and washing water from an approved source?",
+                  "ti.8.4.1.source", cite("09.8.4(1)"),
+                  "The drinking or washing water is not from an approved source."),
 )
 add_items(CAMPGROUND, CAMPGROUND_UPKEEP)
 

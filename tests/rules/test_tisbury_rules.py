@@ -80,6 +80,7 @@ CAMPGROUND_OK = {
     "drinking_faucets": 1,
     "faucet_height_ft": 3,
     # the agent's items of 09.8.2(4), (7), (8), 09.8.3(3) and 09.8.5(1), (2)
+    "separate_rooms_per_sex": True,
     "lights_operating": True,
     "light_switches_staff_only": True,
     "toilets_partitioned": True,
@@ -88,6 +89,7 @@ CAMPGROUND_OK = {
     "emergency_attendant": True,
     "office_with_telephone": True,
     "public_telephone": True,
+    "approved_water_source": True,
 }
 WOODWASTE_OK = {
     "volume_cuyd": 250,
@@ -168,9 +170,9 @@ def check(rule_set: RuleSet, rule_id: str, **changes) -> Finding:
             "ti.8.2.5.toilets", "ti.8.2.5.lavatories", "ti.8.2.5.showers", "ti.8.2.5.urinals",
             "ti.8.2.2.room_caps", "ti.8.2.3.ventilation", "ti.8.2.6.water", "ti.8.3.1.cleaning",
             "ti.8.3.2.refuse", "ti.8.4.3.faucets", "ti.8.4.2.faucet_height",
-            "ti.8.2.4.lights", "ti.8.2.4.switches", "ti.8.2.7.partitions", "ti.8.2.8.screens",
-            "ti.8.3.3.poison_ivy", "ti.8.5.1.attendant", "ti.8.5.1.office",
-            "ti.8.5.2.telephone",
+            "ti.8.2.1.rooms", "ti.8.2.4.lights", "ti.8.2.4.switches", "ti.8.2.7.partitions",
+            "ti.8.2.8.screens", "ti.8.3.3.poison_ivy", "ti.8.5.1.attendant", "ti.8.5.1.office",
+            "ti.8.5.2.telephone", "ti.8.4.1.source",
         ]),
         (WOODWASTE, ["ti.2.9.site", "ti.2.9.content"]),
         (LEAD_PAINT, ["ti.4.6.lead"]),

@@ -11,16 +11,22 @@ from types import SimpleNamespace
 import pytest
 
 from permits_site.licensing.kinds import kind_for
+from tests.factories import Role, UserFactory, staff
 from tests.rules.test_tisbury_rules import SANDBLASTING_OK, WOODWASTE_OK
 from tests.tisbury.support import client_for, pdf_text
-from tests.tisbury.test_every_permit_type import (  # noqa: F401  (fixtures)
-    details_for,
-    inspector,
-    issued_through_the_api,
-    owner,
-)
+from tests.tisbury.test_every_permit_type import details_for, issued_through_the_api
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def owner(db):
+    return UserFactory(username="tilly", first_name="Tilly", last_name="Holder")
+
+
+@pytest.fixture
+def inspector(db):
+    return staff(Role.INSPECTOR, "tisbury", first_name="Ian", last_name="Agent")
 
 
 def submitted(owner, clerk, code: str, details: dict) -> dict:
