@@ -12,8 +12,8 @@ import pytest
 from permits_site.rules.base import FactsInvalid, Outcome
 from tests.rules.test_tisbury_rules import CAMPGROUND_OK, check
 from tests.tisbury.test_every_permit_type import DUMPSTER_VISIT
-from tisbury_regs.dumpster_care.checklist import DUMPSTER_SITE_VISIT, ITEMS
-from tisbury_regs.lead_paint import lead_facts
+from tisbury_regs.permits.dumpster_care import DUMPSTER_SITE_VISIT, ITEMS
+from tisbury_regs.permits.lead_paint import lead_facts
 from tisbury_regs.rules import CAMPGROUND, CAMPGROUND_UPKEEP, INLET, LEAD_PAINT, SUBDIVISION
 
 ON = dt.date(2030, 6, 12)

@@ -38,7 +38,6 @@ from permits_site.rules.fees import (
     parse_quote_facts,
 )
 from permits_site.rules.registry import town_law
-from tisbury_regs import lead_paint
 from tisbury_regs.fines import (
     FOOD_SURCHARGES,
     SEPTAGE_SURCHARGES,
@@ -46,6 +45,7 @@ from tisbury_regs.fines import (
     SurchargeSchedule,
 )
 from tisbury_regs.law import cite
+from tisbury_regs.permits import lead_paint
 from tisbury_regs.permits.food import (
     EVENT_FIELDS,
     FOOD_SERVICE_DOCUMENTS,
@@ -56,8 +56,8 @@ from tisbury_regs.permits.food import (
     sandblasting_term,
 )
 from tisbury_regs.permits.kinds import SEPTAGE_INSURANCE, TisburyPermitKind
+from tisbury_regs.permits.system_care import SEPTAGE_HANDLER_CONDITIONS
 from tisbury_regs.permits.waste import SEPTAGE_VEHICLES
-from tisbury_regs.system_care.conditions import SEPTAGE_HANDLER_CONDITIONS
 
 FOOD_POLICY = cite("09.5, Policy Statements")
 STABLE_FEE_CAP = Decimal("20.00")

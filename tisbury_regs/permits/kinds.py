@@ -14,8 +14,8 @@ from permits_site.licensing.declarations import (
 from permits_site.licensing.kinds import PermitKind, PrintedCondition
 from permits_site.parties.places import register_place_attributes
 from permits_site.rules.base import Fact, FactType
-from tisbury_regs.dumpster_care import conditions as dumpster_care
 from tisbury_regs.law import cite
+from tisbury_regs.permits import dumpster_care
 from tisbury_regs.permits.disposal_works import (
     DISPOSAL_WORKS,
     HEARING_NOTICE_DAYS,
@@ -24,9 +24,9 @@ from tisbury_regs.permits.disposal_works import (
 )
 from tisbury_regs.permits.food import RESIDENTIAL_KITCHEN
 from tisbury_regs.permits.statements import STATEMENTS
+from tisbury_regs.permits.system_care import DISPOSAL_WORKS_CONDITIONS
 from tisbury_regs.permits.waste import DUMPSTER, DUMPSTER_CONTRACTOR, TEMPORARY_DUMPSTER
 from tisbury_regs.rules import CAMPGROUND
-from tisbury_regs.system_care.conditions import DISPOSAL_WORKS_CONDITIONS
 
 MUNICIPALITY = "tisbury"
 

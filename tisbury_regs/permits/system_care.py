@@ -1,5 +1,7 @@
-"""The conditions of the disposal works construction permit and of the septage handler's
-permit, in the regulations' words with their sections.
+"""What an on-site sewage disposal system in Tisbury must be built and kept like (Board of
+Health Regulations 09.0.8, 09.1.3, 09.4.4, 09.4.5, 09.9.6, 09.9.7): the conditions of the
+disposal works construction permit and of the septage handler's permit, in the regulations'
+words with their sections.
 
 - Disposal works (09.0.8(1), (2), (6), (10), 09.1.3(1), (2), (6), 09.9.6(3), 09.9.7(5)):
   greywater never on the ground, garbage grinders only into a system meeting Title 5 and the
