@@ -344,8 +344,8 @@ class CitationCreateSerializer(StrictSerializer):
         help_text="One of the town's surcharge events the citation represents.")
     exempt = StrictBooleanField(
         required=False, default=False,
-        help_text="The officer found that the offense's exemption held (a blind person "
-                  "walking a guide dog, Tisbury BOH Reg 09.7.1): no citation is written.")
+        help_text="The officer found that the exemption the town's law names for the offense "
+                  "held: no citation is written, and the refusal names the section.")
 
 
 class HearingCreateSerializer(StrictSerializer):

@@ -120,9 +120,9 @@ class SurchargeSources:
 
 @dataclass(frozen=True)
 class OffenseExemption:
-    """Circumstances in which an offense's section does not apply (Tisbury BOH Reg 09.7.1:
-    "This section shall not apply to a blind person while walking his or her guide dog"):
-    the officer says whether they held, and no citation is written when they did."""
+    """Circumstances in which an offense's section does not apply (a person the law names
+    doing what it excuses): the officer says whether they held, and no citation is written
+    when they did."""
 
     offense: str
     circumstance: str

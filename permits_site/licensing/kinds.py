@@ -70,8 +70,8 @@ class Blocker:
 @dataclass(frozen=True)
 class PrintedCondition:
     """A condition the law attaches to every permit of a type, printed on its paper with its
-    section (a dumpster's lid kept closed, Tisbury BOH Reg 09.2.4(1)); ``applies`` narrows it
-    to the applications it concerns (a benchmark rule in the coastal district only)."""
+    section (a dumpster's lid kept closed); ``applies`` narrows it to the applications it
+    concerns (a rule for lots in one district only)."""
 
     text: str
     citation: str
