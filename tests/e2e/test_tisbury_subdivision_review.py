@@ -38,6 +38,7 @@ def test_a_subdivision_plan_is_reviewed_and_its_approval_prints_the_lot_criteria
         page.goto(f"{live_server.url}/towns/tisbury/permits/tisbury.subdivision_review/")
         assert_accessible(page)
         page.get_by_role("link", name="Apply online").click()
+        page.get_by_label("The property").select_option(label="80 Lambert's Cove Road, Tisbury")
         page.get_by_label("Number of lots the plan creates").fill("4")
         page.get_by_role("group", name="Does the plan show the water table's location and "
                                        "gradient?").get_by_label("Yes", exact=True).check()
