@@ -18,13 +18,16 @@ class TisburyRegsConfig(AppConfig):
         from permits_site.rules.registry import register_law
         from tisbury_regs import demo, fines, periods, rules
         from tisbury_regs.permits import food
+        from tisbury_regs.permits.dumpster_care import DUMPSTER_SITE_VISIT
+        from tisbury_regs.site_visits.checklists import SITE_VISITS
 
         register_law(
             periods.MUNICIPALITY,
             rule_sets=rules.RULE_SETS,
             periods=periods.PERIODS,
             key_dates=periods.KEY_DATES,
-            checklists=(food.RESIDENTIAL_KITCHEN_VISIT, food.TEMPORARY_KITCHEN_VISIT),
+            checklists=(food.RESIDENTIAL_KITCHEN_VISIT, food.TEMPORARY_KITCHEN_VISIT,
+                        DUMPSTER_SITE_VISIT, *SITE_VISITS),
         )
         # The Board of Health's agent inspects; two of its members sign a waiver (09.0.3).
         register_role_titles(periods.MUNICIPALITY, {

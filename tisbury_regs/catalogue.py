@@ -163,6 +163,36 @@ PERMIT_TYPES = (
     annual("body_art_establishment", "Body Art Establishment Permit", "BAE", "09.11", "200.00"),
     annual("body_art_practitioner", "Body Art Practitioner Permit", "BAP", "09.11", "100.00"),
     annual("tobacco_sales", "Tobacco Sales Permit", "TOB", "09.12", "100.00"),
+    annual(
+        "woodwaste_burial",
+        "Woodwaste Burial Approval",
+        "WWB",
+        "09.2.9",
+        "0.00",
+        actions=("new",),
+        term="The burial",
+        check="tisbury.woodwaste",
+    ),
+    annual(
+        "subdivision_review",
+        "Subdivision Plan Review",
+        "SUB",
+        "09.4.1",
+        "0.00",
+        actions=("new",),
+        term="The subdivision",
+        check="tisbury.subdivision",
+    ),
+    annual(
+        "inlet_approval",
+        "Inlet, Channel or Basin Approval",
+        "INL",
+        "09.9.6(2)",
+        "0.00",
+        actions=("new",),
+        term="The construction",
+        check="tisbury.inlet",
+    ),
 )
 
 CATALOGUE = Catalogue(

@@ -23,6 +23,7 @@ from permits_site.enforcement.catalogue import (
 from permits_site.enforcement.models import PriorWindow
 from permits_site.enforcement.registry import (
     CaseType,
+    CitationExemption,
     CitationPolicy,
     SurchargeEvent,
     SurchargeSources,
@@ -224,6 +225,16 @@ CITATION_POLICY = CitationPolicy(
     forfeitures=("board_regulation_violation",),
     surcharge_events=surcharge_events(),
     surcharge_sources=SURCHARGE_SOURCES,
+    exemptions=(
+        CitationExemption(
+            code="guide_dog",
+            question="Was it a blind person walking his or her guide dog?",
+            offenses=("animal_excrement",),
+            citation=cite("09.7.1"),
+            refusal="09.7.1 does not apply to a blind person while walking his or her guide "
+                    "dog: no citation is written.",
+        ),
+    ),
 )
 CASE_TYPES = (
     CaseType(

@@ -1384,3 +1384,135 @@ RULE_SETS: tuple[RuleSet, ...] = (
     SANDBLASTING,
     DISPOSAL_WORKS_CHECK,
 )
+
+
+# -- tisbury.campground: the agent's items beyond the fixture counts (09.8.2–09.8.5) ----------
+# Appended to the campground checklist: a room for each sex (09.8.2(1)), lights, partitions,
+# screens (09.8.2(4), (7), (8)), poison ivy (09.8.3(3)), the water's approved source (09.8.4(1))
+# and the emergency provisions (09.8.5(1), (2)).
+
+from tisbury_regs.checklists import ChecklistItem, add_items  # noqa: E402
+
+CAMPGROUND_UPKEEP = (
+    ChecklistItem("separate_rooms_per_sex", "Is a separate wash/toilet room kept for each sex?",
+                  "ti.8.2.1.rooms", cite("09.8.2(1)"),
+                  "There is no separate wash/toilet room for each sex."),
+    ChecklistItem("lights_operating",
+                  "Do lights at entrances and exits and at least one central ceiling light "
+                  "operate during the hours of darkness?", "ti.8.2.4.lights", cite("09.8.2(4)"),
+                  "Entrance, exit or central ceiling lights do not operate during darkness."),
+    ChecklistItem("light_switches_staff_only",
+                  "Are the switches of those lights accessible only to campground employees?",
+                  "ti.8.2.4.switches", cite("09.8.2(4)"),
+                  "The switches of the minimum lights are within reach of campers."),
+    ChecklistItem("toilets_partitioned", "Is each toilet installed in a partitioned enclosure?",
+                  "ti.8.2.7.partitions", cite("09.8.2(7)"),
+                  "A toilet is not in a partitioned enclosure."),
+    ChecklistItem("modesty_screens",
+                  "Are modesty offsets or fixed partition screens provided at each entrance "
+                  "and exit?", "ti.8.2.8.screens", cite("09.8.2(8)"),
+                  "An entrance or exit has no modesty offset or fixed partition screen."),
+    ChecklistItem("no_poison_ivy",
+                  "Is there no poison ivy within 2 feet of any area, way or path used for foot "
+                  "traffic?", "ti.8.3.3.poison_ivy", cite("09.8.3(3)"),
+                  "Poison ivy grows within 2 feet of an area, way or path used on foot."),
+    ChecklistItem("emergency_attendant",
+                  "Is an employee knowledgeable in emergency procedures in attendance at all "
+                  "times?", "ti.8.5.1.attendant", cite("09.8.5(1)"),
+                  "No employee knowledgeable in emergency procedures is always in attendance."),
+    ChecklistItem("office_with_telephone",
+                  "Is an office with a telephone kept in a permanent structure?",
+                  "ti.8.5.1.office", cite("09.8.5(1)"),
+                  "There is no office with a telephone in a permanent structure."),
+    ChecklistItem("public_telephone",
+                  "Is a public telephone accessible at all times, with emergency numbers, the "
+                  "Board of Health's included, prominently displayed?", "ti.8.5.2.telephone",
+                  cite("09.8.5(2)"),
+                  "No public telephone is always accessible with the emergency numbers "
+                  "(the Board of Health's included) displayed."),
+    ChecklistItem("approved_water_source",
+                  "Is the drinking and washing water from an approved source?",
+                  "ti.8.4.1.source", cite("09.8.4(1)"),
+                  "The drinking or washing water is not from an approved source."),
+)
+add_items(CAMPGROUND, CAMPGROUND_UPKEEP)
+
+
+# -- tisbury.subdivision (09.4.1, 09.4.2, 09.1.3(2)) -------------------------------------------
+
+SUBDIVISION_SECTION = cite("09.4.1")
+#: "subdivision shall mean the division of a tract of land into two (2) or more lots" (09.4.1,
+#: MGL c.41 §81M).
+SUBDIVISION_LOTS_FROM = 2
+
+SUBDIVISION = RuleSet(
+    code="tisbury.subdivision",
+    municipality=MUNICIPALITY,
+    title="Board of Health review of a subdivision",
+    description="The water table and other prerequisites the Board determines before it "
+                "approves a subdivision or division of land (09.4.1, 09.4.2).",
+    facts=(
+        _count("lots", "Number of lots the plan creates",
+               "A division into two or more lots, re-subdivision included (09.4.1, MGL c.41 "
+               "§81M).", minimum=SUBDIVISION_LOTS_FROM),
+        _yes_no("water_table_shown",
+                "Does the plan show the water table's location and gradient?",
+                "From deep observation holes or monitoring wells on the tract (09.4.1)."),
+    ),
+)
+
+
+@SUBDIVISION.rule("ti.4.1.water_table", SUBDIVISION_SECTION,
+                  "The plan shows the water table's location and gradient")
+def subdivision_water_table(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
+    """09.4.1: the Board's review determines the water table location and gradient."""
+    return must_hold(
+        facts["water_table_shown"],
+        ok="The plan shows the water table's location and gradient.",
+        refusal="Show the water table's location and gradient on the plan: the Board's review "
+                "determines them.",
+    )
+
+
+@SUBDIVISION.rule("ti.4.1.review", SUBDIVISION_SECTION,
+                  "The Board determines the prerequisites and any observation wells",
+                  reviewable=True)
+def subdivision_review(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
+    """09.4.1, 09.4.2, 09.1.3(2): the Board determines what else it requires, multiple deep
+    driven observation or monitoring wells included, before it approves the plan."""
+    return needs_review(
+        f"The Board reviews the {facts['lots']} lots for the prerequisites it finds appropriate, "
+        "and may require deep driven observation or monitoring wells at the locations, depths "
+        f"and heights it specifies ({cite('09.1.3(2)')}).",
+    )
+
+
+# -- tisbury.inlet (09.9.6(2)) ----------------------------------------------------------------
+
+INLET = RuleSet(
+    code="tisbury.inlet",
+    municipality=MUNICIPALITY,
+    title="New inlet, channel or basin",
+    description="The Board's written approval of a new inlet, channel or basin inland of the "
+                "mean high water line (09.9.6(2)).",
+    facts=(
+        _yes_no("inland_of_mean_high_water",
+                "Is it built inland of the mean high water line of the sea coast or a saltwater "
+                "body?"),
+    ),
+)
+
+
+@INLET.rule("ti.9.6.2.inlet", cite("09.9.6(2)"),
+            "A new inlet, channel or basin inland of mean high water needs the Board's written "
+            "approval", reviewable=True)
+def inlet_approval(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
+    """09.9.6(2): "No new inlet, channel or basin shall be constructed inland of the mean high
+    water line … without the written approval of the Board of Health"."""
+    if not facts["inland_of_mean_high_water"]:
+        return not_applicable("Seaward of the mean high water line the regulation does not "
+                              "ask for the Board's approval.")
+    return needs_review("The Board of Health decides in writing whether to approve it.")
+
+
+RULE_SETS = (*RULE_SETS, SUBDIVISION, INLET)

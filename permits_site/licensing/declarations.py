@@ -125,6 +125,7 @@ class Purpose(StrEnum):
     HOST_GUESTS = "host_guests"
     HOLD_EVENT = "hold_event"
     RUN_A_TRADE = "run_a_trade"
+    WORK_ON_LAND = "work_on_land"
 
     @property
     def label(self) -> str:
@@ -142,6 +143,7 @@ PURPOSE_LABELS = {
     Purpose.HOST_GUESTS: "Host guests or campers",
     Purpose.HOLD_EVENT: "Hold an event",
     Purpose.RUN_A_TRADE: "Run a trade or a shop",
+    Purpose.WORK_ON_LAND: "Divide, clear or dig land",
 }
 
 

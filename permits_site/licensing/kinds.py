@@ -68,6 +68,24 @@ class Blocker:
 
 
 @dataclass(frozen=True)
+class PrintedCondition:
+    """A condition the law attaches to every permit of a type, printed on its paper with its
+    section (a dumpster's lid kept closed); ``applies`` narrows it to the applications it
+    concerns (a rule for lots in one district only)."""
+
+    text: str
+    citation: str
+    applies: Callable[[Application], bool] | None = None
+
+    def concerns(self, application: Application) -> bool:
+        return self.applies is None or self.applies(application)
+
+    def frozen(self) -> dict[str, str]:
+        """The condition as an issued permit keeps it, beside its granted variances."""
+        return {"kind": "condition", "text": self.text, "citation": self.citation}
+
+
+@dataclass(frozen=True)
 class QuoteRequest:
     permit_type: str
     action: str
@@ -193,6 +211,8 @@ class PermitKind:
     role_titles: Mapping[str, str] = {}
     #: The inspection as the applicant's next step names it ("kennel inspection").
     inspection_name: str = "inspection"
+    #: Conditions the law attaches to every permit of the type, printed on it.
+    printed_conditions: tuple[PrintedCondition, ...] = ()
     # -- the declaration ----------------------------------------------------------
 
     def holds_hearing(self, application: Application) -> bool:
@@ -467,6 +487,11 @@ class PermitKind:
     def move_to_license_year(self, application: Application, *, year: int) -> None:
         """Hook for kinds that keep the license year on the application (a dog license):
         record that it is issued for ``year``, in the issuing transaction."""
+
+    def conditions_for(self, application: Application) -> list[PrintedCondition]:
+        """The printed conditions that concern ``application``, frozen on its permit."""
+        return [condition for condition in self.printed_conditions
+                if condition.concerns(application)]
 
     def after_issue(self, application: Application, permit: Permit, *, acting_user: User) -> None:
         """Hook for typed details (a dog's tag) written in the issuing transaction."""

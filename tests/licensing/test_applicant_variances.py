@@ -1,8 +1,8 @@
 """The applicant asks the Board for relief from their own application page (issue #21): a
 Tisbury waiver (BOH Reg 09.0.3) in the same written application the clerk files, audited as
-theirs; the page says first what the law puts beyond any waiver (09.9.1: statutes, bylaws and,
-on a barrier beach, its Designated Barrier Beach rules), then shows the request's status and
-each Board member's signature. Another person gets a 404, the API the same action."""
+theirs; the page says first what the law puts beyond any waiver (statutes and bylaws, 09.0.3(1);
+on a barrier beach, its Designated Barrier Beach rules, 09.9.1), then shows the request's status
+and each Board member's signature. Another person gets a 404, the API the same action."""
 
 import pytest
 from django.urls import reverse
@@ -59,7 +59,8 @@ def test_the_page_explains_what_cannot_be_waived_before_the_request(client, appl
 
     text = page.content.decode()
     assert page.status_code == 200
-    assert "statute or a town bylaw" in text and "Tisbury BOH Reg 09.9.1" in text
+    assert "statute or a town bylaw (Tisbury BOH Reg 09.0.3(1))" in text
+    assert "Tisbury BOH Reg 09.9.1" in text
     assert "Designated Barrier Beach rules" in text
     assert "is on a barrier beach" not in text
     assert 'name="variance-locus"' in text and 'name="variance-regulation"' in text
@@ -147,14 +148,14 @@ def test_the_api_takes_the_applicants_request_and_lists_it_with_its_signatures(a
     assert [(row["status"], row["signatures"]) for row in listed] == [("requested", [])]
 
 
-def test_the_api_refuses_a_statute_naming_09_9_1(application):
+def test_the_api_refuses_a_statute_naming_09_0_3_1(application):
     response = api_for(application.applicant).post(
         f"/api/v1/applications/{application.pk}/variance-requests/",
         {"rule_ids": [SEWER], "request_text": "Out of reach.", "sets_aside_law": True,
          **WRITTEN_WAIVER}, format="json")
 
     assert response.status_code == 400
-    assert "09.9.1" in response.json()["sets_aside_law"][0]
+    assert "09.0.3(1)" in response.json()["sets_aside_law"][0]
     assert not Variance.objects.exists()
 
 

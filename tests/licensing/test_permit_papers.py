@@ -131,6 +131,7 @@ PAPER_TYPES = [
     "tisbury.disposal_works", "tisbury.well_registration", "tisbury.campground",
     "tisbury.body_art_establishment", "tisbury.body_art_practitioner",
     "tisbury.tobacco_sales", "north_andover.dog_license",
+    "tisbury.woodwaste_burial", "tisbury.subdivision_review", "tisbury.inlet_approval",
 ]
 
 

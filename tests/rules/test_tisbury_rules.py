@@ -11,10 +11,12 @@ from tisbury_regs.rules import (
     COASTAL_SEPTIC,
     DISPOSAL_WORKS_CHECK,
     FAILED_SEPTIC,
+    INLET,
     LEAD_PAINT,
     PRIVATE_WELL,
     RULE_SETS,
     SANDBLASTING,
+    SUBDIVISION,
     SYSTEM_LIMITS,
     TEMPORARY_DUMPSTER,
     WOODWASTE,
@@ -78,6 +80,17 @@ CAMPGROUND_OK = {
     "max_distance_to_refuse_ft": 200,
     "drinking_faucets": 1,
     "faucet_height_ft": 3,
+    # the agent's items of 09.8.2(4), (7), (8), 09.8.3(3) and 09.8.5(1), (2)
+    "separate_rooms_per_sex": True,
+    "lights_operating": True,
+    "light_switches_staff_only": True,
+    "toilets_partitioned": True,
+    "modesty_screens": True,
+    "no_poison_ivy": True,
+    "emergency_attendant": True,
+    "office_with_telephone": True,
+    "public_telephone": True,
+    "approved_water_source": True,
 }
 WOODWASTE_OK = {
     "volume_cuyd": 250,
@@ -114,6 +127,8 @@ SANDBLASTING_OK = {
     "tarps_used": True,
     "meets_dep_noise_standards": True,
 }
+SUBDIVISION_OK = {"lots": 2, "water_table_shown": True}
+INLET_OK = {"inland_of_mean_high_water": True}
 VALID_FACTS = {
     COASTAL_SEPTIC.code: COASTAL_SEPTIC_OK,
     PRIVATE_WELL.code: PRIVATE_WELL_OK,
@@ -125,6 +140,8 @@ VALID_FACTS = {
     SYSTEM_LIMITS.code: SYSTEM_LIMITS_OK,
     SANDBLASTING.code: SANDBLASTING_OK,
     DISPOSAL_WORKS_CHECK.code: COASTAL_SEPTIC_OK,
+    SUBDIVISION.code: SUBDIVISION_OK,
+    INLET.code: INLET_OK,
 }
 
 
@@ -155,6 +172,9 @@ def check(rule_set: RuleSet, rule_id: str, **changes) -> Finding:
             "ti.8.2.5.toilets", "ti.8.2.5.lavatories", "ti.8.2.5.showers", "ti.8.2.5.urinals",
             "ti.8.2.2.room_caps", "ti.8.2.3.ventilation", "ti.8.2.6.water", "ti.8.3.1.cleaning",
             "ti.8.3.2.refuse", "ti.8.4.3.faucets", "ti.8.4.2.faucet_height",
+            "ti.8.2.1.rooms", "ti.8.2.4.lights", "ti.8.2.4.switches", "ti.8.2.7.partitions",
+            "ti.8.2.8.screens", "ti.8.3.3.poison_ivy", "ti.8.5.1.attendant", "ti.8.5.1.office",
+            "ti.8.5.2.telephone", "ti.8.4.1.source",
         ]),
         (WOODWASTE, ["ti.2.9.site", "ti.2.9.content"]),
         (LEAD_PAINT, ["ti.4.6.lead"]),
@@ -169,6 +189,8 @@ def check(rule_set: RuleSet, rule_id: str, **changes) -> Finding:
             "ti.0.8.7.mounded", "ti.0.8.14.sewer", "ti.9.4.2.bb_occupancy",
             "ti.9.4.2.bb_devices", "ti.1.3.3.max",
         ]),
+        (SUBDIVISION, ["ti.4.1.water_table", "ti.4.1.review"]),
+        (INLET, ["ti.9.6.2.inlet"]),
     ],
     ids=lambda value: value.code if isinstance(value, RuleSet) else None,
 )
@@ -182,6 +204,7 @@ def test_rule_sets_lists_every_tisbury_set_once():
         "tisbury.woodwaste", "tisbury.lead_paint", "tisbury.temporary_dumpster",
         "tisbury.failed_septic", "tisbury.system_limits", "tisbury.sandblasting",
         "tisbury.disposal_works",
+        "tisbury.subdivision", "tisbury.inlet",
     ]
     assert {rule_set.municipality for rule_set in RULE_SETS} == {"tisbury"}
 

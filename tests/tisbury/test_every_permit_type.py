@@ -23,6 +23,7 @@ from tests.rules.test_tisbury_rules import (
     COASTAL_SEPTIC_OK,
     PRIVATE_WELL_OK,
     SANDBLASTING_OK,
+    WOODWASTE_OK,
 )
 from tests.tisbury.support import TODAY, accepted_documents, client_for, pdf_text
 
@@ -32,6 +33,12 @@ CALENDAR_YEAR = "Valid through December 31 of the year issued"
 ANNUAL_GATES = ["hearing_decided", "board_signatures", "fee_paid"]
 KITCHEN_VISIT = dict.fromkeys(("only_non_hazardous_foods", "private_foods_kept_apart",
                                "pets_kept_out", "laundry_idle", "no_guest_cooking"), True)
+#: The dumpster site visit approving its location and upkeep (09.2.3, 09.2.4, 09.2.6).
+DUMPSTER_VISIT = dict.fromkeys((
+    "location_approved", "traffic_view_clear", "screened_where_required", "lid_closed",
+    "children_kept_off", "no_overflow", "area_free_of_nuisance", "contractor_name_displayed",
+    "deodorized"), True)
+NO_EXPIRY = dt.date(9999, 12, 31)
 
 
 #: What the disposal works check asks besides the coastal septic facts: 09.9.4(2)'s use limits
@@ -61,13 +68,17 @@ class Declared:
     inspection: tuple[str, dict[str, Any]] | None = None
     #: The period the permit runs, when not the calendar year of issue.
     period: tuple[dt.date, dt.date] = (TODAY, DEC_31)
+    #: The needs_review findings the Board's reviewer accepts in writing.
+    determined: tuple[str, ...] = ()
 
 
 TYPES: dict[str, Declared] = {
     "tisbury.dumpster": Declared(
         "person_or_business", "property",
         ["business", "property", "permit", "location_on_lot", "sticker_number"],
-        {"location_on_lot": "Behind the kitchen door", "sticker_number": "T-0412"}),
+        {"location_on_lot": "Behind the kitchen door", "sticker_number": "T-0412"},
+        gates=["inspection_passed", *ANNUAL_GATES],
+        inspection=("tisbury.dumpster_site_visit", DUMPSTER_VISIT)),
     "tisbury.dumpster_contractor": Declared(
         "business", "business", ["business", "permit", "dumpsters"],
         {"dumpsters": ["T-0412 / 10 cubic yards / 5 Main Street"]}),
@@ -84,7 +95,8 @@ TYPES: dict[str, Declared] = {
         ["documents_accepted", *ANNUAL_GATES]),
     "tisbury.sandblasting": Declared(
         "person_or_business", "property",
-        ["business", "property", "variant", *SANDBLASTING_OK],
+        ["business", "property", "variant", "building_year_built", "lead_determination_filed",
+         *SANDBLASTING_OK],
         {"variant": "year_round", **SANDBLASTING_OK}, gates=["rules_met", *ANNUAL_GATES],
         term="Year-round: the calendar year; individual: the job"),
     "tisbury.food_service": Declared(
@@ -129,6 +141,20 @@ TYPES: dict[str, Declared] = {
                                                {}),
     "tisbury.body_art_practitioner": Declared("person", "person", ["permit"], {}),
     "tisbury.tobacco_sales": Declared("business", "business", ["business", "permit"], {}),
+    "tisbury.woodwaste_burial": Declared(
+        "person_or_business", "property", ["business", "property", *WOODWASTE_OK], WOODWASTE_OK,
+        gates=["rules_met", "review_determined", *ANNUAL_GATES], term="The burial",
+        period=(TODAY, NO_EXPIRY)),
+    "tisbury.subdivision_review": Declared(
+        "person_or_business", "property", ["business", "property", "lots", "water_table_shown"],
+        {"lots": 4, "water_table_shown": True},
+        gates=["rules_met", "review_determined", *ANNUAL_GATES], term="The subdivision",
+        period=(TODAY, NO_EXPIRY), determined=("ti.4.1.review",)),
+    "tisbury.inlet_approval": Declared(
+        "person_or_business", "property", ["business", "property", "inland_of_mean_high_water"],
+        {"inland_of_mean_high_water": True},
+        gates=["rules_met", "review_determined", *ANNUAL_GATES], term="The construction",
+        period=(TODAY, NO_EXPIRY), determined=("ti.9.6.2.inlet",)),
 }
 RENEWED = [code for code in TYPES if "permit" in TYPES[code].fields]
 
@@ -194,6 +220,10 @@ def issued_through_the_api(owner, clerk, inspector, code: str, details: dict,
         assert paid.status_code == 201, paid.content
     if declared.inspection is not None:
         passed_inspection(office, inspector, pk, *declared.inspection)
+    for rule in declared.determined:
+        determined = office.post(f"/api/v1/applications/{pk}/determinations/", {
+            "rule": rule, "acceptable": True, "note": "Approved by the Board."}, format="json")
+        assert determined.status_code == 201, determined.content
     if "well_ready" in declared.gates:
         recorded = office.post(f"/api/v1/disposal-works-applications/{pk}/public-water/",
                                {"note": "Water department account 4411"}, format="json")

@@ -122,7 +122,8 @@ def inspect(application_id: int, answers: dict, *, inspector, clerk, notes: str)
          ["inspection_passed", "hearing_decided", "board_signatures", "fee_paid"],
          "Valid through December 31 of the year issued"),
         (SANDBLASTING, "person_or_business", "property",
-         ["business", "property", "variant", *SANDBLASTING_OK], (),
+         ["business", "property", "variant", "building_year_built", "lead_determination_filed",
+          *SANDBLASTING_OK], (),
          ["rules_met", "hearing_decided", "board_signatures", "fee_paid"],
          "Year-round: the calendar year; individual: the job"),
     ])

@@ -7,11 +7,16 @@ import pytest
 
 from permits_site.licensing.models import PermitType
 from permits_site.parties.services import create_business
-from tests.factories import UserFactory
+from tests.factories import Role, UserFactory, staff
 from tests.tisbury.test_every_permit_type import TYPES, details_for, issued_through_the_api
 
 pytestmark = pytest.mark.django_db
 UNSUPPLIED = "The regulation text supplied to the town stops before 09.11"
+
+
+def agent():
+    """The Board of Health agent who visits a dumpster's site (09.2.3(1))."""
+    return staff(Role.INSPECTOR, "tisbury")
 
 
 def page(client, code: str) -> str:
@@ -95,7 +100,7 @@ def owner(db):
 
 def test_my_permits_offers_the_renewal_pre_filled_from_last_year(owner, clerk, client):
     code = "tisbury.dumpster"
-    permit = issued_through_the_api(owner, clerk, None, code, details_for(owner, code))
+    permit = issued_through_the_api(owner, clerk, agent(), code, details_for(owner, code))
     client.force_login(owner)
 
     dashboard = client.get("/dashboard/").content.decode()
@@ -111,7 +116,7 @@ def test_my_permits_offers_the_renewal_pre_filled_from_last_year(owner, clerk, c
 
 def test_a_renewal_form_does_not_pre_fill_from_another_holder_s_permit(owner, clerk, client):
     code = "tisbury.dumpster"
-    permit = issued_through_the_api(owner, clerk, None, code, details_for(owner, code))
+    permit = issued_through_the_api(owner, clerk, agent(), code, details_for(owner, code))
     client.force_login(UserFactory(username="stranger"))
 
     form = client.get(f"/apply/{code}/?action=renewal&permit={permit.pk}").content.decode()
@@ -124,7 +129,7 @@ def test_a_business_s_list_renewal_is_pre_filled_one_entry_per_line(owner, clerk
     code = "tisbury.dumpster_contractor"
     business = create_business(legal_name="Island Works LLC", kind="llc",
                                mailing_address="1 Main Street", acting_user=owner)
-    permit = issued_through_the_api(owner, clerk, None, code, {
+    permit = issued_through_the_api(owner, clerk, agent(), code, {
         "business": business.pk, "dumpsters": ["T-1 / 10 yd / 5 Main St", "T-2 / 20 yd / Pier"]})
     client.force_login(owner)
 

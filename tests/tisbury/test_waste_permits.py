@@ -10,12 +10,13 @@ import pytest
 from rest_framework.test import APIClient
 
 from permits_site.exceptions import InvalidTransition
+from permits_site.licensing.kinds import kind_for
 from permits_site.licensing.models import Application, Permit
 from permits_site.licensing.services.applications import blockers
 from permits_site.licensing.services.hearings import schedule_hearing
 from permits_site.licensing.services.variances import request_variance
 from permits_site.parties.services import create_business, find_or_create_property
-from tests.factories import UserFactory, municipality
+from tests.factories import Role, UserFactory, municipality, staff
 from tests.tisbury.support import (
     SAMPLE,
     TODAY,
@@ -24,6 +25,7 @@ from tests.tisbury.support import (
     client_for,
     pdf_text,
 )
+from tests.tisbury.test_every_permit_type import DUMPSTER_VISIT, passed_inspection
 
 pytestmark = pytest.mark.django_db
 DEC_31 = dt.date(2030, 12, 31)
@@ -63,7 +65,7 @@ def records(owner) -> dict[str, int]:
 TYPES = {
     "tisbury.dumpster": (
         "person_or_business", "about_property", ("property",), DUMPSTER_ANSWERS, (),
-        ["hearing_decided", "board_signatures", "fee_paid"], CALENDAR_YEAR,
+        ["inspection_passed", "hearing_decided", "board_signatures", "fee_paid"], CALENDAR_YEAR,
         ("Where the dumpster stands on the lot Behind the kitchen door",
          "Dumpster sticker number T-0412")),
     "tisbury.dumpster_contractor": (
@@ -107,6 +109,10 @@ def carried_to_issue(owner, clerk, pk: int, documents=()) -> Permit:
                                              "reference": f"CHK-{pk}",
                                              "amount": invoice["total"]}, format="json")
     assert paid.status_code == 201, paid.content
+    kind = kind_for(Application.objects.get(pk=pk).permit_type.code)
+    if kind.inspected:  # the dumpster's site visit approves its location (09.2.3(1))
+        passed_inspection(office, staff(Role.INSPECTOR, "tisbury"), pk, kind.inspection_check,
+                          DUMPSTER_VISIT)
     approved = office.post(f"/api/v1/applications/{pk}/review/", {"decision": "approve"},
                            format="json")
     assert approved.json()["status"] == "approved", approved.content

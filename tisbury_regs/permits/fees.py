@@ -26,7 +26,7 @@ from permits_site.licensing.declarations import (
     ParsedDetails,
     fact_field,
 )
-from permits_site.licensing.kinds import HolderLink, QuoteRequest
+from permits_site.licensing.kinds import Blocker, HolderLink, QuoteRequest
 from permits_site.rules.base import Fact, FactType
 from permits_site.rules.calendar import key_date_on
 from permits_site.rules.fees import (
@@ -45,6 +45,7 @@ from tisbury_regs.fines import (
     SurchargeSchedule,
 )
 from tisbury_regs.law import cite
+from tisbury_regs.permits import lead_paint
 from tisbury_regs.permits.food import (
     EVENT_FIELDS,
     FOOD_SERVICE_DOCUMENTS,
@@ -56,6 +57,7 @@ from tisbury_regs.permits.food import (
     schedule_event_inspection,
 )
 from tisbury_regs.permits.kinds import SEPTAGE_INSURANCE, TisburyPermitKind
+from tisbury_regs.permits.system_care import SEPTAGE_HANDLER_CONDITIONS
 from tisbury_regs.permits.waste import SEPTAGE_VEHICLES
 
 FOOD_POLICY = cite("09.5, Policy Statements")
@@ -236,6 +238,15 @@ class SandblastingKind(DeclaredFactsKind):
     )
     term = sandblasting_term
 
+    @property
+    def extra_fields(self) -> tuple[DeclaredField, ...]:
+        """The variant, and the building's age for the lead paint determination (09.4.6)."""
+        return (*super().extra_fields, *lead_paint.FIELDS)
+
+    def extra_blockers(self, application) -> list[Blocker]:
+        """A pre-1978 building waits for its lead paint determination (09.4.6)."""
+        return lead_paint.lead_blockers(application)
+
     def price(self, request: QuoteRequest) -> list[FeeLine]:
         return [line_for(item(request.schedule, request.facts["variant"]), code=request.action)]
 
@@ -374,6 +385,7 @@ class SeptageHandlerKind(SurchargedRenewalKind):
     """A septage hauling business; proof of liability insurance is required (09.1.4)."""
 
     code = "tisbury.septage_handler"
+    printed_conditions = SEPTAGE_HANDLER_CONDITIONS
     holder = Holder.BUSINESS
     about = About.BUSINESS
     documents = (SEPTAGE_INSURANCE,)

@@ -11,16 +11,19 @@ from permits_site.licensing.declarations import (
     Purpose,
     VarianceNotice,
 )
-from permits_site.licensing.kinds import PermitKind
+from permits_site.licensing.kinds import PermitKind, PrintedCondition
 from permits_site.parties.places import place_facts
 from tisbury_regs.law import cite
+from tisbury_regs.permits import dumpster_care
 from tisbury_regs.permits.disposal_works import (
     DISPOSAL_WORKS,
     HEARING_NOTICE_DAYS,
     WELL_REGISTRATION,
+    until_further_notice,
 )
 from tisbury_regs.permits.food import RESIDENTIAL_KITCHEN
 from tisbury_regs.permits.statements import STATEMENTS
+from tisbury_regs.permits.system_care import DISPOSAL_WORKS_CONDITIONS
 from tisbury_regs.permits.waste import DUMPSTER, DUMPSTER_CONTRACTOR, TEMPORARY_DUMPSTER
 from tisbury_regs.rules import BARRIER_BEACH, CAMPGROUND, ZONE_FACT
 
@@ -64,6 +67,14 @@ WHO_NEEDS_IT = {
     "tisbury.body_art_establishment": "A body art establishment (09.11).",
     "tisbury.body_art_practitioner": "A body art practitioner (09.11).",
     "tisbury.tobacco_sales": "A business selling tobacco products (09.12).",
+    "tisbury.woodwaste_burial": "Anyone burying woodwaste: more than 200 cubic yards needs the "
+                                "Board's site assignment, less is reviewed case by case "
+                                "(09.2.9).",
+    "tisbury.subdivision_review": "The owner dividing a tract of land into two or more lots, "
+                                  "re-subdivision included: the Board reviews the plan before "
+                                  "it is approved (09.4.1, 09.4.2, MGL c.41 §81M).",
+    "tisbury.inlet_approval": "Anyone building a new inlet, channel or basin inland of the mean "
+                              "high water line of the sea coast or a saltwater body (09.9.6(2)).",
 }
 #: What a person applying wants to do, for "Apply for a permit" and "Which permit do I need?".
 PURPOSES = {
@@ -82,6 +93,9 @@ PURPOSES = {
     "tisbury.body_art_establishment": (Purpose.RUN_A_TRADE,),
     "tisbury.body_art_practitioner": (Purpose.RUN_A_TRADE,),
     "tisbury.tobacco_sales": (Purpose.RUN_A_TRADE,),
+    "tisbury.woodwaste_burial": (Purpose.WORK_ON_LAND,),
+    "tisbury.subdivision_review": (Purpose.WORK_ON_LAND, Purpose.SEPTIC_SYSTEM),
+    "tisbury.inlet_approval": (Purpose.WORK_ON_LAND,),
 }
 #: The text of the regulations supplied to the town stops at its table of contents for 09.11
 #: and 09.12: those permits follow the generic workflow and no rule of theirs is checked.
@@ -92,8 +106,8 @@ UNSUPPLIED_TEXT = ("The regulation text supplied to the town stops before 09.11:
 
 class TisburyPermitKind(PermitKind):
     """What every Tisbury permit type shares: the Board may waive a regulation in writing,
-    effective with two members' signatures (09.0.3) — but never a statute, a bylaw, or a
-    Designated Barrier Beach rule on a barrier beach (09.9.1)."""
+    effective with two members' signatures (09.0.3) — but never a statute or a bylaw
+    (09.0.3(1)), nor a Designated Barrier Beach rule on a barrier beach (09.9.1)."""
 
     variance_signatures_required = 2
     variance_citation = cite("09.0.3")
@@ -107,7 +121,7 @@ class TisburyPermitKind(PermitKind):
     #: days' notice it gives for an alternative system's hearing (09.0.8(13)).
     hearing_notice_days = HEARING_NOTICE_DAYS
     hearing_citation = cite("09.0.3")
-    unwaivable_law_citation = cite("09.9.1")
+    unwaivable_law_citation = cite("09.0.3(1)")
     written_waiver_application = True
     statements = STATEMENTS
 
@@ -160,22 +174,45 @@ SEPTAGE_INSURANCE = DeclaredDocument(
     may_follow=True,
 )
 
+#: What the campground reports to the Board at once (09.8.5(3)), printed on its license.
+CAMPGROUND_CONDITIONS = (
+    PrintedCondition("Infectious or contagious conditions, septic system failure and surfacing "
+                     "of septic or sewage effluent are reported to the Board of Health at once.",
+                     cite("09.8.5(3)")),
+)
+
+#: What the Board's review of a subdivision leaves to each lot (09.4.2), printed on it.
+SUBDIVISION_CONDITIONS = (
+    PrintedCondition("No disposal works construction permit issues for a lot this plan creates "
+                     "until the lot meets the Board of Health's criteria.", cite("09.4.2")),
+)
+
 DECLARED_KINDS = (
-    declared("dumpster", holder=Holder.PERSON_OR_BUSINESS, about=About.PROPERTY, **DUMPSTER),
+    declared("dumpster", holder=Holder.PERSON_OR_BUSINESS, about=About.PROPERTY, **DUMPSTER,
+             **dumpster_care.DUMPSTER),
     declared("dumpster_contractor", holder=Holder.BUSINESS, about=About.BUSINESS,
-             **DUMPSTER_CONTRACTOR),
+             **DUMPSTER_CONTRACTOR, **dumpster_care.CONTRACTOR),
     declared("temporary_dumpster", holder=Holder.PERSON_OR_BUSINESS, about=About.PROPERTY,
              **TEMPORARY_DUMPSTER),
     declared("residential_kitchen", holder=Holder.PERSON, about=About.PROPERTY,
              **RESIDENTIAL_KITCHEN),
-    declared("disposal_works", holder=Holder.PERSON, about=About.PROPERTY, **DISPOSAL_WORKS),
+    declared("disposal_works", holder=Holder.PERSON, about=About.PROPERTY, **DISPOSAL_WORKS,
+             printed_conditions=DISPOSAL_WORKS_CONDITIONS),
     declared("well_registration", holder=Holder.PERSON, about=About.PROPERTY,
              **WELL_REGISTRATION),
     declared(
         "campground", holder=Holder.PERSON_OR_BUSINESS, about=About.PROPERTY, inspected=True,
         inspection_check="tisbury.campground",
         fact_sources={fact.name: FactSource.OFFICE for fact in CAMPGROUND.facts},
+        printed_conditions=CAMPGROUND_CONDITIONS,
     ),
+    declared("woodwaste_burial", holder=Holder.PERSON_OR_BUSINESS, about=About.PROPERTY,
+             annual=None, term=until_further_notice),
+    declared("subdivision_review", holder=Holder.PERSON_OR_BUSINESS, about=About.PROPERTY,
+             annual=None, term=until_further_notice,
+             printed_conditions=SUBDIVISION_CONDITIONS),
+    declared("inlet_approval", holder=Holder.PERSON_OR_BUSINESS, about=About.PROPERTY,
+             annual=None, term=until_further_notice),
     declared("body_art_establishment", holder=Holder.BUSINESS, about=About.BUSINESS,
              law_text_note=UNSUPPLIED_TEXT),
     declared("body_art_practitioner", holder=Holder.PERSON, about=About.PERSON,

@@ -53,4 +53,17 @@ STATEMENTS = {
     "installed": "The well {is|is not} installed and operational.",
     "proven": "The well {has|has not} been proven by a certified capacity pumping test.",
     "tested": "A state-approved laboratory {has|has not} tested the water for potability.",
+    # sandblasting a building: its lead paint determination (09.4.6)
+    "lead_determination_filed": "A lead paint determination {has|has not} been filed with the "
+                                "Board.",
+    # woodwaste burial (09.2.9)
+    "site_assigned": "The Board of Health {has|has not} assigned the burial site.",
+    "only_woodwaste": "The material {is|is not} woodwaste only.",
+    "treated_wood": "The woodwaste {includes|does not include} wood with preservatives, paint, "
+                    "stain or other coatings.",
+    # subdivision review (09.4.1)
+    "water_table_shown": "The plan {shows|does not show} the water table's location and "
+                         "gradient.",
+    # a new inlet, channel or basin (09.9.6(2))
+    "inland_of_mean_high_water": "It {is|is not} built inland of the mean high water line.",
 }

@@ -87,8 +87,9 @@ def issue_permit(*, application: Application, acting_user: User,
         fee_lines=lines,
         fee_total=invoice.total if invoice else 0,
         conditions=[
-            frozen_variance(variance, citation=kind.variance_citation)
-            for variance in granted_variances(application)
+            *(condition.frozen() for condition in kind.conditions_for(application)),
+            *(frozen_variance(variance, citation=kind.variance_citation)
+              for variance in granted_variances(application)),
         ],
         determinations=frozen_determinations(application),
         issued_by=acting_user,
