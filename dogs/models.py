@@ -144,12 +144,14 @@ class ImpoundmentBasis(models.TextChoices):
 
 
 class Species(models.TextChoices):
-    """What kind of animal is in custody (Impoundment B, H; Welfare G(7))."""
+    """What kind of animal a record is about: one in custody (Impoundment B, H; Welfare
+    G(7)), a call or a bite (ACO A: "all complaints or other matters related to animals")."""
 
     DOG = "dog", "Dog"
     CAT = "cat", "Cat"
     FERRET = "ferret", "Ferret"
-    LIVESTOCK = "livestock", "Livestock"
+    LIVESTOCK = "livestock", "Livestock or horse"
+    WILDLIFE = "wildlife", "Wildlife"
     OTHER = "other", "Other animal"
 
 
@@ -349,18 +351,6 @@ def kept_until(recorded_on: dt.date) -> dt.date:
     return add_months(recorded_on, RECORDS_KEPT_MONTHS)
 
 
-class AnimalSpecies(models.TextChoices):
-    """The animal a call or a bite record is about (ACO A: "all complaints or other
-    matters related to animals")."""
-
-    DOG = "dog", "Dog"
-    CAT = "cat", "Cat"
-    FERRET = "ferret", "Ferret"
-    LIVESTOCK = "livestock", "Livestock or horse"
-    WILDLIFE = "wildlife", "Wildlife"
-    OTHER = "other", "Other animal"
-
-
 class CallKind(models.TextChoices):
     """What a call to the Animal Control Officer is about (ACO B(2): the log of calls)."""
 
@@ -385,8 +375,8 @@ class AnimalCall(models.Model):
     caller_name = models.CharField(max_length=120)
     caller_contact = models.CharField(max_length=120, blank=True)
     place = models.CharField(max_length=200)
-    species = models.CharField(max_length=10, choices=AnimalSpecies.choices,
-                               default=AnimalSpecies.DOG)
+    species = models.CharField(max_length=10, choices=Species.choices,
+                               default=Species.DOG)
     animal = models.CharField(max_length=200, blank=True,
                               help_text="Breed, color, markings, name or tag.")
     dog = models.ForeignKey(Dog, on_delete=models.PROTECT, null=True, blank=True,
@@ -432,8 +422,8 @@ class BiteRecord(models.Model):
                                 related_name="bite")
     bitten_on = models.DateField()
     place = models.CharField(max_length=200)
-    species = models.CharField(max_length=10, choices=AnimalSpecies.choices,
-                               default=AnimalSpecies.DOG)
+    species = models.CharField(max_length=10, choices=Species.choices,
+                               default=Species.DOG)
     dog = models.ForeignKey(Dog, on_delete=models.PROTECT, null=True, blank=True,
                             related_name="bites")
     animal = models.CharField(max_length=200, blank=True,

@@ -239,6 +239,9 @@ SPECTACULAR_SETTINGS = {
         "ApplicationActionEnum": "permits_site.licensing.transitions.APPLICATION_ACTIONS",
         "PermitStatusChangeEnum": "permits_site.licensing.transitions.PERMIT_STATUS_CHANGES",
         "AnimalCallKindEnum": "dogs.models.CallKind",
+        "VacatedReasonEnum": "dogs.models.VacatedReason",
+        "TagExemptionReasonEnum": "dogs.models.TagExemptionReason",
+        "InspectionTriggerReasonEnum": "tisbury_regs.models.InspectionTriggerReason",
     },
 }
 

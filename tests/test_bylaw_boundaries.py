@@ -35,15 +35,17 @@ def labels(user):
 
 @pytest.mark.django_db
 def test_the_queue_offers_north_andovers_registers_to_its_clerks_only():
-    assert labels(staff(Role.CLERK, "north_andover")) == ["Dog license renewal season",
-                                                          "Impoundments"]
+    assert labels(staff(Role.CLERK, "north_andover")) == [
+        "Dog license renewal season", "Overdue license fees for the Collector", "Impoundments",
+        "Adoption money for the Treasurer"]
     assert labels(staff(Role.BOARD_MEMBER, "north_andover")) == []
 
 
 @pytest.mark.django_db
 def test_the_queue_offers_the_horse_registry_to_northborough_staff():
     assert labels(staff(Role.BOARD_MEMBER, "northborough")) == ["Horse registry"]
-    assert labels(staff(Role.CLERK, "tisbury")) == ["Septage pump-out returns", "Metered wells"]
+    assert labels(staff(Role.CLERK, "tisbury")) == ["Septage pump-out returns", "Metered wells",
+                                                    "Septic inspections required"]
 
 
 @pytest.mark.django_db

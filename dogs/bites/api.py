@@ -11,7 +11,7 @@ from rest_framework.decorators import action
 from rest_framework.response import Response
 
 from dogs.bites import services
-from dogs.models import AnimalCall, AnimalSpecies, BiteRecord, BiteVictim, Dog, QuarantineOrder
+from dogs.models import AnimalCall, BiteRecord, BiteVictim, Dog, QuarantineOrder, Species
 from dogs.officer_records import ReadsOfficerRecords, record_town_ids
 from dogs.periods import MUNICIPALITY
 from permits_site.api.public.fields import BoundedDateField, BoundedModelSerializer
@@ -43,7 +43,7 @@ class BiteCreateSerializer(serializers.Serializer):
                                               allow_null=True, default=None)
     bitten_on = BoundedDateField(required=False, allow_null=True, default=None)
     place = serializers.CharField(max_length=200, required=False, default="")
-    species = serializers.ChoiceField(choices=AnimalSpecies.choices, required=False,
+    species = serializers.ChoiceField(choices=Species.choices, required=False,
                                       default="")
     dog = serializers.PrimaryKeyRelatedField(queryset=Dog.objects.all(), required=False,
                                              allow_null=True, default=None)
@@ -86,7 +86,7 @@ def _create_bite(request, data: dict) -> BiteRecord:
     if missing:
         raise DomainError({name: ["This field is required without a call."]
                            for name in missing})
-    data["species"] = data["species"] or AnimalSpecies.DOG
+    data["species"] = data["species"] or Species.DOG
     return services.record_bite(municipality=Municipality.objects.get(code=MUNICIPALITY),
                                 acting_user=request.user, **data)
 

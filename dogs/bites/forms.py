@@ -6,7 +6,7 @@ from __future__ import annotations
 from django import forms
 
 from dogs.bites import services
-from dogs.models import AnimalSpecies, BiteVictim
+from dogs.models import BiteVictim, Species
 from dogs.officer_records import RegisteredDogField
 from permits_site.enforcement.forms import TEXTAREA, ServiceForm
 from permits_site.licensing.fact_forms import bounded_date_field
@@ -19,7 +19,7 @@ class BiteForm(RegisteredDogField, ServiceForm):
 
     bitten_on = bounded_date_field(label="Day of the bite")
     place = forms.CharField(max_length=200, label="Place of the bite")
-    species = forms.ChoiceField(choices=AnimalSpecies.choices, label="Animal that bit")
+    species = forms.ChoiceField(choices=Species.choices, label="Animal that bit")
     dog = forms.CharField(max_length=30, required=False, label="Dog of the register",
                           help_text=RegisteredDogField.dog_help)
     animal = forms.CharField(max_length=200, required=False, label="Description of the animal",

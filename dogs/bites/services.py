@@ -26,7 +26,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from dogs.law import cite
-from dogs.models import AnimalCall, AnimalSpecies, BiteRecord, CallKind, Dog, QuarantineOrder
+from dogs.models import AnimalCall, BiteRecord, CallKind, Dog, QuarantineOrder, Species
 from dogs.officer_records import require_officer
 from dogs.periods import MUNICIPALITY
 from permits_site import audit
@@ -56,7 +56,7 @@ QUARANTINE_AFTER_BITE = Period(
     days=10,
 )
 #: The animals the ten-day observation applies to.
-QUARANTINED_SPECIES = (AnimalSpecies.DOG, AnimalSpecies.CAT, AnimalSpecies.FERRET)
+QUARANTINED_SPECIES = (Species.DOG, Species.CAT, Species.FERRET)
 
 
 def quarantine_ends(bitten_on: dt.date, calendar: BusinessCalendar) -> dt.date:
@@ -87,7 +87,7 @@ def _require_animal(dog: Dog | None, animal: str, municipality: Municipality) ->
 
 @transaction.atomic
 def record_bite(*, municipality: Municipality, acting_user: User, bitten_on: dt.date,
-                place: str, victim_name: str, species: str = AnimalSpecies.DOG,
+                place: str, victim_name: str, species: str = Species.DOG,
                 dog: Dog | None = None, animal: str = "", keeper: str = "",
                 victim: str = "person", victim_contact: str = "", injury: str = "",
                 call: AnimalCall | None = None) -> BiteRecord:

@@ -13,7 +13,7 @@ from rest_framework.decorators import action
 from rest_framework.response import Response
 
 from dogs.calls import services
-from dogs.models import AnimalCall, AnimalSpecies, CallKind, Dog
+from dogs.models import AnimalCall, CallKind, Dog, Species
 from dogs.officer_records import ReadsOfficerRecords, record_town_ids
 from dogs.periods import MUNICIPALITY
 from permits_site.api.public.fields import BoundedDateField, BoundedModelSerializer
@@ -37,7 +37,7 @@ class CallCreateSerializer(serializers.Serializer):
     caller_name = serializers.CharField(max_length=120)
     caller_contact = serializers.CharField(max_length=120, required=False, default="")
     place = serializers.CharField(max_length=200)
-    species = serializers.ChoiceField(choices=AnimalSpecies.choices, default=AnimalSpecies.DOG)
+    species = serializers.ChoiceField(choices=Species.choices, default=Species.DOG)
     animal = serializers.CharField(max_length=200, required=False, default="")
     dog = serializers.PrimaryKeyRelatedField(queryset=Dog.objects.all(), required=False,
                                              allow_null=True, default=None)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django import forms
 
 from dogs.calls import services
-from dogs.models import AnimalSpecies, CallKind
+from dogs.models import CallKind, Species
 from dogs.officer_records import RegisteredDogField
 from permits_site.enforcement.forms import TEXTAREA, ServiceForm
 from permits_site.licensing.fact_forms import BoundedDateField, bounded_date_field
@@ -24,7 +24,7 @@ class CallForm(RegisteredDogField, ServiceForm):
     caller_contact = forms.CharField(max_length=120, required=False,
                                      label="Caller's phone or email")
     place = forms.CharField(max_length=200, label="Place")
-    species = forms.ChoiceField(choices=AnimalSpecies.choices, label="Animal")
+    species = forms.ChoiceField(choices=Species.choices, label="Animal")
     animal = forms.CharField(max_length=200, required=False, label="Description of the animal",
                              help_text="Breed, color, markings, name.")
     dog = forms.CharField(max_length=30, required=False, label="Dog of the register",

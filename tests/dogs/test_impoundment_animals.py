@@ -37,7 +37,7 @@ from dogs.models import (
     Species,
 )
 from permits_site.enforcement.models import Citation
-from permits_site.enforcement.services.fines import fine_schedule_in_force
+from permits_site.enforcement.services.fines import set_offense_amounts
 from permits_site.exceptions import DomainError, InvalidTransition
 from permits_site.licensing.models import PaymentMethod
 from permits_site.licensing.services.payments import record_payment
@@ -45,7 +45,6 @@ from tests.factories import (
     DogFactory,
     DogLicenseFactory,
     DogTagFactory,
-    FineItemFactory,
     ImpoundmentFactory,
     PermitFactory,
     Role,
@@ -96,7 +95,7 @@ def test_every_species_has_a_custody_record_aco_b2(aco, north_andover, species):
     with on(THU_JUNE_4):
         record = record_intake(municipality=north_andover, impounded_on=THU_JUNE_4,
                                acting_user=aco, species=species, description="Brown")
-    assert record.get_species_display() in {"Ferret", "Livestock", "Other animal"}
+    assert record.get_species_display() in {"Ferret", "Livestock or horse", "Other animal"}
 
 
 def test_an_abandoned_animal_from_vacated_property_is_impounded_welfare_g7(aco,
@@ -343,11 +342,12 @@ def test_the_found_page_names_a_missing_field_and_records_nothing(client, north_
 
 @pytest.fixture
 def stray_fine(north_andover):
-    """Impoundment B(2)'s fine on the schedule in force (the Select Board's amount)."""
-    return FineItemFactory(schedule=fine_schedule_in_force(north_andover, THU_JUNE_4),
-                           offense=found.NOT_TURNED_OVER,
-                           description="Stray not turned over on request",
-                           citation="North Andover Code ch. 60, Impoundment B(2)")
+    """Impoundment B(2)'s fine: the Select Board's amounts, entered by the town admin."""
+    with on(THU_JUNE_4):
+        set_offense_amounts(municipality=north_andover, offense=found.NOT_TURNED_OVER,
+                            effective_from=THU_JUNE_4,
+                            amounts={"first": "25", "second": "50", "later": "50"},
+                            acting_user=staff(Role.ADMIN, "north_andover"))
 
 
 def test_a_finder_who_keeps_the_stray_on_request_is_cited_impoundment_b2(

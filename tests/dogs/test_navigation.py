@@ -19,11 +19,11 @@ OFFICER_ENTRIES = {
     "Residence limits": "/dogs/limits/new/",
     "Noise complaints": "/enforcement/cases/?case_type=north_andover.nuisance_noise",
     "Kennels": "/dogs/kennels/",
+    "Feeding wildlife": "/dogs/feeding/",
     "Found animal reports": "/dogs/found-reports/",
     "Call log": "/dogs/calls/",
     "Bite records": "/dogs/bites/",
     "Vacated properties": "/dogs/vacated-properties/",
-    "Feeding wildlife": "/dogs/feeding/",
 }
 
 

@@ -30,12 +30,16 @@ from tisbury_regs.periods import MUNICIPALITY
 
 
 class RequiredInspectionSerializer(serializers.Serializer):
-    property = serializers.IntegerField(help_text="The Tisbury property.")
-    address = serializers.CharField()
-    reason = serializers.CharField(help_text="What requires the inspection, in words.")
-    since = serializers.DateField(help_text="The day of the event that required it.")
-    due_on = serializers.DateField(help_text="The last day for the inspection.")
-    overdue = serializers.BooleanField()
+    """A septic inspection the record requires, as answered (never written through it)."""
+
+    property = serializers.IntegerField(read_only=True, help_text="The Tisbury property.")
+    address = serializers.CharField(read_only=True)
+    reason = serializers.CharField(read_only=True,
+                                   help_text="What requires the inspection, in words.")
+    since = serializers.DateField(read_only=True,
+                                  help_text="The day of the event that required it.")
+    due_on = serializers.DateField(read_only=True, help_text="The last day for the inspection.")
+    overdue = serializers.BooleanField(read_only=True)
 
 
 class RecordTriggerSerializer(StrictSerializer):

@@ -87,12 +87,12 @@ def schedules_in_force(on: dt.date) -> Prefetch:
 @require_GET
 def town(request, town: str):
     municipality = municipality_or_404(town)
-    permit_types = applied_for(municipality.permit_types.order_by("name")).prefetch_related(
+    permit_types = list(applied_for(municipality.permit_types.order_by("name")).prefetch_related(
         schedules_in_force(timezone.localdate())
-    )
+    ))
     return render(request, "law/town.html", {
         "municipality": municipality,
-        "publishes_variances": publishes_variances(municipality),
+        "publishes_variances": publishes_variances(permit_types),
         "rule_sets": list(town_law(town).rule_sets.values()),
         "permit_types": [
             (permit_type, next(iter(permit_type.schedules_in_force), None))
@@ -101,10 +101,10 @@ def town(request, town: str):
     })
 
 
-def publishes_variances(municipality: Municipality) -> bool:
-    """Whether a permit type of the town keeps its variances open to the public."""
-    return any(kind_for(code).variance_notice.public_register
-               for code in municipality.permit_types.values_list("code", flat=True))
+def publishes_variances(permit_types) -> bool:
+    """Whether one of the town's ``permit_types`` keeps its variances open to the public."""
+    return any(kind_for(permit_type.code).variance_notice.public_register
+               for permit_type in permit_types)
 
 
 @require_GET
@@ -112,7 +112,7 @@ def variances(request, town: str):
     """The variances in effect in the town, open to the public while they are (Northborough
     §8.2): what was varied, where, on which conditions and on which bases."""
     municipality = municipality_or_404(town)
-    if not publishes_variances(municipality):
+    if not publishes_variances(municipality.permit_types.all()):
         raise Http404("This town's law keeps no public register of variances.")
     in_effect = variances_in_effect(municipality, on=timezone.localdate())
     return render(request, "law/variances.html", {
