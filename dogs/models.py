@@ -157,6 +157,14 @@ class Species(models.TextChoices):
 RABIES_SPECIES = (Species.DOG, Species.CAT, Species.FERRET)
 
 
+def rabies_vaccination_missing(species: str, *, under_six_months: bool,
+                               valid_through: dt.date | None, on: dt.date) -> bool:
+    """A dog, cat or ferret six months of age or older with no vaccination current on
+    ``on`` on its record (Rabies A): offense ``rabies_vaccination_missing`` (Rabies C)."""
+    required = species in RABIES_SPECIES and not under_six_months
+    return required and (valid_through is None or valid_through < on)
+
+
 class OwnerIdentifiedBy(models.TextChoices):
     """How the officer identified the owner of an impounded animal (Impoundment D)."""
 
@@ -278,16 +286,11 @@ class Impoundment(models.Model):
         """The owner's name: the licensed dog's owner, else the one the officer recorded."""
         return self.dog.owner.display_name if self.dog_id else self.owner_name
 
-    @property
-    def needs_rabies_vaccination(self) -> bool:
-        """A dog, cat or ferret six months of age or older (Rabies A)."""
-        return self.species in RABIES_SPECIES and not self.under_six_months
-
     def rabies_missing_on(self, day: dt.date) -> bool:
         """Rabies A requires a vaccination and none current is on the record: offense
         ``rabies_vaccination_missing`` (Rabies C)."""
-        return self.needs_rabies_vaccination and (
-            self.rabies_valid_through is None or self.rabies_valid_through < day)
+        return rabies_vaccination_missing(self.species, under_six_months=self.under_six_months,
+                                          valid_through=self.rabies_valid_through, on=day)
 
 
 # -- Kennel license roster (Code ch. 60, Kennel license B(1), B(2)) ----------------------
@@ -451,6 +454,13 @@ class BiteRecord(models.Model):
     investigated_on = models.DateField(null=True, blank=True)
     case = models.ForeignKey("enforcement.Case", on_delete=models.PROTECT, null=True,
                              blank=True, related_name="bite_records")
+    under_six_months = models.BooleanField(
+        default=False, help_text="The animal that bit is younger than six months: Rabies A "
+        "does not yet apply.")
+    rabies_certificate = models.CharField(
+        max_length=120, blank=True, help_text="The animal's rabies vaccination certificate: "
+        "number and veterinarian (Rabies A).")
+    rabies_valid_through = models.DateField(null=True, blank=True)
     recorded_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
                                     related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
@@ -468,6 +478,14 @@ class BiteRecord(models.Model):
     @property
     def animal_name(self) -> str:
         return str(self.dog) if self.dog_id else (self.animal or self.get_species_display())
+
+    def rabies_missing(self) -> bool:
+        """The animal that bit — a dog, cat or ferret six months or older — had no
+        vaccination current on the day of the bite on this record (Rabies A): offense
+        ``rabies_vaccination_missing`` (Rabies C)."""
+        return rabies_vaccination_missing(self.species, under_six_months=self.under_six_months,
+                                          valid_through=self.rabies_valid_through,
+                                          on=self.bitten_on)
 
 
 class QuarantineOrder(models.Model):
