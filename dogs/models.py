@@ -320,6 +320,14 @@ class KennelDog(models.Model):
     report_due = models.DateField(
         null=True, blank=True, help_text="A new dog: the last day to report it (B(2))."
     )
+    boarded_for = models.CharField(
+        max_length=200, blank=True, help_text="A dog boarded temporarily, not the kennel's "
+        "own: its owner's name and contact (B(1)). Blank for the kennel's own dogs."
+    )
+    rabies_certificate = models.CharField(
+        max_length=120, blank=True, help_text="The proof of vaccination kept: certificate "
+        "number and veterinarian (required for a boarded dog, B(1))."
+    )
     recorded_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
     )
@@ -330,6 +338,11 @@ class KennelDog(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} ({self.breed})"
+
+    @property
+    def is_boarded(self) -> bool:
+        """Boarded temporarily, not one of the kennel's own dogs (B(1))."""
+        return bool(self.boarded_for)
 
     @property
     def reported_late(self) -> bool:
