@@ -12,7 +12,7 @@ class DogsConfig(AppConfig):
     def ready(self) -> None:
         from dogs import demo, fines, periods, questions, rules
         from dogs.cases.api import DogCaseViewSet
-        from dogs.cases.home import dog_case_work, petitions_to_decide
+        from dogs.cases.home import dog_case_work, duties_to_order, petitions_to_decide
         from dogs.impoundment.api import ImpoundmentViewSet
         from dogs.impoundment.deadlines import intake_records_to_forward
         from dogs.impoundment.home import impoundment_work
@@ -150,6 +150,10 @@ class DogsConfig(AppConfig):
         # The hearing authority's: keepers' petitions to rescind a restraint order
         # (Temporary restraint A; §60-13).
         register_home_section(Role.HEARING_AUTHORITY, "Dog cases", petitions_to_decide,
+                              municipality=town)
+        # ... and the determined dogs whose owner's duties it has to order (Dangerous D, E;
+        # Potentially dangerous C).
+        register_home_section(Role.HEARING_AUTHORITY, "Determined dogs", duties_to_order,
                               municipality=town)
 
         self._register_officer_records(town)

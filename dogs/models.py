@@ -159,6 +159,14 @@ class Species(models.TextChoices):
 RABIES_SPECIES = (Species.DOG, Species.CAT, Species.FERRET)
 
 
+def rabies_vaccination_missing(species: str, *, under_six_months: bool,
+                               valid_through: dt.date | None, on: dt.date) -> bool:
+    """A dog, cat or ferret six months of age or older with no vaccination current on
+    ``on`` on its record (Rabies A): offense ``rabies_vaccination_missing`` (Rabies C)."""
+    required = species in RABIES_SPECIES and not under_six_months
+    return required and (valid_through is None or valid_through < on)
+
+
 class OwnerIdentifiedBy(models.TextChoices):
     """How the officer identified the owner of an impounded animal (Impoundment D)."""
 
@@ -280,16 +288,11 @@ class Impoundment(models.Model):
         """The owner's name: the licensed dog's owner, else the one the officer recorded."""
         return self.dog.owner.display_name if self.dog_id else self.owner_name
 
-    @property
-    def needs_rabies_vaccination(self) -> bool:
-        """A dog, cat or ferret six months of age or older (Rabies A)."""
-        return self.species in RABIES_SPECIES and not self.under_six_months
-
     def rabies_missing_on(self, day: dt.date) -> bool:
         """Rabies A requires a vaccination and none current is on the record: offense
         ``rabies_vaccination_missing`` (Rabies C)."""
-        return self.needs_rabies_vaccination and (
-            self.rabies_valid_through is None or self.rabies_valid_through < day)
+        return rabies_vaccination_missing(self.species, under_six_months=self.under_six_months,
+                                          valid_through=self.rabies_valid_through, on=day)
 
 
 # -- Kennel license roster (Code ch. 60, Kennel license B(1), B(2)) ----------------------
@@ -319,6 +322,14 @@ class KennelDog(models.Model):
     report_due = models.DateField(
         null=True, blank=True, help_text="A new dog: the last day to report it (B(2))."
     )
+    boarded_for = models.CharField(
+        max_length=200, blank=True, help_text="A dog boarded temporarily, not the kennel's "
+        "own: its owner's name and contact (B(1)). Blank for the kennel's own dogs."
+    )
+    rabies_certificate = models.CharField(
+        max_length=120, blank=True, help_text="The proof of vaccination kept: certificate "
+        "number and veterinarian (required for a boarded dog, B(1))."
+    )
     recorded_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
     )
@@ -329,6 +340,11 @@ class KennelDog(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} ({self.breed})"
+
+    @property
+    def is_boarded(self) -> bool:
+        """Boarded temporarily, not one of the kennel's own dogs (B(1))."""
+        return bool(self.boarded_for)
 
     @property
     def reported_late(self) -> bool:
@@ -441,6 +457,13 @@ class BiteRecord(models.Model):
     investigated_on = models.DateField(null=True, blank=True)
     case = models.ForeignKey("enforcement.Case", on_delete=models.PROTECT, null=True,
                              blank=True, related_name="bite_records")
+    under_six_months = models.BooleanField(
+        default=False, help_text="The animal that bit is younger than six months: Rabies A "
+        "does not yet apply.")
+    rabies_certificate = models.CharField(
+        max_length=120, blank=True, help_text="The animal's rabies vaccination certificate: "
+        "number and veterinarian (Rabies A).")
+    rabies_valid_through = models.DateField(null=True, blank=True)
     recorded_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
                                     related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
@@ -458,6 +481,14 @@ class BiteRecord(models.Model):
     @property
     def animal_name(self) -> str:
         return str(self.dog) if self.dog_id else (self.animal or self.get_species_display())
+
+    def rabies_missing(self) -> bool:
+        """The animal that bit — a dog, cat or ferret six months or older — had no
+        vaccination current on the day of the bite on this record (Rabies A): offense
+        ``rabies_vaccination_missing`` (Rabies C)."""
+        return rabies_vaccination_missing(self.species, under_six_months=self.under_six_months,
+                                          valid_through=self.rabies_valid_through,
+                                          on=self.bitten_on)
 
 
 class QuarantineOrder(models.Model):

@@ -29,13 +29,18 @@ class QuarantineOrderSerializer(BoundedModelSerializer):
 class BiteRecordSerializer(BoundedModelSerializer):
     quarantine = QuarantineOrderSerializer(read_only=True, allow_null=True)
     keep_until = serializers.DateField(read_only=True)
+    rabies_missing = serializers.BooleanField(
+        read_only=True, help_text="A dog, cat or ferret six months or older with no "
+        "vaccination current on the day of the bite on the record (Rabies A; offense "
+        "rabies_vaccination_missing, Rabies C).")
 
     class Meta:
         model = BiteRecord
         fields = ["id", "call", "bitten_on", "place", "species", "dog", "animal", "keeper",
                   "victim", "victim_name", "victim_contact", "injury", "provoked",
                   "investigation_result", "investigated_on", "case", "quarantine",
-                  "keep_until"]
+                  "keep_until", "under_six_months", "rabies_certificate",
+                  "rabies_valid_through", "rabies_missing"]
 
 
 class BiteCreateSerializer(serializers.Serializer):
@@ -59,6 +64,12 @@ class InvestigationSerializer(serializers.Serializer):
     result = serializers.CharField()
     investigated_on = BoundedDateField()
     provoked = serializers.BooleanField(allow_null=True, default=None)
+
+
+class RabiesVaccinationSerializer(serializers.Serializer):
+    certificate = serializers.CharField(max_length=120, required=False, default="")
+    valid_through = BoundedDateField(required=False, allow_null=True, default=None)
+    under_six_months = serializers.BooleanField(default=False)
 
 
 class QuarantineCreateSerializer(serializers.Serializer):
@@ -124,6 +135,18 @@ class BiteRecordViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
         body.is_valid(raise_exception=True)
         services.record_investigation(bite=bite, acting_user=request.user,
                                       **body.validated_data)
+        return self.respond(bite)
+
+    @extend_schema(request=RabiesVaccinationSerializer, responses={200: BiteRecordSerializer})
+    @action(detail=True, methods=["post"], url_path="rabies-vaccination",
+            url_name="rabies-vaccination", serializer_class=RabiesVaccinationSerializer)
+    def rabies_vaccination(self, request, pk=None):
+        """The vaccination of the animal that bit, on the officer's record (Rabies A)."""
+        bite = self.get_object()
+        body = RabiesVaccinationSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        services.record_rabies_vaccination(bite=bite, acting_user=request.user,
+                                           **body.validated_data)
         return self.respond(bite)
 
     @extend_schema(request=QuarantineCreateSerializer, responses={201: BiteRecordSerializer})

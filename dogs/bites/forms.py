@@ -77,6 +77,21 @@ class ReleaseForm(ServiceForm):
                                     **self.cleaned_data)
 
 
+class RabiesVaccinationForm(ServiceForm):
+    """The vaccination of the animal that bit (Rabies A)."""
+
+    certificate = forms.CharField(max_length=120, required=False,
+                                  label="Rabies certificate number and veterinarian")
+    valid_through = bounded_date_field(label="Vaccination valid through", required=False)
+    under_six_months = forms.BooleanField(required=False,
+                                          label="The animal is younger than six months")
+    done = "Rabies vaccination recorded."
+
+    def run(self, *, bite, acting_user):
+        services.record_rabies_vaccination(bite=bite, acting_user=acting_user,
+                                           **self.cleaned_data)
+
+
 class OpenCaseForm(ServiceForm):
     done = "Potentially dangerous dog case opened."
 
@@ -88,6 +103,7 @@ ACTION_FORMS = {
     "investigation": InvestigationForm,
     "quarantine": QuarantineForm,
     "release": ReleaseForm,
+    "vaccination": RabiesVaccinationForm,
     "open_case": OpenCaseForm,
 }
 

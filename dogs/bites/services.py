@@ -44,6 +44,7 @@ if TYPE_CHECKING:
 
 BITE_SECTION = cite("ACO B(2)")
 QUARANTINE_SECTION = cite("Welfare C")
+RABIES_SECTION = cite("Rabies A")
 #: The case type registered in ``dogs.fines`` for a potentially dangerous dog.
 POTENTIALLY_DANGEROUS_DOG = "north_andover.potentially_dangerous_dog"
 #: Welfare C(2) defers to MGL c.129 and 330 CMR 10.00: a dog, cat or ferret that bit a
@@ -150,6 +151,28 @@ def record_investigation(*, bite: BiteRecord, acting_user: User, result: str,
     bite.save(update_fields=["investigation_result", "investigated_on", "provoked"])
     _audit(bite, "bite.investigated", acting_user, f"Bite #{bite.pk} investigated",
            investigated_on=investigated_on.isoformat(), provoked=provoked)
+    return bite
+
+
+def record_rabies_vaccination(*, bite: BiteRecord, acting_user: User, certificate: str,
+                              valid_through: dt.date | None,
+                              under_six_months: bool = False) -> BiteRecord:
+    """The vaccination of the animal that bit, on the officer's record of it (Rabies A: a
+    dog, cat or ferret six months or older is vaccinated): the certificate and the day it
+    covers through, or that the animal is younger than six months. None current on the day
+    of the bite is flagged as the offense ``rabies_vaccination_missing`` (Rabies C)."""
+    require_officer(acting_user, bite.municipality_id, doing="records the animal's vaccination")
+    if not under_six_months and (valid_through is None or not certificate.strip()):
+        raise DomainError(f"Enter the certificate and the day it is valid through, or tick "
+                          f"that the animal is younger than six months ({RABIES_SECTION}).",
+                          field="rabies_valid_through")
+    bite.rabies_certificate = certificate.strip()
+    bite.rabies_valid_through, bite.under_six_months = valid_through, under_six_months
+    bite.save(update_fields=["rabies_certificate", "rabies_valid_through", "under_six_months"])
+    _audit(bite, "bite.rabies_vaccination", acting_user,
+           f"Rabies vaccination recorded on bite #{bite.pk}",
+           valid_through=valid_through.isoformat() if valid_through else None,
+           under_six_months=under_six_months, missing=bite.rabies_missing())
     return bite
 
 

@@ -92,7 +92,7 @@ def _actions_for(user, bite: BiteRecord) -> list[str]:
     town_id = bite.municipality_id
     actions = []
     if has_role(user, town_id, Role.ANIMAL_CONTROL_OFFICER):
-        actions.append("investigation")
+        actions += ["investigation", "vaccination"]
         if bite.dog_id and not bite.case_id:
             actions.append("open_case")
     if has_role(user, town_id, Role.INSPECTOR):
@@ -106,7 +106,10 @@ def _actions_for(user, bite: BiteRecord) -> list[str]:
 
 def _detail(request, bite: BiteRecord, *, bound=None, status: int = 200):
     today = timezone.localdate()
-    forms = {name: action_form(name, issued_on=today, released_on=today, investigated_on=today)
+    forms = {name: action_form(name, issued_on=today, released_on=today, investigated_on=today,
+                               certificate=bite.rabies_certificate,
+                               valid_through=bite.rabies_valid_through,
+                               under_six_months=bite.under_six_months)
              for name in _actions_for(request.user, bite)}
     if bound is not None:
         forms[bound[0]] = bound[1]

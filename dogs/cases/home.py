@@ -10,7 +10,7 @@ import datetime as dt
 from django.db.models import Prefetch
 from django.urls import reverse
 
-from dogs.cases.common import DETERMINED_DOG_CASES, NUISANCE_DOG
+from dogs.cases.common import DETERMINED_DOG_CASES, NUISANCE_DOG, POTENTIALLY_DANGEROUS_DOG
 from dogs.law import cite
 from permits_site.accounts.models import User
 from permits_site.enforcement.deadlines import window_end
@@ -87,3 +87,27 @@ def petitions_to_decide(town: TownCalendar, *, user: User, today: dt.date) -> li
 
     return [limited("Petitions to rescind a restraint order", waiting, item,
                     empty="No petition to rescind waits.")]
+
+
+#: Where the Chief orders the owner's duties: a dangerous dog's, a potentially dangerous one's.
+DUTIES_SECTION = {False: "Dangerous D, E(1)", True: "Potentially dangerous C"}
+
+
+def duties_to_order(town: TownCalendar, *, user: User, today: dt.date) -> list[WorkList]:
+    """The Chief's or designee's part after a determination: the dogs determined dangerous
+    or potentially dangerous whose owner's duties are not ordered yet (Dangerous D, E;
+    Potentially dangerous C: the Chief "may order … any or all"), waiting since received."""
+    waiting = Case.objects.filter(
+        municipality=town.municipality, case_type__in=DETERMINED_DOG_CASES,
+        status=CaseStatus.DETERMINED,
+    ).exclude(findings__deemed=False).exclude(
+        findings__has_key="ordered_duties").order_by("received_on", "pk")
+
+    def item(case: Case) -> WorkItem:
+        return WorkItem("Order the owner's duties",
+                        f"Case #{case.pk} ({case.party_name}, {case.address})",
+                        _case_url(case), since=case.received_on,
+                        citation=cite(DUTIES_SECTION[case.case_type == POTENTIALLY_DANGEROUS_DOG]))
+
+    return [limited("Determined dogs awaiting the owner's duties", waiting, item,
+                    empty="No determined dog awaits its owner's duties.")]

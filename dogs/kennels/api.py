@@ -52,7 +52,8 @@ class KennelDogSerializer(BoundedModelSerializer):
     class Meta:
         model = KennelDog
         fields = ["id", "name", "breed", "rabies_valid_through", "acquired_on", "reported_on",
-                  "report_due", "reported_late", "late_note"]
+                  "report_due", "reported_late", "late_note", "boarded_for",
+                  "rabies_certificate"]
 
     def get_late_note(self, dog: KennelDog) -> str:
         """Why a new dog's report is flagged late, with the section (blank if on time)."""
@@ -135,6 +136,12 @@ class KennelDogCreateSerializer(serializers.Serializer):
     rabies_valid_through = BoundedDateField()
     acquired_on = BoundedDateField(required=False, allow_null=True, default=None,
                                    help_text="A new dog of the license year (B(2)).")
+    boarded_for = serializers.CharField(
+        max_length=200, required=False, default="",
+        help_text="A dog boarded temporarily: its owner's name and contact (B(1)).")
+    rabies_certificate = serializers.CharField(
+        max_length=120, required=False, default="",
+        help_text="The rabies certificate kept; required for a boarded dog (B(1)).")
 
 
 class KennelReportSerializer(serializers.Serializer):

@@ -44,6 +44,13 @@ class KennelDogForm(ServiceForm):
         label="Acquired on (a new dog only)", required=False,
         help_text="Leave empty for a dog the license was issued for. A new dog is reported "
                   "within 30 days of the day it came.")
+    boarded_for = forms.CharField(
+        max_length=200, required=False, label="Boarded for (a boarded dog only)",
+        help_text="A dog boarded temporarily, not the kennel's own: its owner's name and "
+                  "contact.")
+    rabies_certificate = forms.CharField(
+        max_length=120, required=False, label="Rabies certificate number and veterinarian",
+        help_text="Required for a boarded dog: the kennel keeps its proof of vaccination.")
 
 
 class KennelReportForm(ServiceForm):

@@ -44,11 +44,12 @@ def licensed_dog_count(permit: Permit) -> int:
 @dataclass(frozen=True)
 class RosterCount:
     """The roster checked against the license: the dogs it was issued for, those listed,
-    and the new dogs reported since."""
+    the new dogs reported since, and the dogs boarded temporarily (not the kennel's own)."""
 
     licensed: int
     listed: int
     reported: int
+    boarded: int = 0
 
     @property
     def missing(self) -> int:
@@ -56,9 +57,11 @@ class RosterCount:
 
 
 def roster_count(permit: Permit, dogs: list[KennelDog]) -> RosterCount:
-    listed = sum(1 for dog in dogs if dog.acquired_on is None)
+    """The kennel's own dogs (listed or reported new) told apart from those it boards."""
+    own = [dog for dog in dogs if not dog.is_boarded]
+    listed = sum(1 for dog in own if dog.acquired_on is None)
     return RosterCount(licensed=licensed_dog_count(permit), listed=listed,
-                       reported=len(dogs) - listed)
+                       reported=len(own) - listed, boarded=len(dogs) - len(own))
 
 
 def can_keep_roster(user: User, permit: Permit) -> bool:
@@ -81,9 +84,30 @@ def _require_kennel_license(permit: Permit) -> None:
             "to it.", field="permit")
 
 
-def _dog_errors(*, name: str, breed: str, rabies_valid_through: dt.date, today: dt.date,
-                acquired_on: dt.date | None) -> dict[str, list[str]]:
+def _boarding_errors(*, boarded_for: str, rabies_certificate: str,
+                     acquired_on: dt.date | None) -> dict[str, list[str]]:
+    """A boarded dog comes with its owner named and the proof of vaccination the kennel
+    keeps (B(1)); it is no acquisition of the licensee's to report (B(2))."""
+    if not boarded_for.strip():
+        return {}
     errors: dict[str, list[str]] = {}
+    if not rabies_certificate.strip():
+        errors["rabies_certificate"] = [
+            "Enter the boarded dog's rabies certificate (number and veterinarian): a boarding "
+            "kennel keeps each boarded dog's proof of vaccination "
+            f"({cite('Kennel license B(1)')})."]
+    if acquired_on is not None:
+        errors["acquired_on"] = [
+            f"A boarded dog is not the kennel's own: it has no acquisition to report "
+            f"({cite('Kennel license B(1), B(2)')})."]
+    return errors
+
+
+def _dog_errors(*, name: str, breed: str, rabies_valid_through: dt.date, today: dt.date,
+                acquired_on: dt.date | None, boarded_for: str = "",
+                rabies_certificate: str = "") -> dict[str, list[str]]:
+    errors = _boarding_errors(boarded_for=boarded_for, rabies_certificate=rabies_certificate,
+                              acquired_on=acquired_on)
     if not name.strip():
         errors["name"] = ["Enter the dog's name."]
     if not breed.strip():
@@ -100,7 +124,7 @@ def _dog_errors(*, name: str, breed: str, rabies_valid_through: dt.date, today: 
 def _require_room_on_roster(permit: Permit) -> None:
     """The dogs the license was issued for are listed once; more are new dogs (B(2))."""
     licensed = licensed_dog_count(permit)
-    listed = permit.kennel_dogs.filter(acquired_on__isnull=True).count()
+    listed = permit.kennel_dogs.filter(acquired_on__isnull=True, boarded_for="").count()
     if listed >= licensed:
         raise DomainError(
             f"The license was issued for {licensed} dogs and all are listed: report a new "
@@ -116,35 +140,47 @@ def add_kennel_dog(
     breed: str,
     rabies_valid_through: dt.date,
     acquired_on: dt.date | None = None,
+    boarded_for: str = "",
+    rabies_certificate: str = "",
     acting_user: User,
 ) -> KennelDog:
     """List a dog of the kennel with its rabies vaccination (Kennel license B(1)); with
     ``acquired_on``, report a new dog of the license year (B(2)): a report after the 30
-    days is recorded with its due date and shown as late, not refused."""
+    days is recorded with its due date and shown as late, not refused. With
+    ``boarded_for`` (its owner), a dog boarded temporarily, told apart from the kennel's
+    own, with the rabies certificate the kennel keeps for it (B(1))."""
     if not can_keep_roster(acting_user, permit):
         raise PermissionDenied("Only the kennel licensee or the Town Clerk lists its dogs.")
     _require_kennel_license(permit)
     today = timezone.localdate()
     errors = _dog_errors(name=name, breed=breed, rabies_valid_through=rabies_valid_through,
-                         today=today, acquired_on=acquired_on)
+                         today=today, acquired_on=acquired_on, boarded_for=boarded_for,
+                         rabies_certificate=rabies_certificate)
     if errors:
         raise DomainError(errors)
-    if acquired_on is None:
+    if acquired_on is None and not boarded_for.strip():
         _require_room_on_roster(permit)
     report_due = None if acquired_on is None else period_due(
         new_dog_report_period(), acquired_on, permit.municipality.calendar())
     dog = KennelDog.objects.create(
         permit=permit, name=name.strip(), breed=breed.strip(),
         rabies_valid_through=rabies_valid_through, acquired_on=acquired_on,
-        reported_on=today, report_due=report_due, recorded_by=acting_user)
+        reported_on=today, report_due=report_due, boarded_for=boarded_for.strip(),
+        rabies_certificate=rabies_certificate.strip(), recorded_by=acting_user)
     audit.record(
-        actor=acting_user, action="kennel.dog_reported" if acquired_on else "kennel.dog_listed",
+        actor=acting_user, action=_roster_action(dog),
         subject=permit, municipality=permit.municipality,
         summary=f"{dog.name} ({dog.breed}) on kennel license {permit.number}"
                 + (" — reported late" if dog.reported_late else ""),
         after={"dog": dog.pk, "acquired_on": str(acquired_on), "report_due": str(report_due),
                "late": dog.reported_late})
     return dog
+
+
+def _roster_action(dog: KennelDog) -> str:
+    if dog.is_boarded:
+        return "kennel.dog_boarded"
+    return "kennel.dog_reported" if dog.acquired_on else "kennel.dog_listed"
 
 
 def late_report_note(dog: KennelDog) -> str:
@@ -176,11 +212,20 @@ def roster_row(dog: KennelDog, *, today: dt.date) -> RosterRow:
     valid_through = format_date(dog.rabies_valid_through)
     rabies = (f"Expired: valid through {valid_through}"
               if dog.rabies_valid_through < today else f"Valid through {valid_through}")
-    on_roster = (f"Reported later: acquired {format_date(dog.acquired_on)}, reported "
-                 f"{format_date(dog.reported_on)}" if dog.acquired_on
-                 else "Licensed with the kennel")
-    return RosterRow(name=dog.name, breed=dog.breed, rabies=rabies, on_roster=on_roster,
+    if dog.rabies_certificate:
+        rabies += f" (certificate {dog.rabies_certificate})"
+    return RosterRow(name=dog.name, breed=dog.breed, rabies=rabies, on_roster=on_roster(dog),
                      late_note=late_report_note(dog))
+
+
+def on_roster(dog: KennelDog) -> str:
+    """How the dog came on the roster: boarded for its owner, licensed with the kennel, or
+    reported later with the day it was acquired (B(1), B(2))."""
+    if dog.is_boarded:
+        return f"Boarded for {dog.boarded_for} since {format_date(dog.reported_on)}"
+    return (f"Reported later: acquired {format_date(dog.acquired_on)}, reported "
+            f"{format_date(dog.reported_on)}" if dog.acquired_on
+            else "Licensed with the kennel")
 
 
 def render_roster_pdf(permit: Permit, *, today: dt.date) -> bytes:

@@ -30,19 +30,20 @@ def png_upload(name="rabies.png"):
 ACQUIRED = dt.date(2027, 2, 1)
 
 
-def licensed(dog, clerk, *, action="new", year=2027, rabies_until=dt.date(2029, 1, 1)):
+def licensed(dog, clerk, *, action="new", year=2027, rabies_until=dt.date(2029, 1, 1),
+             documents=("rabies_certificate",), **details):
+    """The license issued through every step; ``details`` go to the application (a
+    transfer's surrendered license), ``documents`` are the kinds uploaded and accepted."""
     application = apply_for_dog_license(
-        applicant=dog.owner, dog=dog, action=action, license_year=year, acquired_on=ACQUIRED
+        applicant=dog.owner, dog=dog, action=action, license_year=year, acquired_on=ACQUIRED,
+        **details
     )
-    document = upload_document(
-        application=application,
-        uploaded_by=dog.owner,
-        kind="rabies_certificate",
-        upload=png_upload(),
-        valid_until=rabies_until,
-    )
+    uploaded = [upload_document(application=application, uploaded_by=dog.owner, kind=kind,
+                                upload=png_upload(), valid_until=rabies_until)
+                for kind in documents]
     submit_application(application=application, acting_user=dog.owner)
-    review_document(document=document, accepted=True, acting_user=clerk)
+    for document in uploaded:
+        review_document(document=document, accepted=True, acting_user=clerk)
     invoice = application.invoices.get()
     record_payment(
         invoice=invoice,

@@ -32,7 +32,9 @@ def third_page(browser):
     yield from _open_page(browser)
 
 
-def log_a_bite_call(page: Page, live_server) -> None:
+def log_a_bite_call(page: Page, live_server, *, dog_tag: str = "") -> None:
+    """The officer logs a call about a bite; ``dog_tag`` names a dog of the register by this
+    year's tag number when the caller read it."""
     sign_in(page, live_server, "aco", PASSWORD)
     open_main_nav(page)
     page.get_by_role("link", name="Call log").click()
@@ -44,6 +46,7 @@ def log_a_bite_call(page: Page, live_server) -> None:
     page.get_by_label("Caller's name").fill("Robin Caller")
     page.get_by_label("Place").fill("Stevens Street playground")
     page.get_by_label("Description of the animal").fill("Brown shepherd mix")
+    page.get_by_label("Dog of the register").fill(dog_tag)
     page.get_by_label("What happened").fill("A dog bit a child on the hand.")
     assert_accessible(page)
     page.get_by_role("button", name="Log the call").click()

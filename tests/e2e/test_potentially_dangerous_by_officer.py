@@ -7,7 +7,7 @@ may open it too."""
 
 from __future__ import annotations
 
-from playwright.sync_api import expect
+from playwright.sync_api import Page, expect
 
 from dogs.cases import POTENTIALLY_DANGEROUS_DOG, duty_orders
 from tests.e2e.test_dog_cases import (  # noqa: F401 -- fixtures
@@ -25,21 +25,20 @@ TODAY = "2026-06-10"
 SECURITY_DESCRIPTION = "Raise the back-yard fence to six feet and keep the gate padlocked."
 
 
-def test_the_officer_determines_the_chief_orders_two_duties_the_officer_describes_security(
-        page, live_server, owner, aco, chief):  # noqa: F811
-    case = dog_case(POTENTIALLY_DANGEROUS_DOG, owner, aco)
-
-    as_user(page, live_server, "alice", case)
+def determine_potentially_dangerous(page: Page) -> None:
+    """On the case page, the officer determines the dog potentially dangerous on B(1)(a)."""
     determination = page.locator("#determine-section")
     determination.get_by_label("Potentially dangerous", exact=True).check()
     determination.get_by_label("Highly aggressive, unprovoked", exact=False).check()
     determination.get_by_label("Reasons").fill("Lunges at passers-by over a four-foot fence.")
     page.get_by_role("button", name="Record determination").click()
     done(page, "Determination recorded.")
-    expect(page.locator("#determination")).to_contain_text("Alice Officer")
     expect(page.locator("#criteria")).to_contain_text("B(1)(a)")
 
-    as_user(page, live_server, "hal", case)
+
+def order_two_duties(page: Page) -> None:
+    """On the case page, the Chief's designee orders two of the duties ("any or all"):
+    the microchip and the security of the premises, which the officer is yet to describe."""
     duties = page.locator("#duties-section")
     duties.get_by_label("Owner notified of the determination on").fill(TODAY)
     for code in ("spay_neuter", "training"):
@@ -49,7 +48,10 @@ def test_the_officer_determines_the_chief_orders_two_duties_the_officer_describe
     expect(page.locator(".duty")).to_have_count(1)
     expect(page.locator("#security-awaiting")).to_be_visible()
 
-    as_user(page, live_server, "alice", case)
+
+def describe_the_security(page: Page) -> None:
+    """On the case page, the officer writes the security required (C(5)), received today:
+    due 21 days later."""
     expect(page.get_by_role("button", name="Record check")).to_have_count(0)
     security = page.locator("#describe_security-section")
     security.get_by_label("Security required of the premises").fill(SECURITY_DESCRIPTION)
@@ -60,6 +62,21 @@ def test_the_officer_determines_the_chief_orders_two_duties_the_officer_describe
     expect(page.locator("#security-window")).to_contain_text("Wednesday, July 1, 2026")
     expect(page.get_by_role("link", name="The security description sent to the owner (PDF)")
            ).to_be_visible()
+
+
+def test_the_officer_determines_the_chief_orders_two_duties_the_officer_describes_security(
+        page, live_server, owner, aco, chief):  # noqa: F811
+    case = dog_case(POTENTIALLY_DANGEROUS_DOG, owner, aco)
+
+    as_user(page, live_server, "alice", case)
+    determine_potentially_dangerous(page)
+    expect(page.locator("#determination")).to_contain_text("Alice Officer")
+
+    as_user(page, live_server, "hal", case)
+    order_two_duties(page)
+
+    as_user(page, live_server, "alice", case)
+    describe_the_security(page)
 
     assert sorted(duty_orders(case)) == ["microchip", "security"]
     assert duty_orders(case)["security"].text == SECURITY_DESCRIPTION
