@@ -12,7 +12,7 @@ import pytest
 from django.urls import reverse
 
 from dogs.bites.services import record_rabies_vaccination
-from dogs.models import AnimalSpecies, rabies_vaccination_missing
+from dogs.models import Species, rabies_vaccination_missing
 from permits_site.audit.models import AuditEntry
 from permits_site.exceptions import DomainError, PermissionDenied
 from tests.factories import BiteRecordFactory, Role, staff
@@ -23,15 +23,15 @@ BITTEN_ON = dt.date(2026, 6, 7)
 
 
 @pytest.mark.parametrize(("species", "under_six_months", "valid_through", "missing"), [
-    (AnimalSpecies.CAT, False, None, True),
-    (AnimalSpecies.FERRET, False, None, True),
-    (AnimalSpecies.DOG, False, None, True),
-    (AnimalSpecies.CAT, False, dt.date(2026, 6, 6), True),   # expired the day before the bite
-    (AnimalSpecies.CAT, False, BITTEN_ON, False),             # valid through the bite's day
-    (AnimalSpecies.FERRET, False, dt.date(2026, 6, 8), False),
-    (AnimalSpecies.CAT, True, None, False),                   # younger than six months
-    (AnimalSpecies.WILDLIFE, False, None, False),
-    (AnimalSpecies.LIVESTOCK, False, None, False),
+    (Species.CAT, False, None, True),
+    (Species.FERRET, False, None, True),
+    (Species.DOG, False, None, True),
+    (Species.CAT, False, dt.date(2026, 6, 6), True),   # expired the day before the bite
+    (Species.CAT, False, BITTEN_ON, False),             # valid through the bite's day
+    (Species.FERRET, False, dt.date(2026, 6, 8), False),
+    (Species.CAT, True, None, False),                   # younger than six months
+    (Species.WILDLIFE, False, None, False),
+    (Species.LIVESTOCK, False, None, False),
 ])
 def test_rabies_a_cat_ferret_or_dog_bite_without_current_vaccination_is_flagged(
         species, under_six_months, valid_through, missing):
@@ -44,7 +44,7 @@ def test_rabies_a_cat_ferret_or_dog_bite_without_current_vaccination_is_flagged(
 
 
 def test_rabies_a_the_officer_records_a_cats_vaccination_on_the_bite_record_audited(aco):
-    bite = BiteRecordFactory(species=AnimalSpecies.CAT, animal="Grey tabby",
+    bite = BiteRecordFactory(species=Species.CAT, animal="Grey tabby",
                              bitten_on=BITTEN_ON)
     assert bite.rabies_missing()
 
@@ -59,7 +59,7 @@ def test_rabies_a_the_officer_records_a_cats_vaccination_on_the_bite_record_audi
 
 
 def test_rabies_a_vaccination_needs_its_date_or_the_animals_youth_named_on_the_field(aco):
-    bite = BiteRecordFactory(species=AnimalSpecies.FERRET, bitten_on=BITTEN_ON)
+    bite = BiteRecordFactory(species=Species.FERRET, bitten_on=BITTEN_ON)
     with pytest.raises(DomainError) as refusal:
         record_rabies_vaccination(bite=bite, acting_user=aco, certificate="NAV-12",
                                   valid_through=None)
@@ -71,14 +71,14 @@ def test_rabies_a_vaccination_needs_its_date_or_the_animals_youth_named_on_the_f
 
 def test_rabies_a_only_the_officer_records_the_vaccination(db):
     inspector = staff(Role.INSPECTOR)
-    bite = BiteRecordFactory(species=AnimalSpecies.CAT)
+    bite = BiteRecordFactory(species=Species.CAT)
     with pytest.raises(PermissionDenied):
         record_rabies_vaccination(bite=bite, acting_user=inspector, certificate="X",
                                   valid_through=dt.date(2027, 1, 1))
 
 
 def test_rabies_c_the_bite_page_flags_the_missing_vaccination_until_recorded(client, aco):
-    bite = BiteRecordFactory(species=AnimalSpecies.CAT, animal="Grey tabby",
+    bite = BiteRecordFactory(species=Species.CAT, animal="Grey tabby",
                              bitten_on=BITTEN_ON)
     client.force_login(aco)
     url = reverse("dogs:bite", args=[bite.pk])
@@ -94,7 +94,7 @@ def test_rabies_c_the_bite_page_flags_the_missing_vaccination_until_recorded(cli
 
 
 def test_rabies_c_a_refused_vaccination_answers_400_on_its_field(client, aco):
-    bite = BiteRecordFactory(species=AnimalSpecies.CAT, bitten_on=BITTEN_ON)
+    bite = BiteRecordFactory(species=Species.CAT, bitten_on=BITTEN_ON)
     client.force_login(aco)
     response = client.post(reverse("dogs:bite_action", args=[bite.pk, "vaccination"]),
                            {"vaccination-certificate": "NAV-12"})
@@ -103,7 +103,7 @@ def test_rabies_c_a_refused_vaccination_answers_400_on_its_field(client, aco):
 
 
 def test_rabies_a_the_api_carries_the_vaccination_and_the_flag(api, aco):
-    bite = BiteRecordFactory(species=AnimalSpecies.CAT, bitten_on=BITTEN_ON)
+    bite = BiteRecordFactory(species=Species.CAT, bitten_on=BITTEN_ON)
     api.force_authenticate(aco)
     url = f"/api/v1/bites/{bite.pk}/"
     assert api.get(url).json()["rabies_missing"] is True

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('dogs', '0014_tag_exemptions_collector_and_kennel_parties'),
+        ('dogs', '0015_one_species_for_every_animal_record'),
     ]
 
     operations = [
