@@ -1555,3 +1555,33 @@ def design_counts_potential_bedrooms(facts: Mapping[str, Any], context: CheckCon
         return dataclasses.replace(verdict, message=(
             f"{verdict.message} The Board counts as a bedroom {POTENTIAL_BEDROOM}."))
     return verdict
+
+
+# -- a lot a subdivision created (09.4.2) ------------------------------------------------------
+
+#: Derived from the issued subdivision plan reviews (09.4.1) that name the lot's parcel; never
+#: asked of the applicant.
+SUBDIVISION_LOT_FACT = Fact(
+    "subdivision_review", FactType.TEXT,
+    "The subdivision plan review that created the lot",
+    help_text="Read from the issued subdivision plan reviews that name the lot's parcel "
+              "(09.4.2).", required=False,
+)
+DISPOSAL_WORKS_CHECK.facts = (*DISPOSAL_WORKS_CHECK.facts, SUBDIVISION_LOT_FACT)
+
+
+@DISPOSAL_WORKS_CHECK.rule("ti.4.2.lot_criteria", cite("09.4.2"),
+                           "A lot a subdivision created meets the Board's criteria first",
+                           reviewable=True)
+def subdivided_lot_meets_the_criteria(facts: Mapping[str, Any], context: CheckContext
+                                      ) -> Verdict:
+    """09.4.2: "No Disposal Works Construction Permit shall be issued for any lot created after
+    the approval of the above regulation until said lot has met Board of health criteria"."""
+    subdivision = facts.get(SUBDIVISION_LOT_FACT.name)
+    if not subdivision:
+        return not_applicable("No issued subdivision plan review names this lot.")
+    return needs_review(
+        f"The lot was created by the subdivision reviewed under permit {subdivision}: no "
+        "disposal works permit issues until the Board finds the lot meets the Board of "
+        "Health's criteria — the water table and any observation or monitoring wells it "
+        f"required ({cite('09.4.1')}).")

@@ -147,7 +147,8 @@ TYPES: dict[str, Declared] = {
         gates=["rules_met", "review_determined", *ANNUAL_GATES], term="The burial",
         period=(TODAY, NO_EXPIRY)),
     "tisbury.subdivision_review": Declared(
-        "person_or_business", "property", ["business", "property", "lots", "water_table_shown"],
+        "person_or_business", "property",
+        ["business", "property", "lot_parcels", "lots", "water_table_shown"],
         {"lots": 4, "water_table_shown": True},
         gates=["rules_met", "review_determined", *ANNUAL_GATES], term="The subdivision",
         period=(TODAY, NO_EXPIRY), determined=("ti.4.1.review",)),
