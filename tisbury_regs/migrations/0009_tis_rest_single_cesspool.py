@@ -13,6 +13,8 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='septicinspectionreport',
             name='single_cesspool',
-            field=models.BooleanField(default=False, help_text='The system is a single cesspool: a failed system at a sale (09.0.8(12)).'),
+            field=models.BooleanField(
+                default=False,
+                help_text='The system is a single cesspool: a failed system at a sale (09.0.8(12)).'),
         ),
     ]
