@@ -41,6 +41,7 @@ class TisburyRegsConfig(AppConfig):
         self.register_pumpout_returns()
         self.register_well_readings()
         self.register_inspection_triggers()
+        self.register_subdivision_lots()
         # A failed inspection of a temporary kitchen suspends its permit (09.5.3).
         post_save.connect(food.failed_kitchen_receiver, sender="enforcement.Inspection",
                           dispatch_uid="tisbury_failed_temporary_kitchen")
@@ -171,3 +172,16 @@ class TisburyRegsConfig(AppConfig):
                         basename="septic-inspection-required")
         # Tank leak tests at the owner's expense (09.4.7).
         register_case_type(leak_tests.CASE_TYPE)
+
+    @staticmethod
+    def register_subdivision_lots() -> None:
+        """A lot's subdivision, derived from the issued subdivision plan reviews naming its
+        parcel; its disposal works waits on the Board's lot criteria (09.4.2)."""
+        from permits_site.parties.places import DerivedAttribute, register_derived_attribute
+        from tisbury_regs.rules import MUNICIPALITY, SUBDIVISION_LOT_FACT
+        from tisbury_regs.subdivision_lots import services
+
+        register_derived_attribute(MUNICIPALITY, DerivedAttribute(
+            fact=SUBDIVISION_LOT_FACT, how=services.HOW, derive=services.subdivisions_of,
+            record=services.record, may_record=services.may_record,
+        ))

@@ -90,6 +90,9 @@ class SepticInspectionReport(models.Model):
     document = models.FileField(upload_to="septic_reports/%Y/", blank=True)
     sale_closing_on = models.DateField(
         null=True, blank=True, help_text="For a sale or transfer: the closing date.")
+    single_cesspool = models.BooleanField(
+        default=False, help_text="The system is a single cesspool: a failed system at a sale "
+                                 "(09.0.8(12)).")
     due_on = models.DateField(help_text="The last day to file, 30 days after the inspection.")
     valid_through = models.DateField(help_text="Two years from the inspection.")
     case = models.OneToOneField(

@@ -1516,3 +1516,72 @@ def inlet_approval(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
 
 
 RULE_SETS = (*RULE_SETS, SUBDIVISION, INLET)
+
+
+# -- potential bedrooms in the disposal works design flow (09.1.3(7)) -------------------------
+
+#: "a bedroom is any potential living space other than a kitchen, bathroom, living room,
+#: dining/family room or service room occupied by furnace, pump, air conditioner or similar
+#: service equipment" (09.1.3(7)).
+POTENTIAL_BEDROOM = (
+    "any potential living space other than a kitchen, bathroom, living room, dining/family "
+    "room or service room (furnace, pump, air conditioner or similar equipment)"
+)
+
+DISPOSAL_WORKS_CHECK.facts = (
+    *DISPOSAL_WORKS_CHECK.facts,
+    _count("potential_bedrooms", "Potential bedrooms on the floor plan",
+           f"Count as a bedroom {POTENTIAL_BEDROOM}: a den, office, study or loft counts "
+           "(09.1.3(7)).", required=False),
+    _count("design_bedrooms", "Bedrooms the system's design flow is computed for",
+           "The design flow rests on the number of bedrooms (09.1.3(7)).", required=False),
+)
+
+
+@DISPOSAL_WORKS_CHECK.rule("ti.1.3.7.bedrooms", cite("09.1.3(7)"),
+                           "The design flow counts every potential bedroom")
+def design_counts_potential_bedrooms(facts: Mapping[str, Any], context: CheckContext
+                                     ) -> Verdict:
+    """09.1.3(7): the Board counts as a bedroom any potential living space other than a
+    kitchen, bathroom, living room, dining/family room or service room, so the design flow is
+    computed for at least that many bedrooms."""
+    potential, designed = facts.get("potential_bedrooms"), facts.get("design_bedrooms")
+    if potential is None or designed is None:
+        return not_applicable("The application does not yet count the potential bedrooms and "
+                              "the bedrooms of the design flow.")
+    verdict = at_least(designed, potential, unit="bedrooms",
+                       what="The design flow's bedroom count")
+    if verdict.outcome is Outcome.FAIL:
+        return dataclasses.replace(verdict, message=(
+            f"{verdict.message} The Board counts as a bedroom {POTENTIAL_BEDROOM}."))
+    return verdict
+
+
+# -- a lot a subdivision created (09.4.2) ------------------------------------------------------
+
+#: Derived from the issued subdivision plan reviews (09.4.1) that name the lot's parcel; never
+#: asked of the applicant.
+SUBDIVISION_LOT_FACT = Fact(
+    "subdivision_review", FactType.TEXT,
+    "The subdivision plan review that created the lot",
+    help_text="Read from the issued subdivision plan reviews that name the lot's parcel "
+              "(09.4.2).", required=False,
+)
+DISPOSAL_WORKS_CHECK.facts = (*DISPOSAL_WORKS_CHECK.facts, SUBDIVISION_LOT_FACT)
+
+
+@DISPOSAL_WORKS_CHECK.rule("ti.4.2.lot_criteria", cite("09.4.2"),
+                           "A lot a subdivision created meets the Board's criteria first",
+                           reviewable=True)
+def subdivided_lot_meets_the_criteria(facts: Mapping[str, Any], context: CheckContext
+                                      ) -> Verdict:
+    """09.4.2: "No Disposal Works Construction Permit shall be issued for any lot created after
+    the approval of the above regulation until said lot has met Board of health criteria"."""
+    subdivision = facts.get(SUBDIVISION_LOT_FACT.name)
+    if not subdivision:
+        return not_applicable("No issued subdivision plan review names this lot.")
+    return needs_review(
+        f"The lot was created by the subdivision reviewed under permit {subdivision}: no "
+        "disposal works permit issues until the Board finds the lot meets the Board of "
+        "Health's criteria — the water table and any observation or monitoring wells it "
+        f"required ({cite('09.4.1')}).")

@@ -187,7 +187,7 @@ def check(rule_set: RuleSet, rule_id: str, **changes) -> Finding:
             "ti.9.7.6.water_body", "ti.9.7.6.wetlands", "ti.9.7.6.water_table",
             "ti.9.7.6.slope", "ti.9.7.7.leaching", "ti.9.4.2.bb_new", "ti.9.4.2.bb_mound",
             "ti.0.8.7.mounded", "ti.0.8.14.sewer", "ti.9.4.2.bb_occupancy",
-            "ti.9.4.2.bb_devices", "ti.1.3.3.max",
+            "ti.9.4.2.bb_devices", "ti.1.3.3.max", "ti.1.3.7.bedrooms", "ti.4.2.lot_criteria",
         ]),
         (SUBDIVISION, ["ti.4.1.water_table", "ti.4.1.review"]),
         (INLET, ["ti.9.6.2.inlet"]),

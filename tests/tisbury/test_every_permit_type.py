@@ -42,10 +42,11 @@ NO_EXPIRY = dt.date(9999, 12, 31)
 
 
 #: What the disposal works check asks besides the coastal septic facts: 09.9.4(2)'s use limits
-#: and 09.1.3(3), (4)'s number of systems (the lot's zoning comes from the property).
+#: and 09.1.3(3), (4)'s number of systems (the lot's zoning comes from the property), 09.1.3(7)'s
+#: potential bedrooms.
 DISPOSAL_WORKS_ONLY = ["increases_occupancy", "adds_wastewater_devices", "systems_on_lot",
                        "dwelling_units_per_system", "public_interest_housing",
-                       "sewer_at_lot_line"]
+                       "sewer_at_lot_line", "potential_bedrooms", "design_bedrooms"]
 
 
 def without_zone(answers: dict[str, Any]) -> dict[str, Any]:
@@ -146,7 +147,8 @@ TYPES: dict[str, Declared] = {
         gates=["rules_met", "review_determined", *ANNUAL_GATES], term="The burial",
         period=(TODAY, NO_EXPIRY)),
     "tisbury.subdivision_review": Declared(
-        "person_or_business", "property", ["business", "property", "lots", "water_table_shown"],
+        "person_or_business", "property",
+        ["business", "property", "lot_parcels", "lots", "water_table_shown"],
         {"lots": 4, "water_table_shown": True},
         gates=["rules_met", "review_determined", *ANNUAL_GATES], term="The subdivision",
         period=(TODAY, NO_EXPIRY), determined=("ti.4.1.review",)),

@@ -26,6 +26,7 @@ from tisbury_regs.permits.statements import STATEMENTS
 from tisbury_regs.permits.system_care import DISPOSAL_WORKS_CONDITIONS
 from tisbury_regs.permits.waste import DUMPSTER, DUMPSTER_CONTRACTOR, TEMPORARY_DUMPSTER
 from tisbury_regs.rules import BARRIER_BEACH, CAMPGROUND, ZONE_FACT
+from tisbury_regs.subdivision_lots.services import LOT_PARCELS
 
 MUNICIPALITY = "tisbury"
 
@@ -210,7 +211,7 @@ DECLARED_KINDS = (
              annual=None, term=until_further_notice),
     declared("subdivision_review", holder=Holder.PERSON_OR_BUSINESS, about=About.PROPERTY,
              annual=None, term=until_further_notice,
-             printed_conditions=SUBDIVISION_CONDITIONS),
+             printed_conditions=SUBDIVISION_CONDITIONS, extra_fields=(LOT_PARCELS,)),
     declared("inlet_approval", holder=Holder.PERSON_OR_BUSINESS, about=About.PROPERTY,
              annual=None, term=until_further_notice),
     declared("body_art_establishment", holder=Holder.BUSINESS, about=About.BUSINESS,

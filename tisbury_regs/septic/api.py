@@ -44,8 +44,8 @@ class ReportSerializer(BoundedModelSerializer):
     class Meta:
         model = SepticInspectionReport
         fields = ["id", "property", "owner_name", "inspector", "inspected_on", "filed_on",
-                  "result", "notes", "sale_closing_on", "due_on", "late", "valid_through",
-                  "case", "orders"]
+                  "result", "notes", "sale_closing_on", "single_cesspool", "due_on", "late",
+                  "valid_through", "case", "orders"]
 
     def get_orders(self, report: SepticInspectionReport) -> list[dict]:
         if report.case is None:
@@ -61,6 +61,9 @@ class FileReportSerializer(StrictSerializer):
     result = serializers.ChoiceField(choices=InspectionResult.choices)
     notes = StrictCharField(required=False, default="", allow_blank=True)
     sale_closing_on = StrictDateField(required=False, allow_null=True, default=None)
+    single_cesspool = serializers.BooleanField(
+        required=False, default=False,
+        help_text="A single cesspool at a sale is a failed system (09.0.8(12)).")
 
 
 class SepticReportViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,

@@ -32,6 +32,10 @@ class ReportForm(ServiceForm):
         required=False, label="Closing date (optional)",
         help_text="For a sale or transfer: the 90 days to upgrade a failed system run from "
                   "the closing (09.0.8(8)).")
+    single_cesspool = forms.BooleanField(
+        required=False, label="The system is a single cesspool",
+        help_text="At a sale or transfer a single cesspool is a failed system that must be "
+                  "upgraded (09.0.8(12)).")
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

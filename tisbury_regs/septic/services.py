@@ -51,6 +51,7 @@ if TYPE_CHECKING:
     from permits_site.accounts.models import User
 
 REPORT_SECTION = cite("09.0.8(4)")
+SINGLE_CESSPOOL_SECTION = cite("09.0.8(12)")
 FAILED_SYSTEM = "tisbury.failed_system"
 #: What the town's admin does for system inspectors, as a refusal names it.
 LICENSING = "license system inspectors"
@@ -162,6 +163,16 @@ def _licensed_on(acting_user: User, municipality: Municipality, inspected_on: dt
     return license
 
 
+def judged_result(result: str, *, single_cesspool: bool, sale_closing_on: dt.date | None
+                  ) -> str:
+    """The report's result as the Board reads it: "single cesspools [are] failed systems that
+    must be upgraded at the time of sale and transfer" (09.0.8(12)), so a single cesspool at a
+    sale fails whatever the inspector found; otherwise the inspector's result stands."""
+    if single_cesspool and sale_closing_on is not None:
+        return InspectionResult.FAILED
+    return result
+
+
 def _report_errors(*, place: Property, owner_name: str, inspected_on: dt.date, result: str,
                    sale_closing_on: dt.date | None) -> dict[str, list[str]]:
     today = timezone.localdate()
@@ -181,10 +192,11 @@ def _report_errors(*, place: Property, owner_name: str, inspected_on: dt.date, r
 def file_report(
     *, place: Property, owner_name: str, inspected_on: dt.date, result: str, notes: str = "",
     document: UploadedFile | None = None, sale_closing_on: dt.date | None = None,
-    acting_user: User,
+    single_cesspool: bool = False, acting_user: User,
 ) -> SepticInspectionReport:
     """A licensed inspector files an inspection report today (09.0.8(4)): flagged late after
-    the 30 days, valid two years from the inspection; a failed system opens a case."""
+    the 30 days, valid two years from the inspection; a single cesspool at a sale is a failed
+    system (09.0.8(12)); a failed system opens a case."""
     owner_name = (owner_name or "").strip()
     errors = _report_errors(place=place, owner_name=owner_name, inspected_on=inspected_on,
                             result=result, sale_closing_on=sale_closing_on)
@@ -192,23 +204,34 @@ def file_report(
         raise DomainError(errors)
     municipality = place.municipality
     license = _licensed_on(acting_user, municipality, inspected_on)
+    result = judged_result(result, single_cesspool=single_cesspool,
+                           sale_closing_on=sale_closing_on)
     report = SepticInspectionReport.objects.create(
         municipality=municipality, property=place, inspector=acting_user, license=license,
         owner_name=owner_name, inspected_on=inspected_on, filed_on=timezone.localdate(),
         result=result, notes=(notes or "").strip(), document=document or "",
-        sale_closing_on=sale_closing_on, due_on=report_due(inspected_on, municipality),
+        sale_closing_on=sale_closing_on, single_cesspool=single_cesspool,
+        due_on=report_due(inspected_on, municipality),
         valid_through=report_valid_through(inspected_on, municipality))
     audit.record(actor=acting_user, action="septic.report_filed", subject=report,
                  municipality=municipality,
                  summary=f"Septic inspection of {format_date(inspected_on)} at {place.address} "
                          f"filed: {report.get_result_display().lower()}"
-                         f"{', late' if report.late else ''}",
+                         f"{', late' if report.late else ''}{_cesspool_at_sale(report)}",
                  after={"property": place.pk, "result": result, "late": report.late,
+                        "single_cesspool": single_cesspool,
                         "due_on": str(report.due_on),
                         "valid_through": str(report.valid_through)})
     if report.failed:
         open_failed_system_case(report=report, acting_user=acting_user)
     return report
+
+
+def _cesspool_at_sale(report: SepticInspectionReport) -> str:
+    """The reason a report failed under 09.0.8(12), for its audit entry and case."""
+    if report.single_cesspool and report.sale_closing_on is not None:
+        return f", a single cesspool at sale ({SINGLE_CESSPOOL_SECTION})"
+    return ""
 
 
 def current_report(place: Property, *, on: dt.date | None = None
@@ -238,7 +261,7 @@ def open_failed_system_case(*, report: SepticInspectionReport, acting_user: User
         municipality=report.municipality, case_type=FAILED_SYSTEM, party=owner_account(place),
         party_name=report.owner_name, address=place.full_address, place=place,
         complaint=f"The septic system failed the inspection of {format_date(report.inspected_on)}"
-                  f" (report #{report.pk}).",
+                  f" (report #{report.pk}){_cesspool_at_sale(report)}.",
         received_on=report.filed_on, acting_user=acting_user)
     report.case = case
     report.save(update_fields=["case"])

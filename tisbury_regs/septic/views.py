@@ -69,6 +69,7 @@ def report_detail(request, pk: int):
         "report": report, "orders": report.case.orders.all() if report.case else [],
         "staff": permissions.is_town_staff(request.user, report.municipality_id),
         "section": services.REPORT_SECTION,
+        "cesspool_section": services.SINGLE_CESSPOOL_SECTION,
     })
 
 
