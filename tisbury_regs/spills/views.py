@@ -40,9 +40,7 @@ def spill_reports(request):
             form.add_service_errors(refused.errors)
         else:
             messages.success(request, "The spill report is recorded.")
-            if place is not None:
-                return redirect("parties:staff_property", place.pk)
-            return redirect("tisbury_regs:spill_reports")
+            return redirect(request.get_full_path())
     return render(request, "tisbury_regs/spill_reports.html", {
         "form": form, "place": place, "reports": services.spill_reports(town),
         "section": services.SECTION, "cleanup_section": services.CLEANUP_SECTION,
