@@ -273,6 +273,13 @@ class CoastalDistrictDefinition(models.Model):
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
                                    null=True, blank=True, related_name="+")
     created_at = models.DateTimeField(default=timezone.now)
+    notice_on = models.DateField("notice given on", null=True, blank=True,
+                                 help_text="The Board's notice of the hearing (09.0.4).")
+    hearing_on = models.DateField("hearing held on", null=True, blank=True,
+                                  help_text="The Board's hearing on the amendment (09.0.4).")
+    emergency = models.BooleanField(
+        default=False, help_text="An emergency regulation, adopted without prior notice or "
+                                 "hearing (09.0.4).")
 
     class Meta:
         ordering = ["-effective_from"]
