@@ -17,8 +17,8 @@ from rest_framework.response import Response
 
 from permits_site.accounts import permissions
 from permits_site.accounts.models import Role
-from permits_site.api.serializers import InvoiceSerializer
 from permits_site.api.public.fields import StrictSerializer, validated_body
+from permits_site.api.serializers import InvoiceSerializer
 from tisbury_regs.documents import services
 
 
