@@ -15,7 +15,11 @@ from permits_site.exceptions import DomainError, PermissionDenied
 from permits_site.licensing.kinds import applied_for
 from permits_site.licensing.models import Invoice, PermitType
 from permits_site.licensing.page_registry import queue_links
-from permits_site.licensing.services.fees import create_fee_schedule_version, schedule_in_force
+from permits_site.licensing.services.fees import (
+    create_fee_schedule_version,
+    retire_fee_schedule,
+    schedule_in_force,
+)
 from tests.factories import Role, UserFactory, permit_type, staff
 from tests.tisbury.support import TODAY, client_for
 from tisbury_regs.catalogue import DOCUMENT_FEES_CODE
@@ -129,6 +133,18 @@ def test_the_page_refuses_an_empty_sale_above_the_form(client, clerk):
     assert "Enter how many of at least one document (Tisbury BOH Reg 09.0.5)." in \
         refused.content.decode()
     assert not documents_sold().exists()
+
+
+def test_with_no_schedule_in_force_the_page_says_so_and_offers_no_form_0905(client, clerk):
+    schedule = schedule_in_force(permit_type(DOCUMENT_FEES_CODE), TODAY)
+    retire_fee_schedule(schedule=schedule, acting_user=staff(Role.ADMIN, "tisbury"))
+    client.force_login(clerk)
+    page = client.get("/tisbury/documents/charge/")
+    assert page.status_code == 200
+    assert "No document fee schedule is in force today" in page.content.decode()
+    assert "Charge and record the payment" not in page.content.decode()
+    with pytest.raises(DomainError, match="No document fee schedule"):
+        services.charge_for_documents(quantities={"copy_page": 1}, acting_user=clerk)
 
 
 def test_the_page_is_the_clerks_only(client):

@@ -57,16 +57,13 @@ def prices_today() -> FeeSchedule:
 
 
 def _quantity(code: str, value: Any) -> int:
-    if value in (None, ""):
+    """The number asked of one item: none when left empty, else a whole number in bounds."""
+    if value is None:
         return 0
-    try:
-        quantity = int(value)
-    except (TypeError, ValueError):
-        quantity = -1
-    if isinstance(value, bool) or quantity < 0 or quantity > MOST_OF_ONE_ITEM \
-            or str(value).strip() != str(quantity):
+    if isinstance(value, bool) or not isinstance(value, int) \
+            or not 0 <= value <= MOST_OF_ONE_ITEM:
         raise DomainError(f"Enter a whole number from 0 to {MOST_OF_ONE_ITEM:,}.", field=code)
-    return quantity
+    return value
 
 
 def lines_for(schedule: FeeSchedule, quantities: Mapping[str, Any]) -> list[dict[str, Any]]:
