@@ -1285,3 +1285,24 @@ class TankLeakTestFactory(factory.django.DjangoModelFactory):
     result = "passed"
     recorded_by = factory.SubFactory(UserFactory)
     recorded_on = factory.LazyFunction(_today)
+
+
+# -- Tisbury spill reports (09.9.6(3)e) -----------------------------------------------------
+
+from tisbury_regs.models import SpillReport  # noqa: E402
+
+
+class SpillReportFactory(factory.django.DjangoModelFactory):
+    """A heating oil spill reported this morning at a Tisbury property."""
+
+    class Meta:
+        model = SpillReport
+
+    municipality = _town("tisbury")
+    property = factory.SubFactory(PropertyFactory, municipality=_town("tisbury"))
+    reported_by = "Pat Neighbor"
+    substance = "Heating oil"
+    quantity = "about 5 gallons"
+    reported_at = factory.LazyFunction(timezone.now)
+    action_taken = "Contained with absorbent pads; recovered by a licensed hauler."
+    recorded_by = factory.SubFactory(UserFactory)

@@ -46,6 +46,8 @@ class TisburyRegsConfig(AppConfig):
         post_save.connect(food.failed_kitchen_receiver, sender="enforcement.Inspection",
                           dispatch_uid="tisbury_failed_temporary_kitchen")
         register_demo("tisbury_pumpout_and_wells", demo.pumpout_and_wells)
+        self.register_document_fees()
+        self.register_spill_reports()
 
     @staticmethod
     def register_zones() -> None:
@@ -185,3 +187,33 @@ class TisburyRegsConfig(AppConfig):
             fact=SUBDIVISION_LOT_FACT, how=services.HOW, derive=services.subdivisions_of,
             record=services.record, may_record=services.may_record,
         ))
+
+    @staticmethod
+    def register_document_fees() -> None:
+        """The clerk's charges for documents at the counter (09.0.5)."""
+        from permits_site.accounts.models import Role
+        from permits_site.api.registry import register_routes
+        from permits_site.licensing.kinds import register_kind
+        from permits_site.licensing.page_registry import register_queue_link
+        from tisbury_regs.documents.api import DocumentChargeViewSet
+        from tisbury_regs.documents.kinds import DocumentFeesKind
+
+        register_kind(DocumentFeesKind())
+        register_queue_link("tisbury", "Charge for documents",
+                            "tisbury_regs:charge_for_documents", roles=(Role.CLERK,))
+        register_routes("document-charges", DocumentChargeViewSet, basename="document-charge")
+
+    @staticmethod
+    def register_spill_reports() -> None:
+        """Hazardous substance spills reported to the Board (09.9.6(3)e, f)."""
+        from permits_site.accounts.permissions import ENFORCEMENT_ROLES
+        from permits_site.api.registry import register_routes
+        from permits_site.licensing.page_registry import register_queue_link
+        from permits_site.parties.places import register_place_panel
+        from tisbury_regs.spills import api, services
+
+        register_place_panel("tisbury", "tisbury_regs/property_spills_panel.html",
+                             services.property_panel)
+        register_queue_link("tisbury", "Spill reports", "tisbury_regs:spill_reports",
+                            roles=ENFORCEMENT_ROLES)
+        register_routes("spill-reports", api.SpillReportViewSet, basename="spill-report")

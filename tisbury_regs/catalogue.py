@@ -13,6 +13,8 @@ CALENDAR_YEAR = "Valid through December 31 of the year issued"
 #: The private well registration: the disposal works permit waits on it (09.3.1(3)) and a
 #: metered well's owner reports its readings under it (09.3.1(4)).
 WELL_REGISTRATION_CODE = "tisbury.well_registration"
+#: The documents the Board sells at the counter (09.0.5): a schedule no application asks for.
+DOCUMENT_FEES_CODE = "tisbury.documents"
 
 
 def annual(
@@ -192,6 +194,25 @@ PERMIT_TYPES = (
         actions=("new",),
         term="The construction",
         check="tisbury.inlet",
+    ),
+    # Documents the Board makes available, sold at the counter (09.0.5): the text leaves the
+    # prices to the Board ("shall not exceed the actual cost"), so they are placeholders.
+    PermitTypeSpec(
+        code=DOCUMENT_FEES_CODE,
+        name="Document fees",
+        authority=BOARD,
+        term="Charged per sale at the counter",
+        citation=cite("09.0.5"),
+        actions=("sale",),
+        number_prefix="DOC",
+        online=False,
+        placeholder_fees=True,
+        fees=(
+            FeeItemSpec("copy_page", "Copy of a record, per page", "0.05", cite("09.0.5")),
+            FeeItemSpec("plan_sheet", "Copy of a plan, per sheet", "2.00", cite("09.0.5")),
+            FeeItemSpec("regulations", "Printed copy of the Board's regulations", "5.00",
+                        cite("09.0.5")),
+        ),
     ),
 )
 

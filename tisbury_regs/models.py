@@ -276,6 +276,13 @@ class CoastalDistrictDefinition(models.Model):
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
                                    null=True, blank=True, related_name="+")
     created_at = models.DateTimeField(default=timezone.now)
+    notice_on = models.DateField("notice given on", null=True, blank=True,
+                                 help_text="The Board's notice of the hearing (09.0.4).")
+    hearing_on = models.DateField("hearing held on", null=True, blank=True,
+                                  help_text="The Board's hearing on the amendment (09.0.4).")
+    emergency = models.BooleanField(
+        default=False, help_text="An emergency regulation, adopted without prior notice or "
+                                 "hearing (09.0.4).")
 
     class Meta:
         ordering = ["-effective_from"]
@@ -402,3 +409,44 @@ class TankLeakTest(models.Model):
 
     def __str__(self) -> str:
         return f"Tank leak test of {self.tested_on} ({self.get_result_display()})"
+
+
+# -- hazardous substance spills reported to the Board (09.9.6(3)e) -------------------------
+
+
+class SpillReport(models.Model):
+    """A hazardous substance spill or out-of-control situation (a leaking container, say)
+    reported to the Board of Health (09.9.6(3)e), and what was done about it (09.9.6(3)f)."""
+
+    municipality = models.ForeignKey(
+        "towns.Municipality", on_delete=models.PROTECT, related_name="+"
+    )
+    property = models.ForeignKey(
+        "parties.Property", on_delete=models.PROTECT, null=True, blank=True,
+        related_name="spill_reports", help_text="The town's property, when the spill is on one.",
+    )
+    location = models.CharField(
+        max_length=300, blank=True, help_text="Where, when no property of the town is named.")
+    reported_by = models.CharField("reported by", max_length=200)
+    reporter_contact = models.CharField("reporter's phone or email", max_length=200,
+                                        blank=True)
+    substance = models.CharField(max_length=300)
+    quantity = models.CharField(max_length=100, blank=True)
+    reported_at = models.DateTimeField("reported to the Board at")
+    action_taken = models.TextField("action taken", blank=True)
+    agencies_notified = models.CharField("other agencies notified", max_length=300,
+                                         blank=True)
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    recorded_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-reported_at", "-pk"]
+
+    def __str__(self) -> str:
+        return f"Spill report #{self.pk}: {self.substance}"
+
+    @builtins.property
+    def place(self) -> str:
+        return self.property.address if self.property_id else self.location

@@ -1,8 +1,10 @@
+from tisbury_regs.documents import urls as documents
 from tisbury_regs.health_orders import urls as health_orders
 from tisbury_regs.inspection_triggers import urls as inspection_triggers
 from tisbury_regs.permits import urls as permits
 from tisbury_regs.pumpout import urls as pumpout
 from tisbury_regs.septic import urls as septic
+from tisbury_regs.spills import urls as spills
 from tisbury_regs.wells import urls as wells
 from tisbury_regs.zones import urls as zones
 
@@ -22,4 +24,8 @@ urlpatterns = [
     *zones.urlpatterns,
     # Septic inspections the record requires (09.0.8(4)) and tank leak tests (09.4.7).
     *inspection_triggers.urlpatterns,
+    # Charges for documents at the counter (09.0.5).
+    *documents.urlpatterns,
+    # Hazardous substance spills reported to the Board (09.9.6(3)e, f).
+    *spills.urlpatterns,
 ]

@@ -91,7 +91,7 @@ def test_the_animal_control_officer_forwards_an_intake_record(page, phone_page, 
 
     lands_on_my_work(page, phone_page, live_server, "olive")
     page.get_by_role("link", name=re.compile(
-        rf"^Day 3 of the hold .*Impoundment #{held.pk} \(Brown terrier\)")).click()
+        rf"^Day 3 of the hold .*Impoundment #{held.pk} \(dog: Brown terrier\)")).click()
     page.get_by_label("Forwarded to the Town Clerk on").fill(timezone.localdate().isoformat())
     page.get_by_role("button", name="Record forwarding").click()
 

@@ -13,9 +13,8 @@ import time_machine
 from playwright.sync_api import expect
 
 from permits_site.licensing.models import Application, Permit
-from permits_site.parties.services import find_or_create_property
 from tests.e2e.conftest import assert_accessible, sign_in
-from tests.factories import PASSWORD, Role, UserFactory, municipality, staff
+from tests.factories import PASSWORD, Role, UserFactory, staff, tisbury_place
 from tests.tisbury.support import pdf_text
 
 JUNE_3_2030 = dt.datetime(2030, 6, 3, 9, 0)
@@ -30,9 +29,7 @@ def test_a_subdivision_plan_is_reviewed_and_its_approval_prints_the_lot_criteria
         page, live_server, clerk):
     with time_machine.travel(JUNE_3_2030, tick=True):
         owner = UserFactory(username="sam", first_name="Sam", last_name="Owner")
-        find_or_create_property(municipality=municipality("tisbury"),
-                                address="80 Lambert's Cove Road", attributes={"zone": "inland"},
-                                acting_user=owner)
+        tisbury_place(owner, "inland", address="80 Lambert's Cove Road")
 
         sign_in(page, live_server, "sam", PASSWORD)
         page.goto(f"{live_server.url}/towns/tisbury/permits/tisbury.subdivision_review/")

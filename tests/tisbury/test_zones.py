@@ -191,6 +191,7 @@ def test_an_amended_lot_list_takes_effect_on_its_date_09_0_4(owner):
     place = recorded(owner, parcel="29-A-5")
     amend_district(acting_user=admin, effective_from=TODAY + dt.timedelta(days=1),
                    note="Board vote of May 2030", barrier_beach_lots=["29-A-1 through 5"],
+                   notice_on=TODAY - dt.timedelta(days=14), hearing_on=TODAY,
                    partial_lots=[], elevation_ft=Decimal("20"), water_distance_ft=Decimal("500"),
                    slope_crest_ft=Decimal("100"), share_below_percent=Decimal("50"))
 
@@ -209,7 +210,7 @@ def test_only_the_town_admin_amends_the_list_and_a_bad_line_is_named_09_0_4(cler
                        share_below_percent=Decimal("50"))
     admin = staff(Role.ADMIN, "tisbury")
     with pytest.raises(DomainError) as refused:
-        amend_district(acting_user=admin, effective_from=TODAY, note="vote",
+        amend_district(acting_user=admin, effective_from=TODAY, note="vote", emergency=True,
                        barrier_beach_lots=["lot seven"], partial_lots=[],
                        elevation_ft=Decimal("20"), water_distance_ft=Decimal("500"),
                        slope_crest_ft=Decimal("100"), share_below_percent=Decimal("50"))
@@ -221,6 +222,7 @@ def test_a_version_in_force_is_never_edited_09_0_4():
     admin = staff(Role.ADMIN, "tisbury")
     with pytest.raises(DomainError) as refused:
         amend_district(acting_user=admin, effective_from=version.effective_from, note="vote",
+                       emergency=True,
                        barrier_beach_lots=[], partial_lots=[], elevation_ft=Decimal("20"),
                        water_distance_ft=Decimal("500"), slope_crest_ft=Decimal("100"),
                        share_below_percent=Decimal("50"))
@@ -265,12 +267,14 @@ def test_the_town_admin_amends_the_list_on_its_page_09_0_4(client):
     assert page.status_code == 200 and "30-A-1 through 10" in page.content.decode()
     response = client.post("/tisbury/coastal-district/", {
         "effective_from": "2030-07-01", "note": "Vote of June 2030",
+        "notice_on": "2030-06-01", "hearing_on": "2030-06-20",
         "barrier_beach_lots": "29-A-1 through 5\n30-A-1 through 10", "partial_lots": "",
         "elevation_ft": "20", "water_distance_ft": "500", "slope_crest_ft": "100",
         "share_below_percent": "50"})
     assert response.status_code == 302
     bad = client.post("/tisbury/coastal-district/", {
         "effective_from": "2030-08-01", "note": "Vote", "barrier_beach_lots": "lot seven",
+        "emergency": "on",
         "elevation_ft": "20", "water_distance_ft": "500", "slope_crest_ft": "100",
         "share_below_percent": "50"})
     assert bad.status_code == 400 and "lot seven" in bad.content.decode()

@@ -57,6 +57,13 @@ class DistrictAmendmentForm(ServiceForm):
     effective_from = bounded_date_field(label="In force from")
     note = forms.CharField(max_length=300, label="The Board's vote",
                            help_text="The date of the vote that amended it (09.0.4).")
+    notice_on = bounded_date_field(label="Notice of the hearing given on", required=False)
+    hearing_on = bounded_date_field(
+        label="Hearing held on", required=False,
+        help_text="The amendment takes effect no earlier than the hearing (09.0.4).")
+    emergency = forms.BooleanField(
+        label="An emergency regulation, adopted without prior notice or hearing",
+        required=False)
     barrier_beach_lots = forms.CharField(
         widget=forms.Textarea(attrs={"rows": 6}), label="Designated Barrier Beach lots",
         help_text="One lot or range a line, e.g. 31-B-1 through 13.1.")

@@ -28,10 +28,12 @@ from tisbury_regs.law import cite
 from tisbury_regs.models import CoastalDistrictDefinition, PublicMainRecord, ZoneRecord
 from tisbury_regs.rules import BARRIER_BEACH, COASTAL_DISTRICT, INLAND, MUNICIPALITY
 from tisbury_regs.zones.districts import (
+    AMEND_SECTION,
     DISTRICT_SECTION,
     LIST_SECTION,
     District,
     Figures,
+    adoption_errors,
     derive_zone,
     parse_lot_range,
 )
@@ -41,7 +43,6 @@ RECORDING_ROLES = (Role.BOARD_MEMBER, Role.INSPECTOR, Role.CLERK)
 #: What the Board may determine (not_determined is what no record says, never recorded).
 DETERMINABLE = (INLAND, COASTAL_DISTRICT, BARRIER_BEACH)
 FIGURE_NAMES = ("elevation_ft", "water_distance_ft", "slope_crest_ft", "share_below_percent")
-AMEND_SECTION = cite("09.0.4")
 HOW = ("A lot on the Designated Barrier Beach list of 09.9.2 is on the barrier beach; "
        "otherwise the Board of Health's determination or the "
        "figures it takes from the plan (09.9.1(1)) settle it; until then it is not "
@@ -164,14 +165,18 @@ def record_from_attributes(place, value: Any, reason: str, acting_user) -> None:
 def amend_district(*, acting_user, effective_from: dt.date, note: str,
                    barrier_beach_lots: Sequence[str], partial_lots: Sequence[str],
                    elevation_ft: Decimal, water_distance_ft: Decimal, slope_crest_ft: Decimal,
-                   share_below_percent: Decimal) -> CoastalDistrictDefinition:
+                   share_below_percent: Decimal, notice_on: dt.date | None = None,
+                   hearing_on: dt.date | None = None,
+                   emergency: bool = False) -> CoastalDistrictDefinition:
     """The town admin records the Board's amendment of the list or the district's figures
-    as a new version in force from ``effective_from`` (09.0.4); audited."""
+    as a new version in force from ``effective_from``, after the notice and hearing 09.0.4
+    asks (an emergency regulation excepted); audited."""
     municipality = Municipality.objects.get(code=MUNICIPALITY)
     if not permissions.is_admin(acting_user, municipality.pk):
         raise PermissionDenied("Only the town admin records an amendment of the "
                                f"regulations ({AMEND_SECTION}).")
-    errors: dict[str, list[str]] = {}
+    errors = adoption_errors(notice_on=notice_on, hearing_on=hearing_on,
+                             effective_from=effective_from, emergency=emergency)
     for name, lines in (("barrier_beach_lots", barrier_beach_lots),
                         ("partial_lots", partial_lots)):
         for line in lines:
@@ -192,13 +197,16 @@ def amend_district(*, acting_user, effective_from: dt.date, note: str,
         partial_lots=[line.strip() for line in partial_lots],
         elevation_ft=elevation_ft, water_distance_ft=water_distance_ft,
         slope_crest_ft=slope_crest_ft, share_below_percent=share_below_percent,
+        notice_on=notice_on, hearing_on=hearing_on, emergency=emergency,
     )
     audit.record(
         actor=acting_user, action="coastal_district.amended", subject=version,
         municipality=municipality,
         summary=f"Coastal District and Barrier Beach amended from {effective_from}: {note}",
         after={"barrier_beach_lots": version.barrier_beach_lots,
-               "partial_lots": version.partial_lots, "effective_from": str(effective_from)},
+               "partial_lots": version.partial_lots, "effective_from": str(effective_from),
+               "notice_on": notice_on and str(notice_on),
+               "hearing_on": hearing_on and str(hearing_on), "emergency": emergency},
     )
     return version
 
