@@ -12,16 +12,19 @@ from __future__ import annotations
 import datetime as dt
 
 from django.core.exceptions import ValidationError
+from django.http import Http404
 from django.utils import timezone
 from rest_framework.exceptions import NotFound
 from rest_framework.permissions import BasePermission
 
 from dogs.law import cite
 from dogs.models import RECORDS_KEPT_MONTHS, Dog, kept_until
+from dogs.periods import MUNICIPALITY
 from permits_site.accounts.models import Role
-from permits_site.accounts.permissions import has_role, municipality_ids_with
+from permits_site.accounts.permissions import has_role, municipality_ids_with, require
 from permits_site.exceptions import PermissionDenied
 from permits_site.rules.calendar import add_months
+from permits_site.towns.models import Municipality
 
 RECORDS_SECTION = cite("ACO B(2)")
 #: The officer keeps the records, the Clerk receives and keeps their copies, the Animal
@@ -40,6 +43,22 @@ def record_town_ids(user) -> set[int]:
 
 def can_read_records(user, municipality_id: int) -> bool:
     return has_role(user, municipality_id, *RECORD_READER_ROLES)
+
+
+def records_town(request) -> Municipality:
+    """The town whose officer's records the page shows; refused naming who may see them."""
+    town = Municipality.objects.get(code=MUNICIPALITY)
+    require(can_read_records(request.user, town.pk), SEE_RECORDS, RECORD_READER_ROLES,
+            town=town)
+    return town
+
+
+def readable_town_ids(user) -> set[int]:
+    """The towns whose records ``user`` reads; to anyone else the records do not exist (404)."""
+    town_ids = record_town_ids(user)
+    if not town_ids:
+        raise Http404
+    return town_ids
 
 
 def require_officer(user, municipality_id: int, *, doing: str) -> None:

@@ -15,34 +15,17 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from dogs.bites.forms import BiteForm, action_form
 from dogs.models import AnimalCall, BiteRecord
-from dogs.officer_records import (
-    RECORD_READER_ROLES,
-    SEE_RECORDS,
-    can_read_records,
-    record_town_ids,
-)
-from dogs.periods import MUNICIPALITY
+from dogs.officer_records import readable_town_ids, records_town
 from permits_site import audit
 from permits_site.accounts.models import Role
 from permits_site.accounts.permissions import has_role, require
 from permits_site.exceptions import DomainError
-from permits_site.towns.models import Municipality
 
 PER_PAGE = 50
 
 
-def _town(request) -> Municipality:
-    town = Municipality.objects.get(code=MUNICIPALITY)
-    require(can_read_records(request.user, town.pk), SEE_RECORDS, RECORD_READER_ROLES,
-            town=town)
-    return town
-
-
 def _bites(user):
-    town_ids = record_town_ids(user)
-    if not town_ids:
-        raise Http404  # to anyone else the records do not exist
-    return (BiteRecord.objects.filter(municipality_id__in=town_ids)
+    return (BiteRecord.objects.filter(municipality_id__in=readable_town_ids(user))
             .select_related("municipality", "dog__owner", "call", "case", "quarantine"))
 
 
@@ -50,7 +33,7 @@ def _bites(user):
 @require_GET
 def bite_list(request):
     """Every bite on record, newest first, with its quarantine (ACO B(2); Welfare C)."""
-    town = _town(request)
+    town = records_town(request)
     page = Paginator(_bites(request.user), PER_PAGE).get_page(request.GET.get("page"))
     return render(request, "dogs/bite_list.html", {
         "page": page, "today": timezone.localdate(),
@@ -69,7 +52,7 @@ def _call_initial(call: AnimalCall) -> dict:
 @require_http_methods(["GET", "POST"])
 def bite_new(request, call_pk: int | None = None):
     """A new bite record; from a call, the call's day, place and animal filled in."""
-    town = _town(request)
+    town = records_town(request)
     require(has_role(request.user, town.pk, Role.ANIMAL_CONTROL_OFFICER), "record a bite",
             [Role.ANIMAL_CONTROL_OFFICER], town=town)
     call = (get_object_or_404(AnimalCall, pk=call_pk, municipality=town)

@@ -12,35 +12,18 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from dogs.models import VacatedPropertyReport
-from dogs.officer_records import (
-    RECORD_READER_ROLES,
-    SEE_RECORDS,
-    can_read_records,
-    record_town_ids,
-)
-from dogs.periods import MUNICIPALITY
+from dogs.officer_records import readable_town_ids, records_town
 from dogs.welfare.forms import ACTION_FORMS, ReportForm
 from dogs.welfare.services import PENALTY_OFFENSE, PENALTY_SECTION, penalty_grounds
 from permits_site.accounts.models import Role
 from permits_site.accounts.permissions import has_role, require
 from permits_site.exceptions import DomainError
-from permits_site.towns.models import Municipality
 
 PER_PAGE = 50
 
 
-def _town(request) -> Municipality:
-    town = Municipality.objects.get(code=MUNICIPALITY)
-    require(can_read_records(request.user, town.pk), SEE_RECORDS, RECORD_READER_ROLES,
-            town=town)
-    return town
-
-
 def _reports(user):
-    town_ids = record_town_ids(user)
-    if not town_ids:
-        raise Http404  # to anyone else the records do not exist
-    return (VacatedPropertyReport.objects.filter(municipality_id__in=town_ids)
+    return (VacatedPropertyReport.objects.filter(municipality_id__in=readable_town_ids(user))
             .select_related("municipality", "call", "impoundment", "case"))
 
 
@@ -51,7 +34,7 @@ def _is_officer(user, municipality_id: int) -> bool:
 @login_required
 @require_GET
 def report_list(request):
-    town = _town(request)
+    town = records_town(request)
     page = Paginator(_reports(request.user), PER_PAGE).get_page(request.GET.get("page"))
     return render(request, "dogs/vacated_list.html", {
         "page": page, "today": timezone.localdate(),
@@ -62,7 +45,7 @@ def report_list(request):
 @login_required
 @require_http_methods(["GET", "POST"])
 def report_new(request):
-    town = _town(request)
+    town = records_town(request)
     require(_is_officer(request.user, town.pk), "record a vacated property",
             [Role.ANIMAL_CONTROL_OFFICER], town=town)
     form = ReportForm(request.POST or None, municipality=town,
