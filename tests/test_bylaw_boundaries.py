@@ -44,8 +44,9 @@ def test_the_queue_offers_north_andovers_registers_to_its_clerks_only():
 @pytest.mark.django_db
 def test_the_queue_offers_the_horse_registry_to_northborough_staff():
     assert labels(staff(Role.BOARD_MEMBER, "northborough")) == ["Horse registry"]
-    assert labels(staff(Role.CLERK, "tisbury")) == ["Septage pump-out returns", "Metered wells",
-                                                    "Septic inspections required"]
+    assert labels(staff(Role.CLERK, "tisbury")) == [
+        "Septage pump-out returns", "Metered wells", "Septic inspections required",
+        "Charge for documents", "Spill reports"]
 
 
 @pytest.mark.django_db
