@@ -9,7 +9,6 @@ amounts the Board set; the Welfare A and B fines are the commonwealth's
 (MGL c.140 §174F, §174E).
 """
 
-from dataclasses import replace
 
 from dogs.law import cite
 from dogs.periods import MUNICIPALITY, PERIODS
@@ -179,6 +178,13 @@ CITATION_POLICY = CitationPolicy(
         ),
     ),
 )
+#: The dog cases' own steps (``dogs.cases``) cite Potentially dangerous F–H and Temporary
+#: restraint C on these case types, and charge the sheltering ordered at the owner's expense
+#: (Temporary restraint A, B); the officer may determine a potentially dangerous dog without
+#: proposing first (Potentially dangerous B(2)).
+SHELTERING_CHARGE = ChargeType(
+    "sheltering", "Sheltering at a local kennel or veterinarian, at the owner's expense",
+    cite("Temporary restraint A, B"))
 CASE_TYPES = (
     CaseType(
         code="north_andover.unlicensed_dog",
@@ -199,7 +205,9 @@ CASE_TYPES = (
         code="north_andover.dangerous_dog",
         municipality=MUNICIPALITY,
         name="Dangerous dog",
-        offenses=("dangerous_dog_at_large", "dangerous_dog_unregistered"),
+        offenses=("dangerous_dog_at_large", "dangerous_dog_unregistered",
+                  "temporary_restraint_violated"),
+        charges=(SHELTERING_CHARGE,),
         citation=cite("Dangerous F"),
         page="dogs:case",
         closes_on_page=True,
@@ -208,11 +216,12 @@ CASE_TYPES = (
         code="north_andover.potentially_dangerous_dog",
         municipality=MUNICIPALITY,
         name="Potentially dangerous dog",
-        offenses=(),
+        offenses=("pdd_noncompliance", "pdd_relocation_not_notified",
+                  "temporary_restraint_violated"),
+        charges=(SHELTERING_CHARGE,),
         citation=cite("Potentially dangerous"),
         appeal_window="appeal_aco_decision",
         further_appeal_window="appeal_hearing_decision",
-        proposal_required=True,
         page="dogs:case",
         closes_on_page=True,
     ),
@@ -220,7 +229,8 @@ CASE_TYPES = (
         code="north_andover.nuisance_dog",
         municipality=MUNICIPALITY,
         name="Nuisance dog (temporary restraint)",
-        offenses=(),
+        offenses=("temporary_restraint_violated",),
+        charges=(SHELTERING_CHARGE,),
         citation=cite("Temporary restraint A"),
         appeal_window="appeal_aco_decision",
         further_appeal_window="appeal_hearing_decision",
@@ -333,34 +343,3 @@ CASE_TYPES += (
         other_offenses=True,
     ),
 )
-
-#: The dog cases' own steps (``dogs.cases``) cite on these case types — Potentially dangerous
-#: F–H on a potentially dangerous dog, Temporary restraint C wherever an order of temporary
-#: restraint is issued — and charge the sheltering ordered at the owner's expense (Temporary
-#: restraint A, B). The officer may determine a potentially dangerous dog without proposing
-#: first (Potentially dangerous B(2)).
-SHELTERING_CHARGE = ChargeType(
-    "sheltering", "Sheltering at a local kennel or veterinarian, at the owner's expense",
-    cite("Temporary restraint A, B"))
-DOG_CASE_ADDITIONS = {
-    "north_andover.dangerous_dog": {"offenses": ("temporary_restraint_violated",)},
-    "north_andover.potentially_dangerous_dog": {
-        "offenses": ("pdd_noncompliance", "pdd_relocation_not_notified",
-                     "temporary_restraint_violated"),
-        "proposal_required": False,
-    },
-    "north_andover.nuisance_dog": {"offenses": ("temporary_restraint_violated",)},
-}
-
-
-def _with_dog_case_steps(registered: CaseType) -> CaseType:
-    additions = DOG_CASE_ADDITIONS.get(registered.code)
-    if additions is None:
-        return registered
-    offenses = tuple(dict.fromkeys((*registered.offenses, *additions["offenses"])))
-    charges = (*registered.charges, SHELTERING_CHARGE)
-    changes = {name: value for name, value in additions.items() if name != "offenses"}
-    return replace(registered, offenses=offenses, charges=charges, **changes)
-
-
-CASE_TYPES = tuple(_with_dog_case_steps(registered) for registered in CASE_TYPES)

@@ -23,7 +23,7 @@ from dogs.periods import MUNICIPALITY
 from permits_site.accounts.models import Role
 from permits_site.accounts.permissions import has_role, municipality_ids_with, require
 from permits_site.exceptions import PermissionDenied
-from permits_site.rules.calendar import add_months
+from permits_site.rules.calendar import add_months, days_after
 from permits_site.towns.models import Municipality
 
 RECORDS_SECTION = cite("ACO B(2)")
@@ -114,4 +114,4 @@ def first_day_kept(today: dt.date) -> dt.date:
     day's two years end before ``today`` (on Feb 29, a record of Feb 28 two years before
     is past: it was kept until Feb 28)."""
     candidate = add_months(today, -RECORDS_KEPT_MONTHS)
-    return candidate if kept_until(candidate) >= today else candidate + dt.timedelta(days=1)
+    return candidate if kept_until(candidate) >= today else days_after(candidate, 1)

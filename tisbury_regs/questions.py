@@ -6,9 +6,7 @@ from __future__ import annotations
 from permits_site.licensing.questions import Answer, more_than, one_of, yes_no
 from permits_site.rules.base import Fact, FactType
 from tisbury_regs.law import cite
-
-#: A temporary dumpster permit runs "not to exceed thirty (30) days" (09.2.5(3)).
-TEMPORARY_DUMPSTER_DAYS = 30
+from tisbury_regs.rules import TEMPORARY_DUMPSTER_MAX_DAYS as TEMPORARY_DUMPSTER_DAYS
 
 FOOD = one_of(
     "serving",

@@ -44,7 +44,6 @@ INLAND = "inland"
 #: no figures): every rule reading the zone waits for the Board, never a silent "inland".
 NOT_DETERMINED = "not_determined"
 ZONES = (BARRIER_BEACH, COASTAL_DISTRICT, INLAND, NOT_DETERMINED)
-ZONE_NOT_DETERMINED_SECTION = "09.9.1(1), 09.9.2"
 
 
 # -- Fact declarations ---------------------------------------------------------

@@ -12,6 +12,7 @@ from dogs.bites.services import BITE_SECTION, QUARANTINE_AFTER_BITE, QUARANTINED
 from dogs.models import BiteRecord, QuarantineOrder
 from permits_site.accounts.models import User
 from permits_site.homes.registry import WorkItem, WorkList, limited
+from permits_site.rules.calendar import days_before
 from permits_site.towns.calendar import TownCalendar
 
 
@@ -48,7 +49,7 @@ def _to_release(order: QuarantineOrder) -> WorkItem:
 def quarantine_work(town: TownCalendar, *, user: User, today: dt.date) -> list[WorkList]:
     """Bites of a dog, cat or ferret still within their ten days and without an order, and
     the orders not yet released, the earliest end first."""
-    first_bite_in_time = today - dt.timedelta(days=QUARANTINE_AFTER_BITE.days)
+    first_bite_in_time = days_before(today, QUARANTINE_AFTER_BITE.days)
     unordered = (BiteRecord.objects.filter(municipality=town.municipality,
                                            quarantine__isnull=True,
                                            bitten_on__gte=first_bite_in_time,

@@ -32,7 +32,7 @@ from dogs.periods import MUNICIPALITY
 from permits_site import audit
 from permits_site.accounts.models import Role
 from permits_site.accounts.permissions import has_role
-from permits_site.enforcement.services.cases import open_case
+from permits_site.enforcement.services.cases import open_case, require_not_future
 from permits_site.exceptions import DomainError, InvalidTransition, PermissionDenied
 from permits_site.rules.calendar import BusinessCalendar, format_date, period_due
 from permits_site.rules.periods import Period, PeriodKind
@@ -73,11 +73,6 @@ def _audit(subject: BiteRecord | QuarantineOrder, action: str, acting_user: User
                  municipality=bite.municipality, summary=summary, after=after)
 
 
-def _require_past_day(day: dt.date, field: str, what: str) -> None:
-    if day > timezone.localdate():
-        raise DomainError(f"{what} cannot be in the future.", field=field)
-
-
 def _require_animal(dog: Dog | None, animal: str, municipality: Municipality) -> None:
     if dog is not None and dog.residence.municipality_id != municipality.pk:
         raise DomainError(f"This dog is not on {municipality.name}'s register.", field="dog")
@@ -95,7 +90,7 @@ def record_bite(*, municipality: Municipality, acting_user: User, bitten_on: dt.
     """Record a bite case reported to the officer (ACO B(2)), from a call of the log when
     ``call`` is given (the call is then of kind "bite")."""
     require_officer(acting_user, municipality.pk, doing="records bite cases")
-    _require_past_day(bitten_on, "bitten_on", "The day of the bite")
+    require_not_future(bitten_on, field="bitten_on", what="The day of the bite")
     _require_animal(dog, animal, municipality)
     if call is not None:
         _require_call_free(call, municipality)
@@ -139,7 +134,7 @@ def record_investigation(*, bite: BiteRecord, acting_user: User, result: str,
                          investigated_on: dt.date, provoked: bool | None) -> BiteRecord:
     """The result of the officer's investigation of the bite (ACO B(2))."""
     require_officer(acting_user, bite.municipality_id, doing="investigates bite cases")
-    _require_past_day(investigated_on, "investigated_on", "The investigation's day")
+    require_not_future(investigated_on, field="investigated_on", what="The investigation's day")
     if investigated_on < bite.bitten_on:
         raise DomainError("The investigation cannot come before the bite.",
                           field="investigated_on")
@@ -196,7 +191,7 @@ def issue_quarantine(*, bite: BiteRecord, acting_user: User, issued_on: dt.date,
     if bite.species not in QUARANTINED_SPECIES:
         raise DomainError(f"The ten-day quarantine of {QUARANTINE_AFTER_BITE.citation} is for "
                           "a dog, cat or ferret.", field="species")
-    _require_past_day(issued_on, "issued_on", "The order's day")
+    require_not_future(issued_on, field="issued_on", what="The order's day")
     if issued_on < bite.bitten_on:
         raise DomainError("A quarantine order cannot come before the bite.", field="issued_on")
     ends_on = quarantine_ends(bite.bitten_on, bite.municipality.calendar())
@@ -221,7 +216,7 @@ def release_quarantine(*, order: QuarantineOrder, acting_user: User,
     if order.released_on is not None:
         raise InvalidTransition(f"Released on {format_date(order.released_on)} already.",
                                 field="released_on")
-    _require_past_day(released_on, "released_on", "The release")
+    require_not_future(released_on, field="released_on", what="The release")
     if released_on < order.ends_on:
         raise DomainError(f"The quarantine runs through {format_date(order.ends_on)} "
                           f"({QUARANTINE_AFTER_BITE.citation}).", field="released_on")

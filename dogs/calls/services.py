@@ -23,13 +23,13 @@ from dogs.officer_records import require_officer
 from permits_site import audit
 from permits_site.enforcement.models import Case, Citation
 from permits_site.exceptions import DomainError
+from permits_site.rules.calendar import add_months
 
 if TYPE_CHECKING:
     from permits_site.accounts.models import User
     from permits_site.towns.models import Municipality
 
 LOG_SECTION = cite("ACO B(2)")
-MOTORIST_SECTION = cite("Welfare D(1)")
 #: The records a call may have led to, by field: the model, the lookup of its town and how
 #: the form names it.
 LINKS = {
@@ -144,7 +144,7 @@ class MonthlyReport:
 
 def month_bounds(first_day: dt.date) -> tuple[dt.datetime, dt.datetime]:
     """The first moment of the month and of the next, in the town's time zone."""
-    following = (first_day.replace(day=28) + dt.timedelta(days=4)).replace(day=1)
+    following = add_months(first_day, 1)
     zone = timezone.get_current_timezone()
     return (dt.datetime.combine(first_day, dt.time.min, zone),
             dt.datetime.combine(following, dt.time.min, zone))

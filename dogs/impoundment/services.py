@@ -45,6 +45,7 @@ from dogs.models import (
     OwnerIdentifiedBy,
     OwnerNotice,
     Species,
+    kept_until,
 )
 from dogs.periods import MUNICIPALITY, intake_records_due
 from permits_site import audit
@@ -53,15 +54,13 @@ from permits_site.licensing.models import Invoice, InvoiceLine, InvoiceStatus, P
 from permits_site.licensing.services.fees import schedule_in_force
 from permits_site.notifications.models import MessageKind
 from permits_site.notifications.services import Draft, write
-from permits_site.rules.calendar import BusinessCalendar, add_months, format_date, period_due
+from permits_site.rules.calendar import BusinessCalendar, format_date, period_due
 from permits_site.rules.registry import town_law
 
 if TYPE_CHECKING:
     from permits_site.accounts.models import User
 
 IMPOUNDMENT_FEES = ImpoundmentFeesKind.code
-#: The Town Clerk keeps the forwarded intake records this long (ACO B(2)).
-RECORD_KEPT_MONTHS = 24
 OWNER_NOTICE = "dogs/impound_owner_notice.txt"
 
 
@@ -91,7 +90,7 @@ def dates_of(impoundment: Impoundment, calendar: BusinessCalendar) -> Impoundmen
         forward_by=intake_records_due(impoundment.impounded_on, calendar),
         hold_ends=hold_ends,
         town_property_from=_town_property_from(impoundment, hold_ends),
-        keep_until=add_months(forwarded, RECORD_KEPT_MONTHS) if forwarded else None,
+        keep_until=kept_until(forwarded) if forwarded else None,
     )
 
 

@@ -150,16 +150,17 @@ def mark_sent_to_collector(*, municipality: Municipality, invoice_ids: Iterable[
         raise DomainError("Choose rows of the overdue list: a row already sent, paid or "
                           "without a late fee cannot be sent.", field="invoices")
     today = timezone.localdate()
-    return [_refer(row, today, acting_user) for row in rows]
+    return [_refer(row, today, acting_user, municipality) for row in rows]
 
 
-def _refer(row: OverdueFee, today, acting_user: User) -> CollectorReferral:
+def _refer(row: OverdueFee, today, acting_user: User,
+           municipality: Municipality) -> CollectorReferral:
     referral = CollectorReferral.objects.create(
         invoice=row.invoice, license_fee=row.license_fee, late_fee=row.late_fee,
         sent_on=today, sent_by=acting_user)
     audit.record(
         actor=acting_user, action="dog.fees_sent_to_collector", subject=row.invoice,
-        municipality=row.invoice.municipality,
+        municipality=municipality,
         summary=f"Invoice #{row.invoice.pk} ({row.what}, {row.license_year}): ${row.total} "
                 f"sent to the Collector for the tax bill or a lien ({row.section})",
         after={"license_fee": str(row.license_fee), "late_fee": str(row.late_fee),

@@ -18,6 +18,7 @@ from django.core.files.uploadedfile import UploadedFile
 from django.db import transaction
 
 from dogs.law import cite
+from dogs.licenses.services import DOG_LICENSE
 from dogs.models import Dog, TagExemption, TagExemptionReason
 from permits_site import audit
 from permits_site.accounts.models import Role
@@ -31,7 +32,6 @@ from permits_site.rules.calendar import format_date
 if TYPE_CHECKING:
     from permits_site.accounts.models import User
 
-DOG_LICENSE = "north_andover.dog_license"
 #: Who records an exemption: the Town Clerk, who licenses the dog, and the Animal Control
 #: Officer, who inspects the tag (Licenses A(6)).
 RECORDERS = (Role.CLERK, Role.ANIMAL_CONTROL_OFFICER)

@@ -30,7 +30,7 @@ ACTIONS = {
 def feeding_cases(request):
     town = officer_town(request)
     return render(request, "dogs/feeding_cases.html",
-                  {"cases": feeding.feeding_cases(town).prefetch_related("orders")})
+                  {"cases": feeding.feeding_cases(town)})
 
 
 @login_required

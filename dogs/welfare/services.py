@@ -17,14 +17,13 @@ from __future__ import annotations
 import datetime as dt
 from typing import TYPE_CHECKING
 
-from django.utils import timezone
-
 from dogs.law import cite
 from dogs.models import AnimalCall, Impoundment, VacatedPropertyReport
 from dogs.officer_records import require_officer
 from dogs.periods import MUNICIPALITY
 from permits_site import audit
 from permits_site.enforcement.models import Case
+from permits_site.enforcement.services.cases import require_not_future
 from permits_site.exceptions import DomainError, InvalidTransition
 from permits_site.rules.calendar import BusinessCalendar, format_date, period_due
 from permits_site.rules.registry import town_law
@@ -67,8 +66,8 @@ def _audit(report: VacatedPropertyReport, action: str, acting_user: User, summar
 
 
 def _require_past(day: dt.date | None, field: str) -> None:
-    if day is not None and day > timezone.localdate():
-        raise DomainError("This date cannot be in the future.", field=field)
+    if day is not None:
+        require_not_future(day, field=field, what="This date")
 
 
 def record_report(*, municipality: Municipality, acting_user: User, address: str,

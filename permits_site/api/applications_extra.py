@@ -21,7 +21,6 @@ import io
 from collections.abc import Mapping
 from typing import Any
 
-from django.db.models import Prefetch
 from django.shortcuts import get_object_or_404
 from django.urls import path
 from drf_spectacular.types import OpenApiTypes
@@ -226,15 +225,8 @@ def reviewed_application(request, pk: int) -> Application:
     return get_object_or_404(applications, pk=pk)
 
 
-def variances_of(application: Application):
-    signatures = VarianceSignature.objects.select_related("board_member")
-    return application.variances.select_related("requested_by").prefetch_related(
-        Prefetch("signatures", queryset=signatures)
-    )
-
-
 def variance_response(variance: Variance, *, status_code: int = status.HTTP_200_OK) -> Response:
-    fresh = variances_of(variance.application).get(pk=variance.pk)
+    fresh = variance_services.variances_with_signatures(variance.application).get(pk=variance.pk)
     return Response(VarianceSerializer(fresh).data, status=status_code)
 
 
@@ -257,7 +249,8 @@ class VarianceListView(ReviewerView):
     def get(self, request, pk: int):
         """The application's variances with the Board members' signatures."""
         application = reviewed_application(request, pk)
-        return Response(VarianceSerializer(variances_of(application), many=True).data)
+        variances = variance_services.variances_with_signatures(application)
+        return Response(VarianceSerializer(variances, many=True).data)
 
     @extend_schema(request=VarianceRequestSerializer, responses={201: VarianceSerializer})
     def post(self, request, pk: int):
@@ -290,7 +283,8 @@ class VarianceRequestsView(APIView):
     def get(self, request, pk: int):
         """The application's variances, each with its status and Board signatures."""
         application = own_application(request, pk)
-        return Response(VarianceSerializer(variances_of(application), many=True).data)
+        variances = variance_services.variances_with_signatures(application)
+        return Response(VarianceSerializer(variances, many=True).data)
 
     @extend_schema(operation_id="applications_variance_requests_create",
                    request=VarianceRequestSerializer, responses={201: VarianceSerializer})

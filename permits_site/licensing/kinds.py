@@ -128,6 +128,20 @@ class RequiredDocument:
     count: int = 1
 
 
+
+def sourced_facts(sources: Mapping[str, str], *, place, action: str, on) -> dict[str, Any]:
+    """The facts a permit type takes from the property (its attributes, derived ones included)
+    and from the application's action (a renewal or not), by ``sources``."""
+    values = place_facts(place, on=on) if place is not None else {}
+    facts: dict[str, Any] = {}
+    for name, source in sources.items():
+        if source == FactSource.PROPERTY and place is not None:
+            facts[name] = values.get(name)
+        elif source == FactSource.APPLICATION:
+            facts[name] = action == RENEWAL
+    return facts
+
+
 class PermitKind:
     """A permit type's declaration and behaviour.
 
@@ -404,13 +418,9 @@ class PermitKind:
         recorded = self.recorded_facts(application, on=on)
         if recorded is None:
             return None
-        raw = {**application.facts, **recorded}
-        place = place_facts(application.place, on=on) if application.place else {}
-        for name, source in self.facts_from(application.permit_type).items():
-            if source == FactSource.PROPERTY and application.place is not None:
-                raw[name] = place.get(name)
-            elif source == FactSource.APPLICATION:
-                raw[name] = application.action == RENEWAL
+        raw = {**application.facts, **recorded, **sourced_facts(
+            self.facts_from(application.permit_type), place=application.place,
+            action=application.action, on=on)}
         return rule_set.parse({name: value for name, value in raw.items() if value is not None})
 
     def pending_office_facts(self, permit_type: PermitType) -> dict[str, Any]:

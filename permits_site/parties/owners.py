@@ -39,6 +39,15 @@ def owner_accounts(place: Property) -> list[User]:
     return [owner.account for owner in current_owners(place) if owner.account is not None]
 
 
+def owner_accounts_of(places) -> dict[int, list[User]]:
+    """:func:`owner_accounts` of many places, in one query."""
+    accounts: dict[int, list[User]] = {place.pk: [] for place in places}
+    for owner in PropertyOwner.objects.filter(property__in=list(accounts), ended_on__isnull=True,
+                                              account__isnull=False).select_related("account"):
+        accounts[owner.property_id].append(owner.account)
+    return accounts
+
+
 def is_owner(user: User, place: Property) -> bool:
     """Is ``user`` linked to a current owner of record of ``place``?"""
     return user.is_authenticated and place.owners.filter(

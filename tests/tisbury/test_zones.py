@@ -12,6 +12,7 @@ import time_machine
 
 from permits_site.audit.models import AuditEntry
 from permits_site.exceptions import DomainError, PermissionDenied
+from permits_site.licensing.kinds import sourced_facts
 from permits_site.licensing.models import Application
 from permits_site.licensing.services import applications as application_services
 from permits_site.parties.models import Property
@@ -298,3 +299,16 @@ def test_staff_record_a_new_place_with_its_zone_and_reason_09_9_1(clerk):
     assert response.status_code == 201, response.content
     assert response.json()["derived"]["zone"]["basis"] == "board_determination"
     assert ZoneRecord.objects.get().recorded_by == clerk
+
+
+def test_the_forms_live_findings_read_the_zone_derived_from_the_parcel_09_9_2(owner):
+    """The preview judges the answers with the zone the saved application reads: derived from
+    the parcel, never the stored attributes alone (a listed lot is on the barrier beach)."""
+    place, _created = find_or_create_property(municipality=municipality("tisbury"),
+                                              address="4 Beach Road", parcel="30-A-4",
+                                              acting_user=owner)
+
+    facts = sourced_facts({"zone": "property"}, place=place, action="new", on=TODAY)
+
+    assert "zone" not in place.attributes
+    assert facts == {"zone": "barrier_beach"}

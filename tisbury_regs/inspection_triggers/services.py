@@ -42,7 +42,7 @@ from permits_site.notifications.models import MessageKind
 from permits_site.notifications.reminders import Reminder, reminder_draft
 from permits_site.notifications.services import absolute_url
 from permits_site.parties.models import Property
-from permits_site.parties.owners import owner_accounts
+from permits_site.parties.owners import owner_accounts_of
 from permits_site.rules.calendar import add_months, format_date
 from permits_site.towns.models import Municipality
 from tisbury_regs.inspection_triggers.counting import (
@@ -278,8 +278,9 @@ def owner_reminders(today: dt.date) -> Iterator[Reminder]:
     to every owner of record with an account; one without email gets it as a letter."""
     places = list(_places_to_hear(today))
     due_at = inspections_due_for(places, on=today)
+    recipients_of = owner_accounts_of(places)
     for place in places:
-        recipients = owner_accounts(place)
+        recipients = recipients_of[place.pk]
         for due in (row for row in due_at[place.pk] if not row.answered):
             draft = reminder_draft(
                 MessageKind.INSPECTION_SCHEDULED,

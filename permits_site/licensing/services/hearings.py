@@ -85,7 +85,8 @@ def schedule_hearing(
         errors["location"] = [f"Keep the time and place under {LOCATION_LENGTH} characters."]
     if len(relief_sought.strip()) > RELIEF_LENGTH:
         errors["relief_sought"] = [f"Keep the relief sought under {RELIEF_LENGTH} characters."]
-    rows = [_abutter_row(row, application) for row in abutters]
+    places = _places_by_parcel(application, abutters)
+    rows = [_abutter_row(row, places) for row in abutters]
     abutter_errors = _abutter_errors(rows, citation=kind.hearing_citation)
     if abutter_errors:
         errors["abutters"] = abutter_errors
@@ -147,7 +148,19 @@ def _relief_asked(noun: str, finding) -> str:
             f"is required")
 
 
-def _abutter_row(row: Mapping[str, Any], application: Application) -> dict[str, Any]:
+def _places_by_parcel(application: Application,
+                      abutters: Sequence[Mapping[str, Any]]) -> dict[str, Property]:
+    """The town's properties the abutters pick by parcel, in one query."""
+    parcels = {normalise_parcel(str(row.get("parcel") or "")) for row in abutters} - {""}
+    if not parcels:
+        return {}
+    places = Property.objects.select_related("municipality").filter(
+        municipality_id=application.municipality_id, parcel__in=parcels,
+        merged_into__isnull=True)
+    return {place.parcel: place for place in places}
+
+
+def _abutter_row(row: Mapping[str, Any], places: Mapping[str, Property]) -> dict[str, Any]:
     """An abutter as sent: typed, or picked from the town's properties (``place``), whose
     address is the mailing address unless another is given (§1.2's owners, tenants and
     occupants alike)."""
@@ -156,9 +169,7 @@ def _abutter_row(row: Mapping[str, Any], application: Application) -> dict[str, 
     parcel = str(row.get("parcel") or "").strip()
     place = None
     if parcel:
-        place = Property.objects.select_related("municipality").filter(
-            municipality_id=application.municipality_id, parcel=normalise_parcel(parcel),
-            merged_into__isnull=True).first()
+        place = places.get(normalise_parcel(parcel))
         if place is None:
             cleaned["place_error"] = f"No property with parcel {parcel} is on the town's record."
         else:

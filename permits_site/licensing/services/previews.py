@@ -17,8 +17,8 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 from permits_site.enforcement.services.penalties import penalty_fine
-from permits_site.licensing.declarations import RENEWAL, FactSource, Gate
-from permits_site.licensing.kinds import kind_for
+from permits_site.licensing.declarations import FactSource, Gate
+from permits_site.licensing.kinds import kind_for, sourced_facts
 from permits_site.licensing.services.fees import quote_fee
 from permits_site.rules.base import Consequence, FactsInvalid, Finding, Outcome
 from permits_site.rules.fees import FeeQuote, QuoteRefused
@@ -102,7 +102,7 @@ def preview(*, permit_type: PermitType, action: str, answers: Mapping[str, Any],
     sources = kind.facts_from(permit_type)
     try:
         facts = rule_set.parse(_raw_facts(kind, permit_type, sources, answers, place=place,
-                                          action=action))
+                                          action=action, on=on))
     except FactsInvalid as invalid:
         labels = {fact.name: fact.label for fact in rule_set.facts}
         return Preview(
@@ -124,17 +124,13 @@ def preview(*, permit_type: PermitType, action: str, answers: Mapping[str, Any],
     )
 
 
-def _raw_facts(kind, permit_type, sources, answers, *, place, action) -> dict[str, Any]:
+def _raw_facts(kind, permit_type, sources, answers, *, place, action, on) -> dict[str, Any]:
     """The rule set's facts from the answers, the property and the action, with the
     office's facts as they stand before it records them."""
     raw = {name: value for name, value in answers.items()
            if sources.get(name) == FactSource.FIELD}
     raw.update(kind.pending_office_facts(permit_type))
-    for name, source in sources.items():
-        if source == FactSource.PROPERTY and place is not None:
-            raw[name] = place.attributes.get(name)
-        elif source == FactSource.APPLICATION:
-            raw[name] = action == RENEWAL
+    raw.update(sourced_facts(sources, place=place, action=action, on=on))
     return {name: value for name, value in raw.items() if value is not None}
 
 
