@@ -62,8 +62,9 @@ def test_a_new_system_on_lot_30_a_4_is_refused_naming_09_9_4_2(page: Page, live_
         page.get_by_label("The property", exact=True).select_option(
             label="4 Beach Road, Tisbury")
         answer_the_septic_questions(page)
-        expect(page.locator("#rules-preview")).to_contain_text(
-            "their findings show on the application page once the draft is saved")
+        # The zone derived from lot 30-A-4 judges the answers live, before anything is saved.
+        expect(page.locator('#rules-preview [data-rule="ti.9.4.2.bb_new"]')).to_contain_text(
+            "Blocks the permit")
         assert_accessible(page)
 
         page.get_by_role("button", name="Save the draft").click()
