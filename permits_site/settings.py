@@ -2,7 +2,9 @@
 
 ``DATABASE_URL`` (default: a SQLite file in the project), ``SECRET_KEY``,
 ``DEBUG``, ``ALLOWED_HOSTS`` (comma-separated), ``MEDIA_ROOT`` and
-``PAYMENT_PROVIDER_ORIGIN`` (the online payment provider's checkout origin).
+``PAYMENT_PROVIDER_ORIGIN`` (the online payment provider's checkout origin). Several
+servers share a Redis cache (``REDIS_URL``) and S3-compatible object storage
+(``AWS_STORAGE_BUCKET_NAME``): see docs/operations/production.md.
 """
 
 import logging
@@ -147,6 +149,9 @@ AXES_COOLOFF_TIME = timedelta(minutes=15)
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "permits_site.accounts.views.locked_out"
+#: Failures are counted in the database every application server shares, so five failures
+#: spread over several servers lock the pair as five on one do.
+AXES_HANDLER = "axes.handlers.database.AxesDatabaseHandler"
 
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = "America/New_York"
@@ -167,6 +172,42 @@ STORAGES = {
     },
 }
 MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", BASE_DIR / "media"))
+#: Uploads and license PDFs in an S3-compatible bucket (AWS S3, MinIO, Ceph, ...) when a
+#: bucket is named, so every application server and worker reads the same files; else
+#: MEDIA_ROOT on this host. Credentials come the way boto3 finds them (AWS_ACCESS_KEY_ID and
+#: AWS_SECRET_ACCESS_KEY, or the host's role). Files are private: served only through the
+#: views that check access, never by a public URL of the bucket.
+AWS_STORAGE_BUCKET_NAME = os.environ.get("AWS_STORAGE_BUCKET_NAME", "")
+if AWS_STORAGE_BUCKET_NAME:
+    STORAGES["default"] = {
+        "BACKEND": "storages.backends.s3.S3Storage",
+        "OPTIONS": {
+            "bucket_name": AWS_STORAGE_BUCKET_NAME,
+            "endpoint_url": os.environ.get("AWS_S3_ENDPOINT_URL") or None,
+            "region_name": os.environ.get("AWS_S3_REGION_NAME") or None,
+            "default_acl": "private",
+            # Like the file system: a second file of the same name gets a new name.
+            "file_overwrite": False,
+        },
+    }
+
+#: One cache for every server and worker when REDIS_URL is set (e.g.
+#: redis://cache.internal:6379/0): the town calendar a closure changes is forgotten for
+#: all of them at once, and the found-a-dog limit counts a client across servers. Without
+#: it, each process keeps its own local-memory cache (``make run``, ``make test``).
+#: CACHE_KEY_PREFIX keeps installations that share one Redis apart.
+REDIS_URL = os.environ.get("REDIS_URL", "")
+CACHES = {
+    "default": (
+        {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", "permits"),
+        }
+        if REDIS_URL
+        else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+    )
+}
 #: No route serves this prefix: documents are streamed only by the views that check access.
 MEDIA_URL = "/protected-media/"
 

@@ -17,6 +17,18 @@ def _fast_password_hashing():
         yield
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _cache_of_this_process():
+    """Each test process keeps its own cache even when the suite is given ``REDIS_URL``:
+    every process has its own test database, and one cache shared between them would
+    serve one database's towns to another. The tests of several servers sharing Redis
+    start their own servers (tests/infra/)."""
+    with override_settings(
+        CACHES={"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    ):
+        yield
+
+
 @pytest.fixture(autouse=True)
 def _media_root(settings, tmp_path):
     """Uploads and PDFs go to a per-test folder."""

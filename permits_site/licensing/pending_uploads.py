@@ -117,10 +117,13 @@ class KeptUploads:
 def _purge_expired() -> None:
     """Delete kept files older than a token lives (their forms were abandoned); a file's
     name starts with the time it was kept, on the clock the tokens are signed by."""
-    if not storage().exists(DIRECTORY):
-        return
+    try:
+        # Not ``exists(DIRECTORY)``: object storage has no directories, only names.
+        names = storage().listdir(DIRECTORY)[1]
+    except FileNotFoundError:
+        return  # nothing was ever kept on this file system
     cutoff = time.time() - MAX_AGE.total_seconds()
-    for name in storage().listdir(DIRECTORY)[1]:
+    for name in names:
         kept_at, _, _ = name.partition("-")
         if not kept_at.isdigit() or int(kept_at) < cutoff:
             storage().delete(f"{DIRECTORY}/{name}")
