@@ -399,6 +399,11 @@ def main() -> None:
     bench_manage_check()
     if os.environ.get("BENCH_LOCUST") == "1":
         bench_locust()
+    if os.environ.get("BENCH_NODES") == "2":  # two hosts: tests/bench/nodes.py
+        from tests.bench.nodes import bench_nodes
+
+        bench_nodes(row, verdict, admin=users["admin"], clerk=made["clerk"], floor=floor,
+                    count=generator.renewal_count())
 
     print(f"\n## Bench figures, BENCH_SCALE={scale_name} ({counts['dogs']} dogs and licenses, "
           f"{counts['stables']} stable and {counts['tisbury']} Tisbury permits, "
