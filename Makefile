@@ -35,9 +35,11 @@ test-fast: install
 	$(PY) -m pytest -n auto -m "not e2e"
 
 # Not part of `make test`: BENCH_SCALE=small (default, a few minutes) or full; BENCH_LOCUST=1
-# adds 50 locust users for 60 s against gunicorn on 127.0.0.1. See docs/operations/performance.md.
+# adds 50 locust users for 60 s against gunicorn on 127.0.0.1; BENCH_NODES=2 (on PostgreSQL) runs
+# two servers and two workers with Redis. See docs/operations/performance.md.
 bench: install
 	@scripts/ensure-system-packages pdf
+	@[ "$(BENCH_NODES)" != 2 ] || scripts/ensure-system-packages redis
 	$(VENV)/bin/pip install --quiet ".[test,bench]"
 	$(PY) tests/bench/run.py
 

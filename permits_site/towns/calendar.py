@@ -2,7 +2,8 @@
 
 The public rule check, key dates and deadlines need the same two rows on every
 request: the town and its office closures. ``town_calendar(code)`` keeps them in
-Django's cache (the local-memory cache unless ``CACHES`` says otherwise) and forgets
+Django's cache (Redis, shared by every server and worker, when ``REDIS_URL`` is set; else
+the local-memory cache of each process) and forgets
 them whenever a closure or the town itself changes, through the closure services and
 through model signals (so the Django admin and plain ORM writes invalidate too).
 
@@ -14,8 +15,8 @@ Two rules keep the cache from ever holding what the database does not:
   per-test rollback of the test suite — therefore never reaches the cache.
 * Entries live at most ``TTL_SECONDS``. The local-memory cache belongs to one process:
   a closure entered through one gunicorn worker is forgotten there at once and reaches
-  the other workers within that bound. Configure a shared cache (``CACHES``, e.g.
-  Redis or Memcached) to make invalidation immediate everywhere.
+  the other workers within that bound. With ``REDIS_URL`` the one shared cache forgets it
+  for every server at once.
 
 Services that compute a legal deadline for a record (orders, citations, issuing) keep
 reading ``Municipality.calendar()`` from the database.
