@@ -69,9 +69,9 @@ def wait_for(url: str, process: subprocess.Popen) -> None:
         if process.poll() is not None:
             raise SystemExit(f"bench nodes: {process.args[0]} stopped; see its log")
         try:
-            requests.get(url, timeout=5)
+            requests.get(url, timeout=30)
             return
-        except requests.ConnectionError:
+        except requests.RequestException:  # not listening yet, or still starting
             time.sleep(0.2)
     raise SystemExit(f"bench nodes: no answer from {url} within {START_SECONDS} s")
 
