@@ -102,7 +102,7 @@ def start_nodes(stack: ExitStack, scratch: Path) -> list[str]:
         port = free_port()
         servers.append(started(stack, [
             str(BIN / "gunicorn"), "permits_site.wsgi", "--bind", f"127.0.0.1:{port}",
-            "--workers", "2", "--threads", "4", "--log-level", "warning",
+            "--workers", "2", "--threads", "4", "--keep-alive", "5", "--log-level", "warning",
         ], env, scratch / f"server-{node}.log"))
         started(stack, [sys.executable, "manage.py", "db_worker", "--worker-id",
                         f"node-{node}", "--interval", "0.2", "--no-startup-delay"],
