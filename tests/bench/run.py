@@ -153,7 +153,7 @@ def bench_check_http() -> None:
         [str(gunicorn), "permits_site.wsgi", "--bind", f"127.0.0.1:{port}", "--workers", "1",
          "--threads", "2", "--log-level", "warning"],
         cwd=ROOT, env={**os.environ, "DJANGO_SETTINGS_MODULE": "tests.bench.settings"})
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
 
     def post(path: str, payload: str) -> None:
         connection.request("POST", path, payload, {"Content-Type": "application/json"})
@@ -173,17 +173,23 @@ def bench_check_http() -> None:
         f"≥ 0.5× {verdict(ratio >= 0.5)}")
 
 
-def wait_for(port: int, seconds: float = 30) -> None:
-    """Until a server listens on 127.0.0.1:``port``."""
+def wait_for(port: int, seconds: float = 180) -> None:
+    """Until the server on 127.0.0.1:``port`` answers the bare view (its worker booted: on a
+    loaded machine that takes far longer than binding the port)."""
+    import http.client
+
     deadline = time.monotonic() + seconds
     while True:
         try:
-            socket.create_connection(("127.0.0.1", port), timeout=1).close()
-            return
+            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+            connection.request("GET", BARE_PATH)
+            if connection.getresponse().status == 200:
+                connection.close()
+                return
         except OSError:
             if time.monotonic() > deadline:
                 raise
-            time.sleep(0.2)
+        time.sleep(0.5)
 
 
 # (c) ------------------------------------------------------------------------------------
