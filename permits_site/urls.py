@@ -8,6 +8,8 @@ from permits_site.licensing.views.public import home, verify
 from permits_site.notifications.urls import letter_urlpatterns
 
 urlpatterns = [
+    # First: the public rule check is the busiest call, and nothing else starts api/v1/.
+    path("api/v1/", include("permits_site.api.urls")),
     path("", home, name="home"),
     path("verify/<str:token>/", verify, name="verify"),
     path("verify/<str:token>", verify, name="verify_without_slash"),
@@ -24,7 +26,6 @@ urlpatterns = [
     path("messages/", include("permits_site.notifications.urls")),
     path("staff/letters/", include(letter_urlpatterns)),
     path("towns/", include("permits_site.licensing.law_urls")),
-    path("api/v1/", include("permits_site.api.urls")),
     path("payments/", include("permits_site.online_payments.urls")),
     path("reports/", include("permits_site.reports.urls")),
     path("staff/search/", include("permits_site.search.urls")),

@@ -445,3 +445,19 @@ def test_an_unknown_decision_is_refused_naming_the_decision(garden_party, host, 
                                            acting_user=clerk)
 
     assert list(refused.value.errors) == ["decision"]
+
+
+def test_approve_and_issue_evaluates_the_blockers_once(garden_party, host, clerk, monkeypatch):
+    """Approval refuses on every blocker with the application locked until issued, so the
+    clerk's one step (and the renewal season's hundreds of them) judges them once."""
+    application = ready_party(garden_party, host, clerk)
+    evaluated = []
+    counted = application_services.blockers
+    monkeypatch.setattr(application_services, "blockers",
+                        lambda *args, **kwargs: evaluated.append(1) or counted(*args, **kwargs))
+
+    permit = approve_and_issue(application=application, acting_user=clerk)
+
+    assert permit.application_id == application.pk
+    assert len(evaluated) == 1
+

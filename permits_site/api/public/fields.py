@@ -15,10 +15,12 @@ from decimal import Decimal
 from typing import Any
 
 from django.db import models
+from django.utils.functional import cached_property
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 from rest_framework.exceptions import ValidationError
+from rest_framework.utils.serializer_helpers import BindingDict
 
 from permits_site.licensing.fact_forms import EARLIEST_DATE, LATEST_DATE, date_bounds_message
 from permits_site.rules.fines import parse_money
@@ -164,6 +166,25 @@ class StrictSerializer(serializers.Serializer):
         if unknown:
             raise ValidationError(unknown)
         return validated
+
+
+class FieldsOnceSerializer(StrictSerializer):
+    """A request body whose fields are built and bound once per class, not per request.
+
+    DRF deep-copies every declared field for each serializer it makes; a busy view's
+    request serializer whose fields read nothing from the serializer (no ``context``, no
+    instance, no ``partial``) can share one set: validating only reads them.
+    """
+
+    @cached_property
+    def fields(self) -> BindingDict:
+        cls = type(self)
+        if cls not in _SHARED_FIELDS:
+            _SHARED_FIELDS[cls] = serializers.Serializer.fields.func(cls())
+        return _SHARED_FIELDS[cls]
+
+
+_SHARED_FIELDS: dict[type[FieldsOnceSerializer], BindingDict] = {}
 
 
 def validated_body(

@@ -14,6 +14,7 @@ from rest_framework import serializers
 from permits_site.api.public.fields import (
     BoundedDateField,
     BoundedModelSerializer,
+    FieldsOnceSerializer,
     JSONValueField,
     MoneyField,
     QueryIntegerField,
@@ -21,13 +22,23 @@ from permits_site.api.public.fields import (
     StrictDateField,
     StrictIntegerField,
     StrictSerializer,
+    to_json,
 )
 from permits_site.licensing.declarations import Purpose
 from permits_site.licensing.fact_forms import EARLIEST_DATE, LATEST_DATE, bounds_errors
 from permits_site.licensing.finder import MAX_QUERY_LENGTH
 from permits_site.licensing.kinds import kind_for
 from permits_site.licensing.models import PermitType
-from permits_site.rules.base import Consequence, Fact, FactsInvalid, FactType, Outcome, RuleSet
+from permits_site.rules.base import (
+    CheckResult,
+    Consequence,
+    Fact,
+    FactsInvalid,
+    FactType,
+    Finding,
+    Outcome,
+    RuleSet,
+)
 from permits_site.rules.periods import PeriodKind
 from permits_site.towns.models import Municipality
 
@@ -195,7 +206,7 @@ class RuleSetSerializer(serializers.Serializer):
     rules = RuleSerializer(many=True)
 
 
-class CheckRequestSerializer(StrictSerializer):
+class CheckRequestSerializer(FieldsOnceSerializer):
     """Facts judged by the rule set in ``context["rule_set"]``, parsed to Python values."""
 
     facts = serializers.DictField(
@@ -228,11 +239,40 @@ class FindingSerializer(serializers.Serializer):
     )
 
 
+# The schema of a check's answer; check_result_json writes it.
 class CheckResultSerializer(serializers.Serializer):
     check = serializers.CharField()
     on = BoundedDateField()
     compliant = serializers.BooleanField(help_text="False when any finding is a fail.")
     findings = FindingSerializer(many=True)
+
+
+def check_result_json(result: CheckResult) -> dict[str, Any]:
+    """A check's answer in the shape of :class:`CheckResultSerializer`, built directly.
+
+    The public check is the API's busiest call: building a serializer per request
+    deep-copies its fields and each finding's, which cost half its time (issue 24).
+    """
+    return {
+        "check": result.check,
+        "on": result.on.isoformat(),
+        "compliant": result.compliant,
+        "findings": [finding_json(finding) for finding in result.findings],
+    }
+
+
+def finding_json(finding: Finding) -> dict[str, Any]:
+    """One finding in the shape of :class:`FindingSerializer`."""
+    return {
+        "rule": finding.rule,
+        "citation": finding.citation,
+        "outcome": finding.outcome.value,
+        "message": finding.message,
+        "required": to_json(finding.required),
+        "actual": to_json(finding.actual),
+        "unit": finding.unit,
+        "consequence": finding.consequence.value,
+    }
 
 
 # -- Quotes --------------------------------------------------------------------------

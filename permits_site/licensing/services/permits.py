@@ -46,12 +46,21 @@ def issue_permit(*, application: Application, acting_user: User,
     one apply ahead (North Andover's dog licenses from December 1, Licenses A(8)).
     """
     application = Application.objects.select_for_update().get(pk=application.pk)
+    return _issue(application, acting_user=acting_user, next_license_year=next_license_year,
+                  blockers_checked=False)
+
+
+def _issue(application: Application, *, acting_user: User, next_license_year: bool,
+           blockers_checked: bool) -> Permit:
+    """Issue the locked ``application``; ``blockers_checked`` when its approval, in this
+    same transaction, has just refused on anything blocking it (they are evaluated once)."""
     transitions.require("issue", application)
     kind = kind_for(application.permit_type.code)
     issued_on = timezone.localdate()
     next_year = _next_year_on_sale(application, kind=kind, on=issued_on) \
         if next_license_year else None
-    require_nothing_blocks(application)
+    if not blockers_checked:
+        require_nothing_blocks(application)
     if application.action in kind.amending_actions:
         return _amend_previous_permit(application, kind=kind, acting_user=acting_user)
     if next_year is not None:
@@ -159,13 +168,16 @@ def approve_and_issue(*, application: Application, acting_user: User,
     decided, then issue it, in one transaction; either refusal leaves it as it was.
 
     Each step writes its own audit entry (``application.approved``, ``permit.issued``).
+    Approval refuses on every blocker; the application stays locked until issued, so
+    issuing does not evaluate them again (the renewal season issues hundreds at once).
     """
     application = Application.objects.select_for_update().get(pk=application.pk)
     transitions.require("approve_and_issue", application)
-    if transitions.can_approve(application):
+    approving = transitions.can_approve(application)
+    if approving:
         approve_application(application=application, acting_user=acting_user)
-    return issue_permit(application=application, acting_user=acting_user,
-                        next_license_year=next_license_year)
+    return _issue(application, acting_user=acting_user, next_license_year=next_license_year,
+                  blockers_checked=approving)
 
 
 def frozen_determinations(application: Application) -> list[dict]:
