@@ -85,6 +85,7 @@ MIDDLEWARE = [
     # The language from the language cookie, else the browser's; no prefix in any URL, so no
     # address or printed QR link changes with the language.
     "django.middleware.locale.LocaleMiddleware",
+    "permits_site.api.english.EnglishApiMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",

@@ -60,6 +60,15 @@ def test_portuguese_of_portugal_reads_the_brazilian_catalogue(client):
     assert html_lang(client.get(HOME, HTTP_ACCEPT_LANGUAGE="pt-PT,pt;q=0.9")) == "pt-br"
 
 
+def test_the_switcher_returns_to_the_page_it_was_sent_from(client):
+    """The form names no page (a page shows nothing of its own address, so a record the
+    person may not see reads exactly like a missing one); the browser's Referer does."""
+    response = client.post(SWITCH, {"language": "es"},
+                           HTTP_REFERER=f"http://testserver{APPLY}?municipality=tisbury")
+    assert response.status_code == 302
+    assert response.url == f"http://testserver{APPLY}?municipality=tisbury"
+
+
 @pytest.mark.parametrize("accept", [None, "en-US,en;q=0.9", "de-DE,de;q=0.9"])
 def test_english_stays_the_default(client, accept):
     """No Accept-Language, English, or a language the site does not speak: English."""
@@ -136,3 +145,9 @@ def test_an_account_created_after_choosing_a_language_keeps_it(client, north_and
         "password1": "a-long-passphrase-1", "password2": "a-long-passphrase-1"})
     assert response.status_code == 302
     assert User.objects.get(username="maria").language == "pt-br"
+
+
+def test_the_api_answers_in_english_whatever_the_browser_asks(client):
+    response = client.get("/api/v1/applications/", HTTP_ACCEPT_LANGUAGE="pt-br")
+    assert response.status_code in {401, 403}
+    assert "Authentication credentials were not provided." in response.content.decode()
