@@ -1,7 +1,7 @@
 """A visitor switches the site to Portuguese or Spanish on the home page with the language
 box every page carries, and reads "Apply for a permit" in that language, its search
-included; the address never changes with the language, and each page passes axe with the
-right `lang` (docs/residents.md, "Language")."""
+included; the address never changes with the language, nothing scrolls sideways on a phone,
+and each page passes axe with the right `lang` (docs/residents.md, "Language")."""
 
 from __future__ import annotations
 
@@ -22,8 +22,10 @@ LANGUAGES = {
 }
 
 
+@pytest.mark.parametrize("screen", ["page", "phone_page"])
 @pytest.mark.parametrize("code", LANGUAGES)
-def test_a_visitor_switches_language_on_the_home_page(page: Page, live_server, code):
+def test_a_visitor_switches_language_on_the_home_page(request, live_server, code, screen):
+    page: Page = request.getfixturevalue(screen)
     words = LANGUAGES[code]
     page.goto(f"{live_server.url}/")
     expect(page.locator("html")).to_have_attribute("lang", "en")
@@ -44,4 +46,5 @@ def test_a_visitor_switches_language_on_the_home_page(page: Page, live_server, c
     page.get_by_role("button", name=words["find"]).click()
     expect(page.get_by_role("heading", name=words["found"])).to_be_visible()
     expect(page.locator("html")).to_have_attribute("lang", code)
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     assert_accessible(page)
