@@ -10,7 +10,11 @@ SCREENSHOTS := docs/screenshots
 
 .PHONY: install run test test-fast lint browser clean bench docs
 
+# The translations' catalogues (locale/*/LC_MESSAGES/django.po) compiled for Django to read;
+# the compiled .mo files are not committed (docs/development/translations.md).
 install: $(VENV)/.installed
+	@scripts/ensure-system-packages i18n
+	$(PY) manage.py compilemessages --verbosity 0 --ignore='.*' --ignore='$(VENV)'
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)

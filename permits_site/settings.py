@@ -84,6 +84,10 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # The language from the language cookie, else the browser's; no prefix in any URL, so no
+    # address or printed QR link changes with the language.
+    "django.middleware.locale.LocaleMiddleware",
+    "permits_site.api.english.EnglishApiMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -109,6 +113,7 @@ TEMPLATES = [
         "OPTIONS": {
             "context_processors": [
                 "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "permits_site.accounts.context_processors.roles",
@@ -154,6 +159,14 @@ AXES_LOCKOUT_CALLABLE = "permits_site.accounts.views.locked_out"
 AXES_HANDLER = "axes.handlers.database.AxesDatabaseHandler"
 
 LANGUAGE_CODE = "en-us"
+#: The languages residents read the site in (docs/development/translations.md). English stays
+#: the default: a browser that asks for none of these gets English.
+LANGUAGES = [
+    ("en", "English"),
+    ("pt-br", "Português (Brasil)"),
+    ("es", "Español"),
+]
+LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = "America/New_York"
 USE_I18N = True
 USE_TZ = True

@@ -18,13 +18,14 @@ from django.contrib.auth.forms import (
     UserCreationForm,
 )
 from django.core.validators import RegexValidator
+from django.utils.translation import gettext_lazy as _
 
 from permits_site.accounts import emails, services
 from permits_site.accounts.models import Role, User
 from permits_site.links import site_url
 from permits_site.parties.forms import DomainErrorsMixin
 
-LOCKED_MESSAGE = (
+LOCKED_MESSAGE = _(
     "Too many failed sign-ins. For your security, signing in to this account from your "
     "network is locked for %(minutes)s minutes. Try again later, or ask the town's "
     "administrator to unlock it."
@@ -69,19 +70,19 @@ def _text(label: str, autocomplete: str, *, max_length: int, required: bool = Tr
                            widget=forms.TextInput(attrs={"autocomplete": autocomplete}))
 
 
-ZIP_CODE = RegexValidator(r"^\d{5}(-\d{4})?$", "Enter a ZIP code like 01845 or 01845-1234.")
+ZIP_CODE = RegexValidator(r"^\d{5}(-\d{4})?$", _("Enter a ZIP code like 01845 or 01845-1234."))
 
 
 class ProfileForm(forms.Form):
     """Name, mailing address and phone; ``services.update_profile`` saves them."""
 
-    first_name = _text("First name", "given-name", max_length=150)
-    last_name = _text("Last name", "family-name", max_length=150)
-    street_address = _text("Street address", "street-address", max_length=200)
-    city = _text("City or town", "address-level2", max_length=100)
-    postal_code = _text("ZIP code", "postal-code", max_length=10, validators=[ZIP_CODE])
+    first_name = _text(_("First name"), "given-name", max_length=150)
+    last_name = _text(_("Last name"), "family-name", max_length=150)
+    street_address = _text(_("Street address"), "street-address", max_length=200)
+    city = _text(_("City or town"), "address-level2", max_length=100)
+    postal_code = _text(_("ZIP code"), "postal-code", max_length=10, validators=[ZIP_CODE])
     phone = forms.CharField(
-        label="Phone (optional)", max_length=30, required=False,
+        label=_("Phone (optional)"), max_length=30, required=False,
         widget=forms.TextInput(attrs={"autocomplete": "tel", "type": "tel"}),
     )
 

@@ -4,9 +4,11 @@ A resident needs no membership: anyone signed in may apply. Staff roles are
 granted per municipality (DESIGN: "Staff roles are granted per municipality").
 """
 
+from django.conf import settings
 from django.contrib.auth.models import AbstractUser
 from django.db import models
 from django.db.models.functions import Lower
+from django.utils.translation import gettext_lazy as _
 
 
 class Role(models.TextChoices):
@@ -28,11 +30,14 @@ class User(AbstractUser):
     notices as letters (``permits_site.notifications``).
     """
 
-    email = models.EmailField("email address", unique=True, null=True, blank=True)
+    email = models.EmailField(_("email address"), unique=True, null=True, blank=True)
     phone = models.CharField(max_length=30, blank=True)
     street_address = models.CharField(max_length=200, blank=True)
     city = models.CharField(max_length=100, blank=True)
     postal_code = models.CharField(max_length=10, blank=True)
+    #: The language the person chose with the switcher, applied when they sign in; blank
+    #: until they choose (their browser's language then decides).
+    language = models.CharField(max_length=10, choices=settings.LANGUAGES, blank=True)
 
     REQUIRED_FIELDS = ["email"]
 

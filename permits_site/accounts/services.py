@@ -8,6 +8,7 @@ A new email address takes effect only from the signed link mailed to it
 from __future__ import annotations
 
 from axes.utils import reset as reset_sign_in_locks
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.base_user import BaseUserManager
 from django.db import IntegrityError, transaction
@@ -137,3 +138,18 @@ def _refuse_if_taken(user: User, email: str) -> None:
     if others.filter(email__iexact=email).exists():
         raise DomainError(ADDRESS_TAKEN, field="email")
 
+
+
+def save_language(user: User, language: str) -> User:
+    """Keep the language the person chose with the switcher, so signing in anywhere applies
+    it (``settings.LANGUAGES``; e-mails and PDFs will read it too)."""
+    if language not in dict(settings.LANGUAGES):
+        raise TypeError(f"Not a language of the site: {language}")
+    if user.language != language:
+        before = user.language
+        user.language = language
+        user.save(update_fields=["language"])
+        audit.record(actor=user, action="account.language_chosen", subject=user,
+                     summary=f"{user.username} chose to read the site in {language}",
+                     before={"language": before}, after={"language": language})
+    return user

@@ -13,6 +13,7 @@ urlpatterns = [
     path("admin/staff/<slug:code>/", staff_views.staff_roles, name="staff_roles"),
     path("admin/staff/<slug:code>/remove/<int:pk>/", staff_views.staff_role_remove,
          name="staff_role_remove"),
+    path("i18n/setlang/", views.set_language, name="set_language"),
     path("accounts/sign-in/", views.SignInView.as_view(), name="login"),
     path("accounts/sign-out/", LogoutView.as_view(), name="logout"),
     path("accounts/register/", views.register, name="register"),

@@ -8,8 +8,10 @@ from django.contrib.messages.views import SuccessMessageMixin
 from django.http import HttpResponse
 from django.shortcuts import redirect, render, resolve_url
 from django.urls import reverse_lazy
+from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme
-from django.views.decorators.http import require_http_methods
+from django.views import i18n
+from django.views.decorators.http import require_http_methods, require_POST
 
 from permits_site.accounts import permissions, services
 from permits_site.accounts.forms import (
@@ -34,6 +36,13 @@ class SignInView(LoginView):
     template_name = "accounts/login.html"
     redirect_authenticated_user = True
 
+    def form_valid(self, form):
+        """Signing in applies the language the person chose before, on any device."""
+        response = super().form_valid(form)
+        if language := self.request.user.language:
+            apply_language(response, language)
+        return response
+
     def get_default_redirect_url(self):
         """Staff start at their own work, residents at their own permits."""
         if permissions.is_staff_member(self.request.user):
@@ -55,6 +64,34 @@ def locked_out(request, response=None, credentials=None) -> HttpResponse:
                         status=LOCKED_STATUS, content_type="text/plain; charset=utf-8")
 
 
+def apply_language(response: HttpResponse, language: str) -> None:
+    """Read the next pages in ``language``: Django's language cookie, as the switcher sets."""
+    translation.activate(language)
+    response.set_cookie(
+        settings.LANGUAGE_COOKIE_NAME, language, max_age=settings.LANGUAGE_COOKIE_AGE,
+        path=settings.LANGUAGE_COOKIE_PATH, domain=settings.LANGUAGE_COOKIE_DOMAIN,
+        secure=settings.LANGUAGE_COOKIE_SECURE, httponly=settings.LANGUAGE_COOKIE_HTTPONLY,
+        samesite=settings.LANGUAGE_COOKIE_SAMESITE)
+
+
+def chosen_language(request) -> str:
+    """The language chosen with the switcher before signing in (its cookie), or blank."""
+    language = request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME, "")
+    return language if language in dict(settings.LANGUAGES) else ""
+
+
+@require_POST
+def set_language(request) -> HttpResponse:
+    """The language switcher of every page: Django's ``set_language`` keeps the choice in
+    the language cookie; a signed-in person's profile keeps it too, for their next sign-in."""
+    response = i18n.set_language(request)
+    language = request.POST.get("language", "")
+    if (request.user.is_authenticated and settings.LANGUAGE_COOKIE_NAME in response.cookies
+            and language in dict(settings.LANGUAGES)):
+        services.save_language(request.user, language)
+    return response
+
+
 @require_http_methods(["GET", "POST"])
 def register(request):
     """Residents create their own account; staff roles are granted by an admin. A person
@@ -62,6 +99,7 @@ def register(request):
     form = ResidentRegistrationForm(request.POST or None)
     next_page = request.POST.get("next") or request.GET.get("next") or ""
     if request.method == "POST" and form.is_valid():
+        form.instance.language = chosen_language(request)
         user = form.save()
         login(request, user, backend="permits_site.accounts.backends.PasswordBackend")
         messages.success(request, "Your account is ready.")

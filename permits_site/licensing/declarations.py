@@ -19,6 +19,8 @@ from decimal import Decimal
 from enum import StrEnum
 from typing import Any
 
+from django.utils.translation import gettext_lazy as _
+
 from permits_site.rules.base import Fact, FactsInvalid, FactType, RuleSet
 
 
@@ -129,21 +131,21 @@ class Purpose(StrEnum):
 
     @property
     def label(self) -> str:
-        """The purpose as a resident says it."""
-        return PURPOSE_LABELS[self]
+        """The purpose as a resident says it, in the reader's language."""
+        return str(PURPOSE_LABELS[self])
 
 
 PURPOSE_LABELS = {
-    Purpose.KEEP_DOGS: "Keep a dog",
-    Purpose.KEEP_HORSES: "Keep horses",
-    Purpose.FOOD_BUSINESS: "Run a food business",
-    Purpose.DUMPSTER: "Put a dumpster on a lot",
-    Purpose.SEPTIC_SYSTEM: "Build or repair a septic system",
-    Purpose.PRIVATE_WELL: "Have a private well",
-    Purpose.HOST_GUESTS: "Host guests or campers",
-    Purpose.HOLD_EVENT: "Hold an event",
-    Purpose.RUN_A_TRADE: "Run a trade or a shop",
-    Purpose.WORK_ON_LAND: "Divide, clear or dig land",
+    Purpose.KEEP_DOGS: _("Keep a dog"),
+    Purpose.KEEP_HORSES: _("Keep horses"),
+    Purpose.FOOD_BUSINESS: _("Run a food business"),
+    Purpose.DUMPSTER: _("Put a dumpster on a lot"),
+    Purpose.SEPTIC_SYSTEM: _("Build or repair a septic system"),
+    Purpose.PRIVATE_WELL: _("Have a private well"),
+    Purpose.HOST_GUESTS: _("Host guests or campers"),
+    Purpose.HOLD_EVENT: _("Hold an event"),
+    Purpose.RUN_A_TRADE: _("Run a trade or a shop"),
+    Purpose.WORK_ON_LAND: _("Divide, clear or dig land"),
 }
 
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy as _
 
 from permits_site.exceptions import DomainError
-from permits_site.licensing.declarations import Purpose
+from permits_site.licensing.declarations import PURPOSE_LABELS, Purpose
 from permits_site.licensing.fact_forms import BoundedDateField, StyledForm
 from permits_site.licensing.finder import MAX_QUERY_LENGTH
 from permits_site.licensing.models import PaymentMethod
@@ -127,24 +128,25 @@ class FindPermitForm(StyledForm):
     search is a link and works without JavaScript."""
 
     q = forms.CharField(
-        required=False, label="Words to look for",
-        help_text='For example "dog", "restaurant" or "septic".',
+        required=False, label=_("Words to look for"),
+        help_text=_('For example "dog", "restaurant" or "septic".'),
         widget=forms.TextInput(attrs={"type": "search", "maxlength": MAX_QUERY_LENGTH}),
     )
     municipality = forms.ChoiceField(
-        required=False, label="Town",
-        error_messages={"invalid_choice": "Choose one of the towns listed."},
+        required=False, label=_("Town"),
+        error_messages={"invalid_choice": _("Choose one of the towns listed.")},
     )
     purpose = forms.TypedChoiceField(
-        required=False, label="What do you want to do?", coerce=Purpose, empty_value=None,
-        choices=[("", "Anything"), *((purpose.value, purpose.label) for purpose in Purpose)],
-        error_messages={"invalid_choice": "Choose one of the things listed."},
+        required=False, label=_("What do you want to do?"), coerce=Purpose, empty_value=None,
+        choices=[("", _("Anything")), *((purpose.value, PURPOSE_LABELS[purpose])
+                                        for purpose in Purpose)],
+        error_messages={"invalid_choice": _("Choose one of the things listed.")},
     )
 
     def __init__(self, *args, municipalities, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["municipality"].choices = [
-            ("", "All towns"), *((town.code, town.name) for town in municipalities)]
+            ("", _("All towns")), *((town.code, town.name) for town in municipalities)]
 
     def criteria(self) -> dict:
         """What to find: the cleaned answers, or everything when nothing was asked."""

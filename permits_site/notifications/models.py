@@ -6,6 +6,7 @@ from django.conf import settings
 from django.contrib.contenttypes.models import ContentType
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 
 class MessageKind(models.TextChoices):
@@ -90,10 +91,10 @@ class Preference(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="message_preference"
     )
     skip_reminders = models.BooleanField(
-        "Do not send me reminders",
+        _("Do not send me reminders"),
         default=False,
-        help_text="Reminders of expiring permits, renewals and dates coming up. Legal "
-        "notices (decisions, citations, orders, hearings) are always sent.",
+        help_text=_("Reminders of expiring permits, renewals and dates coming up. Legal "
+                    "notices (decisions, citations, orders, hearings) are always sent."),
     )
 
     def __str__(self) -> str:

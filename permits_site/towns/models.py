@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.dates import WEEKDAYS_ABBR
 from simple_history.models import HistoricalRecords
 
 from permits_site.rules.calendar import BusinessCalendar
@@ -40,6 +41,11 @@ class Municipality(models.Model):
     @property
     def business_day_codes(self) -> list[str]:
         return [WEEKDAY_CODES[day] for day in sorted(self.business_weekdays)]
+
+    @property
+    def business_day_names(self) -> list[str]:
+        """The offices' days in the reader's language ("Mon", "Seg", "lun")."""
+        return [str(WEEKDAYS_ABBR[day]) for day in sorted(self.business_weekdays)]
 
     def calendar(self) -> BusinessCalendar:
         """The town's business calendar: its weekdays, legal holidays and closures."""

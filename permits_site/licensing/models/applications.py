@@ -7,19 +7,38 @@ import secrets
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext_noop
 
 from permits_site.licensing.models.permit_types import PermitType
 from permits_site.towns.models import Municipality
 
+#: Stored text (audit summaries, search results) keeps these English words; pages translate
+#: them for residents with ``{% translate %}`` (docs/development/translations.md).
+ACTION_LABELS = {
+    "new": gettext_noop("New"),
+    "renewal": gettext_noop("Renewal"),
+    "transfer": gettext_noop("Transfer"),
+    "replacement_tag": gettext_noop("Replacement tag"),
+    "release": gettext_noop("Release"),
+    "adoption": gettext_noop("Adoption"),
+    "sale": gettext_noop("Sale"),
+}
+
+
+def action_label(action: str) -> str:
+    """The action in words ("Renewal"); an action without a label here reads as its code in
+    words ("replacement_tag" → "Replacement tag")."""
+    return ACTION_LABELS.get(action) or action.replace("_", " ").capitalize()
+
 
 class ApplicationStatus(models.TextChoices):
-    DRAFT = "draft", "Draft"
-    SUBMITTED = "submitted", "Submitted"
-    UNDER_REVIEW = "under_review", "Under review"
-    APPROVED = "approved", "Approved"
-    ISSUED = "issued", "Issued"
-    DENIED = "denied", "Denied"
-    WITHDRAWN = "withdrawn", "Withdrawn"
+    DRAFT = "draft", gettext_noop("Draft")
+    SUBMITTED = "submitted", gettext_noop("Submitted")
+    UNDER_REVIEW = "under_review", gettext_noop("Under review")
+    APPROVED = "approved", gettext_noop("Approved")
+    ISSUED = "issued", gettext_noop("Issued")
+    DENIED = "denied", gettext_noop("Denied")
+    WITHDRAWN = "withdrawn", gettext_noop("Withdrawn")
 
 
 OPEN_STATUSES = (
@@ -94,11 +113,13 @@ class Application(models.Model):
     @property
     def status_label(self) -> str:
         """The status as the applicant reads it: a returned draft is not a new draft."""
-        return "Returned for changes" if self.is_returned else self.get_status_display()
+        if self.is_returned:
+            return gettext_noop("Returned for changes")
+        return self.get_status_display()
 
     @property
     def action_label(self) -> str:
-        return self.action.replace("_", " ").capitalize()
+        return action_label(self.action)
 
     @property
     def party(self):
@@ -117,9 +138,9 @@ class Application(models.Model):
 
 
 class DocumentStatus(models.TextChoices):
-    PENDING = "pending", "Waiting for review"
-    ACCEPTED = "accepted", "Accepted"
-    REJECTED = "rejected", "Not accepted"
+    PENDING = "pending", gettext_noop("Waiting for review")
+    ACCEPTED = "accepted", gettext_noop("Accepted")
+    REJECTED = "rejected", gettext_noop("Not accepted")
 
 
 def document_path(document: Document, filename: str) -> str:

@@ -8,6 +8,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q, Sum
 from django.utils import timezone
+from django.utils.translation import gettext_noop
 
 from permits_site.exceptions import ImmutableRecord
 from permits_site.licensing.models.applications import Application
@@ -16,9 +17,9 @@ from permits_site.towns.models import Municipality
 
 
 class InvoiceStatus(models.TextChoices):
-    OPEN = "open", "Open"
-    PAID = "paid", "Paid"
-    VOID = "void", "Void"
+    OPEN = "open", gettext_noop("Open")
+    PAID = "paid", gettext_noop("Paid")
+    VOID = "void", gettext_noop("Void")
 
 
 class Invoice(models.Model):

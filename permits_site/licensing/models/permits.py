@@ -8,6 +8,7 @@ import secrets
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext_noop
 from simple_history.models import HistoricalRecords
 
 from permits_site.exceptions import ImmutableRecord
@@ -22,11 +23,11 @@ OPEN_ENDED = dt.date.max
 
 
 class PermitStatus(models.TextChoices):
-    ACTIVE = "active", "Active"
-    EXPIRED = "expired", "Expired"
-    SUSPENDED = "suspended", "Suspended"
-    REVOKED = "revoked", "Revoked"
-    SUPERSEDED = "superseded", "Superseded"
+    ACTIVE = "active", gettext_noop("Active")
+    EXPIRED = "expired", gettext_noop("Expired")
+    SUSPENDED = "suspended", gettext_noop("Suspended")
+    REVOKED = "revoked", gettext_noop("Revoked")
+    SUPERSEDED = "superseded", gettext_noop("Superseded")
 
 
 def new_verification_token() -> str:

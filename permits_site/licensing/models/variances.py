@@ -5,15 +5,16 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext_noop
 from simple_history.models import HistoricalRecords
 
 from permits_site.licensing.models.applications import Application
 
 
 class VarianceStatus(models.TextChoices):
-    REQUESTED = "requested", "Requested"
-    GRANTED = "granted", "Granted"
-    DENIED = "denied", "Denied"
+    REQUESTED = "requested", gettext_noop("Requested")
+    GRANTED = "granted", gettext_noop("Granted")
+    DENIED = "denied", gettext_noop("Denied")
 
 
 class Variance(models.Model):

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from django import template
+from django.utils.translation import gettext
 
 from permits_site.licensing import transitions
 from permits_site.licensing.models import Application
+from permits_site.licensing.models.applications import action_label
 
 register = template.Library()
 
@@ -14,3 +16,9 @@ register = template.Library()
 def allows(application: Application, action: str) -> bool:
     """Whether the application's status allows ``action`` (``licensing.transitions``)."""
     return transitions.can(action, application)
+
+
+@register.filter
+def action_in_words(action: str) -> str:
+    """What a person applies for ("renewal"), in the reader's language ("Renovação")."""
+    return gettext(action_label(action))

@@ -1,0 +1,56 @@
+"""Dates and money in the reader's language: English reads as it always has ("June 10, 2026",
+"$25.00"); Portuguese and Spanish through Django's formats for the language ("10 de junho
+de 2026", "US$ 1.234,50"), so a resident never reads a date or an amount the wrong way round.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from decimal import Decimal
+
+from django import template
+from django.utils import formats, translation
+from django.utils.dateformat import format as date_format
+from django.utils.numberformat import format as number_format
+
+register = template.Library()
+
+
+def _english() -> bool:
+    return (translation.get_language() or "en").split("-")[0] == "en"
+
+
+@register.filter
+def long_date(value: dt.date | None) -> str:
+    """A date in words: "June 10, 2026", "10 de junho de 2026", "10 de junio de 2026"."""
+    if not value:
+        return ""
+    if _english():
+        return date_format(value, "F j, Y")
+    return formats.date_format(value).lower()  # "junho": months take no capital in Portuguese
+
+
+@register.filter(expects_localtime=True)
+def moment(value: dt.datetime | None) -> str:
+    """A date and time: "Jun 10, 2026, 2:05 pm" in English as before, the language's own
+    format otherwise ("10/06/2026 14:05")."""
+    if not value:
+        return ""
+    if _english():
+        return date_format(value, "M j, Y, g:i a")
+    return formats.date_format(value, "DATETIME_FORMAT")
+
+
+@register.filter
+def money(value: Decimal | int | None) -> str:
+    """Dollars: "$1234.50" in English as before, "US$ 1.234,50" in Portuguese
+    and Spanish, whose readers use "$" for their own currencies and a comma for cents."""
+    if value is None or value == "":
+        return ""
+    if _english():
+        return f"${formats.localize(value)}"
+    decimal_separator = formats.get_format("DECIMAL_SEPARATOR")
+    grouping_separator = formats.get_format("THOUSAND_SEPARATOR")
+    amount = number_format(Decimal(value), decimal_separator, decimal_pos=2, grouping=3,
+                           thousand_sep=grouping_separator, force_grouping=True)
+    return f"US$ {amount}"
