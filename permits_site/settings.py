@@ -296,6 +296,8 @@ SPECTACULAR_SETTINGS = {
         "VacatedReasonEnum": "dogs.models.VacatedReason",
         "TagExemptionReasonEnum": "dogs.models.TagExemptionReason",
         "InspectionTriggerReasonEnum": "tisbury_regs.models.InspectionTriggerReason",
+        "GateEnum": "permits_site.licensing.declarations.GATE_CODES",
+        "DeclaredFieldTypeEnum": "permits_site.licensing.declarations.FIELD_TYPES",
     },
 }
 

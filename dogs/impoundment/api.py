@@ -40,6 +40,7 @@ from dogs.models import (
 )
 from dogs.periods import MUNICIPALITY
 from permits_site.accounts.permissions import Refused, require
+from permits_site.api.errors import named_as_sent
 from permits_site.api.public.fields import BoundedDateField, BoundedModelSerializer
 from permits_site.api.serializers import InvoiceLineSerializer
 from permits_site.exceptions import DomainError
@@ -198,16 +199,18 @@ class ImpoundmentPaymentSerializer(serializers.Serializer):
     amount = serializers.DecimalField(max_digits=10, decimal_places=2)
 
 
-def _service_action(name: str, serializer_class, service):
+def _service_action(name: str, serializer_class, service, **sent_as: str):
     """A POST action on one record at ``<id>/<name with dashes>/``: the body, validated,
-    is the service's arguments."""
+    is the service's arguments. ``sent_as`` names the request's field for each field the
+    service (and the officer's page) calls otherwise, so a refusal names what was sent."""
     url_path = name.replace("_", "-")
 
     def run(self, request, pk=None):
         record = self.get_object()
         body = serializer_class(data=request.data)
         body.is_valid(raise_exception=True)
-        service(impoundment=record, acting_user=request.user, **body.validated_data)
+        with named_as_sent(**sent_as):
+            service(impoundment=record, acting_user=request.user, **body.validated_data)
         return self.respond(record)
 
     run.__name__, run.__doc__ = name, service.__doc__  # before @action maps POST to it
@@ -254,7 +257,8 @@ class ImpoundmentViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
     notices = _service_action("notices", NoticeBodySerializer, services.record_owner_notice)
     cori_checks = _service_action("cori_checks", CoriBodySerializer, services.record_cori_check)
     rabies_proof = _service_action("rabies_proof", RabiesProofSerializer,
-                                   services.record_rabies_proof)
+                                   services.record_rabies_proof,
+                                   rabies_valid_through="valid_through")
     invoice = _service_action("invoice", NothingSerializer, services.invoice_fees)
     release = _service_action("release", NothingSerializer, services.release_to_owner)
     contract = _service_action("contract", ContractSerializer, services.record_contract)
@@ -262,7 +266,8 @@ class ImpoundmentViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
                                     services.declare_town_property)
     disposition = _service_action("disposition", DispositionSerializer,
                                   services.record_disposition)
-    forwarded = _service_action("forwarded", ForwardedSerializer, services.record_forwarded)
+    forwarded = _service_action("forwarded", ForwardedSerializer, services.record_forwarded,
+                                forwarded_on="on")
 
     @extend_schema(request=ImpoundmentPaymentSerializer,
                    responses={200: ImpoundmentSerializer})

@@ -35,11 +35,11 @@ from permits_site.accounts.permissions import (
     municipality_ids_with,
     party_rows,
 )
+from permits_site.api.errors import named_as_sent
 from permits_site.api.public.fields import BoundedDateField, BoundedModelSerializer
 from permits_site.api.scopes import in_towns_where
 from permits_site.api.views import attachment
 from permits_site.enforcement.models import Case, CaseHearing, Order
-from permits_site.exceptions import DomainError
 from permits_site.licensing.models import Permit
 
 # -- out -----------------------------------------------------------------------------------
@@ -252,12 +252,9 @@ class KennelReviewViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
         (B(5))."""
         case = self.get_object()
         body = _valid(InterestedPartyCreateSerializer, request)
-        try:
+        with named_as_sent(role="interest"):
             name_interested_party(case=case, role=body.pop("interest"),
                                   acting_user=request.user, **body)
-        except DomainError as refused:
-            raise DomainError({("interest" if field == "role" else field): messages
-                               for field, messages in refused.errors.items()}) from refused
         return Response(self.get_serializer(self.get_queryset().get(pk=case.pk)).data)
 
     @extend_schema(request=KennelHearingCreateSerializer, responses=KennelReviewSerializer)

@@ -1,4 +1,5 @@
-"""``/api/v1/staff-roles/``: the staff roles of the towns the caller administers.
+"""``/api/v1/staff-roles/``: the staff roles of the towns the caller administers; and
+``/api/v1/staff/``: the people requests name (an inspection's ``inspector``), for staff.
 
 The same services as the staff page (:mod:`permits_site.accounts.staff_roles`): a role
 is granted to an existing account found by username or email address, and removed by
@@ -9,14 +10,16 @@ administer is a 403, another town's role a 404.
 
 from __future__ import annotations
 
+from django.db.models import Prefetch
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
-from permits_site.accounts.models import Membership, Role
+from permits_site.accounts.models import Membership, Role, User
+from permits_site.accounts.permissions import municipality_ids_with
 from permits_site.accounts.staff_roles import find_person, grant_role, revoke_role
-from permits_site.api.permissions import IsTownAdmin
+from permits_site.api.permissions import IsTownAdmin, IsTownStaff
 from permits_site.api.public.fields import BoundedModelSerializer
 from permits_site.api.scopes import in_towns_where
 from permits_site.towns.models import Municipality
@@ -91,3 +94,62 @@ class StaffRoleViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
     def perform_destroy(self, instance: Membership) -> None:
         """Remove the role; refused (400) for the town's last admin role."""
         revoke_role(membership=instance, acting_user=self.request.user)
+
+
+# -- the staff list ---------------------------------------------------------------------
+
+
+class StaffQuerySerializer(serializers.Serializer):
+    role = serializers.ChoiceField(choices=Role.choices, required=False,
+                                   help_text="Only the people holding this role.")
+    municipality = serializers.SlugRelatedField(
+        slug_field="code", queryset=Municipality.objects.all(), required=False,
+        help_text="Only the people holding a role in this town (its code).",
+        error_messages={"does_not_exist": "There is no municipality '{value}'."})
+
+
+class HeldRoleSerializer(serializers.Serializer):
+    municipality = serializers.CharField(source="municipality.code")
+    role = serializers.ChoiceField(choices=Role.choices)
+
+
+class StaffMemberSerializer(serializers.Serializer):
+    id = serializers.IntegerField(
+        help_text="The user id requests take, e.g. an inspection's `inspector`.")
+    name = serializers.CharField(source="display_name")
+    roles = HeldRoleSerializer(source="roles_shown", many=True,
+                               help_text="The roles held in the caller's towns, by town.")
+
+
+class StaffViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
+    """The staff of the towns where the caller holds a role: never another town's people,
+    nor the roles they hold elsewhere."""
+
+    serializer_class = StaffMemberSerializer
+    permission_classes = [IsAuthenticated, IsTownStaff]
+    doing = IsTownStaff.doing
+
+    def roles_seen(self):
+        return Membership.objects.filter(
+            municipality_id__in=municipality_ids_with(self.request.user, *Role.values))
+
+    def get_queryset(self):
+        shown = self.roles_seen().select_related("municipality").order_by(
+            "municipality__name", "role")
+        return User.objects.order_by("last_name", "first_name", "username", "pk"
+                                     ).prefetch_related(
+            Prefetch("memberships", queryset=shown, to_attr="roles_shown"))
+
+    def filter_queryset(self, queryset):
+        """Everyone holding a role in the caller's towns, narrowed by ``role`` and
+        ``municipality``: an unknown one is a 400 naming it."""
+        query = StaffQuerySerializer(data=self.request.query_params)
+        query.is_valid(raise_exception=True)
+        chosen = self.roles_seen().filter(**query.validated_data)
+        return queryset.filter(pk__in=chosen.values("user_id"))
+
+    @extend_schema(parameters=[StaffQuerySerializer])
+    def list(self, request, *args, **kwargs):
+        """People holding a staff role in the caller's towns, with the roles they hold
+        there; their ``id`` is what requests naming a member of staff take."""
+        return super().list(request, *args, **kwargs)

@@ -26,7 +26,7 @@ from permits_site.accounts import permissions
 from permits_site.accounts.models import User
 from permits_site.accounts.permissions import ENFORCEMENT_ROLES, INSPECTOR_ROLES, require
 from permits_site.api.applications_extra import StrictBooleanField
-from permits_site.api.errors import nest_errors
+from permits_site.api.errors import named_as_sent, nest_errors
 from permits_site.api.public.fields import (
     BoundedModelSerializer,
     MoneyField,
@@ -427,12 +427,13 @@ class InspectionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
         data = validated_body(InspectionScheduleSerializer, request.data, user=request.user)
         require(permissions.can_schedule_inspection(request.user, data["municipality"].pk),
                 "schedule inspections", permissions.SCHEDULER_ROLES, town=data["municipality"])
-        inspection = services.schedule_inspection(
-            municipality=data["municipality"], check_code=data["check"],
-            scheduled_for=data["scheduled_for"], inspector=data["inspector"],
-            permit=data["permit"], application=data["application"], address=data["address"],
-            acting_user=request.user,
-        )
+        with named_as_sent(check_code="check"):
+            inspection = services.schedule_inspection(
+                municipality=data["municipality"], check_code=data["check"],
+                scheduled_for=data["scheduled_for"], inspector=data["inspector"],
+                permit=data["permit"], application=data["application"],
+                address=data["address"], acting_user=request.user,
+            )
         return self.respond(inspection, status_code=status.HTTP_201_CREATED)
 
     @extend_schema(request=FindingsSerializer, responses=InspectionSerializer)
@@ -442,11 +443,12 @@ class InspectionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
         inspection = self.inspected()
         data = validated_body(FindingsSerializer, request.data)
         try:
-            services.record_inspection(inspection=inspection, answers=data["answers"],
-                                       notes=data["notes"], acting_user=request.user)
+            with named_as_sent(check_code="check"):
+                services.record_inspection(inspection=inspection, answers=data["answers"],
+                                           notes=data["notes"], acting_user=request.user)
         except DomainError as refused:
             raise nest_errors(refused.errors, under="answers",
-                              top_level={"notes"}) from refused
+                              top_level={"notes", "check"}) from refused
         return self.respond(inspection)
 
     @extend_schema(request={"multipart/form-data": PhotoUploadSerializer},
@@ -478,8 +480,9 @@ class InspectionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
     @action(detail=True, methods=["post"])
     def close(self, request, pk=None):
         """Close with the result judged today; each failed rule becomes a violation."""
-        inspection = services.close_inspection(inspection=self.inspected(),
-                                               acting_user=request.user)
+        with named_as_sent(check_code="check"):
+            inspection = services.close_inspection(inspection=self.inspected(),
+                                                   acting_user=request.user)
         return self.respond(inspection)
 
 

@@ -10,7 +10,8 @@ and which roles of the town may do it, never DRF's bare "You do not have permiss
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Set
+from collections.abc import Iterator, Mapping, Set
+from contextlib import contextmanager
 
 from rest_framework import exceptions
 from rest_framework.views import exception_handler as drf_exception_handler
@@ -56,3 +57,19 @@ def nest_errors(
     if nested:
         refused[under] = nested
     return exceptions.ValidationError(refused)
+
+
+@contextmanager
+def named_as_sent(**request_field: str) -> Iterator[None]:
+    """Refusals raised inside the block, keyed by the request's own field names.
+
+    A service names its arguments (``check_code``), which the pages' forms share; an
+    endpoint taking the value under another name (``check``) maps each such service
+    name to its own, so an error names what the client sent (api.md, "Errors").
+    """
+    try:
+        yield
+    except DomainError as refused:
+        refused.errors = {request_field.get(name, name): messages
+                          for name, messages in refused.errors.items()}
+        raise

@@ -64,6 +64,14 @@ class IsTownReviewer(TownRole):
     doing = "review applications"
 
 
+class IsTownStaff(TownRole):
+    """Any staff role: what such a caller may see is then scoped to the towns they staff."""
+
+    roles = tuple(Role.values)
+    predicate = permissions.is_town_staff
+    doing = "list the staff of their towns"
+
+
 class IsTownAdmin(TownRole):
     roles = (Role.ADMIN,)
     predicate = permissions.is_admin

@@ -25,7 +25,7 @@ from permits_site.api.public.fields import (
 from permits_site.api.public.serializers import FeeLineSerializer, FindingSerializer
 from permits_site.api.scopes import owned_or_in_staff_towns
 from permits_site.licensing import transitions
-from permits_site.licensing.declarations import Gate
+from permits_site.licensing.declarations import GATE_CODES
 from permits_site.licensing.kinds import kind_for
 from permits_site.licensing.models import (
     Application,
@@ -68,7 +68,7 @@ class VisibleRecordField(serializers.PrimaryKeyRelatedField):
 
 class BlockerSerializer(serializers.Serializer):
     code = serializers.CharField()
-    gate = serializers.ChoiceField(choices=[gate.value for gate in Gate])
+    gate = serializers.ChoiceField(choices=GATE_CODES)
     message = serializers.CharField()
     citation = serializers.CharField(allow_blank=True)
 

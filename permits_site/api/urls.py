@@ -7,7 +7,7 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 from rest_framework.routers import SimpleRouter
 
-from permits_site.accounts.api import StaffRoleViewSet
+from permits_site.accounts.api import StaffRoleViewSet, StaffViewSet
 from permits_site.api import views
 from permits_site.api.penalties import application_penalties
 from permits_site.api.registry import registered_routes
@@ -29,6 +29,7 @@ router.register("fee-schedules", views.FeeScheduleViewSet, basename="fee-schedul
 router.register("businesses", BusinessViewSet, basename="business")
 router.register("properties", PropertyViewSet, basename="property")
 router.register("staff-roles", StaffRoleViewSet, basename="staff-role")
+router.register("staff", StaffViewSet, basename="staff")
 for route in registered_routes():
     router.register(route.prefix, route.viewset, basename=route.basename)
 

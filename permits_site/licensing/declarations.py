@@ -54,6 +54,8 @@ GATE_LABELS = {
     Gate.WELL_READY: "Well",
     Gate.FEE_PAID: "Fee",
 }
+#: The gates' codes, as the API lists them.
+GATE_CODES = tuple(gate.value for gate in Gate)
 GATE_ORDER = tuple(Gate)
 
 
@@ -172,6 +174,8 @@ FIELD_TYPE_OF_FACT = {
 }
 REFERENCE = "reference"
 LIST = "list"
+#: Every type a declared field may have.
+FIELD_TYPES = (*FIELD_TYPE_OF_FACT.values(), REFERENCE, LIST)
 
 #: The reference fields every permit type names in the same way (``lifecycle.md``).
 PROPERTY_FIELD = "property"

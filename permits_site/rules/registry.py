@@ -19,7 +19,8 @@ from permits_site.rules.periods import KeyDate, Period
 class TownLaw:
     rule_sets: dict[str, RuleSet] = field(default_factory=dict)
     #: Rule sets that serve only as an inspector's checklist (a visit the law requires without
-    #: stating its items): inspections use them, the public checks do not list them.
+    #: stating its items): inspections use them, no application is judged by them; the
+    #: public check catalogue lists them with the rule sets (:func:`all_checks`).
     checklists: dict[str, RuleSet] = field(default_factory=dict)
     periods: dict[str, Period] = field(default_factory=dict)
     key_dates: dict[str, KeyDate] = field(default_factory=dict)
@@ -60,6 +61,13 @@ def town_law(municipality: str) -> TownLaw:
 
 def all_rule_sets() -> list[RuleSet]:
     return [rule_set for law in _LAW.values() for rule_set in law.rule_sets.values()]
+
+
+def all_checks() -> list[RuleSet]:
+    """Every rule set the product judges anything by: each town's rule sets, then its
+    inspection checklists (the public check catalogue)."""
+    return [check for law in _LAW.values()
+            for check in (*law.rule_sets.values(), *law.checklists.values())]
 
 
 def rule_by_id(rule_id: str) -> Rule | None:

@@ -5,7 +5,7 @@ import datetime as dt
 import pytest
 import time_machine
 
-from permits_site.rules.registry import all_rule_sets, get_rule_set
+from permits_site.rules.registry import all_checks, get_rule_set
 from tests.law.answers import (
     COASTAL_SEPTIC_NEW_SYSTEM,
     DOG_LICENSE_RENEWAL,
@@ -15,14 +15,14 @@ from tests.law.answers import (
 PRIVATE_STABLE_URL = "/api/v1/checks/northborough.private_stable/"
 
 
-def test_the_catalogue_lists_every_rule_set_of_every_town(public):
+def test_the_catalogue_lists_every_rule_set_and_checklist_of_every_town(public):
     response = public.get("/api/v1/checks/")
 
     assert response.status_code == 200
     codes = [rule_set["code"] for rule_set in response.json()]
-    assert codes == [rule_set.code for rule_set in all_rule_sets()]
+    assert codes == [rule_set.code for rule_set in all_checks()]
     assert {"north_andover.dog_license", "northborough.private_stable",
-            "tisbury.coastal_septic"} <= set(codes)
+            "tisbury.coastal_septic", "tisbury.residential_kitchen_visit"} <= set(codes)
 
 
 def test_a_check_describes_its_facts_and_its_rules_in_table_order(public):

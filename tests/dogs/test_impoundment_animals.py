@@ -523,6 +523,26 @@ def test_the_api_takes_in_a_cat_and_records_a_phone_notice_impoundment_d(api, ac
         "person_reached": "Rita Reyes", "note": ""}]
 
 
+def test_the_api_names_each_refused_field_as_the_request_sent_it(api, aco, north_andover):
+    record = take_in_cat(aco, north_andover)
+    api.force_authenticate(aco)
+    url = f"/api/v1/impoundments/{record.pk}/"
+    with on(THU_JUNE_4):
+        identify_owner(impoundment=record, acting_user=aco, owner_name="Rita Reyes",
+                       owner_contact="978-555-0142", identification_note="Neighbor")
+        expired = api.post(f"{url}rabies-proof/", {
+            "certificate": "NA-2025-118", "valid_through": "2026-06-03"}, format="json")
+        early = api.post(f"{url}forwarded/", {"on": "2026-06-03"}, format="json")
+
+    assert expired.status_code == 400
+    assert list(expired.json()) == ["valid_through"]
+    assert "Impoundment C" in expired.json()["valid_through"][0]
+    assert early.status_code == 400
+    assert list(early.json()) == ["on"]
+    record.refresh_from_db()
+    assert (record.rabies_valid_through, record.forwarded_to_clerk_on) == (None, None)
+
+
 def test_the_api_follows_up_a_finders_report_and_cites_the_finder_impoundment_b2(
         api, aco, north_andover, fresh_limits, stray_fine):
     with on(THU_JUNE_4):

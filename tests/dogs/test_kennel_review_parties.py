@@ -180,3 +180,15 @@ def test_parties_are_named_and_listed_through_the_api_kennel_b5(review, aco):
         ("abutter", "Lee Abutter"), ("licensee", review.permit.holder_name)]
     assert refused.status_code == 400
     assert "Choose abutter, complainant" in refused.json()["interest"][0]
+
+
+def test_an_inspector_naming_a_party_through_the_api_is_refused_with_a_403_kennel_b5(review):
+    inspector = client_for(staff(Role.INSPECTOR, "north_andover"))
+
+    refused = inspector.post(f"/api/v1/kennel-reviews/{review.pk}/parties/", {
+        "interest": "abutter", "name": ABUTTER["name"],
+        "mailing_address": ABUTTER["mailing_address"]}, format="json")
+
+    assert refused.status_code == 403
+    assert "Town Clerk names the interested parties" in refused.json()["detail"]
+    assert not review.kennel_interested_parties.filter(role="abutter").exists()

@@ -7,6 +7,9 @@ import time_machine
 from rest_framework.test import APIClient
 
 from permits_site.enforcement.models import Case, Inspection
+from permits_site.enforcement.services import schedule_inspection
+from permits_site.rules.base import RuleSet
+from permits_site.rules.registry import registered_law
 from tests.enforcement.conftest import (
     CLEAN_STABLE,
     MANURE_OVER_LIMIT,
@@ -130,6 +133,35 @@ def test_scheduling_names_a_check_and_an_inspector_the_town_lacks(nb_clerk, tisb
 
     assert response.status_code == 400
     assert "inspector" in response.json()
+
+
+def test_a_check_the_town_lacks_is_refused_under_check_as_sent(nb_clerk, nb_inspector):
+    response = post(nb_clerk, INSPECTIONS, {
+        "municipality": "northborough", "check": "tisbury.no_such_check",
+        "scheduled_for": "2027-06-08", "inspector": nb_inspector.pk, "address": "1 Main"})
+
+    assert response.status_code == 400
+    assert list(response.json()) == ["check"]
+    assert "tisbury.no_such_check" in response.json()["check"][0]
+    assert not Inspection.objects.exists()
+
+
+def test_a_check_the_town_no_longer_has_is_refused_under_check(stable_permit, nb_inspector):
+    withdrawn = RuleSet(code="northborough.withdrawn_visit", municipality="northborough",
+                        title="Withdrawn visit", facts=())
+    with registered_law("northborough", checklists=[withdrawn]):
+        inspection = schedule_inspection(
+            municipality=stable_permit.municipality, check_code=withdrawn.code,
+            scheduled_for=dt.date(2027, 6, 7), inspector=nb_inspector, permit=stable_permit,
+            acting_user=nb_inspector)
+
+    recorded = post(nb_inspector, f"{INSPECTIONS}{inspection.pk}/findings/", {"answers": {}})
+    closed = post(nb_inspector, f"{INSPECTIONS}{inspection.pk}/close/", {})
+
+    for refused in (recorded, closed):
+        assert refused.status_code == 400
+        assert list(refused.json()) == ["check"]
+        assert withdrawn.code in refused.json()["check"][0]
 
 
 def test_closing_twice_is_a_400(inspection, nb_inspector):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -24,7 +25,14 @@ from permits_site.api.public.fields import (
     StrictSerializer,
     to_json,
 )
-from permits_site.licensing.declarations import Purpose
+from permits_site.licensing.declarations import (
+    FIELD_TYPES,
+    GATE_CODES,
+    About,
+    FactSource,
+    Holder,
+    Purpose,
+)
 from permits_site.licensing.fact_forms import EARLIEST_DATE, LATEST_DATE, bounds_errors
 from permits_site.licensing.finder import MAX_QUERY_LENGTH
 from permits_site.licensing.kinds import kind_for
@@ -60,18 +68,38 @@ class MunicipalitySerializer(BoundedModelSerializer):
         fields = ["code", "name", "business_days"]
 
 
-class PlaceAttributeSerializer(serializers.Serializer):
-    """One place attribute, in the shape of a permit type's field."""
+@extend_schema_field(OpenApiTypes.NUMBER)
+class NumberValueField(JSONValueField):
+    """A bound of a number field, as a JSON number."""
+
+
+class DeclaredFieldSerializer(serializers.Serializer):
+    """One entry of a permit type's ``fields`` (``DeclaredField.describe``): what a client
+    sends under that name. Keys marked optional appear only where they apply."""
 
     name = serializers.CharField()
-    type = serializers.CharField()
+    type = serializers.ChoiceField(choices=FIELD_TYPES)
     required = serializers.BooleanField()
     label = serializers.CharField()
     help = serializers.CharField(allow_blank=True)
     unit = serializers.CharField(allow_blank=True)
-    choices = serializers.ListField(child=serializers.CharField(), required=False)
+    choices = serializers.ListField(child=serializers.CharField(), required=False,
+                                    help_text="The values a choice or list field takes.")
+    minimum = NumberValueField(required=False, help_text="Number fields: the least value.")
+    maximum = NumberValueField(required=False, help_text="Number fields: the greatest value.")
+    references = serializers.CharField(
+        required=False, help_text="Reference fields: the kind of the applicant's record whose "
+        "id the field takes (property, business, permit, dog…).")
+    actions = serializers.ListField(child=serializers.CharField(), required=False,
+                                    help_text="Only for these actions; absent: every action.")
+
+
+class PlaceAttributeSerializer(DeclaredFieldSerializer):
+    """One place attribute, in the shape of a permit type's field."""
+
     derived = serializers.BooleanField(
-        help_text="True when the town derives it: a resident does not send it.")
+        help_text="True when the town derives it: read-only for a resident, who does not "
+        "send it (a property sent with it is refused naming it).")
     how = serializers.CharField(required=False,
                                 help_text="How the town derives it (derived ones only).")
 
@@ -165,6 +193,55 @@ class PermitTypeSerializer(BoundedModelSerializer):
     @extend_schema_field(serializers.CharField(allow_null=True))
     def get_check(self, permit_type: PermitType) -> str | None:
         return permit_type.check_code or None
+
+
+class DeclaredDocumentSerializer(serializers.Serializer):
+    kind = serializers.CharField()
+    label = serializers.CharField()
+    required = serializers.BooleanField()
+    may_follow = serializers.BooleanField(
+        help_text="The application may be submitted without it; it follows before issue.")
+    section = serializers.CharField()
+    one_of = serializers.CharField(required=False,
+                                   help_text="Documents sharing it are alternatives.")
+    actions = serializers.ListField(child=serializers.CharField(), required=False)
+
+
+class DeclaredFeeSerializer(serializers.Serializer):
+    code = serializers.CharField()
+    label = serializers.CharField()
+    amount = serializers.CharField(help_text="A decimal string with two places.")
+    section = serializers.CharField()
+    placeholder = serializers.BooleanField(
+        help_text="True while the schedule is the seeded one the town has not confirmed.")
+
+
+class PermitTypeDeclarationSerializer(serializers.Serializer):
+    """A permit type's declaration (``services.declarations.declaration``; lifecycle.md)."""
+
+    code = serializers.CharField()
+    municipality = serializers.CharField()
+    name = serializers.CharField()
+    authority = serializers.CharField()
+    term = serializers.CharField()
+    check = serializers.CharField(allow_null=True,
+                                  help_text="The rule set that judges an application, or null.")
+    inspection_check = serializers.CharField(
+        allow_null=True, help_text="The check (GET /checks/{code}/) the inspector answers "
+        "on the inspection that gates issuance, or null when none is declared.")
+    actions = serializers.ListField(child=serializers.CharField())
+    online = serializers.BooleanField()
+    holder = serializers.ChoiceField(choices=[holder.value for holder in Holder])
+    about = serializers.ChoiceField(choices=[about.value for about in About])
+    purposes = serializers.ListField(child=serializers.ChoiceField(
+        choices=[purpose.value for purpose in Purpose]))
+    fields = DeclaredFieldSerializer(many=True, help_text="Exactly what `details` of "
+                                     "POST /applications/ takes.")
+    facts_from = serializers.DictField(child=serializers.ChoiceField(
+        choices=[source.value for source in FactSource]))
+    documents = DeclaredDocumentSerializer(many=True)
+    gates = serializers.ListField(child=serializers.ChoiceField(choices=GATE_CODES))
+    fees = DeclaredFeeSerializer(many=True, help_text="The fees in force today.")
 
 
 # -- Checks (rule sets) --------------------------------------------------------------

@@ -36,7 +36,7 @@ from permits_site.parties.places import derived_place_attributes, place_attribut
 from permits_site.rules.base import RuleSet
 from permits_site.rules.calendar import key_date_on, period_due
 from permits_site.rules.fees import QuoteRefused
-from permits_site.rules.registry import all_rule_sets, get_rule_set, town_law
+from permits_site.rules.registry import all_checks, get_check, town_law
 from permits_site.towns.calendar import TownCalendar, town_calendar
 from permits_site.towns.models import Municipality
 
@@ -68,7 +68,8 @@ def town_or_404(code: str) -> TownCalendar:
 
 
 def rule_set_or_404(code: str) -> RuleSet:
-    rule_set = get_rule_set(code)
+    """A rule set or an inspection checklist of any town, else 404."""
+    rule_set = get_check(code)
     if rule_set is None:
         raise NotFound(f"There is no check '{code}'.")
     return rule_set
@@ -194,24 +195,28 @@ class PermitTypeDetail(PublicView):
     @extend_schema(
         tags=TAGS, summary="One permit type's declaration: holder, place, fields, documents, "
         "gates and fees",
-        description="Besides the list's keys: `online`, `holder`, `about`, `fields` (exactly "
+        description="Besides the list's keys: `inspection_check` (the checklist of the "
+        "inspection that gates issuance), `online`, `holder`, `about`, `fields` (exactly "
         "what `details` of POST /applications/ takes), `facts_from`, `documents`, `gates` "
         "and `fees` in force today (see lifecycle.md).",
-        responses={200: OpenApiTypes.OBJECT, 404: UNKNOWN},
+        responses={200: serializers.PermitTypeDeclarationSerializer, 404: UNKNOWN},
     )
     def get(self, request: Request, code: str) -> Response:
         permit_type = get_object_or_404(
             applied_for(PermitType.objects.select_related("municipality")), code=code)
-        return Response(declaration(permit_type, on=timezone.localdate()))
+        return Response(serializers.PermitTypeDeclarationSerializer(
+            declaration(permit_type, on=timezone.localdate())).data)
 
 
 class CheckList(PublicView):
     @extend_schema(
         tags=TAGS, summary="Every check (rule set): its facts and rules",
+        description="Every rule set the product judges by: those that judge applications "
+        "and the inspectors' checklists (`/inspections/` takes any of them as `check`).",
         responses=serializers.RuleSetSerializer(many=True),
     )
     def get(self, request: Request) -> Response:
-        return Response(serializers.RuleSetSerializer(all_rule_sets(), many=True).data)
+        return Response(serializers.RuleSetSerializer(all_checks(), many=True).data)
 
 
 class Check(PublicView):

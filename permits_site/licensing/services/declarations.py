@@ -33,6 +33,7 @@ def declaration(permit_type: PermitType, *, on: dt.date) -> dict[str, Any]:
         "authority": permit_type.authority,
         "term": permit_type.term,
         "check": permit_type.check_code or None,
+        "inspection_check": kind.inspection_check or None,
         "actions": list(permit_type.actions),
         "online": permit_type.online,
         "holder": kind.holder.value,
