@@ -225,8 +225,8 @@ class CaseFromInspectionForm(ServiceForm):
 
 class OpenCaseForm(ServiceForm):
     """A complaint taken at the counter or by telephone; about a property (``place``), its
-    current owners of record are offered as the party beside the permit holder or occupant
-    (the "owner and/or occupant", Northborough Horse & Stable Regs §8.1)."""
+    current owners of record are offered as the party beside the permit holder or occupant,
+    for a law that holds "the owner and/or occupant" responsible."""
 
     case_type = forms.ChoiceField(label="Case type",
                                   error_messages={"required": "Choose the case type."})

@@ -192,8 +192,8 @@ def open_case(
     ``place``, else at the property of its permit, application or
     inspection, so that property's page lists it. An ``owner`` of record of
     that property, when chosen, is the party: its name, and its account when
-    linked (the "owner and/or occupant" answers, Northborough Horse & Stable Regs
-    §8.1); else the party is the one given (the permit holder or occupant).
+    linked, for a law that holds "the owner and/or occupant" responsible; else the
+    party is the one given (the permit holder or occupant).
     """
     place = case_place(place, permit=permit, application=application, inspection=inspection)
     errors = _opening_errors(municipality, case_type=case_type, permit=permit,
