@@ -14,9 +14,11 @@ class TisburyRegsConfig(AppConfig):
         from permits_site.accounts.models import Role
         from permits_site.accounts.role_titles import register_role_titles
         from permits_site.enforcement.registry import register_enforcement
+        from permits_site.licensing.adoption import amend_after_notice_and_hearing
         from permits_site.licensing.page_registry import register_urls
         from permits_site.rules.registry import register_law
         from tisbury_regs import demo, fines, periods, rules
+        from tisbury_regs.law import cite
         from tisbury_regs.permits import food
         from tisbury_regs.permits.dumpster_care import DUMPSTER_SITE_VISIT
         from tisbury_regs.site_visits.checklists import SITE_VISITS
@@ -32,6 +34,9 @@ class TisburyRegsConfig(AppConfig):
         # The Board of Health's agent inspects; two of its members sign a waiver (09.0.3).
         register_role_titles(periods.MUNICIPALITY, {
             Role.INSPECTOR: "Board of Health agent", Role.BOARD_MEMBER: "Board of Health member"})
+        # "The Board, after notice, hearing and vote may adopt or amend regulations" (09.0.4):
+        # its fee and fine schedules too, emergency regulations excepted.
+        amend_after_notice_and_hearing(periods.MUNICIPALITY, citation=cite("09.0.4"))
         self.register_zones()
         self.register_permits()
         register_enforcement(fines.CITATION_POLICY, fines.CASE_TYPES)

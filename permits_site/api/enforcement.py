@@ -59,7 +59,7 @@ from permits_site.enforcement.services.dispositions import Standing
 from permits_site.enforcement.steps import STEPS
 from permits_site.exceptions import DomainError, InvalidTransition
 from permits_site.licensing.models import Application, Permit
-from permits_site.parties.models import Business, Property
+from permits_site.parties.models import Business, Property, PropertyOwner
 from permits_site.towns.models import Municipality
 
 # -- who may do what ---------------------------------------------------------------
@@ -271,6 +271,12 @@ def _on_town_records(records, caller):
                           | Q(permits__municipality__in=towns)).distinct()
 
 
+def _owners_in_towns(owners, caller):
+    """Owners of record of properties in the caller's towns."""
+    towns = permissions.municipality_ids_with(caller, *ENFORCEMENT_ROLES)
+    return owners.filter(property__municipality__in=towns)
+
+
 class CaseOpenSerializer(StrictSerializer):
     """A complaint; or a failed inspection, which supplies the permit, place, address,
     findings and, when it names a permit holder or applicant, the party."""
@@ -293,6 +299,11 @@ class CaseOpenSerializer(StrictSerializer):
         queryset=Business.objects.all(), scope=_on_town_records, required=False,
         allow_null=True, default=None,
         help_text="The business responsible, on the town's records.")
+    owner = CallerRecordField(
+        queryset=PropertyOwner.objects.select_related("account"), scope=_owners_in_towns,
+        required=False, allow_null=True, default=None,
+        help_text="A current owner of record of the property (``place``, else its "
+                  "permit's): the party, by its name and its account when linked.")
     party_name = StrictCharField(max_length=200, required=False, allow_blank=True)
     address = StrictCharField(max_length=300, required=False, allow_blank=True)
     complaint = StrictCharField(max_length=5000, required=False, allow_blank=True)
@@ -616,7 +627,8 @@ class CaseViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
 
 
 #: What a failed inspection's case takes from the inspection, never from the body.
-FROM_INSPECTION = ("permit", "place", "address", "complaint", "complainant", "received_on")
+FROM_INSPECTION = ("permit", "place", "owner", "address", "complaint", "complainant",
+                   "received_on")
 
 
 def from_inspection(data: dict[str, Any], *, municipality: Municipality,

@@ -15,6 +15,7 @@ from permits_site.accounts.models import Role
 from permits_site.api.permissions import IsTownAdmin
 from permits_site.api.public.fields import BoundedDateField, BoundedModelSerializer
 from permits_site.api.scopes import in_towns_where
+from permits_site.api.serializers import ADOPTION_FIELDS, AdoptionSerializer
 from permits_site.enforcement.models import FineItem, FineSchedule
 from permits_site.enforcement.services import (
     add_fine_offense,
@@ -63,6 +64,7 @@ class FineScheduleSerializer(BoundedModelSerializer):
             "seeded",
             "retired_at",
             "created_at",
+            *ADOPTION_FIELDS,
             "items",
         ]
 
@@ -77,7 +79,7 @@ class OffenseAmountsSerializer(serializers.Serializer):
     maximum = amount_field()
 
 
-class FineScheduleCreateSerializer(serializers.Serializer):
+class FineScheduleCreateSerializer(AdoptionSerializer):
     municipality = serializers.SlugRelatedField(
         slug_field="code", queryset=Municipality.objects.all()
     )
@@ -86,7 +88,7 @@ class FineScheduleCreateSerializer(serializers.Serializer):
     note = serializers.CharField(required=False, allow_blank=True, max_length=300, default="")
 
 
-class VersionSerializer(serializers.Serializer):
+class VersionSerializer(AdoptionSerializer):
     municipality = serializers.SlugRelatedField(
         slug_field="code", queryset=Municipality.objects.all()
     )
@@ -156,6 +158,7 @@ class FineScheduleViewSet(
             amounts={offense: dict(rates) for offense, rates in data["amounts"].items()},
             note=data["note"],
             acting_user=request.user,
+            adoption=serializer.adoption(),
         )
         return Response(FineScheduleSerializer(schedule).data, status=status.HTTP_201_CREATED)
 
@@ -177,7 +180,7 @@ class FineScheduleViewSet(
                 description=data["description"], citation=data["citation"],
                 amounts=serializer.amounts(), per_day=data["per_day"],
                 effective_from=data["effective_from"], note=data["note"],
-                acting_user=request.user)))
+                adoption=serializer.adoption(), acting_user=request.user)))
 
     @extend_schema(request=OffenseAmountsSetSerializer, responses={201: FineScheduleSerializer})
     @action(detail=False, methods=["post"], url_path="offense-amounts")
@@ -188,7 +191,8 @@ class FineScheduleViewSet(
             set_offense_amounts(
                 municipality=data["municipality"], offense=data["offense"],
                 amounts=serializer.amounts(), effective_from=data["effective_from"],
-                note=data["note"], acting_user=request.user)))
+                note=data["note"], adoption=serializer.adoption(),
+                acting_user=request.user)))
 
     @extend_schema(request=None, responses=FineScheduleSerializer)
     @action(detail=True, methods=["post"])

@@ -25,6 +25,7 @@ from permits_site.api.public.fields import (
 from permits_site.api.public.serializers import FeeLineSerializer, FindingSerializer
 from permits_site.api.scopes import owned_or_in_staff_towns
 from permits_site.licensing import transitions
+from permits_site.licensing.adoption import Adoption
 from permits_site.licensing.declarations import GATE_CODES
 from permits_site.licensing.kinds import kind_for
 from permits_site.licensing.models import (
@@ -419,6 +420,10 @@ class FeeItemSerializer(BoundedModelSerializer):
         fields = ["code", "description", "amount", "citation"]
 
 
+#: The board's notice, hearing and vote behind a schedule version, as the API shows them.
+ADOPTION_FIELDS = ["notice_given_on", "hearing_held_on", "voted_on", "emergency"]
+
+
 class FeeScheduleSerializer(BoundedModelSerializer):
     permit_type = code_field()
     items = FeeItemSerializer(many=True, read_only=True)
@@ -426,10 +431,29 @@ class FeeScheduleSerializer(BoundedModelSerializer):
     class Meta:
         model = FeeSchedule
         fields = ["id", "permit_type", "effective_from", "note", "seeded", "retired_at",
-                  "created_at", "items"]
+                  "created_at", *ADOPTION_FIELDS, "items"]
 
 
-class FeeScheduleCreateSerializer(serializers.Serializer):
+def optional_date() -> BoundedDateField:
+    return BoundedDateField(required=False, allow_null=True, default=None)
+
+
+class AdoptionSerializer(serializers.Serializer):
+    """The board's notice, hearing and vote behind a new schedule version, required where
+    the town's law says so (Tisbury BOH Reg 09.0.4), else recorded when given."""
+
+    notice_given_on = optional_date()
+    hearing_held_on = optional_date()
+    voted_on = optional_date()
+    emergency = serializers.BooleanField(
+        required=False, default=False,
+        help_text="An emergency regulation, adopted without prior notice or hearing.")
+
+    def adoption(self) -> Adoption:
+        return Adoption(**{name: self.validated_data[name] for name in ADOPTION_FIELDS})
+
+
+class FeeScheduleCreateSerializer(AdoptionSerializer):
     """A new version: an amount for every item code of the version in force."""
 
     permit_type = serializers.SlugRelatedField(

@@ -503,6 +503,7 @@ class FeeScheduleViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
             schedule = create_fee_schedule_version(
                 permit_type=data["permit_type"], effective_from=data["effective_from"],
                 amounts=data["amounts"], note=data["note"], acting_user=request.user,
+                adoption=serializer.adoption(),
             )
         except DomainError as refused:
             raise nest_errors(refused.errors, under="amounts",

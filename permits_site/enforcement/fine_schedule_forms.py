@@ -12,6 +12,7 @@ from django.utils import timezone
 
 from permits_site.enforcement.forms import MONEY_FIELD, ServiceForm
 from permits_site.licensing.fact_forms import bounded_date_field
+from permits_site.licensing.forms import AdoptionFields
 
 AMOUNT_HELP = "Leave empty for a written warning with nothing due."
 
@@ -21,8 +22,9 @@ def amount_field(label: str) -> forms.DecimalField:
                               help_text=AMOUNT_HELP)
 
 
-class OffenseAmountsForm(ServiceForm):
-    """The first, second and later amounts of one offense, from a date."""
+class OffenseAmountsForm(ServiceForm, AdoptionFields):
+    """The first, second and later amounts of one offense, from a date, and the notice,
+    hearing and vote behind them."""
 
     first = amount_field("First offense ($)")
     second = amount_field("Second offense ($)")
@@ -30,6 +32,7 @@ class OffenseAmountsForm(ServiceForm):
     effective_from = bounded_date_field(label="In force from", initial=timezone.localdate)
     note = forms.CharField(max_length=300, required=False, label="Note (optional)",
                            help_text="The vote or the section behind the amounts.")
+    field_order = ["first", "second", "later", "effective_from", "note"]
 
     def amounts(self) -> dict:
         return {name: self.cleaned_data.get(name) for name in ("first", "second", "later")}
@@ -37,7 +40,7 @@ class OffenseAmountsForm(ServiceForm):
     def version(self) -> dict:
         """The service's keyword arguments common to every new version."""
         return {"amounts": self.amounts(), "effective_from": self.cleaned_data["effective_from"],
-                "note": self.cleaned_data["note"]}
+                "note": self.cleaned_data["note"], "adoption": self.adoption()}
 
 
 class AddOffenseForm(OffenseAmountsForm):
@@ -55,7 +58,8 @@ class AddOffenseForm(OffenseAmountsForm):
     per_day = forms.BooleanField(required=False, label="Each day it continues is a separate "
                                                        "offense")
     field_order = ["offense", "description", "citation", "per_day", "first", "second",
-                   "later", "effective_from", "note"]
+                   "later", "effective_from", "note", "notice_given_on", "hearing_held_on",
+                   "voted_on", "emergency"]
 
     def version(self) -> dict:
         return {**super().version(), "offense": self.cleaned_data["offense"],

@@ -95,7 +95,7 @@ def fine_offense_new(request, code: str):
 
 
 def _version_page(request, town, form_class, initial, *, fine_item, publish, done):
-    form = form_class(request.POST or None, initial=initial)
+    form = form_class(request.POST or None, initial=initial, town=town.code)
     if request.method == "POST" and form.is_valid():
         try:
             publish(form)

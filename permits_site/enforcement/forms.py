@@ -33,7 +33,8 @@ from permits_site.licensing.fact_forms import (
     fact_form_class,
 )
 from permits_site.licensing.models import Permit
-from permits_site.parties.models import Business
+from permits_site.parties.models import Business, Property
+from permits_site.parties.owners import current_owners
 from permits_site.rules.base import FactType, RuleSet
 from permits_site.rules.registry import get_check, inspection_checks, town_law
 from permits_site.towns.models import Municipality
@@ -223,12 +224,18 @@ class CaseFromInspectionForm(ServiceForm):
 
 
 class OpenCaseForm(ServiceForm):
-    """A complaint taken at the counter or by telephone."""
+    """A complaint taken at the counter or by telephone; about a property (``place``), its
+    current owners of record are offered as the party beside the permit holder or occupant,
+    for a law that holds "the owner and/or occupant" responsible."""
 
     case_type = forms.ChoiceField(label="Case type",
                                   error_messages={"required": "Choose the case type."})
     permit_number = forms.CharField(max_length=40, required=False,
                                     label="Permit number (optional)")
+    owner = forms.ChoiceField(
+        required=False, label="Owner of record responsible",
+        error_messages={"invalid_choice": "Choose one of the current owners of record of this "
+                                          "property, or none."})
     party_name = forms.CharField(max_length=200, required=False,
                                  label="Person responsible",
                                  help_text="Leave empty to take the permit holder's name.")
@@ -240,10 +247,21 @@ class OpenCaseForm(ServiceForm):
                                   label="Complainant (optional)")
     received_on = bounded_date_field(label="Received on")
 
-    def __init__(self, *args, towns: list[Municipality], **kwargs):
+    def __init__(self, *args, towns: list[Municipality], place: Property | None = None,
+                 **kwargs):
         super().__init__(*args, **kwargs)
         self.towns = {town.code: town for town in towns}
+        self.place = place
         self.fields["case_type"].choices = [("", "Choose a case type")] + case_type_choices(towns)
+        if place is None:
+            del self.fields["owner"]
+            return
+        self.owners = {str(owner.pk): owner for owner in current_owners(place)}
+        self.fields["owner"].choices = [("", "None: the permit holder or occupant below")] + [
+            (pk, f"{owner.name} ({owner.get_source_display().lower()})")
+            for pk, owner in self.owners.items()]
+        self.fields["owner"].help_text = (
+            f"The owners of record of {place.full_address}; the one chosen is the party.")
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()
@@ -254,7 +272,10 @@ class OpenCaseForm(ServiceForm):
         permit = cleaned["permit"] = permit_named(self, municipality)
         cleaned["party"] = permit.holder if permit else None
         cleaned["party_name"] = cleaned.get("party_name") or (permit.holder_name if permit else "")
-        cleaned["address"] = cleaned.get("address") or address_of(permit)
+        cleaned["address"] = (cleaned.get("address") or address_of(permit)
+                              or (self.place.full_address if self.place else ""))
+        cleaned["place"] = self.place
+        cleaned["owner"] = self.owners.get(cleaned.get("owner") or "") if self.place else None
         return cleaned
 
 

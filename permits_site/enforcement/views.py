@@ -60,6 +60,7 @@ from permits_site.licensing import transitions
 from permits_site.licensing.views import listing
 from permits_site.licensing.views.access import get_visible_or_404
 from permits_site.licensing.views.law import RuleOutcome
+from permits_site.parties.models import Property, PropertyOwner
 from permits_site.rules.calendar import format_date
 from permits_site.rules.registry import get_check
 from permits_site.towns.models import Municipality
@@ -428,6 +429,16 @@ def case_spec(towns: list[Municipality]) -> listing.ListSpec:
     )
 
 
+def opened_about(request, towns) -> Property | None:
+    """The property a case is opened about (``?place=<id>``, from its page), if it is in one
+    of ``towns``."""
+    value = request.GET.get("place", "")
+    if not value.isdigit():
+        return None
+    return Property.objects.filter(pk=value, municipality__in=towns,
+                                   merged_into__isnull=True).first()
+
+
 def render_cases(request, *, open_form=None):
     user = request.user
     towns = towns_where(user, *ENFORCEMENT_ROLES)
@@ -445,7 +456,8 @@ def render_cases(request, *, open_form=None):
     worker_towns = towns_where(user, *CASE_WORKER_ROLES)
     if open_form is None and worker_towns:
         open_form = enforcement_forms.OpenCaseForm(
-            towns=worker_towns, initial={"received_on": timezone.localdate()}
+            towns=worker_towns, place=opened_about(request, worker_towns),
+            initial={"received_on": timezone.localdate()}
         )
     return render(request, "enforcement/cases.html", {
         "rows": [(case, case_type_name(case.case_type)) for case in page.rows],
@@ -463,7 +475,8 @@ def case_open(request):
     worker_towns = towns_where(request.user, *CASE_WORKER_ROLES)
     if not worker_towns:
         raise permissions.Refused("open a case", CASE_WORKER_ROLES)
-    form = enforcement_forms.OpenCaseForm(request.POST, towns=worker_towns)
+    form = enforcement_forms.OpenCaseForm(request.POST, towns=worker_towns,
+                                          place=opened_about(request, worker_towns))
     if form.is_valid():
         data = form.cleaned_data
         try:
@@ -472,7 +485,7 @@ def case_open(request):
                 party=data["party"], party_name=data["party_name"], address=data["address"],
                 complaint=data["complaint"], complainant=data["complainant"],
                 received_on=data["received_on"], permit=data["permit"],
-                acting_user=request.user,
+                place=data["place"], owner=data["owner"], acting_user=request.user,
             )
         except DomainError as error:
             form.add_service_errors(error.errors)
@@ -485,9 +498,11 @@ def case_open(request):
 def visible_case(request, pk: int) -> Case:
     cases = Case.objects.select_related(
         "municipality", "permit__permit_type", "party", "party_business", "inspection",
-        "opened_by",
+        "opened_by", "place",
     ).prefetch_related(
         "violations", "orders", "hearings", "appeals",
+        Prefetch("place__owners", to_attr="owners_of_record",
+                 queryset=PropertyOwner.objects.filter(ended_on__isnull=True)),
         Prefetch("citations", queryset=dispositions.with_answers(Citation.objects.all())),
         Prefetch("charges", queryset=CaseCharge.objects.select_related("invoice")
                  .prefetch_related("invoice__lines")),

@@ -8,8 +8,9 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from permits_site.exceptions import DomainError
+from permits_site.licensing.adoption import Adoption, notice_and_hearing_section
 from permits_site.licensing.declarations import PURPOSE_LABELS, Purpose
-from permits_site.licensing.fact_forms import BoundedDateField, StyledForm
+from permits_site.licensing.fact_forms import BoundedDateField, StyledForm, bounded_date_field
 from permits_site.licensing.finder import MAX_QUERY_LENGTH
 from permits_site.licensing.models import PaymentMethod
 from permits_site.licensing.services.documents import check_upload
@@ -87,11 +88,39 @@ class ReasonForm(forms.Form):
     reason = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), max_length=2000)
 
 
-class FeeScheduleVersionForm(forms.Form):
-    """One amount field per item of the schedule in force, plus the start date."""
+class AdoptionFields(forms.Form):
+    """The board's notice, hearing and vote behind a new schedule version, and whether it is
+    an emergency regulation; the help names the section where the town's law requires them
+    (``permits_site.licensing.adoption``)."""
+
+    notice_given_on = bounded_date_field(required=False, label="Notice of the hearing given on")
+    hearing_held_on = bounded_date_field(required=False, label="Hearing held on")
+    voted_on = bounded_date_field(required=False, label="Voted on")
+    emergency = forms.BooleanField(
+        required=False, label="Emergency regulation, adopted without prior notice or hearing")
+
+    def __init__(self, *args, town: str, **kwargs):
+        super().__init__(*args, **kwargs)
+        section = notice_and_hearing_section(town)
+        self.fields["notice_given_on"].help_text = (
+            f"Required, with the hearing, unless it is an emergency regulation ({section})."
+            if section else "Optional: recorded with the version when given.")
+        self.fields["hearing_held_on"].help_text = (
+            f"After the notice; the version takes effect no earlier ({section})."
+            if section else "")
+
+    def adoption(self) -> Adoption:
+        return Adoption(**{name: self.cleaned_data.get(name) for name in (
+            "notice_given_on", "hearing_held_on", "voted_on", "emergency")})
+
+
+class FeeScheduleVersionForm(AdoptionFields):
+    """One amount field per item of the schedule in force, the start date, and the notice,
+    hearing and vote behind it."""
 
     effective_from = BoundedDateField(widget=DATE_INPUT, label="Takes effect on")
     note = forms.CharField(max_length=300, required=False, label="Note (e.g. Select Board vote)")
+    field_order = ["effective_from", "note"]
 
     def __init__(self, *args, items, **kwargs):
         super().__init__(*args, **kwargs)

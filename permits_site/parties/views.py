@@ -28,6 +28,7 @@ from permits_site.accounts.models import Role
 from permits_site.accounts.permissions import (
     STAFF_ROLES,
     can_review,
+    can_work_case,
     municipality_ids_with,
     require,
 )
@@ -431,6 +432,7 @@ def property_page(request, place: Property, *, correct_form: PlaceForm | None = 
         "history": history_rows(place),
         "panels": place_panels(place, request.user),
         "reviewer": can_review(request.user, place.municipality_id),
+        "may_open_case": live and can_work_case(request.user, place.municipality_id),
         "correct_form": (correct_form or correction_form(place)) if live else None,
         "merge_form": (merge_form or MergeForm(prefix="merge")) if live else None,
         "owners": place.owners.select_related("account"),

@@ -15,6 +15,7 @@ from permits_site.enforcement.services import (
     retire_fine_schedule,
 )
 from permits_site.exceptions import DomainError
+from permits_site.licensing.adoption import Adoption
 from permits_site.rules.fees import QuoteRefused
 from tests.factories import Role, municipality, staff
 
@@ -22,6 +23,8 @@ pytestmark = pytest.mark.django_db
 
 TODAY = dt.datetime(2027, 6, 1, 10, 0)
 FROM = dt.date(2027, 7, 1)
+#: Tisbury's Board amends its fine schedule after notice and hearing (09.0.4).
+HEARD = Adoption(notice_given_on=dt.date(2027, 6, 3), hearing_held_on=dt.date(2027, 6, 17))
 
 
 @pytest.fixture
@@ -54,7 +57,7 @@ def test_a_new_version_changes_quotes_from_its_effective_date_only(tisbury, tisb
                                                       "later": "80.00"})
 
     create_fine_schedule_version(municipality=tisbury, effective_from=FROM, amounts=amounts,
-                                 acting_user=tisbury_admin)
+                                 acting_user=tisbury_admin, adoption=HEARD)
 
     assert excrement_total(tisbury, FROM - dt.timedelta(days=1)) == Decimal("25.00")
     assert excrement_total(tisbury, FROM) == Decimal("40.00")
@@ -65,7 +68,7 @@ def test_a_new_version_changes_quotes_from_its_effective_date_only(tisbury, tisb
 def test_a_new_version_keeps_the_laws_wording_and_counting(tisbury, tisbury_admin):
     schedule = create_fine_schedule_version(
         municipality=tisbury, effective_from=FROM, amounts=current_amounts(tisbury),
-        acting_user=tisbury_admin,
+        acting_user=tisbury_admin, adoption=HEARD,
     )
     boat = schedule.items.get(offense="living_aboard_boat")
 
@@ -79,7 +82,7 @@ def test_a_new_version_keeps_the_laws_wording_and_counting(tisbury, tisbury_admi
 def test_an_admin_can_turn_a_first_offense_into_a_warning(tisbury, tisbury_admin):
     amounts = with_changes(tisbury, dumpster={"first": None, "second": "50.00", "later": "75"})
     create_fine_schedule_version(municipality=tisbury, effective_from=FROM, amounts=amounts,
-                                 acting_user=tisbury_admin)
+                                 acting_user=tisbury_admin, adoption=HEARD)
 
     first = quote_fine(municipality=tisbury, offense="dumpster", on=FROM)
     third = quote_fine(municipality=tisbury, offense="dumpster", prior_offenses=2, on=FROM)
@@ -92,7 +95,7 @@ def test_an_admin_can_turn_a_first_offense_into_a_warning(tisbury, tisbury_admin
 def test_a_ranged_offense_gets_a_new_range(tisbury, tisbury_admin):
     amounts = with_changes(tisbury, living_aboard_boat={"minimum": "150", "maximum": "400"})
     create_fine_schedule_version(municipality=tisbury, effective_from=FROM, amounts=amounts,
-                                 acting_user=tisbury_admin)
+                                 acting_user=tisbury_admin, adoption=HEARD)
 
     assert quote_fine(municipality=tisbury, offense="living_aboard_boat", amount=Decimal("400"),
                       on=FROM).total == Decimal("400.00")
@@ -106,7 +109,8 @@ def test_a_ranged_offense_gets_a_new_range(tisbury, tisbury_admin):
 def test_creating_a_version_is_audited_with_the_amounts_before_and_after(tisbury, tisbury_admin):
     amounts = with_changes(tisbury, lead_law={"first": "400", "second": "400", "later": "400"})
     schedule = create_fine_schedule_version(municipality=tisbury, effective_from=FROM,
-                                            amounts=amounts, acting_user=tisbury_admin)
+                                            amounts=amounts, acting_user=tisbury_admin,
+                                            adoption=HEARD)
     entry = history_of(schedule).get()
 
     assert entry.action == "fine_schedule.created"
@@ -120,7 +124,8 @@ def test_creating_a_version_is_audited_with_the_amounts_before_and_after(tisbury
 def test_a_version_cannot_take_effect_in_the_past(tisbury, tisbury_admin):
     with pytest.raises(DomainError) as refused:
         create_fine_schedule_version(municipality=tisbury, effective_from=dt.date(2027, 5, 31),
-                                     amounts=current_amounts(tisbury), acting_user=tisbury_admin)
+                                     amounts=current_amounts(tisbury), acting_user=tisbury_admin,
+                                     adoption=HEARD)
 
     assert list(refused.value.errors) == ["effective_from"]
 
@@ -138,7 +143,7 @@ def test_malformed_or_foreign_amounts_are_refused_naming_the_offense(
     with pytest.raises(DomainError) as refused:
         create_fine_schedule_version(municipality=tisbury, effective_from=FROM,
                                      amounts=with_changes(tisbury, **change),
-                                     acting_user=tisbury_admin)
+                                     acting_user=tisbury_admin, adoption=HEARD)
 
     assert list(refused.value.errors) == [field]
     assert FineSchedule.objects.filter(municipality=tisbury).count() == 1
@@ -151,7 +156,7 @@ def test_every_offense_needs_its_amounts(tisbury, tisbury_admin):
 
     with pytest.raises(DomainError) as refused:
         create_fine_schedule_version(municipality=tisbury, effective_from=FROM, amounts=amounts,
-                                     acting_user=tisbury_admin)
+                                     acting_user=tisbury_admin, adoption=HEARD)
 
     assert list(refused.value.errors) == ["quarantine"]
 
@@ -163,7 +168,8 @@ def test_retiring_a_version_before_its_date_restores_the_previous_amounts(
     amounts = with_changes(tisbury, animal_excrement={"first": "40", "second": "80",
                                                       "later": "80"})
     schedule = create_fine_schedule_version(municipality=tisbury, effective_from=FROM,
-                                            amounts=amounts, acting_user=tisbury_admin)
+                                            amounts=amounts, acting_user=tisbury_admin,
+                                            adoption=HEARD)
 
     retire_fine_schedule(schedule=schedule, acting_user=tisbury_admin)
 

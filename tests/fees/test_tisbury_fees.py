@@ -8,6 +8,7 @@ import pytest
 import time_machine
 
 from permits_site.exceptions import DomainError
+from permits_site.licensing.adoption import Adoption
 from permits_site.licensing.models import PermitType
 from permits_site.licensing.services.fees import create_fee_schedule_version
 from tests.factories import Role, staff
@@ -241,6 +242,9 @@ def test_a_waived_non_profit_is_not_also_pro_rated():
 
 # -- stable license cap (09.7.2) ---------------------------------------------------
 
+#: The Board amends its fee schedules after notice and hearing (09.0.4).
+HEARD = Adoption(notice_given_on=dt.date(2027, 5, 10), hearing_held_on=dt.date(2027, 5, 24))
+
 
 def test_the_stable_license_is_20_dollars():
     assert quote("tisbury.stable", "renewal", on=ON) == ([("renewal", "20.00", None)], "20.00")
@@ -254,7 +258,7 @@ def test_a_stable_fee_schedule_above_20_dollars_is_refused_citing_09_7_2():
         create_fee_schedule_version(
             permit_type=stable, effective_from=dt.date(2027, 6, 1),
             amounts={"new": Decimal("20.01"), "renewal": Decimal("20.00")},
-            acting_user=staff(Role.ADMIN, "tisbury"),
+            acting_user=staff(Role.ADMIN, "tisbury"), adoption=HEARD,
         )
 
     assert list(refused.value.errors) == ["new"]
@@ -268,7 +272,7 @@ def test_a_stable_fee_schedule_at_or_below_20_dollars_is_saved():
     create_fee_schedule_version(
         permit_type=stable, effective_from=dt.date(2027, 6, 1),
         amounts={"new": Decimal("15.00"), "renewal": Decimal("20.00")},
-        acting_user=staff(Role.ADMIN, "tisbury"),
+        acting_user=staff(Role.ADMIN, "tisbury"), adoption=HEARD,
     )
 
     assert quote("tisbury.stable", "new", on=dt.date(2027, 5, 31))[1] == "20.00"

@@ -7,16 +7,21 @@ from __future__ import annotations
 
 import datetime as dt
 from decimal import Decimal
+from functools import partial
 
 import pytest
 
 from permits_site.exceptions import DomainError
+from permits_site.licensing import adoption
 from tests.factories import Role, staff
 from tests.tisbury.support import TODAY
 from tisbury_regs.models import CoastalDistrictDefinition
-from tisbury_regs.zones.districts import adoption_errors
-from tisbury_regs.zones.services import amend_district
+from tisbury_regs.zones.districts import AMEND_SECTION
+from tisbury_regs.zones.services import AMENDMENT_FIELDS, amend_district
 
+#: The core's check as the amendment of the district calls it, naming its own fields.
+adoption_errors = partial(adoption.adoption_errors, section=AMEND_SECTION,
+                          names=AMENDMENT_FIELDS)
 HEARING = dt.date(2030, 6, 20)
 NOTICE = dt.date(2030, 6, 6)
 

@@ -12,6 +12,7 @@ import pytest
 
 from permits_site.audit.models import AuditEntry
 from permits_site.exceptions import DomainError, PermissionDenied
+from permits_site.licensing.adoption import Adoption
 from permits_site.licensing.kinds import applied_for
 from permits_site.licensing.models import Invoice, PermitType
 from permits_site.licensing.page_registry import queue_links
@@ -28,6 +29,8 @@ from tisbury_regs.documents import services
 pytestmark = pytest.mark.django_db
 
 SECTION = "Tisbury BOH Reg 09.0.5"
+#: The Board amends its fee schedules after notice and hearing (09.0.4).
+HEARD = Adoption(notice_given_on=TODAY - dt.timedelta(days=14), hearing_held_on=TODAY)
 
 
 def documents_sold():
@@ -64,7 +67,7 @@ def test_confirmed_prices_replace_the_seeded_ones_0905(clerk):
     create_fee_schedule_version(
         permit_type=permit_type(DOCUMENT_FEES_CODE), effective_from=TODAY,
         amounts={"copy_page": Decimal("0.10"), "plan_sheet": Decimal("3.00"),
-                 "regulations": Decimal("4.00")}, acting_user=admin)
+                 "regulations": Decimal("4.00")}, acting_user=admin, adoption=HEARD)
     invoice = services.charge_for_documents(quantities={"copy_page": 3}, acting_user=clerk)
     assert invoice.total == Decimal("0.30")
 
@@ -203,6 +206,6 @@ def test_prices_in_force_follow_the_effective_date(clerk):
     create_fee_schedule_version(
         permit_type=permit_type(DOCUMENT_FEES_CODE), effective_from=TODAY + dt.timedelta(days=1),
         amounts={"copy_page": Decimal("0.10"), "plan_sheet": Decimal("3.00"),
-                 "regulations": Decimal("4.00")}, acting_user=admin)
+                 "regulations": Decimal("4.00")}, acting_user=admin, adoption=HEARD)
     invoice = services.charge_for_documents(quantities={"copy_page": 1}, acting_user=clerk)
     assert invoice.total == Decimal("0.05")

@@ -11,7 +11,6 @@ figures from the plan against 09.9.1(1); else the zone is not determined.
 
 from __future__ import annotations
 
-import datetime as dt
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -209,25 +208,3 @@ def derive_zone(parcel: str, *, district: District, figures: Figures | None = No
                 "The Board of Health has not yet recorded the lot's figures from the plan "
                 f"nor determined its zone ({DISTRICT_SECTION}; {LIST_SECTION}); applications "
                 "reading the zone wait for the Board.")
-
-
-def adoption_errors(*, notice_on: dt.date | None, hearing_on: dt.date | None,
-                    effective_from: dt.date, emergency: bool) -> dict[str, list[str]]:
-    """What 09.0.4 refuses in an amendment: "The Board, after notice, hearing and vote may
-    adopt or amend regulations" — notice given before the hearing, and the amendment in force
-    no earlier than the hearing at which it is voted; an emergency regulation needs neither
-    ("without prior notice or hearing")."""
-    if emergency:
-        return {}
-    if notice_on is None:
-        return {"notice_on": [f"Enter the date the Board gave notice of the hearing "
-                              f"({AMEND_SECTION}), or mark an emergency regulation."]}
-    if hearing_on is None:
-        return {"hearing_on": [f"Enter the date of the Board's hearing ({AMEND_SECTION}), "
-                               "or mark an emergency regulation."]}
-    if hearing_on <= notice_on:
-        return {"hearing_on": [f"The hearing comes after its notice ({AMEND_SECTION})."]}
-    if effective_from < hearing_on:
-        return {"effective_from": [f"An amendment takes effect no earlier than the hearing "
-                                   f"at which the Board votes it ({AMEND_SECTION})."]}
-    return {}

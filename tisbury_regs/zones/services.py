@@ -22,6 +22,7 @@ from permits_site import audit
 from permits_site.accounts import permissions
 from permits_site.accounts.models import Role
 from permits_site.exceptions import DomainError, PermissionDenied
+from permits_site.licensing.adoption import adoption_errors
 from permits_site.parties.places import Derivation
 from permits_site.towns.models import Municipality
 from tisbury_regs.law import cite
@@ -33,7 +34,6 @@ from tisbury_regs.zones.districts import (
     LIST_SECTION,
     District,
     Figures,
-    adoption_errors,
     derive_zone,
     parse_lot_range,
 )
@@ -42,6 +42,8 @@ from tisbury_regs.zones.districts import (
 RECORDING_ROLES = (Role.BOARD_MEMBER, Role.INSPECTOR, Role.CLERK)
 #: What the Board may determine (not_determined is what no record says, never recorded).
 DETERMINABLE = (INLAND, COASTAL_DISTRICT, BARRIER_BEACH)
+#: The names of the notice's and the hearing's dates on an amendment of the district.
+AMENDMENT_FIELDS = ("notice_on", "hearing_on")
 FIGURE_NAMES = ("elevation_ft", "water_distance_ft", "slope_crest_ft", "share_below_percent")
 HOW = ("A lot on the Designated Barrier Beach list of 09.9.2 is on the barrier beach; "
        "otherwise the Board of Health's determination or the "
@@ -176,7 +178,8 @@ def amend_district(*, acting_user, effective_from: dt.date, note: str,
         raise PermissionDenied("Only the town admin records an amendment of the "
                                f"regulations ({AMEND_SECTION}).")
     errors = adoption_errors(notice_on=notice_on, hearing_on=hearing_on,
-                             effective_from=effective_from, emergency=emergency)
+                             effective_from=effective_from, emergency=emergency,
+                             section=AMEND_SECTION, names=AMENDMENT_FIELDS)
     for name, lines in (("barrier_beach_lots", barrier_beach_lots),
                         ("partial_lots", partial_lots)):
         for line in lines:

@@ -38,7 +38,7 @@ from permits_site.enforcement.registry import case_types
 from permits_site.exceptions import DomainError, InvalidTransition, PermissionDenied
 from permits_site.licensing.models import Permit
 from permits_site.licensing.services.permits import change_permit_status
-from permits_site.parties.models import Business, Property
+from permits_site.parties.models import Business, Property, PropertyOwner
 from permits_site.rules.calendar import format_date, period_due
 from permits_site.rules.periods import Period
 from permits_site.rules.registry import town_law
@@ -183,17 +183,26 @@ def open_case(
     complainant: str = "",
     party_business=None,
     place: Property | None = None,
+    owner: PropertyOwner | None = None,
 ) -> Case:
     """Open a case on a complaint or an inspection's findings.
 
     ``case_type`` is a code a bylaw app registered for the town. A case
     opened from an inspection takes over its violations. A case is filed at
     ``place``, else at the property of its permit, application or
-    inspection, so that property's page lists it.
+    inspection, so that property's page lists it. An ``owner`` of record of
+    that property, when chosen, is the party: its name, and its account when
+    linked, for a law that holds "the owner and/or occupant" responsible; else the
+    party is the one given (the permit holder or occupant).
     """
     place = case_place(place, permit=permit, application=application, inspection=inspection)
     errors = _opening_errors(municipality, case_type=case_type, permit=permit,
                              inspection=inspection, place=place)
+    if owner is not None:
+        if not is_current_owner_of(owner, place):
+            errors["owner"] = ["Choose one of the current owners of record of the property "
+                               "the case is about."]
+        party, party_business, party_name = owner.account, None, owner.name
     party_name = (party_name or (party_business.display_name if party_business else "")
                   or (party.display_name if party else "")).strip()
     for field, value, message in (
@@ -227,8 +236,14 @@ def open_case(
         inspection.violations.filter(case__isnull=True).update(case=case)
     _record(case, acting_user=acting_user, action="case.opened",
             summary=f"Case opened: {party_name}, {case.address}", case_type=case_type,
-            received_on=received_on, **({"place": place.pk} if place else {}))
+            received_on=received_on, **({"place": place.pk} if place else {}),
+            **({"owner": owner.pk} if owner else {}))
     return case
+
+
+def is_current_owner_of(owner: PropertyOwner, place: Property | None) -> bool:
+    """Is ``owner`` an ownership of record of ``place`` that has not ended?"""
+    return place is not None and owner.property_id == place.pk and owner.ended_on is None
 
 
 def case_place(place: Property | None, *, permit: Permit | None, application,

@@ -20,6 +20,7 @@ from django.utils import timezone
 from permits_site import audit
 from permits_site.enforcement.models import FineItem, FineSchedule
 from permits_site.exceptions import DomainError
+from permits_site.licensing.adoption import NOT_RECORDED, Adoption, with_adoption_errors
 from permits_site.rules import fines
 from permits_site.rules.fees import QuoteRefused
 from permits_site.rules.fines import FineQuote, FineRate
@@ -103,8 +104,10 @@ def create_fine_schedule_version(
     amounts: Mapping[str, Mapping[str, Any]],
     acting_user: User,
     note: str = "",
+    adoption: Adoption = NOT_RECORDED,
 ) -> FineSchedule:
-    """Save a new effective-dated version carrying the current offenses' wording.
+    """Save a new effective-dated version carrying the current offenses' wording, with the
+    board's notice, hearing and vote behind it (``adoption``; see :func:`_publish`).
 
     ``amounts`` maps every offense code to its new amounts: ``first``,
     ``second`` and ``later`` (``None`` for a written warning), or
@@ -116,10 +119,11 @@ def create_fine_schedule_version(
     template = _required_template(municipality, effective_from)
     items = list(template.items.all())
     errors, revised = _revisions(items, effective_from, amounts)
+    errors = with_adoption_errors(errors, municipality.code, adoption, effective_from)
     if errors:
         raise DomainError(errors)
     return _publish(
-        municipality, effective_from, note, acting_user,
+        municipality, effective_from, note, acting_user, adoption,
         [_revised_item(fine_item, revised.get(fine_item.offense)) for fine_item in items],
         action="fine_schedule.created",
         summary=f"New {municipality.short_name} fine schedule from {effective_from}",
@@ -135,6 +139,7 @@ def set_offense_amounts(
     amounts: Mapping[str, Any],
     acting_user: User,
     note: str = "",
+    adoption: Adoption = NOT_RECORDED,
 ) -> FineSchedule:
     """A new version in which one offense takes ``amounts`` and every other keeps its own
     (one without an amount stays without)."""
@@ -146,6 +151,7 @@ def set_offense_amounts(
     return create_fine_schedule_version(
         municipality=municipality, effective_from=effective_from,
         amounts={**kept, offense: amounts}, acting_user=acting_user, note=note,
+        adoption=adoption,
     )
 
 
@@ -165,6 +171,7 @@ def add_fine_offense(
     effective_from: dt.date,
     acting_user: User,
     note: str = "",
+    adoption: Adoption = NOT_RECORDED,
 ) -> FineSchedule:
     """A new version listing every offense in force and one more, with its section and its
     ``first``, ``second`` and ``later`` amounts (``None``: a written warning).
@@ -193,6 +200,7 @@ def add_fine_offense(
         rate = fines.revised_rate(blank, amounts)
     except ValueError as error:
         errors["amounts"] = [str(error)]
+    errors = with_adoption_errors(errors, municipality.code, adoption, effective_from)
     if errors:
         raise DomainError(errors)
     added = FineItem(offense=offense, description=description.strip(),
@@ -200,7 +208,7 @@ def add_fine_offense(
                      first_amount=rate.first, second_amount=rate.second,
                      later_amount=rate.later)
     return _publish(
-        municipality, effective_from, note, acting_user,
+        municipality, effective_from, note, acting_user, adoption,
         [_revised_item(fine_item, None) for fine_item in items] + [added],
         action="fine_schedule.offense_added",
         summary=f"Offense added to the {municipality.short_name} fine schedule from "
@@ -223,14 +231,17 @@ def _amounts(items) -> dict[str, Any]:
 
 
 def _publish(municipality: Municipality, effective_from: dt.date, note: str,
-             acting_user: User, items: list[FineItem], *, action: str, summary: str,
-             before: dict[str, Any]) -> FineSchedule:
-    """Save a version holding ``items`` (unsaved), audited with the amounts before and after."""
+             acting_user: User, adoption: Adoption, items: list[FineItem], *, action: str,
+             summary: str, before: dict[str, Any]) -> FineSchedule:
+    """Save a version holding ``items`` (unsaved), audited with the amounts before and after
+    and the board's notice, hearing and vote (refused before this where the town's law
+    requires them: :func:`~permits_site.licensing.adoption.schedule_adoption_errors`)."""
     schedule = FineSchedule.objects.create(
         municipality=municipality,
         effective_from=effective_from,
         note=note,
         created_by=acting_user,
+        **adoption.fields(),
     )
     for fine_item in items:
         fine_item.schedule = schedule
@@ -242,7 +253,7 @@ def _publish(municipality: Municipality, effective_from: dt.date, note: str,
         municipality=municipality,
         summary=summary,
         before=before,
-        after=_amounts(items),
+        after={**_amounts(items), "adoption": adoption.audited()},
     )
     return schedule
 

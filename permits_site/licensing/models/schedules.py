@@ -33,6 +33,13 @@ class EffectiveDatedVersion(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True
     )
     created_at = models.DateTimeField(default=timezone.now)
+    # The board's notice, hearing and vote behind the version, and whether it is an
+    # emergency regulation adopted without them; required where the town's law says so
+    # (``permits_site.licensing.adoption``: Tisbury BOH Reg 09.0.4).
+    notice_given_on = models.DateField(null=True, blank=True)
+    hearing_held_on = models.DateField(null=True, blank=True)
+    voted_on = models.DateField(null=True, blank=True)
+    emergency = models.BooleanField(default=False)
 
     class Meta:
         abstract = True

@@ -13,6 +13,7 @@ from django.utils import timezone
 from permits_site import audit
 from permits_site.accounts.permissions import is_admin
 from permits_site.exceptions import DomainError, PermissionDenied
+from permits_site.licensing.adoption import NOT_RECORDED, Adoption, with_adoption_errors
 from permits_site.licensing.kinds import QuoteRequest, kind_for
 from permits_site.licensing.models import FeeItem, FeeSchedule, PermitType
 from permits_site.rules.fees import FeeQuote, PricedItem, QuoteRefused
@@ -79,18 +80,24 @@ def create_fee_schedule_version(
     amounts: Mapping[str, Decimal],
     acting_user: User,
     note: str = "",
+    adoption: Adoption = NOT_RECORDED,
 ) -> FeeSchedule:
-    """Save a new effective-dated version carrying the current items' wording.
+    """Save a new effective-dated version carrying the current items' wording, with the
+    board's notice, hearing and vote behind it (``adoption``).
 
     Refused when it starts in the past (issued prices never change), when
-    an amount is missing or negative, or when the permit type's own
-    invariant fails (e.g. Licenses A(9): spayed/neutered below intact).
+    an amount is missing or negative, when the permit type's own
+    invariant fails (e.g. Licenses A(9): spayed/neutered below intact), or when
+    the town amends its schedules only after notice and hearing and the dates do not
+    show them (Tisbury BOH Reg 09.0.4; ``permits_site.licensing.adoption``).
     """
     current = schedule_in_force(permit_type, max(effective_from, timezone.localdate()))
     template = current or permit_type.fee_schedules.order_by("-effective_from").first()
     if template is None:
         raise DomainError(f"{permit_type.name} has no fee items to version.")
-    errors = _schedule_errors(permit_type, template, effective_from, amounts)
+    errors = with_adoption_errors(
+        _schedule_errors(permit_type, template, effective_from, amounts),
+        permit_type.municipality.code, adoption, effective_from)
     if errors:
         raise DomainError(errors)
     schedule = FeeSchedule.objects.create(
@@ -98,6 +105,7 @@ def create_fee_schedule_version(
         effective_from=effective_from,
         note=note,
         created_by=acting_user,
+        **adoption.fields(),
     )
     FeeItem.objects.bulk_create(
         FeeItem(
@@ -116,7 +124,8 @@ def create_fee_schedule_version(
         municipality=permit_type.municipality,
         summary=f"New {permit_type.name} fee schedule from {effective_from}",
         before={fee_item.code: str(fee_item.amount) for fee_item in template.items.all()},
-        after={code: str(amount) for code, amount in amounts.items()},
+        after={**{code: str(amount) for code, amount in amounts.items()},
+               "adoption": adoption.audited()},
     )
     return schedule
 

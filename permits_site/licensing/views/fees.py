@@ -92,6 +92,7 @@ def fee_schedule_new(request, code: str):
     form = FeeScheduleVersionForm(
         request.POST or None,
         items=current.items.all() if current else [],
+        town=permit_type.municipality.code,
         initial={"effective_from": timezone.localdate()},
     )
     if request.method == "POST" and form.is_valid():
@@ -102,6 +103,7 @@ def fee_schedule_new(request, code: str):
                 amounts=form.amounts(),
                 acting_user=request.user,
                 note=form.cleaned_data["note"],
+                adoption=form.adoption(),
             )
         except DomainError as error:
             form.add_domain_errors(error.errors)
