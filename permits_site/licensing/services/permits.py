@@ -11,7 +11,7 @@ from django.utils import timezone
 from permits_site import audit
 from permits_site.exceptions import DomainError, InvalidTransition
 from permits_site.licensing import transitions
-from permits_site.licensing.kinds import kind_for
+from permits_site.licensing.kinds import YearEndNotice, kind_for
 from permits_site.licensing.models import (
     Application,
     ApplicationStatus,
@@ -49,18 +49,17 @@ def issue_permit(*, application: Application, acting_user: User,
     transitions.require("issue", application)
     kind = kind_for(application.permit_type.code)
     issued_on = timezone.localdate()
-    next_year = _next_year_on_sale(application, kind=kind, on=issued_on) \
+    year_ending = _next_year_on_sale(application, kind=kind, on=issued_on) \
         if next_license_year else None
+    term_starts = issued_on
     require_nothing_blocks(application)
     if application.action in kind.amending_actions:
         return _amend_previous_permit(application, kind=kind, acting_user=acting_user)
-    if next_year is not None:
-        kind.move_to_license_year(application, year=next_year)
-        valid_from, valid_through = dt.date(next_year, 1, 1), dt.date(next_year, 12, 31)
-        year = next_year
-    else:
-        valid_from, valid_through = kind.term(application, issued_on=issued_on)
-        year = kind.license_year(application, on=issued_on)
+    if year_ending is not None:
+        kind.move_to_license_year(application, year=year_ending.next_year)
+        term_starts = year_ending.runs_through + dt.timedelta(days=1)
+    valid_from, valid_through = kind.term(application, issued_on=term_starts)
+    year = kind.license_year(application, on=term_starts)
     sequence = allocate_number(
         municipality=application.municipality, series=application.permit_type.code, year=year
     )
@@ -111,9 +110,10 @@ def issue_permit(*, application: Application, acting_user: User,
     return permit
 
 
-def _next_year_on_sale(application: Application, *, kind, on: dt.date) -> int:
-    """The next license year an application may be issued for today, or a refusal naming
-    the field and the section that sets the permit's term."""
+def _next_year_on_sale(application: Application, *, kind, on: dt.date) -> YearEndNotice:
+    """The notice of the license year ending, when the next one may be issued today (its term
+    is the kind's declared term from the day after this one ends), or a refusal naming the
+    field and the section that sets the permit's term."""
     notice = kind.year_end_notice(application, on=on)
     if notice is None or notice.next_year is None:
         citation = notice.citation if notice else application.permit_type.citation
@@ -123,7 +123,7 @@ def _next_year_on_sale(application: Application, *, kind, on: dt.date) -> int:
             f"one apply ahead for ({citation}).",
             field="next_license_year",
         )
-    return notice.next_year
+    return notice
 
 
 def _amend_previous_permit(application: Application, *, kind, acting_user: User) -> Permit:
