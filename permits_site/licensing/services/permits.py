@@ -27,6 +27,7 @@ from permits_site.licensing.services.numbering import allocate_number
 from permits_site.licensing.services.variances import frozen_variance, granted_variances
 from permits_site.licensing.tasks import render_permit_pdf
 from permits_site.parties.places import place_facts
+from permits_site.rules.calendar import format_date
 from permits_site.rules.registry import get_rule_set
 
 if TYPE_CHECKING:
@@ -216,6 +217,32 @@ def _supersede_previous(application: Application, permit: Permit) -> None:
             before={"status": before},
             after={"status": previous.status},
         )
+
+
+@transaction.atomic
+def end_open_term(*, permit: Permit, last_day: dt.date, reason: str,
+                  acting_user: User) -> Permit:
+    """A permit that runs until an event (a horse's registration until it leaves town) ends
+    with the event: its term runs through ``last_day`` and the permit reads as expired after
+    it (``Permit.effective_status``), as every other permit past its term does."""
+    if not permit.is_open_ended:
+        raise InvalidTransition(f"{permit.number} already runs through "
+                                f"{format_date(permit.valid_through)}.", field="permit")
+    if last_day < permit.valid_from:
+        raise DomainError(f"{permit.number} cannot end before it began "
+                          f"({format_date(permit.valid_from)}).", field="last_day")
+    permit.valid_through = last_day
+    permit.save(update_fields=["valid_through"])
+    audit.record(
+        actor=acting_user,
+        action="permit.term_ended",
+        subject=permit,
+        municipality=permit.municipality,
+        summary=f"{permit.number} runs through {format_date(last_day)}: {reason}",
+        before={"valid_through": None},
+        after={"valid_through": str(last_day)},
+    )
+    return permit
 
 
 @transaction.atomic
