@@ -30,14 +30,17 @@ class DogsConfig(AppConfig):
         from dogs.licenses.services import dogs_of
         from dogs.limits.home import limits_work
         from dogs.limits.services import NUISANCE_NOISE_CASE
-        from dogs.pet_shops.checklist import PET_SHOP_VISIT
+        from dogs.pet_shops.checklist import PET_SHOP_VISIT, offenses_found
         from permits_site.accounts.demo import register_demo
         from permits_site.accounts.incompatible_roles import forbid_roles_together
         from permits_site.accounts.models import Role
         from permits_site.accounts.role_titles import register_role_titles
         from permits_site.api.registry import register_routes
         from permits_site.enforcement.deadlines import register_deadline_source
-        from permits_site.enforcement.registry import register_enforcement
+        from permits_site.enforcement.registry import (
+            register_enforcement,
+            register_inspection_offenses,
+        )
         from permits_site.enforcement.services.penalties import register_penalty
         from permits_site.homes.registry import register_home_section
         from permits_site.licensing.declarations import Purpose, register_reference
@@ -62,6 +65,8 @@ class DogsConfig(AppConfig):
         register_questions(town, Purpose.KEEP_DOGS, questions.DOGS)
         register_reference("dog", dogs_of)
         register_enforcement(fines.CITATION_POLICY, fines.CASE_TYPES)
+        # Pet shop B: a failed item of the officer's visit is cited as the offense it points to.
+        register_inspection_offenses(PET_SHOP_VISIT.code, offenses_found)
         register_penalty(
             "na.lic.A.timely",
             case_type="north_andover.unlicensed_dog",

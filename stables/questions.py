@@ -7,11 +7,13 @@ from __future__ import annotations
 from permits_site.licensing.questions import Answer, more_than, yes_no
 from stables.catalogue import HORSE_REGISTRATION, PRIVATE_STABLE, PUBLIC_STABLE
 from stables.law import cite
-from stables.rules import FEE_CHARGED, HORSES, OWNER_RESIDENCES
-
-#: "Three or more horses" kept for owners "who reside at different locations" (§1.1).
-HORSES_FOR_OTHERS = 2
-SEVERAL_RESIDENCES = 1
+from stables.rules import (
+    FEE_CHARGED,
+    HORSES,
+    OWNER_RESIDENCES,
+    PUBLIC_STABLE_HORSES,
+    PUBLIC_STABLE_RESIDENCES,
+)
 
 #: Every horse kept in town is registered too (B, §3.2).
 REGISTERED = "Each horse kept there is registered too, with its certificate of inoculation."
@@ -28,8 +30,9 @@ STABLES = yes_no(
     FEE_CHARGED,
     yes=PUBLIC,
     no=more_than(
-        HORSES, HORSES_FOR_OTHERS,
-        then=more_than(OWNER_RESIDENCES, SEVERAL_RESIDENCES, then=PUBLIC, otherwise=PRIVATE),
+        HORSES, PUBLIC_STABLE_HORSES - 1,
+        then=more_than(OWNER_RESIDENCES, PUBLIC_STABLE_RESIDENCES - 1,
+                       then=PUBLIC, otherwise=PRIVATE),
         otherwise=PRIVATE,
     ),
 )

@@ -73,6 +73,11 @@ def _is_woven_wire(facts: Mapping[str, Any]) -> bool:
 
 # -- Stable application facts (shared by the private and public sets) --------
 
+#: §1.1: without a fee, a stable is public when it keeps "three or more horses" for owners
+#: who "reside at different locations" (read: two or more residences).
+PUBLIC_STABLE_HORSES = 3
+PUBLIC_STABLE_RESIDENCES = 2
+
 HORSES = Fact(
     "horses", FactType.INTEGER, "How many horses will be kept at the stable?", unit="horses"
 )
@@ -286,7 +291,7 @@ def private_use(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     horses, residences = facts["horses"], facts["owner_residences"]
     if facts["fee_charged"]:
         reason = "Horses or riding instruction are provided for a fee"
-    elif horses >= 3 and residences >= 2:
+    elif horses >= PUBLIC_STABLE_HORSES and residences >= PUBLIC_STABLE_RESIDENCES:
         reason = f"{_count(horses, 'horse')} are kept for owners living at {residences} residences"
     else:
         return passed(

@@ -18,6 +18,13 @@ from django.db.models import Q
 from django.utils import timezone
 
 from permits_site.enforcement.models import InspectionResult
+from permits_site.towns.models import Municipality
+from tisbury_regs.periods import MUNICIPALITY
+
+
+def tisbury() -> Municipality:
+    """The town whose Board of Health keeps these records."""
+    return Municipality.objects.get(code=MUNICIPALITY)
 
 
 class SystemInspectorLicense(models.Model):

@@ -93,6 +93,14 @@ PERIODS: tuple[Period, ...] = (
         "30 more.",
         days=30,
     ),
+    # 09.0.8(4) gives a required inspection no time: the Board gives the report's 30 days.
+    _deadline(
+        code="triggered_septic_inspection",
+        citation=cite("09.0.8(4)"),
+        description="Have the septic system inspection the record requires done within 30 "
+        "days of the event that requires it.",
+        days=30,
+    ),
 )
 
 KEY_DATES: tuple[KeyDate, ...] = (

@@ -11,6 +11,7 @@ import datetime as dt
 
 from django.db.models import Prefetch
 from django.utils import timezone
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
@@ -116,6 +117,7 @@ class DogCaseSerializer(BoundedModelSerializer):
     ordered_duties = serializers.SerializerMethodField()
     petitions = serializers.SerializerMethodField()
     noncompliance_fines_from = serializers.SerializerMethodField()
+    findings = serializers.SerializerMethodField()
 
     class Meta:
         model = Case
@@ -125,6 +127,16 @@ class DogCaseSerializer(BoundedModelSerializer):
                   "next_appeal", "appeals", "restraint_orders", "petitions", "ordered_duties",
                   "owner_duties", "security_window", "release_on",
                   "noncompliance_fines_from", "citations_awaiting_hearing", "relocations"]
+
+    @extend_schema_field(OpenApiTypes.OBJECT)
+    def get_findings(self, case: Case) -> dict:
+        """The officer's findings as recorded, with the restraint orders rescinded (recorded
+        on each order) under ``rescissions`` by order id (Temporary restraint A)."""
+        rescinded = cases.rescinded_orders(case)
+        if not rescinded:
+            return case.findings
+        return {**case.findings,
+                "rescissions": {str(pk): rescission for pk, rescission in rescinded.items()}}
 
     def get_running_at_large_citations(self, case: Case) -> int:
         return cases.running_at_large_citations(case, on=timezone.localdate())

@@ -107,7 +107,7 @@ def renew_restraint_order(*, order: Order, note: str, acting_user: User) -> Orde
     case = order.case
     _require_restrainable(case)
     require_role(case, acting_user, Role.ANIMAL_CONTROL_OFFICER, doing="renews restraint orders")
-    if order.pk in rescinded_orders(case):
+    if order.rescinded_on is not None:
         raise InvalidTransition(f"This order was rescinded ({restraint_period().citation}).",
                                 field="order")
     note = require_text(note, field="note", message="A renewal is made in writing: write it.")
@@ -140,15 +140,21 @@ def order_sheltering(*, case: Case, facility: str, days: int | None = None, amou
 
 
 def rescinded_orders(case: Case) -> dict[int, dict]:
-    """The rescissions recorded on the case, by order id."""
-    return {int(pk): rescission for pk, rescission
-            in case.findings.get("rescissions", {}).items()}
+    """The case's rescinded orders, by order id: the day and reason the order records, and
+    who rescinded it — the hearing authority on a petition it granted, else the officer."""
+    granted = {petition["order"] for petition in case.findings.get("petitions", [])
+               if petition.get("rescind")}
+    return {order.pk: {"on": str(order.rescinded_on),
+                       "by": "Hearing authority" if order.pk in granted
+                       else "Animal Control Officer",
+                       "reason": order.rescission_reason}
+            for order in case.orders.all() if order.rescinded_on is not None}
 
 
 def in_force(order: Order, *, on: dt.date) -> bool:
     """An order of temporary restraint binds on ``on``: issued, not ended, not rescinded."""
     return (order.ends_on is not None and order.issued_on <= on <= order.ends_on
-            and order.pk not in rescinded_orders(order.case))
+            and order.rescinded_on is None)
 
 
 def _require_in_force(order: Order) -> None:
@@ -157,16 +163,9 @@ def _require_in_force(order: Order) -> None:
                                 field="order")
 
 
-def _rescind(order: Order, *, reason: str, by: str, acting_user: User) -> Order:
+def _rescind(order: Order, *, reason: str, acting_user: User) -> Order:
     _require_in_force(order)
-    rescind_order(order=order, reason=reason, acting_user=acting_user)
-    case = order.case
-    rescission = {"on": str(timezone.localdate()), "by": by, "reason": reason.strip()}
-    update_findings(case, acting_user=acting_user, action="case.restraint_rescinded",
-                     summary=f"Restraint order on case #{case.pk} rescinded",
-                     rescissions={**case.findings.get("rescissions", {}),
-                                  str(order.pk): rescission})
-    return order
+    return rescind_order(order=order, reason=reason, acting_user=acting_user)
 
 
 @transaction.atomic
@@ -177,7 +176,7 @@ def rescind_restraint_order(*, order: Order, reason: str, acting_user: User) -> 
     require_case_type(case, *RESTRAINED_DOG_CASES)
     require_role(case, acting_user, Role.ANIMAL_CONTROL_OFFICER,
                  doing="rescinds restraint orders")
-    return _rescind(order, reason=reason, by="Animal Control Officer", acting_user=acting_user)
+    return _rescind(order, reason=reason, acting_user=acting_user)
 
 
 #: The keeper's petition is a written request the officials of the case record.
@@ -237,7 +236,7 @@ def decide_restraint_petition(*, case: Case, number: int, rescind: bool, ruling:
     order = case.orders.get(pk=petition["order"])
     order.case = case
     if rescind:
-        _rescind(order, reason=ruling, by="Hearing authority", acting_user=acting_user)
+        _rescind(order, reason=ruling, acting_user=acting_user)
     decided = {"rescind": rescind, "ruling": ruling, "decided_on": str(timezone.localdate()),
                "decided_by": acting_user.display_name}
     stored = case.findings["petitions"]

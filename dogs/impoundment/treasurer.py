@@ -13,8 +13,7 @@ from decimal import Decimal
 
 from django import forms
 from django.contrib.auth.decorators import login_required
-from django.db.models import Count, Sum
-from django.db.models.functions import TruncDate
+from django.db.models import Q
 from django.http import HttpResponse
 from django.shortcuts import render
 from django.utils import timezone
@@ -28,7 +27,7 @@ from dogs.law import cite
 from dogs.periods import MUNICIPALITY
 from permits_site.accounts.permissions import require
 from permits_site.licensing.fact_forms import bounded_date_field
-from permits_site.licensing.models import Payment
+from permits_site.reports.queries import ReportFilters, revenue_by_day
 from permits_site.rules.fees import money
 from permits_site.towns.models import Municipality
 
@@ -45,13 +44,10 @@ class DaySum:
 def adoption_money_by_day(municipality: Municipality, start: dt.date,
                           end: dt.date) -> list[DaySum]:
     """Adoption fees received, summed by the Massachusetts-local day they were received,
-    from ``start`` through ``end`` (Impoundment H)."""
-    rows = (Payment.objects
-            .filter(municipality=municipality, invoice__adoption__isnull=False)
-            .annotate(day=TruncDate("received_at", tzinfo=timezone.get_current_timezone()))
-            .filter(day__gte=start, day__lte=end)
-            .values("day").annotate(payments=Count("pk"), amount=Sum("amount"))
-            .order_by("day"))
+    from ``start`` through ``end`` (Impoundment H): the office's revenue by day, counting
+    only the adoptions' invoices."""
+    filters = ReportFilters(town_ids=frozenset({municipality.pk}), start=start, end=end)
+    rows = revenue_by_day(filters, where=Q(invoice__adoption__isnull=False))
     return [DaySum(row["day"], row["payments"], money(row["amount"])) for row in rows]
 
 

@@ -13,9 +13,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from django.db import transaction
-from django.template.loader import render_to_string
 
-from dogs.kennels.review import REPORT_RECORDERS, review_dates
+from dogs.kennels.review import REPORT_RECORDERS
 from dogs.law import cite
 from dogs.models import InterestedPartyRole, KennelInterestedParty
 from permits_site import audit
@@ -23,7 +22,7 @@ from permits_site.accounts.permissions import has_role
 from permits_site.enforcement.models import Case
 from permits_site.enforcement.services.cases import require_case_open, require_text
 from permits_site.exceptions import DomainError, PermissionDenied
-from permits_site.pdf.html import html_to_pdf
+from permits_site.pdf.notices import render_letters_pdf
 
 if TYPE_CHECKING:
     from permits_site.accounts.models import User
@@ -79,8 +78,7 @@ def render_hearing_letters_pdf(case: Case, *, party_id: int | None = None) -> by
                           field="notice_sent_on")
     parties = [party for party in interested_parties(case)
                if party_id is None or party.pk == party_id]
-    html = render_to_string("dogs/kennel_hearing_letters.html", {
-        "case": case, "hearing": hearing, "parties": parties, "dates": review_dates(case),
-        "citation": cite(SECTION),
-    })
-    return html_to_pdf(html)
+    return render_letters_pdf(
+        "dogs/kennel_hearing_letters.html", letters=parties, town=case.municipality.name,
+        authority="Hearing authority: the Chief of Police or designee", case=case,
+        hearing=hearing, citation=cite(SECTION))

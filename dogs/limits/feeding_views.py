@@ -3,25 +3,33 @@ case's advice to take remedial action and its citation (Feeding wildlife A(2), A
 
 from __future__ import annotations
 
-from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.shortcuts import redirect, render
+from django.shortcuts import render
 from django.views.decorators.http import require_GET, require_http_methods
 
 from dogs.limits import feeding
 from dogs.limits.forms import CiteForm, RemedialAdviceForm
 from dogs.limits.services import LIMIT_OFFICERS
-from dogs.limits.views import officer_town
+from dogs.limits.views import Action, officer_town, page_context, run_action
 from permits_site.accounts.permissions import has_role
 from permits_site.enforcement.models import Case
-from permits_site.exceptions import DomainError
 from permits_site.licensing.views.access import get_visible_or_404
 
-ACTIONS = {
-    "advise": (RemedialAdviceForm, lambda case, data, user: feeding.advise_remedial_action(
-        case=case, acting_user=user, **data), "Advice recorded."),
-    "cite": (CiteForm, lambda case, data, user: feeding.cite_failure_to_remediate(
-        case=case, acting_user=user), "Citation written."),
+
+def _always(case: Case) -> bool:
+    return True
+
+
+ACTIONS: dict[str, Action] = {
+    "advise": Action(
+        RemedialAdviceForm, _always,
+        lambda case, data, user: feeding.advise_remedial_action(case=case, acting_user=user,
+                                                                **data),
+        "Advice recorded."),
+    "cite": Action(
+        CiteForm, _always,
+        lambda case, data, user: feeding.cite_failure_to_remediate(case=case, acting_user=user),
+        "Citation written."),
 }
 
 
@@ -41,22 +49,14 @@ def feeding_case(request, pk: int):
                                                                              "citations"),
         lambda user, record: has_role(user, record.municipality_id, *LIMIT_OFFICERS),
         request.user, pk=pk)
-    bound = {}
-    action = request.POST.get("action", "")
-    if request.method == "POST" and action in ACTIONS:
-        form_class, perform, done = ACTIONS[action]
-        form = form_class(request.POST, case=case, prefix=action)
-        if form.is_valid():
-            try:
-                perform(case, form.cleaned_data, request.user)
-            except DomainError as refused:
-                form.add_service_errors(refused.errors)
-            else:
-                messages.success(request, done)
-                return redirect("dogs:feeding_case", pk=case.pk)
-        bound[action] = form
-    forms = {name: bound.get(name) or form_class(case=case, prefix=name)
-             for name, (form_class, _, _) in ACTIONS.items()}
+    if request.method == "POST":
+        return run_action(request, case, request.POST.get("action", ""), ACTIONS,
+                          render_page=render_feeding, page="dogs:feeding_case")
+    return render_feeding(request, case)
+
+
+def render_feeding(request, case: Case, *, bound: dict | None = None):
+    """The case's advice and the officer's forms; 400 when a posted form was refused."""
     return render(request, "dogs/feeding_case.html", {
-        "case": case, "advice": feeding.advice_of(case), "forms": forms,
+        **page_context(request, case, ACTIONS, bound or {}), "advice": feeding.advice_of(case),
     }, status=400 if bound else 200)

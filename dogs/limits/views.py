@@ -104,7 +104,8 @@ def _forms(request, case: Case, actions: dict[str, Action], bound: dict) -> dict
             for name, action in actions.items() if action.shown(case)}
 
 
-def _page_context(request, case: Case, actions: dict[str, Action], bound: dict) -> dict:
+def page_context(request, case: Case, actions: dict[str, Action], bound: dict) -> dict:
+    """What every officer's case page shows: the case, its type and the actions' forms."""
     return {"case": case, "case_type": case_type(case.case_type),
             "forms": _forms(request, case, actions, bound),
             "failed_form": next((form for form in bound.values() if form.errors), None),
@@ -115,7 +116,7 @@ def render_limits(request, case: Case, *, bound: dict | None = None):
     dogs = Dog.objects.filter(pk__in=(services.latest_count(case) or {}).get("facts", {}).get(
         "dogs_on_record", [])).select_related("owner")
     return render(request, "dogs/limit_case.html", {
-        **_page_context(request, case, LIMIT_ACTIONS, bound or {}),
+        **page_context(request, case, LIMIT_ACTIONS, bound or {}),
         "counts": list(reversed(case.findings.get("counts", []))),
         "dogs": dogs,
         "order": services.rehoming_order(case),
@@ -125,7 +126,7 @@ def render_limits(request, case: Case, *, bound: dict | None = None):
 
 def render_noise(request, case: Case, *, bound: dict | None = None):
     return render(request, "dogs/limit_noise.html", {
-        **_page_context(request, case, NOISE_ACTIONS, bound or {}),
+        **page_context(request, case, NOISE_ACTIONS, bound or {}),
         "complaints": list(reversed(services.noise_complaints(case))),
     })
 
@@ -142,8 +143,10 @@ def noise_case(request, pk: int):
     return render_noise(request, _visible_case(request, pk, *services.NOISE_CASE_TYPES))
 
 
-def _run(request, case: Case, action: str, actions: dict[str, Action], *, render_page,
-         page: str):
+def run_action(request, case: Case, action: str, actions: dict[str, Action], *, render_page,
+               page: str):
+    """Run one of the page's ``actions`` posted by the officer: its form, then its service;
+    a refusal re-renders the page (``render_page``) with the form that failed."""
     spec = actions.get(action)
     if spec is None or not spec.shown(case):
         raise Http404("No such action.")
@@ -166,7 +169,7 @@ def _run(request, case: Case, action: str, actions: dict[str, Action], *, render
 @require_POST
 def limits_action(request, pk: int, action: str):
     case = _visible_case(request, pk, services.RESIDENCE_LIMITS_CASE)
-    return _run(request, case, action, LIMIT_ACTIONS, render_page=render_limits,
+    return run_action(request, case, action, LIMIT_ACTIONS, render_page=render_limits,
                 page="dogs:limits_case")
 
 
@@ -174,7 +177,7 @@ def limits_action(request, pk: int, action: str):
 @require_POST
 def noise_action(request, pk: int, action: str):
     case = _visible_case(request, pk, *services.NOISE_CASE_TYPES)
-    return _run(request, case, action, NOISE_ACTIONS, render_page=render_noise,
+    return run_action(request, case, action, NOISE_ACTIONS, render_page=render_noise,
                 page="dogs:noise_case")
 
 

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from django.core.exceptions import PermissionDenied
 from django.db.models import Q
+from django.shortcuts import get_object_or_404
 
 from permits_site.accounts.models import Role
 from permits_site.accounts.role_titles import role_title
@@ -81,6 +82,16 @@ def towns_with(user: User, roles: Iterable[str], *, doing: str) -> set[int]:
     towns = municipality_ids_with(user, *roles)
     require(bool(towns), doing, roles)
     return towns
+
+
+def admin_towns(user: User, *, doing: str) -> set[int]:
+    """The towns ``user`` administers; refused, saying what for, when there are none."""
+    return towns_with(user, [Role.ADMIN], doing=doing)
+
+
+def administered_town(user: User, code: str, *, doing: str) -> Municipality:
+    """The town ``code`` if ``user`` administers it; any other town reads as not found."""
+    return get_object_or_404(Municipality, code=code, pk__in=admin_towns(user, doing=doing))
 
 
 def role_pairs(user: User) -> frozenset[tuple[int, str]]:

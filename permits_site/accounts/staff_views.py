@@ -30,13 +30,15 @@ from permits_site.towns.models import Municipality
 #: How many of the town's latest role changes the page shows.
 RECENT_CHANGES = 10
 ROLE_CHANGES = ("staff.role_granted", "staff.role_revoked")
+DOING = "grant and remove staff roles"
 
 
 @login_required
 @require_GET
 def staff_roles_start(request) -> HttpResponse:
     """The navigation's "Staff and roles": the first town, by name, the person administers."""
-    town = Municipality.objects.filter(pk__in=_admin_towns(request.user)).first()
+    towns = permissions.admin_towns(request.user, doing=DOING)
+    town = Municipality.objects.filter(pk__in=towns).first()
     return redirect("accounts:staff_roles", code=town.code)
 
 
@@ -44,7 +46,7 @@ def staff_roles_start(request) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def staff_roles(request, code: str) -> HttpResponse:
     """List the town's staff; grant a role to a person found by username or email."""
-    municipality = _administered_town(request.user, code)
+    municipality = permissions.administered_town(request.user, code, doing=DOING)
     form = StaffRoleForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
@@ -64,7 +66,7 @@ def staff_roles(request, code: str) -> HttpResponse:
 @require_POST
 def staff_role_remove(request, code: str, pk: int) -> HttpResponse:
     """Remove one role; a refusal (the town's last admin) is shown on the page."""
-    municipality = _administered_town(request.user, code)
+    municipality = permissions.administered_town(request.user, code, doing=DOING)
     membership = get_object_or_404(Membership.objects.select_related("user", "municipality"),
                                    pk=pk, municipality=municipality)
     try:
@@ -76,16 +78,6 @@ def staff_role_remove(request, code: str, pk: int) -> HttpResponse:
     if not permissions.is_admin(request.user, municipality.pk):
         return redirect("home")
     return redirect("accounts:staff_roles", code=code)
-
-
-def _admin_towns(user) -> set[int]:
-    """The towns ``user`` administers; refused for anyone who administers none."""
-    return permissions.towns_with(user, [Role.ADMIN], doing="grant and remove staff roles")
-
-
-def _administered_town(user, code: str) -> Municipality:
-    """The town ``code`` if ``user`` administers it; 404 for another town."""
-    return get_object_or_404(Municipality, code=code, pk__in=_admin_towns(user))
 
 
 def _page(request, municipality: Municipality, *, form: StaffRoleForm,

@@ -48,6 +48,7 @@ from permits_site.enforcement.registry import CitationPolicy
 from permits_site.enforcement.services import dispositions
 from permits_site.enforcement.services.citations import policy_of
 from permits_site.enforcement.services.dispositions import PAYABLE, Standing
+from permits_site.enforcement.steps import Step
 from permits_site.enforcement.views import accrual_text
 from permits_site.enforcement.views import case_party_url as party_url
 from permits_site.exceptions import DomainError
@@ -332,13 +333,8 @@ class CitationAction:
     service: Callable[..., Any]
     done: str
     offered: Callable[[Citation, Standing, CitationPolicy, dt.date], bool]
-    #: What the step does, as a refusal names it: "Only the town's … may {doing}."
-    doing: str
-    #: The roles of the citation's town that take this step.
-    roles: tuple[str, ...]
-
-    def allowed(self, user, municipality_id: int) -> bool:
-        return permissions.has_role(user, municipality_id, *self.roles)
+    #: Who takes it: the roles of the citation's town, and how a refusal names the step.
+    step: Step
 
     def perform(self, citation: Citation, data: dict[str, Any], user) -> str:
         result = self.service(citation=citation, acting_user=user, **data)
@@ -350,34 +346,33 @@ CITATION_ACTIONS = {
         citation_forms.CounterPaymentForm, _pay, "Payment recorded.",
         offered=lambda citation, current, policy, today: (
             current in PAYABLE and dispositions.balance(citation) > 0),
-        doing="record a payment at the counter", roles=(Role.CLERK,),
+        step=Step("record a payment at the counter", (Role.CLERK,)),
     ),
     "hearing": CitationAction(
         citation_forms.RequestHearingForm, dispositions.request_hearing,
         "Hearing requested: nothing is due until it is decided.",
         offered=lambda citation, current, policy, today: hearing_open(citation, current,
                                                                       on=today),
-        doing="request a hearing for the cited party", roles=permissions.CASE_WORKER_ROLES,
+        step=Step("request a hearing for the cited party", permissions.CASE_WORKER_ROLES),
     ),
     "hearing_decision": CitationAction(
         citation_forms.DecideHearingForm, dispositions.decide_hearing,
         "Hearing decision recorded.",
         offered=lambda citation, current, policy, today: current is Standing.HEARING,
-        doing="decide a citation's hearing", roles=permissions.CASE_DECIDER_ROLES,
+        step=Step("decide a citation's hearing", permissions.CASE_DECIDER_ROLES),
     ),
     "court": CitationAction(
         citation_forms.CourtDecisionForm, dispositions.record_court_decision,
         "Court decision recorded.",
         offered=lambda citation, current, policy, today: current is Standing.REFERRED,
-        doing="record the court's decision",
         # The hearing authority or Board, and the clerk who files the court's papers.
-        roles=(Role.CLERK, *permissions.CASE_DECIDER_ROLES),
+        step=Step("record the court's decision", (Role.CLERK, *permissions.CASE_DECIDER_ROLES)),
     ),
     "surcharge": CitationAction(
         citation_forms.SurchargeForm, dispositions.classify_surcharge,
         "Surcharge event reclassified.",
         offered=lambda citation, current, policy, today: bool(policy.surcharge_events),
-        doing="reclassify a citation's surcharge event", roles=(Role.ADMIN,),
+        step=Step("reclassify a citation's surcharge event", (Role.ADMIN,)),
     ),
 }
 
@@ -434,7 +429,7 @@ def render_citation(request, citation: Citation, *, bound: dict | None = None):
         name: bound.get(name) or action.form_class(citation=citation, policy=context["policy"],
                                                    prefix=name)
         for name, action in CITATION_ACTIONS.items()
-        if name in bound or (action.allowed(user, municipality_id)
+        if name in bound or (action.step.allows(user, municipality_id)
                              and action.offered(citation, context["standing"],
                                                 context["policy"], today))
     }
@@ -461,8 +456,7 @@ def citation_action(request, pk: int, action: str):
     if spec is None:
         raise Http404("No such action.")
     citation = visible_citation(request, pk)
-    permissions.require(spec.allowed(request.user, citation.case.municipality_id), spec.doing,
-                        spec.roles, town=citation.case.municipality_id)
+    spec.step.require(request.user, citation.case.municipality_id)
     form = spec.form_class(request.POST, citation=citation, prefix=action)
     if form.is_valid():
         try:

@@ -16,7 +16,6 @@ from django.utils import timezone
 from django.views.decorators.http import require_http_methods
 
 from permits_site.accounts import permissions
-from permits_site.accounts.models import Role
 from permits_site.enforcement.fine_schedule_forms import AddOffenseForm, OffenseAmountsForm
 from permits_site.enforcement.forms import offense_label
 from permits_site.enforcement.models import FineSchedule
@@ -31,16 +30,13 @@ from permits_site.towns.models import Municipality
 DOING = "manage fine schedules"
 
 
-def _admin_towns(user) -> set[int]:
-    return permissions.towns_with(user, [Role.ADMIN], doing=DOING)
-
-
 @login_required
 def fine_schedules(request):
     """Each of the admin's towns: its fine schedule in force, offense by offense, and its
     versions, newest first (a fixed number of queries)."""
     versions = FineSchedule.objects.select_related("created_by").prefetch_related("items")
-    towns = Municipality.objects.filter(pk__in=_admin_towns(request.user)).order_by(
+    administered = permissions.admin_towns(request.user, doing=DOING)
+    towns = Municipality.objects.filter(pk__in=administered).order_by(
         "name").prefetch_related(Prefetch("fine_schedules", queryset=versions))
     today = timezone.localdate()
     rows = []
@@ -56,19 +52,11 @@ def fine_schedules(request):
     return render(request, "enforcement/fine_schedules.html", {"rows": rows})
 
 
-def _admin_town(request, code: str) -> Municipality:
-    """The town, if the user administers it; any other town reads as not found."""
-    town = Municipality.objects.filter(code=code, pk__in=_admin_towns(request.user)).first()
-    if town is None:
-        raise Http404("No such town.")
-    return town
-
-
 @login_required
 @require_http_methods(["GET", "POST"])
 def fine_offense_amounts(request, code: str, offense: str):
     """Set one offense's amounts from a date: a new version, every other offense kept."""
-    town = _admin_town(request, code)
+    town = permissions.administered_town(request.user, code, doing=DOING)
     schedule = fine_schedule_in_force(town, timezone.localdate())
     fine_item = next((item for item in schedule.items.all() if item.offense == offense),
                      None) if schedule else None
@@ -87,7 +75,7 @@ def fine_offense_amounts(request, code: str, offense: str):
 @require_http_methods(["GET", "POST"])
 def fine_offense_new(request, code: str):
     """Add an offense to the town's fine schedule from a date: a new version."""
-    town = _admin_town(request, code)
+    town = permissions.administered_town(request.user, code, doing=DOING)
     return _version_page(request, town, AddOffenseForm, {}, fine_item=None,
                          publish=lambda form: add_fine_offense(
                              municipality=town, acting_user=request.user, **form.version()),

@@ -17,7 +17,13 @@ from django.utils import timezone
 from permits_site.accounts.models import User
 from permits_site.accounts.permissions import INSPECTOR_ROLES
 from permits_site.enforcement.models import Case, FineItem, Inspection
-from permits_site.enforcement.registry import CitationPolicy, case_type, case_types, may_cite
+from permits_site.enforcement.registry import (
+    CitationPolicy,
+    case_type,
+    case_types,
+    may_cite,
+    offenses_of_inspection,
+)
 from permits_site.enforcement.services.cases import has_responsible_party
 from permits_site.enforcement.services.charges import charges_allowed_now
 from permits_site.enforcement.services.citations import policy_of
@@ -395,7 +401,9 @@ class CitationForm(CaseActionForm):
         registered = case_type(self.case.case_type)
         schedule = fine_schedule_in_force(self.case.municipality, timezone.localdate())
         items = list(schedule.items.all()) if schedule else []
-        offered = [fine_item for fine_item in items if may_cite(registered, fine_item.offense)]
+        found = offenses_of_inspection(self.case)
+        offered = [fine_item for fine_item in items if may_cite(registered, fine_item.offense)
+                   and (found is None or fine_item.offense in found)]
         self.fields["offense"].choices = [
             (fine_item.offense, offense_label(fine_item)) for fine_item in offered]
         self._ask_units(offered)

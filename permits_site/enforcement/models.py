@@ -342,6 +342,16 @@ class Order(models.Model):
     issued_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
     )
+    rescinded_on = models.DateField(
+        null=True, blank=True,
+        help_text="The day an order in force for a time was rescinded (``rescind_order``): "
+                  "it binds through that day and is not renewed.",
+    )
+    rescinded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
+        related_name="+",
+    )
+    rescission_reason = models.TextField(blank=True)
 
     class Meta:
         ordering = ["comply_by", "pk"]

@@ -17,11 +17,15 @@ the core looks them up here by code::
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from permits_site.rules.periods import Period, PeriodKind
+
+if TYPE_CHECKING:
+    from permits_site.enforcement.models import Case, Inspection
 
 #: MGL c.40 §21D: a person cited may pay or ask for a hearing within 21 days.
 NON_CRIMINAL_DISPOSITION = "MGL c.40 §21D"
@@ -234,6 +238,27 @@ def may_cite(registered: CaseType | None, offense: str) -> bool:
         return True
     return registered.other_offenses and not any(
         offense in other.offenses for other in case_types(registered.municipality))
+
+
+#: An inspector's checklist whose items each point to the offense a failed one is fined under:
+#: check code → the offenses a closed inspection's failed items point to.
+_INSPECTION_OFFENSES: dict[str, Callable[[Inspection], list[str]]] = {}
+
+
+def register_inspection_offenses(check_code: str,
+                                 offenses_found: Callable[[Inspection], list[str]]) -> None:
+    """Declare which offenses the failed items of the checklist ``check_code`` point to: a
+    case opened from such an inspection cites those."""
+    _INSPECTION_OFFENSES[check_code] = offenses_found
+
+
+def offenses_of_inspection(case: Case) -> list[str] | None:
+    """The offenses the failed items of the inspection ``case`` was opened from point to;
+    None when the case has no such inspection (any offense its type names may be cited)."""
+    if case.inspection_id is None:
+        return None
+    offenses_found = _INSPECTION_OFFENSES.get(case.inspection.check_code)
+    return (offenses_found(case.inspection) or None) if offenses_found else None
 
 
 def case_type_name(code: str) -> str:

@@ -12,17 +12,14 @@ from django.db.models import QuerySet
 from permits_site.licensing.declarations import Holder, Purpose
 from permits_site.licensing.kinds import PermitKind, applied_for, codes_for_purpose, kind_for
 from permits_site.licensing.models import PermitType
-
-#: No one types more into the search box; longer text is cut.
-MAX_QUERY_LENGTH = 100
+from permits_site.search.matching import normalise_text
 
 
 def query_words(raw: str) -> list[str]:
     """The words typed, lower case, a plural's final "s" dropped so that "dogs" finds
     "Dog License" (a double "s", as in "business", is kept)."""
-    text = " ".join(raw.replace("\x00", "").split())[:MAX_QUERY_LENGTH].casefold()
     return [word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss")
-            else word for word in text.split()]
+            else word for word in normalise_text(raw).casefold().split()]
 
 
 def matches(words: Iterable[str], texts: Iterable[str]) -> bool:

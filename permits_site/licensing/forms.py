@@ -11,9 +11,9 @@ from permits_site.exceptions import DomainError
 from permits_site.licensing.adoption import Adoption, notice_and_hearing_section
 from permits_site.licensing.declarations import PURPOSE_LABELS, Purpose
 from permits_site.licensing.fact_forms import BoundedDateField, StyledForm, bounded_date_field
-from permits_site.licensing.finder import MAX_QUERY_LENGTH
 from permits_site.licensing.models import PaymentMethod
 from permits_site.licensing.services.documents import check_upload
+from permits_site.search.matching import MAX_LENGTH as MAX_QUERY_LENGTH
 
 DATE_INPUT = forms.DateInput(attrs={"type": "date"})
 FILE_INPUT = forms.ClearableFileInput(attrs={"accept": ".pdf,.png,.jpg,.jpeg"})

@@ -1,4 +1,5 @@
-"""The abutters' notice letters of a public hearing, one page per abutter.
+"""Letters, one page per recipient in one PDF (``pdf/letters.html``: the town and its
+authority at the head of each), and the abutters' notice letters of a public hearing.
 
 Each letter carries the certified-mail article number when the Clerk has it,
 else a blank line to write it on (Northborough Horse & Stable Regs §2.2:
@@ -13,19 +14,20 @@ from permits_site.licensing.kinds import kind_for
 from permits_site.pdf.html import html_to_pdf
 
 
+def render_letters_pdf(template: str, *, letters, town: str, authority: str,
+                       **context) -> bytes:
+    """One letter per recipient of ``letters`` (``letter`` in ``template``, which extends
+    ``pdf/letters.html``), headed by ``town`` and ``authority``."""
+    return html_to_pdf(render_to_string(template, {
+        "letters": letters, "town": town, "authority": authority, **context}))
+
+
 def render_hearing_notices_pdf(hearing) -> bytes:
     """Town, Board, applicant, site, date and place of the hearing, section, mailing date."""
     application = hearing.application
     kind = kind_for(application.permit_type.code)
-    html = render_to_string(
-        "pdf/hearing_notice.html",
-        {
-            "hearing": hearing,
-            "application": application,
-            "abutters": hearing.abutters.all(),
-            "site": kind.describe(application),
-            "citation": kind.hearing_citation,
-            "notice_days": kind.hearing_notice_days,
-        },
-    )
-    return html_to_pdf(html)
+    return render_letters_pdf(
+        "pdf/hearing_notice.html", letters=hearing.abutters.all(),
+        town=application.municipality.name, authority=application.permit_type.authority,
+        hearing=hearing, application=application, site=kind.describe(application),
+        citation=kind.hearing_citation, notice_days=kind.hearing_notice_days)

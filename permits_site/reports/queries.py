@@ -98,10 +98,11 @@ def local_month(field: str) -> TruncMonth:
 # -- money received ---------------------------------------------------------------------
 
 
-def payments(filters: ReportFilters) -> QuerySet[Payment]:
+def payments(filters: ReportFilters, *, where: Q | None = None) -> QuerySet[Payment]:
     """Payments received in the towns on the chosen days (for one permit type: those paying
-    its applications' invoices)."""
+    its applications' invoices; ``where``: only those a bylaw app's report counts)."""
     return Payment.objects.filter(
+        where or Q(),
         filters.moments("received_at"),
         filters.permit_type("invoice__application__permit_type_id"),
         municipality_id__in=filters.town_ids,
@@ -112,9 +113,10 @@ def _payment_totals(rows: QuerySet) -> list[dict]:
     return list(rows.annotate(payments=Count("pk"), amount=Sum("amount")))
 
 
-def revenue_by_day(filters: ReportFilters) -> list[dict]:
+def revenue_by_day(filters: ReportFilters, *, where: Q | None = None) -> list[dict]:
+    """Payments and their sum by the Massachusetts-local day they were received."""
     return _payment_totals(
-        payments(filters)
+        payments(filters, where=where)
         .annotate(day=TruncDate("received_at", tzinfo=local_zone()))
         .values("day")
         .order_by("day")

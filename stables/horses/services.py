@@ -19,6 +19,7 @@ from permits_site import audit
 from permits_site.exceptions import DomainError
 from permits_site.licensing import transitions
 from permits_site.licensing.models import (
+    OPEN_ENDED,
     Application,
     Document,
     Permit,
@@ -27,6 +28,7 @@ from permits_site.licensing.models import (
 )
 from permits_site.licensing.services.applications import create_application
 from permits_site.licensing.services.documents import check_upload, upload_document
+from permits_site.licensing.services.permits import end_open_term
 from permits_site.rules.calendar import format_date
 from permits_site.towns.models import Municipality
 from stables.models import Departure, Horse, Stable
@@ -250,11 +252,11 @@ def record_departure(*, horse: Horse, departure: str, left_on: dt.date,
         raise DomainError(errors)
     horse.kept_until, horse.departure = left_on, departure
     horse.save(update_fields=["kept_until", "departure"])
-    permit = Permit.objects.filter(application=horse.registration,
-                                   status=PermitStatus.ACTIVE).first()
+    permit = Permit.objects.filter(application=horse.registration, status=PermitStatus.ACTIVE,
+                                   valid_through=OPEN_ENDED).first()
     if permit is not None:
-        permit.status = PermitStatus.EXPIRED
-        permit.save(update_fields=["status"])
+        end_open_term(permit=permit, last_day=max(left_on, permit.valid_from),
+                      reason=f"{horse.name} left the register (B)", acting_user=acting_user)
     audit.record(
         actor=acting_user,
         action="horse.left_register",

@@ -40,6 +40,7 @@ from dogs.cases import (
     record_sign_check,
     renew_restraint_order,
     rescind_restraint_order,
+    rescinded_orders,
     rule_on_appeal,
     schedule_public_hearing,
     sign_failures,
@@ -355,7 +356,10 @@ def test_temporary_restraint_a_the_officer_rescinds_the_order(owner, aco):
             rescind_restraint_order(order=order, reason="Again.", acting_user=aco)
     order.refresh_from_db()
     assert order.ends_on == dt.date(2027, 9, 9)
-    assert case.findings["rescissions"][str(order.pk)]["by"] == "Animal Control Officer"
+    assert (order.rescinded_on, order.rescinded_by, order.rescission_reason) == (
+        dt.date(2027, 9, 9), aco, "Fence repaired.")
+    assert "rescissions" not in case.findings
+    assert rescinded_orders(case)[order.pk]["by"] == "Animal Control Officer"
 
 
 def test_temporary_restraint_a_the_keepers_petition_is_decided_by_the_hearing_authority(
@@ -375,8 +379,12 @@ def test_temporary_restraint_a_the_keepers_petition_is_decided_by_the_hearing_au
                                             ruling="Restraint no longer required.",
                                             acting_user=chief)
     case.refresh_from_db()
+    order.refresh_from_db()
     assert decided["rescind"] is True
-    assert case.findings["rescissions"][str(order.pk)]["by"] == "Hearing authority"
+    assert (order.rescinded_on, order.rescinded_by) == (DECIDED, chief)
+    assert rescinded_orders(case)[order.pk] == {
+        "on": str(DECIDED), "by": "Hearing authority",
+        "reason": "Restraint no longer required."}
     assert case.findings["petitions"][0]["ruling"] == "Restraint no longer required."
 
 

@@ -124,3 +124,23 @@ def test_feeding_page_answers_404_to_a_resident(client, case, resident):
     client.force_login(resident)
 
     assert client.get(reverse("dogs:feeding_case", args=[case.pk])).status_code == 404
+
+
+def test_feeding_page_refuses_advice_without_text_on_its_field(client, case, aco):
+    client.force_login(aco)
+    with time_machine.travel(ADVISED, tick=False):
+        posted = client.post(reverse("dogs:feeding_case", args=[case.pk]),
+                             {"advise-advice": "", "advise-remedy_within_days": "7",
+                              "action": "advise"})
+
+    assert posted.status_code == 400
+    assert posted.context["forms"]["advise"].errors["advice"]
+    assert advice_of(case) is None
+
+
+def test_feeding_page_answers_404_to_an_unknown_action(client, case, aco):
+    client.force_login(aco)
+
+    posted = client.post(reverse("dogs:feeding_case", args=[case.pk]), {"action": "erase"})
+
+    assert posted.status_code == 404

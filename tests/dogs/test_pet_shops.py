@@ -6,13 +6,17 @@ import pytest
 from django.utils import timezone
 
 from dogs.pet_shops.checklist import PET_SHOP_VISIT, offenses_found
+from permits_site.enforcement.forms import CitationForm
 from permits_site.enforcement.services import (
     close_inspection,
+    issue_citation,
+    open_case_from_inspection,
     record_inspection,
     schedule_inspection,
 )
+from permits_site.exceptions import DomainError
 from permits_site.rules.registry import inspection_checks
-from tests.factories import Role, municipality, staff
+from tests.factories import CaseFactory, Role, municipality, staff
 
 pytestmark = pytest.mark.django_db
 ALL_KEPT = {fact.name: True for fact in PET_SHOP_VISIT.facts}
@@ -66,3 +70,39 @@ def test_both_offenses_once_each_whatever_the_items_failed():
     inspection = visit({name: False for name in ALL_KEPT})
 
     assert offenses_found(inspection) == ["pet_shop_unlawful_sale", "pet_shop_unlawful_space"]
+
+
+def case_from(inspection):
+    return open_case_from_inspection(inspection=inspection, case_type="north_andover.pet_shop",
+                                     acting_user=inspection.inspector,
+                                     party_name="Paws & Claws Pet Shop")
+
+
+def test_a_case_from_a_failed_sale_item_offers_only_the_sale_offense_pet_shop_b1():
+    case = case_from(visit({**ALL_KEPT, "no_sale_of_dogs_cats_guinea_pigs_rabbits": False}))
+
+    offered = [code for code, _ in CitationForm(case=case).fields["offense"].choices]
+
+    assert offered == ["pet_shop_unlawful_sale"]
+
+
+def test_citing_an_offense_no_failed_item_points_to_is_refused_on_the_offense_field():
+    case = case_from(visit({**ALL_KEPT, "no_share_of_fees": False}))
+
+    with pytest.raises(DomainError) as refused:
+        issue_citation(case=case, offense="pet_shop_unlawful_sale",
+                       acting_user=case.inspection.inspector)
+
+    assert list(refused.value.errors) == ["offense"]
+    assert "pet_shop_unlawful_space" in str(refused.value)
+    assert not case.citations.exists()
+
+
+def test_a_pet_shop_case_opened_on_a_complaint_offers_both_offenses():
+    officer = staff(Role.ANIMAL_CONTROL_OFFICER)
+    case = CaseFactory(case_type="north_andover.pet_shop",
+                       municipality=municipality("north_andover"), opened_by=officer)
+
+    offered = [code for code, _ in CitationForm(case=case).fields["offense"].choices]
+
+    assert offered == ["pet_shop_unlawful_sale", "pet_shop_unlawful_space"]

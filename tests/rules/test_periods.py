@@ -78,6 +78,9 @@ SPEC_PERIODS = {
         "food_handler_ownership_change": ("duration", "09.5.2"),
         "quarantine": ("duration", "09.7.3"),
         "temporary_dumpster": ("duration", "09.2.5(3)"),
+        # Not in the spec's table: the Board's reading of 09.0.8(4), which gives a required
+        # inspection no time (docs/development/decisions.md).
+        "triggered_septic_inspection": ("deadline", "09.0.8(4)"),
     },
 }
 
@@ -188,6 +191,8 @@ def test_north_andover_duration_ends_on_its_own_day(code, start, expected):
     ("pumpout_permits_return", "2027-12-31", "2028-01-18"),  # Saturday, then MLK Day
     ("pumpout_permits_return", "2027-03-31", "2027-04-15"),
     ("ust_notification", "2027-10-12", "2027-11-12"),  # Veterans Day → Friday
+    ("triggered_septic_inspection", "2027-06-04", "2027-07-06"),  # Sunday, then July 5
+    ("triggered_septic_inspection", "2027-06-07", "2027-07-07"),
 ])
 def test_tisbury_deadline_rolls_to_a_monday_to_friday_business_day(code, start, expected):
     assert due("tisbury", code, start) == day(expected)

@@ -5,13 +5,13 @@ import datetime as dt
 import pytest
 import time_machine
 
-from permits_site.exceptions import DomainError
+from permits_site.exceptions import DomainError, ImmutableRecord, InvalidTransition
 from permits_site.licensing.models import Document
 from permits_site.licensing.services.applications import (
     approve_application,
     submit_application,
 )
-from permits_site.licensing.services.permits import issue_permit
+from permits_site.licensing.services.permits import end_open_term, issue_permit
 from stables.burials import services as burials
 from stables.horses import services as horses
 from stables.horses.kinds import REGISTERED_UNTIL_THE_HORSE_LEAVES
@@ -298,9 +298,27 @@ def test_a_horse_leaves_the_register_with_its_date_and_reason_b(
                             acting_user=keeper)
 
     juniper.refresh_from_db()
+    registration = juniper.registration.permit
     assert (juniper.kept_until, juniper.departure) == (dt.date(2027, 6, 1), departure)
-    assert juniper.registration.permit.status == "expired"
+    assert registration.valid_through == dt.date(2027, 6, 1)
+    assert registration.effective_status(dt.date(2027, 6, 1)) == "active"
+    assert registration.effective_status(dt.date(2027, 6, 2)) == "expired"
     assert list(horses.horse_registry(stable.municipality)) == []
+
+
+@time_machine.travel(JUNE_1_2027, tick=False)
+def test_a_registration_ended_by_departure_cannot_be_ended_again(keeper, stable, nb_clerk):
+    juniper = registered(keeper, stable, nb_clerk)
+    horses.record_departure(horse=juniper, departure="sold", left_on=dt.date(2027, 6, 1),
+                            acting_user=keeper)
+    registration = juniper.registration.permit
+
+    with pytest.raises(InvalidTransition):
+        end_open_term(permit=registration, last_day=dt.date(2027, 6, 1), reason="again",
+                      acting_user=keeper)
+    registration.valid_through = dt.date(2027, 5, 31)
+    with pytest.raises(ImmutableRecord):
+        registration.save()
 
 
 @time_machine.travel(JUNE_1_2027, tick=False)

@@ -29,6 +29,7 @@ from tests.tisbury.support import (
     pdf_text,
     with_required_documents,
 )
+from tisbury_regs.permits import food
 
 pytestmark = pytest.mark.django_db
 FOOD = "tisbury.food_service"
@@ -391,3 +392,12 @@ def test_an_incomplete_sandblasting_application_is_held_on_the_completeness_rule
     assert blockers["ti.4.3.complete"]["citation"] == "Tisbury BOH Reg 09.4.3"
     assert "Sandblasting company name" in blockers["ti.4.3.complete"]["message"]
     assert "Date of the sandblasting" in blockers["ti.4.3.complete"]["message"]
+
+
+@pytest.mark.parametrize(("visit", "section"), [
+    (food.RESIDENTIAL_KITCHEN_VISIT, "Tisbury BOH Reg 09.5.5"),
+    (food.TEMPORARY_KITCHEN_VISIT, "Tisbury BOH Reg 09.5.3"),
+])
+def test_kitchen_visits_are_yes_or_no_checklists_citing_their_section(visit, section):
+    assert [fact.help_text for fact in visit.facts] == [section] * len(visit.facts)
+    assert all(rule.citation == section for rule in visit.rules)

@@ -20,6 +20,7 @@ from permits_site.accounts.models import Role
 from permits_site.api.public.fields import StrictSerializer, validated_body
 from permits_site.api.serializers import InvoiceSerializer
 from tisbury_regs.documents import services
+from tisbury_regs.models import tisbury
 
 
 class ChargeDocumentsSerializer(StrictSerializer):
@@ -35,7 +36,7 @@ class DocumentChargeViewSet(viewsets.ViewSet):
     serializer_class = InvoiceSerializer
 
     def _require_clerk(self, doing: str) -> None:
-        town = services.tisbury()
+        town = tisbury()
         permissions.require(permissions.is_clerk(self.request.user, town.pk), doing,
                             (Role.CLERK,), town=town)
 
@@ -43,7 +44,7 @@ class DocumentChargeViewSet(viewsets.ViewSet):
     def list(self, request):
         """The latest document invoices, newest first."""
         self._require_clerk("see the charges for documents")
-        return Response(InvoiceSerializer(services.document_sales(services.tisbury()),
+        return Response(InvoiceSerializer(services.document_sales(tisbury()),
                                           many=True).data)
 
     @extend_schema(request=ChargeDocumentsSerializer, responses={201: InvoiceSerializer})

@@ -27,7 +27,7 @@ from permits_site.rules.calendar import format_date
 from permits_site.towns.models import Municipality
 from tisbury_regs.catalogue import DOCUMENT_FEES_CODE
 from tisbury_regs.law import cite
-from tisbury_regs.periods import MUNICIPALITY
+from tisbury_regs.models import tisbury
 
 if TYPE_CHECKING:
     from permits_site.accounts.models import User
@@ -36,9 +36,6 @@ SECTION = cite("09.0.5")
 #: More copies than one sale at the counter plausibly holds: a typing slip, not a sale.
 MOST_OF_ONE_ITEM = 5_000
 
-
-def tisbury() -> Municipality:
-    return Municipality.objects.get(code=MUNICIPALITY)
 
 
 def schedule_today() -> FeeSchedule | None:

@@ -13,12 +13,13 @@ from permits_site.accounts.permissions import is_clerk, require
 from permits_site.exceptions import DomainError
 from tisbury_regs.documents import services
 from tisbury_regs.documents.forms import DocumentSaleForm
+from tisbury_regs.models import tisbury
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
 def charge_for_documents(request):
-    town = services.tisbury()
+    town = tisbury()
     require(is_clerk(request.user, town.pk), "charge for documents", (Role.CLERK,), town=town)
     schedule = services.schedule_today()
     if schedule is None:

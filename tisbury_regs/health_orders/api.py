@@ -27,6 +27,7 @@ from permits_site.api.public.fields import BoundedDateField, BoundedModelSeriali
 from permits_site.api.scopes import in_towns_where
 from permits_site.enforcement.models import Case, Citation, Order
 from tisbury_regs.health_orders import services
+from tisbury_regs.models import tisbury
 
 # -- out -----------------------------------------------------------------------------------
 
@@ -178,7 +179,7 @@ class HealthOrderViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
         return {**super().get_serializer_context(), "today": timezone.localdate()}
 
     def require_case_worker(self) -> None:
-        town = services.tisbury()
+        town = tisbury()
         require(can_work_case(self.request.user, town.pk), services.ACT, CASE_WORKER_ROLES,
                 town=town)
 

@@ -46,7 +46,7 @@ from permits_site.exceptions import DomainError, InvalidTransition
 from permits_site.rules.calendar import format_date, period_due
 from permits_site.rules.periods import Period
 from permits_site.rules.registry import town_law
-from permits_site.towns.models import Municipality
+from tisbury_regs.models import tisbury
 from tisbury_regs.periods import MUNICIPALITY
 
 if TYPE_CHECKING:
@@ -79,9 +79,6 @@ CLOCKS = {
 def period(code: str) -> Period:
     return town_law(MUNICIPALITY).periods[code]
 
-
-def tisbury() -> Municipality:
-    return Municipality.objects.get(code=MUNICIPALITY)
 
 
 def clock_order(case: Case) -> Order | None:

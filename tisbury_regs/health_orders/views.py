@@ -39,6 +39,7 @@ from tisbury_regs.health_orders.services import (
     HEALTH_CASE_TYPES,
     PUBLIC_FACILITY,
 )
+from tisbury_regs.models import tisbury
 
 #: The most open cases the list shows, nearest clock first.
 LISTED = 100
@@ -137,7 +138,7 @@ STEPS: dict[str, Step] = {
 
 
 def _require_staff(user) -> int:
-    town = services.tisbury()
+    town = tisbury()
     require(can_view_enforcement(user, town.pk), "see the Board's health orders",
             ENFORCEMENT_ROLES, town=town)
     return town.pk

@@ -36,14 +36,14 @@ from django.utils import timezone
 
 from permits_site import audit
 from permits_site.accounts import permissions
-from permits_site.enforcement.services.orders import comply_within
 from permits_site.exceptions import DomainError, PermissionDenied
 from permits_site.notifications.models import MessageKind
 from permits_site.notifications.reminders import Reminder, reminder_draft
 from permits_site.notifications.services import absolute_url
 from permits_site.parties.models import Property
 from permits_site.parties.owners import owner_accounts_of
-from permits_site.rules.calendar import add_months, format_date
+from permits_site.rules.calendar import add_months, format_date, period_due
+from permits_site.rules.registry import town_law
 from permits_site.towns.models import Municipality
 from tisbury_regs.inspection_triggers.counting import (
     INSPECTION_PUMPOUTS,
@@ -64,9 +64,6 @@ if TYPE_CHECKING:
     from permits_site.accounts.models import User
 
 SECTION = cite("09.0.8(4)")
-#: 09.0.8(4) names no time for a required inspection; the Board gives the 30 days it gives the
-#: report, counted as a deadline on Tisbury's calendar.
-INSPECTION_DAYS = 30
 PUMPOUTS_REASON = (f"{INSPECTION_PUMPOUTS} or more pump-outs of the septic system within one "
                    "year, from the septage handlers' returns")
 OWNER_NOTICE = "tisbury_regs/septic_inspection_due.txt"
@@ -106,6 +103,13 @@ def _calendar():
     return Municipality.objects.get(code=MUNICIPALITY).calendar()
 
 
+def _inspection_due(start: dt.date, calendar) -> dt.date:
+    """The registered period of a required inspection (09.0.8(4) names none; the Board gives
+    the report's 30 days), counted as a deadline on Tisbury's calendar."""
+    return period_due(town_law(MUNICIPALITY).periods["triggered_septic_inspection"], start,
+                      calendar)
+
+
 def trigger_due(reason: str, occurred_on: dt.date, calendar) -> dt.date:
     """The last day for the inspection a recorded event requires (09.0.8(4)): the day before
     the closing for a sale, the plan's day for the septage plan, else 30 days after."""
@@ -113,7 +117,7 @@ def trigger_due(reason: str, occurred_on: dt.date, calendar) -> dt.date:
         return occurred_on - dt.timedelta(days=1)
     if reason == InspectionTriggerReason.SEPTAGE_PLAN:
         return occurred_on
-    return comply_within(INSPECTION_DAYS, issued_on=occurred_on, calendar=calendar)
+    return _inspection_due(occurred_on, calendar)
 
 
 def _answers(reason: str | None, since: dt.date, report: SepticInspectionReport) -> bool:
@@ -137,7 +141,7 @@ def _pumpout_due(jobs: Sequence[PumpoutJob], reports: Sequence[SepticInspectionR
     known_on = fourth.pumpout_return.filed_on
     return DueInspection(
         reason=PUMPOUTS_REASON, since=fourth_day,
-        due_on=comply_within(INSPECTION_DAYS, issued_on=known_on, calendar=calendar),
+        due_on=_inspection_due(known_on, calendar),
         report=_answering(None, fourth_day, reports))
 
 

@@ -37,9 +37,11 @@ from permits_site.licensing.kinds import PermitKind
 from permits_site.licensing.models import PermitStatus
 from permits_site.licensing.services.permits import change_permit_status
 from permits_site.parties.models import BusinessKind
-from permits_site.rules.base import Fact, FactType, RuleSet, must_hold
+from permits_site.rules.base import FactType
 from permits_site.rules.calendar import format_date, year_end
+from tisbury_regs.checklists import ChecklistItem, checklist
 from tisbury_regs.law import cite
+from tisbury_regs.periods import MUNICIPALITY
 
 FOOD_MANAGER_SECTION = cite("09.5.2")
 #: The text supplied stops short of naming allergen training; 09.5.4 adopts 105 CMR 590, the
@@ -134,26 +136,15 @@ KITCHEN_ITEMS = (
 
 #: The agent's food service inspection of a residential kitchen (09.5.5), one rule per item.
 #: An inspector's checklist only: the public checks do not list it.
-RESIDENTIAL_KITCHEN_VISIT = RuleSet(
+RESIDENTIAL_KITCHEN_VISIT = checklist(
     code="tisbury.residential_kitchen_visit",
-    municipality="tisbury",
+    municipality=MUNICIPALITY,
     title="Residential kitchen food service inspection",
     description="The Board of Health's inspection of a residential kitchen serving breakfast "
                 f"or offering overnight accommodations to the public ({KITCHEN_SECTION}).",
-    facts=tuple(Fact(name, FactType.BOOL, question) for name, question, _, _ in KITCHEN_ITEMS),
+    items=tuple(ChecklistItem(fact, question, rule_id, KITCHEN_SECTION, refusal)
+                for fact, question, rule_id, refusal in KITCHEN_ITEMS),
 )
-
-
-def _kitchen_rule(visit: RuleSet, section: str, fact: str, question: str, rule_id: str,
-                  refusal: str) -> None:
-    """One item of a kitchen visit: it holds when the agent answers yes."""
-    @visit.rule(rule_id, section, question)
-    def item_holds(facts, context):
-        return must_hold(facts[fact], ok="Found so on the visit.", refusal=refusal)
-
-
-for kitchen_item in KITCHEN_ITEMS:
-    _kitchen_rule(RESIDENTIAL_KITCHEN_VISIT, KITCHEN_SECTION, *kitchen_item)
 
 RESIDENTIAL_KITCHEN = {
     "extra_fields": (
@@ -208,18 +199,15 @@ TEMPORARY_KITCHEN_ITEMS = (
 )
 
 #: The agent's inspection of a temporary food kitchen at its event (09.5.3).
-TEMPORARY_KITCHEN_VISIT = RuleSet(
+TEMPORARY_KITCHEN_VISIT = checklist(
     code="tisbury.temporary_kitchen_visit",
-    municipality="tisbury",
+    municipality=MUNICIPALITY,
     title="Temporary food kitchen inspection",
     description="The Board of Health's inspection of a temporary food kitchen at its event "
                 f"({TEMPORARY_FOOD_SECTION}).",
-    facts=tuple(Fact(name, FactType.BOOL, question)
-                for name, question, _, _ in TEMPORARY_KITCHEN_ITEMS),
+    items=tuple(ChecklistItem(fact, question, rule_id, TEMPORARY_FOOD_SECTION, refusal)
+                for fact, question, rule_id, refusal in TEMPORARY_KITCHEN_ITEMS),
 )
-
-for temporary_item in TEMPORARY_KITCHEN_ITEMS:
-    _kitchen_rule(TEMPORARY_KITCHEN_VISIT, TEMPORARY_FOOD_SECTION, *temporary_item)
 
 
 def town_agent(municipality):

@@ -23,7 +23,7 @@ from permits_site.api.public.fields import (
     validated_body,
 )
 from permits_site.parties.models import Business, Property
-from tisbury_regs.models import PumpoutJob, PumpoutReturn
+from tisbury_regs.models import PumpoutJob, PumpoutReturn, tisbury
 from tisbury_regs.periods import MUNICIPALITY
 from tisbury_regs.pumpout import services
 
@@ -82,7 +82,7 @@ class PumpoutReturnViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
     def get_queryset(self):
         if getattr(self, "swagger_fake_view", False):
             return self.queryset
-        visible = services.visible_to(self.request.user, services.tisbury())
+        visible = services.visible_to(self.request.user, tisbury())
         return (PumpoutReturn.objects.filter(visible).prefetch_related("jobs")
                 .order_by("-month", "pk"))
 

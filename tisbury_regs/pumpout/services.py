@@ -51,7 +51,7 @@ from permits_site.rules.calendar import add_months, format_date, period_due
 from permits_site.rules.registry import town_law
 from permits_site.towns.models import Municipality
 from tisbury_regs.law import cite
-from tisbury_regs.models import PumpoutJob, PumpoutReturn
+from tisbury_regs.models import PumpoutJob, PumpoutReturn, tisbury
 from tisbury_regs.periods import MUNICIPALITY
 
 if TYPE_CHECKING:
@@ -131,9 +131,6 @@ def handlers_of(user: User) -> list[Business]:
         pk__in=ids, permits__permit_type__code=HANDLER_PERMIT,
         permits__status__in=ISSUED).distinct().order_by("legal_name", "pk"))
 
-
-def tisbury() -> Municipality:
-    return Municipality.objects.get(code=MUNICIPALITY)
 
 
 # -- filing -------------------------------------------------------------------------------

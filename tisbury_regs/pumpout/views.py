@@ -18,7 +18,7 @@ from permits_site.accounts.permissions import (
 )
 from permits_site.exceptions import DomainError
 from permits_site.licensing.views.access import get_visible_or_404
-from tisbury_regs.models import PumpoutReturn
+from tisbury_regs.models import PumpoutReturn, tisbury
 from tisbury_regs.pumpout import services
 from tisbury_regs.pumpout.forms import JOB_ROWS, JobForm, ReturnForm, job_formset
 
@@ -125,7 +125,7 @@ def return_detail(request, pk: int):
 @require_GET
 def board_returns(request):
     """The Board's list: returns missing after their due date, and the returns filed."""
-    town = services.tisbury()
+    town = tisbury()
     require(can_view_enforcement(request.user, town.pk), "see the septage handlers' returns",
             ENFORCEMENT_ROLES, town=town)
     today = timezone.localdate()

@@ -27,14 +27,9 @@ from permits_site.api.public.fields import (
 )
 from permits_site.enforcement.models import InspectionResult
 from permits_site.parties.models import Property
-from permits_site.towns.models import Municipality
-from tisbury_regs.models import SepticInspectionReport, SystemInspectorLicense
+from tisbury_regs.models import SepticInspectionReport, SystemInspectorLicense, tisbury
 from tisbury_regs.periods import MUNICIPALITY
 from tisbury_regs.septic import services
-
-
-def _town() -> Municipality:
-    return Municipality.objects.get(code=MUNICIPALITY)
 
 
 class ReportSerializer(BoundedModelSerializer):
@@ -76,7 +71,7 @@ class SepticReportViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
     def get_queryset(self):
         if getattr(self, "swagger_fake_view", False):
             return self.queryset
-        town = _town()
+        town = tisbury()
         mine = Q(inspector=self.request.user)
         if permissions.is_town_staff(self.request.user, town.pk):
             mine = Q(municipality=town)
@@ -121,7 +116,7 @@ class InspectorLicenseViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
     def get_queryset(self):
         if getattr(self, "swagger_fake_view", False):
             return self.queryset
-        town = _town()
+        town = tisbury()
         permissions.require(permissions.is_admin(self.request.user, town.pk),
                             services.LICENSING, [Role.ADMIN], town=town)
         return SystemInspectorLicense.objects.filter(municipality=town).order_by("pk")
@@ -134,7 +129,7 @@ class InspectorLicenseViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         if user is None:
             raise serializers.ValidationError({"user": ["No such account."]})
         license = services.grant_inspector_license(
-            municipality=_town(), user=user, license_number=data["license_number"],
+            municipality=tisbury(), user=user, license_number=data["license_number"],
             expires_on=data["expires_on"], acting_user=request.user)
         return Response(LicenseSerializer(license).data, status=status.HTTP_201_CREATED)
 

@@ -17,22 +17,16 @@ from permits_site.enforcement.models import Case
 from permits_site.exceptions import DomainError
 from permits_site.licensing.views.access import get_visible_or_404
 from permits_site.licensing.views.resident import error_messages
-from permits_site.towns.models import Municipality
-from tisbury_regs.models import SepticInspectionReport, SystemInspectorLicense
-from tisbury_regs.periods import MUNICIPALITY
+from tisbury_regs.models import SepticInspectionReport, SystemInspectorLicense, tisbury
 from tisbury_regs.septic import services
 from tisbury_regs.septic.forms import LicenseForm, ReportForm, check_form_class
-
-
-def _town() -> Municipality:
-    return Municipality.objects.get(code=MUNICIPALITY)
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
 def file_report(request):
     """A licensed system inspector files a report (09.0.8(4))."""
-    town = _town()
+    town = tisbury()
     permissions.require(services.live_license(request.user, town) is not None,
                         "file a septic inspection report",
                         party="a system inspector licensed by the Board of Health")
@@ -92,7 +86,7 @@ def seller_letter(request, pk: int):
 @require_http_methods(["GET", "POST"])
 def inspector_licenses(request):
     """The admin's list of system inspector licenses and the grant form."""
-    town = _town()
+    town = tisbury()
     permissions.require(permissions.is_admin(request.user, town.pk),
                         services.LICENSING, [Role.ADMIN], town=town)
     form = LicenseForm(request.POST or None)

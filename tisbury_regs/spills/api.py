@@ -21,7 +21,7 @@ from permits_site.api.public.fields import (
     validated_body,
 )
 from permits_site.parties.models import Property
-from tisbury_regs.models import SpillReport
+from tisbury_regs.models import SpillReport, tisbury
 from tisbury_regs.periods import MUNICIPALITY
 from tisbury_regs.spills import services
 
@@ -63,7 +63,7 @@ class SpillReportViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
     def get_queryset(self):
         if getattr(self, "swagger_fake_view", False):
             return self.queryset
-        town = services.tisbury()
+        town = tisbury()
         permissions.require(services.may_see(self.request.user, town), "see spill reports",
                             permissions.ENFORCEMENT_ROLES, town=town)
         return services.spill_reports(town)

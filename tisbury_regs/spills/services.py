@@ -24,8 +24,7 @@ from permits_site.exceptions import DomainError, PermissionDenied
 from permits_site.parties.models import Property
 from permits_site.towns.models import Municipality
 from tisbury_regs.law import cite
-from tisbury_regs.models import SpillReport
-from tisbury_regs.periods import MUNICIPALITY
+from tisbury_regs.models import SpillReport, tisbury
 
 if TYPE_CHECKING:
     from permits_site.accounts.models import User
@@ -33,9 +32,6 @@ if TYPE_CHECKING:
 SECTION = cite("09.9.6(3)e")
 CLEANUP_SECTION = cite("09.9.6(3)f")
 
-
-def tisbury() -> Municipality:
-    return Municipality.objects.get(code=MUNICIPALITY)
 
 
 def may_see(user: User, town: Municipality) -> bool:

@@ -12,6 +12,7 @@ from django.views.decorators.http import require_http_methods
 from permits_site.accounts.permissions import ENFORCEMENT_ROLES, require
 from permits_site.exceptions import DomainError
 from permits_site.parties.models import Property
+from tisbury_regs.models import tisbury
 from tisbury_regs.spills import services
 from tisbury_regs.spills.forms import SpillReportForm
 
@@ -28,7 +29,7 @@ def _place(request, town):
 @login_required
 @require_http_methods(["GET", "POST"])
 def spill_reports(request):
-    town = services.tisbury()
+    town = tisbury()
     require(services.may_see(request.user, town), "see and record spill reports",
             ENFORCEMENT_ROLES, town=town)
     place = _place(request, town)

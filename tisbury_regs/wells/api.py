@@ -21,7 +21,7 @@ from permits_site.api.public.fields import (
     validated_body,
 )
 from permits_site.licensing.models import Permit
-from tisbury_regs.models import WellMeterReading, WellSeason
+from tisbury_regs.models import WellMeterReading, WellSeason, tisbury
 from tisbury_regs.periods import MUNICIPALITY
 from tisbury_regs.wells import services
 
@@ -50,7 +50,7 @@ class WellReadingViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
     def get_queryset(self):
         if getattr(self, "swagger_fake_view", False):
             return self.queryset
-        town = services.tisbury()
+        town = tisbury()
         readings = WellMeterReading.objects.filter(well__municipality=town)
         if not permissions.is_town_staff(self.request.user, town.pk):
             readings = readings.filter(permissions.party_rows(

@@ -74,9 +74,6 @@ class Window:
         return f"{WellSeason(self.season).label.split(' (')[0]} {self.year}"
 
 
-def tisbury() -> Municipality:
-    return Municipality.objects.get(code=MUNICIPALITY)
-
 
 def is_metered(well: Permit) -> bool:
     """Whether the facts recorded with the registration show a sealed meter is installed or

@@ -18,6 +18,7 @@ from permits_site.accounts.permissions import (
     require,
 )
 from permits_site.exceptions import DomainError
+from tisbury_regs.models import tisbury
 from tisbury_regs.wells import services
 from tisbury_regs.wells.forms import ReadingForm, ScheduleForm
 
@@ -50,7 +51,7 @@ def my_wells(request):
 def board_wells(request):
     """Metered wells missing the last season's reading, every metered well's readings, and
     (for case workers) the seasonal schedule form."""
-    town = services.tisbury()
+    town = tisbury()
     require(can_view_enforcement(request.user, town.pk), "see the metered wells",
             ENFORCEMENT_ROLES, town=town)
     may_schedule = can_work_case(request.user, town.pk)

@@ -34,7 +34,6 @@ from permits_site.licensing.declarations import (
     Purpose,
 )
 from permits_site.licensing.fact_forms import EARLIEST_DATE, LATEST_DATE, bounds_errors
-from permits_site.licensing.finder import MAX_QUERY_LENGTH
 from permits_site.licensing.kinds import kind_for
 from permits_site.licensing.models import PermitType
 from permits_site.rules.base import (
@@ -48,6 +47,7 @@ from permits_site.rules.base import (
     RuleSet,
 )
 from permits_site.rules.periods import PeriodKind
+from permits_site.search.matching import MAX_LENGTH as MAX_QUERY_LENGTH
 from permits_site.towns.models import Municipality
 
 ON_HELP = "The date to judge at, YYYY-MM-DD; null or absent means today in America/New_York."

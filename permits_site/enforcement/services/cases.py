@@ -552,15 +552,18 @@ def renew_order(*, order: Order, period: Period, note: str = "", acting_user: Us
 @transaction.atomic
 def rescind_order(*, order: Order, reason: str, acting_user: User) -> Order:
     """End an order in force for a time before its last day: it binds through today and is
-    not renewed. The law that lets someone rescind it is its app's to check."""
+    not renewed; the order records the day, who rescinded it and why. The law that lets
+    someone rescind it is its app's to check."""
     require_case_open(order.case, doing="rescind an order on")
     today = timezone.localdate()
-    if order.ends_on is None or order.ends_on < today:
+    if order.ends_on is None or order.ends_on < today or order.rescinded_on is not None:
         raise InvalidTransition("Only an order in force is rescinded.")
     reason = require_text(reason, field="reason", message="Give the reason for rescinding.")
     before = order.ends_on
-    order.ends_on = order.comply_by = today
-    order.save(update_fields=["ends_on", "comply_by"])
+    order.ends_on = order.comply_by = order.rescinded_on = today
+    order.rescinded_by, order.rescission_reason = acting_user, reason
+    order.save(update_fields=["ends_on", "comply_by", "rescinded_on", "rescinded_by",
+                              "rescission_reason"])
     _record(order.case, acting_user=acting_user, action="case.order_rescinded",
             summary=f"Order on case #{order.case_id} rescinded on {format_date(today)}",
             order=order.pk, ended_before=before, reason=reason)

@@ -36,7 +36,12 @@ from permits_site.enforcement.models import (
     PriorWindow,
     SurchargeClassification,
 )
-from permits_site.enforcement.registry import CitationPolicy, citation_policy, may_cite
+from permits_site.enforcement.registry import (
+    CitationPolicy,
+    citation_policy,
+    may_cite,
+    offenses_of_inspection,
+)
 from permits_site.enforcement.registry import case_type as registered_case_type
 from permits_site.enforcement.services.cases import require_case_open
 from permits_site.enforcement.services.fines import citable_fine_item
@@ -177,6 +182,10 @@ def issue_citation(
         if registered and registered.other_offenses:
             offered = (offered + ", " if offered else "") + "an offense an admin added"
         raise DomainError(f"This case may cite: {offered}.", field="offense")
+    found = offenses_of_inspection(case)
+    if found is not None and offense not in found:
+        raise DomainError(f"The failed items of inspection #{case.inspection_id} point to: "
+                          f"{', '.join(found)}.", field="offense")
     policy = policy_of(case)
     today = timezone.localdate()
     recorded = exemption_answers(policy, offense, answers or {})

@@ -142,12 +142,15 @@ class Permit(models.Model):
         return f"{self.permit_type.name} {self.number}"
 
     def save(self, *args, **kwargs):
+        """Refuse to change what was issued; only an open-ended term may end, once, on the day
+        of the event it ran until (``end_open_term``)."""
         if self.pk is not None:
             stored = Permit.objects.filter(pk=self.pk).values(*self.FROZEN_FIELDS).first()
             changed = [
                 name
                 for name in self.FROZEN_FIELDS
                 if stored and stored[name] != getattr(self, name)
+                and not (name == "valid_through" and stored[name] == OPEN_ENDED)
             ]
             if changed:
                 raise ImmutableRecord(f"An issued permit cannot be edited ({', '.join(changed)}).")

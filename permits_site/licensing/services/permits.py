@@ -11,7 +11,7 @@ from django.utils import timezone
 from permits_site import audit
 from permits_site.exceptions import DomainError, InvalidTransition
 from permits_site.licensing import transitions
-from permits_site.licensing.kinds import kind_for
+from permits_site.licensing.kinds import YearEndNotice, kind_for
 from permits_site.licensing.models import (
     Application,
     ApplicationStatus,
@@ -27,6 +27,7 @@ from permits_site.licensing.services.numbering import allocate_number
 from permits_site.licensing.services.variances import frozen_variance, granted_variances
 from permits_site.licensing.tasks import render_permit_pdf
 from permits_site.parties.places import place_facts
+from permits_site.rules.calendar import format_date
 from permits_site.rules.registry import get_rule_set
 
 if TYPE_CHECKING:
@@ -57,19 +58,18 @@ def _issue(application: Application, *, acting_user: User, next_license_year: bo
     transitions.require("issue", application)
     kind = kind_for(application.permit_type.code)
     issued_on = timezone.localdate()
-    next_year = _next_year_on_sale(application, kind=kind, on=issued_on) \
+    year_ending = _next_year_on_sale(application, kind=kind, on=issued_on) \
         if next_license_year else None
+    term_starts = issued_on
     if not blockers_checked:
         require_nothing_blocks(application)
     if application.action in kind.amending_actions:
         return _amend_previous_permit(application, kind=kind, acting_user=acting_user)
-    if next_year is not None:
-        kind.move_to_license_year(application, year=next_year)
-        valid_from, valid_through = dt.date(next_year, 1, 1), dt.date(next_year, 12, 31)
-        year = next_year
-    else:
-        valid_from, valid_through = kind.term(application, issued_on=issued_on)
-        year = kind.license_year(application, on=issued_on)
+    if year_ending is not None:
+        kind.move_to_license_year(application, year=year_ending.next_year)
+        term_starts = year_ending.runs_through + dt.timedelta(days=1)
+    valid_from, valid_through = kind.term(application, issued_on=term_starts)
+    year = kind.license_year(application, on=term_starts)
     sequence = allocate_number(
         municipality=application.municipality, series=application.permit_type.code, year=year
     )
@@ -120,9 +120,10 @@ def _issue(application: Application, *, acting_user: User, next_license_year: bo
     return permit
 
 
-def _next_year_on_sale(application: Application, *, kind, on: dt.date) -> int:
-    """The next license year an application may be issued for today, or a refusal naming
-    the field and the section that sets the permit's term."""
+def _next_year_on_sale(application: Application, *, kind, on: dt.date) -> YearEndNotice:
+    """The notice of the license year ending, when the next one may be issued today (its term
+    is the kind's declared term from the day after this one ends), or a refusal naming the
+    field and the section that sets the permit's term."""
     notice = kind.year_end_notice(application, on=on)
     if notice is None or notice.next_year is None:
         citation = notice.citation if notice else application.permit_type.citation
@@ -132,7 +133,7 @@ def _next_year_on_sale(application: Application, *, kind, on: dt.date) -> int:
             f"one apply ahead for ({citation}).",
             field="next_license_year",
         )
-    return notice.next_year
+    return notice
 
 
 def _amend_previous_permit(application: Application, *, kind, acting_user: User) -> Permit:
@@ -228,6 +229,32 @@ def _supersede_previous(application: Application, permit: Permit) -> None:
             before={"status": before},
             after={"status": previous.status},
         )
+
+
+@transaction.atomic
+def end_open_term(*, permit: Permit, last_day: dt.date, reason: str,
+                  acting_user: User) -> Permit:
+    """A permit that runs until an event (a horse's registration until it leaves town) ends
+    with the event: its term runs through ``last_day`` and the permit reads as expired after
+    it (``Permit.effective_status``), as every other permit past its term does."""
+    if not permit.is_open_ended:
+        raise InvalidTransition(f"{permit.number} already runs through "
+                                f"{format_date(permit.valid_through)}.", field="permit")
+    if last_day < permit.valid_from:
+        raise DomainError(f"{permit.number} cannot end before it began "
+                          f"({format_date(permit.valid_from)}).", field="last_day")
+    permit.valid_through = last_day
+    permit.save(update_fields=["valid_through"])
+    audit.record(
+        actor=acting_user,
+        action="permit.term_ended",
+        subject=permit,
+        municipality=permit.municipality,
+        summary=f"{permit.number} runs through {format_date(last_day)}: {reason}",
+        before={"valid_through": None},
+        after={"valid_through": str(last_day)},
+    )
+    return permit
 
 
 @transaction.atomic

@@ -10,7 +10,6 @@ from django.utils import timezone
 from django.views.decorators.http import require_http_methods, require_POST
 
 from permits_site.accounts import permissions
-from permits_site.accounts.models import Role
 from permits_site.exceptions import DomainError
 from permits_site.licensing.forms import FeeScheduleVersionForm
 from permits_site.licensing.models import FeeSchedule, PermitType
@@ -25,7 +24,8 @@ from permits_site.towns.models import Municipality
 
 
 def admin_towns(user) -> set[int]:
-    return permissions.towns_with(user, [Role.ADMIN], doing="manage fee schedules")
+    """The towns whose fee schedules ``user`` may manage."""
+    return permissions.admin_towns(user, doing="manage fee schedules")
 
 
 FEE_SCHEDULE_SORTS = {
