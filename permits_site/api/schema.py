@@ -5,8 +5,7 @@ the query is a 400 and one in the path a 404 (``permits_site.control_characters`
 hidden record a 404, and a signed-in operation answers 401 without valid credentials
 and 403 to a caller whose role may not act. :class:`ErrorResponsesAutoSchema` adds those
 answers, in the project's error shape (:mod:`permits_site.api.errors`), to every
-operation that does not declare them itself, and it lets an e-mail address the
-record may leave blank be the empty string it is stored as.
+operation that does not declare them itself.
 """
 
 from __future__ import annotations
@@ -14,7 +13,6 @@ from __future__ import annotations
 from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse
-from rest_framework import serializers
 from rest_framework.permissions import AllowAny
 
 REFUSED = OpenApiResponse(
@@ -37,13 +35,6 @@ FORBIDDEN = OpenApiResponse(
 
 class ErrorResponsesAutoSchema(AutoSchema):
     """drf-spectacular's schema, with the refusals any operation can answer."""
-
-    def _map_serializer_field(self, field, direction, bypass_extensions=False):
-        schema = super()._map_serializer_field(field, direction, bypass_extensions)
-        if isinstance(field, serializers.EmailField) and field.allow_blank:
-            schema.pop("format", None)
-            schema["anyOf"] = [{"format": "email"}, {"maxLength": 0}]
-        return schema
 
     def _get_response_bodies(self, direction="response"):
         responses = super()._get_response_bodies(direction)
