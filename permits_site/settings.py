@@ -271,7 +271,7 @@ REST_FRAMEWORK = {
         "rest_framework.parsers.FormParser",
         "rest_framework.parsers.MultiPartParser",
     ],
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "permits_site.api.schema.ErrorResponsesAutoSchema",
     "EXCEPTION_HANDLER": "permits_site.api.errors.exception_handler",
     "DEFAULT_PAGINATION_CLASS": "permits_site.api.pagination.CeilingLimitOffsetPagination",
     "PAGE_SIZE": 50,

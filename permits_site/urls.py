@@ -31,3 +31,6 @@ urlpatterns = [
     path("staff/search/", include("permits_site.search.urls")),
     path("django-admin/", admin.site.urls),
 ]
+
+#: An address under /api/ that names no operation is answered in the API's JSON.
+handler404 = "permits_site.api.errors.not_found"

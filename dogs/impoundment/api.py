@@ -93,8 +93,8 @@ class ImpoundmentSerializer(BoundedModelSerializer):
                   "Rabies C).")
     owner_notices = OwnerNoticeSerializer(many=True, read_only=True)
     cori_checks = CoriCheckSerializer(many=True, read_only=True)
-    fee_invoice = ImpoundmentInvoiceSerializer(read_only=True)
-    adoption_invoice = ImpoundmentInvoiceSerializer(read_only=True)
+    fee_invoice = ImpoundmentInvoiceSerializer(read_only=True, allow_null=True)
+    adoption_invoice = ImpoundmentInvoiceSerializer(read_only=True, allow_null=True)
 
     class Meta:
         model = Impoundment

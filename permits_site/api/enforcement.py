@@ -97,7 +97,8 @@ class InspectionPhotoSerializer(BoundedModelSerializer):
 class InspectionSerializer(BoundedModelSerializer):
     municipality = serializers.SlugRelatedField(slug_field="code", read_only=True)
     check = serializers.CharField(source="check_code", read_only=True)
-    permit_number = serializers.CharField(source="permit.number", read_only=True, default=None)
+    permit_number = serializers.CharField(source="permit.number", read_only=True, default=None,
+                                          allow_null=True)
     inspector_name = serializers.CharField(source="inspector.display_name", read_only=True)
     violations = ViolationSerializer(many=True, read_only=True)
     photos = InspectionPhotoSerializer(many=True, read_only=True)
@@ -192,7 +193,8 @@ class CaseChargeSerializer(BoundedModelSerializer):
 class CaseSerializer(BoundedModelSerializer):
     municipality = serializers.SlugRelatedField(slug_field="code", read_only=True)
     case_type_name = serializers.SerializerMethodField()
-    permit_number = serializers.CharField(source="permit.number", read_only=True, default=None)
+    permit_number = serializers.CharField(source="permit.number", read_only=True, default=None,
+                                          allow_null=True)
     violations = ViolationSerializer(many=True, read_only=True)
     orders = OrderSerializer(many=True, read_only=True)
     citations = CitationSerializer(many=True, read_only=True)

@@ -13,10 +13,13 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Set
 from contextlib import contextmanager
 
+from django.http import JsonResponse
+from django.views.defaults import page_not_found
 from rest_framework import exceptions
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from permits_site.accounts.permissions import Refused
+from permits_site.control_characters import API_PREFIX
 from permits_site.exceptions import DomainError
 from permits_site.exceptions import PermissionDenied as DomainPermissionDenied
 from permits_site.rules.fees import QuoteRefused
@@ -30,6 +33,14 @@ def exception_handler(exc, context):
     elif isinstance(exc, DomainError | QuoteRefused):
         exc = exceptions.ValidationError(exc.errors)
     return drf_exception_handler(exc, context)
+
+
+def not_found(request, exception):
+    """The site's 404: JSON under /api/ (an ``{id}`` that is not a number matches no
+    route, and a client of the API reads JSON), the site's page elsewhere."""
+    if request.path.startswith(API_PREFIX):
+        return JsonResponse({"detail": "Not found."}, status=404)
+    return page_not_found(request, exception)
 
 
 def _flat(errors: Mapping[str, list[str]]) -> str:

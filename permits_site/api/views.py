@@ -51,7 +51,11 @@ from permits_site.licensing.models import (
     PermitType,
 )
 from permits_site.licensing.services import applications as application_services
-from permits_site.licensing.services.documents import review_document, upload_document
+from permits_site.licensing.services.documents import (
+    SIGNATURES,
+    review_document,
+    upload_document,
+)
 from permits_site.licensing.services.fees import create_fee_schedule_version, retire_fee_schedule
 from permits_site.licensing.services.payments import record_payment
 from permits_site.licensing.services.permits import change_permit_status, issue_permit
@@ -208,9 +212,11 @@ class ApplicationViewSet(
     @extend_schema(methods=["GET"], responses=api.DocumentSerializer(many=True))
     @extend_schema(methods=["POST"], request=api.DocumentUploadSerializer,
                    responses={201: api.DocumentSerializer})
-    @action(detail=True, methods=["get", "post"], parser_classes=[MultiPartParser])
+    @action(detail=True, methods=["get", "post"], parser_classes=[MultiPartParser],
+            pagination_class=None)
     def documents(self, request, pk=None):
-        """The application's documents; upload a PDF, PNG or JPEG (checked by content, ≤ 10 MB)."""
+        """The application's documents, all of them as one list like its variances and
+        hearings; upload a PDF, PNG or JPEG (checked by content, ≤ 10 MB)."""
         application = self.get_object()
         if request.method == "GET":
             documents = application.documents.all()
@@ -299,10 +305,11 @@ class DocumentViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
             return [IsAuthenticated(), IsTownClerk()]
         return [IsAuthenticated()]
 
-    @extend_schema(responses={(200, "application/octet-stream"): OpenApiTypes.BINARY})
+    @extend_schema(responses={(200, content_type): OpenApiTypes.BINARY
+                              for _, content_type in SIGNATURES})
     @action(detail=True, methods=["get"])
     def file(self, request, pk=None):
-        """The stored file, as a download."""
+        """The stored file, as a download in the format its content proved on upload."""
         document = self.get_object()
         return attachment(document.file.open("rb"), filename=document.original_name,
                           content_type=document.content_type)

@@ -72,6 +72,7 @@ class BusinessSerializer(BoundedModelSerializer):
     """A business as the API shows it; ``members`` are the usernames of who acts for it."""
 
     members = serializers.SerializerMethodField()
+    email = serializers.EmailField(read_only=True, allow_blank=True)
 
     class Meta:
         model = Business

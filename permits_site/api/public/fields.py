@@ -158,6 +158,8 @@ class StrictSerializer(serializers.Serializer):
     """A request body: a JSON object whose unknown keys are refused by name."""
 
     def to_internal_value(self, data: Any) -> dict[str, Any]:
+        if not isinstance(data, Mapping):
+            return super().to_internal_value(data)  # refused: "Expected a dictionary"
         unknown = {str(name): ["Unknown field."] for name in data if name not in self.fields}
         try:
             validated = super().to_internal_value(data)
