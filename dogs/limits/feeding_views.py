@@ -3,6 +3,7 @@ case's advice to take remedial action and its citation (Feeding wildlife A(2), A
 
 from __future__ import annotations
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import render
 from django.views.decorators.http import require_GET, require_http_methods
@@ -49,14 +50,18 @@ def feeding_case(request, pk: int):
                                                                              "citations"),
         lambda user, record: has_role(user, record.municipality_id, *LIMIT_OFFICERS),
         request.user, pk=pk)
-    if request.method == "POST":
-        return run_action(request, case, request.POST.get("action", ""), ACTIONS,
-                          render_page=render_feeding, page="dogs:feeding_case")
-    return render_feeding(request, case)
+    if request.method == "GET":
+        return render_feeding(request, case)
+    action = request.POST.get("action", "")
+    if action not in ACTIONS:
+        messages.error(request, "Choose what to record: the advice or the citation (action).")
+        return render_feeding(request, case, status=400)
+    return run_action(request, case, action, ACTIONS, render_page=render_feeding,
+                      page="dogs:feeding_case")
 
 
-def render_feeding(request, case: Case, *, bound: dict | None = None):
+def render_feeding(request, case: Case, *, bound: dict | None = None, status: int = 200):
     """The case's advice and the officer's forms; 400 when a posted form was refused."""
     return render(request, "dogs/feeding_case.html", {
         **page_context(request, case, ACTIONS, bound or {}), "advice": feeding.advice_of(case),
-    }, status=400 if bound else 200)
+    }, status=400 if bound else status)

@@ -138,9 +138,12 @@ def test_feeding_page_refuses_advice_without_text_on_its_field(client, case, aco
     assert advice_of(case) is None
 
 
-def test_feeding_page_answers_404_to_an_unknown_action(client, case, aco):
+@pytest.mark.parametrize("sent", [{"action": "erase"}, {}])
+def test_feeding_page_refuses_an_unknown_or_missing_action_naming_it(client, case, aco, sent):
     client.force_login(aco)
 
-    posted = client.post(reverse("dogs:feeding_case", args=[case.pk]), {"action": "erase"})
+    posted = client.post(reverse("dogs:feeding_case", args=[case.pk]), sent)
 
-    assert posted.status_code == 404
+    assert posted.status_code == 400
+    assert "(action)" in posted.content.decode()
+    assert not case.orders.exists()
