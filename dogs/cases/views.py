@@ -58,6 +58,7 @@ from permits_site.enforcement.registry import case_type
 from permits_site.exceptions import DomainError
 from permits_site.licensing.views.access import get_visible_or_404
 from permits_site.pdf.html import html_to_pdf
+from permits_site.pdf.notices import render_letters_pdf
 
 DOG_CASE_TYPES = (cases.DANGEROUS_DOG, cases.POTENTIALLY_DANGEROUS_DOG, cases.NUISANCE_DOG)
 
@@ -395,12 +396,12 @@ def case_action(request, pk: int, action: str):
 def render_ruling_letters_pdf(appeal: Appeal) -> bytes:
     """One letter per recipient of the ruling (Hearing authority C)."""
     period, due = cases.further_appeal_due(appeal)
-    html = render_to_string("dogs/case_ruling_letters.html", {
-        "appeal": appeal, "case": appeal.case, "recipients": cases.ruling_recipients(appeal),
-        "further_period": period, "further_due": due,
-        "ruling_citation": cite("Hearing authority C"),
-    })
-    return html_to_pdf(html)
+    return render_letters_pdf(
+        "dogs/case_ruling_letters.html", letters=cases.ruling_recipients(appeal),
+        town=appeal.case.municipality.name,
+        authority="Hearing authority — Police Chief or designee",
+        appeal=appeal, case=appeal.case, further_period=period, further_due=due,
+        ruling_citation=cite("Hearing authority C"))
 
 
 @login_required
