@@ -25,6 +25,7 @@ from permits_site.api.errors import nest_errors
 from permits_site.api.parsers import JSONObjectParser
 from permits_site.api.public import serializers
 from permits_site.api.public.fields import validated_body
+from permits_site.api.schema import REFUSED
 from permits_site.enforcement.services import quote_fine
 from permits_site.licensing.declarations import Purpose, fact_field
 from permits_site.licensing.finder import find_permit_types
@@ -41,10 +42,6 @@ from permits_site.towns.calendar import TownCalendar, town_calendar
 from permits_site.towns.models import Municipality
 
 TAGS = ["public"]
-REFUSED = OpenApiResponse(
-    response=OpenApiTypes.OBJECT,
-    description="Refused: an object whose keys name the offending fields.",
-)
 UNKNOWN = OpenApiResponse(response=OpenApiTypes.OBJECT, description="No such code.")
 
 
