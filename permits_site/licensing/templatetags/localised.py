@@ -1,6 +1,8 @@
-"""Dates and money in the reader's language: English reads as it always has ("June 10, 2026",
-"$25.00"); Portuguese and Spanish through Django's formats for the language ("10 de junho
-de 2026", "US$ 1.234,50"), so a resident never reads a date or an amount the wrong way round.
+"""Dates, money and the rules' sentences in the reader's language: English reads as it always
+has ("June 10, 2026", "$25.00"); Portuguese and Spanish through Django's formats for the
+language ("10 de junho de 2026", "US$ 1.234,50"), so a resident never reads a date or an amount
+the wrong way round, and through the catalogues for the sentences
+(:mod:`permits_site.rules.wording`).
 """
 
 from __future__ import annotations
@@ -8,10 +10,14 @@ from __future__ import annotations
 import datetime as dt
 from decimal import Decimal
 
+from typing import Any
+
 from django import template
 from django.utils import formats, translation
 from django.utils.dateformat import format as date_format
 from django.utils.numberformat import format as number_format
+
+from permits_site.rules.wording import Dollars, Explanation
 
 register = template.Library()
 
@@ -54,3 +60,32 @@ def money(value: Decimal | int | None) -> str:
     amount = number_format(Decimal(value), decimal_separator, decimal_pos=2, grouping=3,
                            thousand_sep=grouping_separator, force_grouping=True)
     return f"US$ {amount}"
+
+
+def _in_words(value: Any) -> str:
+    """One value of an explanation, written the reader's way."""
+    if isinstance(value, Explanation | str):
+        return explained(value)
+    if isinstance(value, Dollars):
+        return money(value)
+    if isinstance(value, dt.date) and not isinstance(value, dt.datetime):
+        return long_date(value)
+    if isinstance(value, int | Decimal) and not isinstance(value, bool):
+        return formats.number_format(value, use_l10n=True)
+    return str(value)
+
+
+@register.filter
+def explained(sentence: str | None) -> str:
+    """A sentence of the rules or services in the reader's language: an
+    :class:`~permits_site.rules.wording.Explanation` through its translated template and
+    values written the reader's way, any other marked sentence through the catalogue; a
+    sentence the catalogues do not hold stays as it is."""
+    if not sentence:
+        return ""
+    if not isinstance(sentence, Explanation):
+        return translation.gettext(sentence)
+    if _english():
+        return str(sentence)
+    values = {name: _in_words(value) for name, value in sentence.values.items()}
+    return translation.gettext(sentence.template) % values

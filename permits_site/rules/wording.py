@@ -1,0 +1,63 @@
+"""Sentences the rules and services say to people, kept so a page can say them in the reader's
+language.
+
+The rules engine is pure Python: a finding's message is English, as the API, the audit log
+and staff read it. A sentence that carries values is built with :func:`explain` from a
+template marked with :func:`gettext_noop` (so ``makemessages`` puts it in the catalogues)::
+
+    explain(gettext_noop("The dog is %(age)s months old."), age=7)
+
+It is a plain ``str`` in English ("The dog is 7 months old.") that also remembers its
+template and values; a page translates the template and formats each value the reader's way
+(``{{ finding.message|explained }}`` in ``permits_site.licensing.templatetags.localised``).
+A sentence without values is a plain string marked with :func:`gettext_noop`.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping
+from decimal import Decimal
+from typing import Any
+
+
+def gettext_noop(message: str) -> str:
+    """Mark ``message`` for the catalogues without translating it (as Django's function of
+    the same name, which ``makemessages`` looks for; this package imports no Django)."""
+    return message
+
+
+class Dollars(Decimal):
+    """An amount of money among an explanation's values: "$1,234.50" in English."""
+
+    def __str__(self) -> str:
+        return f"${self:,.2f}"
+
+
+def english(value: Any) -> str:
+    """A value as it reads in an English sentence: dates in words ("March 4, 2030")."""
+    if isinstance(value, dt.date) and not isinstance(value, dt.datetime):
+        return f"{value:%B} {value.day}, {value.year}"
+    return str(value)
+
+
+class Explanation(str):
+    """An English sentence that remembers the template and values it was built from."""
+
+    template: str
+    values: Mapping[str, Any]
+
+    def __new__(cls, template: str, values: Mapping[str, Any]) -> Explanation:
+        sentence = super().__new__(cls, template % {name: english(value)
+                                                    for name, value in values.items()})
+        sentence.template = template
+        sentence.values = dict(values)
+        return sentence
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Explanation, (self.template, self.values))
+
+
+def explain(template: str, **values: Any) -> Explanation:
+    """The English sentence ``template % values``, translatable as a whole on a page."""
+    return Explanation(template, values)

@@ -1,0 +1,60 @@
+"""Sentences that remember their template: English for the API and the audit log, the
+reader's language on a page (permits_site.rules.wording, the ``explained`` filter)."""
+
+import datetime as dt
+import json
+import pickle
+from decimal import Decimal
+
+import pytest
+from django.utils import translation
+
+from permits_site.licensing.templatetags.localised import explained
+from permits_site.rules.wording import Dollars, Explanation, explain, gettext_noop
+
+
+def test_an_explanation_is_its_english_sentence():
+    sentence = explain(gettext_noop("valid until %(date)s"), date=dt.date(2030, 3, 4))
+    assert sentence == "valid until March 4, 2030"
+    assert json.dumps({"message": sentence}) == '{"message": "valid until March 4, 2030"}'
+    assert sentence.template == "valid until %(date)s"
+    assert sentence.values == {"date": dt.date(2030, 3, 4)}
+
+
+def test_dollars_read_as_money_in_english():
+    assert explain("Invoice #%(number)s:", number=Dollars("1234.5")) == "Invoice #$1,234.50:"
+
+
+def test_an_explanation_survives_pickling_with_its_template():
+    sentence = explain("Signed in as %(name)s", name="Ana")
+    copy = pickle.loads(pickle.dumps(sentence))
+    assert isinstance(copy, Explanation)
+    assert (copy, copy.template, copy.values) == (sentence, sentence.template, sentence.values)
+
+
+@pytest.mark.parametrize(("language", "expected"), [
+    ("en", "valid until March 4, 2030"),
+    ("pt-br", "válido até 4 de março de 2030"),
+    ("es", "válido hasta el 4 de marzo de 2030"),
+])
+def test_explained_translates_the_template_and_writes_the_date_the_readers_way(
+        language, expected):
+    sentence = explain(gettext_noop("valid until %(date)s"), date=dt.date(2030, 3, 4))
+    with translation.override(language):
+        assert explained(sentence) == expected
+
+
+def test_explained_writes_numbers_and_money_the_readers_way():
+    sentence = explain("Invoice #%(number)s:", number=Dollars("1234.5"))
+    with translation.override("pt-br"):
+        assert explained(sentence) == "Fatura nº US$ 1.234,50:"
+    with translation.override("es"):
+        assert explained(explain("Signed in as %(name)s", name=Decimal("49.9"))) == (
+            "Sesión iniciada como 49,9")
+
+
+def test_explained_translates_a_plain_marked_sentence_and_leaves_an_unknown_one():
+    with translation.override("pt-br"):
+        assert explained("Signed in as %(name)s") == "Conectado como %(name)s"
+        assert explained("A sentence no catalogue holds.") == "A sentence no catalogue holds."
+        assert explained("") == ""
