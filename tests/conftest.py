@@ -1,6 +1,7 @@
 """Shared fixtures: towns come from the migrations, people from the factories."""
 
 import pytest
+from django.db import connection
 from django.test import override_settings
 from rest_framework.test import APIClient
 
@@ -9,6 +10,17 @@ from tests.factories import DogFactory, Role, UserFactory, municipality, staff
 #: Passwords hashed in a blink: the production hasher's million rounds took a second of
 #: every sign-in and of every demo account seeded, and no test is about its strength.
 FAST_PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+def pytest_collection_modifyitems(items):
+    """Tests marked ``postgres_only`` run in the PostgreSQL suite alone: their outcome does
+    not depend on the database, and running them twice would only lengthen CI."""
+    if connection.vendor == "postgresql":
+        return
+    once = pytest.mark.skip(reason="runs once, in the PostgreSQL suite (marker postgres_only)")
+    for item in items:
+        if item.get_closest_marker("postgres_only"):
+            item.add_marker(once)
 
 
 @pytest.fixture(autouse=True, scope="session")

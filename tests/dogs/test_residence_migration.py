@@ -7,7 +7,10 @@ from django.db.migrations.executor import MigrationExecutor
 
 from dogs.models import Dog
 
-pytestmark = pytest.mark.django_db(transaction=True, serialized_rollback=True)
+#: Migrating back and forth re-renders every model state of the project: minutes of a
+#: core, spent once, on the production database.
+pytestmark = [pytest.mark.django_db(transaction=True, serialized_rollback=True),
+              pytest.mark.postgres_only]
 BEFORE = [("dogs", "0004_seed_fines")]
 AFTER = [("dogs", "0006_dog_residence_required")]
 

@@ -2,6 +2,7 @@
 
 import pytest
 import time_machine
+from django.db import transaction
 
 from tests.factories import Role, local, municipality, staff
 from tests.reports.year import TODAY, YearOfRecords
@@ -26,6 +27,18 @@ def two_town_clerk(db):
     return user
 
 
+@pytest.fixture(scope="module")
+def _year_of_records(django_db_setup, django_db_blocker):
+    """The year, laid down once for a module inside a transaction rolled back after its last
+    test: each test reads it inside its own savepoint, so a module's figure tests build it
+    once (on each test process) rather than once each."""
+    with django_db_blocker.unblock(), transaction.atomic():
+        with time_machine.travel(local(TODAY), tick=False):
+            built = YearOfRecords(staff=staff(Role.CLERK, "tisbury")).build()
+        yield built
+        transaction.set_rollback(True)
+
+
 @pytest.fixture
-def records(today, db):
-    return YearOfRecords(staff=staff(Role.CLERK, "tisbury")).build()
+def records(_year_of_records, today, db):
+    return _year_of_records
