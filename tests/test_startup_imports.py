@@ -1,4 +1,4 @@
-"""Start-up imports nothing it does not use (issues 13 and 24).
+"""Start-up leaves out the heavy libraries only some requests use (issues 13 and 24).
 
 Every process of the site — ``manage.py check``, each gunicorn worker, each task
 worker, each management command — sets Django up and, the first time a URL is
