@@ -11,6 +11,10 @@ code to its ``secret_key`` and ``webhook_secret`` (read from
 without both takes payment at the counter only, unless ``PAYMENT_DEMO_CHECKOUT``
 gives it the demo checkout (:class:`DemoCheckout`), which only ``make run`` and the
 tests turn on.
+
+The ``stripe`` library (and the HTTP clients it looks for) is imported where the site
+speaks to Stripe or signs as it does, not with this module: every process imports the
+payment pages, few of them take a payment (issue 24).
 """
 
 from __future__ import annotations
@@ -21,12 +25,14 @@ import uuid
 from dataclasses import dataclass
 from decimal import Decimal
 from enum import StrEnum
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
-import stripe
 from django.conf import settings
 from django.urls import reverse
 from django.utils.crypto import salted_hmac
+
+if TYPE_CHECKING:
+    import stripe
 
 CURRENCY = "usd"
 #: Seconds a webhook's signature may be older or newer than now (Stripe's default age).
@@ -112,10 +118,14 @@ class StripeCheckout:
         self.webhook_secret = webhook_secret
 
     def _client(self) -> stripe.StripeClient:
+        import stripe
+
         # ``stripe.default_http_client`` is the library's own hook for its HTTP transport.
         return stripe.StripeClient(self.secret_key, http_client=stripe.default_http_client)
 
     def open_checkout(self, request: CheckoutRequest) -> HostedCheckout:
+        import stripe
+
         params = {
             "mode": "payment",
             "payment_method_types": ["card"],
@@ -146,6 +156,8 @@ class StripeCheckout:
         """The event, once its signature is the town's and was made within five minutes
         either way of now: Stripe's library refuses an old one, a future one is refused
         here, so a captured or forged-ahead delivery cannot be replayed later."""
+        import stripe
+
         try:
             event = stripe.Webhook.construct_event(
                 payload, signature, self.webhook_secret, api_key=self.secret_key,
@@ -211,6 +223,8 @@ class DemoCheckout(StripeCheckout):
     def signed_completion(self, *, session_id: str, amount: Decimal,
                           reference: str) -> tuple[bytes, str]:
         """The completed-checkout event for ``amount`` charged, and its signature header."""
+        import stripe
+
         payload = json.dumps({
             "id": f"evt_demo_{uuid.uuid4().hex}", "object": "event",
             "type": "checkout.session.completed", "created": int(time.time()),

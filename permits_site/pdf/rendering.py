@@ -2,12 +2,12 @@
 
 WeasyPrint (with Pango, cffi and fontTools behind it) costs about a second to import,
 so it is imported where a PDF is written, not when this module is: every process that
-imports the issuing services would otherwise pay for it at start-up (issue 13).
+imports the issuing services would otherwise pay for it at start-up (issue 13). The QR
+code library likewise, where a code is drawn (issue 24).
 """
 
 from __future__ import annotations
 
-import segno
 from django.template.loader import render_to_string
 
 from permits_site.licensing.kinds import kind_for
@@ -17,6 +17,8 @@ from permits_site.rules.registry import rule_in_plain_words
 
 
 def qr_svg_data_uri(url: str) -> str:
+    import segno
+
     return segno.make(url, error="m").svg_data_uri(scale=4, border=2)
 
 

@@ -16,8 +16,6 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import islice
 
-import holidays
-
 from permits_site.rules.periods import KeyDate, Period, PeriodKind
 
 MONDAY_TO_FRIDAY: frozenset[int] = frozenset({0, 1, 2, 3, 4})
@@ -43,6 +41,10 @@ def _massachusetts_legal_holidays(year: int) -> dict[dt.date, str]:
     The ``holidays`` package's ``US``/``MA`` calendar with ``observed=True``
     gives exactly this list; the tests pin it for several years.
     """
+    # Imported on the first year asked, not with the module: start-up (``manage.py check``,
+    # every server process) needs none of the package's calendars (issue 24).
+    import holidays
+
     legal_holidays = holidays.country_holidays("US", subdiv="MA", years=year, observed=True)
     return dict(legal_holidays.items())
 
