@@ -16,6 +16,7 @@ from decimal import Decimal
 from typing import Any
 
 from django.utils import timezone
+from django.utils.translation import gettext_noop
 
 from permits_site.enforcement.surcharge_record import RecordedEvent, past_year, recorded_events
 from permits_site.licensing.declarations import (
@@ -276,13 +277,14 @@ class TemporaryFoodKind(DeclaredFactsKind):
     holder = Holder.PERSON_OR_BUSINESS
     about = About.EVENT
     quote_facts = (
-        Fact("operator", FactType.CHOICE, "Who runs the food service?",
+        Fact("operator", FactType.CHOICE, gettext_noop("Who runs the food service?"),
              choices=("non_profit", "for_profit")),
-        Fact("in_town", FactType.BOOL, "Is the business based in Tisbury?",
-             condition=_for_profit, condition_text="for-profit operators"),
+        Fact("in_town", FactType.BOOL, gettext_noop("Is the business based in Tisbury?"),
+             condition=_for_profit, condition_text=gettext_noop("for-profit operators")),
         Fact("has_valid_food_permit", FactType.BOOL,
-             "Does the business hold a valid Tisbury food permit?",
-             condition=_for_profit_in_town, condition_text="for-profit operators in town"),
+             gettext_noop("Does the business hold a valid Tisbury food permit?"),
+             condition=_for_profit_in_town,
+             condition_text=gettext_noop("for-profit operators in town")),
     )
     parse_details = parse_event_details
     term = event_term

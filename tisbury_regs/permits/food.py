@@ -24,6 +24,8 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
+from django.utils.translation import gettext_noop
+
 from permits_site.accounts.models import Membership, Role
 from permits_site.enforcement.models import InspectionResult
 from permits_site.enforcement.services.inspections import schedule_inspection
@@ -39,6 +41,7 @@ from permits_site.licensing.services.permits import change_permit_status
 from permits_site.parties.models import BusinessKind
 from permits_site.rules.base import FactType
 from permits_site.rules.calendar import format_date, year_end
+from permits_site.rules.wording import explain
 from tisbury_regs.checklists import ChecklistItem, checklist
 from tisbury_regs.law import cite
 from tisbury_regs.periods import MUNICIPALITY
@@ -74,13 +77,14 @@ def is_non_profit(business) -> bool:
 # -- temporary food (09.5.3) ----------------------------------------------------------------
 
 EVENT_FIELDS = (
-    detail_field("event_name", FactType.TEXT, "Name of the event"),
-    detail_field("event_location", FactType.TEXT, "Where the event is held",
-                 help_text="The address or site of the event."),
-    detail_field("start_date", FactType.DATE, "First day of the event"),
-    detail_field("end_date", FactType.DATE, "Last day of the event",
-                 help_text="The permit is valid for the event, from its first day to its "
-                           f"last ({cite('09.5.3')})."),
+    detail_field("event_name", FactType.TEXT, gettext_noop("Name of the event")),
+    detail_field("event_location", FactType.TEXT, gettext_noop("Where the event is held"),
+                 help_text=gettext_noop("The address or site of the event.")),
+    detail_field("start_date", FactType.DATE, gettext_noop("First day of the event")),
+    detail_field("end_date", FactType.DATE, gettext_noop("Last day of the event"),
+                 help_text=explain(gettext_noop(
+                     "The permit is valid for the event, from its first day to its last "
+                     "(%(section)s)."), section=cite("09.5.3"))),
 )
 
 
@@ -96,9 +100,9 @@ def parse_event_details(self: PermitKind, permit_type, raw: Any, *, action: str,
                                       applicant=applicant)
     start, end = event_dates(parsed.values)
     if end < start:
-        raise DetailsInvalid({"end_date": [
-            f"The event cannot end before it starts ({start.isoformat()}) "
-            f"({cite('09.5.3')})."]})
+        raise DetailsInvalid({"end_date": [explain(
+            gettext_noop("The event cannot end before it starts (%(start)s) (%(section)s)."),
+            start=start.isoformat(), section=cite("09.5.3"))]})
     return parsed
 
 
@@ -187,24 +191,26 @@ TEMPORARY_FOOD_SECTION = cite("09.5.3")
 #: food handling procedures, transportation procedures and for fresh wholesome products
 #: purchased from approved sources" (09.5.3): one item each.
 TEMPORARY_KITCHEN_ITEMS = (
-    ("clean_and_sanitary", "Is the temporary kitchen clean and sanitary?", "ti.5.3.sanitary",
-     "The temporary kitchen is not clean and sanitary."),
-    ("food_handling", "Are the food handling procedures sound?", "ti.5.3.handling",
-     "The food handling procedures are not sound."),
-    ("transportation", "Are the procedures for transporting food sound?",
-     "ti.5.3.transportation", "Food is not transported soundly."),
+    ("clean_and_sanitary", gettext_noop("Is the temporary kitchen clean and sanitary?"),
+     "ti.5.3.sanitary", gettext_noop("The temporary kitchen is not clean and sanitary.")),
+    ("food_handling", gettext_noop("Are the food handling procedures sound?"),
+     "ti.5.3.handling", gettext_noop("The food handling procedures are not sound.")),
+    ("transportation", gettext_noop("Are the procedures for transporting food sound?"),
+     "ti.5.3.transportation", gettext_noop("Food is not transported soundly.")),
     ("approved_sources",
-     "Are the products fresh and wholesome, purchased from approved sources?",
-     "ti.5.3.sources", "Products are not fresh and wholesome or not from approved sources."),
+     gettext_noop("Are the products fresh and wholesome, purchased from approved sources?"),
+     "ti.5.3.sources",
+     gettext_noop("Products are not fresh and wholesome or not from approved sources.")),
 )
 
 #: The agent's inspection of a temporary food kitchen at its event (09.5.3).
 TEMPORARY_KITCHEN_VISIT = checklist(
     code="tisbury.temporary_kitchen_visit",
     municipality=MUNICIPALITY,
-    title="Temporary food kitchen inspection",
-    description="The Board of Health's inspection of a temporary food kitchen at its event "
-                f"({TEMPORARY_FOOD_SECTION}).",
+    title=gettext_noop("Temporary food kitchen inspection"),
+    description=explain(gettext_noop("The Board of Health's inspection of a temporary food "
+                                     "kitchen at its event (%(section)s)."),
+                        section=TEMPORARY_FOOD_SECTION),
     items=tuple(ChecklistItem(fact, question, rule_id, TEMPORARY_FOOD_SECTION, refusal)
                 for fact, question, rule_id, refusal in TEMPORARY_KITCHEN_ITEMS),
 )
