@@ -413,12 +413,15 @@ class FoodServiceKind(SurchargedRenewalKind):
     quote_facts = tuple(
         Fact(name, FactType.BOOL, label, default=False)
         for name, label in (
-            ("non_profit", "Is the establishment run by a non-profit organization?"),
-            ("sells_retail_products", "Does it supply retail products to the public?"),
-            ("rents_kitchen_commercially",
-             "Does it rent its residential licensed kitchen for commercial enterprise?"),
-            ("occasional_benefit", "Is this an occasional benefit for a specific cause?"),
-            ("fee_waiver_requested", "Is a fee waiver requested?"),
+            ("non_profit",
+             gettext_noop("Is the establishment run by a non-profit organization?")),
+            ("sells_retail_products",
+             gettext_noop("Does it supply retail products to the public?")),
+            ("rents_kitchen_commercially", gettext_noop(
+                "Does it rent its residential licensed kitchen for commercial enterprise?")),
+            ("occasional_benefit",
+             gettext_noop("Is this an occasional benefit for a specific cause?")),
+            ("fee_waiver_requested", gettext_noop("Is a fee waiver requested?")),
         )
     )
 

@@ -57,13 +57,13 @@ NON_PROFIT = "non_profit"
 FOOD_SERVICE_DOCUMENTS = (
     DeclaredDocument(
         "food_protection_manager",
-        "Certificate of the certified food protection manager (owner, manager or operator "
-        "employed full-time)",
+        gettext_noop("Certificate of the certified food protection manager (owner, manager or "
+                     "operator employed full-time)"),
         FOOD_MANAGER_SECTION,
     ),
     DeclaredDocument(
         "allergen_awareness",
-        "Allergen-awareness training certificate",
+        gettext_noop("Allergen-awareness training certificate"),
         ALLERGEN_SECTION,
     ),
 )
@@ -120,22 +120,30 @@ KITCHEN_SECTION = cite("09.5.5")
 #: The items of 09.5.5 the agent checks on the visit: fact, question, rule id, refusal.
 KITCHEN_ITEMS = (
     ("only_non_hazardous_foods",
-     "Are only non-potentially hazardous foods prepared for the public?", "ti.5.5.foods",
-     "Potentially hazardous foods are prepared for the public in a residential kitchen."),
+     gettext_noop("Are only non-potentially hazardous foods prepared for the public?"),
+     "ti.5.5.foods",
+     gettext_noop("Potentially hazardous foods are prepared for the public in a residential "
+                  "kitchen.")),
     ("private_foods_kept_apart",
-     "Are foods for private use stored separately or labelled as such?",
+     gettext_noop("Are foods for private use stored separately or labelled as such?"),
      "ti.5.5.private_foods",
-     "Foods not for the public are neither stored separately nor labelled for private use."),
+     gettext_noop("Foods not for the public are neither stored separately nor labelled for "
+                  "private use.")),
     ("pets_kept_out",
-     "Are pets kept out of food preparation and dining areas during preparation and service?",
-     "ti.5.5.pets", "Pets are in food preparation or dining areas during preparation and "
-                    "service."),
+     gettext_noop("Are pets kept out of food preparation and dining areas during preparation "
+                  "and service?"),
+     "ti.5.5.pets",
+     gettext_noop("Pets are in food preparation or dining areas during preparation and "
+                  "service.")),
     ("laundry_idle",
-     "Is any laundry in the kitchen left unused during food preparation and service?",
+     gettext_noop("Is any laundry in the kitchen left unused during food preparation and "
+                  "service?"),
      "ti.5.5.laundry",
-     "Laundry facilities in the kitchen are used during food preparation and service."),
-    ("no_guest_cooking", "Are the kitchen's cooking facilities closed to guests?",
-     "ti.5.5.guest_cooking", "Guests have the use of the kitchen's cooking facilities."),
+     gettext_noop("Laundry facilities in the kitchen are used during food preparation and "
+                  "service.")),
+    ("no_guest_cooking", gettext_noop("Are the kitchen's cooking facilities closed to guests?"),
+     "ti.5.5.guest_cooking",
+     gettext_noop("Guests have the use of the kitchen's cooking facilities.")),
 )
 
 #: The agent's food service inspection of a residential kitchen (09.5.5), one rule per item.
@@ -143,9 +151,11 @@ KITCHEN_ITEMS = (
 RESIDENTIAL_KITCHEN_VISIT = checklist(
     code="tisbury.residential_kitchen_visit",
     municipality=MUNICIPALITY,
-    title="Residential kitchen food service inspection",
-    description="The Board of Health's inspection of a residential kitchen serving breakfast "
-                f"or offering overnight accommodations to the public ({KITCHEN_SECTION}).",
+    title=gettext_noop("Residential kitchen food service inspection"),
+    description=explain(gettext_noop(
+        "The Board of Health's inspection of a residential kitchen serving breakfast or "
+        "offering overnight accommodations to the public (%(section)s)."),
+        section=KITCHEN_SECTION),
     items=tuple(ChecklistItem(fact, question, rule_id, KITCHEN_SECTION, refusal)
                 for fact, question, rule_id, refusal in KITCHEN_ITEMS),
 )
@@ -153,11 +163,12 @@ RESIDENTIAL_KITCHEN_VISIT = checklist(
 RESIDENTIAL_KITCHEN = {
     "extra_fields": (
         detail_field(
-            "serves", FactType.CHOICE, "What the kitchen offers the public",
+            "serves", FactType.CHOICE, gettext_noop("What the kitchen offers the public"),
             choices=("breakfast", "overnight_accommodations", "both"),
-            help_text="A residential kitchen serving breakfast to the public or offering "
-                      "overnight accommodations is inspected by the Board of Health before "
-                      f"its license issues ({cite('09.5.5')}).",
+            help_text=explain(gettext_noop(
+                "A residential kitchen serving breakfast to the public or offering overnight "
+                "accommodations is inspected by the Board of Health before its license issues "
+                "(%(section)s)."), section=cite("09.5.5")),
         ),
     ),
     "inspected": True,

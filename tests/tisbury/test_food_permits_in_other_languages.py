@@ -1,7 +1,8 @@
-"""Tisbury's temporary food permit (09.5.3) in the reader's language: what the permit type
-declares (its fields, its questions, who needs it) and what the Board's inspection of the
-temporary kitchen finds are English where they are declared, for the API and the audit log,
-and said in Portuguese or Spanish where a resident's page shows them."""
+"""Tisbury's food permits in the reader's language — temporary food (09.5.3), food service
+(09.5) and residential kitchen (09.5.5): what each permit type declares (its fields, its
+documents, who needs it) and what the Board's inspections of the kitchens find are English
+where they are declared, for the API and the audit log, and said in Portuguese or Spanish
+where a resident's page shows them."""
 
 from __future__ import annotations
 
@@ -16,10 +17,19 @@ from permits_site.licensing.kinds import kind_for
 from permits_site.licensing.models import PermitType
 from permits_site.licensing.templatetags.localised import explained
 from permits_site.rules.base import Outcome
-from tisbury_regs.permits.food import TEMPORARY_KITCHEN_ITEMS, TEMPORARY_KITCHEN_VISIT
+from tisbury_regs.permits.food import (
+    KITCHEN_ITEMS,
+    RESIDENTIAL_KITCHEN_VISIT,
+    TEMPORARY_KITCHEN_ITEMS,
+    TEMPORARY_KITCHEN_VISIT,
+)
 from tisbury_regs.permits.kinds import WHO_NEEDS_IT
 
 TEMPORARY_FOOD = "tisbury.temporary_food"
+FOOD_PERMITS = (TEMPORARY_FOOD, "tisbury.food_service", "tisbury.residential_kitchen")
+#: Each kitchen inspection with its items: (fact, question, rule id, refusal).
+VISITS = ((TEMPORARY_KITCHEN_VISIT, TEMPORARY_KITCHEN_ITEMS),
+          (RESIDENTIAL_KITCHEN_VISIT, KITCHEN_ITEMS))
 LANGUAGES = ("pt-br", "es")
 KITCHEN_PASSES = {fact.name: True for fact in TEMPORARY_KITCHEN_VISIT.facts}
 EVENT = {"event_name": "Tisbury Street Fair", "event_location": "Main Street",
@@ -39,48 +49,51 @@ def assert_translated(sentence: str) -> None:
         assert "%(" not in words, (language, words)
 
 
-def declared_texts() -> list[str]:
-    """Every label, help and condition the temporary food permit's form declares."""
-    texts = []
-    for field in kind_for(TEMPORARY_FOOD).extra_fields:
+def declared_texts(code: str) -> list[str]:
+    """Every label, help and condition of the permit type's form, its documents' names and
+    who needs it."""
+    kind = kind_for(code)
+    texts = [WHO_NEEDS_IT[code], *(document.label for document in kind.documents)]
+    for field in kind.extra_fields:
         texts += [field.label, field.help, field.fact.condition_text]
     return list(dict.fromkeys(text for text in texts if text))
 
 
-@pytest.mark.parametrize("text", declared_texts())
-def test_every_field_of_the_application_is_said_in_the_readers_language(text):
+@pytest.mark.parametrize("text", [text for code in FOOD_PERMITS for text in declared_texts(code)])
+def test_every_field_document_and_who_needs_it_is_said_in_the_readers_language(text):
     assert_translated(text)
 
 
-def test_the_fields_read_in_english_as_declared():
+def test_the_declarations_read_in_english_as_before():
     fields = {field.name: field for field in kind_for(TEMPORARY_FOOD).extra_fields}
 
     assert fields["end_date"].help == ("The permit is valid for the event, from its first day "
                                        "to its last (Tisbury BOH Reg 09.5.3).")
     assert fields["in_town"].help == "for-profit operators"
+    assert kind_for("tisbury.residential_kitchen").extra_fields[0].help == (
+        "A residential kitchen serving breakfast to the public or offering overnight "
+        "accommodations is inspected by the Board of Health before its license issues "
+        "(Tisbury BOH Reg 09.5.5).")
     with translation.override("pt-br"):
         assert explained(fields["end_date"].help).endswith("(Tisbury BOH Reg 09.5.3).")
 
 
-def test_who_needs_the_permit_is_said_in_the_readers_language():
-    assert_translated(WHO_NEEDS_IT[TEMPORARY_FOOD])
+@pytest.mark.parametrize("visit", [visit for visit, _ in VISITS], ids=lambda visit: visit.code)
+def test_the_kitchen_inspections_are_named_in_the_readers_language(visit):
+    assert_translated(visit.title)
+    assert_translated(visit.description)
 
 
-@pytest.mark.parametrize("text", [TEMPORARY_KITCHEN_VISIT.title,
-                                  TEMPORARY_KITCHEN_VISIT.description])
-def test_the_kitchen_inspection_is_named_in_the_readers_language(text):
-    assert_translated(text)
-
-
-@pytest.mark.parametrize(("fact", "rule_id"),
-                         [(item[0], item[2]) for item in TEMPORARY_KITCHEN_ITEMS])
-def test_every_rule_of_the_kitchen_inspection_says_its_finding_in_the_readers_language(
-        fact, rule_id):
-    rule = next(rule for rule in TEMPORARY_KITCHEN_VISIT.rules if rule.id == rule_id)
+@pytest.mark.parametrize(("visit", "fact", "rule_id"),
+                         [pytest.param(visit, item[0], item[2], id=item[2])
+                          for visit, items in VISITS for item in items])
+def test_every_rule_of_the_kitchen_inspections_says_its_finding_in_the_readers_language(
+        visit, fact, rule_id):
+    rule = next(rule for rule in visit.rules if rule.id == rule_id)
     assert_translated(rule.summary)
+    passes = {each.name: True for each in visit.facts}
     for answer, outcome in ((True, Outcome.PASS), (False, Outcome.FAIL)):
-        result = TEMPORARY_KITCHEN_VISIT.evaluate({**KITCHEN_PASSES, fact: answer},
-                                                  on=dt.date(2030, 7, 10))
+        result = visit.evaluate({**passes, fact: answer}, on=dt.date(2030, 7, 10))
         finding = next(finding for finding in result.findings if finding.rule == rule_id)
         assert finding.outcome is outcome
         assert_translated(finding.message)
