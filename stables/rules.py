@@ -38,6 +38,7 @@ from permits_site.rules.base import (
     passed,
 )
 from permits_site.rules.calendar import days_before, format_date
+from permits_site.rules.wording import gettext_noop
 from stables.law import cite
 
 MUNICIPALITY = "northborough"
@@ -79,22 +80,24 @@ PUBLIC_STABLE_HORSES = 3
 PUBLIC_STABLE_RESIDENCES = 2
 
 HORSES = Fact(
-    "horses", FactType.INTEGER, "How many horses will be kept at the stable?", unit="horses"
+    "horses", FactType.INTEGER, gettext_noop("How many horses will be kept at the stable?"),
+    unit="horses",
 )
 FEE_CHARGED = Fact(
     "fee_charged",
     FactType.BOOL,
-    "Are horses or riding instruction provided for a fee?",
-    help_text="A stable that charges for horses or lessons is a public stable (§1.1).",
+    gettext_noop("Are horses or riding instruction provided for a fee?"),
+    help_text=gettext_noop(
+        "A stable that charges for horses or lessons is a public stable (§1.1)."),
 )
 OWNER_RESIDENCES = Fact(
     "owner_residences",
     FactType.INTEGER,
-    "At how many different residences do the horses' owners or occupants live?",
+    gettext_noop("At how many different residences do the horses' owners or occupants live?"),
     unit="residences",
     minimum=1,
-    help_text="Three or more horses whose owners live at two or more residences make the "
-    "stable public (§1.1).",
+    help_text=gettext_noop("Three or more horses whose owners live at two or more residences "
+                           "make the stable public (§1.1)."),
 )
 GRANDFATHERED = Fact(
     "grandfathered",

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils.translation import gettext_noop
+
 from permits_site.rules.base import Fact, FactType, RuleSet, must_hold
 
 
@@ -35,7 +37,8 @@ def _add_rule(rule_set: RuleSet, item: ChecklistItem) -> None:
     @rule_set.rule(item.rule_id, item.citation, item.question)
     def item_holds(facts, context):
         """One item of the agent's checklist: it holds when the agent answers yes."""
-        return must_hold(facts[item.fact], ok="Found so on the visit.", refusal=item.refusal)
+        return must_hold(facts[item.fact], ok=gettext_noop("Found so on the visit."),
+                         refusal=item.refusal)
 
 
 def checklist(*, code: str, municipality: str, title: str, description: str,

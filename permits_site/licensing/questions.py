@@ -6,7 +6,10 @@ branches on the answer (yes or no, a choice, a count above a limit); a leaf name
 types to apply for — none when the law asks for no permit — and why, citing the section.
 The core asks "What do you want to do?" first, from the purposes the town's permit types
 declare, and where a town declares no tree for a purpose, lists the types that serve it.
-Pure data and a pure walk: the page parses the answers, :func:`walk` follows them.
+Pure data and a pure walk: the page parses the answers, :func:`walk` follows them. The
+questions and reasons are English, marked for the catalogues where they are declared (a
+reason carrying citations is built with ``explain``, its citations as values named
+``section…``); the page says them in the reader's language.
 """
 
 from __future__ import annotations
@@ -15,6 +18,8 @@ from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
+
+from django.utils.translation import gettext_noop
 
 from permits_site.licensing.declarations import Purpose
 from permits_site.rules.base import Fact, FactType
@@ -151,10 +156,10 @@ def town_tree(town: str, types_by_purpose: Mapping[Purpose, list[str]]) -> Ask:
                         or Answer(tuple(codes), _SERVED_BY[len(codes) > 1]))
         for purpose, codes in types_by_purpose.items()
     }
-    return one_of(PURPOSE_QUESTION, "What do you want to do?", routes)
+    return one_of(PURPOSE_QUESTION, gettext_noop("What do you want to do?"), routes)
 
 
 _SERVED_BY = {
-    False: "This is the permit the town issues for it.",
-    True: "The town issues these permits for it: each page says who needs which.",
+    False: gettext_noop("This is the permit the town issues for it."),
+    True: gettext_noop("The town issues these permits for it: each page says who needs which."),
 }

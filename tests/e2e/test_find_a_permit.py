@@ -1,7 +1,9 @@
 """A new resident finds the right permit from the home page, following only links and
 buttons: "Apply for a permit" filtered to Tisbury and "Run a food business" reaches the food
 service permit's public page and its apply link; "Which permit do I need?" leads question by
-question to a temporary dumpster permit (issue #21, "Find"). Desktop and phone width."""
+question to a temporary dumpster permit (issue #21, "Find"), and a reader of Portuguese or
+Spanish is led to the temporary food permit in their language, the section cited kept English
+(issue #26). Desktop and phone width."""
 
 from __future__ import annotations
 
@@ -63,3 +65,45 @@ def test_which_permit_do_i_need_leads_to_a_temporary_dumpster_permit(page, live_
     assert_accessible(page)
     page.get_by_role("link", name="Temporary Dumpster Permit: fees, documents and steps").click()
     expect(page.get_by_role("heading", name="Temporary Dumpster Permit")).to_be_visible()
+
+
+#: What a reader of each language meets on the way to the temporary food permit.
+READERS = {
+    "pt-br": {"option": "Português (Brasil)", "link": "De qual licença eu preciso em Tisbury?",
+              "purpose": "Ter um negócio de alimentação", "next": "Próxima",
+              "serving": "Onde você vai servir comida ao público?",
+              "event": "Numa feira, festival ou outro evento, durante os seus dias",
+              "answer": "Você precisa de: Temporary Food Permit",
+              "reason": "Servir comida num evento exige uma licença temporária de alimentação"},
+    "es": {"option": "Español", "link": "¿Qué permiso necesito en Tisbury?",
+           "purpose": "Tener un negocio de comida", "next": "Siguiente",
+           "serving": "¿Dónde servirá comida al público?",
+           "event": "En una feria, un festival u otro evento, durante sus días",
+           "answer": "Usted necesita: Temporary Food Permit",
+           "reason": "Servir comida en un evento requiere un permiso temporal de comida"},
+}
+
+
+@pytest.mark.parametrize("code", READERS)
+def test_which_permit_speaks_the_readers_language_to_the_temporary_food_permit(
+        page, live_server, code):
+    words = READERS[code]
+    page.goto(f"{live_server.url}/")
+    page.get_by_label("Language").select_option(label=words["option"])
+    page.get_by_role("button", name="Change language").click()
+    page.get_by_role("link", name=words["link"]).click()
+    expect(page.locator("html")).to_have_attribute("lang", code)
+
+    page.get_by_label(words["purpose"]).check()
+    page.get_by_role("button", name=words["next"]).click()
+    serving = page.get_by_role("group", name=words["serving"])
+    expect(serving).to_be_visible()
+    assert_accessible(page)
+    serving.get_by_label(words["event"]).check()
+    page.get_by_role("button", name=words["next"]).click()
+
+    answer = page.locator("#answer")
+    expect(answer.get_by_role("heading", name=words["answer"])).to_be_visible()
+    expect(answer).to_contain_text(words["reason"])
+    expect(answer.locator('span[lang="en"]')).to_have_text("Tisbury BOH Reg 09.5.3")
+    assert_accessible(page)

@@ -16,6 +16,7 @@ from decimal import Decimal
 from typing import Any
 
 from django.utils import timezone
+from django.utils.translation import gettext_noop
 
 from permits_site.enforcement.surcharge_record import RecordedEvent, past_year, recorded_events
 from permits_site.licensing.declarations import (
@@ -276,13 +277,14 @@ class TemporaryFoodKind(DeclaredFactsKind):
     holder = Holder.PERSON_OR_BUSINESS
     about = About.EVENT
     quote_facts = (
-        Fact("operator", FactType.CHOICE, "Who runs the food service?",
+        Fact("operator", FactType.CHOICE, gettext_noop("Who runs the food service?"),
              choices=("non_profit", "for_profit")),
-        Fact("in_town", FactType.BOOL, "Is the business based in Tisbury?",
-             condition=_for_profit, condition_text="for-profit operators"),
+        Fact("in_town", FactType.BOOL, gettext_noop("Is the business based in Tisbury?"),
+             condition=_for_profit, condition_text=gettext_noop("for-profit operators")),
         Fact("has_valid_food_permit", FactType.BOOL,
-             "Does the business hold a valid Tisbury food permit?",
-             condition=_for_profit_in_town, condition_text="for-profit operators in town"),
+             gettext_noop("Does the business hold a valid Tisbury food permit?"),
+             condition=_for_profit_in_town,
+             condition_text=gettext_noop("for-profit operators in town")),
     )
     parse_details = parse_event_details
     term = event_term
@@ -411,12 +413,15 @@ class FoodServiceKind(SurchargedRenewalKind):
     quote_facts = tuple(
         Fact(name, FactType.BOOL, label, default=False)
         for name, label in (
-            ("non_profit", "Is the establishment run by a non-profit organization?"),
-            ("sells_retail_products", "Does it supply retail products to the public?"),
-            ("rents_kitchen_commercially",
-             "Does it rent its residential licensed kitchen for commercial enterprise?"),
-            ("occasional_benefit", "Is this an occasional benefit for a specific cause?"),
-            ("fee_waiver_requested", "Is a fee waiver requested?"),
+            ("non_profit",
+             gettext_noop("Is the establishment run by a non-profit organization?")),
+            ("sells_retail_products",
+             gettext_noop("Does it supply retail products to the public?")),
+            ("rents_kitchen_commercially", gettext_noop(
+                "Does it rent its residential licensed kitchen for commercial enterprise?")),
+            ("occasional_benefit",
+             gettext_noop("Is this an occasional benefit for a specific cause?")),
+            ("fee_waiver_requested", gettext_noop("Is a fee waiver requested?")),
         )
     )
 

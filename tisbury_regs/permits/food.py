@@ -24,6 +24,8 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
+from django.utils.translation import gettext_noop
+
 from permits_site.accounts.models import Membership, Role
 from permits_site.enforcement.models import InspectionResult
 from permits_site.enforcement.services.inspections import schedule_inspection
@@ -39,6 +41,7 @@ from permits_site.licensing.services.permits import change_permit_status
 from permits_site.parties.models import BusinessKind
 from permits_site.rules.base import FactType
 from permits_site.rules.calendar import format_date, year_end
+from permits_site.rules.wording import explain
 from tisbury_regs.checklists import ChecklistItem, checklist
 from tisbury_regs.law import cite
 from tisbury_regs.periods import MUNICIPALITY
@@ -54,13 +57,13 @@ NON_PROFIT = "non_profit"
 FOOD_SERVICE_DOCUMENTS = (
     DeclaredDocument(
         "food_protection_manager",
-        "Certificate of the certified food protection manager (owner, manager or operator "
-        "employed full-time)",
+        gettext_noop("Certificate of the certified food protection manager (owner, manager or "
+                     "operator employed full-time)"),
         FOOD_MANAGER_SECTION,
     ),
     DeclaredDocument(
         "allergen_awareness",
-        "Allergen-awareness training certificate",
+        gettext_noop("Allergen-awareness training certificate"),
         ALLERGEN_SECTION,
     ),
 )
@@ -74,13 +77,14 @@ def is_non_profit(business) -> bool:
 # -- temporary food (09.5.3) ----------------------------------------------------------------
 
 EVENT_FIELDS = (
-    detail_field("event_name", FactType.TEXT, "Name of the event"),
-    detail_field("event_location", FactType.TEXT, "Where the event is held",
-                 help_text="The address or site of the event."),
-    detail_field("start_date", FactType.DATE, "First day of the event"),
-    detail_field("end_date", FactType.DATE, "Last day of the event",
-                 help_text="The permit is valid for the event, from its first day to its "
-                           f"last ({cite('09.5.3')})."),
+    detail_field("event_name", FactType.TEXT, gettext_noop("Name of the event")),
+    detail_field("event_location", FactType.TEXT, gettext_noop("Where the event is held"),
+                 help_text=gettext_noop("The address or site of the event.")),
+    detail_field("start_date", FactType.DATE, gettext_noop("First day of the event")),
+    detail_field("end_date", FactType.DATE, gettext_noop("Last day of the event"),
+                 help_text=explain(gettext_noop(
+                     "The permit is valid for the event, from its first day to its last "
+                     "(%(section)s)."), section=cite("09.5.3"))),
 )
 
 
@@ -96,9 +100,9 @@ def parse_event_details(self: PermitKind, permit_type, raw: Any, *, action: str,
                                       applicant=applicant)
     start, end = event_dates(parsed.values)
     if end < start:
-        raise DetailsInvalid({"end_date": [
-            f"The event cannot end before it starts ({start.isoformat()}) "
-            f"({cite('09.5.3')})."]})
+        raise DetailsInvalid({"end_date": [explain(
+            gettext_noop("The event cannot end before it starts (%(start)s) (%(section)s)."),
+            start=start.isoformat(), section=cite("09.5.3"))]})
     return parsed
 
 
@@ -116,22 +120,30 @@ KITCHEN_SECTION = cite("09.5.5")
 #: The items of 09.5.5 the agent checks on the visit: fact, question, rule id, refusal.
 KITCHEN_ITEMS = (
     ("only_non_hazardous_foods",
-     "Are only non-potentially hazardous foods prepared for the public?", "ti.5.5.foods",
-     "Potentially hazardous foods are prepared for the public in a residential kitchen."),
+     gettext_noop("Are only non-potentially hazardous foods prepared for the public?"),
+     "ti.5.5.foods",
+     gettext_noop("Potentially hazardous foods are prepared for the public in a residential "
+                  "kitchen.")),
     ("private_foods_kept_apart",
-     "Are foods for private use stored separately or labelled as such?",
+     gettext_noop("Are foods for private use stored separately or labelled as such?"),
      "ti.5.5.private_foods",
-     "Foods not for the public are neither stored separately nor labelled for private use."),
+     gettext_noop("Foods not for the public are neither stored separately nor labelled for "
+                  "private use.")),
     ("pets_kept_out",
-     "Are pets kept out of food preparation and dining areas during preparation and service?",
-     "ti.5.5.pets", "Pets are in food preparation or dining areas during preparation and "
-                    "service."),
+     gettext_noop("Are pets kept out of food preparation and dining areas during preparation "
+                  "and service?"),
+     "ti.5.5.pets",
+     gettext_noop("Pets are in food preparation or dining areas during preparation and "
+                  "service.")),
     ("laundry_idle",
-     "Is any laundry in the kitchen left unused during food preparation and service?",
+     gettext_noop("Is any laundry in the kitchen left unused during food preparation and "
+                  "service?"),
      "ti.5.5.laundry",
-     "Laundry facilities in the kitchen are used during food preparation and service."),
-    ("no_guest_cooking", "Are the kitchen's cooking facilities closed to guests?",
-     "ti.5.5.guest_cooking", "Guests have the use of the kitchen's cooking facilities."),
+     gettext_noop("Laundry facilities in the kitchen are used during food preparation and "
+                  "service.")),
+    ("no_guest_cooking", gettext_noop("Are the kitchen's cooking facilities closed to guests?"),
+     "ti.5.5.guest_cooking",
+     gettext_noop("Guests have the use of the kitchen's cooking facilities.")),
 )
 
 #: The agent's food service inspection of a residential kitchen (09.5.5), one rule per item.
@@ -139,9 +151,11 @@ KITCHEN_ITEMS = (
 RESIDENTIAL_KITCHEN_VISIT = checklist(
     code="tisbury.residential_kitchen_visit",
     municipality=MUNICIPALITY,
-    title="Residential kitchen food service inspection",
-    description="The Board of Health's inspection of a residential kitchen serving breakfast "
-                f"or offering overnight accommodations to the public ({KITCHEN_SECTION}).",
+    title=gettext_noop("Residential kitchen food service inspection"),
+    description=explain(gettext_noop(
+        "The Board of Health's inspection of a residential kitchen serving breakfast or "
+        "offering overnight accommodations to the public (%(section)s)."),
+        section=KITCHEN_SECTION),
     items=tuple(ChecklistItem(fact, question, rule_id, KITCHEN_SECTION, refusal)
                 for fact, question, rule_id, refusal in KITCHEN_ITEMS),
 )
@@ -149,11 +163,12 @@ RESIDENTIAL_KITCHEN_VISIT = checklist(
 RESIDENTIAL_KITCHEN = {
     "extra_fields": (
         detail_field(
-            "serves", FactType.CHOICE, "What the kitchen offers the public",
+            "serves", FactType.CHOICE, gettext_noop("What the kitchen offers the public"),
             choices=("breakfast", "overnight_accommodations", "both"),
-            help_text="A residential kitchen serving breakfast to the public or offering "
-                      "overnight accommodations is inspected by the Board of Health before "
-                      f"its license issues ({cite('09.5.5')}).",
+            help_text=explain(gettext_noop(
+                "A residential kitchen serving breakfast to the public or offering overnight "
+                "accommodations is inspected by the Board of Health before its license issues "
+                "(%(section)s)."), section=cite("09.5.5")),
         ),
     ),
     "inspected": True,
@@ -187,24 +202,26 @@ TEMPORARY_FOOD_SECTION = cite("09.5.3")
 #: food handling procedures, transportation procedures and for fresh wholesome products
 #: purchased from approved sources" (09.5.3): one item each.
 TEMPORARY_KITCHEN_ITEMS = (
-    ("clean_and_sanitary", "Is the temporary kitchen clean and sanitary?", "ti.5.3.sanitary",
-     "The temporary kitchen is not clean and sanitary."),
-    ("food_handling", "Are the food handling procedures sound?", "ti.5.3.handling",
-     "The food handling procedures are not sound."),
-    ("transportation", "Are the procedures for transporting food sound?",
-     "ti.5.3.transportation", "Food is not transported soundly."),
+    ("clean_and_sanitary", gettext_noop("Is the temporary kitchen clean and sanitary?"),
+     "ti.5.3.sanitary", gettext_noop("The temporary kitchen is not clean and sanitary.")),
+    ("food_handling", gettext_noop("Are the food handling procedures sound?"),
+     "ti.5.3.handling", gettext_noop("The food handling procedures are not sound.")),
+    ("transportation", gettext_noop("Are the procedures for transporting food sound?"),
+     "ti.5.3.transportation", gettext_noop("Food is not transported soundly.")),
     ("approved_sources",
-     "Are the products fresh and wholesome, purchased from approved sources?",
-     "ti.5.3.sources", "Products are not fresh and wholesome or not from approved sources."),
+     gettext_noop("Are the products fresh and wholesome, purchased from approved sources?"),
+     "ti.5.3.sources",
+     gettext_noop("Products are not fresh and wholesome or not from approved sources.")),
 )
 
 #: The agent's inspection of a temporary food kitchen at its event (09.5.3).
 TEMPORARY_KITCHEN_VISIT = checklist(
     code="tisbury.temporary_kitchen_visit",
     municipality=MUNICIPALITY,
-    title="Temporary food kitchen inspection",
-    description="The Board of Health's inspection of a temporary food kitchen at its event "
-                f"({TEMPORARY_FOOD_SECTION}).",
+    title=gettext_noop("Temporary food kitchen inspection"),
+    description=explain(gettext_noop("The Board of Health's inspection of a temporary food "
+                                     "kitchen at its event (%(section)s)."),
+                        section=TEMPORARY_FOOD_SECTION),
     items=tuple(ChecklistItem(fact, question, rule_id, TEMPORARY_FOOD_SECTION, refusal)
                 for fact, question, rule_id, refusal in TEMPORARY_KITCHEN_ITEMS),
 )

@@ -3,6 +3,8 @@ inspection gate, and the Board's waivers (Board of Health Regulations 09.0–09.
 
 from __future__ import annotations
 
+from django.utils.translation import gettext_noop
+
 from permits_site.licensing.declarations import (
     About,
     DeclaredDocument,
@@ -49,13 +51,13 @@ WHO_NEEDS_IT = {
                                "required (09.1.4, 310 CMR 15.02(3), MGL c.111 §31).",
     "tisbury.sandblasting": "Anyone sandblasting in Tisbury: year-round at one location for "
                             "many jobs, or one job at a time (09.4.3).",
-    "tisbury.food_service": "A business serving food to the public; it employs a certified "
-                            "food protection manager (09.5, 09.5.2).",
-    "tisbury.temporary_food": "A food service at an event, for the days of the event "
-                              "(09.5.3).",
-    "tisbury.residential_kitchen": "A residential kitchen serving breakfast or offering "
-                                   "overnight accommodations to the public, licensed annually "
-                                   "after the Board's inspection (09.5.5).",
+    "tisbury.food_service": gettext_noop("A business serving food to the public; it employs a "
+                                         "certified food protection manager (09.5, 09.5.2)."),
+    "tisbury.temporary_food": gettext_noop("A food service at an event, for the days of the "
+                                           "event (09.5.3)."),
+    "tisbury.residential_kitchen": gettext_noop(
+        "A residential kitchen serving breakfast or offering overnight accommodations to the "
+        "public, licensed annually after the Board's inspection (09.5.5)."),
     "tisbury.stable": "A person keeping more than four horses in a specified building or place, "
                       "licensed by the Select Board (09.7.2, MGL c.111 §158).",
     "tisbury.disposal_works": "The owner of a lot building, repairing or upgrading an on-site "
