@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import datetime as dt
 from decimal import Decimal
-
 from typing import Any
 
 from django import template
