@@ -25,6 +25,7 @@ from permits_site.licensing.models import Application, PermitType
 from permits_site.licensing.pending_uploads import KeptUploads
 from permits_site.licensing.services.bulk import issue_many
 from permits_site.licensing.services.fees import quote_fee, schedule_in_force
+from permits_site.licensing.templatetags.localised import explained
 from permits_site.licensing.views.access import get_visible_or_404
 from permits_site.licensing.views.resident import error_messages
 from permits_site.rules.calendar import format_date, key_date_on
@@ -64,9 +65,10 @@ def dog_form(request, pk: int | None = None):
 
 
 def _add_errors(form, field: str, texts: list[str]) -> None:
-    """Show a service's refusal on the field it names, else above the form."""
+    """Show a service's refusal on the field it names, else above the form, in the reader's
+    language (the API and the audit log keep the English)."""
     for text in texts:
-        form.add_error(field if field in form.fields else None, text)
+        form.add_error(field if field in form.fields else None, explained(text))
 
 
 def _save_dog(request, form: DogForm, dog: Dog | None) -> Dog:
@@ -200,7 +202,7 @@ def _fee_table() -> dict:
     return {
         "items": schedule.items.all() if schedule else [],
         "year": year,
-        "due": format_date(due),
+        "due": due,
     }
 
 
