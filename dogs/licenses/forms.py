@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django import forms
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from dogs.licenses.kinds import DOCUMENT_KINDS, RABIES_CERTIFICATE, RABIES_EXEMPTION
@@ -30,8 +31,8 @@ class DogForm(forms.ModelForm):
     property = forms.ModelChoiceField(
         queryset=None,
         required=False,
-        label="Where the dog is kept",
-        help_text="Leave empty if the dog lives at your mailing address.",
+        label=_("Where the dog is kept"),
+        help_text=_("Leave empty if the dog lives at your mailing address."),
     )
 
     class Meta:
@@ -39,22 +40,28 @@ class DogForm(forms.ModelForm):
         fields = ["name", "breed", "color", "sex", "date_of_birth", "spayed_neutered", "microchip"]
         widgets = {"date_of_birth": DATE_INPUT}
         field_classes = {"date_of_birth": BoundedDateField}
-        help_texts = {"microchip": "Optional."}
+        labels = {"name": _("Name"), "breed": _("Breed"), "color": _("Color"), "sex": _("Sex"),
+                  "date_of_birth": _("Date of birth"),
+                  "spayed_neutered": _("Spayed or neutered"), "microchip": _("Microchip")}
+        help_texts = {"microchip": _("Optional.")}
 
     def __init__(self, *args, owner, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["property"].queryset = residence_choices(owner)
         address = owner.street_address.strip()
         self.fields["property"].empty_label = (
-            f"My mailing address ({address})" if address else "My mailing address"
+            gettext("My mailing address (%(address)s)") % {"address": address} if address
+            else gettext("My mailing address")
         )
+        self.fields["sex"].choices = [(value, gettext(label) if value else label)
+                                      for value, label in self.fields["sex"].choices]
         if self.instance.pk:
             self.fields["property"].initial = self.instance.residence_id
 
     def clean_date_of_birth(self):
         born = self.cleaned_data["date_of_birth"]
         if born > timezone.localdate():
-            raise forms.ValidationError("The date of birth cannot be in the future.")
+            raise forms.ValidationError(_("The date of birth cannot be in the future."))
         return born
 
 
@@ -103,10 +110,10 @@ class PaperLicenseForm(forms.Form):
     """The number and year of the dog's last paper license, as printed on it."""
 
     number = forms.CharField(
-        label="License number", max_length=PaperLicense._meta.get_field("number").max_length,
-        help_text="As printed on the paper license or the tag.",
+        label=_("License number"), max_length=PaperLicense._meta.get_field("number").max_length,
+        help_text=_("As printed on the paper license or the tag."),
     )
-    year = forms.IntegerField(label="License year", help_text="The year printed on it.")
+    year = forms.IntegerField(label=_("License year"), help_text=_("The year printed on it."))
 
 
 class RabiesProofForm(forms.Form):

@@ -11,6 +11,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.html import format_html
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from dogs.licenses import services
@@ -77,10 +78,11 @@ def _save_dog(request, form: DogForm, dog: Dog | None) -> Dog:
     if dog is None:
         dog = services.register_dog(owner=request.user, acting_user=request.user,
                                     residence=residence, **fields)
-        messages.success(request, f"{dog.name} is registered. You can now apply for a license.")
+        messages.success(request, gettext("%(dog)s is registered. You can now apply for a "
+                                          "license.") % {"dog": dog.name})
     else:
         services.update_dog(dog=dog, acting_user=request.user, residence=residence, **fields)
-        messages.success(request, f"{dog.name}'s details are saved.")
+        messages.success(request, gettext("%(dog)s's details are saved.") % {"dog": dog.name})
     return dog
 
 
@@ -105,9 +107,9 @@ def paper_license(request, pk: int):
             for field, texts in error.errors.items():
                 _add_errors(form, field, texts)
         else:
-            messages.success(request, f"{dog.name}'s {paper.year} paper license no. "
-                                      f"{paper.number} is recorded: its next license is a "
-                                      "renewal.")
+            messages.success(request, gettext(
+                "%(dog)s's %(year)s paper license no. %(number)s is recorded: its next license "
+                "is a renewal.") % {"dog": dog.name, "year": paper.year, "number": paper.number})
             return redirect(_after_paper_license(request.user, dog))
     return render(
         request,

@@ -175,3 +175,30 @@ def test_every_dog_license_sentence_has_a_translation(language, north_andover):
             said = explained(finding.message)
             assert said != finding.message, finding.message
             assert "%(" not in said and not re.search(r"\b(January|February|November)\b", said)
+
+
+@pytest.mark.parametrize(("language", "says"), [
+    ("es", ["Mis perros", "Solicitar una licencia", "Agregar un perro", "nació el"]),
+    ("pt-br", ["Meus cães", "Pedir uma licença", "Cadastrar um cão", "nasceu em"]),
+])
+def test_the_dashboard_lists_the_dogs_in_the_readers_language(client, dog, language, says):
+    client.force_login(dog.owner)
+
+    text = client.get(reverse("licensing:dashboard"), HTTP_ACCEPT_LANGUAGE=language
+                      ).content.decode()
+
+    for words in says:
+        assert words in text
+
+
+@pytest.mark.parametrize(("language", "says"), [
+    ("es", ["Agregar un perro", "Raza", "Hembra", "Dónde vive el perro", "Guardar"]),
+    ("pt-br", ["Cadastrar um cão", "Raça", "Fêmea", "Onde o cão mora", "Salvar"]),
+])
+def test_the_dog_form_asks_in_the_readers_language(client, resident, language, says):
+    client.force_login(resident)
+
+    text = client.get(reverse("dogs:dog_new"), HTTP_ACCEPT_LANGUAGE=language).content.decode()
+
+    for words in says:
+        assert words in text
