@@ -202,3 +202,29 @@ def test_the_dog_form_asks_in_the_readers_language(client, resident, language, s
 
     for words in says:
         assert words in text
+
+
+@pytest.mark.parametrize(("language", "says"), [
+    ("es", ["Verifique antes de solicitar", "Licencia de perro",
+            "Resultado al 1 de febrero de 2027",
+            "No hay una vacuna antirrábica vigente el 1 de febrero de 2027", "No se cumple",
+            "Fecha de nacimiento del perro", "Preguntas de sí o no"]),
+    ("pt-br", ["Verifique antes de pedir", "Licença de cão",
+               "Resultado em 1 de fevereiro de 2027",
+               "Não há vacina antirrábica em dia em 1 de fevereiro de 2027", "Não cumprida",
+               "Data de nascimento do cão", "Perguntas de sim ou não"]),
+])
+def test_the_public_check_page_explains_the_findings_in_the_readers_language(
+        client, north_andover, language, says):
+    answers = {"date_of_birth": "2020-01-15", "spayed_neutered": "yes",
+               "rabies_vaccination_expires": "2026-11-30", "dogs_at_residence_over_6_months": 2,
+               "kennel_license": "no", "renewal": "yes", "on": "2027-02-01"}
+
+    page = client.get(reverse("law:check", args=["north_andover", "north_andover.dog_license"]),
+                      answers, HTTP_ACCEPT_LANGUAGE=language)
+
+    text = page.content.decode()
+    assert page.status_code == 200
+    for words in says:
+        assert words in text
+    assert '<p class="citation mb-0" lang="en">North Andover Code ch. 60, Licenses A(1)' in text
