@@ -8,13 +8,14 @@ import secrets
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext_noop
 
 from permits_site.rules.calendar import add_months
 
 
 class Sex(models.TextChoices):
-    FEMALE = "female", "Female"
-    MALE = "male", "Male"
+    FEMALE = "female", gettext_noop("Female")
+    MALE = "male", gettext_noop("Male")
 
 
 class Dog(models.Model):

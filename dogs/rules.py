@@ -12,6 +12,8 @@ from collections.abc import Mapping
 from decimal import Decimal
 from typing import Any
 
+from django.utils.translation import gettext_noop
+
 from dogs.law import cite
 from dogs.periods import MUNICIPALITY, NEW_DOG_LICENSE, PUPPY_LICENSE
 from permits_site.rules.base import (
@@ -29,7 +31,8 @@ from permits_site.rules.base import (
     not_applicable,
     passed,
 )
-from permits_site.rules.calendar import BusinessCalendar, add_months, format_date, period_due
+from permits_site.rules.calendar import BusinessCalendar, add_months, period_due
+from permits_site.rules.wording import Citation, explain
 
 LICENSE_AGE_MONTHS = 6
 DOG_LIMIT = 4
@@ -59,17 +62,21 @@ def _dog_limit(count: int, kennel_license: bool | None) -> Verdict:
     """Limits A / Kennel license B(1): more than four dogs need a kennel license."""
     if count <= DOG_LIMIT:
         return passed(
-            f"{count} dogs over six months old; up to {DOG_LIMIT} need no kennel license.",
+            explain(gettext_noop("%(count)s dogs over six months old; up to %(limit)s need no "
+                                 "kennel license."), count=count, limit=DOG_LIMIT),
             required=DOG_LIMIT, actual=count, unit="dogs",
         )
     if kennel_license:
         return passed(
-            f"{count} dogs over six months old, kept under a kennel license.",
+            explain(gettext_noop("%(count)s dogs over six months old, kept under a kennel "
+                                 "license."), count=count),
             required=DOG_LIMIT, actual=count, unit="dogs",
         )
     return failed(
-        f"{count} dogs over six months old live here; more than {DOG_LIMIT} need a kennel "
-        f"license from the Town Clerk. Get a kennel license or keep no more than {DOG_LIMIT}.",
+        explain(gettext_noop(
+            "%(count)s dogs over six months old live here; more than %(limit)s need a kennel "
+            "license from the Town Clerk. Get a kennel license or keep no more than "
+            "%(limit)s."), count=count, limit=DOG_LIMIT),
         required=DOG_LIMIT, actual=count, unit="dogs",
     )
 
@@ -83,70 +90,74 @@ def _dollars(amount: Decimal | int) -> str:
 DOG_LICENSE = RuleSet(
     code="north_andover.dog_license",
     municipality=MUNICIPALITY,
-    title="Dog license",
-    description="A dog license application: age, rabies vaccination, timeliness and the "
-    "number of dogs at the residence.",
+    title=gettext_noop("Dog license"),
+    description=gettext_noop("A dog license application: age, rabies vaccination, timeliness "
+                             "and the number of dogs at the residence."),
     facts=(
-        Fact("date_of_birth", FactType.DATE, "Dog's date of birth"),
-        Fact("spayed_neutered", FactType.BOOL, "Is the dog spayed or neutered?"),
+        Fact("date_of_birth", FactType.DATE, gettext_noop("Dog's date of birth")),
+        Fact("spayed_neutered", FactType.BOOL, gettext_noop("Is the dog spayed or neutered?")),
         Fact(
             "rabies_vaccination_expires", FactType.DATE,
-            "When does the dog's rabies vaccination expire?", nullable=True,
-            help_text="From the veterinarian's rabies certificate. Leave empty if the dog "
-            "has a veterinarian's exemption instead.",
+            gettext_noop("When does the dog's rabies vaccination expire?"), nullable=True,
+            help_text=gettext_noop("From the veterinarian's rabies certificate. Leave empty if "
+                                   "the dog has a veterinarian's exemption instead."),
         ),
         Fact(
             "rabies_exemption_until", FactType.DATE,
-            "Until when is the dog exempt from rabies vaccination?", nullable=True,
-            help_text="Only when a veterinarian certified that vaccination is inadvisable "
-            "for an old or sick dog.",
+            gettext_noop("Until when is the dog exempt from rabies vaccination?"), nullable=True,
+            help_text=gettext_noop("Only when a veterinarian certified that vaccination is "
+                                   "inadvisable for an old or sick dog."),
         ),
         Fact(
-            "acquired_on", FactType.DATE, "When did you get the dog?", required=False,
-            help_text="Leave empty if you have had the dog since it was born.",
+            "acquired_on", FactType.DATE, gettext_noop("When did you get the dog?"),
+            required=False,
+            help_text=gettext_noop("Leave empty if you have had the dog since it was born."),
         ),
         Fact(
-            "moved_in_on", FactType.DATE, "When did you move to North Andover?",
-            required=False, help_text="Only for new residents.",
+            "moved_in_on", FactType.DATE, gettext_noop("When did you move to North Andover?"),
+            required=False, help_text=gettext_noop("Only for new residents."),
         ),
         Fact(
             "dogs_at_residence_over_6_months", FactType.INTEGER,
-            "How many dogs over six months old live at your residence, this one included?",
+            gettext_noop("How many dogs over six months old live at your residence, this one "
+                         "included?"),
             unit="dogs", required=False,
         ),
         Fact(
-            "kennel_license", FactType.BOOL, "Does the residence hold a kennel license?",
-            default=False,
+            "kennel_license", FactType.BOOL,
+            gettext_noop("Does the residence hold a kennel license?"), default=False,
         ),
         Fact(
-            "renewal", FactType.BOOL, "Was this dog licensed in North Andover last year?",
-            default=False,
-            help_text="A late renewal pays the late fee instead.",
+            "renewal", FactType.BOOL,
+            gettext_noop("Was this dog licensed in North Andover last year?"), default=False,
+            help_text=gettext_noop("A late renewal pays the late fee instead."),
         ),
     ),
 )
 
 
 @DOG_LICENSE.rule("na.lic.A1.age", cite("Licenses A(1)"),
-                  "Dogs six months and older must be licensed.")
+                  gettext_noop("Dogs six months and older must be licensed."))
 def dog_is_old_enough(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """Licenses A(1): the license requirement starts at six months of age."""
     date_of_birth = facts["date_of_birth"]
     if not dog_needs_license(date_of_birth, context.on):
         licensable_on = add_months(date_of_birth, LICENSE_AGE_MONTHS)
-        return not_applicable(
-            f"The dog is under six months old; it needs a license once it turns six months "
-            f"on {format_date(licensable_on)} (Licenses A(3))."
-        )
+        return not_applicable(explain(
+            gettext_noop("The dog is under six months old; it needs a license once it turns "
+                         "six months on %(date)s (%(section)s)."),
+            date=licensable_on, section=Citation("Licenses A(3)")))
     age = whole_months_between(date_of_birth, context.on)
     return passed(
-        f"The dog is {age} months old; dogs six months and older must be licensed.",
+        explain(gettext_noop("The dog is %(age)s months old; dogs six months and older must "
+                             "be licensed."), age=age),
         required=LICENSE_AGE_MONTHS, actual=age, unit="months",
     )
 
 
 @DOG_LICENSE.rule("na.lic.A1.rabies", cite("Licenses A(1)"),
-                  "Proof of a current rabies vaccination or a veterinarian's exemption.")
+                  gettext_noop("Proof of a current rabies vaccination or a veterinarian's "
+                               "exemption."))
 def rabies_is_current(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """Licenses A(1): present proof of a current rabies vaccination, or a
     veterinarian's certificate exempting an old or sick dog for a stated period."""
@@ -154,18 +165,21 @@ def rabies_is_current(facts: Mapping[str, Any], context: CheckContext) -> Verdic
     vaccination, exemption = facts["rabies_vaccination_expires"], facts["rabies_exemption_until"]
     if vaccination is not None and vaccination >= on:
         return passed(
-            f"The rabies vaccination is current until {format_date(vaccination)}.",
+            explain(gettext_noop("The rabies vaccination is current until %(date)s."),
+                    date=vaccination),
             required=on, actual=vaccination,
         )
     if exemption is not None and exemption >= on:
         return passed(
-            f"A veterinarian's rabies exemption runs until {format_date(exemption)}.",
+            explain(gettext_noop("A veterinarian's rabies exemption runs until %(date)s."),
+                    date=exemption),
             required=on, actual=exemption,
         )
     latest = max((day for day in (vaccination, exemption) if day is not None), default=None)
     return failed(
-        f"No current rabies vaccination on {format_date(on)}. Show a rabies certificate, "
-        "or a veterinarian's exemption certificate, that is valid on that date.",
+        explain(gettext_noop("No current rabies vaccination on %(date)s. Show a rabies "
+                             "certificate, or a veterinarian's exemption certificate, that is "
+                             "valid on that date."), date=on),
         required=on, actual=latest,
     )
 
@@ -187,35 +201,36 @@ def license_due(facts: Mapping[str, Any], calendar: BusinessCalendar) -> dt.date
 
 
 @DOG_LICENSE.rule("na.lic.A.timely", cite("Licenses A(2), A(3), A(4)"),
-                  "A new dog, puppy or new resident's dog is licensed on time.",
+                  gettext_noop("A new dog, puppy or new resident's dog is licensed on time."),
                   consequence=Consequence.PENALTY)
 def license_is_timely(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """Licenses A(2)-(4): within 30 days of acquiring a dog or moving in, and
     within six months of birth; a renewal's lateness is priced by the late
     fee of A(8) instead."""
     if facts["renewal"]:
-        return not_applicable("A renewal is not judged here; a late renewal pays the late fee.")
+        return not_applicable(
+            gettext_noop("A renewal is not judged here; a late renewal pays the late fee."))
     due = license_due(facts, _required_calendar(context))
     if context.on <= due:
         return passed(
-            f"On time: the license is due by {format_date(due)}.",
+            explain(gettext_noop("On time: the license is due by %(date)s."), date=due),
             required=due, actual=context.on,
         )
     return failed(
-        f"The license was due by {format_date(due)}. License the dog now; the Town may "
-        "fine an unlicensed dog.",
+        explain(gettext_noop("The license was due by %(date)s. License the dog now; the Town "
+                             "may fine an unlicensed dog."), date=due),
         required=due, actual=context.on,
     )
 
 
 @DOG_LICENSE.rule("na.lim.A.kennel", cite("Limits A, Kennel license B(1)"),
-                  "More than four dogs at a residence need a kennel license.")
+                  gettext_noop("More than four dogs at a residence need a kennel license."))
 def residence_needs_kennel_license(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """Limits A, Kennel license B(1): no more than four dogs over six months
     at a residence without a kennel license."""
     count = facts["dogs_at_residence_over_6_months"]
     if count is None:
-        return not_applicable("The number of dogs at the residence was not given.")
+        return not_applicable(gettext_noop("The number of dogs at the residence was not given."))
     return _dog_limit(count, facts["kennel_license"])
 
 

@@ -3,6 +3,7 @@
 import pytest
 from django.db import connection
 from django.test import override_settings
+from django.utils import translation
 from rest_framework.test import APIClient
 
 from tests.factories import DogFactory, Role, UserFactory, municipality, staff
@@ -45,6 +46,15 @@ def _cache_of_this_process():
 def _media_root(settings, tmp_path):
     """Uploads and PDFs go to a per-test folder."""
     settings.MEDIA_ROOT = tmp_path / "media"
+
+
+@pytest.fixture(autouse=True)
+def _default_language_after_each_test():
+    """A request in Spanish or Portuguese leaves that language active in the thread
+    (``LocaleMiddleware`` activates it and nothing deactivates it); a form built after it in
+    the next test would speak it. Each test starts in the default language."""
+    yield
+    translation.deactivate()
 
 
 @pytest.fixture

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from django import forms
 from django.utils import timezone
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from dogs.licenses.kinds import DOCUMENT_KINDS, RABIES_CERTIFICATE, RABIES_EXEMPTION
 from dogs.licenses.services import RabiesProof, dogs_of, license_years_on_offer, residence_choices
@@ -14,10 +16,10 @@ from permits_site.licensing.fact_forms import BoundedDateField, bounded_date_fie
 from permits_site.licensing.forms import DocumentFileField
 
 ACTION_CHOICES = (
-    ("new", "New license"),
-    ("renewal", "Renewal of last year's license"),
-    ("transfer", "Transfer license — I moved here with a licensed dog"),
-    ("replacement_tag", "Replacement tag — the tag was lost"),
+    ("new", _("New license")),
+    ("renewal", _("Renewal of last year's license")),
+    ("transfer", _("Transfer license — I moved here with a licensed dog")),
+    ("replacement_tag", _("Replacement tag — the tag was lost")),
 )
 DATE_INPUT = forms.DateInput(attrs={"type": "date"})
 
@@ -29,8 +31,8 @@ class DogForm(forms.ModelForm):
     property = forms.ModelChoiceField(
         queryset=None,
         required=False,
-        label="Where the dog is kept",
-        help_text="Leave empty if the dog lives at your mailing address.",
+        label=_("Where the dog is kept"),
+        help_text=_("Leave empty if the dog lives at your mailing address."),
     )
 
     class Meta:
@@ -38,55 +40,62 @@ class DogForm(forms.ModelForm):
         fields = ["name", "breed", "color", "sex", "date_of_birth", "spayed_neutered", "microchip"]
         widgets = {"date_of_birth": DATE_INPUT}
         field_classes = {"date_of_birth": BoundedDateField}
-        help_texts = {"microchip": "Optional."}
+        labels = {"name": _("Name"), "breed": _("Breed"), "color": _("Color"), "sex": _("Sex"),
+                  "date_of_birth": _("Date of birth"),
+                  "spayed_neutered": _("Spayed or neutered"), "microchip": _("Microchip")}
+        help_texts = {"microchip": _("Optional.")}
 
     def __init__(self, *args, owner, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["property"].queryset = residence_choices(owner)
         address = owner.street_address.strip()
         self.fields["property"].empty_label = (
-            f"My mailing address ({address})" if address else "My mailing address"
+            gettext("My mailing address (%(address)s)") % {"address": address} if address
+            else gettext("My mailing address")
         )
+        self.fields["sex"].choices = [(value, gettext(label) if value else label)
+                                      for value, label in self.fields["sex"].choices]
         if self.instance.pk:
             self.fields["property"].initial = self.instance.residence_id
 
     def clean_date_of_birth(self):
         born = self.cleaned_data["date_of_birth"]
         if born > timezone.localdate():
-            raise forms.ValidationError("The date of birth cannot be in the future.")
+            raise forms.ValidationError(_("The date of birth cannot be in the future."))
         return born
 
 
 class DogLicenseDetailsForm(forms.Form):
     """Which dog, which license and the dates Licenses A(2)–A(4) count from."""
 
-    dog = forms.ModelChoiceField(queryset=Dog.objects.none(), empty_label=None)
+    dog = forms.ModelChoiceField(queryset=Dog.objects.none(), empty_label=None, label=_("Dog"))
     action = forms.ChoiceField(
-        choices=ACTION_CHOICES, widget=forms.RadioSelect, label="What do you need?"
+        choices=ACTION_CHOICES, widget=forms.RadioSelect, label=_("What do you need?")
     )
     license_year = forms.TypedChoiceField(
         coerce=int,
-        help_text="The license year runs January 1 to December 31; next year's licenses "
-        "open on December 1.",
+        label=_("License year"),
+        help_text=_("The license year runs January 1 to December 31; next year's licenses "
+                    "open on December 1."),
     )
     acquired_on = BoundedDateField(
         required=False,
         widget=DATE_INPUT,
-        label="Date you got the dog (if within 30 days)",
-        help_text="A dog six months or older must be licensed within 30 days of getting it "
-        "(Licenses A(2)).",
+        label=_("Date you got the dog (if within 30 days)"),
+        help_text=_("A dog six months or older must be licensed within 30 days of getting it "
+                    "(Licenses A(2))."),
     )
     moved_in_on = BoundedDateField(
         required=False,
         widget=DATE_INPUT,
-        label="Date you moved to North Andover (new residents)",
-        help_text="New residents have 30 days after moving in (Licenses A(4)).",
+        label=_("Date you moved to North Andover (new residents)"),
+        help_text=_("New residents have 30 days after moving in (Licenses A(4))."),
     )
     previous_jurisdiction = forms.CharField(
-        required=False, max_length=120, label="Previous town and state (transfer only)"
+        required=False, max_length=120, label=_("Previous town and state (transfer only)")
     )
     previous_license_number = forms.CharField(
-        required=False, max_length=40, label="Previous license number (transfer only)"
+        required=False, max_length=40, label=_("Previous license number (transfer only)")
     )
 
     def __init__(self, *args, owner, **kwargs):
@@ -101,10 +110,10 @@ class PaperLicenseForm(forms.Form):
     """The number and year of the dog's last paper license, as printed on it."""
 
     number = forms.CharField(
-        label="License number", max_length=PaperLicense._meta.get_field("number").max_length,
-        help_text="As printed on the paper license or the tag.",
+        label=_("License number"), max_length=PaperLicense._meta.get_field("number").max_length,
+        help_text=_("As printed on the paper license or the tag."),
     )
-    year = forms.IntegerField(label="License year", help_text="The year printed on it.")
+    year = forms.IntegerField(label=_("License year"), help_text=_("The year printed on it."))
 
 
 class RabiesProofForm(forms.Form):
@@ -112,18 +121,18 @@ class RabiesProofForm(forms.Form):
 
     kind = forms.ChoiceField(
         choices=[
-            (RABIES_CERTIFICATE, DOCUMENT_KINDS[RABIES_CERTIFICATE]),
-            (RABIES_EXEMPTION, DOCUMENT_KINDS[RABIES_EXEMPTION]),
+            (RABIES_CERTIFICATE, _(DOCUMENT_KINDS[RABIES_CERTIFICATE])),
+            (RABIES_EXEMPTION, _(DOCUMENT_KINDS[RABIES_EXEMPTION])),
         ],
         widget=forms.RadioSelect,
-        label="Proof of rabies vaccination",
+        label=_("Proof of rabies vaccination"),
     )
     valid_until = BoundedDateField(
         widget=DATE_INPUT,
-        label="Vaccination expires (or exemption ends) on",
-        help_text="As printed on the certificate (Licenses A(1)).",
+        label=_("Vaccination expires (or exemption ends) on"),
+        help_text=_("As printed on the certificate (Licenses A(1))."),
     )
-    file = DocumentFileField(label="Certificate file (PDF, PNG or JPEG, up to 10 MB)")
+    file = DocumentFileField(label=_("Certificate file (PDF, PNG or JPEG, up to 10 MB)"))
 
     def proof(self) -> RabiesProof:
         """The validated proof, as the license application takes it."""

@@ -9,6 +9,7 @@ from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
 from django.utils import timezone
+from django.utils.translation import gettext_noop
 
 from dogs.law import cite
 from dogs.licenses.exemptions import may_record as may_record_exemption
@@ -52,11 +53,11 @@ OTHER_TOWN_LICENSE = "other_town_license"
 #: Actions that license the dog (a replacement tag re-issues a tag on a current license).
 LICENSING_ACTIONS = ("new", "renewal", "transfer")
 DOCUMENTS = (
-    DeclaredDocument(RABIES_CERTIFICATE, "Rabies vaccination certificate", cite("Licenses A(1)"),
-                     one_of="rabies", actions=LICENSING_ACTIONS),
-    DeclaredDocument(RABIES_EXEMPTION, "Veterinarian's rabies exemption certificate",
+    DeclaredDocument(RABIES_CERTIFICATE, gettext_noop("Rabies vaccination certificate"),
                      cite("Licenses A(1)"), one_of="rabies", actions=LICENSING_ACTIONS),
-    DeclaredDocument(OTHER_TOWN_LICENSE, "License surrendered from another town",
+    DeclaredDocument(RABIES_EXEMPTION, gettext_noop("Veterinarian's rabies exemption certificate"),
+                     cite("Licenses A(1)"), one_of="rabies", actions=LICENSING_ACTIONS),
+    DeclaredDocument(OTHER_TOWN_LICENSE, gettext_noop("License surrendered from another town"),
                      cite("Licenses A(4)"), actions=("transfer",)),
 )
 DOCUMENT_KINDS = {document.kind: document.label for document in DOCUMENTS}
@@ -73,23 +74,24 @@ LICENSE_YEAR = Fact(
 SPAYED_NEUTERED = Fact("spayed_neutered", FactType.BOOL, "Is the dog spayed or neutered?")
 QUOTE_FACTS = (SPAYED_NEUTERED, LICENSE_YEAR)
 OPTIONAL_QUOTE_FACTS = (replace(SPAYED_NEUTERED, required=False), LICENSE_YEAR)
-DOG_FIELD = reference_field("dog", "The dog", references="dog",
-                            help="One of your registered dogs still kept in town.")
+DOG_FIELD = reference_field("dog", gettext_noop("The dog"), references="dog",
+                            help=gettext_noop("One of your registered dogs still kept in town."))
 #: A transfer names the license surrendered from another town (Licenses A(4)).
 SURRENDERED_LICENSE_FIELDS = (
-    detail_field("previous_jurisdiction", FactType.TEXT, "Previous town and state",
+    detail_field("previous_jurisdiction", FactType.TEXT, gettext_noop("Previous town and state"),
                  actions=("transfer",),
-                 help_text="Where the license you surrender was issued (Licenses A(4))."),
-    detail_field("previous_license_number", FactType.TEXT, "Previous license number",
-                 actions=("transfer",)),
+                 help_text=gettext_noop("Where the license you surrender was issued "
+                                        "(Licenses A(4)).")),
+    detail_field("previous_license_number", FactType.TEXT,
+                 gettext_noop("Previous license number"), actions=("transfer",)),
 )
 
 
 def license_year_field(today: dt.date) -> DeclaredField:
     """This year's license or, once next year's forms are out, next year's (A(7), A(8))."""
-    return detail_field("license_year", FactType.INTEGER, "License year",
+    return detail_field("license_year", FactType.INTEGER, gettext_noop("License year"),
                         minimum=today.year, maximum=today.year + 1,
-                        help_text="The license year runs January 1 to December 31.")
+                        help_text=gettext_noop("The license year runs January 1 to December 31."))
 
 
 #: The fee item of a license renewed after its due date (A(8)).
@@ -336,30 +338,31 @@ class DogLicenseKind(PermitKind):
         details = application.dog_license
         dog = details.dog
         rows = [
-            ("Dog", dog.name),
-            ("Breed and color", f"{dog.breed}, {dog.color}"),
-            ("Sex", dog.get_sex_display()),
-            ("Spayed or neutered", "Yes" if dog.spayed_neutered else "No"),
-            ("Date of birth", f"{dog.date_of_birth:%B %-d, %Y}"),
-            ("Kept at", dog.residence.full_address),
-            ("License year", str(details.license_year)),
+            (gettext_noop("Dog"), dog.name),
+            (gettext_noop("Breed and color"), f"{dog.breed}, {dog.color}"),
+            (gettext_noop("Sex"), dog.get_sex_display()),
+            (gettext_noop("Spayed or neutered"), "Yes" if dog.spayed_neutered else "No"),
+            (gettext_noop("Date of birth"), f"{dog.date_of_birth:%B %-d, %Y}"),
+            (gettext_noop("Kept at"), dog.residence.full_address),
+            (gettext_noop("License year"), str(details.license_year)),
         ]
         if details.acquired_on:
-            rows.append(("Acquired on", f"{details.acquired_on:%B %-d, %Y}"))
+            rows.append((gettext_noop("Acquired on"), f"{details.acquired_on:%B %-d, %Y}"))
         if details.moved_in_on:
-            rows.append(("Moved to North Andover on", f"{details.moved_in_on:%B %-d, %Y}"))
+            rows.append((gettext_noop("Moved to North Andover on"),
+                         f"{details.moved_in_on:%B %-d, %Y}"))
         if details.previous_jurisdiction:
             rows.append(
                 (
-                    "License surrendered",
+                    gettext_noop("License surrendered"),
                     f"{details.previous_jurisdiction} no. {details.previous_license_number}",
                 )
             )
         paper = dog.paper_licenses.filter(year__lt=details.license_year).first()
         if paper is not None:
-            rows.append(("Licensed on paper", f"{paper.year}, no. {paper.number}"))
+            rows.append((gettext_noop("Licensed on paper"), f"{paper.year}, no. {paper.number}"))
         if dog.microchip:
-            rows.append(("Microchip", dog.microchip))
+            rows.append((gettext_noop("Microchip"), dog.microchip))
         return rows
 
 

@@ -13,6 +13,7 @@ from django.db import transaction
 from django.db.models import Exists, OuterRef, Q, Subquery
 from django.db.models.functions import Coalesce
 from django.utils import timezone
+from django.utils.translation import gettext_noop
 
 from dogs.law import cite
 from dogs.models import Dog, DogLicense, PaperLicense
@@ -39,6 +40,7 @@ from permits_site.parties.models import Property
 from permits_site.parties.services import find_or_create_property, link_property, properties_of
 from permits_site.rules.base import CheckContext, Finding
 from permits_site.rules.fees import FeeQuote
+from permits_site.rules.wording import Citation, Dollars, explain
 from permits_site.towns.models import Municipality
 
 if TYPE_CHECKING:
@@ -402,11 +404,13 @@ def _checked_license(
 ) -> Permit | None:
     """Refuse what no draft may ask for; returns the license it follows up, if any."""
     if dog.owner_id != applicant.pk:
-        raise DomainError("You can only apply for your own dog.", field="dog")
+        raise DomainError(gettext_noop("You can only apply for your own dog."), field="dog")
     today = timezone.localdate()
     if license_year not in (today.year, today.year + 1):
         raise DomainError(
-            f"Apply for the {today.year} or {today.year + 1} license year.", field="license_year"
+            explain(gettext_noop("Apply for the %(year)s or %(next_year)s license year."),
+                    year=str(today.year), next_year=str(today.year + 1)),
+            field="license_year",
         )
     _refuse_duplicate(dog, action=action, license_year=license_year, editing=editing)
     previous = _previous_permit(dog, action=action, license_year=license_year)
@@ -423,17 +427,17 @@ def _surrendered_license_errors(action: str, *, jurisdiction: str, number: str
     """A transfer names the license surrendered from another town (Licenses A(4))."""
     errors = {}
     if action == "transfer" and not jurisdiction:
-        errors["previous_jurisdiction"] = (
-            "Name the town and state of the license you surrender "
-            "(North Andover Code ch. 60, Licenses A(4))."
-        )
+        errors["previous_jurisdiction"] = explain(
+            gettext_noop("Name the town and state of the license you surrender (%(section)s)."),
+            section=Citation(cite("Licenses A(4)")))
     if action == "transfer" and not number:
-        errors["previous_license_number"] = "Enter that license's number."
+        errors["previous_license_number"] = gettext_noop("Enter that license's number.")
     for name, value in (("previous_jurisdiction", jurisdiction),
                         ("previous_license_number", number)):
         limit = DogLicense._meta.get_field(name).max_length
         if len(value) > limit:
-            errors[name] = f"Keep this under {limit} characters."
+            errors[name] = explain(gettext_noop("Keep this under %(limit)s characters."),
+                                   limit=limit)
     return errors
 
 
@@ -459,15 +463,28 @@ def _refuse_duplicate(dog: Dog, *, action: str, license_year: int,
         pending = pending.exclude(application=editing)
     if pending.exists():
         raise DomainError(
-            f"{dog.name} already has an open {action.replace('_', ' ')} application "
-            f"for {license_year}.",
+            explain(OPEN_APPLICATION_REFUSALS[action], dog=dog.name, year=str(license_year)),
             field="action",
         )
     if action != "replacement_tag" and current_license(dog, year=license_year):
-        raise DomainError(f"{dog.name} is already licensed for {license_year}.", field="action")
+        raise DomainError(explain(gettext_noop("%(dog)s is already licensed for %(year)s."),
+                                  dog=dog.name, year=str(license_year)), field="action")
     if action != "replacement_tag" and dog.paper_licenses.filter(year=license_year).exists():
-        raise DomainError(f"{dog.name} is already licensed on paper for {license_year}.",
-                          field="action")
+        raise DomainError(
+            explain(gettext_noop("%(dog)s is already licensed on paper for %(year)s."),
+                    dog=dog.name, year=str(license_year)),
+            field="action")
+
+
+#: "Biscuit already has an open renewal application for 2027.", one sentence per action so
+#: that each reads whole in every language.
+OPEN_APPLICATION_REFUSALS = {
+    "new": gettext_noop("%(dog)s already has an open new application for %(year)s."),
+    "renewal": gettext_noop("%(dog)s already has an open renewal application for %(year)s."),
+    "transfer": gettext_noop("%(dog)s already has an open transfer application for %(year)s."),
+    "replacement_tag": gettext_noop(
+        "%(dog)s already has an open replacement tag application for %(year)s."),
+}
 
 
 def _previous_permit(dog: Dog, *, action: str, license_year: int) -> Permit | None:
@@ -483,7 +500,9 @@ def _previous_permit(dog: Dog, *, action: str, license_year: int) -> Permit | No
         current = current_license(dog, year=license_year)
         if current is None:
             raise DomainError(
-                f"{dog.name} has no {license_year} license to replace a tag for.", field="action"
+                explain(gettext_noop("%(dog)s has no %(year)s license to replace a tag for."),
+                        dog=dog.name, year=str(license_year)),
+                field="action",
             )
         return current
     return None
@@ -501,12 +520,22 @@ class NewLicenseOffer:
 
     @property
     def refusal(self) -> str:
-        late = (f" {self.timeliness.message} ({self.timeliness.citation})"
-                if self.timeliness.failed else "")
-        return (f"{self.dog.name} has no {self.license_year - 1} license, online or on paper, "
-                f"to renew: a renewal follows the license of the year before "
-                f"({RENEWAL_SECTION}). Apply for a new license instead: ${self.quote.total}."
-                f"{late}")
+        """The refusal, with the new license's timeliness finding when it is late."""
+        values = {"dog": self.dog.name, "year": str(self.license_year - 1),
+                  "section": Citation(RENEWAL_SECTION), "fee": Dollars(self.quote.total)}
+        if not self.timeliness.failed:
+            return explain(NOT_A_RENEWAL, **values)
+        return explain(LATE_NOT_A_RENEWAL, **values, late=self.timeliness.message,
+                       late_section=Citation(self.timeliness.citation))
+
+
+NOT_A_RENEWAL = gettext_noop(
+    "%(dog)s has no %(year)s license, online or on paper, to renew: a renewal follows the "
+    "license of the year before (%(section)s). Apply for a new license instead: %(fee)s.")
+LATE_NOT_A_RENEWAL = gettext_noop(
+    "%(dog)s has no %(year)s license, online or on paper, to renew: a renewal follows the "
+    "license of the year before (%(section)s). Apply for a new license instead: %(fee)s. "
+    "%(late)s (%(late_section)s)")
 
 
 class NotARenewal(DomainError):

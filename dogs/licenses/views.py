@@ -11,6 +11,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.html import format_html
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from dogs.licenses import services
@@ -25,6 +26,7 @@ from permits_site.licensing.models import Application, PermitType
 from permits_site.licensing.pending_uploads import KeptUploads
 from permits_site.licensing.services.bulk import issue_many
 from permits_site.licensing.services.fees import quote_fee, schedule_in_force
+from permits_site.licensing.templatetags.localised import explained
 from permits_site.licensing.views.access import get_visible_or_404
 from permits_site.licensing.views.resident import error_messages
 from permits_site.rules.calendar import format_date, key_date_on
@@ -64,9 +66,10 @@ def dog_form(request, pk: int | None = None):
 
 
 def _add_errors(form, field: str, texts: list[str]) -> None:
-    """Show a service's refusal on the field it names, else above the form."""
+    """Show a service's refusal on the field it names, else above the form, in the reader's
+    language (the API and the audit log keep the English)."""
     for text in texts:
-        form.add_error(field if field in form.fields else None, text)
+        form.add_error(field if field in form.fields else None, explained(text))
 
 
 def _save_dog(request, form: DogForm, dog: Dog | None) -> Dog:
@@ -75,10 +78,11 @@ def _save_dog(request, form: DogForm, dog: Dog | None) -> Dog:
     if dog is None:
         dog = services.register_dog(owner=request.user, acting_user=request.user,
                                     residence=residence, **fields)
-        messages.success(request, f"{dog.name} is registered. You can now apply for a license.")
+        messages.success(request, gettext("%(dog)s is registered. You can now apply for a "
+                                          "license.") % {"dog": dog.name})
     else:
         services.update_dog(dog=dog, acting_user=request.user, residence=residence, **fields)
-        messages.success(request, f"{dog.name}'s details are saved.")
+        messages.success(request, gettext("%(dog)s's details are saved.") % {"dog": dog.name})
     return dog
 
 
@@ -103,9 +107,9 @@ def paper_license(request, pk: int):
             for field, texts in error.errors.items():
                 _add_errors(form, field, texts)
         else:
-            messages.success(request, f"{dog.name}'s {paper.year} paper license no. "
-                                      f"{paper.number} is recorded: its next license is a "
-                                      "renewal.")
+            messages.success(request, gettext(
+                "%(dog)s's %(year)s paper license no. %(number)s is recorded: its next license "
+                "is a renewal.") % {"dog": dog.name, "year": paper.year, "number": paper.number})
             return redirect(_after_paper_license(request.user, dog))
     return render(
         request,
@@ -200,7 +204,7 @@ def _fee_table() -> dict:
     return {
         "items": schedule.items.all() if schedule else [],
         "year": year,
-        "due": format_date(due),
+        "due": due,
     }
 
 

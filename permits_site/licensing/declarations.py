@@ -20,6 +20,7 @@ from enum import StrEnum
 from typing import Any
 
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext_noop
 
 from permits_site.rules.base import Fact, FactsInvalid, FactType, RuleSet
 
@@ -61,9 +62,10 @@ GATE_ORDER = tuple(Gate)
 
 @dataclass(frozen=True)
 class NextStep:
-    """What happens while a gate is shut, in one sentence for the applicant: ``{actor}``
+    """What happens while a gate is shut, in one sentence for the applicant: ``%(actor)s``
     is the role that acts (``applicant``, or a staff role as the permit type names it) and
-    ``{section}`` the section behind the gate."""
+    ``%(section)s`` the section behind the gate. The sentence is marked for the catalogues
+    and said with :func:`~permits_site.rules.wording.explain`."""
 
     actor: str
     wording: str
@@ -71,33 +73,33 @@ class NextStep:
 
 #: Each gate's next step: who acts while it is shut, and what the applicant hears next.
 GATE_NEXT_STEPS = {
-    Gate.DOCUMENTS_ACCEPTED: NextStep(
-        "clerk", "{actor} will check your documents ({section}); upload any still missing "
-        "on this page, and you will get an e-mail once they are accepted."),
-    Gate.RULES_MET: NextStep(
-        "clerk", "{actor} will review the rule your answers do not meet ({section}); you "
-        "will get an e-mail with the decision."),
-    Gate.REVIEW_DETERMINED: NextStep(
-        "clerk", "{actor} will review the answer the rules leave to the office "
-        "({section}); you will get an e-mail with the determination."),
-    Gate.OFFICE_SIGNOFFS: NextStep(
-        "clerk", "{actor} will record the sign-offs of the other town bodies ({section}); "
-        "you will get an e-mail when the application moves on."),
-    Gate.INSPECTION_PASSED: NextStep(
-        "inspector", "{actor} will arrange the {inspection} ({section}); you will get an "
-        "e-mail when it is scheduled."),
-    Gate.HEARING_DECIDED: NextStep(
-        "board_member", "{actor} will hold the hearing and decide ({section}); you will get "
-        "an e-mail with the date and the decision."),
-    Gate.BOARD_SIGNATURES: NextStep(
-        "board_member", "{actor} will sign or refuse the variance asked for ({section}); "
-        "you will get an e-mail once it is decided."),
-    Gate.WELL_READY: NextStep(
-        "applicant", "{actor} register the well, proven and tested, before the system is "
-        "approved ({section}); the office then goes on with the application."),
-    Gate.FEE_PAID: NextStep(
-        "applicant", "{actor} pay the fee ({section}); the office issues the permit once it "
-        "is paid and nothing else holds it."),
+    Gate.DOCUMENTS_ACCEPTED: NextStep("clerk", gettext_noop(
+        "%(actor)s will check your documents (%(section)s); upload any still missing on this "
+        "page, and you will get an e-mail once they are accepted.")),
+    Gate.RULES_MET: NextStep("clerk", gettext_noop(
+        "%(actor)s will review the rule your answers do not meet (%(section)s); you will get "
+        "an e-mail with the decision.")),
+    Gate.REVIEW_DETERMINED: NextStep("clerk", gettext_noop(
+        "%(actor)s will review the answer the rules leave to the office (%(section)s); you "
+        "will get an e-mail with the determination.")),
+    Gate.OFFICE_SIGNOFFS: NextStep("clerk", gettext_noop(
+        "%(actor)s will record the sign-offs of the other town bodies (%(section)s); you will "
+        "get an e-mail when the application moves on.")),
+    Gate.INSPECTION_PASSED: NextStep("inspector", gettext_noop(
+        "%(actor)s will arrange the %(inspection)s (%(section)s); you will get an e-mail when "
+        "it is scheduled.")),
+    Gate.HEARING_DECIDED: NextStep("board_member", gettext_noop(
+        "%(actor)s will hold the hearing and decide (%(section)s); you will get an e-mail with "
+        "the date and the decision.")),
+    Gate.BOARD_SIGNATURES: NextStep("board_member", gettext_noop(
+        "%(actor)s will sign or refuse the variance asked for (%(section)s); you will get an "
+        "e-mail once it is decided.")),
+    Gate.WELL_READY: NextStep("applicant", gettext_noop(
+        "%(actor)s register the well, proven and tested, before the system is approved "
+        "(%(section)s); the office then goes on with the application.")),
+    Gate.FEE_PAID: NextStep("applicant", gettext_noop(
+        "%(actor)s pay the fee (%(section)s); the office issues the permit once it is paid and "
+        "nothing else holds it.")),
 }
 
 

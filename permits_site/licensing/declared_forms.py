@@ -13,6 +13,7 @@ import datetime as dt
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext
 
 from permits_site.licensing.declarations import (
     LIST,
@@ -23,9 +24,10 @@ from permits_site.licensing.declarations import (
     reference_options,
     strict_json,
 )
-from permits_site.licensing.fact_forms import NO, YES, StyledForm, form_field
+from permits_site.licensing.fact_forms import NO, YES, StyledForm, form_field, humanize
 from permits_site.licensing.kinds import kind_for
 from permits_site.licensing.services.previews import Preview, preview
+from permits_site.licensing.templatetags.localised import explained
 
 
 def _reference_label(record) -> str:
@@ -40,27 +42,29 @@ def _reference_field(declared: DeclaredField, applicant, municipality) -> forms.
     if declared.references == "property":
         records = records.filter(municipality=municipality)
     return forms.TypedChoiceField(
-        choices=[("", "Choose…"), *((record.pk, _reference_label(record)) for record in records)],
+        choices=[("", gettext("Choose…")),
+                 *((record.pk, _reference_label(record)) for record in records)],
         coerce=int,
         empty_value=None,
         required=declared.required,
-        label=declared.label,
-        help_text=declared.help,
-        error_messages={"required": "Choose one.", "invalid_choice": "Choose one of the list."},
+        label=gettext(declared.label),
+        help_text=gettext(declared.help),
+        error_messages={"required": gettext("Choose one."),
+                        "invalid_choice": gettext("Choose one of the list.")},
     )
 
 
 def _list_field(declared: DeclaredField) -> forms.Field:
     if declared.choices:
         return forms.MultipleChoiceField(
-            choices=[(choice, choice.replace("_", " ").capitalize())
-                     for choice in declared.choices],
+            choices=[(choice, gettext(humanize(choice))) for choice in declared.choices],
             widget=forms.CheckboxSelectMultiple, required=declared.required,
-            label=declared.label, help_text=declared.help,
+            label=gettext(declared.label), help_text=gettext(declared.help),
         )
     return forms.CharField(
         widget=forms.Textarea(attrs={"rows": 3}), required=declared.required,
-        label=declared.label, help_text=f"{declared.help} One per line.".strip(),
+        label=gettext(declared.label),
+        help_text=f"{gettext(declared.help)} {gettext('One per line.')}".strip(),
     )
 
 
@@ -91,9 +95,11 @@ class DeclaredApplicationForm(StyledForm):
         return initial
 
     def add_domain_errors(self, errors: dict[str, list[str]]) -> None:
-        """A service's refusal on the field it names, else above the form."""
+        """A service's refusal on the field it names, else above the form, in the reader's
+        language (the API and the audit log keep the English)."""
         for name, messages in errors.items():
-            self.add_error(name if name in self.fields else None, messages)
+            self.add_error(name if name in self.fields else None,
+                           [explained(message) for message in messages])
 
     def answers(self) -> dict[str, Any]:
         """The declared fields answered so far and valid, as the strict JSON ``details``

@@ -22,6 +22,7 @@ from typing import Any, ClassVar
 
 from django import forms
 from django.core.validators import MaxValueValidator, MinValueValidator
+from django.utils.translation import gettext, gettext_noop
 
 from permits_site.rules.base import Fact, FactsInvalid, FactType, RuleSet
 
@@ -31,25 +32,25 @@ LATEST_DATE = dt.date(2199, 12, 31)
 
 #: Units as a resident reads them in a label.
 UNIT_WORDS = {
-    "ft": "feet",
-    "in": "inches",
-    "sq ft": "square feet",
-    "cu ft": "cubic feet",
-    "cu yd": "cubic yards",
-    "gal": "gallons",
-    "gpm": "gallons per minute",
-    "gph": "gallons per hour",
-    "$": "dollars",
+    "ft": gettext_noop("feet"),
+    "in": gettext_noop("inches"),
+    "sq ft": gettext_noop("square feet"),
+    "cu ft": gettext_noop("cubic feet"),
+    "cu yd": gettext_noop("cubic yards"),
+    "gal": gettext_noop("gallons"),
+    "gpm": gettext_noop("gallons per minute"),
+    "gph": gettext_noop("gallons per hour"),
+    "$": gettext_noop("dollars"),
 }
 
 YES, NO, NOT_ANSWERED = "yes", "no", ""
 
 #: Field groups of the generated form, in the order they are shown.
 FACT_GROUPS: tuple[tuple[str, frozenset[FactType]], ...] = (
-    ("Details", frozenset({FactType.CHOICE, FactType.TEXT})),
-    ("Dates and times", frozenset({FactType.DATE, FactType.TIME})),
-    ("Numbers and measurements", frozenset({FactType.INTEGER, FactType.NUMBER})),
-    ("Yes-or-no questions", frozenset({FactType.BOOL})),
+    (gettext_noop("Details"), frozenset({FactType.CHOICE, FactType.TEXT})),
+    (gettext_noop("Dates and times"), frozenset({FactType.DATE, FactType.TIME})),
+    (gettext_noop("Numbers and measurements"), frozenset({FactType.INTEGER, FactType.NUMBER})),
+    (gettext_noop("Yes-or-no questions"), frozenset({FactType.BOOL})),
 )
 
 
@@ -88,21 +89,23 @@ def unit_words(unit: str) -> str:
 
 def fact_label(fact: Fact) -> str:
     """The fact's question with its unit ("Corral area (in square feet)") when it is not
-    already in the wording, and "(optional)" where it may be left out."""
-    label = fact.label
+    already in the wording, and "(optional)" where it may be left out, in the language active
+    when the form is built (the declaration stays English)."""
+    label = gettext(fact.label)
     words = unit_words(fact.unit)
-    if words and words not in label.lower():
-        label = f"{label} (in {words})"
+    if words and words not in fact.label.lower():
+        label = gettext("%(label)s (in %(unit)s)") % {"label": label, "unit": gettext(words)}
     if fact.optional and not fact.has_default and fact.condition is None:
-        label = f"{label} (optional)"
+        label = gettext("%(label)s (optional)") % {"label": label}
     return label
 
 
 def fact_help_text(fact: Fact) -> str:
     """The declared help text, plus when a conditional fact is needed."""
-    parts = [fact.help_text]
+    parts = [gettext(fact.help_text)]
     if fact.condition_text:
-        parts.append(f"Answer {fact.condition_text}.")
+        parts.append(gettext("Answer %(condition)s.")
+                     % {"condition": gettext(fact.condition_text)})
     return " ".join(part for part in parts if part)
 
 
@@ -115,7 +118,8 @@ def _integer_field(fact: Fact, **options: Any) -> forms.Field:
         min_value=_number_bound(fact.minimum, -LARGEST_MAGNITUDE),
         max_value=_number_bound(fact.maximum, LARGEST_MAGNITUDE),
         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
-        error_messages={"required": "Enter a whole number.", "invalid": "Enter a whole number."},
+        error_messages={"required": gettext("Enter a whole number."),
+                        "invalid": gettext("Enter a whole number.")},
         **options,
     )
 
@@ -125,7 +129,8 @@ def _number_field(fact: Fact, **options: Any) -> forms.Field:
         min_value=_number_bound(fact.minimum, -LARGEST_MAGNITUDE),
         max_value=_number_bound(fact.maximum, LARGEST_MAGNITUDE),
         widget=forms.NumberInput(attrs={"inputmode": "decimal", "step": "any"}),
-        error_messages={"required": "Enter a number.", "invalid": "Enter a number."},
+        error_messages={"required": gettext("Enter a number."),
+                        "invalid": gettext("Enter a number.")},
         **options,
     )
 
@@ -133,17 +138,19 @@ def _number_field(fact: Fact, **options: Any) -> forms.Field:
 def _unanswered_choice(fact: Fact) -> list[tuple[str, str]]:
     """An explicit "Not answered" option where a fact may be left out and has no default:
     a radio button, once chosen, cannot be cleared."""
-    return [(NOT_ANSWERED, "Not answered")] if fact.optional and not fact.has_default else []
+    if fact.optional and not fact.has_default:
+        return [(NOT_ANSWERED, gettext("Not answered"))]
+    return []
 
 
 def _bool_field(fact: Fact, **options: Any) -> forms.Field:
-    choices = [(YES, "Yes"), (NO, "No"), *_unanswered_choice(fact)]
+    choices = [(YES, gettext("Yes")), (NO, gettext("No")), *_unanswered_choice(fact)]
     return forms.TypedChoiceField(
         choices=choices,
         coerce=lambda answer: answer == YES,
         empty_value=None,
         widget=forms.RadioSelect,
-        error_messages={"required": "Choose yes or no."},
+        error_messages={"required": gettext("Choose yes or no.")},
         **options,
     )
 
@@ -169,7 +176,8 @@ def bounded_date_field(**options: Any) -> forms.DateField:
     """A date picker limited to the dates the site judges."""
     return BoundedDateField(
         widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
-        error_messages={"required": "Enter a date.", "invalid": "Enter a real date."},
+        error_messages={"required": gettext("Enter a date."),
+                        "invalid": gettext("Enter a real date.")},
         **options,
     )
 
@@ -181,25 +189,26 @@ def _date_field(fact: Fact, **options: Any) -> forms.Field:
 def _time_field(fact: Fact, **options: Any) -> forms.Field:
     return forms.TimeField(
         widget=forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
-        error_messages={"required": "Enter a time.", "invalid": "Enter a time such as 22:30."},
+        error_messages={"required": gettext("Enter a time."),
+                        "invalid": gettext("Enter a time such as 22:30.")},
         **options,
     )
 
 
 def _choice_field(fact: Fact, **options: Any) -> forms.Field:
-    choices = [(choice, humanize(choice)) for choice in fact.choices]
+    choices = [(choice, gettext(humanize(choice))) for choice in fact.choices]
     choices += _unanswered_choice(fact)
     return forms.ChoiceField(
         choices=choices,
         widget=forms.RadioSelect,
-        error_messages={"required": "Choose one."},
+        error_messages={"required": gettext("Choose one.")},
         **options,
     )
 
 
 def _text_field(fact: Fact, **options: Any) -> forms.Field:
     return forms.CharField(
-        max_length=500, error_messages={"required": "Enter an answer."}, **options
+        max_length=500, error_messages={"required": gettext("Enter an answer.")}, **options
     )
 
 
@@ -225,7 +234,8 @@ def _initial(fact: Fact) -> Any:
 def form_field(fact: Fact) -> forms.Field:
     """The form field for one fact: typed, bounded, labelled, pre-filled with its default,
     required unless the fact is optional (a conditional fact's requirement is judged with
-    the other answers in ``clean``)."""
+    the other answers in ``clean``). Its words are in the language active when it is built:
+    the resident's forms are built for each request."""
     return _FIELD_BUILDERS[fact.type](
         fact,
         required=not fact.optional,
@@ -274,7 +284,7 @@ class FactsForm(StyledForm):
         for legend, types in FACT_GROUPS:
             fields = [self[fact.name] for fact in self.rule_set.facts if fact.type in types]
             if fields:
-                groups.append((legend, fields))
+                groups.append((gettext(legend), fields))
         return groups
 
     def clean(self) -> dict[str, Any]:

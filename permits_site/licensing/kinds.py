@@ -22,6 +22,7 @@ from urllib.parse import urlencode
 
 from django.db.models import QuerySet
 from django.urls import reverse
+from django.utils.translation import gettext_noop
 
 from permits_site.licensing.declarations import (
     BUSINESS_FIELD,
@@ -224,7 +225,7 @@ class PermitKind:
     #: role → title, e.g. ``{"inspector": "Health Division Animal Inspector"}``.
     role_titles: Mapping[str, str] = {}
     #: The inspection as the applicant's next step names it ("kennel inspection").
-    inspection_name: str = "inspection"
+    inspection_name: str = gettext_noop("inspection")
     #: Conditions the law attaches to every permit of the type, printed on it.
     printed_conditions: tuple[PrintedCondition, ...] = ()
     # -- the declaration ----------------------------------------------------------

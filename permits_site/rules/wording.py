@@ -34,6 +34,11 @@ class Dollars(Decimal):
         return f"${self:,.2f}"
 
 
+class Citation(str):
+    """A section of the law among an explanation's values: a translated page keeps it in
+    English, as enacted, marked as English for screen readers."""
+
+
 def english(value: Any) -> str:
     """A value as it reads in an English sentence: dates in words ("March 4, 2030")."""
     if isinstance(value, dt.date) and not isinstance(value, dt.datetime):

@@ -16,12 +16,15 @@ from decimal import Decimal
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
+from django.utils.translation import gettext_noop
+
 from permits_site.enforcement.services.penalties import penalty_fine
 from permits_site.licensing.declarations import FactSource, Gate
 from permits_site.licensing.kinds import kind_for, sourced_facts
 from permits_site.licensing.services.fees import quote_fee
 from permits_site.rules.base import Consequence, FactsInvalid, Finding, Outcome
 from permits_site.rules.fees import FeeQuote, QuoteRefused
+from permits_site.rules.wording import Citation, Dollars, explain
 
 if TYPE_CHECKING:
     from permits_site.accounts.models import User
@@ -54,22 +57,26 @@ class PreviewFinding:
 
     @property
     def label(self) -> str:
-        """The effect in the words the form shows."""
+        """The effect in the words the form shows (``explained`` on the page)."""
         if self.effect is Effect.PENALTY:
             if self.warning:
-                return f"Adds a fee or penalty: a written warning ({self.fine_citation})"
+                return explain(gettext_noop("Adds a fee or penalty: a written warning "
+                                            "(%(section)s)"),
+                               section=Citation(self.fine_citation))
             if self.amount is not None:
-                return f"Adds a fee or penalty: ${self.amount} ({self.fine_citation})"
-            return f"Adds a fee or penalty ({self.finding.citation})"
+                return explain(gettext_noop("Adds a fee or penalty: %(amount)s (%(section)s)"),
+                               amount=Dollars(self.amount), section=Citation(self.fine_citation))
+            return explain(gettext_noop("Adds a fee or penalty (%(section)s)"),
+                           section=Citation(self.finding.citation))
         return EFFECT_LABELS[self.effect]
 
 
 EFFECT_LABELS = {
-    Effect.MEETS: "Meets the rule",
-    Effect.NOT_APPLICABLE: "Does not apply",
-    Effect.BLOCKS: "Blocks the permit",
-    Effect.OFFICE: "Waits for the office's decision",
-    Effect.ADVISORY: "For your information",
+    Effect.MEETS: gettext_noop("Meets the rule"),
+    Effect.NOT_APPLICABLE: gettext_noop("Does not apply"),
+    Effect.BLOCKS: gettext_noop("Blocks the permit"),
+    Effect.OFFICE: gettext_noop("Waits for the office's decision"),
+    Effect.ADVISORY: gettext_noop("For your information"),
 }
 
 

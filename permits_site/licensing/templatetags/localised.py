@@ -14,9 +14,11 @@ from typing import Any
 from django import template
 from django.utils import formats, translation
 from django.utils.dateformat import format as date_format
+from django.utils.html import conditional_escape, format_html
 from django.utils.numberformat import format as number_format
+from django.utils.safestring import mark_safe
 
-from permits_site.rules.wording import Dollars, Explanation
+from permits_site.rules.wording import Citation, Dollars, Explanation
 
 register = template.Library()
 
@@ -62,7 +64,9 @@ def money(value: Decimal | int | None) -> str:
 
 
 def _in_words(value: Any) -> str:
-    """One value of an explanation, written the reader's way."""
+    """One value of an explanation, written the reader's way (a citation stays English)."""
+    if isinstance(value, Citation):
+        return format_html('<span class="citation" lang="en">{}</span>', value)
     if isinstance(value, Explanation | str):
         return explained(value)
     if isinstance(value, Dollars):
@@ -78,13 +82,15 @@ def _in_words(value: Any) -> str:
 def explained(sentence: str | None) -> str:
     """A sentence of the rules or services in the reader's language: an
     :class:`~permits_site.rules.wording.Explanation` through its translated template and
-    values written the reader's way, any other marked sentence through the catalogue; a
-    sentence the catalogues do not hold stays as it is."""
+    values written the reader's way (HTML-safe, its citations marked ``lang="en"``), any
+    other marked sentence through the catalogue; a sentence the catalogues do not hold
+    stays as it is."""
     if not sentence:
         return ""
     if not isinstance(sentence, Explanation):
         return translation.gettext(sentence)
     if _english():
         return str(sentence)
-    values = {name: _in_words(value) for name, value in sentence.values.items()}
-    return translation.gettext(sentence.template) % values
+    values = {name: conditional_escape(_in_words(value))
+              for name, value in sentence.values.items()}
+    return mark_safe(conditional_escape(translation.gettext(sentence.template)) % values)

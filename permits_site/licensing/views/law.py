@@ -18,6 +18,8 @@ from django.db.models import Prefetch
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext_noop
 from django.views.decorators.http import require_GET
 
 from permits_site.licensing.declarations import Gate
@@ -48,10 +50,10 @@ class OutcomeLabel:
 
 
 OUTCOME_LABELS = {
-    Outcome.PASS: OutcomeLabel("✓", "Meets the rule"),
-    Outcome.FAIL: OutcomeLabel("✗", "Not met"),
-    Outcome.NEEDS_REVIEW: OutcomeLabel("?", "Needs an officer's review"),
-    Outcome.NOT_APPLICABLE: OutcomeLabel("–", "Does not apply"),
+    Outcome.PASS: OutcomeLabel("✓", gettext_noop("Meets the rule")),
+    Outcome.FAIL: OutcomeLabel("✗", gettext_noop("Not met")),
+    Outcome.NEEDS_REVIEW: OutcomeLabel("?", gettext_noop("Needs an officer's review")),
+    Outcome.NOT_APPLICABLE: OutcomeLabel("–", gettext_noop("Does not apply")),
 }
 
 PERIOD_KIND_TEXT = {
@@ -169,8 +171,8 @@ def permit_type(request, town: str, code: str):
 class CheckForm(FactsForm):
     on = bounded_date_field(
         required=False,
-        label="Check as of this date (optional)",
-        help_text="Leave empty for today. Deadlines and seasonal rules depend on the date.",
+        label=_("Check as of this date (optional)"),
+        help_text=_("Leave empty for today. Deadlines and seasonal rules depend on the date."),
     )
 
 

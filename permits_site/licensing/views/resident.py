@@ -7,6 +7,7 @@ from django.contrib.auth.decorators import login_required
 from django.db.models import Prefetch
 from django.http import FileResponse, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.html import format_html
 from django.views.decorators.http import require_GET, require_POST
 
 from permits_site.accounts import permissions
@@ -28,6 +29,7 @@ from permits_site.licensing.services import variances as variance_services
 from permits_site.licensing.services.documents import still_needed, upload_document
 from permits_site.licensing.services.next_step import next_step
 from permits_site.licensing.services.variances import granted_variances
+from permits_site.licensing.templatetags.localised import explained
 from permits_site.licensing.views import listing
 from permits_site.licensing.views.access import get_visible_or_404
 from permits_site.licensing.views.relief import may_ask
@@ -47,12 +49,13 @@ def applications_with_details():
 
 
 def error_messages(request, error: DomainError) -> None:
+    """A service's refusal as messages, each in the reader's language (``explained``)."""
     for field, texts in error.errors.items():
         for text in texts:
             prefix = (
                 "" if field == "non_field_errors" else f"{field.replace('_', ' ').capitalize()}: "
             )
-            messages.error(request, f"{prefix}{text}")
+            messages.error(request, format_html("{}{}", prefix, explained(text)))
 
 
 DASHBOARD_APPLICATIONS = listing.ListSpec(
