@@ -32,7 +32,7 @@ from permits_site.rules.base import (
     passed,
 )
 from permits_site.rules.calendar import BusinessCalendar, add_months, period_due
-from permits_site.rules.wording import Citation, explain
+from permits_site.rules.wording import CitedSection, explain
 
 LICENSE_AGE_MONTHS = 6
 DOG_LIMIT = 4
@@ -146,7 +146,7 @@ def dog_is_old_enough(facts: Mapping[str, Any], context: CheckContext) -> Verdic
         return not_applicable(explain(
             gettext_noop("The dog is under six months old; it needs a license once it turns "
                          "six months on %(date)s (%(section)s)."),
-            date=licensable_on, section=Citation("Licenses A(3)")))
+            date=licensable_on, section=CitedSection("Licenses A(3)")))
     age = whole_months_between(date_of_birth, context.on)
     return passed(
         explain(gettext_noop("The dog is %(age)s months old; dogs six months and older must "

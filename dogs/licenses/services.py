@@ -40,7 +40,7 @@ from permits_site.parties.models import Property
 from permits_site.parties.services import find_or_create_property, link_property, properties_of
 from permits_site.rules.base import CheckContext, Finding
 from permits_site.rules.fees import FeeQuote
-from permits_site.rules.wording import Citation, Dollars, explain
+from permits_site.rules.wording import CitedSection, Dollars, explain
 from permits_site.towns.models import Municipality
 
 if TYPE_CHECKING:
@@ -429,7 +429,7 @@ def _surrendered_license_errors(action: str, *, jurisdiction: str, number: str
     if action == "transfer" and not jurisdiction:
         errors["previous_jurisdiction"] = explain(
             gettext_noop("Name the town and state of the license you surrender (%(section)s)."),
-            section=Citation(cite("Licenses A(4)")))
+            section=CitedSection(cite("Licenses A(4)")))
     if action == "transfer" and not number:
         errors["previous_license_number"] = gettext_noop("Enter that license's number.")
     for name, value in (("previous_jurisdiction", jurisdiction),
@@ -522,11 +522,11 @@ class NewLicenseOffer:
     def refusal(self) -> str:
         """The refusal, with the new license's timeliness finding when it is late."""
         values = {"dog": self.dog.name, "year": str(self.license_year - 1),
-                  "section": Citation(RENEWAL_SECTION), "fee": Dollars(self.quote.total)}
+                  "section": CitedSection(RENEWAL_SECTION), "fee": Dollars(self.quote.total)}
         if not self.timeliness.failed:
             return explain(NOT_A_RENEWAL, **values)
         return explain(LATE_NOT_A_RENEWAL, **values, late=self.timeliness.message,
-                       late_section=Citation(self.timeliness.citation))
+                       late_section=CitedSection(self.timeliness.citation))
 
 
 NOT_A_RENEWAL = gettext_noop(

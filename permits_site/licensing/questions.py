@@ -8,8 +8,8 @@ The core asks "What do you want to do?" first, from the purposes the town's perm
 declare, and where a town declares no tree for a purpose, lists the types that serve it.
 Pure data and a pure walk: the page parses the answers, :func:`walk` follows them. The
 questions and reasons are English, marked for the catalogues where they are declared (a
-reason carrying citations is built with ``explain``, its citations as values named
-``section…``); the page says them in the reader's language.
+reason carrying citations is built with ``explain``, each citation a town's ``cite``, which
+stays English); the page says them in the reader's language.
 """
 
 from __future__ import annotations

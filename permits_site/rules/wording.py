@@ -34,7 +34,7 @@ class Dollars(Decimal):
         return f"${self:,.2f}"
 
 
-class Citation(str):
+class CitedSection(str):
     """A section of the law among an explanation's values: a translated page keeps it in
     English, as enacted, marked as English for screen readers."""
 

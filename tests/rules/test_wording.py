@@ -10,7 +10,7 @@ import pytest
 from django.utils import translation
 
 from permits_site.licensing.templatetags.localised import explained
-from permits_site.rules.wording import Citation, Dollars, Explanation, explain, gettext_noop
+from permits_site.rules.wording import CitedSection, Dollars, Explanation, explain, gettext_noop
 
 
 def test_an_explanation_is_its_english_sentence():
@@ -62,7 +62,7 @@ def test_explained_translates_a_plain_marked_sentence_and_leaves_an_unknown_one(
 
 def test_explained_keeps_a_citation_in_english_marked_as_english_and_escapes_the_values():
     sentence = explain(gettext_noop("Adds a fee or penalty (%(section)s)"),
-                       section=Citation("Reg. 09.4 <b>"))
+                       section=CitedSection("Reg. 09.4 <b>"))
     assert sentence == "Adds a fee or penalty (Reg. 09.4 <b>)"
     with translation.override("en"):
         assert explained(sentence) == "Adds a fee or penalty (Reg. 09.4 <b>)"

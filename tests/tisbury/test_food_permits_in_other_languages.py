@@ -75,7 +75,8 @@ def test_the_declarations_read_in_english_as_before():
         "accommodations is inspected by the Board of Health before its license issues "
         "(Tisbury BOH Reg 09.5.5).")
     with translation.override("pt-br"):
-        assert explained(fields["end_date"].help).endswith("(Tisbury BOH Reg 09.5.3).")
+        assert explained(fields["end_date"].help).endswith(
+            '(<span class="citation" lang="en">Tisbury BOH Reg 09.5.3</span>).')
 
 
 @pytest.mark.parametrize("visit", [visit for visit, _ in VISITS], ids=lambda visit: visit.code)
@@ -124,4 +125,5 @@ def test_an_event_ending_before_it_starts_is_refused_in_english_and_said_the_rea
                        "(Tisbury BOH Reg 09.5.3).")
     assert json.dumps(refused.value.errors)
     assert_translated(refusal)
-    assert "(Tisbury BOH Reg 09.5.3)" in said_in("pt-br", refusal)
+    assert '(<span class="citation" lang="en">Tisbury BOH Reg 09.5.3</span>)' in said_in(
+        "pt-br", refusal)

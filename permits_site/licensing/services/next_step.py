@@ -17,7 +17,7 @@ from permits_site.accounts.role_titles import registered_title
 from permits_site.licensing.declarations import GATE_NEXT_STEPS, GATE_ORDER
 from permits_site.licensing.kinds import Blocker, PermitKind, kind_for
 from permits_site.licensing.models import Application, ApplicationStatus, PermitType
-from permits_site.rules.wording import Citation, explain
+from permits_site.rules.wording import CitedSection, explain
 
 APPLICANT = "applicant"
 #: A staff role as a permit type's authority names it, when neither its kind nor its town's
@@ -87,13 +87,13 @@ def _gate_step(kind: PermitKind, blockers: Iterable[Blocker], permit_type: Permi
         return ""
     step = GATE_NEXT_STEPS[first.gate]
     return explain(step.wording, actor=role_title(kind, step.actor, permit_type, starts=True),
-                   section=Citation(first.citation), inspection=kind.inspection_name)
+                   section=CitedSection(first.citation), inspection=kind.inspection_name)
 
 
 def _open_step(application: Application, kind: PermitKind) -> str:
     permit_type = application.permit_type
     values = {"clerk": role_title(kind, "clerk", permit_type, starts=True),
-              "section": Citation(permit_type.citation)}
+              "section": CitedSection(permit_type.citation)}
     if application.status == ApplicationStatus.APPROVED:
         return explain(gettext_noop("%(clerk)s will issue the permit (%(section)s); you will "
                                     "get an e-mail when it is issued."), **values)

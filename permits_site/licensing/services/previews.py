@@ -24,7 +24,7 @@ from permits_site.licensing.kinds import kind_for, sourced_facts
 from permits_site.licensing.services.fees import quote_fee
 from permits_site.rules.base import Consequence, FactsInvalid, Finding, Outcome
 from permits_site.rules.fees import FeeQuote, QuoteRefused
-from permits_site.rules.wording import Citation, Dollars, explain
+from permits_site.rules.wording import CitedSection, Dollars, explain
 
 if TYPE_CHECKING:
     from permits_site.accounts.models import User
@@ -62,12 +62,12 @@ class PreviewFinding:
             if self.warning:
                 return explain(gettext_noop("Adds a fee or penalty: a written warning "
                                             "(%(section)s)"),
-                               section=Citation(self.fine_citation))
+                               section=CitedSection(self.fine_citation))
             if self.amount is not None:
                 return explain(gettext_noop("Adds a fee or penalty: %(amount)s (%(section)s)"),
-                               amount=Dollars(self.amount), section=Citation(self.fine_citation))
+                               amount=Dollars(self.amount), section=CitedSection(self.fine_citation))
             return explain(gettext_noop("Adds a fee or penalty (%(section)s)"),
-                           section=Citation(self.finding.citation))
+                           section=CitedSection(self.finding.citation))
         return EFFECT_LABELS[self.effect]
 
 

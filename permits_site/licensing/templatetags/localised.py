@@ -18,7 +18,7 @@ from django.utils.html import conditional_escape, format_html
 from django.utils.numberformat import format as number_format
 from django.utils.safestring import mark_safe
 
-from permits_site.rules.wording import Citation, Dollars, Explanation
+from permits_site.rules.wording import CitedSection, Dollars, Explanation
 
 register = template.Library()
 
@@ -65,7 +65,7 @@ def money(value: Decimal | int | None) -> str:
 
 def _in_words(value: Any) -> str:
     """One value of an explanation, written the reader's way (a citation stays English)."""
-    if isinstance(value, Citation):
+    if isinstance(value, CitedSection):
         return format_html('<span class="citation" lang="en">{}</span>', value)
     if isinstance(value, Explanation | str):
         return explained(value)

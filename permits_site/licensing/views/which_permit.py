@@ -9,8 +9,6 @@ from typing import Any
 
 from django import forms
 from django.shortcuts import render
-from django.utils.html import conditional_escape, format_html
-from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET
 
@@ -22,7 +20,6 @@ from permits_site.licensing.models import PermitType
 from permits_site.licensing.questions import Ask, Walk, town_tree, walk
 from permits_site.licensing.templatetags.localised import explained
 from permits_site.licensing.views.law import municipality_or_404
-from permits_site.rules.wording import Explanation
 
 #: The hidden field naming the question the page asked, so an empty answer is an error.
 ASKED = "asked"
@@ -43,23 +40,6 @@ def questions_form(asks: Iterable[Ask], data) -> StyledForm:
             field.choices = [(value, gettext(words)) for value, words in field.choices]
         fields.setdefault(ask.fact.name, field)
     return type("QuestionsForm", (StyledForm,), fields)(data)
-
-
-def reason_in_words(reason: str) -> SafeString:
-    """The answer's reason in the reader's language, each cited section kept English and
-    marked so (``lang="en"``, its value named ``section…``). As in ``{% blocktranslate %}``,
-    the catalogue's sentence is trusted and every value is escaped."""
-    if not isinstance(reason, Explanation):
-        return conditional_escape(explained(reason))
-    values = {name: in_words_escaped(name, value) for name, value in reason.values.items()}
-    return mark_safe(explained(Explanation(reason.template, values)))
-
-
-def in_words_escaped(name: str, value: Any) -> Any:
-    """A value of a reason, escaped: a cited section as English text."""
-    if name.startswith("section"):
-        return format_html('<span lang="en">{}</span>', value)
-    return conditional_escape(value) if isinstance(value, str) else value
 
 
 def answers_of(form: StyledForm) -> dict[str, Any]:
@@ -107,7 +87,7 @@ def which_permit(request, town: str):
         "form": form,
         "fields": [form[ask.fact.name] for ask in path.asked],
         "path": path,
-        "reason": reason_in_words(path.answer.reason) if path.answer else "",
+        "reason": explained(path.answer.reason) if path.answer else "",
         "recommended": recommended,
         "asked": ASKED,
     }, status=400 if form.errors else 200)
