@@ -34,8 +34,19 @@ class Dollars(Decimal):
         return f"${self:,.2f}"
 
 
+class MonthDay(dt.date):
+    """A day named without its year, as a message's subject names it: "June 3"."""
+
+    @classmethod
+    def of(cls, day: dt.date) -> MonthDay:
+        return cls(day.year, day.month, day.day)
+
+
 def english(value: Any) -> str:
-    """A value as it reads in an English sentence: dates in words ("March 4, 2030")."""
+    """A value as it reads in an English sentence: dates in words ("March 4, 2030"), a
+    :class:`MonthDay` without its year ("June 3")."""
+    if isinstance(value, MonthDay):
+        return f"{value:%B} {value.day}"
     if isinstance(value, dt.date) and not isinstance(value, dt.datetime):
         return f"{value:%B} {value.day}, {value.year}"
     return str(value)

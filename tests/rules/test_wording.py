@@ -9,8 +9,8 @@ from decimal import Decimal
 import pytest
 from django.utils import translation
 
-from permits_site.licensing.templatetags.localised import explained
-from permits_site.rules.wording import Dollars, Explanation, explain, gettext_noop
+from permits_site.licensing.templatetags.localised import day_and_date, explained
+from permits_site.rules.wording import Dollars, Explanation, MonthDay, explain, gettext_noop
 
 
 def test_an_explanation_is_its_english_sentence():
@@ -58,3 +58,25 @@ def test_explained_translates_a_plain_marked_sentence_and_leaves_an_unknown_one(
         assert explained("Signed in as %(name)s") == "Conectado como %(name)s"
         assert explained("A sentence no catalogue holds.") == "A sentence no catalogue holds."
         assert explained("") == ""
+
+
+@pytest.mark.parametrize(("language", "expected"), [
+    ("en", "hearing on June 3"),
+    ("pt-br", "hearing on 3 de junho"),
+    ("es", "hearing on 3 de junio"),
+])
+def test_a_month_day_names_the_day_without_its_year(language, expected):
+    sentence = explain("hearing on %(day)s", day=MonthDay.of(dt.date(2030, 6, 3)))
+    assert sentence == "hearing on June 3"
+    with translation.override(language):
+        assert explained(sentence) == expected
+
+
+@pytest.mark.parametrize(("language", "expected"), [
+    ("en", "Monday, June 3, 2030"),
+    ("pt-br", "segunda-feira, 3 de junho de 2030"),
+    ("es", "lunes, 3 de junio de 2030"),
+])
+def test_day_and_date_names_the_weekday(language, expected):
+    with translation.override(language):
+        assert day_and_date(dt.date(2030, 6, 3)) == expected

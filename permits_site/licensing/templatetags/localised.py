@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import datetime as dt
 from decimal import Decimal
-
 from typing import Any
 
 from django import template
@@ -17,7 +16,7 @@ from django.utils import formats, translation
 from django.utils.dateformat import format as date_format
 from django.utils.numberformat import format as number_format
 
-from permits_site.rules.wording import Dollars, Explanation
+from permits_site.rules.wording import Dollars, Explanation, MonthDay
 
 register = template.Library()
 
@@ -34,6 +33,27 @@ def long_date(value: dt.date | None) -> str:
     if _english():
         return date_format(value, "F j, Y")
     return formats.date_format(value).lower()  # "junho": months take no capital in Portuguese
+
+
+@register.filter
+def day_and_date(value: dt.date | None) -> str:
+    """A date with its weekday, as a notice sets a deadline or a hearing: "Monday, June 10,
+    2026", "segunda-feira, 10 de junho de 2026", "lunes, 10 de junio de 2026"."""
+    if not value:
+        return ""
+    if _english():
+        return date_format(value, "l, F j, Y")
+    return f"{date_format(value, 'l').lower()}, {long_date(value)}"
+
+
+@register.filter
+def month_day(value: dt.date | None) -> str:
+    """A day without its year: "June 3", "3 de junho", "3 de junio"."""
+    if not value:
+        return ""
+    if _english():
+        return date_format(value, "F j")
+    return formats.date_format(value, "MONTH_DAY_FORMAT").lower()
 
 
 @register.filter(expects_localtime=True)
@@ -68,6 +88,8 @@ def _in_words(value: Any) -> str:
         return explained(value)
     if isinstance(value, Dollars):
         return money(value)
+    if isinstance(value, MonthDay):
+        return month_day(value)
     if isinstance(value, dt.date) and not isinstance(value, dt.datetime):
         return long_date(value)
     if isinstance(value, int | Decimal) and not isinstance(value, bool):
