@@ -2,7 +2,8 @@
 has ("June 10, 2026", "$25.00"); Portuguese and Spanish through Django's formats for the
 language ("10 de junho de 2026", "US$ 1.234,50"), so a resident never reads a date or an amount
 the wrong way round, and through the catalogues for the sentences
-(:mod:`permits_site.rules.wording`).
+(:mod:`permits_site.rules.wording`). A legal document stays English with the reader's language
+beside it (``{% bilingual %}``).
 """
 
 from __future__ import annotations
@@ -14,7 +15,9 @@ from typing import Any
 from django import template
 from django.utils import formats, translation
 from django.utils.dateformat import format as date_format
+from django.utils.html import format_html
 from django.utils.numberformat import format as number_format
+from django.utils.safestring import mark_safe
 
 from permits_site.rules.wording import Dollars, Explanation, MonthDay
 
@@ -111,3 +114,38 @@ def explained(sentence: str | None) -> str:
         return str(sentence)
     values = {name: _in_words(value) for name, value in sentence.values.items()}
     return translation.gettext(sentence.template) % values
+
+
+class BilingualNode(template.Node):
+    """Renders its contents in English, then — when the active language is another and
+    says it differently — again in that language, marked with its ``lang``."""
+
+    def __init__(self, nodelist: template.NodeList, separator: str) -> None:
+        self.nodelist = nodelist
+        self.separator = separator
+
+    def render(self, context: template.Context) -> str:
+        language = translation.get_language()
+        with translation.override("en"):
+            english = self.nodelist.render(context)
+        if _english():
+            return english
+        translated = self.nodelist.render(context)
+        if translated == english:
+            return english
+        return format_html('{}{}<span lang="{}">{}</span>', english, self.separator, language,
+                           translated)
+
+
+@register.tag
+def bilingual(parser: template.base.Parser, token: template.base.Token) -> BilingualNode:
+    """``{% bilingual %}{% translate "Valid" %}{% endbilingual %}``: a legal document's words
+    in English with the reader's language beside them ("Valid / Válido"); ``{% bilingual
+    below %}`` puts the translation on the next line, for a sentence. In English, only the
+    English."""
+    arguments = token.split_contents()[1:]
+    if arguments not in ([], ["below"]):
+        raise template.TemplateSyntaxError("{% bilingual %} takes nothing or 'below'.")
+    nodelist = parser.parse(("endbilingual",))
+    parser.delete_first_token()
+    return BilingualNode(nodelist, mark_safe("<br>") if arguments else " / ")
