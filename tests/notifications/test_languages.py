@@ -54,7 +54,7 @@ def test_a_portuguese_reader_gets_every_email_in_portuguese(draft, resident, cle
     assert "Todas as mensagens que enviamos a você estão em" in received.body
     [paid] = emails_of(MessageKind.PAYMENT_RECEIVED)
     assert paid.subject == "North Andover: pagamento de US$ 12,00 recebido"
-    assert "Recebemos US$ 12,00 (cash, referência R-1) em " in paid.body
+    assert "Recebemos US$ 12,00 (dinheiro, referência R-1) em " in paid.body
     assert "A fatura está totalmente paga. Obrigado." in paid.body
     [issued] = emails_of(MessageKind.ISSUED)
     assert issued.subject == f"Garden Party Permit {permit.number}: licença emitida"
