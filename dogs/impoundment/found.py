@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 from django.core.cache import cache
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext_noop
 
 from dogs.impoundment.permissions import can_work_impoundments
 from dogs.impoundment.services import find_licensed_dog
@@ -34,6 +35,7 @@ from permits_site.enforcement.services.citations import issue_citation
 from permits_site.exceptions import DomainError, InvalidTransition, PermissionDenied
 from permits_site.notifications.models import MessageKind
 from permits_site.notifications.services import Draft, write
+from permits_site.rules.wording import explain
 
 if TYPE_CHECKING:
     from permits_site.accounts.models import User
@@ -98,7 +100,8 @@ def report_found_dog(*, municipality, tag_number: str, message: str, finder_cont
                              summary=f"A finder reported {dog.name} found (tag {tag_number})")
         write(Draft(
             kind=MessageKind.ANIMAL_FOUND, key=f"dog-found:{entry.pk}",
-            subject=f"Someone found {dog.name}", template=FOUND_NOTICE,
+            subject=explain(gettext_noop("Someone found %(dog)s"), dog=dog.name),
+            template=FOUND_NOTICE,
             context={"dog": dog, "owner": dog.owner, "town": municipality,
                      "tag_number": tag_number, "message": message.strip(),
                      "finder_contact": finder_contact.strip()},

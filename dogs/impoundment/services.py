@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext_noop
 
 from dogs.impoundment.kinds import ImpoundmentFeesKind
 from dogs.impoundment.permissions import can_work_impoundments
@@ -56,6 +57,7 @@ from permits_site.notifications.models import MessageKind
 from permits_site.notifications.services import Draft, write
 from permits_site.rules.calendar import BusinessCalendar, format_date, period_due
 from permits_site.rules.registry import town_law
+from permits_site.rules.wording import explain
 
 if TYPE_CHECKING:
     from permits_site.accounts.models import User
@@ -268,10 +270,11 @@ def _identify(impoundment: Impoundment, dog: Dog, identified_by: str, acting_use
            f"{dog.name}'s owner notified (Impoundment D)", dog=dog.pk, owner=dog.owner_id)
     write(Draft(
         kind=MessageKind.ANIMAL_IMPOUNDED, key=f"dog-impounded:{impoundment.pk}",
-        subject=f"North Andover Animal Control has {dog.name}", template=OWNER_NOTICE,
+        subject=explain(gettext_noop("North Andover Animal Control has %(dog)s"), dog=dog.name),
+        template=OWNER_NOTICE,
         context={"dog": dog, "owner": dog.owner, "impoundment": impoundment,
                  "citation": cite("Impoundment D"), "release_citation": cite("Impoundment C"),
-                 "hold_ends": format_date(_dates(impoundment).hold_ends)},
+                 "hold_ends": _dates(impoundment).hold_ends},
         about=impoundment, municipality=impoundment.municipality, is_legal_notice=True,
     ), [dog.owner])
     OwnerNotice.objects.create(

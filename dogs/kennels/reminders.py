@@ -12,6 +12,7 @@ import datetime as dt
 from collections.abc import Iterator
 
 from django.urls import reverse
+from django.utils.translation import gettext_noop
 
 from dogs.law import cite
 from dogs.periods import MUNICIPALITY, key_date_in, notice_season_year
@@ -21,6 +22,7 @@ from permits_site.notifications.models import MessageKind
 from permits_site.notifications.reminders import Reminder, reminder_draft
 from permits_site.notifications.services import absolute_url, people_of
 from permits_site.rules.calendar import days_before
+from permits_site.rules.wording import explain
 from permits_site.towns.models import Municipality
 
 #: Kennel forms are sent from this many days before the key date they must meet.
@@ -47,9 +49,11 @@ def renewal_forms(today: dt.date) -> Iterator[Reminder]:
     for permit in kennels:
         yield Reminder(reminder_draft(
             MessageKind.RENEWAL_NOTICE, f"kennel-renewal:{permit.pk}:{year}",
-            f"North Andover: Kennel license renewal for {year}", about=permit,
+            explain(gettext_noop("North Andover: Kennel license renewal for %(year)s"),
+                    year=str(year)), about=permit,
             municipality=town, legal=True, late_fee=True, authority="Town Clerk",
-            url=absolute_url(reverse("licensing:dashboard")),
-            what=f"Your kennel license {permit.number}", year=year, due=due,
+            reader=permit.holder, url=absolute_url(reverse("licensing:dashboard")),
+            what=explain(gettext_noop("Your kennel license %(number)s"), number=permit.number),
+            year=year, due=due,
             citation=cite("Kennel license B(8)"),
         ), people_of(person=permit.holder, business=permit.holder_business))

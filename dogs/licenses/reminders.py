@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from django.db import transaction
 from django.urls import reverse
+from django.utils.translation import gettext_noop
 
 from dogs.law import cite
 from dogs.licenses.services import dogs_not_renewed
@@ -23,6 +24,7 @@ from permits_site import audit
 from permits_site.notifications.models import MessageKind
 from permits_site.notifications.reminders import Reminder, reminder_draft
 from permits_site.notifications.services import absolute_url, write
+from permits_site.rules.wording import explain
 from permits_site.towns.models import Municipality
 
 if TYPE_CHECKING:
@@ -50,9 +52,11 @@ def season_notices(town, year: int) -> Iterator[Reminder]:
     for dog in dogs_not_renewed(municipality=town, year=year):
         yield Reminder(reminder_draft(
             MessageKind.RENEWAL_NOTICE, f"dog-renewal:{dog.pk}:{year}",
-            f"North Andover: {dog.name}'s {year} dog license is due", about=dog,
+            explain(gettext_noop("North Andover: %(dog)s's %(year)s dog license is due"),
+                    dog=dog.name, year=str(year)), about=dog,
             municipality=town, late_fee=True, authority="Town Clerk",
-            url=absolute_url(reverse("licensing:dashboard")), what=f"{dog.name}'s dog license",
+            url=absolute_url(reverse("licensing:dashboard")),
+            what=explain(gettext_noop("%(dog)s's dog license"), dog=dog.name),
             year=year, due=due, citation=cite("Licenses A(8)"),
         ), [dog.owner])
 

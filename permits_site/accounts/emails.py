@@ -1,5 +1,6 @@
 """The account's emails: rendered from ``templates/accounts/email/`` when the action
-happens, sent by the worker once its transaction commits (DESIGN, "email")."""
+happens, in the person's saved language, sent by the worker once its transaction commits
+(DESIGN, "email")."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from typing import Any
 
 from django.db import transaction
 from django.template.loader import render_to_string
+from django.utils import translation
 
 from permits_site.accounts.tasks import send_email
 
@@ -22,10 +24,14 @@ def send_after_commit(template: str, context: dict[str, Any], to: str | None) ->
     A person entered at the counter may have no address (``to`` is None): nothing is sent,
     and the office reaches them by post or telephone (the outbox's letters list the notices
     it writes for such people).
+
+    It is written in the language saved on the account (``context["user"].language``;
+    English when none was chosen), not in the language of the page that sent it.
     """
     if not to:
         return
-    subject = " ".join(render_to_string(f"{template}_subject.txt", context).split())
-    text = render_to_string(f"{template}.txt", context)
-    html = render_to_string(f"{template}.html", context)
+    with translation.override(context["user"].language or "en"):
+        subject = " ".join(render_to_string(f"{template}_subject.txt", context).split())
+        text = render_to_string(f"{template}.txt", context)
+        html = render_to_string(f"{template}.html", context)
     transaction.on_commit(partial(send_email.enqueue, subject, text, html, [to]))

@@ -512,10 +512,11 @@ class PermitKind:
         business holds it for, or the holder; the property it is about. An animal's kind
         prints the animal in :meth:`document_context`."""
         holder = ", ".join(part for part in (permit.holder_name, permit.holder_address) if part)
-        rows = [("Establishment" if self.about == About.BUSINESS and permit.holder_business_id
-                 else "Holder", holder)]
+        rows = [(gettext_noop("Establishment")
+                 if self.about == About.BUSINESS and permit.holder_business_id
+                 else gettext_noop("Holder"), holder)]
         if permit.place_address:
-            rows.append((self.place_label or "Property", permit.place_address))
+            rows.append((self.place_label or gettext_noop("Property"), permit.place_address))
         return rows
 
     def period_in_words(self, permit: Permit) -> str:

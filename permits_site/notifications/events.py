@@ -3,7 +3,8 @@
 Every service writes an audit entry (``permits_site/audit/__init__.py``); an
 entry whose action is listed in :data:`HANDLERS` becomes a message to the
 people it concerns, written and sent after the change commits. What an entry
-lacks (the reason for a denial, what to change) is read from its record.
+lacks (the reason for a denial, what to change) is read from its record. Subjects are
+:func:`~permits_site.rules.wording.explain` sentences, written in each reader's language.
 """
 
 from __future__ import annotations
@@ -12,12 +13,14 @@ import datetime as dt
 from collections.abc import Callable
 
 from django.urls import reverse
+from django.utils.translation import gettext_noop
 
 from permits_site.audit.models import AuditEntry
 from permits_site.enforcement.models import Case, CaseHearing, Citation, Inspection, Order
 from permits_site.licensing.models import Application, Invoice, Payment, Permit, PermitHearing
 from permits_site.notifications.models import MessageKind
 from permits_site.notifications.services import Draft, absolute_url, people_of
+from permits_site.rules.wording import Dollars, MonthDay, explain
 
 Addressed = tuple[Draft, list]
 
@@ -26,12 +29,13 @@ def _application_draft(entry: AuditEntry, kind: str, subject: str, *,
                        legal: bool = False) -> Addressed:
     application = Application.objects.select_related(
         "permit_type", "municipality", "applicant", "business").get(pk=entry.object_id)
-    name = application.permit_type.name
     draft = Draft(
-        kind=kind, key=f"{kind}:{entry.pk}", subject=f"{name}: {subject}",
+        kind=kind, key=f"{kind}:{entry.pk}",
+        subject=explain(subject, permit_type=application.permit_type.name),
         context={"application": application, "permit_type": application.permit_type,
                  "url": absolute_url(reverse("licensing:application", args=[application.pk]))},
         about=application, municipality=application.municipality, is_legal_notice=legal,
+        reader=application.applicant,
     )
     return draft, _party_of_application(application)
 
@@ -41,19 +45,23 @@ def _party_of_application(application: Application) -> list:
 
 
 def submitted(entry):
-    return _application_draft(entry, MessageKind.SUBMITTED, "application received")
+    return _application_draft(entry, MessageKind.SUBMITTED,
+                              gettext_noop("%(permit_type)s: application received"))
 
 
 def changes_requested(entry):
-    return _application_draft(entry, MessageKind.CHANGES_REQUESTED, "changes requested")
+    return _application_draft(entry, MessageKind.CHANGES_REQUESTED,
+                              gettext_noop("%(permit_type)s: changes requested"))
 
 
 def approved(entry):
-    return _application_draft(entry, MessageKind.APPROVED, "application approved")
+    return _application_draft(entry, MessageKind.APPROVED,
+                              gettext_noop("%(permit_type)s: application approved"))
 
 
 def denied(entry):
-    return _application_draft(entry, MessageKind.DENIED, "application denied", legal=True)
+    return _application_draft(entry, MessageKind.DENIED,
+                              gettext_noop("%(permit_type)s: application denied"), legal=True)
 
 
 def issued(entry):
@@ -61,10 +69,12 @@ def issued(entry):
         "permit_type", "municipality", "holder", "holder_business").get(pk=entry.object_id)
     draft = Draft(
         kind=MessageKind.ISSUED, key=f"{MessageKind.ISSUED}:{entry.pk}",
-        subject=f"{permit.permit_type.name} {permit.number} issued",
+        subject=explain(gettext_noop("%(permit_type)s %(number)s issued"),
+                        permit_type=permit.permit_type.name, number=permit.number),
         context={"permit": permit,
                  "pdf_url": absolute_url(reverse("licensing:permit_pdf", args=[permit.pk]))},
         about=permit, municipality=permit.municipality, is_legal_notice=True,
+        reader=permit.holder,
     )
     return draft, people_of(person=permit.holder, business=permit.holder_business)
 
@@ -75,10 +85,11 @@ def payment_received(entry):
     payment = Payment.objects.get(pk=entry.after["payment"])
     draft = Draft(
         kind=MessageKind.PAYMENT_RECEIVED, key=f"{MessageKind.PAYMENT_RECEIVED}:{payment.pk}",
-        subject=f"{invoice.municipality.short_name}: payment of ${payment.amount} received",
+        subject=explain(gettext_noop("%(town)s: payment of %(amount)s received"),
+                        town=invoice.municipality.short_name, amount=Dollars(payment.amount)),
         context={"invoice": invoice, "payment": payment,
                  "balance": invoice.balance()},
-        about=invoice, municipality=invoice.municipality,
+        about=invoice, municipality=invoice.municipality, reader=invoice.payer,
     )
     return draft, people_of(person=invoice.payer, business=invoice.payer_business)
 
@@ -97,15 +108,15 @@ def citation_issued(entry):
     citation = _citation_of(case, entry)
     draft = Draft(
         kind=MessageKind.CITATION_ISSUED, key=f"{MessageKind.CITATION_ISSUED}:{citation.pk}",
-        subject=f"{case.municipality.short_name}: "
-                + ("written warning" if citation.warning else "citation")
-                + f" for {citation.description.lower()}",
+        subject=explain(gettext_noop("%(town)s: written warning for %(offense)s")
+                        if citation.warning else gettext_noop("%(town)s: citation for %(offense)s"),
+                        town=case.municipality.short_name, offense=citation.description.lower()),
         context={"case": case, "citation": citation,
                  "url": absolute_url(reverse("citations:detail", args=[citation.pk])),
                  "pay_url": absolute_url(reverse("online_payments:pay",
                                                  args=[citation.invoice_id]))
                  if citation.invoice_id else ""},
-        about=citation, municipality=case.municipality, is_legal_notice=True,
+        about=citation, municipality=case.municipality, is_legal_notice=True, reader=case.party,
     )
     return draft, _case_people(case)
 
@@ -118,16 +129,16 @@ def _citation_of(case: Case, entry) -> Citation:
 def case_hearing_scheduled(entry):
     case = _case(entry)
     hearing = CaseHearing.objects.get(pk=entry.after["hearing"], case=case)
-    return _hearing_draft(hearing, where="", about_text=f"case #{case.pk} at {case.address}",
-                          municipality=case.municipality), _case_people(case)
+    return _hearing_draft(hearing, where="", about_text=_about_case(case),
+                          municipality=case.municipality, reader=case.party), _case_people(case)
 
 
 def case_hearing_continued(entry):
     """The hearing's notice, sent again with its new date and the date it replaces."""
     case = _case(entry)
     hearing = CaseHearing.objects.get(pk=entry.after["hearing"], case=case)
-    return _hearing_draft(hearing, where="", about_text=f"case #{case.pk} at {case.address}",
-                          municipality=case.municipality,
+    return _hearing_draft(hearing, where="", about_text=_about_case(case),
+                          municipality=case.municipality, reader=case.party,
                           moved_from=dt.date.fromisoformat(entry.before["hearing_date"]),
                           key_suffix=f":continued:{entry.after['continuance']}"
                           ), _case_people(case)
@@ -140,24 +151,31 @@ def application_hearing_scheduled(entry):
     application = hearing.application
     return _hearing_draft(
         hearing, where=hearing.location,
-        about_text=f"your {application.permit_type.name.lower()} application",
-        municipality=application.municipality,
+        about_text=explain(gettext_noop("your %(permit_type)s application"),
+                           permit_type=application.permit_type.name.lower()),
+        municipality=application.municipality, reader=application.applicant,
     ), _party_of_application(application)
 
 
+def _about_case(case: Case) -> str:
+    return explain(gettext_noop("case #%(number)s at %(address)s"),
+                   number=str(case.pk), address=case.address)
+
+
 def _hearing_draft(hearing: CaseHearing | PermitHearing, *, where: str, about_text: str,
-                   municipality, moved_from: dt.date | None = None,
+                   municipality, reader, moved_from: dt.date | None = None,
                    key_suffix: str = "") -> Draft:
     hearing_date = hearing.hearing_date
     return Draft(
         kind=MessageKind.HEARING_SCHEDULED,
         key=f"{MessageKind.HEARING_SCHEDULED}:{hearing._meta.model_name}:{hearing.pk}"
             f"{key_suffix}",
-        subject=f"{municipality.short_name}: hearing "
-                f"{'moved to' if moved_from else 'on'} {hearing_date:%B} {hearing_date.day}",
+        subject=explain(gettext_noop("%(town)s: hearing moved to %(day)s") if moved_from
+                        else gettext_noop("%(town)s: hearing on %(day)s"),
+                        town=municipality.short_name, day=MonthDay.of(hearing_date)),
         context={"hearing_date": hearing_date, "where": where, "about_text": about_text,
                  "moved_from": moved_from},
-        about=hearing, municipality=municipality, is_legal_notice=True,
+        about=hearing, municipality=municipality, is_legal_notice=True, reader=reader,
     )
 
 
@@ -166,10 +184,10 @@ def order_issued(entry):
     order = Order.objects.get(pk=entry.after["order"], case=case)
     draft = Draft(
         kind=MessageKind.ORDER_ISSUED, key=f"{MessageKind.ORDER_ISSUED}:{order.pk}",
-        subject=f"{case.municipality.short_name}: order to correct by "
-                f"{order.comply_by:%B} {order.comply_by.day}",
+        subject=explain(gettext_noop("%(town)s: order to correct by %(day)s"),
+                        town=case.municipality.short_name, day=MonthDay.of(order.comply_by)),
         context={"case": case, "order": order},
-        about=order, municipality=case.municipality, is_legal_notice=True,
+        about=order, municipality=case.municipality, is_legal_notice=True, reader=case.party,
     )
     return draft, _case_people(case)
 
@@ -179,21 +197,32 @@ def inspection_dated(entry):
     inspection = Inspection.objects.select_related(
         "municipality", "permit__holder", "permit__holder_business", "application__applicant",
         "application__business").get(pk=entry.object_id)
-    people = (people_of(person=inspection.permit.holder,
-                        business=inspection.permit.holder_business) if inspection.permit
-              else _party_of_application(inspection.application) if inspection.application
-              else [])
+    reader, people = _inspection_party(inspection)
     day = inspection.scheduled_for
     draft = Draft(
         kind=MessageKind.INSPECTION_SCHEDULED,
         key=f"{MessageKind.INSPECTION_SCHEDULED}:{entry.pk}",
-        subject=f"{inspection.municipality.short_name}: inspection "
-                f"{'moved to' if entry.action == 'inspection.rescheduled' else 'on'} "
-                f"{day:%B} {day.day}",
+        subject=explain(gettext_noop("%(town)s: inspection moved to %(day)s")
+                        if entry.action == "inspection.rescheduled"
+                        else gettext_noop("%(town)s: inspection on %(day)s"),
+                        town=inspection.municipality.short_name, day=MonthDay.of(day)),
         context={"inspection": inspection, "reason": entry.after.get("reason", "")},
         about=inspection, municipality=inspection.municipality,
+        reader=reader,
     )
     return draft, people
+
+
+def _inspection_party(inspection: Inspection) -> tuple:
+    """The member who holds or applied, and everyone told: the permit's, else the
+    application's."""
+    if inspection.permit:
+        permit = inspection.permit
+        return permit.holder, people_of(person=permit.holder, business=permit.holder_business)
+    if inspection.application:
+        application = inspection.application
+        return application.applicant, _party_of_application(application)
+    return None, []
 
 
 #: Audit action → the message it sends.

@@ -50,6 +50,9 @@ class Message(models.Model):
         related_name="+",
     )
     kind = models.CharField(max_length=30, choices=MessageKind.choices)
+    language = models.CharField(
+        max_length=10, choices=settings.LANGUAGES, default="en",
+        help_text="The language it was written in: its reader's when it was written.")
     subject = models.CharField(max_length=200)
     text = models.TextField()
     html = models.TextField()

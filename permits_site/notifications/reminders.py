@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from django.db import transaction
 from django.urls import reverse
+from django.utils.translation import gettext_noop
 
 from permits_site.accounts.models import Membership
 from permits_site.accounts.permissions import ENFORCEMENT_ROLES
@@ -32,6 +33,7 @@ from permits_site.notifications.services import (
     write,
 )
 from permits_site.rules.calendar import days_after, days_before
+from permits_site.rules.wording import MonthDay, explain
 
 #: A permit's holder hears 30 days before it expires (Northborough Horse & Stable Regs,
 #: "renewal reminders go out 30 days before a permit's valid-through date").
@@ -94,11 +96,13 @@ def send_reminders(*, today: dt.date) -> int:
 
 
 def reminder_draft(kind: str, key: str, subject: str, *, about, municipality,
-                   legal: bool = False, **context) -> Draft:
-    """A reminder; unless it is a legal notice, it says how to turn reminders off."""
+                   legal: bool = False, reader=None, language: str = "",
+                   **context) -> Draft:
+    """A reminder; unless it is a legal notice, it says how to turn reminders off.
+    ``reader`` and ``language`` choose the language it is written in (:class:`Draft`)."""
     return Draft(kind=kind, key=key, subject=subject, about=about, municipality=municipality,
                  context={**context, "reminder_note": not legal}, is_reminder=True,
-                 is_legal_notice=legal)
+                 is_legal_notice=legal, reader=reader, language=language)
 
 
 def expiring_permits(today: dt.date) -> Iterator[Reminder]:
@@ -116,9 +120,10 @@ def expiring_permits(today: dt.date) -> Iterator[Reminder]:
         draft = reminder_draft(
             MessageKind.PERMIT_EXPIRING,
             f"permit-expiry:{permit.pk}:{permit.valid_through}",
-            f"{permit.permit_type.name} {permit.number} expires on "
-            f"{permit.valid_through:%B} {permit.valid_through.day}",
-            about=permit, municipality=permit.municipality, permit=permit,
+            explain(gettext_noop("%(permit_type)s %(number)s expires on %(day)s"),
+                    permit_type=permit.permit_type.name, number=permit.number,
+                    day=MonthDay.of(permit.valid_through)),
+            about=permit, municipality=permit.municipality, reader=permit.holder, permit=permit,
             url=absolute_url(reverse("licensing:dashboard")),
         )
         yield Reminder(draft, people_of(person=permit.holder, business=permit.holder_business))
@@ -135,9 +140,10 @@ def orders_due(today: dt.date) -> Iterator[Reminder]:
         case = order.case
         draft = reminder_draft(
             MessageKind.ORDER_DUE, f"order-due:{order.pk}:{order.comply_by}",
-            f"{case.municipality.short_name}: order due on {order.comply_by:%B} "
-            f"{order.comply_by.day}",
-            about=order, municipality=case.municipality, order=order, case=case,
+            explain(gettext_noop("%(town)s: order due on %(day)s"),
+                    town=case.municipality.short_name, day=MonthDay.of(order.comply_by)),
+            about=order, municipality=case.municipality, reader=case.party, order=order,
+            case=case,
         )
         yield Reminder(draft, people_of(person=case.party, business=case.party_business))
 
@@ -153,9 +159,11 @@ def citations_due(today: dt.date) -> Iterator[Reminder]:
         case = citation.case
         draft = reminder_draft(
             MessageKind.CITATION_DUE, f"citation-due:{citation.pk}:{citation.last_day}",
-            f"{case.municipality.short_name}: citation #{citation.pk} is due on "
-            f"{citation.last_day:%B} {citation.last_day.day}",
-            about=citation, municipality=case.municipality, citation=citation,
+            explain(gettext_noop("%(town)s: citation #%(number)s is due on %(day)s"),
+                    town=case.municipality.short_name, number=str(citation.pk),
+                    day=MonthDay.of(citation.last_day)),
+            about=citation, municipality=case.municipality, reader=case.party,
+            citation=citation,
             last_day=citation.last_day,
             url=absolute_url(reverse("citations:detail", args=[citation.pk])),
         )
@@ -180,7 +188,7 @@ def staff_digests(today: dt.date) -> Iterator[Reminder]:
         draft = reminder_draft(
             MessageKind.STAFF_DIGEST, f"staff-digest:{today}",
             f"{len(rows)} overdue item{'s' if len(rows) != 1 else ''} on {today:%B} {today.day}",
-            about=None, municipality=None,
+            about=None, municipality=None, language="en",
             rows=[(row, row.status(today), absolute_url(row.url)) for row in rows],
             deadlines_url=absolute_url(reverse("enforcement:deadlines")),
         )

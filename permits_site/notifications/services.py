@@ -5,6 +5,10 @@ the transaction that wrote it commits, by the background worker running
 :func:`deliver_message`, the task defined here beside the services that queue it.
 A person without an email address (entered at the counter) gets the same message
 as a letter: the clerk prints it from the letters list and marks it posted.
+
+Each copy is written in its reader's saved language (``User.language``), whoever's
+action sent it and whatever language that person's browser reads; the copy is stored
+as it was written.
 """
 
 from __future__ import annotations
@@ -20,12 +24,13 @@ from django.core.mail import EmailMultiAlternatives
 from django.db import IntegrityError, models, transaction
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 from django_tasks import task
 
 from permits_site import audit
 from permits_site.accounts import permissions
 from permits_site.exceptions import InvalidTransition, PermissionDenied
+from permits_site.licensing.templatetags.localised import explained_text
 from permits_site.links import absolute_url
 from permits_site.notifications.models import Message, Preference
 from permits_site.rules.calendar import format_date
@@ -42,6 +47,11 @@ class Draft:
     each person's copy adds their id, so the same draft written again is refused.
     ``template`` is the body's template when not the kind's own: a bylaw app keeps the
     words of its law's notices under its own templates.
+    ``subject`` is English, or an :func:`~permits_site.rules.wording.explain` sentence that
+    each copy says in its reader's language. ``reader`` is the person whose language every
+    copy is written in: the member who applied, acts or holds for a business, so all its
+    members read what that member reads; without one, each recipient's own. ``language``
+    is set for messages to staff, which stay English as staff screens do.
     """
 
     kind: str
@@ -53,6 +63,8 @@ class Draft:
     is_legal_notice: bool = False
     is_reminder: bool = False
     template: str = ""
+    reader: Any = None
+    language: str = ""
 
 
 def people_of(*, person=None, business=None) -> list:
@@ -91,15 +103,18 @@ def _write_one(draft: Draft, recipient) -> Message | None:
     key = f"{draft.key}:{recipient.pk}"
     if Message.objects.filter(dedupe_key=key).exists():
         return None
-    text = _render_text(draft, recipient)
+    language = language_for(draft, recipient)
+    with translation.override(language):
+        subject = explained_text(draft.subject)[:200]
+        text = _render_text(draft, recipient)
+        html = _render_html(subject, text)
     about = draft.about
     try:
         with transaction.atomic():
             return Message.objects.create(
                 recipient=recipient, email=recipient.email or None,
                 postal_address="" if recipient.email else recipient.mailing_address,
-                kind=draft.kind,
-                subject=draft.subject[:200], text=text, html=_render_html(draft, text),
+                kind=draft.kind, language=language, subject=subject, text=text, html=html,
                 dedupe_key=key, is_legal_notice=draft.is_legal_notice,
                 is_reminder=draft.is_reminder, municipality=draft.municipality,
                 content_type=ContentType.objects.get_for_model(about) if about else None,
@@ -109,6 +124,13 @@ def _write_one(draft: Draft, recipient) -> Message | None:
         return None  # written meanwhile by another run: it goes once
 
 
+def language_for(draft: Draft, recipient) -> str:
+    """The language a copy is written in: the draft's own, else the saved language of its
+    reader, else of the recipient; English when they chose none (a message has no browser
+    to ask)."""
+    return draft.language or (draft.reader or recipient).language or "en"
+
+
 def _render_text(draft: Draft, recipient) -> str:
     context = {**draft.context, "recipient": recipient, "municipality": draft.municipality,
                "messages_url": absolute_url(reverse("notifications:messages"))}
@@ -116,9 +138,9 @@ def _render_text(draft: Draft, recipient) -> str:
     return render_to_string(template, context).strip() + "\n"
 
 
-def _render_html(draft: Draft, text: str) -> str:
+def _render_html(subject: str, text: str) -> str:
     return render_to_string("notifications/email/message.html",
-                            {"subject": draft.subject, "body": text.strip()})
+                            {"subject": subject, "body": text.strip()})
 
 
 def retry_unsent(*, older_than: dt.timedelta = RETRY_AFTER) -> int:

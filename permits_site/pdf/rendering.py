@@ -9,6 +9,7 @@ code library likewise, where a code is drawn (issue 24).
 from __future__ import annotations
 
 from django.template.loader import render_to_string
+from django.utils import translation
 
 from permits_site.licensing.kinds import kind_for
 from permits_site.pdf.html import html_to_pdf
@@ -27,9 +28,22 @@ def variance_in_plain_words(variance: dict) -> dict:
     return {**variance, "rules": [rule_in_plain_words(rule_id) for rule_id in variance["rules"]]}
 
 
+def holder_language(permit) -> str:
+    """The language the license's labels are also printed in: the saved language of the
+    holder (for a business, the member who applied), whoever asks for the PDF."""
+    return permit.holder.language or "en"
+
+
 def permit_html(permit) -> str:
     """The license as HTML: town, type, number, what it is about, the declared answers (as
-    rows or sentences), term, fee paid, conditions, variances, QR code to /verify."""
+    rows or sentences), term, fee paid, conditions, variances, QR code to /verify. It is a
+    legal document in English; its labels and explanations carry the holder's language
+    beside them (``{% bilingual %}``)."""
+    with translation.override(holder_language(permit)):
+        return _render_permit_html(permit)
+
+
+def _render_permit_html(permit) -> str:
     url = verification_url(permit)
     kind = kind_for(permit.permit_type.code)
     return render_to_string(

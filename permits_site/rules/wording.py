@@ -39,8 +39,19 @@ class CitedSection(str):
     English, as enacted, marked as English for screen readers."""
 
 
+class MonthDay(dt.date):
+    """A day named without its year, as a message's subject names it: "June 3"."""
+
+    @classmethod
+    def of(cls, day: dt.date) -> MonthDay:
+        return cls(day.year, day.month, day.day)
+
+
 def english(value: Any) -> str:
-    """A value as it reads in an English sentence: dates in words ("March 4, 2030")."""
+    """A value as it reads in an English sentence: dates in words ("March 4, 2030"), a
+    :class:`MonthDay` without its year ("June 3")."""
+    if isinstance(value, MonthDay):
+        return f"{value:%B} {value.day}"
     if isinstance(value, dt.date) and not isinstance(value, dt.datetime):
         return f"{value:%B} {value.day}, {value.year}"
     return str(value)

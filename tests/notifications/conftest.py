@@ -11,13 +11,18 @@ from django.core.management import call_command
 from permits_site.licensing.services.applications import create_application
 from permits_site.parties.services import find_or_create_property
 from tests.declared import declared_permit_type
-from tests.factories import municipality
+from tests.factories import Role, municipality, staff
 
 
 @pytest.fixture
 def garden_party(db):
     with declared_permit_type() as permit_type:
         yield permit_type
+
+
+@pytest.fixture
+def aco(db):
+    return staff(Role.ANIMAL_CONTROL_OFFICER, "north_andover")
 
 
 @pytest.fixture

@@ -17,17 +17,12 @@ from permits_site.notifications.services import set_preference
 from permits_site.notifications.tasks import send_event_messages
 from permits_site.parties.services import add_member, create_business
 from tests.declared import GardenPartyKind
-from tests.factories import Role, UserFactory, municipality, staff
+from tests.factories import UserFactory, municipality
 from tests.notifications.conftest import at
 
 pytestmark = pytest.mark.django_db
 #: Monday 14 June 2027: North Andover's 21 days end on Tuesday 6 July (July 5 observed).
 MONDAY = dt.date(2027, 6, 14)
-
-
-@pytest.fixture
-def aco(db):
-    return staff(Role.ANIMAL_CONTROL_OFFICER, "north_andover")
 
 
 def case_against(aco, *, party=None, business=None):

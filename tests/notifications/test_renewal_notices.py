@@ -89,3 +89,16 @@ def test_kennel_forms_go_out_by_december_1_even_to_those_who_skip_reminders(cler
     assert "Kennel license B(8)" in sent[0].body
     assert Message.objects.get().is_legal_notice
     assert run(SEASON_OPENS) == []
+
+
+def test_a_portuguese_owner_reads_the_notice_in_portuguese(licensed_dog, run):
+    owner = licensed_dog.owner
+    owner.language = "pt-br"
+    owner.save(update_fields=["language"])
+    [notice] = run(SEASON_OPENS)
+    assert notice.subject == (
+        "North Andover: a licença de cachorro de Biscuit para 2028 está para vencer")
+    assert ("A licença de cachorro de Biscuit: a renovação para 2028 deve ser feita até "
+            "quarta-feira, 1 de março de 2028 (North Andover Code ch. 60, Licenses A(8)).") in (
+        notice.body)
+    assert "A renovação depois dessa data tem uma taxa de atraso." in notice.body

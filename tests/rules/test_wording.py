@@ -9,8 +9,19 @@ from decimal import Decimal
 import pytest
 from django.utils import translation
 
-from permits_site.licensing.templatetags.localised import explained
-from permits_site.rules.wording import CitedSection, Dollars, Explanation, explain, gettext_noop
+from permits_site.licensing.templatetags.localised import (
+    day_and_date,
+    explained,
+    explained_text,
+)
+from permits_site.rules.wording import (
+    CitedSection,
+    Dollars,
+    Explanation,
+    MonthDay,
+    explain,
+    gettext_noop,
+)
 
 
 def test_an_explanation_is_its_english_sentence():
@@ -70,3 +81,27 @@ def test_explained_keeps_a_citation_in_english_marked_as_english_and_escapes_the
         assert explained(sentence) == (
             'Agrega un cargo o una sanción (<span class="citation" lang="en">Reg. 09.4 &lt;b&gt;'
             "</span>)")
+    with translation.override("es"):
+        assert explained_text(sentence) == "Agrega un cargo o una sanción (Reg. 09.4 <b>)"
+
+
+@pytest.mark.parametrize(("language", "expected"), [
+    ("en", "hearing on June 3"),
+    ("pt-br", "hearing on 3 de junho"),
+    ("es", "hearing on 3 de junio"),
+])
+def test_a_month_day_names_the_day_without_its_year(language, expected):
+    sentence = explain("hearing on %(day)s", day=MonthDay.of(dt.date(2030, 6, 3)))
+    assert sentence == "hearing on June 3"
+    with translation.override(language):
+        assert explained(sentence) == expected
+
+
+@pytest.mark.parametrize(("language", "expected"), [
+    ("en", "Monday, June 3, 2030"),
+    ("pt-br", "segunda-feira, 3 de junho de 2030"),
+    ("es", "lunes, 3 de junio de 2030"),
+])
+def test_day_and_date_names_the_weekday(language, expected):
+    with translation.override(language):
+        assert day_and_date(dt.date(2030, 6, 3)) == expected

@@ -33,6 +33,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext_noop
 
 from permits_site import audit
 from permits_site.accounts import permissions
@@ -44,6 +45,7 @@ from permits_site.parties.models import Property
 from permits_site.parties.owners import owner_accounts_of
 from permits_site.rules.calendar import add_months, format_date, period_due
 from permits_site.rules.registry import town_law
+from permits_site.rules.wording import explain
 from permits_site.towns.models import Municipality
 from tisbury_regs.inspection_triggers.counting import (
     INSPECTION_PUMPOUTS,
@@ -289,7 +291,8 @@ def owner_reminders(today: dt.date) -> Iterator[Reminder]:
             draft = reminder_draft(
                 MessageKind.INSPECTION_SCHEDULED,
                 f"septic-inspection-due:{place.pk}:{due.key}",
-                f"Septic system inspection due at {place.address} by {format_date(due.due_on)}",
+                explain(gettext_noop("Septic system inspection due at %(address)s by %(day)s"),
+                        address=place.address, day=due.due_on),
                 about=place, municipality=place.municipality, legal=True, place=place,
                 due=due, section=SECTION, url=absolute_url(reverse("parties:properties")))
             yield Reminder(replace(draft, template=OWNER_NOTICE), recipients)

@@ -113,10 +113,12 @@ class InvoiceLine(models.Model):
 
 
 class PaymentMethod(models.TextChoices):
-    CASH = "cash", "Cash"
-    CHECK = "check", "Check"
-    MONEY_ORDER = "money_order", "Money order"
-    CARD = "card", "Card (processor reference)"
+    """How money was paid; marked for the catalogues, as the payment's e-mail names it."""
+
+    CASH = "cash", gettext_noop("Cash")
+    CHECK = "check", gettext_noop("Check")
+    MONEY_ORDER = "money_order", gettext_noop("Money order")
+    CARD = "card", gettext_noop("Card (processor reference)")
 
 
 class Payment(models.Model):

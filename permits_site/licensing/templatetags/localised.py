@@ -2,7 +2,8 @@
 has ("June 10, 2026", "$25.00"); Portuguese and Spanish through Django's formats for the
 language ("10 de junho de 2026", "US$ 1.234,50"), so a resident never reads a date or an amount
 the wrong way round, and through the catalogues for the sentences
-(:mod:`permits_site.rules.wording`).
+(:mod:`permits_site.rules.wording`). A legal document stays English with the reader's language
+beside it (``{% bilingual %}``).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from django.utils.html import conditional_escape, format_html
 from django.utils.numberformat import format as number_format
 from django.utils.safestring import mark_safe
 
-from permits_site.rules.wording import CitedSection, Dollars, Explanation
+from permits_site.rules.wording import CitedSection, Dollars, Explanation, MonthDay
 
 register = template.Library()
 
@@ -35,6 +36,27 @@ def long_date(value: dt.date | None) -> str:
     if _english():
         return date_format(value, "F j, Y")
     return formats.date_format(value).lower()  # "junho": months take no capital in Portuguese
+
+
+@register.filter
+def day_and_date(value: dt.date | None) -> str:
+    """A date with its weekday, as a notice sets a deadline or a hearing: "Monday, June 10,
+    2026", "segunda-feira, 10 de junho de 2026", "lunes, 10 de junio de 2026"."""
+    if not value:
+        return ""
+    if _english():
+        return date_format(value, "l, F j, Y")
+    return f"{date_format(value, 'l').lower()}, {long_date(value)}"
+
+
+@register.filter
+def month_day(value: dt.date | None) -> str:
+    """A day without its year: "June 3", "3 de junho", "3 de junio"."""
+    if not value:
+        return ""
+    if _english():
+        return date_format(value, "F j")
+    return formats.date_format(value, "MONTH_DAY_FORMAT").lower()
 
 
 @register.filter(expects_localtime=True)
@@ -63,14 +85,18 @@ def money(value: Decimal | int | None) -> str:
     return f"US$ {amount}"
 
 
-def _in_words(value: Any) -> str:
-    """One value of an explanation, written the reader's way (a citation stays English)."""
+def _in_words(value: Any, *, html: bool) -> str:
+    """One value of an explanation, written the reader's way (a citation stays English,
+    marked so on a page)."""
     if isinstance(value, CitedSection):
-        return format_html('<span class="citation" lang="en">{}</span>', value)
+        return format_html('<span class="citation" lang="en">{}</span>', value) if html \
+            else str(value)
     if isinstance(value, Explanation | str):
-        return explained(value)
+        return _said(value, html=html)
     if isinstance(value, Dollars):
         return money(value)
+    if isinstance(value, MonthDay):
+        return month_day(value)
     if isinstance(value, dt.date) and not isinstance(value, dt.datetime):
         return long_date(value)
     if isinstance(value, int | Decimal) and not isinstance(value, bool):
@@ -78,19 +104,68 @@ def _in_words(value: Any) -> str:
     return str(value)
 
 
-@register.filter
-def explained(sentence: str | None) -> str:
-    """A sentence of the rules or services in the reader's language: an
-    :class:`~permits_site.rules.wording.Explanation` through its translated template and
-    values written the reader's way (HTML-safe, its citations marked ``lang="en"``), any
-    other marked sentence through the catalogue; a sentence the catalogues do not hold
-    stays as it is."""
+def _said(sentence: str | None, *, html: bool) -> str:
     if not sentence:
         return ""
     if not isinstance(sentence, Explanation):
         return translation.gettext(sentence)
     if _english():
         return str(sentence)
-    values = {name: conditional_escape(_in_words(value))
+    if not html:
+        return translation.gettext(sentence.template) % {
+            name: _in_words(value, html=False) for name, value in sentence.values.items()}
+    values = {name: conditional_escape(_in_words(value, html=True))
               for name, value in sentence.values.items()}
     return mark_safe(conditional_escape(translation.gettext(sentence.template)) % values)
+
+
+@register.filter
+def explained(sentence: str | None) -> str:
+    """A sentence of the rules or services in the reader's language, for a page: an
+    :class:`~permits_site.rules.wording.Explanation` through its translated template and
+    values written the reader's way (HTML-safe, its citations marked ``lang="en"``), any
+    other marked sentence through the catalogue; a sentence the catalogues do not hold
+    stays as it is."""
+    return _said(sentence, html=True)
+
+
+@register.filter
+def explained_text(sentence: str | None) -> str:
+    """The same sentence as :func:`explained`, as plain text: for an e-mail's subject and
+    body, where there is no markup to keep the citation English by."""
+    return _said(sentence, html=False)
+
+
+class BilingualNode(template.Node):
+    """Renders its contents in English, then — when the active language is another and
+    says it differently — again in that language, marked with its ``lang``."""
+
+    def __init__(self, nodelist: template.NodeList, separator: str) -> None:
+        self.nodelist = nodelist
+        self.separator = separator
+
+    def render(self, context: template.Context) -> str:
+        language = translation.get_language()
+        with translation.override("en"):
+            english = self.nodelist.render(context)
+        if _english():
+            return english
+        translated = self.nodelist.render(context)
+        if translated == english:
+            return english
+        return format_html('{}{}<span lang="{}">{}</span>', english, self.separator, language,
+                           translated)
+
+
+@register.tag
+def bilingual(parser: template.base.Parser, token: template.base.Token) -> BilingualNode:
+    """``{% bilingual %}{% translate "Valid" %}{% endbilingual %}``: a legal document's words
+    in English with the reader's language beside them ("Valid / Válido"); ``{% bilingual
+    below %}`` puts the translation on the next line, for a sentence. In English, only the
+    English."""
+    arguments = token.split_contents()[1:]
+    if arguments not in ([], ["below"]):
+        raise template.TemplateSyntaxError("{% bilingual %} takes nothing or 'below'.")
+    nodelist = parser.parse(("endbilingual",))
+    parser.delete_first_token()
+    return BilingualNode(nodelist, mark_safe("<br>") if arguments else " / ")
