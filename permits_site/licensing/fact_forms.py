@@ -70,8 +70,9 @@ def date_bounds_message() -> str:
 def bounds_errors(rule_set: RuleSet, facts: Mapping[str, Any]) -> dict[str, list[str]]:
     """Out-of-bounds parsed facts, each keyed by its name."""
     errors = {}
+    fact_map = rule_set.fact_map
     for name, value in facts.items():
-        fact = rule_set.fact_map[name]
+        fact = fact_map[name]
         message = out_of_bounds(fact, value) if value is not None else None
         if message:
             errors[name] = [message]

@@ -290,8 +290,9 @@ class RuleSet:
         if not isinstance(raw, Mapping):
             raise FactsInvalid({"non_field_errors": ["Facts must be a JSON object."]})
         errors: dict[str, list[str]] = {}
+        fact_map = self.fact_map
         for name in raw:
-            if name not in self.fact_map:
+            if name not in fact_map:
                 errors[str(name)] = [f"Unknown fact for {self.code}."]
         parsed: dict[str, Any] = {}
         for fact in self.facts:

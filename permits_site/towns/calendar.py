@@ -18,6 +18,13 @@ Two rules keep the cache from ever holding what the database does not:
   the other workers within that bound. With ``REDIS_URL`` the one shared cache forgets it
   for every server at once.
 
+Reading an entry unpickles a new copy of the town for every request. So the cache holds
+the town under a version (a random token written beside it) and each process keeps the
+copy it last read with its version: while the cache still names that version, the process
+serves its own copy without unpickling; a change forgets the version, so every process
+reads the town anew, and a copy never outlives its entry. The copy is shared by the
+process's requests and threads: read it, never change it.
+
 Services that compute a legal deadline for a record (orders, citations, issuing) keep
 reading ``Municipality.calendar()`` from the database.
 """
@@ -26,6 +33,7 @@ from __future__ import annotations
 
 import re
 import threading
+import uuid
 from dataclasses import dataclass
 
 from django.core.cache import cache
@@ -38,7 +46,12 @@ from permits_site.towns.models import Closure, Municipality
 
 TTL_SECONDS = 60
 _TOWN_CODE = re.compile(r"[-a-z0-9_]{1,40}")
-_KEY = "town-calendar:v1:{code}"
+#: The version of the town's entry; the town itself is under ``_TOWN_KEY`` of that version.
+_KEY = "town-calendar:v2:{code}"
+_TOWN_KEY = "town-calendar:v2:{code}:{version}"
+
+#: This process's copy of each town it read: code -> (version, town).
+_read: dict[str, tuple[str, TownCalendar]] = {}
 
 #: Towns whose closures changed in a transaction not yet committed: code -> callbacks
 #: registered with ``on_commit`` (one per change), with the connection holding them.
@@ -56,9 +69,9 @@ def town_calendar(code: str) -> TownCalendar | None:
     """The town ``code`` and its calendar (weekdays, legal holidays, closures), or None."""
     if not _TOWN_CODE.fullmatch(code):
         return None  # no town has such a code (codes are slugs): nothing to look up or cache
-    key = _KEY.format(code=code)
     if not _has_uncommitted_change(code):
-        cached = cache.get(key)
+        version = cache.get(_KEY.format(code=code))
+        cached = _cached_town(code, version) if version is not None else None
         if cached is not None:
             return cached
     municipality = Municipality.objects.filter(code=code).first()
@@ -66,7 +79,22 @@ def town_calendar(code: str) -> TownCalendar | None:
         return None
     town = TownCalendar(municipality=municipality, calendar=municipality.calendar())
     if not _has_uncommitted_change(code):
-        cache.set(key, town, TTL_SECONDS)
+        version = uuid.uuid4().hex
+        cache.set(_TOWN_KEY.format(code=code, version=version), town, TTL_SECONDS)
+        cache.set(_KEY.format(code=code), version, TTL_SECONDS)  # after the town it names
+        _read[code] = (version, town)
+    return town
+
+
+def _cached_town(code: str, version: str) -> TownCalendar | None:
+    """The town cached under ``version``: this process's copy when it is of that version,
+    else read from the cache (None when that entry is gone)."""
+    read = _read.get(code)
+    if read is not None and read[0] == version:
+        return read[1]
+    town = cache.get(_TOWN_KEY.format(code=code, version=version))
+    if town is not None:
+        _read[code] = (version, town)
     return town
 
 

@@ -46,6 +46,28 @@ def test_a_second_check_runs_no_query(public, django_assert_num_queries):
     assert response.status_code == 200
 
 
+def test_a_warm_town_is_this_processs_own_copy_not_unpickled_again(db):
+    """Each read of the cache (local memory or Redis) unpickles a new copy of the town;
+    while the cache still holds the same entry, this process keeps the one it read."""
+    first = town_calendar("north_andover")
+
+    assert town_calendar("north_andover") is first
+    assert town_calendar("northborough") is not first
+
+
+def test_the_process_copy_does_not_outlive_the_cached_entry(db, django_assert_num_queries):
+    """An entry that expired (or that another server's change forgot) is read again."""
+    first = town_calendar("north_andover")
+    cache.clear()
+
+    with django_assert_num_queries(2):  # the town and its closures
+        again = town_calendar("north_andover")
+
+    assert again is not first
+    assert again == first
+    assert town_calendar("north_andover") is again
+
+
 def test_key_dates_and_deadlines_share_the_cached_calendar(public, django_assert_num_queries):
     public.get("/api/v1/municipalities/north_andover/key-dates/", {"year": 2027})
 
@@ -96,10 +118,10 @@ def test_an_uncommitted_closure_is_never_cached(public, django_capture_on_commit
     with django_capture_on_commit_callbacks(execute=True):
         Closure.objects.create(municipality=town, date=dt.date(2027, 3, 1), reason="Storm")
         assert dt.date(2027, 3, 1) in town_calendar("north_andover").calendar.closures
-        assert cache.get("town-calendar:v1:north_andover") is None
+        assert cache.get("town-calendar:v2:north_andover") is None
 
     town_calendar("north_andover")
-    assert cache.get("town-calendar:v1:north_andover") is not None
+    assert cache.get("town-calendar:v2:north_andover") is not None
 
 
 def test_an_unknown_town_is_not_found(public):

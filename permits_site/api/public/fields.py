@@ -154,6 +154,21 @@ def to_json(value: Any) -> Any:
     return value
 
 
+class JSONObjectField(serializers.DictField):
+    """A JSON object taken as sent, its values left to whoever reads them (a rule set's
+    facts, which :meth:`~permits_site.rules.base.RuleSet.parse` judges by name).
+
+    ``DictField`` would run each value through a field of its own that accepts anything:
+    a copy of the object, at the cost of a validation per value on a busy path. Its
+    schema (an object of any values) and its refusal of anything but an object stay.
+    """
+
+    def to_internal_value(self, data: Any) -> dict[str, Any]:
+        if not isinstance(data, dict):
+            self.fail("not_a_dict", input_type=type(data).__name__)
+        return data
+
+
 class StrictSerializer(serializers.Serializer):
     """A request body: a JSON object whose unknown keys are refused by name."""
 

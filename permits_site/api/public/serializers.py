@@ -16,6 +16,7 @@ from permits_site.api.public.fields import (
     BoundedDateField,
     BoundedModelSerializer,
     FieldsOnceSerializer,
+    JSONObjectField,
     JSONValueField,
     MoneyField,
     QueryIntegerField,
@@ -286,7 +287,7 @@ class RuleSetSerializer(serializers.Serializer):
 class CheckRequestSerializer(FieldsOnceSerializer):
     """Facts judged by the rule set in ``context["rule_set"]``, parsed to Python values."""
 
-    facts = serializers.DictField(
+    facts = JSONObjectField(
         help_text="The rule set's facts by name, as strict JSON (see GET /checks/{code}/)."
     )
     on = StrictDateField(required=False, allow_null=True, default=None, help_text=ON_HELP)
