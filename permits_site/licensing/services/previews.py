@@ -65,7 +65,8 @@ class PreviewFinding:
                                section=CitedSection(self.fine_citation))
             if self.amount is not None:
                 return explain(gettext_noop("Adds a fee or penalty: %(amount)s (%(section)s)"),
-                               amount=Dollars(self.amount), section=CitedSection(self.fine_citation))
+                               amount=Dollars(self.amount),
+                               section=CitedSection(self.fine_citation))
             return explain(gettext_noop("Adds a fee or penalty (%(section)s)"),
                            section=CitedSection(self.finding.citation))
         return EFFECT_LABELS[self.effect]
