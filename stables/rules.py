@@ -1263,31 +1263,33 @@ def burial_notice(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
 
 def _notified_within_total(facts: Mapping[str, Any]) -> dict[str, str]:
     if facts["abutters_notified"] > facts["abutters_total"]:
-        return {"abutters_notified": "Cannot be more than the number of abutters."}
+        return {"abutters_notified": gettext_noop("Cannot be more than the number of abutters.")}
     return {}
 
 
 HEARING_NOTICE = RuleSet(
     code="northborough.hearing_notice",
     municipality=MUNICIPALITY,
-    title="Abutters' notice of a stable permit hearing",
-    description="Certified mail to every abutter at least 10 days before the hearing (§2.2).",
+    title=gettext_noop("Abutters' notice of a stable permit hearing"),
+    description=gettext_noop(
+        "Certified mail to every abutter at least 10 days before the hearing (§2.2)."),
     facts=(
-        Fact("hearing_date", FactType.DATE, "Date of the hearing"),
-        Fact("mailed_date", FactType.DATE, "Date the notices were mailed"),
-        Fact("certified_mail", FactType.BOOL, "Were the notices sent by certified mail?"),
+        Fact("hearing_date", FactType.DATE, gettext_noop("Date of the hearing")),
+        Fact("mailed_date", FactType.DATE, gettext_noop("Date the notices were mailed")),
+        Fact("certified_mail", FactType.BOOL,
+             gettext_noop("Were the notices sent by certified mail?")),
         Fact(
             "abutters_total",
             FactType.INTEGER,
-            "How many abutters does the lot have?",
+            gettext_noop("How many abutters does the lot have?"),
             unit="abutters",
-            help_text="Owners, tenants and occupants of adjoining property, even across a "
-            "street (§1.2).",
+            help_text=gettext_noop("Owners, tenants and occupants of adjoining property, even "
+                                   "across a street (§1.2)."),
         ),
         Fact(
             "abutters_notified",
             FactType.INTEGER,
-            "How many abutters were notified?",
+            gettext_noop("How many abutters were notified?"),
             unit="abutters",
         ),
     ),
@@ -1296,50 +1298,58 @@ HEARING_NOTICE = RuleSet(
 
 
 @HEARING_NOTICE.rule(
-    "nb.2.2.notice_days", cite("2.2"), "Notices were mailed at least 10 days before the hearing"
+    "nb.2.2.notice_days",
+    cite("2.2"),
+    gettext_noop("Notices were mailed at least 10 days before the hearing"),
 )
 def hearing_notice_days(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """§2.2: abutters notified at least 10 days prior to the date of the hearing."""
     hearing, mailed = facts["hearing_date"], facts["mailed_date"]
     latest = days_before(hearing, HEARING_NOTICE_DAYS)
-    heard, sent = format_date(hearing), format_date(mailed)
     if mailed <= latest:
         return passed(
-            f"The notices were mailed on {sent}, at least 10 days before the hearing on {heard}.",
+            explain(gettext_noop("The notices were mailed on %(sent)s, at least 10 days before "
+                                 "the hearing on %(heard)s."), sent=mailed, heard=hearing),
             required=latest,
             actual=mailed,
         )
     return failed(
-        f"The notices were mailed on {sent}, less than 10 days before the hearing on "
-        f"{heard}; they must be mailed by {format_date(latest)}, or the hearing moved later.",
+        explain(gettext_noop("The notices were mailed on %(sent)s, less than 10 days before the "
+                             "hearing on %(heard)s; they must be mailed by %(latest)s, or the "
+                             "hearing moved later."), sent=mailed, heard=hearing, latest=latest),
         required=latest,
         actual=mailed,
     )
 
 
-@HEARING_NOTICE.rule("nb.2.2.certified", cite("2.2"), "Notices were sent by certified mail")
+@HEARING_NOTICE.rule(
+    "nb.2.2.certified", cite("2.2"), gettext_noop("Notices were sent by certified mail")
+)
 def hearing_certified_mail(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """§2.2: abutters are notified by certified mail."""
     return must_hold(
         facts["certified_mail"],
-        ok="The notices were sent by certified mail.",
-        refusal="Send the hearing notices to the abutters by certified mail.",
+        ok=gettext_noop("The notices were sent by certified mail."),
+        refusal=gettext_noop("Send the hearing notices to the abutters by certified mail."),
     )
 
 
-@HEARING_NOTICE.rule("nb.2.2.all_abutters", cite("2.2"), "Every abutter was notified")
+@HEARING_NOTICE.rule(
+    "nb.2.2.all_abutters", cite("2.2"), gettext_noop("Every abutter was notified")
+)
 def hearing_all_abutters(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """§2.2: all abutters shall be notified."""
     total, notified = facts["abutters_total"], facts["abutters_notified"]
     if notified == total:
         return passed(
-            f"All {total} abutters were notified.",
+            explain(gettext_noop("All %(total)s abutters were notified."), total=total),
             required=total,
             actual=notified,
             unit="abutters",
         )
     return failed(
-        f"Only {notified} of {total} abutters were notified; every abutter must be notified.",
+        explain(gettext_noop("Only %(notified)s of %(total)s abutters were notified; every "
+                             "abutter must be notified."), notified=notified, total=total),
         required=total,
         actual=notified,
         unit="abutters",
@@ -1351,23 +1361,25 @@ def hearing_all_abutters(facts: Mapping[str, Any], context: CheckContext) -> Ver
 STABLE_EXPANSION = RuleSet(
     code="northborough.stable_expansion",
     municipality=MUNICIPALITY,
-    title="Stable expansion",
-    description="Whether an expansion, cumulated with earlier ones, needs a new permit (§2.1).",
+    title=gettext_noop("Stable expansion"),
+    description=gettext_noop(
+        "Whether an expansion, cumulated with earlier ones, needs a new permit (§2.1)."),
     facts=(
         Fact(
-            "permitted_area_sqft", FactType.NUMBER, "Stable area at the last permit", unit="sq ft"
+            "permitted_area_sqft", FactType.NUMBER,
+            gettext_noop("Stable area at the last permit"), unit="sq ft"
         ),
         Fact(
             "prior_expansions_sqft",
             FactType.NUMBER,
-            "Total of the expansions made since the last permit",
+            gettext_noop("Total of the expansions made since the last permit"),
             unit="sq ft",
-            help_text="Expansions of less than 25% are added together (§2.1).",
+            help_text=gettext_noop("Expansions of less than 25% are added together (§2.1)."),
         ),
         Fact(
             "proposed_expansion_sqft",
             FactType.NUMBER,
-            "Area of the proposed expansion",
+            gettext_noop("Area of the proposed expansion"),
             unit="sq ft",
         ),
     ),
@@ -1375,7 +1387,8 @@ STABLE_EXPANSION = RuleSet(
 
 
 @STABLE_EXPANSION.rule(
-    "nb.2.1.expansion", cite("2.1"), "Expansions since the last permit stay under 25%"
+    "nb.2.1.expansion", cite("2.1"),
+    gettext_noop("Expansions since the last permit stay under 25%"),
 )
 def expansion(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """§2.1: a stable expanded by 25% or more needs a new permit; expansions of less
@@ -1384,16 +1397,20 @@ def expansion(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     threshold = facts["permitted_area_sqft"] * EXPANSION_SHARE
     if cumulated < threshold:
         return passed(
-            f"Expansions since the last permit total {cumulated} sq ft, under 25% of the "
-            f"permitted area ({threshold} sq ft); no new permit is needed.",
+            explain(gettext_noop("Expansions since the last permit total %(cumulated)s sq ft, "
+                                 "under 25%% of the permitted area (%(threshold)s sq ft); no "
+                                 "new permit is needed."),
+                    cumulated=cumulated, threshold=threshold),
             required=threshold,
             actual=cumulated,
             unit="sq ft",
         )
     return failed(
-        "A private stable permit is required before this expansion (§2.1): expansions "
-        f"since the last permit total {cumulated} sq ft, which is 25% or more of the "
-        f"permitted area ({threshold} sq ft).",
+        explain(gettext_noop("A private stable permit is required before this expansion "
+                             "(§2.1): expansions since the last permit total %(cumulated)s sq "
+                             "ft, which is 25%% or more of the permitted area (%(threshold)s sq "
+                             "ft)."),
+                cumulated=cumulated, threshold=threshold),
         required=threshold,
         actual=cumulated,
         unit="sq ft",

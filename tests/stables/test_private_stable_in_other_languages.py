@@ -1,12 +1,14 @@
 """Northborough's private stable permit in the reader's language (Horse and Stable Regulations
-§§1–5, and the public stable's §7 rules that share them): what the rules ask and find, the
-application's fields and documents are English where they are declared, for the API and the
-audit log, and said in Portuguese or Spanish where a resident's page shows them."""
+§§1–5, the public stable's §7 rules that share them, the hearing's notice of §2.2 and the
+expansions of §2.1): what the rules ask and find, the application's fields and documents are
+English where they are declared, for the API and the audit log, and said in Portuguese or
+Spanish where a resident's page shows them."""
 
 from __future__ import annotations
 
 import datetime as dt
 import json
+import re
 from typing import Any
 
 import pytest
@@ -15,10 +17,11 @@ from django.utils import translation
 from permits_site.licensing.kinds import kind_for
 from permits_site.licensing.templatetags.localised import explained
 from permits_site.rules.base import Outcome
-from stables.rules import PRIVATE_STABLE, PUBLIC_STABLE
+from stables.rules import HEARING_NOTICE, PRIVATE_STABLE, PUBLIC_STABLE, STABLE_EXPANSION
 from tests.stables.flow import PRIVATE_FACTS, PUBLIC_FACTS
 
 LANGUAGES = ("pt-br", "es")
+PLACEHOLDER = re.compile(r"%\(\w+\)s")
 ON = dt.date(2030, 7, 10)
 OFFICE = {"zoning_certified": True, "conservation_commission_reviewed": True}
 PASS, FAIL, NOT_APPLICABLE = Outcome.PASS, Outcome.FAIL, Outcome.NOT_APPLICABLE
@@ -85,10 +88,31 @@ PUBLIC_CASES: tuple[tuple[str, dict[str, Any], Outcome], ...] = (
     ("nb.7.4.restrooms", {}, PASS),
     ("nb.7.4.restrooms", {"public_restrooms": False}, FAIL),
 )
-CASES = ([pytest.param(PRIVATE_STABLE, PRIVATE_FACTS, *case, id=f"{case[0]}-{number}")
-          for number, case in enumerate(PRIVATE_CASES)]
-         + [pytest.param(PUBLIC_STABLE, PUBLIC_FACTS, *case, id=f"{case[0]}-{number}")
-            for number, case in enumerate(PUBLIC_CASES)])
+#: The abutters' notice of the permit's hearing (§2.2), mailed in time to all by certified mail.
+NOTICE = {"hearing_date": dt.date(2030, 7, 20), "mailed_date": dt.date(2030, 7, 8),
+          "certified_mail": True, "abutters_total": 4, "abutters_notified": 4}
+NOTICE_CASES: tuple[tuple[str, dict[str, Any], Outcome], ...] = (
+    ("nb.2.2.notice_days", {}, PASS),
+    ("nb.2.2.notice_days", {"mailed_date": dt.date(2030, 7, 15)}, FAIL),
+    ("nb.2.2.certified", {}, PASS),
+    ("nb.2.2.certified", {"certified_mail": False}, FAIL),
+    ("nb.2.2.all_abutters", {}, PASS),
+    ("nb.2.2.all_abutters", {"abutters_notified": 3}, FAIL),
+)
+#: An expansion of the permitted stable (§2.1), under a quarter of its area in all.
+EXPANSION = {"permitted_area_sqft": 800, "prior_expansions_sqft": 50,
+             "proposed_expansion_sqft": 100}
+EXPANSION_CASES: tuple[tuple[str, dict[str, Any], Outcome], ...] = (
+    ("nb.2.1.expansion", {}, PASS),
+    ("nb.2.1.expansion", {"proposed_expansion_sqft": 150}, FAIL),
+)
+CASES = [pytest.param(rule_set, base, *case, id=f"{case[0]}-{number}")
+         for rule_set, base, cases in ((PRIVATE_STABLE, PRIVATE_FACTS, PRIVATE_CASES),
+                                       (PUBLIC_STABLE, PUBLIC_FACTS, PUBLIC_CASES),
+                                       (HEARING_NOTICE, NOTICE, NOTICE_CASES),
+                                       (STABLE_EXPANSION, EXPANSION, EXPANSION_CASES))
+         for number, case in enumerate(cases)]
+RULE_SETS = (PRIVATE_STABLE, PUBLIC_STABLE, HEARING_NOTICE, STABLE_EXPANSION)
 
 
 def said_in(language: str, sentence: str) -> str:
@@ -97,15 +121,21 @@ def said_in(language: str, sentence: str) -> str:
 
 
 def assert_translated(sentence: str) -> None:
-    """Said differently in each language, every placeholder filled."""
+    """Said differently in each language, every placeholder filled, its template (words, not
+    only the numbers written the reader's way) in the catalogue."""
+    template = getattr(sentence, "template", sentence)
+    worded = PLACEHOLDER.sub("", template).strip()
     for language in LANGUAGES:
         words = said_in(language, sentence)
         assert words != sentence, (language, sentence)
         assert "%(" not in words, (language, words)
+        with translation.override(language):
+            assert not worded or translation.gettext(template) != template, (language, template)
 
 
 def finding(rule_set, base: dict[str, Any], rule_id: str, changes: dict[str, Any]):
-    result = rule_set.evaluate({**base, **OFFICE, **changes}, on=ON)
+    office = OFFICE if rule_set in (PRIVATE_STABLE, PUBLIC_STABLE) else {}
+    result = rule_set.evaluate({**base, **office, **changes}, on=ON)
     return next(each for each in result.findings if each.rule == rule_id)
 
 
@@ -119,7 +149,7 @@ def test_every_stable_rule_says_its_finding_in_the_readers_language(
     assert json.loads(json.dumps(found.message)) == found.message
 
 
-@pytest.mark.parametrize("rule_set", [PRIVATE_STABLE, PUBLIC_STABLE], ids=lambda each: each.code)
+@pytest.mark.parametrize("rule_set", RULE_SETS, ids=lambda each: each.code)
 def test_the_rule_sets_their_rules_and_questions_are_said_in_the_readers_language(rule_set):
     texts = [rule_set.title, rule_set.description, *(rule.summary for rule in rule_set.rules)]
     for fact in rule_set.facts:
@@ -151,6 +181,13 @@ def test_the_findings_read_in_english_as_before():
                    {"horses": 3, "owner_residences": 2, "corral_area_sqft": 6000}).message == (
         "3 horses are kept for owners living at 2 residences, so this is a public stable "
         "(§1.1); apply under §7 for a public stable permit.")
+    assert finding(HEARING_NOTICE, NOTICE, "nb.2.2.notice_days",
+                   {"mailed_date": dt.date(2030, 7, 15)}).message == (
+        "The notices were mailed on July 15, 2030, less than 10 days before the hearing on "
+        "July 20, 2030; they must be mailed by July 10, 2030, or the hearing moved later.")
+    assert finding(STABLE_EXPANSION, EXPANSION, "nb.2.1.expansion", {}).message == (
+        "Expansions since the last permit total 150 sq ft, under 25% of the permitted area "
+        "(200.00 sq ft); no new permit is needed.")
 
 
 def test_a_finding_is_said_with_the_readers_numbers_and_units():
