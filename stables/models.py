@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_noop
 
 from permits_site.rules.calendar import add_months, format_date
 from permits_site.towns.models import Municipality
@@ -120,17 +121,19 @@ class StableApplication(models.Model):
     occupancy = models.CharField(
         "the applicant maintains the stable as", max_length=10, choices=Occupancy.choices
     )
-    layout = models.TextField("(a) layout, arrangement and construction of the stable")
+    layout = models.TextField(
+        gettext_noop("(a) layout, arrangement and construction of the stable")
+    )
     water_and_wetlands = models.TextField(
-        "(b) wetlands, drains and known sources of water supply within 200 feet"
+        gettext_noop("(b) wetlands, drains and known sources of water supply within 200 feet")
     )
-    fencing = models.TextField("(c) type, location and dimensions of the fencing")
+    fencing = models.TextField(gettext_noop("(c) type, location and dimensions of the fencing"))
     manure_and_feed_storage = models.TextField(
-        "(d) areas for storing and handling manure and feed"
+        gettext_noop("(d) areas for storing and handling manure and feed")
     )
-    animals = models.TextField("(e) number and type of animals to be kept")
+    animals = models.TextField(gettext_noop("(e) number and type of animals to be kept"))
     other_data = models.TextField(
-        "(f) other data the Board of Health requested", blank=True
+        gettext_noop("(f) other data the Board of Health requested"), blank=True
     )
     changes_made = models.TextField(
         "changes made since the last permit", blank=True, help_text="Renewals (§2.2)."

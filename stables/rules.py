@@ -38,7 +38,7 @@ from permits_site.rules.base import (
     passed,
 )
 from permits_site.rules.calendar import days_before, format_date
-from permits_site.rules.wording import gettext_noop
+from permits_site.rules.wording import explain, gettext_noop
 from stables.law import cite
 
 MUNICIPALITY = "northborough"
@@ -56,16 +56,34 @@ HEARING_NOTICE_DAYS = 10
 FENCE_MATERIALS = ("wood", "woven_wire", "electric", "barbed_wire", "other")
 
 
+#: The units the rules measure in, said the reader's way with the numbers on a page.
+FEET = gettext_noop("ft")
+SQUARE_FEET = gettext_noop("sq ft")
+INCHES = gettext_noop("in")
+ACRES = gettext_noop("acres")
+HORSE_UNITS = gettext_noop("horses")
+
+
+def _then(verdict: Verdict, more: str) -> Verdict:
+    """The verdict with a further sentence after its message."""
+    return replace(verdict, message=explain(gettext_noop("%(finding)s %(more)s"),
+                                            finding=verdict.message, more=more))
+
+
 def _on_failure(verdict: Verdict, advice: str) -> Verdict:
     """Append advice on how to comply to a failing verdict."""
     if verdict.outcome is Outcome.FAIL:
-        return replace(verdict, message=f"{verdict.message} {advice}")
+        return _then(verdict, advice)
     return verdict
 
 
-def _count(number: int, noun: str) -> str:
-    """ "1 horse", "3 horses"."""
-    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
+def _count(number: int, one: str, many: str) -> str:
+    """ "1 horse", "3 horses": ``one`` or ``many``, templates of ``%(number)s``."""
+    return explain(one if number == 1 else many, number=number)
+
+
+def _horses(number: int) -> str:
+    return _count(number, gettext_noop("%(number)s horse"), gettext_noop("%(number)s horses"))
 
 
 def _is_woven_wire(facts: Mapping[str, Any]) -> bool:
@@ -102,115 +120,119 @@ OWNER_RESIDENCES = Fact(
 GRANDFATHERED = Fact(
     "grandfathered",
     FactType.BOOL,
-    "Was the stable permitted under the rules in force before May 2, 1990?",
+    gettext_noop("Was the stable permitted under the rules in force before May 2, 1990?"),
     default=False,
-    help_text="A grandfathered stable keeps that status while it operates satisfactorily "
-    "(§2.5); the location and construction rules then do not apply, but still describe "
-    "the site here.",
+    help_text=gettext_noop("A grandfathered stable keeps that status while it operates "
+                           "satisfactorily (§2.5); the location and construction rules then "
+                           "do not apply, but still describe the site here."),
 )
 CORRAL_AREA = Fact(
     "corral_area_sqft",
     FactType.NUMBER,
-    "Corral area",
+    gettext_noop("Corral area"),
     unit="sq ft",
-    help_text="The paddock or fenced enclosure where the horses are confined.",
+    help_text=gettext_noop("The paddock or fenced enclosure where the horses are confined."),
 )
 STABLE_FLOOR_AREA = Fact(
-    "stable_floor_area_sqft", FactType.NUMBER, "Stable floor area", unit="sq ft"
+    "stable_floor_area_sqft", FactType.NUMBER, gettext_noop("Stable floor area"), unit="sq ft"
 )
 SHED_SIDES = Fact(
     "shed_sides",
     FactType.INTEGER,
-    "How many closed sides does the stable have?",
+    gettext_noop("How many closed sides does the stable have?"),
     unit="sides",
     maximum=4,
 )
-ROOF_WEATHERPROOF = Fact("roof_weatherproof", FactType.BOOL, "Is the roof weatherproof?")
+ROOF_WEATHERPROOF = Fact(
+    "roof_weatherproof", FactType.BOOL, gettext_noop("Is the roof weatherproof?")
+)
 ABUTTER_LOT_LINE_DISTANCE = Fact(
     "distance_to_abutter_property_line_ft",
     FactType.NUMBER,
-    "Distance from the stable to the nearest abutter's property line",
+    gettext_noop("Distance from the stable to the nearest abutter's property line"),
     unit="ft",
 )
 NONOWNER_DWELLING_DISTANCE = Fact(
     "distance_to_nonowner_dwelling_ft",
     FactType.NUMBER,
-    "Distance from the stable to the nearest dwelling not occupied by its owner or operator",
+    gettext_noop("Distance from the stable to the nearest dwelling not occupied by its owner "
+                 "or operator"),
     unit="ft",
 )
 OWNER_DWELLING_DISTANCE = Fact(
     "distance_to_owner_dwelling_ft",
     FactType.NUMBER,
-    "Distance from the stable to the owner's dwelling",
+    gettext_noop("Distance from the stable to the owner's dwelling"),
     unit="ft",
 )
 HIGH_WATER_DISTANCE = Fact(
     "distance_to_high_water_mark_ft",
     FactType.NUMBER,
-    "Distance from the stable to the nearest high water mark",
+    gettext_noop("Distance from the stable to the nearest high water mark"),
     unit="ft",
-    help_text="Of any brook, stream, river, pond or drainage easement.",
+    help_text=gettext_noop("Of any brook, stream, river, pond or drainage easement."),
 )
 DRINKING_WATER_DISTANCE = Fact(
     "distance_to_drinking_water_supply_ft",
     FactType.NUMBER,
-    "Distance from the stable to the nearest drinking water supply",
+    gettext_noop("Distance from the stable to the nearest drinking water supply"),
     unit="ft",
-    help_text="Any public or private source of drinking water, such as a well.",
+    help_text=gettext_noop("Any public or private source of drinking water, such as a well."),
 )
 FROST_FREE_WATER = Fact(
     "frost_free_water",
     FactType.BOOL,
-    "Is there a frost-free supply of potable water at or near the stable?",
+    gettext_noop("Is there a frost-free supply of potable water at or near the stable?"),
 )
 FENCE_MATERIAL = Fact(
     "fence_material",
     FactType.CHOICE,
-    "What is the corral fence made of?",
+    gettext_noop("What is the corral fence made of?"),
     choices=FENCE_MATERIALS,
 )
 FENCE_OPENING = Fact(
     "fence_opening_in",
     FactType.NUMBER,
-    "Largest opening in the woven wire fence",
+    gettext_noop("Largest opening in the woven wire fence"),
     unit="in",
     condition=_is_woven_wire,
-    condition_text="only for a woven wire fence",
+    condition_text=gettext_noop("only for a woven wire fence"),
 )
 FENCE_HEIGHT = Fact(
-    "fence_height_ft", FactType.NUMBER, "Height of the fence's top barrier", unit="ft"
+    "fence_height_ft", FactType.NUMBER, gettext_noop("Height of the fence's top barrier"), unit="ft"
 )
 STREET_FRONTAGE = Fact(
     "street_frontage_ft",
     FactType.NUMBER,
-    "Length of fence along street frontage",
+    gettext_noop("Length of fence along street frontage"),
     unit="ft",
-    help_text="Enter 0 if no part of the fence runs along a street.",
+    help_text=gettext_noop("Enter 0 if no part of the fence runs along a street."),
 )
 WARNING_LABELS = Fact(
     "warning_labels",
     FactType.INTEGER,
-    "How many warning labels are on the fence along the street?",
+    gettext_noop("How many warning labels are on the fence along the street?"),
     unit="labels",
-    help_text="Needed only for a charged (electric) fence.",
+    help_text=gettext_noop("Needed only for a charged (electric) fence."),
 )
 ZONING_CERTIFIED = Fact(
     "zoning_certified",
     FactType.BOOL,
-    "Has the zoning authority certified that the stable does not conflict with zoning?",
+    gettext_noop("Has the zoning authority certified that the stable does not conflict with "
+                 "zoning?"),
 )
 CONSERVATION_REVIEWED = Fact(
     "conservation_commission_reviewed",
     FactType.BOOL,
-    "Has the stable location been reviewed with the Conservation Commission?",
+    gettext_noop("Has the stable location been reviewed with the Conservation Commission?"),
 )
-LOT_AREA = Fact("lot_area_acres", FactType.NUMBER, "Lot area", unit="acres")
+LOT_AREA = Fact("lot_area_acres", FactType.NUMBER, gettext_noop("Lot area"), unit="acres")
 PUBLIC_RESTROOMS = Fact(
     "public_restrooms",
     FactType.BOOL,
-    "Are public restrooms available to customers and employees?",
-    help_text="They must meet Title 5 and, except portable toilets, the Massachusetts "
-    "Plumbing Code; they may be in a residence (§7.4).",
+    gettext_noop("Are public restrooms available to customers and employees?"),
+    help_text=gettext_noop("They must meet Title 5 and, except portable toilets, the "
+                           "Massachusetts Plumbing Code; they may be in a residence (§7.4)."),
 )
 
 _SITE_FACTS = (
@@ -236,16 +258,17 @@ _SITE_FACTS = (
 PRIVATE_STABLE = RuleSet(
     code="northborough.private_stable",
     municipality=MUNICIPALITY,
-    title="Private stable permit application",
-    description="Location, construction and fencing of a private stable (§§1–5).",
+    title=gettext_noop("Private stable permit application"),
+    description=gettext_noop("Location, construction and fencing of a private stable (§§1–5)."),
     facts=(HORSES, FEE_CHARGED, OWNER_RESIDENCES, GRANDFATHERED, *_SITE_FACTS),
 )
 
 PUBLIC_STABLE = RuleSet(
     code="northborough.public_stable",
     municipality=MUNICIPALITY,
-    title="Public stable permit application",
-    description="A private stable's rules with the public stable modifications of §7.",
+    title=gettext_noop("Public stable permit application"),
+    description=gettext_noop(
+        "A private stable's rules with the public stable modifications of §7."),
     facts=(
         HORSES,
         replace(FEE_CHARGED, required=False),
@@ -273,11 +296,11 @@ def _unless_grandfathered(function: RuleFunction) -> RuleFunction:
     @functools.wraps(function)
     def check(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
         if facts["grandfathered"]:
-            return not_applicable(
+            return not_applicable(gettext_noop(
                 "This stable is grandfathered: it was permitted under the rules in force "
                 "before May 2, 1990, so the location and construction rules apply only "
                 "to newer permits (§2.5)."
-            )
+            ))
         return function(facts, context)
 
     return check
@@ -286,46 +309,57 @@ def _unless_grandfathered(function: RuleFunction) -> RuleFunction:
 # -- Private stable application rules, in the spec's table order ------------
 
 
-@PRIVATE_STABLE.rule("nb.1.1.private", cite("1.1"), "The stable is private, not public")
+@PRIVATE_STABLE.rule(
+    "nb.1.1.private",
+    cite("1.1"),
+    gettext_noop("The stable is private, not public"),
+)
 def private_use(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """§1.1: a stable is public when horses or riding instruction are provided for a
     fee or, without a fee, when three or more horses are kept for owners who
     "reside at different locations" (read: two or more residences)."""
     horses, residences = facts["horses"], facts["owner_residences"]
     if facts["fee_charged"]:
-        reason = "Horses or riding instruction are provided for a fee"
-    elif horses >= PUBLIC_STABLE_HORSES and residences >= PUBLIC_STABLE_RESIDENCES:
-        reason = f"{_count(horses, 'horse')} are kept for owners living at {residences} residences"
-    else:
-        return passed(
-            "This is a private stable: nothing is provided for a fee, and it does not keep "
-            "three or more horses for owners living at different residences."
-        )
-    return failed(
-        f"{reason}, so this is a public stable (§1.1); apply under §7 for a public stable permit."
-    )
+        return failed(gettext_noop(
+            "Horses or riding instruction are provided for a fee, so this is a public stable "
+            "(§1.1); apply under §7 for a public stable permit."))
+    if horses >= PUBLIC_STABLE_HORSES and residences >= PUBLIC_STABLE_RESIDENCES:
+        return failed(explain(gettext_noop(
+            "%(horses)s are kept for owners living at %(residences)s residences, so this is a "
+            "public stable (§1.1); apply under §7 for a public stable permit."),
+            horses=_horses(horses), residences=residences))
+    return passed(gettext_noop(
+        "This is a private stable: nothing is provided for a fee, and it does not keep "
+        "three or more horses for owners living at different residences."
+    ))
 
 
-@PRIVATE_STABLE.rule("nb.3.1.corral", cite("3.1"), "The corral is large enough for the horses")
+@PRIVATE_STABLE.rule(
+    "nb.3.1.corral",
+    cite("3.1"),
+    gettext_noop("The corral is large enough for the horses"),
+)
 def corral_area(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """§3.1: no corral under 5,000 sq ft or, if more, under 2,000 sq ft per horse."""
     horses = facts["horses"]
     if horses == 0:
-        return not_applicable("No horses are kept, so there is no corral size to check.")
+        return not_applicable(gettext_noop(
+            "No horses are kept, so there is no corral size to check."))
     required = max(CORRAL_MINIMUM_SQFT, CORRAL_SQFT_PER_HORSE * horses)
     verdict = at_least(
         facts["corral_area_sqft"],
         required,
-        unit="sq ft",
-        what=f"The corral for {_count(horses, 'horse')}",
+        unit=SQUARE_FEET,
+        what=explain(gettext_noop("The corral for %(horses)s"), horses=_horses(horses)),
     )
-    return _on_failure(
-        verdict, "A corral needs at least 5000 sq ft, or 2000 sq ft per horse when that is more."
-    )
+    return _on_failure(verdict, gettext_noop(
+        "A corral needs at least 5000 sq ft, or 2000 sq ft per horse when that is more."))
 
 
 @PRIVATE_STABLE.rule(
-    "nb.4.1a.lot_line", cite("4.1(a)"), "The stable is 50 ft or more from abutters' lot lines"
+    "nb.4.1a.lot_line",
+    cite("4.1(a)"),
+    gettext_noop("The stable is 50 ft or more from abutters' lot lines")
 )
 @_unless_grandfathered
 def abutter_lot_line(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
@@ -333,14 +367,14 @@ def abutter_lot_line(facts: Mapping[str, Any], context: CheckContext) -> Verdict
     return _with_reading_4_1a(at_least(
         facts["distance_to_abutter_property_line_ft"],
         50,
-        unit="ft",
-        what="The stable's distance from the nearest abutter's property line",
+        unit=FEET,
+        what=gettext_noop("The stable's distance from the nearest abutter's property line"),
     ))
 
 
 #: §4.1(a) says "50 feet from any abutter's property line or 150 feet from a dwelling"; the
 #: Board reads both distances as required (spec, Reading 4.1(a)) and every finding says so.
-READING_4_1A = (
+READING_4_1A = gettext_noop(
     "The Board reads §4.1(a) as requiring both distances: at least 50 ft from every "
     "abutter's property line and at least 150 ft from any dwelling the stable's owner or "
     "operator does not occupy."
@@ -348,13 +382,13 @@ READING_4_1A = (
 
 
 def _with_reading_4_1a(verdict: Verdict) -> Verdict:
-    return replace(verdict, message=f"{verdict.message} {READING_4_1A}")
+    return _then(verdict, READING_4_1A)
 
 
 @PRIVATE_STABLE.rule(
     "nb.4.1a.dwelling",
     cite("4.1(a)"),
-    "The stable is 150 ft or more from dwellings its owner does not occupy",
+    gettext_noop("The stable is 150 ft or more from dwellings its owner does not occupy"),
 )
 @_unless_grandfathered
 def nonowner_dwelling(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
@@ -363,15 +397,16 @@ def nonowner_dwelling(facts: Mapping[str, Any], context: CheckContext) -> Verdic
     return _with_reading_4_1a(at_least(
         facts["distance_to_nonowner_dwelling_ft"],
         150,
-        unit="ft",
-        what="The stable's distance from the nearest dwelling its owner does not occupy",
+        unit=FEET,
+        what=gettext_noop(
+            "The stable's distance from the nearest dwelling its owner does not occupy"),
     ))
 
 
 @PRIVATE_STABLE.rule(
     "nb.4.1b.owner_dwelling",
     cite("4.1(b)"),
-    "The stable is 35 ft or more from the owner's dwelling",
+    gettext_noop("The stable is 35 ft or more from the owner's dwelling"),
 )
 @_unless_grandfathered
 def owner_dwelling(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
@@ -379,13 +414,15 @@ def owner_dwelling(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     return at_least(
         facts["distance_to_owner_dwelling_ft"],
         35,
-        unit="ft",
-        what="The stable's distance from the owner's dwelling",
+        unit=FEET,
+        what=gettext_noop("The stable's distance from the owner's dwelling"),
     )
 
 
 @PRIVATE_STABLE.rule(
-    "nb.4.1c.water", cite("4.1(c)"), "The stable is 50 ft or more from the high water mark"
+    "nb.4.1c.water",
+    cite("4.1(c)"),
+    gettext_noop("The stable is 50 ft or more from the high water mark")
 )
 @_unless_grandfathered
 def high_water(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
@@ -394,13 +431,15 @@ def high_water(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     return at_least(
         facts["distance_to_high_water_mark_ft"],
         50,
-        unit="ft",
-        what="The stable's distance from the nearest high water mark",
+        unit=FEET,
+        what=gettext_noop("The stable's distance from the nearest high water mark"),
     )
 
 
 @PRIVATE_STABLE.rule(
-    "nb.4.1d.supply", cite("4.1(d)"), "The stable is 100 ft or more from drinking water supplies"
+    "nb.4.1d.supply",
+    cite("4.1(d)"),
+    gettext_noop("The stable is 100 ft or more from drinking water supplies")
 )
 @_unless_grandfathered
 def drinking_water(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
@@ -408,13 +447,15 @@ def drinking_water(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     return at_least(
         facts["distance_to_drinking_water_supply_ft"],
         100,
-        unit="ft",
-        what="The stable's distance from the nearest drinking water supply",
+        unit=FEET,
+        what=gettext_noop("The stable's distance from the nearest drinking water supply"),
     )
 
 
 @PRIVATE_STABLE.rule(
-    "nb.4.1.concom", cite("4.1"), "The location was reviewed with the Conservation Commission"
+    "nb.4.1.concom",
+    cite("4.1"),
+    gettext_noop("The location was reviewed with the Conservation Commission")
 )
 @_unless_grandfathered
 def conservation_review(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
@@ -422,30 +463,33 @@ def conservation_review(facts: Mapping[str, Any], context: CheckContext) -> Verd
     Commission."""
     return must_hold(
         facts["conservation_commission_reviewed"],
-        ok="The stable location has been reviewed with the Conservation Commission.",
-        refusal="Review the stable location with the Conservation Commission; this is "
-        "required before the permit can be issued.",
+        ok=gettext_noop("The stable location has been reviewed with the Conservation "
+                        "Commission."),
+        refusal=gettext_noop("Review the stable location with the Conservation Commission; "
+                             "this is required before the permit can be issued."),
     )
 
 
 @PRIVATE_STABLE.rule(
-    "nb.5.1.shed", cite("5.1"), "The stable has at least three sides and a weatherproof roof"
+    "nb.5.1.shed",
+    cite("5.1"),
+    gettext_noop("The stable has at least three sides and a weatherproof roof")
 )
 @_unless_grandfathered
 def shed(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """§5.1: at minimum an open shed with a weatherproof roof and three sides."""
     sides, roof_ok = facts["shed_sides"], facts["roof_weatherproof"]
-    missing = []
     if sides < 3:
-        missing.append(f"at least 3 closed sides (it has {sides})")
+        needs = (gettext_noop("The stable needs at least 3 closed sides (it has %(sides)s) and "
+                              "a weatherproof roof.") if not roof_ok else
+                 gettext_noop("The stable needs at least 3 closed sides (it has %(sides)s)."))
+        return failed(explain(needs, sides=sides), required=3, actual=sides, unit="sides")
     if not roof_ok:
-        missing.append("a weatherproof roof")
-    if missing:
-        return failed(
-            f"The stable needs {' and '.join(missing)}.", required=3, actual=sides, unit="sides"
-        )
+        return failed(gettext_noop("The stable needs a weatherproof roof."), required=3,
+                      actual=sides, unit="sides")
     return passed(
-        f"The stable has {sides} sides and a weatherproof roof.",
+        explain(gettext_noop("The stable has %(sides)s sides and a weatherproof roof."),
+                sides=sides),
         required=3,
         actual=sides,
         unit="sides",
@@ -453,7 +497,7 @@ def shed(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
 
 
 @PRIVATE_STABLE.rule(
-    "nb.5.1.density", cite("5.1"), "The stable has 112.5 sq ft of floor per horse"
+    "nb.5.1.density", cite("5.1"), gettext_noop("The stable has 112.5 sq ft of floor per horse")
 )
 @_unless_grandfathered
 def stable_density(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
@@ -462,56 +506,68 @@ def stable_density(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     verdict = at_least(
         facts["stable_floor_area_sqft"],
         STABLE_SQFT_PER_HORSE * horses,
-        unit="sq ft",
-        what=f"The stable floor area for {_count(horses, 'horse')}",
+        unit=SQUARE_FEET,
+        what=explain(gettext_noop("The stable floor area for %(horses)s"),
+                     horses=_horses(horses)),
     )
-    return _on_failure(verdict, "Allow 112.5 sq ft per horse (4 horses per 15 x 30 ft).")
+    return _on_failure(verdict, gettext_noop(
+        "Allow 112.5 sq ft per horse (4 horses per 15 x 30 ft)."))
 
 
 @PRIVATE_STABLE.rule(
-    "nb.5.2.water", cite("5.2"), "A frost-free potable water supply is at or near the stable"
+    "nb.5.2.water",
+    cite("5.2"),
+    gettext_noop("A frost-free potable water supply is at or near the stable")
 )
 @_unless_grandfathered
 def frost_free_water(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """§5.2: a frost-free supply of potable water at or near the stable."""
     return must_hold(
         facts["frost_free_water"],
-        ok="A frost-free potable water supply is available at or near the stable.",
-        refusal="Provide a frost-free supply of potable water at or near the stable for "
-        "feeding, cleaning and fire protection.",
+        ok=gettext_noop("A frost-free potable water supply is available at or near the "
+                        "stable."),
+        refusal=gettext_noop("Provide a frost-free supply of potable water at or near the "
+                             "stable for feeding, cleaning and fire protection."),
     )
 
 
-@PRIVATE_STABLE.rule("nb.5.3.barbed", cite("5.3"), "The fence is not barbed wire")
+@PRIVATE_STABLE.rule("nb.5.3.barbed", cite("5.3"), gettext_noop("The fence is not barbed wire"))
 @_unless_grandfathered
 def no_barbed_wire(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """§5.3: barbed wire shall not be used."""
     return must_hold(
         facts["fence_material"] != "barbed_wire",
-        ok="The fence is not barbed wire.",
-        refusal="Barbed wire may not be used; fence the corral with wood, smooth woven wire, "
-        "charged electric wire or another accepted material.",
+        ok=gettext_noop("The fence is not barbed wire."),
+        refusal=gettext_noop("Barbed wire may not be used; fence the corral with wood, smooth "
+                             "woven wire, charged electric wire or another accepted material."),
     )
 
 
-@PRIVATE_STABLE.rule("nb.5.3.opening", cite("5.3"), "Woven wire fence openings are 4 in or less")
+@PRIVATE_STABLE.rule(
+    "nb.5.3.opening",
+    cite("5.3"),
+    gettext_noop("Woven wire fence openings are 4 in or less"),
+)
 @_unless_grandfathered
 def woven_wire_opening(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """§5.3: smooth woven wire with an opening no greater than 4 inches."""
     if not _is_woven_wire(facts):
-        return not_applicable("The fence is not woven wire, so the opening size does not apply.")
-    return at_most(
-        facts["fence_opening_in"], 4, unit="in", what="The largest opening in the woven wire"
-    )
+        return not_applicable(gettext_noop(
+            "The fence is not woven wire, so the opening size does not apply."))
+    return at_most(facts["fence_opening_in"], 4, unit=INCHES,
+                   what=gettext_noop("The largest opening in the woven wire"))
 
 
-@PRIVATE_STABLE.rule("nb.5.3.height", cite("5.3"), "The fence's top barrier is 4 ft or higher")
+@PRIVATE_STABLE.rule(
+    "nb.5.3.height",
+    cite("5.3"),
+    gettext_noop("The fence's top barrier is 4 ft or higher"),
+)
 @_unless_grandfathered
 def fence_height(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """§5.3: the top barrier of the fence shall be at least 4 feet high."""
-    return at_least(
-        facts["fence_height_ft"], 4, unit="ft", what="The height of the fence's top barrier"
-    )
+    return at_least(facts["fence_height_ft"], 4, unit=FEET,
+                    what=gettext_noop("The height of the fence's top barrier"))
 
 
 def required_warning_labels(frontage_ft: Decimal) -> int:
@@ -522,7 +578,9 @@ def required_warning_labels(frontage_ft: Decimal) -> int:
 
 
 @PRIVATE_STABLE.rule(
-    "nb.5.3.labels", cite("5.3"), "A charged fence on street frontage carries warning labels"
+    "nb.5.3.labels",
+    cite("5.3"),
+    gettext_noop("A charged fence on street frontage carries warning labels")
 )
 @_unless_grandfathered
 def warning_labels(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
@@ -530,34 +588,49 @@ def warning_labels(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     labels at 50-foot intervals if the frontage exceeds 100 feet."""
     frontage = facts["street_frontage_ft"]
     if facts["fence_material"] != "electric" or frontage == 0:
-        return not_applicable("Warning labels are needed only on a charged fence along a street.")
+        return not_applicable(gettext_noop(
+            "Warning labels are needed only on a charged fence along a street."))
     labels, required = facts["warning_labels"], required_warning_labels(frontage)
-    found = f"The charged fence has {_count(labels, 'warning label')} along {frontage} ft of street"
+    found = explain(gettext_noop("The charged fence has %(labels)s along %(frontage)s ft of "
+                                 "street"),
+                    labels=_count(labels, gettext_noop("%(number)s warning label"),
+                                  gettext_noop("%(number)s warning labels")),
+                    frontage=frontage)
     if labels >= required:
         return passed(
-            f"{found}; it needs at least {required}.",
+            explain(gettext_noop("%(found)s; it needs at least %(required)s."), found=found,
+                    required=required),
             required=required,
             actual=labels,
             unit="labels",
         )
     return failed(
-        f"{found}; it needs at least {_count(required, 'label')}: one on the street side, and "
-        "one every 50 ft when the frontage is longer than 100 ft.",
+        explain(gettext_noop("%(found)s; it needs at least %(required)s: one on the street "
+                             "side, and one every 50 ft when the frontage is longer than 100 "
+                             "ft."),
+                found=found, required=_count(required, gettext_noop("%(number)s label"),
+                                             gettext_noop("%(number)s labels"))),
         required=required,
         actual=labels,
         unit="labels",
     )
 
 
-@PRIVATE_STABLE.rule("nb.2.3.zoning", cite("2.3"), "The zoning authority certified the stable")
+@PRIVATE_STABLE.rule(
+    "nb.2.3.zoning",
+    cite("2.3"),
+    gettext_noop("The zoning authority certified the stable"),
+)
 def zoning_certification(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """§2.3: no permit unless the zoning authority certifies that the stable does not
     conflict with the zoning laws."""
     return must_hold(
         facts["zoning_certified"],
-        ok="The zoning authority has certified that the stable does not conflict with zoning.",
-        refusal="Ask the zoning authority to certify to the Board of Health that the stable "
-        "does not conflict with zoning; this is required before the permit can be issued.",
+        ok=gettext_noop("The zoning authority has certified that the stable does not conflict "
+                        "with zoning."),
+        refusal=gettext_noop("Ask the zoning authority to certify to the Board of Health that "
+                             "the stable does not conflict with zoning; this is required before "
+                             "the permit can be issued."),
     )
 
 
@@ -567,7 +640,7 @@ def zoning_certification(facts: Mapping[str, Any], context: CheckContext) -> Ver
 @_public_rule(
     "nb.7.3a.lot_line",
     cite("7.3(a)"),
-    "The public stable is 100 ft or more from abutters' lot lines",
+    gettext_noop("The public stable is 100 ft or more from abutters' lot lines"),
 )
 @_unless_grandfathered
 def public_abutter_lot_line(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
@@ -576,13 +649,15 @@ def public_abutter_lot_line(facts: Mapping[str, Any], context: CheckContext) -> 
     return at_least(
         facts["distance_to_abutter_property_line_ft"],
         100,
-        unit="ft",
-        what="The stable's distance from the nearest abutter's property line",
+        unit=FEET,
+        what=gettext_noop("The stable's distance from the nearest abutter's property line"),
     )
 
 
 @_public_rule(
-    "nb.7.3b.water", cite("7.3(b)"), "The public stable is 100 ft or more from the high water mark"
+    "nb.7.3b.water",
+    cite("7.3(b)"),
+    gettext_noop("The public stable is 100 ft or more from the high water mark")
 )
 @_unless_grandfathered
 def public_high_water(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
@@ -591,15 +666,15 @@ def public_high_water(facts: Mapping[str, Any], context: CheckContext) -> Verdic
     return at_least(
         facts["distance_to_high_water_mark_ft"],
         100,
-        unit="ft",
-        what="The stable's distance from the nearest high water mark",
+        unit=FEET,
+        what=gettext_noop("The stable's distance from the nearest high water mark"),
     )
 
 
 @_public_rule(
     "nb.7.3b.supply",
     cite("7.3(b)"),
-    "The public stable is 100 ft or more from drinking water supplies",
+    gettext_noop("The public stable is 100 ft or more from drinking water supplies"),
 )
 @_unless_grandfathered
 def public_drinking_water(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
@@ -607,31 +682,40 @@ def public_drinking_water(facts: Mapping[str, Any], context: CheckContext) -> Ve
     return at_least(
         facts["distance_to_drinking_water_supply_ft"],
         100,
-        unit="ft",
-        what="The stable's distance from the nearest drinking water supply",
+        unit=FEET,
+        what=gettext_noop("The stable's distance from the nearest drinking water supply"),
     )
 
 
-@_public_rule("nb.7.2.lot", cite("7.2"), "The public stable's lot is 5 acres or more")
+@_public_rule("nb.7.2.lot", cite("7.2"), gettext_noop("The public stable's lot is 5 acres or more"))
 def public_lot_size(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """§7.2: the minimum lot size for a public stable is 5 acres."""
-    return at_least(facts["lot_area_acres"], 5, unit="acres", what="The lot area")
+    return at_least(facts["lot_area_acres"], 5, unit=ACRES, what=gettext_noop("The lot area"))
 
 
-@_public_rule("nb.7.2.max_horses", cite("7.2"), "The public stable keeps 10 horses or fewer")
+@_public_rule(
+    "nb.7.2.max_horses",
+    cite("7.2"),
+    gettext_noop("The public stable keeps 10 horses or fewer"),
+)
 def public_horse_limit(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """§7.2: the maximum number of horses at a public stable is 10."""
-    return at_most(facts["horses"], 10, unit="horses", what="The herd at this public stable")
+    return at_most(facts["horses"], 10, unit=HORSE_UNITS,
+                   what=gettext_noop("The herd at this public stable"))
 
 
-@_public_rule("nb.7.4.restrooms", cite("7.4"), "The public stable has public restrooms")
+@_public_rule(
+    "nb.7.4.restrooms",
+    cite("7.4"),
+    gettext_noop("The public stable has public restrooms"),
+)
 def public_restrooms(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """§7.4: a public stable shall have public restrooms for customers and employees."""
     return must_hold(
         facts["public_restrooms"],
-        ok="Public restrooms are available to customers and employees.",
-        refusal="Provide public restrooms for customers and employees (they may be in a "
-        "residence and must meet Title 5 and the Plumbing Code).",
+        ok=gettext_noop("Public restrooms are available to customers and employees."),
+        refusal=gettext_noop("Provide public restrooms for customers and employees (they may "
+                             "be in a residence and must meet Title 5 and the Plumbing Code)."),
     )
 
 
@@ -1179,31 +1263,33 @@ def burial_notice(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
 
 def _notified_within_total(facts: Mapping[str, Any]) -> dict[str, str]:
     if facts["abutters_notified"] > facts["abutters_total"]:
-        return {"abutters_notified": "Cannot be more than the number of abutters."}
+        return {"abutters_notified": gettext_noop("Cannot be more than the number of abutters.")}
     return {}
 
 
 HEARING_NOTICE = RuleSet(
     code="northborough.hearing_notice",
     municipality=MUNICIPALITY,
-    title="Abutters' notice of a stable permit hearing",
-    description="Certified mail to every abutter at least 10 days before the hearing (§2.2).",
+    title=gettext_noop("Abutters' notice of a stable permit hearing"),
+    description=gettext_noop(
+        "Certified mail to every abutter at least 10 days before the hearing (§2.2)."),
     facts=(
-        Fact("hearing_date", FactType.DATE, "Date of the hearing"),
-        Fact("mailed_date", FactType.DATE, "Date the notices were mailed"),
-        Fact("certified_mail", FactType.BOOL, "Were the notices sent by certified mail?"),
+        Fact("hearing_date", FactType.DATE, gettext_noop("Date of the hearing")),
+        Fact("mailed_date", FactType.DATE, gettext_noop("Date the notices were mailed")),
+        Fact("certified_mail", FactType.BOOL,
+             gettext_noop("Were the notices sent by certified mail?")),
         Fact(
             "abutters_total",
             FactType.INTEGER,
-            "How many abutters does the lot have?",
+            gettext_noop("How many abutters does the lot have?"),
             unit="abutters",
-            help_text="Owners, tenants and occupants of adjoining property, even across a "
-            "street (§1.2).",
+            help_text=gettext_noop("Owners, tenants and occupants of adjoining property, even "
+                                   "across a street (§1.2)."),
         ),
         Fact(
             "abutters_notified",
             FactType.INTEGER,
-            "How many abutters were notified?",
+            gettext_noop("How many abutters were notified?"),
             unit="abutters",
         ),
     ),
@@ -1212,50 +1298,58 @@ HEARING_NOTICE = RuleSet(
 
 
 @HEARING_NOTICE.rule(
-    "nb.2.2.notice_days", cite("2.2"), "Notices were mailed at least 10 days before the hearing"
+    "nb.2.2.notice_days",
+    cite("2.2"),
+    gettext_noop("Notices were mailed at least 10 days before the hearing"),
 )
 def hearing_notice_days(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """§2.2: abutters notified at least 10 days prior to the date of the hearing."""
     hearing, mailed = facts["hearing_date"], facts["mailed_date"]
     latest = days_before(hearing, HEARING_NOTICE_DAYS)
-    heard, sent = format_date(hearing), format_date(mailed)
     if mailed <= latest:
         return passed(
-            f"The notices were mailed on {sent}, at least 10 days before the hearing on {heard}.",
+            explain(gettext_noop("The notices were mailed on %(sent)s, at least 10 days before "
+                                 "the hearing on %(heard)s."), sent=mailed, heard=hearing),
             required=latest,
             actual=mailed,
         )
     return failed(
-        f"The notices were mailed on {sent}, less than 10 days before the hearing on "
-        f"{heard}; they must be mailed by {format_date(latest)}, or the hearing moved later.",
+        explain(gettext_noop("The notices were mailed on %(sent)s, less than 10 days before the "
+                             "hearing on %(heard)s; they must be mailed by %(latest)s, or the "
+                             "hearing moved later."), sent=mailed, heard=hearing, latest=latest),
         required=latest,
         actual=mailed,
     )
 
 
-@HEARING_NOTICE.rule("nb.2.2.certified", cite("2.2"), "Notices were sent by certified mail")
+@HEARING_NOTICE.rule(
+    "nb.2.2.certified", cite("2.2"), gettext_noop("Notices were sent by certified mail")
+)
 def hearing_certified_mail(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """§2.2: abutters are notified by certified mail."""
     return must_hold(
         facts["certified_mail"],
-        ok="The notices were sent by certified mail.",
-        refusal="Send the hearing notices to the abutters by certified mail.",
+        ok=gettext_noop("The notices were sent by certified mail."),
+        refusal=gettext_noop("Send the hearing notices to the abutters by certified mail."),
     )
 
 
-@HEARING_NOTICE.rule("nb.2.2.all_abutters", cite("2.2"), "Every abutter was notified")
+@HEARING_NOTICE.rule(
+    "nb.2.2.all_abutters", cite("2.2"), gettext_noop("Every abutter was notified")
+)
 def hearing_all_abutters(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """§2.2: all abutters shall be notified."""
     total, notified = facts["abutters_total"], facts["abutters_notified"]
     if notified == total:
         return passed(
-            f"All {total} abutters were notified.",
+            explain(gettext_noop("All %(total)s abutters were notified."), total=total),
             required=total,
             actual=notified,
             unit="abutters",
         )
     return failed(
-        f"Only {notified} of {total} abutters were notified; every abutter must be notified.",
+        explain(gettext_noop("Only %(notified)s of %(total)s abutters were notified; every "
+                             "abutter must be notified."), notified=notified, total=total),
         required=total,
         actual=notified,
         unit="abutters",
@@ -1267,23 +1361,25 @@ def hearing_all_abutters(facts: Mapping[str, Any], context: CheckContext) -> Ver
 STABLE_EXPANSION = RuleSet(
     code="northborough.stable_expansion",
     municipality=MUNICIPALITY,
-    title="Stable expansion",
-    description="Whether an expansion, cumulated with earlier ones, needs a new permit (§2.1).",
+    title=gettext_noop("Stable expansion"),
+    description=gettext_noop(
+        "Whether an expansion, cumulated with earlier ones, needs a new permit (§2.1)."),
     facts=(
         Fact(
-            "permitted_area_sqft", FactType.NUMBER, "Stable area at the last permit", unit="sq ft"
+            "permitted_area_sqft", FactType.NUMBER,
+            gettext_noop("Stable area at the last permit"), unit="sq ft"
         ),
         Fact(
             "prior_expansions_sqft",
             FactType.NUMBER,
-            "Total of the expansions made since the last permit",
+            gettext_noop("Total of the expansions made since the last permit"),
             unit="sq ft",
-            help_text="Expansions of less than 25% are added together (§2.1).",
+            help_text=gettext_noop("Expansions of less than 25% are added together (§2.1)."),
         ),
         Fact(
             "proposed_expansion_sqft",
             FactType.NUMBER,
-            "Area of the proposed expansion",
+            gettext_noop("Area of the proposed expansion"),
             unit="sq ft",
         ),
     ),
@@ -1291,7 +1387,8 @@ STABLE_EXPANSION = RuleSet(
 
 
 @STABLE_EXPANSION.rule(
-    "nb.2.1.expansion", cite("2.1"), "Expansions since the last permit stay under 25%"
+    "nb.2.1.expansion", cite("2.1"),
+    gettext_noop("Expansions since the last permit stay under 25%"),
 )
 def expansion(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """§2.1: a stable expanded by 25% or more needs a new permit; expansions of less
@@ -1300,16 +1397,20 @@ def expansion(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     threshold = facts["permitted_area_sqft"] * EXPANSION_SHARE
     if cumulated < threshold:
         return passed(
-            f"Expansions since the last permit total {cumulated} sq ft, under 25% of the "
-            f"permitted area ({threshold} sq ft); no new permit is needed.",
+            explain(gettext_noop("Expansions since the last permit total %(cumulated)s sq ft, "
+                                 "under 25%% of the permitted area (%(threshold)s sq ft); no "
+                                 "new permit is needed."),
+                    cumulated=cumulated, threshold=threshold),
             required=threshold,
             actual=cumulated,
             unit="sq ft",
         )
     return failed(
-        "A private stable permit is required before this expansion (§2.1): expansions "
-        f"since the last permit total {cumulated} sq ft, which is 25% or more of the "
-        f"permitted area ({threshold} sq ft).",
+        explain(gettext_noop("A private stable permit is required before this expansion "
+                             "(§2.1): expansions since the last permit total %(cumulated)s sq "
+                             "ft, which is 25%% or more of the permitted area (%(threshold)s sq "
+                             "ft)."),
+                cumulated=cumulated, threshold=threshold),
         required=threshold,
         actual=cumulated,
         unit="sq ft",

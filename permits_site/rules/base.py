@@ -20,6 +20,8 @@ from decimal import Decimal, InvalidOperation
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
+from permits_site.rules.wording import explain, gettext_noop
+
 if TYPE_CHECKING:
     from permits_site.rules.calendar import BusinessCalendar
 
@@ -436,19 +438,24 @@ def not_applicable(message: str) -> Verdict:
     return Verdict(Outcome.NOT_APPLICABLE, message)
 
 
-def _measure(value: Any, unit: str) -> str:
-    return f"{value} {unit}" if unit else f"{value}"
+def _measure(value: Any, unit: str) -> Any:
+    """"50 ft", or the bare number without a unit; the unit, an English word the bylaw app
+    marks for the catalogues, is said the reader's way on a page, as the number is."""
+    if not unit:
+        return value
+    return explain(gettext_noop("%(amount)s %(unit)s"), amount=value, unit=unit)
 
 
 def at_least(actual: Any, required: Any, *, unit: str, what: str) -> Verdict:
     """Pass when ``actual`` ≥ ``required``; ``what`` names the measured thing."""
-    shown, minimum = _measure(actual, unit), _measure(required, unit)
+    measures = {"what": what, "shown": _measure(actual, unit),
+                "minimum": _measure(required, unit)}
     if actual >= required:
-        return passed(
-            f"{what} is {shown}, at least {minimum}.", required=required, actual=actual, unit=unit
-        )
+        return passed(explain(gettext_noop("%(what)s is %(shown)s, at least %(minimum)s."),
+                              **measures), required=required, actual=actual, unit=unit)
     return failed(
-        f"{what} is {shown}; it must be at least {minimum}.",
+        explain(gettext_noop("%(what)s is %(shown)s; it must be at least %(minimum)s."),
+                **measures),
         required=required,
         actual=actual,
         unit=unit,
@@ -457,16 +464,19 @@ def at_least(actual: Any, required: Any, *, unit: str, what: str) -> Verdict:
 
 def at_most(actual: Any, required: Any, *, unit: str, what: str) -> Verdict:
     """Pass when ``actual`` ≤ ``required``."""
-    shown, maximum = _measure(actual, unit), _measure(required, unit)
+    measures = {"what": what, "shown": _measure(actual, unit),
+                "maximum": _measure(required, unit)}
     if actual <= required:
         return passed(
-            f"{what} is {shown}, no more than {maximum}.",
+            explain(gettext_noop("%(what)s is %(shown)s, no more than %(maximum)s."),
+                    **measures),
             required=required,
             actual=actual,
             unit=unit,
         )
     return failed(
-        f"{what} is {shown}; it must be no more than {maximum}.",
+        explain(gettext_noop("%(what)s is %(shown)s; it must be no more than %(maximum)s."),
+                **measures),
         required=required,
         actual=actual,
         unit=unit,

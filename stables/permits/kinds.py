@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from django.utils import timezone
 from django.utils.text import capfirst
+from django.utils.translation import gettext_noop
 
 from permits_site.exceptions import DomainError
 from permits_site.licensing.declarations import (
@@ -72,25 +73,28 @@ def _plan_item_field(name: str) -> DeclaredField:
 
 #: What a stable application's ``details`` take besides the resident's answers.
 STABLE_FIELDS = (
-    reference_field(PROPERTY_FIELD, "The stable's site", references="property", actions=(NEW,),
-                    help="The property in Northborough where the stable stands; you may "
-                    "live elsewhere."),
-    reference_field(PERMIT_FIELD, "The stable permit renewed", references="permit",
-                    actions=(RENEWAL,)),
-    detail_field("permit_number", FactType.TEXT, "Number of the permit being transferred",
+    reference_field(PROPERTY_FIELD, gettext_noop("The stable's site"), references="property",
+                    actions=(NEW,),
+                    help=gettext_noop("The property in Northborough where the stable stands; "
+                                      "you may live elsewhere.")),
+    reference_field(PERMIT_FIELD, gettext_noop("The stable permit renewed"),
+                    references="permit", actions=(RENEWAL,)),
+    detail_field("permit_number", FactType.TEXT,
+                 gettext_noop("Number of the permit being transferred"), actions=(TRANSFER,),
+                 help_text=gettext_noop("As on the permit or the transferor's notice, e.g. "
+                                        "PVS-2027-00012.")),
+    detail_field("address", FactType.TEXT, gettext_noop("Street address of the stable"),
                  actions=(TRANSFER,),
-                 help_text="As on the permit or the transferor's notice, e.g. PVS-2027-00012."),
-    detail_field("address", FactType.TEXT, "Street address of the stable", actions=(TRANSFER,),
-                 help_text="As the transferor's notice gives it (§2.4)."),
-    detail_field("occupancy", FactType.CHOICE, "You maintain the stable as its",
+                 help_text=gettext_noop("As the transferor's notice gives it (§2.4).")),
+    detail_field("occupancy", FactType.CHOICE, gettext_noop("You maintain the stable as its"),
                  choices=tuple(Occupancy.values), actions=(NEW, TRANSFER),
-                 help_text="The applicant is the person maintaining the stable, as owner or "
-                 "occupant (§2.2)."),
+                 help_text=gettext_noop("The applicant is the person maintaining the stable, "
+                                        "as owner or occupant (§2.2).")),
     *(_plan_item_field(name) for name in PLAN_ITEMS),
-    detail_field("changes_made", FactType.TEXT, "Changes made since the last permit",
-                 actions=(RENEWAL,),
-                 help_text='A renewal specifies the changes made (§2.2); write "No changes" '
-                 "if there are none."),
+    detail_field("changes_made", FactType.TEXT,
+                 gettext_noop("Changes made since the last permit"), actions=(RENEWAL,),
+                 help_text=gettext_noop('A renewal specifies the changes made (§2.2); write '
+                                        '"No changes" if there are none.')),
 )
 
 
@@ -112,15 +116,18 @@ class StablePermitKind(PermitKind):
     purposes = (Purpose.KEEP_HORSES,)
     extra_fields = STABLE_FIELDS
     documents = (
-        DeclaredDocument(PLOT_PLAN, "Plot plan (the lot, the stable, contour and drainage, "
-                         "roughly to scale)", cite("2.2"), actions=DESCRIBED),
-        DeclaredDocument(STABLE_PLAN, "Stable plan (items (a)–(e))", cite("2.2"),
+        DeclaredDocument(PLOT_PLAN, gettext_noop("Plot plan (the lot, the stable, contour and "
+                                                 "drainage, roughly to scale)"),
+                         cite("2.2"), actions=DESCRIBED),
+        DeclaredDocument(STABLE_PLAN, gettext_noop("Stable plan (items (a)–(e))"), cite("2.2"),
                          actions=DESCRIBED),
-        DeclaredDocument(TRANSFEROR_NOTICE, "Written notice of the transfer from the "
-                         "transferor", cite("2.4"), actions=(TRANSFER,)),
-        DeclaredDocument(TRANSFEREE_NOTICE, "Written notice of the transfer from the "
-                         "transferee", cite("2.4"), actions=(TRANSFER,)),
-        DeclaredDocument(OTHER_DATA, "Other data the Board of Health requested",
+        DeclaredDocument(TRANSFEROR_NOTICE, gettext_noop("Written notice of the transfer from "
+                                                         "the transferor"),
+                         cite("2.4"), actions=(TRANSFER,)),
+        DeclaredDocument(TRANSFEREE_NOTICE, gettext_noop("Written notice of the transfer from "
+                                                         "the transferee"),
+                         cite("2.4"), actions=(TRANSFER,)),
+        DeclaredDocument(OTHER_DATA, gettext_noop("Other data the Board of Health requested"),
                          cite("2.2"), required=False, actions=DESCRIBED),
     )
     list_related = ("stable_application__stable__property__municipality", "previous_permit")
