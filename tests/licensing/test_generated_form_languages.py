@@ -23,7 +23,7 @@ def test_a_field_built_in_portuguese_says_its_unit_and_answers_in_portuguese():
     with translation.override("pt-br"):
         area, kennel = form_field(AREA), form_field(KENNEL)
 
-    assert area.label == "Corral area (em pés quadrados) (opcional)"
+    assert area.label == "Área do curral (em pés quadrados) (opcional)"
     assert area.error_messages["invalid"] == "Digite um número."
     assert kennel.label == "A residência tem licença de canil? (opcional)"
     assert kennel.choices == [("yes", "Sim"), ("no", "Não"), ("", "Sem resposta")]
