@@ -8,20 +8,17 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-import re
 from typing import Any
 
 import pytest
 from django.utils import translation
 
 from permits_site.licensing.kinds import kind_for
-from permits_site.licensing.templatetags.localised import explained
 from permits_site.rules.base import Outcome
 from stables.rules import HEARING_NOTICE, PRIVATE_STABLE, PUBLIC_STABLE, STABLE_EXPANSION
 from tests.stables.flow import PRIVATE_FACTS, PUBLIC_FACTS
+from tests.translated import LANGUAGES, assert_translated, said_in
 
-LANGUAGES = ("pt-br", "es")
-PLACEHOLDER = re.compile(r"%\(\w+\)s")
 ON = dt.date(2030, 7, 10)
 OFFICE = {"zoning_certified": True, "conservation_commission_reviewed": True}
 PASS, FAIL, NOT_APPLICABLE = Outcome.PASS, Outcome.FAIL, Outcome.NOT_APPLICABLE
@@ -113,24 +110,6 @@ CASES = [pytest.param(rule_set, base, *case, id=f"{case[0]}-{number}")
                                        (STABLE_EXPANSION, EXPANSION, EXPANSION_CASES))
          for number, case in enumerate(cases)]
 RULE_SETS = (PRIVATE_STABLE, PUBLIC_STABLE, HEARING_NOTICE, STABLE_EXPANSION)
-
-
-def said_in(language: str, sentence: str) -> str:
-    with translation.override(language):
-        return explained(sentence)
-
-
-def assert_translated(sentence: str) -> None:
-    """Said differently in each language, every placeholder filled, its template (words, not
-    only the numbers written the reader's way) in the catalogue."""
-    template = getattr(sentence, "template", sentence)
-    worded = PLACEHOLDER.sub("", template).strip()
-    for language in LANGUAGES:
-        words = said_in(language, sentence)
-        assert words != sentence, (language, sentence)
-        assert "%(" not in words, (language, words)
-        with translation.override(language):
-            assert not worded or translation.gettext(template) != template, (language, template)
 
 
 def finding(rule_set, base: dict[str, Any], rule_id: str, changes: dict[str, Any]):

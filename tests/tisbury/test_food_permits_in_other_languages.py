@@ -17,6 +17,7 @@ from permits_site.licensing.kinds import kind_for
 from permits_site.licensing.models import PermitType
 from permits_site.licensing.templatetags.localised import explained
 from permits_site.rules.base import Outcome
+from tests.translated import LANGUAGES, assert_translated, said_in
 from tisbury_regs.permits.food import (
     KITCHEN_ITEMS,
     RESIDENTIAL_KITCHEN_VISIT,
@@ -30,23 +31,9 @@ FOOD_PERMITS = (TEMPORARY_FOOD, "tisbury.food_service", "tisbury.residential_kit
 #: Each kitchen inspection with its items: (fact, question, rule id, refusal).
 VISITS = ((TEMPORARY_KITCHEN_VISIT, TEMPORARY_KITCHEN_ITEMS),
           (RESIDENTIAL_KITCHEN_VISIT, KITCHEN_ITEMS))
-LANGUAGES = ("pt-br", "es")
 KITCHEN_PASSES = {fact.name: True for fact in TEMPORARY_KITCHEN_VISIT.facts}
 EVENT = {"event_name": "Tisbury Street Fair", "event_location": "Main Street",
          "start_date": "2030-07-10", "end_date": "2030-07-12", "operator": "non_profit"}
-
-
-def said_in(language: str, sentence: str) -> str:
-    with translation.override(language):
-        return explained(sentence)
-
-
-def assert_translated(sentence: str) -> None:
-    """Said differently in each language, every placeholder filled."""
-    for language in LANGUAGES:
-        words = said_in(language, sentence)
-        assert words != sentence, (language, sentence)
-        assert "%(" not in words, (language, words)
 
 
 def declared_texts(code: str) -> list[str]:
