@@ -1,4 +1,5 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_noop
 
 
 class DogsConfig(AppConfig):
@@ -75,7 +76,7 @@ class DogsConfig(AppConfig):
         )
         register_demo("dogs", demo.build)
         # The Health Division Animal Inspector inspects kennels (Kennel license B(3)).
-        register_role_titles(town, {Role.INSPECTOR: "Animal Inspector"})
+        register_role_titles(town, {Role.INSPECTOR: gettext_noop("Animal Inspector")})
         forbid_roles_together(
             town, Role.HEARING_AUTHORITY, Role.ANIMAL_CONTROL_OFFICER,
             citation=cite("Hearing authority A"),

@@ -1,4 +1,5 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_noop
 
 
 class StablesConfig(AppConfig):
@@ -35,7 +36,8 @@ class StablesConfig(AppConfig):
         )
         # The Board of Health's agent inspects and its members sign variances (§6, §8.2).
         register_role_titles(periods.MUNICIPALITY, {
-            Role.INSPECTOR: "Board of Health agent", Role.BOARD_MEMBER: "Board of Health member"})
+            Role.INSPECTOR: gettext_noop("Board of Health agent"),
+            Role.BOARD_MEMBER: gettext_noop("Board of Health member")})
         register_kind(PrivateStableKind())
         register_kind(PublicStableKind())
         register_kind(HorseRegistrationKind())

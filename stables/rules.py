@@ -38,7 +38,7 @@ from permits_site.rules.base import (
     passed,
 )
 from permits_site.rules.calendar import days_before, format_date
-from permits_site.rules.wording import explain, gettext_noop
+from permits_site.rules.wording import explain, gettext_noop, phrase
 from stables.law import cite
 
 MUNICIPALITY = "northborough"
@@ -67,7 +67,7 @@ HORSE_UNITS = gettext_noop("horses")
 def _then(verdict: Verdict, more: str) -> Verdict:
     """The verdict with a further sentence after its message."""
     return replace(verdict, message=explain(gettext_noop("%(finding)s %(more)s"),
-                                            finding=verdict.message, more=more))
+                                            finding=verdict.message, more=phrase(more)))
 
 
 def _on_failure(verdict: Verdict, advice: str) -> Verdict:

@@ -1,4 +1,5 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_noop
 
 
 class TisburyRegsConfig(AppConfig):
@@ -33,7 +34,8 @@ class TisburyRegsConfig(AppConfig):
         )
         # The Board of Health's agent inspects; two of its members sign a waiver (09.0.3).
         register_role_titles(periods.MUNICIPALITY, {
-            Role.INSPECTOR: "Board of Health agent", Role.BOARD_MEMBER: "Board of Health member"})
+            Role.INSPECTOR: gettext_noop("Board of Health agent"),
+            Role.BOARD_MEMBER: gettext_noop("Board of Health member")})
         # "The Board, after notice, hearing and vote may adopt or amend regulations" (09.0.4):
         # its fee and fine schedules too, emergency regulations excepted.
         amend_after_notice_and_hearing(periods.MUNICIPALITY, citation=cite("09.0.4"))

@@ -8,6 +8,8 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
+from django.utils.translation import gettext_noop
+
 from dogs.kennels.forms import KennelInspectionForm
 from dogs.law import cite
 from dogs.rules import INSPECTION_FINDINGS, KENNEL_LICENSE
@@ -95,8 +97,8 @@ class KennelLicenseKind(PermitKind):
     #: December 1 (B(8)), from when next year's license may be applied for.
     annual = AnnualTerm(citation=cite("Kennel license B(7)"), next_year_from=(12, 1))
     #: The Health Division Animal Inspector visits and reports on the kennel (B(3)).
-    role_titles = {"inspector": "Health Division Animal Inspector"}
-    inspection_name = "kennel inspection"
+    role_titles = {"inspector": gettext_noop("Health Division Animal Inspector")}
+    inspection_name = gettext_noop("kennel inspection")
     documents = (RABIES_PROOF,)
 
     def fields(self, permit_type) -> tuple[DeclaredField, ...]:

@@ -20,7 +20,7 @@ from decimal import Decimal, InvalidOperation
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
-from permits_site.rules.wording import explain, gettext_noop
+from permits_site.rules.wording import explain, gettext_noop, phrase
 
 if TYPE_CHECKING:
     from permits_site.rules.calendar import BusinessCalendar
@@ -443,12 +443,12 @@ def _measure(value: Any, unit: str) -> Any:
     marks for the catalogues, is said the reader's way on a page, as the number is."""
     if not unit:
         return value
-    return explain(gettext_noop("%(amount)s %(unit)s"), amount=value, unit=unit)
+    return explain(gettext_noop("%(amount)s %(unit)s"), amount=value, unit=phrase(unit))
 
 
 def at_least(actual: Any, required: Any, *, unit: str, what: str) -> Verdict:
     """Pass when ``actual`` ≥ ``required``; ``what`` names the measured thing."""
-    measures = {"what": what, "shown": _measure(actual, unit),
+    measures = {"what": phrase(what), "shown": _measure(actual, unit),
                 "minimum": _measure(required, unit)}
     if actual >= required:
         return passed(explain(gettext_noop("%(what)s is %(shown)s, at least %(minimum)s."),
@@ -464,7 +464,7 @@ def at_least(actual: Any, required: Any, *, unit: str, what: str) -> Verdict:
 
 def at_most(actual: Any, required: Any, *, unit: str, what: str) -> Verdict:
     """Pass when ``actual`` ≤ ``required``."""
-    measures = {"what": what, "shown": _measure(actual, unit),
+    measures = {"what": phrase(what), "shown": _measure(actual, unit),
                 "maximum": _measure(required, unit)}
     if actual <= required:
         return passed(

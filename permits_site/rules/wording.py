@@ -65,7 +65,8 @@ class Explanation(str):
 
     def __new__(cls, template: str, values: Mapping[str, Any]) -> Explanation:
         sentence = super().__new__(cls, template % {name: english(value)
-                                                    for name, value in values.items()})
+                                                    for name, value in values.items()}
+                                   if values else template)
         sentence.template = template
         sentence.values = dict(values)
         return sentence
@@ -75,5 +76,16 @@ class Explanation(str):
 
 
 def explain(template: str, **values: Any) -> Explanation:
-    """The English sentence ``template % values``, translatable as a whole on a page."""
+    """The English sentence ``template % values``, translatable as a whole on a page.
+
+    Among the values, a plain ``str`` is data, written as it is (a dog named "Yes" stays
+    "Yes"); words the reader should read in their language (a unit, "the inspection") are
+    passed as :func:`phrase`."""
     return Explanation(template, values)
+
+
+def phrase(words: str) -> Explanation:
+    """Words marked for the catalogues, to be placed among a sentence's values and said in
+    the reader's language: ``explain(gettext_noop("%(amount)s %(unit)s"), amount=50,
+    unit=phrase(gettext_noop("ft")))``."""
+    return words if isinstance(words, Explanation) else Explanation(words, {})

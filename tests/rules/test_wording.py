@@ -21,6 +21,7 @@ from permits_site.rules.wording import (
     MonthDay,
     explain,
     gettext_noop,
+    phrase,
 )
 
 
@@ -83,6 +84,31 @@ def test_explained_keeps_a_citation_in_english_marked_as_english_and_escapes_the
             "</span>)")
     with translation.override("es"):
         assert explained_text(sentence) == "Agrega un cargo o una sanción (Reg. 09.4 <b>)"
+
+
+def test_a_plain_string_among_the_values_is_data_and_stays_as_typed():
+    """A dog named "Yes" is not translated as the word the catalogues hold."""
+    sentence = explain(gettext_noop("Signed in as %(name)s"), name="Yes")
+    with translation.override("pt-br"):
+        assert explained(sentence) == "Conectado como Yes"
+        assert explained_text(sentence) == "Conectado como Yes"
+
+
+def test_marked_words_among_the_values_are_said_in_the_readers_language():
+    sentence = explain(gettext_noop("Signed in as %(name)s"), name=phrase(gettext_noop("Yes")))
+    assert sentence == "Signed in as Yes"
+    assert phrase(sentence) is sentence
+    with translation.override("pt-br"):
+        assert explained(sentence) == "Conectado como Sim"
+    with translation.override("es"):
+        assert explained_text(sentence) == "Sesión iniciada como Sí"
+
+
+def test_marked_words_may_hold_a_percent_sign():
+    words = phrase("up to 25% more")
+    assert words == "up to 25% more"
+    with translation.override("es"):
+        assert explained(words) == "up to 25% more"
 
 
 @pytest.mark.parametrize(("language", "expected"), [

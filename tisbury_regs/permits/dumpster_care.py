@@ -8,6 +8,8 @@ of their declarations (``tisbury_regs.permits.kinds``)."""
 
 from __future__ import annotations
 
+from django.utils.translation import gettext_noop
+
 from permits_site.licensing.kinds import PrintedCondition
 from tisbury_regs.checklists import ChecklistItem, checklist
 from tisbury_regs.law import cite
@@ -93,7 +95,7 @@ DUMPSTER = {
     "printed_conditions": DUMPSTER_CONDITIONS,
     "inspected": True,
     "inspection_check": DUMPSTER_SITE_VISIT.code,
-    "inspection_name": "dumpster site visit",
+    "inspection_name": gettext_noop("dumpster site visit"),
 }
 #: The dumpster contractor's permit: its conditions.
 CONTRACTOR = {"printed_conditions": CONTRACTOR_CONDITIONS}

@@ -17,7 +17,7 @@ from permits_site.accounts.role_titles import registered_title
 from permits_site.licensing.declarations import GATE_NEXT_STEPS, GATE_ORDER
 from permits_site.licensing.kinds import Blocker, PermitKind, kind_for
 from permits_site.licensing.models import Application, ApplicationStatus, PermitType
-from permits_site.rules.wording import CitedSection, explain
+from permits_site.rules.wording import CitedSection, explain, phrase
 
 APPLICANT = "applicant"
 #: A staff role as a permit type's authority names it, when neither its kind nor its town's
@@ -43,7 +43,7 @@ def role_title(kind: PermitKind, role: str, permit_type: PermitType, *,
                  if role in DEFAULT_ROLE_TITLES else authority)
     wording = gettext_noop("The %(town)s %(title)s") if starts else gettext_noop(
         "the %(town)s %(title)s")
-    return explain(wording, town=permit_type.municipality.short_name, title=title)
+    return explain(wording, town=permit_type.municipality.short_name, title=phrase(title))
 
 
 def next_step(application: Application, *, blockers: Iterable[Blocker]) -> str:
@@ -87,7 +87,7 @@ def _gate_step(kind: PermitKind, blockers: Iterable[Blocker], permit_type: Permi
         return ""
     step = GATE_NEXT_STEPS[first.gate]
     return explain(step.wording, actor=role_title(kind, step.actor, permit_type, starts=True),
-                   section=CitedSection(first.citation), inspection=kind.inspection_name)
+                   section=CitedSection(first.citation), inspection=phrase(kind.inspection_name))
 
 
 def _open_step(application: Application, kind: PermitKind) -> str:

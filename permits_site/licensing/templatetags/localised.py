@@ -86,12 +86,13 @@ def money(value: Decimal | int | None) -> str:
 
 
 def _in_words(value: Any, *, html: bool) -> str:
-    """One value of an explanation, written the reader's way (a citation stays English,
-    marked so on a page)."""
+    """One value of an explanation, written the reader's way: a citation stays English,
+    marked so on a page; marked words (a :func:`~permits_site.rules.wording.phrase`) are
+    translated; a plain string is data (a name, an address) and is written as it is."""
     if isinstance(value, CitedSection):
         return format_html('<span class="citation" lang="en">{}</span>', value) if html \
             else str(value)
-    if isinstance(value, Explanation | str):
+    if isinstance(value, Explanation):
         return _said(value, html=html)
     if isinstance(value, Dollars):
         return money(value)
@@ -111,6 +112,9 @@ def _said(sentence: str | None, *, html: bool) -> str:
         return translation.gettext(sentence)
     if _english():
         return str(sentence)
+    if not sentence.values:
+        words = translation.gettext(sentence.template)
+        return words if not html else conditional_escape(words)
     if not html:
         return translation.gettext(sentence.template) % {
             name: _in_words(value, html=False) for name, value in sentence.values.items()}
