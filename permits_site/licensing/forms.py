@@ -14,6 +14,7 @@ from permits_site.licensing.fact_forms import BoundedDateField, StyledForm, boun
 from permits_site.licensing.models import PaymentMethod
 from permits_site.licensing.services.documents import check_upload
 from permits_site.search.matching import MAX_LENGTH as MAX_QUERY_LENGTH
+from permits_site.towns.typed_text import LANGUAGE_NAMES, OTHER_LANGUAGES
 
 DATE_INPUT = forms.DateInput(attrs={"type": "date"})
 FILE_INPUT = forms.ClearableFileInput(attrs={"accept": ".pdf,.png,.jpg,.jpeg"})
@@ -145,6 +146,30 @@ class FeeScheduleVersionForm(AdoptionFields):
             field = name if name in self.fields else f"amount_{name}"
             for message in messages:
                 self.add_error(field if field in self.fields else None, message)
+
+
+class WordingForm(forms.Form):
+    """The admin's translations of a permit type's name and term and of its fee items'
+    descriptions: one optional field per other language beside the English it renders,
+    named as ``save_wording_in_other_languages`` takes them (``term_es``,
+    ``late_fee:description_pt_br``)."""
+
+    def __init__(self, *args, permit_type, items, **kwargs):
+        super().__init__(*args, **kwargs)
+        texts = [("Name", permit_type, "name", ""), ("Term", permit_type, "term", ""),
+                 *((f"Fee item “{item.description}”", item, "description", f"{item.code}:")
+                   for item in items)]
+        for what, record, field, key in texts:
+            for language, suffix in OTHER_LANGUAGES.items():
+                column = f"{field}_{suffix}"
+                self.fields[f"{key}{column}"] = forms.CharField(
+                    label=f"{what} in {LANGUAGE_NAMES[language]}", required=False,
+                    max_length=type(record)._meta.get_field(column).max_length,
+                    initial=getattr(record, column),
+                    help_text=f"English: {getattr(record, field)}")
+
+    def wording(self) -> dict[str, str]:
+        return dict(self.cleaned_data)
 
 
 class ClosureForm(forms.Form):

@@ -79,6 +79,8 @@ urlpatterns = [
     path("admin/closures/<slug:code>/", closures.closures, name="closures"),
     path("admin/closures/remove/<int:pk>/", closures.closure_remove, name="closure_remove"),
     path("admin/fees/<str:code>/new/", fees.fee_schedule_new, name="fee_schedule_new"),
+    path("admin/fees/<str:code>/wording/", fees.permit_type_wording,
+         name="permit_type_wording"),
     path("admin/fees/versions/<int:pk>/confirm/", fees.fee_schedule_confirm,
          name="fee_schedule_confirm"),
 ]

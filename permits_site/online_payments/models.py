@@ -19,6 +19,7 @@ from django.utils import timezone
 
 from permits_site.licensing.models import MONEY, Invoice, Payment
 from permits_site.towns.models import Municipality
+from permits_site.towns.typed_text import in_other_languages
 
 
 class PaymentOffice(models.Model):
@@ -29,6 +30,7 @@ class PaymentOffice(models.Model):
         Municipality, on_delete=models.CASCADE, related_name="payment_office"
     )
     office = models.CharField("office", max_length=120, default="Town Clerk's office")
+    office_pt_br, office_es = in_other_languages(office)
     address = models.CharField(
         "street address", max_length=300, help_text="Where to pay in person or send a check."
     )
@@ -36,11 +38,13 @@ class PaymentOffice(models.Model):
         "office hours", max_length=200,
         help_text="For example: Monday–Thursday, 8:00 a.m.–4:30 p.m.",
     )
+    hours_pt_br, hours_es = in_other_languages(hours)
     accepts = models.CharField(
         "the counter takes", max_length=200, default="Cash, check or money order",
         help_text="What the office takes in person, as every invoice and citation says it; "
                   "for example: Cash, check, money order or card.",
     )
+    accepts_pt_br, accepts_es = in_other_languages(accepts)
     payee = models.CharField(
         "make checks payable to", max_length=200, help_text="For example: Town of North Andover."
     )

@@ -41,11 +41,14 @@ from permits_site.online_payments.providers import (
     provider_for,
 )
 from permits_site.towns.models import Municipality
+from permits_site.towns.typed_text import columns
 
 if TYPE_CHECKING:
     from permits_site.accounts.models import User
 
 OFFICE_FIELDS = ("office", "address", "hours", "accepts", "payee", "phone", "convenience_fee")
+#: What the admin types in English and may give in the other languages residents read.
+TRANSLATED_OFFICE_FIELDS = (*columns("office"), *columns("hours"), *columns("accepts"))
 
 
 # -- counter instructions ---------------------------------------------------------------
@@ -58,8 +61,9 @@ def save_office(*, municipality: Municipality, acting_user: User, **fields) -> P
     with transaction.atomic():
         office = PaymentOffice.objects.select_for_update().filter(
             municipality=municipality).first() or PaymentOffice(municipality=municipality)
-        before = {name: str(getattr(office, name, "")) for name in OFFICE_FIELDS}
-        for name in OFFICE_FIELDS:
+        saved = (*OFFICE_FIELDS, *(name for name in TRANSLATED_OFFICE_FIELDS if name in fields))
+        before = {name: str(getattr(office, name, "")) for name in saved}
+        for name in saved:
             setattr(office, name, fields[name])
         office.updated_at = timezone.now()
         office.updated_by = acting_user
@@ -67,7 +71,7 @@ def save_office(*, municipality: Municipality, acting_user: User, **fields) -> P
         audit.record(
             actor=acting_user, action="payments.office_updated", subject=office,
             municipality=municipality, summary=f"Payment instructions of {municipality}",
-            before=before, after={name: str(fields[name]) for name in OFFICE_FIELDS},
+            before=before, after={name: str(fields[name]) for name in saved},
         )
     return office
 

@@ -28,6 +28,9 @@ class PricedItem:
     description: str
     amount: Decimal
     citation: str
+    #: The description as the town's admin typed it in the other languages, if they did.
+    description_pt_br: str = ""
+    description_es: str = ""
 
 
 @dataclass(frozen=True)
@@ -37,6 +40,8 @@ class FeeLine:
     amount: Decimal
     citation: str
     percent: int | None = None
+    description_pt_br: str = ""
+    description_es: str = ""
 
     def as_dict(self) -> dict:
         line = {
@@ -76,12 +81,16 @@ class QuoteRefused(Exception):
 def line_for(
     item: PricedItem, *, code: str | None = None, description: str | None = None
 ) -> FeeLine:
-    """A fee line charging one schedule item, optionally under the action's code."""
+    """A fee line charging one schedule item, optionally under the action's code; the
+    admin's translations of the item's description go with it unless ``description``
+    replaces it."""
     return FeeLine(
         code=code or item.code,
         description=description or item.description,
         amount=money(item.amount),
         citation=item.citation,
+        description_pt_br="" if description else item.description_pt_br,
+        description_es="" if description else item.description_es,
     )
 
 

@@ -14,6 +14,7 @@ from permits_site.exceptions import ImmutableRecord
 from permits_site.licensing.models.applications import Application
 from permits_site.licensing.models.schedules import MONEY, FeeSchedule
 from permits_site.towns.models import Municipality
+from permits_site.towns.typed_text import in_other_languages
 
 
 class InvoiceStatus(models.TextChoices):
@@ -91,6 +92,7 @@ class InvoiceLine(models.Model):
     invoice = models.ForeignKey(Invoice, on_delete=models.PROTECT, related_name="lines")
     code = models.CharField(max_length=60)
     description = models.CharField(max_length=200)
+    description_pt_br, description_es = in_other_languages(description)
     amount = models.DecimalField(**MONEY)
     citation = models.CharField(max_length=200)
     percent = models.PositiveIntegerField(null=True, blank=True)

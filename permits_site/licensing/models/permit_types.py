@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.db import models
 
 from permits_site.towns.models import Municipality
+from permits_site.towns.typed_text import in_other_languages
 
 
 class PermitType(models.Model):
@@ -15,8 +16,10 @@ class PermitType(models.Model):
         Municipality, on_delete=models.PROTECT, related_name="permit_types"
     )
     name = models.CharField(max_length=120)
+    name_pt_br, name_es = in_other_languages(name)
     authority = models.CharField(max_length=120)
     term = models.CharField(max_length=200)
+    term_pt_br, term_es = in_other_languages(term)
     citation = models.CharField(max_length=200)
     check_code = models.CharField(max_length=80, blank=True)
     actions = models.JSONField(default=list)

@@ -11,6 +11,7 @@ from django.utils import timezone
 from simple_history.models import HistoricalRecords
 
 from permits_site.licensing.models.permit_types import PermitType
+from permits_site.towns.typed_text import in_other_languages
 
 MONEY = {"max_digits": 10, "decimal_places": 2}
 
@@ -68,6 +69,7 @@ class FeeItem(models.Model):
     schedule = models.ForeignKey(FeeSchedule, on_delete=models.CASCADE, related_name="items")
     code = models.CharField(max_length=60)
     description = models.CharField(max_length=200)
+    description_pt_br, description_es = in_other_languages(description)
     amount = models.DecimalField(**MONEY)
     citation = models.CharField(max_length=200)
 

@@ -324,6 +324,8 @@ def _invoice(application: Application, *, on: dt.date) -> Invoice:
             invoice=invoice,
             code=line.code,
             description=line.description,
+            description_pt_br=line.description_pt_br,
+            description_es=line.description_es,
             amount=line.amount,
             citation=line.citation,
             percent=line.percent,

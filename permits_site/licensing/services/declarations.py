@@ -4,14 +4,16 @@ shows, the generated form reads and the review screen lists (spec ``lifecycle.md
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from django.db import transaction
 
 from permits_site import audit
 from permits_site.licensing.kinds import kind_for
-from permits_site.licensing.models import PermitType
+from permits_site.licensing.models import FeeItem, PermitType
 from permits_site.licensing.services.fees import schedule_in_force
+from permits_site.towns.typed_text import columns
 
 if TYPE_CHECKING:
     from permits_site.accounts.models import User
@@ -63,4 +65,35 @@ def set_online(*, permit_type: PermitType, online: bool, acting_user: User) -> P
         before={"online": before},
         after={"online": online},
     )
+    return permit_type
+
+
+@transaction.atomic
+def save_wording_in_other_languages(
+    *, permit_type: PermitType, wording: Mapping[str, str], acting_user: User
+) -> PermitType:
+    """The town admin's translations of the text they type for a permit type: its name and
+    term (``name_pt_br``, ``term_es``, …) and each fee item's description
+    (``<item code>:description_es``), written on the items of every version not yet retired.
+    A blank translation means residents read the English. Amounts and the English wording
+    never change here: an issued permit and a paid invoice keep what they said."""
+    before, after = {}, {}
+    for column in (*columns("name"), *columns("term")):
+        if column in wording:
+            before[column], after[column] = getattr(permit_type, column), wording[column].strip()
+            setattr(permit_type, column, after[column])
+    permit_type.save(update_fields=list(after))
+    items = FeeItem.objects.filter(schedule__permit_type=permit_type,
+                                   schedule__retired_at__isnull=True)
+    for fee_item in items:
+        changed = {column: wording[key].strip() for column in columns("description")
+                   if (key := f"{fee_item.code}:{column}") in wording}
+        if changed:
+            before[fee_item.code] = {column: getattr(fee_item, column) for column in changed}
+            after[fee_item.code] = changed
+            FeeItem.objects.filter(pk=fee_item.pk).update(**changed)
+    audit.record(
+        actor=acting_user, action="permit_type.wording", subject=permit_type,
+        municipality=permit_type.municipality,
+        summary=f"{permit_type.name}: wording in other languages", before=before, after=after)
     return permit_type

@@ -39,6 +39,8 @@ def priced_items(schedule: FeeSchedule) -> dict[str, PricedItem]:
             description=fee_item.description,
             amount=fee_item.amount,
             citation=fee_item.citation,
+            description_pt_br=fee_item.description_pt_br,
+            description_es=fee_item.description_es,
         )
         for fee_item in schedule.items.all()
     }
@@ -112,6 +114,8 @@ def create_fee_schedule_version(
             schedule=schedule,
             code=old.code,
             description=old.description,
+            description_pt_br=old.description_pt_br,
+            description_es=old.description_es,
             citation=old.citation,
             amount=amounts[old.code],
         )

@@ -20,6 +20,7 @@ from django.utils.numberformat import format as number_format
 from django.utils.safestring import mark_safe
 
 from permits_site.rules.wording import CitedSection, Dollars, Explanation, MonthDay
+from permits_site.towns.typed_text import typed_in
 
 register = template.Library()
 
@@ -138,6 +139,32 @@ def explained_text(sentence: str | None) -> str:
     """The same sentence as :func:`explained`, as plain text: for an e-mail's subject and
     body, where there is no markup to keep the citation English by."""
     return _said(sentence, html=False)
+
+
+def _typed(record: Any, field: str, *, html: bool) -> str:
+    english = getattr(record, field, "") or ""
+    if not english or _english():
+        return english
+    said = typed_in(record, field, translation.get_language()) or translation.gettext(english)
+    if said != english:
+        return said
+    return format_html('<span lang="en">{}</span>', english) if html else english
+
+
+@register.filter
+def typed(record: Any, field: str) -> str:
+    """Text an admin typed (``field`` of ``record``: a permit type's ``name``, a fee line's
+    ``description``, the counter's ``hours``), for a page: as the admin typed it in the
+    reader's language, else the catalogues' translation of the wording the law's
+    declarations seeded it with, else the English, marked ``lang="en"``."""
+    return _typed(record, field, html=True)
+
+
+@register.filter
+def typed_text(record: Any, field: str) -> str:
+    """The same text as :func:`typed`, without markup: for a page's title, an attribute or
+    an e-mail."""
+    return _typed(record, field, html=False)
 
 
 class BilingualNode(template.Node):

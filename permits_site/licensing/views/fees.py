@@ -11,8 +11,9 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from permits_site.accounts import permissions
 from permits_site.exceptions import DomainError
-from permits_site.licensing.forms import FeeScheduleVersionForm
+from permits_site.licensing.forms import FeeScheduleVersionForm, WordingForm
 from permits_site.licensing.models import FeeSchedule, PermitType
+from permits_site.licensing.services.declarations import save_wording_in_other_languages
 from permits_site.licensing.services.fees import (
     confirm_fee_schedule,
     create_fee_schedule_version,
@@ -140,3 +141,29 @@ def fee_schedule_confirm(request, pk: int):
     else:
         messages.success(request, f"Fees confirmed: {schedule.permit_type.name}.")
     return redirect("licensing:fee_schedules")
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def permit_type_wording(request, code: str):
+    """The town admin's translations of what they type for a permit type — its name, its
+    term, its fee items' descriptions — which residents reading Portuguese or Spanish see
+    instead of the English (#26)."""
+    towns = admin_towns(request.user)
+    permit_type = get_visible_or_404(
+        PermitType.objects.select_related("municipality"),
+        lambda user, pt: pt.municipality_id in towns,
+        request.user,
+        code=code,
+    )
+    current = schedule_in_force(permit_type, timezone.localdate())
+    form = WordingForm(request.POST or None, permit_type=permit_type,
+                       items=current.items.all() if current else [])
+    if request.method == "POST" and form.is_valid():
+        save_wording_in_other_languages(permit_type=permit_type, wording=form.wording(),
+                                        acting_user=request.user)
+        messages.success(request, f"Wording in other languages saved: {permit_type.name}.")
+        return redirect("licensing:fee_schedules")
+    return render(request, "licensing/permit_type_wording.html",
+                  {"permit_type": permit_type, "form": form},
+                  status=400 if form.errors else 200)
