@@ -67,6 +67,20 @@ def test_a_portuguese_reader_gets_every_email_in_portuguese(draft, resident, cle
                    for email in mail.outbox)
 
 
+def test_the_permit_types_name_reads_as_the_admin_gave_it_in_the_readers_language(
+        draft, resident, clerk, committed):
+    speaking(resident, "pt-br")
+    application = draft()
+    application.permit_type.name_pt_br = "Licença de festa no jardim"
+    application.permit_type.save(update_fields=["name_pt_br"])
+
+    issue_as_an_english_speaking_clerk(application, resident=resident, clerk=clerk,
+                                       committed=committed)
+
+    [received] = emails_of(MessageKind.SUBMITTED)
+    assert "Recebemos o seu pedido de Licença de festa no jardim (nº" in received.body
+
+
 def test_a_spanish_reader_gets_the_dates_and_amounts_their_way(draft, resident, clerk,
                                                               committed):
     speaking(resident, "es")
