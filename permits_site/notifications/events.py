@@ -21,6 +21,7 @@ from permits_site.licensing.models import Application, Invoice, Payment, Permit,
 from permits_site.notifications.models import MessageKind
 from permits_site.notifications.services import Draft, absolute_url, people_of
 from permits_site.rules.wording import Dollars, MonthDay, explain
+from permits_site.towns.typed_text import typed_value
 
 Addressed = tuple[Draft, list]
 
@@ -31,7 +32,7 @@ def _application_draft(entry: AuditEntry, kind: str, subject: str, *,
         "permit_type", "municipality", "applicant", "business").get(pk=entry.object_id)
     draft = Draft(
         kind=kind, key=f"{kind}:{entry.pk}",
-        subject=explain(subject, permit_type=application.permit_type.name),
+        subject=explain(subject, permit_type=typed_value(application.permit_type, "name")),
         context={"application": application, "permit_type": application.permit_type,
                  "url": absolute_url(reverse("licensing:application", args=[application.pk]))},
         about=application, municipality=application.municipality, is_legal_notice=legal,
@@ -70,7 +71,7 @@ def issued(entry):
     draft = Draft(
         kind=MessageKind.ISSUED, key=f"{MessageKind.ISSUED}:{entry.pk}",
         subject=explain(gettext_noop("%(permit_type)s %(number)s issued"),
-                        permit_type=permit.permit_type.name, number=permit.number),
+                        permit_type=typed_value(permit.permit_type, "name"), number=permit.number),
         context={"permit": permit,
                  "pdf_url": absolute_url(reverse("licensing:permit_pdf", args=[permit.pk]))},
         about=permit, municipality=permit.municipality, is_legal_notice=True,
@@ -152,7 +153,7 @@ def application_hearing_scheduled(entry):
     return _hearing_draft(
         hearing, where=hearing.location,
         about_text=explain(gettext_noop("your %(permit_type)s application"),
-                           permit_type=application.permit_type.name.lower()),
+                           permit_type=typed_value(application.permit_type, "name").lower()),
         municipality=application.municipality, reader=application.applicant,
     ), _party_of_application(application)
 

@@ -34,6 +34,7 @@ from permits_site.notifications.services import (
 )
 from permits_site.rules.calendar import days_after, days_before
 from permits_site.rules.wording import MonthDay, explain
+from permits_site.towns.typed_text import typed_value
 
 #: A permit's holder hears 30 days before it expires (Northborough Horse & Stable Regs,
 #: "renewal reminders go out 30 days before a permit's valid-through date").
@@ -121,7 +122,7 @@ def expiring_permits(today: dt.date) -> Iterator[Reminder]:
             MessageKind.PERMIT_EXPIRING,
             f"permit-expiry:{permit.pk}:{permit.valid_through}",
             explain(gettext_noop("%(permit_type)s %(number)s expires on %(day)s"),
-                    permit_type=permit.permit_type.name, number=permit.number,
+                    permit_type=typed_value(permit.permit_type, "name"), number=permit.number,
                     day=MonthDay.of(permit.valid_through)),
             about=permit, municipality=permit.municipality, reader=permit.holder, permit=permit,
             url=absolute_url(reverse("licensing:dashboard")),

@@ -39,6 +39,28 @@ class CitedSection(str):
     English, as enacted, marked as English for screen readers."""
 
 
+class TypedText(str):
+    """Text an admin typed in English, among an explanation's values, with the
+    translations they gave (``{"pt-br": …, "es": …}``; a language missing reads the
+    English): a page and an e-mail say it in the reader's language."""
+
+    translations: Mapping[str, str]
+
+    def __new__(cls, english: str, translations: Mapping[str, str]) -> TypedText:
+        text = super().__new__(cls, english)
+        text.translations = {language: words for language, words in translations.items()
+                             if words}
+        return text
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (TypedText, (str(self), self.translations))
+
+    def lower(self) -> TypedText:
+        """Lower case in every language, as the middle of a sentence reads it."""
+        return TypedText(str.lower(self), {language: words.lower() for language, words
+                                           in self.translations.items()})
+
+
 class MonthDay(dt.date):
     """A day named without its year, as a message's subject names it: "June 3"."""
 

@@ -18,6 +18,8 @@ from typing import Any
 
 from django.db import models
 
+from permits_site.rules.wording import TypedText
+
 #: The languages besides English, with the suffix of their columns.
 OTHER_LANGUAGES = {"pt-br": "pt_br", "es": "es"}
 LANGUAGE_NAMES = {"pt-br": "Portuguese (Brazil)", "es": "Spanish"}
@@ -43,3 +45,10 @@ def typed_in(record: Any, field: str, language: str) -> str:
     gave no translation (the reader then reads the English)."""
     suffix = OTHER_LANGUAGES.get(language.lower())
     return getattr(record, f"{field}_{suffix}", "") if suffix else ""
+
+
+def typed_value(record: Any, field: str) -> TypedText:
+    """``field`` of ``record`` with its translations, to place among a sentence's values
+    (an e-mail's subject naming a permit type)."""
+    return TypedText(getattr(record, field), {
+        language: typed_in(record, field, language) for language in OTHER_LANGUAGES})

@@ -78,6 +78,7 @@ def test_the_permit_types_name_reads_as_the_admin_gave_it_in_the_readers_languag
                                        committed=committed)
 
     [received] = emails_of(MessageKind.SUBMITTED)
+    assert received.subject == "Licença de festa no jardim: pedido recebido"
     assert "Recebemos o seu pedido de Licença de festa no jardim (nº" in received.body
 
 

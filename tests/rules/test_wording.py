@@ -19,6 +19,7 @@ from permits_site.rules.wording import (
     Dollars,
     Explanation,
     MonthDay,
+    TypedText,
     explain,
     gettext_noop,
     phrase,
@@ -102,6 +103,20 @@ def test_marked_words_among_the_values_are_said_in_the_readers_language():
         assert explained(sentence) == "Conectado como Sim"
     with translation.override("es"):
         assert explained_text(sentence) == "Sesión iniciada como Sí"
+
+
+def test_typed_text_among_the_values_reads_as_the_admin_gave_it_else_in_english():
+    name = TypedText("Dog License", {"pt-br": "Licença de cão", "es": ""})
+    sentence = explain(gettext_noop("Signed in as %(name)s"), name=name.lower())
+    assert sentence == "Signed in as dog license"
+    assert pickle.loads(pickle.dumps(sentence)).values["name"].translations == {
+        "pt-br": "licença de cão"}
+    with translation.override("pt-br"):
+        assert explained(sentence) == "Conectado como licença de cão"
+    with translation.override("es"):
+        assert explained(sentence) == (
+            'Sesión iniciada como <span lang="en">dog license</span>')
+        assert explained_text(sentence) == "Sesión iniciada como dog license"
 
 
 def test_marked_words_may_hold_a_percent_sign():

@@ -19,8 +19,14 @@ from django.utils.html import conditional_escape, format_html
 from django.utils.numberformat import format as number_format
 from django.utils.safestring import mark_safe
 
-from permits_site.rules.wording import CitedSection, Dollars, Explanation, MonthDay
-from permits_site.towns.typed_text import typed_in
+from permits_site.rules.wording import (
+    CitedSection,
+    Dollars,
+    Explanation,
+    MonthDay,
+    TypedText,
+)
+from permits_site.towns.typed_text import typed_value
 
 register = template.Library()
 
@@ -95,6 +101,8 @@ def _in_words(value: Any, *, html: bool) -> str:
             else str(value)
     if isinstance(value, Explanation):
         return _said(value, html=html)
+    if isinstance(value, TypedText):
+        return _typed_words(value, html=html)
     if isinstance(value, Dollars):
         return money(value)
     if isinstance(value, MonthDay):
@@ -142,10 +150,16 @@ def explained_text(sentence: str | None) -> str:
 
 
 def _typed(record: Any, field: str, *, html: bool) -> str:
-    english = getattr(record, field, "") or ""
+    return _typed_words(typed_value(record, field), html=html)
+
+
+def _typed_words(text: TypedText, *, html: bool) -> str:
+    """What an admin typed, in the reader's language (see :func:`typed`)."""
+    english = str(text)
     if not english or _english():
         return english
-    said = typed_in(record, field, translation.get_language()) or translation.gettext(english)
+    language = (translation.get_language() or "").lower()
+    said = text.translations.get(language) or translation.gettext(english)
     if said != english:
         return said
     return format_html('<span lang="en">{}</span>', english) if html else english
