@@ -4,15 +4,17 @@ Impoundment fees are not in the bylaw's text: their amounts are placeholders the
 Board must confirm (flagged on the schedule); admins edit them like any fee schedule.
 """
 
+from django.utils.translation import gettext_noop
+
 from dogs.law import cite
 from permits_site.licensing.catalogue import Catalogue, FeeItemSpec, PermitTypeSpec
 from permits_site.rules.calendar import MONDAY_TO_THURSDAY
 
 DOG_LICENSE = PermitTypeSpec(
     code="north_andover.dog_license",
-    name="Dog License",
+    name=gettext_noop("Dog License"),
     authority="Town Clerk",
-    term="Valid through December 31 of the license year",
+    term=gettext_noop("Valid through December 31 of the license year"),
     citation=cite("Licenses A"),
     actions=("new", "renewal", "transfer", "replacement_tag"),
     number_prefix="DOG",
@@ -20,41 +22,60 @@ DOG_LICENSE = PermitTypeSpec(
     online=True,
     fees=(
         FeeItemSpec(
-            "spayed_neutered", "Dog license, spayed or neutered", "10.00", cite("Licenses A(9)")
+            "spayed_neutered",
+            gettext_noop("Dog license, spayed or neutered"),
+            "10.00",
+            cite("Licenses A(9)"),
         ),
         FeeItemSpec(
-            "intact", "Dog license, not spayed or neutered", "15.00", cite("Licenses A(9)")
+            "intact",
+            gettext_noop("Dog license, not spayed or neutered"),
+            "15.00",
+            cite("Licenses A(9)"),
         ),
         FeeItemSpec(
-            "late_fee", "Late fee, renewed after the due date", "25.00", cite("Licenses A(8)")
+            "late_fee",
+            gettext_noop("Late fee, renewed after the due date"),
+            "25.00",
+            cite("Licenses A(8)"),
         ),
-        FeeItemSpec("transfer", "Transfer license (new resident)", "2.00", cite("Licenses A(4)")),
-        FeeItemSpec("replacement_tag", "Replacement tag", "5.00", cite("Licenses A(5)")),
+        FeeItemSpec(
+            "transfer",
+            gettext_noop("Transfer license (new resident)"),
+            "2.00",
+            cite("Licenses A(4)"),
+        ),
+        FeeItemSpec(
+            "replacement_tag", gettext_noop("Replacement tag"), "5.00", cite("Licenses A(5)")
+        ),
     ),
 )
 
 KENNEL_LICENSE = PermitTypeSpec(
     code="north_andover.kennel_license",
-    name="Kennel License",
+    name=gettext_noop("Kennel License"),
     authority="Town Clerk",
-    term="Valid through December 31 of the license year",
+    term=gettext_noop("Valid through December 31 of the license year"),
     citation=cite("Kennel license B"),
     actions=("new", "renewal"),
     number_prefix="KEN",
     check_code="north_andover.kennel_license",
     fees=(
         FeeItemSpec(
-            "dogs_5_to_10", "Kennel license, 5 to 10 dogs", "50.00", cite("Kennel license B")
+            "dogs_5_to_10",
+            gettext_noop("Kennel license, 5 to 10 dogs"),
+            "50.00",
+            cite("Kennel license B"),
         ),
         FeeItemSpec(
             "dogs_11_or_more",
-            "Kennel license, 11 or more dogs",
+            gettext_noop("Kennel license, 11 or more dogs"),
             "100.00",
             cite("Kennel license B"),
         ),
         FeeItemSpec(
             "late_fee",
-            "Late fee, renewed after the due date",
+            gettext_noop("Late fee, renewed after the due date"),
             "25.00",
             cite("Kennel license B(8)"),
         ),
@@ -63,19 +84,21 @@ KENNEL_LICENSE = PermitTypeSpec(
 
 IMPOUNDMENT = PermitTypeSpec(
     code="north_andover.impoundment",
-    name="Dog impoundment fees",
+    name=gettext_noop("Dog impoundment fees"),
     authority="Animal Control Officer",
-    term="Charged per impoundment",
+    term=gettext_noop("Charged per impoundment"),
     citation=cite("Impoundment C"),
     actions=("release", "adoption"),
     number_prefix="IMP",
     online=False,
     placeholder_fees=True,
     fees=(
-        FeeItemSpec("pick_up", "Pick-up fee", "25.00", cite("Impoundment C(1)")),
-        FeeItemSpec("impound", "Impoundment fee", "25.00", cite("Impoundment C")),
-        FeeItemSpec("boarding_per_day", "Boarding, per day", "10.00", cite("Impoundment C")),
-        FeeItemSpec("adoption", "Adoption fee", "50.00", cite("Impoundment H")),
+        FeeItemSpec("pick_up", gettext_noop("Pick-up fee"), "25.00", cite("Impoundment C(1)")),
+        FeeItemSpec("impound", gettext_noop("Impoundment fee"), "25.00", cite("Impoundment C")),
+        FeeItemSpec(
+            "boarding_per_day", gettext_noop("Boarding, per day"), "10.00", cite("Impoundment C")
+        ),
+        FeeItemSpec("adoption", gettext_noop("Adoption fee"), "50.00", cite("Impoundment H")),
     ),
 )
 

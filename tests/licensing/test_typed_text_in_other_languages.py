@@ -10,6 +10,7 @@ import time_machine
 from django.urls import reverse
 from django.utils import translation
 
+from dogs.catalogue import CATALOGUE as NORTH_ANDOVER
 from permits_site.audit.models import AuditEntry
 from permits_site.licensing.models import FeeItem, PermitType
 from permits_site.licensing.services.fees import priced_items, schedule_in_force
@@ -18,8 +19,10 @@ from permits_site.online_payments.forms import PaymentOfficeForm
 from permits_site.online_payments.models import PaymentOffice
 from permits_site.online_payments.services import save_office
 from permits_site.rules.fees import line_for
+from stables.catalogue import CATALOGUE as NORTHBOROUGH
 from tests.factories import Role, staff
 from tests.fees.test_application_invoices import submitted
+from tisbury_regs.catalogue import CATALOGUE as TISBURY
 
 pytestmark = pytest.mark.django_db
 
@@ -160,3 +163,20 @@ def test_the_counter_instructions_take_portuguese_and_spanish_beside_the_english
     with translation.override("pt-br"):
         assert typed(office, "hours") == "Segunda a sexta, 8h30–16h30"
         assert typed(office, "accepts") == '<span lang="en">Cash or check</span>'
+
+
+def seeded_wording() -> set[str]:
+    """The names, terms and fee item descriptions the three towns' catalogues seed."""
+    return {text for catalogue in (NORTH_ANDOVER, NORTHBOROUGH, TISBURY)
+            for spec in catalogue.permit_types
+            for text in (spec.name, spec.term, *(fee.description for fee in spec.fees))}
+
+
+@pytest.mark.parametrize("language", ["pt-br", "es"])
+def test_every_name_term_and_fee_the_towns_seed_is_said_in_the_readers_language(language):
+    """Until an admin types their own, a seeded permit type reads in the resident's language
+    through the catalogues (makemessages finds the wording marked in each catalogue.py)."""
+    with translation.override(language):
+        untranslated = {text for text in seeded_wording() if translation.gettext(text) == text}
+
+    assert not untranslated
