@@ -30,8 +30,9 @@ from tests.e2e.test_resident_journeys import (  # noqa: F401  (demo_checkout, ti
 )
 
 INES = Newcomer("ines", "Inês", "Costa", "4 Main Street", "Tisbury", "02568")
-#: A weekend fair a month after the tests' frozen day (June 10, 2026).
-FIRST_DAY, LAST_DAY = "2026-07-11", "2026-07-12"
+#: A weekend fair a month after the tests' frozen day (June 10, 2026), and a last day typed
+#: before its first.
+FIRST_DAY, LAST_DAY, BEFORE_IT_STARTS = "2026-07-11", "2026-07-12", "2026-07-10"
 
 
 def find_the_temporary_food_permit(page: Page) -> None:
@@ -72,7 +73,7 @@ def test_a_new_resident_gets_a_temporary_food_permit_in_portuguese(
     create_an_account(page, PORTUGUESE, INES)
     expect(page.get_by_role("heading", name=re.compile("^Pedido em Tisbury"))).to_be_visible()
 
-    describe_the_event(page, last_day="2026-07-10")
+    describe_the_event(page, last_day=BEFORE_IT_STARTS)
     refusal = page.locator("#id_end_date_error")
     expect(refusal).to_contain_text("O evento não pode terminar antes de começar")
     expect(refusal.locator('span.citation[lang="en"]')).to_have_text("Tisbury BOH Reg 09.5.3")
