@@ -93,13 +93,13 @@ class HorseRegistrationKind(PermitKind):
         if horse is None:
             return {}
         rows = {
-            "Horse": horse.name,
-            "Description": horse.description,
-            "Kept at": horse.stable.property.full_address,
-            "Registered": "Until the horse leaves town (B)",
+            gettext_noop("Horse"): horse.name,
+            gettext_noop("Description"): horse.description,
+            gettext_noop("Kept at"): horse.stable.property.full_address,
+            gettext_noop("Registered"): "Until the horse leaves town (B)",
         }
         if horse.certificate_dated:
-            rows["EEE and tetanus certificate"] = (
+            rows[gettext_noop("EEE and tetanus certificate")] = (
                 f"Dated {format_date(horse.certificate_dated)}; renew it yearly (§3.2)"
             )
         return rows

@@ -339,11 +339,12 @@ class StablePermitKind(PermitKind):
         stable = details.stable
         rows = {}
         if stable.property.parcel:
-            rows["Assessors' parcel"] = stable.property.parcel
-        rows["Horses"] = str(permit.application.facts.get("horses", ""))
+            rows[gettext_noop("Assessors' parcel")] = stable.property.parcel
+        rows[gettext_noop("Horses")] = str(permit.application.facts.get("horses", ""))
         if stable.grandfathered:
-            rows["Grandfathered"] = (f"Permitted under the rules in force before May 2, "
-                                     f"1990 (§2.5): {stable.grandfathered_note}")
+            rows[gettext_noop("Grandfathered")] = (
+                f"Permitted under the rules in force before May 2, 1990 (§2.5): "
+                f"{stable.grandfathered_note}")
         return rows
 
     # -- pages ---------------------------------------------------------------

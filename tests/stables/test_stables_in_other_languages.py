@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -230,6 +231,23 @@ def test_a_refusal_keeps_its_english_and_is_said_in_the_readers_language(keeper,
     for refusal in (renewing.value.errors["permit_number"][0],
                     taken.value.errors["permit_number"][0]):
         assert_translated(refusal)
+
+
+@pytest.mark.django_db
+@time_machine.travel(MARCH_15_2027, tick=False)
+def test_the_papers_labels_are_in_the_catalogues_beside_their_english(keeper, nb_clerk):
+    permit = permitted(keeper, nb_clerk)
+    registration = horse(keeper, Stable.objects.get(), dated=dt.date(2027, 3, 2)).registration
+    kinds = ((kind_for(permit.permit_type.code), permit),
+             (kind_for(registration.permit_type.code), SimpleNamespace(application=registration)))
+
+    labels = [label for kind, paper in kinds
+              for label in (*kind.document_context(paper),
+                            *(label for label, _ in kind.summary(paper.application)))]
+
+    assert {"Horses", "Kept at", "EEE and tetanus certificate"} <= set(labels)
+    for label in labels:
+        assert_translated(label)
 
 
 # -- Pages ---------------------------------------------------------------------------------
