@@ -38,7 +38,7 @@ from permits_site.rules.base import (
     passed,
 )
 from permits_site.rules.calendar import days_before
-from permits_site.rules.wording import Explanation, explain, gettext_noop
+from permits_site.rules.wording import explain, gettext_noop
 from stables.law import cite
 
 MUNICIPALITY = "northborough"
@@ -73,17 +73,10 @@ ACRES = gettext_noop("acres")
 HORSE_UNITS = gettext_noop("horses")
 
 
-def _sentence(text: str) -> Explanation:
-    """A marked sentence as a value of another: said in the reader's language, where a plain
-    ``str`` among an explanation's values is data and stays as it is."""
-    return text if isinstance(text, Explanation) else explain(text)
-
-
 def _then(verdict: Verdict, more: str) -> Verdict:
     """The verdict with a further sentence after its message."""
     return replace(verdict, message=explain(gettext_noop("%(finding)s %(more)s"),
-                                            finding=_sentence(verdict.message),
-                                            more=_sentence(more)))
+                                            finding=verdict.message, more=more))
 
 
 def _on_failure(verdict: Verdict, advice: str) -> Verdict:
