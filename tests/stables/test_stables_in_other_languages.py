@@ -361,3 +361,21 @@ def test_the_public_sanitary_inspection_check_asks_in_the_readers_language(clien
 
     assert question in page
     assert "Is manure removed from the stalls at least daily?" not in page
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("language", "finding"), [
+    ("pt-br", "A cova está perto demais do poço (50 pés)"),
+    ("es", "La fosa está demasiado cerca del pozo (50 pies)"),
+])
+def test_the_public_burial_check_answers_in_the_readers_language_citing_the_law_in_english(
+        client, language, finding):
+    answers = {**HOLE, "distance_to_well_ft": 50, "burial_date": "2030-07-10",
+               "notice_date": "2030-07-09"}
+
+    page = words(client.get(reverse("law:check", args=["northborough", HORSE_BURIAL.code]),
+                            answers, HTTP_ACCEPT_LANGUAGE=language).content.decode())
+
+    assert finding in page
+    assert "The hole is too close" not in page
+    assert 'lang="en">Northborough Horse &amp; Stable Regs §6.6' in page
