@@ -12,7 +12,8 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_noop
 
-from permits_site.rules.calendar import add_months, format_date
+from permits_site.rules.calendar import add_months
+from permits_site.rules.wording import explain
 from permits_site.towns.models import Municipality
 from stables.periods import MUNICIPALITY
 
@@ -28,8 +29,8 @@ class Occupancy(models.TextChoices):
     """§2.2: "The applicant shall be the person maintaining the private stable, whether as
     owner or occupant"."""
 
-    OWNER = "owner", "Owner of the premises"
-    OCCUPANT = "occupant", "Occupant (tenant) of the premises"
+    OWNER = "owner", gettext_noop("Owner of the premises")
+    OCCUPANT = "occupant", gettext_noop("Occupant (tenant) of the premises")
 
 
 class Stable(models.Model):
@@ -200,9 +201,9 @@ class StableExpansion(models.Model):
 class Departure(models.TextChoices):
     """Why a horse left the register: the registration lasts while it is kept in town (B)."""
 
-    SOLD = "sold", "Sold"
-    MOVED = "moved", "Moved out of town"
-    DIED = "died", "Died"
+    SOLD = "sold", gettext_noop("Sold")
+    MOVED = "moved", gettext_noop("Moved out of town")
+    DIED = "died", gettext_noop("Died")
 
 
 class Horse(models.Model):
@@ -254,11 +255,13 @@ class Horse(models.Model):
         """How the registry reads the certificate on ``on``: missing, older than a year
         (past its first anniversary), or current (§3.2)."""
         if self.inoculation_certificate_id is None or self.certificate_dated is None:
-            return CertificateFlag("missing", "No inoculation certificate on file")
-        dated = format_date(self.certificate_dated)
+            return CertificateFlag("missing", gettext_noop("No inoculation certificate on file"))
+        dated = self.certificate_dated
         if not self.certificate_current_on(on):
-            return CertificateFlag("stale", f"Certificate dated {dated} is older than a year")
-        return CertificateFlag("current", f"Certificate dated {dated}")
+            return CertificateFlag("stale", explain(gettext_noop(
+                "Certificate dated %(day)s is older than a year"), day=dated))
+        return CertificateFlag("current", explain(gettext_noop("Certificate dated %(day)s"),
+                                                  day=dated))
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,8 @@ is judged by its own check, so :data:`PERIODS` is empty.
 
 from functools import partial
 
+from django.utils.translation import gettext_noop
+
 from permits_site.rules.calendar import MONDAY_TO_FRIDAY
 from permits_site.rules.periods import KeyDate, Period
 from stables.law import cite
@@ -23,21 +25,21 @@ KEY_DATES: tuple[KeyDate, ...] = (
     _key_date(
         code="public_stable_renewal",
         citation=cite("7.1"),
-        description="Public stable permits renew each January 1.",
+        description=gettext_noop("Public stable permits renew each January 1."),
         month=1,
         day=1,
     ),
     _key_date(
         code="manure_season_start",
         citation=cite("6.2"),
-        description="From May 1, manure may not accumulate for more than two weeks.",
+        description=gettext_noop("From May 1, manure may not accumulate for more than two weeks."),
         month=5,
         day=1,
     ),
     _key_date(
         code="manure_season_end",
         citation=cite("6.2"),
-        description="The two-week manure removal season ends on November 1.",
+        description=gettext_noop("The two-week manure removal season ends on November 1."),
         month=11,
         day=1,
     ),

@@ -37,7 +37,7 @@ from permits_site.rules.base import (
     not_applicable,
     passed,
 )
-from permits_site.rules.calendar import days_before, format_date
+from permits_site.rules.calendar import days_before
 from permits_site.rules.wording import explain, gettext_noop, phrase
 from stables.law import cite
 
@@ -53,7 +53,16 @@ MANURE_REMOVAL_DAYS = 14
 EXPANSION_SHARE = Decimal("0.25")
 HEARING_NOTICE_DAYS = 10
 
-FENCE_MATERIALS = ("wood", "woven_wire", "electric", "barbed_wire", "other")
+#: The corral fence's materials, each with the word the generated form shows it by, marked for
+#: the catalogues.
+FENCE_MATERIAL_WORDS = {
+    "wood": gettext_noop("Wood"),
+    "woven_wire": gettext_noop("Woven wire"),
+    "electric": gettext_noop("Electric"),
+    "barbed_wire": gettext_noop("Barbed wire"),
+    "other": gettext_noop("Other"),
+}
+FENCE_MATERIALS = tuple(FENCE_MATERIAL_WORDS)
 
 
 #: The units the rules measure in, said the reader's way with the numbers on a page.
@@ -743,65 +752,71 @@ PUBLIC_STABLE.add(
 
 # -- Sanitary inspection (§6) -------------------------------------------------
 
+#: The units the inspections and the burial notice measure in.
+CUBIC_FEET = gettext_noop("cu ft")
+DAYS = gettext_noop("days")
+
 SANITARY_INSPECTION = RuleSet(
     code="northborough.sanitary_inspection",
     municipality=MUNICIPALITY,
-    title="Sanitary inspection of a stable",
-    description="The inspector's checklist for the keeping of horses (§3), the stable's "
-    "condition (§5) and its sanitary maintenance (§6).",
+    title=gettext_noop("Sanitary inspection of a stable"),
+    description=gettext_noop("The inspector's checklist for the keeping of horses (§3), the "
+                             "stable's condition (§5) and its sanitary maintenance (§6)."),
     facts=(
         Fact(
             "manure_storage_cuft",
             FactType.NUMBER,
-            "Manure and used bedding at the storage area",
+            gettext_noop("Manure and used bedding at the storage area"),
             unit="cu ft",
-            help_text="Two cords (256 cu ft) is the most allowed without a variance.",
+            help_text=gettext_noop("Two cords (256 cu ft) is the most allowed without a "
+                                   "variance."),
         ),
         Fact(
             "days_since_manure_removed",
             FactType.INTEGER,
-            "Days since manure was last taken off the property",
+            gettext_noop("Days since manure was last taken off the property"),
             unit="days",
         ),
         Fact(
             "manure_variance",
             FactType.BOOL,
-            "Has the Board of Health granted a variance for a larger manure pile?",
+            gettext_noop("Has the Board of Health granted a variance for a larger manure pile?"),
         ),
         Fact(
             "runoff_to_wetlands",
             FactType.BOOL,
-            "Can manure drain or run off into a wetland resource area?",
+            gettext_noop("Can manure drain or run off into a wetland resource area?"),
         ),
         Fact(
             "stall_cleaned_daily",
             FactType.BOOL,
-            "Is manure removed from the stalls at least daily?",
+            gettext_noop("Is manure removed from the stalls at least daily?"),
         ),
         Fact(
             "effluent_discharged",
             FactType.BOOL,
-            "Does effluent with urine or manure run off or flow over the ground?",
+            gettext_noop("Does effluent with urine or manure run off or flow over the ground?"),
         ),
         Fact(
             "feed_in_closed_containers",
             FactType.BOOL,
-            "Is feed stored in closed, moisture- and vermin-resistant containers?",
+            gettext_noop("Is feed stored in closed, moisture- and vermin-resistant containers?"),
         ),
         Fact(
             "manure_variance_conditions_met",
             FactType.BOOL,
-            "Are the manure variance's conditions met?",
+            gettext_noop("Are the manure variance's conditions met?"),
             help_text=cite("6.2"),
             required=False,
         ),
         Fact(
             "board_disposal_interval_days",
             FactType.INTEGER,
-            "Days between disposals the Board requires for this lot, if fewer than 14",
+            gettext_noop("Days between disposals the Board requires for this lot, if fewer "
+                         "than 14"),
             unit="days",
-            help_text=f"{cite('6.2')}: the lot's dimensions or drainage may require more "
-            "frequent off-property disposal.",
+            help_text=gettext_noop("The lot's dimensions or drainage may require more frequent "
+                                   "off-property disposal (§6.2)."),
             required=False,
             minimum=1,
             maximum=MANURE_REMOVAL_DAYS,
@@ -810,42 +825,47 @@ SANITARY_INSPECTION = RuleSet(
             Fact(name, FactType.BOOL, label, help_text=cite(section), required=False)
             for name, label, section in (
                 ("corral_sloped",
-                 "Is the corral and paddock sloped so that water does not stand?", "3.1"),
+                 gettext_noop("Is the corral and paddock sloped so that water does not stand?"),
+                 "3.1"),
                 ("horses_clean_and_healthy",
-                 "Are the horses kept in a clean and healthy condition?", "3.2"),
+                 gettext_noop("Are the horses kept in a clean and healthy condition?"), "3.2"),
                 ("state_immunizations_current",
-                 "Are the horses' other immunizations the state's Division of Animal Health "
-                 "requires up to date?", "3.2"),
+                 gettext_noop("Are the horses' other immunizations the state's Division of "
+                              "Animal Health requires up to date?"), "3.2"),
                 ("light_and_ventilation_adequate",
-                 "Does the stable have adequate light and ventilation?", "5.1"),
-                ("corral_grassed", "Is the corral grassed?", "5.3"),
-                ("dust_controlled", "Are dust control measures taken in the corral?", "5.3"),
+                 gettext_noop("Does the stable have adequate light and ventilation?"), "5.1"),
+                ("corral_grassed", gettext_noop("Is the corral grassed?"), "5.3"),
+                ("dust_controlled",
+                 gettext_noop("Are dust control measures taken in the corral?"), "5.3"),
                 ("barrier_needed",
-                 "Is a barrier needed to keep children away from the stable or to protect an "
-                 "abutter's enjoyment of their property?", "5.4"),
-                ("barrier_in_place", "Is a fence, planting or other barrier in place?", "5.4"),
-                ("stable_used_for_habitation", "Does anyone live in the stable?", "5.5"),
+                 gettext_noop("Is a barrier needed to keep children away from the stable or to "
+                              "protect an abutter's enjoyment of their property?"), "5.4"),
+                ("barrier_in_place",
+                 gettext_noop("Is a fence, planting or other barrier in place?"), "5.4"),
+                ("stable_used_for_habitation",
+                 gettext_noop("Does anyone live in the stable?"), "5.5"),
                 ("habitation_permitted_in_writing",
-                 "Has the Board of Health given written permission to live there?", "5.5"),
+                 gettext_noop("Has the Board of Health given written permission to live "
+                              "there?"), "5.5"),
                 ("unsanitary_conditions",
-                 "Do flies, odors, vermin, effluent, runoff or disease carriers cause a "
-                 "nuisance or threaten health?", "6.1"),
+                 gettext_noop("Do flies, odors, vermin, effluent, runoff or disease carriers "
+                              "cause a nuisance or threaten health?"), "6.1"),
                 ("manure_treated",
-                 "Is the manure treated with lime or superphosphate and an approved "
-                 "insecticide?", "6.2"),
+                 gettext_noop("Is the manure treated with lime or superphosphate and an "
+                              "approved insecticide?"), "6.2"),
                 ("insect_control_practiced",
-                 "Is insect control practiced on walls, ceilings, stalls and the outside of "
-                 "the stable?", "6.4"),
+                 gettext_noop("Is insect control practiced on walls, ceilings, stalls and the "
+                              "outside of the stable?"), "6.4"),
             )
         ),
     ),
 )
 
-NOT_RECORDED = "Not recorded on this visit."
+NOT_RECORDED = gettext_noop("Not recorded on this visit.")
 
 
 @SANITARY_INSPECTION.rule(
-    "nb.6.2.volume", cite("6.2"), "No more than two cords of manure are stored"
+    "nb.6.2.volume", cite("6.2"), gettext_noop("No more than two cords of manure are stored")
 )
 def manure_volume(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """§6.2: no more than two cords of manure and used bedding at the storage area
@@ -854,26 +874,26 @@ def manure_volume(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     stored = facts["manure_storage_cuft"]
     if facts["manure_variance"] and facts.get("manure_variance_conditions_met") is False:
         return failed(
-            f"{stored} cu ft of manure is stored under the Board of Health's variance, but its "
-            "conditions are not met; meet them or keep to two cords.",
+            explain(gettext_noop("%(stored)s cu ft of manure is stored under the Board of "
+                                 "Health's variance, but its conditions are not met; meet them "
+                                 "or keep to two cords."), stored=stored),
             actual=stored, unit="cu ft",
         )
     if facts["manure_variance"]:
         return passed(
-            f"{stored} cu ft of manure is stored; the Board of Health's variance allows "
-            "more than two cords.",
+            explain(gettext_noop("%(stored)s cu ft of manure is stored; the Board of Health's "
+                                 "variance allows more than two cords."), stored=stored),
             actual=stored,
             unit="cu ft",
         )
     verdict = at_most(
         stored,
         MANURE_LIMIT_CUFT,
-        unit="cu ft",
-        what="The manure and used bedding at the storage area",
+        unit=CUBIC_FEET,
+        what=gettext_noop("The manure and used bedding at the storage area"),
     )
-    return _on_failure(
-        verdict, "Take manure off the property, or ask the Board of Health for a variance."
-    )
+    return _on_failure(verdict, gettext_noop(
+        "Take manure off the property, or ask the Board of Health for a variance."))
 
 
 def in_manure_season(day: dt.date) -> bool:
@@ -884,7 +904,7 @@ def in_manure_season(day: dt.date) -> bool:
 @SANITARY_INSPECTION.rule(
     "nb.6.2.interval",
     cite("6.2"),
-    "From May 1 to November 1 manure is removed at least every two weeks",
+    gettext_noop("From May 1 to November 1 manure is removed at least every two weeks"),
 )
 def manure_interval(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """§6.2: manure shall not accumulate for more than two weeks between May 1 and
@@ -892,61 +912,69 @@ def manure_interval(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     opinion of the Board of Health, require more frequent off-property disposal" — a shorter
     interval the Board set for the lot, when recorded, is the limit."""
     if not in_manure_season(context.on):
-        return not_applicable("The two-week limit on manure applies only from May 1 to November 1.")
+        return not_applicable(gettext_noop(
+            "The two-week limit on manure applies only from May 1 to November 1."))
     board_interval = facts.get("board_disposal_interval_days")
     verdict = at_most(
         facts["days_since_manure_removed"],
         min(MANURE_REMOVAL_DAYS, board_interval or MANURE_REMOVAL_DAYS),
-        unit="days",
-        what="The time since manure was last taken off the property",
+        unit=DAYS,
+        what=gettext_noop("The time since manure was last taken off the property"),
     )
-    return _on_failure(verdict, "Take the manure off the property now.")
+    return _on_failure(verdict, gettext_noop("Take the manure off the property now."))
 
 
 @SANITARY_INSPECTION.rule(
-    "nb.6.2.runoff", cite("6.2"), "Manure cannot drain or run off into wetlands"
+    "nb.6.2.runoff", cite("6.2"), gettext_noop("Manure cannot drain or run off into wetlands")
 )
 def manure_runoff(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """§6.2: manure stored so that there can be no drainage or runoff into any
     wetlands resource area."""
     return must_hold(
         not facts["runoff_to_wetlands"],
-        ok="Manure cannot drain or run off into a wetland resource area.",
-        refusal="Manure can drain or run off into a wetland resource area; move or contain "
-        "the manure storage so that it cannot.",
+        ok=gettext_noop("Manure cannot drain or run off into a wetland resource area."),
+        refusal=gettext_noop("Manure can drain or run off into a wetland resource area; move "
+                             "or contain the manure storage so that it cannot."),
     )
 
 
-@SANITARY_INSPECTION.rule("nb.6.2.stall", cite("6.2"), "Stalls are cleaned of manure daily")
+@SANITARY_INSPECTION.rule(
+    "nb.6.2.stall", cite("6.2"), gettext_noop("Stalls are cleaned of manure daily")
+)
 def stall_cleaning(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """§6.2: manure shall be removed from the stall at least daily."""
     return must_hold(
         facts["stall_cleaned_daily"],
-        ok="Manure is removed from the stalls at least daily.",
-        refusal="Remove manure from the stalls at least daily and place it in the manure "
-        "storage area.",
+        ok=gettext_noop("Manure is removed from the stalls at least daily."),
+        refusal=gettext_noop("Remove manure from the stalls at least daily and place it in the "
+                             "manure storage area."),
     )
 
 
-@SANITARY_INSPECTION.rule("nb.6.3.effluent", cite("6.3"), "No effluent runs off the stable")
+@SANITARY_INSPECTION.rule(
+    "nb.6.3.effluent", cite("6.3"), gettext_noop("No effluent runs off the stable")
+)
 def effluent(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """§6.3: effluent containing urine or fecal matter shall not be discharged in
     runoff or flow over the surface of the ground."""
     return must_hold(
         not facts["effluent_discharged"],
-        ok="No effluent runs off or flows over the ground.",
-        refusal="Effluent with urine or manure is running off or over the ground; contain "
-        "it so that it does not.",
+        ok=gettext_noop("No effluent runs off or flows over the ground."),
+        refusal=gettext_noop("Effluent with urine or manure is running off or over the ground; "
+                             "contain it so that it does not."),
     )
 
 
-@SANITARY_INSPECTION.rule("nb.6.5.feed", cite("6.5"), "Feed is stored in closed containers")
+@SANITARY_INSPECTION.rule(
+    "nb.6.5.feed", cite("6.5"), gettext_noop("Feed is stored in closed containers")
+)
 def feed_storage(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """§6.5: feed shall be stored in closed, moisture and vermin resistant containers."""
     return must_hold(
         facts["feed_in_closed_containers"],
-        ok="Feed is stored in closed, moisture- and vermin-resistant containers.",
-        refusal="Store feed in closed containers that keep out moisture and vermin.",
+        ok=gettext_noop("Feed is stored in closed, moisture- and vermin-resistant containers."),
+        refusal=gettext_noop("Store feed in closed containers that keep out moisture and "
+                             "vermin."),
     )
 
 
@@ -960,45 +988,50 @@ def _answered(
     return must_hold(facts[name] is holds, ok=ok, refusal=refusal)
 
 
-@SANITARY_INSPECTION.rule("nb.3.1.slope", cite("3.1"), "The corral is sloped to shed water")
+@SANITARY_INSPECTION.rule(
+    "nb.3.1.slope", cite("3.1"), gettext_noop("The corral is sloped to shed water")
+)
 def corral_slope(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """§3.1: the corral and paddock shall be adequately sloped to minimize standing water."""
     return _answered(
         facts, "corral_sloped",
-        ok="The corral and paddock are sloped so that water does not stand.",
-        refusal="Water stands in the corral or paddock; grade it so that it drains.",
+        ok=gettext_noop("The corral and paddock are sloped so that water does not stand."),
+        refusal=gettext_noop("Water stands in the corral or paddock; grade it so that it "
+                             "drains."),
     )
 
 
 @SANITARY_INSPECTION.rule(
-    "nb.3.2.condition", cite("3.2"), "Horses are kept clean and healthy"
+    "nb.3.2.condition", cite("3.2"), gettext_noop("Horses are kept clean and healthy")
 )
 def horse_condition(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """§3.2: all horses shall be maintained in a clean and healthy condition."""
     return _answered(
         facts, "horses_clean_and_healthy",
-        ok="The horses are kept in a clean and healthy condition.",
-        refusal="The horses are not kept clean and healthy; have them cared for.",
+        ok=gettext_noop("The horses are kept in a clean and healthy condition."),
+        refusal=gettext_noop("The horses are not kept clean and healthy; have them cared for."),
     )
 
 
 @SANITARY_INSPECTION.rule(
     "nb.3.2.immunizations", cite("3.2"),
-    "Horses have the other immunizations the state requires",
+    gettext_noop("Horses have the other immunizations the state requires"),
 )
 def state_immunizations(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """§3.2: besides encephalitis and tetanus (checked at registration), "such other
     immunizations as required by the Division of Animal Health"."""
     return _answered(
         facts, "state_immunizations_current",
-        ok="The horses have the other immunizations the Division of Animal Health requires.",
-        refusal="A horse lacks an immunization the Division of Animal Health requires; file "
-        "the veterinarian's certificate with the Board of Health.",
+        ok=gettext_noop("The horses have the other immunizations the Division of Animal Health "
+                        "requires."),
+        refusal=gettext_noop("A horse lacks an immunization the Division of Animal Health "
+                             "requires; file the veterinarian's certificate with the Board of "
+                             "Health."),
     )
 
 
 @SANITARY_INSPECTION.rule(
-    "nb.5.1.light", cite("5.1"), "The stable has adequate light and ventilation"
+    "nb.5.1.light", cite("5.1"), gettext_noop("The stable has adequate light and ventilation")
 )
 def light_and_ventilation(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """§5.1: the stable shall be provided with adequate light and ventilation (its
@@ -1006,27 +1039,32 @@ def light_and_ventilation(facts: Mapping[str, Any], context: CheckContext) -> Ve
     on the permit: the building inspector's, not this checklist's)."""
     return _answered(
         facts, "light_and_ventilation_adequate",
-        ok="The stable has adequate light and ventilation.",
-        refusal="The stable lacks adequate light or ventilation.",
+        ok=gettext_noop("The stable has adequate light and ventilation."),
+        refusal=gettext_noop("The stable lacks adequate light or ventilation."),
     )
 
 
-@SANITARY_INSPECTION.rule("nb.5.3.dust", cite("5.3"), "A bare corral has its dust controlled")
+@SANITARY_INSPECTION.rule(
+    "nb.5.3.dust", cite("5.3"), gettext_noop("A bare corral has its dust controlled")
+)
 def dust_control(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """§5.3: "If corral is not grassed, dust control measures shall be taken"."""
     if facts.get("corral_grassed") is None:
         return not_applicable(NOT_RECORDED)
     if facts["corral_grassed"]:
-        return not_applicable("The corral is grassed; dust control is required only in a bare "
-                              "corral.")
+        return not_applicable(gettext_noop("The corral is grassed; dust control is required "
+                                           "only in a bare corral."))
     return _answered(
         facts, "dust_controlled",
-        ok="The corral is not grassed and dust control measures are taken.",
-        refusal="The corral is not grassed and no dust control measures are taken.",
+        ok=gettext_noop("The corral is not grassed and dust control measures are taken."),
+        refusal=gettext_noop("The corral is not grassed and no dust control measures are "
+                             "taken."),
     )
 
 
-@SANITARY_INSPECTION.rule("nb.5.4.barrier", cite("5.4"), "A barrier is in place where needed")
+@SANITARY_INSPECTION.rule(
+    "nb.5.4.barrier", cite("5.4"), gettext_noop("A barrier is in place where needed")
+)
 def property_barrier(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """§5.4: a fence, closely planted trees or other measures where needed to keep children
     away or to spare an abutter's comfortable enjoyment of their property (the inspector
@@ -1034,17 +1072,19 @@ def property_barrier(facts: Mapping[str, Any], context: CheckContext) -> Verdict
     if facts.get("barrier_needed") is None:
         return not_applicable(NOT_RECORDED)
     if not facts["barrier_needed"]:
-        return not_applicable("The inspector found no barrier needed on this lot.")
+        return not_applicable(gettext_noop("The inspector found no barrier needed on this lot."))
     return _answered(
         facts, "barrier_in_place",
-        ok="A barrier is in place where one is needed.",
-        refusal="A barrier is needed to keep children away or to protect an abutter, and "
-        "none is in place; install fencing or close planting.",
+        ok=gettext_noop("A barrier is in place where one is needed."),
+        refusal=gettext_noop("A barrier is needed to keep children away or to protect an "
+                             "abutter, and none is in place; install fencing or close "
+                             "planting."),
     )
 
 
 @SANITARY_INSPECTION.rule(
-    "nb.5.5.habitation", cite("5.5"), "No one lives in the stable without written permission"
+    "nb.5.5.habitation", cite("5.5"),
+    gettext_noop("No one lives in the stable without written permission"),
 )
 def habitation(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """§5.5: a private stable shall not be used for human habitation except with written
@@ -1052,57 +1092,63 @@ def habitation(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     if facts.get("stable_used_for_habitation") is None:
         return not_applicable(NOT_RECORDED)
     if not facts["stable_used_for_habitation"]:
-        return passed("No one lives in the stable.")
+        return passed(gettext_noop("No one lives in the stable."))
     return _answered(
         facts, "habitation_permitted_in_writing",
-        ok="Someone lives in the stable with the Board of Health's written permission.",
-        refusal="Someone lives in the stable without the Board of Health's written "
-        "permission.",
+        ok=gettext_noop("Someone lives in the stable with the Board of Health's written "
+                        "permission."),
+        refusal=gettext_noop("Someone lives in the stable without the Board of Health's "
+                             "written permission."),
     )
 
 
 @SANITARY_INSPECTION.rule(
-    "nb.6.1.unsanitary", cite("6.1"), "The stable is free of unsanitary conditions"
+    "nb.6.1.unsanitary", cite("6.1"), gettext_noop("The stable is free of unsanitary conditions")
 )
 def unsanitary_conditions(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """§6.1: no flies, odors, vermin, liquid effluent, runoff or disease carriers in such
     concentrations and for so long as to cause a nuisance or endanger health."""
     return _answered(
         facts, "unsanitary_conditions", holds=False,
-        ok="No flies, odors, vermin or other unsanitary conditions cause a nuisance.",
-        refusal="Flies, odors, vermin or other unsanitary conditions cause a nuisance or "
-        "threaten health; clean the stable and its surroundings.",
+        ok=gettext_noop("No flies, odors, vermin or other unsanitary conditions cause a "
+                        "nuisance."),
+        refusal=gettext_noop("Flies, odors, vermin or other unsanitary conditions cause a "
+                             "nuisance or threaten health; clean the stable and its "
+                             "surroundings."),
     )
 
 
 @SANITARY_INSPECTION.rule(
-    "nb.6.2.treatment", cite("6.2"), "In warm weather manure is limed and treated for flies"
+    "nb.6.2.treatment", cite("6.2"),
+    gettext_noop("In warm weather manure is limed and treated for flies"),
 )
 def manure_treatment(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """§6.2: "During warm weather, manure shall be treated with lime or superphosphate … and
     be treated with approved insecticides" (read: warm weather is the manure season, May 1
     to November 1, the same months §6.2 limits the pile to two weeks)."""
     if not in_manure_season(context.on):
-        return not_applicable("Manure treatment is required in warm weather, May 1 to "
-                              "November 1.")
+        return not_applicable(gettext_noop("Manure treatment is required in warm weather, May 1 "
+                                           "to November 1."))
     return _answered(
         facts, "manure_treated",
-        ok="The manure is treated with lime or superphosphate and an insecticide.",
-        refusal="The manure is not treated; use lime or superphosphate against odors and an "
-        "approved insecticide against flies.",
+        ok=gettext_noop("The manure is treated with lime or superphosphate and an insecticide."),
+        refusal=gettext_noop("The manure is not treated; use lime or superphosphate against "
+                             "odors and an approved insecticide against flies."),
     )
 
 
-@SANITARY_INSPECTION.rule("nb.6.4.insects", cite("6.4"), "Insect control is practiced")
+@SANITARY_INSPECTION.rule(
+    "nb.6.4.insects", cite("6.4"), gettext_noop("Insect control is practiced")
+)
 def insect_control(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """§6.4: insect control "should be practiced" on the walls, ceilings and stalls and the
     outside of the stable: advice, so a missing practice is for review, never a failure."""
     if facts.get("insect_control_practiced") is None:
         return not_applicable(NOT_RECORDED)
     if facts["insect_control_practiced"]:
-        return passed("Insect control is practiced.")
-    return needs_review("No insect control is practiced; §6.4 advises it on the walls, "
-                        "ceilings, stalls and outside of the stable.")
+        return passed(gettext_noop("Insect control is practiced."))
+    return needs_review(gettext_noop("No insect control is practiced; §6.4 advises it on the "
+                                     "walls, ceilings, stalls and outside of the stable."))
 
 
 # -- Horse burial notice (§6.6) ----------------------------------------------
@@ -1110,99 +1156,117 @@ def insect_control(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
 HORSE_BURIAL = RuleSet(
     code="northborough.horse_burial",
     municipality=MUNICIPALITY,
-    title="Horse burial notice",
-    description="The burial hole's measurements and the notice to the Board of Health (§6.6).",
+    title=gettext_noop("Horse burial notice"),
+    description=gettext_noop("The burial hole's measurements and the notice to the Board of "
+                             "Health (§6.6)."),
     facts=(
         Fact(
             "bottom_above_high_water_ft",
             FactType.NUMBER,
-            "Height of the bottom of the hole above high water",
+            gettext_noop("Height of the bottom of the hole above high water"),
             unit="ft",
             minimum=None,
         ),
         Fact(
-            "cover_depth_ft", FactType.NUMBER, "Depth of compacted dirt over the remains", unit="ft"
+            "cover_depth_ft", FactType.NUMBER,
+            gettext_noop("Depth of compacted dirt over the remains"), unit="ft"
         ),
         Fact(
             "distance_to_lot_line_ft",
             FactType.NUMBER,
-            "Distance from the hole to the nearest lot line",
+            gettext_noop("Distance from the hole to the nearest lot line"),
             unit="ft",
         ),
         Fact(
             "distance_to_wetland_ft",
             FactType.NUMBER,
-            "Distance from the hole to the nearest wetland",
+            gettext_noop("Distance from the hole to the nearest wetland"),
             unit="ft",
         ),
         Fact(
             "distance_to_well_ft",
             FactType.NUMBER,
-            "Distance from the hole to the nearest well",
+            gettext_noop("Distance from the hole to the nearest well"),
             unit="ft",
         ),
-        Fact("burial_date", FactType.DATE, "Date of burial"),
+        Fact("burial_date", FactType.DATE, gettext_noop("Date of burial")),
         Fact(
             "notice_date",
             FactType.DATE,
-            "Date the Board of Health was notified",
-            help_text="Notify in advance; after a weekend or holiday burial, notify on the "
-            "next working day.",
+            gettext_noop("Date the Board of Health was notified"),
+            help_text=gettext_noop("Notify in advance; after a weekend or holiday burial, notify "
+                                   "on the next working day."),
         ),
     ),
 )
 
 
 @HORSE_BURIAL.rule(
-    "nb.6.6.high_water", cite("6.6"), "The bottom of the hole is 4 ft or more above high water"
+    "nb.6.6.high_water", cite("6.6"),
+    gettext_noop("The bottom of the hole is 4 ft or more above high water"),
 )
 def burial_high_water(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """§6.6(i): the bottom of the hole at least four feet above high water."""
     return at_least(
         facts["bottom_above_high_water_ft"],
         4,
-        unit="ft",
-        what="The height of the bottom of the hole above high water",
+        unit=FEET,
+        what=gettext_noop("The height of the bottom of the hole above high water"),
     )
 
 
-@HORSE_BURIAL.rule("nb.6.6.cover", cite("6.6"), "The remains are covered by 6 ft of dirt")
+@HORSE_BURIAL.rule(
+    "nb.6.6.cover", cite("6.6"), gettext_noop("The remains are covered by 6 ft of dirt")
+)
 def burial_cover(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """§6.6(ii): covered with at least six feet of compact dirt."""
-    return at_least(
-        facts["cover_depth_ft"], 6, unit="ft", what="The compacted dirt over the remains"
-    )
+    return at_least(facts["cover_depth_ft"], 6, unit=FEET,
+                    what=gettext_noop("The compacted dirt over the remains"))
 
 
-@HORSE_BURIAL.rule("nb.6.6.lot_line", cite("6.6"), "The hole is 15 ft or more from lot lines")
+@HORSE_BURIAL.rule(
+    "nb.6.6.lot_line", cite("6.6"), gettext_noop("The hole is 15 ft or more from lot lines")
+)
 def burial_lot_line(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """§6.6(iii): at least fifteen feet from any lot line."""
     return at_least(
         facts["distance_to_lot_line_ft"],
         15,
-        unit="ft",
-        what="The hole's distance from the nearest lot line",
+        unit=FEET,
+        what=gettext_noop("The hole's distance from the nearest lot line"),
     )
 
 
+#: What a burial hole too close to a wetland, a well or both is told (§6.6(iii)).
+TOO_CLOSE = {
+    (True, False): gettext_noop("The hole is too close to the wetland (%(wetland)s ft); it "
+                                "must be at least 100 ft from any wetland and any well."),
+    (False, True): gettext_noop("The hole is too close to the well (%(well)s ft); it must be at "
+                                "least 100 ft from any wetland and any well."),
+    (True, True): gettext_noop("The hole is too close to the wetland (%(wetland)s ft) and the "
+                               "well (%(well)s ft); it must be at least 100 ft from any wetland "
+                               "and any well."),
+}
+
+
 @HORSE_BURIAL.rule(
-    "nb.6.6.wetland_well", cite("6.6"), "The hole is 100 ft or more from wetlands and wells"
+    "nb.6.6.wetland_well", cite("6.6"),
+    gettext_noop("The hole is 100 ft or more from wetlands and wells"),
 )
 def burial_wetland_well(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """§6.6(iii): at least 100 feet from any wetland or well."""
-    distances = {"wetland": facts["distance_to_wetland_ft"], "well": facts["distance_to_well_ft"]}
-    nearest = min(distances.values())
-    too_close = [f"the {name} ({feet} ft)" for name, feet in distances.items() if feet < 100]
-    if too_close:
+    wetland, well = facts["distance_to_wetland_ft"], facts["distance_to_well_ft"]
+    nearest = min(wetland, well)
+    too_close = (wetland < 100, well < 100)
+    if any(too_close):
         return failed(
-            f"The hole is too close to {' and '.join(too_close)}; it must be at least 100 ft "
-            "from any wetland and any well.",
+            explain(TOO_CLOSE[too_close], wetland=wetland, well=well),
             required=100,
             actual=nearest,
             unit="ft",
         )
     return passed(
-        "The hole is at least 100 ft from the nearest wetland and well.",
+        gettext_noop("The hole is at least 100 ft from the nearest wetland and well."),
         required=100,
         actual=nearest,
         unit="ft",
@@ -1212,47 +1276,55 @@ def burial_wetland_well(facts: Mapping[str, Any], context: CheckContext) -> Verd
 @HORSE_BURIAL.rule(
     "nb.6.6.notice",
     cite("6.6"),
-    "The Board was notified before burial, or the next working day after a holiday burial",
+    gettext_noop("The Board was notified before burial, or the next working day after a "
+                 "holiday burial"),
     reviewable=True,
 )
 def burial_notice(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """§6.6: the Board is notified in advance, except that after a burial on a weekend
     or holiday it may be notified on the first working day following."""
     burial, notice = facts["burial_date"], facts["notice_date"]
-    buried, told = format_date(burial), format_date(notice)
     if notice <= burial:
         return passed(
-            f"The Board of Health was notified on {told}, before the burial on {buried}.",
+            explain(gettext_noop("The Board of Health was notified on %(told)s, before the "
+                                 "burial on %(buried)s."), told=notice, buried=burial),
             required=burial,
             actual=notice,
         )
     calendar = context.calendar
     if calendar is None:
         return needs_review(
-            f"The Board of Health was notified on {told}, after the burial on {buried}; "
-            "an officer must check whether the burial fell on a weekend or holiday.",
+            explain(gettext_noop("The Board of Health was notified on %(told)s, after the "
+                                 "burial on %(buried)s; an officer must check whether the "
+                                 "burial fell on a weekend or holiday."),
+                    told=notice, buried=burial),
             required=burial,
             actual=notice,
         )
     if calendar.is_business_day(burial):
         return failed(
-            f"The Board of Health was notified on {told}, after the burial on {buried}, "
-            "a working day; the Board must be notified before a burial on a working day.",
+            explain(gettext_noop("The Board of Health was notified on %(told)s, after the "
+                                 "burial on %(buried)s, a working day; the Board must be "
+                                 "notified before a burial on a working day."),
+                    told=notice, buried=burial),
             required=burial,
             actual=notice,
         )
     latest = calendar.next_business_day_after(burial)
-    deadline = format_date(latest)
     if notice <= latest:
         return passed(
-            f"The burial on {buried} was on a weekend or holiday, and the Board of Health "
-            f"was notified on {told}, by the next working day ({deadline}).",
+            explain(gettext_noop("The burial on %(buried)s was on a weekend or holiday, and the "
+                                 "Board of Health was notified on %(told)s, by the next working "
+                                 "day (%(deadline)s)."),
+                    buried=burial, told=notice, deadline=latest),
             required=latest,
             actual=notice,
         )
     return failed(
-        f"The burial on {buried} was on a weekend or holiday, but the Board of Health was "
-        f"notified only on {told}; it must be notified by the next working day ({deadline}).",
+        explain(gettext_noop("The burial on %(buried)s was on a weekend or holiday, but the "
+                             "Board of Health was notified only on %(told)s; it must be notified "
+                             "by the next working day (%(deadline)s)."),
+                buried=burial, told=notice, deadline=latest),
         required=latest,
         actual=notice,
     )

@@ -12,6 +12,7 @@ from typing import Any
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext_noop
 
 from permits_site import audit
 from permits_site.exceptions import DomainError
@@ -49,12 +50,12 @@ def file_burial_notice(
     named is no longer kept in town from its burial.
     """
     if stable.keeper_id != filed_by.pk and not (horse and horse.stable_id == stable.pk):
-        raise DomainError("Choose your stable, or the stable where your horse was kept.",
-                          field="stable")
+        raise DomainError(gettext_noop("Choose your stable, or the stable where your horse was "
+                                       "kept."), field="stable")
     if horse is not None and horse.owner_id != filed_by.pk and stable.keeper_id != filed_by.pk:
-        raise DomainError("Choose one of your horses.", field="horse")
+        raise DomainError(gettext_noop("Choose one of your horses."), field="horse")
     if not site.strip():
-        raise DomainError("Say where on the lot the horse is buried.", field="site")
+        raise DomainError(gettext_noop("Say where on the lot the horse is buried."), field="site")
     rule_set = rules.HORSE_BURIAL
     today = timezone.localdate()
     result = rule_set.evaluate(facts, on=today, calendar=stable.municipality.calendar())
@@ -82,6 +83,23 @@ def file_burial_notice(
         after={"findings": [finding.rule for finding in result.failures]},
     )
     return notice
+
+
+def findings_as_filed(notice: HorseBurialNotice) -> list[dict[str, str]]:
+    """The notice's findings as filed. A message the rules, read again on the notice's facts
+    and day, still say word for word keeps its wording, so a page says it in the reader's
+    language; one they now say otherwise stays as filed."""
+    rule_set = rules.HORSE_BURIAL
+    again = {
+        finding.rule: finding.message
+        for finding in rule_set.evaluate(rule_set.parse(notice.facts), on=notice.filed_on,
+                                         calendar=notice.municipality.calendar()).findings
+    }
+    return [
+        {**filed, "message": again[filed["rule"]]}
+        if again.get(filed["rule"]) == filed["message"] else filed
+        for filed in notice.findings
+    ]
 
 
 def _finding_json(finding: Finding) -> dict[str, str]:

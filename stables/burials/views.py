@@ -5,20 +5,24 @@ resident's notice and what the Board of Health made of it. Views parse forms and
 from __future__ import annotations
 
 import datetime as dt
+from decimal import Decimal
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext, gettext_noop
 from django.views.decorators.http import require_GET, require_http_methods
 
 from permits_site.exceptions import DomainError
+from permits_site.licensing.templatetags.localised import explained, long_date
 from permits_site.licensing.views.access import get_visible_or_404
 from permits_site.licensing.views.law import OUTCOME_LABELS
 from permits_site.rules.base import FactType
-from permits_site.rules.calendar import format_date
+from permits_site.rules.wording import explain
 from stables import permissions, rules
 from stables.burials import services
-from stables.burials.forms import BurialNoticeForm
+from stables.burials.forms import burial_notice_form
+from stables.forms import add_refusal
 from stables.models import HorseBurialNotice
 
 
@@ -29,7 +33,7 @@ def burial_new(request):
     user = request.user
     own_horses = services.kept_horses(user).select_related("stable")
     stables = services.burial_stables(user).select_related("property")
-    form = BurialNoticeForm(request.POST or None, stables=stables, horses=own_horses)
+    form = burial_notice_form(request.POST or None, stables=stables, horses=own_horses)
     if request.method == "POST" and form.is_valid():
         try:
             notice = services.file_burial_notice(
@@ -40,9 +44,9 @@ def burial_new(request):
                 facts=form.facts,
             )
         except DomainError as error:
-            form.add_service_errors(error.errors)
+            add_refusal(form, error.errors)
         else:
-            messages.success(request, "The Board of Health has your notice.")
+            messages.success(request, gettext("The Board of Health has your notice."))
             return redirect("stables:burial", pk=notice.pk)
     return render(
         request,
@@ -56,7 +60,8 @@ def burial_new(request):
 @require_GET
 def burial_detail(request, pk: int):
     notice = get_visible_or_404(
-        HorseBurialNotice.objects.select_related("stable__property", "horse", "filed_by"),
+        HorseBurialNotice.objects.select_related("stable__property", "horse", "filed_by",
+                                                 "municipality"),
         permissions.can_view_burial_notice,
         request.user,
         pk=pk,
@@ -71,7 +76,7 @@ def burial_detail(request, pk: int):
             "notice": notice,
             "outcomes": [
                 (finding, summaries.get(finding["rule"], ""), labels[finding["outcome"]])
-                for finding in notice.findings
+                for finding in services.findings_as_filed(notice)
             ],
             "answers": [
                 (fact.label, _answer(fact, notice.facts.get(fact.name)))
@@ -82,9 +87,11 @@ def burial_detail(request, pk: int):
 
 
 def _answer(fact, value) -> str:
-    """A stored answer as the notice reads: "March 4, 2030", "12 ft"."""
+    """A stored answer as the notice reads, in the reader's language: "March 4, 2030",
+    "12 ft"."""
     if value is None:
-        return "Not given"
+        return gettext("Not given")
     if fact.type is FactType.DATE:
-        return format_date(dt.date.fromisoformat(value))
-    return f"{value} {fact.unit}".strip()
+        return long_date(dt.date.fromisoformat(value))
+    return explained(explain(gettext_noop("%(amount)s %(unit)s"), amount=Decimal(str(value)),
+                             unit=explain(fact.unit)))

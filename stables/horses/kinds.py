@@ -6,6 +6,8 @@ from __future__ import annotations
 import datetime as dt
 from typing import TYPE_CHECKING, Any
 
+from django.utils.translation import gettext_noop
+
 from permits_site.licensing.declarations import (
     About,
     DeclaredDocument,
@@ -35,11 +37,12 @@ def registered_horse(application: Application):
 
 #: What a horse registration's ``details`` take (B).
 HORSE_FIELDS = (
-    reference_field("stable", "Where is the horse kept?", references="stable",
-                    help="Your stable, or the permitted stable where the horse is boarded."),
-    detail_field("name", FactType.TEXT, "Horse's name"),
-    detail_field("description", FactType.TEXT, "Description",
-                 help_text="Breed, color, sex, age and markings."),
+    reference_field("stable", gettext_noop("Where is the horse kept?"), references="stable",
+                    help=gettext_noop("Your stable, or the permitted stable where the horse is "
+                                      "boarded.")),
+    detail_field("name", FactType.TEXT, gettext_noop("Horse's name")),
+    detail_field("description", FactType.TEXT, gettext_noop("Description"),
+                 help_text=gettext_noop("Breed, color, sex, age and markings.")),
 )
 
 
@@ -54,8 +57,9 @@ class HorseRegistrationKind(PermitKind):
     purposes = (Purpose.KEEP_HORSES,)
     extra_fields = HORSE_FIELDS
     documents = (
-        DeclaredDocument(INOCULATION_CERTIFICATE, "The veterinarian's certificate of "
-                         "inoculation against equine encephalitis and tetanus", cite("3.2")),
+        DeclaredDocument(INOCULATION_CERTIFICATE,
+                         gettext_noop("The veterinarian's certificate of inoculation against "
+                                      "equine encephalitis and tetanus"), cite("3.2")),
     )
     list_related = ("horse__stable__property",)
 
@@ -89,13 +93,13 @@ class HorseRegistrationKind(PermitKind):
         if horse is None:
             return {}
         rows = {
-            "Horse": horse.name,
-            "Description": horse.description,
-            "Kept at": horse.stable.property.full_address,
-            "Registered": "Until the horse leaves town (B)",
+            gettext_noop("Horse"): horse.name,
+            gettext_noop("Description"): horse.description,
+            gettext_noop("Kept at"): horse.stable.property.full_address,
+            gettext_noop("Registered"): "Until the horse leaves town (B)",
         }
         if horse.certificate_dated:
-            rows["EEE and tetanus certificate"] = (
+            rows[gettext_noop("EEE and tetanus certificate")] = (
                 f"Dated {format_date(horse.certificate_dated)}; renew it yearly (§3.2)"
             )
         return rows
@@ -109,11 +113,11 @@ class HorseRegistrationKind(PermitKind):
         if horse is None:
             return []
         return [
-            ("Horse", horse.name),
-            ("Description", horse.description),
-            ("Kept at", horse.stable.property.full_address),
+            (gettext_noop("Horse"), horse.name),
+            (gettext_noop("Description"), horse.description),
+            (gettext_noop("Kept at"), horse.stable.property.full_address),
             (
-                "Inoculation certificate dated",
+                gettext_noop("Inoculation certificate dated"),
                 format_date(horse.certificate_dated) if horse.certificate_dated else "Not filed",
             ),
         ]

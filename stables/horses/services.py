@@ -14,6 +14,7 @@ from django.core.files.uploadedfile import UploadedFile
 from django.db import transaction
 from django.db.models import BooleanField, Exists, ExpressionWrapper, OuterRef, Q
 from django.utils import timezone
+from django.utils.translation import gettext_noop
 
 from permits_site import audit
 from permits_site.exceptions import DomainError
@@ -30,6 +31,7 @@ from permits_site.licensing.services.applications import create_application
 from permits_site.licensing.services.documents import check_upload, upload_document
 from permits_site.licensing.services.permits import end_open_term
 from permits_site.rules.calendar import format_date
+from permits_site.rules.wording import explain
 from permits_site.towns.models import Municipality
 from stables.models import Departure, Horse, Stable
 
@@ -61,9 +63,10 @@ def stables_for_horses(owner):
 
 def _check_certificate_date(dated: dt.date | None) -> None:
     if dated is None:
-        raise DomainError("Enter the date on the certificate.", field="certificate_dated")
+        raise DomainError(gettext_noop("Enter the date on the certificate."),
+                          field="certificate_dated")
     if dated > timezone.localdate():
-        raise DomainError("The certificate cannot be dated in the future.",
+        raise DomainError(gettext_noop("The certificate cannot be dated in the future."),
                           field="certificate_dated")
 
 
@@ -72,12 +75,18 @@ def _described_horse(*, owner, stable: Stable, name: str, description: str
     """The horse's stable, name and description, checked as the registration page does."""
     if not stables_for_horses(owner).filter(pk=stable.pk).exists():
         raise DomainError(
-            "Choose one of your stables or a stable with a permit in force.", field="stable"
+            gettext_noop("Choose one of your stables or a stable with a permit in force."),
+            field="stable",
         )
     described = {"stable": stable, "name": name.strip(), "description": description.strip()}
     errors = {
-        field: [f"Enter the horse's {field} ({limit} characters at most)."]
-        for field, limit in (("name", NAME_LENGTH), ("description", DESCRIPTION_LENGTH))
+        field: [explain(refusal, limit=limit)]
+        for field, limit, refusal in (
+            ("name", NAME_LENGTH,
+             gettext_noop("Enter the horse's name (%(limit)s characters at most).")),
+            ("description", DESCRIPTION_LENGTH,
+             gettext_noop("Enter the horse's description (%(limit)s characters at most).")),
+        )
         if not described[field] or len(described[field]) > limit
     }
     if errors:
@@ -240,14 +249,16 @@ def record_departure(*, horse: Horse, departure: str, left_on: dt.date,
     last day it was kept in town; its registration (B) ends with it."""
     errors: dict[str, list[str]] = {}
     if not horse.kept_in_town:
-        raise DomainError(f"{horse.name} left the register on {format_date(horse.kept_until)}.",
-                          field="departure")
+        raise DomainError(explain(gettext_noop("%(horse)s left the register on %(day)s."),
+                                  horse=horse.name, day=horse.kept_until), field="departure")
     if departure not in Departure.values:
-        errors["departure"] = ["Say whether the horse was sold, moved out of town or died."]
+        errors["departure"] = [gettext_noop("Say whether the horse was sold, moved out of town "
+                                            "or died.")]
     if left_on > timezone.localdate():
-        errors["left_on"] = ["The day the horse left cannot be in the future."]
+        errors["left_on"] = [gettext_noop("The day the horse left cannot be in the future.")]
     elif left_on < horse.registration.created_at.date():
-        errors["left_on"] = ["The day the horse left cannot come before its registration."]
+        errors["left_on"] = [gettext_noop("The day the horse left cannot come before its "
+                                          "registration.")]
     if errors:
         raise DomainError(errors)
     horse.kept_until, horse.departure = left_on, departure

@@ -8,12 +8,14 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods
 
 from permits_site.accounts import permissions
 from permits_site.exceptions import DomainError
 from permits_site.licensing.pending_uploads import KeptUploads
 from permits_site.licensing.views.access import get_visible_or_404
+from stables.forms import add_refusal
 from stables.horses import services
 from stables.horses.forms import CertificateForm, DepartureForm, HorseForm
 from stables.models import Horse, HorseBurialNotice, northborough
@@ -38,10 +40,11 @@ def horse_new(request):
                 certificate_dated=data["certificate_dated"],
             )
         except DomainError as error:
-            form.add_service_errors(error.errors)
+            add_refusal(form, error.errors)
         else:
             uploads.discard()
-            messages.success(request, f"{horse.name}'s registration is drafted; submit it below.")
+            messages.success(request, gettext("%(horse)s's registration is drafted; submit it "
+                                              "below.") % {"horse": horse.name})
             return redirect("licensing:application", pk=horse.registration_id)
     uploads.keep(form)
     return render(
@@ -73,10 +76,11 @@ def horse_certificate(request, pk: int):
                 acting_user=request.user,
             )
         except DomainError as error:
-            form.add_service_errors(error.errors)
+            add_refusal(form, error.errors)
         else:
             uploads.discard()
-            messages.success(request, f"{horse.name}'s certificate is filed.")
+            messages.success(request, gettext("%(horse)s's certificate is filed.")
+                             % {"horse": horse.name})
             return redirect("licensing:dashboard")
     uploads.keep(form)
     return render(
@@ -102,9 +106,10 @@ def horse_departure(request, pk: int):
         try:
             services.record_departure(horse=horse, acting_user=request.user, **form.cleaned_data)
         except DomainError as error:
-            form.add_service_errors(error.errors)
+            add_refusal(form, error.errors)
         else:
-            messages.success(request, f"{horse.name} has left the register.")
+            messages.success(request, gettext("%(horse)s has left the register.")
+                             % {"horse": horse.name})
             return redirect("licensing:dashboard")
     return render(request, "stables/departure_form.html", {"form": form, "horse": horse},
                   status=400 if request.method == "POST" else 200)

@@ -5,6 +5,7 @@ generated form of its declaration (``stables.permits.kinds``)."""
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from permits_site.licensing.fact_forms import (
     LARGEST_MAGNITUDE,
@@ -18,21 +19,21 @@ class ExpansionForm(StyledForm):
     """An expansion, cumulated with the earlier ones since the last permit (§2.1)."""
 
     area_sqft = forms.DecimalField(
-        label="Added floor area (in square feet)",
+        label=_("Added floor area (in square feet)"),
         min_value=0,
         max_value=LARGEST_MAGNITUDE,
         decimal_places=1,
         widget=forms.NumberInput(attrs={"inputmode": "decimal", "step": "any"}),
     )
-    made_on = bounded_date_field(label="Date of the expansion")
+    made_on = bounded_date_field(label=_("Date of the expansion"))
     description = forms.CharField(
-        required=False, max_length=300, label="What was built (optional)"
+        required=False, max_length=300, label=_("What was built (optional)")
     )
 
     def clean_area_sqft(self):
         area = self.cleaned_data["area_sqft"]
         if area <= 0:
-            raise forms.ValidationError("Enter an area greater than zero.")
+            raise forms.ValidationError(_("Enter an area greater than zero."))
         return area
 
 

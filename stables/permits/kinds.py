@@ -32,6 +32,7 @@ from permits_site.licensing.kinds import Blocker, PermitKind, display_value
 from permits_site.licensing.models import Application, Permit, PermitStatus
 from permits_site.rules.base import FactType
 from permits_site.rules.calendar import anniversary_eve, days_after, year_end
+from permits_site.rules.wording import explain
 from stables.facts import OFFICE_FACTS, OFFICE_RULES, office_facts
 from stables.law import cite
 from stables.models import PLAN_ITEMS, Occupancy, StableApplication
@@ -42,6 +43,7 @@ from stables.permits.services import (
     review_panel_context,
     stable_details,
     stable_permit_issued,
+    status_in_words,
     transfer_stable_permit,
     transferable_permit,
     update_stable_draft,
@@ -59,6 +61,10 @@ TRANSFEREE_NOTICE = "transfer_notice_transferee"
 OTHER_DATA = "other_data"
 
 NEW, RENEWAL, TRANSFER = "new", "renewal", "transfer"
+#: Whether the applicant maintains the stable as its owner or occupant (§2.2), with the word the
+#: generated form shows each by, marked for the catalogues.
+OCCUPANCY_WORDS = {Occupancy.OWNER.value: gettext_noop("Owner"),
+                   Occupancy.OCCUPANT.value: gettext_noop("Occupant")}
 #: The actions whose application describes the stable: its plan items and the answers to the
 #: rule set (a transfer keeps the permit's, §2.4).
 DESCRIBED = (NEW, RENEWAL)
@@ -87,7 +93,7 @@ STABLE_FIELDS = (
                  actions=(TRANSFER,),
                  help_text=gettext_noop("As the transferor's notice gives it (§2.4).")),
     detail_field("occupancy", FactType.CHOICE, gettext_noop("You maintain the stable as its"),
-                 choices=tuple(Occupancy.values), actions=(NEW, TRANSFER),
+                 choices=tuple(OCCUPANCY_WORDS), actions=(NEW, TRANSFER),
                  help_text=gettext_noop("The applicant is the person maintaining the stable, "
                                         "as owner or occupant (§2.2).")),
     *(_plan_item_field(name) for name in PLAN_ITEMS),
@@ -98,20 +104,28 @@ STABLE_FIELDS = (
 )
 
 
-def _same_type(permit: Permit, permit_type, *, field: str, doing: str) -> None:
+#: The refusal of a renewal or transfer asked on another type's form, by the action.
+OTHER_TYPES_FORM = {
+    RENEWAL: gettext_noop("Permit %(number)s is a %(name)s; renew it on the %(form)s form."),
+    TRANSFER: gettext_noop("Permit %(number)s is a %(name)s; take it over on the %(form)s "
+                           "form."),
+}
+
+
+def _same_type(permit: Permit, permit_type, *, field: str, action: str) -> None:
     """A renewal or transfer is applied for on the form of the permit's own type: a private
     stable's fees and rules are not a public one's (§2.2, §2.4, §7.1)."""
     if permit.permit_type_id != permit_type.pk:
         name = permit.permit_type.name
-        raise DomainError(f"Permit {permit.number} is a {name}; {doing} on the "
-                          f"{name.lower()} form.", field=field)
+        raise DomainError(explain(OTHER_TYPES_FORM[action], number=permit.number, name=name,
+                                  form=name.lower()), field=field)
 
 
 class StablePermitKind(PermitKind):
     """What private (§2) and public (§7) stable permits share."""
 
     about = About.PROPERTY
-    place_label = "Stable site"
+    place_label = gettext_noop("Stable site")
     statements = STATEMENTS
     purposes = (Purpose.KEEP_HORSES,)
     extra_fields = STABLE_FIELDS
@@ -179,7 +193,7 @@ class StablePermitKind(PermitKind):
             followed = transferable_permit(applicant=applicant,
                                            permit_number=values["permit_number"],
                                            address=values["address"])
-            _same_type(followed, permit_type, field="permit_number", doing="take it over")
+            _same_type(followed, permit_type, field="permit_number", action=TRANSFER)
             return transfer_stable_permit(
                 applicant=applicant, permit_number=values["permit_number"],
                 address=values["address"], occupancy=values["occupancy"],
@@ -187,7 +201,7 @@ class StablePermitKind(PermitKind):
             )
         if action == RENEWAL:
             permit = details.records[PERMIT_FIELD]
-            _same_type(permit, permit_type, field=PERMIT_FIELD, doing="renew it")
+            _same_type(permit, permit_type, field=PERMIT_FIELD, action=RENEWAL)
             return renew_stable_permit(
                 applicant=applicant, permit=permit, items=values, facts=details.facts,
                 acting_user=acting_user,
@@ -210,8 +224,9 @@ class StablePermitKind(PermitKind):
             followed = details.records.get(PERMIT_FIELD)
         if followed is not None and followed.pk != application.previous_permit_id:
             field = "permit_number" if application.action == TRANSFER else PERMIT_FIELD
-            raise DomainError("A draft follows up the permit it was started for; withdraw it "
-                              "to apply for another.", field=field)
+            raise DomainError(gettext_noop("A draft follows up the permit it was started "
+                                           "for; withdraw it to apply for another."),
+                              field=field)
         described = application.action in DESCRIBED
         return update_stable_draft(
             application=application, acting_user=acting_user,
@@ -262,8 +277,9 @@ class StablePermitKind(PermitKind):
             found.append(
                 Blocker(
                     "stable.grandfathered",
-                    "The applicant says the stable is grandfathered; the office has not "
-                    "confirmed its permit under the rules in force before May 2, 1990.",
+                    gettext_noop("The applicant says the stable is grandfathered; the office "
+                                 "has not confirmed its permit under the rules in force before "
+                                 "May 2, 1990."),
                     cite("2.5"),
                     Gate.OFFICE_SIGNOFFS,
                 )
@@ -280,8 +296,9 @@ class StablePermitKind(PermitKind):
         return [
             Blocker(
                 "stable.transfer_of_inactive_permit",
-                f"Permit {previous.number} is {PermitStatus(status).label.lower()}; only a "
-                "permit in force can be transferred. Apply for a renewal or a new permit.",
+                explain(gettext_noop("Permit %(number)s is %(status)s; only a permit in force "
+                                     "can be transferred. Apply for a renewal or a new permit."),
+                        number=previous.number, status=status_in_words(status)),
                 cite("2.4"),
                 Gate.RULES_MET,
             )
@@ -322,11 +339,12 @@ class StablePermitKind(PermitKind):
         stable = details.stable
         rows = {}
         if stable.property.parcel:
-            rows["Assessors' parcel"] = stable.property.parcel
-        rows["Horses"] = str(permit.application.facts.get("horses", ""))
+            rows[gettext_noop("Assessors' parcel")] = stable.property.parcel
+        rows[gettext_noop("Horses")] = str(permit.application.facts.get("horses", ""))
         if stable.grandfathered:
-            rows["Grandfathered"] = (f"Permitted under the rules in force before May 2, "
-                                     f"1990 (§2.5): {stable.grandfathered_note}")
+            rows[gettext_noop("Grandfathered")] = (
+                f"Permitted under the rules in force before May 2, 1990 (§2.5): "
+                f"{stable.grandfathered_note}")
         return rows
 
     # -- pages ---------------------------------------------------------------
@@ -342,8 +360,8 @@ class StablePermitKind(PermitKind):
             return super().summary(application)
         site = stable_details(application).stable.property
         return [
-            ("Stable", site.full_address),
-            ("Assessors' parcel", site.parcel or "Not given"),
+            (gettext_noop("Stable"), site.full_address),
+            (gettext_noop("Assessors' parcel"), site.parcel or "Not given"),
             *(
                 (declared.label, display_value(declared, known[declared.name]))
                 for declared in self.fields(application.permit_type)

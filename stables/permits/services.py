@@ -19,6 +19,7 @@ from django.core.files.uploadedfile import UploadedFile
 from django.db import transaction
 from django.db.models import Prefetch, Q, Sum
 from django.utils import timezone
+from django.utils.translation import gettext_noop
 
 from permits_site import audit
 from permits_site.accounts import permissions
@@ -41,6 +42,7 @@ from permits_site.parties.services import find_or_create_property, link_property
 from permits_site.rules.base import Finding, RuleSet
 from permits_site.rules.calendar import format_date
 from permits_site.rules.registry import get_rule_set
+from permits_site.rules.wording import explain
 from permits_site.towns.models import Municipality
 from stables import rules
 from stables.facts import as_json
@@ -58,6 +60,29 @@ from stables.periods import MUNICIPALITY
 PRIVATE_STABLE = "northborough.private_stable"
 PUBLIC_STABLE = "northborough.public_stable"
 STABLE_PERMIT_TYPES = (PRIVATE_STABLE, PUBLIC_STABLE)
+
+#: A permit's status inside a refusal's sentence ("Permit PVS-2027-00012 is revoked").
+STATUS_WORDS = {
+    PermitStatus.ACTIVE: gettext_noop("active"),
+    PermitStatus.EXPIRED: gettext_noop("expired"),
+    PermitStatus.SUSPENDED: gettext_noop("suspended"),
+    PermitStatus.REVOKED: gettext_noop("revoked"),
+    PermitStatus.SUPERSEDED: gettext_noop("superseded"),
+}
+#: A site's application in progress, by its action, refusing another (§2.2, §2.4).
+IN_PROGRESS = {
+    "new": gettext_noop("%(address)s already has a new application in progress (#%(number)s); "
+                        "finish or withdraw it first."),
+    "renewal": gettext_noop("%(address)s already has a renewal application in progress "
+                            "(#%(number)s); finish or withdraw it first."),
+    "transfer": gettext_noop("%(address)s already has a transfer application in progress "
+                             "(#%(number)s); finish or withdraw it first."),
+}
+
+
+def status_in_words(status: str):
+    """The status of a permit as a word of a sentence, said in the reader's language."""
+    return explain(STATUS_WORDS[PermitStatus(status)])
 SANITARY_INSPECTION = "northborough.sanitary_inspection"
 PENDING_STATUSES = (ApplicationStatus.DRAFT, *OPEN_STATUSES)
 #: Files chosen with an application, by document kind (``stables.permits.kinds``); None:
@@ -85,7 +110,8 @@ def stable_details(application: Application) -> StableApplication | None:
 
 def _stable_permit_type(code: str) -> PermitType:
     if code not in STABLE_PERMIT_TYPES:
-        raise DomainError("Choose a private or a public stable permit.", field="permit_type")
+        raise DomainError(gettext_noop("Choose a private or a public stable permit."),
+                          field="permit_type")
     return PermitType.objects.get(code=code)
 
 
@@ -103,8 +129,8 @@ def _refuse_pending(site: Property, *, field: str) -> None:
     ).select_related("application").first()
     if pending is not None:
         raise DomainError(
-            f"{site.address} already has a {pending.application.action} application in "
-            f"progress (#{pending.application.pk}); finish or withdraw it first.",
+            explain(IN_PROGRESS[pending.application.action], address=site.address,
+                    number=pending.application.pk),
             field=field,
         )
 
@@ -113,7 +139,8 @@ def _plan_items(items: Mapping[str, str]) -> dict[str, str]:
     """The §2.2 items (a)–(f), trimmed; (a)–(e) must each be described."""
     plan = {name: (items.get(name) or "").strip() for name in PLAN_ITEMS}
     missing = {
-        name: [f"Describe this: the stable plan shows it ({cite('2.2')})."]
+        name: [explain(gettext_noop("Describe this: the stable plan shows it (%(section)s)."),
+                       section=cite("2.2"))]
         for name, value in plan.items()
         if not value and not StableApplication._meta.get_field(name).blank
     }
@@ -126,8 +153,8 @@ def _keepers_stable(*, applicant, site: Property, occupancy: str) -> Stable:
     """The applicant's stable on ``site``, put on file the first time. A site whose stable
     has another keeper's permit in force changes hands by transfer (§2.4)."""
     if site.municipality_id != northborough().pk:
-        raise DomainError("Choose the property in Northborough where the stable stands.",
-                          field="property")
+        raise DomainError(gettext_noop("Choose the property in Northborough where the stable "
+                                       "stands."), field="property")
     _refuse_pending(site, field="property")
     stable = Stable.objects.filter(property=site, keeper=applicant).first()
     if stable is not None:
@@ -139,8 +166,10 @@ def _keepers_stable(*, applicant, site: Property, occupancy: str) -> Stable:
     ).first()
     if held is not None:
         raise DomainError(
-            f"The stable at {site.address} has permit {held.number} in force: its new owner "
-            f"or occupant applies for its transfer ({cite('2.4')}).",
+            explain(gettext_noop("The stable at %(address)s has permit %(number)s in force: its "
+                                 "new owner or occupant applies for its transfer "
+                                 "(%(section)s)."),
+                    address=site.address, number=held.number, section=cite("2.4")),
             field="property",
         )
     return Stable.objects.create(municipality=site.municipality, keeper=applicant,
@@ -275,8 +304,8 @@ def _changes_made(items: Mapping[str, str]) -> str:
     changes = (items.get("changes_made") or "").strip()
     if not changes:
         raise DomainError(
-            "Say what changed since the last permit, or write \"No changes\" "
-            f"({cite('2.2')}).",
+            explain(gettext_noop('Say what changed since the last permit, or write "No changes" '
+                                 '(%(section)s).'), section=cite("2.2")),
             field="changes_made",
         )
     return changes
@@ -296,11 +325,13 @@ def renew_stable_permit(
     force or expired, with the answers as they stand now and the plans chosen with it."""
     acting_user = acting_user or applicant
     if permit.permit_type.code not in STABLE_PERMIT_TYPES or permit.holder_id != applicant.pk:
-        raise DomainError("Choose one of your own stable permits.", field="permit")
+        raise DomainError(gettext_noop("Choose one of your own stable permits."),
+                          field="permit")
     if not renewable_permit(permit, on=timezone.localdate()):
         raise DomainError(
-            f"Permit {permit.number} is {permit.get_status_display().lower()} and cannot be "
-            "renewed; apply for a new permit.",
+            explain(gettext_noop("Permit %(number)s is %(status)s and cannot be renewed; apply "
+                                 "for a new permit."),
+                    number=permit.number, status=status_in_words(permit.status)),
             field="permit",
         )
     previous = permit.application.stable_application
@@ -344,16 +375,17 @@ def transferable_permit(*, applicant, permit_number: str, address: str) -> Permi
         address
     ):
         raise DomainError(
-            "No stable permit has this number at this address; copy both from the "
-            "transferor's notice.",
+            gettext_noop("No stable permit has this number at this address; copy both from the "
+                         "transferor's notice."),
             field="permit_number",
         )
     if permit.holder_id == applicant.pk:
-        raise DomainError("You already hold this permit.", field="permit_number")
+        raise DomainError(gettext_noop("You already hold this permit."), field="permit_number")
     if permit.effective_status(timezone.localdate()) != PermitStatus.ACTIVE:
         raise DomainError(
-            f"Permit {permit.number} is not in force, so it cannot be transferred; apply for "
-            f"a new permit ({cite('2.4')}).",
+            explain(gettext_noop("Permit %(number)s is not in force, so it cannot be "
+                                 "transferred; apply for a new permit (%(section)s)."),
+                    number=permit.number, section=cite("2.4")),
             field="permit_number",
         )
     return permit
@@ -554,8 +586,9 @@ def expansion_finding(*, stable: Stable, proposed_sqft: Decimal, on: dt.date) ->
     standing = expansion_standing(stable)
     if standing.permitted_area is None:
         raise DomainError(
-            f"{stable.address} has no permit on record to measure an expansion against; "
-            f"apply for a stable permit first ({cite('2.1')}).",
+            explain(gettext_noop("%(address)s has no permit on record to measure an expansion "
+                                 "against; apply for a stable permit first (%(section)s)."),
+                    address=stable.address, section=cite("2.1")),
             field="area_sqft",
         )
     rule_set: RuleSet = get_rule_set(rules.STABLE_EXPANSION.code)
@@ -585,10 +618,13 @@ def record_expansion(
     """
     stable = Stable.objects.select_for_update().get(pk=stable.pk)
     if area_sqft is None or area_sqft <= 0:
-        raise DomainError("Enter the added floor area in square feet.", field="area_sqft")
+        raise DomainError(gettext_noop("Enter the added floor area in square feet."),
+                          field="area_sqft")
     finding = expansion_finding(stable=stable, proposed_sqft=area_sqft, on=made_on)
     if finding.failed:
-        raise DomainError(f"{finding.message} ({finding.citation})", field="area_sqft")
+        raise DomainError(explain(gettext_noop("%(finding)s (%(section)s)"),
+                                  finding=finding.message, section=finding.citation),
+                          field="area_sqft")
     expansion = StableExpansion.objects.create(
         stable=stable,
         since_permit_id=stable.area_permitted_by_id,
@@ -715,7 +751,7 @@ def _stable_row(stable: Stable, *, user, on: dt.date) -> dict[str, Any]:
     return {
         "stable": stable,
         "permit": permit,
-        "status": PermitStatus(status).label if status else "",
+        "status": STATUS_WORDS[PermitStatus(status)] if status else "",
         "renewable": own_permit and renewable_permit(permit, on=on),
         "draft": next(
             (

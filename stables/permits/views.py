@@ -15,6 +15,7 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 
 from permits_site.accounts import permissions
@@ -28,6 +29,7 @@ from permits_site.licensing.views.access import get_visible_or_404
 from permits_site.licensing.views.resident import error_messages
 from stables import periods
 from stables import permissions as stable_permissions
+from stables.forms import add_refusal
 from stables.models import Stable
 from stables.permits import services
 from stables.permits.forms import (
@@ -39,13 +41,6 @@ from stables.permits.forms import (
 from stables.permits.kinds import TRANSFER
 
 PERMIT_TYPES = {"private": services.PRIVATE_STABLE, "public": services.PUBLIC_STABLE}
-
-
-def _refused(form: forms.Form, errors: Mapping[str, list[str]]) -> None:
-    """A service's refusal on the field it names, else above the form."""
-    for name, texts in errors.items():
-        for text in texts:
-            form.add_error(name if name in form.fields else None, text)
 
 
 # -- Which permit? (§1.1) -------------------------------------------------------------------
@@ -185,9 +180,9 @@ def record_expansion(request, pk: int):
                 stable=stable, acting_user=request.user, **form.cleaned_data
             )
         except DomainError as error:
-            _refused(form, error.errors)
+            add_refusal(form, error.errors)
         else:
-            messages.success(request, "The expansion is recorded.")
+            messages.success(request, gettext("The expansion is recorded."))
             return redirect("stables:stable", pk=stable.pk)
     return _stable_page(request, stable, bound={"expansion": form})
 
@@ -213,7 +208,7 @@ def schedule_inspection(request, pk: int):
                 permit=current, acting_user=request.user, **form.cleaned_data
             )
         except DomainError as error:
-            _refused(form, error.errors)
+            add_refusal(form, error.errors)
         else:
             messages.success(request, "Sanitary inspection scheduled.")
             return redirect("stables:stable", pk=stable.pk)
