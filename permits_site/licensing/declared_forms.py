@@ -132,9 +132,8 @@ class DeclaredApplicationForm(StyledForm):
                 self.permit_type, self.answers(), action=self.action, applicant=self.applicant
             )
         except DetailsInvalid as invalid:
-            for name, messages in invalid.errors.items():
-                if name not in self.errors:
-                    self.add_error(name if name in self.fields else None, messages)
+            self.add_domain_errors({name: messages for name, messages in invalid.errors.items()
+                                    if name not in self.errors})
         return cleaned
 
 

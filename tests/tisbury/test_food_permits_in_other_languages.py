@@ -108,9 +108,10 @@ def test_an_event_ending_before_it_starts_is_refused_in_english_and_said_the_rea
                            applicant=None)
 
     refusal = refused.value.errors["end_date"][0]
-    assert refusal == ("The event cannot end before it starts (2030-07-10) "
+    assert refusal == ("The event cannot end before it starts (July 10, 2030) "
                        "(Tisbury BOH Reg 09.5.3).")
     assert json.dumps(refused.value.errors)
     assert_translated(refusal)
     assert '(<span class="citation" lang="en">Tisbury BOH Reg 09.5.3</span>)' in said_in(
         "pt-br", refusal)
+    assert "(10 de julho de 2030)" in said_in("pt-br", refusal)

@@ -102,7 +102,7 @@ def parse_event_details(self: PermitKind, permit_type, raw: Any, *, action: str,
     if end < start:
         raise DetailsInvalid({"end_date": [explain(
             gettext_noop("The event cannot end before it starts (%(start)s) (%(section)s)."),
-            start=start.isoformat(), section=cite("09.5.3"))]})
+            start=start, section=cite("09.5.3"))]})
     return parsed
 
 
