@@ -22,6 +22,7 @@ from django.utils.translation import gettext_lazy as _
 
 from permits_site.accounts import emails, services
 from permits_site.accounts.models import Role, User
+from permits_site.licensing.templatetags.localised import explained
 from permits_site.links import site_url
 from permits_site.parties.forms import DomainErrorsMixin
 
@@ -117,7 +118,7 @@ class ResidentRegistrationForm(UserCreationForm):
         """An address belongs to one account whatever its letters' case."""
         email = self.cleaned_data["email"]
         if User.objects.filter(email__iexact=email).exists():
-            raise forms.ValidationError(services.ADDRESS_TAKEN, code="unique")
+            raise forms.ValidationError(explained(services.ADDRESS_TAKEN), code="unique")
         return email
 
 
@@ -126,12 +127,12 @@ class EmailChangeForm(DomainErrorsMixin, forms.Form):
     move the account's notices and password resets elsewhere."""
 
     email = forms.EmailField(
-        label="New email address", max_length=254,
-        help_text="We send a link to this address; the change takes effect when you open it.",
+        label=_("New email address"), max_length=254,
+        help_text=_("We send a link to this address; the change takes effect when you open it."),
         widget=forms.EmailInput(attrs={"autocomplete": "email"}),
     )
     password = forms.CharField(
-        label="Your current password", strip=False,
+        label=_("Your current password"), strip=False,
         widget=forms.PasswordInput(attrs={"autocomplete": "current-password"}),
     )
 
@@ -143,7 +144,7 @@ class EmailChangeForm(DomainErrorsMixin, forms.Form):
         password = self.cleaned_data["password"]
         if not self.user.check_password(password):
             raise forms.ValidationError(
-                "Your password was entered incorrectly. Please enter it again.",
+                _("Your password was entered incorrectly. Please enter it again."),
                 code="password_incorrect",
             )
         return password

@@ -12,21 +12,25 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.base_user import BaseUserManager
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext_noop
 
 from permits_site import audit
 from permits_site.accounts import emails, tokens
 from permits_site.accounts.models import User
 from permits_site.exceptions import DomainError
 from permits_site.links import site_url
+from permits_site.rules.wording import explain
 
 PROFILE_FIELDS = ("first_name", "last_name", "street_address", "city", "postal_code", "phone")
-ADDRESS_TAKEN = "Another account already uses this email address."
-LINK_EXPIRED = (f"This link has expired (links work for {tokens.EMAIL_CHANGE_MAX_AGE.days} "
-                "days). Ask for a new one from your profile.")
-LINK_INVALID = ("This link is not valid. Copy the whole link from the email, or ask for a "
-                "new one from your profile.")
-LINK_USED = ("This link has already been used, or your email address has changed since it "
-             "was sent. Your current address is on your profile.")
+ADDRESS_TAKEN = gettext_noop("Another account already uses this email address.")
+ALREADY_YOURS = gettext_noop("That is already your email address.")
+LINK_EXPIRED = explain(gettext_noop(
+    "This link has expired (links work for %(days)s days). Ask for a new one from your "
+    "profile."), days=tokens.EMAIL_CHANGE_MAX_AGE.days)
+LINK_INVALID = gettext_noop("This link is not valid. Copy the whole link from the email, or "
+                            "ask for a new one from your profile.")
+LINK_USED = gettext_noop("This link has already been used, or your email address has changed "
+                         "since it was sent. Your current address is on your profile.")
 
 
 @transaction.atomic
@@ -56,7 +60,7 @@ def request_email_change(user: User, new_email: str) -> None:
     """
     new_email = BaseUserManager.normalize_email(new_email.strip())
     if user.email and new_email.lower() == user.email.lower():
-        raise DomainError("That is already your email address.", field="email")
+        raise DomainError(ALREADY_YOURS, field="email")
     _refuse_if_taken(user, new_email)
     emails.send_after_commit(emails.EMAIL_CHANGE_CONFIRM, {
         "user": user, "new_email": new_email, "site_url": site_url(),

@@ -10,6 +10,7 @@ from django.shortcuts import redirect, render, resolve_url
 from django.urls import reverse_lazy
 from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext, gettext_lazy
 from django.views import i18n
 from django.views.decorators.http import require_http_methods, require_POST
 
@@ -102,7 +103,7 @@ def register(request):
         form.instance.language = chosen_language(request)
         user = form.save()
         login(request, user, backend="permits_site.accounts.backends.PasswordBackend")
-        messages.success(request, "Your account is ready.")
+        messages.success(request, gettext("Your account is ready."))
         if url_has_allowed_host_and_scheme(next_page, allowed_hosts={request.get_host()},
                                            require_https=request.is_secure()):
             return redirect(next_page)
@@ -118,7 +119,7 @@ def profile(request):
     form = ProfileForm.for_user(request.user, request.POST or None)
     if request.method == "POST" and form.is_valid():
         services.update_profile(request.user, **form.cleaned_data)
-        messages.success(request, "Your profile is saved.")
+        messages.success(request, gettext("Your profile is saved."))
         return redirect("accounts:profile")
     return render(request, "accounts/profile.html", {"form": form})
 
@@ -135,9 +136,10 @@ def email_change(request):
         except DomainError as refused:
             form.add_domain_errors(refused.errors)
         else:
-            messages.success(request, f"We sent a link to {new_email}. Your email address "
-                                      "changes when you open it; until then it stays "
-                                      f"{request.user.email}.")
+            messages.success(request, gettext(
+                "We sent a link to %(new)s. Your email address changes when you open it; "
+                "until then it stays %(current)s.") % {"new": new_email,
+                                                       "current": request.user.email})
             return redirect("accounts:profile")
     return render(request, "accounts/email_change.html", {"form": form})
 
@@ -162,7 +164,8 @@ def email_confirm(request, token: str):
     except DomainError as refused:
         return render(request, "accounts/email_confirm.html", {"refused": refused},
                       status=REFUSED_STATUS)
-    messages.success(request, f"Your email address is now {user.email}.")
+    messages.success(request, gettext("Your email address is now %(email)s.")
+                     % {"email": user.email})
     return redirect("accounts:profile" if request.user == user else "accounts:login")
 
 
@@ -189,4 +192,4 @@ class PasswordChangeView(SuccessMessageMixin, auth_views.PasswordChangeView):
     form_class = AuditedPasswordChangeForm
     template_name = "accounts/password_change.html"
     success_url = reverse_lazy("accounts:profile")
-    success_message = "Your password is changed."
+    success_message = gettext_lazy("Your password is changed.")

@@ -34,6 +34,7 @@ from django.db.models import (
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
+from django.utils.translation import gettext, gettext_noop
 from django.views.decorators.http import require_GET, require_POST
 
 from permits_site.accounts import permissions
@@ -58,7 +59,7 @@ from permits_site.licensing.views import listing
 from permits_site.licensing.views.access import get_visible_or_404
 from permits_site.parties.models import Business
 from permits_site.pdf.referrals import render_referral_packet_pdf
-from permits_site.rules.calendar import format_date
+from permits_site.rules.wording import Dollars, explain
 from permits_site.towns.models import Municipality
 
 
@@ -500,31 +501,38 @@ def own_citations(user) -> QuerySet[Citation]:
 
 
 def plain_standing(row: CitationRow, policy: CitationPolicy) -> str:
-    """Where the citation stands, as the person cited reads it."""
+    """Where the citation stands, as the person cited reads it: a sentence their page says
+    in their language (``explained``); the court keeps its name."""
     citation = row.citation
-    last_day = format_date(row.pay_by) if row.pay_by else ""
+    owed = Dollars(row.balance)
     if row.standing is Standing.WARNING:
-        return "A written warning: there is nothing to pay."
+        return gettext_noop("A written warning: there is nothing to pay.")
     if row.standing is Standing.ACCRUING:
-        return ("The fine grows each day until the violation is corrected. What you owe is "
-                "set on the day it stops; you will then have time to pay or ask for a hearing.")
+        return gettext_noop(
+            "The fine grows each day until the violation is corrected. What you owe is set on "
+            "the day it stops; you will then have time to pay or ask for a hearing.")
     if row.standing is Standing.DUE:
         if list(citation.hearings.all()):
-            return f"After the hearing, you owe ${row.balance}. Pay it by {last_day}."
-        return f"You owe ${row.balance}. Pay it, or ask for a hearing, by {last_day}."
+            return explain(gettext_noop("After the hearing, you owe %(owed)s. Pay it by %(day)s."),
+                           owed=owed, day=row.pay_by)
+        return explain(gettext_noop("You owe %(owed)s. Pay it, or ask for a hearing, by %(day)s."),
+                       owed=owed, day=row.pay_by)
     if row.standing is Standing.HEARING:
-        return "You asked for a hearing. Nothing is due until it is decided."
+        return gettext_noop("You asked for a hearing. Nothing is due until it is decided.")
     if row.standing is Standing.PAID:
-        return "Paid in full. Nothing more is owed."
+        return gettext_noop("Paid in full. Nothing more is owed.")
     if row.standing is Standing.DISMISSED:
-        return "Dismissed: nothing is owed, and it does not count on your record."
+        return gettext_noop("Dismissed: nothing is owed, and it does not count on your record.")
     if row.standing is Standing.REFERRED:
         if citation.forfeiture:
-            return (f"This offense is decided by the {policy.court}: nothing is owed unless "
-                    "the court finds you responsible.")
-        return (f"It was not paid by {last_day}, so the town has sent it to the "
-                f"{policy.court}. The town cannot take payment until the court decides.")
-    return f"The {policy.court} found you responsible. You owe ${row.balance}."
+            return explain(gettext_noop(
+                "This offense is decided by the %(court)s: nothing is owed unless the court "
+                "finds you responsible."), court=policy.court)
+        return explain(gettext_noop(
+            "It was not paid by %(day)s, so the town has sent it to the %(court)s. The town "
+            "cannot take payment until the court decides."), day=row.pay_by, court=policy.court)
+    return explain(gettext_noop("The %(court)s found you responsible. You owe %(owed)s."),
+                   court=policy.court, owed=owed)
 
 
 def visible_own_citation(request, pk: int) -> Citation:
@@ -574,7 +582,8 @@ def my_citation_hearing(request, pk: int):
         except DomainError as error:
             form.add_service_errors(error.errors)
         else:
-            messages.success(request, "Your hearing request is recorded. Nothing is due until "
-                                      "the hearing is decided; the town will tell you its date.")
+            messages.success(request, gettext(
+                "Your hearing request is recorded. Nothing is due until the hearing is "
+                "decided; the town will tell you its date."))
             return redirect("citations:detail", pk=pk)
     return render_my_citation(request, citation, hearing_form=form)

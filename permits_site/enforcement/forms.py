@@ -39,6 +39,7 @@ from permits_site.licensing.fact_forms import (
     fact_form_class,
 )
 from permits_site.licensing.models import Permit
+from permits_site.licensing.templatetags.localised import explained
 from permits_site.parties.models import Business, Property
 from permits_site.parties.owners import current_owners
 from permits_site.rules.base import FactType, RuleSet
@@ -53,10 +54,11 @@ class ServiceErrors:
     """Mixed into forms whose cleaned data feeds one service call."""
 
     def add_service_errors(self, errors: Mapping[str, list[str]]) -> None:
-        """Show a service's refusal on the field it names, or above the form."""
+        """Show a service's refusal on the field it names, or above the form, in the
+        reader's language (the API and the audit log keep the English)."""
         for name, messages in errors.items():
             for message in messages:
-                self.add_error(name if name in self.fields else None, message)
+                self.add_error(name if name in self.fields else None, explained(message))
 
 
 class ServiceForm(ServiceErrors, StyledForm):

@@ -18,6 +18,7 @@ from django.http import FileResponse, Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext_noop
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from permits_site.accounts import permissions
@@ -31,7 +32,6 @@ from permits_site.audit import history_of
 from permits_site.enforcement import deadlines as deadline_rows
 from permits_site.enforcement import forms as enforcement_forms
 from permits_site.enforcement import services
-from permits_site.enforcement.forms import short_date
 from permits_site.enforcement.models import (
     Case,
     CaseCharge,
@@ -63,6 +63,7 @@ from permits_site.licensing.views.law import RuleOutcome
 from permits_site.parties.models import Property, PropertyOwner
 from permits_site.rules.calendar import format_date
 from permits_site.rules.registry import get_check
+from permits_site.rules.wording import Dollars, ShortDate, explain
 from permits_site.towns.models import Municipality
 
 CASE_FILTERS = {
@@ -607,18 +608,28 @@ CASE_ACTIONS = {
 
 
 def accrual_text(citation, *, on) -> str:
-    """How a citation adds up: "4 days × $25.00 = $100.00 so far"."""
+    """How a citation adds up: "4 days × $25.00 = $100.00 so far", an explanation the
+    cited party's page says in their language (``explained``)."""
     if citation.warning:
-        return "Written warning: no fine"
-    total = services.citation_total(citation, on=on)
-    units = f" × {citation.units} units" if citation.units > 1 else ""
+        return gettext_noop("Written warning: no fine")
+    total = Dollars(services.citation_total(citation, on=on))
+    rate: str | Dollars = Dollars(citation.amount_per_offense)
+    if citation.units > 1:
+        rate = explain(gettext_noop("%(amount)s × %(units)s units"), amount=rate,
+                       units=citation.units)
     if not citation.per_day:
-        return f"${citation.amount_per_offense}{units} = ${total}" if units else f"${total}"
+        # Only numbers: nothing to translate, each written the reader's way.
+        return explain("%(rate)s = %(total)s", rate=rate, total=total) \
+            if citation.units > 1 else explain("%(total)s", total=total)
     days = services.citation_days(citation, on=on)
-    stopped = citation.accrues_until is not None and citation.accrues_until <= on
-    tail = f", stopped on {short_date(citation.accrues_until)}" if stopped else " so far"
-    return (f"{days} day{'s' if days != 1 else ''} × ${citation.amount_per_offense}{units} = "
-            f"${total}{tail}")
+    counted = (explain(gettext_noop("1 day")) if days == 1
+               else explain(gettext_noop("%(days)s days"), days=days))
+    if citation.accrues_until is not None and citation.accrues_until <= on:
+        return explain(gettext_noop("%(days)s × %(rate)s = %(total)s, stopped on %(day)s"),
+                       days=counted, rate=rate, total=total,
+                       day=ShortDate.of(citation.accrues_until))
+    return explain(gettext_noop("%(days)s × %(rate)s = %(total)s so far"),
+                   days=counted, rate=rate, total=total)
 
 
 def case_party_url(case: Case) -> str | None:

@@ -18,6 +18,7 @@ from django.http import Http404, HttpResponseBadRequest, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods, require_POST
 
@@ -83,7 +84,8 @@ def resident_link(invoice: Invoice) -> Link:
                     f"{invoice.application.permit_type.name} application")
     citation = getattr(invoice, "citation", None)
     if citation is not None:
-        return Link(reverse("citations:detail", args=[citation.pk]), f"Citation #{citation.pk}")
+        return Link(reverse("citations:detail", args=[citation.pk]),
+                    gettext("Citation #%(number)s") % {"number": citation.pk})
     return Link(reverse("licensing:dashboard"), "My permits")
 
 

@@ -8,55 +8,59 @@ from collections.abc import Mapping
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from permits_site.licensing.fact_forms import StyledForm, form_field
+from permits_site.licensing.templatetags.localised import explained
 from permits_site.parties.models import BusinessKind
 from permits_site.parties.places import derived_place_attributes, place_attributes
 from permits_site.towns.models import Municipality
 
 
 class DomainErrorsMixin:
-    """Show a service's refusal on the field it names; anything else above the form."""
+    """Show a service's refusal on the field it names, anything else above the form, in the
+    reader's language (the API and the audit log keep the English)."""
 
     def add_domain_errors(self, errors: Mapping[str, list[str]]) -> None:
         for name, messages in errors.items():
             field = name if name in self.fields else None
             for message in messages:
-                self.add_error(field, message)
+                self.add_error(field, explained(message))
 
 
 class BusinessForm(DomainErrorsMixin, StyledForm):
     legal_name = forms.CharField(
         max_length=200,
-        label="Legal name",
-        help_text="As registered with the Commonwealth, or your own name for a sole proprietor.",
+        label=_("Legal name"),
+        help_text=_("As registered with the Commonwealth, or your own name for a sole proprietor."),
         widget=forms.TextInput(attrs={"autocomplete": "organization"}),
     )
     dba = forms.CharField(
         max_length=200,
         required=False,
-        label="Doing business as (optional)",
-        help_text="The trade name the public knows, if it differs from the legal name.",
+        label=_("Doing business as (optional)"),
+        help_text=_("The trade name the public knows, if it differs from the legal name."),
     )
     kind = forms.ChoiceField(
-        choices=[("", "Choose the kind of business"), *BusinessKind.choices],
-        label="Kind of business",
+        choices=[("", _("Choose the kind of business")),
+                 *((kind, _(label)) for kind, label in BusinessKind.choices)],
+        label=_("Kind of business"),
     )
     mailing_address = forms.CharField(
         max_length=300,
-        label="Mailing address",
-        help_text="Street, town and ZIP code: where the town sends the business's notices.",
+        label=_("Mailing address"),
+        help_text=_("Street, town and ZIP code: where the town sends the business's notices."),
         widget=forms.TextInput(attrs={"autocomplete": "street-address"}),
     )
     phone = forms.CharField(
         max_length=30,
         required=False,
-        label="Phone (optional)",
+        label=_("Phone (optional)"),
         widget=forms.TextInput(attrs={"type": "tel", "autocomplete": "tel"}),
     )
     email = forms.EmailField(
         required=False,
-        label="Email (optional)",
+        label=_("Email (optional)"),
         widget=forms.EmailInput(attrs={"autocomplete": "email"}),
     )
 
@@ -64,8 +68,8 @@ class BusinessForm(DomainErrorsMixin, StyledForm):
 class MemberForm(DomainErrorsMixin, StyledForm):
     username = forms.CharField(
         max_length=150,
-        label="Username of the person to add",
-        help_text="They must already have an account on this site.",
+        label=_("Username of the person to add"),
+        help_text=_("They must already have an account on this site."),
         widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "none"}),
     )
 
@@ -76,8 +80,8 @@ class TownForm(StyledForm):
     town = forms.ModelChoiceField(
         queryset=Municipality.objects.all(),
         to_field_name="code",
-        empty_label="Choose a town",
-        label="Town",
+        empty_label=_("Choose a town"),
+        label=_("Town"),
     )
 
 
@@ -94,14 +98,14 @@ class PlaceForm(DomainErrorsMixin, StyledForm):
 
     address = forms.CharField(
         max_length=200,
-        label="Street address",
-        help_text="Number and street, e.g. 12 Main Street.",
+        label=_("Street address"),
+        help_text=_("Number and street, e.g. 12 Main Street."),
     )
     parcel = forms.CharField(
         max_length=40,
         required=False,
-        label="Assessors' parcel (optional)",
-        help_text="Map and lot from the assessors' records or the tax bill, e.g. 62-104.",
+        label=_("Assessors' parcel (optional)"),
+        help_text=_("Map and lot from the assessors' records or the tax bill, e.g. 62-104."),
     )
 
     attribute_names: tuple[str, ...] = ()

@@ -14,16 +14,20 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext_noop
 from simple_history.models import HistoricalRecords
 
 
 class BusinessKind(models.TextChoices):
-    INDIVIDUAL = "individual", "Individual (sole proprietor)"
-    CORPORATION = "corporation", "Corporation"
-    LLC = "llc", "Limited liability company"
-    PARTNERSHIP = "partnership", "Partnership"
-    NON_PROFIT = "non_profit", "Non-profit organization"
-    GOVERNMENT = "government", "Government body"
+    """Marked for the catalogues, stored and audited in English; a resident's page
+    translates the label it shows."""
+
+    INDIVIDUAL = "individual", gettext_noop("Individual (sole proprietor)")
+    CORPORATION = "corporation", gettext_noop("Corporation")
+    LLC = "llc", gettext_noop("Limited liability company")
+    PARTNERSHIP = "partnership", gettext_noop("Partnership")
+    NON_PROFIT = "non_profit", gettext_noop("Non-profit organization")
+    GOVERNMENT = "government", gettext_noop("Government body")
 
 
 class Business(models.Model):

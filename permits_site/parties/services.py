@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.db.models import Q
+from django.utils.translation import gettext_noop
 
 from permits_site import audit
 from permits_site.exceptions import DomainError, PermissionDenied
@@ -19,9 +20,12 @@ from permits_site.parties.models import (
     normalise_parcel,
 )
 from permits_site.parties.places import FactsInvalid, derived_sent, parse_place_attributes
+from permits_site.rules.wording import explain
 
 if TYPE_CHECKING:
     from permits_site.accounts.models import User
+
+ADDRESS_MISSING = gettext_noop("Enter the street address.")
 
 
 def businesses_of(user):
@@ -70,12 +74,15 @@ def add_member(*, business: Business, username: str, acting_user: User) -> Busin
         raise PermissionDenied("Only a member of the business can add members.")
     user = get_user_model().objects.filter(username=username, is_active=True).first()
     if user is None:
-        raise DomainError(f"No registered user has the username “{username}”.", field="username")
+        raise DomainError(explain(gettext_noop(
+            "No registered user has the username “%(username)s”."), username=username),
+            field="username")
     member, created = BusinessMember.objects.get_or_create(
         business=business, user=user, defaults={"added_by": acting_user}
     )
     if not created:
-        raise DomainError(f"{user.username} already acts for this business.", field="username")
+        raise DomainError(explain(gettext_noop("%(username)s already acts for this business."),
+                                  username=user.username), field="username")
     forget_cached_businesses(user)
     audit.record(
         actor=acting_user, action="business.member_added", subject=business,
@@ -122,7 +129,7 @@ def find_or_create_property(
     clerk corrects a place's attributes, audited).
     """
     if not address.strip():
-        raise DomainError("Enter the street address.", field="address")
+        raise DomainError(ADDRESS_MISSING, field="address")
     parsed = _attributes_or_error(municipality, attributes or {})
     existing = matching_property(municipality=municipality, address=address, parcel=parcel)
     created = existing is None
@@ -173,7 +180,7 @@ def correct_property(
     before = {"address": property.address, "parcel": property.parcel, **property.attributes}
     if address is not None:
         if not address.strip():
-            raise DomainError("Enter the street address.", field="address")
+            raise DomainError(ADDRESS_MISSING, field="address")
         property.address = address.strip()
     if parcel is not None:
         property.parcel = parcel

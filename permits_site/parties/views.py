@@ -21,6 +21,7 @@ from django.db.models.functions import Coalesce
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from permits_site import audit
@@ -147,8 +148,8 @@ def business_new(request):
         except DomainError as refused:
             form.add_domain_errors(refused.errors)
         else:
-            messages.success(request, f"{business.display_name} is registered. "
-                                      "You act for it.")
+            messages.success(request, gettext("%(business)s is registered. You act for it.")
+                             % {"business": business.display_name})
             return redirect("parties:business", pk=business.pk)
     return render(request, "parties/business_form.html", {"form": form},
                   status=400 if form.errors else 200)
@@ -225,8 +226,10 @@ def business_add_member(request, pk: int):
         except DomainError as refused:
             form.add_domain_errors(refused.errors)
         else:
-            messages.success(request, f"{member.user.display_name} ({member.user.username}) "
-                                      f"may now act for {business.display_name}.")
+            messages.success(request, gettext(
+                "%(name)s (%(username)s) may now act for %(business)s.") % {
+                    "name": member.user.display_name, "username": member.user.username,
+                    "business": business.display_name})
             return redirect("parties:business", pk=business.pk)
     return business_page(request, business, member_form=form, status=400)
 
@@ -273,10 +276,12 @@ def property_new(request):
             form.add_domain_errors(refused.errors)
         else:
             if created:
-                messages.success(request, f"{place.full_address} is added to your properties.")
+                messages.success(request, gettext("%(place)s is added to your properties.")
+                                 % {"place": place.full_address})
             else:
-                messages.info(request, f"{place.full_address} was already on the town's "
-                                       "records; it is now among your properties.")
+                messages.info(request, gettext(
+                    "%(place)s was already on the town's records; it is now among your "
+                    "properties.") % {"place": place.full_address})
             return redirect("parties:properties")
     return render(request, "parties/property_form.html", {"form": form, "town": town},
                   status=400 if form.errors else 200)

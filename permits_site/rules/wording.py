@@ -69,11 +69,22 @@ class MonthDay(dt.date):
         return cls(day.year, day.month, day.day)
 
 
+class ShortDate(dt.date):
+    """A day as a table writes it in English, its month abbreviated ("Jun 3, 2027"); in
+    words in the reader's language."""
+
+    @classmethod
+    def of(cls, day: dt.date) -> ShortDate:
+        return cls(day.year, day.month, day.day)
+
+
 def english(value: Any) -> str:
     """A value as it reads in an English sentence: dates in words ("March 4, 2030"), a
-    :class:`MonthDay` without its year ("June 3")."""
+    :class:`MonthDay` without its year ("June 3"), a :class:`ShortDate` abbreviated."""
     if isinstance(value, MonthDay):
         return f"{value:%B} {value.day}"
+    if isinstance(value, ShortDate):
+        return f"{value:%b} {value.day}, {value.year}"
     if isinstance(value, dt.date) and not isinstance(value, dt.datetime):
         return f"{value:%B} {value.day}, {value.year}"
     return str(value)

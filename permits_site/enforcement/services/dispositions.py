@@ -33,6 +33,7 @@ from django.db.models import (
 )
 from django.db.models.functions import Coalesce
 from django.utils import timezone
+from django.utils.translation import gettext_noop
 
 from permits_site import audit
 from permits_site.enforcement.models import (
@@ -58,6 +59,7 @@ from permits_site.rules import fines
 from permits_site.rules.calendar import format_date
 from permits_site.rules.fees import QuoteRefused, money
 from permits_site.rules.fines import parse_money
+from permits_site.rules.wording import CitedSection, explain
 
 if TYPE_CHECKING:
     from permits_site.accounts.models import User
@@ -250,12 +252,14 @@ def request_hearing(*, citation: Citation, acting_user: User) -> CitationHearing
     today = timezone.localdate()
     current = standing(citation, on=today)
     if current is Standing.ACCRUING:
-        raise InvalidTransition("A hearing can be asked for once the per-day fine stops "
-                                "(compliance or the end the officer set).")
+        raise InvalidTransition(gettext_noop(
+            "A hearing can be asked for once the per-day fine stops (compliance or the end "
+            "the officer set)."))
     if citation.due_on is not None and today > citation.due_on and not citation.hearings.exists():
-        raise DomainError(
-            f"The time to ask for a hearing ended on {format_date(citation.due_on)} "
-            f"({_window_citation(citation)}).", field="citation")
+        raise DomainError(explain(
+            gettext_noop("The time to ask for a hearing ended on %(day)s (%(section)s)."),
+            day=citation.due_on, section=CitedSection(_window_citation(citation))),
+            field="citation")
     if current not in (Standing.DUE, Standing.WARNING) or citation.hearings.exists():
         raise InvalidTransition(
             f"This citation is {current.label.lower()}; a hearing is asked for once, "
