@@ -117,7 +117,7 @@ def test_a_new_resident_gets_a_dog_license_in_spanish(
 
     emails = emails_to(LUCIA, SPANISH)
     assert "North Andover: pago de US$ 10,00 recibido" in emails
-    issued = emails["Dog License DOG-2026-00001: permiso otorgado"]
+    issued = emails["Licencia de Perro DOG-2026-00001: emisión completada"]
     assert "del 10 de junio de 2026 al 31 de diciembre de 2026" in issued
     license_text = downloaded_pdf_text(page, "Descargar la licencia (PDF)")
     for english, spanish in (("Holder", "Titular"), ("Valid", "Vigencia"),

@@ -99,7 +99,7 @@ def test_a_new_resident_gets_a_temporary_food_permit_in_portuguese(
 
     emails = emails_to(INES, PORTUGUESE)
     assert "Tisbury: pagamento de US$ 20,00 recebido" in emails
-    issued = emails["Temporary Food Permit TFP-2026-00001: licença emitida"]
+    issued = emails["Licença Temporária de Alimentos TFP-2026-00001: emissão concluída"]
     assert "de 11 de julho de 2026 a 12 de julho de 2026" in issued
     license_text = downloaded_pdf_text(page, "Baixar a licença (PDF)")
     for english, portuguese in (("Holder", "Titular"), ("Name of the event", "Nome do evento"),

@@ -57,12 +57,12 @@ def test_a_portuguese_reader_gets_every_email_in_portuguese(draft, resident, cle
     assert "Recebemos US$ 12,00 (dinheiro, referência R-1) em " in paid.body
     assert "A fatura está totalmente paga. Obrigado." in paid.body
     [issued] = emails_of(MessageKind.ISSUED)
-    assert issued.subject == f"Garden Party Permit {permit.number}: licença emitida"
+    assert issued.subject == f"Garden Party Permit {permit.number}: emissão concluída"
     assert f"Sua licença Garden Party Permit foi emitida: número {permit.number}, de " in (
         issued.body)
     assert "Baixe a licença (PDF):" in issued.body
     html, _ = issued.alternatives[0]
-    assert '<html lang="pt-br">' in html and "licença emitida" in html
+    assert '<html lang="pt-br">' in html and "emissão concluída" in html
     assert not any("We received" in email.body or "Dear" in email.body
                    for email in mail.outbox)
 
@@ -97,7 +97,7 @@ def test_a_spanish_reader_gets_the_dates_and_amounts_their_way(draft, resident, 
     assert paid.subject == "North Andover: pago de US$ 12,00 recibido"
     assert "La factura está pagada por completo. Gracias." in paid.body
     [issued] = emails_of(MessageKind.ISSUED)
-    assert issued.subject == f"Garden Party Permit {permit.number}: permiso otorgado"
+    assert issued.subject == f"Garden Party Permit {permit.number}: emisión completada"
     assert "Cualquier persona puede comprobar que es auténtica" in issued.body
 
 
