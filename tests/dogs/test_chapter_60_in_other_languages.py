@@ -25,6 +25,7 @@ from dogs.rules import (
     RESIDENCE_LIMITS,
 )
 from permits_site.rules.base import Outcome
+from tests.factories import KennelDogFactory, PermitFactory, permit_type
 from tests.translated import LANGUAGES, assert_translated, said_in
 
 ON = dt.date(2026, 6, 1)
@@ -254,3 +255,73 @@ def test_the_other_check_pages_ask_in_the_readers_language(client, north_andover
         assert words in text
     assert "Was the animal provoked?" not in text and "Does the pen have" not in text
 
+
+@pytest.mark.parametrize(("language", "says"), [
+    ("es", ["Licencia de criadero", "Con licencia para 6 perros", "1 perro nuevo informado",
+            "Informado con atraso: el plazo vencía el 4 de mayo de 2026", "Agregar un perro",
+            "Nombre del perro", "Imprimir la lista (PDF)", "Mis licencias de criadero"]),
+    ("pt-br", ["Licença de canil", "Licenciado para 6 cães", "1 cão novo comunicado",
+               "Comunicado com atraso: o prazo era 4 de maio de 2026", "Cadastrar um cão",
+               "Nome do cão", "Imprimir a lista (PDF)", "Minhas licenças de canil"]),
+])
+def test_the_licensees_kennel_pages_read_in_their_language(client, db, language, says):
+    permit = PermitFactory(
+        application__permit_type=permit_type(KENNEL_LICENSE.code),
+        application__facts={"dogs_over_6_months": 6},
+        holder_address="40 Kennel Road, North Andover MA 01845")
+    KennelDogFactory(permit=permit, name="Pip", acquired_on=dt.date(2026, 4, 1),
+                     report_due=dt.date(2026, 5, 4))
+    client.force_login(permit.holder)
+
+    text = "".join(client.get(url, HTTP_ACCEPT_LANGUAGE=language).content.decode()
+                   for url in (reverse("dogs:kennel", args=[permit.pk]), reverse("dogs:kennels")))
+
+    for words in says:
+        assert words in text
+    assert ('<span class="citation" lang="en">North Andover Code ch. 60, Kennel license B(2)'
+            '</span>') in text
+    assert "Reported late" not in text and "The kennel's dogs" not in text
+
+
+@pytest.mark.parametrize(("language", "says"), [
+    ("es", ["La vacuna antirrábica venció el 1 de enero de 2020",
+            "Indique el certificado antirrábico del perro alojado"]),
+    ("pt-br", ["A vacinação antirrábica venceu em 1 de janeiro de 2020",
+               "Informe o certificado antirrábico do cão hospedado"]),
+])
+def test_a_refused_dog_is_explained_to_the_licensee_in_their_language(client, db, language,
+                                                                      says):
+    permit = PermitFactory(application__permit_type=permit_type(KENNEL_LICENSE.code),
+                           application__facts={"dogs_over_6_months": 6})
+    client.force_login(permit.holder)
+
+    page = client.post(reverse("dogs:kennel_dog_add", args=[permit.pk]),
+                       {"dog-name": "Pip", "dog-breed": "Whippet", "dog-boarded_for": "Ana",
+                        "dog-rabies_valid_through": "2020-01-01"},
+                       HTTP_ACCEPT_LANGUAGE=language)
+
+    text = page.content.decode()
+    assert page.status_code == 400
+    for words in says:
+        assert words in text
+    assert "Kennel license B(1), B(2)</span>" in text
+
+
+@pytest.mark.parametrize(("language", "says"), [
+    ("es", ["¿Encontró un animal?", "Cómo es", "Hurón", "Enviar el aviso",
+            "Gracias. El Oficial de Control de Animales recibió su aviso"]),
+    ("pt-br", ["Encontrou um animal?", "Como ele é", "Furão", "Enviar o relato",
+               "Obrigado. O Agente de Controle de Animais recebeu seu relato"]),
+])
+def test_a_finder_reports_an_animal_in_their_language(client, north_andover, language, says):
+    report = {"town": north_andover.pk, "species": "cat", "description": "Grey tabby",
+              "found_at": "Main Street", "finder_name": "Ana", "finder_contact": "555-0100"}
+
+    text = (client.get(reverse("dogs:found_dog"), HTTP_ACCEPT_LANGUAGE=language).content
+            + client.post(reverse("dogs:found_dog"), report, HTTP_ACCEPT_LANGUAGE=language
+                          ).content).decode()
+
+    for words in says:
+        assert words in text
+    assert '<span class="citation" lang="en">(North Andover Code ch. 60, Impoundment B)' in text
+    assert "Found an animal?" not in text
