@@ -17,6 +17,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from dogs.kennels.kinds import KENNEL_DOGS, QUOTE_FACTS, KennelLicenseKind
+from dogs.licenses.services import apply_for_dog_license
 from dogs.periods import KEY_DATES, PERIODS
 from dogs.rules import (
     DANGEROUS_DOG_COMPLIANCE,
@@ -325,3 +326,24 @@ def test_a_finder_reports_an_animal_in_their_language(client, north_andover, lan
         assert words in text
     assert '<span class="citation" lang="en">(North Andover Code ch. 60, Impoundment B)' in text
     assert "Found an animal?" not in text
+
+
+@pytest.mark.parametrize(("language", "says"), [
+    ("es", ["<dd class=\"col-sm-8\">Macho</dd>", "<dd class=\"col-sm-8\">Sí</dd>",
+            "<dd class=\"col-sm-8\">1 de mayo de 2022</dd>"]),
+    ("pt-br", ["<dd class=\"col-sm-8\">Macho</dd>", "<dd class=\"col-sm-8\">Sim</dd>",
+               "<dd class=\"col-sm-8\">1 de maio de 2022</dd>"]),
+    ("en", ["<dd class=\"col-sm-8\">Male</dd>", "<dd class=\"col-sm-8\">Yes</dd>",
+            "<dd class=\"col-sm-8\">May 1, 2022</dd>"]),
+])
+def test_the_dog_license_application_describes_the_dog_in_the_readers_language(
+        client, dog, language, says):
+    application = apply_for_dog_license(applicant=dog.owner, dog=dog, action="new",
+                                        license_year=dt.date.today().year)
+    client.force_login(dog.owner)
+
+    text = client.get(reverse("licensing:application", args=[application.pk]),
+                      HTTP_ACCEPT_LANGUAGE=language).content.decode()
+
+    for words in says:
+        assert words in text
