@@ -347,3 +347,18 @@ def test_the_dog_license_application_describes_the_dog_in_the_readers_language(
 
     for words in says:
         assert words in text
+
+
+@pytest.mark.parametrize(("language", "says"), [
+    ("es", "Indique un año de licencia de 2000 a"),
+    ("pt-br", "Informe um ano de licença de 2000 a"),
+])
+def test_a_refused_paper_license_is_explained_in_the_readers_language(client, dog, language,
+                                                                      says):
+    client.force_login(dog.owner)
+
+    page = client.post(reverse("dogs:paper_license", args=[dog.pk]),
+                       {"number": "812", "year": 1990}, HTTP_ACCEPT_LANGUAGE=language)
+
+    assert page.status_code == 400
+    assert says in page.content.decode()
