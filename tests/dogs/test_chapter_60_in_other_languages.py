@@ -13,6 +13,7 @@ from decimal import Decimal
 from typing import Any
 
 import pytest
+import time_machine
 from django.urls import reverse
 from django.utils import translation
 
@@ -26,6 +27,7 @@ from dogs.rules import (
     RESIDENCE_LIMITS,
 )
 from permits_site.rules.base import Outcome
+from tests.dogs.test_license_flow import png_upload
 from tests.factories import KennelDogFactory, PermitFactory, permit_type
 from tests.translated import LANGUAGES, assert_translated, said_in
 
@@ -361,4 +363,21 @@ def test_a_refused_paper_license_is_explained_in_the_readers_language(client, do
                        {"number": "812", "year": 1990}, HTTP_ACCEPT_LANGUAGE=language)
 
     assert page.status_code == 400
+    assert says in page.content.decode()
+
+
+@pytest.mark.parametrize(("language", "says"), [
+    ("es", "Borrador guardado. Revise la tarifa y los resultados"),
+    ("pt-br", "Rascunho salvo. Confira a taxa e as constatações"),
+])
+@time_machine.travel(dt.datetime(2027, 2, 10, 15, 0), tick=False)
+def test_a_saved_dog_license_draft_is_confirmed_in_the_readers_language(client, dog, language,
+                                                                        says):
+    client.force_login(dog.owner)
+
+    page = client.post(reverse("dogs:apply"), {
+        "dog": dog.pk, "action": "new", "license_year": "2027", "acquired_on": "2027-02-01",
+        "kind": "rabies_certificate", "valid_until": "2029-01-01", "file": png_upload()},
+        HTTP_ACCEPT_LANGUAGE=language, follow=True)
+
     assert says in page.content.decode()
