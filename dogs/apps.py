@@ -1,4 +1,5 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_noop
 
 
 class DogsConfig(AppConfig):
@@ -10,8 +11,6 @@ class DogsConfig(AppConfig):
     verbose_name = "North Andover — Dogs and Other Animals"
 
     def ready(self) -> None:
-        from django.utils.translation import gettext_noop
-
         from dogs import demo, fines, periods, questions, rules
         from dogs.cases.api import DogCaseViewSet
         from dogs.cases.home import dog_case_work, duties_to_order, petitions_to_decide
@@ -55,7 +54,6 @@ class DogsConfig(AppConfig):
         from permits_site.licensing.questions import register_questions
         from permits_site.notifications.reminders import register_reminder_source
         from permits_site.rules.registry import register_law
-        from permits_site.rules.wording import explain
 
         town = periods.MUNICIPALITY
         officer = (Role.ANIMAL_CONTROL_OFFICER,)
@@ -78,7 +76,7 @@ class DogsConfig(AppConfig):
         )
         register_demo("dogs", demo.build)
         # The Health Division Animal Inspector inspects kennels (Kennel license B(3)).
-        register_role_titles(town, {Role.INSPECTOR: explain(gettext_noop("Animal Inspector"))})
+        register_role_titles(town, {Role.INSPECTOR: gettext_noop("Animal Inspector")})
         forbid_roles_together(
             town, Role.HEARING_AUTHORITY, Role.ANIMAL_CONTROL_OFFICER,
             citation=cite("Hearing authority A"),

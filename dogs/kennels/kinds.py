@@ -99,8 +99,8 @@ class KennelLicenseKind(PermitKind):
     #: December 1 (B(8)), from when next year's license may be applied for.
     annual = AnnualTerm(citation=cite("Kennel license B(7)"), next_year_from=(12, 1))
     #: The Health Division Animal Inspector visits and reports on the kennel (B(3)).
-    role_titles = {"inspector": explain(gettext_noop("Health Division Animal Inspector"))}
-    inspection_name = explain(gettext_noop("kennel inspection"))
+    role_titles = {"inspector": gettext_noop("Health Division Animal Inspector")}
+    inspection_name = gettext_noop("kennel inspection")
     documents = (RABIES_PROOF,)
 
     def fields(self, permit_type) -> tuple[DeclaredField, ...]:
