@@ -148,12 +148,12 @@ class Species(models.TextChoices):
     """What kind of animal a record is about: one in custody (Impoundment B, H; Welfare
     G(7)), a call or a bite (ACO A: "all complaints or other matters related to animals")."""
 
-    DOG = "dog", "Dog"
-    CAT = "cat", "Cat"
-    FERRET = "ferret", "Ferret"
-    LIVESTOCK = "livestock", "Livestock or horse"
-    WILDLIFE = "wildlife", "Wildlife"
-    OTHER = "other", "Other animal"
+    DOG = "dog", gettext_noop("Dog")
+    CAT = "cat", gettext_noop("Cat")
+    FERRET = "ferret", gettext_noop("Ferret")
+    LIVESTOCK = "livestock", gettext_noop("Livestock or horse")
+    WILDLIFE = "wildlife", gettext_noop("Wildlife")
+    OTHER = "other", gettext_noop("Other animal")
 
 
 #: The species Rabies A requires vaccinated at six months of age or older.

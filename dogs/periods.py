@@ -10,6 +10,8 @@ import datetime as dt
 from collections.abc import Callable
 from functools import partial
 
+from django.utils.translation import gettext_noop
+
 from dogs.law import cite
 from permits_site.rules.calendar import (
     MONDAY_TO_THURSDAY,
@@ -31,21 +33,21 @@ _key_date = partial(KeyDate, municipality=MUNICIPALITY)
 NEW_DOG_LICENSE = _deadline(
     code="new_dog_license",
     citation=cite("Licenses A(2)"),
-    description="License a newly acquired dog six months or older within 30 days.",
+    description=gettext_noop("License a newly acquired dog six months or older within 30 days."),
     days=30,
 )
 PUPPY_LICENSE = _deadline(
     code="puppy_license",
     citation=cite("Licenses A(3)"),
-    description="License a puppy within six months of its birth.",
+    description=gettext_noop("License a puppy within six months of its birth."),
     months=6,
 )
 
 INTAKE_RECORDS = _deadline(
     code="aco_intake_records",
     citation=cite("ACO B(2)"),
-    description="The Animal Control Officer forwards intake records to the Town Clerk "
-    "within 30 days.",
+    description=gettext_noop("The Animal Control Officer forwards intake records to the Town "
+                             "Clerk within 30 days."),
     days=30,
 )
 
@@ -55,103 +57,106 @@ PERIODS: tuple[Period, ...] = (
     _deadline(
         code="new_resident_license",
         citation=cite("Licenses A(4)"),
-        description="A new resident licenses a dog six months or older within 30 days "
-        "of moving in.",
+        description=gettext_noop("A new resident licenses a dog six months or older within 30 "
+                                 "days of moving in."),
         days=30,
     ),
     _deadline(
         code="replacement_tag",
         citation=cite("Licenses A(5)"),
-        description="Replace a lost tag within three business days of the loss.",
+        description=gettext_noop("Replace a lost tag within three business days of the loss."),
         business_days=3,
     ),
     _deadline(
         code="kennel_new_dog_report",
         citation=cite("Kennel license B(2)"),
-        description="Report each new dog in a kennel to the Town Clerk within 30 days "
-        "of acquiring it.",
+        description=gettext_noop("Report each new dog in a kennel to the Town Clerk within 30 "
+                                 "days of acquiring it."),
         days=30,
     ),
     _deadline(
         code="kennel_hearing_notice",
         citation=cite("Kennel license B(5)"),
-        description="Notice of a kennel review hearing within seven business days after "
-        "the Animal Control Officer's report is received.",
+        description=gettext_noop("Notice of a kennel review hearing within seven business days "
+                                 "after the Animal Control Officer's report is received."),
         business_days=7,
     ),
     _deadline(
         code="kennel_hearing",
         citation=cite("Kennel license B(5)"),
-        description="The kennel review hearing is held within 14 days after the notice date.",
+        description=gettext_noop("The kennel review hearing is held within 14 days after the "
+                                 "notice date."),
         days=14,
     ),
     _deadline(
         code="kennel_decision",
         citation=cite("Kennel license B(5)"),
-        description="The hearing authority decides within seven business days after "
-        "the hearing.",
+        description=gettext_noop("The hearing authority decides within seven business days after "
+                                 "the hearing."),
         business_days=7,
     ),
     _deadline(
         code="appeal_aco_decision",
         citation=cite("Hearing authority B"),
-        description="Appeal an Animal Control Officer's decision in writing to the Town "
-        "Clerk within 10 business days.",
+        description=gettext_noop("Appeal an Animal Control Officer's decision in writing to the "
+                                 "Town Clerk within 10 business days."),
         business_days=10,
     ),
     _deadline(
         code="appeal_hearing_decision",
         citation=cite("Hearing authority E"),
-        description="Appeal the hearing authority's decision in writing to the Town Clerk "
-        "within 10 business days.",
+        description=gettext_noop("Appeal the hearing authority's decision in writing to the Town "
+                                 "Clerk within 10 business days."),
         business_days=10,
     ),
     _deadline(
         code="citation_response",
         citation=cite("Non-criminal disposition A, B"),
-        description="Pay a citation or ask for a hearing within 21 days.",
+        description=gettext_noop("Pay a citation or ask for a hearing within 21 days."),
         days=21,
     ),
     _duration(
         code="restraint_order",
         citation=cite("Temporary restraint A"),
-        description="A temporary restraint order is in force for 30 days unless renewed "
-        "in writing for another 30 days.",
+        description=gettext_noop("A temporary restraint order is in force for 30 days unless "
+                                 "renewed in writing for another 30 days."),
         days=30,
     ),
     _duration(
         code="impound_hold",
         citation=cite("Impoundment C, E"),
-        description="An impounded dog is held at least seven days before it becomes "
-        "Town property.",
+        description=gettext_noop("An impounded dog is held at least seven days before it becomes "
+                                 "Town property."),
         days=7,
     ),
     _duration(
         code="pdd_compliance",
         citation=cite("Potentially dangerous C(5)"),
-        description="The owner of a potentially dangerous dog secures the premises within "
-        "21 days of the written description (the Chief may extend it up to 60 days).",
+        description=gettext_noop("The owner of a potentially dangerous dog secures the premises "
+                                 "within 21 days of the written description (the Chief may "
+                                 "extend it up to 60 days)."),
         days=21,
     ),
     _duration(
         code="pdd_release",
         citation=cite("Potentially dangerous C(6)"),
-        description="After two years of compliance the dog is no longer considered "
-        "potentially dangerous.",
+        description=gettext_noop("After two years of compliance the dog is no longer considered "
+                                 "potentially dangerous."),
         months=24,
     ),
     _deadline(
         code="dd_registration",
         citation=cite("Dangerous F(2)"),
-        description="Register an unregistered dangerous dog within 10 days of the finding.",
+        description=gettext_noop("Register an unregistered dangerous dog within 10 days of the "
+                                 "finding."),
         days=10,
     ),
     INTAKE_RECORDS,
     _duration(
         code="vacated_property_inspection",
         citation=cite("Welfare G(1)"),
-        description="Inspect a vacated property for abandoned animals no more than three "
-        "days after learning it was vacated.",
+        description=gettext_noop("Inspect a vacated property for abandoned animals no more than "
+                                 "three days after learning it was vacated."),
         days=3,
     ),
 )
@@ -160,8 +165,8 @@ KEY_DATES: tuple[KeyDate, ...] = (
     _key_date(
         code="dog_forms_available_by",
         citation=cite("Licenses A(8)"),
-        description="Dog license forms are available to every household by December 31 "
-        "before the license year.",
+        description=gettext_noop("Dog license forms are available to every household by December "
+                                 "31 before the license year."),
         month=12,
         day=31,
         year_offset=-1,
@@ -169,8 +174,9 @@ KEY_DATES: tuple[KeyDate, ...] = (
     _key_date(
         code="dog_license_due",
         citation=cite("Licenses A(8)"),
-        description="Dog licenses are due by March 1, or the first business day after "
-        "it when March 1 is a Friday, Saturday, Sunday or legal holiday.",
+        description=gettext_noop("Dog licenses are due by March 1, or the first business day "
+                                 "after it when March 1 is a Friday, Saturday, Sunday or legal "
+                                 "holiday."),
         month=3,
         day=1,
         roll=True,
@@ -178,8 +184,8 @@ KEY_DATES: tuple[KeyDate, ...] = (
     _key_date(
         code="kennel_forms_sent_by",
         citation=cite("Kennel license B(8)"),
-        description="Kennel renewal forms are sent to every licensed kennel by December 1 "
-        "before the license year.",
+        description=gettext_noop("Kennel renewal forms are sent to every licensed kennel by "
+                                 "December 1 before the license year."),
         month=12,
         day=1,
         year_offset=-1,
@@ -187,8 +193,9 @@ KEY_DATES: tuple[KeyDate, ...] = (
     _key_date(
         code="kennel_license_due",
         citation=cite("Kennel license B(8)"),
-        description="Kennel licenses are due by January 15, or the first business day "
-        "after it when the 15th is a Friday, Saturday, Sunday or legal holiday.",
+        description=gettext_noop("Kennel licenses are due by January 15, or the first business "
+                                 "day after it when the 15th is a Friday, Saturday, Sunday or "
+                                 "legal holiday."),
         month=1,
         day=15,
         roll=True,

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Mapping
-from decimal import Decimal
 from typing import Any
 
 from django.utils.translation import gettext_noop
@@ -32,7 +31,7 @@ from permits_site.rules.base import (
     passed,
 )
 from permits_site.rules.calendar import BusinessCalendar, add_months, period_due
-from permits_site.rules.wording import CitedSection, explain
+from permits_site.rules.wording import CitedSection, Dollars, explain
 
 LICENSE_AGE_MONTHS = 6
 DOG_LIMIT = 4
@@ -79,10 +78,6 @@ def _dog_limit(count: int, kennel_license: bool | None) -> Verdict:
             "%(limit)s."), count=count, limit=DOG_LIMIT),
         required=DOG_LIMIT, actual=count, unit="dogs",
     )
-
-
-def _dollars(amount: Decimal | int) -> str:
-    return f"${amount:,.2f}"
 
 
 # -- Dog license (application) -------------------------------------------------
@@ -236,126 +231,168 @@ def residence_needs_kennel_license(facts: Mapping[str, Any], context: CheckConte
 
 # -- Kennel license (application and inspection) --------------------------------
 
+#: Each point of the Animal Inspector's report (Kennel license B(3)): the question the
+#: inspector answers and the finding a report that is not favorable names.
 INSPECTION_FINDINGS = {
-    "location_appropriate": "the location is appropriate for housing multiple dogs (B(3)(a))",
-    "no_adverse_neighborhood_effect": "no significant adverse effect on the neighborhood's "
-    "peace, quiet or sanitary conditions (B(3)(b))",
-    "safe_sanitary_humane": "the kennel will be operated in a safe, sanitary and humane "
-    "condition (B(3)(e))",
-    "records_kept": "records of the dogs' numbers and identities are properly kept (B(3)(f))",
-    "consistent_with_health_safety": "the operation is consistent with the health and safety "
-    "of the dogs and the neighbors (B(3)(g))",
+    "location_appropriate": (
+        gettext_noop("Inspector's finding: the location is appropriate for housing multiple "
+                     "dogs (B(3)(a))"),
+        gettext_noop("the location is appropriate for housing multiple dogs (B(3)(a))"),
+    ),
+    "no_adverse_neighborhood_effect": (
+        gettext_noop("Inspector's finding: no significant adverse effect on the "
+                     "neighborhood's peace, quiet or sanitary conditions (B(3)(b))"),
+        gettext_noop("no significant adverse effect on the neighborhood's peace, quiet or "
+                     "sanitary conditions (B(3)(b))"),
+    ),
+    "safe_sanitary_humane": (
+        gettext_noop("Inspector's finding: the kennel will be operated in a safe, sanitary "
+                     "and humane condition (B(3)(e))"),
+        gettext_noop("the kennel will be operated in a safe, sanitary and humane condition "
+                     "(B(3)(e))"),
+    ),
+    "records_kept": (
+        gettext_noop("Inspector's finding: records of the dogs' numbers and identities are "
+                     "properly kept (B(3)(f))"),
+        gettext_noop("records of the dogs' numbers and identities are properly kept "
+                     "(B(3)(f))"),
+    ),
+    "consistent_with_health_safety": (
+        gettext_noop("Inspector's finding: the operation is consistent with the health and "
+                     "safety of the dogs and the neighbors (B(3)(g))"),
+        gettext_noop("the operation is consistent with the health and safety of the dogs and "
+                     "the neighbors (B(3)(g))"),
+    ),
 }
 
+#: The units the rules count and measure in, said the reader's way with the numbers on a page.
+DOGS = gettext_noop("dogs")
+CATS = gettext_noop("cats")
+ANIMALS = gettext_noop("animals")
+FEET = gettext_noop("ft")
+MINUTES = gettext_noop("minutes")
+YEARS = gettext_noop("years")
 
-def _inspection_fact(name: str, finding: str) -> Fact:
+
+def _inspection_fact(name: str, question: str) -> Fact:
     return Fact(
-        name, FactType.BOOL, f"Inspector's finding: {finding}", nullable=True,
-        help_text="Recorded by the Health Division Animal Inspector; leave empty before "
-        "the inspection.",
+        name, FactType.BOOL, question, nullable=True,
+        help_text=gettext_noop("Recorded by the Health Division Animal Inspector; leave empty "
+                               "before the inspection."),
     )
+
+
+def _listed(items: list[str], joined: str) -> str:
+    """``items`` said as one list, each further item added by the template ``joined`` (of
+    ``%(items)s`` and ``%(item)s``), so a translation words the joins too."""
+    words = items[0]
+    for more in items[1:]:
+        words = explain(joined, items=words, item=more)
+    return words
 
 
 KENNEL_LICENSE = RuleSet(
     code="north_andover.kennel_license",
     municipality=MUNICIPALITY,
-    title="Kennel license",
-    description="A kennel license application and the Animal Inspector's report.",
+    title=gettext_noop("Kennel license"),
+    description=gettext_noop("A kennel license application and the Animal Inspector's report."),
     facts=(
-        Fact("dogs_over_6_months", FactType.INTEGER, "Dogs over six months old in the kennel",
-             unit="dogs"),
+        Fact("dogs_over_6_months", FactType.INTEGER,
+             gettext_noop("Dogs over six months old in the kennel"), unit=DOGS),
         Fact("dogs_with_current_rabies", FactType.INTEGER,
-             "Of those, dogs with a current rabies vaccination", unit="dogs"),
+             gettext_noop("Of those, dogs with a current rabies vaccination"), unit=DOGS),
         Fact("distance_to_lot_line_ft", FactType.NUMBER,
-             "Distance from the dogs' housing, feeding and exercise area to the nearest "
-             "lot line", unit="ft"),
+             gettext_noop("Distance from the dogs' housing, feeding and exercise area to the "
+                          "nearest lot line"), unit=FEET),
         Fact("distance_to_abutting_dwelling_ft", FactType.NUMBER,
-             "Distance from that area to the nearest existing dwelling on an abutting lot",
-             unit="ft"),
+             gettext_noop("Distance from that area to the nearest existing dwelling on an "
+                          "abutting lot"),
+             unit=FEET),
         Fact("veterinary_medical_boarding", FactType.BOOL,
-             "Is this medical boarding by a licensed veterinarian practicing in North "
-             "Andover?"),
-        *(_inspection_fact(name, finding) for name, finding in INSPECTION_FINDINGS.items()),
+             gettext_noop("Is this medical boarding by a licensed veterinarian practicing in "
+                          "North Andover?")),
+        *(_inspection_fact(name, question)
+          for name, (question, _) in INSPECTION_FINDINGS.items()),
     ),
 )
 
 
 @KENNEL_LICENSE.rule("na.kennel.B1.required", cite("Kennel license B(1)"),
-                     "A kennel license is required for more than four dogs.")
+                     gettext_noop("A kennel license is required for more than four dogs."))
 def kennel_license_is_required(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """Kennel license B(1): anyone who owns or boards more than four dogs needs
     one, except for medical boarding by a licensed North Andover veterinarian."""
     if facts["veterinary_medical_boarding"]:
-        return not_applicable(
+        return not_applicable(gettext_noop(
             "Medical boarding by a licensed veterinarian in town is exempt from kennel "
             "licensing."
-        )
+        ))
     count = facts["dogs_over_6_months"]
     if count <= DOG_LIMIT:
-        return not_applicable(
-            f"{count} dogs over six months old: a kennel license is not required for "
-            f"{DOG_LIMIT} or fewer."
-        )
+        return not_applicable(explain(gettext_noop(
+            "%(count)s dogs over six months old: a kennel license is not required for "
+            "%(limit)s or fewer."), count=count, limit=DOG_LIMIT))
     return passed(
-        f"{count} dogs over six months old: more than {DOG_LIMIT}, so a kennel license is "
-        "required.",
-        required=DOG_LIMIT, actual=count, unit="dogs",
+        explain(gettext_noop("%(count)s dogs over six months old: more than %(limit)s, so a "
+                             "kennel license is required."), count=count, limit=DOG_LIMIT),
+        required=DOG_LIMIT, actual=count, unit=DOGS,
     )
 
 
 @KENNEL_LICENSE.rule("na.kennel.B1.rabies", cite("Kennel license B(1)"),
-                     "Every dog over six months has a current rabies vaccination.")
+                     gettext_noop("Every dog over six months has a current rabies "
+                                  "vaccination."))
 def kennel_dogs_vaccinated(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """Kennel license B(1): proof of current rabies vaccination for each dog
     older than six months in the kennel."""
     return at_least(
         facts["dogs_with_current_rabies"], facts["dogs_over_6_months"],
-        unit="dogs", what="The number of dogs with a current rabies vaccination",
+        unit=DOGS, what=gettext_noop("The number of dogs with a current rabies vaccination"),
     )
 
 
 @KENNEL_LICENSE.rule("na.kennel.B3c.lot_line", cite("Kennel license B(3)(c)"),
-                     "The dog area is at least 20 ft from every lot line.")
+                     gettext_noop("The dog area is at least 20 ft from every lot line."))
 def kennel_lot_line_setback(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """Kennel license B(3)(c): the housing, feeding and exercise area is no
     closer than 20 feet to any lot line."""
     return at_least(
         facts["distance_to_lot_line_ft"], 20,
-        unit="ft", what="The dog area's distance to the nearest lot line",
+        unit=FEET, what=gettext_noop("The dog area's distance to the nearest lot line"),
     )
 
 
 @KENNEL_LICENSE.rule("na.kennel.B3d.dwelling", cite("Kennel license B(3)(d)"),
-                     "The dog area is at least 50 ft from any dwelling on an abutting lot.")
+                     gettext_noop("The dog area is at least 50 ft from any dwelling on an "
+                                  "abutting lot."))
 def kennel_dwelling_setback(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """Kennel license B(3)(d): no closer than 50 feet to any existing dwelling
     on an abutting lot."""
     return at_least(
         facts["distance_to_abutting_dwelling_ft"], 50,
-        unit="ft", what="The dog area's distance to the nearest abutting dwelling",
+        unit=FEET, what=gettext_noop("The dog area's distance to the nearest abutting dwelling"),
     )
 
 
 @KENNEL_LICENSE.rule("na.kennel.B3.inspection", cite("Kennel license B(3)"),
-                     "The Animal Inspector favorably recommends the kennel.",
+                     gettext_noop("The Animal Inspector favorably recommends the kennel."),
                      reviewable=True)
 def kennel_inspection_favorable(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """Kennel license B(3): the Clerk issues no kennel license before the
     Health Division Animal Inspector reports favorably on (a)-(g)."""
-    unfavorable = [finding for name, finding in INSPECTION_FINDINGS.items()
+    unfavorable = [explain(finding) for name, (_, finding) in INSPECTION_FINDINGS.items()
                    if facts[name] is False]
     if unfavorable:
-        return failed(
-            "The inspection report is not favorable: the inspector did not find that "
-            + "; that ".join(unfavorable)
-            + ". Correct these and ask for a new inspection."
-        )
+        return failed(explain(
+            gettext_noop("The inspection report is not favorable: the inspector did not find "
+                         "that %(findings)s. Correct these and ask for a new inspection."),
+            findings=_listed(unfavorable, gettext_noop("%(items)s; that %(item)s"))))
     if any(facts[name] is None for name in INSPECTION_FINDINGS):
-        return needs_review(
+        return needs_review(gettext_noop(
             "The Animal Inspector's report is not complete yet; the license waits for a "
             "favorable inspection."
-        )
-    return passed("The Animal Inspector reported favorably on every point.")
+        ))
+    return passed(gettext_noop("The Animal Inspector reported favorably on every point."))
 
 
 # -- Residence limits ------------------------------------------------------------
@@ -363,49 +400,52 @@ def kennel_inspection_favorable(facts: Mapping[str, Any], context: CheckContext)
 RESIDENCE_LIMITS = RuleSet(
     code="north_andover.residence_limits",
     municipality=MUNICIPALITY,
-    title="Animals at a residence",
-    description="The number of dogs and cats, and wild or dangerous animals, at one "
-    "residence.",
+    title=gettext_noop("Animals at a residence"),
+    description=gettext_noop("The number of dogs and cats, and wild or dangerous animals, at "
+                             "one residence."),
     facts=(
         Fact("dogs_over_6_months", FactType.INTEGER,
-             "Dogs over six months old at the residence", unit="dogs"),
-        Fact("kennel_license", FactType.BOOL, "Does the residence hold a kennel license?"),
+             gettext_noop("Dogs over six months old at the residence"), unit=DOGS),
+        Fact("kennel_license", FactType.BOOL,
+             gettext_noop("Does the residence hold a kennel license?")),
         Fact("cats_over_4_months", FactType.INTEGER,
-             "Cats over four months old at the premises", unit="cats"),
+             gettext_noop("Cats over four months old at the premises"), unit=CATS),
         Fact("wild_or_dangerous_animals", FactType.INTEGER,
-             "Wild or dangerous animals kept at the premises", unit="animals",
-             help_text="Wild mammals, reptiles or other animals of vicious or dangerous "
-             "propensities."),
+             gettext_noop("Wild or dangerous animals kept at the premises"), unit=ANIMALS,
+             help_text=gettext_noop("Wild mammals, reptiles or other animals of vicious or "
+                                    "dangerous propensities.")),
     ),
 )
 
 
 @RESIDENCE_LIMITS.rule("na.lim.A.dogs", cite("Limits A"),
-                       "No more than four dogs over six months without a kennel license.")
+                       gettext_noop("No more than four dogs over six months without a kennel "
+                                    "license."))
 def residence_dog_limit(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """Limits A: more than four dogs over six months at a residence need a kennel license."""
     return _dog_limit(facts["dogs_over_6_months"], facts["kennel_license"])
 
 
 @RESIDENCE_LIMITS.rule("na.lim.B.cats", cite("Limits B"),
-                       "No more than four cats over four months.")
+                       gettext_noop("No more than four cats over four months."))
 def residence_cat_limit(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """Limits B: no more than four cats over the age of four months on any premises."""
     return at_most(facts["cats_over_4_months"], CAT_LIMIT,
-                   unit="cats", what="The number of cats over four months old")
+                   unit=CATS, what=gettext_noop("The number of cats over four months old"))
 
 
 @RESIDENCE_LIMITS.rule("na.lim.D.wild", cite("Limits D"),
-                       "No wild or dangerous animals.")
+                       gettext_noop("No wild or dangerous animals."))
 def residence_no_wild_animals(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """Limits D: keeping any wild or dangerous animal is unlawful."""
     count = facts["wild_or_dangerous_animals"]
-    numbers = {"required": 0, "actual": count, "unit": "animals"}
+    numbers = {"required": 0, "actual": count, "unit": ANIMALS}
     if count == 0:
-        return passed("No wild or dangerous animals are kept.", **numbers)
+        return passed(gettext_noop("No wild or dangerous animals are kept."), **numbers)
     return failed(
-        f"Wild or dangerous animals kept here: {count}. Keeping any is unlawful; place them "
-        "with a licensed facility or sanctuary.",
+        explain(gettext_noop("Wild or dangerous animals kept here: %(count)s. Keeping any is "
+                             "unlawful; place them with a licensed facility or sanctuary."),
+                count=count),
         **numbers,
     )
 
@@ -424,61 +464,70 @@ def _is_daytime(start: dt.time) -> bool:
 NOISE_COMPLAINT = RuleSet(
     code="north_andover.noise_complaint",
     municipality=MUNICIPALITY,
-    title="Animal noise complaint",
-    description="Whether an animal's noise disturbed the peace, judged by when it started.",
+    title=gettext_noop("Animal noise complaint"),
+    description=gettext_noop("Whether an animal's noise disturbed the peace, judged by when "
+                             "it started."),
     facts=(
-        Fact("start_time", FactType.TIME, "When did the noise start?",
-             help_text="24-hour clock, HH:MM."),
-        Fact("duration_minutes", FactType.NUMBER, "How long did it last?", unit="minutes"),
-        Fact("uninterrupted", FactType.BOOL, "Was it without a break?"),
-        Fact("outdoors", FactType.BOOL, "Was the animal outside of any building?"),
-        Fact("repetitive", FactType.BOOL, "Was the noise repeated?"),
-        Fact("provoked", FactType.BOOL, "Was the animal provoked?"),
+        Fact("start_time", FactType.TIME, gettext_noop("When did the noise start?"),
+             help_text=gettext_noop("24-hour clock, HH:MM.")),
+        Fact("duration_minutes", FactType.NUMBER, gettext_noop("How long did it last?"),
+             unit=MINUTES),
+        Fact("uninterrupted", FactType.BOOL, gettext_noop("Was it without a break?")),
+        Fact("outdoors", FactType.BOOL, gettext_noop("Was the animal outside of any building?")),
+        Fact("repetitive", FactType.BOOL, gettext_noop("Was the noise repeated?")),
+        Fact("provoked", FactType.BOOL, gettext_noop("Was the animal provoked?")),
     ),
 )
 
 
 @NOISE_COMPLAINT.rule("na.rest.C1.day", cite("Restraint C(1)"),
-                      "By day, no uninterrupted noise for more than 10 minutes.")
+                      gettext_noop("By day, no uninterrupted noise for more than 10 minutes."))
 def daytime_noise(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """Restraint C(1): uninterrupted barking, howling or other noise for more
     than 10 minutes between 6:00 a.m. and 10:00 p.m. without provocation is
     excessive."""
     if not _is_daytime(facts["start_time"]):
-        return not_applicable("The noise started at night; the nighttime rule applies.")
+        return not_applicable(gettext_noop(
+            "The noise started at night; the nighttime rule applies."))
     minutes = facts["duration_minutes"]
-    numbers = {"required": DAYTIME_NOISE_LIMIT_MINUTES, "actual": minutes, "unit": "minutes"}
+    numbers = {"required": DAYTIME_NOISE_LIMIT_MINUTES, "actual": minutes, "unit": MINUTES}
     if facts["provoked"]:
-        return passed("The animal was provoked, so the noise is not a violation.", **numbers)
+        return passed(gettext_noop("The animal was provoked, so the noise is not a violation."),
+                      **numbers)
     if not facts["uninterrupted"]:
-        return passed("The noise had breaks, so it was not uninterrupted.", **numbers)
+        return passed(gettext_noop("The noise had breaks, so it was not uninterrupted."),
+                      **numbers)
     if minutes > DAYTIME_NOISE_LIMIT_MINUTES:
         return failed(
-            f"Uninterrupted noise for {minutes} minutes by day without provocation; more "
-            f"than {DAYTIME_NOISE_LIMIT_MINUTES} minutes is excessive. The owner must keep "
-            "the animal from making noise that long.",
+            explain(gettext_noop(
+                "Uninterrupted noise for %(minutes)s minutes by day without provocation; more "
+                "than %(limit)s minutes is excessive. The owner must keep the animal from "
+                "making noise that long."), minutes=minutes, limit=DAYTIME_NOISE_LIMIT_MINUTES),
             **numbers,
         )
     return passed(
-        f"Uninterrupted noise for {minutes} minutes, not more than "
-        f"{DAYTIME_NOISE_LIMIT_MINUTES} minutes.",
+        explain(gettext_noop("Uninterrupted noise for %(minutes)s minutes, not more than "
+                             "%(limit)s minutes."),
+                minutes=minutes, limit=DAYTIME_NOISE_LIMIT_MINUTES),
         **numbers,
     )
 
 
 @NOISE_COMPLAINT.rule("na.rest.C2.night", cite("Restraint C(2)"),
-                      "At night, no repeated noise outdoors.")
+                      gettext_noop("At night, no repeated noise outdoors."))
 def nighttime_noise(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """Restraint C(2): repeated noise in the open, outside any building,
     without provocation between 10:00 p.m. and 6:00 a.m."""
     if _is_daytime(facts["start_time"]):
-        return not_applicable("The noise started by day; the daytime rule applies.")
+        return not_applicable(gettext_noop("The noise started by day; the daytime rule applies."))
     violation = facts["outdoors"] and facts["repetitive"] and not facts["provoked"]
     return must_hold(
         not violation,
-        ok="At night the animal was indoors, the noise was not repeated, or it was provoked.",
-        refusal="Repeated noise outdoors at night without provocation disturbs the peace. "
-        "The owner must bring the animal inside between 10:00 p.m. and 6:00 a.m.",
+        ok=gettext_noop("At night the animal was indoors, the noise was not repeated, or it "
+                        "was provoked."),
+        refusal=gettext_noop("Repeated noise outdoors at night without provocation disturbs "
+                             "the peace. The owner must bring the animal inside between "
+                             "10:00 p.m. and 6:00 a.m."),
     )
 
 
@@ -498,142 +547,167 @@ def _has_no_bottom(facts: Mapping[str, Any]) -> bool:
 DANGEROUS_DOG_COMPLIANCE = RuleSet(
     code="north_andover.dangerous_dog_compliance",
     municipality=MUNICIPALITY,
-    title="Dangerous dog: owner's duties",
-    description="The enclosure, signs, notices, restraint off the premises and insurance "
-    "the owner of a dangerous dog must provide.",
+    title=gettext_noop("Dangerous dog: owner's duties"),
+    description=gettext_noop("The enclosure, signs, notices, restraint off the premises and "
+                             "insurance the owner of a dangerous dog must provide."),
     facts=(
         Fact("enclosure_distance_to_property_line_ft", FactType.NUMBER,
-             "Distance from the pen to the property line", unit="ft"),
+             gettext_noop("Distance from the pen to the property line"), unit=FEET),
         Fact("enclosure_has_bottom", FactType.BOOL,
-             "Does the pen have a bottom secured to its sides?"),
+             gettext_noop("Does the pen have a bottom secured to its sides?")),
         Fact("sides_embedded_ft", FactType.NUMBER,
-             "How deep are the pen's sides set into the ground?", unit="ft",
+             gettext_noop("How deep are the pen's sides set into the ground?"), unit=FEET,
              condition=_has_no_bottom,
-             condition_text="only when the pen has no bottom secured to its sides"),
-        Fact("enclosure_has_secure_top", FactType.BOOL, "Does the pen have a secure top?"),
+             condition_text=gettext_noop("only when the pen has no bottom secured to its "
+                                         "sides")),
+        Fact("enclosure_has_secure_top", FactType.BOOL,
+             gettext_noop("Does the pen have a secure top?")),
         Fact("enclosure_weather_protection", FactType.BOOL,
-             "Does the pen protect the dog from the elements?"),
+             gettext_noop("Does the pen protect the dog from the elements?")),
         Fact("warning_signs_all_sides", FactType.BOOL,
-             "Are warning signs displayed facing out from all sides of the premises?"),
+             gettext_noop("Are warning signs displayed facing out from all sides of the "
+                          "premises?")),
         Fact("child_warning_symbol_sign", FactType.BOOL,
-             "Is a sign with a warning symbol for children who cannot read displayed?"),
+             gettext_noop("Is a sign with a warning symbol for children who cannot read "
+                          "displayed?")),
         Fact("abutters_notified_certified", FactType.BOOL,
-             "Were the abutters sent the notice by certified mail?"),
+             gettext_noop("Were the abutters sent the notice by certified mail?")),
         Fact("insurance_per_incident", FactType.NUMBER,
-             "Liability insurance per incident", unit="$"),
-        Fact("lead_length_ft", FactType.NUMBER, "Length of the lead used off the premises",
-             unit="ft"),
-        Fact("muzzled_off_premises", FactType.BOOL, "Is the dog muzzled off the premises?"),
-        Fact("handler_age", FactType.INTEGER, "Age of the person handling the dog",
-             unit="years"),
+             gettext_noop("Liability insurance per incident"), unit="$"),
+        Fact("lead_length_ft", FactType.NUMBER,
+             gettext_noop("Length of the lead used off the premises"), unit=FEET),
+        Fact("muzzled_off_premises", FactType.BOOL,
+             gettext_noop("Is the dog muzzled off the premises?")),
+        Fact("handler_age", FactType.INTEGER,
+             gettext_noop("Age of the person handling the dog"), unit=YEARS),
     ),
 )
 
 
 @DANGEROUS_DOG_COMPLIANCE.rule("na.dd.D1a.setback", cite("Dangerous D(1)(a)"),
-                               "The pen is at least 10 ft from the property line.")
+                               gettext_noop("The pen is at least 10 ft from the property line."))
 def enclosure_setback(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """Dangerous D(1)(a): the pen or structure is at least 10 feet from the property line."""
     return at_least(
         facts["enclosure_distance_to_property_line_ft"], ENCLOSURE_SETBACK_FT,
-        unit="ft", what="The pen's distance to the property line",
+        unit=FEET, what=gettext_noop("The pen's distance to the property line"),
     )
 
 
 @DANGEROUS_DOG_COMPLIANCE.rule("na.dd.D1a.embedded", cite("Dangerous D(1)(a)"),
-                               "A pen without a bottom has sides set 2 ft into the ground.",
+                               gettext_noop("A pen without a bottom has sides set 2 ft into "
+                                            "the ground."),
                                reviewable=True)
 def enclosure_sides_embedded(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """Dangerous D(1)(a): without a bottom secured to the sides, the sides are
     embedded no less than two feet into the ground."""
     if not _has_no_bottom(facts):
-        return not_applicable("The pen has a bottom secured to its sides.")
+        return not_applicable(gettext_noop("The pen has a bottom secured to its sides."))
     depth = facts["sides_embedded_ft"]
     if depth is None:
-        return needs_review("The pen has no bottom; give how deep its sides are set into the "
-                            "ground.")
-    return at_least(depth, SIDES_EMBEDDED_FT, unit="ft",
-                    what="The depth the pen's sides are set into the ground")
+        return needs_review(gettext_noop("The pen has no bottom; give how deep its sides are "
+                                         "set into the ground."))
+    return at_least(depth, SIDES_EMBEDDED_FT, unit=FEET,
+                    what=gettext_noop("The depth the pen's sides are set into the ground"))
 
 
 @DANGEROUS_DOG_COMPLIANCE.rule("na.dd.D1a.top", cite("Dangerous D(1)(a)"),
-                               "The pen has a secure top.")
+                               gettext_noop("The pen has a secure top."))
 def enclosure_top(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """Dangerous D(1)(a): the pen must have secure sides and a secure top."""
     return must_hold(facts["enclosure_has_secure_top"],
-                     ok="The pen has a secure top.",
-                     refusal="The pen needs a secure top so the dog cannot climb or jump out.")
+                     ok=gettext_noop("The pen has a secure top."),
+                     refusal=gettext_noop("The pen needs a secure top so the dog cannot climb "
+                                          "or jump out."))
 
 
 @DANGEROUS_DOG_COMPLIANCE.rule("na.dd.D1a.shelter", cite("Dangerous D(1)(a)"),
-                               "The pen protects the dog from the elements.")
+                               gettext_noop("The pen protects the dog from the elements."))
 def enclosure_shelter(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """Dangerous D(1)(a): the enclosure must provide protection from the elements."""
     return must_hold(facts["enclosure_weather_protection"],
-                     ok="The pen protects the dog from the weather.",
-                     refusal="The pen must give the dog shelter from rain, sun and cold.")
+                     ok=gettext_noop("The pen protects the dog from the weather."),
+                     refusal=gettext_noop("The pen must give the dog shelter from rain, sun "
+                                          "and cold."))
+
+
+#: What a premises missing its signs must display, by (warning signs on every side, the
+#: children's symbol sign) as the owner answered (Dangerous D(1)(b)).
+MISSING_SIGNS = {
+    (False, False): gettext_noop("Display warning signs facing out from every side of the "
+                                 "premises and a sign with a warning symbol for children who "
+                                 "cannot read."),
+    (False, True): gettext_noop("Display warning signs facing out from every side of the "
+                                "premises."),
+    (True, False): gettext_noop("Display a sign with a warning symbol for children who cannot "
+                                "read."),
+}
 
 
 @DANGEROUS_DOG_COMPLIANCE.rule("na.dd.D1b.signs", cite("Dangerous D(1)(b)"),
-                               "Warning signs on all sides and a symbol sign for children.")
+                               gettext_noop("Warning signs on all sides and a symbol sign for "
+                                            "children."))
 def warning_signs(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """Dangerous D(1)(b): signs facing out from all sides of the premises and a
     sign with a symbol warning a child who cannot read."""
-    missing = []
-    if not facts["warning_signs_all_sides"]:
-        missing.append("warning signs facing out from every side of the premises")
-    if not facts["child_warning_symbol_sign"]:
-        missing.append("a sign with a warning symbol for children who cannot read")
-    return must_hold(not missing, ok="The warning signs are displayed.",
-                     refusal="Display " + " and ".join(missing) + ".")
+    displayed = (bool(facts["warning_signs_all_sides"]), bool(facts["child_warning_symbol_sign"]))
+    if displayed in MISSING_SIGNS:
+        return failed(MISSING_SIGNS[displayed])
+    return passed(gettext_noop("The warning signs are displayed."))
 
 
 @DANGEROUS_DOG_COMPLIANCE.rule("na.dd.D1c.abutters", cite("Dangerous D(1)(c)"),
-                               "Abutters notified by certified mail.")
+                               gettext_noop("Abutters notified by certified mail."))
 def abutters_notified(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """Dangerous D(1)(c): send each abutter on the Assessor's list the notice by
     certified mail and give the receipts to the Animal Control Officer."""
     return must_hold(
         facts["abutters_notified_certified"],
-        ok="The abutters were notified by certified mail.",
-        refusal="Send every abutter on the Assessor's list a copy of the notice by certified "
-        "mail, and give the receipts to the Animal Control Officer.",
+        ok=gettext_noop("The abutters were notified by certified mail."),
+        refusal=gettext_noop("Send every abutter on the Assessor's list a copy of the notice "
+                             "by certified mail, and give the receipts to the Animal Control "
+                             "Officer."),
     )
 
 
 @DANGEROUS_DOG_COMPLIANCE.rule("na.dd.D1d.lead", cite("Dangerous D(1)(d)"),
-                               "Off the premises: muzzled, a lead of 4 ft or less, an adult "
-                               "handler.")
+                               gettext_noop("Off the premises: muzzled, a lead of 4 ft or less, "
+                                            "an adult handler."))
 def restraint_off_premises(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """Dangerous D(1)(d): off the premises only muzzled, on a lead not exceeding
     four feet, under the control of an adult (18 or older)."""
     problems = []
     if facts["lead_length_ft"] > MAX_LEAD_FT:
-        problems.append(f"use a lead of {MAX_LEAD_FT} ft or less "
-                        f"(now {facts['lead_length_ft']} ft)")
+        problems.append(explain(gettext_noop("use a lead of %(limit)s ft or less (now "
+                                             "%(length)s ft)"),
+                                limit=MAX_LEAD_FT, length=facts["lead_length_ft"]))
     if not facts["muzzled_off_premises"]:
-        problems.append("muzzle the dog")
+        problems.append(explain(gettext_noop("muzzle the dog")))
     if facts["handler_age"] < ADULT_AGE:
-        problems.append(f"have an adult of {ADULT_AGE} or older handle the dog "
-                        f"(now {facts['handler_age']})")
-    return must_hold(
-        not problems,
-        ok="Off the premises the dog is muzzled, on a short lead, with an adult handler.",
-        refusal="Off the premises, " + "; ".join(problems) + ".",
-    )
+        problems.append(explain(gettext_noop("have an adult of %(age)s or older handle the dog "
+                                             "(now %(handler_age)s)"),
+                                age=ADULT_AGE, handler_age=facts["handler_age"]))
+    if problems:
+        return failed(explain(gettext_noop("Off the premises, %(problems)s."),
+                              problems=_listed(problems, gettext_noop("%(items)s; %(item)s"))))
+    return passed(gettext_noop("Off the premises the dog is muzzled, on a short lead, with an "
+                               "adult handler."))
 
 
 @DANGEROUS_DOG_COMPLIANCE.rule("na.dd.D3.insurance", cite("Dangerous D(3)(a)"),
-                               "Liability insurance of at least $100,000 per incident.")
+                               gettext_noop("Liability insurance of at least $100,000 per "
+                                            "incident."))
 def liability_insurance(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """Dangerous D(3)(a): insurance of not less than $100,000 per incident."""
     amount = facts["insurance_per_incident"]
     numbers = {"required": MIN_INSURANCE, "actual": amount, "unit": "$"}
     if amount >= MIN_INSURANCE:
-        return passed(f"Insurance of {_dollars(amount)} per incident.", **numbers)
+        return passed(explain(gettext_noop("Insurance of %(amount)s per incident."),
+                              amount=Dollars(amount)), **numbers)
     return failed(
-        f"Insurance is {_dollars(amount)} per incident; it must be at least "
-        f"{_dollars(MIN_INSURANCE)}.",
+        explain(gettext_noop("Insurance is %(amount)s per incident; it must be at least "
+                             "%(minimum)s."),
+                amount=Dollars(amount), minimum=Dollars(MIN_INSURANCE)),
         **numbers,
     )
 

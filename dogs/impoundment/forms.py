@@ -7,6 +7,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from django import forms
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from dogs.impoundment import found, services
 from dogs.impoundment.permissions import can_take_impoundment_payment
@@ -220,24 +222,29 @@ def action_form(action: str, data=None):
 
 
 class FoundAnimalForm(ServiceForm):
+    """A finder's report of a found animal (Impoundment B): a public form, asked in the
+    reader's language."""
+
     town = forms.ModelChoiceField(queryset=Municipality.objects.none(), empty_label=None,
-                                  label="Town")
-    species = forms.ChoiceField(choices=Species.choices, label="Animal")
-    description = forms.CharField(max_length=200, label="What it looks like",
-                                  help_text="Color, size, collar or markings.")
-    found_at = forms.CharField(max_length=200, label="Where you found it")
+                                  label=_("Town"))
+    species = forms.ChoiceField(choices=Species.choices, label=_("Animal"))
+    description = forms.CharField(max_length=200, label=_("What it looks like"),
+                                  help_text=_("Color, size, collar or markings."))
+    found_at = forms.CharField(max_length=200, label=_("Where you found it"))
     tag_number = forms.CharField(max_length=10, required=False,
-                                 label="Number on the dog's license tag (if any)")
-    finder_name = forms.CharField(max_length=120, label="Your name")
-    finder_contact = forms.CharField(max_length=200, label="How we can reach you",
-                                     help_text="A phone number or email address.")
+                                 label=_("Number on the dog's license tag (if any)"))
+    finder_name = forms.CharField(max_length=120, label=_("Your name"))
+    finder_contact = forms.CharField(max_length=200, label=_("How we can reach you"),
+                                     help_text=_("A phone number or email address."))
     message = forms.CharField(max_length=1000, required=False, widget=TEXTAREA,
-                              label="Your message",
-                              help_text="Where the animal is now and how it is doing.")
+                              label=_("Your message"),
+                              help_text=_("Where the animal is now and how it is doing."))
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["town"].queryset = Municipality.objects.filter(code=MUNICIPALITY)
+        self.fields["species"].choices = [(value, gettext(label))
+                                          for value, label in Species.choices]
 
 
 class TurnOverRequestForm(ServiceForm):

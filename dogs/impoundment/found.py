@@ -55,7 +55,7 @@ STRAY_CASE = CaseType(
     citation=cite("Impoundment B(2)"),
 )
 #: What the page says after every report, whatever the tag.
-SAME_ANSWER = (
+SAME_ANSWER = gettext_noop(
     "Thank you. The Animal Control Officer has your report and will contact you. If the tag "
     "number belongs to a dog licensed in that town, we have also sent its owner your "
     "message and how to reach you."
@@ -70,9 +70,9 @@ def _count_report(client_address: str) -> None:
     key = f"found-dog-reports:{client_address}"
     cache.add(key, 0, WINDOW_SECONDS)
     if cache.incr(key) > REPORTS_PER_HOUR:
-        raise TooManyReports(
-            f"You have sent {REPORTS_PER_HOUR} reports in the last hour. Please try again "
-            "later, or call the Animal Control Officer.")
+        raise TooManyReports(explain(gettext_noop(
+            "You have sent %(count)s reports in the last hour. Please try again later, or call "
+            "the Animal Control Officer."), count=REPORTS_PER_HOUR))
 
 
 @transaction.atomic

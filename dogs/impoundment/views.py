@@ -26,6 +26,7 @@ from dogs.impoundment.permissions import (
 from dogs.impoundment.services import dates_of, fee_lines
 from dogs.models import Impoundment, ImpoundmentStatus
 from dogs.periods import MUNICIPALITY, last_intake_due_by
+from dogs.refusals import in_readers_language
 from permits_site import audit
 from permits_site.accounts.models import Role
 from permits_site.accounts.permissions import require
@@ -190,7 +191,7 @@ def found_dog(request):
                 client_address=request.META.get("REMOTE_ADDR", ""),
             )
         except found.TooManyReports as refused:
-            form.add_service_errors(refused.errors)
+            form.add_service_errors(in_readers_language(refused.errors))
             status = 429
         else:
             form = FoundAnimalForm()

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from django import forms
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from dogs.kennels.parties import NAMED_ROLES
 from dogs.kennels.review import Outcome
@@ -35,22 +36,23 @@ class KennelInspectionForm(ServiceForm):
 
 
 class KennelDogForm(ServiceForm):
-    """A dog of the kennel: listed on the license, or a new dog of the year (B(1), B(2))."""
+    """A dog of the kennel: listed on the license, or a new dog of the year (B(1), B(2)); the
+    licensee fills it in, in the reader's language."""
 
-    name = forms.CharField(max_length=60, label="Dog's name")
-    breed = forms.CharField(max_length=80, label="Breed")
-    rabies_valid_through = bounded_date_field(label="Rabies vaccination valid through")
+    name = forms.CharField(max_length=60, label=_("Dog's name"))
+    breed = forms.CharField(max_length=80, label=_("Breed"))
+    rabies_valid_through = bounded_date_field(label=_("Rabies vaccination valid through"))
     acquired_on = bounded_date_field(
-        label="Acquired on (a new dog only)", required=False,
-        help_text="Leave empty for a dog the license was issued for. A new dog is reported "
-                  "within 30 days of the day it came.")
+        label=_("Acquired on (a new dog only)"), required=False,
+        help_text=_("Leave empty for a dog the license was issued for. A new dog is reported "
+                    "within 30 days of the day it came."))
     boarded_for = forms.CharField(
-        max_length=200, required=False, label="Boarded for (a boarded dog only)",
-        help_text="A dog boarded temporarily, not the kennel's own: its owner's name and "
-                  "contact.")
+        max_length=200, required=False, label=_("Boarded for (a boarded dog only)"),
+        help_text=_("A dog boarded temporarily, not the kennel's own: its owner's name and "
+                    "contact."))
     rabies_certificate = forms.CharField(
-        max_length=120, required=False, label="Rabies certificate number and veterinarian",
-        help_text="Required for a boarded dog: the kennel keeps its proof of vaccination.")
+        max_length=120, required=False, label=_("Rabies certificate number and veterinarian"),
+        help_text=_("Required for a boarded dog: the kennel keeps its proof of vaccination."))
 
 
 class KennelReportForm(ServiceForm):

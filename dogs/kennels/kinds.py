@@ -29,6 +29,7 @@ from permits_site.rules.base import Fact, FactType
 from permits_site.rules.calendar import BusinessCalendar, is_past_key_date
 from permits_site.rules.fees import FeeLine, QuoteRefused, item, line_for, parse_quote_facts
 from permits_site.rules.registry import town_law
+from permits_site.rules.wording import explain
 
 #: More than four dogs over six months need a kennel license (Limits A, Kennel license B(1)).
 MOST_DOGS_WITHOUT_KENNEL = 4
@@ -37,22 +38,23 @@ LARGE_KENNEL_FROM = 11
 KENNEL_DOGS = fact_field(replace(
     KENNEL_LICENSE.fact_map["dogs_over_6_months"],
     minimum=MOST_DOGS_WITHOUT_KENNEL + 1,
-    help_text=f"More than {MOST_DOGS_WITHOUT_KENNEL} dogs over six months old need a kennel "
-              f"license; {MOST_DOGS_WITHOUT_KENNEL} or fewer need none ({cite('Limits A')}, "
-              "Kennel license B(1)).",
+    help_text=gettext_noop("More than 4 dogs over six months old need a kennel license; 4 or "
+                           "fewer need none (North Andover Code ch. 60, Limits A, Kennel license "
+                           "B(1))."),
 ))
 
 #: Proof of current rabies vaccination for each dog over six months, presented to obtain or
 #: renew the license (Kennel license B(1)).
 RABIES_PROOF = DeclaredDocument(
-    "rabies_certificate", "Rabies vaccination certificate of each dog over six months",
+    "rabies_certificate", gettext_noop("Rabies vaccination certificate of each dog over six "
+                                       "months"),
     cite("Kennel license B(1)"),
 )
 
 QUOTE_FACTS = (
-    Fact("dogs", FactType.INTEGER, "How many dogs over six months old are kept?"),
-    Fact("license_year", FactType.INTEGER, "License year", required=False,
-         minimum=1900, maximum=2200, help_text="Defaults to the year of the quote."),
+    Fact("dogs", FactType.INTEGER, gettext_noop("How many dogs over six months old are kept?")),
+    Fact("license_year", FactType.INTEGER, gettext_noop("License year"), required=False,
+         minimum=1900, maximum=2200, help_text=gettext_noop("Defaults to the year of the quote.")),
 )
 
 
@@ -85,7 +87,7 @@ class KennelLicenseKind(PermitKind):
     purposes = (Purpose.KEEP_DOGS, Purpose.RUN_A_TRADE)
     fact_sources = {name: FactSource.OFFICE for name in INSPECTION_FINDINGS}
     #: The licensee keeps the roster and reports new dogs within 30 days (B(2)).
-    holder_links = (HolderLink("Kennel roster", "dogs:kennels"),)
+    holder_links = (HolderLink(gettext_noop("Kennel roster"), "dogs:kennels"),)
     inspected = True
     inspection_check = KENNEL_LICENSE.code
     review_panel = "dogs/kennel_review_panel.html"
@@ -111,18 +113,19 @@ class KennelLicenseKind(PermitKind):
         """A rabies certificate for each dog over six months the application states: the
         licensee presents proof for every one to obtain or renew the license (B(1))."""
         dogs = application.facts.get(KENNEL_DOGS.name) or 1
-        return [replace(required, count=dogs,
-                        label=f"{required.label} ({dogs} dogs)" if dogs > 1 else required.label)
+        return [replace(required, count=dogs, label=explain(
+                    gettext_noop("%(document)s (%(count)s dogs)"),
+                    document=explain(required.label), count=dogs) if dogs > 1 else required.label)
                 for required in super().required_documents(application)]
 
     def parse_quote_facts(self, facts: Mapping[str, Any], *, action: str) -> dict[str, Any]:
         """``dogs`` (required; four or fewer need no kennel license) and ``license_year``."""
         parsed = parse_quote_facts(facts, permit_type=self.code, facts=QUOTE_FACTS)
         if parsed["dogs"] <= MOST_DOGS_WITHOUT_KENNEL:
-            raise QuoteRefused({
-                "dogs": f"No kennel license is needed for {MOST_DOGS_WITHOUT_KENNEL} or fewer "
-                        f"dogs over six months ({cite('Limits A, Kennel license B(1)')})."
-            })
+            raise QuoteRefused({"dogs": explain(
+                gettext_noop("No kennel license is needed for %(limit)s or fewer dogs over six "
+                             "months (%(section)s)."),
+                limit=MOST_DOGS_WITHOUT_KENNEL, section=cite("Limits A, Kennel license B(1)"))})
         return parsed
 
     def price(self, request: QuoteRequest) -> list[FeeLine]:

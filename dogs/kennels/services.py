@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from django.db import transaction
 from django.template.loader import render_to_string
 from django.utils import timezone
+from django.utils.translation import gettext_noop
 
 from dogs.law import cite
 from dogs.models import KennelDog
@@ -24,6 +25,7 @@ from permits_site.pdf.html import html_to_pdf
 from permits_site.rules.calendar import format_date, period_due
 from permits_site.rules.periods import Period
 from permits_site.rules.registry import town_law
+from permits_site.rules.wording import explain
 
 if TYPE_CHECKING:
     from permits_site.accounts.models import User
@@ -92,14 +94,14 @@ def _boarding_errors(*, boarded_for: str, rabies_certificate: str,
         return {}
     errors: dict[str, list[str]] = {}
     if not rabies_certificate.strip():
-        errors["rabies_certificate"] = [
+        errors["rabies_certificate"] = [explain(gettext_noop(
             "Enter the boarded dog's rabies certificate (number and veterinarian): a boarding "
-            "kennel keeps each boarded dog's proof of vaccination "
-            f"({cite('Kennel license B(1)')})."]
+            "kennel keeps each boarded dog's proof of vaccination (%(section)s)."),
+            section=cite("Kennel license B(1)"))]
     if acquired_on is not None:
-        errors["acquired_on"] = [
-            f"A boarded dog is not the kennel's own: it has no acquisition to report "
-            f"({cite('Kennel license B(1), B(2)')})."]
+        errors["acquired_on"] = [explain(gettext_noop(
+            "A boarded dog is not the kennel's own: it has no acquisition to report "
+            "(%(section)s)."), section=cite("Kennel license B(1), B(2)"))]
     return errors
 
 
@@ -109,15 +111,16 @@ def _dog_errors(*, name: str, breed: str, rabies_valid_through: dt.date, today: 
     errors = _boarding_errors(boarded_for=boarded_for, rabies_certificate=rabies_certificate,
                               acquired_on=acquired_on)
     if not name.strip():
-        errors["name"] = ["Enter the dog's name."]
+        errors["name"] = [gettext_noop("Enter the dog's name.")]
     if not breed.strip():
-        errors["breed"] = ["Enter the dog's breed."]
+        errors["breed"] = [gettext_noop("Enter the dog's breed.")]
     if rabies_valid_through < today:
-        errors["rabies_valid_through"] = [
-            f"The rabies vaccination ran out on {format_date(rabies_valid_through)}: proof of "
-            f"current vaccination is required ({cite('Kennel license B(1), B(2)')})."]
+        errors["rabies_valid_through"] = [explain(gettext_noop(
+            "The rabies vaccination ran out on %(date)s: proof of current vaccination is "
+            "required (%(section)s)."),
+            date=rabies_valid_through, section=cite("Kennel license B(1), B(2)"))]
     if acquired_on is not None and acquired_on > today:
-        errors["acquired_on"] = ["A dog is reported once it has been acquired."]
+        errors["acquired_on"] = [gettext_noop("A dog is reported once it has been acquired.")]
     return errors
 
 
@@ -126,10 +129,10 @@ def _require_room_on_roster(permit: Permit) -> None:
     licensed = licensed_dog_count(permit)
     listed = permit.kennel_dogs.filter(acquired_on__isnull=True, boarded_for="").count()
     if listed >= licensed:
-        raise DomainError(
-            f"The license was issued for {licensed} dogs and all are listed: report a new "
-            f"dog with the day it was acquired ({cite('Kennel license B(2)')}).",
-            field="acquired_on")
+        raise DomainError(explain(gettext_noop(
+            "The license was issued for %(licensed)s dogs and all are listed: report a new dog "
+            "with the day it was acquired (%(section)s)."),
+            licensed=licensed, section=cite("Kennel license B(2)")), field="acquired_on")
 
 
 @transaction.atomic
@@ -187,8 +190,8 @@ def late_report_note(dog: KennelDog) -> str:
     """What the roster says of a new dog reported after its 30 days (B(2)); blank if not."""
     if not dog.reported_late:
         return ""
-    return (f"Reported late: due by {format_date(dog.report_due)} "
-            f"({new_dog_report_period().citation}).")
+    return explain(gettext_noop("Reported late: due by %(date)s (%(section)s)."),
+                   date=dog.report_due, section=new_dog_report_period().citation)
 
 
 # -- the printed roster (B(1), B(2)) -------------------------------------------------------

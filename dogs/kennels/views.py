@@ -12,6 +12,7 @@ from django.db.models import Q
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 
 from dogs.kennels import review
@@ -37,6 +38,7 @@ from dogs.kennels.services import (
     roster_count,
     roster_pdf_filename,
 )
+from dogs.refusals import in_readers_language
 from dogs.rules import KENNEL_LICENSE
 from permits_site.accounts.models import Role
 from permits_site.accounts.permissions import (
@@ -51,6 +53,7 @@ from permits_site.enforcement.models import Case
 from permits_site.enforcement.services import schedule_inspection
 from permits_site.exceptions import DomainError
 from permits_site.licensing.models import Application, Permit
+from permits_site.licensing.templatetags.localised import explained_text
 from permits_site.licensing.views.access import get_visible_or_404
 from permits_site.rules.calendar import format_date
 
@@ -147,10 +150,10 @@ def kennel_dog_add(request, pk: int):
         try:
             dog = add_kennel_dog(permit=permit, acting_user=request.user, **form.cleaned_data)
         except DomainError as error:
-            form.add_service_errors(error.errors)
+            form.add_service_errors(in_readers_language(error.errors))
         else:
-            messages.success(request, f"{dog.name} added to the kennel's roster."
-                             + (f" {late_report_note(dog)}" if dog.reported_late else ""))
+            added = gettext("%(dog)s added to the kennel's roster.") % {"dog": dog.name}
+            messages.success(request, f"{added} {explained_text(late_report_note(dog))}".strip())
             return redirect("dogs:kennel", pk=pk)
     return render_kennel(request, permit, dog_form=form)
 

@@ -9,7 +9,7 @@ from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
 from django.utils import timezone
-from django.utils.translation import gettext_noop
+from django.utils.translation import gettext, gettext_noop
 
 from dogs.law import cite
 from dogs.licenses.exemptions import may_record as may_record_exemption
@@ -39,6 +39,7 @@ from permits_site.licensing.declarations import (
 from permits_site.licensing.kinds import PermitKind, QuoteRequest
 from permits_site.licensing.models import DocumentStatus, Permit
 from permits_site.licensing.services.numbering import allocate_number
+from permits_site.licensing.templatetags.localised import long_date
 from permits_site.rules.base import Fact, FactType
 from permits_site.rules.calendar import is_past_key_date, year_end
 from permits_site.rules.fees import FeeLine, item, line_for, parse_quote_facts
@@ -65,13 +66,14 @@ PRICED_BY_NEUTER_STATUS = ("new", "renewal")
 LICENSE_YEAR = Fact(
     "license_year",
     FactType.INTEGER,
-    "License year",
+    gettext_noop("License year"),
     required=False,
     minimum=1900,
     maximum=2200,
-    help_text="Defaults to the year of the quote.",
+    help_text=gettext_noop("Defaults to the year of the quote."),
 )
-SPAYED_NEUTERED = Fact("spayed_neutered", FactType.BOOL, "Is the dog spayed or neutered?")
+SPAYED_NEUTERED = Fact("spayed_neutered", FactType.BOOL,
+                       gettext_noop("Is the dog spayed or neutered?"))
 QUOTE_FACTS = (SPAYED_NEUTERED, LICENSE_YEAR)
 OPTIONAL_QUOTE_FACTS = (replace(SPAYED_NEUTERED, required=False), LICENSE_YEAR)
 DOG_FIELD = reference_field("dog", gettext_noop("The dog"), references="dog",
@@ -335,32 +337,32 @@ class DogLicenseKind(PermitKind):
                 and may_record_exemption(user, application.municipality_id)}
 
     def summary(self, application) -> list[tuple[str, str]]:
+        """The dog and the license, each label marked for the page to translate and each
+        value written in the language of the request (English for staff, as before)."""
         details = application.dog_license
         dog = details.dog
         rows = [
             (gettext_noop("Dog"), dog.name),
             (gettext_noop("Breed and color"), f"{dog.breed}, {dog.color}"),
-            (gettext_noop("Sex"), dog.get_sex_display()),
-            (gettext_noop("Spayed or neutered"), "Yes" if dog.spayed_neutered else "No"),
-            (gettext_noop("Date of birth"), f"{dog.date_of_birth:%B %-d, %Y}"),
+            (gettext_noop("Sex"), gettext(dog.get_sex_display())),
+            (gettext_noop("Spayed or neutered"), gettext("Yes" if dog.spayed_neutered else "No")),
+            (gettext_noop("Date of birth"), long_date(dog.date_of_birth)),
             (gettext_noop("Kept at"), dog.residence.full_address),
             (gettext_noop("License year"), str(details.license_year)),
         ]
         if details.acquired_on:
-            rows.append((gettext_noop("Acquired on"), f"{details.acquired_on:%B %-d, %Y}"))
+            rows.append((gettext_noop("Acquired on"), long_date(details.acquired_on)))
         if details.moved_in_on:
             rows.append((gettext_noop("Moved to North Andover on"),
-                         f"{details.moved_in_on:%B %-d, %Y}"))
+                         long_date(details.moved_in_on)))
         if details.previous_jurisdiction:
-            rows.append(
-                (
-                    gettext_noop("License surrendered"),
-                    f"{details.previous_jurisdiction} no. {details.previous_license_number}",
-                )
-            )
+            rows.append((gettext_noop("License surrendered"), gettext(
+                "%(town)s no. %(number)s") % {"town": details.previous_jurisdiction,
+                                              "number": details.previous_license_number}))
         paper = dog.paper_licenses.filter(year__lt=details.license_year).first()
         if paper is not None:
-            rows.append((gettext_noop("Licensed on paper"), f"{paper.year}, no. {paper.number}"))
+            rows.append((gettext_noop("Licensed on paper"), gettext(
+                "%(year)s, no. %(number)s") % {"year": paper.year, "number": paper.number}))
         if dog.microchip:
             rows.append((gettext_noop("Microchip"), dog.microchip))
         return rows

@@ -69,8 +69,8 @@ def mailing_residence(owner, *, acting_user: User) -> Property:
     when none is named (spec ``lifecycle.md``, North Andover corrections)."""
     if not owner.street_address.strip():
         raise DomainError(
-            "Choose the property where the dog is kept, or add your street address to your "
-            "profile.",
+            gettext_noop("Choose the property where the dog is kept, or add your street "
+                         "address to your profile."),
             field="property",
         )
     residence, _created = find_or_create_property(
@@ -86,7 +86,8 @@ def _residence_for(owner, residence: Property | None, *, acting_user: User) -> P
     if residence is None:
         return mailing_residence(owner, acting_user=acting_user)
     if not residence_choices(owner).filter(pk=residence.pk).exists():
-        raise DomainError("Choose one of your own North Andover properties.", field="property")
+        raise DomainError(gettext_noop("Choose one of your own North Andover properties."),
+                          field="property")
     return residence
 
 
@@ -170,7 +171,8 @@ def record_paper_license(*, dog: Dog, number: str, year: int | None, acting_user
 def _refuse_unless_owner_or_clerk(dog: Dog, user) -> None:
     town = Municipality.objects.get(code=MUNICIPALITY)
     if dog.owner_id != user.pk and not permissions.is_clerk(user, town.pk):
-        raise DomainError("You can only record a paper license for your own dog.", field="dog")
+        raise DomainError(gettext_noop("You can only record a paper license for your own dog."),
+                          field="dog")
 
 
 def _paper_license_errors(dog: Dog, *, number: str, year: int | None,
@@ -179,21 +181,23 @@ def _paper_license_errors(dog: Dog, *, number: str, year: int | None,
     errors = {}
     limit = PaperLicense._meta.get_field("number").max_length
     if not number:
-        errors["number"] = "Enter the license number printed on the paper license."
+        errors["number"] = gettext_noop("Enter the license number printed on the paper license.")
     elif len(number) > limit:
-        errors["number"] = f"Keep the license number under {limit} characters."
+        errors["number"] = explain(gettext_noop("Keep the license number under %(limit)s "
+                                                "characters."), limit=limit)
     this_year = timezone.localdate().year
     if year is None:
-        errors["year"] = "Enter the license year of the paper license."
+        errors["year"] = gettext_noop("Enter the license year of the paper license.")
     elif not FIRST_PAPER_LICENSE_YEAR <= year <= this_year:
-        errors["year"] = f"Enter a license year from {FIRST_PAPER_LICENSE_YEAR} to {this_year}."
+        errors["year"] = explain(gettext_noop("Enter a license year from %(first)s to %(last)s."),
+                                 first=str(FIRST_PAPER_LICENSE_YEAR), last=str(this_year))
     elif _latest_license(dog, year=year) is not None:
-        errors["year"] = f"{dog.name} already has a {year} license issued online."
+        errors["year"] = explain(gettext_noop("%(dog)s already has a %(year)s license issued "
+                                              "online."), dog=dog.name, year=str(year))
     if recorded is not None and _license_follows(recorded):
-        errors["number"] = (
-            f"A license application follows {dog.name}'s {year} paper license; "
-            "the record can no longer be changed."
-        )
+        errors["number"] = explain(gettext_noop(
+            "A license application follows %(dog)s's %(year)s paper license; the record can no "
+            "longer be changed."), dog=dog.name, year=str(year))
     return errors
 
 

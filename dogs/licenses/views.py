@@ -144,7 +144,8 @@ def apply(request):
         application, offer = _start(request, details, rabies)
         if application is not None:
             uploads.discard()
-            messages.success(request, "Draft saved. Check the fee and the findings, then submit.")
+            messages.success(request, gettext("Draft saved. Check the fee and the findings, then "
+                                              "submit."))
             return redirect("licensing:application", pk=application.pk)
         uploads.keep(rabies)
     return render(
