@@ -16,10 +16,10 @@ Spanish uses, or is one of the labels a page puts on buttons and table headings.
 
 from __future__ import annotations
 
+import gettext
 import re
 from collections import defaultdict
 from html.parser import HTMLParser
-import gettext
 from pathlib import Path
 
 import pytest
@@ -44,35 +44,195 @@ SAME_FOR_EVERYONE = ("/towns/", "/apply/", "/check/", "/verify/")
 
 #: Words of English that neither Portuguese nor Spanish writes (so "a", "no", "total" and
 #: "e" are not among them).
-ENGLISH_WORDS = frozenset("""
-    the and your you of to is are this that with for be will has have was not on by it
-    can from at or an if which we our their they must may when what who how been there
-    these those any each after before into than then only also its were would should
-    could about here where why does did done yet until while
-""".split())
+ENGLISH_WORDS = frozenset(
+    [
+        "the",
+        "and",
+        "your",
+        "you",
+        "of",
+        "to",
+        "is",
+        "are",
+        "this",
+        "that",
+        "with",
+        "for",
+        "be",
+        "will",
+        "has",
+        "have",
+        "was",
+        "not",
+        "on",
+        "by",
+        "it",
+        "can",
+        "from",
+        "at",
+        "or",
+        "an",
+        "if",
+        "which",
+        "we",
+        "our",
+        "their",
+        "they",
+        "must",
+        "may",
+        "when",
+        "what",
+        "who",
+        "how",
+        "been",
+        "there",
+        "these",
+        "those",
+        "any",
+        "each",
+        "after",
+        "before",
+        "into",
+        "than",
+        "then",
+        "only",
+        "also",
+        "its",
+        "were",
+        "would",
+        "should",
+        "could",
+        "about",
+        "here",
+        "where",
+        "why",
+        "does",
+        "did",
+        "done",
+        "yet",
+        "until",
+        "while",
+    ]
+)
 #: Labels English pages put alone on buttons, links and table headings.
-ENGLISH_LABELS = frozenset("""
-    save submit cancel edit delete search download print status amount paid issued
-    expires owner holder address name date due balance invoice receipt messages dashboard
-    profile account password email phone business businesses property properties permits
-    licenses applications citations documents notes details view open closed draft
-    submitted approved denied pending fees fee back next previous home help sign language
-    show hide add new remove change update upload file type town street city zip state
-    yes apply pay continue send reply inbox outbox dog dogs horse horses license permit
-    application citation document message step steps kind reason reasons rules rule check
-""".split())
+ENGLISH_LABELS = frozenset(
+    [
+        "save",
+        "submit",
+        "cancel",
+        "edit",
+        "delete",
+        "search",
+        "download",
+        "print",
+        "status",
+        "amount",
+        "paid",
+        "issued",
+        "expires",
+        "owner",
+        "holder",
+        "address",
+        "name",
+        "date",
+        "due",
+        "balance",
+        "invoice",
+        "receipt",
+        "messages",
+        "dashboard",
+        "profile",
+        "account",
+        "password",
+        "email",
+        "phone",
+        "business",
+        "businesses",
+        "property",
+        "properties",
+        "permits",
+        "licenses",
+        "applications",
+        "citations",
+        "documents",
+        "notes",
+        "details",
+        "view",
+        "open",
+        "closed",
+        "draft",
+        "submitted",
+        "approved",
+        "denied",
+        "pending",
+        "fees",
+        "fee",
+        "back",
+        "next",
+        "previous",
+        "home",
+        "help",
+        "sign",
+        "language",
+        "show",
+        "hide",
+        "add",
+        "new",
+        "remove",
+        "change",
+        "update",
+        "upload",
+        "file",
+        "type",
+        "town",
+        "street",
+        "city",
+        "zip",
+        "state",
+        "yes",
+        "apply",
+        "pay",
+        "continue",
+        "send",
+        "reply",
+        "inbox",
+        "outbox",
+        "dog",
+        "dogs",
+        "horse",
+        "horses",
+        "license",
+        "permit",
+        "application",
+        "citation",
+        "document",
+        "message",
+        "step",
+        "steps",
+        "kind",
+        "reason",
+        "reasons",
+        "rules",
+        "rule",
+        "check",
+    ]
+)
 WORD = re.compile(r"[A-Za-z][A-Za-z'’]*")
 
 #: English that is a person's or a place's own name, the demo's data, or the same word in
 #: all three languages. Each entry is a whole piece of text as a page shows it.
-ALLOWED = frozenset({
-    "Jane Smith", "Omar Haddad", "Rosa Costa",
-})
+ALLOWED = frozenset(
+    {
+        "Jane Smith",
+        "Omar Haddad",
+        "Rosa Costa",
+    }
+)
 #: Pieces of text matched by these patterns are data, not wording: addresses, amounts,
 #: permit numbers, e-mail addresses, dates written with digits.
 DATA = re.compile(
-    r"^[\d\s.,:/$%#()+-]*$"                          # numbers, amounts, dates in digits
-    r"|@"                                            # e-mail addresses
+    r"^[\d\s.,:/$%#()+-]*$"  # numbers, amounts, dates in digits
+    r"|@"  # e-mail addresses
     r"|^\d+[A-Za-z]?\s+\w+(\s\w+)*\s(Street|Avenue|Road|Lane|Way|Drive|Place)\b"  # addresses
 )
 
@@ -81,7 +241,23 @@ class _TranslatableText(HTMLParser):
     """The words of a page as a reader in another language meets them, without what the
     page marks English on purpose (``lang="en"``), scripts or styles."""
 
-    VOID = frozenset("area base br col embed hr img input link meta source track wbr".split())
+    VOID = frozenset(
+        [
+            "area",
+            "base",
+            "br",
+            "col",
+            "embed",
+            "hr",
+            "img",
+            "input",
+            "link",
+            "meta",
+            "source",
+            "track",
+            "wbr",
+        ]
+    )
     PERCEIVED = {"aria-label", "alt", "title", "placeholder"}
 
     def __init__(self) -> None:
@@ -95,11 +271,13 @@ class _TranslatableText(HTMLParser):
 
     def handle_starttag(self, tag, attrs):
         values = dict(attrs)
-        skipped = (tag in {"script", "style"} or (values.get("lang") or "").startswith("en")
-                   or "hidden" in values)
+        skipped = (
+            tag in {"script", "style"}
+            or (values.get("lang") or "").startswith("en")
+            or "hidden" in values
+        )
         if not (self._skipping or skipped):
-            self.parts.extend(value for name, value in attrs
-                              if name in self.PERCEIVED and value)
+            self.parts.extend(value for name, value in attrs if name in self.PERCEIVED and value)
             if tag == "input" and values.get("type") in {"submit", "button"}:
                 self.parts.append(values.get("value") or "")
         if tag not in self.VOID:
@@ -130,13 +308,16 @@ def translatable_text(html: str) -> list[str]:
 
 def catalogue_english(language: str) -> frozenset[str]:
     """The English entries of ``language``'s catalogue translated differently."""
-    path = Path(settings.BASE_DIR, "locale", language.replace("-br", "_BR"), "LC_MESSAGES",
-                "django.mo")
+    path = Path(
+        settings.BASE_DIR, "locale", language.replace("-br", "_BR"), "LC_MESSAGES", "django.mo"
+    )
     with path.open("rb") as compiled:
         catalogue = gettext.GNUTranslations(compiled)._catalog
-    return frozenset(" ".join(english.split()) for english, said in catalogue.items()
-                     if isinstance(english, str) and english and said != english
-                     and "%(" not in english)
+    return frozenset(
+        " ".join(english.split())
+        for english, said in catalogue.items()
+        if isinstance(english, str) and english and said != english and "%(" not in english
+    )
 
 
 def english_in(parts: list[str], *, marked: frozenset[str]) -> list[str]:
@@ -148,9 +329,11 @@ def english_in(parts: list[str], *, marked: frozenset[str]) -> list[str]:
         words = [word.lower() for word in WORD.findall(part)]
         if not words:
             continue
-        if (part in marked
-                or len({word for word in words if word in ENGLISH_WORDS}) >= 2
-                or (len(words) <= 3 and all(word in ENGLISH_LABELS for word in words))):
+        if (
+            part in marked
+            or len({word for word in words if word in ENGLISH_WORDS}) >= 2
+            or (len(words) <= 3 and all(word in ENGLISH_LABELS for word in words))
+        ):
             found.append(part)
     return found
 
@@ -170,17 +353,19 @@ def crawl(client: Client, *, marked: frozenset[str], read: set[str]) -> dict[str
             if url.startswith(SAME_FOR_EVERYONE) and url in read:
                 continue
             response = client.get(url)
-            if (response.status_code != 200
-                    or not response["Content-Type"].startswith("text/html")):
+            if response.status_code != 200 or not response["Content-Type"].startswith("text/html"):
                 continue
             html = response.content.decode()
             if url.startswith(SAME_FOR_EVERYONE):
                 read.add(url)
             if english := english_in(translatable_text(html), marked=marked):
                 found[url] = english
-            reached += [link for href in re.findall(r'href="([^"]+)"', html)
-                        if (link := within_the_site(url, href.replace("&amp;", "&")))
-                        and not link.startswith(NOT_PAGES)]
+            reached += [
+                link
+                for href in re.findall(r'href="([^"]+)"', html)
+                if (link := within_the_site(url, href.replace("&amp;", "&")))
+                and not link.startswith(NOT_PAGES)
+            ]
         frontier = reached
     return found
 
@@ -201,15 +386,22 @@ def test_no_resident_page_of_the_demo_shows_english_outside_the_law_and_admin_te
                 problems[text].add(f"{username or 'visitor'} {url}")
 
     assert not problems, f"{len(problems)} pieces of English:\n" + "\n".join(
-        f"  {text!r}: {'; '.join(sorted(where)[:2])}" for text, where in sorted(problems.items()))
+        f"  {text!r}: {'; '.join(sorted(where)[:2])}" for text, where in sorted(problems.items())
+    )
 
 
 def test_english_is_found_in_sentences_and_labels_but_not_in_data_or_marked_english():
-    html = ('<p>Pague a taxa.</p><p>Pay the fee for your dog.</p><button>Save</button>'
-            '<blockquote lang="en">The owner of the dog shall pay.</blockquote>'
-            '<td>12 Elm Street</td><td>$25.00</td><td>jane@example.com</td>'
-            '<p>Salvar</p><p>Status</p><p>Submit an application</p>')
+    html = (
+        "<p>Pague a taxa.</p><p>Pay the fee for your dog.</p><button>Save</button>"
+        '<blockquote lang="en">The owner of the dog shall pay.</blockquote>'
+        "<td>12 Elm Street</td><td>$25.00</td><td>jane@example.com</td>"
+        "<p>Salvar</p><p>Status</p><p>Submit an application</p>"
+    )
 
     marked = frozenset({"Submit an application"})
     assert english_in(translatable_text(html), marked=marked) == [
-        "Pay the fee for your dog.", "Save", "Status", "Submit an application"]
+        "Pay the fee for your dog.",
+        "Save",
+        "Status",
+        "Submit an application",
+    ]
