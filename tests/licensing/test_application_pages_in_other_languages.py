@@ -55,6 +55,8 @@ def test_the_waiver_request_in_spanish_says_what_cannot_be_waived_its_section_en
     assert ('Una Junta no puede dispensar una ley estatal o federal ni un reglamento municipal '
             '(<span class="citation" lang="en">Tisbury BOH Reg 09.0.3(1)</span>).') in text
     assert "Lo que no se puede dispensar" in text and "Enviar el pedido" in text
+    assert "Ubicación, con el número de lote del catastro municipal" in text
+    assert "Reglas que cubriría la excepción" in text
 
 
 def test_the_waiver_request_in_english_reads_as_before(application):
