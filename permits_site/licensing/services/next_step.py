@@ -36,11 +36,8 @@ def role_title(kind: PermitKind, role: str, permit_type: PermitType, *,
     "The …" when it ``starts`` the sentence)."""
     if role == APPLICANT:
         return explain(gettext_noop("You") if starts else gettext_noop("you"))
-    declared = kind.role_titles.get(role) or registered_title(role,
-                                                              permit_type.municipality.code)
-    if declared:
-        title = explain(declared)  # the town's law's words, said as its catalogue entry
-    else:
+    title = kind.role_titles.get(role) or registered_title(role, permit_type.municipality.code)
+    if not title:
         authority = permit_type.authority
         title = (explain(DEFAULT_ROLE_TITLES[role], authority=authority)
                  if role in DEFAULT_ROLE_TITLES else authority)
@@ -90,8 +87,7 @@ def _gate_step(kind: PermitKind, blockers: Iterable[Blocker], permit_type: Permi
         return ""
     step = GATE_NEXT_STEPS[first.gate]
     return explain(step.wording, actor=role_title(kind, step.actor, permit_type, starts=True),
-                   section=CitedSection(first.citation),
-                   inspection=explain(kind.inspection_name))
+                   section=CitedSection(first.citation), inspection=kind.inspection_name)
 
 
 def _open_step(application: Application, kind: PermitKind) -> str:
