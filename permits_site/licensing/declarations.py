@@ -308,8 +308,8 @@ class VarianceNotice:
     words (a Tisbury waiver is posted at the site, 09.0.3; a Northborough variance is kept at
     the Board of Health's office, §8.2)."""
 
-    #: "variance" or "waiver".
-    noun: str = "variance"
+    #: "variance" or "waiver" (:data:`RELIEF_NOUNS`).
+    noun: str = gettext_noop("variance")
     #: Where the written grant is kept while in effect, a sentence; blank: the law says not.
     kept: str = ""
     #: The link to the notice on the review screen.
@@ -317,6 +317,15 @@ class VarianceNotice:
     #: While in effect, the grant is on the town's public register of variances (Northborough
     #: §8.2: "available to the public").
     public_register: bool = False
+
+    def __post_init__(self) -> None:
+        if self.noun not in RELIEF_NOUNS:
+            raise ValueError(f"A law's relief is one of {sorted(RELIEF_NOUNS)}, not {self.noun!r}.")
+
+
+#: What a town's law may call the relief its Board grants, marked for the catalogues: the
+#: applicant's pages say it in the reader's language.
+RELIEF_NOUNS = frozenset({gettext_noop("variance"), gettext_noop("waiver")})
 
 
 @dataclass(frozen=True)

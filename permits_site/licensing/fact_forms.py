@@ -30,7 +30,8 @@ LARGEST_MAGNITUDE = 10**9
 EARLIEST_DATE = dt.date(1900, 1, 1)
 LATEST_DATE = dt.date(2199, 12, 31)
 
-#: Units as a resident reads them in a label.
+#: Units as a resident reads them in a label ("(in feet)"), every unit a declaration names:
+#: an abbreviation in words, a word as it is (marked here for the catalogues).
 UNIT_WORDS = {
     "ft": gettext_noop("feet"),
     "in": gettext_noop("inches"),
@@ -41,6 +42,13 @@ UNIT_WORDS = {
     "gpm": gettext_noop("gallons per minute"),
     "gph": gettext_noop("gallons per hour"),
     "$": gettext_noop("dollars"),
+    **{word: word for word in (
+        gettext_noop("acres"), gettext_noop("minutes"), gettext_noop("hours"),
+        gettext_noop("days"), gettext_noop("months"), gettext_noop("years"),
+        gettext_noop("abutters"), gettext_noop("animals"), gettext_noop("bedrooms"),
+        gettext_noop("cats"), gettext_noop("dogs"), gettext_noop("horses"),
+        gettext_noop("labels"), gettext_noop("residences"), gettext_noop("sides"),
+    )},
 }
 
 YES, NO, NOT_ANSWERED = "yes", "no", ""
@@ -277,7 +285,22 @@ class FactsForm(StyledForm):
 
     def __init__(self, *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
+        self._word_facts_in_active_language()
         self.facts: dict[str, Any] = {}
+
+    def _word_facts_in_active_language(self) -> None:
+        """Each form says its facts' labels, help, choices and errors in the language of the
+        request that builds it, even when its class was built at import, in English (a town
+        app's form class at module level)."""
+        for fact in self.rule_set.facts:
+            field = self.fields.get(fact.name)
+            if field is None:
+                continue
+            worded = form_field(fact)
+            field.label, field.help_text = worded.label, worded.help_text
+            field.error_messages = worded.error_messages
+            if isinstance(worded, forms.ChoiceField):
+                field.choices = worded.choices
 
     def fact_groups(self) -> list[tuple[str, list[forms.BoundField]]]:
         """The fact fields grouped by kind (see :data:`FACT_GROUPS`), declaration order kept."""

@@ -5,14 +5,17 @@ from __future__ import annotations
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
 
 from permits_site.exceptions import DomainError
 from permits_site.licensing.adoption import Adoption, notice_and_hearing_section
-from permits_site.licensing.declarations import PURPOSE_LABELS, Purpose
+from permits_site.licensing.declarations import PURPOSE_LABELS, DeclaredDocument, Purpose
 from permits_site.licensing.fact_forms import BoundedDateField, StyledForm, bounded_date_field
 from permits_site.licensing.models import PaymentMethod
 from permits_site.licensing.services.documents import check_upload
+from permits_site.licensing.templatetags.localised import explained
+from permits_site.rules.wording import CitedSection, explain
 from permits_site.search.matching import MAX_LENGTH as MAX_QUERY_LENGTH
 from permits_site.towns.typed_text import LANGUAGE_NAMES, OTHER_LANGUAGES
 
@@ -38,15 +41,16 @@ class DocumentFileField(forms.FileField):
 
 
 class DocumentUploadForm(forms.Form):
-    kind = forms.ChoiceField(label="Document")
+    kind = forms.ChoiceField(label=_("Document"))
     valid_until = BoundedDateField(
-        required=False, widget=DATE_INPUT, label="Expires or ends on (if the document says)"
+        required=False, widget=DATE_INPUT, label=_("Expires or ends on (if the document says)")
     )
-    file = DocumentFileField(label="File (PDF, PNG or JPEG, up to 10 MB)")
+    file = DocumentFileField(label=_("File (PDF, PNG or JPEG, up to 10 MB)"))
 
     def __init__(self, *args, document_kinds: dict[str, str], **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["kind"].choices = list(document_kinds.items())
+        self.fields["kind"].choices = [(kind, gettext(label))
+                                       for kind, label in document_kinds.items()]
 
     def add_domain_errors(self, errors: dict[str, list[str]]) -> None:
         """Show the documents service's refusal on the field it names, else above the form."""
@@ -65,16 +69,26 @@ class ApplicationDocumentsForm(forms.Form):
     def __init__(self, *args, documents, **kwargs):
         super().__init__(*args, **kwargs)
         for document in documents:
-            when = ("it may follow after you submit" if document.may_follow
-                    else "attach it before you submit") if document.required else "if you have one"
             self.fields[document.kind] = DocumentFileField(
-                label=document.label, required=False,
-                help_text=f"PDF, PNG or JPEG, up to 10 MB; {when} ({document.section}).",
+                label=gettext(document.label), required=False,
+                help_text=explained(explain(_when_to_attach(document),
+                                            section=CitedSection(document.section))),
             )
 
     def chosen(self) -> list[tuple[str, object]]:
         """(document kind, file) of each file chosen."""
         return [(kind, upload) for kind, upload in self.cleaned_data.items() if upload]
+
+
+def _when_to_attach(document: DeclaredDocument) -> str:
+    """What the file input says of a declared document: when it is due, and its section."""
+    if not document.required:
+        return gettext_noop("PDF, PNG or JPEG, up to 10 MB; if you have one (%(section)s).")
+    if document.may_follow:
+        return gettext_noop(
+            "PDF, PNG or JPEG, up to 10 MB; it may follow after you submit (%(section)s).")
+    return gettext_noop(
+        "PDF, PNG or JPEG, up to 10 MB; attach it before you submit (%(section)s).")
 
 
 class PaymentForm(forms.Form):

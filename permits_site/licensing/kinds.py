@@ -47,10 +47,12 @@ from permits_site.licensing.declarations import (
     parse_details,
     reference_field,
 )
+from permits_site.licensing.fact_forms import humanize
 from permits_site.parties.places import place_attribute_names, place_facts
 from permits_site.rules.calendar import BusinessCalendar, in_last_month, year_end
 from permits_site.rules.fees import FeeLine, PricedItem, QuoteRefused, item, line_for
 from permits_site.rules.registry import get_rule_set
+from permits_site.rules.wording import CitedSection, explain
 
 if TYPE_CHECKING:
     from permits_site.accounts.models import User
@@ -271,18 +273,18 @@ class PermitKind:
         fields: list[DeclaredField] = []
         if self.holder != Holder.PERSON:
             fields.append(reference_field(
-                BUSINESS_FIELD, "The business that is to hold the permit",
+                BUSINESS_FIELD, gettext_noop("The business that is to hold the permit"),
                 references="business", required=self.holder == Holder.BUSINESS,
                 help="" if self.holder == Holder.BUSINESS
-                else "Leave empty to hold the permit yourself.",
+                else gettext_noop("Leave empty to hold the permit yourself."),
             ))
         if self.about == About.PROPERTY:
-            fields.append(reference_field(PROPERTY_FIELD, "The property",
+            fields.append(reference_field(PROPERTY_FIELD, gettext_noop("The property"),
                                           references="property"))
         follow_ups = tuple(action for action in permit_type.actions
                            if action in FOLLOW_UP_ACTIONS)
         if follow_ups:
-            fields.append(reference_field(PERMIT_FIELD, "The permit this follows up",
+            fields.append(reference_field(PERMIT_FIELD, gettext_noop("The permit this follows up"),
                                           references="permit", actions=follow_ups))
         fields += self.extra_fields
         rule_set = self.rule_set_for(permit_type)
@@ -472,8 +474,10 @@ class PermitKind:
         the applicant before they ask, refused by the variance service if asked anyway."""
         if not self.variance_citation:
             return []
-        return ["A Board cannot waive a state or federal statute or a town bylaw "
-                f"({self.unwaivable_law_citation or self.variance_citation})."]
+        return [explain(gettext_noop("A Board cannot waive a state or federal statute or a town "
+                                     "bylaw (%(section)s)."),
+                        section=CitedSection(self.unwaivable_law_citation
+                                             or self.variance_citation))]
 
     def license_year(self, application: Application, *, on: dt.date) -> int:
         return on.year
@@ -571,9 +575,9 @@ class PermitKind:
         the words of the declared fields."""
         rows = []
         if application.business is not None:
-            rows.append(("Holder", application.business.display_name))
+            rows.append(("Holder", as_typed(application.business.display_name)))
         if application.place is not None:
-            rows.append(("Property", application.place.full_address))
+            rows.append(("Property", as_typed(application.place.full_address)))
         values = self._answers(application)
         for declared in self.fields(application.permit_type):
             if declared.name in values:
@@ -590,15 +594,26 @@ class PermitKind:
 
 
 def display_value(declared: DeclaredField, value: Any) -> str:
-    """A declared field's stored value as a resident reads it."""
+    """A declared field's stored value as a resident reads it: an English sentence that a
+    resident's page says in the reader's language (``|explained``), what the person typed
+    kept as typed."""
     if isinstance(value, bool):
-        return "Yes" if value else "No"
+        return explain(gettext_noop("Yes") if value else gettext_noop("No"))
     if isinstance(value, list):
-        return ", ".join(value) or "None"
+        return as_typed(", ".join(value)) if value else explain(gettext_noop("None"))
     if declared.choices:
-        return str(value).replace("_", " ").capitalize()
+        return explain(humanize(str(value)))
     unit = declared.fact.unit if declared.fact else ""
-    return f"{value} {unit}".strip()
+    if unit:
+        return explain(gettext_noop("%(amount)s %(unit)s"), amount=value,
+                       unit=explain(unit))
+    return as_typed(value)
+
+
+def as_typed(value: Any) -> str:
+    """A value a person typed or chose by name, among words a page translates: shown as it
+    is in every language."""
+    return explain("%(value)s", value=value)
 
 
 _KINDS: dict[str, PermitKind] = {}

@@ -11,14 +11,15 @@ from collections.abc import Sequence
 from django import forms
 from django.core.exceptions import ValidationError
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from permits_site.licensing.fact_forms import BoundedDateField
 from permits_site.licensing.forms import DATE_INPUT
 from permits_site.licensing.kinds import kind_for
 from permits_site.licensing.models import AbutterRelation
 from permits_site.licensing.services.hearings import ABUTTER_FIELDS
+from permits_site.licensing.templatetags.plain_language import rule_said
 from permits_site.rules.base import Finding
-from permits_site.rules.registry import rule_in_plain_words
 
 ABUTTER_SEPARATOR = "|"
 
@@ -33,33 +34,33 @@ class DomainErrorsForm(forms.Form):
 
 class VarianceRequestForm(DomainErrorsForm):
     rule_ids = forms.MultipleChoiceField(
-        label="Rules the variance would cover",
+        label=_("Rules the variance would cover"),
         widget=forms.CheckboxSelectMultiple,
         required=False,
     )
     request_text = forms.CharField(
-        label="What is asked of the Board, and why",
+        label=_("What is asked of the Board, and why"),
         widget=forms.Textarea(attrs={"rows": 3}),
         max_length=5000,
         required=False,
     )
     sets_aside_law = forms.BooleanField(
-        label="It asks to set aside a state or federal statute or a town bylaw",
+        label=_("It asks to set aside a state or federal statute or a town bylaw"),
         required=False,
     )
     #: The written application's own fields, where the law asks for one (Tisbury 09.0.3).
     WRITTEN = {
-        "locus": ("Locus, with its assessors' lot number", 300),
-        "owner": ("Owner's name and address", 300),
-        "regulation": ("The exact regulation: page, section, paragraph, sentence, words or "
-                       "numbers", 5000),
-        "relief": ("The waiver asked", 5000),
+        "locus": (_("Locus, with its assessors' lot number"), 300),
+        "owner": (_("Owner's name and address"), 300),
+        "regulation": (_("The exact regulation: page, section, paragraph, sentence, words or "
+                         "numbers"), 5000),
+        "relief": (_("The waiver asked"), 5000),
     }
 
     def __init__(self, *args, failures: Sequence[Finding], application, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["rule_ids"].choices = [
-            (finding.rule, rule_in_plain_words(finding.rule)) for finding in failures
+            (finding.rule, rule_said(finding.rule)) for finding in failures
         ]
         if not failures:  # a written waiver of a regulation no rule checks (09.0.3)
             self.fields["rule_ids"].widget = forms.MultipleHiddenInput()

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext_noop
 
 from permits_site import audit
 from permits_site.accounts.permissions import is_admin, is_clerk, is_party
@@ -40,6 +41,7 @@ from permits_site.online_payments.providers import (
     ProviderEvent,
     provider_for,
 )
+from permits_site.rules.wording import explain
 from permits_site.towns.models import Municipality
 from permits_site.towns.typed_text import columns
 
@@ -90,24 +92,36 @@ def is_payer(user, invoice: Invoice) -> bool:
         user, person_id=invoice.payer_id, business_id=invoice.payer_business_id)
 
 
+#: Why an invoice no longer open is not paid online, by its status.
+_CLOSED_INVOICE = {
+    InvoiceStatus.PAID: gettext_noop("Invoice #%(number)s is paid."),
+    InvoiceStatus.VOID: gettext_noop("Invoice #%(number)s is void."),
+}
+
+
 def online_refusal(invoice: Invoice) -> str | None:
-    """Why the invoice cannot be paid online now, or None."""
+    """Why the invoice cannot be paid online now, or None: an English sentence a resident's
+    page says in the reader's language (``explained``)."""
+    number = str(invoice.pk)
     if provider_for(invoice.municipality) is None:
-        return f"The {invoice.municipality} does not take payment online yet."
+        return explain(gettext_noop("The %(town)s does not take payment online yet."),
+                       town=str(invoice.municipality))
     if invoice.status != InvoiceStatus.OPEN:
-        return f"Invoice #{invoice.pk} is {invoice.get_status_display().lower()}."
+        return explain(_CLOSED_INVOICE[invoice.status], number=number)
     if invoice.balance() <= 0:
-        return f"Nothing is due on invoice #{invoice.pk}."
+        return explain(gettext_noop("Nothing is due on invoice #%(number)s."), number=number)
     return payment_refusal(invoice)
 
 
 def charge_lines(invoice: Invoice) -> tuple[ChargeLine, ...]:
-    """What the card is charged: the invoice's balance, then the convenience fee if any."""
-    lines = [ChargeLine(f"{invoice.municipality.short_name} invoice #{invoice.pk}",
+    """What the card is charged: the invoice's balance, then the convenience fee if any (the
+    provider reads the English; the resident's page, the reader's language)."""
+    lines = [ChargeLine(explain(gettext_noop("%(town)s invoice #%(number)s"),
+                                town=invoice.municipality.short_name, number=str(invoice.pk)),
                         invoice.balance())]
     fee = convenience_fee(invoice.municipality)
     if fee > 0:
-        lines.append(ChargeLine("Card processing convenience fee", fee))
+        lines.append(ChargeLine(explain(gettext_noop("Card processing convenience fee")), fee))
     return tuple(lines)
 
 

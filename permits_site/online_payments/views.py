@@ -18,7 +18,7 @@ from django.http import Http404, HttpResponseBadRequest, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
-from django.utils.translation import gettext
+from django.utils.translation import gettext_noop
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods, require_POST
 
@@ -37,6 +37,7 @@ from permits_site.online_payments.models import (
     PaymentOffice,
 )
 from permits_site.online_payments.providers import DemoCheckout, InvalidSignature, provider_for
+from permits_site.rules.wording import explain
 from permits_site.towns.models import Municipality
 
 
@@ -78,15 +79,17 @@ class Link:
 
 
 def resident_link(invoice: Invoice) -> Link:
-    """The payer's page of what the invoice is for."""
+    """The payer's page of what the invoice is for, named in words a page says in the
+    reader's language (``explained``)."""
     if invoice.application_id:
         return Link(reverse("licensing:application", args=[invoice.application_id]),
-                    f"{invoice.application.permit_type.name} application")
+                    explain(gettext_noop("%(permit)s application"),
+                            permit=invoice.application.permit_type.name))
     citation = getattr(invoice, "citation", None)
     if citation is not None:
         return Link(reverse("citations:detail", args=[citation.pk]),
-                    gettext("Citation #%(number)s") % {"number": citation.pk})
-    return Link(reverse("licensing:dashboard"), "My permits")
+                    explain(gettext_noop("Citation #%(number)s"), number=str(citation.pk)))
+    return Link(reverse("licensing:dashboard"), explain(gettext_noop("My permits")))
 
 
 def staff_link(invoice: Invoice) -> Link:

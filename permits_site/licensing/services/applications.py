@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from django.db import models, transaction
 from django.utils import timezone
+from django.utils.translation import gettext_noop
 
 from permits_site import audit
 from permits_site.accounts import permissions
@@ -44,6 +45,7 @@ from permits_site.rules.base import CheckResult
 from permits_site.rules.calendar import format_date
 from permits_site.rules.fees import FeeQuote, QuoteRefused
 from permits_site.rules.registry import get_rule_set
+from permits_site.rules.wording import explain
 
 if TYPE_CHECKING:
     from permits_site.accounts.models import User
@@ -76,18 +78,18 @@ def check_may_apply(*, permit_type: PermitType, applicant, acting_user: User) ->
     """Online applications only while the town takes the type online; the town's staff
     can always start one for a person at the counter."""
     if not kind_for(permit_type.code).applied_for:
-        raise InvalidTransition(f"No application is made for {permit_type.name}.",
-                                field="permit_type")
+        raise InvalidTransition(explain(gettext_noop("No application is made for %(permit)s."),
+                                        permit=permit_type.name), field="permit_type")
     at_counter = acting_user is not None and acting_user.pk != applicant.pk
     if at_counter:
         if not permissions.is_clerk(acting_user, permit_type.municipality_id):
             raise InvalidTransition("Only the town's clerks start applications for others.")
     elif not permit_type.online:
-        raise InvalidTransition(
-            f"{permit_type.municipality.short_name} does not take {permit_type.name} "
-            f"applications online at present; apply to the {permit_type.authority}.",
-            field="permit_type",
-        )
+        raise InvalidTransition(explain(
+            gettext_noop("%(town)s does not take %(permit)s applications online at present; "
+                         "apply to the %(authority)s."),
+            town=permit_type.municipality.short_name, permit=permit_type.name,
+            authority=permit_type.authority), field="permit_type")
 
 
 def _holder_errors(

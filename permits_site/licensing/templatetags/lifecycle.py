@@ -22,3 +22,10 @@ def allows(application: Application, action: str) -> bool:
 def action_in_words(action: str) -> str:
     """What a person applies for ("renewal"), in the reader's language ("Renovação")."""
     return gettext(action_label(action))
+
+
+@register.filter
+def actions_in_words(actions: tuple[str, ...]) -> str:
+    """The actions a document is asked for, within a sentence: "new, renewal", "nova,
+    renovação"."""
+    return ", ".join(action_in_words(action).lower() for action in actions)

@@ -57,6 +57,17 @@ def day_and_date(value: dt.date | None) -> str:
 
 
 @register.filter
+def weekday_and_date(value: dt.date | None) -> str:
+    """A date with its weekday shortened, as a calendar's table lists it: "Mon, June 10,
+    2026", "seg, 10 de junho de 2026", "lun, 10 de junio de 2026"."""
+    if not value:
+        return ""
+    if _english():
+        return date_format(value, "D, F j, Y")
+    return f"{date_format(value, 'D').lower()}, {long_date(value)}"
+
+
+@register.filter
 def month_day(value: dt.date | None) -> str:
     """A day without its year: "June 3", "3 de junho", "3 de junio"."""
     if not value:

@@ -19,6 +19,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from permits_site.accounts import permissions
@@ -131,7 +132,8 @@ def _apply(request, permit_type: PermitType, *, applicant, template_context: dic
         else:
             uploads.discard()
             messages.success(request, f"Submitted for {applicant.display_name}." if submitting
-                             else "Draft saved. Add the documents asked for, then submit.")
+                             else gettext("Draft saved. Add the documents asked for, then "
+                                          "submit."))
             target = "licensing:application" if applicant == request.user else "licensing:review"
             return redirect(target, pk=application.pk)
     status = 400 if request.method == "POST" and not checked else 200
@@ -182,7 +184,9 @@ def apply(request, code: str):
                         acting_user=request.user)
     except DomainError as refused:
         return render(request, "licensing/not_online.html",
-                      {"permit_type": permit_type, "reason": refused}, status=403)
+                      {"permit_type": permit_type,
+                       "reasons": [text for texts in refused.errors.values() for text in texts]},
+                      status=403)
     return _apply(request, permit_type, applicant=request.user, template_context={})
 
 
@@ -278,8 +282,8 @@ def edit(request, pk: int):
         except DomainError as refused:
             form.add_domain_errors(refused.errors)
         else:
-            messages.success(request, "Your changes are saved. Submit the application when "
-                                      "it is ready.")
+            messages.success(request, gettext("Your changes are saved. Submit the application "
+                                              "when it is ready."))
             return redirect("licensing:application", pk=pk)
     return render(request, "licensing/edit.html",
                   {"application": application, "form": form, "kind": kind, **checked},

@@ -18,8 +18,8 @@ from django.db.models import Prefetch
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
+from django.utils.translation import get_language, gettext, gettext_noop, ngettext
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import gettext_noop
 from django.views.decorators.http import require_GET
 
 from permits_site.licensing.declarations import Gate
@@ -37,7 +37,7 @@ from permits_site.licensing.services.variances import variances_in_effect
 from permits_site.rules.base import Finding, Outcome, RuleSet
 from permits_site.rules.calendar import key_date_on, period_due
 from permits_site.rules.periods import Period, PeriodKind
-from permits_site.rules.registry import rule_in_plain_words, town_law
+from permits_site.rules.registry import town_law
 from permits_site.towns.models import Municipality
 
 
@@ -57,9 +57,10 @@ OUTCOME_LABELS = {
 }
 
 PERIOD_KIND_TEXT = {
-    PeriodKind.DEADLINE: "Deadline: when the last day falls on a day the offices are closed, "
-    "it moves to the next business day.",
-    PeriodKind.DURATION: "Duration: ends on the day counted, open or not.",
+    PeriodKind.DEADLINE: gettext_noop(
+        "Deadline: when the last day falls on a day the offices are closed, it moves to the "
+        "next business day."),
+    PeriodKind.DURATION: gettext_noop("Duration: ends on the day counted, open or not."),
 }
 
 
@@ -121,7 +122,7 @@ def variances(request, town: str):
         "municipality": municipality,
         "rows": [
             {"variance": variance, "permit": variance.application.permit,
-             "rules": [rule_in_plain_words(rule_id) for rule_id in variance.rule_ids]}
+             "rule_ids": variance.rule_ids}
             for variance in in_effect
         ],
     })
@@ -129,18 +130,21 @@ def variances(request, town: str):
 
 #: What each gate means to someone applying, on the public page of a permit type.
 PUBLIC_STEPS = {
-    Gate.DOCUMENTS_ACCEPTED: "The office accepts each document you upload.",
-    Gate.RULES_MET: "Your answers meet every rule of the law, or the Board waives one in "
-                    "writing.",
-    Gate.REVIEW_DETERMINED: "A reviewer decides the points the law leaves to judgement.",
-    Gate.OFFICE_SIGNOFFS: "The office records the sign-offs of other town bodies.",
-    Gate.INSPECTION_PASSED: "An inspector visits and the inspection is passed.",
-    Gate.HEARING_DECIDED: "Where the law calls for one, a public hearing is held after notice "
-                          "to the abutters.",
-    Gate.BOARD_SIGNATURES: "A waiver you ask for takes effect once the Board signs it.",
-    Gate.WELL_READY: "The property's private well is registered as installed, proven and "
-                     "tested, or the office records that public water serves the lot.",
-    Gate.FEE_PAID: "The fee is paid.",
+    Gate.DOCUMENTS_ACCEPTED: gettext_noop("The office accepts each document you upload."),
+    Gate.RULES_MET: gettext_noop(
+        "Your answers meet every rule of the law, or the Board waives one in writing."),
+    Gate.REVIEW_DETERMINED: gettext_noop(
+        "A reviewer decides the points the law leaves to judgement."),
+    Gate.OFFICE_SIGNOFFS: gettext_noop("The office records the sign-offs of other town bodies."),
+    Gate.INSPECTION_PASSED: gettext_noop("An inspector visits and the inspection is passed."),
+    Gate.HEARING_DECIDED: gettext_noop(
+        "Where the law calls for one, a public hearing is held after notice to the abutters."),
+    Gate.BOARD_SIGNATURES: gettext_noop(
+        "A waiver you ask for takes effect once the Board signs it."),
+    Gate.WELL_READY: gettext_noop(
+        "The property's private well is registered as installed, proven and tested, or the "
+        "office records that public water serves the lot."),
+    Gate.FEE_PAID: gettext_noop("The fee is paid."),
 }
 
 
@@ -221,40 +225,44 @@ def check(request, town: str, code: str):
 
 class YearForm(StyledForm):
     year = forms.IntegerField(
-        min_value=EARLIEST_DATE.year, max_value=LATEST_DATE.year, label="Year",
-        error_messages={"invalid": "Enter a year such as 2030."},
+        min_value=EARLIEST_DATE.year, max_value=LATEST_DATE.year, label=_("Year"),
+        error_messages={"invalid": _("Enter a year such as 2030.")},
     )
 
 
 class DeadlineForm(StyledForm):
     """From which day a period is counted; the page answers with its last day."""
 
-    period = forms.ChoiceField(label="Period", error_messages={"required": "Choose a period."})
-    start = bounded_date_field(label="Counted from")
+    period = forms.ChoiceField(label=_("Period"),
+                               error_messages={"required": _("Choose a period.")})
+    start = bounded_date_field(label=_("Counted from"))
 
     def __init__(self, *args, periods: list[Period], **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["period"].choices = [("", "Choose a period")] + [
-            (period.code, period.description) for period in periods
+        self.fields["period"].choices = [("", gettext("Choose a period"))] + [
+            (period.code, gettext(period.description)) for period in periods
         ]
 
 
 def period_length(period: Period) -> str:
-    """"30 days", "10 business days", "6 months", "by the 15th of the next month"."""
+    """"30 days", "10 business days", "6 months", "by the 15th of the next month", in the
+    reader's language."""
     if period.business_days:
-        return _count(period.business_days, "business day")
+        return ngettext("%(count)s business day", "%(count)s business days",
+                        period.business_days) % {"count": period.business_days}
     if period.months:
-        return _count(period.months, "month")
+        return ngettext("%(count)s month", "%(count)s months", period.months) % {
+            "count": period.months}
     if period.next_month_day:
-        return f"by the {_ordinal(period.next_month_day)} of the next month"
-    return _count(period.days, "day")
-
-
-def _count(number: int, noun: str) -> str:
-    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
+        return gettext("by the %(day)s of the next month") % {
+            "day": _ordinal(period.next_month_day)}
+    return ngettext("%(count)s day", "%(count)s days", period.days) % {"count": period.days}
 
 
 def _ordinal(day: int) -> str:
+    """"15th" in English; the number alone in a language whose sentence names the day."""
+    if (get_language() or "en").split("-")[0] != "en":
+        return str(day)
     suffix = "th" if 11 <= day % 100 <= 13 else {1: "st", 2: "nd", 3: "rd"}.get(day % 10, "th")
     return f"{day}{suffix}"
 

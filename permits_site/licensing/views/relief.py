@@ -9,6 +9,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext_noop
 from django.views.decorators.http import require_http_methods
 
 from permits_site.accounts import permissions
@@ -19,7 +20,9 @@ from permits_site.licensing.models import Application
 from permits_site.licensing.review_forms import VarianceRequestForm
 from permits_site.licensing.services import applications as application_services
 from permits_site.licensing.services import variances as variance_services
+from permits_site.licensing.templatetags.localised import explained
 from permits_site.licensing.views.access import get_visible_or_404
+from permits_site.rules.wording import explain
 
 
 def may_ask(application: Application, *, failures: list) -> bool:
@@ -44,8 +47,9 @@ def variance_request(request, pk: int):
     failures = variance_services.requestable_failures(
         application_services.evaluate(application), list(application.variances.all()))
     if not may_ask(application, failures=failures):
-        messages.error(request, "No failed rule of this application can be put before the "
-                                f"{application.permit_type.authority} now.")
+        messages.error(request, explained(explain(gettext_noop(
+            "No failed rule of this application can be put before the %(authority)s now."),
+            authority=application.permit_type.authority)))
         return redirect("licensing:application", pk=pk)
     form = VarianceRequestForm(request.POST or None, prefix="variance", failures=failures,
                                application=application)
@@ -56,8 +60,10 @@ def variance_request(request, pk: int):
         except DomainError as refused:
             form.add_domain_errors(refused.errors)
         else:
-            messages.success(request, f"Your {kind.variance_notice.noun} request is before the "
-                                      f"{application.permit_type.authority}.")
+            messages.success(request, explained(explain(
+                gettext_noop("Your %(noun)s request is before the %(authority)s."),
+                noun=explain(kind.variance_notice.noun),
+                authority=application.permit_type.authority)))
             return redirect("licensing:application", pk=pk)
     return render(request, "licensing/variance_request.html", {
         "application": application, "form": form, "noun": kind.variance_notice.noun,

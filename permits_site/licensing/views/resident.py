@@ -8,6 +8,7 @@ from django.db.models import Prefetch
 from django.http import FileResponse, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.html import format_html
+from django.utils.translation import gettext, gettext_noop
 from django.views.decorators.http import require_GET, require_POST
 
 from permits_site.accounts import permissions
@@ -202,7 +203,8 @@ def application_context(application: Application, *, upload_form, user) -> dict:
 
 def _applicant_action(request, pk: int, *, allowed, service, done: str):
     """Run one of the applicant's own actions on an application and go back to it;
-    ``done`` may name the ``{authority}`` that decides the permit type."""
+    ``done`` (marked for the catalogues) may name the ``%(authority)s`` that decides the
+    permit type."""
     application = get_visible_or_404(Application.objects.select_related("permit_type"),
                                      allowed, request.user, pk=pk)
     try:
@@ -210,7 +212,7 @@ def _applicant_action(request, pk: int, *, allowed, service, done: str):
     except DomainError as error:
         error_messages(request, error)
     else:
-        messages.success(request, done.format(authority=application.permit_type.authority))
+        messages.success(request, gettext(done) % {"authority": application.permit_type.authority})
     return redirect("licensing:application", pk=pk)
 
 
@@ -220,7 +222,7 @@ def application_submit(request, pk: int):
     return _applicant_action(
         request, pk, allowed=permissions.can_edit_application,
         service=application_services.submit_application,
-        done="Application submitted. The {authority} decides on it.",
+        done=gettext_noop("Application submitted. The %(authority)s decides on it."),
     )
 
 
@@ -229,7 +231,8 @@ def application_submit(request, pk: int):
 def application_withdraw(request, pk: int):
     return _applicant_action(
         request, pk, allowed=permissions.can_withdraw_application,
-        service=application_services.withdraw_application, done="Application withdrawn.",
+        service=application_services.withdraw_application,
+        done=gettext_noop("Application withdrawn."),
     )
 
 
@@ -259,7 +262,7 @@ def document_upload(request, pk: int):
             form.add_domain_errors(error.errors)
         else:
             uploads.discard()
-            messages.success(request, "Document uploaded.")
+            messages.success(request, gettext("Document uploaded."))
             return redirect("licensing:application", pk=pk)
     if not permissions.is_applicant(request.user, application):
         error_messages(request, DomainError(form.errors))
