@@ -14,6 +14,7 @@ A page shows the reader's column when the admin filled it, else the English (the
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from django.db import models
@@ -41,14 +42,21 @@ def columns(field: str) -> list[str]:
 
 
 def typed_in(record: Any, field: str, language: str) -> str:
-    """What the admin typed for ``field`` of ``record`` in ``language``; empty when they
-    gave no translation (the reader then reads the English)."""
+    """What the admin typed for ``field`` of ``record`` (a model, or a line a license keeps
+    as a mapping) in ``language``; empty when they gave no translation (the reader then
+    reads the English)."""
     suffix = OTHER_LANGUAGES.get(language.lower())
-    return getattr(record, f"{field}_{suffix}", "") if suffix else ""
+    return _read(record, f"{field}_{suffix}") if suffix else ""
+
+
+def _read(record: Any, name: str) -> str:
+    if isinstance(record, Mapping):
+        return record.get(name) or ""
+    return getattr(record, name, "") or ""
 
 
 def typed_value(record: Any, field: str) -> TypedText:
     """``field`` of ``record`` with its translations, to place among a sentence's values
     (an e-mail's subject naming a permit type)."""
-    return TypedText(getattr(record, field), {
+    return TypedText(_read(record, field), {
         language: typed_in(record, field, language) for language in OTHER_LANGUAGES})

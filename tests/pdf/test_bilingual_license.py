@@ -93,3 +93,19 @@ def test_bilingual_says_the_words_once_when_the_languages_agree(language, word, 
 def test_bilingual_takes_only_below():
     with pytest.raises(TemplateSyntaxError):
         Template("{% load localised %}{% bilingual beside %}x{% endbilingual %}")
+
+
+def test_the_permit_types_name_and_fee_lines_are_bilingual_and_dates_and_money_stay_english():
+    permit = license_of("pt-br")
+    permit.permit_type.name_pt_br = "Licença de festa"
+    permit.fee_lines = [{"code": "new", "description": "Filing fee", "amount": "1234.50",
+                         "citation": "§1", "description_pt_br": "Taxa de pedido"}]
+    permit.fee_total = "1234.50"
+
+    html = permit_html(permit)
+
+    assert f'<h1>{permit.permit_type.name}<br><span lang="pt-br">Licença de festa</span></h1>' in (
+        html)
+    assert 'Filing fee / <span lang="pt-br">Taxa de pedido</span>' in html
+    assert "$1234.50" in html and "1234,50" not in html
+    assert permit.issued_at.strftime("%B") in html

@@ -29,6 +29,7 @@ from permits_site.licensing.tasks import render_permit_pdf
 from permits_site.parties.places import place_facts
 from permits_site.rules.calendar import format_date
 from permits_site.rules.registry import get_rule_set
+from permits_site.towns.typed_text import columns
 
 if TYPE_CHECKING:
     from permits_site.accounts.models import User
@@ -202,11 +203,15 @@ def frozen_determinations(application: Application) -> list[dict]:
 
 
 def _line_dict(line) -> dict:
+    """An invoice line as the license keeps it, with the admin's translations of its
+    description where they gave them (the license PDF prints them beside the English)."""
     return {
         "code": line.code,
         "description": line.description,
         "amount": str(line.amount),
         "citation": line.citation,
+        **{column: words for column in columns("description")
+           if (words := getattr(line, column))},
     }
 
 
