@@ -39,6 +39,7 @@ from permits_site.online_payments.models import (
 from permits_site.online_payments.providers import DemoCheckout, InvalidSignature, provider_for
 from permits_site.rules.wording import explain
 from permits_site.towns.models import Municipality
+from permits_site.towns.typed_text import typed_value
 
 
 def payable_invoices():
@@ -84,7 +85,7 @@ def resident_link(invoice: Invoice) -> Link:
     if invoice.application_id:
         return Link(reverse("licensing:application", args=[invoice.application_id]),
                     explain(gettext_noop("%(permit)s application"),
-                            permit=invoice.application.permit_type.name))
+                            permit=typed_value(invoice.application.permit_type, "name")))
     citation = getattr(invoice, "citation", None)
     if citation is not None:
         return Link(reverse("citations:detail", args=[citation.pk]),

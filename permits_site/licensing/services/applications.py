@@ -46,6 +46,7 @@ from permits_site.rules.calendar import format_date
 from permits_site.rules.fees import FeeQuote, QuoteRefused
 from permits_site.rules.registry import get_rule_set
 from permits_site.rules.wording import explain
+from permits_site.towns.typed_text import typed_value
 
 if TYPE_CHECKING:
     from permits_site.accounts.models import User
@@ -79,7 +80,8 @@ def check_may_apply(*, permit_type: PermitType, applicant, acting_user: User) ->
     can always start one for a person at the counter."""
     if not kind_for(permit_type.code).applied_for:
         raise InvalidTransition(explain(gettext_noop("No application is made for %(permit)s."),
-                                        permit=permit_type.name), field="permit_type")
+                                        permit=typed_value(permit_type, "name")),
+                                field="permit_type")
     at_counter = acting_user is not None and acting_user.pk != applicant.pk
     if at_counter:
         if not permissions.is_clerk(acting_user, permit_type.municipality_id):
@@ -88,7 +90,7 @@ def check_may_apply(*, permit_type: PermitType, applicant, acting_user: User) ->
         raise InvalidTransition(explain(
             gettext_noop("%(town)s does not take %(permit)s applications online at present; "
                          "apply to the %(authority)s."),
-            town=permit_type.municipality.short_name, permit=permit_type.name,
+            town=permit_type.municipality.short_name, permit=typed_value(permit_type, "name"),
             authority=permit_type.authority), field="permit_type")
 
 
