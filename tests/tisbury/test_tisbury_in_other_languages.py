@@ -221,3 +221,19 @@ def test_a_well_owner_reads_the_meter_page_in_its_language(client, language):
             assert html.escape(translation.gettext(words)) in content
     assert "A well serving more than two bedrooms" not in content
 
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_refused_reading_is_said_in_the_owners_language(client, language):
+    well = MeteredWellFactory(valid_from=dt.date(2029, 1, 2))
+    client.force_login(well.holder)
+
+    response = client.post("/tisbury/wells/readings/", {
+        "well": well.pk, "season": "spring", "read_on": "2030-05-20", "meter_gallons": 150_000,
+    }, HTTP_ACCEPT_LANGUAGE=language)
+
+    content = response.content.decode()
+    assert response.status_code == 400
+    assert "reading is taken" not in content
+    assert '<span class="citation" lang="en">Tisbury BOH Reg 09.3.1(4)</span>' in content

@@ -19,6 +19,7 @@ from permits_site.accounts.permissions import (
     require,
 )
 from permits_site.exceptions import DomainError
+from permits_site.licensing.templatetags.localised import explained
 from tisbury_regs.models import tisbury
 from tisbury_regs.wells import services
 from tisbury_regs.wells.forms import ReadingForm, ScheduleForm
@@ -35,7 +36,8 @@ def my_wells(request):
         try:
             reading = services.record_reading(acting_user=request.user, **form.cleaned_data)
         except DomainError as refused:
-            form.add_service_errors(refused.errors)
+            form.add_service_errors({name: [explained(text) for text in texts]
+                                     for name, texts in refused.errors.items()})
         else:
             messages.success(request, _recorded(reading.gallons_since_previous))
             return redirect("tisbury_regs:my_wells")
