@@ -237,3 +237,21 @@ def test_a_refused_reading_is_said_in_the_owners_language(client, language):
     assert response.status_code == 400
     assert "reading is taken" not in content
     assert '<span class="citation" lang="en">Tisbury BOH Reg 09.3.1(4)</span>' in content
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_refused_pump_out_row_is_said_in_the_handlers_language(client, language):
+    permit = SeptageHandlerPermitFactory()
+    client.force_login(permit.holder)
+
+    response = client.post("/tisbury/pumpout/returns/new/", {
+        "handler": permit.holder_business_id, "month": "2030-05", "jobs-TOTAL_FORMS": 1,
+        "jobs-INITIAL_FORMS": 0, "jobs-0-permit_number": "PO-3", "jobs-0-address": "3 Skiff Avenue",
+        "jobs-0-pumped_on": "2030-05-03", "jobs-0-gallons": 0,
+    }, HTTP_ACCEPT_LANGUAGE=language)
+
+    content = response.content.decode()
+    assert response.status_code == 400
+    assert "Enter the volume pumped" not in content
+    assert '<span class="citation" lang="en">Tisbury BOH Reg 09.6.2</span>' in content

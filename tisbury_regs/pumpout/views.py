@@ -18,7 +18,7 @@ from permits_site.accounts.permissions import (
     require,
 )
 from permits_site.exceptions import DomainError
-from permits_site.licensing.templatetags.localised import money, month_day
+from permits_site.licensing.templatetags.localised import explained, money, month_day
 from permits_site.licensing.views.access import get_visible_or_404
 from tisbury_regs.models import PumpoutReturn, tisbury
 from tisbury_regs.pumpout import services
@@ -62,12 +62,13 @@ def _empty_unconfirmed(form: ReturnForm, filled: list[JobForm]) -> bool:
 def _show_refusal(refused: DomainError, form: ReturnForm, filled: list[JobForm]) -> None:
     """Put each refusal on its field: ``jobs-<n>-<field>`` is the n-th job filed."""
     for name, texts in refused.errors.items():
+        said = [explained(text) for text in texts]
         index, _, field = name.removeprefix("jobs-").partition("-")
         if name.startswith("jobs-") and index.isdigit():
-            for text in texts:
+            for text in said:
                 filled[int(index)].add_error(field, text)
         else:
-            form.add_service_errors({name: texts})
+            form.add_service_errors({name: said})
 
 
 @login_required
