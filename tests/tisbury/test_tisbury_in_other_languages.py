@@ -19,7 +19,16 @@ from permits_site.licensing.kinds import kind_for
 from permits_site.rules.base import Fact, FactType, RuleSet
 from permits_site.rules.registry import town_law
 from permits_site.rules.wording import CitedSection
-from tests.factories import MeteredWellFactory, SeptageHandlerPermitFactory
+from tests.factories import (
+    MeteredWellFactory,
+    PropertyFactory,
+    Role,
+    SeptageHandlerPermitFactory,
+    SystemInspectorLicenseFactory,
+    UserFactory,
+    municipality,
+    staff,
+)
 from tests.translated import LANGUAGES, assert_translated, said_in
 from tisbury_regs.periods import KEY_DATES, PERIODS
 from tisbury_regs.permits.kinds import WHO_NEEDS_IT
@@ -255,3 +264,26 @@ def test_a_refused_pump_out_row_is_said_in_the_handlers_language(client, languag
     assert response.status_code == 400
     assert "Enter the volume pumped" not in content
     assert '<span class="citation" lang="en">Tisbury BOH Reg 09.6.2</span>' in content
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_licensed_inspector_files_a_report_in_the_inspectors_language(client, language):
+    inspector = UserFactory()
+    SystemInspectorLicenseFactory(user=inspector, granted_by=staff(Role.ADMIN, "tisbury"),
+                                  granted_on=dt.date(2020, 1, 2), expires_on=dt.date(2099, 1, 1))
+    place = PropertyFactory(municipality=municipality("tisbury"))
+    client.force_login(inspector)
+
+    content = page(client, language, "/tisbury/septic/reports/new/")
+    refused = client.post("/tisbury/septic/reports/new/", {
+        "place": place.pk, "owner_name": "Olive Owner", "inspected_on": "2099-12-01",
+        "result": "passed",
+    }, HTTP_ACCEPT_LANGUAGE=language).content.decode()
+
+    with translation.override(language):
+        assert translation.gettext("File a septic inspection report") in content
+        assert html.escape(translation.gettext("Date of the inspection")) in content
+        assert html.escape(translation.gettext(
+            "The inspection cannot be in the future.")) in refused
+    assert "File the report within 30 days" not in content
