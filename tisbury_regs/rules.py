@@ -200,13 +200,13 @@ COASTAL_SEPTIC = RuleSet(
     facts=(
         ZONE_FACT,
         _measure(
-            "distance_to_private_well_ft", gettext_noop("Distance from the system to the nearest "
-                                                        "private well"),
+            "distance_to_private_well_ft",
+            gettext_noop("Distance from the system to the nearest private well"),
             "ft",
         ),
         _measure(
-            "distance_to_public_well_ft", gettext_noop("Distance from the system to the nearest "
-                                                       "public well"),
+            "distance_to_public_well_ft",
+            gettext_noop("Distance from the system to the nearest public well"),
             "ft",
         ),
         _measure(
@@ -220,13 +220,14 @@ COASTAL_SEPTIC = RuleSet(
             "ft",
         ),
         _measure(
-            "distance_to_water_body_ft", gettext_noop("Distance from the system to the nearest "
-                                                      "water body"),
+            "distance_to_water_body_ft",
+            gettext_noop("Distance from the system to the nearest water body"),
             "ft",
         ),
         _measure(
-            "distance_to_wetlands_ft", gettext_noop(
-                "Distance from the system to the nearest wetlands"), "ft",
+            "distance_to_wetlands_ft",
+            gettext_noop("Distance from the system to the nearest wetlands"),
+            "ft",
         ),
         _yes_no(
             "on_slope",
@@ -239,16 +240,18 @@ COASTAL_SEPTIC = RuleSet(
             "replacement_required_by_board",
             gettext_noop("Has the Board of Health required this system as a replacement?"),
         ),
-        _yes_no("mounded", gettext_noop("Is the system mounded (raised above the natural "
-                                        "grade)?")),
+        _yes_no(
+            "mounded",
+            gettext_noop("Is the system mounded (raised above the natural grade)?"),
+        ),
         _yes_no(
             "existing_failed_system",
             gettext_noop("Does it serve an existing building whose septic system has failed?"),
         ),
         _yes_no(
             "physically_restricted",
-            gettext_noop("Is the lot physically too restricted for a standard leaching pit, "
-                         "trench or field?"),
+            gettext_noop("Is the lot physically too restricted for a standard leaching pit, trench "
+                         "or field?"),
         ),
         _measure(
             "title5_leaching_area_sqft",
@@ -520,8 +523,9 @@ PRIVATE_WELL = RuleSet(
         ),
         _measure("peak_gpm", gettext_noop("Pump's peak capacity"), "gpm"),
         _measure(
-            "continuous_gph_30min", gettext_noop("Pump's continuous capacity over 30 "
-                                                 "minutes"), "gph",
+            "continuous_gph_30min",
+            gettext_noop("Pump's continuous capacity over 30 minutes"),
+            "gph",
         ),
         _measure(
             "elevation_ft",
@@ -721,8 +725,10 @@ CAMPGROUND = RuleSet(
         ),
         _count("urinals", gettext_noop("Urinals")),
         _count("largest_room_toilets", gettext_noop("Most toilets in any one wash/toilet room")),
-        _count("largest_room_lavatories", gettext_noop("Most lavatories in any one wash/toilet "
-                                                       "room")),
+        _count(
+            "largest_room_lavatories",
+            gettext_noop("Most lavatories in any one wash/toilet room"),
+        ),
         _count("largest_room_showers", gettext_noop("Most showers in any one wash/toilet room")),
         _count("largest_room_urinals", gettext_noop("Most urinals in any one wash/toilet room")),
         _measure(
@@ -746,8 +752,11 @@ CAMPGROUND = RuleSet(
             "cleanings_per_day",
             gettext_noop("Times the wash/toilet rooms are cleaned and disinfected every 24 hours"),
         ),
-        _measure("refuse_capacity_gal", gettext_noop(
-            "Total capacity of the refuse containers"), "gal"),
+        _measure(
+            "refuse_capacity_gal",
+            gettext_noop("Total capacity of the refuse containers"),
+            "gal",
+        ),
         _measure(
             "max_distance_to_refuse_ft",
             gettext_noop("Farthest distance from any campsite to a refuse container"),
@@ -948,8 +957,10 @@ WOODWASTE = RuleSet(
     description=gettext_noop("Site assignment and content of a woodwaste burial (09.2.9)."),
     facts=(
         _measure("volume_cuyd", gettext_noop("Volume of woodwaste to bury"), "cu yd"),
-        _yes_no("site_assigned", gettext_noop("Has the Board of Health assigned the burial "
-                                              "site?")),
+        _yes_no(
+            "site_assigned",
+            gettext_noop("Has the Board of Health assigned the burial site?"),
+        ),
         _yes_no(
             "only_woodwaste",
             gettext_noop("Is the material only woodwaste (trees, stumps, brush, leaves, sawdust, "
@@ -1121,8 +1132,10 @@ FAILED_SEPTIC = RuleSet(
             "effluent_over_ground",
             gettext_noop("Does septic effluent run over or break the surface of the ground?"),
         ),
-        _count("pumpouts_last_12_months", gettext_noop("Times the system was pumped in the last "
-                                                       "12 months")),
+        _count(
+            "pumpouts_last_12_months",
+            gettext_noop("Times the system was pumped in the last 12 months"),
+        ),
     ),
 )
 
@@ -1172,15 +1185,19 @@ SYSTEM_LIMITS = RuleSet(
             help_text=gettext_noop("Business includes commercial zoning."),
         ),
         _count("systems_on_lot", gettext_noop("Septic systems on the lot, including this one")),
-        _count("dwelling_units_per_system", gettext_noop(
-            "Most dwelling units connected to one system")),
+        _count(
+            "dwelling_units_per_system",
+            gettext_noop("Most dwelling units connected to one system"),
+        ),
         _yes_no(
             "public_interest_housing",
             gettext_noop("Is this elderly, low or moderate income, or similar public-interest "
                          "housing?"),
         ),
-        _yes_no("sewer_at_lot_line", gettext_noop("Is a municipal sewer available at the lot "
-                                                  "line?")),
+        _yes_no(
+            "sewer_at_lot_line",
+            gettext_noop("Is a municipal sewer available at the lot line?"),
+        ),
     ),
 )
 
@@ -1247,8 +1264,9 @@ SANDBLASTING = RuleSet(
             required=False,
         ),
         _measure(
-            "distance_to_abutting_properties_ft", gettext_noop(
-                "Distance to abutting properties"), "ft",
+            "distance_to_abutting_properties_ft",
+            gettext_noop("Distance to abutting properties"),
+            "ft",
             gettext_noop("Item 3 of the sandblasting application: Distance to abutting "
                          "properties."),
             required=False,
@@ -1281,8 +1299,8 @@ SANDBLASTING = RuleSet(
             required=False,
         ),
         _yes_no(
-            "meets_ep_toxicity", gettext_noop("Whether the material meets EP toxicity safe "
-                                              "levels"),
+            "meets_ep_toxicity",
+            gettext_noop("Whether the material meets EP toxicity safe levels"),
             gettext_noop("Item 9 of the sandblasting application: Does material meet EP toxicity "
                          "safe levels?"),
             required=False,
@@ -1330,8 +1348,8 @@ SANDBLASTING = RuleSet(
             required=False,
         ),
         _yes_no(
-            "meets_dep_noise_standards", gettext_noop("Whether the project meets DEP noise "
-                                                      "standards"),
+            "meets_dep_noise_standards",
+            gettext_noop("Whether the project meets DEP noise standards"),
             gettext_noop("Item 17 of the sandblasting application: Will project meet DEP noise "
                          "pollution standards (310 CMR 7)?"),
             required=False,
@@ -1406,10 +1424,10 @@ DISPOSAL_WORKS_CHECK = RuleSet(
         *COASTAL_SEPTIC.facts,
         _yes_no(
             "increases_occupancy",
-            gettext_noop("Does the work serve an increase in the dwelling's occupancy or "
-                         "intensity of use?"),
-            gettext_noop("More bedrooms or occupants, or a longer season of use; on the "
-                         "Designated Barrier Beach no existing dwelling may be modified for that "
+            gettext_noop("Does the work serve an increase in the dwelling's occupancy or intensity "
+                         "of use?"),
+            gettext_noop("More bedrooms or occupants, or a longer season of use; on the Designated "
+                         "Barrier Beach no existing dwelling may be modified for that "
                          "(09.9.4(2))."),
             default=False,
         ),
@@ -1428,20 +1446,27 @@ DISPOSAL_WORKS_CHECK = RuleSet(
             help_text=gettext_noop("Read from the property; a lot whose zoning is not recorded "
                                    "is judged as residential (09.1.3(3))."),
         ),
-        _count("systems_on_lot", gettext_noop(
-            "Septic systems on the lot, including this one"), default=1),
-        _count("dwelling_units_per_system", gettext_noop("Most dwelling units connected to one "
-                                                         "system"),
-               default=1),
+        _count(
+            "systems_on_lot",
+            gettext_noop("Septic systems on the lot, including this one"),
+            default=1,
+        ),
+        _count(
+            "dwelling_units_per_system",
+            gettext_noop("Most dwelling units connected to one system"),
+            default=1,
+        ),
         _yes_no(
             "public_interest_housing",
             gettext_noop("Is this elderly, low or moderate income, or similar public-interest "
                          "housing?"),
             default=False,
         ),
-        _yes_no("sewer_at_lot_line", gettext_noop("Is a municipal sewer available at the lot "
-                                                  "line?"),
-                default=False),
+        _yes_no(
+            "sewer_at_lot_line",
+            gettext_noop("Is a municipal sewer available at the lot line?"),
+            default=False,
+        ),
     ),
 )
 DISPOSAL_WORKS_CHECK.add(*COASTAL_SEPTIC.rules)
@@ -1515,16 +1540,14 @@ RULE_SETS: tuple[RuleSet, ...] = (
 from tisbury_regs.checklists import ChecklistItem, add_items  # noqa: E402
 
 CAMPGROUND_UPKEEP = (
-    ChecklistItem("separate_rooms_per_sex", gettext_noop("Is a separate wash/toilet room kept "
-                                                         "for each sex?"),
+    ChecklistItem("separate_rooms_per_sex",
+                  gettext_noop("Is a separate wash/toilet room kept for each sex?"),
                   "ti.8.2.1.rooms", cite("09.8.2(1)"),
                   gettext_noop("There is no separate wash/toilet room for each sex.")),
     ChecklistItem("lights_operating",
-                  gettext_noop(
-                      "Do lights at entrances and exits "
-                      "and at least one central ceiling "
-                      "light operate during the hours of "
-                      "darkness?"), "ti.8.2.4.lights", cite("09.8.2(4)"),
+                  gettext_noop("Do lights at entrances and exits and at least one central ceiling "
+                               "light operate during the hours of darkness?"),
+                  "ti.8.2.4.lights", cite("09.8.2(4)"),
                   gettext_noop("Entrance, exit or central ceiling lights do not operate during "
                                "darkness.")),
     ChecklistItem("light_switches_staff_only",
@@ -1532,29 +1555,26 @@ CAMPGROUND_UPKEEP = (
                                "employees?"),
                   "ti.8.2.4.switches", cite("09.8.2(4)"),
                   gettext_noop("The switches of the minimum lights are within reach of campers.")),
-    ChecklistItem("toilets_partitioned", gettext_noop("Is each toilet installed in a partitioned "
-                                                      "enclosure?"),
+    ChecklistItem("toilets_partitioned",
+                  gettext_noop("Is each toilet installed in a partitioned enclosure?"),
                   "ti.8.2.7.partitions", cite("09.8.2(7)"),
                   gettext_noop("A toilet is not in a partitioned enclosure.")),
     ChecklistItem("modesty_screens",
-                  gettext_noop(
-                      "Are modesty offsets or fixed "
-                      "partition screens provided at each "
-                      "entrance and exit?"), "ti.8.2.8.screens", cite("09.8.2(8)"),
+                  gettext_noop("Are modesty offsets or fixed partition screens provided at each "
+                               "entrance and exit?"),
+                  "ti.8.2.8.screens", cite("09.8.2(8)"),
                   gettext_noop("An entrance or exit has no modesty offset or fixed partition "
                                "screen.")),
     ChecklistItem("no_poison_ivy",
-                  gettext_noop(
-                      "Is there no poison ivy within 2 "
-                      "feet of any area, way or path "
-                      "used for foot traffic?"), "ti.8.3.3.poison_ivy", cite("09.8.3(3)"),
+                  gettext_noop("Is there no poison ivy within 2 feet of any area, way or path used "
+                               "for foot traffic?"),
+                  "ti.8.3.3.poison_ivy", cite("09.8.3(3)"),
                   gettext_noop("Poison ivy grows within 2 feet of an area, way or path used on "
                                "foot.")),
     ChecklistItem("emergency_attendant",
-                  gettext_noop(
-                      "Is an employee knowledgeable in "
-                      "emergency procedures in "
-                      "attendance at all times?"), "ti.8.5.1.attendant", cite("09.8.5(1)"),
+                  gettext_noop("Is an employee knowledgeable in emergency procedures in attendance "
+                               "at all times?"),
+                  "ti.8.5.1.attendant", cite("09.8.5(1)"),
                   gettext_noop("No employee knowledgeable in emergency procedures is always in "
                                "attendance.")),
     ChecklistItem("office_with_telephone",
@@ -1562,11 +1582,9 @@ CAMPGROUND_UPKEEP = (
                   "ti.8.5.1.office", cite("09.8.5(1)"),
                   gettext_noop("There is no office with a telephone in a permanent structure.")),
     ChecklistItem("public_telephone",
-                  gettext_noop("Is a public telephone accessible at all "
-                               "times, with emergency numbers, the Board "
-                               "of Health's included, prominently "
-                               "displayed?"), "ti.8.5.2.telephone",
-                  cite("09.8.5(2)"),
+                  gettext_noop("Is a public telephone accessible at all times, with emergency "
+                               "numbers, the Board of Health's included, prominently displayed?"),
+                  "ti.8.5.2.telephone", cite("09.8.5(2)"),
                   gettext_noop("No public telephone is always accessible with the emergency "
                                "numbers (the Board of Health's included) displayed.")),
     ChecklistItem("approved_water_source",
@@ -1593,10 +1611,8 @@ SUBDIVISION = RuleSet(
                              "09.4.2)."),
     facts=(
         _count("lots", gettext_noop("Number of lots the plan creates"),
-               gettext_noop(
-                   "A division into two or more lots, "
-                   "re-subdivision included (09.4.1, MGL c.41 "
-                   "§81M)."), minimum=SUBDIVISION_LOTS_FROM),
+               gettext_noop("A division into two or more lots, re-subdivision included "
+                            "(09.4.1, MGL c.41 §81M)."), minimum=SUBDIVISION_LOTS_FROM),
         _yes_no("water_table_shown",
                 gettext_noop("Does the plan show the water table's location and gradient?"),
                 gettext_noop("From deep observation holes or monitoring wells on the tract "
@@ -1639,9 +1655,11 @@ INLET = RuleSet(
     description=gettext_noop("The Board's written approval of a new inlet, channel or basin "
                              "inland of the mean high water line (09.9.6(2))."),
     facts=(
-        _yes_no("inland_of_mean_high_water",
-                gettext_noop("Is it built inland of the mean high water line of the sea coast "
-                             "or a saltwater body?")),
+        _yes_no(
+            "inland_of_mean_high_water",
+            gettext_noop("Is it built inland of the mean high water line of the sea coast or a "
+                         "saltwater body?"),
+        ),
     ),
 )
 

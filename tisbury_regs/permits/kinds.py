@@ -199,7 +199,8 @@ CAMPGROUND_CONDITIONS = (
 SUBDIVISION_CONDITIONS = (
     PrintedCondition(gettext_noop("No disposal works construction permit issues for a lot this "
                                   "plan creates until the lot meets the Board of Health's "
-                                  "criteria."), cite("09.4.2")),
+                                  "criteria."),
+                     cite("09.4.2")),
 )
 
 DECLARED_KINDS = (

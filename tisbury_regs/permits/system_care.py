@@ -40,11 +40,12 @@ DISPOSAL_WORKS_CONDITIONS = (
                                   "minimum and the town's requirements."),
                      cite("09.0.8(1)")),
     PrintedCondition(gettext_noop("A garbage grinder discharges only into a system that meets "
-                                  "every Title 5 requirement and the town's "
-                                  "regulations."), cite("09.0.8(2)")),
+                                  "every Title 5 requirement and the town's regulations."),
+                     cite("09.0.8(2)")),
     PrintedCondition(gettext_noop("No failed or marginal cesspool is converted into a septic or "
                                   "settling tank alternative; a variance may be asked with good "
-                                  "cause and documentation."), cite("09.0.8(6)")),
+                                  "cause and documentation."),
+                     cite("09.0.8(6)")),
     PrintedCondition(gettext_noop("All benchmarks of the plan are based on actual NGVD 1929."),
                      cite("09.0.8(10)"), applies=in_coastal_district),
     PrintedCondition(gettext_noop("Every access to the system is closed by a durable cover bearing "
@@ -57,26 +58,31 @@ DISPOSAL_WORKS_CONDITIONS = (
     PrintedCondition(gettext_noop("Deep driven observation or monitoring wells the Board requires "
                                   "are placed at the locations, depths, pipe sizes and heights it "
                                   "specifies, their tops closed by a threaded cap with an "
-                                  "anti-tamper seal."), cite("09.1.3(2)")),
+                                  "anti-tamper seal."),
+                     cite("09.1.3(2)")),
     PrintedCondition(gettext_noop("No chemical treatment, acid or hydrocarbon additive that is or "
                                   "acts as an acid, is corrosive to the system, or has a pH below "
-                                  "5.5 is put into the system."), cite("09.1.3(6)")),
+                                  "5.5 is put into the system."),
+                     cite("09.1.3(6)")),
     PrintedCondition(gettext_noop("The system receives only normal wastewater: no hazardous "
                                   "chemical substance, trash, solid garbage or acid is added to it "
-                                  "or allowed to enter it."), cite("09.9.7(5)")),
+                                  "or allowed to enter it."),
+                     cite("09.9.7(5)")),
     PrintedCondition(gettext_noop("No hazardous chemical substance is discharged onto or into the "
                                   "land or a water body; any spill or out-of-control situation is "
-                                  "reported to the Board of Health at once."), cite("09.9.6(3)")),
+                                  "reported to the Board of Health at once."),
+                     cite("09.9.6(3)")),
 )
 
 SEPTAGE_HANDLER_CONDITIONS = (
     PrintedCondition(gettext_noop("No holding tank additive or deodorizer containing formaldehyde "
                                   "is sold in Tisbury, for boats, marinas, motor homes, "
-                                  "recreational vehicles or the like."), cite("09.4.4")),
+                                  "recreational vehicles or the like."),
+                     cite("09.4.4")),
     PrintedCondition(gettext_noop("No boat or recreational vehicle pump-out treated with "
-                                  "formaldehyde is delivered to the Tisbury "
-                                  "septic facility."), cite("09.4.5")),
+                                  "formaldehyde is delivered to the Tisbury septic facility."),
+                     cite("09.4.5")),
     PrintedCondition(gettext_noop("No acid, corrosive or hydrocarbon additive, nor one with a pH "
-                                  "below 5.5, is put into a sewage disposal "
-                                  "system."), cite("09.1.3(6)")),
+                                  "below 5.5, is put into a sewage disposal system."),
+                     cite("09.1.3(6)")),
 )

@@ -24,8 +24,8 @@ JUNKYARD_VISIT = checklist(
     items=(
         ChecklistItem("screened_from_sight",
                       gettext_noop("Is the property screened from sight by natural objects, "
-                                   "plantings, fences or other "
-                                   "appropriate means?"), "ti.6.4.screening", JUNKYARD,
+                                   "plantings, fences or other appropriate means?"),
+                      "ti.6.4.screening", JUNKYARD,
                       gettext_noop("The junkyard is not screened from sight.")),
         ChecklistItem("oil_handled_safely",
                       gettext_noop("Are oil, petroleum products, acids and other motor vehicle "
@@ -36,9 +36,8 @@ JUNKYARD_VISIT = checklist(
                                    "not reclaimed, stored or disposed of safely.")),
         ChecklistItem("no_rodent_harborage",
                       gettext_noop("Are the grounds kept so as not to harbor rodents, free of "
-                                   "garbage, rubbish, windblown litter and "
-                                   "offensive odor?"), "ti.6.4.rodents",
-                      JUNKYARD,
+                                   "garbage, rubbish, windblown litter and offensive odor?"),
+                      "ti.6.4.rodents", JUNKYARD,
                       gettext_noop("The grounds harbor rodents or hold garbage, rubbish, windblown "
                                    "litter or offensive odor.")),
     ),
@@ -77,14 +76,14 @@ LIVESTOCK_VISIT = checklist(
     items=(
         ChecklistItem("no_signs_of_disease",
                       gettext_noop("Are the neat cattle, sheep and swine free of signs of "
-                                   "contagious disease?"), "ti.7.2.disease", LIVESTOCK,
+                                   "contagious disease?"),
+                      "ti.7.2.disease", LIVESTOCK,
                       explain(gettext_noop("An animal shows signs of a contagious disease: "
                                            "quarantine it for at least ten days (%(section)s)."),
                               section=QUARANTINE)),
         ChecklistItem("no_exposure_found",
-                      gettext_noop("Was no exposure to a contagious disease "
-                                   "found?"), "ti.7.2.exposure",
-                      LIVESTOCK,
+                      gettext_noop("Was no exposure to a contagious disease found?"),
+                      "ti.7.2.exposure", LIVESTOCK,
                       explain(gettext_noop("The animals were exposed to a contagious disease: "
                                            "quarantine them for at least ten days "
                                            "(%(section)s)."), section=QUARANTINE)),
