@@ -358,10 +358,10 @@ class PublicMainRecord(models.Model):
 
 
 class InspectionTriggerReason(models.TextChoices):
-    SALE = "sale", "Sale or transfer of the property"
-    CHANGE_OF_USE = "change_of_use", ("Change of use, addition, major renovation, seasonal "
-                                      "increase or wastewater increase")
-    SEPTAGE_PLAN = "septage_plan", "The Town Septage Management Plan's schedule"
+    SALE = "sale", gettext_noop("Sale or transfer of the property")
+    CHANGE_OF_USE = "change_of_use", gettext_noop("Change of use, addition, major renovation, "
+                                                  "seasonal increase or wastewater increase")
+    SEPTAGE_PLAN = "septage_plan", gettext_noop("The Town Septage Management Plan's schedule")
 
 
 class SystemInspectionTrigger(models.Model):

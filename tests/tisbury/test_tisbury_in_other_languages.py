@@ -30,6 +30,8 @@ from tests.factories import (
     staff,
 )
 from tests.translated import LANGUAGES, assert_translated, said_in
+from tisbury_regs.inspection_triggers.services import PUMPOUTS_REASON
+from tisbury_regs.models import InspectionTriggerReason
 from tisbury_regs.periods import KEY_DATES, PERIODS
 from tisbury_regs.permits.kinds import WHO_NEEDS_IT
 from tisbury_regs.zones.districts import District, Figures, derive_zone
@@ -287,3 +289,8 @@ def test_a_licensed_inspector_files_a_report_in_the_inspectors_language(client, 
         assert html.escape(translation.gettext(
             "The inspection cannot be in the future.")) in refused
     assert "File the report within 30 days" not in content
+
+
+@pytest.mark.parametrize("reason", [PUMPOUTS_REASON, *InspectionTriggerReason.labels])
+def test_why_an_inspection_is_required_is_said_in_the_owners_language(reason):
+    assert_translated(reason)
