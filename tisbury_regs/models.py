@@ -16,6 +16,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext_noop
 
 from permits_site.enforcement.models import InspectionResult
 from permits_site.towns.models import Municipality
@@ -205,8 +206,8 @@ class PumpoutJob(models.Model):
 
 
 class WellSeason(models.TextChoices):
-    SPRING = "spring", "Spring (May 1–15)"
-    FALL = "fall", "Fall (November 1–15)"
+    SPRING = "spring", gettext_noop("Spring (May 1–15)")
+    FALL = "fall", gettext_noop("Fall (November 1–15)")
 
 
 class SeasonalWellSchedule(models.Model):
@@ -357,10 +358,10 @@ class PublicMainRecord(models.Model):
 
 
 class InspectionTriggerReason(models.TextChoices):
-    SALE = "sale", "Sale or transfer of the property"
-    CHANGE_OF_USE = "change_of_use", ("Change of use, addition, major renovation, seasonal "
-                                      "increase or wastewater increase")
-    SEPTAGE_PLAN = "septage_plan", "The Town Septage Management Plan's schedule"
+    SALE = "sale", gettext_noop("Sale or transfer of the property")
+    CHANGE_OF_USE = "change_of_use", gettext_noop("Change of use, addition, major renovation, "
+                                                  "seasonal increase or wastewater increase")
+    SEPTAGE_PLAN = "septage_plan", gettext_noop("The Town Septage Management Plan's schedule")
 
 
 class SystemInspectionTrigger(models.Model):

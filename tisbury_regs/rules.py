@@ -33,6 +33,7 @@ from permits_site.rules.base import (
     not_applicable,
     passed,
 )
+from permits_site.rules.wording import Explanation, explain, gettext_noop
 from tisbury_regs.law import cite
 
 MUNICIPALITY = "tisbury"
@@ -44,7 +45,22 @@ INLAND = "inland"
 #: no figures): every rule reading the zone waits for the Board, never a silent "inland".
 NOT_DETERMINED = "not_determined"
 ZONES = (BARRIER_BEACH, COASTAL_DISTRICT, INLAND, NOT_DETERMINED)
+#: The choices of the rule sets' questions as the generated form words them (each code
+#: humanized: "barrier_beach", "Barrier beach"), marked for the catalogues.
+CHOICE_WORDS = (gettext_noop("Barrier beach"), gettext_noop("Coastal district"),
+                gettext_noop("Inland"), gettext_noop("Not determined"),
+                gettext_noop("Residential"), gettext_noop("Business"))
 
+
+#: The units the rules measure in, said the reader's way with the numbers on a page.
+FEET = gettext_noop("ft")
+SQUARE_FEET = gettext_noop("sq ft")
+GALLONS = gettext_noop("gal")
+GALLONS_PER_MINUTE = gettext_noop("gpm")
+GALLONS_PER_HOUR = gettext_noop("gph")
+CUBIC_YARDS = gettext_noop("cu yd")
+DAYS = gettext_noop("days")
+BEDROOMS = gettext_noop("bedrooms")
 
 # -- Fact declarations ---------------------------------------------------------
 
@@ -68,28 +84,44 @@ def _text(name: str, label: str, help_text: str = "", **options: Any) -> Fact:
 ZONE_FACT = Fact(
     "zone",
     FactType.CHOICE,
-    "Which district is the lot in?",
+    gettext_noop("Which district is the lot in?"),
     choices=ZONES,
     help_text=(
-        "The Coastal District is land below the 20 ft contour or within 500 ft of mean high "
-        "water of a coastal water body larger than 10 acres (09.9.1(1)); the Designated "
-        "Barrier Beach lies inside it (09.9.2). Choose inland for the rest of town, or "
-        "\"not determined\" while the Board has not settled it (every zone rule then waits "
-        "for the Board)."
+        gettext_noop("The Coastal District is land below the 20 ft contour or within 500 ft of "
+                     "mean high water of a coastal water body larger than 10 acres (09.9.1(1)); "
+                     "the Designated Barrier Beach lies inside it (09.9.2). Choose inland for the "
+                     "rest of town, or \"not determined\" while the Board has not settled it "
+                     "(every zone rule then waits for the Board).")
     ),
 )
 
 
 def zone_not_determined() -> Verdict:
     """The Board has not settled the lot's zone (09.9.1(1), 09.9.2): the rule waits for it."""
-    return needs_review(
-        "The Board of Health has not yet determined whether the lot is inland, in the Coastal "
-        "District or on the Designated Barrier Beach "
-        f"({cite('09.9.1(1)')}; {cite('09.9.2')}); this rule is judged once it has."
-    )
+    return needs_review(explain(
+        gettext_noop("The Board of Health has not yet determined whether the lot is inland, in "
+                     "the Coastal District or on the Designated Barrier Beach (%(section)s; "
+                     "%(zone_section)s); this rule is judged once it has."),
+        section=cite("09.9.1(1)"), zone_section=cite("09.9.2")))
 
 
 # -- Shared verdict helpers ------------------------------------------------------
+
+
+def joined(words: list[str], pair: str) -> str:
+    """Marked words or sentences joined two at a time by ``pair``, a template of
+    ``%(these)s`` and ``%(that)s`` ("installed or proven or tested"), each said the reader's
+    way on a page."""
+    sentence, *more = map(_sentence, words)
+    for word in more:
+        sentence = explain(pair, these=sentence, that=word)
+    return sentence
+
+
+def _sentence(words: str) -> Explanation:
+    """Marked words as a sentence a page says the reader's way; an explained sentence as
+    it is."""
+    return words if isinstance(words, Explanation) else explain(words)
 
 
 def coastal_only(function: RuleFunction) -> RuleFunction:
@@ -101,8 +133,8 @@ def coastal_only(function: RuleFunction) -> RuleFunction:
             return zone_not_determined()
         if facts["zone"] == INLAND:
             return not_applicable(
-                "The lot is inland, outside the Coastal District, so this coastal rule "
-                "does not apply."
+                gettext_noop("The lot is inland, outside the Coastal District, so this coastal "
+                             "rule does not apply.")
             )
         return function(facts, context)
 
@@ -118,8 +150,8 @@ def barrier_beach_only(function: RuleFunction) -> RuleFunction:
             return zone_not_determined()
         if facts["zone"] != BARRIER_BEACH:
             return not_applicable(
-                "The lot is not on the Designated Barrier Beach, so this barrier-beach rule "
-                "does not apply."
+                gettext_noop("The lot is not on the Designated Barrier Beach, so this "
+                             "barrier-beach rule does not apply.")
             )
         return function(facts, context)
 
@@ -136,10 +168,11 @@ def all_of(comparisons: Mapping[str, Verdict]) -> Verdict:
     required = {name: verdict.required for name, verdict in comparisons.items()}
     actual = {name: verdict.actual for name, verdict in comparisons.items()}
     failures = [verdict for verdict in comparisons.values() if verdict.outcome is Outcome.FAIL]
+    sentences = gettext_noop("%(these)s %(that)s")
     if failures:
-        message = " ".join(verdict.message for verdict in failures)
+        message = joined([verdict.message for verdict in failures], sentences)
         return failed(message, required=required, actual=actual)
-    message = " ".join(verdict.message for verdict in comparisons.values())
+    message = joined([verdict.message for verdict in comparisons.values()], sentences)
     return passed(message, required=required, actual=actual)
 
 
@@ -158,68 +191,78 @@ def fixtures_per_sex(sites: int) -> int:
 COASTAL_SEPTIC = RuleSet(
     code="tisbury.coastal_septic",
     municipality=MUNICIPALITY,
-    title="Septic system in the Coastal District or on the Barrier Beach",
+    title=gettext_noop("Septic system in the Coastal District or on the Barrier Beach"),
     description=(
-        "Separation distances, leaching area and barrier-beach limits for an on-lot septic "
-        "system (09.9.4, 09.9.7), with the town-wide mound and sewer policies (09.0.8)."
+        gettext_noop("Separation distances, leaching area and barrier-beach limits for an on-lot "
+                     "septic system (09.9.4, 09.9.7), with the town-wide mound and sewer policies "
+                     "(09.0.8).")
     ),
     facts=(
         ZONE_FACT,
         _measure(
-            "distance_to_private_well_ft", "Distance from the system to the nearest private well",
+            "distance_to_private_well_ft",
+            gettext_noop("Distance from the system to the nearest private well"),
             "ft",
         ),
         _measure(
-            "distance_to_public_well_ft", "Distance from the system to the nearest public well",
+            "distance_to_public_well_ft",
+            gettext_noop("Distance from the system to the nearest public well"),
             "ft",
         ),
         _measure(
             "distance_to_other_septic_ft",
-            "Distance from the system to the nearest other septic system",
+            gettext_noop("Distance from the system to the nearest other septic system"),
             "ft",
         ),
         _measure(
             "separation_to_water_table_ft",
-            "Depth from the bottom of the system down to the water table",
+            gettext_noop("Depth from the bottom of the system down to the water table"),
             "ft",
         ),
         _measure(
-            "distance_to_water_body_ft", "Distance from the system to the nearest water body",
+            "distance_to_water_body_ft",
+            gettext_noop("Distance from the system to the nearest water body"),
             "ft",
         ),
         _measure(
-            "distance_to_wetlands_ft", "Distance from the system to the nearest wetlands", "ft",
+            "distance_to_wetlands_ft",
+            gettext_noop("Distance from the system to the nearest wetlands"),
+            "ft",
         ),
         _yes_no(
             "on_slope",
-            "Is the system in or on a slope, cliff, bank or ravine?",
+            gettext_noop("Is the system in or on a slope, cliff, bank or ravine?"),
         ),
-        _yes_no("new_system", "Is this a new septic system?"),
-        _yes_no("enlarged", "Does the work enlarge an existing system?"),
-        _yes_no("upgrade", "Does the work upgrade an existing system?"),
+        _yes_no("new_system", gettext_noop("Is this a new septic system?")),
+        _yes_no("enlarged", gettext_noop("Does the work enlarge an existing system?")),
+        _yes_no("upgrade", gettext_noop("Does the work upgrade an existing system?")),
         _yes_no(
             "replacement_required_by_board",
-            "Has the Board of Health required this system as a replacement?",
+            gettext_noop("Has the Board of Health required this system as a replacement?"),
         ),
-        _yes_no("mounded", "Is the system mounded (raised above the natural grade)?"),
+        _yes_no(
+            "mounded",
+            gettext_noop("Is the system mounded (raised above the natural grade)?"),
+        ),
         _yes_no(
             "existing_failed_system",
-            "Does it serve an existing building whose septic system has failed?",
+            gettext_noop("Does it serve an existing building whose septic system has failed?"),
         ),
         _yes_no(
             "physically_restricted",
-            "Is the lot physically too restricted for a standard leaching pit, trench or field?",
+            gettext_noop("Is the lot physically too restricted for a standard leaching pit, trench "
+                         "or field?"),
         ),
         _measure(
             "title5_leaching_area_sqft",
-            "Leaching area Title 5 requires for this system",
+            gettext_noop("Leaching area Title 5 requires for this system"),
             "sq ft",
-            help_text="The minimum set by the State Environmental Code, 310 CMR 15.",
+            help_text=gettext_noop("The minimum set by the State Environmental Code, 310 CMR 15."),
         ),
-        _measure("proposed_leaching_area_sqft", "Leaching area proposed", "sq ft"),
+        _measure("proposed_leaching_area_sqft", gettext_noop("Leaching area proposed"), "sq ft"),
         _yes_no(
             "sewer_connection_feasible",
-            "Is it feasible to connect the property to the municipal sewer?",
+            gettext_noop("Is it feasible to connect the property to the municipal sewer?"),
         ),
     ),
 )
@@ -234,40 +277,48 @@ class Separation:
 
     rule_id: str
     fact: str
-    target: str
+    #: The rule's summary, naming both zones' distances.
+    summary: str
+    #: What the finding measures: the distance from the system to the thing kept away from.
+    what: str
     barrier_beach_ft: int
     coastal_district_ft: int
 
     def minimum_ft(self, zone: str) -> int:
         return self.barrier_beach_ft if zone == BARRIER_BEACH else self.coastal_district_ft
 
-    @property
-    def summary(self) -> str:
-        return (
-            f"The system is at least {self.barrier_beach_ft} ft (barrier beach) or "
-            f"{self.coastal_district_ft} ft (coastal district) from {self.target}"
-        )
-
 
 SEPARATIONS = (
     Separation(
-        "ti.9.7.6.private_well", "distance_to_private_well_ft", "the nearest private well",
-        300, 200,
+        "ti.9.7.6.private_well", "distance_to_private_well_ft",
+        gettext_noop("The system is at least 300 ft (barrier beach) or 200 ft (coastal "
+                     "district) from the nearest private well"),
+        gettext_noop("The distance from the system to the nearest private well"), 300, 200,
     ),
     Separation(
-        "ti.9.7.6.public_well", "distance_to_public_well_ft", "the nearest public well",
-        700, 700,
+        "ti.9.7.6.public_well", "distance_to_public_well_ft",
+        gettext_noop("The system is at least 700 ft (barrier beach) or 700 ft (coastal "
+                     "district) from the nearest public well"),
+        gettext_noop("The distance from the system to the nearest public well"), 700, 700,
     ),
     Separation(
         "ti.9.7.6.other_septic", "distance_to_other_septic_ft",
-        "the nearest other septic system", 300, 200,
+        gettext_noop("The system is at least 300 ft (barrier beach) or 200 ft (coastal "
+                     "district) from the nearest other septic system"),
+        gettext_noop("The distance from the system to the nearest other septic system"),
+        300, 200,
     ),
     Separation(
-        "ti.9.7.6.water_body", "distance_to_water_body_ft", "the nearest water body",
-        200, 200,
+        "ti.9.7.6.water_body", "distance_to_water_body_ft",
+        gettext_noop("The system is at least 200 ft (barrier beach) or 200 ft (coastal "
+                     "district) from the nearest water body"),
+        gettext_noop("The distance from the system to the nearest water body"), 200, 200,
     ),
     Separation(
-        "ti.9.7.6.wetlands", "distance_to_wetlands_ft", "the nearest wetlands", 200, 100,
+        "ti.9.7.6.wetlands", "distance_to_wetlands_ft",
+        gettext_noop("The system is at least 200 ft (barrier beach) or 100 ft (coastal "
+                     "district) from the nearest wetlands"),
+        gettext_noop("The distance from the system to the nearest wetlands"), 200, 100,
     ),
 )
 
@@ -281,8 +332,8 @@ def separation_rule(separation: Separation) -> Rule:
         return at_least(
             facts[separation.fact],
             separation.minimum_ft(facts["zone"]),
-            unit="ft",
-            what=f"The distance from the system to {separation.target}",
+            unit=FEET,
+            what=separation.what,
         )
 
     return Rule(separation.rule_id, cite("09.9.7(6)"), separation.summary, judge,
@@ -298,35 +349,39 @@ WATER_TABLE_CLEAR_FT = 7
 @COASTAL_SEPTIC.rule(
     "ti.9.7.6.water_table",
     cite("09.9.7(6)"),
-    "At least 5 to 7 ft between the system and the water table",
+    gettext_noop("At least 5 to 7 ft between the system and the water table"),
     reviewable=True,
 )
 @coastal_only
 def water_table_separation(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """09.9.7(6): "5 to 7" ft to the water table — under 5 fails, 7 or more passes."""
     depth = facts["separation_to_water_table_ft"]
+    feet = {"depth": depth, "minimum": WATER_TABLE_MINIMUM_FT, "clear": WATER_TABLE_CLEAR_FT}
     if depth < WATER_TABLE_MINIMUM_FT:
         return failed(
-            f"The system is {depth} ft above the water table; it must be at least "
-            f"{WATER_TABLE_MINIMUM_FT} ft, and {WATER_TABLE_CLEAR_FT} ft clears it outright.",
-            required=WATER_TABLE_MINIMUM_FT, actual=depth, unit="ft",
+            explain(gettext_noop("The system is %(depth)s ft above the water table; it must be "
+                                 "at least %(minimum)s ft, and %(clear)s ft clears it outright."),
+                    **feet),
+            required=WATER_TABLE_MINIMUM_FT, actual=depth, unit=FEET,
         )
     if depth < WATER_TABLE_CLEAR_FT:
         return needs_review(
-            f"The system is {depth} ft above the water table, within the 5 to 7 ft range: "
-            f"the Board decides whether it is enough ({WATER_TABLE_CLEAR_FT} ft always is).",
-            required=WATER_TABLE_CLEAR_FT, actual=depth, unit="ft",
+            explain(gettext_noop("The system is %(depth)s ft above the water table, within the "
+                                 "5 to 7 ft range: the Board decides whether it is enough "
+                                 "(%(clear)s ft always is)."), **feet),
+            required=WATER_TABLE_CLEAR_FT, actual=depth, unit=FEET,
         )
     return passed(
-        f"The system is {depth} ft above the water table, at least {WATER_TABLE_CLEAR_FT} ft.",
-        required=WATER_TABLE_CLEAR_FT, actual=depth, unit="ft",
+        explain(gettext_noop("The system is %(depth)s ft above the water table, at least "
+                             "%(clear)s ft."), **feet),
+        required=WATER_TABLE_CLEAR_FT, actual=depth, unit=FEET,
     )
 
 
 @COASTAL_SEPTIC.rule(
     "ti.9.7.6.slope",
     cite("09.9.7(6)"),
-    "A system on a slope, cliff, bank or ravine may need greater separation",
+    gettext_noop("A system on a slope, cliff, bank or ravine may need greater separation"),
     reviewable=True,
 )
 @coastal_only
@@ -334,10 +389,10 @@ def slope(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """09.9.7(6), note: systems on slopes, cliffs, banks or ravines may need more room."""
     if facts["on_slope"]:
         return needs_review(
-            "The system is on a slope, cliff, bank or ravine: the Board decides whether it "
-            "needs more than the minimum separation distances."
+            gettext_noop("The system is on a slope, cliff, bank or ravine: the Board decides "
+                         "whether it needs more than the minimum separation distances.")
         )
-    return passed("The system is not on a slope, cliff, bank or ravine.")
+    return passed(gettext_noop("The system is not on a slope, cliff, bank or ravine."))
 
 
 LEACHING_AREA_MULTIPLIERS = {BARRIER_BEACH: Decimal("2"), COASTAL_DISTRICT: Decimal("1.7")}
@@ -346,7 +401,8 @@ LEACHING_AREA_MULTIPLIERS = {BARRIER_BEACH: Decimal("2"), COASTAL_DISTRICT: Deci
 @COASTAL_SEPTIC.rule(
     "ti.9.7.7.leaching",
     cite("09.9.7(7)"),
-    "Leaching area at least 2 times (barrier beach) or 1.7 times (coastal district) Title 5",
+    gettext_noop("Leaching area at least 2 times (barrier beach) or 1.7 times (coastal district) "
+                 "Title 5"),
     reviewable=True,
 )
 @coastal_only
@@ -356,15 +412,17 @@ def leaching_area(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     return at_least(
         facts["proposed_leaching_area_sqft"],
         facts["title5_leaching_area_sqft"] * multiplier,
-        unit="sq ft",
-        what=f"The proposed leaching area ({multiplier} times the Title 5 area is needed)",
+        unit=SQUARE_FEET,
+        what=explain(gettext_noop("The proposed leaching area (%(multiplier)s times the Title 5 "
+                                  "area is needed)"), multiplier=multiplier),
     )
 
 
 @COASTAL_SEPTIC.rule(
     "ti.9.4.2.bb_new",
     cite("09.9.4(2)"),
-    "No new (other than a Board-required replacement) or enlarged system on the barrier beach",
+    gettext_noop("No new (other than a Board-required replacement) or enlarged system on the "
+                 "barrier beach"),
     reviewable=True,
 )
 @barrier_beach_only
@@ -372,21 +430,21 @@ def barrier_beach_new_or_enlarged(facts: Mapping[str, Any], context: CheckContex
     """09.9.4(2): no new system, except a replacement the Board requires, and none enlarged."""
     if facts["enlarged"]:
         return failed(
-            "No septic system may be enlarged on the Designated Barrier Beach, even as a "
-            "replacement; keep the system at its present size."
+            gettext_noop("No septic system may be enlarged on the Designated Barrier Beach, even "
+                         "as a replacement; keep the system at its present size.")
         )
     if facts["new_system"] and not facts["replacement_required_by_board"]:
         return failed(
-            "No new septic system is permitted on the Designated Barrier Beach unless it is a "
-            "replacement the Board of Health has required."
+            gettext_noop("No new septic system is permitted on the Designated Barrier Beach "
+                         "unless it is a replacement the Board of Health has required.")
         )
-    return passed("The system is neither a new system nor an enlargement of one.")
+    return passed(gettext_noop("The system is neither a new system nor an enlargement of one."))
 
 
 @COASTAL_SEPTIC.rule(
     "ti.9.4.2.bb_mound",
     cite("09.9.4(2)"),
-    "No mounded system on the barrier beach",
+    gettext_noop("No mounded system on the barrier beach"),
     reviewable=True,
 )
 @barrier_beach_only
@@ -394,10 +452,10 @@ def barrier_beach_mound(facts: Mapping[str, Any], context: CheckContext) -> Verd
     """09.9.4(2): a barrier-beach system must not alter the natural grade or be mounded."""
     return must_hold(
         not facts["mounded"],
-        ok="The system is not mounded.",
+        ok=gettext_noop("The system is not mounded."),
         refusal=(
-            "A mounded system is not allowed on the Designated Barrier Beach; design it at "
-            "the natural grade."
+            gettext_noop("A mounded system is not allowed on the Designated Barrier Beach; design "
+                         "it at the natural grade.")
         ),
     )
 
@@ -405,23 +463,23 @@ def barrier_beach_mound(facts: Mapping[str, Any], context: CheckContext) -> Verd
 @COASTAL_SEPTIC.rule(
     "ti.0.8.7.mounded",
     cite("09.0.8(7)"),
-    "A mounded system only for an existing failed system on a restricted lot",
+    gettext_noop("A mounded system only for an existing failed system on a restricted lot"),
 )
 def mounded_system(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """09.0.8(7): mounds only for an existing building with a failed system, physically
     restricted from a standard leaching pit, trench or field."""
     if not facts["mounded"]:
-        return not_applicable("The system is not mounded.")
+        return not_applicable(gettext_noop("The system is not mounded."))
     return must_hold(
         facts["existing_failed_system"] and facts["physically_restricted"],
         ok=(
-            "The mound replaces a failed system on a lot too restricted for a standard "
-            "leaching pit, trench or field."
+            gettext_noop("The mound replaces a failed system on a lot too restricted for a "
+                         "standard leaching pit, trench or field.")
         ),
         refusal=(
-            "A mounded system is allowed only to replace the failed system of an existing "
-            "building on a lot too restricted for a standard leaching pit, trench or field; "
-            "otherwise design a standard system."
+            gettext_noop("A mounded system is allowed only to replace the failed system of an "
+                         "existing building on a lot too restricted for a standard leaching pit, "
+                         "trench or field; otherwise design a standard system.")
         ),
     )
 
@@ -429,18 +487,20 @@ def mounded_system(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
 @COASTAL_SEPTIC.rule(
     "ti.0.8.14.sewer",
     cite("09.0.8(14)"),
-    "No new, upgraded or expanded system where a sewer connection is feasible",
+    gettext_noop("No new, upgraded or expanded system where a sewer connection is feasible"),
 )
 def sewer_district(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """09.0.8(14): no new, upgraded or expanded system if the sewer can feasibly be used."""
     if not (facts["new_system"] or facts["enlarged"] or facts["upgrade"]):
-        return passed("No new, enlarged or upgraded system is proposed.")
+        return passed(gettext_noop("No new, enlarged or upgraded system is proposed."))
     return must_hold(
         not facts["sewer_connection_feasible"],
-        ok="Connecting to the municipal sewer is not feasible, so an on-lot system may be built.",
+        ok=gettext_noop("Connecting to the municipal sewer is not feasible, so an on-lot system "
+                        "may be built."),
         refusal=(
-            "The property can feasibly connect to the municipal sewer, so no new, enlarged or "
-            "upgraded septic system may be built; connect to the sewer instead."
+            gettext_noop("The property can feasibly connect to the municipal sewer, so no new, "
+                         "enlarged or upgraded septic system may be built; connect to the sewer "
+                         "instead.")
         ),
     )
 
@@ -450,49 +510,54 @@ def sewer_district(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
 PRIVATE_WELL = RuleSet(
     code="tisbury.private_well",
     municipality=MUNICIPALITY,
-    title="Private drinking water well",
+    title=gettext_noop("Private drinking water well"),
     description=(
-        "Use, pump capacity, anti-siphon protection, metering and readiness of a private "
-        "on-site drinking water well (09.3.1, 09.9.5, 09.9.6)."
+        gettext_noop("Use, pump capacity, anti-siphon protection, metering and readiness of a "
+                     "private on-site drinking water well (09.3.1, 09.9.5, 09.9.6).")
     ),
     facts=(
         ZONE_FACT,
         Fact(
-            "use", FactType.CHOICE, "What will the well serve?",
+            "use", FactType.CHOICE, gettext_noop("What will the well serve?"),
             choices=("residential", "business"),
         ),
-        _measure("peak_gpm", "Pump's peak capacity", "gpm"),
+        _measure("peak_gpm", gettext_noop("Pump's peak capacity"), "gpm"),
         _measure(
-            "continuous_gph_30min", "Pump's continuous capacity over 30 minutes", "gph",
+            "continuous_gph_30min",
+            gettext_noop("Pump's continuous capacity over 30 minutes"),
+            "gph",
         ),
         _measure(
             "elevation_ft",
-            "Elevation of the water distribution system",
+            gettext_noop("Elevation of the water distribution system"),
             "ft",
-            help_text="Above mean sea level; may be negative.",
+            help_text=gettext_noop("Above mean sea level; may be negative."),
             minimum=None,
         ),
-        _yes_no("anti_siphon", "Is an anti-siphon device installed?"),
+        _yes_no("anti_siphon", gettext_noop("Is an anti-siphon device installed?")),
         _count(
             "bedrooms",
-            "Number of bedrooms in the dwelling served",
-            help_text="Count any room that may be used for sleeping: den, office, study, loft.",
+            gettext_noop("Number of bedrooms in the dwelling served"),
+            help_text=gettext_noop("Count any room that may be used for sleeping: den, office, "
+                                   "study, loft."),
         ),
-        _count("occupants", "Number of people living in the dwelling"),
-        _yes_no("sealed_meter", "Is the well fitted with a sealed water meter?"),
-        _yes_no("installed", "Is the well installed and operational?"),
+        _count("occupants", gettext_noop("Number of people living in the dwelling")),
+        _yes_no("sealed_meter", gettext_noop("Is the well fitted with a sealed water meter?")),
+        _yes_no("installed", gettext_noop("Is the well installed and operational?")),
         _yes_no(
             "proven",
-            "Has the well been proven (capacity pumping test certified)?",
+            gettext_noop("Has the well been proven (capacity pumping test certified)?"),
         ),
         _yes_no(
             "tested",
-            "Has a state-approved laboratory tested the water for potability?",
+            gettext_noop("Has a state-approved laboratory tested the water for potability?"),
         ),
         _yes_no(
             "public_main_reachable",
-            "Has the clerk recorded that the lot can practically connect to the public main?",
-            "Read from the property, where the clerk records it (09.3.1(2), 09.9.5(2)).",
+            gettext_noop("Has the clerk recorded that the lot can practically connect to the "
+                         "public main?"),
+            gettext_noop("Read from the property, where the clerk records it (09.3.1(2), "
+                         "09.9.5(2))."),
             default=False,
         ),
     ),
@@ -502,7 +567,7 @@ PRIVATE_WELL = RuleSet(
 @PRIVATE_WELL.rule(
     "ti.9.5.5.business",
     cite("09.9.5(5)"),
-    "A well in the Coastal District does not serve a business",
+    gettext_noop("A well in the Coastal District does not serve a business"),
     reviewable=True,
 )
 @coastal_only
@@ -510,10 +575,10 @@ def well_serves_no_business(facts: Mapping[str, Any], context: CheckContext) -> 
     """09.9.5(5): a private well in the Coastal District shall not serve a business use."""
     return must_hold(
         facts["use"] != "business",
-        ok="The well does not serve a business.",
+        ok=gettext_noop("The well does not serve a business."),
         refusal=(
-            "A private well in the Coastal District may not serve a business or commercial "
-            "use; connect the business to the public water supply."
+            gettext_noop("A private well in the Coastal District may not serve a business or "
+                         "commercial use; connect the business to the public water supply.")
         ),
     )
 
@@ -527,7 +592,7 @@ WELL_PUMP_LIMITS = {
 @PRIVATE_WELL.rule(
     "ti.9.5.6.capacity",
     cite("09.9.5(6)"),
-    "Pump at most 20 gpm peak / 200 gph continuous (half that on the barrier beach)",
+    gettext_noop("Pump at most 20 gpm peak / 200 gph continuous (half that on the barrier beach)"),
     reviewable=True,
 )
 @coastal_only
@@ -536,11 +601,12 @@ def pump_capacity(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     peak_gpm, continuous_gph = WELL_PUMP_LIMITS[facts["zone"]]
     return all_of({
         "peak_gpm": at_most(
-            facts["peak_gpm"], peak_gpm, unit="gpm", what="The pump's peak capacity",
+            facts["peak_gpm"], peak_gpm, unit=GALLONS_PER_MINUTE,
+            what=gettext_noop("The pump's peak capacity"),
         ),
         "continuous_gph_30min": at_most(
-            facts["continuous_gph_30min"], continuous_gph, unit="gph",
-            what="The pump's continuous capacity over 30 minutes",
+            facts["continuous_gph_30min"], continuous_gph, unit=GALLONS_PER_HOUR,
+            what=gettext_noop("The pump's continuous capacity over 30 minutes"),
         ),
     })
 
@@ -551,21 +617,20 @@ ANTI_SIPHON_BELOW_FT = 10
 @PRIVATE_WELL.rule(
     "ti.9.6.1.anti_siphon",
     cite("09.9.6(1)"),
-    "An anti-siphon device below the 10 ft contour",
+    gettext_noop("An anti-siphon device below the 10 ft contour"),
 )
 def anti_siphon(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """09.9.6(1): water systems below the ten foot contour need an anti-siphon device."""
     if facts["elevation_ft"] >= ANTI_SIPHON_BELOW_FT:
-        return not_applicable(
-            f"The system is at or above the {ANTI_SIPHON_BELOW_FT} ft contour."
-        )
+        return not_applicable(explain(
+            gettext_noop("The system is at or above the %(contour)s ft contour."),
+            contour=ANTI_SIPHON_BELOW_FT))
     return must_hold(
         facts["anti_siphon"],
-        ok="An anti-siphon device protects the supply.",
-        refusal=(
-            f"The system is below the {ANTI_SIPHON_BELOW_FT} ft contour, so it needs an "
-            "anti-siphon device; install one."
-        ),
+        ok=gettext_noop("An anti-siphon device protects the supply."),
+        refusal=explain(gettext_noop("The system is below the %(contour)s ft contour, so it "
+                                     "needs an anti-siphon device; install one."),
+                        contour=ANTI_SIPHON_BELOW_FT),
     )
 
 
@@ -576,44 +641,52 @@ METER_ABOVE_OCCUPANTS = 4
 @PRIVATE_WELL.rule(
     "ti.3.1.4.meter",
     cite("09.3.1(4)"),
-    "A sealed water meter for more than 2 bedrooms or 4 occupants",
+    gettext_noop("A sealed water meter for more than 2 bedrooms or 4 occupants"),
 )
 def sealed_meter(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """09.3.1(4): wells serving more than two bedrooms or four occupants are metered."""
     if facts["bedrooms"] <= METER_ABOVE_BEDROOMS and facts["occupants"] <= METER_ABOVE_OCCUPANTS:
-        return not_applicable("The dwelling has no more than 2 bedrooms and 4 occupants.")
+        return not_applicable(gettext_noop("The dwelling has no more than 2 bedrooms and 4 "
+                                           "occupants."))
     return must_hold(
         facts["sealed_meter"],
-        ok="The well has a sealed water meter.",
+        ok=gettext_noop("The well has a sealed water meter."),
         refusal=(
-            "A well serving more than 2 bedrooms or more than 4 occupants needs a sealed "
-            "water meter; install one and report its readings each May and November."
+            gettext_noop("A well serving more than 2 bedrooms or more than 4 occupants needs a "
+                         "sealed water meter; install one and report its readings each May and "
+                         "November.")
         ),
     )
+
+
+#: What a well is before the disposal works permit (09.3.1(3)), each fact's word.
+WELL_STEPS = {"installed": gettext_noop("installed"), "proven": gettext_noop("proven"),
+              "tested": gettext_noop("tested")}
+
+
 
 
 @PRIVATE_WELL.rule(
     "ti.3.1.3.ready",
     cite("09.3.1(3)"),
-    "The well is installed, proven and tested before the disposal works permit",
+    gettext_noop("The well is installed, proven and tested before the disposal works permit"),
 )
 def well_ready(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """09.3.1(3): no disposal works permit until the well is installed, proven and tested."""
-    missing = [step for step in ("installed", "proven", "tested") if not facts[step]]
-    return must_hold(
-        not missing,
-        ok="The well is installed, proven and tested.",
-        refusal=(
-            f"The well is not yet {' or '.join(missing)}; the disposal works permit is issued "
-            "only once the well is installed, proven and tested."
-        ),
-    )
+    missing = [words for step, words in WELL_STEPS.items() if not facts[step]]
+    if not missing:
+        return passed(gettext_noop("The well is installed, proven and tested."))
+    steps = joined(missing, gettext_noop("%(these)s or %(that)s"))
+    return failed(explain(
+        gettext_noop("The well is not yet %(steps)s; the disposal works permit is issued only "
+                     "once the well is installed, proven and tested."), steps=steps))
 
 
 @PRIVATE_WELL.rule(
     "ti.3.1.2.public_main",
     f"{cite('09.3.1(2)')}; {cite('09.9.5(2)')}",
-    "No private well where connecting to the public main is practical, as the Board decides",
+    gettext_noop("No private well where connecting to the public main is practical, as the Board "
+                 "decides"),
     reviewable=True,
 )
 def public_main(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
@@ -621,10 +694,11 @@ def public_main(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     considered practical, the Board of Health may not allow on-site private wells"."""
     if facts["public_main_reachable"]:
         return needs_review(
-            "The clerk recorded that this lot can practically connect to the municipal water "
-            "main; the Board of Health decides whether it allows a private well here."
+            gettext_noop("The clerk recorded that this lot can practically connect to the "
+                         "municipal water main; the Board of Health decides whether it allows a "
+                         "private well here.")
         )
-    return passed("No practical connection to the municipal water main is recorded.")
+    return passed(gettext_noop("No practical connection to the municipal water main is recorded."))
 
 
 # -- tisbury.campground (09.8) -----------------------------------------------
@@ -632,86 +706,96 @@ def public_main(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
 CAMPGROUND = RuleSet(
     code="tisbury.campground",
     municipality=MUNICIPALITY,
-    title="Campground sanitary facilities",
-    description="Fixtures, wash/toilet rooms, cleaning, refuse and water of a campground (09.8).",
+    title=gettext_noop("Campground sanitary facilities"),
+    description=gettext_noop("Fixtures, wash/toilet rooms, cleaning, refuse and water of a "
+                             "campground (09.8)."),
     facts=(
-        _count("sites", "Number of campsites"),
+        _count("sites", gettext_noop("Number of campsites")),
         _count(
-            "toilets", "Toilets for each sex",
-            help_text="If the sexes differ, give the smaller number.",
+            "toilets", gettext_noop("Toilets for each sex"),
+            help_text=gettext_noop("If the sexes differ, give the smaller number."),
         ),
         _count(
-            "lavatories", "Lavatories (wash basins) for each sex",
-            help_text="If the sexes differ, give the smaller number.",
+            "lavatories", gettext_noop("Lavatories (wash basins) for each sex"),
+            help_text=gettext_noop("If the sexes differ, give the smaller number."),
         ),
         _count(
-            "showers", "Showers for each sex",
-            help_text="If the sexes differ, give the smaller number.",
+            "showers", gettext_noop("Showers for each sex"),
+            help_text=gettext_noop("If the sexes differ, give the smaller number."),
         ),
-        _count("urinals", "Urinals"),
-        _count("largest_room_toilets", "Most toilets in any one wash/toilet room"),
-        _count("largest_room_lavatories", "Most lavatories in any one wash/toilet room"),
-        _count("largest_room_showers", "Most showers in any one wash/toilet room"),
-        _count("largest_room_urinals", "Most urinals in any one wash/toilet room"),
+        _count("urinals", gettext_noop("Urinals")),
+        _count("largest_room_toilets", gettext_noop("Most toilets in any one wash/toilet room")),
+        _count(
+            "largest_room_lavatories",
+            gettext_noop("Most lavatories in any one wash/toilet room"),
+        ),
+        _count("largest_room_showers", gettext_noop("Most showers in any one wash/toilet room")),
+        _count("largest_room_urinals", gettext_noop("Most urinals in any one wash/toilet room")),
         _measure(
             "window_vent_sqft_per_toilet",
-            "Ventilating window area for each toilet",
+            gettext_noop("Ventilating window area for each toilet"),
             "sq ft",
-            help_text="Use the wash/toilet room with the least window area per toilet.",
+            help_text=gettext_noop("Use the wash/toilet room with the least window area per "
+                                   "toilet."),
         ),
         _yes_no(
             "windows_in_two_outside_walls",
-            "Does every wash/toilet room have ventilating windows in two outside walls?",
+            gettext_noop("Does every wash/toilet room have ventilating windows in two outside "
+                         "walls?"),
         ),
-        _yes_no("forced_air_ventilation", "Is there forced air ventilation?"),
+        _yes_no("forced_air_ventilation", gettext_noop("Is there forced air ventilation?")),
         _yes_no(
             "hot_and_cold_water",
-            "Is hot and cold water available at every lavatory and shower?",
+            gettext_noop("Is hot and cold water available at every lavatory and shower?"),
         ),
         _count(
             "cleanings_per_day",
-            "Times the wash/toilet rooms are cleaned and disinfected every 24 hours",
+            gettext_noop("Times the wash/toilet rooms are cleaned and disinfected every 24 hours"),
         ),
-        _measure("refuse_capacity_gal", "Total capacity of the refuse containers", "gal"),
+        _measure(
+            "refuse_capacity_gal",
+            gettext_noop("Total capacity of the refuse containers"),
+            "gal",
+        ),
         _measure(
             "max_distance_to_refuse_ft",
-            "Farthest distance from any campsite to a refuse container",
+            gettext_noop("Farthest distance from any campsite to a refuse container"),
             "ft",
         ),
-        _count("drinking_faucets", "Outside drinking water faucets"),
+        _count("drinking_faucets", gettext_noop("Outside drinking water faucets")),
         _measure(
             "faucet_height_ft",
-            "Height of the lowest outside faucet opening above the ground",
+            gettext_noop("Height of the lowest outside faucet opening above the ground"),
             "ft",
         ),
     ),
 )
 
 
-def fixture_rule(fixture: str, section: str) -> Rule:
-    """The per-sex minimum for one kind of fixture under 09.8.2(5)."""
+def fixture_rule(fixture: str, section: str, summary: str, what: str) -> Rule:
+    """The per-sex minimum for one kind of fixture under 09.8.2(5): ``summary`` is the rule's,
+    ``what`` names the count its finding measures."""
 
     def judge(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
         """09.8.2(5): two per sex for the first 20 sites, one more per 20 or fraction after."""
-        return at_least(
-            facts[fixture],
-            fixtures_per_sex(facts["sites"]),
-            unit="",
-            what=f"The number of {fixture} for each sex",
-        )
+        return at_least(facts[fixture], fixtures_per_sex(facts["sites"]), unit="", what=what)
 
-    return Rule(
-        f"ti.8.2.5.{fixture}",
-        cite(section),
-        f"Two {fixture} per sex for the first 20 sites, one more for each further 20",
-        judge,
-    )
+    return Rule(f"ti.8.2.5.{fixture}", cite(section), summary, judge)
 
 
 CAMPGROUND.add(
-    fixture_rule("toilets", "09.8.2(5)(a)"),
-    fixture_rule("lavatories", "09.8.2(5)(c)"),
-    fixture_rule("showers", "09.8.2(5)(d)"),
+    fixture_rule("toilets", "09.8.2(5)(a)",
+                 gettext_noop("Two toilets per sex for the first 20 sites, one more for each "
+                              "further 20"),
+                 gettext_noop("The number of toilets for each sex")),
+    fixture_rule("lavatories", "09.8.2(5)(c)",
+                 gettext_noop("Two lavatories per sex for the first 20 sites, one more for each "
+                              "further 20"),
+                 gettext_noop("The number of lavatories for each sex")),
+    fixture_rule("showers", "09.8.2(5)(d)",
+                 gettext_noop("Two showers per sex for the first 20 sites, one more for each "
+                              "further 20"),
+                 gettext_noop("The number of showers for each sex")),
 )
 
 URINALS_FROM_SITES = 10
@@ -720,38 +804,36 @@ URINALS_FROM_SITES = 10
 @CAMPGROUND.rule(
     "ti.8.2.5.urinals",
     cite("09.8.2(5)(b)"),
-    "One urinal for every 20 sites, from 10 sites up",
+    gettext_noop("One urinal for every 20 sites, from 10 sites up"),
 )
 def urinals(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """09.8.2(5)(b): one urinal per twenty sites or fraction; none under ten sites."""
     if facts["sites"] < URINALS_FROM_SITES:
-        return not_applicable(
-            f"Urinals are not required with fewer than {URINALS_FROM_SITES} sites."
-        )
-    return at_least(
-        facts["urinals"], per_twenty_sites(facts["sites"]), unit="", what="The number of urinals",
-    )
+        return not_applicable(explain(
+            gettext_noop("Urinals are not required with fewer than %(sites)s sites."),
+            sites=URINALS_FROM_SITES))
+    return at_least(facts["urinals"], per_twenty_sites(facts["sites"]), unit="",
+                    what=gettext_noop("The number of urinals"))
 
 
 ROOM_CAPS = (
-    ("largest_room_toilets", 4, "toilets"),
-    ("largest_room_lavatories", 8, "lavatories"),
-    ("largest_room_showers", 4, "showers"),
-    ("largest_room_urinals", 3, "urinals"),
+    ("largest_room_toilets", 4, gettext_noop("The most toilets in one room")),
+    ("largest_room_lavatories", 8, gettext_noop("The most lavatories in one room")),
+    ("largest_room_showers", 4, gettext_noop("The most showers in one room")),
+    ("largest_room_urinals", 3, gettext_noop("The most urinals in one room")),
 )
 
 
 @CAMPGROUND.rule(
     "ti.8.2.2.room_caps",
     cite("09.8.2(2)"),
-    "No room with more than 4 toilets, 8 lavatories, 4 showers or 3 urinals",
+    gettext_noop("No room with more than 4 toilets, 8 lavatories, 4 showers or 3 urinals"),
 )
 def room_caps(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """09.8.2(2): a wash/toilet room holds at most 4 toilets, 8 lavatories, 4 showers,
     3 urinals."""
     return all_of({
-        fact: at_most(facts[fact], cap, unit="", what=f"The most {fixtures} in one room")
-        for fact, cap, fixtures in ROOM_CAPS
+        fact: at_most(facts[fact], cap, unit="", what=what) for fact, cap, what in ROOM_CAPS
     })
 
 
@@ -761,21 +843,22 @@ WINDOW_VENT_SQFT_PER_TOILET = 3
 @CAMPGROUND.rule(
     "ti.8.2.3.ventilation",
     cite("09.8.2(3)"),
-    "At least 3 sq ft of window ventilation per toilet; forced air without windows on two walls",
+    gettext_noop("At least 3 sq ft of window ventilation per toilet; forced air without windows "
+                 "on two walls"),
 )
 def ventilation(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """09.8.2(3): 3 sq ft of window per toilet in every case; forced air unless windows
     ventilate two outside walls."""
     window_area = at_least(
-        facts["window_vent_sqft_per_toilet"], WINDOW_VENT_SQFT_PER_TOILET, unit="sq ft",
-        what="The ventilating window area per toilet",
+        facts["window_vent_sqft_per_toilet"], WINDOW_VENT_SQFT_PER_TOILET, unit=SQUARE_FEET,
+        what=gettext_noop("The ventilating window area per toilet"),
     )
     if window_area.outcome is Outcome.FAIL:
         return window_area
     if not facts["windows_in_two_outside_walls"] and not facts["forced_air_ventilation"]:
         return failed(
-            "A wash/toilet room without ventilating windows in two outside walls needs "
-            "forced air ventilation; install it.",
+            gettext_noop("A wash/toilet room without ventilating windows in two outside walls "
+                         "needs forced air ventilation; install it."),
             required=window_area.required, actual=window_area.actual, unit=window_area.unit,
         )
     return window_area
@@ -784,14 +867,15 @@ def ventilation(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
 @CAMPGROUND.rule(
     "ti.8.2.6.water",
     cite("09.8.2(6)"),
-    "Hot and cold water at each lavatory and shower",
+    gettext_noop("Hot and cold water at each lavatory and shower"),
 )
 def hot_and_cold_water(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """09.8.2(6): hot and cold water from an approved source at each lavatory and shower."""
     return must_hold(
         facts["hot_and_cold_water"],
-        ok="Hot and cold water reach every lavatory and shower.",
-        refusal="Every lavatory and shower needs both hot and cold water; supply both.",
+        ok=gettext_noop("Hot and cold water reach every lavatory and shower."),
+        refusal=gettext_noop("Every lavatory and shower needs both hot and cold water; supply "
+                             "both."),
     )
 
 
@@ -801,13 +885,13 @@ CLEANINGS_PER_DAY = 3
 @CAMPGROUND.rule(
     "ti.8.3.1.cleaning",
     cite("09.8.3(1)"),
-    "Wash/toilet rooms cleaned and disinfected at least 3 times every 24 hours",
+    gettext_noop("Wash/toilet rooms cleaned and disinfected at least 3 times every 24 hours"),
 )
 def cleaning(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """09.8.3(1): rooms and fixtures cleaned and disinfected at least three times in 24 hours."""
     return at_least(
         facts["cleanings_per_day"], CLEANINGS_PER_DAY, unit="",
-        what="The number of cleanings every 24 hours",
+        what=gettext_noop("The number of cleanings every 24 hours"),
     )
 
 
@@ -818,18 +902,19 @@ REFUSE_MAX_DISTANCE_FT = 300
 @CAMPGROUND.rule(
     "ti.8.3.2.refuse",
     cite("09.8.3(2)"),
-    "Refuse containers of 30 gal per site, within 300 ft of each site",
+    gettext_noop("Refuse containers of 30 gal per site, within 300 ft of each site"),
 )
 def refuse(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """09.8.3(2): 30 gallons of refuse capacity per site, within 300 feet of each campsite."""
     return all_of({
         "refuse_capacity_gal": at_least(
-            facts["refuse_capacity_gal"], REFUSE_GAL_PER_SITE * facts["sites"], unit="gal",
-            what="The refuse container capacity",
+            facts["refuse_capacity_gal"], REFUSE_GAL_PER_SITE * facts["sites"],
+            unit=GALLONS,
+            what=gettext_noop("The refuse container capacity"),
         ),
         "max_distance_to_refuse_ft": at_most(
-            facts["max_distance_to_refuse_ft"], REFUSE_MAX_DISTANCE_FT, unit="ft",
-            what="The farthest walk from a campsite to a refuse container",
+            facts["max_distance_to_refuse_ft"], REFUSE_MAX_DISTANCE_FT, unit=FEET,
+            what=gettext_noop("The farthest walk from a campsite to a refuse container"),
         ),
     })
 
@@ -837,13 +922,13 @@ def refuse(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
 @CAMPGROUND.rule(
     "ti.8.4.3.faucets",
     cite("09.8.4(3)"),
-    "One outside drinking water faucet for every 20 sites",
+    gettext_noop("One outside drinking water faucet for every 20 sites"),
 )
 def drinking_faucets(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """09.8.4(3): an outside drinking water faucet for every twenty sites or fraction."""
     return at_least(
         facts["drinking_faucets"], per_twenty_sites(facts["sites"]), unit="",
-        what="The number of outside drinking water faucets",
+        what=gettext_noop("The number of outside drinking water faucets"),
     )
 
 
@@ -853,13 +938,13 @@ FAUCET_MIN_HEIGHT_FT = 3
 @CAMPGROUND.rule(
     "ti.8.4.2.faucet_height",
     cite("09.8.4(2)"),
-    "Outside faucet openings at least 3 ft above the ground",
+    gettext_noop("Outside faucet openings at least 3 ft above the ground"),
 )
 def faucet_height(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """09.8.4(2): outside faucet openings not less than three feet above the ground."""
     return at_least(
-        facts["faucet_height_ft"], FAUCET_MIN_HEIGHT_FT, unit="ft",
-        what="The height of the outside faucet openings",
+        facts["faucet_height_ft"], FAUCET_MIN_HEIGHT_FT, unit=FEET,
+        what=gettext_noop("The height of the outside faucet openings"),
     )
 
 
@@ -868,19 +953,23 @@ def faucet_height(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
 WOODWASTE = RuleSet(
     code="tisbury.woodwaste",
     municipality=MUNICIPALITY,
-    title="Burial of woodwaste",
-    description="Site assignment and content of a woodwaste burial (09.2.9).",
+    title=gettext_noop("Burial of woodwaste"),
+    description=gettext_noop("Site assignment and content of a woodwaste burial (09.2.9)."),
     facts=(
-        _measure("volume_cuyd", "Volume of woodwaste to bury", "cu yd"),
-        _yes_no("site_assigned", "Has the Board of Health assigned the burial site?"),
+        _measure("volume_cuyd", gettext_noop("Volume of woodwaste to bury"), "cu yd"),
+        _yes_no(
+            "site_assigned",
+            gettext_noop("Has the Board of Health assigned the burial site?"),
+        ),
         _yes_no(
             "only_woodwaste",
-            "Is the material only woodwaste (trees, stumps, brush, leaves, sawdust, chips, "
-            "shavings, bark)?",
+            gettext_noop("Is the material only woodwaste (trees, stumps, brush, leaves, sawdust, "
+                         "chips, shavings, bark)?"),
         ),
         _yes_no(
             "treated_wood",
-            "Does it include wood with preservatives, paint, stain or other coatings?",
+            gettext_noop("Does it include wood with preservatives, paint, stain or other "
+                         "coatings?"),
         ),
     ),
 )
@@ -891,7 +980,8 @@ WOODWASTE_SITE_ASSIGNMENT_ABOVE_CUYD = 200
 @WOODWASTE.rule(
     "ti.2.9.site",
     cite("09.2.9(1)"),
-    "More than 200 cu yd needs site assignment; smaller amounts are reviewed case by case",
+    gettext_noop("More than 200 cu yd needs site assignment; smaller amounts are reviewed case "
+                 "by case"),
     reviewable=True,
 )
 def woodwaste_site(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
@@ -899,22 +989,23 @@ def woodwaste_site(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     reviewed by the Board case by case."""
     volume = facts["volume_cuyd"]
     limit = WOODWASTE_SITE_ASSIGNMENT_ABOVE_CUYD
-    numbers = {"required": limit, "actual": volume, "unit": "cu yd"}
+    numbers = {"required": limit, "actual": volume, "unit": CUBIC_YARDS}
     if volume <= limit:
         return needs_review(
-            f"{volume} cu yd is no more than {limit} cu yd: the Board reviews the burial "
-            "case by case.",
+            explain(gettext_noop("%(volume)s cu yd is no more than %(limit)s cu yd: the Board "
+                                 "reviews the burial case by case."), volume=volume, limit=limit),
             **numbers,
         )
     if facts["site_assigned"]:
         return passed(
-            f"{volume} cu yd is more than {limit} cu yd, and the Board has assigned the "
-            "burial site.",
+            explain(gettext_noop("%(volume)s cu yd is more than %(limit)s cu yd, and the Board "
+                                 "has assigned the burial site."), volume=volume, limit=limit),
             **numbers,
         )
     return failed(
-        f"{volume} cu yd is more than {limit} cu yd, so the Board of Health must first assign "
-        "the burial site (310 CMR 19.03); apply for site assignment.",
+        explain(gettext_noop("%(volume)s cu yd is more than %(limit)s cu yd, so the Board of "
+                             "Health must first assign the burial site (310 CMR 19.03); apply "
+                             "for site assignment."), volume=volume, limit=limit),
         **numbers,
     )
 
@@ -922,16 +1013,16 @@ def woodwaste_site(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
 @WOODWASTE.rule(
     "ti.2.9.content",
     cite("09.2.9(1)"),
-    "Only untreated woodwaste is buried",
+    gettext_noop("Only untreated woodwaste is buried"),
 )
 def woodwaste_content(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """09.2.9(1): no other refuse, and no wood with preservatives or coatings."""
     return must_hold(
         facts["only_woodwaste"] and not facts["treated_wood"],
-        ok="Only untreated woodwaste is buried.",
+        ok=gettext_noop("Only untreated woodwaste is buried."),
         refusal=(
-            "Bury only woodwaste, with no other refuse and no wood treated with "
-            "preservatives, paint, stain or other coatings."
+            gettext_noop("Bury only woodwaste, with no other refuse and no wood treated with "
+                         "preservatives, paint, stain or other coatings.")
         ),
     )
 
@@ -941,13 +1032,15 @@ def woodwaste_content(facts: Mapping[str, Any], context: CheckContext) -> Verdic
 LEAD_PAINT = RuleSet(
     code="tisbury.lead_paint",
     municipality=MUNICIPALITY,
-    title="Lead paint determination before painting or renovation",
-    description="A lead paint determination for buildings built before 1978 (09.4.6).",
+    title=gettext_noop("Lead paint determination before painting or renovation"),
+    description=gettext_noop("A lead paint determination for buildings built before 1978 "
+                             "(09.4.6)."),
     facts=(
-        _count("year_built", "Year the building was built"),
+        _count("year_built", gettext_noop("Year the building was built")),
         _yes_no(
             "determination_filed",
-            "Has a lead paint determination by a licensed inspector been filed with the Board?",
+            gettext_noop("Has a lead paint determination by a licensed inspector been filed with "
+                         "the Board?"),
         ),
     ),
 )
@@ -958,20 +1051,21 @@ LEAD_PAINT_BUILT_BEFORE = 1978
 @LEAD_PAINT.rule(
     "ti.4.6.lead",
     cite("09.4.6"),
-    "A lead paint determination is filed for a building built before 1978",
+    gettext_noop("A lead paint determination is filed for a building built before 1978"),
 )
 def lead_paint_determination(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """09.4.6: before painting or renovating a pre-1978 building, a lead paint determination
     is performed and filed with the Board."""
     if facts["year_built"] >= LEAD_PAINT_BUILT_BEFORE:
-        return not_applicable(f"The building was built in {LEAD_PAINT_BUILT_BEFORE} or later.")
+        return not_applicable(explain(
+            gettext_noop("The building was built in %(year)s or later."),
+            year=LEAD_PAINT_BUILT_BEFORE))
     return must_hold(
         facts["determination_filed"],
-        ok="A lead paint determination is on file.",
-        refusal=(
-            f"The building was built before {LEAD_PAINT_BUILT_BEFORE}: file a lead paint "
-            "determination by a licensed inspector with the Board before work starts."
-        ),
+        ok=gettext_noop("A lead paint determination is on file."),
+        refusal=explain(gettext_noop("The building was built before %(year)s: file a lead paint "
+                                     "determination by a licensed inspector with the Board "
+                                     "before work starts."), year=LEAD_PAINT_BUILT_BEFORE),
     )
 
 
@@ -989,19 +1083,19 @@ def end_not_before_start(facts: Mapping[str, Any]) -> dict[str, str]:
 TEMPORARY_DUMPSTER = RuleSet(
     code="tisbury.temporary_dumpster",
     municipality=MUNICIPALITY,
-    title="Temporary dumpster permit period",
-    description="A temporary dumpster permit lasts up to 30 days; a renewal adds up to 30 "
-    "more (09.2.5(3)).",
+    title=gettext_noop("Temporary dumpster permit period"),
+    description=gettext_noop("A temporary dumpster permit lasts up to 30 days; a renewal adds up "
+                             "to 30 more (09.2.5(3))."),
     facts=(
-        Fact("start_date", FactType.DATE, "Permit period start date"),
-        Fact("end_date", FactType.DATE, "Permit period end date",
-             help_text="At most 30 days after the start date, the first day not counted: a "
-                       "dumpster from December 2 may stay through January 1 — December 2 to "
-                       "January 1: 30 days (09.2.5(3))."),
+        Fact("start_date", FactType.DATE, gettext_noop("Permit period start date")),
+        Fact("end_date", FactType.DATE, gettext_noop("Permit period end date"),
+             help_text=gettext_noop("At most 30 days after the start date, the first day not "
+                                    "counted: a dumpster from December 2 may stay through "
+                                    "January 1 — December 2 to January 1: 30 days (09.2.5(3)).")),
         _yes_no(
             "renewal",
-            "Is this a renewal of an earlier temporary permit?",
-            help_text="A renewal period is judged the same way: up to 30 days.",
+            gettext_noop("Is this a renewal of an earlier temporary permit?"),
+            help_text=gettext_noop("A renewal period is judged the same way: up to 30 days."),
         ),
     ),
     validators=(end_not_before_start,),
@@ -1013,15 +1107,15 @@ TEMPORARY_DUMPSTER_MAX_DAYS = 30
 @TEMPORARY_DUMPSTER.rule(
     "ti.2.5.3.duration",
     cite("09.2.5(3)"),
-    "The permit period is no longer than 30 days",
+    gettext_noop("The permit period is no longer than 30 days"),
 )
 def temporary_dumpster_duration(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """09.2.5(3): a temporary permit (or its renewal) runs no more than thirty days."""
     return at_most(
         (facts["end_date"] - facts["start_date"]).days,
         TEMPORARY_DUMPSTER_MAX_DAYS,
-        unit="days",
-        what="The permit period",
+        unit=DAYS,
+        what=gettext_noop("The permit period"),
     )
 
 
@@ -1030,14 +1124,18 @@ def temporary_dumpster_duration(facts: Mapping[str, Any], context: CheckContext)
 FAILED_SEPTIC = RuleSet(
     code="tisbury.failed_septic",
     municipality=MUNICIPALITY,
-    title="Possible septic system failure",
-    description="Signs that send a septic system to the Board for review (09.1.3(5)).",
+    title=gettext_noop("Possible septic system failure"),
+    description=gettext_noop("Signs that send a septic system to the Board for review "
+                             "(09.1.3(5))."),
     facts=(
         _yes_no(
             "effluent_over_ground",
-            "Does septic effluent run over or break the surface of the ground?",
+            gettext_noop("Does septic effluent run over or break the surface of the ground?"),
         ),
-        _count("pumpouts_last_12_months", "Times the system was pumped in the last 12 months"),
+        _count(
+            "pumpouts_last_12_months",
+            gettext_noop("Times the system was pumped in the last 12 months"),
+        ),
     ),
 )
 
@@ -1047,7 +1145,8 @@ FAILURE_REVIEW_PUMPOUTS = 4
 @FAILED_SEPTIC.rule(
     "ti.1.3.5.review",
     cite("09.1.3(5)"),
-    "Effluent over the ground or 4 or more pumpouts a year sends the system to review",
+    gettext_noop("Effluent over the ground or 4 or more pumpouts a year sends the system to "
+                 "review"),
     reviewable=True,
 )
 def failure_review(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
@@ -1057,13 +1156,16 @@ def failure_review(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     numbers = {"required": FAILURE_REVIEW_PUMPOUTS, "actual": pumpouts, "unit": ""}
     if facts["effluent_over_ground"] or pumpouts >= FAILURE_REVIEW_PUMPOUTS:
         return needs_review(
-            "The Board reviews this system for possible failure: effluent reaching the ground "
-            f"surface or {FAILURE_REVIEW_PUMPOUTS} or more pumpouts a year are signs of failure.",
+            explain(gettext_noop("The Board reviews this system for possible failure: effluent "
+                                 "reaching the ground surface or %(review_at)s or more pumpouts "
+                                 "a year are signs of failure."),
+                    review_at=FAILURE_REVIEW_PUMPOUTS),
             **numbers,
         )
     return passed(
-        f"No effluent on the ground and {pumpouts} pumpouts in 12 months "
-        f"(review starts at {FAILURE_REVIEW_PUMPOUTS}).",
+        explain(gettext_noop("No effluent on the ground and %(pumpouts)s pumpouts in 12 months "
+                             "(review starts at %(review_at)s)."),
+                pumpouts=pumpouts, review_at=FAILURE_REVIEW_PUMPOUTS),
         **numbers,
     )
 
@@ -1073,21 +1175,29 @@ def failure_review(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
 SYSTEM_LIMITS = RuleSet(
     code="tisbury.system_limits",
     municipality=MUNICIPALITY,
-    title="Number of septic systems and dwelling units",
-    description="Maximum disposal works per lot and dwelling units per system (09.1.3(3), (4)).",
+    title=gettext_noop("Number of septic systems and dwelling units"),
+    description=gettext_noop("Maximum disposal works per lot and dwelling units per system "
+                             "(09.1.3(3), (4))."),
     facts=(
         Fact(
-            "zoning", FactType.CHOICE, "How is the lot zoned?",
+            "zoning", FactType.CHOICE, gettext_noop("How is the lot zoned?"),
             choices=("residential", "business"),
-            help_text="Business includes commercial zoning.",
+            help_text=gettext_noop("Business includes commercial zoning."),
         ),
-        _count("systems_on_lot", "Septic systems on the lot, including this one"),
-        _count("dwelling_units_per_system", "Most dwelling units connected to one system"),
+        _count("systems_on_lot", gettext_noop("Septic systems on the lot, including this one")),
+        _count(
+            "dwelling_units_per_system",
+            gettext_noop("Most dwelling units connected to one system"),
+        ),
         _yes_no(
             "public_interest_housing",
-            "Is this elderly, low or moderate income, or similar public-interest housing?",
+            gettext_noop("Is this elderly, low or moderate income, or similar public-interest "
+                         "housing?"),
         ),
-        _yes_no("sewer_at_lot_line", "Is a municipal sewer available at the lot line?"),
+        _yes_no(
+            "sewer_at_lot_line",
+            gettext_noop("Is a municipal sewer available at the lot line?"),
+        ),
     ),
 )
 
@@ -1098,7 +1208,7 @@ MAX_UNITS_PER_SYSTEM = 2
 @SYSTEM_LIMITS.rule(
     "ti.1.3.3.max",
     cite("09.1.3(3)"),
-    "Residential lots: at most 2 systems per lot and 2 dwelling units per system",
+    gettext_noop("Residential lots: at most 2 systems per lot and 2 dwelling units per system"),
     reviewable=True,
 )
 def system_limits(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
@@ -1107,17 +1217,17 @@ def system_limits(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     (09.1.3(4))."""
     if facts["zoning"] == "business" or facts["public_interest_housing"]:
         return needs_review(
-            "Business, commercial and public-interest housing systems are considered "
-            "individually by the Board (09.1.3(4))."
+            gettext_noop("Business, commercial and public-interest housing systems are considered "
+                         "individually by the Board (09.1.3(4)).")
         )
     limits = all_of({
         "systems_on_lot": at_most(
             facts["systems_on_lot"], MAX_SYSTEMS_PER_LOT, unit="",
-            what="The number of systems on the lot",
+            what=gettext_noop("The number of systems on the lot"),
         ),
         "dwelling_units_per_system": at_most(
             facts["dwelling_units_per_system"], MAX_UNITS_PER_SYSTEM, unit="",
-            what="The number of dwelling units on one system",
+            what=gettext_noop("The number of dwelling units on one system"),
         ),
     })
     if limits.outcome is Outcome.PASS or not facts["sewer_at_lot_line"]:
@@ -1125,109 +1235,123 @@ def system_limits(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     return dataclasses.replace(
         limits,
         outcome=Outcome.NEEDS_REVIEW,
-        message=limits.message
-        + " A municipal sewer is available at the lot line, so the Board may waive the limit.",
+        message=explain(gettext_noop("%(finding)s A municipal sewer is available at the lot "
+                                     "line, so the Board may waive the limit."),
+                        finding=limits.message),
     )
 
 
 # -- tisbury.sandblasting (09.4.3) -------------------------------------------
 
 
-def _application_item(number: int, question: str) -> str:
-    return f"Item {number} of the sandblasting application: {question}"
-
-
 SANDBLASTING = RuleSet(
     code="tisbury.sandblasting",
     municipality=MUNICIPALITY,
-    title="Sandblasting permit application",
-    description="The seventeen items every sandblasting application must include (09.4.3).",
+    title=gettext_noop("Sandblasting permit application"),
+    description=gettext_noop("The seventeen items every sandblasting application must include "
+                             "(09.4.3)."),
     facts=(
         _text(
-            "property_owner_name", "Property owner's name",
-            _application_item(1, "Name of property owner where sandblasting will occur."),
+            "property_owner_name", gettext_noop("Property owner's name"),
+            gettext_noop("Item 1 of the sandblasting application: Name of property owner where "
+                         "sandblasting will occur."),
             required=False,
         ),
         _text(
-            "property_location", "Location of the property",
-            _application_item(2, "Location of property where sandblasting will occur."),
+            "property_location", gettext_noop("Location of the property"),
+            gettext_noop("Item 2 of the sandblasting application: Location of property where "
+                         "sandblasting will occur."),
             required=False,
         ),
         _measure(
-            "distance_to_abutting_properties_ft", "Distance to abutting properties", "ft",
-            _application_item(3, "Distance to abutting properties."),
+            "distance_to_abutting_properties_ft",
+            gettext_noop("Distance to abutting properties"),
+            "ft",
+            gettext_noop("Item 3 of the sandblasting application: Distance to abutting "
+                         "properties."),
             required=False,
         ),
         _text(
-            "company_name", "Sandblasting company name",
-            _application_item(4, "Sandblasting company name."),
+            "company_name", gettext_noop("Sandblasting company name"),
+            gettext_noop("Item 4 of the sandblasting application: Sandblasting company name."),
             required=False,
         ),
         _text(
-            "company_address", "Sandblasting company address",
-            _application_item(5, "Sandblasting company address."),
+            "company_address", gettext_noop("Sandblasting company address"),
+            gettext_noop("Item 5 of the sandblasting application: Sandblasting company address."),
             required=False,
         ),
         Fact(
-            "sandblasting_date", FactType.DATE, "Date of the sandblasting",
-            help_text=_application_item(6, "Date sandblasting will occur."),
+            "sandblasting_date", FactType.DATE, gettext_noop("Date of the sandblasting"),
+            help_text=gettext_noop("Item 6 of the sandblasting application: Date sandblasting "
+                                   "will occur."),
             required=False,
         ),
         _text(
-            "object_description", "What is being sandblasted",
-            _application_item(7, "What is being sandblasted?"),
+            "object_description", gettext_noop("What is being sandblasted"),
+            gettext_noop("Item 7 of the sandblasting application: What is being sandblasted?"),
             required=False,
         ),
         _text(
-            "material_type", "Type of material being sandblasted",
-            _application_item(8, "Type of material being sandblasted?"),
+            "material_type", gettext_noop("Type of material being sandblasted"),
+            gettext_noop("Item 8 of the sandblasting application: Type of material being "
+                         "sandblasted?"),
             required=False,
         ),
         _yes_no(
-            "meets_ep_toxicity", "Whether the material meets EP toxicity safe levels",
-            _application_item(9, "Does material meet EP toxicity safe levels?"),
+            "meets_ep_toxicity",
+            gettext_noop("Whether the material meets EP toxicity safe levels"),
+            gettext_noop("Item 9 of the sandblasting application: Does material meet EP toxicity "
+                         "safe levels?"),
             required=False,
         ),
         _text(
-            "blasting_product", "Product used to sandblast",
-            _application_item(10, "Product being used to sandblast?"),
+            "blasting_product", gettext_noop("Product used to sandblast"),
+            gettext_noop("Item 10 of the sandblasting application: Product being used to "
+                         "sandblast?"),
             required=False,
         ),
         _yes_no(
-            "free_silica", "Whether the blasting product is free of silica",
-            _application_item(11, "Will product for sandblasting be free-silica?"),
+            "free_silica", gettext_noop("Whether the blasting product is free of silica"),
+            gettext_noop("Item 11 of the sandblasting application: Will product for sandblasting "
+                         "be free-silica?"),
             required=False,
         ),
         _yes_no(
-            "indoors", "Whether the sandblasting takes place indoors",
-            _application_item(12, "Will sandblasting take place indoors?"),
+            "indoors", gettext_noop("Whether the sandblasting takes place indoors"),
+            gettext_noop("Item 12 of the sandblasting application: Will sandblasting take place "
+                         "indoors?"),
             required=False,
         ),
         _yes_no(
-            "shrouding", "Whether shrouding is used",
-            _application_item(13, "Will shrouding be used during sandblasting?"),
+            "shrouding", gettext_noop("Whether shrouding is used"),
+            gettext_noop("Item 13 of the sandblasting application: Will shrouding be used during "
+                         "sandblasting?"),
             required=False,
         ),
         _text(
-            "fallout_disposal", "Where the fallout material is disposed of",
-            _application_item(14, "Where will fallout material sandblasted be disposed?"),
+            "fallout_disposal", gettext_noop("Where the fallout material is disposed of"),
+            gettext_noop("Item 14 of the sandblasting application: Where will fallout material "
+                         "sandblasted be disposed?"),
             required=False,
         ),
         _text(
-            "residue_dust_description", "Amount and nature of the residue dust",
-            _application_item(15, "What is the amount and nature of residue dust?"),
+            "residue_dust_description", gettext_noop("Amount and nature of the residue dust"),
+            gettext_noop("Item 15 of the sandblasting application: What is the amount and nature "
+                         "of residue dust?"),
             required=False,
         ),
         _yes_no(
-            "tarps_used", "Whether tarps collect the fallout",
-            _application_item(16, "Will tarps be used to collect fallout?"),
+            "tarps_used", gettext_noop("Whether tarps collect the fallout"),
+            gettext_noop("Item 16 of the sandblasting application: Will tarps be used to collect "
+                         "fallout?"),
             required=False,
         ),
         _yes_no(
-            "meets_dep_noise_standards", "Whether the project meets DEP noise standards",
-            _application_item(
-                17, "Will project meet DEP noise pollution standards (310 CMR 7)?",
-            ),
+            "meets_dep_noise_standards",
+            gettext_noop("Whether the project meets DEP noise standards"),
+            gettext_noop("Item 17 of the sandblasting application: Will project meet DEP noise "
+                         "pollution standards (310 CMR 7)?"),
             required=False,
         ),
     ),
@@ -1242,18 +1366,21 @@ def is_unanswered(value: Any) -> bool:
 @SANDBLASTING.rule(
     "ti.4.3.complete",
     cite("09.4.3"),
-    "The application answers all seventeen required items",
+    gettext_noop("The application answers all seventeen required items"),
 )
 def application_complete(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """09.4.3: every sandblasting application includes the seventeen listed items."""
     missing = [fact for fact in SANDBLASTING.facts if is_unanswered(facts.get(fact.name))]
     total = len(SANDBLASTING.facts)
     if not missing:
-        return passed(f"All {total} items of the application are answered.", actual=[])
+        return passed(explain(gettext_noop("All %(total)s items of the application are "
+                                           "answered."), total=total), actual=[])
     return failed(
-        f"The application leaves {len(missing)} of its {total} items unanswered: "
-        + "; ".join(fact.label for fact in missing)
-        + ". Answer each of them to complete it.",
+        explain(gettext_noop("The application leaves %(count)s of its %(total)s items "
+                             "unanswered: %(items)s. Answer each of them to complete it."),
+                count=len(missing), total=total,
+                items=joined([fact.label for fact in missing],
+                             gettext_noop("%(these)s; %(that)s"))),
         actual=[fact.name for fact in missing],
     )
 
@@ -1261,19 +1388,20 @@ def application_complete(facts: Mapping[str, Any], context: CheckContext) -> Ver
 @SANDBLASTING.rule(
     "ti.4.3.noise",
     cite("09.4.3"),
-    "The project meets the DEP noise pollution standards (310 CMR 7)",
+    gettext_noop("The project meets the DEP noise pollution standards (310 CMR 7)"),
 )
 def noise_standards(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """09.4.3, item 17: the project meets the DEP noise pollution standards (310 CMR 7)."""
     meets = facts["meets_dep_noise_standards"]
     if meets is None:
-        return not_applicable("The application does not yet say whether it meets them.")
+        return not_applicable(gettext_noop("The application does not yet say whether it meets "
+                                           "them."))
     return must_hold(
         meets,
-        ok="The project meets the DEP noise pollution standards.",
+        ok=gettext_noop("The project meets the DEP noise pollution standards."),
         refusal=(
-            "The project must meet the DEP noise pollution standards (310 CMR 7); change "
-            "the equipment or hours so that it does."
+            gettext_noop("The project must meet the DEP noise pollution standards (310 CMR 7); "
+                         "change the equipment or hours so that it does.")
         ),
     )
 
@@ -1283,46 +1411,62 @@ def noise_standards(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
 DISPOSAL_WORKS_CHECK = RuleSet(
     code="tisbury.disposal_works",
     municipality=MUNICIPALITY,
-    title="Disposal works construction: coastal septic rules, barrier-beach use limits and "
-          "the number of systems",
+    title=gettext_noop("Disposal works construction: coastal septic rules, barrier-beach use "
+                       "limits and the number of systems"),
     description=(
-        "Everything the coastal septic check judges (09.9.4, 09.9.7, 09.0.8), and on a "
-        "disposal works application also: no increase in occupancy or in wastewater devices "
-        "on the Designated Barrier Beach (09.9.4(2)), at most two systems per residential "
-        "lot and two dwelling units per system, business lots case by case (09.1.3(3), (4))."
+        gettext_noop("Everything the coastal septic check judges (09.9.4, 09.9.7, 09.0.8), and on "
+                     "a disposal works application also: no increase in occupancy or in "
+                     "wastewater devices on the Designated Barrier Beach (09.9.4(2)), at most two "
+                     "systems per residential lot and two dwelling units per system, business "
+                     "lots case by case (09.1.3(3), (4)).")
     ),
     facts=(
         *COASTAL_SEPTIC.facts,
         _yes_no(
             "increases_occupancy",
-            "Does the work serve an increase in the dwelling's occupancy or intensity of use?",
-            "More bedrooms or occupants, or a longer season of use; on the Designated Barrier "
-            "Beach no existing dwelling may be modified for that (09.9.4(2)).",
+            gettext_noop("Does the work serve an increase in the dwelling's occupancy or intensity "
+                         "of use?"),
+            gettext_noop("More bedrooms or occupants, or a longer season of use; on the Designated "
+                         "Barrier Beach no existing dwelling may be modified for that "
+                         "(09.9.4(2))."),
             default=False,
         ),
         _yes_no(
             "adds_wastewater_devices",
-            "Does the dwelling get more wastewater devices, or devices of greater capacity?",
-            "Toilets, sinks, showers, washing machines and the like; on the Designated Barrier "
-            "Beach their number and capacity may not grow (09.9.4(2)).",
+            gettext_noop("Does the dwelling get more wastewater devices, or devices of greater "
+                         "capacity?"),
+            gettext_noop("Toilets, sinks, showers, washing machines and the like; on the "
+                         "Designated Barrier Beach their number and capacity may not grow "
+                         "(09.9.4(2))."),
             default=False,
         ),
         Fact(
-            "zoning", FactType.CHOICE, "How is the lot zoned?",
+            "zoning", FactType.CHOICE, gettext_noop("How is the lot zoned?"),
             choices=("residential", "business"), default="residential",
-            help_text="Read from the property; a lot whose zoning is not recorded is judged "
-                      "as residential (09.1.3(3)).",
+            help_text=gettext_noop("Read from the property; a lot whose zoning is not recorded "
+                                   "is judged as residential (09.1.3(3))."),
         ),
-        _count("systems_on_lot", "Septic systems on the lot, including this one", default=1),
-        _count("dwelling_units_per_system", "Most dwelling units connected to one system",
-               default=1),
+        _count(
+            "systems_on_lot",
+            gettext_noop("Septic systems on the lot, including this one"),
+            default=1,
+        ),
+        _count(
+            "dwelling_units_per_system",
+            gettext_noop("Most dwelling units connected to one system"),
+            default=1,
+        ),
         _yes_no(
             "public_interest_housing",
-            "Is this elderly, low or moderate income, or similar public-interest housing?",
+            gettext_noop("Is this elderly, low or moderate income, or similar public-interest "
+                         "housing?"),
             default=False,
         ),
-        _yes_no("sewer_at_lot_line", "Is a municipal sewer available at the lot line?",
-                default=False),
+        _yes_no(
+            "sewer_at_lot_line",
+            gettext_noop("Is a municipal sewer available at the lot line?"),
+            default=False,
+        ),
     ),
 )
 DISPOSAL_WORKS_CHECK.add(*COASTAL_SEPTIC.rules)
@@ -1331,7 +1475,8 @@ DISPOSAL_WORKS_CHECK.add(*COASTAL_SEPTIC.rules)
 @DISPOSAL_WORKS_CHECK.rule(
     "ti.9.4.2.bb_occupancy",
     cite("09.9.4(2)"),
-    "No increase in occupancy or intensity of use of a dwelling on the barrier beach",
+    gettext_noop("No increase in occupancy or intensity of use of a dwelling on the barrier "
+                 "beach"),
     reviewable=True,
 )
 @barrier_beach_only
@@ -1340,10 +1485,11 @@ def barrier_beach_occupancy(facts: Mapping[str, Any], context: CheckContext) -> 
     an increase in occupancy or intensity of use, including … extending use periods"."""
     return must_hold(
         not facts["increases_occupancy"],
-        ok="The work does not increase the dwelling's occupancy or intensity of use.",
+        ok=gettext_noop("The work does not increase the dwelling's occupancy or intensity of "
+                        "use."),
         refusal=(
-            "On the Designated Barrier Beach no dwelling may be modified to increase its "
-            "occupancy or intensity of use, including a longer season of use."
+            gettext_noop("On the Designated Barrier Beach no dwelling may be modified to increase "
+                         "its occupancy or intensity of use, including a longer season of use.")
         ),
     )
 
@@ -1351,7 +1497,7 @@ def barrier_beach_occupancy(facts: Mapping[str, Any], context: CheckContext) -> 
 @DISPOSAL_WORKS_CHECK.rule(
     "ti.9.4.2.bb_devices",
     cite("09.9.4(2)"),
-    "No more, or larger, wastewater generating devices on the barrier beach",
+    gettext_noop("No more, or larger, wastewater generating devices on the barrier beach"),
     reviewable=True,
 )
 @barrier_beach_only
@@ -1360,10 +1506,11 @@ def barrier_beach_devices(facts: Mapping[str, Any], context: CheckContext) -> Ve
     devices nor replace existing devices with those of greater capacity"."""
     return must_hold(
         not facts["adds_wastewater_devices"],
-        ok="The dwelling's wastewater devices are not increased in number or capacity.",
+        ok=gettext_noop("The dwelling's wastewater devices are not increased in number or "
+                        "capacity."),
         refusal=(
-            "On the Designated Barrier Beach a dwelling may not add wastewater generating "
-            "devices nor replace them with devices of greater capacity."
+            gettext_noop("On the Designated Barrier Beach a dwelling may not add wastewater "
+                         "generating devices nor replace them with devices of greater capacity.")
         ),
     )
 
@@ -1393,46 +1540,57 @@ RULE_SETS: tuple[RuleSet, ...] = (
 from tisbury_regs.checklists import ChecklistItem, add_items  # noqa: E402
 
 CAMPGROUND_UPKEEP = (
-    ChecklistItem("separate_rooms_per_sex", "Is a separate wash/toilet room kept for each sex?",
+    ChecklistItem("separate_rooms_per_sex",
+                  gettext_noop("Is a separate wash/toilet room kept for each sex?"),
                   "ti.8.2.1.rooms", cite("09.8.2(1)"),
-                  "There is no separate wash/toilet room for each sex."),
+                  gettext_noop("There is no separate wash/toilet room for each sex.")),
     ChecklistItem("lights_operating",
-                  "Do lights at entrances and exits and at least one central ceiling light "
-                  "operate during the hours of darkness?", "ti.8.2.4.lights", cite("09.8.2(4)"),
-                  "Entrance, exit or central ceiling lights do not operate during darkness."),
+                  gettext_noop("Do lights at entrances and exits and at least one central ceiling "
+                               "light operate during the hours of darkness?"),
+                  "ti.8.2.4.lights", cite("09.8.2(4)"),
+                  gettext_noop("Entrance, exit or central ceiling lights do not operate during "
+                               "darkness.")),
     ChecklistItem("light_switches_staff_only",
-                  "Are the switches of those lights accessible only to campground employees?",
+                  gettext_noop("Are the switches of those lights accessible only to campground "
+                               "employees?"),
                   "ti.8.2.4.switches", cite("09.8.2(4)"),
-                  "The switches of the minimum lights are within reach of campers."),
-    ChecklistItem("toilets_partitioned", "Is each toilet installed in a partitioned enclosure?",
+                  gettext_noop("The switches of the minimum lights are within reach of campers.")),
+    ChecklistItem("toilets_partitioned",
+                  gettext_noop("Is each toilet installed in a partitioned enclosure?"),
                   "ti.8.2.7.partitions", cite("09.8.2(7)"),
-                  "A toilet is not in a partitioned enclosure."),
+                  gettext_noop("A toilet is not in a partitioned enclosure.")),
     ChecklistItem("modesty_screens",
-                  "Are modesty offsets or fixed partition screens provided at each entrance "
-                  "and exit?", "ti.8.2.8.screens", cite("09.8.2(8)"),
-                  "An entrance or exit has no modesty offset or fixed partition screen."),
+                  gettext_noop("Are modesty offsets or fixed partition screens provided at each "
+                               "entrance and exit?"),
+                  "ti.8.2.8.screens", cite("09.8.2(8)"),
+                  gettext_noop("An entrance or exit has no modesty offset or fixed partition "
+                               "screen.")),
     ChecklistItem("no_poison_ivy",
-                  "Is there no poison ivy within 2 feet of any area, way or path used for foot "
-                  "traffic?", "ti.8.3.3.poison_ivy", cite("09.8.3(3)"),
-                  "Poison ivy grows within 2 feet of an area, way or path used on foot."),
+                  gettext_noop("Is there no poison ivy within 2 feet of any area, way or path used "
+                               "for foot traffic?"),
+                  "ti.8.3.3.poison_ivy", cite("09.8.3(3)"),
+                  gettext_noop("Poison ivy grows within 2 feet of an area, way or path used on "
+                               "foot.")),
     ChecklistItem("emergency_attendant",
-                  "Is an employee knowledgeable in emergency procedures in attendance at all "
-                  "times?", "ti.8.5.1.attendant", cite("09.8.5(1)"),
-                  "No employee knowledgeable in emergency procedures is always in attendance."),
+                  gettext_noop("Is an employee knowledgeable in emergency procedures in attendance "
+                               "at all times?"),
+                  "ti.8.5.1.attendant", cite("09.8.5(1)"),
+                  gettext_noop("No employee knowledgeable in emergency procedures is always in "
+                               "attendance.")),
     ChecklistItem("office_with_telephone",
-                  "Is an office with a telephone kept in a permanent structure?",
+                  gettext_noop("Is an office with a telephone kept in a permanent structure?"),
                   "ti.8.5.1.office", cite("09.8.5(1)"),
-                  "There is no office with a telephone in a permanent structure."),
+                  gettext_noop("There is no office with a telephone in a permanent structure.")),
     ChecklistItem("public_telephone",
-                  "Is a public telephone accessible at all times, with emergency numbers, the "
-                  "Board of Health's included, prominently displayed?", "ti.8.5.2.telephone",
-                  cite("09.8.5(2)"),
-                  "No public telephone is always accessible with the emergency numbers "
-                  "(the Board of Health's included) displayed."),
+                  gettext_noop("Is a public telephone accessible at all times, with emergency "
+                               "numbers, the Board of Health's included, prominently displayed?"),
+                  "ti.8.5.2.telephone", cite("09.8.5(2)"),
+                  gettext_noop("No public telephone is always accessible with the emergency "
+                               "numbers (the Board of Health's included) displayed.")),
     ChecklistItem("approved_water_source",
-                  "Is the drinking and washing water from an approved source?",
+                  gettext_noop("Is the drinking and washing water from an approved source?"),
                   "ti.8.4.1.source", cite("09.8.4(1)"),
-                  "The drinking or washing water is not from an approved source."),
+                  gettext_noop("The drinking or washing water is not from an approved source.")),
 )
 add_items(CAMPGROUND, CAMPGROUND_UPKEEP)
 
@@ -1447,43 +1605,45 @@ SUBDIVISION_LOTS_FROM = 2
 SUBDIVISION = RuleSet(
     code="tisbury.subdivision",
     municipality=MUNICIPALITY,
-    title="Board of Health review of a subdivision",
-    description="The water table and other prerequisites the Board determines before it "
-                "approves a subdivision or division of land (09.4.1, 09.4.2).",
+    title=gettext_noop("Board of Health review of a subdivision"),
+    description=gettext_noop("The water table and other prerequisites the Board determines "
+                             "before it approves a subdivision or division of land (09.4.1, "
+                             "09.4.2)."),
     facts=(
-        _count("lots", "Number of lots the plan creates",
-               "A division into two or more lots, re-subdivision included (09.4.1, MGL c.41 "
-               "§81M).", minimum=SUBDIVISION_LOTS_FROM),
+        _count("lots", gettext_noop("Number of lots the plan creates"),
+               gettext_noop("A division into two or more lots, re-subdivision included "
+                            "(09.4.1, MGL c.41 §81M)."), minimum=SUBDIVISION_LOTS_FROM),
         _yes_no("water_table_shown",
-                "Does the plan show the water table's location and gradient?",
-                "From deep observation holes or monitoring wells on the tract (09.4.1)."),
+                gettext_noop("Does the plan show the water table's location and gradient?"),
+                gettext_noop("From deep observation holes or monitoring wells on the tract "
+                             "(09.4.1).")),
     ),
 )
 
 
 @SUBDIVISION.rule("ti.4.1.water_table", SUBDIVISION_SECTION,
-                  "The plan shows the water table's location and gradient")
+                  gettext_noop("The plan shows the water table's location and gradient"))
 def subdivision_water_table(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """09.4.1: the Board's review determines the water table location and gradient."""
     return must_hold(
         facts["water_table_shown"],
-        ok="The plan shows the water table's location and gradient.",
-        refusal="Show the water table's location and gradient on the plan: the Board's review "
-                "determines them.",
+        ok=gettext_noop("The plan shows the water table's location and gradient."),
+        refusal=gettext_noop("Show the water table's location and gradient on the plan: the "
+                             "Board's review determines them."),
     )
 
 
 @SUBDIVISION.rule("ti.4.1.review", SUBDIVISION_SECTION,
-                  "The Board determines the prerequisites and any observation wells",
+                  gettext_noop("The Board determines the prerequisites and any observation wells"),
                   reviewable=True)
 def subdivision_review(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """09.4.1, 09.4.2, 09.1.3(2): the Board determines what else it requires, multiple deep
     driven observation or monitoring wells included, before it approves the plan."""
-    return needs_review(
-        f"The Board reviews the {facts['lots']} lots for the prerequisites it finds appropriate, "
-        "and may require deep driven observation or monitoring wells at the locations, depths "
-        f"and heights it specifies ({cite('09.1.3(2)')}).",
-    )
+    return needs_review(explain(
+        gettext_noop("The Board reviews the %(lots)s lots for the prerequisites it finds "
+                     "appropriate, and may require deep driven observation or monitoring wells at "
+                     "the locations, depths and heights it specifies (%(section)s)."),
+        lots=facts["lots"], section=cite("09.1.3(2)")))
 
 
 # -- tisbury.inlet (09.9.6(2)) ----------------------------------------------------------------
@@ -1491,27 +1651,30 @@ def subdivision_review(facts: Mapping[str, Any], context: CheckContext) -> Verdi
 INLET = RuleSet(
     code="tisbury.inlet",
     municipality=MUNICIPALITY,
-    title="New inlet, channel or basin",
-    description="The Board's written approval of a new inlet, channel or basin inland of the "
-                "mean high water line (09.9.6(2)).",
+    title=gettext_noop("New inlet, channel or basin"),
+    description=gettext_noop("The Board's written approval of a new inlet, channel or basin "
+                             "inland of the mean high water line (09.9.6(2))."),
     facts=(
-        _yes_no("inland_of_mean_high_water",
-                "Is it built inland of the mean high water line of the sea coast or a saltwater "
-                "body?"),
+        _yes_no(
+            "inland_of_mean_high_water",
+            gettext_noop("Is it built inland of the mean high water line of the sea coast or a "
+                         "saltwater body?"),
+        ),
     ),
 )
 
 
 @INLET.rule("ti.9.6.2.inlet", cite("09.9.6(2)"),
-            "A new inlet, channel or basin inland of mean high water needs the Board's written "
-            "approval", reviewable=True)
+            gettext_noop("A new inlet, channel or basin inland of mean high "
+                         "water needs the Board's written approval"), reviewable=True)
 def inlet_approval(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """09.9.6(2): "No new inlet, channel or basin shall be constructed inland of the mean high
     water line … without the written approval of the Board of Health"."""
     if not facts["inland_of_mean_high_water"]:
-        return not_applicable("Seaward of the mean high water line the regulation does not "
-                              "ask for the Board's approval.")
-    return needs_review("The Board of Health decides in writing whether to approve it.")
+        return not_applicable(gettext_noop("Seaward of the mean high water line the regulation "
+                                           "does not ask for the Board's approval."))
+    return needs_review(gettext_noop("The Board of Health decides in writing whether to approve "
+                                     "it."))
 
 
 RULE_SETS = (*RULE_SETS, SUBDIVISION, INLET)
@@ -1522,23 +1685,25 @@ RULE_SETS = (*RULE_SETS, SUBDIVISION, INLET)
 #: "a bedroom is any potential living space other than a kitchen, bathroom, living room,
 #: dining/family room or service room occupied by furnace, pump, air conditioner or similar
 #: service equipment" (09.1.3(7)).
-POTENTIAL_BEDROOM = (
+POTENTIAL_BEDROOM = gettext_noop(
     "any potential living space other than a kitchen, bathroom, living room, dining/family "
-    "room or service room (furnace, pump, air conditioner or similar equipment)"
-)
+    "room or service room (furnace, pump, air conditioner or similar equipment)")
 
 DISPOSAL_WORKS_CHECK.facts = (
     *DISPOSAL_WORKS_CHECK.facts,
-    _count("potential_bedrooms", "Potential bedrooms on the floor plan",
-           f"Count as a bedroom {POTENTIAL_BEDROOM}: a den, office, study or loft counts "
-           "(09.1.3(7)).", required=False),
-    _count("design_bedrooms", "Bedrooms the system's design flow is computed for",
-           "The design flow rests on the number of bedrooms (09.1.3(7)).", required=False),
+    _count("potential_bedrooms", gettext_noop("Potential bedrooms on the floor plan"),
+           gettext_noop("Count as a bedroom any potential living space other than a kitchen, "
+                        "bathroom, living room, dining/family room or service room (furnace, "
+                        "pump, air conditioner or similar equipment): a den, office, study or "
+                        "loft counts (09.1.3(7))."), required=False),
+    _count("design_bedrooms", gettext_noop("Bedrooms the system's design flow is computed for"),
+           gettext_noop("The design flow rests on the number of bedrooms "
+                        "(09.1.3(7))."), required=False),
 )
 
 
 @DISPOSAL_WORKS_CHECK.rule("ti.1.3.7.bedrooms", cite("09.1.3(7)"),
-                           "The design flow counts every potential bedroom")
+                           gettext_noop("The design flow counts every potential bedroom"))
 def design_counts_potential_bedrooms(facts: Mapping[str, Any], context: CheckContext
                                      ) -> Verdict:
     """09.1.3(7): the Board counts as a bedroom any potential living space other than a
@@ -1546,13 +1711,14 @@ def design_counts_potential_bedrooms(facts: Mapping[str, Any], context: CheckCon
     computed for at least that many bedrooms."""
     potential, designed = facts.get("potential_bedrooms"), facts.get("design_bedrooms")
     if potential is None or designed is None:
-        return not_applicable("The application does not yet count the potential bedrooms and "
-                              "the bedrooms of the design flow.")
-    verdict = at_least(designed, potential, unit="bedrooms",
-                       what="The design flow's bedroom count")
+        return not_applicable(gettext_noop("The application does not yet count the potential "
+                                           "bedrooms and the bedrooms of the design flow."))
+    verdict = at_least(designed, potential, unit=BEDROOMS,
+                       what=gettext_noop("The design flow's bedroom count"))
     if verdict.outcome is Outcome.FAIL:
-        return dataclasses.replace(verdict, message=(
-            f"{verdict.message} The Board counts as a bedroom {POTENTIAL_BEDROOM}."))
+        return dataclasses.replace(verdict, message=explain(
+            gettext_noop("%(finding)s The Board counts as a bedroom %(bedroom)s."),
+            finding=verdict.message, bedroom=explain(POTENTIAL_BEDROOM)))
     return verdict
 
 
@@ -1562,15 +1728,16 @@ def design_counts_potential_bedrooms(facts: Mapping[str, Any], context: CheckCon
 #: asked of the applicant.
 SUBDIVISION_LOT_FACT = Fact(
     "subdivision_review", FactType.TEXT,
-    "The subdivision plan review that created the lot",
-    help_text="Read from the issued subdivision plan reviews that name the lot's parcel "
-              "(09.4.2).", required=False,
+    gettext_noop("The subdivision plan review that created the lot"),
+    help_text=gettext_noop("Read from the issued subdivision plan reviews that "
+                           "name the lot's parcel (09.4.2)."), required=False,
 )
 DISPOSAL_WORKS_CHECK.facts = (*DISPOSAL_WORKS_CHECK.facts, SUBDIVISION_LOT_FACT)
 
 
 @DISPOSAL_WORKS_CHECK.rule("ti.4.2.lot_criteria", cite("09.4.2"),
-                           "A lot a subdivision created meets the Board's criteria first",
+                           gettext_noop("A lot a subdivision created meets the Board's criteria "
+                                        "first"),
                            reviewable=True)
 def subdivided_lot_meets_the_criteria(facts: Mapping[str, Any], context: CheckContext
                                       ) -> Verdict:
@@ -1578,9 +1745,10 @@ def subdivided_lot_meets_the_criteria(facts: Mapping[str, Any], context: CheckCo
     the approval of the above regulation until said lot has met Board of health criteria"."""
     subdivision = facts.get(SUBDIVISION_LOT_FACT.name)
     if not subdivision:
-        return not_applicable("No issued subdivision plan review names this lot.")
-    return needs_review(
-        f"The lot was created by the subdivision reviewed under permit {subdivision}: no "
-        "disposal works permit issues until the Board finds the lot meets the Board of "
-        "Health's criteria — the water table and any observation or monitoring wells it "
-        f"required ({cite('09.4.1')}).")
+        return not_applicable(gettext_noop("No issued subdivision plan review names this lot."))
+    return needs_review(explain(
+        gettext_noop("The lot was created by the subdivision reviewed under permit %(permit)s: "
+                     "no disposal works permit issues until the Board finds the lot meets the "
+                     "Board of Health's criteria — the water table and any observation or "
+                     "monitoring wells it required (%(section)s)."),
+        permit=subdivision, section=cite("09.4.1")))

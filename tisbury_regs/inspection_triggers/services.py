@@ -66,8 +66,9 @@ if TYPE_CHECKING:
     from permits_site.accounts.models import User
 
 SECTION = cite("09.0.8(4)")
-PUMPOUTS_REASON = (f"{INSPECTION_PUMPOUTS} or more pump-outs of the septic system within one "
-                   "year, from the septage handlers' returns")
+PUMPOUTS_REASON = explain(gettext_noop("%(count)s or more pump-outs of the septic system within "
+                                       "one year, from the septage handlers' returns"),
+                          count=INSPECTION_PUMPOUTS)
 OWNER_NOTICE = "tisbury_regs/septic_inspection_due.txt"
 
 

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext_noop
 
 from permits_site import audit
 from permits_site.accounts import permissions
@@ -39,6 +40,7 @@ from permits_site.licensing.models import (
 from permits_site.parties.places import derive_attributes
 from permits_site.rules.base import FactsInvalid, FactType, Outcome
 from permits_site.rules.calendar import format_date
+from permits_site.rules.wording import explain
 from tisbury_regs.catalogue import WELL_REGISTRATION_CODE
 from tisbury_regs.law import cite
 from tisbury_regs.permits.forms import PublicWaterForm
@@ -72,12 +74,11 @@ RECORDABLE = (ApplicationStatus.DRAFT, ApplicationStatus.SUBMITTED,
 ALTERNATIVE_SYSTEM = detail_field(
     "alternative_system",
     FactType.BOOL,
-    "Is the system an alternative or advanced treatment system?",
+    gettext_noop("Is the system an alternative or advanced treatment system?"),
     default=False,
-    help_text=(
-        "An alternative or advanced treatment system needs abutter notification and a "
-        f"public hearing before the Board approves it ({HEARING_SECTION})."
-    ),
+    help_text=explain(gettext_noop("An alternative or advanced treatment system needs abutter "
+                                   "notification and a public hearing before the Board approves "
+                                   "it (%(section)s)."), section=HEARING_SECTION),
 )
 
 
@@ -130,12 +131,12 @@ WELL_REGISTRATION = {
     "documents": (
         DeclaredDocument(
             "potability_report",
-            "Certified laboratory report of the water's potability (tested)",
+            gettext_noop("Certified laboratory report of the water's potability (tested)"),
             WELL_SECTION,
         ),
         DeclaredDocument(
             "pumping_test",
-            "Record of the pumping test at rated capacity (proven)",
+            gettext_noop("Record of the pumping test at rated capacity (proven)"),
             WELL_SECTION,
         ),
     ),
@@ -244,11 +245,12 @@ DISPOSAL_WORKS = {
     "documents": (
         DeclaredDocument(
             "septic_design",
-            "Septic system design plan, for the registered owner of the property",
+            gettext_noop("Septic system design plan, for the registered owner of the property"),
             cite("09.0.8(5)"),
         ),
         DeclaredDocument(
-            "floor_plan", "Floor plan (house plan) of the building served", cite("09.0.8(9)"),
+            "floor_plan", gettext_noop("Floor plan (house plan) of the "
+                                       "building served"), cite("09.0.8(9)"),
         ),
     ),
     "own_gates": (Gate.WELL_READY,),

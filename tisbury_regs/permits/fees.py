@@ -39,6 +39,7 @@ from permits_site.rules.fees import (
     parse_quote_facts,
 )
 from permits_site.rules.registry import town_law
+from permits_site.rules.wording import explain
 from tisbury_regs.fines import (
     FOOD_SURCHARGES,
     SEPTAGE_SURCHARGES,
@@ -62,13 +63,18 @@ from tisbury_regs.permits.system_care import SEPTAGE_HANDLER_CONDITIONS
 from tisbury_regs.permits.waste import SEPTAGE_VEHICLES
 
 FOOD_POLICY = cite("09.5, Policy Statements")
+#: The choices of the sandblasting and temporary food questions as the form words them (each
+#: code humanized), marked for the catalogues.
+CHOICE_WORDS = (gettext_noop("Year round"), gettext_noop("Individual"),
+                gettext_noop("Non profit"), gettext_noop("For profit"))
 STABLE_FEE_CAP = Decimal("20.00")
 #: Up to four horses are kept without a stable license (09.7.2).
 STABLE_HORSES_UNLICENSED = 4
-HORSES = Fact("horses", FactType.INTEGER, "How many horses will be kept?", unit="horses",
-              minimum=STABLE_HORSES_UNLICENSED + 1,
-              help_text=f"The license is for more than {STABLE_HORSES_UNLICENSED} horses "
-                        f"({cite('09.7.2')}).")
+HORSES = Fact("horses", FactType.INTEGER, gettext_noop("How many horses will be kept?"),
+              unit="horses", minimum=STABLE_HORSES_UNLICENSED + 1,
+              help_text=explain(gettext_noop("The license is for more than %(horses)s horses "
+                                             "(%(section)s)."),
+                                horses=STABLE_HORSES_UNLICENSED, section=cite("09.7.2")))
 
 # -- compliance surcharges (09.1.4, 09.5.1) ------------------------------------
 
@@ -232,10 +238,10 @@ class SandblastingKind(DeclaredFactsKind):
     holder = Holder.PERSON_OR_BUSINESS
     about = About.PROPERTY
     quote_facts = (
-        Fact("variant", FactType.CHOICE, "Year-round permit or a single job?",
+        Fact("variant", FactType.CHOICE, gettext_noop("Year-round permit or a single job?"),
              choices=("year_round", "individual"),
-             help_text="Year-round: one location, many jobs, for the calendar year; "
-                       "individual: one job, on its date (09.4.3)."),
+             help_text=gettext_noop("Year-round: one location, many jobs, for the calendar year; "
+                                    "individual: one job, on its date (09.4.3).")),
     )
     term = sandblasting_term
 
@@ -463,8 +469,10 @@ def too_few_horses(horses: Any) -> str | None:
     """09.7.2: the license is to "keep more than four (4) horses" — fewer need none."""
     if isinstance(horses, bool) or not isinstance(horses, int) or horses >= HORSES.minimum:
         return None
-    return (f"A stable license is for keeping more than {STABLE_HORSES_UNLICENSED} horses "
-            f"({cite('09.7.2')}, MGL c.111 §158); {horses} need no license.")
+    return explain(gettext_noop("A stable license is for keeping more than %(unlicensed)s "
+                                "horses (%(section)s, MGL c.111 §158); %(horses)s need no "
+                                "license."),
+                   unlicensed=STABLE_HORSES_UNLICENSED, section=cite("09.7.2"), horses=horses)
 
 
 class StableLicenseKind(TisburyPermitKind):

@@ -160,6 +160,11 @@ RESIDENTIAL_KITCHEN_VISIT = checklist(
                 for fact, question, rule_id, refusal in KITCHEN_ITEMS),
 )
 
+#: The choices of what a residential kitchen offers as the form words them (each code
+#: humanized), marked for the catalogues.
+KITCHEN_CHOICE_WORDS = (gettext_noop("Breakfast"), gettext_noop("Overnight accommodations"),
+                        gettext_noop("Both"))
+
 RESIDENTIAL_KITCHEN = {
     "extra_fields": (
         detail_field(

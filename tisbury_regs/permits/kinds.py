@@ -15,6 +15,7 @@ from permits_site.licensing.declarations import (
 )
 from permits_site.licensing.kinds import PermitKind, PrintedCondition
 from permits_site.parties.places import place_facts
+from permits_site.rules.wording import explain
 from tisbury_regs.law import cite
 from tisbury_regs.permits import dumpster_care
 from tisbury_regs.permits.disposal_works import (
@@ -39,18 +40,20 @@ BARRIER_BEACH_RULES = ("ti.9.4.2.", "ti.9.7.6.", "ti.9.7.7.leaching")
 
 #: Who needs each permit, in the words of the regulation, for the permit type's public page.
 WHO_NEEDS_IT = {
-    "tisbury.dumpster": "The property owner or authorized agent responsible for maintaining a "
-                        "dumpster service needs a permit for each dumpster (09.2.5(1)).",
-    "tisbury.dumpster_contractor": "A contractor, firm or person supplying a dumpster service "
-                                   "in Tisbury (09.2.5(2)).",
-    "tisbury.temporary_dumpster": "A property owner or authorized agent placing a dumpster for "
-                                  "no more than thirty days, renewable for thirty more "
-                                  "(09.2.5(3)).",
-    "tisbury.septage_handler": "Anyone pumping or transporting the contents of a septic "
-                               "system, cesspool or privy; proof of liability insurance is "
-                               "required (09.1.4, 310 CMR 15.02(3), MGL c.111 §31).",
-    "tisbury.sandblasting": "Anyone sandblasting in Tisbury: year-round at one location for "
-                            "many jobs, or one job at a time (09.4.3).",
+    "tisbury.dumpster": gettext_noop("The property owner or authorized agent responsible for "
+                                     "maintaining a dumpster service needs a permit for each "
+                                     "dumpster (09.2.5(1))."),
+    "tisbury.dumpster_contractor": gettext_noop("A contractor, firm or person supplying a dumpster "
+                                                "service in Tisbury (09.2.5(2))."),
+    "tisbury.temporary_dumpster": gettext_noop("A property owner or authorized agent placing a "
+                                               "dumpster for no more than thirty days, renewable "
+                                               "for thirty more (09.2.5(3))."),
+    "tisbury.septage_handler": gettext_noop("Anyone pumping or transporting the contents of a "
+                                            "septic system, cesspool or privy; proof of liability "
+                                            "insurance is required (09.1.4, 310 CMR 15.02(3), MGL "
+                                            "c.111 §31)."),
+    "tisbury.sandblasting": gettext_noop("Anyone sandblasting in Tisbury: year-round at one "
+                                         "location for many jobs, or one job at a time (09.4.3)."),
     "tisbury.food_service": gettext_noop("A business serving food to the public; it employs a "
                                          "certified food protection manager (09.5, 09.5.2)."),
     "tisbury.temporary_food": gettext_noop("A food service at an event, for the days of the "
@@ -58,26 +61,31 @@ WHO_NEEDS_IT = {
     "tisbury.residential_kitchen": gettext_noop(
         "A residential kitchen serving breakfast or offering overnight accommodations to the "
         "public, licensed annually after the Board's inspection (09.5.5)."),
-    "tisbury.stable": "A person keeping more than four horses in a specified building or place, "
-                      "licensed by the Select Board (09.7.2, MGL c.111 §158).",
-    "tisbury.disposal_works": "The owner of a lot building, repairing or upgrading an on-site "
-                              "wastewater disposal system; the lot's private well is proven "
-                              "first, or public water serves it (09.3.1(3), 09.0.8).",
-    "tisbury.well_registration": "The owner of a private potable water supply well, installed, "
-                                 "proven and tested (09.3.1).",
-    "tisbury.campground": "The operator of a campground, judged by the campground regulations "
-                          "and inspected before the license issues (09.8).",
-    "tisbury.body_art_establishment": "A body art establishment (09.11).",
-    "tisbury.body_art_practitioner": "A body art practitioner (09.11).",
-    "tisbury.tobacco_sales": "A business selling tobacco products (09.12).",
-    "tisbury.woodwaste_burial": "Anyone burying woodwaste: more than 200 cubic yards needs the "
-                                "Board's site assignment, less is reviewed case by case "
-                                "(09.2.9).",
-    "tisbury.subdivision_review": "The owner dividing a tract of land into two or more lots, "
-                                  "re-subdivision included: the Board reviews the plan before "
-                                  "it is approved (09.4.1, 09.4.2, MGL c.41 §81M).",
-    "tisbury.inlet_approval": "Anyone building a new inlet, channel or basin inland of the mean "
-                              "high water line of the sea coast or a saltwater body (09.9.6(2)).",
+    "tisbury.stable": gettext_noop("A person keeping more than four horses in a specified building "
+                                   "or place, licensed by the Select Board (09.7.2, MGL c.111 "
+                                   "§158)."),
+    "tisbury.disposal_works": gettext_noop("The owner of a lot building, repairing or upgrading an "
+                                           "on-site wastewater disposal system; the lot's private "
+                                           "well is proven first, or public water serves it "
+                                           "(09.3.1(3), 09.0.8)."),
+    "tisbury.well_registration": gettext_noop("The owner of a private potable water supply well, "
+                                              "installed, proven and tested (09.3.1)."),
+    "tisbury.campground": gettext_noop("The operator of a campground, judged by the campground "
+                                       "regulations and inspected before the license issues "
+                                       "(09.8)."),
+    "tisbury.body_art_establishment": gettext_noop("A body art establishment (09.11)."),
+    "tisbury.body_art_practitioner": gettext_noop("A body art practitioner (09.11)."),
+    "tisbury.tobacco_sales": gettext_noop("A business selling tobacco products (09.12)."),
+    "tisbury.woodwaste_burial": gettext_noop("Anyone burying woodwaste: more than 200 cubic yards "
+                                             "needs the Board's site assignment, less is reviewed "
+                                             "case by case (09.2.9)."),
+    "tisbury.subdivision_review": gettext_noop("The owner dividing a tract of land into two or "
+                                               "more lots, re-subdivision included: the Board "
+                                               "reviews the plan before it is approved (09.4.1, "
+                                               "09.4.2, MGL c.41 §81M)."),
+    "tisbury.inlet_approval": gettext_noop("Anyone building a new inlet, channel or basin inland "
+                                           "of the mean high water line of the sea coast or a "
+                                           "saltwater body (09.9.6(2))."),
 }
 #: What a person applying wants to do, for "Apply for a permit" and "Which permit do I need?".
 PURPOSES = {
@@ -102,9 +110,9 @@ PURPOSES = {
 }
 #: The text of the regulations supplied to the town stops at its table of contents for 09.11
 #: and 09.12: those permits follow the generic workflow and no rule of theirs is checked.
-UNSUPPLIED_TEXT = ("The regulation text supplied to the town stops before 09.11: the rules of "
-                   "this permit are not published here, no rule is checked online, and the "
-                   "office confirms what it requires.")
+UNSUPPLIED_TEXT = gettext_noop(
+    "The regulation text supplied to the town stops before 09.11: the rules of this permit are "
+    "not published here, no rule is checked online, and the office confirms what it requires.")
 
 
 class TisburyPermitKind(PermitKind):
@@ -116,8 +124,8 @@ class TisburyPermitKind(PermitKind):
     variance_citation = cite("09.0.3")
     variance_notice = VarianceNotice(
         noun="waiver",
-        kept="To be posted at the site during construction.",
-        link="Notice to post at the site",
+        kept=gettext_noop("To be posted at the site during construction."),
+        link=gettext_noop("Notice to post at the site"),
     )
     #: The Board decides a waiver "after consideration, or after public hearing and
     #: consideration" (09.0.3); the text sets no notice period, so the Board gives the ten
@@ -143,17 +151,19 @@ class TisburyPermitKind(PermitKind):
     def variance_limits(self, application) -> list[str]:
         """Besides statutes and bylaws, the Designated Barrier Beach rules on a barrier
         beach (09.9.1), saying whether the application's property is on one."""
-        on_beach = (" The property of this application is on a barrier beach."
-                    if on_barrier_beach(application) else "")
-        return [*super().variance_limits(application),
-                "On a barrier beach, the Board cannot waive the Designated Barrier Beach rules "
-                f"({cite('09.9.1')}).{on_beach}"]
+        limit = (gettext_noop("On a barrier beach, the Board cannot waive the Designated Barrier "
+                              "Beach rules (%(section)s). The property of this application is on "
+                              "a barrier beach.") if on_barrier_beach(application) else
+                 gettext_noop("On a barrier beach, the Board cannot waive the Designated Barrier "
+                              "Beach rules (%(section)s)."))
+        return [*super().variance_limits(application), explain(limit, section=cite("09.9.1"))]
 
     def unwaivable_rules(self, application, rule_ids: list[str]) -> list[str]:
         if not on_barrier_beach(application):
             return []
-        return [f"{rule_id} is a Designated Barrier Beach rule and cannot be waived on a "
-                f"barrier beach ({cite('09.9.1')})."
+        return [explain(gettext_noop("%(rule)s is a Designated Barrier Beach rule and cannot be "
+                                     "waived on a barrier beach (%(section)s)."),
+                        rule=rule_id, section=cite("09.9.1"))
                 for rule_id in rule_ids if rule_id.startswith(BARRIER_BEACH_RULES)]
 
 
@@ -173,21 +183,24 @@ def declared(code: str, *, holder: Holder, about: About, **declaration) -> Tisbu
 #: "No person shall be issued a permit … without proof" of insurance (09.1.4, MGL c. 111
 #: §31): the proof holds issuance, not the application, so it may follow the submission.
 SEPTAGE_INSURANCE = DeclaredDocument(
-    "liability_insurance", "Certificate of liability insurance", cite("09.1.4"),
+    "liability_insurance", gettext_noop("Certificate of liability insurance"), cite("09.1.4"),
     may_follow=True,
 )
 
 #: What the campground reports to the Board at once (09.8.5(3)), printed on its license.
 CAMPGROUND_CONDITIONS = (
-    PrintedCondition("Infectious or contagious conditions, septic system failure and surfacing "
-                     "of septic or sewage effluent are reported to the Board of Health at once.",
+    PrintedCondition(gettext_noop("Infectious or contagious conditions, septic system failure and "
+                                  "surfacing of septic or sewage effluent are reported to the "
+                                  "Board of Health at once."),
                      cite("09.8.5(3)")),
 )
 
 #: What the Board's review of a subdivision leaves to each lot (09.4.2), printed on it.
 SUBDIVISION_CONDITIONS = (
-    PrintedCondition("No disposal works construction permit issues for a lot this plan creates "
-                     "until the lot meets the Board of Health's criteria.", cite("09.4.2")),
+    PrintedCondition(gettext_noop("No disposal works construction permit issues for a lot this "
+                                  "plan creates until the lot meets the Board of Health's "
+                                  "criteria."),
+                     cite("09.4.2")),
 )
 
 DECLARED_KINDS = (

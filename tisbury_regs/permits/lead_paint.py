@@ -12,10 +12,12 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils import timezone
+from django.utils.translation import gettext_noop
 
 from permits_site.licensing.declarations import Gate, detail_field
 from permits_site.licensing.kinds import Blocker
 from permits_site.rules.base import Outcome
+from permits_site.rules.wording import explain
 from tisbury_regs.law import cite
 from tisbury_regs.rules import LEAD_PAINT
 
@@ -25,11 +27,13 @@ FILED = "lead_determination_filed"
 
 FIELDS = (
     detail_field(YEAR_BUILT, LEAD_PAINT.fact_map["year_built"].type,
-                 "Year the building being sandblasted was built", required=False,
+                 gettext_noop("Year the building being sandblasted was built"), required=False,
                  minimum=1600, maximum=2100,
-                 help_text="Leave empty when the job is not on a building (a boat hull). A "
-                           "building built before 1978 needs a lead paint determination filed "
-                           f"with the Board before work starts ({SECTION})."),
+                 help_text=explain(gettext_noop("Leave empty when the job is not on a building "
+                                                "(a boat hull). A building built before 1978 "
+                                                "needs a lead paint determination filed with the "
+                                                "Board before work starts (%(section)s)."),
+                                   section=SECTION)),
     detail_field(FILED, LEAD_PAINT.fact_map["determination_filed"].type,
                  LEAD_PAINT.fact_map["determination_filed"].label, default=False),
 )

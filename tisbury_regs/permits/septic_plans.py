@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext_noop
 
 from permits_site import audit
 from permits_site.accounts import permissions
@@ -35,6 +36,7 @@ from permits_site.parties.owners import current_owners, is_owner
 from permits_site.rules.base import FactType
 from permits_site.rules.calendar import format_date, period_due
 from permits_site.rules.registry import town_law
+from permits_site.rules.wording import explain
 from tisbury_regs.law import cite
 from tisbury_regs.periods import MUNICIPALITY
 from tisbury_regs.permits.forms import PercReviewForm
@@ -73,9 +75,10 @@ def with_owner_authority(self: PermitKind) -> dict[str, str]:
 
 PERC_SECTION = cite("09.0.8(3)")
 PERC_TESTED_ON = detail_field(
-    "perc_tested_on", FactType.DATE, "Date of the percolation test", required=False,
-    help_text="The test the design is based on. A test older than two years comes under the "
-              f"Board's review before the plan is approved ({PERC_SECTION}).")
+    "perc_tested_on", FactType.DATE, gettext_noop("Date of the percolation test"), required=False,
+    help_text=explain(gettext_noop("The test the design is based on. A test older than two years "
+                                   "comes under the Board's review before the plan is approved "
+                                   "(%(section)s)."), section=PERC_SECTION))
 #: The Board's review of an old test, kept with the application's details (the applicant
 #: cannot send it: it is no declared field).
 PERC_REVIEW = "perc_review"
@@ -109,11 +112,14 @@ def perc_blockers(application: Application) -> list[Blocker]:
     review = application.details.get(PERC_REVIEW)
     if review is not None and review["acceptable"]:
         return []
-    tested = format_date(perc_tested_on(application))
-    message = (f"The Board found the percolation test of {tested} not acceptable: "
-               f"{review['note']}" if review is not None else
-               f"The percolation test of {tested} is older than two years: the Board reviews "
-               "it before the plan is approved.")
+    tested = perc_tested_on(application)
+    if review is not None:
+        message = explain(gettext_noop("The Board found the percolation test of %(tested)s not "
+                                       "acceptable: %(note)s"), tested=tested, note=review["note"])
+    else:
+        message = explain(gettext_noop("The percolation test of %(tested)s is older than two "
+                                       "years: the Board reviews it before the plan is "
+                                       "approved."), tested=tested)
     return [Blocker("perc.review", message, PERC_SECTION, Gate.REVIEW_DETERMINED)]
 
 

@@ -25,6 +25,8 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
+from django.utils.translation import gettext_noop
+
 from permits_site.licensing.declarations import (
     PERMIT_FIELD,
     DetailsInvalid,
@@ -35,7 +37,8 @@ from permits_site.licensing.declarations import (
 from permits_site.licensing.kinds import PermitKind
 from permits_site.licensing.models import Application, Permit, PermitStatus, PermitType
 from permits_site.rules.base import FactType
-from permits_site.rules.calendar import days_after, format_date
+from permits_site.rules.calendar import days_after
+from permits_site.rules.wording import explain
 from tisbury_regs.law import cite
 from tisbury_regs.rules import TEMPORARY_DUMPSTER_MAX_DAYS
 
@@ -49,13 +52,15 @@ START, END = "start_date", "end_date"
 DUMPSTER = {
     "extra_fields": (
         detail_field(
-            "location_on_lot", FactType.TEXT, "Where the dumpster stands on the lot",
-            help_text=f"One permit for each dumpster ({DUMPSTER_SECTION}): say where on the "
-                      "property this one is placed.",
+            "location_on_lot", FactType.TEXT, gettext_noop("Where the dumpster stands on the lot"),
+            help_text=explain(gettext_noop("One permit for each dumpster (%(section)s): say "
+                                           "where on the property this one is placed."),
+                              section=DUMPSTER_SECTION),
         ),
         detail_field(
-            "sticker_number", FactType.TEXT, "Dumpster sticker number",
-            help_text="The number on the Board of Health sticker fixed to this dumpster.",
+            "sticker_number", FactType.TEXT, gettext_noop("Dumpster sticker number"),
+            help_text=gettext_noop("The number on the Board of Health sticker fixed to this "
+                                   "dumpster."),
         ),
     ),
 }
@@ -65,10 +70,11 @@ DUMPSTER = {
 DUMPSTER_CONTRACTOR = {
     "extra_fields": (
         list_field(
-            "dumpsters", "Dumpsters supplied in Tisbury", required=True,
-            help=f"One entry for each dumpster the business supplies ({CONTRACTOR_SECTION}): "
-                 "its sticker number, its size and where it is placed, e.g. "
-                 "\"T-114 / 10 cubic yards / 5 Main Street\".",
+            "dumpsters", gettext_noop("Dumpsters supplied in Tisbury"), required=True,
+            help=explain(gettext_noop("One entry for each dumpster the business supplies "
+                                      "(%(section)s): its sticker number, its size and where it "
+                                      "is placed, e.g. \"T-114 / 10 cubic yards / 5 Main "
+                                      "Street\"."), section=CONTRACTOR_SECTION),
         ),
     ),
 }
@@ -76,9 +82,9 @@ DUMPSTER_CONTRACTOR = {
 # -- the septage handler's vehicles (09.1.4) --------------------------------------------------
 
 SEPTAGE_VEHICLES = list_field(
-    "vehicles", "Septage hauling vehicles", required=True,
-    help="One entry for each vehicle that hauls septage in Tisbury: its make and its "
-         "registration plate, e.g. \"International 4300, MA plate 1234-AB\".",
+    "vehicles", gettext_noop("Septage hauling vehicles"), required=True,
+    help=gettext_noop("One entry for each vehicle that hauls septage in Tisbury: its make and its "
+                      "registration plate, e.g. \"International 4300, MA plate 1234-AB\"."),
 )
 
 # -- the temporary dumpster (09.2.5(3)) -----------------------------------------------------
@@ -88,22 +94,26 @@ def renewal_errors(current: Permit, start: dt.date, end: dt.date) -> dict[str, l
     """A renewal continues ``current``: it starts the day after the current permit ends and
     adds at most thirty days to it (09.2.5(3)); a permit already renewed is not renewed twice."""
     if current.status not in (PermitStatus.ACTIVE, PermitStatus.EXPIRED):
-        return {PERMIT_FIELD: [
-            f"Permit {current.number} is {current.get_status_display().lower()}: only the "
-            f"current temporary permit can be renewed ({TEMPORARY_SECTION})."]}
+        return {PERMIT_FIELD: [explain(
+            gettext_noop("Permit %(number)s is %(status)s: only the current temporary permit "
+                         "can be renewed (%(section)s)."),
+            number=current.number, status=current.get_status_display().lower(),
+            section=TEMPORARY_SECTION)]}
     errors: dict[str, list[str]] = {}
     day_after = days_after(current.valid_through, 1)
     if start != day_after:
-        errors[START] = [
-            f"A renewal continues permit {current.number}, which ends on "
-            f"{format_date(current.valid_through)}: start it on {format_date(day_after)} "
-            f"({TEMPORARY_SECTION})."]
+        errors[START] = [explain(
+            gettext_noop("A renewal continues permit %(number)s, which ends on %(ends)s: start "
+                         "it on %(start)s (%(section)s)."),
+            number=current.number, ends=current.valid_through, start=day_after,
+            section=TEMPORARY_SECTION)]
     latest = days_after(current.valid_through, TEMPORARY_DUMPSTER_MAX_DAYS)
     if end > latest:
-        errors[END] = [
-            f"A renewal adds no more than {TEMPORARY_DUMPSTER_MAX_DAYS} days to permit "
-            f"{current.number}, which ends on {format_date(current.valid_through)}: end it "
-            f"on {format_date(latest)} at the latest ({TEMPORARY_SECTION})."]
+        errors[END] = [explain(
+            gettext_noop("A renewal adds no more than %(days)s days to permit %(number)s, which "
+                         "ends on %(ends)s: end it on %(latest)s at the latest (%(section)s)."),
+            days=TEMPORARY_DUMPSTER_MAX_DAYS, number=current.number, ends=current.valid_through,
+            latest=latest, section=TEMPORARY_SECTION)]
     return errors
 
 

@@ -4,6 +4,7 @@ back on the fields they name."""
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from permits_site.enforcement.forms import ServiceForm
 from permits_site.licensing.fact_forms import BoundedDateField, bounded_date_field
@@ -20,18 +21,18 @@ class MonthField(BoundedDateField):
 
     widget = forms.DateInput(attrs={"type": "month"}, format="%Y-%m")
     input_formats = ["%Y-%m"]
-    default_error_messages = {"invalid": "Enter a month, as 2026-04."}
+    default_error_messages = {"invalid": _("Enter a month, as 2026-04.")}
 
 
 class ReturnForm(ServiceForm):
     """The return's handler and month; an empty return is confirmed, not assumed."""
 
     handler = forms.ModelChoiceField(queryset=Business.objects.none(), empty_label=None,
-                                     label="Septage handler")
-    month = MonthField(label="Month of the return")
+                                     label=_("Septage handler"))
+    month = MonthField(label=_("Month of the return"))
     nothing_pumped = forms.BooleanField(
-        required=False, label="No pump-outs this month",
-        help_text="Tick to file an empty return when no job is listed below.")
+        required=False, label=_("No pump-outs this month"),
+        help_text=_("Tick to file an empty return when no job is listed below."))
 
     def __init__(self, *args, handlers: list[Business], **kwargs):
         super().__init__(*args, **kwargs)
@@ -42,12 +43,12 @@ class ReturnForm(ServiceForm):
 class JobForm(ServiceForm):
     """One pump-out permit of the month; a row left blank is skipped."""
 
-    permit_number = forms.CharField(max_length=40, label="Pump-out permit number")
-    address = forms.CharField(max_length=300, label="Address pumped out",
-                              help_text="Linked to the property on file at that address.")
-    pumped_on = bounded_date_field(label="Date pumped")
-    gallons = forms.IntegerField(label="Volume (gallons)",
-                                 error_messages={"invalid": "Enter whole gallons."})
+    permit_number = forms.CharField(max_length=40, label=_("Pump-out permit number"))
+    address = forms.CharField(max_length=300, label=_("Address pumped out"),
+                              help_text=_("Linked to the property on file at that address."))
+    pumped_on = bounded_date_field(label=_("Date pumped"))
+    gallons = forms.IntegerField(label=_("Volume (gallons)"),
+                                 error_messages={"invalid": _("Enter whole gallons.")})
 
     def job(self) -> Job:
         return Job(permit_number=self.cleaned_data["permit_number"],

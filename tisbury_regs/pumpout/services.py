@@ -35,6 +35,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Count, Q, Sum
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext_noop
 
 from permits_site import audit
 from permits_site.accounts import permissions
@@ -49,6 +50,7 @@ from permits_site.parties.models import Business, Property
 from permits_site.parties.services import matching_property
 from permits_site.rules.calendar import add_months, format_date, period_due
 from permits_site.rules.registry import town_law
+from permits_site.rules.wording import explain
 from permits_site.towns.models import Municipality
 from tisbury_regs.law import cite
 from tisbury_regs.models import PumpoutJob, PumpoutReturn, tisbury
@@ -138,8 +140,10 @@ def handlers_of(user: User) -> list[Business]:
 
 def _month_errors(month: dt.date, today: dt.date) -> dict[str, list[str]]:
     if month >= month_of(today):
-        return {"month": [f"Return a month once it is over: {month:%B %Y} ends on "
-                          f"{format_date(month_end(month))} ({SECTION})."]}
+        return {"month": [explain(gettext_noop("Return a month once it is over: %(month)s ends "
+                                               "on %(ends)s (%(section)s)."),
+                                  month=f"{month:%B %Y}", ends=month_end(month),
+                                  section=SECTION)]}
     return {}
 
 
@@ -148,16 +152,19 @@ def _job_errors(index: int, job: Job, month: dt.date, municipality: Municipality
     gallons = job.gallons
     whole = isinstance(gallons, int) and not isinstance(gallons, bool)
     checks = (
-        ("permit_number", not job.permit_number.strip(), "Enter the pump-out permit number."),
+        ("permit_number", not job.permit_number.strip(),
+         gettext_noop("Enter the pump-out permit number.")),
         ("address", job.place is None and not job.address.strip(),
-         "Enter the address pumped out."),
+         gettext_noop("Enter the address pumped out.")),
         ("address", job.place is not None and (job.place.municipality_id != municipality.pk
                                                or job.place.merged_into_id is not None),
-         "Choose a property in Tisbury."),
+         gettext_noop("Choose a property in Tisbury.")),
         ("pumped_on", month_of(job.pumped_on) != month,
-         f"The date pumped falls in {month:%B %Y}, the month returned."),
+         explain(gettext_noop("The date pumped falls in %(month)s, the month returned."),
+                 month=f"{month:%B %Y}")),
         ("gallons", not whole or not 1 <= gallons <= MOST_GALLONS,
-         f"Enter the volume pumped, in whole gallons from 1 to {MOST_GALLONS:,} ({SECTION})."),
+         explain(gettext_noop("Enter the volume pumped, in whole gallons from 1 to %(most)s "
+                              "(%(section)s)."), most=f"{MOST_GALLONS:,}", section=SECTION)),
     )
     return {f"jobs-{index}-{field}": [message] for field, refused, message in checks if refused}
 
@@ -170,7 +177,7 @@ def _jobs_errors(jobs: Sequence[Job], month: dt.date, municipality: Municipality
         errors.update(_job_errors(index, job, month, municipality))
         number = job.permit_number.strip().upper()
         if number and number in seen:
-            errors[f"jobs-{index}-permit_number"] = ["This permit is listed twice."]
+            errors[f"jobs-{index}-permit_number"] = [gettext_noop("This permit is listed twice.")]
         seen.add(number)
     return errors
 

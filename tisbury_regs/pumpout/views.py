@@ -7,6 +7,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods
 
 from permits_site.accounts.permissions import (
@@ -17,6 +18,7 @@ from permits_site.accounts.permissions import (
     require,
 )
 from permits_site.exceptions import DomainError
+from permits_site.licensing.templatetags.localised import explained, money, month_day
 from permits_site.licensing.views.access import get_visible_or_404
 from tisbury_regs.models import PumpoutReturn, tisbury
 from tisbury_regs.pumpout import services
@@ -51,20 +53,22 @@ def _filled(jobs) -> list[JobForm]:
 def _empty_unconfirmed(form: ReturnForm, filled: list[JobForm]) -> bool:
     if filled or form.cleaned_data.get("nothing_pumped"):
         return False
-    form.add_error("nothing_pumped", "List the month's pump-out permits, or tick this box to "
-                                     f"file an empty return ({services.SECTION}).")
+    form.add_error("nothing_pumped", gettext(
+        "List the month's pump-out permits, or tick this box to file an empty return "
+        "(%(section)s).") % {"section": services.SECTION})
     return True
 
 
 def _show_refusal(refused: DomainError, form: ReturnForm, filled: list[JobForm]) -> None:
     """Put each refusal on its field: ``jobs-<n>-<field>`` is the n-th job filed."""
     for name, texts in refused.errors.items():
+        said = [explained(text) for text in texts]
         index, _, field = name.removeprefix("jobs-").partition("-")
         if name.startswith("jobs-") and index.isdigit():
-            for text in texts:
+            for text in said:
                 filled[int(index)].add_error(field, text)
         else:
-            form.add_service_errors({name: texts})
+            form.add_service_errors({name: said})
 
 
 @login_required
@@ -95,13 +99,16 @@ def file_return(request):
 
 
 def _filed_message(filed: PumpoutReturn) -> str:
+    """What the handler is told once the return is filed, in the handler's language."""
     if not filed.late:
-        return "The return is filed."
-    text = (f"The return is filed late: it was due by {filed.due_on:%B} {filed.due_on.day}, "
-            f"{filed.days_late} day(s) ago.")
-    if filed.citation is not None:
-        text += f" A citation of ${filed.citation.invoice.total} was written."
-    return text
+        return gettext("The return is filed.")
+    late = {"due": month_day(filed.due_on), "days": filed.days_late}
+    if filed.citation is None:
+        return gettext("The return is filed late: it was due by %(due)s, %(days)s day(s) "
+                       "ago.") % late
+    return gettext("The return is filed late: it was due by %(due)s, %(days)s day(s) ago. A "
+                   "citation of %(total)s was written.") % {
+                       **late, "total": money(filed.citation.invoice.total)}
 
 
 def _may_read(user, filed: PumpoutReturn) -> bool:

@@ -4,6 +4,7 @@ the services come back on the fields they name."""
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from permits_site.accounts.models import User
 from permits_site.enforcement.forms import TEXTAREA, ServiceErrors, ServiceForm
@@ -18,24 +19,25 @@ class ReportForm(ServiceForm):
     """What a licensed inspector files about one inspection."""
 
     place = forms.ModelChoiceField(
-        queryset=Property.objects.none(), label="Property", empty_label="Choose the property",
-        error_messages={"required": "Choose the property."})
-    owner_name = forms.CharField(max_length=200, label="Owner of record")
-    inspected_on = bounded_date_field(label="Date of the inspection")
+        queryset=Property.objects.none(), label=_("Property"),
+        empty_label=_("Choose the property"),
+        error_messages={"required": _("Choose the property.")})
+    owner_name = forms.CharField(max_length=200, label=_("Owner of record"))
+    inspected_on = bounded_date_field(label=_("Date of the inspection"))
     result = forms.ChoiceField(choices=InspectionResult.choices, widget=forms.RadioSelect,
-                               label="Result")
+                               label=_("Result"))
     notes = forms.CharField(widget=TEXTAREA, required=False,
-                            label="Conditions and findings (optional)")
-    document = forms.FileField(required=False, label="Report document (optional)",
-                               help_text="The signed inspection form, as PDF.")
+                            label=_("Conditions and findings (optional)"))
+    document = forms.FileField(required=False, label=_("Report document (optional)"),
+                               help_text=_("The signed inspection form, as PDF."))
     sale_closing_on = bounded_date_field(
-        required=False, label="Closing date (optional)",
-        help_text="For a sale or transfer: the 90 days to upgrade a failed system run from "
-                  "the closing (09.0.8(8)).")
+        required=False, label=_("Closing date (optional)"),
+        help_text=_("For a sale or transfer: the 90 days to upgrade a failed system run from "
+                    "the closing (09.0.8(8))."))
     single_cesspool = forms.BooleanField(
-        required=False, label="The system is a single cesspool",
-        help_text="At a sale or transfer a single cesspool is a failed system that must be "
-                  "upgraded (09.0.8(12)).")
+        required=False, label=_("The system is a single cesspool"),
+        help_text=_("At a sale or transfer a single cesspool is a failed system that must be "
+                    "upgraded (09.0.8(12))."))
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 from django.core.files.uploadedfile import UploadedFile
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext_noop
 
 from permits_site import audit
 from permits_site.accounts import permissions
@@ -41,6 +42,7 @@ from permits_site.rules.base import FactsInvalid, RuleSet
 from permits_site.rules.calendar import format_date, period_due
 from permits_site.rules.periods import Period
 from permits_site.rules.registry import town_law
+from permits_site.rules.wording import explain
 from permits_site.towns.models import Municipality
 from tisbury_regs.law import cite
 from tisbury_regs.models import SepticInspectionReport, SystemInspectorLicense
@@ -156,10 +158,10 @@ def _licensed_on(acting_user: User, municipality: Municipality, inspected_on: dt
         raise PermissionDenied(f"Only a system inspector licensed by {municipality.name}'s "
                                f"Board of Health files inspection reports ({REPORT_SECTION}).")
     if not license.in_force_on(inspected_on):
-        raise DomainError(
-            f"Your license {license.license_number} was not in force on the inspection day: "
-            f"it expires on {format_date(license.expires_on)}.",
-            field="inspected_on")
+        raise DomainError(explain(
+            gettext_noop("Your license %(number)s was not in force on the inspection day: it "
+                         "expires on %(expires)s."),
+            number=license.license_number, expires=license.expires_on), field="inspected_on")
     return license
 
 
@@ -178,12 +180,13 @@ def _report_errors(*, place: Property, owner_name: str, inspected_on: dt.date, r
     today = timezone.localdate()
     checks = (
         ("place", place.municipality.code != MUNICIPALITY or place.merged_into_id is not None,
-         "Choose a property in Tisbury."),
-        ("owner_name", not owner_name, "Name the owner of record."),
-        ("inspected_on", inspected_on > today, "The inspection cannot be in the future."),
-        ("result", result not in InspectionResult.values, "Choose pass or fail."),
+         gettext_noop("Choose a property in Tisbury.")),
+        ("owner_name", not owner_name, gettext_noop("Name the owner of record.")),
+        ("inspected_on", inspected_on > today,
+         gettext_noop("The inspection cannot be in the future.")),
+        ("result", result not in InspectionResult.values, gettext_noop("Choose pass or fail.")),
         ("sale_closing_on", sale_closing_on is not None and sale_closing_on < inspected_on,
-         "The closing comes after the inspection."),
+         gettext_noop("The closing comes after the inspection.")),
     )
     return {field: [message] for field, refused, message in checks if refused}
 

@@ -9,12 +9,14 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from permits_site.accounts import permissions
 from permits_site.accounts.models import Role
 from permits_site.enforcement.models import Case
 from permits_site.exceptions import DomainError
+from permits_site.licensing.templatetags.localised import explained, month_day
 from permits_site.licensing.views.access import get_visible_or_404
 from permits_site.licensing.views.resident import error_messages
 from tisbury_regs.models import SepticInspectionReport, SystemInspectorLicense, tisbury
@@ -35,15 +37,22 @@ def file_report(request):
         try:
             report = services.file_report(acting_user=request.user, **form.cleaned_data)
         except DomainError as refused:
-            form.add_service_errors(refused.errors)
+            form.add_service_errors({name: [explained(text) for text in texts]
+                                     for name, texts in refused.errors.items()})
         else:
-            messages.success(request, "The report is filed" + (
-                f" — late: it was due by {report.due_on:%B} {report.due_on.day}."
-                if report.late else "."))
+            messages.success(request, _filed(report))
             return redirect("tisbury_regs:septic_report", pk=report.pk)
     return render(request, "tisbury_regs/septic_report_form.html",
                   {"form": form, "section": services.REPORT_SECTION},
                   status=400 if form.errors else 200)
+
+
+def _filed(report: SepticInspectionReport) -> str:
+    """What the inspector is told once the report is filed, in the inspector's language."""
+    if not report.late:
+        return gettext("The report is filed.")
+    return gettext("The report is filed — late: it was due by %(due)s.") % {
+        "due": month_day(report.due_on)}
 
 
 def _visible_report(request, pk: int) -> SepticInspectionReport:

@@ -15,22 +15,27 @@ import datetime as dt
 from collections.abc import Sequence
 from typing import Any
 
+from django.utils.translation import gettext_noop
+
 from permits_site.exceptions import DomainError
 from permits_site.licensing.declarations import list_field
 from permits_site.licensing.models import Permit, PermitStatus
 from permits_site.parties.models import normalise_parcel
 from permits_site.parties.places import Derivation
+from permits_site.rules.wording import explain
 from tisbury_regs.law import cite
 from tisbury_regs.rules import SUBDIVISION_LOT_FACT
 
 SECTION = cite("09.4.2")
 SUBDIVISION_REVIEW = "tisbury.subdivision_review"
 LOT_PARCELS = list_field(
-    "lot_parcels", "Assessors' parcels of the lots the plan creates",
-    help="Each lot's parcel, e.g. 12-A-1. No disposal works permit issues for these lots until "
-         f"each meets the Board of Health's criteria ({SECTION}).")
-HOW = ("Read from the issued subdivision plan reviews: a lot whose parcel one of them names "
-       f"was created by that subdivision ({SECTION}).")
+    "lot_parcels", gettext_noop("Assessors' parcels of the lots the plan creates"),
+    help=explain(gettext_noop("Each lot's parcel, e.g. 12-A-1. No disposal works permit issues for "
+                              "these lots until each meets the Board of Health's criteria "
+                              "(%(section)s)."), section=SECTION))
+HOW = explain(gettext_noop("Read from the issued subdivision plan reviews: a lot whose parcel one "
+                           "of them names was created by that subdivision (%(section)s)."),
+              section=SECTION)
 
 
 def subdivisions_of(places: Sequence[Any], on: dt.date | None = None
@@ -49,8 +54,9 @@ def subdivisions_of(places: Sequence[Any], on: dt.date | None = None
             if place_id is not None:
                 derived.setdefault(place_id, Derivation(
                     permit.number, "subdivision_review",
-                    f"Lot {parcel} was created by the subdivision reviewed under permit "
-                    f"{permit.number} ({SECTION})."))
+                    explain(gettext_noop("Lot %(parcel)s was created by the subdivision reviewed "
+                                         "under permit %(permit)s (%(section)s)."),
+                            parcel=str(parcel), permit=permit.number, section=SECTION)))
     return derived
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from django import forms
 from django.utils import timezone
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from permits_site.enforcement.forms import ServiceForm
 from permits_site.licensing.fact_forms import bounded_date_field
@@ -16,7 +18,7 @@ class WellField(forms.TypedChoiceField):
     """One of the wells already loaded for the page, chosen by id (no query of its own)."""
 
     def __init__(self, **kwargs):
-        super().__init__(coerce=int, empty_value=None, label="Well", **kwargs)
+        super().__init__(coerce=int, empty_value=None, label=_("Well"), **kwargs)
         self.wells: dict[int, Permit] = {}
 
     def offer(self, wells: list[Permit], describe) -> None:
@@ -32,15 +34,17 @@ class ReadingForm(ServiceForm):
 
     well = WellField()
     season = forms.ChoiceField(choices=WellSeason.choices, widget=forms.RadioSelect,
-                               label="Season")
-    read_on = bounded_date_field(label="Date the meter was read")
+                               label=_("Season"))
+    read_on = bounded_date_field(label=_("Date the meter was read"))
     meter_gallons = forms.IntegerField(
-        label="Meter reading (gallons)", help_text="The sealed meter's cumulative total.",
-        error_messages={"invalid": "Enter whole gallons."})
+        label=_("Meter reading (gallons)"), help_text=_("The sealed meter's cumulative total."),
+        error_messages={"invalid": _("Enter whole gallons.")})
 
     def __init__(self, *args, wells: list[Permit], **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["well"].offer(wells, lambda well: f"{well.place_address} ({well.number})")
+        self.fields["season"].choices = [(season, gettext(label))
+                                         for season, label in WellSeason.choices]
 
 
 class ScheduleForm(ServiceForm):

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 from django.db import IntegrityError, transaction
 from django.db.models import Prefetch
 from django.utils import timezone
+from django.utils.translation import gettext_noop
 
 from permits_site import audit
 from permits_site.accounts import permissions
@@ -36,6 +37,7 @@ from permits_site.exceptions import DomainError, InvalidTransition, PermissionDe
 from permits_site.licensing.models import Permit, PermitStatus
 from permits_site.rules.calendar import BusinessCalendar, format_date, key_date_on
 from permits_site.rules.registry import town_law
+from permits_site.rules.wording import explain
 from permits_site.towns.models import Municipality
 from tisbury_regs.catalogue import WELL_REGISTRATION_CODE
 from tisbury_regs.law import cite
@@ -130,20 +132,26 @@ def _require_owner(well: Permit, acting_user: User) -> None:
 def _reading_errors(*, well: Permit, season: str, read_on: dt.date, meter_gallons: Any,
                     today: dt.date) -> dict[str, list[str]]:
     if season not in WellSeason.values:
-        return {"season": ["Choose spring or fall."]}
+        return {"season": [gettext_noop("Choose spring or fall.")]}
     if read_on > today:
-        return {"read_on": ["The reading cannot be dated in the future."]}
+        return {"read_on": [gettext_noop("The reading cannot be dated in the future.")]}
     if (isinstance(meter_gallons, bool) or not isinstance(meter_gallons, int)
             or not 0 <= meter_gallons <= MOST_METER_GALLONS):
-        return {"meter_gallons": ["Enter the meter's cumulative reading in whole gallons, "
-                                  f"up to {MOST_METER_GALLONS:,}."]}
+        return {"meter_gallons": [explain(
+            gettext_noop("Enter the meter's cumulative reading in whole gallons, up to "
+                         "%(most)s."), most=f"{MOST_METER_GALLONS:,}")]}
     allowed = window(well, season, read_on.year, well.municipality.calendar())
     if not allowed.holds(read_on):
-        source = (f"the schedule the Board arranged for this well ({SCHEDULE_SECTION})"
-                  if allowed.scheduled else SECTION)
-        return {"read_on": [f"The {allowed.label} reading is taken "
-                            f"{format_date(allowed.opens_on)} – "
-                            f"{format_date(allowed.closes_on)}, under {source}."]}
+        days = {"season": allowed.label, "opens": allowed.opens_on,
+                "closes": allowed.closes_on}
+        if allowed.scheduled:
+            return {"read_on": [explain(gettext_noop(
+                "The %(season)s reading is taken %(opens)s – %(closes)s, under the schedule "
+                "the Board arranged for this well (%(section)s)."),
+                **days, section=SCHEDULE_SECTION)]}
+        return {"read_on": [explain(gettext_noop(
+            "The %(season)s reading is taken %(opens)s – %(closes)s, under %(section)s."),
+            **days, section=SECTION)]}
     return {}
 
 
@@ -152,12 +160,13 @@ def _previous(well: Permit, read_on: dt.date, meter_gallons: int) -> WellMeterRe
     if previous is None:
         return None
     if previous.read_on >= read_on:
-        raise DomainError(f"The well's last reading was taken on "
-                          f"{format_date(previous.read_on)}: record readings in order.",
-                          field="read_on")
+        raise DomainError(explain(gettext_noop("The well's last reading was taken on %(day)s: "
+                                               "record readings in order."),
+                                  day=previous.read_on), field="read_on")
     if meter_gallons < previous.meter_gallons:
-        raise DomainError(f"A sealed meter counts up: the last reading was "
-                          f"{previous.meter_gallons:,} gallons ({SECTION}).",
+        raise DomainError(explain(gettext_noop("A sealed meter counts up: the last reading was "
+                                               "%(gallons)s gallons (%(section)s)."),
+                                  gallons=f"{previous.meter_gallons:,}", section=SECTION),
                           field="meter_gallons")
     return previous
 
@@ -169,7 +178,8 @@ def record_reading(*, well: Permit, season: str, read_on: dt.date, meter_gallons
     previous reading is computed."""
     _require_owner(well, acting_user)
     if well.permit_type.code != WELL_REGISTRATION_CODE or not is_metered(well):
-        raise DomainError(f"This well needs no sealed meter ({SECTION}).", field="well")
+        raise DomainError(explain(gettext_noop("This well needs no sealed meter (%(section)s)."),
+                                  section=SECTION), field="well")
     errors = _reading_errors(well=well, season=season, read_on=read_on,
                              meter_gallons=meter_gallons, today=timezone.localdate())
     if errors:

@@ -7,7 +7,8 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
-from django.utils import timezone
+from django.utils import formats, timezone
+from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods
 
 from permits_site.accounts.permissions import (
@@ -18,6 +19,7 @@ from permits_site.accounts.permissions import (
     require,
 )
 from permits_site.exceptions import DomainError
+from permits_site.licensing.templatetags.localised import explained
 from tisbury_regs.models import tisbury
 from tisbury_regs.wells import services
 from tisbury_regs.wells.forms import ReadingForm, ScheduleForm
@@ -34,16 +36,22 @@ def my_wells(request):
         try:
             reading = services.record_reading(acting_user=request.user, **form.cleaned_data)
         except DomainError as refused:
-            form.add_service_errors(refused.errors)
+            form.add_service_errors({name: [explained(text) for text in texts]
+                                     for name, texts in refused.errors.items()})
         else:
-            pumped = reading.gallons_since_previous
-            messages.success(request, "The reading is recorded" + (
-                f": {pumped:,} gallons pumped since the previous reading." if pumped is not None
-                else "."))
+            messages.success(request, _recorded(reading.gallons_since_previous))
             return redirect("tisbury_regs:my_wells")
     return render(request, "tisbury_regs/well_readings.html", {
         "wells": wells, "form": form, "section": services.SECTION,
     }, status=400 if form.errors else 200)
+
+
+def _recorded(pumped: int | None) -> str:
+    """What the owner is told once the reading is recorded, in the owner's language."""
+    if pumped is None:
+        return gettext("The reading is recorded.")
+    return gettext("The reading is recorded: %(gallons)s gallons pumped since the previous "
+                   "reading.") % {"gallons": formats.number_format(pumped, force_grouping=True)}
 
 
 @login_required

@@ -16,8 +16,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from decimal import Decimal
 
+from permits_site.rules.wording import explain, gettext_noop
 from tisbury_regs.law import cite
-from tisbury_regs.rules import BARRIER_BEACH, COASTAL_DISTRICT, INLAND, NOT_DETERMINED
+from tisbury_regs.rules import BARRIER_BEACH, COASTAL_DISTRICT, INLAND, NOT_DETERMINED, joined
 
 LIST_SECTION = cite("09.9.2")
 DISTRICT_SECTION = cite("09.9.1(1)")
@@ -139,19 +140,24 @@ def coastal_by_figures(figures: Figures, district: District) -> list[str]:
     """Each criterion of 09.9.1(1) the figures meet, in words."""
     met = []
     if figures.elevation_ft is not None and figures.elevation_ft < district.elevation_ft:
-        met.append(f"it lies at {figures.elevation_ft} ft, below the {district.elevation_ft} ft "
-                   "elevation")
+        met.append(explain(gettext_noop("it lies at %(figure)s ft, below the %(limit)s ft "
+                                        "elevation"),
+                           figure=figures.elevation_ft, limit=district.elevation_ft))
     if figures.water_distance_ft is not None and (
             figures.water_distance_ft <= district.water_distance_ft):
-        met.append(f"it lies {figures.water_distance_ft} ft from mean high water of a coastal "
-                   f"water body over ten acres, within {district.water_distance_ft} ft")
+        met.append(explain(gettext_noop("it lies %(figure)s ft from mean high water of a coastal "
+                                        "water body over ten acres, within %(limit)s ft"),
+                           figure=figures.water_distance_ft, limit=district.water_distance_ft))
     if figures.slope_crest_ft is not None and figures.slope_crest_ft <= district.slope_crest_ft:
-        met.append(f"it lies {figures.slope_crest_ft} ft from the crest of a steep slope along "
-                   f"the contour, within {district.slope_crest_ft} ft")
+        met.append(explain(gettext_noop("it lies %(figure)s ft from the crest of a steep slope "
+                                        "along the contour, within %(limit)s ft"),
+                           figure=figures.slope_crest_ft, limit=district.slope_crest_ft))
     if figures.share_below_percent is not None and (
             figures.share_below_percent >= district.share_below_percent):
-        met.append(f"{figures.share_below_percent} % of its acreage (wetlands excluded) lies "
-                   f"below the contour, {district.share_below_percent} % or more")
+        met.append(explain(gettext_noop("%(figure)s %% of its acreage (wetlands excluded) lies "
+                                        "below the contour, %(limit)s %% or more"),
+                           figure=figures.share_below_percent,
+                           limit=district.share_below_percent))
     return met
 
 
@@ -162,24 +168,28 @@ def zone_by_figures(figures: Figures, district: District) -> Zone:
     as inland)."""
     met = coastal_by_figures(figures, district)
     if met:
-        return Zone(COASTAL_DISTRICT, "figures",
-                    f"In the Coastal District by the Board's figures: {'; '.join(met)} "
-                    f"({DISTRICT_SECTION}).")
+        return Zone(COASTAL_DISTRICT, "figures", explain(
+            gettext_noop("In the Coastal District by the Board's figures: %(criteria)s "
+                         "(%(section)s)."),
+            criteria=joined(met, gettext_noop("%(these)s; %(that)s")), section=DISTRICT_SECTION))
     missing = [label for label, value in (
-        ("the elevation", figures.elevation_ft),
-        ("the distance to mean high water", figures.water_distance_ft),
-        ("the share of the lot below the contour", figures.share_below_percent),
+        (gettext_noop("the elevation"), figures.elevation_ft),
+        (gettext_noop("the distance to mean high water"), figures.water_distance_ft),
+        (gettext_noop("the share of the lot below the contour"), figures.share_below_percent),
     ) if value is None]
     if missing:
-        return Zone(NOT_DETERMINED, "not_determined",
-                    f"The Board's figures meet no criterion of the Coastal District yet "
-                    f"{', '.join(missing)} is not recorded ({DISTRICT_SECTION}); the Board "
-                    "completes them before the zone is settled.")
-    return Zone(INLAND, "figures",
-                f"Inland by the Board's figures: {figures.elevation_ft} ft high, "
-                f"{figures.water_distance_ft} ft from mean high water, "
-                f"{figures.share_below_percent} % below the contour — outside the Coastal "
-                f"District ({DISTRICT_SECTION}).")
+        return Zone(NOT_DETERMINED, "not_determined", explain(
+            gettext_noop("The Board's figures meet no criterion of the Coastal District yet "
+                         "%(missing)s is not recorded (%(section)s); the Board completes them "
+                         "before the zone is settled."),
+            missing=joined(missing, gettext_noop("%(these)s, %(that)s")),
+            section=DISTRICT_SECTION))
+    return Zone(INLAND, "figures", explain(
+        gettext_noop("Inland by the Board's figures: %(elevation)s ft high, %(distance)s ft from "
+                     "mean high water, %(share)s %% below the contour — outside the Coastal "
+                     "District (%(section)s)."),
+        elevation=figures.elevation_ft, distance=figures.water_distance_ft,
+        share=figures.share_below_percent, section=DISTRICT_SECTION))
 
 
 def derive_zone(parcel: str, *, district: District, figures: Figures | None = None,
@@ -189,22 +199,26 @@ def derive_zone(parcel: str, *, district: District, figures: Figures | None = No
     lot = parse_parcel(parcel)
     listed = matching_range(lot, district.barrier_beach_lots)
     if listed is not None:
-        return Zone(BARRIER_BEACH, "lot_list",
-                    f"Lot {lot} is on the Designated Barrier Beach: 09.9.2 lists "
-                    f"“{listed.text}” ({LIST_SECTION}).")
+        return Zone(BARRIER_BEACH, "lot_list", explain(
+            gettext_noop("Lot %(lot)s is on the Designated Barrier Beach: 09.9.2 lists "
+                         "“%(listed)s” (%(section)s)."),
+            lot=str(lot), listed=listed.text, section=LIST_SECTION))
     if determination:
-        return Zone(determination, "board_determination",
-                    f"Determined by the Board of Health: {determination_reason} "
-                    f"({DISTRICT_SECTION}; {LIST_SECTION}).")
+        return Zone(determination, "board_determination", explain(
+            gettext_noop("Determined by the Board of Health: %(reason)s (%(section)s; "
+                         "%(list_section)s)."),
+            reason=determination_reason, section=DISTRICT_SECTION, list_section=LIST_SECTION))
     partial = matching_range(lot, district.partial_lots)
     if partial is not None:
-        return Zone(NOT_DETERMINED, "partial_lot",
-                    f"Lot {lot} is partly barrier beach: 09.9.2 takes the part of "
-                    f"“{partial.text}” below the ten-foot contour ({LIST_SECTION}); the Board "
-                    "determines where on the lot the works lie.")
+        return Zone(NOT_DETERMINED, "partial_lot", explain(
+            gettext_noop("Lot %(lot)s is partly barrier beach: 09.9.2 takes the part of "
+                         "“%(listed)s” below the ten-foot contour (%(section)s); the Board "
+                         "determines where on the lot the works lie."),
+            lot=str(lot), listed=partial.text, section=LIST_SECTION))
     if figures is not None and figures.recorded:
         return zone_by_figures(figures, district)
-    return Zone(NOT_DETERMINED, "not_determined",
-                "The Board of Health has not yet recorded the lot's figures from the plan "
-                f"nor determined its zone ({DISTRICT_SECTION}; {LIST_SECTION}); applications "
-                "reading the zone wait for the Board.")
+    return Zone(NOT_DETERMINED, "not_determined", explain(
+        gettext_noop("The Board of Health has not yet recorded the lot's figures from the plan "
+                     "nor determined its zone (%(section)s; %(list_section)s); applications "
+                     "reading the zone wait for the Board."),
+        section=DISTRICT_SECTION, list_section=LIST_SECTION))

@@ -17,6 +17,7 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext_noop
 
 from permits_site import audit
 from permits_site.accounts import permissions
@@ -45,10 +46,10 @@ DETERMINABLE = (INLAND, COASTAL_DISTRICT, BARRIER_BEACH)
 #: The names of the notice's and the hearing's dates on an amendment of the district.
 AMENDMENT_FIELDS = ("notice_on", "hearing_on")
 FIGURE_NAMES = ("elevation_ft", "water_distance_ft", "slope_crest_ft", "share_below_percent")
-HOW = ("A lot on the Designated Barrier Beach list of 09.9.2 is on the barrier beach; "
-       "otherwise the Board of Health's determination or the "
-       "figures it takes from the plan (09.9.1(1)) settle it; until then it is not "
-       "determined and the rules reading it wait for the Board.")
+HOW = gettext_noop("A lot on the Designated Barrier Beach list of 09.9.2 is on the barrier "
+                   "beach; otherwise the Board of Health's determination or the figures it takes "
+                   "from the plan (09.9.1(1)) settle it; until then it is not determined and the "
+                   "rules reading it wait for the Board.")
 
 
 def may_record(user, municipality_id: int) -> bool:
@@ -225,9 +226,9 @@ def property_panel(place, user) -> dict[str, Any]:
 # -- the public water main (09.3.1(2), 09.9.5(2)) --------------------------------------------
 
 MAIN_SECTION = f"{cite('09.3.1(2)')}; {cite('09.9.5(2)')}"
-MAIN_HOW = ("Recorded by the clerk: whether connecting the lot to the municipal water supply "
-            "mains is practical; where it is, the Board may not allow a private well "
-            "(09.3.1(2), 09.9.5(2)).")
+MAIN_HOW = gettext_noop("Recorded by the clerk: whether connecting the lot to the municipal "
+                        "water supply mains is practical; where it is, the Board may not allow a "
+                        "private well (09.3.1(2), 09.9.5(2)).")
 
 
 def may_record_main(user, municipality_id: int) -> bool:
