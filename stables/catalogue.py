@@ -6,7 +6,7 @@ from permits_site.licensing.catalogue import Catalogue, FeeItemSpec, PermitTypeS
 from permits_site.rules.calendar import MONDAY_TO_FRIDAY
 from stables.law import cite
 
-BOARD = "Board of Health"
+BOARD = gettext_noop("Board of Health")
 
 HORSE_REGISTRATION = PermitTypeSpec(
     code="northborough.horse_registration",

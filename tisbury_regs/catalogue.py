@@ -10,7 +10,7 @@ from permits_site.licensing.catalogue import Catalogue, FeeItemSpec, PermitTypeS
 from permits_site.rules.calendar import MONDAY_TO_FRIDAY
 from tisbury_regs.law import cite
 
-BOARD = "Board of Health"
+BOARD = gettext_noop("Board of Health")
 CALENDAR_YEAR = gettext_noop("Valid through December 31 of the year issued")
 #: The private well registration: the disposal works permit waits on it (09.3.1(3)) and a
 #: metered well's owner reports its readings under it (09.3.1(4)).
@@ -180,7 +180,7 @@ PERMIT_TYPES = (
         "STB",
         "09.7.2",
         "20.00",
-        authority="Select Board",
+        authority=gettext_noop("Select Board"),
         placeholder=False,
         fee_wording=(
             gettext_noop("Stable license, more than four horses (new)"),

@@ -21,7 +21,7 @@ from django.db.models.functions import Coalesce
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.utils import timezone
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_noop
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from permits_site import audit
@@ -74,6 +74,7 @@ from permits_site.parties.records import (
     variances_at,
     with_open_orders,
 )
+from permits_site.rules.wording import explain, phrase
 from permits_site.towns.models import Municipality
 
 #: Rows per page of the staff lists.
@@ -97,14 +98,16 @@ def clerk_required(view):
 def attribute_rows(place: Property, derived: dict[str, Derivation] | None = None
                    ) -> list[tuple[str, str]]:
     """A place's attributes as a person reads them ("Zone", "Coastal district"), those the
-    town derives with why ("Barrier beach — lot 30-A-4 is on the 09.9.2 list")."""
+    town derives with why ("Barrier beach — lot 30-A-4 is on the 09.9.2 list"): a page says
+    the label with ``translate`` and the value with ``explained``."""
     if derived is None:
         derived = derive_attributes([place])[place.pk]
     recorded = [
         (humanize(name), humanize(value) if isinstance(value, str) else str(value))
         for name, value in sorted(place.attributes.items())
     ]
-    return recorded + [(humanize(name), f"{item.label} — {item.reason}")
+    return recorded + [(humanize(name), explain(gettext_noop("%(value)s — %(reason)s"),
+                                                 value=phrase(item.label), reason=item.reason))
                        for name, item in sorted(derived.items())]
 
 

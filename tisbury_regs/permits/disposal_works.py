@@ -142,7 +142,7 @@ WELL_REGISTRATION = {
     ),
     "term": until_further_notice,
     #: A metered well's owner records its spring and fall readings (09.3.1(4)).
-    "holder_links": (HolderLink("Meter readings", "tisbury_regs:my_wells"),),
+    "holder_links": (HolderLink(gettext_noop("Meter readings"), "tisbury_regs:my_wells"),),
 }
 
 

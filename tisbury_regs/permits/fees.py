@@ -399,7 +399,8 @@ class SeptageHandlerKind(SurchargedRenewalKind):
     documents = (SEPTAGE_INSURANCE,)
     surcharges = SEPTAGE_SURCHARGES
     #: The pump-out permits of each month are returned by the 15th of the next (09.6.2).
-    holder_links = (HolderLink("Monthly pump-out returns", "tisbury_regs:my_pumpout_returns"),)
+    holder_links = (
+        HolderLink(gettext_noop("Monthly pump-out returns"), "tisbury_regs:my_pumpout_returns"),)
 
     @property
     def extra_fields(self) -> tuple[DeclaredField, ...]:

@@ -91,7 +91,7 @@ def check_may_apply(*, permit_type: PermitType, applicant, acting_user: User) ->
             gettext_noop("%(town)s does not take %(permit)s applications online at present; "
                          "apply to the %(authority)s."),
             town=permit_type.municipality.short_name, permit=typed_value(permit_type, "name"),
-            authority=permit_type.authority), field="permit_type")
+            authority=typed_value(permit_type, "authority")), field="permit_type")
 
 
 def _holder_errors(

@@ -18,6 +18,7 @@ from permits_site.licensing.declarations import GATE_NEXT_STEPS, GATE_ORDER
 from permits_site.licensing.kinds import Blocker, PermitKind, kind_for
 from permits_site.licensing.models import Application, ApplicationStatus, PermitType
 from permits_site.rules.wording import CitedSection, explain, phrase
+from permits_site.towns.typed_text import typed_value
 
 APPLICANT = "applicant"
 #: A staff role as a permit type's authority names it, when neither its kind nor its town's
@@ -38,7 +39,7 @@ def role_title(kind: PermitKind, role: str, permit_type: PermitType, *,
         return explain(gettext_noop("You") if starts else gettext_noop("you"))
     title = kind.role_titles.get(role) or registered_title(role, permit_type.municipality.code)
     if not title:
-        authority = permit_type.authority
+        authority = typed_value(permit_type, "authority")
         title = (explain(DEFAULT_ROLE_TITLES[role], authority=authority)
                  if role in DEFAULT_ROLE_TITLES else authority)
     wording = gettext_noop("The %(town)s %(title)s") if starts else gettext_noop(

@@ -23,6 +23,7 @@ from permits_site.licensing.services import variances as variance_services
 from permits_site.licensing.templatetags.localised import explained
 from permits_site.licensing.views.access import get_visible_or_404
 from permits_site.rules.wording import explain
+from permits_site.towns.typed_text import typed_value
 
 
 def may_ask(application: Application, *, failures: list) -> bool:
@@ -49,7 +50,7 @@ def variance_request(request, pk: int):
     if not may_ask(application, failures=failures):
         messages.error(request, explained(explain(gettext_noop(
             "No failed rule of this application can be put before the %(authority)s now."),
-            authority=application.permit_type.authority)))
+            authority=typed_value(application.permit_type, "authority"))))
         return redirect("licensing:application", pk=pk)
     form = VarianceRequestForm(request.POST or None, prefix="variance", failures=failures,
                                application=application)
@@ -63,7 +64,7 @@ def variance_request(request, pk: int):
             messages.success(request, explained(explain(
                 gettext_noop("Your %(noun)s request is before the %(authority)s."),
                 noun=explain(kind.variance_notice.noun),
-                authority=application.permit_type.authority)))
+                authority=typed_value(application.permit_type, "authority"))))
             return redirect("licensing:application", pk=pk)
     return render(request, "licensing/variance_request.html", {
         "application": application, "form": form, "noun": kind.variance_notice.noun,

@@ -30,7 +30,7 @@ from permits_site.licensing.services import variances as variance_services
 from permits_site.licensing.services.documents import still_needed, upload_document
 from permits_site.licensing.services.next_step import next_step
 from permits_site.licensing.services.variances import granted_variances
-from permits_site.licensing.templatetags.localised import explained
+from permits_site.licensing.templatetags.localised import explained, typed_text
 from permits_site.licensing.views import listing
 from permits_site.licensing.views.access import get_visible_or_404
 from permits_site.licensing.views.relief import may_ask
@@ -212,7 +212,8 @@ def _applicant_action(request, pk: int, *, allowed, service, done: str):
     except DomainError as error:
         error_messages(request, error)
     else:
-        messages.success(request, gettext(done) % {"authority": application.permit_type.authority})
+        messages.success(request, gettext(done) % {
+            "authority": typed_text(application.permit_type, "authority")})
     return redirect("licensing:application", pk=pk)
 
 
