@@ -44,7 +44,7 @@ def find_the_temporary_food_permit(page: Page) -> None:
     page.get_by_label("O que você quer fazer?").select_option(label="Fazer um evento")
     page.get_by_role("button", name="Buscar licenças").click()
     seen(page, PORTUGUESE)
-    page.get_by_role("link", name=re.compile(r"^Pedir pela internet\W+Temporary Food Permit")
+    page.get_by_role("link", name=re.compile(r"^Pedir pela internet\W+Licença Temporária de Alimentos")
                      ).click()
 
 
@@ -55,7 +55,7 @@ def describe_the_event(page: Page, *, last_day: str) -> None:
     page.get_by_label("Onde o evento acontece").fill("Main Street, Vineyard Haven")
     page.get_by_label("Primeiro dia do evento").fill(FIRST_DAY)
     page.get_by_label("Último dia do evento").fill(last_day)
-    page.get_by_label("For profit").check()
+    page.get_by_label("Com fins lucrativos").check()
     page.get_by_role("group", name="A empresa tem sede em Tisbury?").get_by_label(
         "Sim", exact=True).check()
     page.get_by_role("group", name="A empresa tem uma licença de alimentação de Tisbury "
@@ -79,7 +79,7 @@ def test_a_new_resident_gets_a_temporary_food_permit_in_portuguese(
     expect(refusal.locator('span.citation[lang="en"]')).to_have_text("Tisbury BOH Reg 09.5.3")
     seen(page, PORTUGUESE)
     describe_the_event(page, last_day=LAST_DAY)
-    expect(page.get_by_role("heading", name=re.compile("^Temporary Food Permit"))
+    expect(page.get_by_role("heading", name=re.compile("^Licença Temporária de Alimentos"))
            ).to_be_visible()
     seen(page, PORTUGUESE)
     page.get_by_role("button", name="Enviar o pedido").click()

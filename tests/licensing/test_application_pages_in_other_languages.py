@@ -42,7 +42,7 @@ def test_the_application_page_in_portuguese_offers_the_upload_and_the_waiver_in_
 
     assert "Arquivo (PDF, PNG ou JPEG, até 10 MB)" in text
     assert "Vence ou termina em (se o documento disser)" in text
-    assert "Pedir ao Board of Health uma dispensa" in text and "Dispensas" in text
+    assert "Pedir ao Conselho de Saúde uma dispensa" in text and "Dispensas" in text
     assert "File (PDF, PNG or JPEG, up to 10 MB)" not in text
 
 
@@ -51,7 +51,7 @@ def test_the_waiver_request_in_spanish_says_what_cannot_be_waived_its_section_en
     text = page(application.applicant, "es",
                 reverse("licensing:variance_ask", args=[application.pk]))
 
-    assert "Pedir a Board of Health una dispensa" in text
+    assert "Pedir a Junta de Salud una dispensa" in text
     assert ('Una Junta no puede dispensar una ley estatal o federal ni un reglamento municipal '
             '(<span class="citation" lang="en">Tisbury BOH Reg 09.0.3(1)</span>).') in text
     assert "Lo que no se puede dispensar" in text and "Enviar el pedido" in text
@@ -88,7 +88,7 @@ def test_a_permit_not_taken_online_says_so_in_the_readers_language():
 
     text = page(UserFactory(), "pt-br", reverse("licensing:apply", args=[permit_type.code]))
 
-    assert "Northborough não aceita pedidos de Private Stable Permit pela internet" in text
+    assert "Northborough não aceita pedidos de Licença de Estábulo Particular pela internet" in text
     assert "Northborough: licenças, taxas e datas importantes" in text
 
 
