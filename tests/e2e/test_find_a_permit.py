@@ -73,13 +73,13 @@ READERS = {
               "purpose": "Ter um negócio de alimentação", "next": "Próxima",
               "serving": "Onde você vai servir comida ao público?",
               "event": "Numa feira, festival ou outro evento, durante os seus dias",
-              "answer": "Você precisa de: Temporary Food Permit",
+              "answer": "Você precisa de: Licença Temporária de Alimentos",
               "reason": "Servir comida num evento exige uma licença temporária de alimentação"},
     "es": {"option": "Español", "link": "¿Qué permiso necesito en Tisbury?",
            "purpose": "Tener un negocio de comida", "next": "Siguiente",
            "serving": "¿Dónde servirá comida al público?",
            "event": "En una feria, un festival u otro evento, durante sus días",
-           "answer": "Usted necesita: Temporary Food Permit",
+           "answer": "Usted necesita: Permiso Temporal de Alimentos",
            "reason": "Servir comida en un evento requiere un permiso temporal de comida"},
 }
 
