@@ -3,11 +3,14 @@
 
 from __future__ import annotations
 
+import json
 import re
 
 from django.utils import translation
 
+from permits_site.licensing.fact_forms import humanize
 from permits_site.licensing.templatetags.localised import explained
+from permits_site.rules.wording import CitedSection
 
 #: The languages besides English a resident may read the site in.
 LANGUAGES = ("pt-br", "es")
@@ -31,3 +34,25 @@ def assert_translated(sentence: str) -> None:
         assert "%(" not in words, (language, words)
         with translation.override(language):
             assert not worded or translation.gettext(template) != template, (language, template)
+
+
+def declared_words(rule_set) -> list[str]:
+    """The words a rule set declares for people to read: its title and description, each
+    question's label, help, condition and choices, each rule's summary (a section cited as
+    help stays English; the units, some written alike in all three languages, are checked
+    with the forms' words in ``tests/law/test_town_pages_in_other_languages.py``)."""
+    texts = [rule_set.title, rule_set.description]
+    for fact in rule_set.facts:
+        texts += [fact.label, fact.help_text, fact.condition_text,
+                  *(humanize(choice) for choice in fact.choices)]
+    texts += [rule.summary for rule in rule_set.rules]
+    return list(dict.fromkeys(text for text in texts
+                              if text and not isinstance(text, CitedSection)))
+
+
+def assert_finding_translated(found, outcome) -> None:
+    """A finding with the outcome expected, said in each language, its message still the
+    English string JSON carries."""
+    assert found.outcome is outcome
+    assert_translated(found.message)
+    assert json.loads(json.dumps(found.message)) == found.message

@@ -8,7 +8,6 @@ license's declarations. The law's citations stay English."""
 from __future__ import annotations
 
 import datetime as dt
-import json
 from decimal import Decimal
 from typing import Any
 
@@ -29,7 +28,13 @@ from dogs.rules import (
 from permits_site.rules.base import Outcome
 from tests.dogs.test_license_flow import png_upload
 from tests.factories import KennelDogFactory, PermitFactory, permit_type
-from tests.translated import LANGUAGES, assert_translated, said_in
+from tests.translated import (
+    LANGUAGES,
+    assert_finding_translated,
+    assert_translated,
+    declared_words,
+    said_in,
+)
 
 ON = dt.date(2026, 6, 1)
 PASS, FAIL = Outcome.PASS, Outcome.FAIL
@@ -134,20 +139,12 @@ def test_every_rule_of_the_four_sets_is_exercised():
 @pytest.mark.parametrize(("rule_set", "base", "rule_id", "changes", "outcome"), CASES)
 def test_every_rule_says_its_finding_in_the_readers_language(
         rule_set, base, rule_id, changes, outcome):
-    found = finding(rule_set, base, rule_id, changes)
-
-    assert found.outcome is outcome
-    assert_translated(found.message)
-    assert json.loads(json.dumps(found.message)) == found.message
+    assert_finding_translated(finding(rule_set, base, rule_id, changes), outcome)
 
 
 @pytest.mark.parametrize("rule_set", RULE_SETS, ids=lambda each: each.code)
 def test_the_rule_sets_their_rules_and_questions_are_said_in_the_readers_language(rule_set):
-    texts = [rule_set.title, rule_set.description, *(rule.summary for rule in rule_set.rules)]
-    for fact in rule_set.facts:
-        texts += [text for text in (fact.label, fact.help_text, fact.condition_text, fact.unit)
-                  if text and text != "$"]
-    for text in texts:
+    for text in declared_words(rule_set):
         assert_translated(text)
 
 

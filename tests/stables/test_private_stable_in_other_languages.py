@@ -7,7 +7,6 @@ Spanish where a resident's page shows them."""
 from __future__ import annotations
 
 import datetime as dt
-import json
 from typing import Any
 
 import pytest
@@ -17,7 +16,13 @@ from permits_site.licensing.kinds import kind_for
 from permits_site.rules.base import Outcome
 from stables.rules import HEARING_NOTICE, PRIVATE_STABLE, PUBLIC_STABLE, STABLE_EXPANSION
 from tests.stables.flow import PRIVATE_FACTS, PUBLIC_FACTS
-from tests.translated import LANGUAGES, assert_translated, said_in
+from tests.translated import (
+    LANGUAGES,
+    assert_finding_translated,
+    assert_translated,
+    declared_words,
+    said_in,
+)
 
 ON = dt.date(2030, 7, 10)
 OFFICE = {"zoning_certified": True, "conservation_commission_reviewed": True}
@@ -121,19 +126,12 @@ def finding(rule_set, base: dict[str, Any], rule_id: str, changes: dict[str, Any
 @pytest.mark.parametrize(("rule_set", "base", "rule_id", "changes", "outcome"), CASES)
 def test_every_stable_rule_says_its_finding_in_the_readers_language(
         rule_set, base, rule_id, changes, outcome):
-    found = finding(rule_set, base, rule_id, changes)
-
-    assert found.outcome is outcome
-    assert_translated(found.message)
-    assert json.loads(json.dumps(found.message)) == found.message
+    assert_finding_translated(finding(rule_set, base, rule_id, changes), outcome)
 
 
 @pytest.mark.parametrize("rule_set", RULE_SETS, ids=lambda each: each.code)
 def test_the_rule_sets_their_rules_and_questions_are_said_in_the_readers_language(rule_set):
-    texts = [rule_set.title, rule_set.description, *(rule.summary for rule in rule_set.rules)]
-    for fact in rule_set.facts:
-        texts += [text for text in (fact.label, fact.help_text, fact.condition_text) if text]
-    for text in texts:
+    for text in declared_words(rule_set):
         assert_translated(text)
 
 

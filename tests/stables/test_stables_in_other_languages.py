@@ -22,7 +22,6 @@ from permits_site.licensing.fact_forms import humanize
 from permits_site.licensing.kinds import kind_for
 from permits_site.rules.base import Outcome
 from permits_site.rules.calendar import BusinessCalendar
-from permits_site.rules.wording import CitedSection
 from stables import periods
 from stables.burials import services as burials
 from stables.models import Stable
@@ -31,7 +30,7 @@ from stables.permits.kinds import OCCUPANCY_WORDS
 from stables.rules import FENCE_MATERIAL_WORDS, HORSE_BURIAL, RULE_SETS, SANITARY_INSPECTION
 from tests.stables.flow import permitted
 from tests.stables.test_horses import HOLE, horse
-from tests.translated import assert_translated, said_in
+from tests.translated import assert_translated, declared_words, said_in
 
 PASS, FAIL = Outcome.PASS, Outcome.FAIL
 REVIEW, NOT_APPLICABLE = Outcome.NEEDS_REVIEW, Outcome.NOT_APPLICABLE
@@ -156,11 +155,7 @@ def test_every_burial_finding_is_said_in_the_readers_language(rule_id, changes, 
 
 @pytest.mark.parametrize("rule_set", RULE_SETS, ids=lambda each: each.code)
 def test_every_rule_set_of_the_town_asks_and_sums_up_in_the_readers_language(rule_set):
-    texts = [rule_set.title, rule_set.description, *(rule.summary for rule in rule_set.rules)]
-    for fact in rule_set.facts:
-        texts += [text for text in (fact.label, fact.help_text, fact.condition_text)
-                  if text and not isinstance(text, CitedSection)]
-    for text in texts:
+    for text in declared_words(rule_set):
         assert_translated(text)
 
 

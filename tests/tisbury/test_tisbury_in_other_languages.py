@@ -14,11 +14,9 @@ from decimal import Decimal
 import pytest
 from django.utils import translation
 
-from permits_site.licensing.fact_forms import humanize
 from permits_site.licensing.kinds import kind_for
 from permits_site.rules.base import Fact, FactType, RuleSet
 from permits_site.rules.registry import town_law
-from permits_site.rules.wording import CitedSection
 from tests.factories import (
     MeteredWellFactory,
     PropertyFactory,
@@ -29,7 +27,7 @@ from tests.factories import (
     municipality,
     staff,
 )
-from tests.translated import LANGUAGES, assert_translated, said_in
+from tests.translated import LANGUAGES, assert_translated, declared_words, said_in
 from tisbury_regs.inspection_triggers.services import PUMPOUTS_REASON
 from tisbury_regs.models import InspectionTriggerReason
 from tisbury_regs.periods import KEY_DATES, PERIODS
@@ -76,18 +74,6 @@ def findings(check: RuleSet) -> list:
         for finding in check.evaluate(facts, on=ON).findings:
             messages.setdefault(str(finding.message), finding.message)
     return list(messages.values())
-
-
-def declared_words(check: RuleSet) -> list[str]:
-    """The check's words a page shows; an agent's item is helped by its section, which stays
-    English."""
-    texts = [check.title, check.description]
-    for fact in check.facts:
-        texts += [fact.label, fact.help_text, fact.condition_text,
-                  *(humanize(choice) for choice in fact.choices)]
-    texts += [rule.summary for rule in check.rules]
-    return list(dict.fromkeys(text for text in texts
-                              if text and not isinstance(text, CitedSection)))
 
 
 @pytest.mark.parametrize("code", sorted(CHECKS))
