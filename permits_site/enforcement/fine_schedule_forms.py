@@ -51,18 +51,29 @@ class AddOffenseForm(OffenseAmountsForm):
         help_text="Lower-case words and digits joined by underscores, as the API and the "
                   "records name the offense.")
     description = forms.CharField(max_length=200, label="What the offense is")
+    description_pt_br = forms.CharField(
+        max_length=200, required=False, label="What the offense is, in Portuguese (Brazil)",
+        help_text="Residents reading the site in Portuguese see it on their citation; empty: "
+                  "the English.")
+    description_es = forms.CharField(
+        max_length=200, required=False, label="What the offense is, in Spanish",
+        help_text="Residents reading the site in Spanish see it on their citation; empty: the "
+                  "English.")
     citation = forms.CharField(
         max_length=200, label="Section of the law",
         help_text="As the citation will cite it: the law's name and the section, as the "
                   "schedule's other offenses are cited.")
     per_day = forms.BooleanField(required=False, label="Each day it continues is a separate "
                                                        "offense")
-    field_order = ["offense", "description", "citation", "per_day", "first", "second",
+    field_order = ["offense", "description", "description_pt_br", "description_es",
+                   "citation", "per_day", "first", "second",
                    "later", "effective_from", "note", "notice_given_on", "hearing_held_on",
                    "voted_on", "emergency"]
 
     def version(self) -> dict:
         return {**super().version(), "offense": self.cleaned_data["offense"],
                 "description": self.cleaned_data["description"],
+                "description_pt_br": self.cleaned_data["description_pt_br"],
+                "description_es": self.cleaned_data["description_es"],
                 "citation": self.cleaned_data["citation"],
                 "per_day": self.cleaned_data["per_day"]}

@@ -17,6 +17,7 @@ from permits_site.exceptions import ImmutableRecord
 from permits_site.licensing.models import MONEY, EffectiveDatedVersion
 from permits_site.rules.fines import FineRate
 from permits_site.towns.models import Municipality
+from permits_site.towns.typed_text import in_other_languages
 
 
 class PriorWindow(models.TextChoices):
@@ -56,6 +57,7 @@ class FineItem(models.Model):
     schedule = models.ForeignKey(FineSchedule, on_delete=models.CASCADE, related_name="items")
     offense = models.CharField(max_length=60)
     description = models.CharField(max_length=200)
+    description_pt_br, description_es = in_other_languages(description)
     citation = models.CharField(max_length=200)
     first_amount = models.DecimalField(
         **MONEY, null=True, blank=True, help_text="Blank: a written warning."
@@ -378,6 +380,7 @@ class Citation(models.Model):
     case = models.ForeignKey(Case, on_delete=models.PROTECT, related_name="citations")
     offense = models.CharField(max_length=60)
     description = models.CharField(max_length=200)
+    description_pt_br, description_es = in_other_languages(description)
     citation = models.CharField(max_length=200)
     offense_number = models.PositiveIntegerField()
     warning = models.BooleanField(default=False)

@@ -9,7 +9,7 @@ from decimal import Decimal
 import pytest
 import time_machine
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from permits_site.audit.models import AuditEntry
 from permits_site.enforcement.models import Citation, FineSchedule
@@ -18,6 +18,7 @@ from permits_site.enforcement.services import (
     open_case,
     set_offense_amounts,
 )
+from permits_site.licensing.templatetags.localised import typed
 from tests.factories import Role, municipality, staff
 
 pytestmark = pytest.mark.django_db
@@ -215,3 +216,36 @@ def test_the_officer_answers_the_service_dog_question_and_yes_refuses_restraint_
     page = client.get(reverse("enforcement:citation", args=[citation.pk])).content.decode()
     assert "Was the dog an assistance or service dog performing its duties?</dt>" in page
     assert "Restraint D(4)" in page
+
+
+# -- what the offense is, in the residents' languages (#26) ---------------------------------
+
+def test_the_admin_gives_what_the_offense_is_in_portuguese_and_spanish_and_versions_keep_it(
+        client, admin):
+    signed_in(client, admin).post(NEW, {**DOG_ON_BEACH,
+                                        "description_pt_br": "Cão na praia municipal no verão",
+                                        "description_es": "Perro en la playa municipal en verano"})
+    set_offense_amounts(municipality=municipality("north_andover"), offense="chasing",
+                        effective_from=dt.date(2027, 2, 11), acting_user=admin,
+                        amounts={"first": "30", "second": "60", "later": "90"})
+
+    with time_machine.travel(dt.datetime(2027, 2, 11, 15, 0), tick=False):
+        kept = in_force().items.get(offense="dog_on_town_beach")
+    assert (kept.description, kept.description_pt_br, kept.description_es) == (
+        "Dog on the town beach in summer", "Cão na praia municipal no verão",
+        "Perro en la playa municipal en verano")
+
+
+def test_a_citation_keeps_the_offense_in_the_languages_it_had_when_written(client, aco):
+    in_force().items.filter(offense="dog_litter").update(
+        description_pt_br="Dejetos do cão não recolhidos")
+    case = a_case("north_andover.dog_control", aco)
+    signed_in(client, aco)
+
+    cite(client, case, offense="dog_litter", service_dog_on_duty="no")
+    in_force().items.filter(offense="dog_litter").update(description_pt_br="")
+
+    citation = Citation.objects.get()
+    assert citation.description_pt_br == "Dejetos do cão não recolhidos"
+    with translation.override("pt-br"):
+        assert typed(citation, "description") == "Dejetos do cão não recolhidos"

@@ -201,6 +201,8 @@ def issue_citation(
         case=case,
         offense=offense,
         description=fine_item.description,
+        description_pt_br=fine_item.description_pt_br,
+        description_es=fine_item.description_es,
         citation=quote.citation,
         offense_number=quote.offense_number,
         warning=quote.warning,

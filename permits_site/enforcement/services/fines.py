@@ -172,9 +172,12 @@ def add_fine_offense(
     acting_user: User,
     note: str = "",
     adoption: Adoption = NOT_RECORDED,
+    description_pt_br: str = "",
+    description_es: str = "",
 ) -> FineSchedule:
     """A new version listing every offense in force and one more, with its section and its
-    ``first``, ``second`` and ``later`` amounts (``None``: a written warning).
+    ``first``, ``second`` and ``later`` amounts (``None``: a written warning); what the
+    offense is reads in Portuguese and Spanish where the admin gives it (#26).
 
     Refusals name the field: ``offense`` (malformed, or already listed), ``description``,
     ``citation`` (the section is required), ``amounts``, ``effective_from``.
@@ -204,6 +207,8 @@ def add_fine_offense(
     if errors:
         raise DomainError(errors)
     added = FineItem(offense=offense, description=description.strip(),
+                     description_pt_br=description_pt_br.strip(),
+                     description_es=description_es.strip(),
                      citation=citation.strip(), per_day=per_day,
                      first_amount=rate.first, second_amount=rate.second,
                      later_amount=rate.later)
@@ -296,6 +301,8 @@ def _revised_item(old: FineItem, rate: FineRate | None) -> FineItem:
     return FineItem(
         offense=old.offense,
         description=old.description,
+        description_pt_br=old.description_pt_br,
+        description_es=old.description_es,
         citation=old.citation,
         first_amount=rate.first,
         second_amount=rate.second,
