@@ -10,6 +10,8 @@ amounts the Board set; the Welfare A and B fines are the commonwealth's
 """
 
 
+from django.utils.translation import gettext_noop
+
 from dogs.law import cite
 from dogs.periods import MUNICIPALITY, PERIODS
 from permits_site.enforcement.catalogue import (
@@ -35,52 +37,52 @@ FINES = FineCatalogue(
     items=(
         FineItemSpec(
             "dangerous_dog_at_large",
-            "Dangerous dog off its owner's property or not restrained",
+            gettext_noop("Dangerous dog off its owner's property or not restrained"),
             cite("Dangerous F(1)"),
             amounts=("200.00", "300.00", "300.00"),
             per_day=True,
         ),
         FineItemSpec(
             "dangerous_dog_unregistered",
-            "Dangerous dog in town not registered with Animal Control",
+            gettext_noop("Dangerous dog in town not registered with Animal Control"),
             cite("Dangerous F(2)"),
             amounts=every_offense("100.00"),
             per_day=True,
         ),
         FineItemSpec(
             "unlicensed_dog",
-            "Dog kept without a license",
+            gettext_noop("Dog kept without a license"),
             cite("Licenses A(10)"),
             amounts=every_offense("50.00"),
         ),
         FineItemSpec(
             "running_at_large",
-            "Dog running at large",
+            gettext_noop("Dog running at large"),
             cite("Restraint A"),
             amounts=ESCALATING,
         ),
         FineItemSpec(
             "dog_litter",
-            "Dog waste not removed",
+            gettext_noop("Dog waste not removed"),
             cite("Restraint D"),
             amounts=ESCALATING,
         ),
         FineItemSpec(
             "nuisance_noise",
-            "Nuisance barking or howling",
+            gettext_noop("Nuisance barking or howling"),
             cite("Restraint C"),
             amounts=ESCALATING,
         ),
         FineItemSpec(
             "animal_limit",
-            "More animals kept at a residence than allowed",
+            gettext_noop("More animals kept at a residence than allowed"),
             cite("Limits E"),
             amounts=(WARNING, "25.00", "25.00"),
             per_day=True,
         ),
         FineItemSpec(
             "feeding_wildlife",
-            "Feeding wildlife",
+            gettext_noop("Feeding wildlife"),
             cite("Feeding wildlife A(4)"),
             amounts=ESCALATING,
         ),
@@ -88,63 +90,83 @@ FINES = FineCatalogue(
             FineItemSpec(offense, description, cite(section), set_by=SELECT_BOARD,
                          per_day=per_day, unit=unit)
             for offense, description, section, per_day, unit in (
-                ("chasing", "Dog allowed to chase a person, a vehicle or an animal carrying "
-                 "a person", "Restraint A(2)", False, ""),
-                ("large_animal_at_large", "Horse, goat, sheep, swine, chicken, cattle or other "
-                 "large animal at large, or grazing on a street, public land or sidewalk",
+                ("chasing", gettext_noop(
+                    "Dog allowed to chase a person, a vehicle or an animal carrying a person"),
+                 "Restraint A(2)", False, ""),
+                ("large_animal_at_large", gettext_noop(
+                    "Horse, goat, sheep, swine, chicken, cattle or other large animal at large, "
+                    "or grazing on a street, public land or sidewalk"),
                  "Restraint A(3)", False, ""),
-                ("biting_or_menacing", "Animal allowed to bite, menace or threaten without "
-                 "provocation, endangering a person's safety", "Restraint B(1)", False, ""),
-                ("dog_in_heat_not_confined", "Female dog in heat not confined away from other "
-                 "animals", "Restraint F(1)", False, ""),
-                ("dog_on_school_grounds", "Dog on school grounds without the principal's "
-                 "written permission", "Restraint G(1)", False, ""),
-                ("dog_on_athletic_field", "Dog within an athletic field or Town-owned "
-                 "playground", "Restraint G(2)", False, ""),
-                ("dog_in_lake_or_pond", "Animal in the water or on the ice of Lake "
-                 "Cochichewick or Stevens Pond", "Restraint G(4)", False, ""),
-                ("rabies_vaccination_missing", "Dog, cat or ferret six months or older not "
-                 "vaccinated against rabies", "Rabies A, C", False, ""),
-                ("kennel_after_revocation", "Kennel kept after its license was denied, revoked "
-                 "or suspended", "Kennel license B(6)", False, ""),
-                ("quarantine_order_violated", "Animal Inspector's quarantine order not "
-                 "followed", "Welfare C(2)", False, ""),
-                ("trap_not_checked", "Trap not checked, or trapped animals not released, "
-                 "within 24 hours", "Welfare E(2), E(4)", False, ""),
-                ("abandoned_animals_not_reported", "Vacated property not inspected for "
-                 "abandoned animals, or animals found not reported", "Welfare G(1), G(2), G(6)",
-                 False, ""),
-                ("pdd_noncompliance", "Potentially dangerous dog: owner not complying 21 days "
-                 "after notice", "Potentially dangerous F", True, ""),
-                ("pdd_relocation_not_notified", "Potentially dangerous dog moved into or out "
-                 "of town without notice to the Animal Control Officer",
+                ("biting_or_menacing", gettext_noop(
+                    "Animal allowed to bite, menace or threaten without provocation, endangering "
+                    "a person's safety"),
+                 "Restraint B(1)", False, ""),
+                ("dog_in_heat_not_confined", gettext_noop(
+                    "Female dog in heat not confined away from other animals"),
+                 "Restraint F(1)", False, ""),
+                ("dog_on_school_grounds", gettext_noop(
+                    "Dog on school grounds without the principal's written permission"),
+                 "Restraint G(1)", False, ""),
+                ("dog_on_athletic_field", gettext_noop(
+                    "Dog within an athletic field or Town-owned playground"),
+                 "Restraint G(2)", False, ""),
+                ("dog_in_lake_or_pond", gettext_noop(
+                    "Animal in the water or on the ice of Lake Cochichewick or Stevens Pond"),
+                 "Restraint G(4)", False, ""),
+                ("rabies_vaccination_missing", gettext_noop(
+                    "Dog, cat or ferret six months or older not vaccinated against rabies"),
+                 "Rabies A, C", False, ""),
+                ("kennel_after_revocation", gettext_noop(
+                    "Kennel kept after its license was denied, revoked or suspended"),
+                 "Kennel license B(6)", False, ""),
+                ("quarantine_order_violated", gettext_noop(
+                    "Animal Inspector's quarantine order not followed"),
+                 "Welfare C(2)", False, ""),
+                ("trap_not_checked", gettext_noop(
+                    "Trap not checked, or trapped animals not released, within 24 hours"),
+                 "Welfare E(2), E(4)", False, ""),
+                ("abandoned_animals_not_reported", gettext_noop(
+                    "Vacated property not inspected for abandoned animals, or animals found not "
+                    "reported"),
+                 "Welfare G(1), G(2), G(6)", False, ""),
+                ("pdd_noncompliance", gettext_noop(
+                    "Potentially dangerous dog: owner not complying 21 days after notice"),
+                 "Potentially dangerous F", True, ""),
+                ("pdd_relocation_not_notified", gettext_noop(
+                    "Potentially dangerous dog moved into or out of town without notice to the "
+                    "Animal Control Officer"),
                  "Potentially dangerous G, H", False, ""),
-                ("temporary_restraint_violated", "Order of temporary restraint not followed",
+                ("temporary_restraint_violated", gettext_noop(
+                    "Order of temporary restraint not followed"),
                  "Temporary restraint C", False, ""),
-                ("stray_not_turned_over", "Stray animal not turned over to Animal Control on "
-                 "request", "Impoundment B(2)", False, ""),
-                ("pet_shop_unlawful_sale", "Pet shop selling or offering a dog, cat, guinea "
-                 "pig or rabbit for sale", "Pet shop A(1), B(1)", False, "sale"),
-                ("pet_shop_unlawful_space", "Pet shop providing display space in violation of "
-                 "A(2)", "Pet shop A(2), B(2)", False, "display"),
+                ("stray_not_turned_over", gettext_noop(
+                    "Stray animal not turned over to Animal Control on request"),
+                 "Impoundment B(2)", False, ""),
+                ("pet_shop_unlawful_sale", gettext_noop(
+                    "Pet shop selling or offering a dog, cat, guinea pig or rabbit for sale"),
+                 "Pet shop A(1), B(1)", False, "sale"),
+                ("pet_shop_unlawful_space", gettext_noop(
+                    "Pet shop providing display space in violation of A(2)"),
+                 "Pet shop A(2), B(2)", False, "display"),
             )
         ),
         FineItemSpec(
             "animal_in_vehicle",
-            "Animal confined in a parked vehicle exposed to extreme heat or cold",
+            gettext_noop("Animal confined in a parked vehicle exposed to extreme heat or cold"),
             cite("Welfare A(1); MGL c.140 §174F"),
             amounts=("150.00", "300.00", "500.00"),
             set_by="the commonwealth (MGL c.140 §174F)",
         ),
         FineItemSpec(
             "animal_unsecured_in_vehicle_load",
-            "Animal carried unprotected in the load space of a vehicle on a public way",
+            gettext_noop(
+                "Animal carried unprotected in the load space of a vehicle on a public way"),
             cite("Welfare A(2)"),
             set_by="the commonwealth",
         ),
         FineItemSpec(
             "dog_tethered",
-            "Dog chained, tethered or confined as MGL c.140 §174E forbids",
+            gettext_noop("Dog chained, tethered or confined as MGL c.140 §174E forbids"),
             cite("Welfare B(1); MGL c.140 §174E"),
             amounts=("50.00", "200.00", "500.00"),
             set_by="the commonwealth (MGL c.140 §174E)",

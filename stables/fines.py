@@ -4,6 +4,8 @@
 severity of the violation, and each day is a separate offense.
 """
 
+from django.utils.translation import gettext_noop
+
 from permits_site.enforcement.catalogue import FineCatalogue, FineItemSpec
 from permits_site.enforcement.registry import (
     CaseType,
@@ -19,7 +21,7 @@ FINES = FineCatalogue(
     items=(
         FineItemSpec(
             "stable_regulation_violation",
-            "Violation of the Horse and Stable Regulations",
+            gettext_noop("Violation of the Horse and Stable Regulations"),
             cite("8.3"),
             range=("5.00", "100.00"),
             per_day=True,
