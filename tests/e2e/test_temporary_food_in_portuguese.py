@@ -44,8 +44,8 @@ def find_the_temporary_food_permit(page: Page) -> None:
     page.get_by_label("O que você quer fazer?").select_option(label="Fazer um evento")
     page.get_by_role("button", name="Buscar licenças").click()
     seen(page, PORTUGUESE)
-    page.get_by_role("link", name=re.compile(r"^Pedir pela internet\W+Licença Temporária de Alimentos")
-                     ).click()
+    page.get_by_role(
+        "link", name=re.compile(r"^Pedir pela internet\W+Licença Temporária de Alimentos")).click()
 
 
 def describe_the_event(page: Page, *, last_day: str) -> None:

@@ -23,7 +23,8 @@ def pay_page(user, invoice, language: str) -> str:
 @pytest.mark.parametrize(("language", "refused", "back"), [
     ("pt-br", "Town of North Andover ainda não aceita pagamento pela internet.",
      "Pedido: Licença de Cão"),
-    ("es", "Town of North Andover todavía no acepta pagos en línea.", "Solicitud: Licencia de Perro"),
+    ("es", "Town of North Andover todavía no acepta pagos en línea.",
+     "Solicitud: Licencia de Perro"),
 ])
 def test_a_town_without_online_payment_says_so_in_the_readers_language(
         resident, application, settings, language, refused, back):
