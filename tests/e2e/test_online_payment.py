@@ -139,7 +139,7 @@ def test_the_admin_sets_the_counter_instructions_and_the_clerk_sees_a_refund_fla
     expect(page.get_by_text("There is a problem with your answers")).to_be_visible()
     assert_accessible(page)
     page.get_by_label("Make checks payable to").fill("Town of North Andover")
-    page.get_by_label("Office hours").fill("Monday–Thursday, 8:30 a.m.–4:30 p.m.")
+    page.locator("#id_hours").fill("Monday–Thursday, 8:30 a.m.–4:30 p.m.")
     page.get_by_role("button", name="Save").click()
     expect(page.get_by_text("Payment instructions of the Town of North Andover saved")
            ).to_be_visible()
