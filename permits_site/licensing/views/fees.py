@@ -29,6 +29,17 @@ def admin_towns(user) -> set[int]:
     return permissions.admin_towns(user, doing="manage fee schedules")
 
 
+def administered_permit_type(user, code: str) -> PermitType:
+    """The permit type ``code`` of a town ``user`` administers; not found otherwise."""
+    towns = admin_towns(user)
+    return get_visible_or_404(
+        PermitType.objects.select_related("municipality"),
+        lambda viewer, permit_type: permit_type.municipality_id in towns,
+        user,
+        code=code,
+    )
+
+
 FEE_SCHEDULE_SORTS = {
     "town": listing.Sort("Town, then permit type", ("municipality__name", "name", "pk")),
     "name": listing.Sort("Permit type", ("name", "municipality__name", "pk")),
@@ -82,13 +93,7 @@ def fee_schedules(request):
 @login_required
 @require_http_methods(["GET", "POST"])
 def fee_schedule_new(request, code: str):
-    towns = admin_towns(request.user)
-    permit_type = get_visible_or_404(
-        PermitType.objects.select_related("municipality"),
-        lambda user, pt: pt.municipality_id in towns,
-        request.user,
-        code=code,
-    )
+    permit_type = administered_permit_type(request.user, code)
     current = schedule_in_force(permit_type, timezone.localdate())
     form = FeeScheduleVersionForm(
         request.POST or None,
@@ -149,13 +154,7 @@ def permit_type_wording(request, code: str):
     """The town admin's translations of what they type for a permit type — its name, its
     term, its fee items' descriptions — which residents reading Portuguese or Spanish see
     instead of the English (#26)."""
-    towns = admin_towns(request.user)
-    permit_type = get_visible_or_404(
-        PermitType.objects.select_related("municipality"),
-        lambda user, pt: pt.municipality_id in towns,
-        request.user,
-        code=code,
-    )
+    permit_type = administered_permit_type(request.user, code)
     current = schedule_in_force(permit_type, timezone.localdate())
     form = WordingForm(request.POST or None, permit_type=permit_type,
                        items=current.items.all() if current else [])
