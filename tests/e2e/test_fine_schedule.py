@@ -44,7 +44,9 @@ def test_the_admin_adds_an_offense_and_the_officer_cites_it(page, live_server, a
     assert_accessible(page)
     page.get_by_role("link", name="Add an offense to the North Andover fine schedule").click()
     page.get_by_label("Offense code").fill("dog_on_town_beach")
-    page.get_by_label("What the offense is").fill("Dog on the town beach in summer")
+    page.locator("#id_description").fill("Dog on the town beach in summer")
+    page.get_by_label("What the offense is, in Portuguese (Brazil)").fill(
+        "Cão na praia municipal no verão")
     page.get_by_label("Section of the law").fill("North Andover Code ch. 60, Restraint G(3)")
     page.get_by_label("First offense ($)").fill("25")
     page.get_by_label("Second offense ($)").fill("50")
