@@ -83,15 +83,17 @@ def save_wording_in_other_languages(
             before[column], after[column] = getattr(permit_type, column), wording[column].strip()
             setattr(permit_type, column, after[column])
     permit_type.save(update_fields=list(after))
-    items = FeeItem.objects.filter(schedule__permit_type=permit_type,
-                                   schedule__retired_at__isnull=True)
+    items = list(FeeItem.objects.filter(schedule__permit_type=permit_type,
+                                        schedule__retired_at__isnull=True))
     for fee_item in items:
         changed = {column: wording[key].strip() for column in columns("description")
                    if (key := f"{fee_item.code}:{column}") in wording}
         if changed:
             before[fee_item.code] = {column: getattr(fee_item, column) for column in changed}
             after[fee_item.code] = changed
-            FeeItem.objects.filter(pk=fee_item.pk).update(**changed)
+        for column, words in changed.items():
+            setattr(fee_item, column, words)
+    FeeItem.objects.bulk_update(items, columns("description"))
     audit.record(
         actor=acting_user, action="permit_type.wording", subject=permit_type,
         municipality=permit_type.municipality,
