@@ -11,7 +11,7 @@ class DogsConfig(AppConfig):
     verbose_name = "North Andover — Dogs and Other Animals"
 
     def ready(self) -> None:
-        from dogs import demo, fines, periods, questions, rules
+        from dogs import fines, periods, questions, rules
         from dogs.cases.api import DogCaseViewSet
         from dogs.cases.home import dog_case_work, duties_to_order, petitions_to_decide
         from dogs.impoundment.api import ImpoundmentViewSet
@@ -74,7 +74,7 @@ class DogsConfig(AppConfig):
             offense="unlicensed_dog",
             label="Record the Licenses A(10) offense on the owner's record",
         )
-        register_demo("dogs", demo.build)
+        register_demo("dogs", "dogs.demo.build")
         # The Health Division Animal Inspector inspects kennels (Kennel license B(3)).
         register_role_titles(town, {Role.INSPECTOR: gettext_noop("Animal Inspector")})
         forbid_roles_together(

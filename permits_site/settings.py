@@ -77,6 +77,8 @@ INSTALLED_APPS = [
     "dogs",
     "stables",
     "tisbury_regs",
+    # Last: sets what start-up imported aside from the garbage collector (its docstring).
+    "permits_site.startup",
 ]
 
 MIDDLEWARE = [

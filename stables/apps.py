@@ -19,7 +19,7 @@ class StablesConfig(AppConfig):
         from permits_site.licensing.page_registry import register_queue_link, register_urls
         from permits_site.licensing.questions import register_questions
         from permits_site.rules.registry import register_law
-        from stables import demo, fines, periods, questions, rules
+        from stables import fines, periods, questions, rules
         from stables.burials.api import HorseBurialNoticeViewSet
         from stables.horses.api import HorseViewSet
         from stables.horses.kinds import HorseRegistrationKind
@@ -54,5 +54,5 @@ class StablesConfig(AppConfig):
                         basename="horse-burial-notice")
         register_urls("stables", "stables.urls")
         register_queue_link(periods.MUNICIPALITY, "Horse registry", "stables:horse_registry")
-        register_demo("stables", demo.build)
+        register_demo("stables", "stables.demo.build")
         register_search()

@@ -11,6 +11,7 @@ processes pays for them at start-up (docs/operations/performance.md):
 - the payment provider's library, where a payment is taken or a webhook verified;
 - the legal holidays' calendars, on the first date asked of a year;
 - object storage and the shared cache, only when a deployment configures them;
+- the towns' demo records, only in ``seed_demo``;
 - the test and bench tools, never by the site.
 
 The probe runs in a fresh interpreter: this test process has imported most of them.
@@ -37,6 +38,8 @@ HEAVY = {
     "holidays",
     # Several hosts: media on S3-compatible storage, the shared Redis cache.
     "boto3", "botocore", "storages", "redis",
+    # The demo records, which only ``seed_demo`` builds (registered by dotted path).
+    "dogs.demo", "stables.demo", "tisbury_regs.demo",
     # Test and bench tools.
     "pytest", "hypothesis", "factory", "schemathesis", "time_machine", "playwright",
     "moto", "locust", "pypdf",

@@ -18,7 +18,7 @@ class TisburyRegsConfig(AppConfig):
         from permits_site.licensing.adoption import amend_after_notice_and_hearing
         from permits_site.licensing.page_registry import register_urls
         from permits_site.rules.registry import register_law
-        from tisbury_regs import demo, fines, periods, rules
+        from tisbury_regs import fines, periods, rules
         from tisbury_regs.law import cite
         from tisbury_regs.permits import food
         from tisbury_regs.permits.dumpster_care import DUMPSTER_SITE_VISIT
@@ -52,7 +52,7 @@ class TisburyRegsConfig(AppConfig):
         # A failed inspection of a temporary kitchen suspends its permit (09.5.3).
         post_save.connect(food.failed_kitchen_receiver, sender="enforcement.Inspection",
                           dispatch_uid="tisbury_failed_temporary_kitchen")
-        register_demo("tisbury_pumpout_and_wells", demo.pumpout_and_wells)
+        register_demo("tisbury_pumpout_and_wells", "tisbury_regs.demo.pumpout_and_wells")
         self.register_document_fees()
         self.register_spill_reports()
 

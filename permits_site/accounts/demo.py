@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.utils.module_loading import import_string
 
 from permits_site.accounts.models import User
 
@@ -21,16 +22,18 @@ SAMPLE_PNG = bytes.fromhex(
 )
 
 DemoBuilder = Callable[[User], None]
-_BUILDERS: dict[str, DemoBuilder] = {}
+_BUILDERS: dict[str, str] = {}
 
 
-def register_demo(name: str, builder: DemoBuilder) -> None:
-    """Have ``seed_demo`` call ``builder(resident)`` once the town staff exist."""
+def register_demo(name: str, builder: str) -> None:
+    """Have ``seed_demo`` call the function at the dotted path ``builder`` with the demo
+    resident once the town staff exist. A path, so that only ``seed_demo`` imports the
+    demo modules, not every process at start-up."""
     _BUILDERS[name] = builder
 
 
 def demo_builders() -> list[DemoBuilder]:
-    return list(_BUILDERS.values())
+    return [import_string(path) for path in _BUILDERS.values()]
 
 
 def sample_upload(name: str) -> SimpleUploadedFile:
