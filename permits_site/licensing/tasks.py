@@ -6,8 +6,12 @@ from django_tasks import task
 from permits_site.licensing.models import Permit
 from permits_site.pdf.rendering import render_permit_pdf_bytes
 
+#: Before the other background work (the e-mails above all): in a renewal season the clerk
+#: prints and posts the licenses, and each e-mail links to its license's PDF.
+PDF_PRIORITY = 10
 
-@task()
+
+@task(priority=PDF_PRIORITY)
 def render_permit_pdf(permit_id: int) -> None:
     """Render and store a permit's PDF (the download renders on demand if not yet stored)."""
     permit = Permit.objects.select_related("permit_type", "municipality").get(pk=permit_id)

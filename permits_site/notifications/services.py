@@ -2,7 +2,9 @@
 
 A message is written once per person and ``dedupe_key``; it is delivered after
 the transaction that wrote it commits, by the background worker running
-:func:`deliver_message`, the task defined here beside the services that queue it.
+:func:`deliver_message`, the task defined here beside the services that queue it, or,
+when the writing already runs in the worker (the messages of an audited change), by that
+same worker right after its commit.
 A person without an email address (entered at the counter) gets the same message
 as a letter: the clerk prints it from the letters list and marks it posted.
 
@@ -75,17 +77,24 @@ def people_of(*, person=None, business=None) -> list:
     return [person] if person is not None else []
 
 
-def write(draft: Draft, recipients: Iterable) -> list[Message]:
+def write(draft: Draft, recipients: Iterable, *, in_worker: bool = False) -> list[Message]:
     """Write one copy of ``draft`` per recipient; those already written or (for a
-    reminder) who asked for none are skipped. Each new email is delivered after commit;
-    a recipient without an email address gets a letter for the office to post."""
+    reminder) who asked for none are skipped. Each new email is delivered after commit:
+    by a task of its own, or, ``in_worker`` (the caller is itself a background task), by
+    this process, one after another — a failed send is logged, the others still go, and
+    :func:`retry_unsent` sends it again later. A recipient without an email address gets a
+    letter for the office to post."""
     written = []
     for recipient in _wanting(draft, recipients):
         message = _write_one(draft, recipient)
         if message is not None:
             written.append(message)
     for message in written:
-        if not message.is_letter:
+        if message.is_letter:
+            continue
+        if in_worker:
+            transaction.on_commit(lambda pk=message.pk: send_message(pk), robust=True)
+        else:
             transaction.on_commit(lambda pk=message.pk: deliver_message.enqueue(pk))
     return written
 
@@ -156,6 +165,11 @@ def retry_unsent(*, older_than: dt.timedelta = RETRY_AFTER) -> int:
 
 @task()
 def deliver_message(message_id: int) -> None:
+    """Send one written message unless it was sent already (the outbox's task)."""
+    send_message(message_id)
+
+
+def send_message(message_id: int) -> None:
     """Send one written message unless it was sent already."""
     with transaction.atomic():
         message = Message.objects.select_for_update().filter(

@@ -1,7 +1,5 @@
-"""Background work: the messages an audited change sends are written after it commits.
-
-Each message written is then sent by the outbox's own task,
-:func:`permits_site.notifications.services.deliver_message`.
+"""Background work: the messages an audited change sends are written after it commits,
+and sent by the same task once they are (one task per change, not one more per message).
 """
 
 from django.db import transaction
@@ -14,8 +12,9 @@ from permits_site.notifications.events import HANDLERS
 
 @task()
 def send_event_messages(entry_id: int) -> None:
-    """Write the messages an audited change sends (once: keys are unique) and send them."""
+    """Write the messages an audited change sends (once: keys are unique) and send them
+    after they commit."""
     entry = AuditEntry.objects.get(pk=entry_id)
     with transaction.atomic():
         draft, recipients = HANDLERS[entry.action](entry)
-        services.write(draft, recipients)
+        services.write(draft, recipients, in_worker=True)

@@ -1,13 +1,17 @@
 """Each change that concerns a person or business sends one email after commit."""
 
+import datetime as dt
 from decimal import Decimal
+from types import SimpleNamespace
 
 import pytest
 from django.core import mail
+from django.core.mail import EmailMultiAlternatives
 
 from permits_site.audit.models import AuditEntry
 from permits_site.licensing.services import applications as services
 from permits_site.licensing.services.payments import record_payment
+from permits_site.notifications import services as notification_services
 from permits_site.notifications.models import Message, MessageKind
 from permits_site.notifications.tasks import send_event_messages
 from permits_site.parties.services import add_member, create_business
@@ -121,3 +125,44 @@ def test_resident_emails_name_no_internal_rule_ids(draft, resident, clerk, commi
         finish(application, clerk=clerk, reference="R-2")
     assert mail.outbox
     assert not any("garden." in email.body for email in mail.outbox)
+
+
+def test_the_task_that_writes_a_changes_messages_sends_them(draft, resident, committed,
+                                                            monkeypatch):
+    """One background task per audited change: it writes the messages and, once they
+    commit, sends them itself rather than queueing one more task per message."""
+    queued = []
+    monkeypatch.setattr(notification_services, "deliver_message",
+                        SimpleNamespace(enqueue=queued.append))
+    with committed():
+        services.submit_application(application=draft(), acting_user=resident)
+    assert queued == []
+    assert len(mail.outbox) == 1 and Message.objects.get().sent_at is not None
+
+
+def test_a_send_that_fails_leaves_the_others_sent_and_is_retried(draft, resident, committed,
+                                                                monkeypatch):
+    partner = UserFactory(username="ben")
+    business = create_business(legal_name="Harbor Events LLC", kind="llc",
+                               mailing_address="1 Main Street", acting_user=resident)
+    add_member(business=business, username="ben", acting_user=resident)
+    send = EmailMultiAlternatives.send
+
+    def mail_server_refusing_the_resident(email, *args, **kwargs):
+        if email.to == [resident.email]:
+            raise ConnectionRefusedError("the mail server is down")
+        return send(email, *args, **kwargs)
+
+    monkeypatch.setattr(EmailMultiAlternatives, "send", mail_server_refusing_the_resident)
+    with committed():
+        services.submit_application(application=draft(business=business),
+                                    acting_user=resident)
+    assert [email.to for email in mail.outbox] == [[partner.email]]
+    unsent = Message.objects.get(sent_at__isnull=True)
+    assert unsent.recipient == resident
+
+    monkeypatch.setattr(EmailMultiAlternatives, "send", send)
+    with committed():
+        assert notification_services.retry_unsent(older_than=dt.timedelta(0)) == 1
+    assert [email.to for email in mail.outbox] == [[partner.email], [resident.email]]
+    assert not Message.objects.filter(sent_at__isnull=True).exists()

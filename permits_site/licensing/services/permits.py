@@ -47,9 +47,21 @@ def issue_permit(*, application: Application, acting_user: User,
     permit's license year, issue it for the whole next one instead, where its law lets
     one apply ahead (North Andover's dog licenses from December 1, Licenses A(8)).
     """
-    application = Application.objects.select_for_update().get(pk=application.pk)
+    application = _locked_for_issue(application.pk)
     return _issue(application, acting_user=acting_user, next_license_year=next_license_year,
                   blockers_checked=False)
+
+
+def _locked_for_issue(pk: int) -> Application:
+    """The application locked until the transaction ends (its row only), with what issuing
+    reads of it: its type and town, the license it renews and the invoices with their lines
+    (the fee gate and the permit's fee lines read them)."""
+    return (
+        Application.objects.select_for_update(of=("self",))
+        .select_related("permit_type", "municipality", "previous_permit__municipality")
+        .prefetch_related("invoices__lines")
+        .get(pk=pk)
+    )
 
 
 def _issue(application: Application, *, acting_user: User, next_license_year: bool,
@@ -173,7 +185,7 @@ def approve_and_issue(*, application: Application, acting_user: User,
     Approval refuses on every blocker; the application stays locked until issued, so
     issuing does not evaluate them again (the renewal season issues hundreds at once).
     """
-    application = Application.objects.select_for_update().get(pk=application.pk)
+    application = _locked_for_issue(application.pk)
     transitions.require("approve_and_issue", application)
     approving = transitions.can_approve(application)
     if approving:
