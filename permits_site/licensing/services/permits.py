@@ -53,13 +53,17 @@ def issue_permit(*, application: Application, acting_user: User,
 
 
 def _locked_for_issue(pk: int) -> Application:
-    """The application locked until the transaction ends (its row only), with what issuing
-    reads of it: its type and town, the license it renews and the invoices with their lines
-    (the fee gate and the permit's fee lines read them)."""
+    """The application locked until the transaction ends (its row only), with what approving
+    and issuing read of it: its type and town, its applicant, business and place (the
+    holder and place the permit freezes), the license it renews, and what the gates and the
+    permit read — invoices with their lines, documents, variances, reviewers'
+    determinations and hearings."""
     return (
         Application.objects.select_for_update(of=("self",))
-        .select_related("permit_type", "municipality", "previous_permit__municipality")
-        .prefetch_related("invoices__lines")
+        .select_related("permit_type", "municipality", "applicant", "business", "place",
+                        "previous_permit__municipality")
+        .prefetch_related("invoices__lines", "documents", "variances",
+                          "determinations__decided_by", "hearings")
         .get(pk=pk)
     )
 
