@@ -31,6 +31,7 @@ from permits_site.rules.base import (
     passed,
 )
 from permits_site.rules.calendar import BusinessCalendar, add_months, period_due
+from permits_site.rules.units import FEET, MINUTES, YEARS
 from permits_site.rules.wording import CitedSection, Dollars, explain
 
 LICENSE_AGE_MONTHS = 6
@@ -265,13 +266,11 @@ INSPECTION_FINDINGS = {
     ),
 }
 
-#: The units the rules count and measure in, said the reader's way with the numbers on a page.
+#: What the rules count, said the reader's way with the numbers on a page (the units they
+#: measure in: ``permits_site.rules.units``).
 DOGS = gettext_noop("dogs")
 CATS = gettext_noop("cats")
 ANIMALS = gettext_noop("animals")
-FEET = gettext_noop("ft")
-MINUTES = gettext_noop("minutes")
-YEARS = gettext_noop("years")
 
 
 def _inspection_fact(name: str, question: str) -> Fact:

@@ -38,6 +38,7 @@ from permits_site.rules.base import (
     passed,
 )
 from permits_site.rules.calendar import days_before
+from permits_site.rules.units import ACRES, CUBIC_FEET, DAYS, FEET, INCHES, SQUARE_FEET
 from permits_site.rules.wording import explain, gettext_noop, phrase
 from stables.law import cite
 
@@ -65,11 +66,8 @@ FENCE_MATERIAL_WORDS = {
 FENCE_MATERIALS = tuple(FENCE_MATERIAL_WORDS)
 
 
-#: The units the rules measure in, said the reader's way with the numbers on a page.
-FEET = gettext_noop("ft")
-SQUARE_FEET = gettext_noop("sq ft")
-INCHES = gettext_noop("in")
-ACRES = gettext_noop("acres")
+#: What the rules count, said the reader's way with the numbers on a page (the units they
+#: measure in: ``permits_site.rules.units``).
 HORSE_UNITS = gettext_noop("horses")
 
 
@@ -751,10 +749,6 @@ PUBLIC_STABLE.add(
 
 
 # -- Sanitary inspection (§6) -------------------------------------------------
-
-#: The units the inspections and the burial notice measure in.
-CUBIC_FEET = gettext_noop("cu ft")
-DAYS = gettext_noop("days")
 
 SANITARY_INSPECTION = RuleSet(
     code="northborough.sanitary_inspection",

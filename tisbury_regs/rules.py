@@ -33,6 +33,15 @@ from permits_site.rules.base import (
     not_applicable,
     passed,
 )
+from permits_site.rules.units import (
+    CUBIC_YARDS,
+    DAYS,
+    FEET,
+    GALLONS,
+    GALLONS_PER_HOUR,
+    GALLONS_PER_MINUTE,
+    SQUARE_FEET,
+)
 from permits_site.rules.wording import Explanation, explain, gettext_noop
 from tisbury_regs.law import cite
 
@@ -52,14 +61,8 @@ CHOICE_WORDS = (gettext_noop("Barrier beach"), gettext_noop("Coastal district"),
                 gettext_noop("Residential"), gettext_noop("Business"))
 
 
-#: The units the rules measure in, said the reader's way with the numbers on a page.
-FEET = gettext_noop("ft")
-SQUARE_FEET = gettext_noop("sq ft")
-GALLONS = gettext_noop("gal")
-GALLONS_PER_MINUTE = gettext_noop("gpm")
-GALLONS_PER_HOUR = gettext_noop("gph")
-CUBIC_YARDS = gettext_noop("cu yd")
-DAYS = gettext_noop("days")
+#: What the rules count, said the reader's way with the numbers on a page (the units they
+#: measure in: ``permits_site.rules.units``).
 BEDROOMS = gettext_noop("bedrooms")
 
 # -- Fact declarations ---------------------------------------------------------
