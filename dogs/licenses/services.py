@@ -587,20 +587,20 @@ def dogs_not_renewed(*, municipality, year: int):
     database builds once each (not a lookup per dog), so counting the list for its pages
     reads no license number.
     """
-    last_year = _online_licenses(year - 1).filter(municipality=municipality).exclude(
-        status=PermitStatus.REVOKED
-    )
-    licensed_online = Permit.objects.filter(
+    last_year = Permit.objects.filter(
         municipality=municipality, permit_type__code=DOG_LICENSE, year=year - 1,
-    ).exclude(status=PermitStatus.REVOKED).values("application__dog_license__dog")
+    ).exclude(status=PermitStatus.REVOKED)
+    the_dogs_license = last_year.filter(application__dog_license__dog=OuterRef("pk"))
     licensed_on_paper = PaperLicense.objects.filter(year=year - 1).values("dog")
     return (
         Dog.objects.filter(active=True)
-        .filter(Q(pk__in=licensed_online) | Q(pk__in=licensed_on_paper))
+        .filter(Q(pk__in=last_year.values("application__dog_license__dog"))
+                | Q(pk__in=licensed_on_paper))
         .exclude(Exists(_online_licenses(year)))
         .exclude(Exists(_paper_licenses(year)))
         .annotate(
-            license_number=Subquery(last_year.order_by("-issued_at").values("number")[:1]),
+            license_number=Subquery(
+                the_dogs_license.order_by("-issued_at").values("number")[:1]),
             paper_license_number=Subquery(_paper_licenses(year - 1).values("number")[:1]),
         )
         .select_related("owner")
