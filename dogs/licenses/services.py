@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING
 from django.core.files.uploadedfile import UploadedFile
 from django.db import transaction
 from django.db.models import Exists, OuterRef, Q, Subquery
-from django.db.models.functions import Coalesce
 from django.utils import timezone
 from django.utils.translation import gettext_noop
 
@@ -579,45 +578,67 @@ def dogs_not_renewed(*, municipality, year: int):
     """Active dogs licensed for the year before ``year`` and not yet for ``year``, with
     their owners' contacts: the renewals of the season (Licenses A(8)).
 
-    Last year's license is the town's, issued online (``license_number``), or a paper
-    license the Clerk's office issued before and that was recorded for the dog
-    (``paper_license_number``): its next license is a renewal all the same. A license for
-    ``year``, online or on paper, takes the dog off the list. One query whatever the
-    number of rows: the owner comes joined. The dogs licensed last year are two sets the
-    database builds once each (not a lookup per dog), so counting the list for its pages
-    reads no license number.
+    Last year's license is the town's, issued online, or a paper license the Clerk's office
+    issued before and that was recorded for the dog: its next license is a renewal all the
+    same. A license for ``year``, online or on paper, takes the dog off the list. One query
+    whatever the number of rows: the owner comes joined. The dogs licensed last year, and
+    those licensed for ``year``, are sets the database builds once each (not a lookup per
+    dog, which stale planner statistics turn into a scan per dog). The owners come in
+    alphabetical order, then the dog's name: an order the database takes from the rows
+    themselves, so the list reads no license number to count or page it
+    (``attach_last_years_numbers`` reads those of the page shown).
     """
-    last_year = Permit.objects.filter(
-        municipality=municipality, permit_type__code=DOG_LICENSE, year=year - 1,
-    ).exclude(status=PermitStatus.REVOKED)
-    the_dogs_license = last_year.filter(application__dog_license__dog=OuterRef("pk"))
     licensed_on_paper = PaperLicense.objects.filter(year=year - 1).values("dog")
+    licensed_for_year = DogLicense.objects.filter(
+        application__permit__permit_type__code=DOG_LICENSE, application__permit__year=year,
+    ).values("dog")
     return (
         Dog.objects.filter(active=True)
-        .filter(Q(pk__in=last_year.values("application__dog_license__dog"))
+        .filter(Q(pk__in=_last_years_licenses(municipality, year)
+                  .values("application__dog_license__dog"))
                 | Q(pk__in=licensed_on_paper))
-        .exclude(Exists(_online_licenses(year)))
-        .exclude(Exists(_paper_licenses(year)))
-        .annotate(
-            license_number=Subquery(
-                the_dogs_license.order_by("-issued_at").values("number")[:1]),
-            paper_license_number=Subquery(_paper_licenses(year - 1).values("number")[:1]),
-        )
+        .exclude(pk__in=licensed_for_year)
+        .exclude(pk__in=PaperLicense.objects.filter(year=year).values("dog"))
         .select_related("owner")
-        .order_by("owner__last_name", "owner__first_name",
-                  Coalesce("license_number", "paper_license_number"))
+        .order_by("owner__last_name", "owner__first_name", "name", "pk")
     )
 
 
-def _online_licenses(year: int):
-    """The licenses of ``year`` issued online to the dog of the outer query."""
-    return Permit.objects.filter(permit_type__code=DOG_LICENSE, year=year,
-                                 application__dog_license__dog=OuterRef("pk"))
+def attach_last_years_numbers(dogs: list[Dog], *, municipality, year: int) -> list[Dog]:
+    """Set on each of ``dogs`` — the page of ``dogs_not_renewed`` shown — the numbers of
+    its licenses of the year before ``year``: ``license_number``, the town's license issued
+    online (the latest issued, not revoked), and ``paper_license_number``, its recorded
+    paper license (``None`` when there is none).
+
+    The list reads no number: reading them for the page shown only, in two queries whatever
+    its size (none for no dog), keeps the list's cost independent of how the database's
+    planner estimates the year (a number looked up per dog to sort thousands of them ran a
+    scan of the year's licenses per dog on stale statistics).
+    """
+    if not dogs:
+        return dogs
+    ids = [dog.pk for dog in dogs]
+    online: dict[int, str] = {}
+    for dog_id, number in (
+        _last_years_licenses(municipality, year)
+        .filter(application__dog_license__dog__in=ids)
+        .order_by("-issued_at", "-pk")
+        .values_list("application__dog_license__dog", "number")
+    ):
+        online.setdefault(dog_id, number)
+    paper = dict(PaperLicense.objects.filter(dog__in=ids, year=year - 1).order_by()
+                 .values_list("dog", "number"))
+    for dog in dogs:
+        dog.license_number = online.get(dog.pk)
+        dog.paper_license_number = paper.get(dog.pk)
+    return dogs
 
 
-def _paper_licenses(year: int):
-    """The paper license of ``year`` recorded for the dog of the outer query."""
-    return PaperLicense.objects.filter(dog=OuterRef("pk"), year=year)
+def _last_years_licenses(municipality, year: int):
+    """The town's dog licenses of the year before ``year``, except those revoked."""
+    return Permit.objects.filter(
+        municipality=municipality, permit_type__code=DOG_LICENSE, year=year - 1,
+    ).exclude(status=PermitStatus.REVOKED)
 
 
 #: How many dogs a search on the renewal season screen lists.

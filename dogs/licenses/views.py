@@ -251,11 +251,12 @@ BULK_ISSUED = "permit.bulk_issued"
 def renewal_season(request):
     """Renewals paid and waiting to be issued (the Clerk issues a page or a selection in
     one action), and the dogs licensed last year — online or on a recorded paper
-    license — not yet renewed, with owners' contacts; a search finds a dog whose paper
-    license the Clerk records.
+    license — not yet renewed, with owners' contacts, the owners in alphabetical order;
+    a search finds a dog whose paper license the Clerk records.
 
     Both lists are paged, 25 rows a page, so the screen runs a fixed number of queries
-    whatever the size of the season.
+    whatever the size of the season: last year's license numbers are read for the dogs
+    of the page shown only.
     """
     town = clerk_town(request)
     year = _season_year(request)
@@ -264,6 +265,8 @@ def renewal_season(request):
                   request.GET.get("page"))
     not_renewed = _page(services.dogs_not_renewed(municipality=town, year=year),
                         request.GET.get("remind_page"))
+    not_renewed.object_list = services.attach_last_years_numbers(
+        list(not_renewed.object_list), municipality=town, year=year)
     find = request.GET.get("find", "").strip()
     return render(
         request,

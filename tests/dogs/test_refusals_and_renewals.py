@@ -7,7 +7,11 @@ import time_machine
 from django.core import mail
 
 from dogs.licenses.reminders import send_season_notices
-from dogs.licenses.services import apply_for_dog_license, dogs_not_renewed
+from dogs.licenses.services import (
+    apply_for_dog_license,
+    attach_last_years_numbers,
+    dogs_not_renewed,
+)
 from dogs.models import DogTag
 from permits_site.exceptions import DomainError
 from permits_site.licensing.models import PermitStatus
@@ -179,7 +183,9 @@ def test_renewal_season_lists_unrenewed_licenses_and_emails_owners(
         lapsed = licensed(lapsed_dog, clerk)
     licensed(renewed_dog, clerk, action="renewal", year=2028)
 
-    due = list(dogs_not_renewed(municipality=north_andover, year=2028))
+    due = attach_last_years_numbers(
+        list(dogs_not_renewed(municipality=north_andover, year=2028)),
+        municipality=north_andover, year=2028)
     with django_capture_on_commit_callbacks(execute=True):
         sent = send_season_notices(municipality=north_andover, year=2028, acting_user=clerk)
 
