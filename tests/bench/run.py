@@ -208,6 +208,8 @@ LISTS = [
     ("/enforcement/inspections/", "inspector"),
     ("/enforcement/deadlines/", "inspector"),
     ("/dogs/renewals/?year=2027", "clerk"),
+    # The dogs licensed for the year generated, not yet renewed for the next.
+    ("/dogs/renewals/?year=2028", "clerk"),
     ("/staff/search/?q=ident", "clerk"),
     ("/api/v1/search/?q=ident", "clerk"),
 ]
