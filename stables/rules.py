@@ -21,6 +21,7 @@ from decimal import Decimal
 from typing import Any
 
 from permits_site.rules.base import (
+    NOT_RECORDED,
     CheckContext,
     Fact,
     FactType,
@@ -33,6 +34,7 @@ from permits_site.rules.base import (
     at_most,
     failed,
     must_hold,
+    must_hold_if_recorded,
     needs_review,
     not_applicable,
     passed,
@@ -855,9 +857,6 @@ SANITARY_INSPECTION = RuleSet(
     ),
 )
 
-NOT_RECORDED = gettext_noop("Not recorded on this visit.")
-
-
 @SANITARY_INSPECTION.rule(
     "nb.6.2.volume", cite("6.2"), gettext_noop("No more than two cords of manure are stored")
 )
@@ -977,9 +976,9 @@ def _answered(
 ) -> Verdict:
     """A yes/no item of the checklist: not applicable when the visit did not record it;
     otherwise it must be ``holds``."""
-    if facts.get(name) is None:
-        return not_applicable(NOT_RECORDED)
-    return must_hold(facts[name] is holds, ok=ok, refusal=refusal)
+    answer = facts.get(name)
+    return must_hold_if_recorded(None if answer is None else answer is holds,
+                                 ok=ok, refusal=refusal)
 
 
 @SANITARY_INSPECTION.rule(

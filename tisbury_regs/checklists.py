@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext_noop
 
-from permits_site.rules.base import Fact, FactType, RuleSet, must_hold
+from permits_site.rules.base import Fact, FactType, RuleSet, must_hold_if_recorded
 
 
 @dataclass(frozen=True)
@@ -22,13 +22,20 @@ class ChecklistItem:
     citation: str
     refusal: str
 
-    def as_fact(self) -> Fact:
-        return Fact(self.fact, FactType.BOOL, self.question, help_text=self.citation)
+    def as_fact(self, *, required: bool) -> Fact:
+        return Fact(self.fact, FactType.BOOL, self.question, help_text=self.citation,
+                    required=required)
 
 
-def add_items(rule_set: RuleSet, items: tuple[ChecklistItem, ...]) -> None:
-    """Append the items to ``rule_set``: their facts and one rule each, in order."""
-    rule_set.facts = (*rule_set.facts, *(item.as_fact() for item in items))
+def add_items(rule_set: RuleSet, items: tuple[ChecklistItem, ...], *,
+              answers_required: bool = True) -> None:
+    """Append the items to ``rule_set``: their facts and one rule each, in order.
+
+    A rule set whose facts the spec lists (the campground's) takes the items as answers the
+    visit may leave out (``answers_required=False``): a client sending the listed facts is
+    not refused, and an item left out is not applicable."""
+    rule_set.facts = (*rule_set.facts,
+                      *(item.as_fact(required=answers_required) for item in items))
     for item in items:
         _add_rule(rule_set, item)
 
@@ -37,8 +44,9 @@ def _add_rule(rule_set: RuleSet, item: ChecklistItem) -> None:
     @rule_set.rule(item.rule_id, item.citation, item.question)
     def item_holds(facts, context):
         """One item of the agent's checklist: it holds when the agent answers yes."""
-        return must_hold(facts[item.fact], ok=gettext_noop("Found so on the visit."),
-                         refusal=item.refusal)
+        return must_hold_if_recorded(facts.get(item.fact),
+                                     ok=gettext_noop("Found so on the visit."),
+                                     refusal=item.refusal)
 
 
 def checklist(*, code: str, municipality: str, title: str, description: str,

@@ -1536,9 +1536,11 @@ RULE_SETS: tuple[RuleSet, ...] = (
 
 
 # -- tisbury.campground: the agent's items beyond the fixture counts (09.8.2–09.8.5) ----------
-# Appended to the campground checklist: a room for each sex (09.8.2(1)), lights, partitions,
-# screens (09.8.2(4), (7), (8)), poison ivy (09.8.3(3)), the water's approved source (09.8.4(1))
-# and the emergency provisions (09.8.5(1), (2)).
+# Appended to the campground checklist after the spec's eleven rules: a room for each sex
+# (09.8.2(1)), lights, partitions, screens (09.8.2(4), (7), (8)), poison ivy (09.8.3(3)), the
+# water's approved source (09.8.4(1)) and the emergency provisions (09.8.5(1), (2)). The spec
+# lists the rule set's facts, and a check sending those is answered: each item is judged where
+# the visit recorded it and is not applicable where it did not.
 
 from tisbury_regs.checklists import ChecklistItem, add_items  # noqa: E402
 
@@ -1595,7 +1597,7 @@ CAMPGROUND_UPKEEP = (
                   "ti.8.4.1.source", cite("09.8.4(1)"),
                   gettext_noop("The drinking or washing water is not from an approved source.")),
 )
-add_items(CAMPGROUND, CAMPGROUND_UPKEEP)
+add_items(CAMPGROUND, CAMPGROUND_UPKEEP, answers_required=False)
 
 
 # -- tisbury.subdivision (09.4.1, 09.4.2, 09.1.3(2)) -------------------------------------------

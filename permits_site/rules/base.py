@@ -488,5 +488,17 @@ def must_hold(condition: bool, *, ok: str, refusal: str) -> Verdict:
     return passed(ok) if condition else failed(refusal)
 
 
+#: What an inspection's item says when the visit left it unanswered.
+NOT_RECORDED = gettext_noop("Not recorded on this visit.")
+
+
+def must_hold_if_recorded(answer: bool | None, *, ok: str, refusal: str) -> Verdict:
+    """An item of a visit beyond the facts its rule set must be given: not applicable when
+    the visit did not record it, otherwise :func:`must_hold`."""
+    if answer is None:
+        return not_applicable(NOT_RECORDED)
+    return must_hold(answer, ok=ok, refusal=refusal)
+
+
 def fact_names(facts: Iterable[Fact]) -> list[str]:
     return [fact.name for fact in facts]

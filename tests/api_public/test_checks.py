@@ -11,6 +11,8 @@ from tests.law.answers import (
     DOG_LICENSE_RENEWAL,
     PRIVATE_STABLE_42_FT,
 )
+from tests.rules.test_northborough_rules import SANITARY_VISIT
+from tests.rules.test_tisbury_rules import CAMPGROUND_OK, PRIVATE_WELL_OK
 
 PRIVATE_STABLE_URL = "/api/v1/checks/northborough.private_stable/"
 
@@ -221,3 +223,56 @@ def test_a_cross_field_inconsistency_is_refused_naming_the_fact_09_2_5_3(public)
 
     assert response.status_code == 400
     assert list(response.json()["facts"]) == ["end_date"]
+
+
+#: Rule sets to which the product adds rules of the law beyond the spec's table, with the
+#: facts the spec lists for them and the ids of its table, in order.
+SPEC_TABLES = {
+    "tisbury.campground": (
+        (
+            "sites", "toilets", "lavatories", "showers", "urinals", "largest_room_toilets",
+            "largest_room_lavatories", "largest_room_showers", "largest_room_urinals",
+            "window_vent_sqft_per_toilet", "windows_in_two_outside_walls",
+            "forced_air_ventilation", "hot_and_cold_water", "cleanings_per_day",
+            "refuse_capacity_gal", "max_distance_to_refuse_ft", "drinking_faucets",
+            "faucet_height_ft",
+        ),
+        ("ti.8.2.5.toilets", "ti.8.2.5.lavatories", "ti.8.2.5.showers", "ti.8.2.5.urinals",
+         "ti.8.2.2.room_caps", "ti.8.2.3.ventilation", "ti.8.2.6.water", "ti.8.3.1.cleaning",
+         "ti.8.3.2.refuse", "ti.8.4.3.faucets", "ti.8.4.2.faucet_height"),
+        CAMPGROUND_OK,
+    ),
+    "northborough.sanitary_inspection": (
+        ("manure_storage_cuft", "days_since_manure_removed", "manure_variance",
+         "runoff_to_wetlands", "stall_cleaned_daily", "effluent_discharged",
+         "feed_in_closed_containers"),
+        ("nb.6.2.volume", "nb.6.2.interval", "nb.6.2.runoff", "nb.6.2.stall",
+         "nb.6.3.effluent", "nb.6.5.feed"),
+        SANITARY_VISIT,
+    ),
+    "tisbury.private_well": (
+        ("zone", "use", "peak_gpm", "continuous_gph_30min", "elevation_ft", "anti_siphon",
+         "bedrooms", "occupants", "sealed_meter", "installed", "proven", "tested"),
+        ("ti.9.5.5.business", "ti.9.5.6.capacity", "ti.9.6.1.anti_siphon", "ti.3.1.4.meter",
+         "ti.3.1.3.ready"),
+        PRIVATE_WELL_OK,
+    ),
+}
+
+
+@pytest.mark.parametrize("code", SPEC_TABLES)
+def test_a_check_given_only_the_facts_the_spec_lists_judges_the_spec_table_first(public, code):
+    """api.md: a client sends the facts the spec lists, every rule of the spec's table
+    appears once, in its order; the law's further items follow and, left out, refuse
+    nothing."""
+    facts, spec_rule_ids, valid_case = SPEC_TABLES[code]
+
+    response = public.post(f"/api/v1/checks/{code}/",
+                           {"facts": {name: valid_case[name] for name in facts},
+                            "on": "2027-06-09"})
+
+    assert response.status_code == 200, response.json()
+    findings = response.json()["findings"]
+    assert tuple(found["rule"] for found in findings[:len(spec_rule_ids)]) == spec_rule_ids
+    assert all(found["outcome"] != "fail" for found in findings[len(spec_rule_ids):])
+    assert response.json()["compliant"] is True

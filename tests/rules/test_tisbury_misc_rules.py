@@ -41,13 +41,15 @@ def test_campground_poison_ivy_within_2_ft_fails_8_3_3():
     assert found.citation == "Tisbury BOH Reg 09.8.3(3)"
 
 
-def test_campground_emergency_items_are_required_answers_8_5():
+def test_campground_item_the_visit_did_not_record_is_not_applicable_8_5():
+    """The spec lists the campground's facts; the agent's further items are judged where the
+    visit recorded them (each item's yes and no: the test above)."""
     answers = {name: value for name, value in CAMPGROUND_OK.items() if name != "public_telephone"}
 
-    with pytest.raises(FactsInvalid) as refused:
-        CAMPGROUND.parse(answers)
+    unrecorded = finding(CAMPGROUND, answers, "ti.8.5.2.telephone")
 
-    assert "public_telephone" in refused.value.errors
+    assert unrecorded.outcome is Outcome.NOT_APPLICABLE
+    assert unrecorded.message == "Not recorded on this visit."
 
 
 @pytest.mark.parametrize("item", ITEMS, ids=lambda item: item.rule_id)
