@@ -22,7 +22,8 @@ from typing import Any
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import gettext_noop
 
-from permits_site.rules.base import Fact, FactsInvalid, FactType, RuleSet
+from permits_site.licensing.fact_forms import bounds_errors
+from permits_site.rules.base import NULL_CHARACTERS, Fact, FactsInvalid, FactType, RuleSet
 
 
 class Gate(StrEnum):
@@ -460,9 +461,14 @@ def _parse_scalars(fields, raw, parsed: ParsedDetails, errors, *, validators) ->
                         validators=validators)
     answered = {fact.name: raw[fact.name] for fact in facts if fact.name in raw}
     try:
-        questions.parse(answered)
+        values = questions.parse(answered)
     except FactsInvalid as invalid:
         for name, messages in invalid.errors.items():
+            errors.setdefault(name, []).extend(messages)
+        return
+    # The bounds every date and number the site takes shares with its forms (1900–2199).
+    if out_of_bounds := bounds_errors(questions, values):
+        for name, messages in out_of_bounds.items():
             errors.setdefault(name, []).extend(messages)
         return
     for declared in fields:
@@ -488,6 +494,8 @@ def _parse_other(declared: DeclaredField, value: Any, parsed: ParsedDetails, app
                          f"{', '.join(declared.choices)}.")
     if any(len(item) > 200 for item in value):
         raise ValueError("Keep each entry under 200 characters.")
+    if any("\x00" in item for item in value):
+        raise ValueError(NULL_CHARACTERS)
     parsed.values[declared.name] = list(value)
 
 

@@ -52,6 +52,9 @@ class FactType(StrEnum):
 
 
 _NO_DEFAULT = object()
+#: A text holding a NUL, refused as Django REST framework refuses one in any other field (a
+#: database cannot store it in JSON).
+NULL_CHARACTERS = "Null characters are not allowed."
 
 
 @dataclass(frozen=True)
@@ -394,6 +397,8 @@ def _parse_text(fact: Fact, value: Any) -> str:
         raise ValueError("Enter text (a JSON string).")
     if len(value) > 500:
         raise ValueError("Keep this under 500 characters.")
+    if "\x00" in value:
+        raise ValueError(NULL_CHARACTERS)
     return value
 
 

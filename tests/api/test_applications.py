@@ -191,6 +191,58 @@ def test_date_facts_of_a_generic_draft_are_judged_as_dates(resident_api, site):
     assert "ti.2.5.3.duration" in [blocker["code"] for blocker in response.json()["blockers"]]
 
 
+@pytest.mark.parametrize(("start", "end", "refused"), [
+    ("0001-01-01", "2027-01-01", "start_date"),
+    ("1899-12-31", "1900-01-01", "start_date"),
+    ("2027-01-01", "9999-12-31", "end_date"),
+    ("2199-12-31", "2200-01-01", "end_date"),
+])
+def test_a_date_of_the_details_beyond_1900_2199_is_refused_naming_it(resident_api, site, start,
+                                                                      end, refused):
+    """The bound every date the API and the forms take (docs/api: "whichever endpoint takes
+    it"), the details of an application included: nothing is created."""
+    response = resident_api.post(
+        APPLICATIONS,
+        {"permit_type": "tisbury.temporary_dumpster", "action": "new",
+         "details": {"start_date": start, "end_date": end, "property": site.pk}},
+        format="json",
+    )
+
+    assert response.status_code == 400, response.json()
+    assert response.json()["details"][refused] == ["Enter a date between 1900 and 2199."]
+    assert not Application.objects.filter(permit_type__code="tisbury.temporary_dumpster").exists()
+
+
+def test_the_bound_dates_of_the_details_are_taken(resident_api, site):
+    response = resident_api.post(
+        APPLICATIONS,
+        {"permit_type": "tisbury.temporary_dumpster", "action": "new",
+         "details": {"start_date": "1900-01-01", "end_date": "2199-12-31", "property": site.pk}},
+        format="json",
+    )
+
+    assert response.status_code == 201, response.json()
+
+
+@pytest.mark.postgres
+def test_a_null_character_in_a_text_of_the_details_is_refused_naming_it(
+    sandblasting_online, resident_api, site
+):
+    """PostgreSQL cannot keep a NUL in JSON: the field is refused as any other text field's
+    NUL is, on both databases, and nothing is created."""
+    response = resident_api.post(
+        APPLICATIONS,
+        {"permit_type": "tisbury.sandblasting", "action": "new",
+         "details": {"property": site.pk, "variant": "individual",
+                     "company_name": "Harbor\u0000Blasting"}},
+        format="json",
+    )
+
+    assert response.status_code == 400, response.json()
+    assert response.json()["details"]["company_name"] == ["Null characters are not allowed."]
+    assert not Application.objects.filter(permit_type__code="tisbury.sandblasting").exists()
+
+
 def test_a_dog_license_draft_is_edited_through_its_declared_details(resident_api, draft):
     response = resident_api.patch(f"{APPLICATIONS}{draft.pk}/", {"details": {}}, format="json")
 
