@@ -275,6 +275,7 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_SCHEMA_CLASS": "permits_site.api.schema.ErrorResponsesAutoSchema",
     "EXCEPTION_HANDLER": "permits_site.api.errors.exception_handler",
+    "DEFAULT_FILTER_BACKENDS": ["permits_site.api.filters.TownFilter"],
     "DEFAULT_PAGINATION_CLASS": "permits_site.api.pagination.CeilingLimitOffsetPagination",
     "PAGE_SIZE": 50,
 }

@@ -11,7 +11,7 @@ administer is a 403, another town's role a 404.
 from __future__ import annotations
 
 from django.db.models import Prefetch
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
@@ -68,16 +68,7 @@ class StaffRoleViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
             "role")
         return in_towns_where(roles, self.request.user, Role.ADMIN, town_field="municipality")
 
-    def filter_queryset(self, queryset):
-        code = self.request.query_params.get("municipality")
-        if self.action != "list" or code is None:
-            return queryset
-        return queryset.filter(municipality__code=code)
-
-    @extend_schema(parameters=[OpenApiParameter(
-        "municipality", str, description="Only this town's staff roles (its code).")])
-    def list(self, request, *args, **kwargs):
-        return super().list(request, *args, **kwargs)
+    town_field = "municipality"
 
     @extend_schema(request=StaffRoleGrantSerializer, responses={201: StaffRoleSerializer})
     def create(self, request):

@@ -418,6 +418,7 @@ class InspectionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
     """Inspections of the caller's towns: scheduled, answered, closed with violations."""
 
     serializer_class = InspectionSerializer
+    town_field = "municipality"
     permission_classes = [IsAuthenticated, IsEnforcementStaff]
 
     def get_queryset(self):
@@ -506,6 +507,7 @@ class CaseViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     """Enforcement cases of the caller's towns and every step of them."""
 
     serializer_class = CaseSerializer
+    town_field = "municipality"
     permission_classes = [IsAuthenticated, IsEnforcementStaff]
 
     def get_queryset(self):

@@ -86,6 +86,7 @@ class ApplicationViewSet(
 
     queryset = Application.objects.all()
     serializer_class = api.ApplicationDetailSerializer
+    town_field = "municipality"
     action_permissions = {
         "update": MayEditApplication,
         "partial_update": MayEditApplication,
@@ -334,6 +335,7 @@ class InvoiceViewSet(viewsets.ReadOnlyModelViewSet):
 
     queryset = Invoice.objects.all()
     serializer_class = api.InvoiceSerializer
+    town_field = "municipality"
 
     def get_queryset(self):
         invoices = owned_or_in_staff_towns(Invoice.objects.all(), self.request.user,
@@ -381,6 +383,7 @@ class PermitViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
 
     queryset = Permit.objects.all()
     serializer_class = api.PermitSerializer
+    town_field = "municipality"
     clerk_actions = {"create", "suspend", "reinstate", "revoke"}
     doing = "issue, suspend, reinstate and revoke permits"
 

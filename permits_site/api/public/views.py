@@ -18,7 +18,7 @@ from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework.exceptions import APIException, NotFound, ValidationError
 from rest_framework.permissions import AllowAny
 from rest_framework.renderers import JSONRenderer
@@ -27,6 +27,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from permits_site.api.errors import nest_errors
+from permits_site.api.filters import requested_town
 from permits_site.api.parsers import JSONObjectParser
 from permits_site.api.public import serializers
 from permits_site.api.public.fields import validated_body
@@ -217,10 +218,15 @@ class CheckList(PublicView):
         tags=TAGS, summary="Every check (rule set): its facts and rules",
         description="Every rule set the product judges by: those that judge applications "
         "and the inspectors' checklists (`/inspections/` takes any of them as `check`).",
-        responses=serializers.RuleSetSerializer(many=True),
+        parameters=[OpenApiParameter("municipality", str,
+                                     description="Only this town's checks (its code).")],
+        responses={200: serializers.RuleSetSerializer(many=True), 400: REFUSED},
     )
     def get(self, request: Request) -> Response:
-        return Response(serializers.RuleSetSerializer(all_checks(), many=True).data)
+        town = requested_town(request.query_params)
+        checks = [rule_set for rule_set in all_checks()
+                  if town is None or rule_set.municipality == town.code]
+        return Response(serializers.RuleSetSerializer(checks, many=True).data)
 
 
 class Check(PublicView):
