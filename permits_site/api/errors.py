@@ -13,7 +13,9 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Set
 from contextlib import contextmanager
 
-from django.http import JsonResponse
+from django.http import HttpResponsePermanentRedirect, JsonResponse
+from django.urls import Resolver404, resolve
+from django.views.decorators.csrf import csrf_exempt
 from django.views.defaults import page_not_found
 from rest_framework import exceptions
 from rest_framework.views import exception_handler as drf_exception_handler
@@ -41,6 +43,36 @@ def not_found(request, exception):
     if request.path.startswith(API_PREFIX):
         return JsonResponse({"detail": "Not found."}, status=404)
     return page_not_found(request, exception)
+
+
+#: The name of the route that answers any address under /api/v1/ that names no operation.
+UNMATCHED = "unmatched"
+
+
+@csrf_exempt
+def unmatched(request, rest: str = ""):
+    """Any other address under /api/v1/: a JSON 404, whatever ``DEBUG`` says. An address
+    missing only its final slash is sent to the one with it (301 for a read, 308, which
+    keeps the method and body, for a write: Django's own redirect cannot carry a POST)."""
+    with_slash = f"{request.path_info}/"
+    if not request.path_info.endswith("/") and _names_an_operation(with_slash):
+        query = request.META.get("QUERY_STRING", "")
+        target = f"{request.path}/" + (f"?{query}" if query else "")
+        redirect = (HttpResponsePermanentRedirect if request.method in ("GET", "HEAD")
+                    else _PermanentRedirectKeepingMethod)
+        return redirect(target)
+    return JsonResponse({"detail": "Not found."}, status=404)
+
+
+class _PermanentRedirectKeepingMethod(HttpResponsePermanentRedirect):
+    status_code = 308
+
+
+def _names_an_operation(path: str) -> bool:
+    try:
+        return resolve(path).url_name != UNMATCHED
+    except Resolver404:
+        return False
 
 
 def _flat(errors: Mapping[str, list[str]]) -> str:

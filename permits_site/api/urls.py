@@ -3,12 +3,12 @@ authenticated resources, with those the bylaw apps registered (``registry``)."""
 
 from csp.constants import SELF, UNSAFE_INLINE
 from csp.decorators import csp_update
-from django.urls import include, path
+from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 from rest_framework.routers import SimpleRouter
 
 from permits_site.accounts.api import StaffRoleViewSet, StaffViewSet
-from permits_site.api import views
+from permits_site.api import errors, views
 from permits_site.api.penalties import application_penalties
 from permits_site.api.registry import registered_routes
 from permits_site.parties.api import BusinessViewSet, PropertyViewSet
@@ -50,4 +50,6 @@ urlpatterns = [
          name="docs"),
     *router.urls,
     path("", include("permits_site.api.applications_extra")),
+    # Last: whatever else is asked under /api/v1/ is answered in JSON (permits_site.api.errors).
+    re_path(r"^(?P<rest>.*)$", errors.unmatched, name=errors.UNMATCHED),
 ]
