@@ -658,7 +658,7 @@ def opening(data: dict[str, Any]) -> dict[str, Any]:
     permit = data.get("permit")
     place = data.get("place")
     at_place = {"address": place.full_address} if place else {}
-    holder = {"party": permit.holder, "party_name": permit.holder_name,
+    holder = {**services.responsible_for_permit(permit),
               "address": services.address_of(permit)} if permit else {}
     sent = {name: value for name, value in data.items() if value not in (None, "")}
     return {"party": None, "party_name": "", "address": "", "complaint": "",

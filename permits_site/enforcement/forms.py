@@ -24,7 +24,10 @@ from permits_site.enforcement.registry import (
     may_cite,
     offenses_of_inspection,
 )
-from permits_site.enforcement.services.cases import has_responsible_party
+from permits_site.enforcement.services.cases import (
+    has_responsible_party,
+    responsible_for_permit,
+)
 from permits_site.enforcement.services.charges import charges_allowed_now
 from permits_site.enforcement.services.citations import policy_of
 from permits_site.enforcement.services.fines import fine_schedule_in_force
@@ -278,8 +281,10 @@ class OpenCaseForm(ServiceForm):
             return cleaned
         municipality = cleaned["municipality"] = self.towns[registered.municipality]
         permit = cleaned["permit"] = permit_named(self, municipality)
-        cleaned["party"] = permit.holder if permit else None
-        cleaned["party_name"] = cleaned.get("party_name") or (permit.holder_name if permit else "")
+        responsible = (responsible_for_permit(permit) if permit
+                       else {"party": None, "party_business": None, "party_name": ""})
+        cleaned.update(responsible, party_name=cleaned.get("party_name")
+                       or responsible["party_name"])
         cleaned["address"] = (cleaned.get("address") or address_of(permit)
                               or (self.place.full_address if self.place else ""))
         cleaned["place"] = self.place

@@ -483,7 +483,8 @@ def case_open(request):
         try:
             case = services.open_case(
                 municipality=data["municipality"], case_type=data["case_type"],
-                party=data["party"], party_name=data["party_name"], address=data["address"],
+                party=data["party"], party_business=data["party_business"],
+                party_name=data["party_name"], address=data["address"],
                 complaint=data["complaint"], complainant=data["complainant"],
                 received_on=data["received_on"], permit=data["permit"],
                 place=data["place"], owner=data["owner"], acting_user=request.user,

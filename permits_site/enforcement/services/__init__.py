@@ -14,6 +14,7 @@ from permits_site.enforcement.services.cases import (
     inspection_case_details,
     open_case,
     open_case_from_inspection,
+    responsible_for_permit,
     schedule_case_hearing,
     suspend_or_revoke_permit,
 )
@@ -70,6 +71,7 @@ __all__ = [
     "issue_order",
     "open_case",
     "open_case_from_inspection",
+    "responsible_for_permit",
     "quote_fine",
     "record_compliance",
     "record_inspection",

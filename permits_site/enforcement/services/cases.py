@@ -15,7 +15,7 @@ appeal's ruling, is appealed; :func:`file_appeal` refuses an appeal after them.
 from __future__ import annotations
 
 import datetime as dt
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from django.db import transaction
 from django.utils import timezone
@@ -90,25 +90,38 @@ def _record(case: Case, *, acting_user: User, action: str, summary: str, **after
 def inspection_case_details(inspection: Inspection) -> dict:
     """What a case opened from an inspection starts with: its permit, the responsible
     person (the permit holder, else the applicant) and the findings."""
-    permit = inspection.permit
-    party = permit.holder if permit else (
-        inspection.application.applicant if inspection.application else None)
+    permit, application = inspection.permit, inspection.application
+    responsible = (responsible_for_permit(permit) if permit
+                   else responsible_for_application(application) if application
+                   else {"party": None, "party_business": None, "party_name": ""})
     violations = "; ".join(
         f"{violation.message} ({violation.citation})" for violation in inspection.violations.all()
     )
     visited = inspection.inspected_on or inspection.scheduled_for
     return {
         "permit": permit,
-        "party": party,
-        "party_business": permit.holder_business if permit else (
-            inspection.application.business if inspection.application else None),
-        "party_name": permit.holder_name if permit else (party.display_name if party else ""),
+        **responsible,
         "address": inspection.address,
         "complaint": f"Inspection #{inspection.pk} on {format_date(visited)} found: "
                      f"{violations or 'no violation'}.",
         "received_on": min(visited, timezone.localdate()),
         "inspection": inspection,
     }
+
+
+def responsible_for_permit(permit: Permit) -> dict[str, Any]:
+    """The party of a case about ``permit``: its holder. A business holding it is the party,
+    whose record counts the repeat offenses and the surcharges (lifecycle.md), beside the
+    person who applied for it."""
+    return {"party": permit.holder, "party_business": permit.holder_business,
+            "party_name": permit.holder_name}
+
+
+def responsible_for_application(application) -> dict[str, Any]:
+    """The party of a case about an application not yet issued: the business that is to hold
+    the permit, else the applicant (:func:`responsible_for_permit`)."""
+    return {"party": application.applicant, "party_business": application.business,
+            "party_name": application.party.display_name}
 
 
 def has_responsible_party(inspection: Inspection) -> bool:
