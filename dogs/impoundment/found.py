@@ -136,7 +136,7 @@ def request_turn_over(*, report: FoundAnimalReport, requested_on: dt.date,
     """The officer asked the finder to turn the animal over (Impoundment B(1))."""
     _refuse_unless_officer(report, acting_user)
     _refuse_unless_open(report)
-    if not report.reported_at.date() <= requested_on <= timezone.localdate():
+    if not timezone.localdate(report.reported_at) <= requested_on <= timezone.localdate():
         raise DomainError("Enter a date from the report to today.", field="requested_on")
     report.turn_over_requested_on = requested_on
     report.save(update_fields=["turn_over_requested_on"])

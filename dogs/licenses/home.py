@@ -14,6 +14,7 @@ import datetime as dt
 
 from django.db.models import Exists, OuterRef
 from django.urls import reverse
+from django.utils import timezone
 
 from dogs.law import cite
 from dogs.models import Dog, DogLicense, PaperLicense
@@ -36,7 +37,7 @@ def _item(dog: Dog) -> WorkItem:
     return WorkItem("Record its paper license, if it was licensed on paper",
                     f"{dog}, owner {dog.owner.display_name}",
                     reverse("dogs:paper_license", args=[dog.pk]),
-                    since=dog.created_at.date(), citation=cite("Licenses A(8)"))
+                    since=timezone.localdate(dog.created_at), citation=cite("Licenses A(8)"))
 
 
 def paper_licenses_to_record(town: TownCalendar, *, user: User | None, today: dt.date

@@ -4,6 +4,7 @@ on a row, the link to its review screen, and its undecided hearings."""
 from __future__ import annotations
 
 from django.urls import reverse
+from django.utils import timezone
 
 from permits_site.homes.registry import WorkItem, WorkList, limited
 from permits_site.licensing.models import (
@@ -66,5 +67,5 @@ def variance_item(what: str):
     def item(variance: Variance) -> WorkItem:
         return WorkItem(what, application_record(variance.application),
                         review_url(variance.application_id, "variances-heading"),
-                        since=variance.requested_at.date())
+                        since=timezone.localdate(variance.requested_at))
     return item

@@ -14,6 +14,7 @@ import datetime as dt
 
 from django.db.models import Exists, OuterRef
 from django.urls import reverse
+from django.utils import timezone
 
 from permits_site.accounts.models import User
 from permits_site.enforcement.deadlines import window_end
@@ -112,7 +113,7 @@ def payments_list(town: TownCalendar) -> WorkList:
         return WorkItem(f"Record the payment of ${invoice.total}",
                         application_record(invoice.application),
                         review_url(invoice.application_id, "payment-heading"),
-                        since=invoice.created_at.date())
+                        since=timezone.localdate(invoice.created_at))
 
     return limited("Payments to record", invoices, item,
                    empty="No fee waits for its payment.", link_label="Payments",

@@ -256,7 +256,7 @@ def record_departure(*, horse: Horse, departure: str, left_on: dt.date,
                                             "or died.")]
     if left_on > timezone.localdate():
         errors["left_on"] = [gettext_noop("The day the horse left cannot be in the future.")]
-    elif left_on < horse.registration.created_at.date():
+    elif left_on < timezone.localdate(horse.registration.created_at):
         errors["left_on"] = [gettext_noop("The day the horse left cannot come before its "
                                           "registration.")]
     if errors:

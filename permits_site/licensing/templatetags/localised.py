@@ -13,7 +13,7 @@ from decimal import Decimal
 from typing import Any
 
 from django import template
-from django.utils import formats, translation
+from django.utils import formats, timezone, translation
 from django.utils.dateformat import format as date_format
 from django.utils.html import conditional_escape, format_html
 from django.utils.numberformat import format as number_format
@@ -35,11 +35,20 @@ def _english() -> bool:
     return (translation.get_language() or "en").split("-")[0] == "en"
 
 
+def _local_day(value: dt.date) -> dt.date:
+    """The site's local day of a moment stored in UTC; a date as it is."""
+    if isinstance(value, dt.datetime) and timezone.is_aware(value):
+        return timezone.localdate(value)
+    return value
+
+
 @register.filter
 def long_date(value: dt.date | None) -> str:
-    """A date in words: "June 10, 2026", "10 de junho de 2026", "10 de junio de 2026"."""
+    """A date in words: "June 10, 2026", "10 de junho de 2026", "10 de junio de 2026"; a
+    moment (a payment's, a message's) on the day it was in Massachusetts."""
     if not value:
         return ""
+    value = _local_day(value)
     if _english():
         return date_format(value, "F j, Y")
     return formats.date_format(value).lower()  # "junho": months take no capital in Portuguese
@@ -51,6 +60,7 @@ def day_and_date(value: dt.date | None) -> str:
     2026", "segunda-feira, 10 de junho de 2026", "lunes, 10 de junio de 2026"."""
     if not value:
         return ""
+    value = _local_day(value)
     if _english():
         return date_format(value, "l, F j, Y")
     return f"{date_format(value, 'l').lower()}, {long_date(value)}"
