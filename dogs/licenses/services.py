@@ -492,10 +492,17 @@ OPEN_APPLICATION_REFUSALS = {
 
 def _previous_permit(dog: Dog, *, action: str, license_year: int) -> Permit | None:
     """Renewal follows the license of the year before, online (the permit it supersedes) or
-    on paper (no permit to supersede); a replacement tag, this year's."""
-    if action == "renewal":
+    on paper (no permit to supersede); a replacement tag, this year's. A dog licensed the
+    year before is renewed, not licensed anew: it is "a dog licensed last year", judged and
+    priced as a renewal (its late fee included)."""
+    if action in ("new", "renewal"):
         previous = _latest_license(dog, year=license_year - 1)
-        if previous is None and not dog.paper_licenses.filter(year=license_year - 1).exists():
+        licensed_before = (previous is not None
+                           or dog.paper_licenses.filter(year=license_year - 1).exists())
+        if action == "new" and licensed_before:
+            raise DomainError(explain(A_RENEWAL, dog=dog.name, year=str(license_year - 1),
+                                      section=CitedSection(RENEWAL_SECTION)), field="action")
+        if action == "renewal" and not licensed_before:
             raise NotARenewal(new_license_offer(dog, license_year=license_year,
                                                 on=timezone.localdate()))
         return previous
@@ -532,6 +539,9 @@ class NewLicenseOffer:
                        late_section=CitedSection(self.timeliness.citation))
 
 
+A_RENEWAL = gettext_noop(
+    "%(dog)s was licensed for %(year)s: renew that license instead of applying for a new one "
+    "(%(section)s).")
 NOT_A_RENEWAL = gettext_noop(
     "%(dog)s has no %(year)s license, online or on paper, to renew: a renewal follows the "
     "license of the year before (%(section)s). Apply for a new license instead: %(fee)s.")

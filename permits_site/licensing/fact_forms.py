@@ -22,7 +22,8 @@ from typing import Any, ClassVar
 
 from django import forms
 from django.core.validators import MaxValueValidator, MinValueValidator
-from django.utils.translation import gettext, gettext_noop
+from django.utils.text import format_lazy
+from django.utils.translation import gettext, gettext_lazy, gettext_noop
 
 from permits_site.rules.base import Fact, FactsInvalid, FactType, RuleSet
 
@@ -71,8 +72,13 @@ def out_of_bounds(fact: Fact, value: Any) -> str | None:
     return None
 
 
+#: The bound's refusal, in the reader's language when it is shown.
+DATE_BOUNDS_MESSAGE = format_lazy(gettext_lazy("Enter a date between {first} and {last}."),
+                                  first=EARLIEST_DATE.year, last=LATEST_DATE.year)
+
+
 def date_bounds_message() -> str:
-    return f"Enter a date between {EARLIEST_DATE.year} and {LATEST_DATE.year}."
+    return str(DATE_BOUNDS_MESSAGE)
 
 
 def bounds_errors(rule_set: RuleSet, facts: Mapping[str, Any]) -> dict[str, list[str]]:
@@ -169,8 +175,8 @@ class BoundedDateField(forms.DateField):
     date input of the site shares (the API's ``BoundedDateField`` reads the same one)."""
 
     default_validators = [
-        MinValueValidator(EARLIEST_DATE, message=date_bounds_message()),
-        MaxValueValidator(LATEST_DATE, message=date_bounds_message()),
+        MinValueValidator(EARLIEST_DATE, message=DATE_BOUNDS_MESSAGE),
+        MaxValueValidator(LATEST_DATE, message=DATE_BOUNDS_MESSAGE),
     ]
 
     def widget_attrs(self, widget: forms.Widget) -> dict[str, Any]:

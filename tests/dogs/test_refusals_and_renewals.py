@@ -11,6 +11,7 @@ from dogs.licenses.services import (
     apply_for_dog_license,
     attach_last_years_numbers,
     dogs_not_renewed,
+    record_paper_license,
 )
 from dogs.models import DogTag
 from permits_site.exceptions import DomainError
@@ -121,6 +122,45 @@ def test_renewal_without_an_earlier_license_is_refused_naming_the_action(dog):
         apply_for_dog_license(applicant=dog.owner, dog=dog, action="renewal", license_year=2027)
 
     assert "action" in refusal.value.errors
+
+
+def test_a_new_license_for_a_dog_licensed_last_year_is_refused_offering_the_renewal(dog, clerk):
+    """``renewal`` is "a dog licensed last year" (spec, north_andover.dog_license): such a
+    dog is renewed, priced and judged as a renewal, not licensed anew as unlicensed and
+    late."""
+    with time_machine.travel(FEB_2027, tick=False):
+        licensed(dog, clerk, year=2027)
+
+    with time_machine.travel(FEB_2027.replace(year=2028), tick=False):
+        with pytest.raises(DomainError) as refusal:
+            apply_for_dog_license(applicant=dog.owner, dog=dog, action="new", license_year=2028)
+        renewal = apply_for_dog_license(applicant=dog.owner, dog=dog, action="renewal",
+                                        license_year=2028)
+
+    assert refusal.value.errors["action"] == [
+        f"{dog.name} was licensed for 2027: renew that license instead of applying for a new "
+        "one (North Andover Code ch. 60, Licenses A)."]
+    assert renewal.action == "renewal"
+
+
+@time_machine.travel(FEB_2027, tick=False)
+def test_a_dog_licensed_on_paper_last_year_is_renewed_too(dog, clerk):
+    record_paper_license(dog=dog, number="NA-2026-0412", year=2026, acting_user=clerk)
+
+    with pytest.raises(DomainError) as refusal:
+        apply_for_dog_license(applicant=dog.owner, dog=dog, action="new", license_year=2027)
+
+    assert "renew that license" in refusal.value.errors["action"][0]
+
+
+@time_machine.travel(FEB_2027, tick=False)
+def test_a_dog_last_licensed_two_years_ago_is_licensed_anew(dog, clerk):
+    record_paper_license(dog=dog, number="NA-2025-0077", year=2025, acting_user=clerk)
+
+    application = apply_for_dog_license(applicant=dog.owner, dog=dog, action="new",
+                                        license_year=2027)
+
+    assert application.action == "new"
 
 
 @time_machine.travel(FEB_2027, tick=False)

@@ -190,3 +190,21 @@ def test_fact_groups_cover_every_fact_once():
     assert [legend for legend, _ in form.fact_groups()] == [
         "Details", "Numbers and measurements", "Yes-or-no questions",
     ]
+
+
+@pytest.mark.parametrize(("language", "message"), [
+    ("en", "Enter a date between 1900 and 2199."),
+    ("es", "Indique una fecha entre 1900 y 2199."),
+    ("pt-br", "Informe uma data entre 1900 e 2199."),
+])
+def test_a_date_beyond_the_bound_is_refused_in_the_reader_s_language(language, message):
+    from django import forms
+    from django.utils import translation
+
+    from permits_site.licensing.fact_forms import BoundedDateField
+
+    with translation.override(language):
+        with pytest.raises(forms.ValidationError) as refused:
+            BoundedDateField().clean("0001-01-01")
+
+        assert refused.value.messages == [message]

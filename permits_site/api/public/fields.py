@@ -22,7 +22,7 @@ from rest_framework import serializers
 from rest_framework.exceptions import ValidationError
 from rest_framework.utils.serializer_helpers import BindingDict
 
-from permits_site.licensing.fact_forms import EARLIEST_DATE, LATEST_DATE, date_bounds_message
+from permits_site.licensing.fact_forms import DATE_BOUNDS_MESSAGE, EARLIEST_DATE, LATEST_DATE
 from permits_site.rules.fines import parse_money
 
 DATE_PATTERN = re.compile(r"\d{4}-\d{2}-\d{2}")
@@ -65,7 +65,7 @@ class BoundedDateField(serializers.DateField):
     beyond what the calendar arithmetic can carry.
     """
 
-    default_error_messages = {"out_of_bounds": date_bounds_message()}
+    default_error_messages = {"out_of_bounds": DATE_BOUNDS_MESSAGE}
 
     def to_internal_value(self, data: Any) -> dt.date:
         day = super().to_internal_value(data)
