@@ -158,6 +158,9 @@ class Species(models.TextChoices):
 
 #: The species Rabies A requires vaccinated at six months of age or older.
 RABIES_SPECIES = (Species.DOG, Species.CAT, Species.FERRET)
+#: The document kind of a rabies vaccination certificate (Licenses A(1)), which a dog's
+#: license application files and an impoundment reads.
+RABIES_CERTIFICATE = "rabies_certificate"
 
 
 def rabies_vaccination_missing(species: str, *, under_six_months: bool,

@@ -34,6 +34,7 @@ from dogs.impoundment.permissions import can_work_impoundments
 from dogs.law import cite
 from dogs.models import (
     DISPOSITIONS,
+    RABIES_CERTIFICATE,
     AdoptionCoriCheck,
     CoriResult,
     Dog,
@@ -51,7 +52,14 @@ from dogs.models import (
 from dogs.periods import MUNICIPALITY, intake_records_due
 from permits_site import audit
 from permits_site.exceptions import DomainError, InvalidTransition, PermissionDenied
-from permits_site.licensing.models import Invoice, InvoiceLine, InvoiceStatus, PermitType
+from permits_site.licensing.models import (
+    Document,
+    DocumentStatus,
+    Invoice,
+    InvoiceLine,
+    InvoiceStatus,
+    PermitType,
+)
 from permits_site.licensing.services.fees import schedule_in_force
 from permits_site.notifications.models import MessageKind
 from permits_site.notifications.services import Draft, write
@@ -265,6 +273,7 @@ def _identify(impoundment: Impoundment, dog: Dog, identified_by: str, acting_use
     impoundment.dog = dog
     impoundment.identified_by = identified_by
     impoundment.owner_notified_at = timezone.now()
+    _take_rabies_proof_on_file(impoundment, dog)
     impoundment.save()
     _audit(impoundment, "owner_notified", acting_user,
            f"{dog.name}'s owner notified (Impoundment D)", dog=dog.pk, owner=dog.owner_id)
@@ -313,6 +322,24 @@ def record_owner_notice(*, impoundment: Impoundment, method: str, notified_on: d
            f"{notice.person_reached} (Impoundment D)",
            method=method, notified_on=notified_on.isoformat())
     return notice
+
+
+def _take_rabies_proof_on_file(impoundment: Impoundment, dog: Dog) -> None:
+    """A licensed dog's rabies certificate accepted with its license is on the record
+    (Rabies A): the intake takes it unless the officer recorded a later one, so that the
+    dog is not flagged as unvaccinated (Rabies C) nor its release held for proof the Town
+    already has (Impoundment C)."""
+    certificate = (
+        Document.objects.filter(application__dog_license__dog=dog, kind=RABIES_CERTIFICATE,
+                                status=DocumentStatus.ACCEPTED, valid_until__isnull=False)
+        .order_by("-valid_until", "-pk").first()
+    )
+    if certificate is None or (impoundment.rabies_valid_through or dt.date.min) >= (
+            certificate.valid_until):
+        return
+    impoundment.rabies_certificate = (
+        f"Accepted with the dog's license application #{certificate.application_id}")
+    impoundment.rabies_valid_through = certificate.valid_until
 
 
 @transaction.atomic

@@ -21,7 +21,7 @@ from dogs.licenses.services import (
     move_to_license_year,
     update_dog_license,
 )
-from dogs.models import DogTag
+from dogs.models import RABIES_CERTIFICATE, DogTag
 from permits_site.accounts import permissions
 from permits_site.licensing.declarations import (
     PERMIT_FIELD,
@@ -48,7 +48,6 @@ from permits_site.rules.registry import town_law
 if TYPE_CHECKING:
     from permits_site.accounts.models import User
 
-RABIES_CERTIFICATE = "rabies_certificate"
 RABIES_EXEMPTION = "rabies_exemption"
 OTHER_TOWN_LICENSE = "other_town_license"
 #: Actions that license the dog (a replacement tag re-issues a tag on a current license).

@@ -33,11 +33,26 @@ from dogs.impoundment.services import (
 from dogs.models import ImpoundmentBasis, ImpoundmentStatus
 from permits_site.audit.models import AuditEntry
 from permits_site.exceptions import DomainError, InvalidTransition, PermissionDenied
-from permits_site.licensing.models import FeeSchedule, InvoiceStatus, PaymentMethod, PermitType
+from permits_site.licensing.models import (
+    DocumentStatus,
+    FeeSchedule,
+    InvoiceStatus,
+    PaymentMethod,
+    PermitType,
+)
 from permits_site.licensing.services.applications import check_may_apply
 from permits_site.licensing.services.fees import create_fee_schedule_version
 from permits_site.licensing.services.payments import record_payment
-from tests.factories import DogFactory, DogTagFactory, PermitFactory, Role, local, staff
+from tests.factories import (
+    DocumentFactory,
+    DogFactory,
+    DogLicenseFactory,
+    DogTagFactory,
+    PermitFactory,
+    Role,
+    local,
+    staff,
+)
 
 THU_JUNE_4 = dt.date(2026, 6, 4)
 FRI_JUNE_5 = dt.date(2026, 6, 5)
@@ -204,6 +219,42 @@ def test_the_tag_number_finds_the_license_and_the_owner_is_notified_at_once(
     assert email.to == [tagged_dog.owner.email]
     assert "Biscuit" in email.subject
     assert "Impoundment D" in email.body
+
+
+@pytest.mark.parametrize(("accepted", "officer_s", "on_record"), [
+    (dt.date(2028, 11, 4), None, dt.date(2028, 11, 4)),
+    (dt.date(2028, 11, 4), dt.date(2029, 5, 1), dt.date(2029, 5, 1)),
+])
+def test_the_rabies_certificate_accepted_with_the_license_is_on_the_intake_record(
+        aco, north_andover, tagged_dog, accepted, officer_s, on_record):
+    """Rabies A: a licensed dog whose certificate the Clerk accepted is not flagged as
+    unvaccinated (Rabies C), nor held for proof the Town has; the officer's own, later
+    record of a certificate stands."""
+    application = tagged_dog.tags.get().permit.application
+    DogLicenseFactory(dog=tagged_dog, application=application, license_year=2026)
+    DocumentFactory(application=application, owner=tagged_dog.owner,
+                    status=DocumentStatus.ACCEPTED, valid_until=accepted)
+    DocumentFactory(application=application, owner=tagged_dog.owner,
+                    status=DocumentStatus.REJECTED, valid_until=dt.date(2031, 1, 1))
+    impoundment = intake(aco, north_andover)
+    if officer_s is not None:
+        impoundment.rabies_valid_through = officer_s
+        impoundment.save()
+
+    with on(THU_JUNE_4):
+        identify_owner(impoundment=impoundment, acting_user=aco, tag_number=str(TAG))
+
+    impoundment.refresh_from_db()
+    assert impoundment.rabies_valid_through == on_record
+    assert not impoundment.rabies_missing_on(THU_JUNE_4)
+
+
+def test_a_licensed_dog_without_an_accepted_certificate_is_still_flagged_rabies_c(
+        aco, north_andover, tagged_dog):
+    impoundment = intake(aco, north_andover, tag_number=str(TAG))
+
+    assert impoundment.rabies_valid_through is None
+    assert impoundment.rabies_missing_on(THU_JUNE_4)
 
 
 def test_last_years_tag_number_still_identifies_the_dog_impoundment_d(
