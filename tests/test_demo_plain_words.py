@@ -1,5 +1,5 @@
 """Staff and residents read the demo in words: no page any demo account reaches by following
-the site's links shows a rule id (``na.lic.A1.age``, ``nb.4.1a.lot_line``), a Python name
+the site's links refuses them (403), is missing (404) or fails (5xx), nor shows a rule id (``na.lic.A1.age``, ``nb.4.1a.lot_line``), a Python name
 (``running_at_large``) or a doubled word ("fees fees") outside the disclosure that keeps a
 code for the staff who ask for it (``templates/includes/disclosed_code.html``).
 
@@ -84,6 +84,8 @@ def crawl(client: Client, *, data: set[str], read_by_another: dict[str, list[str
                 reached += read_by_another[url]
                 continue
             response = client.get(url)
+            if response.status_code in (403, 404) or response.status_code >= 500:
+                found[url] = {f"answers {response.status_code}"}
             if (response.status_code != 200
                     or not response["Content-Type"].startswith("text/html")):
                 continue

@@ -1,3 +1,4 @@
+from permits_site.accounts.models import Role
 from permits_site.accounts.permissions import role_pairs
 
 
@@ -18,6 +19,9 @@ def roles(request):
 
     return {
         "nav_roles": {role for _municipality, role in pairs},
+        # The staff pages of properties and businesses are the clerk's
+        # (permits_site.parties.views.clerk_required): a link to one is offered only to a clerk.
+        "may_open_properties": any(role == Role.CLERK for _municipality, role in pairs),
         "nav_towns": town_codes if pairs else set,
         "nav_links": registered_links if pairs else list,
     }

@@ -19,7 +19,7 @@ from permits_site.enforcement.models import (
     InspectionStatus,
 )
 from permits_site.enforcement.services.scheduling import waiting_for_inspection
-from permits_site.homes.applications import RECORD_RELATED, application_record, review_url
+from permits_site.homes.applications import RECORD_RELATED, application_record
 from permits_site.homes.registry import WorkItem, WorkList, from_home, limited
 from permits_site.licensing.models import Application
 from permits_site.rules.calendar import days_after
@@ -90,11 +90,12 @@ def to_schedule(town: TownCalendar) -> WorkList:
         "submitted_on", "pk")
 
     def item(application: Application) -> WorkItem:
+        # The scheduling page, which an inspector may open (the review screen is the
+        # clerk's and the board's).
         return WorkItem("Inspection to schedule", application_record(application),
-                        review_url(application.pk), since=application.submitted_on,
-                        citation=application.permit_type.citation,
-                        actions=(("Schedule", from_home("enforcement:application_inspection",
-                                                        application.pk)),))
+                        from_home("enforcement:application_inspection", application.pk),
+                        since=application.submitted_on,
+                        citation=application.permit_type.citation)
 
     return limited("Inspections to schedule", waiting, item,
                    empty="No application waits for its inspection to be scheduled.")

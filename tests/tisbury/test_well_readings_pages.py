@@ -120,3 +120,19 @@ def test_the_api_refuses_a_reading_out_of_season_naming_the_field(well):
 
     assert response.status_code == 400
     assert "read_on" in response.json() and "09.3.1(4)" in str(response.json())
+
+
+@pytest.mark.parametrize(("role", "linked"), [(Role.CLERK, True), (Role.BOARD_MEMBER, False),
+                                              (Role.INSPECTOR, False)])
+def test_the_board_s_list_links_a_well_s_property_for_those_who_may_open_it(
+        client, well, role, linked):
+    """The staff property page is the clerk's: other staff read the address unlinked, never a
+    link that refuses them."""
+    client.force_login(staff(role, "tisbury"))
+
+    page = client.get("/tisbury/wells/").content.decode()
+
+    assert well.place_address in page
+    assert (f"/staff/properties/{well.place.pk}/" in page) is linked
+    if not linked:
+        assert client.get(f"/staff/properties/{well.place.pk}/").status_code == 403
