@@ -120,3 +120,27 @@ def test_confirming_takes_only_posts(client, seeded, admin):
 
     assert client.get(reverse("licensing:fee_schedule_confirm", args=[seeded.pk])
                       ).status_code == 405
+
+
+DUMPSTER = "tisbury.temporary_dumpster"
+
+
+def test_the_review_screen_shows_a_seeded_fee_as_seeded_until_it_is_confirmed(client):
+    """tisbury.md: amounts marked seeded are "shown to admins and clerks as 'seeded —
+    confirm' until an admin saves a schedule version"."""
+    from tests.factories import ApplicationFactory, InvoiceFactory, InvoiceLineFactory
+
+    schedule = schedule_in_force(PermitType.objects.get(code=DUMPSTER), timezone.localdate())
+    assert schedule.seeded
+    application = ApplicationFactory(permit_type=schedule.permit_type, status="submitted",
+                                     submitted_on=timezone.localdate(),
+                                     facts={"start_date": "2027-03-01", "end_date": "2027-03-20"})
+    InvoiceLineFactory(invoice=InvoiceFactory(application=application, fee_schedule=schedule,
+                                              municipality=schedule.permit_type.municipality),
+                       amount="50.00")
+    client.force_login(staff(Role.CLERK, "tisbury"))
+    review = reverse("licensing:review", args=[application.pk])
+
+    assert "Seeded — confirm" in client.get(review).content.decode()
+    confirm_fee_schedule(schedule=schedule, acting_user=staff(Role.ADMIN, "tisbury"))
+    assert "Seeded — confirm" not in client.get(review).content.decode()

@@ -44,7 +44,8 @@ def applications_with_details():
         "permit_type", "municipality", "applicant", "business", "place__municipality",
         *list_related(),
     ).prefetch_related(
-        Prefetch("invoices", queryset=Invoice.objects.prefetch_related("lines")),
+        Prefetch("invoices", queryset=Invoice.objects.select_related("fee_schedule")
+                 .prefetch_related("lines")),
         "determinations",
     )
 
