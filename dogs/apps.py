@@ -64,7 +64,8 @@ class DogsConfig(AppConfig):
         register_kind(KennelLicenseKind())
         register_kind(ImpoundmentFeesKind())
         register_questions(town, Purpose.KEEP_DOGS, questions.DOGS)
-        register_reference("dog", dogs_of)
+        register_reference("dog", dogs_of, add_page="dogs:dog_new",
+                           add_label=gettext_noop("Add a dog"))
         register_enforcement(fines.CITATION_POLICY, fines.CASE_TYPES)
         # Pet shop B: a failed item of the officer's visit is cited as the offense it points to.
         register_inspection_offenses(PET_SHOP_VISIT.code, offenses_found)

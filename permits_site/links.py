@@ -8,6 +8,7 @@ from __future__ import annotations
 from urllib.parse import urlsplit
 
 from django.conf import settings
+from django.utils.http import url_has_allowed_host_and_scheme
 
 #: Host names that reach only the machine that prints them.
 LOCAL_HOSTS = frozenset({"localhost", "127.0.0.1", "::1", "0.0.0.0"})  # noqa: S104
@@ -26,3 +27,11 @@ def is_local(url: str) -> bool:
     """Whether ``url`` names this machine only (``check --deploy`` warns of it)."""
     host = (urlsplit(url).hostname or "").lower()
     return host in LOCAL_HOSTS or host.endswith(".localhost")
+
+
+def page_to_return_to(request) -> str:
+    """The ``next`` page a form was opened from (GET or POST), when it is a page of this
+    site; else an empty string."""
+    target = request.POST.get("next") or request.GET.get("next") or ""
+    return target if url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()) else ""

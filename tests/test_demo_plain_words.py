@@ -1,7 +1,8 @@
 """Staff and residents read the demo in words: no page any demo account reaches by following
-the site's links refuses them (403), is missing (404) or fails (5xx), nor shows a rule id (``na.lic.A1.age``, ``nb.4.1a.lot_line``), a Python name
-(``running_at_large``) or a doubled word ("fees fees") outside the disclosure that keeps a
-code for the staff who ask for it (``templates/includes/disclosed_code.html``).
+the site's links refuses them (403), is missing (404) or fails (5xx), nor shows a rule id
+(``na.lic.A1.age``, ``nb.4.1a.lot_line``), a Python name (``running_at_large``) or a
+doubled word ("fees fees") outside the disclosure that keeps a code for the staff who ask
+for it (``templates/includes/disclosed_code.html``).
 
 Amounts the law's text does not state are the schedule in force, and residents read them
 like any other fee: no page a resident or a visitor reaches, nor any public page, says

@@ -8,7 +8,6 @@ from __future__ import annotations
 from django.contrib import messages
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods
 
 from permits_site.accounts import permissions
@@ -37,18 +36,12 @@ from permits_site.enforcement.views import (
 from permits_site.exceptions import DomainError
 from permits_site.licensing.models import Application
 from permits_site.licensing.views.access import get_visible_or_404
+from permits_site.links import page_to_return_to
 from permits_site.rules.calendar import format_date
 
 
-def _next(request) -> str:
-    """Where the person came from, when it is a page of this site."""
-    target = request.POST.get("next") or request.GET.get("next") or ""
-    return target if url_has_allowed_host_and_scheme(
-        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()) else ""
-
-
 def _back(request, default: str):
-    return redirect(_next(request) or default)
+    return redirect(page_to_return_to(request) or default)
 
 
 @enforcement_staff_required
@@ -75,7 +68,7 @@ def hearing_continue(request, pk: int):
                              "goes to the parties again.")
             return _back(request, reverse("enforcement:case", args=[hearing.case_id]))
     return render(request, "enforcement/hearing_continue.html", {
-        "hearing": hearing, "case": hearing.case, "form": form, "next": _next(request),
+        "hearing": hearing, "case": hearing.case, "form": form, "next": page_to_return_to(request),
         "window": hearing_window(hearing),
     }, status=400 if form.errors else 200)
 
@@ -100,7 +93,7 @@ def inspection_reschedule(request, pk: int):
                              f"{format_date(form.cleaned_data['scheduled_for'])}.")
             return _back(request, reverse("enforcement:inspection", args=[inspection.pk]))
     return render(request, "enforcement/inspection_reschedule.html", {
-        "inspection": inspection, "form": form, "next": _next(request),
+        "inspection": inspection, "form": form, "next": page_to_return_to(request),
         "open": inspection.status == InspectionStatus.SCHEDULED,
     }, status=400 if form.errors else 200)
 
@@ -128,5 +121,5 @@ def application_inspection(request, pk: int):
                              f"{format_date(inspection.scheduled_for)}.")
             return _back(request, reverse("enforcement:inspection", args=[inspection.pk]))
     return render(request, "enforcement/application_inspection.html", {
-        "application": application, "form": form, "next": _next(request),
+        "application": application, "form": form, "next": page_to_return_to(request),
     }, status=400 if form.errors else 200)

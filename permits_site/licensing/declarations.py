@@ -368,6 +368,9 @@ class ReferenceKind:
     refused)."""
 
     options: Callable[[Any], Any]
+    #: The page (a URL name) where an applicant records one, and its link's words.
+    add_page: str = ""
+    add_label: str = ""
 
     def resolve(self, applicant, pk: int) -> Any:
         return self.options(applicant).filter(pk=pk).first()
@@ -376,10 +379,21 @@ class ReferenceKind:
 _REFERENCES: dict[str, ReferenceKind] = {}
 
 
-def register_reference(references: str, options: Callable[[Any], Any]) -> None:
+def register_reference(references: str, options: Callable[[Any], Any], *,
+                       add_page: str = "", add_label: str = "") -> None:
     """Let reference fields name ``references`` records (registered by the app that keeps
-    them: the core registers properties, businesses and permits; the dogs app, dogs)."""
-    _REFERENCES[references] = ReferenceKind(options)
+    them: the core registers properties, businesses and permits; the dogs app, dogs), and
+    say where an applicant without one records it (``add_page``, a URL name)."""
+    _REFERENCES[references] = ReferenceKind(options, add_page=add_page, add_label=add_label)
+
+
+def pages_to_add_records(fields: tuple[DeclaredField, ...], *, action: str
+                         ) -> list[tuple[str, str]]:
+    """The link words and URL names of the pages where an applicant records what the
+    reference fields of ``action`` name (an application form offers them beside its list)."""
+    kinds = [_REFERENCES.get(declared.references) for declared in fields
+             if declared.type == REFERENCE and declared.applies_to(action)]
+    return [(kind.add_label, kind.add_page) for kind in kinds if kind and kind.add_page]
 
 
 def reference_options(references: str, applicant):

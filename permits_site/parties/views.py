@@ -47,6 +47,7 @@ from permits_site.licensing.models import (
     PermitStatus,
 )
 from permits_site.licensing.views.access import get_visible_or_404
+from permits_site.links import page_to_return_to
 from permits_site.parties import owners, permissions
 from permits_site.parties import services as party_services
 from permits_site.parties.forms import (
@@ -262,9 +263,11 @@ def my_properties(request):
 def property_new(request):
     """Record a place: first the town, then its address, parcel and the attributes the
     town's rules read from a place (Tisbury: the zone, BOH Reg 09.9)."""
+    back = page_to_return_to(request)
     town_form = TownForm(request.GET if "town" in request.GET else None)
     if not town_form.is_valid():
-        return render(request, "parties/property_town.html", {"town_form": town_form},
+        return render(request, "parties/property_town.html",
+                      {"town_form": town_form, "next": back},
                       status=400 if town_form.errors else 200)
     town: Municipality = town_form.cleaned_data["town"]
     form = place_form_class(town.code)(request.POST or None)
@@ -285,8 +288,10 @@ def property_new(request):
                 messages.info(request, gettext(
                     "%(place)s was already on the town's records; it is now among your "
                     "properties.") % {"place": place.full_address})
-            return redirect("parties:properties")
-    return render(request, "parties/property_form.html", {"form": form, "town": town},
+            # Back to the application form the property was added from, if any.
+            return redirect(back or "parties:properties")
+    return render(request, "parties/property_form.html",
+                  {"form": form, "town": town, "next": back},
                   status=400 if form.errors else 200)
 
 

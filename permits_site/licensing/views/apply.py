@@ -28,7 +28,12 @@ from permits_site.accounts.models import Role
 from permits_site.accounts.people import enter_person_at_counter, find_people
 from permits_site.exceptions import DomainError
 from permits_site.licensing import transitions
-from permits_site.licensing.declarations import PERMIT_FIELD, RENEWAL, reference_options
+from permits_site.licensing.declarations import (
+    PERMIT_FIELD,
+    RENEWAL,
+    pages_to_add_records,
+    reference_options,
+)
 from permits_site.licensing.declared_forms import declared_form_class
 from permits_site.licensing.forms import ApplicationDocumentsForm
 from permits_site.licensing.kinds import applied_for, kind_for
@@ -139,16 +144,27 @@ def _apply(request, permit_type: PermitType, *, applicant, template_context: dic
     status = 400 if request.method == "POST" and not checked else 200
     if request.method == "POST":
         uploads.keep(documents_form)
+    kind = kind_for(permit_type.code)
     return render(request, "licensing/apply.html", {
         "permit_type": permit_type,
-        "kind": kind_for(permit_type.code),
+        "kind": kind,
         "action": action,
+        "add_records": [] if applicant != request.user else _pages_to_add_records(
+            request, kind.fields(permit_type), action=action),
+        "back_here": urlencode({"next": request.get_full_path()}),
         "form": form,
         **checked,
         "documents_form": documents_form,
         "kept_uploads": uploads,
         **template_context,
     }, status=status)
+
+
+def _pages_to_add_records(request, fields, *, action: str) -> list[tuple[str, str]]:
+    """Where the applicant records a dog (say) the form's list lacks, coming back here."""
+    back = urlencode({"next": request.get_full_path()})
+    return [(label, f"{reverse(page)}?{back}")
+            for label, page in pages_to_add_records(fields, action=action)]
 
 
 def _previewed_applicant(request, permit_type: PermitType):

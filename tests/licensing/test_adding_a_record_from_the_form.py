@@ -1,0 +1,64 @@
+"""An application form whose list of records is empty offers the page that records one, and
+that page comes back to the form: a dog for a dog license, a property for a stable permit.
+Only pages of this site are come back to."""
+
+from urllib.parse import quote
+
+import pytest
+from django.urls import reverse
+
+from dogs.models import Dog
+from permits_site.parties.models import Property
+
+pytestmark = pytest.mark.django_db
+
+DOG_LICENSE_FORM = "/apply/north_andover.dog_license/?action=new"
+STABLE_FORM = "/apply/northborough.private_stable/"
+
+
+def test_the_dog_license_form_offers_to_add_a_dog_coming_back_to_it(client, resident):
+    client.force_login(resident)
+
+    page = client.get(DOG_LICENSE_FORM).content.decode()
+
+    add_a_dog = f'{reverse("dogs:dog_new")}?next={quote(DOG_LICENSE_FORM, safe="")}'
+    assert f'<a href="{add_a_dog.replace("&", "&amp;")}">Add a dog</a>' in page
+
+
+def test_a_dog_added_from_the_form_brings_the_resident_back_to_it(client, resident):
+    client.force_login(resident)
+
+    response = client.post(reverse("dogs:dog_new"), {
+        "name": "Pepper", "breed": "Beagle", "color": "Tricolor", "sex": "female",
+        "date_of_birth": "2024-03-01", "spayed_neutered": "on", "next": DOG_LICENSE_FORM})
+
+    assert response.status_code == 302, response.content
+    assert response["Location"] == DOG_LICENSE_FORM
+    assert Dog.objects.get(owner=resident).name == "Pepper"
+    assert "Pepper" in client.get(DOG_LICENSE_FORM).content.decode()
+
+
+def test_a_next_page_off_the_site_is_not_followed(client, resident):
+    client.force_login(resident)
+
+    response = client.post(reverse("dogs:dog_new"), {
+        "name": "Pepper", "breed": "Beagle", "color": "Tricolor", "sex": "female",
+        "date_of_birth": "2024-03-01", "next": "https://elsewhere.example/"})
+
+    assert response["Location"] == reverse("licensing:dashboard")
+
+
+def test_a_property_added_from_the_stable_form_brings_the_resident_back_to_it(client, resident):
+    client.force_login(resident)
+    form = client.get(STABLE_FORM).content.decode()
+    assert f'?next={quote(STABLE_FORM, safe="")}">Add a property</a>' in form
+
+    town_step = client.get(reverse("parties:property_new"),
+                           {"town": "northborough", "next": STABLE_FORM})
+    assert f'name="next" value="{STABLE_FORM}"' in town_step.content.decode()
+    response = client.post(f'{reverse("parties:property_new")}?town=northborough',
+                           {"address": "12 Whitney Street", "next": STABLE_FORM})
+
+    assert response.status_code == 302, response.content
+    assert response["Location"] == STABLE_FORM
+    assert Property.objects.filter(address__icontains="Whitney").exists()
