@@ -442,7 +442,7 @@ class InspectionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
         require(permissions.can_schedule_inspection(request.user, data["municipality"].pk),
                 "schedule inspections", permissions.SCHEDULER_ROLES, town=data["municipality"])
         with named_as_sent(check_code="check"):
-            inspection = services.schedule_inspection(
+            inspection = services.schedule_chosen_day(
                 municipality=data["municipality"], check_code=data["check"],
                 scheduled_for=data["scheduled_for"], inspector=data["inspector"],
                 permit=data["permit"], application=data["application"],

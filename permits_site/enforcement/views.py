@@ -180,7 +180,7 @@ def inspection_schedule(request):
     if form.is_valid():
         data = form.cleaned_data
         try:
-            inspection = services.schedule_inspection(
+            inspection = services.schedule_chosen_day(
                 municipality=data["municipality"], check_code=data["check_code"],
                 scheduled_for=data["scheduled_for"], inspector=data["inspector"],
                 permit=data["permit"], address=data["address"], acting_user=request.user,

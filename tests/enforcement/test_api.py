@@ -58,6 +58,22 @@ def post(user, url, body, **options):
 # -- inspections ---------------------------------------------------------------------------
 
 
+@pytest.mark.parametrize(("day", "why"), [
+    ("2027-06-12", "Saturdays are not office days"),
+    ("2027-07-05", "Independence Day"),
+    ("2027-06-04", "That day has passed"),
+])
+def test_scheduling_refuses_a_day_past_or_the_offices_are_closed_as_rescheduling_does(
+        stable_permit, nb_inspector, day, why):
+    response = post(nb_inspector, INSPECTIONS, {
+        "municipality": "northborough", "check": SANITARY, "scheduled_for": day,
+        "inspector": nb_inspector.pk, "permit": stable_permit.pk})
+
+    assert response.status_code == 400, response.json()
+    assert why in response.json()["scheduled_for"][0]
+    assert not Inspection.objects.exists()
+
+
 def test_an_inspector_schedules_records_and_closes_an_inspection(stable_permit, nb_inspector):
     scheduled = post(nb_inspector, INSPECTIONS, {
         "municipality": "northborough", "check": SANITARY, "scheduled_for": "2027-06-07",

@@ -45,6 +45,7 @@ from permits_site.enforcement.services.orders import issue_order, record_complia
 from permits_site.enforcement.services.scheduling import (
     continue_case_hearing,
     reschedule_inspection,
+    schedule_chosen_day,
     schedule_requested_inspection,
 )
 
@@ -76,6 +77,7 @@ __all__ = [
     "record_compliance",
     "record_inspection",
     "reschedule_inspection",
+    "schedule_chosen_day",
     "retire_fine_schedule",
     "set_offense_amounts",
     "schedule_case_hearing",

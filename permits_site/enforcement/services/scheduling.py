@@ -34,48 +34,16 @@ from permits_site.enforcement.models import (
 from permits_site.enforcement.registry import case_type as registered_case_type
 from permits_site.enforcement.services.cases import require_case_open, require_text
 from permits_site.enforcement.services.inspections import schedule_inspection
+from permits_site.enforcement.services.office_days import require_coming, require_open_day
 from permits_site.exceptions import DomainError, InvalidTransition, PermissionDenied
 from permits_site.licensing.kinds import kind_for, registered_kinds
 from permits_site.licensing.models import OPEN_STATUSES, Application
 from permits_site.rules.calendar import format_date, period_due
 from permits_site.rules.periods import Period
 from permits_site.rules.registry import town_law
-from permits_site.towns.models import Closure, Municipality
 
 if TYPE_CHECKING:
     from permits_site.accounts.models import User
-
-WEEKDAYS = ("Mondays", "Tuesdays", "Wednesdays", "Thursdays", "Fridays", "Saturdays",
-            "Sundays")
-
-
-def why_closed(municipality: Municipality, day: dt.date) -> str | None:
-    """Why the town's offices are closed on ``day`` (a legal holiday, a closure the admin
-    entered, a weekday they keep closed), or None when they are open."""
-    calendar = municipality.calendar()
-    if calendar.is_business_day(day):
-        return None
-    holiday = calendar.holiday_name(day)
-    if holiday:
-        return holiday
-    closure = Closure.objects.filter(municipality=municipality, date=day).first()
-    if closure is not None:
-        return closure.reason
-    return f"{WEEKDAYS[day.weekday()]} are not office days"
-
-
-def require_open_day(municipality: Municipality, day: dt.date, *, field: str) -> None:
-    """Refuse a day the town's offices are closed, saying why."""
-    reason = why_closed(municipality, day)
-    if reason is not None:
-        raise DomainError(f"The offices of {municipality.short_name} are closed on "
-                          f"{format_date(day)} ({reason}): choose a day they are open.",
-                          field=field)
-
-
-def require_coming(day: dt.date, *, field: str, what: str) -> None:
-    if day < timezone.localdate():
-        raise DomainError(f"{what} has passed: choose today or a later day.", field=field)
 
 
 # -- hearings ------------------------------------------------------------------------------
@@ -161,6 +129,17 @@ def waiting_for_inspection(applications):
         status__in=OPEN_STATUSES, permit_type__code__in=checked,
     ).exclude(Exists(visits.filter(status=InspectionStatus.SCHEDULED))).exclude(
         Exists(visits.filter(status=InspectionStatus.CLOSED, result=InspectionResult.PASSED)))
+
+
+@transaction.atomic
+def schedule_chosen_day(*, municipality, scheduled_for: dt.date, **visit) -> Inspection:
+    """An inspection whose day a member of staff chose (the inspections page, the API): a
+    coming day the town's offices are open, as a rescheduled one. (A visit whose day the
+    law sets, an event's on the event's own day, is scheduled by :func:`schedule_inspection`
+    as it stands.)"""
+    require_coming(scheduled_for, field="scheduled_for", what="That day")
+    require_open_day(municipality, scheduled_for, field="scheduled_for")
+    return schedule_inspection(municipality=municipality, scheduled_for=scheduled_for, **visit)
 
 
 @transaction.atomic

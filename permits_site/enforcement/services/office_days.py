@@ -1,0 +1,44 @@
+"""The days a town's offices are open: every date a visit or a hearing is set for is one of
+them, and not one already past."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from django.utils import timezone
+
+from permits_site.exceptions import DomainError
+from permits_site.rules.calendar import format_date
+from permits_site.towns.models import Closure, Municipality
+
+WEEKDAYS = ("Mondays", "Tuesdays", "Wednesdays", "Thursdays", "Fridays", "Saturdays",
+            "Sundays")
+
+
+def why_closed(municipality: Municipality, day: dt.date) -> str | None:
+    """Why the town's offices are closed on ``day`` (a legal holiday, a closure the admin
+    entered, a weekday they keep closed), or None when they are open."""
+    calendar = municipality.calendar()
+    if calendar.is_business_day(day):
+        return None
+    holiday = calendar.holiday_name(day)
+    if holiday:
+        return holiday
+    closure = Closure.objects.filter(municipality=municipality, date=day).first()
+    if closure is not None:
+        return closure.reason
+    return f"{WEEKDAYS[day.weekday()]} are not office days"
+
+
+def require_open_day(municipality: Municipality, day: dt.date, *, field: str) -> None:
+    """Refuse a day the town's offices are closed, saying why."""
+    reason = why_closed(municipality, day)
+    if reason is not None:
+        raise DomainError(f"The offices of {municipality.short_name} are closed on "
+                          f"{format_date(day)} ({reason}): choose a day they are open.",
+                          field=field)
+
+
+def require_coming(day: dt.date, *, field: str, what: str) -> None:
+    if day < timezone.localdate():
+        raise DomainError(f"{what} has passed: choose today or a later day.", field=field)
