@@ -189,8 +189,13 @@ def can_edit_application(user: User, application) -> bool:
 def can_submit_application(user: User, application) -> bool:
     """A draft is submitted by its applicant side, or for them by a clerk of its town at
     the counter."""
-    return transitions.can("submit", application) and (
-        is_applicant(user, application) or is_clerk(user, application.municipality_id))
+    return transitions.can("submit", application) and submits_for(user, application)
+
+
+def submits_for(user: User, application) -> bool:
+    """Who submits an application, whatever its status: its applicant side, or a clerk of
+    its town at the counter."""
+    return is_applicant(user, application) or is_clerk(user, application.municipality_id)
 
 
 def can_withdraw_application(user: User, application) -> bool:

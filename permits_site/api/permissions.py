@@ -87,20 +87,24 @@ class RecordPredicate(BasePermission):
         return type(self).predicate(request.user, obj)
 
 
+# Who may act on an application is a 403; whether its status allows the action is the
+# service's to say, a 400 naming the status and those that allow it.
+
+
 class MayEditApplication(RecordPredicate):
-    predicate = permissions.can_edit_application
-    message = "Only the applicant may change or submit an application, and only while a draft."
+    predicate = permissions.is_applicant
+    message = "Only the applicant may change an application."
 
 
 class MaySubmitApplication(RecordPredicate):
-    predicate = permissions.can_submit_application
+    predicate = permissions.submits_for
     message = ("Only the applicant, or a clerk of the town at the counter, may submit an "
-               "application, and only while a draft.")
+               "application.")
 
 
 class MayWithdrawApplication(RecordPredicate):
-    predicate = permissions.can_withdraw_application
-    message = "Only the applicant may withdraw an application, and only before it is decided."
+    predicate = permissions.is_applicant
+    message = "Only the applicant may withdraw an application."
 
 
 class MayUploadDocument(RecordPredicate):

@@ -40,6 +40,7 @@ from permits_site.api.permissions import (
 )
 from permits_site.api.scopes import in_towns_where, owned_or_in_staff_towns
 from permits_site.exceptions import DomainError
+from permits_site.licensing import transitions
 from permits_site.licensing.declarations import RENEWAL, DetailsInvalid
 from permits_site.licensing.kinds import kind_for, list_related
 from permits_site.licensing.models import (
@@ -150,8 +151,10 @@ class ApplicationViewSet(
     @extend_schema(request=api.ApplicationDetailsSerializer,
                    responses=api.ApplicationDetailSerializer)
     def update(self, request, *args, partial=False, **kwargs):
-        """Replace a draft's ``details`` (the declared fields, as when it was started)."""
+        """Replace a draft's ``details`` (the declared fields, as when it was started); an
+        application past its draft is refused first, naming its status."""
         application = self.get_object()
+        transitions.require("edit", application)
         serializer = api.ApplicationDetailsSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         kind = kind_for(application.permit_type.code)

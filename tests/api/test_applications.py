@@ -257,10 +257,14 @@ def test_another_resident_cannot_edit_a_draft(other_api, draft):
 
 
 def test_a_submitted_application_is_no_longer_edited(resident_api, submitted):
+    """The applicant may act on it (no 403): its status refuses, a 400 naming the status
+    and the one that allows the change (docs/api, "Actions follow what each status
+    allows")."""
     response = resident_api.patch(f"{APPLICATIONS}{submitted.pk}/", {"details": {}},
                                   format="json")
 
-    assert response.status_code == 403
+    assert response.status_code == 400
+    assert "submitted" in str(response.json()) and "draft" in str(response.json())
 
 
 # -- retrieve: findings, blockers, invoice -------------------------------------
@@ -354,8 +358,14 @@ def test_applicant_submits_a_draft_and_is_invoiced(resident_api, draft):
 def test_submitting_twice_is_refused_without_a_second_invoice(resident_api, submitted):
     response = resident_api.post(f"{APPLICATIONS}{submitted.pk}/submit/")
 
-    assert response.status_code == 403
+    assert response.status_code == 400
+    assert "submitted" in str(response.json()) and "draft" in str(response.json())
     assert submitted.invoices.count() == 1
+
+
+def test_someone_else_s_application_is_refused_whatever_its_status(other_api, submitted):
+    assert other_api.post(f"{APPLICATIONS}{submitted.pk}/submit/").status_code == 404
+    assert other_api.post(f"{APPLICATIONS}{submitted.pk}/withdraw/").status_code == 404
 
 
 def test_the_towns_clerk_submits_for_the_applicant_at_the_counter(clerk_api, draft):

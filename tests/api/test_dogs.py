@@ -209,4 +209,5 @@ def test_a_submitted_application_is_not_edited(resident_api, submitted):
     response = resident_api.patch(f"{APPLICATIONS}{submitted.pk}/", {"details": {
         "dog": submitted.dog_license.dog_id, "license_year": 2027}}, format="json")
 
-    assert response.status_code == 403
+    assert response.status_code == 400
+    assert "submitted" in str(response.json())
