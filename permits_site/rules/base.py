@@ -445,10 +445,21 @@ def not_applicable(message: str) -> Verdict:
 
 def _measure(value: Any, unit: str) -> Any:
     """"50 ft", or the bare number without a unit; the unit, an English word the bylaw app
-    marks for the catalogues, is said the reader's way on a page, as the number is."""
+    marks for the catalogues, is said the reader's way on a page, as the number is. A
+    computed figure reads without the zeros its arithmetic left ("225 sq ft", "1.7")."""
+    value = _plain_number(value)
     if not unit:
         return value
     return explain(gettext_noop("%(amount)s %(unit)s"), amount=value, unit=phrase(unit))
+
+
+def _plain_number(value: Any) -> Any:
+    """A Decimal without trailing zeros (225.0 → 225, 1.70 → 1.7); anything else as it is."""
+    if not isinstance(value, Decimal) or not value.is_finite():
+        return value
+    if value == value.to_integral_value():
+        return int(value)
+    return value.normalize()
 
 
 def at_least(actual: Any, required: Any, *, unit: str, what: str) -> Verdict:

@@ -45,10 +45,12 @@ def test_an_open_invoice_says_where_when_and_to_whom_to_pay_and_offers_card_paym
 
     page = text_of(client.get(reverse("licensing:application", args=[application.pk])))
 
-    for text in ("120 Main Street, North Andover, MA 01845", "Monday–Thursday, 8:00 a.m.–4:30 p.m.",
+    for text in ("120 Main Street, North Andover, MA 01845",
+                 "Hours: Monday–Thursday, 8:00 a.m.–4:30 p.m. The office takes",
                  "payable to <strong>Town of North Andover</strong>",
                  f"Pay invoice #{application.invoices.get().pk}", "online by card"):
         assert text in page, text
+    assert "p.m.." not in page
 
 
 def test_without_keys_the_town_is_paid_at_the_counter_only(client, resident, application,

@@ -146,3 +146,13 @@ def test_a_month_day_names_the_day_without_its_year(language, expected):
 def test_day_and_date_names_the_weekday(language, expected):
     with translation.override(language):
         assert day_and_date(dt.date(2030, 6, 3)) == expected
+
+
+@pytest.mark.parametrize(("computed", "said"), [
+    (Decimal("225.0"), "225 sq ft"), (Decimal("1.70"), "1.7 sq ft"), (Decimal("0.50"), "0.5 sq ft"),
+    (225, "225 sq ft"), (Decimal("1700.00"), "1700 sq ft"),
+])
+def test_a_computed_measure_reads_without_the_zeros_its_arithmetic_left(computed, said):
+    from permits_site.rules.base import at_least
+
+    assert said in at_least(computed, Decimal("0"), unit="sq ft", what="The area").message

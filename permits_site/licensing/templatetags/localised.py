@@ -235,3 +235,10 @@ def bilingual(parser: template.base.Parser, token: template.base.Token) -> Bilin
     nodelist = parser.parse(("endbilingual",))
     parser.delete_first_token()
     return BilingualNode(nodelist, mark_safe("<br>") if arguments else " / ")
+
+
+@register.filter
+def before_a_stop(text: str) -> str:
+    """Text an admin typed, set before the sentence's own full stop: "4:00 p.m." does not
+    end "Hours: 4:00 p.m.." twice."""
+    return str(text).rstrip().removesuffix(".")
