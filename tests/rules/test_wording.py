@@ -156,3 +156,21 @@ def test_a_computed_measure_reads_without_the_zeros_its_arithmetic_left(computed
     from permits_site.rules.base import at_least
 
     assert said in at_least(computed, Decimal("0"), unit="sq ft", what="The area").message
+
+
+@pytest.mark.parametrize(("summary", "sentence"), [
+    ("Are the switches out of campers' reach?", "Are the switches out of campers' reach?"),
+    ("The corral is sloped", "The corral is sloped."), ("Done.", "Done."), ("Stop!", "Stop!"),
+])
+def test_a_summary_closes_as_one_sentence(summary, sentence):
+    from permits_site.licensing.templatetags.localised import as_sentence
+
+    assert as_sentence(summary) == sentence
+
+
+def test_a_typed_text_before_the_sentence_s_own_stop_loses_its_own():
+    from permits_site.licensing.templatetags.localised import before_a_stop
+
+    assert before_a_stop("Monday–Friday, 8:30 a.m.–4:00 p.m. ") == (
+        "Monday–Friday, 8:30 a.m.–4:00 p.m")
+    assert before_a_stop("Cash or check") == "Cash or check"

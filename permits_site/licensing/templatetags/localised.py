@@ -237,8 +237,16 @@ def bilingual(parser: template.base.Parser, token: template.base.Token) -> Bilin
     return BilingualNode(nodelist, mark_safe("<br>") if arguments else " / ")
 
 
-@register.filter
+@register.filter(is_safe=True)
 def before_a_stop(text: str) -> str:
     """Text an admin typed, set before the sentence's own full stop: "4:00 p.m." does not
     end "Hours: 4:00 p.m.." twice."""
     return str(text).rstrip().removesuffix(".")
+
+
+@register.filter(is_safe=True)
+def as_sentence(text: str) -> str:
+    """A summary closed as a sentence: a full stop unless it ends with its own ("Are the
+    switches out of reach?" stays a question)."""
+    words = str(text).rstrip()
+    return words if words.endswith((".", "?", "!")) else f"{words}."
