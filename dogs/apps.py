@@ -110,7 +110,12 @@ class DogsConfig(AppConfig):
         register_nav_link(town, "Residence limits", "dogs:limits_new", roles=officer)
         register_nav_link(town, "Noise complaints", "enforcement:cases", roles=officer,
                           query=f"case_type={NUISANCE_NOISE_CASE}")
-        register_nav_link(town, "Kennels", "dogs:kennels", roles=officer)
+        # The kennel licenses are listed to the officer, to the hearing authority, who
+        # holds their review hearings (Kennel license B(5)), and to the Clerk, who issues
+        # them (from the queue's registers).
+        register_nav_link(town, "Kennels", "dogs:kennels",
+                          roles=(*officer, Role.HEARING_AUTHORITY))
+        register_queue_link(town, "Kennel licenses", "dogs:kennels", roles=(Role.CLERK,))
         register_nav_link(town, "Feeding wildlife", "dogs:feeding_cases", roles=officer)
         register_nav_link(town, "Overdue fees for the Collector", "dogs:overdue_fees",
                           roles=(Role.CLERK,))

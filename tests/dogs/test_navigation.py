@@ -90,3 +90,16 @@ def test_a_licensee_still_sees_only_their_own_kennels(client):
     assert "My kennel licenses" in page
     assert f'href="{reverse("dogs:kennel", args=[own.pk])}"' in page
     assert f'href="{reverse("dogs:kennel", args=[other.pk])}"' not in page
+
+
+def test_the_hearing_authority_and_the_clerk_reach_the_kennels_by_a_link(client):
+    """Kennel licenses are listed to the officer, the hearing authority (who holds the
+    review hearings, Kennel license B(5)) and the Clerk (who issues them): each reaches the
+    list by a link, the Clerk from the application queue's registers."""
+    authority = navigation_of(client, staff(Role.HEARING_AUTHORITY, "north_andover"))
+    assert '<a class="nav-link" href="/dogs/kennels/">Kennels</a>' in authority
+
+    client.force_login(staff(Role.CLERK, "north_andover"))
+    queue = client.get(reverse("licensing:queue")).content.decode()
+    assert 'href="/dogs/kennels/"' in queue
+    assert client.get("/dogs/kennels/").status_code == 200
