@@ -54,24 +54,28 @@ FINES = FineCatalogue(
             gettext_noop("Dog kept without a license"),
             cite("Licenses A(10)"),
             amounts=every_offense("50.00"),
+            set_by=SELECT_BOARD,
         ),
         FineItemSpec(
             "running_at_large",
             gettext_noop("Dog running at large"),
             cite("Restraint A"),
             amounts=ESCALATING,
+            set_by=SELECT_BOARD,
         ),
         FineItemSpec(
             "dog_litter",
             gettext_noop("Dog waste not removed"),
             cite("Restraint D"),
             amounts=ESCALATING,
+            set_by=SELECT_BOARD,
         ),
         FineItemSpec(
             "nuisance_noise",
             gettext_noop("Nuisance barking or howling"),
             cite("Restraint C"),
             amounts=ESCALATING,
+            set_by=SELECT_BOARD,
         ),
         FineItemSpec(
             "animal_limit",
@@ -79,12 +83,14 @@ FINES = FineCatalogue(
             cite("Limits E"),
             amounts=(WARNING, "25.00", "25.00"),
             per_day=True,
+            set_by=SELECT_BOARD,
         ),
         FineItemSpec(
             "feeding_wildlife",
             gettext_noop("Feeding wildlife"),
             cite("Feeding wildlife A(4)"),
             amounts=ESCALATING,
+            set_by=SELECT_BOARD,
         ),
         *(
             FineItemSpec(offense, description, cite(section), set_by=SELECT_BOARD,

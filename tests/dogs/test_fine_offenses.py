@@ -342,3 +342,14 @@ def test_a_retired_version_is_left_as_it_was():
     add_new_offenses(live_apps, FINES)
 
     assert list(retired.items.values_list("offense", flat=True)) == ["running_at_large"]
+
+
+@pytest.mark.parametrize("offense", ["unlicensed_dog", "running_at_large", "dog_litter",
+                                     "nuisance_noise", "animal_limit", "feeding_wildlife"])
+def test_a_seeded_amount_of_the_select_board_says_who_sets_it(offense):
+    """The chapter leaves these fines to the Select Board; the spec seeds their amounts,
+    which stay citable: the schedule says who sets them, not "the law text"."""
+    fine_item = in_force(offense)
+
+    assert fine_item.amount_set_by == "the Select Board"
+    assert not fine_item.amount_pending and fine_item.second_amount is not None
