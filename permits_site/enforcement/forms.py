@@ -361,7 +361,8 @@ class ComplianceForm(CaseActionForm):
 
 
 def offense_label(fine_item: FineItem) -> str:
-    """"Violation of the … — $5.00 to $100.00 per day (… §8.3)"."""
+    """"Violation of the … — $5.00 to $100.00 per day (… §8.3)"; "… per boat per day" for an
+    offense fined per unit."""
     rate = fine_item.rate()
     if fine_item.amount_pending:
         return (f"{fine_item.description} — no amount set yet, cannot be cited "
@@ -371,7 +372,8 @@ def offense_label(fine_item: FineItem) -> str:
     else:
         amounts = " / ".join("warning" if amount is None else f"${amount}"
                              for amount in (rate.first, rate.second, rate.later))
-    per = " per day" if rate.per_day else ""
+    per = (f" per {fine_item.unit_name}" if fine_item.per_unit else "") + (
+        " per day" if rate.per_day else "")
     return f"{fine_item.description} — {amounts}{per} ({fine_item.citation})"
 
 
