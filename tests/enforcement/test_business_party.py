@@ -25,10 +25,8 @@ from tests.factories import (
     ApplicationFactory,
     BusinessFactory,
     InspectionFactory,
-    Role,
     UserFactory,
     permit_type,
-    staff,
 )
 
 pytestmark = pytest.mark.django_db
@@ -37,8 +35,8 @@ DAY = dt.date(2027, 3, 10)
 
 
 @pytest.fixture
-def officer(db):
-    return staff(Role.INSPECTOR, "tisbury")
+def officer(tisbury_inspector):
+    return tisbury_inspector
 
 
 @pytest.fixture
