@@ -21,6 +21,7 @@ from permits_site.api.public.fields import (
     BoundedDateField,
     BoundedModelSerializer,
     StrictCharField,
+    StrictSerializer,
 )
 from permits_site.api.public.serializers import FeeLineSerializer, FindingSerializer
 from permits_site.api.scopes import owned_or_in_staff_towns
@@ -262,7 +263,7 @@ class ApplicationDetailSerializer(ApplicationSerializer):
         ]
 
 
-class ApplicationCreateSerializer(serializers.Serializer):
+class ApplicationCreateSerializer(StrictSerializer):
     permit_type = serializers.SlugRelatedField(
         slug_field="code", queryset=PermitType.objects.select_related("municipality")
     )
@@ -291,7 +292,7 @@ class ApplicationCreateSerializer(serializers.Serializer):
         return data
 
 
-class ApplicationDetailsSerializer(serializers.Serializer):
+class ApplicationDetailsSerializer(StrictSerializer):
     details = serializers.DictField()
 
 
@@ -303,7 +304,7 @@ class ReviewDeterminationSerializer(serializers.Serializer):
     note = serializers.CharField(max_length=2000)
 
 
-class ReviewSerializer(serializers.Serializer):
+class ReviewSerializer(StrictSerializer):
     """A reviewer's decision; a denial needs ``reason``, a request for changes ``message``."""
 
     decision = serializers.ChoiceField(choices=ReviewDecision.choices)
@@ -438,7 +439,7 @@ def optional_date() -> BoundedDateField:
     return BoundedDateField(required=False, allow_null=True, default=None)
 
 
-class AdoptionSerializer(serializers.Serializer):
+class AdoptionSerializer(StrictSerializer):
     """The board's notice, hearing and vote behind a new schedule version, required where
     the town's law says so (Tisbury BOH Reg 09.0.4), else recorded when given."""
 

@@ -468,3 +468,15 @@ def test_resident_is_refused_review_before_any_lookup_so_ids_leak_nothing(other_
 
 def test_clerk_of_another_town_cannot_review(tisbury_clerk_api, submitted):
     assert review(tisbury_clerk_api, submitted, decision="start").status_code == 404
+
+
+def test_an_unknown_field_of_the_request_is_refused_by_name(resident_api):
+    """As every other request body of the API: an unknown key is a 400 under its own name,
+    not silently dropped (a misspelt ``detials`` would otherwise start an empty draft)."""
+    response = resident_api.post(APPLICATIONS, {
+        "permit_type": "tisbury.temporary_dumpster", "action": "new", "details": {},
+        "bogus": 1}, format="json")
+
+    assert response.status_code == 400
+    assert response.json()["bogus"] == ["Unknown field."]
+    assert not Application.objects.exists()

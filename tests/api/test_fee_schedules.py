@@ -78,6 +78,14 @@ def test_admin_creates_a_new_effective_dated_version(admin_api, town_admin):
     assert schedule.permit_type.fee_schedules.count() == 2
 
 
+def test_an_unknown_field_of_a_new_version_is_refused_by_name(admin_api):
+    response = new_version(admin_api, effective_form="2027-08-01")
+
+    assert response.status_code == 400
+    assert response.json()["effective_form"] == ["Unknown field."]
+    assert FeeSchedule.objects.filter(effective_from="2027-07-01").count() == 0
+
+
 def test_spayed_fee_not_below_intact_fee_is_refused_under_licenses_a9(admin_api):
     response = new_version(admin_api, amounts={**DOG_AMOUNTS, "spayed_neutered": "20.00"})
 
