@@ -4,6 +4,7 @@ Code ch. 60, Licenses A)."""
 from __future__ import annotations
 
 from django.contrib import messages
+from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import InvalidPage, Paginator
 from django.http import Http404, HttpResponse
@@ -49,10 +50,12 @@ def own_dog(request, pk: int) -> Dog:
 @require_http_methods(["GET", "POST"])
 def dog_form(request, pk: int | None = None):
     dog = own_dog(request, pk) if pk else None
-    form = DogForm(request.POST or None, instance=dog, owner=request.user)
+    counter_for = None if dog else _person_at_the_counter(request)
+    owner = counter_for or request.user
+    form = DogForm(request.POST or None, instance=dog, owner=owner)
     if request.method == "POST" and form.is_valid():
         try:
-            dog = _save_dog(request, form, dog)
+            dog = _save_dog(request, form, dog, owner=owner)
         except DomainError as error:
             for field, texts in error.errors.items():
                 _add_errors(form, field, texts)
@@ -62,9 +65,23 @@ def dog_form(request, pk: int | None = None):
     return render(
         request,
         "dogs/dog_form.html",
-        {"form": form, "dog": dog, "next": page_to_return_to(request)},
+        {"form": form, "dog": dog, "next": page_to_return_to(request),
+         "counter_for": counter_for},
         status=400 if form.errors else 200,
     )
+
+
+def _person_at_the_counter(request):
+    """The resident (``for``: a username) whose dog the Clerk registers at the counter, to
+    license it there (Licenses A); None on the resident's own page."""
+    username = (request.POST.get("for") or request.GET.get("for") or "").replace("\x00", "")
+    if not username:
+        return None
+    town = get_object_or_404(Municipality, code=NORTH_ANDOVER)
+    if not permissions.is_clerk(request.user, town.pk):
+        raise permissions.Refused("register a dog for a resident at the counter", [Role.CLERK],
+                                  town=town.pk)
+    return get_object_or_404(get_user_model(), username=username, is_active=True)
 
 
 def _add_errors(form, field: str, texts: list[str]) -> None:
@@ -74,11 +91,11 @@ def _add_errors(form, field: str, texts: list[str]) -> None:
         form.add_error(field if field in form.fields else None, explained(text))
 
 
-def _save_dog(request, form: DogForm, dog: Dog | None) -> Dog:
+def _save_dog(request, form: DogForm, dog: Dog | None, *, owner) -> Dog:
     fields = {name: form.cleaned_data[name] for name in form.Meta.fields}
     residence = form.cleaned_data["property"]
     if dog is None:
-        dog = services.register_dog(owner=request.user, acting_user=request.user,
+        dog = services.register_dog(owner=owner, acting_user=request.user,
                                     residence=residence, **fields)
         messages.success(request, gettext("%(dog)s is registered. You can now apply for a "
                                           "license.") % {"dog": dog.name})

@@ -62,3 +62,39 @@ def test_a_property_added_from_the_stable_form_brings_the_resident_back_to_it(cl
     assert response.status_code == 302, response.content
     assert response["Location"] == STABLE_FORM
     assert Property.objects.filter(address__icontains="Whitney").exists()
+
+
+def test_at_the_counter_the_clerk_registers_the_walk_in_s_dog_and_comes_back(client, clerk):
+    """clerk.md, "At the counter": a resident who walks in applies through the Clerk; one
+    with no dog on file has it registered there, as theirs, then licensed."""
+    from tests.factories import UserFactory
+
+    walk_in = UserFactory(username="ruth.walker", first_name="Ruth", last_name="Walker")
+    client.force_login(clerk)
+    counter = (f"{reverse('licensing:counter', args=['north_andover.dog_license'])}"
+               f"?applicant={walk_in.username}")
+    form = client.get(counter).content.decode()
+    assert "for=ruth.walker" in form and ">Add a dog</a>" in form
+
+    response = client.post(reverse("dogs:dog_new"), {
+        "name": "Juniper", "breed": "Collie", "color": "Sable", "sex": "female",
+        "date_of_birth": "2023-05-01", "for": walk_in.username, "next": counter})
+
+    assert response.status_code == 302, response.content
+    assert response["Location"] == counter
+    assert Dog.objects.get().owner == walk_in
+    assert "Juniper" in client.get(counter).content.decode()
+
+
+def test_only_the_clerk_registers_a_dog_for_someone_else(client, resident):
+    from tests.factories import UserFactory
+
+    other = UserFactory(username="someone.else")
+    client.force_login(resident)
+
+    response = client.post(reverse("dogs:dog_new"), {
+        "name": "Juniper", "breed": "Collie", "color": "Sable", "sex": "female",
+        "date_of_birth": "2023-05-01", "for": other.username})
+
+    assert response.status_code == 403
+    assert not Dog.objects.exists()

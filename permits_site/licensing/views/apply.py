@@ -149,8 +149,8 @@ def _apply(request, permit_type: PermitType, *, applicant, template_context: dic
         "permit_type": permit_type,
         "kind": kind,
         "action": action,
-        "add_records": [] if applicant != request.user else _pages_to_add_records(
-            request, kind.fields(permit_type), action=action),
+        "add_records": _pages_to_add_records(request, kind.fields(permit_type), action=action,
+                                             applicant=applicant),
         "back_here": urlencode({"next": request.get_full_path()}),
         "form": form,
         **checked,
@@ -160,10 +160,14 @@ def _apply(request, permit_type: PermitType, *, applicant, template_context: dic
     }, status=status)
 
 
-def _pages_to_add_records(request, fields, *, action: str) -> list[tuple[str, str]]:
-    """Where the applicant records a dog (say) the form's list lacks, coming back here."""
-    back = urlencode({"next": request.get_full_path()})
-    return [(label, f"{reverse(page)}?{back}")
+def _pages_to_add_records(request, fields, *, action: str, applicant
+                          ) -> list[tuple[str, str]]:
+    """Where the applicant records a dog (say) the form's list lacks, coming back here; at
+    the counter, the Clerk records it for the resident (``for``)."""
+    query = {"next": request.get_full_path()}
+    if applicant != request.user:
+        query["for"] = applicant.username
+    return [(label, f"{reverse(page)}?{urlencode(query)}")
             for label, page in pages_to_add_records(fields, action=action)]
 
 
