@@ -13,7 +13,12 @@ class DogsConfig(AppConfig):
     def ready(self) -> None:
         from dogs import fines, periods, questions, rules
         from dogs.cases.api import DogCaseViewSet
-        from dogs.cases.home import dog_case_work, duties_to_order, petitions_to_decide
+        from dogs.cases.home import (
+            cases_to_determine,
+            dog_case_work,
+            duties_to_order,
+            petitions_to_decide,
+        )
         from dogs.impoundment.api import ImpoundmentViewSet
         from dogs.impoundment.deadlines import intake_records_to_forward
         from dogs.impoundment.home import impoundment_work
@@ -159,8 +164,11 @@ class DogsConfig(AppConfig):
         # The Clerk's: dogs whose paper license waits to be recorded (Licenses A(8)).
         register_home_section(Role.CLERK, "Dog licenses", paper_licenses_to_record,
                               municipality=town)
-        # The hearing authority's: keepers' petitions to rescind a restraint order
-        # (Temporary restraint A; §60-13).
+        # The hearing authority's: the dog cases it determines (Dangerous B; Potentially
+        # dangerous B), ...
+        register_home_section(Role.HEARING_AUTHORITY, "Dog cases to determine",
+                              cases_to_determine, municipality=town)
+        # ... keepers' petitions to rescind a restraint order (Temporary restraint A; §60-13).
         register_home_section(Role.HEARING_AUTHORITY, "Dog cases", petitions_to_decide,
                               municipality=town)
         # ... and the determined dogs whose owner's duties it has to order (Dangerous D, E;

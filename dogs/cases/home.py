@@ -89,6 +89,31 @@ def petitions_to_decide(town: TownCalendar, *, user: User, today: dt.date) -> li
                     empty="No petition to rescind waits.")]
 
 
+#: Where the hearing authority determines a dog dangerous or potentially dangerous.
+DETERMINATION_SECTION = {False: "Dangerous B", True: "Potentially dangerous B"}
+
+
+def cases_to_determine(town: TownCalendar, *, user: User, today: dt.date) -> list[WorkList]:
+    """The hearing authority's part first of all: the dangerous and potentially dangerous
+    dog cases the officer opened that no one has determined yet (Dangerous B; Potentially
+    dangerous B), waiting since received."""
+    waiting = Case.objects.filter(
+        municipality=town.municipality, case_type__in=DETERMINED_DOG_CASES,
+        status=CaseStatus.OPEN, determined_on__isnull=True,
+    ).order_by("received_on", "pk")
+
+    def item(case: Case) -> WorkItem:
+        potentially = case.case_type == POTENTIALLY_DANGEROUS_DOG
+        return WorkItem("Determine whether the dog is "
+                        + ("potentially dangerous" if potentially else "dangerous"),
+                        f"Case #{case.pk} ({case.party_name}, {case.address})",
+                        _case_url(case), since=case.received_on,
+                        citation=cite(DETERMINATION_SECTION[potentially]))
+
+    return [limited("Dog cases to determine", waiting, item,
+                    empty="No dog case waits for its determination.")]
+
+
 #: Where the Chief orders the owner's duties: a dangerous dog's, a potentially dangerous one's.
 DUTIES_SECTION = {False: "Dangerous D, E(1)", True: "Potentially dangerous C"}
 
