@@ -36,8 +36,11 @@ def june_7_2027():
 
 @pytest.fixture
 def biscuit(june_7_2027):
-    """Biscuit, wearing tag 417 of her 2027 license."""
-    dog = DogFactory(name="Biscuit", breed="Beagle", color="Tricolor")
+    """Biscuit, wearing tag 417 of her 2027 license. Her owner's name is one no page's own
+    words contain, so that a page showing it is a leak (a random "King" was found in
+    "checking" or "parking")."""
+    dog = DogFactory(name="Biscuit", breed="Beagle", color="Tricolor",
+                     owner__first_name="Harriet", owner__last_name="Quennell")
     DogTagFactory(permit=PermitFactory(application__applicant=dog.owner), dog=dog,
                   year=2027, number=TAG)
     return dog
