@@ -3,10 +3,9 @@ an offense to it and set one offense's amounts (each a new effective-dated versi
 
 from __future__ import annotations
 
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
-from rest_framework.exceptions import ValidationError
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.routers import SimpleRouter
@@ -126,24 +125,12 @@ class FineScheduleViewSet(
     serializer_class = FineScheduleSerializer
     permission_classes = [IsAuthenticated, IsTownAdmin]
     doing = "manage fine schedules"
+    #: ``?municipality=``: only that town's versions (``permits_site.api.filters``).
+    town_field = "municipality"
 
     def get_queryset(self):
         schedules = FineSchedule.objects.select_related("municipality").prefetch_related("items")
         return in_towns_where(schedules, self.request.user, Role.ADMIN, town_field="municipality")
-
-    def filter_queryset(self, queryset):
-        code = self.request.query_params.get("municipality")
-        if self.action != "list" or code is None:
-            return queryset
-        if not Municipality.objects.filter(code=code).exists():
-            raise ValidationError({"municipality": [f"No town has the code “{code}”."]})
-        return queryset.filter(municipality__code=code)
-
-    @extend_schema(
-        parameters=[OpenApiParameter("municipality", str, description="Only this town's versions.")]
-    )
-    def list(self, request, *args, **kwargs):
-        return super().list(request, *args, **kwargs)
 
     @extend_schema(request=FineScheduleCreateSerializer, responses={201: FineScheduleSerializer})
     def create(self, request):
