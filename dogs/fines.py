@@ -181,6 +181,12 @@ FINES = FineCatalogue(
 )
 
 
+def offense_title(offense: str) -> str:
+    """The words the chapter's fine schedule gives the offense ``offense``: what a page
+    shows a person in place of its code."""
+    return next(item.description for item in FINES.items if item.offense == offense)
+
+
 #: Non-criminal disposition A, B: 21 days to pay the Town Clerk or ask the Police Chief for
 #: a hearing; then a complaint to the Lawrence District Court.
 CITATION_POLICY = CitationPolicy(

@@ -7,6 +7,8 @@ as the offense ``rabies_vaccination_missing``."""
 from __future__ import annotations
 
 import datetime as dt
+import html
+import re
 
 import pytest
 from django.urls import reverse
@@ -15,7 +17,7 @@ from dogs.bites.services import record_rabies_vaccination
 from dogs.models import Species, rabies_vaccination_missing
 from permits_site.audit.models import AuditEntry
 from permits_site.exceptions import DomainError, PermissionDenied
-from tests.factories import BiteRecordFactory, Role, staff
+from tests.factories import BiteRecordFactory, QuarantineOrderFactory, Role, staff
 
 pytestmark = pytest.mark.django_db
 
@@ -82,7 +84,10 @@ def test_rabies_c_the_bite_page_flags_the_missing_vaccination_until_recorded(cli
                              bitten_on=BITTEN_ON)
     client.force_login(aco)
     url = reverse("dogs:bite", args=[bite.pk])
-    assert "rabies_vaccination_missing" in client.get(url).content.decode()
+    flagged = client.get(url).content.decode()
+    assert ("the owner may be cited for the offense “Dog, cat or ferret six months or older "
+            "not vaccinated against rabies” (Rabies C)") in words_of(flagged)
+    assert "rabies_vaccination_missing" not in flagged
 
     response = client.post(reverse("dogs:bite_action", args=[bite.pk, "vaccination"]), {
         "vaccination-certificate": "NAV-12, Dr. Lee",
@@ -90,7 +95,21 @@ def test_rabies_c_the_bite_page_flags_the_missing_vaccination_until_recorded(cli
 
     assert response.status_code == 302
     page = client.get(url).content.decode()
-    assert "rabies_vaccination_missing" not in page and "NAV-12, Dr. Lee" in page
+    assert "not vaccinated against rabies" not in page and "NAV-12, Dr. Lee" in page
+
+
+def test_welfare_c2_the_bite_page_names_the_offense_of_an_unreleased_quarantine(client, aco):
+    order = QuarantineOrderFactory(bite__bitten_on=BITTEN_ON)
+    client.force_login(aco)
+    page = client.get(reverse("dogs:bite", args=[order.bite.pk])).content.decode()
+    assert ("Not yet: not following it is the offense “Animal Inspector's quarantine order "
+            "not followed” (Welfare C(2))") in words_of(page)
+    assert "quarantine_order_violated" not in page
+
+
+def words_of(page: str) -> str:
+    """The page's text as a person reads it: tags dropped, entities read, spaces collapsed."""
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", "", page)).split())
 
 
 def test_rabies_c_a_refused_vaccination_answers_400_on_its_field(client, aco):

@@ -8,6 +8,8 @@ checks and the adoption money handed to the Treasurer."""
 from __future__ import annotations
 
 import datetime as dt
+import html
+import re
 from decimal import Decimal
 
 import pytest
@@ -280,12 +282,28 @@ def test_the_record_page_flags_the_missing_vaccination_as_the_rabies_c_offense(
     client.force_login(aco)
     with on(THU_JUNE_4):
         page = client.get(reverse("dogs:impoundment", args=[record.pk])).content.decode()
-    assert "rabies_vaccination_missing" in page and "Rabies C" in page
+    assert alert_of(page) == (
+        "No current rabies vaccination on the record. A cat six months of age or older must be "
+        "vaccinated (North Andover Code ch. 60, Rabies A); the owner may be cited for the "
+        "offense “Dog, cat or ferret six months or older not vaccinated against rabies” "
+        "(Rabies C).")
     with on(THU_JUNE_4):
         record_rabies_proof(impoundment=record, certificate="NAV-77",
                             valid_through=dt.date(2027, 6, 1), acting_user=aco)
         page = client.get(reverse("dogs:impoundment", args=[record.pk])).content.decode()
-    assert "rabies_vaccination_missing" not in page
+    assert alert_of(page) is None
+
+
+def alert_of(page: str) -> str | None:
+    """The words of the page's alert as a person reads them, or None without one."""
+    found = re.search(r'<div class="alert[^"]*" role="alert"[^>]*>(.*?)</div>', page, re.S)
+    if found is None:
+        return None
+    return words_of(found.group(1))
+
+
+def words_of(markup: str) -> str:
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", "", markup)).split())
 
 
 # -- Impoundment B: the finder's report reaches the officer -----------------------------
@@ -364,6 +382,19 @@ def test_a_finder_who_keeps_the_stray_on_request_is_cited_impoundment_b2(
     assert citation.case.party_name == "Fay Finder"
     report.refresh_from_db()
     assert (report.status, report.case) == (FoundReportStatus.NOT_TURNED_OVER, citation.case)
+
+
+def test_the_report_page_names_the_offense_of_a_kept_stray_in_words_impoundment_b2(
+        client, aco, north_andover, fresh_limits):
+    with on(THU_JUNE_4):
+        report = report_cat(north_andover)
+        found.request_turn_over(report=report, requested_on=THU_JUNE_4, acting_user=aco)
+        client.force_login(aco)
+        page = client.get(reverse("dogs:found_report", args=[report.pk])).content.decode()
+    assert ("Opens a case against the finder and cites the offense “Stray animal not turned "
+            "over to Animal Control on request” at the fine schedule's amount (Impoundment "
+            "B(2)).") in words_of(page)
+    assert "stray_not_turned_over" not in page
 
 
 def test_a_turned_over_stray_is_linked_to_its_impoundment_impoundment_b1(
