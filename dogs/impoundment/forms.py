@@ -131,16 +131,21 @@ class NoFieldsForm(ServiceForm):
 
 
 class PaymentForm(ServiceForm):
-    """Money received at the counter against one of the record's invoices."""
+    """Money received at the counter against one of the record's invoices; the amount
+    starts at what is still owed on it, which the counter may change."""
 
     method = forms.ChoiceField(choices=PaymentMethod.choices, label="Paid by")
     reference = forms.CharField(max_length=100, label="Receipt or check number")
     amount = forms.DecimalField(min_value=0, label="Amount ($)", **MONEY_FIELD)
     done = "Payment recorded."
 
-    def __init__(self, *args, invoice_field: str, **kwargs):
+    def __init__(self, *args, invoice_field: str, record: Impoundment | None = None,
+                 **kwargs):
         super().__init__(*args, **kwargs)
         self.invoice_field = invoice_field
+        invoice = getattr(record, invoice_field) if record is not None else None
+        if invoice is not None:
+            self.initial.setdefault("amount", invoice.balance())
 
     def run(self, *, impoundment, acting_user: User):
         if not can_take_impoundment_payment(acting_user, impoundment.municipality_id):
@@ -195,8 +200,9 @@ class ForwardedForm(ServiceForm):
                                   on=self.cleaned_data["forwarded_on"])
 
 
-def action_form(action: str, data=None):
-    """The bound or unbound form of a record page action, or None for an unknown one."""
+def action_form(action: str, data=None, *, record: Impoundment | None = None):
+    """The bound or unbound form of a record page action, or None for an unknown one;
+    ``record`` fills in what the form starts with (the balance of an invoice to pay)."""
     builders = {
         "identify": lambda: IdentifyForm(data, prefix=action),
         "notice": lambda: OwnerNoticeForm(data, prefix=action),
@@ -204,7 +210,8 @@ def action_form(action: str, data=None):
         "rabies": lambda: RabiesProofForm(data, prefix=action),
         "invoice": lambda: NoFieldsForm(data, prefix=action, service=services.invoice_fees,
                                         done="Fees invoiced."),
-        "pay_fees": lambda: PaymentForm(data, prefix=action, invoice_field="fee_invoice"),
+        "pay_fees": lambda: PaymentForm(data, prefix=action, invoice_field="fee_invoice",
+                                        record=record),
         "release": lambda: NoFieldsForm(data, prefix=action,
                                         service=services.release_to_owner,
                                         done="Released to the owner."),
@@ -214,7 +221,7 @@ def action_form(action: str, data=None):
                                               done="The animal is Town property."),
         "disposition": lambda: DispositionForm(data, prefix=action),
         "pay_adoption": lambda: PaymentForm(data, prefix=action,
-                                            invoice_field="adoption_invoice"),
+                                            invoice_field="adoption_invoice", record=record),
         "forwarded": lambda: ForwardedForm(data, prefix=action),
     }
     builder = builders.get(action)

@@ -113,7 +113,8 @@ def _detail(request, record: Impoundment, *, bound=None, status: int = 200):
     """The record, its dates and fees, and the forms of the actions open to the user;
     ``bound`` is a refused action's form, shown with its errors."""
     town_id = record.municipality_id
-    forms = {name: action_form(name) for name in _actions_for(request.user, record)}
+    forms = {name: action_form(name, record=record)
+             for name in _actions_for(request.user, record)}
     if bound is not None:
         forms[bound[0]] = bound[1]
     return render(request, "dogs/impound_detail.html", {

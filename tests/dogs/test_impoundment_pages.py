@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from decimal import Decimal
 
 import pytest
 import time_machine
@@ -13,8 +14,9 @@ from django.core.cache import cache
 from django.urls import reverse
 
 from dogs.impoundment import found
-from dogs.impoundment.services import record_intake
+from dogs.impoundment.services import invoice_fees, record_intake
 from dogs.models import Impoundment, ImpoundmentStatus
+from permits_site.licensing.services.payments import record_payment
 from tests.factories import DogTagFactory, PermitFactory, Role, local, staff
 
 THU_JUNE_4 = dt.date(2026, 6, 4)
@@ -132,6 +134,32 @@ def test_release_at_the_counter_after_rabies_proof_and_payment(client, aco, cler
     client.post(action_url(record, "release"))
     record.refresh_from_db()
     assert record.status == ImpoundmentStatus.RELEASED
+
+
+def input_named(page: str, name: str) -> str:
+    return re.search(rf'<input[^>]*name="{name}"[^>]*>', page).group(0)
+
+
+def test_the_payment_form_starts_at_the_balance_due(client, aco, clerk, north_andover,
+                                                    tagged_dog):
+    record = intake(aco, north_andover, tag_number=str(TAG))
+    invoice = invoice_fees(impoundment=record, acting_user=aco)
+    record_payment(invoice=invoice, method="cash", reference="R-76", amount=Decimal("5.00"),
+                   acting_user=clerk)
+    balance = invoice.total - Decimal("5.00")
+    client.force_login(clerk)
+    page = client.get(reverse("dogs:impoundment", args=[record.pk])).content.decode()
+    assert f'value="{balance}"' in input_named(page, "pay_fees-amount")
+
+    client.post(action_url(record, "pay_fees"), {
+        "pay_fees-method": "cash", "pay_fees-reference": "R-77",
+        "pay_fees-amount": input_value(page, "pay_fees-amount")})
+    invoice.refresh_from_db()
+    assert invoice.is_paid
+
+
+def input_value(page: str, name: str) -> str:
+    return re.search(r'value="([^"]*)"', input_named(page, name)).group(1)
 
 
 # -- The API ------------------------------------------------------------------------------------
