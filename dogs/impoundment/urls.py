@@ -9,8 +9,6 @@ urlpatterns = [
     path("impoundments/new/", views.impound_new, name="impoundment_new"),
     path("impoundments/adoption-money/", treasurer.adoption_money, name="adoption_money"),
     path("impoundments/<int:pk>/", views.impound_detail, name="impoundment"),
-    path("impoundments/<int:pk>/<slug:action>/", views.impound_action,
-         name="impoundment_action"),
     path("found-reports/", found_views.found_reports, name="found_reports"),
     path("found-reports/<int:pk>/", found_views.found_report, name="found_report"),
     path("found-reports/<int:pk>/<slug:action>/", found_views.found_report_action,

@@ -11,7 +11,7 @@ from django.core.paginator import Paginator
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods
 
 from dogs.impoundment import found
 from dogs.impoundment.forms import FoundAnimalForm, IntakeForm, action_form
@@ -105,8 +105,14 @@ def _record(request, pk: int) -> Impoundment:
 
 
 @login_required
+@require_http_methods(["GET", "POST"])
 def impound_detail(request, pk: int):
-    return _detail(request, _record(request, pk))
+    """The record's page; each of its forms posts here, naming its ``action``, so a refusal
+    is shown on the page at its own address, which a reload or the back button reaches."""
+    record = _record(request, pk)
+    if request.method == "POST":
+        return _act(request, record, request.POST.get("action", ""))
+    return _detail(request, record)
 
 
 def _detail(request, record: Impoundment, *, bound=None, status: int = 200):
@@ -156,10 +162,8 @@ def _officer_actions(record: Impoundment) -> list[str]:
     return actions
 
 
-@login_required
-@require_POST
-def impound_action(request, pk: int, action: str):
-    record = _record(request, pk)
+def _act(request, record: Impoundment, action: str):
+    """Run one of the page's actions; a refusal re-renders the page with its form."""
     form = action_form(action, request.POST)
     if form is None:
         raise Http404

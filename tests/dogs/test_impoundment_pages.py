@@ -4,6 +4,7 @@ dog?" page (North Andover Code ch. 60, Impoundment; ACO B(2))."""
 from __future__ import annotations
 
 import datetime as dt
+import html
 import re
 from decimal import Decimal
 
@@ -46,8 +47,10 @@ def intake(aco, town, day=THU_JUNE_4, **fields) -> Impoundment:
                          description="Beagle, tricolor, female", **fields)
 
 
-def action_url(record, action):
-    return reverse("dogs:impoundment_action", args=[record.pk, action])
+def act(client, record, action: str, data: dict | None = None):
+    """Post one of the record page's forms: to the page, naming its action."""
+    return client.post(reverse("dogs:impoundment", args=[record.pk]),
+                       {"action": action, **(data or {})})
 
 
 # -- The list -----------------------------------------------------------------------------
@@ -104,7 +107,7 @@ def test_town_property_before_the_hold_ends_is_refused_on_the_page(client, aco,
                                                                  north_andover):
     record = intake(aco, north_andover)
     client.force_login(aco)
-    response = client.post(action_url(record, "town_property"))
+    response = act(client, record, "town_property")
     assert response.status_code == 400
     assert "held through June 11, 2026" in response.content.decode()
     record.refresh_from_db()
@@ -115,15 +118,15 @@ def test_release_at_the_counter_after_rabies_proof_and_payment(client, aco, cler
                                                               north_andover, tagged_dog):
     record = intake(aco, north_andover, tag_number=str(TAG))
     client.force_login(aco)
-    refused = client.post(action_url(record, "release"))
+    refused = act(client, record, "release")
     assert "Record a current rabies vaccination certificate" in refused.content.decode()
-    client.post(action_url(record, "rabies"), {
+    act(client, record, "rabies", {
         "rabies-rabies_certificate": "NAV-2291, Dr. Lee",
         "rabies-rabies_valid_through": "2027-05-01"})
-    client.post(action_url(record, "invoice"))
+    act(client, record, "invoice")
     record.refresh_from_db()
     client.force_login(clerk)
-    client.post(action_url(record, "pay_fees"), {
+    act(client, record, "pay_fees", {
         "pay_fees-method": "cash", "pay_fees-reference": "R-77",
         "pay_fees-amount": str(record.fee_invoice.total)})
     record.refresh_from_db()
@@ -131,9 +134,41 @@ def test_release_at_the_counter_after_rabies_proof_and_payment(client, aco, cler
     clerk_page = client.get(reverse("dogs:impoundment", args=[record.pk])).content.decode()
     assert "Release to the owner</button>" not in clerk_page  # the Clerk only reads
     client.force_login(aco)
-    client.post(action_url(record, "release"))
+    act(client, record, "release")
     record.refresh_from_db()
     assert record.status == ImpoundmentStatus.RELEASED
+
+
+def posted_form(page: str, section: str) -> tuple[str, dict[str, str]]:
+    """Where the browser posts the form of the page's section ``section``, and the hidden
+    fields it sends."""
+    form = re.search(rf'<section[^>]*id="{section}".*?<form[^>]*action="([^"]*)"(.*?)</form>',
+                     page, re.S)
+    hidden = dict(re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)"',
+                             form.group(2)))
+    hidden.pop("csrfmiddlewaretoken", None)
+    return html.unescape(form.group(1)), hidden
+
+
+def test_a_refused_release_leaves_the_browser_on_the_records_own_page(
+        client, aco, north_andover, tagged_dog):
+    record = intake(aco, north_andover, tag_number=str(TAG))
+    client.force_login(aco)
+    page_url = reverse("dogs:impoundment", args=[record.pk])
+    address, fields = posted_form(client.get(page_url).content.decode(), "release")
+
+    refused = client.post(address, fields)
+
+    assert refused.status_code == 400
+    assert ("Record a current rabies vaccination certificate (North Andover Code ch. 60, "
+            "Impoundment C).") in refused.content.decode()
+    assert ("The pick-up, impound and boarding fees must be paid first (North Andover Code "
+            "ch. 60, Impoundment C).") in refused.content.decode()
+    again = client.get(address)  # a reload, or coming back to it
+    assert again.status_code == 200
+    assert f"Intake #{record.pk}" in again.content.decode()
+    record.refresh_from_db()
+    assert record.status == ImpoundmentStatus.HELD
 
 
 def input_named(page: str, name: str) -> str:
@@ -151,7 +186,7 @@ def test_the_payment_form_starts_at_the_balance_due(client, aco, clerk, north_an
     page = client.get(reverse("dogs:impoundment", args=[record.pk])).content.decode()
     assert f'value="{balance}"' in input_named(page, "pay_fees-amount")
 
-    client.post(action_url(record, "pay_fees"), {
+    act(client, record, "pay_fees", {
         "pay_fees-method": "cash", "pay_fees-reference": "R-77",
         "pay_fees-amount": input_value(page, "pay_fees-amount")})
     invoice.refresh_from_db()

@@ -83,6 +83,10 @@ def test_an_impounded_dog_found_by_its_tag_is_released_against_the_fees(
     page.get_by_role("button", name="Release to the owner").click()
     expect(page.get_by_text("Record a current rabies vaccination certificate")).to_be_visible()
     assert_accessible(page)
+    record_page = f"{live_server.url}/dogs/impoundments/{Impoundment.objects.get().pk}/"
+    assert page.url == f"{record_page}#release"  # the record's own page, not a POST-only one
+    assert page.goto(record_page).status == 200
+    expect(page.get_by_role("heading", name="Intake #", level=1)).to_be_visible()
 
     page.get_by_label("Certificate number and veterinarian").fill("NAV-2291, Dr. Lee")
     page.get_by_label("Vaccination valid through").fill("2028-05-01")
