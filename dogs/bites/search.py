@@ -3,7 +3,6 @@ bitten, the place, the animal or its keeper, or by the dog's name."""
 
 from __future__ import annotations
 
-from django.db.models import Q
 from django.urls import reverse
 
 from dogs.models import BiteRecord
@@ -14,12 +13,11 @@ from permits_site.search.registry import Hit, Scope, SearchKind, register_search
 
 def find_bites(query: SearchQuery, scope: Scope) -> list[Hit]:
     """Bite records of the staff's towns, newest first: one query."""
-    number = query.number
     bites = text_search(
         BiteRecord.objects.filter(municipality_id__in=scope.towns)
         .select_related("municipality", "dog"),
         ("victim_name", "place", "animal", "keeper", "dog__name"), query,
-        also=Q(pk=number) if number else None, order=("-bitten_on", "-pk"))
+        number_field="pk", order=("-bitten_on", "-pk"))
     return [
         Hit(title=f"Bite record #{bite.pk}: {bite.animal_name}",
             status="Investigated" if bite.investigated_on else "Under investigation",

@@ -3,7 +3,6 @@ by its caller, place, animal or account, or by its number ("call 12" or "12").""
 
 from __future__ import annotations
 
-from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
 
@@ -15,12 +14,11 @@ from permits_site.search.registry import Hit, Scope, SearchKind, register_search
 
 def find_calls(query: SearchQuery, scope: Scope) -> list[Hit]:
     """Calls of the staff's towns, newest first: one query."""
-    number = query.number
     calls = text_search(
         AnimalCall.objects.filter(municipality_id__in=scope.towns)
         .select_related("municipality"),
         ("caller_name", "place", "animal", "what_happened"), query,
-        also=Q(pk=number) if number else None, order=("-received_at", "-pk"))
+        number_field="pk", order=("-received_at", "-pk"))
     return [
         Hit(title=f"Call #{call.pk}: {call.get_kind_display()}",
             status=call.outcome or "Open", town=call.municipality.short_name,

@@ -3,7 +3,9 @@
 Permits and licenses by number; applications in any status by number, applicant,
 business or address; people by name, address or email; businesses by name or d/b/a;
 properties by address or parcel; cases and citations by number (cases also by party and
-address). Each kind runs one query of at most ``scope.limit + 1`` rows.
+address). A record number (``#17``) finds the application, case and citation of that
+number only. Each kind runs one query of at most ``scope.limit + 1`` rows, and none where
+the query cannot match it.
 """
 
 from __future__ import annotations
@@ -39,7 +41,10 @@ CASE_FIELDS = ("party_name", "address")
 
 
 def find_permits(query: SearchQuery, scope: Scope) -> list[Hit]:
-    """Permits and licenses by number ("2026-0012" finds DL-2026-0012), newest first."""
+    """Permits and licenses by number ("2026-0012" finds DL-2026-0012), newest first; a
+    record number (``#12``) is an application's, not a permit's."""
+    if query.names_a_record:
+        return []
     today = timezone.localdate()
     permits = (Permit.objects.filter(municipality_id__in=scope.towns,
                                      number__icontains=query.text)
@@ -58,17 +63,11 @@ def find_applications(query: SearchQuery, scope: Scope) -> list[Hit]:
     """Applications in every status — issued, denied and withdrawn too — by number, or
     whose applicant, business or place matches (each looked up in its own table, so the
     words are matched once per person, business or place, not once per application).
-    Words only: a near spelling finds the person or business in their own group."""
-    found = (
-        Q(applicant__in=matching(User.objects.all(), PERSON_FIELDS, query).values("pk"))
-        | Q(business__in=matching(Business.objects.all(), BUSINESS_FIELDS, query)
-            .values("pk"))
-        | Q(place__in=places_matching(query, scope.towns).values("pk"))
-    )
-    if query.number is not None:
-        found |= Q(pk=query.number)
+    Words only: a near spelling finds the person or business in their own group. A record
+    number (``#12``) finds that application only."""
     applications = (
-        Application.objects.filter(found, municipality_id__in=scope.towns)
+        Application.objects.filter(_applications_found(query, scope.towns),
+                                   municipality_id__in=scope.towns)
         .select_related("permit_type", "municipality", "applicant", "business", "place")
         .order_by("-created_at", "-pk")
     )
@@ -85,6 +84,19 @@ def find_applications(query: SearchQuery, scope: Scope) -> list[Hit]:
             url=reverse("licensing:review", args=[application.pk]))
         for application in applications[: scope.limit + 1]
     ]
+
+
+def _applications_found(query: SearchQuery, towns) -> Q:
+    number = Q(pk=query.number) if query.number is not None else None
+    if query.names_a_record:
+        return number
+    found = (
+        Q(applicant__in=matching(User.objects.all(), PERSON_FIELDS, query).values("pk"))
+        | Q(business__in=matching(Business.objects.all(), BUSINESS_FIELDS, query)
+            .values("pk"))
+        | Q(place__in=places_matching(query, towns).values("pk"))
+    )
+    return found | number if number is not None else found
 
 
 def find_people(query: SearchQuery, scope: Scope) -> list[Hit]:
@@ -161,8 +173,7 @@ def find_cases(query: SearchQuery, scope: Scope) -> list[Hit]:
     """Enforcement cases by number, party or address."""
     cases = text_search(
         Case.objects.filter(municipality_id__in=scope.towns).select_related("municipality"),
-        CASE_FIELDS, query, similar=("party_name",),
-        also=Q(pk=query.number) if query.number is not None else None,
+        CASE_FIELDS, query, similar=("party_name",), number_field="pk",
         order=("-received_on", "-pk"),
     )
     return [

@@ -5,6 +5,10 @@ smith" finds Jane Smith; "SMITH" too). On PostgreSQL the trigram word similarity
 ``django.contrib.postgres`` (``pg_trgm``) also finds a name misspelled ("Smyth") in the
 fields a kind names ``similar``, and ranks the closest first; SQLite, the development
 default, keeps to the plain matching.
+
+A number finds the record of that number where a kind has one. Marked as a record number
+(``#17``, ``No. 17``) it finds only that: no address, parcel or name holding the digits, on
+either database. A bare ``17`` is searched as words too (a house number, part of a parcel).
 """
 
 from __future__ import annotations
@@ -50,6 +54,12 @@ class SearchQuery:
             return None
         return int(digits.group(1))
 
+    @property
+    def names_a_record(self) -> bool:
+        """``#17`` or ``No. 17``: a record's number and nothing else, never words to find in
+        an address or a name (``17`` alone is also a house number)."""
+        return self.number is not None and not self.text.isdigit()
+
 
 def normalise_text(raw: str) -> str:
     """The search box's text as searched: spaces collapsed, NULs dropped, cut at
@@ -77,14 +87,22 @@ def words_match(fields: Sequence[str], words: Sequence[str]) -> Q:
 
 
 def matching(rows: QuerySet, fields: Sequence[str], query: SearchQuery, *,
-             similar: Sequence[str] = (), also: Q | None = None) -> QuerySet:
+             similar: Sequence[str] = (), also: Q | None = None,
+             number_field: str = "") -> QuerySet:
     """``rows`` whose ``fields`` hold every word of ``query`` (or that match ``also``: a
-    number, a normalised address). On PostgreSQL, also those with a word like the query
-    in one of the ``similar`` fields (names: the similarity is computed row by row, so it
-    is kept to the fields a person misspells), annotated ``search_rank``."""
+    normalised address, a parcel), or whose ``number_field`` holds the number the query
+    is. On PostgreSQL, also those with a word like the query in one of the ``similar``
+    fields (names: the similarity is computed row by row, so it is kept to the fields a
+    person misspells), annotated ``search_rank``. A query that names a record (``#17``)
+    matches its number only: none of the rows of a kind without one."""
+    numbered = (Q(**{number_field: query.number})
+                if number_field and query.number is not None else None)
+    if query.names_a_record:
+        return rows.filter(numbered) if numbered is not None else rows.none()
     matched = words_match(fields, query.words)
-    if also is not None:
-        matched |= also
+    for alternative in (also, numbered):
+        if alternative is not None:
+            matched |= alternative
     if not similar or connections[rows.db].vendor != "postgresql":
         return rows.filter(matched)
     similarities = [TrigramWordSimilarity(query.text, field) for field in similar]
@@ -101,7 +119,8 @@ def ranked(found: QuerySet, *, order: Sequence[str]) -> QuerySet:
 
 
 def text_search(rows: QuerySet, fields: Sequence[str], query: SearchQuery, *,
-                similar: Sequence[str] = (), also: Q | None = None,
+                similar: Sequence[str] = (), also: Q | None = None, number_field: str = "",
                 order: Sequence[str] = ("-pk",)) -> QuerySet:
     """:func:`matching` rows, :func:`ranked`."""
-    return ranked(matching(rows, fields, query, similar=similar, also=also), order=order)
+    return ranked(matching(rows, fields, query, similar=similar, also=also,
+                           number_field=number_field), order=order)

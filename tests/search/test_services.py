@@ -12,7 +12,9 @@ from permits_site.licensing.models import ApplicationStatus
 from permits_site.search.matching import parse_query
 from permits_site.search.services import GROUP_LIMIT, search
 from tests.factories import (
+    AnimalCallFactory,
     ApplicationFactory,
+    BiteRecordFactory,
     BusinessFactory,
     CaseFactory,
     CitationFactory,
@@ -108,6 +110,42 @@ def test_an_application_is_found_by_number_business_and_address(clerk):
         assert any(t.startswith(title) for t in found(clerk, text)["applications"]), text
 
 
+def test_a_hash_and_digits_find_the_record_of_that_number_not_an_address_holding_them(clerk):
+    """``#17`` names a record; ``17`` alone is also a house number or part of a parcel."""
+    application = ApplicationFactory(status=ApplicationStatus.SUBMITTED,
+                                     place=PropertyFactory(address="40 Osgood Street"))
+    number = application.pk
+    holding = PropertyFactory(address=f"{number}{number} Elm Street", parcel=f"{number}-9")
+    ApplicationFactory(status=ApplicationStatus.SUBMITTED, place=holding)
+
+    by_number = found(clerk, f"#{number}")
+
+    assert list(by_number) == ["applications"]
+    assert [title.split(" · ")[0] for title in by_number["applications"]] == [
+        f"Application #{number}"]
+    assert "properties" in found(clerk, str(number))
+
+
+@pytest.mark.postgres
+@pytest.mark.parametrize("marked", ["#{}", "No. {}"])
+def test_a_record_number_finds_no_name_holding_it_on_either_database(clerk, marked):
+    """On PostgreSQL a name holding the digits is as alike as can be to them (trigram word
+    similarity); a record number still finds only the records of that number."""
+    case = CaseFactory(party_name="Harbor Marine", address="1 Water Street", opened_by=clerk)
+    number = case.pk
+    DogFactory(name=f"Agent {number}", microchip=f"98511200{number}")
+    ApplicationFactory(applicant=UserFactory(first_name=f"Unit{number}",
+                                             last_name=f"Holdings {number}"))
+    CaseFactory(party_name=f"Pier {number} Trust", address=f"{number} Pier Road",
+                opened_by=clerk)
+
+    by_number = found(clerk, marked.format(number))
+
+    assert set(by_number) <= {"applications", "cases", "citations", "dog_licenses"}
+    assert by_number["cases"] == found(clerk, "harbor marine")["cases"]
+    assert "dogs" in found(clerk, f"agent {number}")
+
+
 # -- permits, people, businesses, properties, cases, citations -----------------------------
 
 
@@ -195,6 +233,19 @@ def test_another_year_of_the_same_tag_number_is_not_found(clerk):
 def test_a_dog_is_found_by_name_or_microchip(clerk, text):
     DogFactory(name="Biscuit", microchip="985112004417829")
     assert found(clerk, text)["dogs"] == ["Biscuit (Labrador Retriever)"]
+
+
+@pytest.mark.parametrize("marked", ["{}", "#{}"])
+def test_a_call_and_a_bite_record_are_found_by_number_by_the_officer(marked):
+    officer = staff(Role.ANIMAL_CONTROL_OFFICER, "north_andover")
+    call = AnimalCallFactory(place="Osgood Street")
+    bite = BiteRecordFactory(place="Stevens Street")
+
+    calls = found(officer, marked.format(call.pk))["animal_calls"]
+    bites = found(officer, marked.format(bite.pk))["bite_records"]
+
+    assert [title.split(":")[0] for title in calls] == [f"Call #{call.pk}"]
+    assert [title.split(":")[0] for title in bites] == [f"Bite record #{bite.pk}"]
 
 
 def test_a_horse_is_found_by_name_in_northborough():
