@@ -104,10 +104,11 @@ class DogsConfig(AppConfig):
         # Overdue license and late fees go to the Collector (Licenses A(8), Kennel B(8)).
         register_queue_link(town, "Overdue license fees for the Collector", "dogs:overdue_fees",
                             roles=(Role.CLERK,))
-        register_queue_link(town, "Impoundments", "dogs:impoundments",
-                            roles=(Role.ANIMAL_CONTROL_OFFICER, Role.CLERK))
+        register_queue_link(town, "Impoundments", "dogs:impoundments", roles=(Role.CLERK,))
+        # The Health Agent opens residence limits cases too (Limits A–E); the officer has
+        # the entry in the navigation.
         register_queue_link(town, "Residence limits: open a case", "dogs:limits_new",
-                            roles=officer)
+                            roles=(Role.INSPECTOR,))
         # The officer keeps the intake records (Impoundment; ACO B(2)), opens residence
         # limits cases (Limits A–E), hears noise complaints (Restraint C) and reports
         # kennels (Kennel license B(4)).

@@ -1,6 +1,6 @@
 """What bylaw apps register with the core instead of the core importing them: their pages,
-their registers' links on the application queue and their demo records; and one citation
-helper per body of law."""
+their registers' links (on each holder's My work and on the application queue) and their
+demo records; and one citation helper per body of law."""
 
 import pytest
 from django.urls import resolve, reverse
@@ -47,6 +47,14 @@ def test_the_queue_offers_the_horse_registry_to_northborough_staff():
     assert labels(staff(Role.CLERK, "tisbury")) == [
         "Septage pump-out returns", "Metered wells", "Septic inspections required",
         "Charge for documents", "Spill reports"]
+
+
+@pytest.mark.django_db
+def test_tisburys_admin_and_board_of_health_agent_are_offered_the_boards_registers():
+    assert labels(staff(Role.ADMIN, "tisbury")) == ["Coastal District and Barrier Beach lots"]
+    assert labels(staff(Role.INSPECTOR, "tisbury")) == [
+        "Septage pump-out returns", "Metered wells", "Septic inspections required",
+        "Spill reports"]
 
 
 @pytest.mark.django_db

@@ -2,13 +2,15 @@
 
 The core never imports a bylaw app (the import contracts in ``pyproject.toml``): a
 bylaw app whose law keeps records of its own registers its URL module, mounted by the
-root URLconf under the app's prefix, the links to its registers that the
-application queue offers to the town's staff, and the entries of the site's main
-navigation it offers to holders of a role in its town.
+root URLconf under the app's prefix, the links to its registers it offers to holders of a
+role in its town (on their My work, and on the application queue to those who review
+applications), and the entries of the site's main navigation it offers to holders of a role
+in its town.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.urls import reverse
@@ -49,15 +51,26 @@ def registered_urls() -> list[UrlModule]:
 def register_queue_link(
     municipality: str, label: str, url_name: str, *, roles: tuple[str, ...] = ()
 ) -> None:
-    """Offer ``url_name`` on the application queue to staff holding one of ``roles`` (any
-    staff role when none are named) in the town whose code is ``municipality``."""
+    """Offer the register ``url_name`` to staff holding one of ``roles`` (any staff role
+    when none are named) in the town whose code is ``municipality``: on their My work
+    (``/staff/``), which every role opens, and on the application queue. Each role named
+    must be one the page lets in (``tests/homes/test_registers.py``)."""
     _QUEUE_LINKS[url_name] = QueueLink(
         municipality, label, url_name, frozenset(roles or STAFF_ROLES)
     )
 
 
+def town_registers(municipality: str, roles: Iterable[str]) -> list[QueueLink]:
+    """The registers of the town whose code is ``municipality`` offered to a holder of
+    ``roles`` there, in registration order (no query)."""
+    held = set(roles)
+    return [link for link in _QUEUE_LINKS.values()
+            if link.municipality == municipality and link.roles & held]
+
+
 def queue_links(user: User) -> list[QueueLink]:
-    """The registered links ``user`` is offered, in registration order (one query)."""
+    """The registers ``user`` is offered in every town they serve, in registration order
+    (one query)."""
     pairs = role_pairs(user)
     codes = dict(
         Municipality.objects.filter(pk__in={town for town, _role in pairs}).values_list(
