@@ -51,7 +51,8 @@ def test_the_queue_offers_the_horse_registry_to_northborough_staff():
 
 @pytest.mark.django_db
 def test_tisburys_admin_and_board_of_health_agent_are_offered_the_boards_registers():
-    assert labels(staff(Role.ADMIN, "tisbury")) == ["Coastal District and Barrier Beach lots"]
+    assert labels(staff(Role.ADMIN, "tisbury")) == [
+        "Coastal District and Barrier Beach lots", "System inspector licenses"]
     assert labels(staff(Role.INSPECTOR, "tisbury")) == [
         "Septage pump-out returns", "Metered wells", "Septic inspections required",
         "Spill reports"]

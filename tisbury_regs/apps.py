@@ -105,13 +105,18 @@ class TisburyRegsConfig(AppConfig):
 
     @staticmethod
     def register_septic_records() -> None:
-        """Septic inspection reports and failed systems (09.0.8(4), 09.1.3(5))."""
+        """Septic inspection reports and failed systems (09.0.8(4), 09.1.3(5)); the admin
+        licenses the system inspectors who file the reports."""
+        from permits_site.accounts.models import Role
         from permits_site.api.registry import register_routes
+        from permits_site.licensing.page_registry import register_queue_link
         from permits_site.parties.places import register_place_panel
         from tisbury_regs.septic import api, services
 
         register_place_panel("tisbury", "tisbury_regs/property_septic_panel.html",
                              services.property_panel)
+        register_queue_link("tisbury", "System inspector licenses",
+                            "tisbury_regs:inspector_licenses", roles=(Role.ADMIN,))
         register_routes("septic-reports", api.SepticReportViewSet, basename="septic-report")
         register_routes("septic-inspector-licenses", api.InspectorLicenseViewSet,
                         basename="septic-inspector-license")

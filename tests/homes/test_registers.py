@@ -47,10 +47,13 @@ def test_every_register_offered_to_a_role_is_linked_from_its_work_and_opens(clie
         assert client.get(href).status_code == 200, (role, town, label)
 
 
-def test_tisbury_s_admin_reaches_the_lot_list(client):
+def test_tisbury_s_admin_reaches_the_lot_list_and_the_septic_inspector_licenses(client):
+    """Without a licensed inspector nobody files a septic report (09.0.8(4)): the admin who
+    licenses them reaches the page from My work."""
     shown = registers_on_my_work(client, staff(Role.ADMIN, "tisbury"))
 
-    assert shown == [("/tisbury/coastal-district/", "Coastal District and Barrier Beach lots")]
+    assert shown == [("/tisbury/coastal-district/", "Coastal District and Barrier Beach lots"),
+                     ("/tisbury/septic/inspectors/", "System inspector licenses")]
 
 
 def test_tisbury_s_board_of_health_agent_reaches_the_board_s_registers(client):
