@@ -1,8 +1,8 @@
-"""The town admin's home: permit types the town does not take online, permit types whose
-fee schedule in force holds amounts the law does not state and the admin has not confirmed,
-offenses of the fine schedule in force whose amount no one has entered (they cannot be
-cited), the office's closures and legal holidays coming up (every deadline rolls over them), and the
-page of the town's staff and their roles when the site has one."""
+"""The town admin's home: permit types the town does not take online (of those anyone
+applies for), permit types whose fee schedule in force holds amounts the law does not state
+and the admin has not confirmed, offenses of the fine schedule in force whose amount no one
+has entered (they cannot be cited), the office's closures and legal holidays coming up
+(every deadline rolls over them), and the page of the town's staff and their roles."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from django.urls import reverse
 from permits_site.accounts.models import User
 from permits_site.enforcement.models import FineItem, FineSchedule
 from permits_site.homes.registry import WorkItem, WorkList, limited
+from permits_site.licensing.kinds import applied_for
 from permits_site.licensing.models import FeeSchedule, PermitType
 from permits_site.rules.calendar import days_after
 from permits_site.towns.calendar import TownCalendar
@@ -25,8 +26,11 @@ CLOSURE_DAYS = 30
 
 
 def offline_permit_types(town: TownCalendar) -> WorkList:
-    permit_types = PermitType.objects.filter(
-        municipality=town.municipality, online=False).order_by("name", "pk")
+    """The town's permit types not taken online, of those anyone applies for: a schedule of
+    charges nobody applies for (``applied_for = False``) is never listed on Permit types,
+    where the item sends the admin."""
+    permit_types = applied_for(PermitType.objects.filter(
+        municipality=town.municipality, online=False)).order_by("name", "pk")
 
     def item(permit_type: PermitType) -> WorkItem:
         return WorkItem("Offline: take it online when the town is ready", permit_type.name,

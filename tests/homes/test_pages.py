@@ -149,3 +149,18 @@ def test_the_home_of_every_role_runs_a_fixed_number_of_queries(client):
     # cases to determine, petitions and dogs awaiting their duties, and the admin's unset
     # fines one each
     assert few <= 46
+
+
+@pytest.mark.parametrize(("town", "schedule"), [("north_andover", "Dog impoundment fees"),
+                                                ("tisbury", "Document fees")])
+def test_the_admin_is_not_asked_to_take_online_a_schedule_nobody_applies_for(client, town,
+                                                                             schedule):
+    """Charges nobody applies for (``applied_for = False``) are listed on no Permit types
+    page to take online: the admin's count of types offline leaves them out."""
+    client.force_login(staff(Role.ADMIN, town))
+
+    page = client.get(HOME).content.decode()
+
+    offline = page.split("Permit types offline", 1)[1].split("Fee schedules with", 1)[0]
+    assert schedule not in offline
+    assert schedule not in client.get(reverse("licensing:permit_types")).content.decode()
