@@ -674,7 +674,11 @@ def abutters_notified(facts: Mapping[str, Any], context: CheckContext) -> Verdic
                                             "an adult handler."))
 def restraint_off_premises(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     """Dangerous D(1)(d): off the premises only muzzled, on a lead not exceeding
-    four feet, under the control of an adult (18 or older)."""
+    four feet, under the control of an adult (18 or older). The two limits are reported by
+    fact, each in its own unit."""
+    numbers = {"required": {"lead_length_ft": MAX_LEAD_FT, "handler_age": ADULT_AGE},
+               "actual": {"lead_length_ft": facts["lead_length_ft"],
+                          "handler_age": facts["handler_age"]}}
     problems = []
     if facts["lead_length_ft"] > MAX_LEAD_FT:
         problems.append(explain(gettext_noop("use a lead of %(limit)s ft or less (now "
@@ -688,9 +692,10 @@ def restraint_off_premises(facts: Mapping[str, Any], context: CheckContext) -> V
                                 age=ADULT_AGE, handler_age=facts["handler_age"]))
     if problems:
         return failed(explain(gettext_noop("Off the premises, %(problems)s."),
-                              problems=_listed(problems, gettext_noop("%(items)s; %(item)s"))))
+                              problems=_listed(problems, gettext_noop("%(items)s; %(item)s"))),
+                      **numbers)
     return passed(gettext_noop("Off the premises the dog is muzzled, on a short lead, with an "
-                               "adult handler."))
+                               "adult handler."), **numbers)
 
 
 @DANGEROUS_DOG_COMPLIANCE.rule("na.dd.D3.insurance", cite("Dangerous D(3)(a)"),

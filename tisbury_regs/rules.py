@@ -623,18 +623,22 @@ ANTI_SIPHON_BELOW_FT = 10
     gettext_noop("An anti-siphon device below the 10 ft contour"),
 )
 def anti_siphon(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
-    """09.9.6(1): water systems below the ten foot contour need an anti-siphon device."""
+    """09.9.6(1): water systems below the ten foot contour need an anti-siphon device. The
+    finding carries the contour and the system's elevation, whatever its outcome."""
     if facts["elevation_ft"] >= ANTI_SIPHON_BELOW_FT:
-        return not_applicable(explain(
+        verdict = not_applicable(explain(
             gettext_noop("The system is at or above the %(contour)s ft contour."),
             contour=ANTI_SIPHON_BELOW_FT))
-    return must_hold(
-        facts["anti_siphon"],
-        ok=gettext_noop("An anti-siphon device protects the supply."),
-        refusal=explain(gettext_noop("The system is below the %(contour)s ft contour, so it "
-                                     "needs an anti-siphon device; install one."),
-                        contour=ANTI_SIPHON_BELOW_FT),
-    )
+    else:
+        verdict = must_hold(
+            facts["anti_siphon"],
+            ok=gettext_noop("An anti-siphon device protects the supply."),
+            refusal=explain(gettext_noop("The system is below the %(contour)s ft contour, so "
+                                         "it needs an anti-siphon device; install one."),
+                            contour=ANTI_SIPHON_BELOW_FT),
+        )
+    return dataclasses.replace(verdict, required=ANTI_SIPHON_BELOW_FT,
+                               actual=facts["elevation_ft"], unit=FEET)
 
 
 METER_ABOVE_BEDROOMS = 2
@@ -647,18 +651,25 @@ METER_ABOVE_OCCUPANTS = 4
     gettext_noop("A sealed water meter for more than 2 bedrooms or 4 occupants"),
 )
 def sealed_meter(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
-    """09.3.1(4): wells serving more than two bedrooms or four occupants are metered."""
+    """09.3.1(4): wells serving more than two bedrooms or four occupants are metered. The
+    finding carries both counts against their limits, by fact, whatever its outcome."""
     if facts["bedrooms"] <= METER_ABOVE_BEDROOMS and facts["occupants"] <= METER_ABOVE_OCCUPANTS:
-        return not_applicable(gettext_noop("The dwelling has no more than 2 bedrooms and 4 "
-                                           "occupants."))
-    return must_hold(
-        facts["sealed_meter"],
-        ok=gettext_noop("The well has a sealed water meter."),
-        refusal=(
-            gettext_noop("A well serving more than 2 bedrooms or more than 4 occupants needs a "
-                         "sealed water meter; install one and report its readings each May and "
-                         "November.")
-        ),
+        verdict = not_applicable(gettext_noop("The dwelling has no more than 2 bedrooms and 4 "
+                                              "occupants."))
+    else:
+        verdict = must_hold(
+            facts["sealed_meter"],
+            ok=gettext_noop("The well has a sealed water meter."),
+            refusal=(
+                gettext_noop("A well serving more than 2 bedrooms or more than 4 occupants "
+                             "needs a sealed water meter; install one and report its readings "
+                             "each May and November.")
+            ),
+        )
+    return dataclasses.replace(
+        verdict,
+        required={"bedrooms": METER_ABOVE_BEDROOMS, "occupants": METER_ABOVE_OCCUPANTS},
+        actual={"bedrooms": facts["bedrooms"], "occupants": facts["occupants"]},
     )
 
 

@@ -145,6 +145,83 @@ def test_a_rule_joining_several_limits_reports_them_by_fact_09_9_5_6(public):
     assert capacity["actual"] == {"peak_gpm": 25, "continuous_gph_30min": 150}
 
 
+#: A dangerous dog's owner meeting every duty of Dangerous D (North Andover ch. 60).
+DANGEROUS_DOG_DUTIES = {
+    "enclosure_distance_to_property_line_ft": 12, "enclosure_has_bottom": True,
+    "enclosure_has_secure_top": True, "enclosure_weather_protection": True,
+    "warning_signs_all_sides": True, "child_warning_symbol_sign": True,
+    "abutters_notified_certified": True, "insurance_per_incident": 150000,
+    "lead_length_ft": 4, "muzzled_off_premises": True, "handler_age": 30,
+}
+
+
+@pytest.mark.parametrize(("lead", "age", "outcome"), [
+    (3.5, 30, "pass"), (4, 30, "pass"), (4.5, 30, "fail"),
+    (4, 17, "fail"), (4, 18, "pass"), (4, 19, "pass"),
+])
+def test_the_lead_and_the_handler_s_age_are_reported_by_fact_dangerous_d1d(
+        public, lead, age, outcome):
+    facts = {**DANGEROUS_DOG_DUTIES, "lead_length_ft": lead, "handler_age": age}
+
+    body = judge(public, "north_andover.dangerous_dog_compliance", facts).json()
+
+    restraint = finding(body, "na.dd.D1d.lead")
+    assert restraint["outcome"] == outcome
+    assert restraint["required"] == {"lead_length_ft": 4, "handler_age": 18}
+    assert restraint["actual"] == {"lead_length_ft": lead, "handler_age": age}
+
+
+def test_an_unmuzzled_dog_fails_with_its_lead_and_handler_still_reported_d1d(public):
+    facts = {**DANGEROUS_DOG_DUTIES, "muzzled_off_premises": False}
+
+    restraint = finding(judge(public, "north_andover.dangerous_dog_compliance", facts).json(),
+                        "na.dd.D1d.lead")
+
+    assert restraint["outcome"] == "fail"
+    assert restraint["actual"] == {"lead_length_ft": 4, "handler_age": 30}
+
+
+@pytest.mark.parametrize(("elevation", "outcome"), [
+    (9.5, "fail"), (10, "not_applicable"), (10.5, "not_applicable"),
+])
+def test_the_well_s_elevation_is_reported_against_the_10_ft_contour_09_9_6_1(
+        public, elevation, outcome):
+    facts = {**PRIVATE_WELL_OK, "elevation_ft": elevation, "anti_siphon": False}
+
+    anti_siphon = finding(judge(public, "tisbury.private_well", facts).json(),
+                          "ti.9.6.1.anti_siphon")
+
+    assert anti_siphon["outcome"] == outcome
+    assert (anti_siphon["required"], anti_siphon["actual"], anti_siphon["unit"]) == (
+        10, elevation, "ft")
+
+
+def test_a_well_below_the_contour_with_its_device_passes_with_its_elevation_09_9_6_1(public):
+    facts = {**PRIVATE_WELL_OK, "elevation_ft": 9.5, "anti_siphon": True}
+
+    anti_siphon = finding(judge(public, "tisbury.private_well", facts).json(),
+                          "ti.9.6.1.anti_siphon")
+
+    assert anti_siphon["outcome"] == "pass"
+    assert (anti_siphon["required"], anti_siphon["actual"]) == (10, 9.5)
+
+
+@pytest.mark.parametrize(("bedrooms", "occupants", "outcome"), [
+    (1, 4, "not_applicable"), (2, 4, "not_applicable"), (3, 4, "fail"),
+    (2, 3, "not_applicable"), (2, 5, "fail"),
+])
+def test_the_bedrooms_and_occupants_are_reported_by_fact_09_3_1_4(
+        public, bedrooms, occupants, outcome):
+    facts = {**PRIVATE_WELL_OK, "bedrooms": bedrooms, "occupants": occupants,
+             "sealed_meter": False}
+
+    meter = finding(judge(public, "tisbury.private_well", facts).json(), "ti.3.1.4.meter")
+
+    assert meter["outcome"] == outcome
+    assert meter["required"] == {"bedrooms": 2, "occupants": 4}
+    assert meter["actual"] == {"bedrooms": bedrooms, "occupants": occupants}
+
+
 def test_the_sandblasting_check_lists_the_missing_items_09_4_3(public):
     body = judge(public, "tisbury.sandblasting", {"company_name": "Blast Co."}).json()
 

@@ -23,6 +23,8 @@ from permits_site.licensing.services.hearings import decide_hearing, schedule_he
 from permits_site.licensing.services.payments import record_payment
 from permits_site.licensing.services.permits import issue_permit
 from permits_site.licensing.services.variances import request_variance, sign_variance
+from permits_site.pdf.notices import render_hearing_notices_pdf
+from tests.e2e.plain_language import pdf_title_and_text
 from tests.factories import Role, UserFactory, municipality, staff, tisbury_place
 from tests.rules.test_tisbury_rules import COASTAL_SEPTIC_OK, PRIVATE_WELL_OK
 from tests.tisbury.support import (
@@ -67,6 +69,11 @@ def start(owner, code: str, place, **answers) -> Application:
     }, format="json")
     assert response.status_code == 201, response.content
     return Application.objects.get(pk=response.json()["id"])
+
+
+def words_of(content: bytes) -> str:
+    title, text = pdf_title_and_text(content)
+    return f"{title} {text}"
 
 
 def blocker_codes(application, gate: str) -> list[str]:
@@ -283,6 +290,27 @@ def test_a_well_registered_under_a_waiver_of_readiness_does_not_open_the_gate(ow
     disposal_works = start(owner, DISPOSAL_WORKS, place, **SEPTIC_ANSWERS)
 
     assert blocker_codes(disposal_works, "well_ready") == ["well.not_ready"]
+
+
+def test_a_waiver_of_the_sealed_meter_is_noticed_in_the_rule_s_own_words_09_3_1_4(
+        owner, clerk):
+    """The finding reports its counts by fact; the abutters' notice says what the Board is
+    asked in the rule's sentence, never the counts as data."""
+    unmetered = submitted_with_documents(
+        start(owner, WELL, lot(owner), **{**WELL_ANSWERS, "bedrooms": 3}), WELL_DOCUMENTS,
+        clerk=clerk)
+    request_variance(application=unmetered, rule_ids=["ti.3.1.4.meter"],
+                     request_text="A seasonal cottage.", acting_user=clerk, **WRITTEN_WAIVER)
+
+    hearing = schedule_hearing(application=unmetered, hearing_date=dt.date(2030, 6, 24),
+                               notices_mailed_on=dt.date(2030, 6, 3),
+                               location="Town Hall, 7 pm", abutters=ABUTTERS,
+                               acting_user=clerk)
+
+    notice = " ".join(words_of(render_hearing_notices_pdf(hearing)).split())
+    assert ("a waiver of Tisbury BOH Reg 09.3.1(4): A well serving more than 2 bedrooms or "
+            "more than 4 occupants needs a sealed water meter") in notice
+    assert "{" not in notice
 
 
 def test_the_clerk_records_public_water_and_the_gate_clears(owner, clerk):

@@ -138,14 +138,21 @@ def describe_relief(application: Application) -> str:
 
 
 def _relief_asked(noun: str, finding) -> str:
-    """ "a variance of §4.1(a): 42 ft where 50 ft is required" (the town's own noun)."""
+    """ "a variance of §4.1(a): 42 ft where 50 ft is required" (the town's own noun); the
+    rule's own sentence where the finding gives no one figure against another (a yes/no
+    rule, or figures by fact: a sealed meter for more than 2 bedrooms or 4 occupants)."""
     section = finding.citation[finding.citation.find("§"):] if "§" in finding.citation \
         else finding.citation
-    if finding.actual is None or finding.required is None:
+    if not (_one_figure(finding.actual) and _one_figure(finding.required)):
         return f"a {noun} of {section}: {finding.message}"
     unit = f" {finding.unit}" if finding.unit else ""
     return (f"a {noun} of {section}: {finding.actual}{unit} where {finding.required}{unit} "
             f"is required")
+
+
+def _one_figure(value: Any) -> bool:
+    """A number or a date, not figures by fact (a mapping) nor a list of facts."""
+    return value is not None and not isinstance(value, Mapping | list | tuple)
 
 
 def _places_by_parcel(application: Application,
