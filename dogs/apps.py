@@ -53,6 +53,7 @@ class DogsConfig(AppConfig):
         from permits_site.licensing.kinds import register_kind
         from permits_site.licensing.page_registry import (
             register_nav_link,
+            register_public_link,
             register_queue_link,
             register_urls,
         )
@@ -142,6 +143,10 @@ class DogsConfig(AppConfig):
         if not any(NOT_TURNED_OVER in kind.offenses for kind in case_types(town)):
             register_case_type(STRAY_CASE)
         register_nav_link(town, "Found animal reports", "dogs:found_reports", roles=officer)
+        register_public_link(
+            town, gettext_noop("Found an animal?"), "dogs:found_dog",
+            description=gettext_noop("Report a stray, lost or homeless animal to the Animal "
+                                     "Control Officer."))
         register_queue_link(town, "Adoption money for the Treasurer", "dogs:adoption_money",
                             roles=(Role.CLERK,))
         from dogs.impoundment.api import FoundReportViewSet

@@ -4,8 +4,8 @@ The core never imports a bylaw app (the import contracts in ``pyproject.toml``):
 bylaw app whose law keeps records of its own registers its URL module, mounted by the
 root URLconf under the app's prefix, the links to its registers it offers to holders of a
 role in its town (on their My work, and on the application queue to those who review
-applications), and the entries of the site's main navigation it offers to holders of a role
-in its town.
+applications), the entries of the site's main navigation it offers to holders of a role
+in its town, and the public pages its town's page links for everyone.
 """
 
 from __future__ import annotations
@@ -126,3 +126,30 @@ def nav_links(user: User) -> list[NavLink]:
                 if (town := town_calendar(code)) is not None}
     return [link for link in candidates
             if any((town_ids.get(link.municipality), role) in pairs for role in link.roles)]
+
+
+@dataclass(frozen=True)
+class PublicLink:
+    """A public page of a bylaw app, offered to everyone on its town's page and on the
+    town's card of the home page; ``label`` and ``description`` are translated on the page
+    (mark them with ``gettext_noop``)."""
+
+    municipality: str
+    label: str
+    url_name: str
+    description: str = ""
+
+
+_PUBLIC_LINKS: dict[str, PublicLink] = {}
+
+
+def register_public_link(municipality: str, label: str, url_name: str, *,
+                         description: str = "") -> None:
+    """Link the public page ``url_name`` from the page of the town whose code is
+    ``municipality`` and from its card on the home page."""
+    _PUBLIC_LINKS[url_name] = PublicLink(municipality, label, url_name, description)
+
+
+def public_links(municipality: str) -> list[PublicLink]:
+    """The public pages registered for the town ``municipality``, in registration order."""
+    return [link for link in _PUBLIC_LINKS.values() if link.municipality == municipality]

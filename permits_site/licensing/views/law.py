@@ -33,6 +33,7 @@ from permits_site.licensing.fact_forms import (
 )
 from permits_site.licensing.kinds import applied_for, kind_for
 from permits_site.licensing.models import FeeSchedule
+from permits_site.licensing.page_registry import public_links
 from permits_site.licensing.services.variances import variances_in_effect
 from permits_site.rules.base import Finding, Outcome, RuleSet
 from permits_site.rules.calendar import key_date_on, period_due
@@ -95,6 +96,7 @@ def town(request, town: str):
     ))
     return render(request, "law/town.html", {
         "municipality": municipality,
+        "public_links": public_links(town),
         "publishes_variances": publishes_variances(permit_types),
         "rule_sets": list(town_law(town).rule_sets.values()),
         "permit_types": [

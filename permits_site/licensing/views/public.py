@@ -12,6 +12,7 @@ from django.views.decorators.http import require_GET
 from permits_site.accounts.refusals import site_page
 from permits_site.licensing.kinds import applied_for, kind_for
 from permits_site.licensing.models import Permit, PermitType
+from permits_site.licensing.page_registry import public_links
 from permits_site.towns.models import Municipality
 
 #: What a verification code can look like (``new_verification_token``: URL-safe base64).
@@ -21,16 +22,14 @@ VERIFICATION_CODE = re.compile(r"[A-Za-z0-9_-]{1,64}")
 @require_GET
 def home(request):
     """The towns and the permit types each issues, those open online linked to their public
-    pages, and the way to "Apply for a permit"."""
-    return render(
-        request,
-        "licensing/home.html",
-        {
-            "municipalities": Municipality.objects.prefetch_related(Prefetch(
-                "permit_types", queryset=applied_for(PermitType.objects.order_by("name")),
-                to_attr="issued_types")),
-        },
-    )
+    pages, the public pages a town's law adds (``register_public_link``), and the way to
+    "Apply for a permit"."""
+    municipalities = list(Municipality.objects.prefetch_related(Prefetch(
+        "permit_types", queryset=applied_for(PermitType.objects.order_by("name")),
+        to_attr="issued_types")))
+    for municipality in municipalities:
+        municipality.public_links = public_links(municipality.code)
+    return render(request, "licensing/home.html", {"municipalities": municipalities})
 
 
 @require_GET
