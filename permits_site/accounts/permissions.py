@@ -7,8 +7,9 @@ they hold a role.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
 from contextlib import suppress
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from django.core.exceptions import PermissionDenied
@@ -183,13 +184,13 @@ def can_view_application(user: User, application) -> bool:
 
 def can_edit_application(user: User, application) -> bool:
     """Only the applicant side edits, and only while the application is a draft."""
-    return is_applicant(user, application) and transitions.can_edit(application)
+    return may_take(user, "edit", application)
 
 
 def can_submit_application(user: User, application) -> bool:
     """A draft is submitted by its applicant side, or for them by a clerk of its town at
     the counter."""
-    return transitions.can("submit", application) and submits_for(user, application)
+    return may_take(user, "submit", application)
 
 
 def submits_for(user: User, application) -> bool:
@@ -200,7 +201,7 @@ def submits_for(user: User, application) -> bool:
 
 def can_withdraw_application(user: User, application) -> bool:
     """The applicant side withdraws a draft or an application still being decided."""
-    return is_applicant(user, application) and transitions.can_withdraw(application)
+    return may_take(user, "withdraw", application)
 
 
 def can_view_permit(user: User, permit) -> bool:
@@ -253,6 +254,65 @@ def can_sign_variance(user: User, application) -> bool:
 def can_manage_hearings(user: User, application) -> bool:
     """The Clerk schedules an application's hearing, mails the notices and records the decision."""
     return is_clerk(user, application.municipality_id)
+
+
+# -- Who takes each action of an application's and a permit's life ------------------------
+
+
+def of_its_town(predicate: Callable[[User, int], bool]) -> Callable[[User, object], bool]:
+    """A town role's ``predicate``, asked about the town of the record acted on."""
+    return lambda user, record: predicate(user, record.municipality_id)
+
+
+def asks_for_variance(user: User, application) -> bool:
+    """A reviewer puts a variance before the Board; the applicant side asks for its own."""
+    return can_request_variance(user, application) or can_ask_for_variance(user, application)
+
+
+#: Who takes each action of the tables of ``transitions``, by the table's noun: the very
+#: predicates the pages and the API's endpoints refuse a request by (a 403). An action no
+#: one takes directly (a permit's ``amend`` and ``supersede`` follow an application) has
+#: no entry.
+TAKEN_BY: Mapping[str, Mapping[str, Callable[[User, object], bool]]] = MappingProxyType({
+    transitions.APPLICATION.noun: MappingProxyType({
+        "edit": is_applicant,
+        "submit": submits_for,
+        "withdraw": is_applicant,
+        "start_review": of_its_town(can_review),
+        "request_changes": of_its_town(can_review),
+        "attach_document": can_upload_document,
+        "record_review": of_its_town(can_review),
+        "request_variance": asks_for_variance,
+        "schedule_hearing": can_manage_hearings,
+        "approve": of_its_town(can_review),
+        "deny": of_its_town(can_review),
+        # The license is issued by the town's clerk alone, approved first or not.
+        "issue": of_its_town(is_clerk),
+        "approve_and_issue": of_its_town(is_clerk),
+    }),
+    transitions.PERMIT.noun: MappingProxyType({
+        "suspend": of_its_town(is_clerk),
+        "reinstate": of_its_town(is_clerk),
+        "revoke": of_its_town(is_clerk),
+    }),
+})
+
+
+def permitted_actions(user: User, record, among: Iterable[str] | None = None) -> list[str]:
+    """The actions ``user`` may take on ``record`` (an application or a permit) now, in its
+    table's order: those its status allows (``transitions``) that ``user`` is one to take
+    (:data:`TAKEN_BY`); ``among`` keeps only those. The pages offer, and the API lists as
+    ``allowed_actions``, exactly these."""
+    lifecycle = transitions.lifecycle_of(record)
+    taken_by = TAKEN_BY[lifecycle.noun]
+    wanted = taken_by.keys() if among is None else set(among) & taken_by.keys()
+    return [action for action in lifecycle.allowed(record)
+            if action in wanted and taken_by[action](user, record)]
+
+
+def may_take(user: User, action: str, record) -> bool:
+    """Whether ``action`` is one of :func:`permitted_actions` of ``user`` on ``record``."""
+    return bool(permitted_actions(user, record, among=[action]))
 
 
 # -- Inspections and enforcement cases -------------------------------------------

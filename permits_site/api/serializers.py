@@ -202,11 +202,13 @@ class ApplicationSerializer(BoundedModelSerializer):
         return InvoiceSummarySerializer(invoice).data if invoice else None
 
     @extend_schema_field(serializers.ListField(
-        child=serializers.ChoiceField(choices=transitions.APPLICATION_ACTIONS)))
+        child=serializers.ChoiceField(choices=transitions.APPLICATION_ACTIONS),
+        help_text="The actions the caller may take on the application now: those its status "
+                  "allows that the caller takes (the applicant side, or the town's clerk or "
+                  "reviewers, by action). Any other is refused; one listed may still be "
+                  "refused for what the application lacks (a 400 naming it)."))
     def get_allowed_actions(self, application: Application) -> list[str]:
-        """What the application's status allows next (``transitions``); whether the caller
-        may take an action is checked when they take it."""
-        return transitions.allowed_actions(application)
+        return permissions.permitted_actions(self.context["request"].user, application)
 
     def get_permit(self, application: Application) -> int | None:
         permit = getattr(application, "permit", None)
@@ -346,12 +348,13 @@ class PermitSerializer(BoundedModelSerializer):
                   "verification_url", "allowed_actions"]
 
     @extend_schema_field(serializers.ListField(
-        child=serializers.ChoiceField(choices=transitions.PERMIT_STATUS_CHANGES)))
+        child=serializers.ChoiceField(choices=transitions.PERMIT_STATUS_CHANGES),
+        help_text="The status changes (`suspend/`, `reinstate/`, `revoke/`) the caller may "
+                  "make to the permit now: those its status allows, to the town's clerk; "
+                  "none to anyone else."))
     def get_allowed_actions(self, permit: Permit) -> list[str]:
-        """The status changes (``suspend/``, ``reinstate/``, ``revoke/``) the permit's status
-        allows (``transitions``); whether the caller may make one is checked when they do."""
-        return [action for action in transitions.PERMIT.allowed(permit)
-                if action in transitions.PERMIT_STATUS_CHANGES]
+        return permissions.permitted_actions(self.context["request"].user, permit,
+                                             among=transitions.PERMIT_STATUS_CHANGES)
 
     def get_verification_url(self, permit: Permit) -> str:
         return verification_url(permit)

@@ -121,7 +121,7 @@ class ApplicationViewSet(
 
     def detail_response(self, application: Application, *, status_code=status.HTTP_200_OK):
         fresh = self.get_queryset().get(pk=application.pk)
-        return Response(api.ApplicationDetailSerializer(fresh).data, status=status_code)
+        return Response(self.get_serializer(fresh).data, status=status_code)
 
     @extend_schema(request=api.ApplicationCreateSerializer,
                    responses={201: api.ApplicationDetailSerializer})

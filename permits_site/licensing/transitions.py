@@ -2,10 +2,11 @@
 
 Each table maps an action to the statuses it may start from, the status it
 leads to (``None``: the status stays) and the words a refusal names it by.
-The services ``require`` an action before taking it; the pages and the API
-offer only the actions ``allowed_actions`` names, so a button never offers
-what the service would refuse. Who may take an action is a separate question
-(``permits_site.accounts.permissions``).
+The services ``require`` an action before taking it. Who may take an action is
+the other half (``permits_site.accounts.permissions``): the pages and the API
+offer a person only the actions ``permissions.permitted_actions`` names, those
+the status allows that the person takes, so a button never offers what the
+service or the person's roles would refuse.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from types import MappingProxyType
 from django.db import models
 
 from permits_site.exceptions import InvalidTransition
-from permits_site.licensing.models import Application, ApplicationStatus, PermitStatus
+from permits_site.licensing.models import Application, ApplicationStatus, Permit, PermitStatus
 
 
 @dataclass(frozen=True)
@@ -111,6 +112,11 @@ APPLICATION_ACTIONS = tuple(APPLICATION.transitions)
 PERMIT_STATUS_CHANGES = ("suspend", "reinstate", "revoke")
 
 
+def lifecycle_of(record) -> Lifecycle:
+    """The table of ``record``: a permit's, else an application's."""
+    return PERMIT if isinstance(record, Permit) else APPLICATION
+
+
 def can(action: str, application: Application) -> bool:
     return APPLICATION.can(action, application)
 
@@ -128,6 +134,5 @@ def leads_to(action: str) -> str | None:
 
 
 can_edit = partial(can, "edit")
-can_withdraw = partial(can, "withdraw")
 can_record_review = partial(can, "record_review")
 can_approve = partial(can, "approve")

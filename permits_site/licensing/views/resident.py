@@ -13,7 +13,6 @@ from django.views.decorators.http import require_GET, require_POST
 
 from permits_site.accounts import permissions
 from permits_site.exceptions import DomainError
-from permits_site.licensing import transitions
 from permits_site.licensing.forms import DocumentUploadForm
 from permits_site.licensing.kinds import kind_for, list_related, registered_kinds
 from permits_site.licensing.models import (
@@ -176,11 +175,13 @@ def relief_context(application: Application, *, result) -> dict:
 
 
 def application_context(application: Application, *, upload_form, user) -> dict:
-    """What both the resident's and the staff's pages show about one application; the
-    upload form only to those who may upload (``permissions.can_upload_document``)."""
+    """What both the resident's and the staff's pages show about one application: the
+    actions ``user`` may take on it (``permissions.permitted_actions``), the upload form
+    only to those who may upload."""
     kind = kind_for(application.permit_type.code)
     result = application_services.evaluate(application)
     invoice = application_services.current_invoice(application)
+    allowed = permissions.permitted_actions(user, application)
     return {
         "application": application,
         "description": kind.describe(application),
@@ -195,9 +196,8 @@ def application_context(application: Application, *, upload_form, user) -> dict:
         "covering": granted_variances(application),
         "quote": None if invoice else application_services.preview_fee(application),
         "upload_form": upload_form or DocumentUploadForm(document_kinds=kind.document_kinds),
-        "allowed_actions": transitions.allowed_actions(application),
-        "may_upload": permissions.can_upload_document(user, application)
-        and transitions.can("attach_document", application),
+        "allowed_actions": allowed,
+        "may_upload": "attach_document" in allowed,
         "still_needed": still_needed(application),
     }
 

@@ -186,7 +186,9 @@ def clerks_application(request, pk: int) -> Application:
     return application
 
 
-#: The transitions the review screen's Decision section offers, when the status allows them.
+#: The actions the review screen's Decision section offers, of those the reviewer may take
+#: (``permissions.permitted_actions``: any reviewer starts, sends back or denies; only the
+#: town's clerk approves and issues the license).
 DECISION_ACTIONS = ("start_review", "approve_and_issue", "request_changes", "deny")
 
 
@@ -206,7 +208,7 @@ def review_context(
     )
     hearings = list(application.hearings.prefetch_related("abutters"))
     panel = kind.review_context(application, request.user) if kind.review_panel else {}
-    decisions = offered_decisions(request.user, application, context["allowed_actions"])
+    decisions = [action for action in context["allowed_actions"] if action in DECISION_ACTIONS]
     return {
         **context,
         "payment_form": PaymentForm(initial={"amount": _balance(application)}),
@@ -234,16 +236,8 @@ def review_context(
         "decisions": decisions,
         "year_end_notice": kind.year_end_notice(application, on=timezone.localdate())
         if "approve_and_issue" in decisions else None,
-        "submittable": permissions.can_submit_application(request.user, application),
+        "submittable": "submit" in context["allowed_actions"],
     }
-
-
-def offered_decisions(user, application: Application, allowed_actions: list[str]) -> list[str]:
-    """The Decision section's actions the status allows and the reviewer may take: any
-    reviewer starts, sends back or denies; only the town's clerk issues the license."""
-    clerk = permissions.is_clerk(user, application.municipality_id)
-    return [action for action in allowed_actions if action in DECISION_ACTIONS
-            and (clerk or action != "approve_and_issue")]
 
 
 #: How many of a property's earlier records the review screen shows of each kind.
@@ -332,9 +326,8 @@ def _variance_rows(request, application: Application, variances, bound) -> list[
 
 def _variance_request_form(request, application, result, variances, bound):
     if not (
-        transitions.can("request_variance", application)
-        and kind_for(application.permit_type.code).variance_citation
-        and permissions.can_request_variance(request.user, application)
+        kind_for(application.permit_type.code).variance_citation
+        and permissions.may_take(request.user, "request_variance", application)
     ):
         return None
     failures = variance_services.requestable_failures(result, variances)
@@ -391,8 +384,7 @@ def _hearing_rows(request, application: Application, hearings, bound) -> list[di
 def _hearing_schedule_form(request, application, kind, hearings, bound):
     if not (
         kind.holds_hearing(application)
-        and transitions.can("schedule_hearing", application)
-        and permissions.can_manage_hearings(request.user, application)
+        and permissions.may_take(request.user, "schedule_hearing", application)
         and all(hearing.is_decided for hearing in hearings)
     ):
         return None
