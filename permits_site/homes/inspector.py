@@ -1,8 +1,8 @@
 """The inspector's home (the Board of Health's agent, the Animal Inspector): the agenda of
 inspections assigned to them — overdue, today, the rest of the week — each with the place's
-address and the permit and rescheduled from its row; the applications waiting for an
-inspection none is scheduled for, each taken from its row; and the failed inspections no
-case has been opened from yet."""
+address and the permit (or the application not yet issued) and rescheduled from its row;
+the applications waiting for an inspection none is scheduled for, each taken from its row;
+and the failed inspections no case has been opened from yet."""
 
 from __future__ import annotations
 
@@ -27,6 +27,8 @@ from permits_site.towns.calendar import TownCalendar
 
 #: The agenda's week: today and the six days after it.
 WEEK_DAYS = 6
+#: ``select_related`` paths from an inspection to what :func:`_detail` reads.
+DETAIL_RELATED = ("permit", "application__permit_type")
 
 
 def week_end(today: dt.date) -> dt.date:
@@ -35,7 +37,15 @@ def week_end(today: dt.date) -> dt.date:
 
 
 def _detail(inspection: Inspection) -> str:
-    return f"Permit {inspection.permit.number}" if inspection.permit else "No permit"
+    """What the inspection is of, as its page names it: the permit, else the application
+    not yet issued ("Dumpster Permit application #6"), else no permit (a visit to an
+    address)."""
+    if inspection.permit:
+        return f"Permit {inspection.permit.number}"
+    if inspection.application:
+        application = inspection.application
+        return f"{application.permit_type.name} application #{application.pk}"
+    return "No permit"
 
 
 def _visit(inspection: Inspection) -> WorkItem:
@@ -51,7 +61,7 @@ def agenda(town: TownCalendar, *, user: User, today: dt.date) -> list[WorkList]:
     """Scheduled inspections assigned to ``user``: overdue, today, and through the week."""
     scheduled = Inspection.objects.filter(
         municipality=town.municipality, inspector=user, status=InspectionStatus.SCHEDULED,
-    ).select_related("permit").order_by("scheduled_for", "pk")
+    ).select_related(*DETAIL_RELATED).order_by("scheduled_for", "pk")
     link = {"link_label": "Inspections", "link_url": reverse("enforcement:inspections")}
     return [
         limited("Overdue inspections", scheduled.filter(scheduled_for__lt=today), _visit,
@@ -70,7 +80,7 @@ def failed_without_case(town: TownCalendar, *, user: User) -> WorkList:
         municipality=town.municipality, status=InspectionStatus.CLOSED,
         result=InspectionResult.FAILED,
     ).exclude(Exists(Case.objects.filter(inspection=OuterRef("pk")))).select_related(
-        "permit").order_by("inspected_on", "pk")
+        *DETAIL_RELATED).order_by("inspected_on", "pk")
 
     def item(inspection: Inspection) -> WorkItem:
         return WorkItem("Open a case from the failed inspection",

@@ -7,6 +7,7 @@ from django.urls import reverse
 
 from dogs.models import Impoundment
 from permits_site.licensing.models import ApplicationStatus
+from tests.e2e.plain_language import page_text
 from tests.factories import (
     PASSWORD,
     ApplicationFactory,
@@ -21,6 +22,7 @@ from tests.factories import (
     UserFactory,
     VarianceFactory,
     municipality,
+    permit_type,
     staff,
 )
 from tests.homes.conftest import days
@@ -88,6 +90,27 @@ def test_the_officers_sections_are_north_andovers_only(client):
     assert page.index("Animal Control Officer: Impoundments") < page.index("Town of Northborough")
     assert ("Nothing is listed here for the Animal Control Officer of Northborough"
             in page)
+
+
+def test_the_agenda_names_the_application_an_inspection_is_of_before_its_permit(client):
+    """A site visit before the permit issues reads as the inspection page names it, not as
+    a place with no permit."""
+    agent = staff(Role.INSPECTOR, "tisbury")
+    application = ApplicationFactory(municipality=municipality("tisbury"),
+                                     permit_type=permit_type("tisbury.dumpster"),
+                                     status=ApplicationStatus.SUBMITTED)
+    InspectionFactory(municipality=application.municipality, inspector=agent,
+                      application=application, address="31 Main Street, Tisbury",
+                      check_code="tisbury.dumpster_site_visit", scheduled_for=days(1))
+    InspectionFactory(municipality=application.municipality, inspector=agent,
+                      address="9 Beach Road, Tisbury", check_code="tisbury.dumpster_site_visit",
+                      scheduled_for=days(2))
+    client.force_login(agent)
+
+    page = page_text(client.get(HOME).content.decode())
+
+    assert f"Due by June 11, 2026 · Dumpster Permit application #{application.pk}" in page
+    assert "Due by June 12, 2026 · No permit" in page
 
 
 def test_each_item_links_to_where_it_is_done_with_its_date(client):
