@@ -128,7 +128,8 @@ class EmailChangeForm(DomainErrorsMixin, forms.Form):
 
     email = forms.EmailField(
         label=_("New email address"), max_length=254,
-        help_text=_("We send a link to this address; the change takes effect when you open it."),
+        help_text=_("We send a link to this address; the change takes effect once you open it "
+                    "and press Confirm."),
         widget=forms.EmailInput(attrs={"autocomplete": "email"}),
     )
     password = forms.CharField(

@@ -137,8 +137,8 @@ def email_change(request):
             form.add_domain_errors(refused.errors)
         else:
             messages.success(request, gettext(
-                "We sent a link to %(new)s. Your email address changes when you open it; "
-                "until then it stays %(current)s.") % {"new": new_email,
+                "We sent a link to %(new)s. Your email address changes once you open it and "
+                "press Confirm; until then it stays %(current)s.") % {"new": new_email,
                                                        "current": request.user.email})
             return redirect("accounts:profile")
     return render(request, "accounts/email_change.html", {"form": form})

@@ -53,7 +53,8 @@ SAID = {
 #: The English each page said before, which no translated page may show.
 ENGLISH = {
     PROFILE: "Your name and mailing address appear on the licenses issued to you",
-    EMAIL_CHANGE: "It stays so until you open the link we send to the new address.",
+    EMAIL_CHANGE: "It stays so until you open the link we send to the new address and press "
+                  "Confirm.",
     PASSWORD_CHANGE: "Back to my account",
     PASSWORD_RESET: "We will send you a link to choose a new password",
     PASSWORD_RESET_DONE: "You may have registered with another address.",

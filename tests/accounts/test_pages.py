@@ -14,6 +14,7 @@ from django.utils import timezone
 
 from permits_site import audit
 from permits_site.accounts import tokens
+from tests.e2e.plain_language import page_text
 from tests.factories import PASSWORD
 
 pytestmark = pytest.mark.django_db
@@ -226,6 +227,26 @@ def test_asking_for_an_email_change_mails_the_new_address_only(client, resident,
     assert [message.to for message in mail.outbox] == [["jane.new@example.net"]]
     resident.refresh_from_db()
     assert resident.email == old_email
+
+
+def test_the_page_its_message_and_the_email_say_the_change_waits_for_confirm(
+    client, resident, committed
+):
+    """Opening the link changes nothing: the page it opens asks to press Confirm."""
+    client.force_login(resident)
+
+    page = page_text(client.get(EMAIL_CHANGE).content.decode())
+    sent = page_text(committed(client.post, EMAIL_CHANGE,
+                               {"email": "jane.new@example.net", "password": PASSWORD},
+                               follow=True).content.decode())
+
+    assert "It stays so until you open the link we send to the new address and press " \
+           "Confirm." in page
+    assert "the change takes effect once you open it and press Confirm" in page
+    assert "Your email address changes once you open it and press Confirm; until then it " \
+           f"stays {resident.email}." in sent
+    assert "when you open it" not in page + sent
+    assert "open this link within 3 days and press Confirm" in mail.outbox[0].body
 
 
 def test_the_old_address_keeps_working_until_the_link_is_followed(
