@@ -27,17 +27,26 @@ from permits_site.licensing.declarations import (
 from permits_site.licensing.kinds import HolderLink, PermitKind, QuoteRequest, RequiredDocument
 from permits_site.rules.base import Fact, FactType
 from permits_site.rules.calendar import BusinessCalendar, is_past_key_date
-from permits_site.rules.fees import FeeLine, QuoteRefused, item, line_for, parse_quote_facts
+from permits_site.rules.fees import FeeLine, item, line_for, parse_quote_facts
 from permits_site.rules.registry import town_law
 from permits_site.rules.wording import explain
 
 #: More than four dogs over six months need a kennel license (Limits A, Kennel license B(1)).
 MOST_DOGS_WITHOUT_KENNEL = 4
 LARGE_KENNEL_FROM = 11
+#: The fewest dogs a kennel license is for, and the refusal of fewer, naming the section: one
+#: sentence for the application (its form and the API) and the fee quote alike.
+KENNEL_SIZE = {
+    "minimum": MOST_DOGS_WITHOUT_KENNEL + 1,
+    "minimum_text": explain(
+        gettext_noop("No kennel license is needed for %(limit)s or fewer dogs over six months "
+                     "(%(section)s)."),
+        limit=MOST_DOGS_WITHOUT_KENNEL, section=cite("Limits A, Kennel license B(1)")),
+}
 
 KENNEL_DOGS = fact_field(replace(
     KENNEL_LICENSE.fact_map["dogs_over_6_months"],
-    minimum=MOST_DOGS_WITHOUT_KENNEL + 1,
+    **KENNEL_SIZE,
     help_text=gettext_noop("More than 4 dogs over six months old need a kennel license; 4 or "
                            "fewer need none (North Andover Code ch. 60, Limits A, Kennel license "
                            "B(1))."),
@@ -52,7 +61,8 @@ RABIES_PROOF = DeclaredDocument(
 )
 
 QUOTE_FACTS = (
-    Fact("dogs", FactType.INTEGER, gettext_noop("How many dogs over six months old are kept?")),
+    Fact("dogs", FactType.INTEGER, gettext_noop("How many dogs over six months old are kept?"),
+         **KENNEL_SIZE),
     Fact("license_year", FactType.INTEGER, gettext_noop("License year"), required=False,
          minimum=1900, maximum=2200, help_text=gettext_noop("Defaults to the year of the quote.")),
 )
@@ -120,13 +130,7 @@ class KennelLicenseKind(PermitKind):
 
     def parse_quote_facts(self, facts: Mapping[str, Any], *, action: str) -> dict[str, Any]:
         """``dogs`` (required; four or fewer need no kennel license) and ``license_year``."""
-        parsed = parse_quote_facts(facts, permit_type=self.code, facts=QUOTE_FACTS)
-        if parsed["dogs"] <= MOST_DOGS_WITHOUT_KENNEL:
-            raise QuoteRefused({"dogs": explain(
-                gettext_noop("No kennel license is needed for %(limit)s or fewer dogs over six "
-                             "months (%(section)s)."),
-                limit=MOST_DOGS_WITHOUT_KENNEL, section=cite("Limits A, Kennel license B(1)"))})
-        return parsed
+        return parse_quote_facts(facts, permit_type=self.code, facts=QUOTE_FACTS)
 
     def price(self, request: QuoteRequest) -> list[FeeLine]:
         """The fee by kennel size; the late fee on a renewal after the due date (B(8))."""

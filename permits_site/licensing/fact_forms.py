@@ -25,6 +25,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.utils.text import format_lazy
 from django.utils.translation import gettext, gettext_lazy, gettext_noop
 
+from permits_site.licensing.templatetags.localised import explained_text
 from permits_site.rules.base import Fact, FactsInvalid, FactType, RuleSet
 
 LARGEST_MAGNITUDE = 10**9
@@ -128,13 +129,19 @@ def _number_bound(limit: int | Decimal | None, fallback: int) -> int | Decimal:
     return fallback if limit is None else limit
 
 
+def _below_minimum(fact: Fact) -> dict[str, str]:
+    """The law's refusal of a number below the fact's minimum, where it declares one, in the
+    reader's language: the same sentence the API refuses it with."""
+    return {"min_value": explained_text(fact.minimum_text)} if fact.minimum_text else {}
+
+
 def _integer_field(fact: Fact, **options: Any) -> forms.Field:
     return forms.IntegerField(
         min_value=_number_bound(fact.minimum, -LARGEST_MAGNITUDE),
         max_value=_number_bound(fact.maximum, LARGEST_MAGNITUDE),
         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
         error_messages={"required": gettext("Enter a whole number."),
-                        "invalid": gettext("Enter a whole number.")},
+                        "invalid": gettext("Enter a whole number."), **_below_minimum(fact)},
         **options,
     )
 
@@ -145,7 +152,7 @@ def _number_field(fact: Fact, **options: Any) -> forms.Field:
         max_value=_number_bound(fact.maximum, LARGEST_MAGNITUDE),
         widget=forms.NumberInput(attrs={"inputmode": "decimal", "step": "any"}),
         error_messages={"required": gettext("Enter a number."),
-                        "invalid": gettext("Enter a number.")},
+                        "invalid": gettext("Enter a number."), **_below_minimum(fact)},
         **options,
     )
 

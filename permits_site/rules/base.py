@@ -63,7 +63,9 @@ class Fact:
 
     ``minimum`` defaults to zero for numbers: counts, distances, areas and
     money are never negative (the API contract). Facts that may be negative
-    (elevations) pass ``minimum=None``.
+    (elevations) pass ``minimum=None``. Where the law sets the minimum,
+    ``minimum_text`` is the refusal of a number below it, naming the section (an
+    explained sentence, so a page says it in the reader's language).
     """
 
     name: str
@@ -79,6 +81,7 @@ class Fact:
     maximum: int | Decimal | None = None
     condition: Callable[[Mapping[str, Any]], bool] | None = None
     condition_text: str = ""
+    minimum_text: str = ""
 
     @property
     def has_default(self) -> bool:
@@ -306,7 +309,7 @@ class RuleSet:
             try:
                 parsed[fact.name] = parse_value(fact, raw[fact.name])
             except ValueError as error:
-                errors[fact.name] = [str(error)]
+                errors[fact.name] = [_reason(error)]
         completed = self.with_defaults(parsed)
         for fact in self.facts:
             if fact.name in errors or completed[fact.name] is not None:
@@ -413,11 +416,18 @@ _PARSERS: dict[FactType, Callable[[Fact, Any], Any]] = {
 }
 
 
+def _reason(error: ValueError) -> str:
+    """The sentence a value was refused with, kept whole: an explained sentence of the law
+    stays one, for a page to say in the reader's language."""
+    reason = error.args[0] if error.args else None
+    return reason if isinstance(reason, str) else str(error)
+
+
 def _check_range(fact: Fact, value: Any) -> None:
     if fact.type not in (FactType.INTEGER, FactType.NUMBER):
         return
     if fact.minimum is not None and value < fact.minimum:
-        raise ValueError(f"Must be {fact.minimum} or more.")
+        raise ValueError(fact.minimum_text or f"Must be {fact.minimum} or more.")
     if fact.maximum is not None and value > fact.maximum:
         raise ValueError(f"Must be {fact.maximum} or less.")
 
