@@ -32,7 +32,7 @@ from permits_site.rules.base import (
 )
 from permits_site.rules.calendar import BusinessCalendar, add_months, period_due
 from permits_site.rules.units import FEET, MINUTES, YEARS
-from permits_site.rules.wording import CitedSection, Dollars, explain
+from permits_site.rules.wording import CitedSection, Dollars, explain, ngettext_lazy
 
 LICENSE_AGE_MONTHS = 6
 DOG_LIMIT = 4
@@ -62,8 +62,10 @@ def _dog_limit(count: int, kennel_license: bool | None) -> Verdict:
     """Limits A / Kennel license B(1): more than four dogs need a kennel license."""
     if count <= DOG_LIMIT:
         return passed(
-            explain(gettext_noop("%(count)s dogs over six months old; up to %(limit)s need no "
-                                 "kennel license."), count=count, limit=DOG_LIMIT),
+            explain(ngettext_lazy("%(count)s dog over six months old; up to %(limit)s need no "
+                                  "kennel license.",
+                                  "%(count)s dogs over six months old; up to %(limit)s need no "
+                                  "kennel license.", "count"), count=count, limit=DOG_LIMIT),
             required=DOG_LIMIT, actual=count, unit="dogs",
         )
     if kennel_license:
@@ -328,9 +330,11 @@ def kennel_license_is_required(facts: Mapping[str, Any], context: CheckContext) 
         ))
     count = facts["dogs_over_6_months"]
     if count <= DOG_LIMIT:
-        return not_applicable(explain(gettext_noop(
+        return not_applicable(explain(ngettext_lazy(
+            "%(count)s dog over six months old: a kennel license is not required for "
+            "%(limit)s or fewer.",
             "%(count)s dogs over six months old: a kennel license is not required for "
-            "%(limit)s or fewer."), count=count, limit=DOG_LIMIT))
+            "%(limit)s or fewer.", "count"), count=count, limit=DOG_LIMIT))
     return passed(
         explain(gettext_noop("%(count)s dogs over six months old: more than %(limit)s, so a "
                              "kennel license is required."), count=count, limit=DOG_LIMIT),
@@ -505,8 +509,10 @@ def daytime_noise(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
             **numbers,
         )
     return passed(
-        explain(gettext_noop("Uninterrupted noise for %(minutes)s minutes, not more than "
-                             "%(limit)s minutes."),
+        explain(ngettext_lazy("Uninterrupted noise for %(minutes)s minute, not more than "
+                              "%(limit)s minutes.",
+                              "Uninterrupted noise for %(minutes)s minutes, not more than "
+                              "%(limit)s minutes.", "minutes"),
                 minutes=minutes, limit=DAYTIME_NOISE_LIMIT_MINUTES),
         **numbers,
     )

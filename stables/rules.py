@@ -41,7 +41,7 @@ from permits_site.rules.base import (
 )
 from permits_site.rules.calendar import days_before
 from permits_site.rules.units import ACRES, CUBIC_FEET, DAYS, FEET, INCHES, SQUARE_FEET
-from permits_site.rules.wording import explain, gettext_noop, phrase
+from permits_site.rules.wording import explain, gettext_noop, ngettext_lazy, phrase
 from stables.law import cite
 
 MUNICIPALITY = "northborough"
@@ -1407,14 +1407,19 @@ def hearing_all_abutters(facts: Mapping[str, Any], context: CheckContext) -> Ver
     total, notified = facts["abutters_total"], facts["abutters_notified"]
     if notified == total:
         return passed(
-            explain(gettext_noop("All %(total)s abutters were notified."), total=total),
+            explain(ngettext_lazy("The %(total)s abutter was notified.",
+                                  "All %(total)s abutters were notified.", "total"),
+                    total=total),
             required=total,
             actual=notified,
             unit="abutters",
         )
     return failed(
-        explain(gettext_noop("Only %(notified)s of %(total)s abutters were notified; every "
-                             "abutter must be notified."), notified=notified, total=total),
+        explain(ngettext_lazy("Only %(notified)s of %(total)s abutter was notified; every "
+                              "abutter must be notified.",
+                              "Only %(notified)s of %(total)s abutters were notified; every "
+                              "abutter must be notified.", "total"),
+                notified=notified, total=total),
         required=total,
         actual=notified,
         unit="abutters",

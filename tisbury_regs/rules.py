@@ -42,7 +42,7 @@ from permits_site.rules.units import (
     GALLONS_PER_MINUTE,
     SQUARE_FEET,
 )
-from permits_site.rules.wording import Explanation, explain, gettext_noop
+from permits_site.rules.wording import Explanation, explain, gettext_noop, ngettext_lazy
 from tisbury_regs.law import cite
 
 MUNICIPALITY = "tisbury"
@@ -1177,8 +1177,10 @@ def failure_review(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
             **numbers,
         )
     return passed(
-        explain(gettext_noop("No effluent on the ground and %(pumpouts)s pumpouts in 12 months "
-                             "(review starts at %(review_at)s)."),
+        explain(ngettext_lazy("No effluent on the ground and %(pumpouts)s pumpout in 12 months "
+                              "(review starts at %(review_at)s).",
+                              "No effluent on the ground and %(pumpouts)s pumpouts in 12 months "
+                              "(review starts at %(review_at)s).", "pumpouts"),
                 pumpouts=pumpouts, review_at=FAILURE_REVIEW_PUMPOUTS),
         **numbers,
     )

@@ -52,6 +52,7 @@ from permits_site.parties.places import place_attribute_names, place_facts
 from permits_site.rules.calendar import BusinessCalendar, in_last_month, year_end
 from permits_site.rules.fees import FeeLine, PricedItem, QuoteRefused, item, line_for
 from permits_site.rules.registry import get_rule_set
+from permits_site.rules.units import measure
 from permits_site.rules.wording import CitedSection, explain
 
 if TYPE_CHECKING:
@@ -605,8 +606,7 @@ def display_value(declared: DeclaredField, value: Any) -> str:
         return explain(humanize(str(value)))
     unit = declared.fact.unit if declared.fact else ""
     if unit:
-        return explain(gettext_noop("%(amount)s %(unit)s"), amount=value,
-                       unit=explain(unit))
+        return measure(value, unit)
     return as_typed(value)
 
 

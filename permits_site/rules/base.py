@@ -20,6 +20,7 @@ from decimal import Decimal, InvalidOperation
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
+from permits_site.rules.units import measure
 from permits_site.rules.wording import explain, gettext_noop, phrase
 
 if TYPE_CHECKING:
@@ -453,29 +454,10 @@ def not_applicable(message: str) -> Verdict:
     return Verdict(Outcome.NOT_APPLICABLE, message)
 
 
-def _measure(value: Any, unit: str) -> Any:
-    """"50 ft", or the bare number without a unit; the unit, an English word the bylaw app
-    marks for the catalogues, is said the reader's way on a page, as the number is. A
-    computed figure reads without the zeros its arithmetic left ("225 sq ft", "1.7")."""
-    value = _plain_number(value)
-    if not unit:
-        return value
-    return explain(gettext_noop("%(amount)s %(unit)s"), amount=value, unit=phrase(unit))
-
-
-def _plain_number(value: Any) -> Any:
-    """A Decimal without trailing zeros (225.0 → 225, 1.70 → 1.7); anything else as it is."""
-    if not isinstance(value, Decimal) or not value.is_finite():
-        return value
-    if value == value.to_integral_value():
-        return int(value)
-    return value.normalize()
-
-
 def at_least(actual: Any, required: Any, *, unit: str, what: str) -> Verdict:
     """Pass when ``actual`` ≥ ``required``; ``what`` names the measured thing."""
-    measures = {"what": phrase(what), "shown": _measure(actual, unit),
-                "minimum": _measure(required, unit)}
+    measures = {"what": phrase(what), "shown": measure(actual, unit),
+                "minimum": measure(required, unit)}
     if actual >= required:
         return passed(explain(gettext_noop("%(what)s is %(shown)s, at least %(minimum)s."),
                               **measures), required=required, actual=actual, unit=unit)
@@ -490,8 +472,8 @@ def at_least(actual: Any, required: Any, *, unit: str, what: str) -> Verdict:
 
 def at_most(actual: Any, required: Any, *, unit: str, what: str) -> Verdict:
     """Pass when ``actual`` ≤ ``required``."""
-    measures = {"what": phrase(what), "shown": _measure(actual, unit),
-                "maximum": _measure(required, unit)}
+    measures = {"what": phrase(what), "shown": measure(actual, unit),
+                "maximum": measure(required, unit)}
     if actual <= required:
         return passed(
             explain(gettext_noop("%(what)s is %(shown)s, no more than %(maximum)s."),

@@ -10,13 +10,16 @@ template marked with :func:`gettext_noop` (so ``makemessages`` puts it in the ca
 It is a plain ``str`` in English ("The dog is 7 months old.") that also remembers its
 template and values; a page translates the template and formats each value the reader's way
 (``{{ finding.message|explained }}`` in ``permits_site.licensing.templatetags.localised``).
-A sentence without values is a plain string marked with :func:`gettext_noop`.
+A sentence without values is a plain string marked with :func:`gettext_noop`. A sentence that
+counts says one thing in the singular ("1 acre") and any other number in the plural
+(:func:`ngettext_lazy`).
 """
 
 from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Mapping
+from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
@@ -90,30 +93,58 @@ def english(value: Any) -> str:
     return str(value)
 
 
+@dataclass(frozen=True)
+class Plural:
+    """A sentence's two English forms and the name of the value that counts: the singular
+    for one thing, the plural for any other number (0, 2, 1.5)."""
+
+    singular: str
+    plural: str
+    number: str
+
+    def english(self, values: Mapping[str, Any]) -> str:
+        return self.singular if values[self.number] == 1 else self.plural
+
+
+def ngettext_lazy(singular: str, plural: str, number: str) -> Plural:
+    """Mark a counted sentence's singular and plural for the catalogues as one entry, the
+    count to come as the value named ``number``: ``explain(ngettext_lazy("%(count)s day",
+    "%(count)s days", "count"), count=1)`` reads "1 day". As Django's function of the same
+    name given a key for its number, which ``makemessages`` looks for; a page picks the form
+    by the plural rules of the reader's language (Brazilian Portuguese says "0 dia")."""
+    return Plural(singular, plural, number)
+
+
 class Explanation(str):
-    """An English sentence that remembers the template and values it was built from."""
+    """An English sentence that remembers the template and values it was built from, and
+    for a counted sentence (:func:`ngettext_lazy`) both of its forms."""
 
     template: str
     values: Mapping[str, Any]
+    plural: Plural | None
 
-    def __new__(cls, template: str, values: Mapping[str, Any]) -> Explanation:
-        sentence = super().__new__(cls, template % {name: english(value)
-                                                    for name, value in values.items()}
-                                   if values else template)
-        sentence.template = template
+    def __new__(cls, template: str | Plural, values: Mapping[str, Any]) -> Explanation:
+        forms = template if isinstance(template, Plural) else None
+        words = forms.english(values) if forms else template
+        sentence = super().__new__(cls, words % {name: english(value)
+                                                 for name, value in values.items()}
+                                   if values else words)
+        sentence.template = words
         sentence.values = dict(values)
+        sentence.plural = forms
         return sentence
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (Explanation, (self.template, self.values))
+        return (Explanation, (self.plural or self.template, self.values))
 
 
-def explain(template: str, **values: Any) -> Explanation:
+def explain(template: str | Plural, **values: Any) -> Explanation:
     """The English sentence ``template % values``, translatable as a whole on a page.
 
     Among the values, a plain ``str`` is data, written as it is (a dog named "Yes" stays
     "Yes"); words the reader should read in their language (a unit, "the inspection") are
-    passed as :func:`phrase`."""
+    passed as :func:`phrase`. A counted sentence passes both its forms
+    (:func:`ngettext_lazy`)."""
     return Explanation(template, values)
 
 

@@ -10,7 +10,7 @@ from decimal import Decimal
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
-from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods
 
 from permits_site.exceptions import DomainError
@@ -18,7 +18,7 @@ from permits_site.licensing.templatetags.localised import explained, long_date
 from permits_site.licensing.views.access import get_visible_or_404
 from permits_site.licensing.views.law import OUTCOME_LABELS
 from permits_site.rules.base import FactType
-from permits_site.rules.wording import explain
+from permits_site.rules.units import measure
 from stables import permissions, rules
 from stables.burials import services
 from stables.burials.forms import burial_notice_form
@@ -93,5 +93,4 @@ def _answer(fact, value) -> str:
         return gettext("Not given")
     if fact.type is FactType.DATE:
         return long_date(dt.date.fromisoformat(value))
-    return explained(explain(gettext_noop("%(amount)s %(unit)s"), amount=Decimal(str(value)),
-                             unit=explain(fact.unit)))
+    return explained(measure(Decimal(str(value)), fact.unit))

@@ -715,3 +715,24 @@ def test_a_hearing_of_another_application_is_a_404(client, stable_kind, northbor
     response = client.get(reverse("licensing:hearing_notices", args=[application.pk, other.pk]))
 
     assert response.status_code == 404
+
+
+@time_machine.travel(MONDAY_JUNE_3_2030, tick=False)
+@pytest.mark.parametrize(("abutters", "listed", "mailed"), [
+    (ABUTTERS[:1], "1 abutter listed", "to 1 abutter ("),
+    (ABUTTERS, "2 abutters listed", "to 2 abutters ("),
+])
+def test_the_history_counts_one_abutter_in_the_singular(
+    client, stable_kind, northborough_clerk, abutters, listed, mailed
+):
+    application = submitted_application()
+    hearing = scheduled(application, northborough_clerk,
+                        abutters=[{**row, "certified_mail_number": ""} for row in abutters])
+    record_notice_mailing(hearing=hearing, notices_mailed_on=TODAY, acting_user=northborough_clerk,
+                          certified_mail_numbers={abutter.pk: f"7019 {abutter.pk}"
+                                   for abutter in hearing.abutters.all()})
+    client.force_login(northborough_clerk)
+
+    history = client.get(review_url(application)).content.decode().split('id="history-heading"')[1]
+
+    assert listed in history and mailed in history

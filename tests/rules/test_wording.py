@@ -14,6 +14,7 @@ from permits_site.licensing.templatetags.localised import (
     explained,
     explained_text,
 )
+from permits_site.rules.units import measure
 from permits_site.rules.wording import (
     CitedSection,
     Dollars,
@@ -22,6 +23,7 @@ from permits_site.rules.wording import (
     TypedText,
     explain,
     gettext_noop,
+    ngettext_lazy,
     phrase,
 )
 
@@ -174,3 +176,31 @@ def test_a_typed_text_before_the_sentence_s_own_stop_loses_its_own():
     assert before_a_stop("Monday–Friday, 8:30 a.m.–4:00 p.m. ") == (
         "Monday–Friday, 8:30 a.m.–4:00 p.m")
     assert before_a_stop("Cash or check") == "Cash or check"
+
+
+@pytest.mark.parametrize(("count", "expected"), [
+    (0, "0 days"), (1, "1 day"), (2, "2 days"), (Decimal("1.5"), "1.5 days")])
+def test_a_counted_sentence_reads_singular_for_one_thing_and_plural_otherwise(count, expected):
+    sentence = explain(ngettext_lazy("%(count)s day", "%(count)s days", "count"), count=count)
+    assert sentence == expected
+    copy = pickle.loads(pickle.dumps(sentence))
+    assert (copy, copy.values) == (sentence, sentence.values)
+
+
+@pytest.mark.parametrize(("count", "expected"), [(0, "0 dia"), (1, "1 dia"), (2, "2 dias")])
+def test_a_counted_sentence_takes_the_plural_forms_of_the_readers_language(count, expected):
+    """Brazilian Portuguese counts zero as one ("0 dia"), English does not ("0 days")."""
+    sentence = explain(ngettext_lazy("%(count)s day", "%(count)s days", "count"), count=count)
+    with translation.override("pt-br"):
+        assert explained(sentence) == expected
+        assert explained_text(phrase(sentence)) == expected
+
+
+@pytest.mark.parametrize(("amount", "unit", "expected"), [
+    (1, "acres", "1 acre"), (2, "acres", "2 acres"), (Decimal("1.0"), "acres", "1 acre"),
+    (Decimal("0.5"), "acres", "0.5 acres"), (1, "residences", "1 residence"),
+    (2, "residences", "2 residences"), (1, "horses", "1 horse"), (1, "days", "1 day"),
+    (1, "ft", "1 ft"), (2, "sq ft", "2 sq ft"), (7, "", 7),
+])
+def test_a_measure_names_one_thing_in_the_singular(amount, unit, expected):
+    assert measure(amount, unit) == expected

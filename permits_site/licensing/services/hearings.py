@@ -34,6 +34,7 @@ from permits_site.parties.models import Property, normalise_parcel
 from permits_site.pdf.notices import render_hearing_notices_pdf
 from permits_site.rules.calendar import format_date
 from permits_site.rules.registry import get_rule_set
+from permits_site.rules.units import measure
 
 if TYPE_CHECKING:
     from permits_site.accounts.models import User
@@ -114,7 +115,8 @@ def schedule_hearing(
         action="hearing.scheduled",
         subject=hearing,
         municipality=application.municipality,
-        summary=f"Hearing on {format_date(hearing_date)} scheduled; {len(rows)} abutters listed",
+        summary=(f"Hearing on {format_date(hearing_date)} scheduled; "
+                 f"{measure(len(rows), 'abutters')} listed"),
         after={
             "hearing_date": str(hearing_date),
             "notices_mailed_on": str(notices_mailed_on) if notices_mailed_on else None,
@@ -145,9 +147,8 @@ def _relief_asked(noun: str, finding) -> str:
         else finding.citation
     if not (_one_figure(finding.actual) and _one_figure(finding.required)):
         return f"a {noun} of {section}: {finding.message}"
-    unit = f" {finding.unit}" if finding.unit else ""
-    return (f"a {noun} of {section}: {finding.actual}{unit} where {finding.required}{unit} "
-            f"is required")
+    return (f"a {noun} of {section}: {measure(finding.actual, finding.unit)} where "
+            f"{measure(finding.required, finding.unit)} is required")
 
 
 def _one_figure(value: Any) -> bool:
@@ -246,7 +247,7 @@ def record_notice_mailing(
         subject=hearing,
         municipality=application.municipality,
         summary=(f"Notices of the {format_date(hearing.hearing_date)} hearing mailed on "
-                 f"{format_date(notices_mailed_on)} to {len(abutters)} abutters"),
+                 f"{format_date(notices_mailed_on)} to {measure(len(abutters), 'abutters')}"),
         after={"notices_mailed_on": str(notices_mailed_on), "certified_mail_numbers": {
             str(pk): number for pk, number in numbers.items()}},
     )

@@ -146,11 +146,27 @@ def _said(sentence: str | None, *, html: bool) -> str:
         words = translation.gettext(sentence.template)
         return words if not html else conditional_escape(words)
     if not html:
-        return translation.gettext(sentence.template) % {
+        return _template(sentence) % {
             name: _in_words(value, html=False) for name, value in sentence.values.items()}
     values = {name: conditional_escape(_in_words(value, html=True))
               for name, value in sentence.values.items()}
-    return mark_safe(conditional_escape(translation.gettext(sentence.template)) % values)
+    return mark_safe(conditional_escape(_template(sentence)) % values)
+
+
+def _template(sentence: Explanation) -> str:
+    """The sentence's template in the reader's language; a counted one in the form the
+    language's plural rules give its number."""
+    forms = sentence.plural
+    if forms is None:
+        return translation.gettext(sentence.template)
+    return translation.ngettext(forms.singular, forms.plural,
+                                _whole_count(sentence.values[forms.number]))
+
+
+def _whole_count(number: int | Decimal) -> int:
+    """The count the catalogues' plural rules take, which are for whole numbers: a fraction
+    counts as many, as in English ("1.5 acres")."""
+    return int(number) if number == int(number) else 2
 
 
 @register.filter
