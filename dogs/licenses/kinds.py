@@ -8,7 +8,9 @@ from dataclasses import replace
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
+from django.urls import reverse
 from django.utils import timezone
+from django.utils.http import urlencode
 from django.utils.translation import gettext, gettext_noop
 
 from dogs.law import cite
@@ -18,6 +20,7 @@ from dogs.licenses.services import (
     dogs_kept_at,
     dogs_with_licenses,
     kennel_licensed,
+    license_years_on_offer,
     move_to_license_year,
     update_dog_license,
 )
@@ -25,6 +28,7 @@ from dogs.models import RABIES_CERTIFICATE, DogTag
 from permits_site.accounts import permissions
 from permits_site.licensing.declarations import (
     PERMIT_FIELD,
+    RENEWAL,
     About,
     AnnualTerm,
     DeclaredDocument,
@@ -307,9 +311,13 @@ class DogLicenseKind(PermitKind):
             "Date of birth": dog.date_of_birth.strftime("%B %-d, %Y"),
         }
 
-    def renewal_url(self, permit: Permit) -> None:
-        """A dog's next license is applied for from "My dogs", where the dog is chosen."""
-        return None
+    def renewal_url(self, permit: Permit) -> str | None:
+        """The dog license form for the same dog and the year after ``permit``'s, once that
+        year's licenses are on offer (from December 1, Licenses A(8); or after ``permit``
+        has run out): the license's "Renew" on My permits, beside "My dogs"."""
+        if permit.year + 1 not in license_years_on_offer(timezone.localdate()):
+            return None
+        return f"{reverse('dogs:apply')}?{urlencode({'action': RENEWAL, PERMIT_FIELD: permit.pk})}"
 
     def renewal_details(self, permit: Permit) -> dict[str, Any]:
         """The same dog's license for the year after ``permit``'s (no ``permit`` field: the

@@ -23,7 +23,9 @@ from permits_site.accounts import permissions
 from permits_site.accounts.models import Role
 from permits_site.audit.models import AuditEntry
 from permits_site.exceptions import DomainError
-from permits_site.licensing.models import Application, PermitType
+from permits_site.licensing.declarations import PERMIT_FIELD
+from permits_site.licensing.kinds import kind_for
+from permits_site.licensing.models import Application, Permit, PermitType
 from permits_site.licensing.pending_uploads import KeptUploads
 from permits_site.licensing.services.bulk import issue_many
 from permits_site.licensing.services.fees import quote_fee, schedule_in_force
@@ -154,7 +156,8 @@ def apply(request):
     details = DogLicenseDetailsForm(
         posted,
         owner=request.user,
-        initial={"dog": request.GET.get("dog"), "action": request.GET.get("action", "new")},
+        initial={"dog": request.GET.get("dog"), "action": request.GET.get("action", "new"),
+                 **_renewing(request)},
     )
     uploads = KeptUploads(request, page="dogs.apply")
     rabies = RabiesProofForm(posted, uploads.files())
@@ -179,6 +182,18 @@ def apply(request):
         },
         status=400 if request.method == "POST" else 200,
     )
+
+
+def _renewing(request) -> dict:
+    """A renewal opened from a license's "Renew" on My permits (``?permit=``): the same dog
+    and the year after the license's, when the person holds that license."""
+    number = request.GET.get(PERMIT_FIELD, "")
+    if not number.isdigit():
+        return {}
+    permit = Permit.objects.filter(
+        pk=int(number), holder=request.user, permit_type__code=services.DOG_LICENSE,
+    ).select_related("application__dog_license").first()
+    return kind_for(services.DOG_LICENSE).renewal_details(permit) if permit else {}
 
 
 def _start(request, details: DogLicenseDetailsForm, rabies: RabiesProofForm):
