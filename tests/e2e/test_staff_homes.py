@@ -150,3 +150,16 @@ def test_the_town_admin_takes_an_offline_permit_type_online(page, phone_page, li
     expect(page.get_by_role("status")).to_be_visible()
     stable.refresh_from_db()
     assert stable.online
+
+
+def test_tisburys_admin_opens_the_septic_inspector_licenses_from_the_registers(
+        page, phone_page, live_server):
+    """The registers a role opens are on its My work: the admin, who cannot open the
+    application queue, reaches the page licensing septic system inspectors (09.0.8(4))."""
+    staff(Role.ADMIN, "tisbury", username="ada")
+
+    lands_on_my_work(page, phone_page, live_server, "ada")
+    registers = page.get_by_role("navigation", name="Registers of Tisbury")
+    registers.get_by_role("link", name="System inspector licenses").click()
+
+    expect(page.get_by_role("heading", name="System inspector licenses", level=1)).to_be_visible()
