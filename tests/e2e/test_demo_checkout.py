@@ -37,8 +37,10 @@ def test_a_resident_pays_a_dog_license_on_the_demo_checkout(
 
     page.get_by_role("link", name=f"Pay invoice #{invoice.pk}").click()
     expect(page.get_by_text(DEMO_LABEL)).to_be_visible()
+    expect(page.get_by_role("heading", name="What a card would be charged")).to_be_visible()
+    expect(page.get_by_text("Your card will be charged")).to_have_count(0)
     assert_accessible(page)
-    page.get_by_role("button", name="Continue to secure card payment").click()
+    page.get_by_role("button", name="Continue to the demo checkout").click()
 
     expect(page.get_by_role("heading", name=re.compile("Demo checkout"))).to_be_visible()
     expect(page.get_by_text(DEMO_LABEL)).to_be_visible()

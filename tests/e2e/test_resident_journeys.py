@@ -116,7 +116,7 @@ def pay_on_the_demo_checkout(page: Page, amount: str) -> None:
     page.get_by_role("link", name=re.compile(r"^Pay invoice #\d+")).click()
     expect(page.get_by_text(DEMO_LABEL)).to_be_visible()
     seen(page)
-    page.get_by_role("button", name="Continue to secure card payment").click()
+    page.get_by_role("button", name="Continue to the demo checkout").click()
     expect(page.get_by_role("heading", name=re.compile("Demo checkout"))).to_be_visible()
     seen(page)
     page.get_by_role("button", name=f"Pay {amount}").click()

@@ -9,7 +9,12 @@ from django.urls import reverse
 
 from permits_site.audit.models import AuditEntry
 from permits_site.licensing.models import InvoiceStatus, PaymentMethod
-from permits_site.online_payments.models import CheckoutStatus, OnlineCheckout, WebhookEvent
+from permits_site.online_payments.models import (
+    CheckoutStatus,
+    OnlineCheckout,
+    PaymentOffice,
+    WebhookEvent,
+)
 from permits_site.online_payments.providers import (
     DemoCheckout,
     InvalidSignature,
@@ -164,3 +169,40 @@ def test_the_webhook_address_takes_a_signed_demo_delivery_like_stripes(client, r
     assert response.status_code == 200
     invoice.refresh_from_db()
     assert invoice.status == InvoiceStatus.PAID
+
+
+#: What only a real card payment does: said on the real provider's page, never on the demo's.
+CARD_PROMISES = ("Your card will be charged", "Continue to secure card payment",
+                 "You will pay on the card processor's page",
+                 "The convenience fee is charged by the card processor")
+
+
+def test_the_demo_pay_page_says_no_card_is_charged_and_never_that_one_will_be(
+    client, resident, invoice, demo
+):
+    PaymentOffice.objects.create(municipality=invoice.municipality, convenience_fee="1.50")
+    client.force_login(resident)
+
+    page = client.get(reverse("online_payments:pay", args=[invoice.pk])).content.decode()
+
+    assert "no card is asked for or charged" in page and "$11.50" in page
+    assert "What a card would be charged" in page
+    assert "Continue to the demo checkout" in page
+    assert "The demo checkout stands in for the card processor's page" in page
+    assert "the card processor would charge for paying online" in page
+    for promise in CARD_PROMISES:
+        assert promise not in page, promise
+
+
+def test_the_real_providers_pay_page_says_the_card_will_be_charged(
+    client, resident, invoice, stripe_http, settings
+):
+    settings.PAYMENT_DEMO_CHECKOUT = True
+    PaymentOffice.objects.create(municipality=invoice.municipality, convenience_fee="1.50")
+    client.force_login(resident)
+
+    page = client.get(reverse("online_payments:pay", args=[invoice.pk])).content.decode()
+
+    for promise in CARD_PROMISES:
+        assert promise in page, promise
+    assert DEMO_LABEL not in page and "demo checkout" not in page
