@@ -7,6 +7,7 @@ from types import SimpleNamespace
 import pytest
 from django.core import mail
 from django.core.mail import EmailMultiAlternatives
+from django.utils import timezone
 
 from permits_site.audit.models import AuditEntry
 from permits_site.licensing.services import applications as services
@@ -87,7 +88,8 @@ def test_approval_payment_and_issue_each_send_one_email(draft, resident, clerk, 
         permit = finish(application, clerk=clerk, reference="R-1")
     assert kinds() == [MessageKind.PAYMENT_RECEIVED, MessageKind.APPROVED, MessageKind.ISSUED]
     paid, approved, issued = mail.outbox
-    assert "We received $12.00 (cash, reference R-1)" in paid.body
+    assert "We received $12.00 in cash on " in paid.body
+    assert "Payment reference: R-1." in paid.body
     assert "paid in full" in paid.body
     assert issued.subject == f"Garden Party Permit {permit.number} issued"
     assert f"/permits/{permit.pk}/pdf/" in issued.body
@@ -166,3 +168,26 @@ def test_a_send_that_fails_leaves_the_others_sent_and_is_retried(draft, resident
         assert notification_services.retry_unsent(older_than=dt.timedelta(0)) == 1
     assert [email.to for email in mail.outbox] == [[partner.email], [resident.email]]
     assert not Message.objects.filter(sent_at__isnull=True).exists()
+
+
+@pytest.mark.parametrize(("method", "paid_by"), [
+    ("card", "by card"), ("cash", "in cash"), ("check", "by check"),
+    ("money_order", "by money order"),
+])
+def test_the_payment_email_says_plainly_how_it_was_paid_and_its_reference(
+    draft, resident, clerk, committed, method, paid_by
+):
+    application = draft()
+    services.submit_application(application=application, acting_user=resident)
+    invoice = application.invoices.get()
+    mail.outbox.clear()
+    with committed():
+        record_payment(invoice=invoice, method=method, reference="pi_3Q8x", amount=invoice.total,
+                       acting_user=clerk)
+
+    [paid] = mail.outbox
+    body = " ".join(paid.body.split())
+    day = timezone.localdate()
+    assert (f"We received $12.00 {paid_by} on {day:%B} {day.day}, {day.year} for invoice "
+            f"#{invoice.pk}. Payment reference: pi_3Q8x.") in body
+    assert "processor reference" not in body and f"({method}" not in body

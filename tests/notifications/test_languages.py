@@ -54,7 +54,8 @@ def test_a_portuguese_reader_gets_every_email_in_portuguese(draft, resident, cle
     assert "Todas as mensagens que enviamos a você estão em" in received.body
     [paid] = emails_of(MessageKind.PAYMENT_RECEIVED)
     assert paid.subject == "North Andover: pagamento de US$ 12,00 recebido"
-    assert "Recebemos US$ 12,00 (dinheiro, referência R-1) em " in paid.body
+    assert "Recebemos US$ 12,00 em dinheiro em " in paid.body
+    assert "Referência do pagamento: R-1." in paid.body
     assert "A fatura está totalmente paga. Obrigado." in paid.body
     [issued] = emails_of(MessageKind.ISSUED)
     assert issued.subject == f"Garden Party Permit {permit.number}: emissão concluída"
@@ -110,7 +111,8 @@ def test_the_clerks_language_never_reaches_an_english_reader(draft, resident, cl
     paid, approved, issued = mail.outbox
     assert paid.subject == "North Andover: payment of $12.00 received"
     assert paid.body.startswith("Dear Jane Smith,")
-    assert "We received $12.00 (cash, reference R-1)" in paid.body
+    assert "We received $12.00 in cash on " in paid.body
+    assert "Payment reference: R-1." in paid.body
     assert approved.subject == "Garden Party Permit: application approved"
     assert issued.subject == f"Garden Party Permit {permit.number} issued"
     assert f"Your Garden Party Permit is issued: number {permit.number}, " in issued.body

@@ -115,12 +115,22 @@ class InvoiceLine(models.Model):
 
 
 class PaymentMethod(models.TextChoices):
-    """How money was paid; marked for the catalogues, as the payment's e-mail names it."""
+    """How money was paid, as the office records it; marked for the catalogues."""
 
     CASH = "cash", gettext_noop("Cash")
     CHECK = "check", gettext_noop("Check")
     MONEY_ORDER = "money_order", gettext_noop("Money order")
     CARD = "card", gettext_noop("Card (processor reference)")
+
+
+#: How a payment was made, as a sentence to its payer says it ("We received $12.00 by card");
+#: marked for the catalogues.
+PAID_BY = {
+    PaymentMethod.CASH: gettext_noop("in cash"),
+    PaymentMethod.CHECK: gettext_noop("by check"),
+    PaymentMethod.MONEY_ORDER: gettext_noop("by money order"),
+    PaymentMethod.CARD: gettext_noop("by card"),
+}
 
 
 class Payment(models.Model):
@@ -154,3 +164,8 @@ class Payment(models.Model):
 
     def delete(self, *args, **kwargs):
         raise ImmutableRecord("A recorded payment is never deleted.")
+
+    @property
+    def paid_by(self) -> str:
+        """How it was paid, within a sentence: "by card", "in cash" (:data:`PAID_BY`)."""
+        return PAID_BY[self.method]
