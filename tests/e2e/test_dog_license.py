@@ -145,6 +145,12 @@ def test_admin_publishes_a_new_fee_version_and_a9_is_enforced(page, live_server,
     page.get_by_label("Dog license, not spayed or neutered ($)").fill("18.00")
     page.get_by_role("button", name="Save new version").click()
     expect(page.get_by_text("New fee schedule saved: Dog License")).to_be_visible()
+    dog_license = page.get_by_role("region", name=re.compile("^Dog License"))
+    dog_license.get_by_text("History (2 versions)").click()
+    expect(dog_license.get_by_text(re.compile(r"Dog license, spayed or neutered \$12\.00; "
+                                              r"Dog license, not spayed or neutered \$18\.00"))
+           ).to_be_visible()
+    expect(dog_license.get_by_text("spayed_neutered")).to_have_count(0)
     assert_accessible(page)
     docs_screenshot(page, "admin-fee-schedule")
     newest = FeeSchedule.objects.get(permit_type__code="north_andover.dog_license",
