@@ -108,6 +108,13 @@ PERMIT = Lifecycle("permit", PermitStatus, MappingProxyType({
     "supersede": Transition((P.ACTIVE, P.EXPIRED), P.SUPERSEDED, "supersede"),
 }))
 APPLICATION_ACTIONS = tuple(APPLICATION.transitions)
+#: What the office does to an application's documents, by the application's status: it
+#: decides them while the application is open; an issued, denied or withdrawn application's
+#: documents are part of its closed record (an issued permit is never edited). Apart from
+#: ``APPLICATION``, whose actions are the application's own (the API's ``allowed_actions``).
+DOCUMENTS = Lifecycle("application", ApplicationStatus, MappingProxyType({
+    "decide": Transition((S.DRAFT, *OPEN), None, "decide the documents of"),
+}))
 #: The permit's status changes staff make directly (the others follow an application).
 PERMIT_STATUS_CHANGES = ("suspend", "reinstate", "revoke")
 
@@ -134,5 +141,6 @@ def leads_to(action: str) -> str | None:
 
 
 can_edit = partial(can, "edit")
+can_decide_documents = partial(DOCUMENTS.can, "decide")
 can_record_review = partial(can, "record_review")
 can_approve = partial(can, "approve")

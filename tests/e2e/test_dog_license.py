@@ -109,6 +109,10 @@ def test_clerk_issues_and_the_resident_downloads_the_license_pdf(
     expect(clerk_page.get_by_role("status").filter(
         has_text=re.compile(r"Issued DOG-\d{4}-00001"))).to_be_visible()
     assert_accessible(clerk_page)
+    expect(clerk_page.get_by_text("This application is issued: its documents' decisions are "
+                                  "part of its record")).to_be_visible()
+    expect(clerk_page.get_by_role("button", name=re.compile("^(Accept|Not accepted)"))) \
+        .to_have_count(0)
     clerk_page.close()
 
     page.goto(f"{live_server.url}/dashboard/")

@@ -152,6 +152,11 @@ def upload_document(
 
 @transaction.atomic
 def review_document(*, document: Document, accepted: bool, acting_user: User) -> Document:
+    """Accept the document or mark it not accepted; refused once its application is issued,
+    denied or withdrawn (``transitions.DOCUMENTS``): the decision is then part of a closed
+    record."""
+    if document.application is not None:
+        transitions.DOCUMENTS.require("decide", document.application)
     before = document.status
     document.status = DocumentStatus.ACCEPTED if accepted else DocumentStatus.REJECTED
     document.save(update_fields=["status"])

@@ -233,6 +233,7 @@ def review_context(
         "determination_rows": _determination_rows(application, context["result"], bound),
         "refused_form": next(iter(bound.values()), None),
         "clerk_view": permissions.is_clerk(request.user, application.municipality_id),
+        "decide_documents": transitions.can_decide_documents(application),
         "decisions": decisions,
         "year_end_notice": kind.year_end_notice(application, on=timezone.localdate())
         if "approve_and_issue" in decisions else None,
@@ -520,8 +521,13 @@ def document_decision(request, pk: int):
         pk=pk,
     )
     accepted = request.POST.get("decision") == "accept"
-    review_document(document=document, accepted=accepted, acting_user=request.user)
-    messages.success(request, "Document accepted." if accepted else "Document marked not accepted.")
+    try:
+        review_document(document=document, accepted=accepted, acting_user=request.user)
+    except DomainError as error:
+        error_messages(request, error)
+    else:
+        messages.success(request,
+                         "Document accepted." if accepted else "Document marked not accepted.")
     return redirect("licensing:review", pk=document.application_id)
 
 
