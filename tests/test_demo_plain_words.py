@@ -37,8 +37,10 @@ NOT_PAGES = ("/accounts/logout", "/static/", "/media/", "/admin/")
 #: read were these, for each of the demo's twenty-two accounts).
 SAME_FOR_EVERYONE = ("/towns/", "/apply/")
 #: The words of the old flags on amounts the text does not state ("Seeded — confirm",
-#: "placeholder amounts the Board has yet to confirm", "To be confirmed").
-FLAG_WORDS = re.compile(r"\b(seeded|placeholders?|confirm|to be confirmed)\b", re.IGNORECASE)
+#: "placeholder amounts the Board has yet to confirm", "To be confirmed", "Confirm the
+#: fees"); "confirm" alone is the button a resident presses to change an email address.
+FLAG_WORDS = re.compile(r"\b(seeded|placeholders?|to be confirmed|yet to confirm"
+                        r"|confirm (?:these|the) (?:amounts|fees))\b", re.IGNORECASE)
 #: The demo's people who hold no staff role, and a visitor who has not signed in.
 RESIDENTS = (None, "resident", "neighbor", "restaurateur")
 
