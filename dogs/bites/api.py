@@ -14,7 +14,12 @@ from dogs.bites import services
 from dogs.models import AnimalCall, BiteRecord, BiteVictim, Dog, QuarantineOrder, Species
 from dogs.officer_records import ReadsOfficerRecords, record_town_ids
 from dogs.periods import MUNICIPALITY
-from permits_site.api.public.fields import BoundedDateField, BoundedModelSerializer
+from permits_site.api.public.fields import (
+    BoundedDateField,
+    BoundedModelSerializer,
+    StrictSerializer,
+    validated_body,
+)
 from permits_site.exceptions import DomainError
 from permits_site.towns.models import Municipality
 
@@ -166,8 +171,9 @@ class BiteRecordViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
     def potentially_dangerous_case(self, request, pk=None):
         """Open the potentially dangerous dog case of the dog that bit, linked to the bite
         (Potentially dangerous A, B)."""
-        case = services.open_potentially_dangerous_case(bite=self.get_object(),
-                                                        acting_user=request.user)
+        bite = self.get_object()
+        validated_body(StrictSerializer, request.data)
+        case = services.open_potentially_dangerous_case(bite=bite, acting_user=request.user)
         return Response({"case": case.pk}, status=status.HTTP_201_CREATED)
 
 

@@ -19,7 +19,11 @@ from rest_framework.response import Response
 
 from dogs import cases
 from permits_site.accounts.permissions import ENFORCEMENT_ROLES
-from permits_site.api.public.fields import BoundedDateField, BoundedModelSerializer
+from permits_site.api.public.fields import (
+    BoundedDateField,
+    BoundedModelSerializer,
+    StrictSerializer,
+)
 from permits_site.api.scopes import in_towns_where
 from permits_site.enforcement.models import Appeal, Case, Order
 
@@ -344,10 +348,6 @@ class ExtensionSerializer(serializers.Serializer):
     reason = serializers.CharField(max_length=2000)
 
 
-class EmptySerializer(serializers.Serializer):
-    """A step with nothing to send."""
-
-
 class CaseDutyField(serializers.IntegerField):
     """An order of the owner's duties on this case, by id."""
 
@@ -541,11 +541,11 @@ class DogCaseViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
         """The Chief's one extension, up to 60 days from the notice (C(5))."""
         return self.step(request, ExtensionSerializer, cases.extend_security_compliance)
 
-    @extend_schema(request=EmptySerializer, responses=DogCaseSerializer)
+    @extend_schema(request=StrictSerializer, responses=DogCaseSerializer)
     @action(detail=True, methods=["post"])
     def compliance(self, request, pk=None):
         """The premises secured, within the time to comply, after a passing check."""
-        return self.step(request, EmptySerializer, cases.record_security_compliance)
+        return self.step(request, StrictSerializer, cases.record_security_compliance)
 
     @extend_schema(request=VerificationSerializer, responses=DogCaseSerializer)
     @action(detail=True, methods=["post"])
@@ -554,11 +554,11 @@ class DogCaseViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
         return self.step(request, VerificationSerializer, cases.record_written_verification,
                          takes_case=False)
 
-    @extend_schema(request=EmptySerializer, responses=DogCaseSerializer)
+    @extend_schema(request=StrictSerializer, responses=DogCaseSerializer)
     @action(detail=True, methods=["post"])
     def release(self, request, pk=None):
         """Released after two years of compliance (Potentially dangerous C(6))."""
-        return self.step(request, EmptySerializer, cases.release_potentially_dangerous)
+        return self.step(request, StrictSerializer, cases.release_potentially_dangerous)
 
     @extend_schema(request=OwnerCitationSerializer, responses={201: DogCaseSerializer})
     @action(detail=True, methods=["post"])
@@ -575,11 +575,11 @@ class DogCaseViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
         return self.step(request, EuthanasiaHearingSerializer, cases.schedule_euthanasia_hearing,
                          status_code=status.HTTP_201_CREATED)
 
-    @extend_schema(request=EmptySerializer, responses=DogCaseSerializer)
+    @extend_schema(request=StrictSerializer, responses=DogCaseSerializer)
     @action(detail=True, methods=["post"])
     def close(self, request, pk=None):
         """Close the case; refused while a mandatory hearing is not scheduled."""
-        return self.step(request, EmptySerializer, cases.close_dog_case)
+        return self.step(request, StrictSerializer, cases.close_dog_case)
 
     @extend_schema(request=RelocationCreateSerializer, responses={201: DogCaseSerializer})
     @action(detail=True, methods=["post"])

@@ -41,7 +41,11 @@ from dogs.models import (
 from dogs.periods import MUNICIPALITY
 from permits_site.accounts.permissions import Refused, require
 from permits_site.api.errors import named_as_sent
-from permits_site.api.public.fields import BoundedDateField, BoundedModelSerializer
+from permits_site.api.public.fields import (
+    BoundedDateField,
+    BoundedModelSerializer,
+    StrictSerializer,
+)
 from permits_site.api.serializers import InvoiceLineSerializer
 from permits_site.exceptions import DomainError
 from permits_site.licensing.models import PaymentMethod
@@ -184,10 +188,6 @@ class ForwardedSerializer(serializers.Serializer):
     on = BoundedDateField()
 
 
-class NothingSerializer(serializers.Serializer):
-    pass
-
-
 #: Which of the record's invoices a payment is for.
 INVOICE_FIELDS = {"fees": "fee_invoice", "adoption": "adoption_invoice"}
 
@@ -259,10 +259,10 @@ class ImpoundmentViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
     rabies_proof = _service_action("rabies_proof", RabiesProofSerializer,
                                    services.record_rabies_proof,
                                    rabies_valid_through="valid_through")
-    invoice = _service_action("invoice", NothingSerializer, services.invoice_fees)
-    release = _service_action("release", NothingSerializer, services.release_to_owner)
+    invoice = _service_action("invoice", StrictSerializer, services.invoice_fees)
+    release = _service_action("release", StrictSerializer, services.release_to_owner)
     contract = _service_action("contract", ContractSerializer, services.record_contract)
-    town_property = _service_action("town_property", NothingSerializer,
+    town_property = _service_action("town_property", StrictSerializer,
                                     services.declare_town_property)
     disposition = _service_action("disposition", DispositionSerializer,
                                   services.record_disposition)
@@ -352,4 +352,4 @@ class FoundReportViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
                                        found.request_turn_over)
     turned_over = _report_action("turned_over", TurnedOverSerializer, found.record_turned_over)
     close = _report_action("close", CloseReportSerializer, found.close_report)
-    cite = _report_action("cite", NothingSerializer, found.cite_not_turned_over)
+    cite = _report_action("cite", StrictSerializer, found.cite_not_turned_over)

@@ -494,8 +494,10 @@ class InspectionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
     @action(detail=True, methods=["post"])
     def close(self, request, pk=None):
         """Close with the result judged today; each failed rule becomes a violation."""
+        inspection = self.inspected()
+        validated_body(StrictSerializer, request.data)
         with named_as_sent(check_code="check"):
-            inspection = services.close_inspection(inspection=self.inspected(),
+            inspection = services.close_inspection(inspection=inspection,
                                                    acting_user=request.user)
         return self.respond(inspection)
 

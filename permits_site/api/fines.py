@@ -12,7 +12,12 @@ from rest_framework.routers import SimpleRouter
 
 from permits_site.accounts.models import Role
 from permits_site.api.permissions import IsTownAdmin
-from permits_site.api.public.fields import BoundedDateField, BoundedModelSerializer
+from permits_site.api.public.fields import (
+    BoundedDateField,
+    BoundedModelSerializer,
+    StrictSerializer,
+    validated_body,
+)
 from permits_site.api.scopes import in_towns_where
 from permits_site.api.serializers import ADOPTION_FIELDS, AdoptionSerializer
 from permits_site.enforcement.models import FineItem, FineSchedule
@@ -185,7 +190,9 @@ class FineScheduleViewSet(
     @action(detail=True, methods=["post"])
     def retire(self, request, pk=None):
         """Withdraw a version that has not taken effect yet."""
-        schedule = retire_fine_schedule(schedule=self.get_object(), acting_user=request.user)
+        schedule = self.get_object()
+        validated_body(StrictSerializer, request.data)
+        schedule = retire_fine_schedule(schedule=schedule, acting_user=request.user)
         return Response(FineScheduleSerializer(schedule).data)
 
 

@@ -38,6 +38,7 @@ from permits_site.api.permissions import (
     MayUploadDocument,
     MayWithdrawApplication,
 )
+from permits_site.api.public.fields import StrictSerializer, validated_body
 from permits_site.api.scopes import in_towns_where, owned_or_in_staff_towns
 from permits_site.exceptions import DomainError
 from permits_site.licensing import transitions
@@ -170,17 +171,19 @@ class ApplicationViewSet(
     @action(detail=True, methods=["post"])
     def submit(self, request, pk=None):
         """Submit the draft: dated today and invoiced by the fee schedule in force today."""
-        application = application_services.submit_application(
-            application=self.get_object(), acting_user=request.user
-        )
+        application = self.get_object()
+        validated_body(StrictSerializer, request.data)
+        application = application_services.submit_application(application=application,
+                                                              acting_user=request.user)
         return self.detail_response(application)
 
     @extend_schema(request=None, responses=api.ApplicationDetailSerializer)
     @action(detail=True, methods=["post"])
     def withdraw(self, request, pk=None):
-        application = application_services.withdraw_application(
-            application=self.get_object(), acting_user=request.user
-        )
+        application = self.get_object()
+        validated_body(StrictSerializer, request.data)
+        application = application_services.withdraw_application(application=application,
+                                                                acting_user=request.user)
         return self.detail_response(application)
 
     @extend_schema(request=api.ReviewSerializer, responses=api.ApplicationDetailSerializer)
@@ -527,5 +530,7 @@ class FeeScheduleViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
     @action(detail=True, methods=["post"])
     def retire(self, request, pk=None):
         """Withdraw a version that has priced nothing yet."""
-        schedule = retire_fee_schedule(schedule=self.get_object(), acting_user=request.user)
+        schedule = self.get_object()
+        validated_body(StrictSerializer, request.data)
+        schedule = retire_fee_schedule(schedule=schedule, acting_user=request.user)
         return Response(self.get_serializer(schedule).data)

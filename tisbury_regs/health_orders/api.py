@@ -11,7 +11,7 @@ the same; refusals are 400s naming their field.
 from __future__ import annotations
 
 from django.utils import timezone
-from drf_spectacular.utils import extend_schema_field
+from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.response import Response
@@ -23,7 +23,11 @@ from permits_site.accounts.permissions import (
     can_work_case,
     require,
 )
-from permits_site.api.public.fields import BoundedDateField, BoundedModelSerializer
+from permits_site.api.public.fields import (
+    BoundedDateField,
+    BoundedModelSerializer,
+    StrictSerializer,
+)
 from permits_site.api.scopes import in_towns_where
 from permits_site.enforcement.models import Case, Citation, Order
 from tisbury_regs.health_orders import services
@@ -125,10 +129,6 @@ class ForfeitureSerializer(serializers.Serializer):
     amount = serializers.DecimalField(max_digits=10, decimal_places=2)
 
 
-class NothingSerializer(serializers.Serializer):
-    pass
-
-
 # -- the resource --------------------------------------------------------------------------
 
 
@@ -143,8 +143,9 @@ def _report(url_path: str, body_class, service):
         return self.respond(case, status.HTTP_201_CREATED)
 
     run.__name__, run.__doc__ = url_path.replace("-", "_"), service.__doc__
-    return action(detail=False, methods=["post"], url_path=url_path, url_name=url_path,
-                  serializer_class=body_class)(run)
+    routed = action(detail=False, methods=["post"], url_path=url_path, url_name=url_path,
+                    serializer_class=body_class)(run)
+    return extend_schema(request=body_class, responses={201: HealthCaseSerializer})(routed)
 
 
 def _step(url_path: str, body_class, service):
@@ -159,8 +160,9 @@ def _step(url_path: str, body_class, service):
         return self.respond(case)
 
     run.__name__, run.__doc__ = url_path.replace("-", "_"), service.__doc__
-    return action(detail=True, methods=["post"], url_path=url_path, url_name=url_path,
-                  serializer_class=body_class)(run)
+    routed = action(detail=True, methods=["post"], url_path=url_path, url_name=url_path,
+                    serializer_class=body_class)(run)
+    return extend_schema(request=body_class, responses={200: HealthCaseSerializer})(routed)
 
 
 class HealthOrderViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
@@ -196,12 +198,12 @@ class HealthOrderViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
     ownership_changes = _report("ownership-changes", OwnershipChangeSerializer,
                                 services.record_ownership_change)
     release = _step("release", ReleaseSerializer, services.release_from_quarantine)
-    fine = _step("fine", NothingSerializer, services.fine_public_facility)
+    fine = _step("fine", StrictSerializer, services.fine_public_facility)
     correction = _step("correction", CorrectionSerializer,
                        services.record_facility_correction)
     notification = _step("notification", NotificationSerializer,
                          services.record_tank_notification)
-    fuel_fine = _step("fuel-fine", NothingSerializer, services.cite_fuel_storage)
+    fuel_fine = _step("fuel-fine", StrictSerializer, services.cite_fuel_storage)
     certified_manager = _step("certified-manager", CertifiedManagerSerializer,
                               services.record_certified_manager)
     forfeiture = _step("forfeiture", ForfeitureSerializer, services.cite_food_manager)

@@ -138,5 +138,6 @@ class InspectorLicenseViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
     def revoke(self, request, pk=None):
         """Revoke the license from today; reports already filed stand."""
         license = self.get_object()
+        validated_body(StrictSerializer, request.data)
         services.revoke_inspector_license(license=license, acting_user=request.user)
         return Response(LicenseSerializer(license).data)

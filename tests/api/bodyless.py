@@ -1,0 +1,54 @@
+"""What an action that takes no body answers to one: a malformed body is DRF's 400 parse
+error and a field is a 400 naming it, before anything changes; no body, or ``{}``, is
+taken as before (docs/api/index.md, Conventions)."""
+
+from __future__ import annotations
+
+from rest_framework.test import APIClient
+
+from permits_site.audit.models import AuditEntry
+
+#: A body refused, with what the 400 says.
+REFUSED_BODIES = {
+    "malformed JSON": (b"{not json", "application/json"),
+    "an unknown field": (b'{"unexpected": 1}', "application/json"),
+    "an unknown form field": (b"unexpected=1", "application/x-www-form-urlencoded"),
+    "JSON that is not an object": (b"[]", "application/json"),
+}
+#: A body taken as no body at all.
+EMPTY_BODIES = {
+    "no body": (b"", None),
+    "no JSON": (b"", "application/json"),
+    "an empty object": (b"{}", "application/json"),
+}
+
+
+def post_body(user, url: str, body: bytes, content_type: str | None):
+    client = APIClient()
+    client.force_authenticate(user)
+    if content_type is None:
+        return client.post(url)
+    return client.generic("POST", url, body, content_type=content_type)
+
+
+def snapshot(record) -> dict:
+    """The record's stored fields."""
+    return type(record).objects.filter(pk=record.pk).values().get()
+
+
+def assert_refused_unchanged(user, url: str, record, refused: str) -> None:
+    """The ``refused`` body is a 400 saying what is wrong with it, and changes nothing."""
+    before, audited = snapshot(record), AuditEntry.objects.count()
+
+    response = post_body(user, url, *REFUSED_BODIES[refused])
+
+    assert response.status_code == 400, response.content
+    answer = response.json()
+    if refused == "malformed JSON":
+        assert answer["detail"].startswith("JSON parse error")
+    elif refused == "JSON that is not an object":
+        assert "non_field_errors" in answer
+    else:
+        assert answer == {"unexpected": ["Unknown field."]}
+    assert snapshot(record) == before
+    assert AuditEntry.objects.count() == audited
