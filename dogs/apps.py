@@ -13,6 +13,8 @@ class DogsConfig(AppConfig):
     def ready(self) -> None:
         from dogs import fines, periods, questions, rules
         from dogs.cases.api import DogCaseViewSet
+        from dogs.cases.common import DETERMINED_DOG_CASES
+        from dogs.cases.dog import DogOfCase
         from dogs.cases.home import (
             cases_to_determine,
             dog_case_work,
@@ -44,6 +46,7 @@ class DogsConfig(AppConfig):
         from permits_site.api.registry import register_routes
         from permits_site.enforcement.deadlines import register_deadline_source
         from permits_site.enforcement.registry import (
+            register_case_subject,
             register_enforcement,
             register_inspection_offenses,
         )
@@ -73,6 +76,9 @@ class DogsConfig(AppConfig):
         register_reference("dog", dogs_of, add_page="dogs:dog_new",
                            add_label=gettext_noop("Add a dog"))
         register_enforcement(fines.CITATION_POLICY, fines.CASE_TYPES)
+        # Dangerous B; Potentially dangerous B: the dog such a case is about, named when the
+        # case is opened and on the owner's notice of determination.
+        register_case_subject(DogOfCase(), case_types=DETERMINED_DOG_CASES)
         # Pet shop B: a failed item of the officer's visit is cited as the offense it points to.
         register_inspection_offenses(PET_SHOP_VISIT.code, offenses_found)
         register_penalty(

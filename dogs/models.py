@@ -520,6 +520,31 @@ class QuarantineOrder(models.Model):
         return f"Quarantine order #{self.pk} (ends {self.ends_on:%b %d, %Y})"
 
 
+class CaseDog(models.Model):
+    """The dog a dangerous or potentially dangerous dog case is about (Dangerous B;
+    Potentially dangerous B): a dog of the town's register, or a dog on no register as the
+    officer describes it. Named when the case is opened — from the Cases page, the API or a
+    bite record — and named again on the owner's notice of determination."""
+
+    case = models.OneToOneField("enforcement.Case", on_delete=models.PROTECT,
+                                related_name="dog_named")
+    dog = models.ForeignKey(Dog, on_delete=models.PROTECT, null=True, blank=True,
+                            related_name="cases_about")
+    description = models.CharField(
+        max_length=200, blank=True,
+        help_text="A dog on no register: breed, color, markings, the name it answers to.")
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(dog__isnull=False) | ~models.Q(description=""),
+                name="case_dog_named_or_described"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Case #{self.case_id}: {self.dog or self.description}"
+
+
 class VacatedReason(models.TextChoices):
     """Welfare G(1): how the property came to be vacated."""
 

@@ -22,7 +22,7 @@ from django.contrib.auth.hashers import make_password
 from django.utils import timezone
 
 from dogs.licenses.services import mailing_residence
-from dogs.models import Dog, DogLicense, DogTag, Impoundment, KennelDog, PaperLicense
+from dogs.models import CaseDog, Dog, DogLicense, DogTag, Impoundment, KennelDog, PaperLicense
 from permits_site.accounts.models import Membership, Role, User
 from permits_site.audit.models import AuditEntry
 from permits_site.enforcement.models import (
@@ -708,6 +708,16 @@ class DogFactory(factory.django.DjangoModelFactory):
     sex = "male"
     date_of_birth = dt.date(2022, 5, 1)
     spayed_neutered = True
+
+
+class CaseDogFactory(factory.django.DjangoModelFactory):
+    """The dog of the register a dangerous dog case is about (Dangerous B)."""
+
+    class Meta:
+        model = CaseDog
+
+    case = factory.SubFactory(CaseFactory, case_type="north_andover.dangerous_dog")
+    dog = factory.SubFactory(DogFactory)
 
 
 class DogLicenseFactory(factory.django.DjangoModelFactory):

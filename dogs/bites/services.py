@@ -26,7 +26,15 @@ from django.db.models import Q
 from django.utils import timezone
 
 from dogs.law import cite
-from dogs.models import AnimalCall, BiteRecord, CallKind, Dog, QuarantineOrder, Species
+from dogs.models import (
+    AnimalCall,
+    BiteRecord,
+    CallKind,
+    CaseDog,
+    Dog,
+    QuarantineOrder,
+    Species,
+)
 from dogs.officer_records import require_officer
 from dogs.periods import MUNICIPALITY
 from permits_site import audit
@@ -233,7 +241,8 @@ def release_quarantine(*, order: QuarantineOrder, acting_user: User,
 @transaction.atomic
 def open_potentially_dangerous_case(*, bite: BiteRecord, acting_user: User) -> Case:
     """Open the potentially dangerous dog case of the dog that bit, its complaint the
-    officer's bite record (Potentially dangerous A), and link the two."""
+    officer's bite record (Potentially dangerous A), naming the dog as the case's notices
+    do (Potentially dangerous B), and link the two."""
     require_officer(acting_user, bite.municipality_id, doing="opens a case from a bite")
     if bite.case_id is not None:
         raise InvalidTransition(f"Case #{bite.case_id} was opened from this bite already.",
@@ -251,7 +260,7 @@ def open_potentially_dangerous_case(*, bite: BiteRecord, acting_user: User) -> C
                    + (f" Investigation: {bite.investigation_result}"
                       if bite.investigation_result else "")),
         complainant=acting_user.display_name, received_on=timezone.localdate(),
-        acting_user=acting_user)
+        acting_user=acting_user, about={"dog": dog})
     bite.case = case
     bite.save(update_fields=["case"])
     _audit(bite, "bite.case_opened", acting_user,
@@ -261,11 +270,12 @@ def open_potentially_dangerous_case(*, bite: BiteRecord, acting_user: User) -> C
 
 
 def bites_on_record(*, dog: Dog | None = None, case: Case | None = None) -> list[BiteRecord]:
-    """The bites on record of ``dog``, or of the dog of ``case`` (linked to the case or by
-    the same dog), newest first: one query."""
+    """The bites on record of ``dog``, or of the dog of ``case`` (linked to the case, by the
+    same dog, or by the dog the case names), newest first: one query."""
     bites = BiteRecord.objects.select_related("quarantine", "dog")
     if dog is not None:
         return list(bites.filter(dog=dog))
     linked_dogs = BiteRecord.objects.filter(case=case, dog__isnull=False).values("dog_id")
-    return list(bites.filter(Q(case=case) | Q(dog_id__in=linked_dogs),
+    named_dog = CaseDog.objects.filter(case=case, dog__isnull=False).values("dog_id")
+    return list(bites.filter(Q(case=case) | Q(dog_id__in=linked_dogs) | Q(dog_id__in=named_dog),
                              municipality_id=case.municipality_id))

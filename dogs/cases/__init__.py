@@ -15,7 +15,10 @@
 - :mod:`dogs.cases.potentially_dangerous`: who may be responsible for a potentially dangerous
   dog, its signs and when its owner may be fined (Potentially dangerous D–F);
 - :mod:`dogs.cases.offenses`: the owner's citations and what each needs first (Dangerous F;
-  Potentially dangerous F–H; Temporary restraint C).
+  Potentially dangerous F–H; Temporary restraint C);
+- :mod:`dogs.cases.dog`: the dog a dangerous or potentially dangerous dog case is about,
+  named when it is opened and on the notice of determination (Dangerous B; Potentially
+  dangerous B).
 
 The dog case page (:mod:`dogs.cases.views`, its forms in :mod:`dogs.cases.forms`) and
 ``/api/v1/dog-cases/`` (:mod:`dogs.cases.api`) run these services, which are importable from
@@ -26,6 +29,7 @@ from dogs.cases.appeals import *  # noqa: F403
 from dogs.cases.common import *  # noqa: F403
 from dogs.cases.dangerous import *  # noqa: F403
 from dogs.cases.determinations import *  # noqa: F403
+from dogs.cases.dog import *  # noqa: F403
 from dogs.cases.duties import *  # noqa: F403
 from dogs.cases.offenses import *  # noqa: F403
 from dogs.cases.potentially_dangerous import *  # noqa: F403

@@ -18,6 +18,7 @@ from rest_framework.decorators import action
 from rest_framework.response import Response
 
 from dogs import cases
+from dogs.models import CaseDog
 from permits_site.accounts.permissions import ENFORCEMENT_ROLES
 from permits_site.api.public.fields import (
     BoundedDateField,
@@ -103,6 +104,11 @@ def _coded(codes: list[str], choices) -> list[dict]:
     return [{"code": code, "label": names.get(code, "")} for code in codes]
 
 
+def _dog_named(case: Case) -> CaseDog | None:
+    """The case's named dog, fetched with the case (``DogCaseViewSet.get_queryset``)."""
+    return getattr(case, "dog_named", None)
+
+
 class DogCaseSerializer(BoundedModelSerializer):
     """The case as Chapter 60 records it; ``running_at_large_citations`` is counted today."""
 
@@ -122,10 +128,18 @@ class DogCaseSerializer(BoundedModelSerializer):
     petitions = serializers.SerializerMethodField()
     noncompliance_fines_from = serializers.SerializerMethodField()
     findings = serializers.SerializerMethodField()
+    dog = serializers.SerializerMethodField(
+        help_text="The id of the dog of the register the case is about; null when the case "
+                  "names none or describes a dog on no register.")
+    dog_description = serializers.SerializerMethodField(
+        help_text="The officer's description of a dog on no register; blank otherwise.")
+    dog_named = serializers.SerializerMethodField(
+        help_text="The dog as the notice of determination names it; blank when none.")
 
     class Meta:
         model = Case
         fields = ["id", "case_type", "status", "party_name", "address", "complainant",
+                  "dog", "dog_description", "dog_named",
                   "running_at_large_citations", "proposed_determination", "proposed_on",
                   "determination", "determined_on", "findings", "dangerous_grounds",
                   "next_appeal", "appeals", "restraint_orders", "petitions", "ordered_duties",
@@ -141,6 +155,17 @@ class DogCaseSerializer(BoundedModelSerializer):
             return case.findings
         return {**case.findings,
                 "rescissions": {str(pk): rescission for pk, rescission in rescinded.items()}}
+
+    def get_dog(self, case: Case) -> int | None:
+        named = _dog_named(case)
+        return named.dog_id if named else None
+
+    def get_dog_description(self, case: Case) -> str:
+        named = _dog_named(case)
+        return named.description if named else ""
+
+    def get_dog_named(self, case: Case) -> str:
+        return cases.named_dog_words(_dog_named(case))
 
     def get_running_at_large_citations(self, case: Case) -> int:
         return cases.running_at_large_citations(case, on=timezone.localdate())
@@ -393,8 +418,9 @@ class DogCaseViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     serializer_class = DogCaseSerializer
 
     def get_queryset(self):
-        queryset = Case.objects.filter(case_type__in=DOG_CASE_TYPES).prefetch_related(
-            "appeals", "citations", "hearings",
+        queryset = Case.objects.filter(case_type__in=DOG_CASE_TYPES).select_related(
+            "dog_named__dog").prefetch_related(
+            "appeals", "citations", "hearings", "dog_named__dog__tags",
             Prefetch("orders", queryset=Order.objects.prefetch_related("renewals")))
         return in_towns_where(queryset, self.request.user, *ENFORCEMENT_ROLES,
                               town_field="municipality")

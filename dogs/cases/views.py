@@ -324,9 +324,11 @@ def render_case(request, case: Case, *, bound: dict | None = None):
     }
     today = timezone.localdate()
     failed = next(iter(bound.values()), None)
+    named = cases.case_dog(case)
     return render(request, "dogs/case.html", {
         "case": case,
         "case_type": case_type(case.case_type),
+        "case_dog": named, "dog": cases.named_dog_words(named),
         "today": today,
         "at_large_today": cases.running_at_large_citations(case, on=today),
         "at_large_from": cases.at_large_window_start(today),
@@ -436,7 +438,8 @@ def determination_letter(request, pk: int):
     deemed = dog_case.findings.get("deemed", True)
     designation = cases.case_designation(dog_case)
     html = render_to_string("dogs/case_owner_letter.html", {
-        "case": dog_case, "title": "Notice of determination", "dated": dog_case.determined_on,
+        "case": dog_case, "dog": cases.dog_named(dog_case),
+        "title": "Notice of determination", "dated": dog_case.determined_on,
         "signed_by": dog_case.determined_by.display_name,
         "designation": designation.capitalize() if deemed else f"Not {designation}",
         "grounds": _labels(dog_case.findings.get("grounds", []), cases.DangerousGround.choices),
@@ -463,7 +466,8 @@ def security_letter(request, pk: int):
     if described is None or order is None:
         raise Http404("No security description on this case.")
     html = render_to_string("dogs/case_owner_letter.html", {
-        "case": dog_case, "title": "Security required of the premises",
+        "case": dog_case, "dog": cases.dog_named(dog_case),
+        "title": "Security required of the premises",
         "dated": order.issued_on, "signed_by": f"{described['written_by']}, Animal Control "
                                                f"Officer",
         "security": order, "citation": cite("Potentially dangerous C(5)"),

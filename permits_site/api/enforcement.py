@@ -52,7 +52,11 @@ from permits_site.enforcement.models import (
     Order,
     Violation,
 )
-from permits_site.enforcement.registry import case_type_name, takes_generic_steps
+from permits_site.enforcement.registry import (
+    case_subjects,
+    case_type_name,
+    takes_generic_steps,
+)
 from permits_site.enforcement.services import dispositions
 from permits_site.enforcement.services.cases import PERMIT_CHANGES
 from permits_site.enforcement.services.dispositions import Standing
@@ -312,6 +316,20 @@ class CaseOpenSerializer(StrictSerializer):
     complainant = StrictCharField(max_length=200, required=False, allow_blank=True, default="")
     received_on = StrictDateField(required=False)
 
+    def get_fields(self) -> dict[str, serializers.Field]:
+        """The fields above, and those of what a case type may be about (a town's dog): the
+        record's id, or a description of one on no record."""
+        fields = super().get_fields()
+        for subject in case_subjects():
+            fields[subject.field] = serializers.PrimaryKeyRelatedField(
+                queryset=subject.records(), required=False, allow_null=True,
+                help_text=f"{subject.label}: the id of the record the case is about.")
+            if subject.description_field:
+                fields[subject.description_field] = StrictCharField(
+                    max_length=200, required=False, allow_blank=True,
+                    help_text=subject.description_help)
+        return fields
+
 
 class CaseItemField(serializers.PrimaryKeyRelatedField):
     """The id of one of the case's orders, hearings or appeals."""
@@ -531,11 +549,13 @@ class CaseViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         municipality = data.pop("municipality")
         require(permissions.can_work_case(request.user, municipality.pk), "open a case",
                 permissions.CASE_WORKER_ROLES, town=municipality)
+        about = about_of(data)
         if data["inspection"] is not None:
-            case = from_inspection(data, municipality=municipality, acting_user=request.user)
+            case = from_inspection(data, municipality=municipality, acting_user=request.user,
+                                   about=about)
         else:
             case = services.open_case(municipality=municipality, acting_user=request.user,
-                                      **opening(data))
+                                      about=about, **opening(data))
         return self.respond(case, status_code=status.HTTP_201_CREATED)
 
     def step(self, request, serializer_class, service, *, who: str, takes_case=True,
@@ -638,7 +658,7 @@ FROM_INSPECTION = ("permit", "place", "owner", "address", "complaint", "complain
 
 
 def from_inspection(data: dict[str, Any], *, municipality: Municipality,
-                    acting_user: User) -> Case:
+                    acting_user: User, about: dict[str, Any]) -> Case:
     """The case of a failed inspection, opened by the service its page calls, with what
     the page asks: the case type and, if the inspection names no one, the party."""
     inspection = data["inspection"]
@@ -651,7 +671,14 @@ def from_inspection(data: dict[str, Any], *, municipality: Municipality,
     return services.open_case_from_inspection(
         inspection=inspection, case_type=data["case_type"], acting_user=acting_user,
         party=data["party"], party_business=data["party_business"],
-        party_name=data.get("party_name", ""))
+        party_name=data.get("party_name", ""), about=about)
+
+
+def about_of(data: dict[str, Any]) -> dict[str, Any]:
+    """What the case is about beside its party and place (a town's dog), taken out of the
+    validated body ``data``."""
+    return {name: data.pop(name) for subject in case_subjects()
+            for name in subject.fields if name in data}
 
 
 def opening(data: dict[str, Any]) -> dict[str, Any]:

@@ -19,6 +19,8 @@ from permits_site.accounts.permissions import INSPECTOR_ROLES
 from permits_site.enforcement.models import Case, FineItem, Inspection
 from permits_site.enforcement.registry import (
     CitationPolicy,
+    case_subject,
+    case_subjects,
     case_type,
     case_types,
     may_cite,
@@ -33,6 +35,7 @@ from permits_site.enforcement.services.citations import policy_of
 from permits_site.enforcement.services.fines import fine_schedule_in_force
 from permits_site.enforcement.services.inspections import address_of
 from permits_site.enforcement.services.orders import MOST_DAYS_TO_COMPLY
+from permits_site.exceptions import DomainError
 from permits_site.licensing.fact_forms import (
     NO,
     YES,
@@ -234,6 +237,11 @@ class CaseFromInspectionForm(ServiceForm):
 # -- Cases ------------------------------------------------------------------------
 
 
+def _text_input() -> forms.TextInput:
+    """A text box styled as those the form declares (styled when it is built)."""
+    return forms.TextInput(attrs={"class": "form-control"})
+
+
 class OpenCaseForm(ServiceForm):
     """A complaint taken at the counter or by telephone; about a property (``place``), its
     current owners of record are offered as the party beside the permit holder or occupant,
@@ -263,7 +271,10 @@ class OpenCaseForm(ServiceForm):
         super().__init__(*args, **kwargs)
         self.towns = {town.code: town for town in towns}
         self.place = place
-        self.fields["case_type"].choices = [("", "Choose a case type")] + case_type_choices(towns)
+        offered = case_type_choices(towns)
+        self.fields["case_type"].choices = [("", "Choose a case type")] + offered
+        self.subjects = case_subjects(code for code, _ in offered)
+        self._ask_subjects()
         if place is None:
             del self.fields["owner"]
             return
@@ -289,7 +300,38 @@ class OpenCaseForm(ServiceForm):
                               or (self.place.full_address if self.place else ""))
         cleaned["place"] = self.place
         cleaned["owner"] = self.owners.get(cleaned.get("owner") or "") if self.place else None
+        cleaned["about"] = self._named_about(cleaned, registered.code, municipality)
         return cleaned
+
+    def _ask_subjects(self) -> None:
+        """What the offered case types may be about (a town's dog), asked before the person
+        responsible, whom a record named may supply."""
+        for subject in self.subjects:
+            self.fields[subject.field] = forms.CharField(
+                max_length=100, required=False, label=subject.label,
+                help_text=subject.help_text, widget=_text_input())
+            if subject.description_field:
+                self.fields[subject.description_field] = forms.CharField(
+                    max_length=200, required=False, label=subject.description_label,
+                    help_text=subject.description_help, widget=_text_input())
+        asked = [name for subject in self.subjects for name in subject.fields]
+        before = list(self.fields).index("party_name")
+        self.order_fields([*[name for name in list(self.fields)[:before] if name not in asked],
+                           *asked])
+
+    def _named_about(self, cleaned: dict[str, Any], code: str,
+                     municipality: Municipality) -> dict[str, Any]:
+        """The subject fields filled in, the words of the case type's own looked up in its
+        town: the service refuses those of a type that names no such record."""
+        about = {name: cleaned.pop(name) for subject in self.subjects
+                 for name in subject.fields if cleaned.get(name)}
+        subject = case_subject(code)
+        if subject is not None and subject.field in about:
+            try:
+                about[subject.field] = subject.find(municipality, about[subject.field])
+            except DomainError as refused:
+                self.add_service_errors(refused.errors)
+        return about
 
 
 class CaseActionForm(ServiceForm):

@@ -13,19 +13,27 @@ the core looks them up here by code::
         charges=(ChargeType("legal_fees", "Legal fees reimbursed by the owner",
                             "Exampleton Bylaw §9"),),
     ))
+
+A case type whose cases are about a record the bylaw app keeps (a town's dog) registers a
+:class:`CaseSubject` for it too (:func:`register_case_subject`): the Cases page and
+``POST /api/v1/cases/`` then ask for that record when such a case is opened.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from permits_site.rules.periods import Period, PeriodKind
 
 if TYPE_CHECKING:
+    from django.db.models import QuerySet
+
+    from permits_site.accounts.models import User
     from permits_site.enforcement.models import Case, Inspection
+    from permits_site.towns.models import Municipality
 
 #: MGL c.40 §21D: a person cited may pay or ask for a hearing within 21 days.
 NON_CRIMINAL_DISPOSITION = "MGL c.40 §21D"
@@ -238,6 +246,80 @@ def may_cite(registered: CaseType | None, offense: str) -> bool:
         return True
     return registered.other_offenses and not any(
         offense in other.offenses for other in case_types(registered.municipality))
+
+
+class CaseSubject:
+    """What a case of some types is about beside its party and place: a record the bylaw app
+    that registers it keeps (a town's dog), named when the case is opened on the Cases page
+    or by ``POST /api/v1/cases/`` (:func:`register_case_subject`).
+
+    The page asks ``field`` in words the app looks up in the case's town (:meth:`find`: a
+    tag number, a name); the API takes the record's id among :meth:`records`. With a
+    ``description_label``, ``<field>_description`` describes one on no record instead.
+    :meth:`responsible` is what the case takes from the record when its party, address or
+    place is left empty; :meth:`refusals` what the law refuses of the record or description
+    in the case's town (another town's dog), by field; :meth:`attach` keeps them on the case
+    just opened, in its transaction.
+    """
+
+    #: The form's and the API's field naming the record, and what a sentence calls it.
+    field: str = ""
+    noun: str = ""
+    label: str = ""
+    help_text: str = ""
+    description_label: str = ""
+    description_help: str = ""
+
+    @property
+    def description_field(self) -> str:
+        return f"{self.field}_description" if self.description_label else ""
+
+    @property
+    def fields(self) -> tuple[str, ...]:
+        return tuple(name for name in (self.field, self.description_field) if name)
+
+    def find(self, municipality: Municipality, words: str) -> Any:
+        """The one record of ``municipality`` that ``words`` name; a DomainError naming
+        ``field`` when none or several do."""
+        raise NotImplementedError
+
+    def records(self) -> QuerySet:
+        """Every record the API may name by id (:meth:`refusals` judges the town)."""
+        raise NotImplementedError
+
+    def responsible(self, record: Any) -> dict[str, Any]:
+        """The ``party``, ``party_name``, ``address`` and ``place`` of a case about
+        ``record``, for those left empty."""
+        return {}
+
+    def refusals(self, municipality: Municipality, record: Any,
+                 description: str) -> dict[str, list[str]]:
+        return {}
+
+    def attach(self, *, case: Case, record: Any, description: str, acting_user: User) -> None:
+        raise NotImplementedError
+
+
+_SUBJECTS: dict[str, CaseSubject] = {}
+
+
+def register_case_subject(subject: CaseSubject, *, case_types: tuple[str, ...]) -> None:
+    """Let cases of ``case_types`` (codes) name ``subject`` when they are opened."""
+    for code in case_types:
+        if _SUBJECTS.get(code, subject) is not subject:
+            raise ValueError(f"case type {code} names another subject already")
+        _SUBJECTS[code] = subject
+
+
+def case_subject(code: str) -> CaseSubject | None:
+    """What a case of the type ``code`` is about beside its party and place, if anything."""
+    return _SUBJECTS.get(code)
+
+
+def case_subjects(codes: Iterable[str] | None = None) -> list[CaseSubject]:
+    """The subjects of the case types ``codes`` (of every type by default), each once."""
+    found = (_SUBJECTS.get(code) for code in (_SUBJECTS if codes is None else codes))
+    return list({id(subject): subject for subject in found if subject is not None}.values())
 
 
 #: An inspector's checklist whose items each point to the offense a failed one is fined under:

@@ -487,7 +487,8 @@ def case_open(request):
                 party_name=data["party_name"], address=data["address"],
                 complaint=data["complaint"], complainant=data["complainant"],
                 received_on=data["received_on"], permit=data["permit"],
-                place=data["place"], owner=data["owner"], acting_user=request.user,
+                place=data["place"], owner=data["owner"], about=data["about"],
+                acting_user=request.user,
             )
         except DomainError as error:
             form.add_service_errors(error.errors)

@@ -1,12 +1,14 @@
-"""A dangerous dog in the browser (Code ch. 60): the Chief orders the owner's duties, the
-Animal Control Officer's check against Dangerous D finds the insurance short inside the 21
-days, the Chief extends the time to secure the premises, compliance is recorded within it,
-and the owner's notice of moving away is printed for the other town. (A potentially
+"""A dangerous dog in the browser (Code ch. 60): the Animal Control Officer opens the case on
+Cases naming the dog by its tag; the Chief orders the owner's duties, the Animal Control
+Officer's check against Dangerous D finds the insurance short inside the 21 days, the Chief
+extends the time to secure the premises, compliance is recorded within it, and the owner's
+notice of moving away is printed for the other town. (A potentially
 dangerous dog is not judged by these rules: ``test_potentially_dangerous_by_officer``.)"""
 
 from __future__ import annotations
 
 import datetime as dt
+import re
 
 import time_machine
 from django.utils import timezone
@@ -16,7 +18,16 @@ from dogs.cases import DANGEROUS_DOG, determine_dangerous, duty_orders
 from permits_site.enforcement.models import Case
 from permits_site.enforcement.services import open_case
 from tests.e2e.conftest import assert_accessible, sign_in
-from tests.factories import PASSWORD, Role, UserFactory, municipality, staff
+from tests.factories import (
+    PASSWORD,
+    DogFactory,
+    DogTagFactory,
+    PermitFactory,
+    Role,
+    UserFactory,
+    municipality,
+    staff,
+)
 
 #: Determined Thursday 2 September 2027; the owner notified Friday 3 September, so the
 #: premises are due secured Friday 24 September (a duration: not rolled to Monday).
@@ -130,3 +141,30 @@ def test_duties_a_check_an_extension_and_compliance(page, live_server, db):
         assert_accessible(page)
 
     assert duty_orders(case)["security"].complied_on == COMPLIED
+
+
+def test_the_officer_opens_the_case_on_cases_naming_the_dog_by_its_tag(page, live_server, db):
+    with on(DECIDED):
+        staff(Role.ANIMAL_CONTROL_OFFICER, "north_andover", username="alice",
+              first_name="Alice", last_name="Officer")
+        owner = UserFactory(first_name="Harriet", last_name="Quennell")
+        biscuit = DogFactory(name="Biscuit", breed="Beagle", color="Tricolor", sex="female",
+                             owner=owner)
+        DogTagFactory(permit=PermitFactory(application__applicant=owner), dog=biscuit,
+                      year=2027, number=17)
+        sign_in(page, live_server, "alice", PASSWORD)
+        page.goto(f"{live_server.url}/enforcement/cases/")
+        form = page.get_by_role("region", name="Open a case on a complaint")
+        form.get_by_label("Case type").select_option(DANGEROUS_DOG)
+        form.get_by_label("Dog (a dangerous or potentially dangerous dog case)").fill("17")
+        form.get_by_label("Complaint").fill("The dog bit a jogger on Elm Street.")
+        form.get_by_role("button", name="Open case").click()
+        expect(page.get_by_text(re.compile(r"^Case #\d+ opened\.$"))).to_be_visible()
+        assert_accessible(page)
+
+        page.goto(f"{live_server.url}/dogs/cases/{Case.objects.get().pk}/")
+        expect(page.locator("#dog")).to_have_text(
+            "Dog: Biscuit (Beagle, Tricolor, female), license tag 17 of 2027")
+        expect(page.get_by_role("heading", level=1)).to_have_text(
+            "Dangerous dog: Harriet Quennell")
+        assert_accessible(page)

@@ -15,6 +15,7 @@ appeal's ruling, is appealed; :func:`file_appeal` refuses an appeal after them.
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from django.db import transaction
@@ -33,8 +34,14 @@ from permits_site.enforcement.models import (
     Order,
     OrderRenewal,
 )
+from permits_site.enforcement.registry import (
+    CaseSubject,
+    case_subject,
+    case_subjects,
+    case_type_name,
+    case_types,
+)
 from permits_site.enforcement.registry import case_type as registered_case_type
-from permits_site.enforcement.registry import case_types
 from permits_site.exceptions import DomainError, InvalidTransition, PermissionDenied
 from permits_site.licensing.models import Permit
 from permits_site.licensing.services.permits import change_permit_status
@@ -159,10 +166,12 @@ def open_case_from_inspection(
     party: User | None = None,
     party_business: Business | None = None,
     party_name: str = "",
+    about: Mapping[str, Any] | None = None,
 ) -> Case:
     """Open the case of a failed inspection in one step, with its violations, its place and
     the party responsible: the permit's holder (or the applicant), else the person or
-    business the inspector picked from the town's records or the name they entered."""
+    business the inspector picked from the town's records or the name they entered;
+    ``about`` as :func:`open_case` takes it."""
     if not permissions.can_work_case(acting_user, inspection.municipality_id):
         raise PermissionDenied(
             "Only the town's clerk, inspectors, animal control officers or hearing authority "
@@ -176,7 +185,7 @@ def open_case_from_inspection(
                               "records, or enter their name.", field="party")
         details.update(party=party, party_business=party_business, party_name=named)
     return open_case(municipality=inspection.municipality, case_type=case_type,
-                     acting_user=acting_user, **details)
+                     acting_user=acting_user, about=about, **details)
 
 
 @transaction.atomic
@@ -197,6 +206,7 @@ def open_case(
     party_business=None,
     place: Property | None = None,
     owner: PropertyOwner | None = None,
+    about: Mapping[str, Any] | None = None,
 ) -> Case:
     """Open a case on a complaint or an inspection's findings.
 
@@ -207,10 +217,19 @@ def open_case(
     that property, when chosen, is the party: its name, and its account when
     linked, for a law that holds "the owner and/or occupant" responsible; else the
     party is the one given (the permit holder or occupant).
+
+    ``about`` names what the case type's registered subject is about, by its fields (a
+    town's dog: ``dog``, a record, or ``dog_description``); a case named after a record
+    takes from it the party, address and place left empty, and the subject keeps it.
     """
+    subject, named, subject_errors = _subject_named(municipality, case_type, about or {})
+    if named.get("record") is not None and subject.field not in subject_errors:
+        party, party_name, address, place = _taken_from(
+            subject.responsible(named["record"]), party=party, party_business=party_business,
+            party_name=party_name, address=address, place=place)
     place = case_place(place, permit=permit, application=application, inspection=inspection)
-    errors = _opening_errors(municipality, case_type=case_type, permit=permit,
-                             inspection=inspection, place=place)
+    errors = {**_opening_errors(municipality, case_type=case_type, permit=permit,
+                                inspection=inspection, place=place), **subject_errors}
     if owner is not None:
         if not is_current_owner_of(owner, place):
             errors["owner"] = ["Choose one of the current owners of record of the property "
@@ -251,7 +270,40 @@ def open_case(
             summary=f"Case opened: {party_name}, {case.address}", case_type=case_type,
             received_on=received_on, **({"place": place.pk} if place else {}),
             **({"owner": owner.pk} if owner else {}))
+    if named:
+        subject.attach(case=case, acting_user=acting_user, **named)
     return case
+
+
+def _subject_named(municipality: Municipality, case_type: str, about: Mapping[str, Any]
+                   ) -> tuple[CaseSubject | None, dict[str, Any], dict[str, list[str]]]:
+    """The case type's subject, what ``about`` names of it (``record``, ``description``;
+    empty when nothing) and the refusals by field: a subject the type does not name, or one
+    its law refuses in the town."""
+    given = {name: value for name, value in about.items() if value not in (None, "")}
+    subject = case_subject(case_type) if isinstance(case_type, str) else None
+    errors = {name: [f"A case of the type “{case_type_name(case_type)}” names no "
+                     f"{_noun_of(name)}: leave this empty."]
+              for name in given if subject is None or name not in subject.fields}
+    if subject is None or not given.keys() & set(subject.fields):
+        return subject, {}, errors
+    named = {"record": given.get(subject.field),
+             "description": str(given.get(subject.description_field, "")).strip()}
+    return subject, named, {**errors, **subject.refusals(municipality, **named)}
+
+
+def _taken_from(taken: Mapping[str, Any], *, party, party_business, party_name: str,
+                address: str, place: Property | None) -> tuple:
+    """What a case left empty takes from the record it is about (``taken``): its party when
+    no one is named, its address and its place."""
+    if party is None and party_business is None and not (party_name or "").strip():
+        party, party_name = taken.get("party"), taken.get("party_name", "")
+    return party, party_name, address or taken.get("address", ""), place or taken.get("place")
+
+
+def _noun_of(field: str) -> str:
+    return next((subject.noun for subject in case_subjects() if field in subject.fields),
+                field.replace("_", " "))
 
 
 def is_current_owner_of(owner: PropertyOwner, place: Property | None) -> bool:

@@ -1,0 +1,252 @@
+"""The dog a dangerous or potentially dangerous dog case is about (North Andover Code ch. 60,
+Dangerous B; Potentially dangerous B): named when the officer opens the case on the Cases
+page or by ``POST /api/v1/cases/`` — a dog of the town's register found by its tag or
+license number, microchip, name or owner's name, or a dog on no register described — and
+named on the owner's notice of determination as a case opened from a bite record names it.
+Another town's dog is refused on the field that named it."""
+
+from __future__ import annotations
+
+import datetime as dt
+import html
+import io
+import re
+
+import pytest
+import time_machine
+from django.urls import reverse
+from pypdf import PdfReader
+from rest_framework.test import APIClient
+
+from dogs.bites.services import open_potentially_dangerous_case
+from dogs.cases import (
+    DANGEROUS_DOG,
+    POTENTIALLY_DANGEROUS_DOG,
+    determine_dangerous,
+    determine_potentially_dangerous,
+)
+from permits_site.enforcement.models import Case
+from tests.factories import (
+    BiteRecordFactory,
+    DogFactory,
+    DogTagFactory,
+    PermitFactory,
+    PropertyFactory,
+    UserFactory,
+    municipality,
+)
+
+pytestmark = pytest.mark.django_db
+
+#: Thursday 2 September 2027, a North Andover office day.
+TODAY = dt.date(2027, 9, 2)
+TAG = 17
+BISCUIT = "Biscuit (Beagle, Tricolor, female), license tag 17 of 2027"
+
+
+@pytest.fixture(autouse=True)
+def _on_a_thursday():
+    with time_machine.travel(dt.datetime.combine(TODAY, dt.time(10, 0)), tick=False):
+        yield
+
+
+@pytest.fixture
+def biscuit(owner):
+    """Biscuit, licensed this year with tag 17, kept at her owner's address in town."""
+    dog = DogFactory(name="Biscuit", breed="Beagle", color="Tricolor", sex="female",
+                     owner=owner)
+    DogTagFactory(permit=PermitFactory(application__applicant=owner), dog=dog, year=2027,
+                  number=TAG)
+    return dog
+
+
+def open_on_the_cases_page(client, officer, **fields):
+    client.force_login(officer)
+    return client.post(reverse("enforcement:case_open"), {
+        "case_type": DANGEROUS_DOG, "party_name": "", "address": "", "permit_number": "",
+        "complaint": "The dog bit a jogger on Elm Street.", "complainant": "Jo Jogger",
+        "received_on": TODAY.isoformat(), **fields})
+
+
+def words_of(page: str) -> str:
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", page)).split())
+
+
+def field_errors(response, name: str) -> list[str]:
+    return response.context["open_form"].errors.get(name, [])
+
+
+def declared_dangerous(case: Case, chief) -> Case:
+    return determine_dangerous(case=case, deemed=True, exceptions=[], grounds=["B(1)(a)"],
+                               determination="Bit a jogger without provocation.",
+                               acting_user=chief)
+
+
+def notice_text(client, case: Case) -> str:
+    letter = client.get(reverse("dogs:case_determination_letter", args=[case.pk]))
+    assert letter["Content-Type"] == "application/pdf"
+    text = "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(letter.content)).pages)
+    return " ".join(text.split())
+
+
+# -- the Cases page -----------------------------------------------------------------------
+
+
+def test_the_officer_names_a_dog_by_its_tag_and_the_notice_names_it(client, aco, chief,
+                                                                    biscuit):
+    response = open_on_the_cases_page(client, aco, dog=str(TAG))
+
+    case = Case.objects.get()
+    assert response["Location"] == reverse("enforcement:case", args=[case.pk])
+    assert (case.party, case.party_name) == (biscuit.owner, biscuit.owner.display_name)
+    assert (case.place, case.address) == (biscuit.residence, biscuit.residence.full_address)
+    page = client.get(reverse("dogs:case", args=[case.pk])).content.decode()
+    assert f"Dog: {BISCUIT}" in words_of(page)
+
+    declared_dangerous(case, chief)
+    assert f"Dog {BISCUIT}" in notice_text(client, case)
+
+
+@pytest.mark.parametrize("words", ["Biscuit", "biscuit doe", "Pat Doe", "2027-17"])
+def test_the_page_finds_the_dog_by_its_name_or_its_owners(client, aco, biscuit, words):
+    DogFactory(name="Rex", owner=UserFactory(first_name="Sam", last_name="Roe"))
+
+    open_on_the_cases_page(client, aco, dog=words)
+
+    page = client.get(reverse("dogs:case", args=[Case.objects.get().pk])).content.decode()
+    assert f"Dog: {BISCUIT}" in words_of(page)
+
+
+def test_the_case_page_lists_the_bites_on_record_of_the_dog_named(client, aco, biscuit):
+    bite = BiteRecordFactory(dog=biscuit, bitten_on=TODAY - dt.timedelta(days=30))
+
+    open_on_the_cases_page(client, aco, case_type=POTENTIALLY_DANGEROUS_DOG, dog=str(TAG))
+
+    page = client.get(reverse("dogs:case", args=[Case.objects.get().pk])).content.decode()
+    assert reverse("dogs:bite", args=[bite.pk]) in page
+
+
+def test_words_naming_several_dogs_are_refused_with_the_dogs_to_tell_apart(client, aco,
+                                                                          biscuit):
+    DogFactory(name="Biscuit", breed="Poodle", owner=UserFactory(first_name="Sam",
+                                                                  last_name="Roe"))
+
+    response = open_on_the_cases_page(client, aco, dog="Biscuit")
+
+    [refusal] = field_errors(response, "dog")
+    assert refusal.startswith("Several dogs of North Andover match “Biscuit”:")
+    assert "Biscuit (Beagle, Tricolor, female), license tag 17 of 2027, Pat Doe" in refusal
+    assert "Biscuit (Poodle" in refusal and "Sam Roe" in refusal
+    assert not Case.objects.exists()
+
+
+def test_another_towns_dog_is_not_found_on_the_page(client, aco):
+    DogFactory(name="Biscuit", residence=PropertyFactory(municipality=municipality("tisbury")))
+
+    response = open_on_the_cases_page(client, aco, dog="Biscuit")
+
+    assert field_errors(response, "dog") == [
+        "No dog of North Andover has the tag, license or microchip “Biscuit”, or that name or "
+        "owner's name. Describe a dog that is on no register instead."]
+    assert not Case.objects.exists()
+
+
+def test_a_dog_on_no_register_is_described_and_the_notice_describes_it(client, aco, chief):
+    response = open_on_the_cases_page(
+        client, aco, dog_description="Brown pit mix, white blaze, answers to Tank",
+        party_name="Lee Keeper", address="40 Elm Street")
+
+    case = Case.objects.get()
+    assert response.status_code == 302
+    declared_dangerous(case, chief)
+    assert ("Dog Brown pit mix, white blaze, answers to Tank (on no register)"
+            in notice_text(client, case))
+
+
+def test_a_case_type_that_names_no_dog_refuses_one_on_its_field(client, aco, biscuit):
+    response = open_on_the_cases_page(client, aco, case_type="north_andover.unlicensed_dog",
+                                      dog=str(TAG))
+
+    assert field_errors(response, "dog") == [
+        "A case of the type “Unlicensed dog” names no dog: leave this empty."]
+    assert not Case.objects.exists()
+
+
+def test_the_cases_page_asks_for_words_not_a_list_of_every_dog(client, aco):
+    dogs = DogFactory.create_batch(30)
+    client.force_login(aco)
+
+    page = client.get(reverse("enforcement:cases")).content.decode()
+
+    assert re.search(r'<input type="text" name="dog"', page)
+    assert '<select name="dog"' not in page
+    assert not any(dog.name in page for dog in dogs)
+
+
+# -- the API ------------------------------------------------------------------------------
+
+
+def api_for(user) -> APIClient:
+    api = APIClient()
+    api.force_authenticate(user)
+    return api
+
+
+def opened_by_api(user, **fields):
+    return api_for(user).post("/api/v1/cases/", {
+        "municipality": "north_andover", "case_type": POTENTIALLY_DANGEROUS_DOG,
+        "complaint": "Lunged at children through the fence.", **fields}, format="json")
+
+
+def test_the_api_names_the_dog_and_the_notice_names_it(client, aco, chief, biscuit):
+    response = opened_by_api(aco, dog=biscuit.pk)
+
+    assert response.status_code == 201, response.json()
+    body = response.json()
+    assert (body["party"], body["address"]) == (biscuit.owner.pk, biscuit.residence.full_address)
+    dog_case = api_for(aco).get(f"/api/v1/dog-cases/{body['id']}/").json()
+    assert (dog_case["dog"], dog_case["dog_description"], dog_case["dog_named"]) == (
+        biscuit.pk, "", BISCUIT)
+
+    case = Case.objects.get()
+    determine_potentially_dangerous(case=case, deemed=True, exceptions=[],
+                                    aggressive_in_enclosure=True,
+                                    determination="Aggressive in a weak enclosure.",
+                                    acting_user=chief)
+    client.force_login(aco)
+    assert f"Dog {BISCUIT}" in notice_text(client, case)
+
+
+def test_the_api_refuses_another_towns_dog_on_its_field(aco):
+    elsewhere = DogFactory(residence=PropertyFactory(municipality=municipality("tisbury")))
+
+    response = opened_by_api(aco, dog=elsewhere.pk, party_name="Sam Roe",
+                             address="1 Beach Road")
+
+    assert response.status_code == 400
+    assert response.json()["dog"] == ["This dog is not on North Andover's register."]
+    assert not Case.objects.exists()
+
+
+def test_the_api_takes_a_description_of_a_dog_on_no_register(aco):
+    response = opened_by_api(aco, dog_description="Gray husky, blue eyes",
+                             party_name="Sam Roe", address="1 Elm Street")
+
+    assert response.status_code == 201
+    dog_case = api_for(aco).get(f"/api/v1/dog-cases/{response.json()['id']}/").json()
+    assert (dog_case["dog"], dog_case["dog_named"]) == (
+        None, "Gray husky, blue eyes (on no register)")
+
+
+# -- the same as a case opened from a bite record ----------------------------------------------
+
+
+def test_a_case_opened_from_a_bite_names_its_dog_the_same_way(client, aco, chief, biscuit):
+    bite = BiteRecordFactory(dog=biscuit, bitten_on=TODAY - dt.timedelta(days=1))
+    case = open_potentially_dangerous_case(bite=bite, acting_user=aco)
+    determine_potentially_dangerous(case=case, deemed=True, exceptions=[],
+                                    aggressive_in_enclosure=True,
+                                    determination="Bit through the fence.", acting_user=chief)
+
+    client.force_login(aco)
+    assert f"Dog {BISCUIT}" in notice_text(client, case)
