@@ -465,6 +465,11 @@ class PermitKind:
     def extra_blockers(self, application: Application) -> list[Blocker]:
         return []
 
+    def board_varies(self, rule_id: str) -> bool:
+        """Whether the Board may vary the rule: its own rules, not another body's sign-off
+        that the office records (gate ``office_signoffs``)."""
+        return self.rule_gates.get(rule_id, Gate.RULES_MET) != Gate.OFFICE_SIGNOFFS
+
     def unwaivable_rules(self, application: Application, rule_ids: list[str]) -> list[str]:
         """Refusals of the rules among ``rule_ids`` the Board may not waive for this
         application, each naming its section."""

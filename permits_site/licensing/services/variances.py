@@ -27,7 +27,7 @@ from permits_site.licensing.models import (
     VarianceSignature,
     VarianceStatus,
 )
-from permits_site.rules.registry import get_rule_set
+from permits_site.rules.registry import get_rule_set, rule_in_plain_words
 
 if TYPE_CHECKING:
     from permits_site.accounts.models import User
@@ -128,8 +128,10 @@ def request_variance(
     return variance
 
 
-def requestable_failures(result, variances) -> list:
-    """Failed rules not yet in a pending or granted variance: what a request may cover."""
+def requestable_failures(result, variances, *, kind) -> list:
+    """Failed rules of the Board's own not yet in a pending or granted variance: what a
+    request may cover. Another body's sign-off is the office's to record, not the Board's to
+    vary (Northborough §8.2)."""
     if result is None:
         return []
     taken = {
@@ -138,7 +140,8 @@ def requestable_failures(result, variances) -> list:
         if variance.status in LIVE_STATUSES
         for rule_id in variance.rule_ids
     }
-    return [finding for finding in result.blocking_failures if finding.rule not in taken]
+    return [finding for finding in result.blocking_failures
+            if finding.rule not in taken and kind.board_varies(finding.rule)]
 
 
 def variances_with_signatures(application: Application):
@@ -167,6 +170,12 @@ def _rule_id_errors(
     elif unknown := [rule_id for rule_id in rule_ids if rule_id not in _rule_ids_of(application)]:
         messages = [
             f"{rule_id} is not a rule this application is judged by." for rule_id in unknown
+        ]
+    elif sign_offs := [rule_id for rule_id in rule_ids
+                       if not kind_for(application.permit_type.code).board_varies(rule_id)]:
+        messages = [
+            f"{rule_in_plain_words(rule_id)} is another body's sign-off, which the office "
+            "records: the Board varies only its own rules." for rule_id in sign_offs
         ]
     else:
         messages = [

@@ -46,7 +46,8 @@ def variance_request(request, pk: int):
     )
     kind = kind_for(application.permit_type.code)
     failures = variance_services.requestable_failures(
-        application_services.evaluate(application), list(application.variances.all()))
+        application_services.evaluate(application), list(application.variances.all()),
+        kind=kind)
     if not may_ask(application, failures=failures):
         messages.error(request, explained(explain(gettext_noop(
             "No failed rule of this application can be put before the %(authority)s now."),

@@ -166,10 +166,11 @@ def relief_context(application: Application, *, result) -> dict:
     """The applicant's variance or waiver requests with their signatures, and whether the
     page offers to ask for one (``relief.may_ask``)."""
     variances = list(variance_services.variances_with_signatures(application))
-    failures = variance_services.requestable_failures(result, variances)
+    kind = kind_for(application.permit_type.code)
+    failures = variance_services.requestable_failures(result, variances, kind=kind)
     return {
         "variances": variances,
-        "variance_noun": kind_for(application.permit_type.code).variance_notice.noun,
+        "variance_noun": kind.variance_notice.noun,
         "may_ask_variance": may_ask(application, failures=failures),
     }
 

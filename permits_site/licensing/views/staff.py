@@ -56,6 +56,7 @@ from permits_site.licensing.services.payments import record_payment
 from permits_site.licensing.services.permits import approve_and_issue
 from permits_site.licensing.views import listing
 from permits_site.licensing.views.access import get_visible_or_404
+from permits_site.licensing.views.relief import may_ask
 from permits_site.licensing.views.resident import (
     application_context,
     applications_with_details,
@@ -219,7 +220,7 @@ def review_context(
         "variance_notice": kind.variance_notice,
         "variance_rows": _variance_rows(request, application, variances, bound),
         "variance_form": _variance_request_form(
-            request, application, context["result"], variances, bound
+            request, application, kind, context["result"], variances, bound
         ),
         "hearing_citation": kind.hearing_citation,
         "hearing_notice_days": kind.hearing_notice_days if kind.holds_hearing(application) else 0,
@@ -325,15 +326,13 @@ def _variance_rows(request, application: Application, variances, bound) -> list[
     return rows
 
 
-def _variance_request_form(request, application, result, variances, bound):
-    if not (
-        kind_for(application.permit_type.code).variance_citation
-        and permissions.may_take(request.user, "request_variance", application)
-    ):
+def _variance_request_form(request, application, kind, result, variances, bound):
+    """The request the applicant's page offers (``relief.may_ask``), to a reviewer who may
+    file it; a refused one stays on the screen with its errors."""
+    if not permissions.may_take(request.user, "request_variance", application):
         return None
-    failures = variance_services.requestable_failures(result, variances)
-    written = kind_for(application.permit_type.code).written_waiver_application
-    if not failures and not written and "variance" not in bound:
+    failures = variance_services.requestable_failures(result, variances, kind=kind)
+    if not may_ask(application, failures=failures) and "variance" not in bound:
         return None
     return _form(bound, VarianceRequestForm, "variance", failures=failures,
                  application=application)
@@ -558,7 +557,8 @@ def variance_request(request, pk: int):
         request.POST,
         prefix="variance",
         failures=variance_services.requestable_failures(
-            application_services.evaluate(application), variances),
+            application_services.evaluate(application), variances,
+            kind=kind_for(application.permit_type.code)),
         application=application,
     )
     return _act_on(
