@@ -102,3 +102,27 @@ def test_the_license_lists_the_regulation_waived(submitted):
     frozen = frozen_variance(variance, citation="Tisbury BOH Reg 09.0.3")
 
     assert frozen["rules"] == [] and frozen["regulation"] == FULL_TIME["regulation"]
+
+
+def test_the_clerk_is_offered_the_same_written_waiver_on_the_review_screen(
+    client, submitted, clerk
+):
+    client.force_login(clerk)
+
+    page = client.get(reverse("licensing:review", args=[submitted.pk])).content.decode()
+
+    assert "Request a variance" in page
+    assert "The exact regulation: page, section, paragraph" in page
+
+
+def test_the_clerk_files_the_written_waiver_for_a_counter_applicant(client, submitted, clerk):
+    client.force_login(clerk)
+
+    response = client.post(reverse("licensing:variance_request", args=[submitted.pk]), {
+        "variance-request_text": "Our manager works mornings; another evenings.",
+        **{f"variance-{name}": value for name, value in FULL_TIME.items()},
+    })
+
+    assert response.status_code == 302
+    page = client.get(reverse("licensing:review", args=[submitted.pk])).content.decode()
+    assert "Waiver asked" in page and "employed part-time" in page

@@ -150,6 +150,18 @@ PUBLIC_STEPS = {
 }
 
 
+#: The rules step where the law gives the Board no relief from them.
+RULES_MET_WITHOUT_RELIEF = gettext_noop("Your answers meet every rule of the law.")
+
+
+def public_step(gate: Gate, kind) -> str:
+    """What ``gate`` means to someone applying; the rules step speaks of a waiver only where
+    the permit's law provides one (``variance_citation``)."""
+    if gate == Gate.RULES_MET and not kind.variance_citation:
+        return RULES_MET_WITHOUT_RELIEF
+    return PUBLIC_STEPS[gate]
+
+
 @require_GET
 def permit_type(request, town: str, code: str):
     """One permit type for the public: who needs it, what it costs today (placeholders
@@ -167,7 +179,7 @@ def permit_type(request, town: str, code: str):
         "kind": kind,
         "schedule": next(iter(permit_type.schedules_in_force), None),
         "documents": kind.documents,
-        "steps": [PUBLIC_STEPS[gate] for gate in kind.gates(permit_type)],
+        "steps": [public_step(gate, kind) for gate in kind.gates(permit_type)],
     })
 
 
