@@ -318,7 +318,9 @@ def test_a_septage_handler_is_held_until_its_insurance_is_accepted(page, live_se
         sign_in(page, live_server, "tess", PASSWORD)
         review(page, live_server, application)
         pay_at_the_counter(page, "CHK-9")
-        page.get_by_role("button", name="Approve and issue license").click()
+        expect(page.get_by_role("button", name="Approve and issue license")).to_be_disabled()
+        expect(page.get_by_text("Nothing can be issued while something blocks it")
+               ).to_be_visible()
         expect(page.get_by_text("Certificate of liability insurance", exact=False).first
                ).to_be_visible()
         expect(page.get_by_text("(Tisbury BOH Reg 09.1.4)").first).to_be_visible()
