@@ -118,7 +118,7 @@ class InvoiceSerializer(BoundedModelSerializer):
                   "amount_paid", "created_at", "paid_at"]
 
 
-class PaymentSerializer(serializers.Serializer):
+class PaymentSerializer(StrictSerializer):
     """A receipt to record; ``invoice`` is looked up among the invoices the clerk can see."""
 
     id = serializers.IntegerField(read_only=True)
@@ -161,7 +161,7 @@ class DocumentUploadSerializer(serializers.Serializer):
         return kind
 
 
-class DocumentReviewSerializer(serializers.Serializer):
+class DocumentReviewSerializer(StrictSerializer):
     accepted = serializers.BooleanField()
 
 
@@ -298,7 +298,7 @@ class ApplicationDetailsSerializer(StrictSerializer):
     details = serializers.DictField()
 
 
-class ReviewDeterminationSerializer(serializers.Serializer):
+class ReviewDeterminationSerializer(StrictSerializer):
     """A reviewer's determination of a needs_review finding."""
 
     rule = serializers.CharField(max_length=80)
@@ -372,7 +372,7 @@ class PermitSerializer(BoundedModelSerializer):
         return reverse("api:permit-pdf", args=[permit.pk])
 
 
-class PermitIssueSerializer(serializers.Serializer):
+class PermitIssueSerializer(StrictSerializer):
     application = VisibleRecordField(
         queryset=Application.objects.select_related("permit_type", "municipality"),
         visible_to=partial(owned_or_in_staff_towns, owner_field="applicant",
@@ -387,7 +387,7 @@ class PermitIssueSerializer(serializers.Serializer):
     )
 
 
-class ReasonSerializer(serializers.Serializer):
+class ReasonSerializer(StrictSerializer):
     reason = serializers.CharField(max_length=2000)
 
 

@@ -1,6 +1,7 @@
 """What an action that takes no body answers to one: a malformed body is DRF's 400 parse
 error and a field is a 400 naming it, before anything changes; no body, or ``{}``, is
-taken as before (docs/api/index.md, Conventions)."""
+taken as before (docs/api/index.md, Conventions). An action that takes a body refuses an
+unknown field in it by name, the same way."""
 
 from __future__ import annotations
 
@@ -50,5 +51,20 @@ def assert_refused_unchanged(user, url: str, record, refused: str) -> None:
         assert "non_field_errors" in answer
     else:
         assert answer == {"unexpected": ["Unknown field."]}
+    assert snapshot(record) == before
+    assert AuditEntry.objects.count() == audited
+
+
+def assert_unknown_field_refused(user, url: str, body: dict, record) -> None:
+    """A body the action would take, plus a misspelt field, is a 400 naming only that
+    field, and changes nothing."""
+    before, audited = snapshot(record), AuditEntry.objects.count()
+
+    client = APIClient()
+    client.force_authenticate(user)
+    response = client.post(url, {**body, "resaon": "y"}, format="json")
+
+    assert response.status_code == 400, response.content
+    assert response.json() == {"resaon": ["Unknown field."]}, response.json()
     assert snapshot(record) == before
     assert AuditEntry.objects.count() == audited
