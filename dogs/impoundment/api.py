@@ -126,7 +126,7 @@ class ImpoundmentSerializer(BoundedModelSerializer):
         return {"id": owner.pk, "name": owner.display_name, "email": owner.email}
 
 
-class IntakeSerializer(serializers.Serializer):
+class IntakeSerializer(StrictSerializer):
     impounded_on = BoundedDateField()
     description = serializers.CharField(max_length=200)
     found_at = serializers.CharField(max_length=200, required=False, default="")
@@ -140,7 +140,7 @@ class IntakeSerializer(serializers.Serializer):
                                     default=ImpoundmentBasis.PICKED_UP)
 
 
-class IdentifySerializer(serializers.Serializer):
+class IdentifySerializer(StrictSerializer):
     tag_number = serializers.CharField(max_length=10, required=False, default="")
     microchip = serializers.CharField(max_length=30, required=False, default="")
     license_number = serializers.CharField(max_length=40, required=False, default="")
@@ -149,25 +149,25 @@ class IdentifySerializer(serializers.Serializer):
     identification_note = serializers.CharField(max_length=200, required=False, default="")
 
 
-class NoticeBodySerializer(serializers.Serializer):
+class NoticeBodySerializer(StrictSerializer):
     notice_method = serializers.ChoiceField(source="method", choices=NoticeMethod.choices)
     notified_on = BoundedDateField()
     person_reached = serializers.CharField(max_length=120)
     note = serializers.CharField(max_length=300, required=False, default="")
 
 
-class CoriBodySerializer(serializers.Serializer):
+class CoriBodySerializer(StrictSerializer):
     person_name = serializers.CharField(max_length=120)
     checked_on = BoundedDateField()
     cori_result = serializers.ChoiceField(source="result", choices=CoriResult.choices)
 
 
-class RabiesProofSerializer(serializers.Serializer):
+class RabiesProofSerializer(StrictSerializer):
     certificate = serializers.CharField(max_length=120)
     valid_through = BoundedDateField()
 
 
-class ContractSerializer(serializers.Serializer):
+class ContractSerializer(StrictSerializer):
     basis = serializers.ChoiceField(choices=[ImpoundmentBasis.SURRENDER,
                                              ImpoundmentBasis.SAFE_HOLD])
     signed_by = serializers.CharField(max_length=120)
@@ -175,7 +175,7 @@ class ContractSerializer(serializers.Serializer):
     alternate_party = serializers.CharField(max_length=200, required=False, default="")
 
 
-class DispositionSerializer(serializers.Serializer):
+class DispositionSerializer(StrictSerializer):
     outcome = serializers.ChoiceField(choices=list(DISPOSITIONS))
     note = serializers.CharField(max_length=300, required=False, default="")
     adopter_name = serializers.CharField(max_length=120, required=False, default="")
@@ -184,7 +184,7 @@ class DispositionSerializer(serializers.Serializer):
     cori_authorized = serializers.BooleanField(required=False, default=False)
 
 
-class ForwardedSerializer(serializers.Serializer):
+class ForwardedSerializer(StrictSerializer):
     on = BoundedDateField()
 
 
@@ -192,7 +192,7 @@ class ForwardedSerializer(serializers.Serializer):
 INVOICE_FIELDS = {"fees": "fee_invoice", "adoption": "adoption_invoice"}
 
 
-class ImpoundmentPaymentSerializer(serializers.Serializer):
+class ImpoundmentPaymentSerializer(StrictSerializer):
     invoice = serializers.ChoiceField(choices=list(INVOICE_FIELDS))
     method = serializers.ChoiceField(choices=PaymentMethod.choices)
     reference = serializers.CharField(max_length=100)
@@ -299,15 +299,15 @@ class FoundReportSerializer(BoundedModelSerializer):
                   "turn_over_requested_on", "impoundment", "case"]
 
 
-class TurnOverRequestSerializer(serializers.Serializer):
+class TurnOverRequestSerializer(StrictSerializer):
     requested_on = BoundedDateField()
 
 
-class TurnedOverSerializer(serializers.Serializer):
+class TurnedOverSerializer(StrictSerializer):
     impoundment = serializers.IntegerField()
 
 
-class CloseReportSerializer(serializers.Serializer):
+class CloseReportSerializer(StrictSerializer):
     returned_to_owner = serializers.BooleanField()
 
 
