@@ -39,7 +39,7 @@ class Language:
     pay_invoice: str
     invoice: str
     demo: str
-    continue_to_card: str
+    continue_to_checkout: str
     pay: str
     payment_received: str
     back: str
@@ -55,7 +55,7 @@ PORTUGUESE = Language(
                     "password2": "Confirmação de senha"},
     create_account="Criar conta", pay_invoice="Pagar a fatura nº", invoice="Fatura nº",
     demo="Pagamento de demonstração — nenhum dinheiro é movimentado",
-    continue_to_card="Continuar para o pagamento seguro com cartão",
+    continue_to_checkout="Continuar para o pagamento de demonstração",
     pay="Pagar {amount}", payment_received="Pagamento recebido: {amount}",
     back="Voltar para", greeting="Prezado(a) {name},",
 )
@@ -69,7 +69,7 @@ SPANISH = Language(
                     "password2": "Contraseña (confirmación)"},
     create_account="Crear cuenta", pay_invoice="Pagar la factura n.º", invoice="Factura n.º",
     demo="Pago de demostración — no se mueve dinero",
-    continue_to_card="Continuar al pago seguro con tarjeta",
+    continue_to_checkout="Continuar al pago de demostración",
     pay="Pagar {amount}", payment_received="Pago recibido: {amount}",
     back="Volver a", greeting="Estimado(a) {name}:",
 )
@@ -141,7 +141,7 @@ def pay_on_the_demo_checkout(page: Page, language: Language, amount: str) -> Non
     expect(page.get_by_text(language.demo)).to_be_visible()
     expect(page.locator("main table")).to_contain_text(language.invoice)
     seen(page, language)
-    page.get_by_role("button", name=language.continue_to_card).click()
+    page.get_by_role("button", name=language.continue_to_checkout).click()
     expect(page.get_by_text(language.demo)).to_be_visible()
     seen(page, language)
     page.get_by_role("button", name=language.pay.format(amount=amount)).click()
