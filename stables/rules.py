@@ -40,7 +40,15 @@ from permits_site.rules.base import (
     passed,
 )
 from permits_site.rules.calendar import days_before
-from permits_site.rules.units import ACRES, CUBIC_FEET, DAYS, FEET, INCHES, SQUARE_FEET
+from permits_site.rules.units import (
+    ACRES,
+    CUBIC_FEET,
+    DAYS,
+    FEET,
+    INCHES,
+    SQUARE_FEET,
+    measure,
+)
 from permits_site.rules.wording import explain, gettext_noop, ngettext_lazy, phrase
 from stables.law import cite
 
@@ -86,13 +94,9 @@ def _on_failure(verdict: Verdict, advice: str) -> Verdict:
     return verdict
 
 
-def _count(number: int, one: str, many: str) -> str:
-    """ "1 horse", "3 horses": ``one`` or ``many``, templates of ``%(number)s``."""
-    return explain(one if number == 1 else many, number=number)
-
-
 def _horses(number: int) -> str:
-    return _count(number, gettext_noop("%(number)s horse"), gettext_noop("%(number)s horses"))
+    """ "1 horse", "3 horses", in the plural forms of the reader's language."""
+    return measure(number, "horses")
 
 
 def _is_woven_wire(facts: Mapping[str, Any]) -> bool:
@@ -602,8 +606,9 @@ def warning_labels(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
     labels, required = facts["warning_labels"], required_warning_labels(frontage)
     found = explain(gettext_noop("The charged fence has %(labels)s along %(frontage)s ft of "
                                  "street"),
-                    labels=_count(labels, gettext_noop("%(number)s warning label"),
-                                  gettext_noop("%(number)s warning labels")),
+                    labels=explain(ngettext_lazy("%(count)s warning label",
+                                                 "%(count)s warning labels", "count"),
+                                   count=labels),
                     frontage=frontage)
     if labels >= required:
         return passed(
@@ -617,8 +622,7 @@ def warning_labels(facts: Mapping[str, Any], context: CheckContext) -> Verdict:
         explain(gettext_noop("%(found)s; it needs at least %(required)s: one on the street "
                              "side, and one every 50 ft when the frontage is longer than 100 "
                              "ft."),
-                found=found, required=_count(required, gettext_noop("%(number)s label"),
-                                             gettext_noop("%(number)s labels"))),
+                found=found, required=measure(required, "labels")),
         required=required,
         actual=labels,
         unit="labels",
