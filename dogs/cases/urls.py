@@ -5,7 +5,6 @@ from dogs.cases import views
 # Dog cases: potentially dangerous dogs, appeals, restraint orders (Code ch. 60).
 urlpatterns = [
     path("cases/<int:pk>/", views.case, name="case"),
-    path("cases/<int:pk>/<slug:action>/", views.case_action, name="case_action"),
     path("cases/<int:pk>/appeals/<int:appeal_pk>/ruling.pdf", views.ruling_letters,
          name="case_ruling_letters"),
     path("cases/<int:pk>/determination.pdf", views.determination_letter,

@@ -21,7 +21,7 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.utils import timezone
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET
 
 from dogs import cases
 from dogs.cases.forms import (
@@ -57,6 +57,7 @@ from permits_site.enforcement.models import Appeal, Case, CaseStatus, Order
 from permits_site.enforcement.registry import case_type
 from permits_site.exceptions import DomainError
 from permits_site.licensing.views.access import get_visible_or_404
+from permits_site.page_actions import each, with_actions
 from permits_site.pdf.html import html_to_pdf
 from permits_site.pdf.notices import render_letters_pdf
 
@@ -367,19 +368,9 @@ def render_case(request, case: Case, *, bound: dict | None = None):
     }, status=400 if bound else 200)
 
 
-@login_required
-@require_GET
-def case(request, pk: int):
-    return render_case(request, visible_dog_case(request, pk))
-
-
-@login_required
-@require_POST
-def case_action(request, pk: int, action: str):
-    """Run one of the page's forms; a refusal is shown on its fields."""
-    spec = ACTIONS.get(action)
-    if spec is None:
-        raise Http404("No such action.")
+def _act(request, pk: int, action: str):
+    """Run one of the page's forms; a refusal is shown on its fields, on the page."""
+    spec = ACTIONS[action]
     dog_case = visible_dog_case(request, pk)
     require(spec.allowed(request.user, dog_case), spec.doing, spec.roles,
             town=dog_case.municipality_id)
@@ -393,6 +384,14 @@ def case_action(request, pk: int, action: str):
             messages.success(request, spec.done)
             return redirect("dogs:case", pk=pk)
     return render_case(request, dog_case, bound={action: form})
+
+
+@login_required
+@with_actions(each(ACTIONS, _act))
+@require_GET
+def case(request, pk: int):
+    """The case page; each of its forms posts here, naming its action."""
+    return render_case(request, visible_dog_case(request, pk))
 
 
 def render_ruling_letters_pdf(appeal: Appeal) -> bytes:

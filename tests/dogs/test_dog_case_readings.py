@@ -151,8 +151,8 @@ def test_dangerous_f_refusal_is_shown_on_the_page_and_in_the_api(client, owner, 
     with at(DECIDED):
         case = open_dog_case(DANGEROUS_DOG, owner, aco)
         client.force_login(aco)
-        page = client.post(reverse("dogs:case_action", args=[case.pk, "cite"]),
-                           {"cite-offense": "dangerous_dog_at_large"})
+        page = client.post(reverse("dogs:case", args=[case.pk]),
+                           {"action": "cite", "cite-offense": "dangerous_dog_at_large"})
         api = APIClient()
         api.force_authenticate(aco)
         answer = api.post(f"/api/v1/dog-cases/{case.pk}/citations/",
@@ -607,8 +607,9 @@ def test_temporary_restraint_a_is_offered_on_the_page_of_a_dog_awaiting_a_decisi
         case = open_dog_case(DANGEROUS_DOG, owner, aco)
         client.force_login(aco)
         shown = client.get(reverse("dogs:case", args=[case.pk])).content.decode()
-        response = client.post(reverse("dogs:case_action", args=[case.pk, "restraint"]),
-                               {"restraint-text": "Confine to the yard.", "restraint-days": "30"})
+        response = client.post(reverse("dogs:case", args=[case.pk]),
+                               {"action": "restraint", "restraint-text": "Confine to the yard.",
+                                "restraint-days": "30"})
         after = client.get(reverse("dogs:case", args=[case.pk])).content.decode()
     assert 'id="restraint-heading"' in shown and 'id="sheltering-heading"' in shown
     assert response.status_code == 302
@@ -619,8 +620,8 @@ def test_temporary_restraint_a_is_offered_on_the_page_of_a_dog_awaiting_a_decisi
 def test_pdd_duties_chosen_on_the_page(client, pdd, chief):
     with at(NOTIFIED):
         client.force_login(chief)
-        response = client.post(reverse("dogs:case_action", args=[pdd.pk, "duties"]),
-                               {"duties-notified_on": NOTIFIED.isoformat(),
+        response = client.post(reverse("dogs:case", args=[pdd.pk]),
+                               {"action": "duties", "duties-notified_on": NOTIFIED.isoformat(),
                                 "duties-duties": ["training", "security"]})
         shown = client.get(reverse("dogs:case", args=[pdd.pk])).content.decode()
     assert response.status_code == 302

@@ -5,6 +5,7 @@ case page with its ruling letters."""
 
 import datetime as dt
 import io
+import re
 
 import pytest
 import time_machine
@@ -33,6 +34,7 @@ from permits_site.enforcement.services import issue_citation, open_case
 from permits_site.enforcement.services.dispositions import decide_hearing, request_hearing
 from permits_site.exceptions import DomainError, InvalidTransition, PermissionDenied
 from tests.factories import Role, UserFactory, municipality, staff
+from tests.page_forms import assert_on_the_page, post_form
 
 pytestmark = pytest.mark.django_db
 
@@ -386,8 +388,9 @@ def page_of(case) -> str:
 
 
 def post(client, case, action: str, **data):
-    return client.post(reverse("dogs:case_action", args=[case.pk, action]),
-                       {f"{action}-{name}": value for name, value in data.items()})
+    """Post one of the case page's forms: to the page, naming its action."""
+    return client.post(page_of(case), {
+        "action": action, **{f"{action}-{name}": value for name, value in data.items()}})
 
 
 def test_the_officer_proposes_with_the_count_from_the_record(client, owner, aco,
@@ -449,6 +452,24 @@ def test_a_late_appeal_is_refused_on_its_field(client, owner, aco, chief, cited_
                         grounds="Unfair.")
     assert response.status_code == 400
     assert ("The appeal was due by September 22, 2027" in response.content.decode())
+    assert not case.appeals.exists()
+
+
+def test_a_refused_step_leaves_the_browser_on_the_case_page(client, owner, aco, chief,
+                                                            cited_three_times):
+    case = determined_case(owner, aco, chief)
+    late = APPEAL_DUE + dt.timedelta(days=1)
+    with at(late):
+        client.force_login(staff(Role.CLERK, "north_andover"))
+        refused = post_form(client, page_of(case), 'name="appeal-grounds"', {
+            "appeal-appellant": "owner", "appeal-filed_on": late.isoformat(),
+            "appeal-grounds": "Unfair."})
+        assert_on_the_page(client, refused, page_of(case))
+    assert refused.status_code == 400
+    on_the_field = re.search(r'id="id_appeal-filed_on_error">(.*?)</div>',
+                             refused.content.decode(), re.S).group(1)
+    assert "The appeal was due by September 22, 2027" in on_the_field
+    assert "(North Andover Code ch. 60, Hearing authority B)" in on_the_field
     assert not case.appeals.exists()
 
 

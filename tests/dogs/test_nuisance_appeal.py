@@ -228,8 +228,9 @@ def page_of(case) -> str:
 
 
 def post(client, case, action: str, **data):
-    return client.post(reverse("dogs:case_action", args=[case.pk, action]),
-                       {f"{action}-{name}": value for name, value in data.items()})
+    """Post one of the case page's forms: to the page, naming its action."""
+    return client.post(page_of(case), {
+        "action": action, **{f"{action}-{name}": value for name, value in data.items()}})
 
 
 def test_the_officer_issues_the_finding_on_the_page(client, owner, aco):

@@ -46,13 +46,14 @@ ALL_BOARD_STAFF = ("Clerk, Board of Health agent, Animal Control Officer, Hearin
 
 @dataclass(frozen=True)
 class Refusal:
-    """One refused request: who asks (a role and town, or None for a resident), how, and
-    the words the refusal must say."""
+    """One refused request: who asks (a role and town, or None for a resident), how (a
+    posted form names the page's ``action`` it takes), and the words the refusal must say."""
 
     who: tuple[str, str] | None
     url: Callable[[], str]
     says: str
     method: str = "get"
+    action: str = ""
 
 
 def kennel_permit():
@@ -119,9 +120,10 @@ PAGES = {
         "limits and noise complaints.", method="post"),
     "dog case": Refusal(
         (Role.CLERK, "north_andover"),
-        lambda: reverse("dogs:case_action", args=[
-            CaseFactory(case_type="north_andover.nuisance_dog").pk, "nuisance_finding"]),
-        "Only the town's Animal Control Officer may find a dog a nuisance.", method="post"),
+        lambda: reverse("dogs:case", args=[
+            CaseFactory(case_type="north_andover.nuisance_dog").pk]),
+        "Only the town's Animal Control Officer may find a dog a nuisance.", method="post",
+        action="nuisance_finding"),
     "impoundments": Refusal(
         None, lambda: reverse("dogs:impoundments"),
         "Only the town's Clerk, Animal Control Officer or Admin may see impoundments."),
@@ -227,7 +229,8 @@ def test_a_refused_page_says_what_was_refused_and_who_may(client, name, debug):
     url = refusal.url()
 
     with override_settings(DEBUG=debug):
-        response = getattr(client, refusal.method)(url)
+        response = getattr(client, refusal.method)(
+            url, {"action": refusal.action} if refusal.action else {})
 
     page = page_text(response)
     assert response.status_code == 403, page[:500]

@@ -1,0 +1,55 @@
+"""A page's forms as a browser posts them: where a form posts and the hidden fields it sends,
+and the check that a refused form leaves the browser on the page itself, an address a
+reload or the back button reaches (never one that answers POST only)."""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+from urllib.parse import urlsplit
+
+FORM = re.compile(r"<form\b[^>]*>.*?</form>", re.S)
+
+
+class _Form(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.action: str | None = None
+        self.hidden: dict[str, str] = {}
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if tag == "form":
+            self.action = attrs.get("action")
+        elif tag == "input" and attrs.get("type") == "hidden" and attrs.get("name"):
+            self.hidden[attrs["name"]] = attrs.get("value") or ""
+
+
+def form_on(page: str, containing: str) -> tuple[str | None, dict[str, str]]:
+    """The first form of ``page`` whose markup contains ``containing`` (a field's name, a
+    button's words): the address it posts to (None: the page's own) and its hidden fields,
+    the CSRF token aside."""
+    for markup in FORM.findall(page):
+        if containing in markup:
+            form = _Form()
+            form.feed(markup)
+            form.hidden.pop("csrfmiddlewaretoken", None)
+            return form.action, form.hidden
+    raise AssertionError(f"No form of the page contains {containing!r}.")
+
+
+def post_form(client, page_url: str, containing: str, data: dict | None = None):
+    """Open ``page_url`` and post its form that contains ``containing``, as a browser
+    would: to the form's address, with its hidden fields and ``data``."""
+    page = client.get(page_url)
+    assert page.status_code == 200, page.status_code
+    address, hidden = form_on(page.content.decode(), containing)
+    return client.post(address or page_url, {**hidden, **(data or {})})
+
+
+def assert_on_the_page(client, response, page_url: str) -> None:
+    """``response`` (a refusal) was posted to the page's own address, and that address
+    answers GET with the page: reloading it, or coming back to it, shows the page."""
+    posted_to = response.request["PATH_INFO"]
+    assert urlsplit(posted_to).path == urlsplit(page_url).path, posted_to
+    assert client.get(page_url).status_code == 200
