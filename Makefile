@@ -5,6 +5,9 @@ PYTHON ?= python3
 PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
+#: The address links, e-mails and QR codes start with: the one `make run` serves, also for
+#: the demo's own messages and licenses, written before the server starts.
+SITE_URL ?= http://$(HOST):$(PORT)
 #: Where the browser tests save the documentation's screenshots (gitignored).
 SCREENSHOTS := docs/screenshots
 
@@ -25,8 +28,8 @@ $(VENV)/.installed: pyproject.toml
 run: install
 	@scripts/ensure-system-packages pdf
 	$(PY) manage.py migrate --noinput
-	$(PY) manage.py seed_demo
-	PAYMENT_DEMO_CHECKOUT=1 SITE_URL=http://$(HOST):$(PORT) $(PY) manage.py runserver $(HOST):$(PORT)
+	SITE_URL=$(SITE_URL) $(PY) manage.py seed_demo
+	PAYMENT_DEMO_CHECKOUT=1 SITE_URL=$(SITE_URL) $(PY) manage.py runserver $(HOST):$(PORT)
 
 browser:
 	@scripts/ensure-system-packages browser

@@ -1,6 +1,9 @@
 """``make run``'s demo data: built through the services, and building it twice changes nothing."""
 
+import subprocess
+
 import pytest
+from django.conf import settings
 from django.core.management import call_command
 
 from permits_site.accounts.models import Membership, User
@@ -29,3 +32,16 @@ def test_demo_data_gives_every_town_its_staff_its_citations_and_the_resident_rec
         "feeding_waterfowl"]
     assert {citation.offense for citation in citations if citation.invoice} == {
         "running_at_large", "dumpster"}
+
+
+def test_make_run_gives_the_demo_data_the_address_it_serves():
+    """The demo's messages and licenses are written by ``seed_demo`` before the server
+    starts: their links and QR codes must start with the address ``make run`` serves."""
+    recipe = subprocess.run(
+        ["make", "--dry-run", "--always-make", "run", "HOST=127.0.0.1", "PORT=8123"],
+        cwd=settings.BASE_DIR, capture_output=True, text=True, check=True).stdout.splitlines()
+
+    seeding = [line for line in recipe if "manage.py seed_demo" in line]
+    serving = [line for line in recipe if "manage.py runserver" in line]
+    assert seeding and serving
+    assert all("SITE_URL=http://127.0.0.1:8123 " in line for line in seeding + serving)
