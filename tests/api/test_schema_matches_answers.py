@@ -1,8 +1,11 @@
 """The published schema says what the API answers: its refusals, its nulls, its files,
 and list parameters refused rather than read as their defaults."""
 
+import inspect
+
 import pytest
 from drf_spectacular.generators import SchemaGenerator
+from rest_framework import serializers
 
 pytestmark = pytest.mark.django_db
 
@@ -103,3 +106,64 @@ def test_what_may_be_missing_is_documented_as_nullable(openapi, serializer, fiel
 
     assert schema.get("nullable") or any(
         option.get("nullable") for option in schema.get("allOf", ()) + schema.get("oneOf", ()))
+
+
+#: The methods whose request has a body the API parses, so a body of a type it does not
+#: read is a 415.
+WITH_A_BODY = ("POST", "PUT", "PATCH")
+
+
+def test_every_operation_documents_an_accept_header_it_cannot_answer(openapi):
+    undocumented = [name for name, operation in operations(openapi)
+                    if "406" not in operation["responses"]]
+
+    assert undocumented == []
+
+
+def test_every_operation_taking_a_body_documents_a_content_type_it_does_not_read(openapi):
+    documented = {name: "415" in operation["responses"] for name, operation in operations(openapi)}
+
+    assert [name for name, has_415 in documented.items()
+            if has_415 != name.startswith(WITH_A_BODY)] == []
+
+
+def test_the_documented_415_and_406_are_what_the_api_answers(api):
+    unread = api.post("/api/v1/fee-quotes/", "amount", content_type="text/plain")
+    unanswerable = api.get("/api/v1/municipalities/", HTTP_ACCEPT="application/xml")
+
+    assert unread.status_code == 415
+    assert unanswerable.status_code == 406
+
+
+def test_a_business_held_permit_is_documented_with_the_business_as_its_holder(openapi):
+    description = component(openapi, "Permit")["properties"]["holder_business"]["description"]
+
+    assert "member" not in description
+    assert "the business is the holder" in description
+
+
+def _project_serializer_bases() -> dict[str, str]:
+    """The docstring of each serializer class of the project that others are built on, by
+    the docstring: it says how the API is built, not what a subclass's object is."""
+    every, waiting = set(), [serializers.BaseSerializer]
+    while waiting:
+        for subclass in waiting.pop().__subclasses__():
+            waiting.append(subclass)
+            if subclass.__module__.startswith(("permits_site", "dogs", "stables", "tisbury_regs")):
+                every.add(subclass)
+    return {inspect.cleandoc(base.__doc__): base.__name__ for base in every
+            if base.__doc__ and any(other is not base and issubclass(other, base)
+                                    for other in every)}
+
+
+def test_no_component_is_described_by_a_base_class_s_docstring(openapi):
+    bases = _project_serializer_bases()
+    borrowed = {
+        name: bases[schema["description"]]
+        for name, schema in openapi["components"]["schemas"].items()
+        if schema.get("description") in bases
+        and f"{name.removesuffix('Request')}Serializer" != bases[schema["description"]]
+    }
+
+    assert "BoundedModelSerializer" in bases.values()
+    assert borrowed == {}

@@ -59,6 +59,9 @@ MONEY = {"max_digits": None, "decimal_places": 2, "coerce_to_string": True}
 
 
 class MunicipalitySerializer(BoundedModelSerializer):
+    """A town whose local law the site applies; its ``code`` names it in addresses and
+    request bodies."""
+
     business_days = serializers.ListField(
         source="business_day_codes", child=serializers.CharField(),
         help_text='The weekdays the offices keep: "mon" … "sun".',

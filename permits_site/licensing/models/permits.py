@@ -85,8 +85,8 @@ class Permit(models.Model):
         null=True,
         blank=True,
         related_name="permits",
-        help_text="Set when a business holds the permit; ``holder`` is then the member "
-        "who applied.",
+        help_text="Set when a business holds the permit: the business is the holder, named "
+        "on the permit and paying its invoices.",
     )
     holder_name = models.CharField(max_length=200)
     holder_address = models.CharField(max_length=300, blank=True)
