@@ -4,6 +4,7 @@ reload or the back button reaches (never one that answers POST only)."""
 
 from __future__ import annotations
 
+import html
 import re
 from html.parser import HTMLParser
 from urllib.parse import urlsplit
@@ -53,3 +54,18 @@ def assert_on_the_page(client, response, page_url: str) -> None:
     posted_to = response.request["PATH_INFO"]
     assert urlsplit(posted_to).path == urlsplit(page_url).path, posted_to
     assert client.get(page_url).status_code == 200
+
+
+def field_error(page: str, name: str) -> str:
+    """The words of the error shown on the field named ``name`` (tags dropped), in either of
+    the site's form layouts (the case pages' own, crispy's); empty when there is none."""
+    match = (re.search(rf'id="id_{re.escape(name)}_error"[^>]*>(.*?)</div>', page, re.S)
+             or re.search(rf'id="error_\d+_id_{re.escape(name)}"[^>]*>(.*?)</span>', page,
+                          re.S))
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", "", match.group(1))).split()) if match else ""
+
+
+def post_action(client, page_url: str, action: str, data: dict | None = None, **records):
+    """Post one of the page's forms as the page sends it: to the page, naming its
+    ``action`` and, in its hidden fields, the ``records`` it acts on (``variance=7``)."""
+    return client.post(page_url, {"action": action, **records, **(data or {})})

@@ -8,5 +8,4 @@ urlpatterns = [
     path("bites/new/", views.bite_new, name="bite_new"),
     path("calls/<int:call_pk>/bite/", views.bite_new, name="bite_from_call"),
     path("bites/<int:pk>/", views.bite_detail, name="bite"),
-    path("bites/<int:pk>/<slug:action>/", views.bite_action, name="bite_action"),
 ]

@@ -8,18 +8,18 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
-from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_GET, require_http_methods
 
-from dogs.bites.forms import BiteForm, action_form
+from dogs.bites.forms import ACTION_FORMS, BiteForm, action_form
 from dogs.models import AnimalCall, BiteRecord
 from dogs.officer_records import readable_town_ids, records_town
 from permits_site import audit
 from permits_site.accounts.models import Role
 from permits_site.accounts.permissions import has_role, require
 from permits_site.exceptions import DomainError
+from permits_site.page_actions import each, with_actions
 
 PER_PAGE = 50
 
@@ -102,19 +102,10 @@ def _detail(request, bite: BiteRecord, *, bound=None, status: int = 200):
     }, status=status)
 
 
-@login_required
-@require_GET
-def bite_detail(request, pk: int):
-    return _detail(request, get_object_or_404(_bites(request.user), pk=pk))
-
-
-@login_required
-@require_POST
-def bite_action(request, pk: int, action: str):
+def _act(request, pk: int, action: str):
+    """Run one of the record page's forms; a refusal is shown on its fields, on the page."""
     bite = get_object_or_404(_bites(request.user), pk=pk)
     form = action_form(action, request.POST)
-    if form is None:
-        raise Http404
     if form.is_valid():
         try:
             form.run(bite=bite, acting_user=request.user)
@@ -125,3 +116,11 @@ def bite_action(request, pk: int, action: str):
             return redirect("dogs:bite", pk=bite.pk)
     bite = get_object_or_404(_bites(request.user), pk=pk)
     return _detail(request, bite, bound=(action, form), status=400)
+
+
+@login_required
+@with_actions(each(ACTION_FORMS, _act))
+@require_GET
+def bite_detail(request, pk: int):
+    """The bite record's page; each of its forms posts here, naming its action."""
+    return _detail(request, get_object_or_404(_bites(request.user), pk=pk))

@@ -9,5 +9,4 @@ urlpatterns = [
     path("calls/report/", views.monthly_report_page, name="calls_report"),
     path("calls/report.csv", views.monthly_report_csv, name="calls_report_csv"),
     path("calls/<int:pk>/", views.call_detail, name="call"),
-    path("calls/<int:pk>/outcome/", views.call_outcome, name="call_outcome"),
 ]

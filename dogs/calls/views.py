@@ -13,7 +13,7 @@ from django.core.paginator import Paginator
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_GET, require_http_methods
 
 from dogs.calls import services
 from dogs.calls.forms import CallFilterForm, CallForm, MonthForm, OutcomeForm
@@ -21,6 +21,7 @@ from dogs.officer_records import readable_town_ids, records_town
 from permits_site.accounts.models import Role
 from permits_site.accounts.permissions import has_role, require
 from permits_site.exceptions import DomainError
+from permits_site.page_actions import with_actions
 from permits_site.towns.models import Municipality
 
 PER_PAGE = 50
@@ -85,15 +86,8 @@ def _detail(request, call, *, form=None, status: int = 200):
     }, status=status)
 
 
-@login_required
-@require_GET
-def call_detail(request, pk: int):
-    return _detail(request, _call(request, pk))
-
-
-@login_required
-@require_POST
-def call_outcome(request, pk: int):
+def _record_outcome(request, pk: int):
+    """The outcome form of the call's page; a refusal is shown on its fields, on the page."""
     call = _call(request, pk)
     form = OutcomeForm(request.POST)
     if form.is_valid():
@@ -106,6 +100,14 @@ def call_outcome(request, pk: int):
             return redirect("dogs:call", pk=call.pk)
     call.refresh_from_db()
     return _detail(request, call, form=form, status=400)
+
+
+@login_required
+@with_actions({"outcome": _record_outcome})
+@require_GET
+def call_detail(request, pk: int):
+    """The call's page; its outcome form posts here, naming its action."""
+    return _detail(request, _call(request, pk))
 
 
 def _month(request) -> tuple[MonthForm, dt.date]:

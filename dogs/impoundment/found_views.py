@@ -9,9 +9,8 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.db.models import Case, IntegerField, Value, When
-from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_GET
 
 from dogs.impoundment.forms import report_action_form
 from dogs.impoundment.permissions import (
@@ -24,6 +23,7 @@ from dogs.models import FoundAnimalReport, FoundReportStatus
 from permits_site import audit
 from permits_site.accounts.permissions import require
 from permits_site.exceptions import DomainError
+from permits_site.page_actions import each, with_actions
 
 PER_PAGE = 50
 #: What the officer may do on a report still open.
@@ -53,11 +53,6 @@ def _report(request, pk: int) -> FoundAnimalReport:
                              pk=pk, municipality_id__in=_town_ids(request))
 
 
-@login_required
-def found_report(request, pk: int):
-    return _detail(request, _report(request, pk))
-
-
 def _detail(request, report: FoundAnimalReport, *, bound=None, status: int = 200):
     works = (can_work_impoundments(request.user, report.municipality_id)
              and report.status == FoundReportStatus.OPEN)
@@ -69,13 +64,10 @@ def _detail(request, report: FoundAnimalReport, *, bound=None, status: int = 200
     }, status=status)
 
 
-@login_required
-@require_POST
-def found_report_action(request, pk: int, action: str):
+def _act(request, pk: int, action: str):
+    """Run one of the report page's forms; a refusal is shown on its fields, on the page."""
     report = _report(request, pk)
     form = report_action_form(action, request.POST)
-    if form is None:
-        raise Http404
     if form.is_valid():
         try:
             form.run(report=report, acting_user=request.user)
@@ -86,3 +78,11 @@ def found_report_action(request, pk: int, action: str):
             return redirect("dogs:found_report", pk=report.pk)
     report.refresh_from_db()
     return _detail(request, report, bound=(action, form), status=400)
+
+
+@login_required
+@with_actions(each(OPEN_ACTIONS, _act))
+@require_GET
+def found_report(request, pk: int):
+    """The report's page; each of its forms posts here, naming its action."""
+    return _detail(request, _report(request, pk))

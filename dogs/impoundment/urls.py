@@ -11,7 +11,5 @@ urlpatterns = [
     path("impoundments/<int:pk>/", views.impound_detail, name="impoundment"),
     path("found-reports/", found_views.found_reports, name="found_reports"),
     path("found-reports/<int:pk>/", found_views.found_report, name="found_report"),
-    path("found-reports/<int:pk>/<slug:action>/", found_views.found_report_action,
-         name="found_report_action"),
     path("found/", views.found_dog, name="found_dog"),
 ]

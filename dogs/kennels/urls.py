@@ -7,16 +7,10 @@ from dogs.kennels import views
 urlpatterns = [
     path("kennels/", views.kennels, name="kennels"),
     path("kennels/<int:pk>/", views.kennel, name="kennel"),
-    path("kennels/<int:pk>/dogs/", views.kennel_dog_add, name="kennel_dog_add"),
     path("kennels/<int:pk>/roster.pdf", views.kennel_roster_pdf, name="kennel_roster_pdf"),
-    path("kennels/<int:pk>/review/", views.kennel_review_open, name="kennel_review_open"),
     path("kennels/applications/<int:pk>/inspection/", views.inspection_schedule,
          name="kennel_inspection_schedule"),
     path("kennel-reviews/<int:pk>/", views.kennel_review_page, name="kennel_review"),
-    path("kennel-reviews/<int:pk>/parties/", views.kennel_review_party,
-         name="kennel_review_party"),
     path("kennel-reviews/<int:pk>/letters.pdf", views.kennel_review_letters,
          name="kennel_review_letters"),
-    path("kennel-reviews/<int:pk>/<slug:action>/", views.kennel_review_action,
-         name="kennel_review_action"),
 ]

@@ -55,6 +55,7 @@ from permits_site.exceptions import DomainError
 from permits_site.licensing.models import Application, Permit
 from permits_site.licensing.templatetags.localised import explained_text
 from permits_site.licensing.views.access import get_visible_or_404
+from permits_site.page_actions import each, with_actions
 from permits_site.rules.calendar import format_date
 
 # -- the Animal Inspector's visit (B(3)) ---------------------------------------------------
@@ -132,15 +133,7 @@ def render_kennel(request, permit: Permit, *, dog_form=None, report_form=None):
     }, status=400 if (dog_form or report_form) else 200)
 
 
-@login_required
-@require_GET
-def kennel(request, pk: int):
-    return render_kennel(request, _visible_kennel(request, pk))
-
-
-@login_required
-@require_POST
-def kennel_dog_add(request, pk: int):
+def _add_dog(request, pk: int):
     """List a dog of the kennel, or report a new one (B(1), B(2))."""
     permit = _visible_kennel(request, pk)
     require(can_keep_roster(request.user, permit), "list the kennel's dogs", [Role.CLERK],
@@ -174,9 +167,7 @@ def kennel_roster_pdf(request, pk: int):
 # -- kennel review hearings (B(4), B(5)) ---------------------------------------------------
 
 
-@login_required
-@require_POST
-def kennel_review_open(request, pk: int):
+def _open_review(request, pk: int):
     """Record the Animal Control Officer's report on a kennel as received (B(4))."""
     permit = _visible_kennel(request, pk)
     require(has_role(request.user, permit.municipality_id, *review.REPORT_RECORDERS),
@@ -193,6 +184,14 @@ def kennel_review_open(request, pk: int):
             messages.success(request, "Report recorded: the kennel review is open.")
             return redirect("dogs:kennel_review", pk=case.pk)
     return render_kennel(request, permit, report_form=form)
+
+
+@login_required
+@with_actions({"dog": _add_dog, "report": _open_review})
+@require_GET
+def kennel(request, pk: int):
+    """The kennel's page; its forms post here, naming their action."""
+    return render_kennel(request, _visible_kennel(request, pk))
 
 
 #: The forms of the review page, each the hearing authority's, shown while its step is next.
@@ -239,18 +238,8 @@ def render_review(request, case: Case, *, bound: dict | None = None):
     }, status=400 if bound else 200)
 
 
-@login_required
-@require_GET
-def kennel_review_page(request, pk: int):
-    return render_review(request, _visible_review(request, pk))
-
-
-@login_required
-@require_POST
-def kennel_review_action(request, pk: int, action: str):
+def _review_step(request, pk: int, action: str):
     """Record the hearing's notice or the decision (the hearing authority's, B(5))."""
-    if action not in REVIEW_STEPS:
-        raise Http404("No such step.")
     case = _visible_review(request, pk)
     require(has_role(request.user, case.municipality_id, Role.HEARING_AUTHORITY),
             "hear and decide a kennel review", [Role.HEARING_AUTHORITY],
@@ -268,9 +257,7 @@ def kennel_review_action(request, pk: int, action: str):
     return render_review(request, case, bound={action: form})
 
 
-@login_required
-@require_POST
-def kennel_review_party(request, pk: int):
+def _name_party(request, pk: int):
     """Name an interested party to notify of the hearing (B(5))."""
     case = _visible_review(request, pk)
     require(has_role(request.user, case.municipality_id, *review.REPORT_RECORDERS),
@@ -287,6 +274,14 @@ def kennel_review_party(request, pk: int):
             messages.success(request, f"{party.name} is named: the notice goes to them too.")
             return redirect("dogs:kennel_review", pk=pk)
     return render_review(request, case, bound={"party": form})
+
+
+@login_required
+@with_actions({"party": _name_party, **each(REVIEW_STEPS, _review_step)})
+@require_GET
+def kennel_review_page(request, pk: int):
+    """The review's page; its forms post here, naming their action."""
+    return render_review(request, _visible_review(request, pk))
 
 
 @login_required

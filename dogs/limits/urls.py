@@ -6,9 +6,7 @@ from dogs.limits import feeding_views, views
 urlpatterns = [
     path("limits/new/", views.limits_new, name="limits_new"),
     path("limits/<int:pk>/", views.limits_case, name="limits_case"),
-    path("limits/<int:pk>/<slug:action>/", views.limits_action, name="limits_action"),
     path("feeding/", feeding_views.feeding_cases, name="feeding_cases"),
     path("feeding/<int:pk>/", feeding_views.feeding_case, name="feeding_case"),
     path("noise/<int:pk>/", views.noise_case, name="noise_case"),
-    path("noise/<int:pk>/<slug:action>/", views.noise_action, name="noise_action"),
 ]

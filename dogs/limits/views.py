@@ -18,7 +18,7 @@ from django.db import transaction
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.utils import timezone
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods
 
 from dogs.limits import forms, services
 from dogs.models import Dog
@@ -28,6 +28,7 @@ from permits_site.enforcement.models import Case, CaseStatus
 from permits_site.enforcement.registry import case_type
 from permits_site.exceptions import DomainError
 from permits_site.licensing.views.access import get_visible_or_404
+from permits_site.page_actions import each, with_actions
 from permits_site.parties.services import find_or_create_property
 from permits_site.towns.models import Municipality
 
@@ -113,6 +114,8 @@ def page_context(request, case: Case, actions: dict[str, Action], bound: dict) -
 
 
 def render_limits(request, case: Case, *, bound: dict | None = None):
+    """The case's counts and limits and the officer's forms; 400 when a posted form was
+    refused."""
     dogs = Dog.objects.filter(pk__in=(services.latest_count(case) or {}).get("facts", {}).get(
         "dogs_on_record", [])).select_related("owner")
     return render(request, "dogs/limit_case.html", {
@@ -121,26 +124,16 @@ def render_limits(request, case: Case, *, bound: dict | None = None):
         "dogs": dogs,
         "order": services.rehoming_order(case),
         "additional_limits": services.additional_limits(case),
-    })
+    }, status=400 if bound else 200)
 
 
 def render_noise(request, case: Case, *, bound: dict | None = None):
+    """The case's complaints with their findings and the officer's forms; 400 when a posted
+    form was refused."""
     return render(request, "dogs/limit_noise.html", {
         **page_context(request, case, NOISE_ACTIONS, bound or {}),
         "complaints": list(reversed(services.noise_complaints(case))),
-    })
-
-
-@login_required
-@require_http_methods(["GET"])
-def limits_case(request, pk: int):
-    return render_limits(request, _visible_case(request, pk, services.RESIDENCE_LIMITS_CASE))
-
-
-@login_required
-@require_http_methods(["GET"])
-def noise_case(request, pk: int):
-    return render_noise(request, _visible_case(request, pk, *services.NOISE_CASE_TYPES))
+    }, status=400 if bound else 200)
 
 
 def run_action(request, case: Case, action: str, actions: dict[str, Action], *, render_page,
@@ -165,20 +158,32 @@ def run_action(request, case: Case, action: str, actions: dict[str, Action], *, 
     return render_page(request, case, bound={action: form})
 
 
-@login_required
-@require_POST
-def limits_action(request, pk: int, action: str):
+def _limits_action(request, pk: int, action: str):
     case = _visible_case(request, pk, services.RESIDENCE_LIMITS_CASE)
     return run_action(request, case, action, LIMIT_ACTIONS, render_page=render_limits,
-                page="dogs:limits_case")
+                      page="dogs:limits_case")
+
+
+def _noise_action(request, pk: int, action: str):
+    case = _visible_case(request, pk, *services.NOISE_CASE_TYPES)
+    return run_action(request, case, action, NOISE_ACTIONS, render_page=render_noise,
+                      page="dogs:noise_case")
 
 
 @login_required
-@require_POST
-def noise_action(request, pk: int, action: str):
-    case = _visible_case(request, pk, *services.NOISE_CASE_TYPES)
-    return run_action(request, case, action, NOISE_ACTIONS, render_page=render_noise,
-                page="dogs:noise_case")
+@with_actions(each(LIMIT_ACTIONS, _limits_action))
+@require_http_methods(["GET"])
+def limits_case(request, pk: int):
+    """The residence limits case's page; each of its forms posts here, naming its action."""
+    return render_limits(request, _visible_case(request, pk, services.RESIDENCE_LIMITS_CASE))
+
+
+@login_required
+@with_actions(each(NOISE_ACTIONS, _noise_action))
+@require_http_methods(["GET"])
+def noise_case(request, pk: int):
+    """The noise complaint case's page; each of its forms posts here, naming its action."""
+    return render_noise(request, _visible_case(request, pk, *services.NOISE_CASE_TYPES))
 
 
 def officer_town(request) -> Municipality:

@@ -7,6 +7,4 @@ urlpatterns = [
     path("vacated-properties/", views.report_list, name="vacated_properties"),
     path("vacated-properties/new/", views.report_new, name="vacated_property_new"),
     path("vacated-properties/<int:pk>/", views.report_detail, name="vacated_property"),
-    path("vacated-properties/<int:pk>/<slug:action>/", views.report_action,
-         name="vacated_property_action"),
 ]

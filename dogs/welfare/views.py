@@ -6,10 +6,9 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
-from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_GET, require_http_methods
 
 from dogs.models import VacatedPropertyReport
 from dogs.officer_records import readable_town_ids, records_town
@@ -18,6 +17,7 @@ from dogs.welfare.services import PENALTY_OFFENSE, PENALTY_SECTION, penalty_grou
 from permits_site.accounts.models import Role
 from permits_site.accounts.permissions import has_role, require
 from permits_site.exceptions import DomainError
+from permits_site.page_actions import each, with_actions
 
 PER_PAGE = 50
 
@@ -78,18 +78,9 @@ def _detail(request, report: VacatedPropertyReport, *, bound=None, status: int =
     }, status=status)
 
 
-@login_required
-@require_GET
-def report_detail(request, pk: int):
-    return _detail(request, get_object_or_404(_reports(request.user), pk=pk))
-
-
-@login_required
-@require_POST
-def report_action(request, pk: int, action: str):
+def _act(request, pk: int, action: str):
+    """Run one of the report page's forms; a refusal is shown on its fields, on the page."""
     report = get_object_or_404(_reports(request.user), pk=pk)
-    if action not in ACTION_FORMS:
-        raise Http404
     form = ACTION_FORMS[action](request.POST, prefix=action)
     if form.is_valid():
         try:
@@ -101,3 +92,11 @@ def report_action(request, pk: int, action: str):
             return redirect("dogs:vacated_property", pk=report.pk)
     report = get_object_or_404(_reports(request.user), pk=pk)
     return _detail(request, report, bound=(action, form), status=400)
+
+
+@login_required
+@with_actions(each(ACTION_FORMS, _act))
+@require_GET
+def report_detail(request, pk: int):
+    """The report's page; each of its forms posts here, naming its action."""
+    return _detail(request, get_object_or_404(_reports(request.user), pk=pk))

@@ -89,8 +89,8 @@ def test_rabies_c_the_bite_page_flags_the_missing_vaccination_until_recorded(cli
             "not vaccinated against rabies” (Rabies C)") in words_of(flagged)
     assert "rabies_vaccination_missing" not in flagged
 
-    response = client.post(reverse("dogs:bite_action", args=[bite.pk, "vaccination"]), {
-        "vaccination-certificate": "NAV-12, Dr. Lee",
+    response = client.post(reverse("dogs:bite", args=[bite.pk]), {
+        "action": "vaccination", "vaccination-certificate": "NAV-12, Dr. Lee",
         "vaccination-valid_through": "2027-05-01"})
 
     assert response.status_code == 302
@@ -115,8 +115,8 @@ def words_of(page: str) -> str:
 def test_rabies_c_a_refused_vaccination_answers_400_on_its_field(client, aco):
     bite = BiteRecordFactory(species=Species.CAT, bitten_on=BITTEN_ON)
     client.force_login(aco)
-    response = client.post(reverse("dogs:bite_action", args=[bite.pk, "vaccination"]),
-                           {"vaccination-certificate": "NAV-12"})
+    response = client.post(reverse("dogs:bite", args=[bite.pk]),
+                           {"action": "vaccination", "vaccination-certificate": "NAV-12"})
     assert response.status_code == 400
     assert "Rabies A" in response.content.decode()
 

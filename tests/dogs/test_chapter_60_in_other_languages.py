@@ -295,8 +295,9 @@ def test_a_refused_dog_is_explained_to_the_licensee_in_their_language(client, db
                            application__facts={"dogs_over_6_months": 6})
     client.force_login(permit.holder)
 
-    page = client.post(reverse("dogs:kennel_dog_add", args=[permit.pk]),
-                       {"dog-name": "Pip", "dog-breed": "Whippet", "dog-boarded_for": "Ana",
+    page = client.post(reverse("dogs:kennel", args=[permit.pk]),
+                       {"action": "dog", "dog-name": "Pip", "dog-breed": "Whippet",
+                        "dog-boarded_for": "Ana",
                         "dog-rabies_valid_through": "2020-01-01"},
                        HTTP_ACCEPT_LANGUAGE=language)
 

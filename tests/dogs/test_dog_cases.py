@@ -5,7 +5,6 @@ case page with its ruling letters."""
 
 import datetime as dt
 import io
-import re
 
 import pytest
 import time_machine
@@ -34,7 +33,7 @@ from permits_site.enforcement.services import issue_citation, open_case
 from permits_site.enforcement.services.dispositions import decide_hearing, request_hearing
 from permits_site.exceptions import DomainError, InvalidTransition, PermissionDenied
 from tests.factories import Role, UserFactory, municipality, staff
-from tests.page_forms import assert_on_the_page, post_form
+from tests.page_forms import assert_on_the_page, field_error, post_form
 
 pytestmark = pytest.mark.django_db
 
@@ -466,8 +465,7 @@ def test_a_refused_step_leaves_the_browser_on_the_case_page(client, owner, aco, 
             "appeal-grounds": "Unfair."})
         assert_on_the_page(client, refused, page_of(case))
     assert refused.status_code == 400
-    on_the_field = re.search(r'id="id_appeal-filed_on_error">(.*?)</div>',
-                             refused.content.decode(), re.S).group(1)
+    on_the_field = field_error(refused.content.decode(), "appeal-filed_on")
     assert "The appeal was due by September 22, 2027" in on_the_field
     assert "(North Andover Code ch. 60, Hearing authority B)" in on_the_field
     assert not case.appeals.exists()

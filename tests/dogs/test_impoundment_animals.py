@@ -54,6 +54,7 @@ from tests.factories import (
     local,
     staff,
 )
+from tests.page_forms import assert_on_the_page, post_form
 
 pytestmark = pytest.mark.django_db
 
@@ -395,6 +396,20 @@ def test_the_report_page_names_the_offense_of_a_kept_stray_in_words_impoundment_
             "over to Animal Control on request” at the fine schedule's amount (Impoundment "
             "B(2)).") in words_of(page)
     assert "stray_not_turned_over" not in page
+
+
+def test_citing_before_the_request_is_refused_on_the_reports_page_impoundment_b2(
+        client, aco, north_andover, fresh_limits):
+    with on(THU_JUNE_4):
+        report = report_cat(north_andover)
+        client.force_login(aco)
+        page = reverse("dogs:found_report", args=[report.pk])
+        refused = post_form(client, page, "Cite the finder</button>")
+        assert_on_the_page(client, refused, page)
+    assert refused.status_code == 400
+    assert ("Record the request to turn the animal over first (North Andover Code ch. 60, "
+            "Impoundment B(2)).") in words_of(refused.content.decode())
+    assert not Citation.objects.exists()
 
 
 def test_a_turned_over_stray_is_linked_to_its_impoundment_impoundment_b1(

@@ -78,8 +78,9 @@ def test_kennel_b1_b2_a_boarded_dog_has_no_acquisition_to_report(kennel_permit):
 def test_kennel_b1_the_page_and_printed_roster_show_the_boarded_dog_apart(client, kennel_permit):  # noqa: F811
     listed(kennel_permit, name="Own")
     client.force_login(kennel_permit.holder)
-    response = client.post(reverse("dogs:kennel_dog_add", args=[kennel_permit.pk]), {
-        "dog-name": "Guest", "dog-breed": "Collie", "dog-rabies_valid_through": "2027-05-01",
+    response = client.post(reverse("dogs:kennel", args=[kennel_permit.pk]), {
+        "action": "dog", "dog-name": "Guest", "dog-breed": "Collie",
+        "dog-rabies_valid_through": "2027-05-01",
         "dog-boarded_for": OWNER, "dog-rabies_certificate": "RV-88, Dr. Lee"})
     assert response.status_code == 302
 

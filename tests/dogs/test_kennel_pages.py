@@ -22,6 +22,7 @@ from tests.factories import (
     permit_type,
     staff,
 )
+from tests.page_forms import assert_on_the_page, field_error, post_form
 
 pytestmark = pytest.mark.django_db
 JUNE_10 = dt.datetime(2026, 6, 10, 10, 0)
@@ -104,6 +105,54 @@ def test_the_review_page_is_for_enforcement_staff(client, permit):
     assert refused.status_code == 404
     assert "Due by Thursday, June 18, 2026" in page
     assert "Record the notice" not in page  # the hearing authority's form
+
+
+def test_a_refused_dog_is_shown_on_the_kennels_page(client, permit):
+    client.force_login(permit.holder)
+    page = reverse("dogs:kennel", args=[permit.pk])
+
+    refused = post_form(client, page, 'name="dog-name"', {
+        "dog-name": "Pip", "dog-breed": "Whippet", "dog-rabies_valid_through": "2020-01-01"})
+
+    assert refused.status_code == 400
+    assert_on_the_page(client, refused, page)
+    assert "January 1, 2020" in field_error(refused.content.decode(),
+                                            "dog-rabies_valid_through")
+    assert not permit.kennel_dogs.exists()
+
+
+def test_a_refused_report_is_shown_on_the_kennels_page(client, permit):
+    client.force_login(staff(Role.ANIMAL_CONTROL_OFFICER, "north_andover"))
+    page = reverse("dogs:kennel", args=[permit.pk])
+
+    refused = post_form(client, page, 'name="report-report"', {
+        "report-received_on": "2026-06-08", "report-report": ""})
+
+    assert refused.status_code == 400
+    assert_on_the_page(client, refused, page)
+    assert "This field is required." in field_error(refused.content.decode(), "report-report")
+    assert not permit.cases.exists()
+
+
+def test_refused_steps_are_shown_on_the_review_page(client, permit):
+    aco = staff(Role.ANIMAL_CONTROL_OFFICER, "north_andover")
+    review = open_kennel_review(permit=permit, received_on=dt.date(2026, 6, 8),
+                                report="Pens not cleaned.", acting_user=aco)
+    page = reverse("dogs:kennel_review", args=[review.pk])
+    client.force_login(aco)
+    no_name = post_form(client, page, 'name="party-name"', {
+        "party-role": "abutter", "party-name": "", "party-mailing_address": "1 Elm St"})
+    client.force_login(staff(Role.HEARING_AUTHORITY, "north_andover"))
+    early_notice = post_form(client, page, 'name="hearing-notice_sent_on"', {
+        "hearing-notice_sent_on": "2026-06-01", "hearing-hearing_date": "2026-06-25"})
+
+    for refused in (no_name, early_notice):
+        assert refused.status_code == 400
+        assert_on_the_page(client, refused, page)
+    assert "This field is required." in field_error(no_name.content.decode(), "party-name")
+    assert "it cannot be dated before June 8, 2026" in field_error(
+        early_notice.content.decode(), "hearing-notice_sent_on")
+    assert not review.hearings.exists()
 
 
 def test_the_clerk_schedules_the_animal_inspector_from_the_review_screen(client, clerk,

@@ -147,10 +147,11 @@ def test_review_page_names_the_parties_and_links_their_letters(client, heard, ch
 def test_officer_names_an_abutter_from_the_review_page(client, review, aco):
     client.force_login(aco)
 
-    posted = client.post(reverse("dogs:kennel_review_party", args=[review.pk]),
-                         {f"party-{key}": value for key, value in ABUTTER.items()})
-    refused = client.post(reverse("dogs:kennel_review_party", args=[review.pk]),
-                          {"party-role": "abutter", "party-name": "",
+    posted = client.post(reverse("dogs:kennel_review", args=[review.pk]),
+                         {"action": "party",
+                          **{f"party-{key}": value for key, value in ABUTTER.items()}})
+    refused = client.post(reverse("dogs:kennel_review", args=[review.pk]),
+                          {"action": "party", "party-role": "abutter", "party-name": "",
                            "party-mailing_address": "x"})
 
     assert posted.status_code == 302

@@ -172,8 +172,9 @@ def test_officer_sets_additional_limits_from_the_case_page_limits_c(client, resi
     with at(OPENED):
         case = limits_case(residence, owner, aco)
         client.force_login(aco)
-        posted = client.post(reverse("dogs:limits_action", args=[case.pk, "additional"]), {
-            "additional-dogs": "2", "additional-cats": "", "additional-conditions": CONDITIONS})
+        posted = client.post(reverse("dogs:limits_case", args=[case.pk]), {
+            "action": "additional", "additional-dogs": "2", "additional-cats": "",
+            "additional-conditions": CONDITIONS})
         page = client.get(reverse("dogs:limits_case", args=[case.pk])).content.decode()
 
     assert posted.status_code == 302

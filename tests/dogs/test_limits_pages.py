@@ -9,6 +9,7 @@ from dogs.limits.services import NUISANCE_NOISE_CASE, RESIDENCE_LIMITS_CASE
 from permits_site.enforcement.models import Case
 from permits_site.enforcement.services import open_case
 from tests.factories import DogFactory, PropertyFactory, Role, UserFactory, municipality, staff
+from tests.page_forms import assert_on_the_page, field_error, post_form
 
 pytestmark = pytest.mark.django_db
 
@@ -39,7 +40,7 @@ def test_the_officer_opens_a_case_and_warns_the_owner(client, aco):
     page = client.get(reverse("dogs:limits_case", args=[case.pk])).content.decode()
     assert "Violation:" in page and "(North Andover Code ch. 60, Limits B)" in page
     assert reverse("dogs:dog_record", args=[residence.dogs.get().pk]) in page
-    client.post(reverse("dogs:limits_action", args=[case.pk, "cite"]))
+    client.post(reverse("dogs:limits_case", args=[case.pk]), {"action": "cite"})
     page = client.get(reverse("dogs:limits_case", args=[case.pk])).content.decode()
     assert "written warning, no fine" in page
     core_page = client.get(reverse("enforcement:case", args=[case.pk])).content.decode()
@@ -49,10 +50,13 @@ def test_the_officer_opens_a_case_and_warns_the_owner(client, aco):
 def test_a_rehoming_date_in_the_past_is_refused_on_its_field(client, aco):
     client.force_login(aco)
     case = open_on_page(client, "3 Main Street")
-    response = client.post(reverse("dogs:limits_action", args=[case.pk, "rehome"]), {
+    page = reverse("dogs:limits_case", args=[case.pk])
+    response = post_form(client, page, 'name="rehome-rehome_by"', {
         "rehome-rehome_by": timezone.localdate().isoformat(), "rehome-text": "Re-home."})
-    assert response.status_code == 200
-    assert "Allow at least until tomorrow" in response.content.decode()
+    assert response.status_code == 400
+    assert_on_the_page(client, response, page)
+    assert "Allow at least until tomorrow" in field_error(response.content.decode(),
+                                                          "rehome-rehome_by")
 
 
 def test_staff_who_are_not_officers_read_but_get_no_forms(client, aco):
@@ -61,7 +65,8 @@ def test_staff_who_are_not_officers_read_but_get_no_forms(client, aco):
     client.force_login(staff(Role.CLERK, "north_andover"))
     page = client.get(reverse("dogs:limits_case", args=[case.pk])).content.decode()
     assert "Animals counted at the residence" in page and "Record count" not in page
-    assert client.post(reverse("dogs:limits_action", args=[case.pk, "cite"])).status_code == 403
+    assert client.post(reverse("dogs:limits_case", args=[case.pk]),
+                       {"action": "cite"}).status_code == 403
     assert client.get(reverse("dogs:limits_new")).status_code == 404
     client.force_login(staff(Role.ANIMAL_CONTROL_OFFICER, "tisbury"))
     assert client.get(reverse("dogs:limits_case", args=[case.pk])).status_code == 404
@@ -72,11 +77,25 @@ def test_a_noise_complaint_shows_its_finding_and_section(client, aco):
                      party=UserFactory(), party_name="", address="7 Elm Street",
                      complaint="Barking.", received_on=timezone.localdate(), acting_user=aco)
     client.force_login(aco)
-    response = client.post(reverse("dogs:noise_action", args=[case.pk, "complaint"]), {
-        "complaint-start_time": "22:00", "complaint-duration_minutes": "5",
+    response = client.post(reverse("dogs:noise_case", args=[case.pk]), {
+        "action": "complaint", "complaint-start_time": "22:00", "complaint-duration_minutes": "5",
         "complaint-uninterrupted": "no", "complaint-outdoors": "yes",
         "complaint-repetitive": "yes", "complaint-provoked": "no"})
     assert response.status_code == 302
     page = client.get(reverse("dogs:noise_case", args=[case.pk])).content.decode()
     assert "(North Andover Code ch. 60, Restraint C(2))" in page
     assert "Write citation" in page
+
+
+def test_a_noise_complaint_without_its_start_is_refused_on_the_cases_page(client, aco):
+    case = open_case(municipality=municipality("north_andover"), case_type=NUISANCE_NOISE_CASE,
+                     party=UserFactory(), party_name="", address="7 Elm Street",
+                     complaint="Barking.", received_on=timezone.localdate(), acting_user=aco)
+    client.force_login(aco)
+    page = reverse("dogs:noise_case", args=[case.pk])
+    response = post_form(client, page, 'name="complaint-start_time"', {
+        "complaint-duration_minutes": "5", "complaint-uninterrupted": "no",
+        "complaint-outdoors": "yes", "complaint-repetitive": "yes", "complaint-provoked": "no"})
+    assert response.status_code == 400
+    assert_on_the_page(client, response, page)
+    assert "Enter a time." in field_error(response.content.decode(), "complaint-start_time")

@@ -28,6 +28,7 @@ from tests.factories import (
     municipality,
     staff,
 )
+from tests.page_forms import assert_on_the_page, field_error, post_form
 
 MON_JUNE_8 = dt.date(2026, 6, 8)
 
@@ -96,10 +97,13 @@ def test_aco_b2_outcome_with_another_towns_case_is_refused_on_its_field(client, 
     call = AnimalCallFactory()
     other = CaseFactory(municipality=municipality("tisbury"))
     client.force_login(aco)
-    response = client.post(reverse("dogs:call_outcome", args=[call.pk]), {
+    page = reverse("dogs:call", args=[call.pk])
+    response = post_form(client, page, "Record the outcome</button>", {
         "outcome": "Cited", "closed_on": "2026-06-08", "case": other.pk})
     assert response.status_code == 400
-    assert "case" in response.context["outcome_form"].errors
+    assert_on_the_page(client, response, page)
+    assert f"North Andover has no case #{other.pk}." in field_error(
+        response.content.decode(), "case")
     call.refresh_from_db()
     assert call.outcome == ""
 
@@ -107,8 +111,9 @@ def test_aco_b2_outcome_with_another_towns_case_is_refused_on_its_field(client, 
 def test_aco_b2_outcome_links_the_impoundment(client, aco):
     call, intake = AnimalCallFactory(), ImpoundmentFactory()
     client.force_login(aco)
-    client.post(reverse("dogs:call_outcome", args=[call.pk]), {
-        "outcome": "Dog impounded", "closed_on": "2026-06-08", "impoundment": intake.pk})
+    client.post(reverse("dogs:call", args=[call.pk]), {
+        "action": "outcome", "outcome": "Dog impounded", "closed_on": "2026-06-08",
+        "impoundment": intake.pk})
     page = client.get(reverse("dogs:call", args=[call.pk])).content.decode()
     assert f"Intake #{intake.pk}" in page
 
@@ -166,7 +171,8 @@ def test_aco_b2_call_becomes_a_bite_record_from_its_page(client, aco):
 def test_welfare_c_inspector_orders_quarantine_and_the_page_shows_its_end(client, inspector):
     bite = BiteRecordFactory(bitten_on=dt.date(2026, 6, 7))
     client.force_login(inspector)
-    response = client.post(reverse("dogs:bite_action", args=[bite.pk, "quarantine"]), {
+    response = client.post(reverse("dogs:bite", args=[bite.pk]), {
+        "action": "quarantine",
         "quarantine-issued_on": "2026-06-08", "quarantine-confined_at": "Keeper's house",
         "quarantine-served_to": "Sam Keeper"})
     assert response.status_code == 302
@@ -174,14 +180,17 @@ def test_welfare_c_inspector_orders_quarantine_and_the_page_shows_its_end(client
     assert "June 17, 2026" in page  # ten days after the bite
 
 
-def test_welfare_c_early_release_is_refused_and_changes_nothing(client, inspector):
+def test_welfare_c_early_release_is_refused_on_the_bite_records_page(client, inspector):
     order = QuarantineOrderFactory(bite__bitten_on=dt.date(2026, 6, 7),
                                    ends_on=dt.date(2026, 6, 17))
     client.force_login(inspector)
-    response = client.post(reverse("dogs:bite_action", args=[order.bite_id, "release"]),
-                           {"release-released_on": "2026-06-08"})
+    page = reverse("dogs:bite", args=[order.bite_id])
+    response = post_form(client, page, 'name="release-released_on"',
+                         {"release-released_on": "2026-06-08"})
     assert response.status_code == 400
-    assert "runs through June 17, 2026" in response.content.decode()
+    assert_on_the_page(client, response, page)
+    on_the_field = field_error(response.content.decode(), "release-released_on")
+    assert "runs through June 17, 2026" in on_the_field and "Welfare C(2)" in on_the_field
     order.refresh_from_db()
     assert order.released_on is None
 
@@ -189,7 +198,8 @@ def test_welfare_c_early_release_is_refused_and_changes_nothing(client, inspecto
 def test_welfare_c_the_officer_cannot_order_a_quarantine(client, aco):
     bite = BiteRecordFactory(bitten_on=dt.date(2026, 6, 7))
     client.force_login(aco)
-    response = client.post(reverse("dogs:bite_action", args=[bite.pk, "quarantine"]), {
+    response = client.post(reverse("dogs:bite", args=[bite.pk]), {
+        "action": "quarantine",
         "quarantine-issued_on": "2026-06-08", "quarantine-confined_at": "Home",
         "quarantine-served_to": "Sam Keeper"})
     assert response.status_code == 400
@@ -199,7 +209,7 @@ def test_welfare_c_the_officer_cannot_order_a_quarantine(client, aco):
 def test_potentially_dangerous_case_opened_from_the_bite_page_lists_the_bite(client, aco, dog):
     bite = BiteRecordFactory(dog=dog, bitten_on=dt.date(2026, 6, 7))
     client.force_login(aco)
-    client.post(reverse("dogs:bite_action", args=[bite.pk, "open_case"]))
+    client.post(reverse("dogs:bite", args=[bite.pk]), {"action": "open_case"})
     bite.refresh_from_db()
     case_page = client.get(reverse("dogs:case", args=[bite.case_id])).content.decode()
     assert "Bites on record" in case_page and f"Bite record #{bite.pk}" in case_page
@@ -228,10 +238,25 @@ def test_welfare_g1_vacated_property_recorded_with_its_inspection_day(client, ac
 def test_welfare_g7_abandoned_animals_linked_to_their_impoundment(client, aco):
     report, intake = VacatedPropertyReportFactory(), ImpoundmentFactory()
     client.force_login(aco)
-    client.post(reverse("dogs:vacated_property_action", args=[report.pk, "link"]),
-                {"link-impoundment": intake.pk})
+    client.post(reverse("dogs:vacated_property", args=[report.pk]),
+                {"action": "link", "link-impoundment": intake.pk})
     report.refresh_from_db()
     assert report.impoundment == intake
+
+
+def test_welfare_g7_another_towns_impoundment_is_refused_on_the_reports_page(client, aco):
+    report = VacatedPropertyReportFactory()
+    elsewhere = ImpoundmentFactory(municipality=municipality("tisbury"))
+    client.force_login(aco)
+    page = reverse("dogs:vacated_property", args=[report.pk])
+    response = post_form(client, page, 'name="link-impoundment"',
+                         {"link-impoundment": elsewhere.pk})
+    assert response.status_code == 400
+    assert_on_the_page(client, response, page)
+    assert f"North Andover has no impoundment #{elsewhere.pk}." in field_error(
+        response.content.decode(), "link-impoundment")
+    report.refresh_from_db()
+    assert report.impoundment is None
 
 
 # -- retention (ACO B(2)) ----------------------------------------------------------------

@@ -114,10 +114,10 @@ PAGES = {
         "Only the town's Clerk may record a payment at the counter.", method="post"),
     "residence limits": Refusal(
         (Role.CLERK, "north_andover"),
-        lambda: reverse("dogs:limits_action", args=[
-            CaseFactory(case_type="north_andover.residence_limits").pk, "recount"]),
+        lambda: reverse("dogs:limits_case", args=[
+            CaseFactory(case_type="north_andover.residence_limits").pk]),
         "Only the town's Animal Inspector or Animal Control Officer may act on residence "
-        "limits and noise complaints.", method="post"),
+        "limits and noise complaints.", method="post", action="recount"),
     "dog case": Refusal(
         (Role.CLERK, "north_andover"),
         lambda: reverse("dogs:case", args=[
@@ -132,19 +132,19 @@ PAGES = {
         "Only the town's Animal Control Officer may record an impoundment."),
     "kennel roster": Refusal(
         (Role.ANIMAL_CONTROL_OFFICER, "north_andover"),
-        lambda: reverse("dogs:kennel_dog_add", args=[kennel_permit().pk]),
+        lambda: reverse("dogs:kennel", args=[kennel_permit().pk]),
         "Only the kennel's licensee or the town's Clerk may list the kennel's dogs.",
-        method="post"),
+        method="post", action="dog"),
     "kennel report": Refusal(
         (Role.INSPECTOR, "north_andover"),
-        lambda: reverse("dogs:kennel_review_open", args=[kennel_permit().pk]),
+        lambda: reverse("dogs:kennel", args=[kennel_permit().pk]),
         "Only the town's Clerk, Animal Control Officer or Hearing authority may record the "
-        "officer's report on a kennel.", method="post"),
+        "officer's report on a kennel.", method="post", action="report"),
     "kennel review": Refusal(
         (Role.CLERK, "north_andover"),
-        lambda: reverse("dogs:kennel_review_action", args=[kennel_review_case().pk, "hearing"]),
+        lambda: reverse("dogs:kennel_review", args=[kennel_review_case().pk]),
         "Only the town's Hearing authority may hear and decide a kennel review.",
-        method="post"),
+        method="post", action="hearing"),
     "dog license renewals": Refusal(
         (Role.ANIMAL_CONTROL_OFFICER, "north_andover"), lambda: reverse("dogs:renewal_season"),
         "Only the town's Clerk may run the dog license renewals."),
