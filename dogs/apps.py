@@ -68,7 +68,8 @@ class DogsConfig(AppConfig):
         officer = (Role.ANIMAL_CONTROL_OFFICER,)
 
         register_law(town, rule_sets=rules.RULE_SETS, periods=periods.PERIODS,
-                     key_dates=periods.KEY_DATES, checklists=(PET_SHOP_VISIT,))
+                     key_dates=periods.KEY_DATES,
+                     checklists=(rules.KENNEL_INSPECTION, PET_SHOP_VISIT))
         register_kind(DogLicenseKind())
         register_kind(KennelLicenseKind())
         register_kind(ImpoundmentFeesKind())

@@ -398,6 +398,22 @@ def kennel_inspection_favorable(facts: Mapping[str, Any], context: CheckContext)
     return passed(gettext_noop("The Animal Inspector reported favorably on every point."))
 
 
+#: The Animal Inspector's checklist for a kennel license (B(3)): the five findings the rule
+#: set takes from the office, each answered on the visit, judged by the same rule. The
+#: applicant's statements (the dogs, the setbacks) stay the application's: the inspection
+#: neither asks them again nor replaces them.
+KENNEL_INSPECTION = RuleSet(
+    code="north_andover.kennel_inspection",
+    municipality=MUNICIPALITY,
+    title=gettext_noop("Kennel inspection"),
+    description=gettext_noop("The Animal Inspector's report on a proposed kennel: the five "
+                             "findings of Kennel license B(3) the Clerk issues a license on."),
+    facts=tuple(Fact(name, FactType.BOOL, question)
+                for name, (question, _) in INSPECTION_FINDINGS.items()),
+)
+KENNEL_INSPECTION.add(kennel_inspection_favorable)
+
+
 # -- Residence limits ------------------------------------------------------------
 
 RESIDENCE_LIMITS = RuleSet(
@@ -560,11 +576,11 @@ DANGEROUS_DOG_COMPLIANCE = RuleSet(
              gettext_noop("Distance from the pen to the property line"), unit=FEET),
         Fact("enclosure_has_bottom", FactType.BOOL,
              gettext_noop("Does the pen have a bottom secured to its sides?")),
+        # A plain fact of the rule set: stated for every pen, read only for one without a
+        # bottom (spec ``north_andover.md``; ``api.md``: required even where its rule does
+        # not apply).
         Fact("sides_embedded_ft", FactType.NUMBER,
-             gettext_noop("How deep are the pen's sides set into the ground?"), unit=FEET,
-             condition=_has_no_bottom,
-             condition_text=gettext_noop("only when the pen has no bottom secured to its "
-                                         "sides")),
+             gettext_noop("How deep are the pen's sides set into the ground?"), unit=FEET),
         Fact("enclosure_has_secure_top", FactType.BOOL,
              gettext_noop("Does the pen have a secure top?")),
         Fact("enclosure_weather_protection", FactType.BOOL,

@@ -12,7 +12,7 @@ from django.utils.translation import gettext_noop
 
 from dogs.kennels.forms import KennelInspectionForm
 from dogs.law import cite
-from dogs.rules import INSPECTION_FINDINGS, KENNEL_LICENSE
+from dogs.rules import INSPECTION_FINDINGS, KENNEL_INSPECTION, KENNEL_LICENSE
 from permits_site.accounts.permissions import can_schedule_inspection
 from permits_site.licensing.declarations import (
     About,
@@ -85,9 +85,11 @@ class KennelLicenseKind(PermitKind):
     """A kennel license for the property where more than four dogs are kept, held by a
     person or a business (Kennel license B(1)).
 
-    The applicant states the dogs and the setbacks; the Clerk issues no license
-    before the Health Division Animal Inspector reports favorably (B(3)): the
-    inspection against this rule set is a gate, and its five findings come from it.
+    The applicant states the dogs and the setbacks, and the application is judged on them
+    from the start; the Clerk issues no license before the Health Division Animal Inspector
+    reports favorably (B(3)): the inspection is a gate, and its checklist
+    (``north_andover.kennel_inspection``) asks only the rule set's five findings, which come
+    from it.
     """
 
     code = KENNEL_LICENSE.code
@@ -99,7 +101,7 @@ class KennelLicenseKind(PermitKind):
     #: The licensee keeps the roster and reports new dogs within 30 days (B(2)).
     holder_links = (HolderLink(gettext_noop("Kennel roster"), "dogs:kennels"),)
     inspected = True
-    inspection_check = KENNEL_LICENSE.code
+    inspection_check = KENNEL_INSPECTION.code
     review_panel = "dogs/kennel_review_panel.html"
     statements = {
         "veterinary_medical_boarding": "The kennel {is|is not} medical boarding by a licensed "
@@ -154,7 +156,7 @@ class KennelLicenseKind(PermitKind):
         return {
             "kennel": True,
             "inspections": list(application.inspections.filter(
-                check_code=KENNEL_LICENSE.code).select_related("inspector")),
+                check_code=self.inspection_check).select_related("inspector")),
             "schedule_form": KennelInspectionForm(application=application, prefix="kennel")
             if may_schedule else None,
             "citation": cite("Kennel license B(3)"),

@@ -39,7 +39,7 @@ from dogs.kennels.services import (
     roster_pdf_filename,
 )
 from dogs.refusals import in_readers_language
-from dogs.rules import KENNEL_LICENSE
+from dogs.rules import KENNEL_INSPECTION, KENNEL_LICENSE
 from permits_site.accounts.models import Role
 from permits_site.accounts.permissions import (
     can_schedule_inspection,
@@ -74,7 +74,7 @@ def inspection_schedule(request, pk: int):
     if form.is_valid():
         try:
             inspection = schedule_inspection(
-                municipality=application.municipality, check_code=KENNEL_LICENSE.code,
+                municipality=application.municipality, check_code=KENNEL_INSPECTION.code,
                 application=application, acting_user=request.user, **form.cleaned_data)
         except DomainError as error:
             form.add_service_errors(error.errors)

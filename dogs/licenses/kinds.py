@@ -126,13 +126,16 @@ class DogLicenseKind(PermitKind):
     holder = Holder.PERSON
     about = About.ANIMAL
     purposes = (Purpose.KEEP_DOGS,)
+    #: The rabies certificate's expiry and the exemption's end are the rule set's rabies
+    #: facts (Licenses A(1)).
+    expiry_facts = {RABIES_CERTIFICATE: "rabies_vaccination_expires",
+                    RABIES_EXEMPTION: "rabies_exemption_until"}
     fact_sources = {
         "date_of_birth": FactSource.RECORD,
         "spayed_neutered": FactSource.RECORD,
         "dogs_at_residence_over_6_months": FactSource.RECORD,
         "kennel_license": FactSource.RECORD,
-        "rabies_vaccination_expires": FactSource.DOCUMENT,
-        "rabies_exemption_until": FactSource.DOCUMENT,
+        **{fact: FactSource.DOCUMENT for fact in expiry_facts.values()},
         "renewal": FactSource.APPLICATION,
     }
     documents = DOCUMENTS
@@ -247,8 +250,8 @@ class DogLicenseKind(PermitKind):
         return {
             "date_of_birth": dog.date_of_birth,
             "spayed_neutered": dog.spayed_neutered,
-            "rabies_vaccination_expires": _latest_valid_until(documents, RABIES_CERTIFICATE),
-            "rabies_exemption_until": _latest_valid_until(documents, RABIES_EXEMPTION),
+            **{fact: _latest_valid_until(documents, kind)
+               for kind, fact in self.expiry_facts.items()},
             "acquired_on": details.acquired_on,
             "moved_in_on": details.moved_in_on,
             "dogs_at_residence_over_6_months": dogs_kept_at(dog.residence, on=on, counting=dog),

@@ -77,7 +77,7 @@ class VarianceSerializer(BoundedModelSerializer):
         model = Variance
         fields = [
             "id", "rule_ids", "request_text", "locus", "owner", "regulation", "relief",
-            "status", "conditions", "bases",
+            "status", "conditions", "bases", "denial_reason",
             "signatures_required", "signatures", "requested_by", "requested_at", "decided_at",
         ]
 
@@ -156,7 +156,8 @@ class VarianceSignSerializer(StrictSerializer):
 
 
 class VarianceDenySerializer(StrictSerializer):
-    reason = text_field(help_text="The Board's reason, kept as the bases of the decision.")
+    reason = text_field(help_text="The Board's reason, answered as the variance's "
+                                  "denial_reason.")
 
 
 class AbutterSerializer(StrictSerializer):

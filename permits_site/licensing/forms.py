@@ -62,22 +62,38 @@ class DocumentUploadForm(forms.Form):
 class ApplicationDocumentsForm(forms.Form):
     """The documents a permit type declares for an action, one file input each, asked on the
     generated application form beside its fields. None is required here: what may not
-    follow is refused at submit, naming its section (``refuse_missing_documents``)."""
+    follow is refused at submit, naming its section (``refuse_missing_documents``). A
+    document whose expiry the rules read (``dated``: ``PermitKind.expiry_facts``) is asked
+    with that date, which the documents service requires with the file."""
 
     prefix = "document"
 
-    def __init__(self, *args, documents, **kwargs):
+    def __init__(self, *args, documents, dated=(), **kwargs):
         super().__init__(*args, **kwargs)
+        self.kinds = [document.kind for document in documents]
         for document in documents:
             self.fields[document.kind] = DocumentFileField(
                 label=gettext(document.label), required=False,
                 help_text=explained(explain(_when_to_attach(document),
                                             section=CitedSection(document.section))),
             )
+            if document.kind in dated:
+                self.fields[expiry_field(document.kind)] = BoundedDateField(
+                    required=False, widget=DATE_INPUT,
+                    label=gettext("%(document)s: expires or ends on")
+                    % {"document": gettext(document.label)},
+                    help_text=_("As printed on it; the application is judged on that date."),
+                )
 
-    def chosen(self) -> list[tuple[str, object]]:
-        """(document kind, file) of each file chosen."""
-        return [(kind, upload) for kind, upload in self.cleaned_data.items() if upload]
+    def chosen(self) -> list[tuple[str, object, object]]:
+        """(document kind, file, expiry or None) of each file chosen."""
+        return [(kind, self.cleaned_data[kind], self.cleaned_data.get(expiry_field(kind)))
+                for kind in self.kinds if self.cleaned_data.get(kind)]
+
+
+def expiry_field(kind: str) -> str:
+    """The date input asked beside a document whose expiry the rules read."""
+    return f"{kind}_valid_until"
 
 
 def _when_to_attach(document: DeclaredDocument) -> str:

@@ -49,6 +49,7 @@ from permits_site.licensing.declarations import (
 )
 from permits_site.licensing.fact_forms import humanize
 from permits_site.parties.places import place_attribute_names, place_facts
+from permits_site.rules.base import FactsInvalid
 from permits_site.rules.calendar import BusinessCalendar, in_last_month, year_end
 from permits_site.rules.fees import FeeLine, PricedItem, QuoteRefused, item, line_for
 from permits_site.rules.registry import get_rule_set
@@ -123,13 +124,20 @@ class YearEndNotice:
 @dataclass(frozen=True)
 class RequiredDocument:
     """A document issuance needs: ``count`` of any of ``kinds`` (one per dog of a kennel),
-    accepted by staff; attached before submitting unless it ``may_follow``."""
+    accepted by staff; attached before submitting unless it ``may_follow``. ``group`` is the
+    ``one_of`` group of alternatives (:attr:`name` names the requirement)."""
 
     kinds: tuple[str, ...]
     label: str
     citation: str
     may_follow: bool = False
     count: int = 1
+    group: str = ""
+
+    @property
+    def name(self) -> str:
+        """The requirement's name: its group of alternatives, else its one kind."""
+        return self.group or self.kinds[0]
 
 
 
@@ -179,6 +187,9 @@ class PermitKind:
     fact_sources: Mapping[str, FactSource] = {}
     #: Documents the type asks for.
     documents: tuple[DeclaredDocument, ...] = ()
+    #: Documents whose expiry (``valid_until``) is a fact of the rule set (``facts_from``
+    #: document): document kind → fact. Such a document is refused without its expiry.
+    expiry_facts: Mapping[str, str] = {}
     #: Gates this kind's own ``extra_blockers`` can raise.
     own_gates: tuple[Gate, ...] = ()
     #: Rules whose failure waits on another gate than ``rules_met`` (an office sign-off).
@@ -410,8 +421,13 @@ class PermitKind:
 
     def application_facts(self, application: Application, *, on: dt.date
                           ) -> dict[str, Any] | None:
-        """The rule set's facts: the applicant's answers, the property's attributes, the
-        action, and what the office recorded — or None while the office's are pending.
+        """The rule set's facts, each from where :meth:`facts_from` says: the applicant's
+        answers, the property's attributes, the action, and what the office recorded — or
+        None while a fact the office must record (a required one) is not recorded yet.
+
+        A fact the office records that may be absent (an inspector's finding before the
+        visit) is left out until recorded, and the rules reading it say so; what the office
+        records never replaces an applicant's answer.
 
         Stored as JSON, they are parsed back into the types rules compare
         (dates, Decimals) the way the API and the forms validated them.
@@ -419,13 +435,21 @@ class PermitKind:
         rule_set = get_rule_set(self.check_code(application))
         if rule_set is None:
             return dict(application.facts)
-        recorded = self.recorded_facts(application, on=on)
-        if recorded is None:
-            return None
-        raw = {**application.facts, **recorded, **sourced_facts(
-            self.facts_from(application.permit_type), place=application.place,
-            action=application.action, on=on)}
-        return rule_set.parse({name: value for name, value in raw.items() if value is not None})
+        sources = self.facts_from(application.permit_type)
+        office = {name for name, source in sources.items() if source == FactSource.OFFICE}
+        answered = {name: value for name, value in application.facts.items()
+                    if name not in office}
+        recorded = {name: value for name, value in self.recorded_facts(application, on=on).items()
+                    if name in office}
+        raw = {**answered, **recorded, **sourced_facts(
+            sources, place=application.place, action=application.action, on=on)}
+        try:
+            return rule_set.parse({name: value for name, value in raw.items()
+                                   if value is not None})
+        except FactsInvalid as invalid:
+            if set(invalid.errors) <= office - set(recorded):
+                return None
+            raise
 
     def pending_office_facts(self, permit_type: PermitType) -> dict[str, Any]:
         """The facts the office records, as they stand before it has recorded any: the
@@ -433,13 +457,14 @@ class PermitKind:
         shown waiting on the office (by default there are none)."""
         return {}
 
-    def recorded_facts(self, application: Application, *, on: dt.date) -> dict[str, Any] | None:
+    def recorded_facts(self, application: Application, *, on: dt.date) -> dict[str, Any]:
         """Facts from the office's records: by default the answers of the application's
-        latest passed inspection when one is a gate (None until then)."""
+        latest passed inspection when one is a gate (none before it). Only the facts that
+        come from the office are read from them (:meth:`application_facts`)."""
         if not self.inspection_check:
             return {}
         inspection = application.passed_inspection(check_code=self.inspection_check)
-        return None if inspection is None else dict(inspection.answers)
+        return {} if inspection is None else dict(inspection.answers)
 
     def application_quote_facts(self, application: Application, *, on: dt.date) -> dict[str, Any]:
         """The fee-quote facts (strict JSON values) an application supplies."""
@@ -458,6 +483,7 @@ class PermitKind:
                 label=" or ".join(document.label for document in group),
                 citation=group[0].section,
                 may_follow=all(document.may_follow for document in group),
+                group=group[0].one_of,
             )
             for group in groups.values()
         ]

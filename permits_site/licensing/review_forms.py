@@ -32,8 +32,17 @@ class DomainErrorsForm(forms.Form):
                 self.add_error(name if name in self.fields else None, message)
 
 
+class RulesToVary(forms.MultipleChoiceField):
+    """The failed rules a request may cover, offered as choices; a rule sent that is not
+    among them is the variance service's to refuse, saying why (it passes, does not apply,
+    awaits a determination or is already asked for)."""
+
+    def valid_value(self, value: str) -> bool:
+        return True
+
+
 class VarianceRequestForm(DomainErrorsForm):
-    rule_ids = forms.MultipleChoiceField(
+    rule_ids = RulesToVary(
         label=_("Rules the variance would cover"),
         widget=forms.CheckboxSelectMultiple,
         required=False,

@@ -31,6 +31,20 @@ def test_applicant_uploads_a_rabies_certificate(resident_api, draft):
     assert Document.objects.get(pk=body["id"]).uploaded_by == draft.applicant
 
 
+@pytest.mark.parametrize("kind", ["rabies_certificate", "rabies_exemption"])
+def test_a_rabies_proof_without_its_expiry_is_refused_naming_valid_until_a1(resident_api, draft,
+                                                                              kind):
+    """The rule set reads the certificate's expiry (``facts_from`` document): a proof
+    without it would only fail ``na.lic.A1.rabies`` later, without saying why."""
+    response = resident_api.post(documents_url(draft), {"kind": kind, "file": sample_upload()},
+                                 format="multipart")
+
+    assert response.status_code == 400, response.content
+    assert list(response.json()) == ["valid_until"]
+    assert "Licenses A(1)" in response.json()["valid_until"][0]
+    assert not Document.objects.exists()
+
+
 def test_clerk_may_upload_for_the_applicant_who_still_owns_the_document(clerk_api, clerk, draft):
     response = upload(clerk_api, draft, sample_upload("rabies_certificate.pdf"))
 

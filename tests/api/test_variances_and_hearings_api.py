@@ -23,7 +23,9 @@ from tests.licensing.test_hearings import ABUTTERS, NOTICE_CITATION, PRIVATE_STA
 from tests.licensing.test_hearings import submitted_application as submitted_stable
 from tests.licensing.test_variances import (
     PRIVATE_WELL,
+    TOO_CLOSE_TO_A_WELL,
     WAIVER_CITATION,
+    WATER_BODY,
     WaiverKind,
 )
 from tests.licensing.test_variances import submitted_application as submitted_disposal_works
@@ -187,8 +189,43 @@ def test_a_board_member_denies_giving_the_reason(variance, tisbury_board_api):
     assert list(blank.json()) == ["reason"]
     assert denied.status_code == 200
     assert denied.json()["status"] == VarianceStatus.DENIED
-    assert denied.json()["bases"] == "The well would be at risk."
+    assert denied.json()["denial_reason"] == "The well would be at risk."
+    assert denied.json()["bases"] == ""
     assert denied.json()["signatures"][0]["approve"] is False
+
+
+def test_a_denial_keeps_the_proposed_bases_apart_from_its_reason_8_2(variance, tisbury_board_api):
+    board = staff(Role.BOARD_MEMBER, "tisbury")
+    with registered_kind(WaiverKind(signatures=2)):
+        variance.signatures_required = 2
+        variance.save(update_fields=["signatures_required"])
+        url = f"{variances_url(variance.application)}{variance.pk}/"
+        tisbury_board_api.post(f"{url}sign/", GRANT, format="json")
+        denied = client_for(board).post(f"{url}deny/", {"reason": "Not needed."}, format="json")
+
+    assert denied.status_code == 200, denied.content
+    assert (denied.json()["status"], denied.json()["bases"], denied.json()["denial_reason"]) == (
+        VarianceStatus.DENIED, GRANT["bases"], "Not needed.")
+
+
+@pytest.mark.parametrize(("facts", "rule", "outcome"), [
+    ({}, WATER_BODY, "passes"),
+    ({}, "ti.9.4.2.bb_new", "does not apply"),
+    ({"on_slope": True}, "ti.9.7.6.slope", "waits for a reviewer"),
+])
+def test_a_variance_of_a_rule_the_application_does_not_fail_is_refused_naming_it_8_2(
+    waiver_kind, tisbury_clerk_api, facts, rule, outcome
+):
+    application = submitted_disposal_works({**TOO_CLOSE_TO_A_WELL, **facts})
+
+    refused = tisbury_clerk_api.post(variances_url(application), {
+        "rule_ids": [PRIVATE_WELL, rule], "request_text": "Please."}, format="json")
+
+    assert refused.status_code == 400, refused.content
+    assert list(refused.json()) == ["rule_ids"]
+    [message] = refused.json()["rule_ids"]
+    assert rule in message and outcome in message and PRIVATE_WELL not in message
+    assert not application.variances.exists()
 
 
 def test_a_rule_already_in_a_pending_variance_is_refused_naming_rule_ids(

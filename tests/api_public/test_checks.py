@@ -148,7 +148,7 @@ def test_a_rule_joining_several_limits_reports_them_by_fact_09_9_5_6(public):
 #: A dangerous dog's owner meeting every duty of Dangerous D (North Andover ch. 60).
 DANGEROUS_DOG_DUTIES = {
     "enclosure_distance_to_property_line_ft": 12, "enclosure_has_bottom": True,
-    "enclosure_has_secure_top": True, "enclosure_weather_protection": True,
+    "sides_embedded_ft": 0, "enclosure_has_secure_top": True, "enclosure_weather_protection": True,
     "warning_signs_all_sides": True, "child_warning_symbol_sign": True,
     "abutters_notified_certified": True, "insurance_per_incident": 150000,
     "lead_length_ft": 4, "muzzled_off_premises": True, "handler_age": 30,
@@ -353,3 +353,20 @@ def test_a_check_given_only_the_facts_the_spec_lists_judges_the_spec_table_first
     assert tuple(found["rule"] for found in findings[:len(spec_rule_ids)]) == spec_rule_ids
     assert all(found["outcome"] != "fail" for found in findings[len(spec_rule_ids):])
     assert response.json()["compliant"] is True
+
+
+@pytest.mark.parametrize("bottom", [True, False])
+def test_the_depth_of_a_pen_s_sides_is_required_as_the_catalogue_says_dangerous_d1a(public,
+                                                                                  bottom):
+    """North Andover lists ``sides_embedded_ft`` as a plain fact: required, even where the
+    pen has a bottom and the rule reading it does not apply (api.md)."""
+    facts = {**DANGEROUS_DOG_DUTIES, "enclosure_has_bottom": bottom}
+    del facts["sides_embedded_ft"]
+    catalogue = public.get("/api/v1/checks/north_andover.dangerous_dog_compliance/").json()
+
+    refused = judge(public, "north_andover.dangerous_dog_compliance", facts)
+
+    assert {fact["name"]: fact["required"] for fact in catalogue["facts"]}[
+        "sides_embedded_ft"] is True
+    assert refused.status_code == 400
+    assert list(refused.json()["facts"]) == ["sides_embedded_ft"]

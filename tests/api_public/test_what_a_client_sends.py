@@ -119,7 +119,7 @@ def test_an_unknown_check_is_still_a_404(public):
 @pytest.mark.parametrize(("permit_type", "check"), [
     ("tisbury.residential_kitchen", KITCHEN_VISIT),
     ("tisbury.dumpster", "tisbury.dumpster_site_visit"),
-    ("north_andover.kennel_license", "north_andover.kennel_license"),
+    ("north_andover.kennel_license", "north_andover.kennel_inspection"),
     ("northborough.private_stable", None),
 ])
 def test_a_permit_type_names_the_checklist_its_inspection_uses(public, permit_type, check):

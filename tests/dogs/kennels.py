@@ -17,6 +17,8 @@ from permits_site.licensing.services.payments import record_payment
 from permits_site.licensing.services.permits import issue_permit
 
 KENNEL = "north_andover.kennel_license"
+#: The Animal Inspector's checklist: the five findings of the kennel license rule set (B(3)).
+KENNEL_INSPECTION = "north_andover.kennel_inspection"
 #: What the applicant states: six dogs, all vaccinated, well back from the lines.
 KENNEL_ANSWERS = {
     "dogs_over_6_months": 6,
@@ -68,11 +70,11 @@ def kennel_application(holder, residence, **answers):
 
 def inspect(application, inspector, *, findings=FAVORABLE):
     inspection = schedule_inspection(
-        municipality=application.municipality, check_code=KENNEL,
+        municipality=application.municipality, check_code=KENNEL_INSPECTION,
         scheduled_for=timezone.localdate(), inspector=inspector, acting_user=inspector,
         application=application,
     )
-    record_inspection(inspection=inspection, answers={**KENNEL_ANSWERS, **findings}, notes="",
+    record_inspection(inspection=inspection, answers=findings, notes="",
                       acting_user=inspector)
     return close_inspection(inspection=inspection, acting_user=inspector)
 

@@ -13,9 +13,10 @@ from permits_site.licensing.declarations import DetailsInvalid, Gate
 from permits_site.licensing.kinds import kind_for
 from permits_site.licensing.models import PermitStatus, PermitType
 from permits_site.licensing.services.applications import blockers, submit_application
+from permits_site.licensing.services.documents import upload_document
 from permits_site.parties.services import find_or_create_property
 from tests.dogs.kennels import KENNEL, KENNEL_ANSWERS, inspect, kennel_application, kennel_licensed
-from tests.dogs.test_license_flow import ACQUIRED
+from tests.dogs.test_license_flow import ACQUIRED, png_upload
 from tests.factories import Role, staff
 from tests.tisbury.support import with_required_documents
 
@@ -91,6 +92,7 @@ def test_no_kennel_license_issues_before_a_favorable_inspection_b3(resident, ken
 
     assert [(blocker.code, blocker.gate) for blocker in waiting] == [
         ("inspection.not_passed", Gate.INSPECTION_PASSED),
+        ("na.kennel.B3.inspection", Gate.REVIEW_DETERMINED),
         ("document.rabies_certificate", Gate.DOCUMENTS_ACCEPTED), ("fee.unpaid", Gate.FEE_PAID)]
     assert "inspection.not_passed" in [blocker.code for blocker in blockers(application)]
     assert {blocker.gate for blocker in waiting} <= set(kind.gates(application.permit_type))
@@ -116,7 +118,7 @@ def test_a_dog_licenses_blockers_name_its_declared_gates(dog):
     gates = set(kind_for(DOG_LICENSE).gates(application.permit_type))
     found = blockers(application)
     assert {blocker.gate for blocker in found} <= gates
-    assert {blocker.code for blocker in found} >= {"document.rabies_certificate",
+    assert {blocker.code for blocker in found} >= {"document.rabies",
                                                    "document.other_town_license"}
     with pytest.raises(DomainError) as refused:
         submit_application(application=application, acting_user=dog.owner)
@@ -133,3 +135,24 @@ def test_a_submitted_dog_license_is_not_edited(dog):
     with pytest.raises(DomainError):
         update_dog_license(application=application, dog=dog, license_year=2027,
                            acting_user=dog.owner)
+
+
+@time_machine.travel(FEB_2027, tick=False)
+@pytest.mark.parametrize(("on_file", "code"), [
+    (None, "document.rabies"),
+    ("rabies_exemption", "document.rabies_exemption"),
+    ("rabies_certificate", "document.rabies_certificate"),
+])
+def test_the_rabies_blocker_names_the_proof_on_file_or_either_proof_a1(dog, on_file, code):
+    application = apply_for_dog_license(applicant=dog.owner, dog=dog, action="new",
+                                        license_year=2027, acquired_on=ACQUIRED)
+    if on_file:
+        upload_document(application=application, uploaded_by=dog.owner, kind=on_file,
+                        upload=png_upload(), valid_until=dt.date(2029, 1, 1))
+
+    [rabies] = [blocker for blocker in blockers(application)
+                if blocker.gate == Gate.DOCUMENTS_ACCEPTED]
+
+    assert rabies.code == code
+    assert "Rabies vaccination certificate or Veterinarian's rabies exemption certificate" in (
+        rabies.message)

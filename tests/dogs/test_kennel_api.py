@@ -15,6 +15,7 @@ from tests.dogs.kennels import (
     FAVORABLE,
     KENNEL,
     KENNEL_ANSWERS,
+    KENNEL_INSPECTION,
     attach_rabies_certificates,
     kennel_licensed,
 )
@@ -60,14 +61,14 @@ def applied(resident, kennel_site) -> int:
 def inspected(office: APIClient, inspector, application_id: int, findings: dict) -> dict:
     """The Animal Inspector's visit, scheduled by the Clerk, answered and closed."""
     scheduled = office.post("/api/v1/inspections/", {
-        "municipality": "north_andover", "check": KENNEL,
+        "municipality": "north_andover", "check": KENNEL_INSPECTION,
         "scheduled_for": JUNE_10.date().isoformat(), "inspector": inspector.pk,
         "application": application_id}, format="json")
     assert scheduled.status_code == 201, scheduled.content
     visit = scheduled.json()["id"]
     agent = client_for(inspector)
     recorded = agent.post(f"/api/v1/inspections/{visit}/findings/",
-                          {"answers": {**KENNEL_ANSWERS, **findings}, "notes": ""},
+                          {"answers": findings, "notes": ""},
                           format="json")
     assert recorded.status_code == 200, recorded.content
     return agent.post(f"/api/v1/inspections/{visit}/close/").json()
@@ -137,16 +138,97 @@ def test_the_applicant_cannot_record_the_inspection_findings(resident, clerk, in
     office = client_for(clerk)
     pk = applied(resident, kennel_site)
     scheduled = office.post("/api/v1/inspections/", {
-        "municipality": "north_andover", "check": KENNEL,
+        "municipality": "north_andover", "check": KENNEL_INSPECTION,
         "scheduled_for": JUNE_10.date().isoformat(), "inspector": inspector.pk,
         "application": pk}, format="json").json()
 
     refused = client_for(resident).post(f"/api/v1/inspections/{scheduled['id']}/findings/",
-                                        {"answers": {**KENNEL_ANSWERS, **FAVORABLE}},
+                                        {"answers": FAVORABLE},
                                         format="json")
 
     assert refused.status_code in (403, 404)
     assert "inspection.not_passed" in blocker_codes(office, pk)
+
+
+#: What an applicant states of a kennel that breaks three rules of the set: three of five
+#: dogs vaccinated (B(1)), 10 ft to the lot line (B(3)(c)), 5 ft to a dwelling (B(3)(d)).
+SHORT_OF_THE_RULES = {"dogs_over_6_months": 5, "dogs_with_current_rabies": 3,
+                      "distance_to_lot_line_ft": 10, "distance_to_abutting_dwelling_ft": 5,
+                      "veterinary_medical_boarding": False}
+
+
+def outcomes(answer: dict) -> dict[str, str]:
+    return {finding["rule"]: finding["outcome"] for finding in answer["findings"]}
+
+
+def test_the_application_is_judged_by_its_rule_set_before_any_inspection_b1_b3(
+    resident, clerk, kennel_site
+):
+    created = client_for(resident).post("/api/v1/applications/", {
+        "permit_type": KENNEL, "action": "new",
+        "details": {"property": kennel_site.pk, **SHORT_OF_THE_RULES}}, format="json")
+    shown = client_for(clerk).get(f"/api/v1/applications/{created.json()['id']}/").json()
+
+    assert created.status_code == 201, created.content
+    assert shown["check"] == KENNEL
+    assert outcomes(shown) == {
+        "na.kennel.B1.required": "pass", "na.kennel.B1.rabies": "fail",
+        "na.kennel.B3c.lot_line": "fail", "na.kennel.B3d.dwelling": "fail",
+        "na.kennel.B3.inspection": "needs_review"}
+    blockers = {blocker["code"]: blocker["gate"] for blocker in shown["blockers"]}
+    assert {code: blockers.get(code) for code in (
+        "na.kennel.B1.rabies", "na.kennel.B3c.lot_line", "na.kennel.B3d.dwelling",
+        "na.kennel.B3.inspection", "inspection.not_passed")} == {
+        "na.kennel.B1.rabies": "rules_met", "na.kennel.B3c.lot_line": "rules_met",
+        "na.kennel.B3d.dwelling": "rules_met", "na.kennel.B3.inspection": "review_determined",
+        "inspection.not_passed": "inspection_passed"}
+
+
+def test_the_inspection_asks_only_the_inspector_s_five_findings_b3(resident, clerk, inspector,
+                                                                    kennel_site):
+    office = client_for(clerk)
+    pk = applied(resident, kennel_site)
+    described = APIClient().get(f"/api/v1/permit-types/{KENNEL}/").json()
+    scheduled = office.post("/api/v1/inspections/", {
+        "municipality": "north_andover", "check": described["inspection_check"],
+        "scheduled_for": JUNE_10.date().isoformat(), "inspector": inspector.pk,
+        "application": pk}, format="json").json()
+    agent = client_for(inspector)
+
+    retyped = agent.post(f"/api/v1/inspections/{scheduled['id']}/findings/",
+                         {"answers": {**FAVORABLE, "distance_to_lot_line_ft": 90}},
+                         format="json")
+    recorded = agent.post(f"/api/v1/inspections/{scheduled['id']}/findings/",
+                          {"answers": FAVORABLE}, format="json")
+    closed = agent.post(f"/api/v1/inspections/{scheduled['id']}/close/").json()
+
+    assert described["inspection_check"] == KENNEL_INSPECTION
+    assert {name for name, source in described["facts_from"].items() if source == "office"} == (
+        set(FAVORABLE))
+    assert retyped.status_code == 400
+    assert list(retyped.json()["answers"]) == ["distance_to_lot_line_ft"]
+    assert recorded.status_code == 200, recorded.content
+    assert closed["result"] == "passed"
+    shown = office.get(f"/api/v1/applications/{pk}/").json()
+    assert outcomes(shown)["na.kennel.B3.inspection"] == "pass"
+    assert [blocker["code"] for blocker in shown["blockers"]
+            if blocker["gate"] in ("inspection_passed", "rules_met", "review_determined")] == []
+
+
+def test_the_inspection_never_replaces_what_the_applicant_stated_b3(resident, clerk, inspector,
+                                                                    kennel_site):
+    office = client_for(clerk)
+    pk = applied(resident, kennel_site)
+    Application.objects.filter(pk=pk).update(
+        facts={**KENNEL_ANSWERS, "distance_to_lot_line_ft": 10})
+
+    closed = inspected(office, inspector, pk, FAVORABLE)
+    shown = office.get(f"/api/v1/applications/{pk}/").json()
+
+    assert closed["result"] == "passed"
+    assert shown["details"]["distance_to_lot_line_ft"] == 10
+    assert outcomes(shown)["na.kennel.B3c.lot_line"] == "fail"
+    assert "na.kennel.B3c.lot_line" in [blocker["code"] for blocker in shown["blockers"]]
 
 
 # -- the roster and the review through the API -------------------------------------------

@@ -176,7 +176,7 @@ def test_the_clerk_schedules_the_animal_inspector_from_the_review_screen(client,
     assert "Choose the inspector." in missing.content.decode()
     visit = application.inspections.get()
     assert (visit.inspector, visit.scheduled_for, visit.check_code) == (
-        inspector, dt.date(2026, 6, 11), "north_andover.kennel_license")
+        inspector, dt.date(2026, 6, 11), "north_andover.kennel_inspection")
 
 
 def test_the_licensee_reaches_the_roster_from_the_dashboard(client, permit):

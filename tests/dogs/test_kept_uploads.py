@@ -117,3 +117,18 @@ def test_a_clerks_refused_upload_goes_back_with_the_errors_as_messages(client, d
     assert response.redirect_chain[0][1] == 302
     assert "Kind:" in response.content.decode()
     assert not Document.objects.exists()
+
+
+@time_machine.travel(FEB_2027, tick=False)
+def test_the_application_page_asks_the_expiry_of_a_rabies_certificate_a1(client, dog):
+    application = apply_for_dog_license(applicant=dog.owner, dog=dog, action="new",
+                                        license_year=2027, acquired_on=dt.date(2027, 2, 1))
+    client.force_login(dog.owner)
+
+    refused = client.post(reverse("licensing:upload", args=[application.pk]),
+                          {"kind": "rabies_certificate", "file": png_upload()})
+
+    assert refused.status_code == 400
+    assert "valid_until" in refused.context["upload_form"].errors
+    assert "Licenses A(1)" in refused.context["upload_form"].errors["valid_until"][0]
+    assert not Document.objects.exists()

@@ -39,7 +39,8 @@ COMPLIED = dt.date(2027, 10, 28)
 
 FACTS = {
     "enclosure_distance_to_property_line_ft": "12", "enclosure_has_bottom": True,
-    "enclosure_has_secure_top": True, "enclosure_weather_protection": True,
+    "sides_embedded_ft": "0", "enclosure_has_secure_top": True,
+    "enclosure_weather_protection": True,
     "warning_signs_all_sides": True, "child_warning_symbol_sign": True,
     "abutters_notified_certified": True, "insurance_per_incident": "100000",
     "lead_length_ft": "4", "muzzled_off_premises": True, "handler_age": "30",

@@ -298,7 +298,7 @@ def test_the_inspector_schedules_it_from_the_row_and_the_applicant_is_told(
     assert response.status_code == 302 and response.url == HOME
     visit = Inspection.objects.get(application=kennel_application)
     assert (visit.inspector, visit.scheduled_for, visit.check_code) == (
-        na_inspector, days(1), KENNEL)
+        na_inspector, days(1), "north_andover.kennel_inspection")
     message = kennel_application.applicant.messages.get()
     assert "Thursday, June 11, 2026" in message.text
 

@@ -173,9 +173,11 @@ def test_denied_variance_leaves_the_failed_rule_blocking(waiver_kind, tisbury_cl
     )
 
     assert variance.status == VarianceStatus.DENIED
-    assert variance.bases == "A nearer well would be put at risk."
+    assert (variance.denial_reason, variance.bases) == ("A nearer well would be put at risk.", "")
     assert variance.signatures.get().approve is False
     assert blocking_rules(application) == [PRIVATE_WELL]
+    denial = AuditEntry.objects.get(action="variance.denied")
+    assert denial.after["reason"] == "A nearer well would be put at risk."
 
 
 @time_machine.travel(JUNE_2030, tick=False)
@@ -453,12 +455,14 @@ def test_issued_permit_freezes_granted_variances_and_its_pdf_lists_them_8_2(
 @time_machine.travel(JUNE_2030, tick=False)
 def test_denied_variances_are_not_printed_on_the_license(waiver_kind, tisbury_clerk, board_member):
     waiver_kind()
-    application = submitted_application(COASTAL_SEPTIC_OK)
+    application = submitted_application()
     deny_variance(
         variance=requested(application, tisbury_clerk),
         board_member=board_member,
-        reason="Not needed.",
+        reason="Move the system instead.",
     )
+    application.facts = COASTAL_SEPTIC_OK
+    application.save(update_fields=["facts"])
     pay(application, tisbury_clerk)
     approve_application(application=application, acting_user=tisbury_clerk)
 
@@ -496,6 +500,25 @@ def test_clerk_requests_a_variance_from_the_failed_rules_on_the_review_screen(
     assert response.status_code == 302
     variance = application.variances.get()
     assert (variance.rule_ids, variance.request_text) == ([PRIVATE_WELL], "Small lot.")
+
+
+@time_machine.travel(JUNE_2030, tick=False)
+def test_a_request_for_a_rule_that_passes_is_refused_on_the_screen_naming_it_8_2(
+    client, waiver_kind, tisbury_clerk
+):
+    waiver_kind()
+    application = submitted_application()
+    client.force_login(tisbury_clerk)
+
+    response = client.post(
+        reverse("licensing:variance_request", args=[application.pk]),
+        {"variance-rule_ids": [WATER_BODY], "variance-request_text": "Small lot."},
+    )
+
+    assert response.status_code == 400
+    assert (f"{WATER_BODY} passes: the application meets it and needs no variance. "
+            f"({WAIVER_CITATION})") in response.content.decode()
+    assert not application.variances.exists()
 
 
 @time_machine.travel(JUNE_2030, tick=False)
@@ -559,7 +582,12 @@ def test_board_member_denies_on_the_review_screen(client, waiver_kind, tisbury_c
 
     variance.refresh_from_db()
     assert response.status_code == 302
-    assert (variance.status, variance.bases) == (VarianceStatus.DENIED, "The well is too close.")
+    assert (variance.status, variance.denial_reason, variance.bases) == (
+        VarianceStatus.DENIED, "The well is too close.", "")
+    page = client.get(reverse("licensing:review", args=[application.pk])).content.decode()
+    assert "Reason for denial" in page and "The well is too close." in page
+    assert "Specific bases" not in page.split("Reason for denial")[0].split(
+        f"Variance #{variance.pk}")[-1]
 
 
 @time_machine.travel(JUNE_2030, tick=False)

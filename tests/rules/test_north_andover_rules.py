@@ -381,6 +381,7 @@ def test_night_noise_passes_unless_outdoors_repeated_and_unprovoked_c2_night(cha
 COMPLIANT_DANGEROUS_DOG = {
     "enclosure_distance_to_property_line_ft": 12,
     "enclosure_has_bottom": True,
+    "sides_embedded_ft": 0,
     "enclosure_has_secure_top": True,
     "enclosure_weather_protection": True,
     "warning_signs_all_sides": True,
@@ -419,10 +420,15 @@ def test_bottomless_pen_sides_embedded_2_ft_d1a_embedded(depth, outcome):
     assert (finding.required, finding.unit) == (2, "ft")
 
 
-def test_bottomless_pen_must_state_embedded_depth_d1a_embedded():
+@pytest.mark.parametrize("bottom", [True, False])
+def test_every_pen_states_its_embedded_depth_d1a_embedded(bottom):
+    """A plain fact of the spec, required even when the rule reading it does not apply."""
+    raw = {name: value for name, value in dangerous_dog(enclosure_has_bottom=bottom).items()
+           if name != "sides_embedded_ft"}
     with pytest.raises(FactsInvalid) as refused:
-        rules.DANGEROUS_DOG_COMPLIANCE.parse(dangerous_dog(enclosure_has_bottom=False))
-    assert "sides_embedded_ft" in refused.value.errors
+        rules.DANGEROUS_DOG_COMPLIANCE.parse(raw)
+    assert list(refused.value.errors) == ["sides_embedded_ft"]
+    assert not rules.DANGEROUS_DOG_COMPLIANCE.fact_map["sides_embedded_ft"].optional
 
 
 @pytest.mark.parametrize("rule_id, fact", [

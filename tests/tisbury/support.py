@@ -18,6 +18,8 @@ from permits_site.pdf.rendering import render_permit_pdf_bytes
 JUNE_3_2030 = dt.datetime(2030, 6, 3, 10, 0)
 TODAY = JUNE_3_2030.date()
 SAMPLE = "tests/fixtures_files/rabies_certificate.pdf"
+#: The expiry a sample document carries where the rules read it (a rabies certificate).
+SAMPLE_EXPIRY = dt.date(2099, 12, 31)
 
 
 def client_for(user) -> APIClient:
@@ -47,14 +49,18 @@ def accepted_documents(resident: APIClient, office: APIClient, application_id: i
 
 def with_required_documents(application):
     """The applicant attaches a sample file of each document its type requires, so that it
-    may be submitted (issue #21)."""
-    for required in kind_for(application.permit_type.code).required_documents(application):
+    may be submitted (issue #21); one whose expiry the rules read is dated well ahead."""
+    kind = kind_for(application.permit_type.code)
+    for required in kind.required_documents(application):
+        document_kind = required.kinds[0]
         for number in range(required.count):
             with open(SAMPLE, "rb") as sample:
                 upload_document(application=application, uploaded_by=application.applicant,
-                                kind=required.kinds[0],
+                                kind=document_kind,
                                 upload=SimpleUploadedFile(f"document-{number}.pdf",
-                                                          sample.read()))
+                                                          sample.read()),
+                                valid_until=SAMPLE_EXPIRY if document_kind in kind.expiry_facts
+                                else None)
     return application
 
 

@@ -38,7 +38,11 @@ class Variance(models.Model):
         help_text="Page, section, paragraph, sentence, words or numbers to be waived.")
     relief = models.TextField("the waiver asked", blank=True)
     conditions = models.TextField(blank=True)
-    bases = models.TextField("specific bases", blank=True)
+    bases = models.TextField("specific bases", blank=True,
+                             help_text="The specific bases of a grant, written by the first "
+                                       "approving signer (Northborough §8.2).")
+    denial_reason = models.TextField("reason for denial", blank=True,
+                                     help_text="The Board's reason, when it denies the variance.")
     status = models.CharField(
         max_length=10, choices=VarianceStatus.choices, default=VarianceStatus.REQUESTED
     )

@@ -23,7 +23,7 @@ from permits_site.accounts import permissions
 from permits_site.exceptions import DomainError, InvalidTransition, PermissionDenied
 from permits_site.licensing import transitions
 from permits_site.licensing.declarations import Gate, Holder
-from permits_site.licensing.kinds import Blocker, kind_for
+from permits_site.licensing.kinds import Blocker, RequiredDocument, kind_for
 from permits_site.licensing.models import (
     Application,
     DocumentStatus,
@@ -244,8 +244,8 @@ def _document_blockers(application: Application, *, kind) -> list[Blocker]:
     documents = list(application.documents.all())
     found = []
     for required in kind.required_documents(application):
-        code = f"document.{required.kinds[0]}"
         of_kind = [document for document in documents if document.kind in required.kinds]
+        code = f"document.{_document_named(required, of_kind)}"
         accepted = [document for document in of_kind if document.status == DocumentStatus.ACCEPTED]
         if len(accepted) >= required.count:
             continue
@@ -255,6 +255,15 @@ def _document_blockers(application: Application, *, kind) -> list[Blocker]:
             message = f"{required.label} has not been accepted yet."
         found.append(Blocker(code, message, required.citation, Gate.DOCUMENTS_ACCEPTED))
     return found
+
+
+def _document_named(required: RequiredDocument, attached: list) -> str:
+    """What a document blocker names: the kind on file (the first declared of those not
+    refused), else the requirement (its ``one_of`` group: a rabies certificate or an
+    exemption, either of which would do)."""
+    on_file = {document.kind for document in attached
+               if document.status != DocumentStatus.REJECTED}
+    return next((kind for kind in required.kinds if kind in on_file), required.name)
 
 
 def _fee_citation(invoice: Invoice) -> str:

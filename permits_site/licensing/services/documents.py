@@ -107,6 +107,22 @@ def refuse_missing_documents(application: Application) -> None:
         raise DomainError({"documents": refusals})
 
 
+def _refuse_undated(application: Application, kind: str) -> None:
+    """Refuse a document the rules read the expiry of when it comes without one: it would
+    fail its rule later without saying why (a rabies certificate, Licenses A(1))."""
+    permit_kind = kind_for(application.permit_type.code)
+    if kind not in permit_kind.expiry_facts:
+        return
+    section = next((document.section for document in permit_kind.documents
+                    if document.kind == kind), "")
+    raise DomainError(
+        f"Enter the date the {document_label(application, kind).lower()} expires or ends, as "
+        f"printed on it: the application is judged on that date"
+        + (f" ({section})." if section else "."),
+        field="valid_until",
+    )
+
+
 @transaction.atomic
 def upload_document(
     *,
@@ -116,9 +132,13 @@ def upload_document(
     upload: UploadedFile,
     valid_until: dt.date | None = None,
 ) -> Document:
-    """Attach a document to an application; the applicant owns it."""
+    """Attach a document to an application; the applicant owns it. A document whose expiry
+    the rule set reads (``PermitKind.expiry_facts``) is refused without it, naming
+    ``valid_until``."""
     transitions.require("attach_document", application)
     content_type, sha256 = check_upload(upload)
+    if valid_until is None:
+        _refuse_undated(application, kind)
     document = Document(
         municipality=application.municipality,
         owner=application.applicant,

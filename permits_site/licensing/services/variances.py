@@ -27,6 +27,8 @@ from permits_site.licensing.models import (
     VarianceSignature,
     VarianceStatus,
 )
+from permits_site.licensing.services.applications import evaluate
+from permits_site.rules.base import Outcome
 from permits_site.rules.registry import get_rule_set, rule_in_plain_words
 
 if TYPE_CHECKING:
@@ -74,9 +76,12 @@ def request_variance(
     A rule already in a pending or granted variance cannot be asked for again;
     after a denial it can. A rule the law puts beyond waiver for this
     application (a Tisbury Barrier Beach rule on a barrier beach, 09.9.1) is
-    refused, and so is a request the clerk marks as asking to set aside a
-    state or federal statute or a town bylaw (``sets_aside_law``): no Board
-    can waive those. Where the law wants a written application (Tisbury
+    refused; so is a rule the application does not fail (it passes, does not
+    apply or awaits a reviewer's determination): the Board varies a requirement
+    whose enforcement would do manifest injustice (Northborough §8.2). So is a
+    request the clerk marks as asking to set aside a state or federal statute or
+    a town bylaw (``sets_aside_law``): no Board can waive those. Where the law
+    wants a written application (Tisbury
     09.0.3), it names the locus with its assessors' lot, the owner, the exact
     regulation and the waiver asked, and ``request_text`` says why; such a request may name
     no rule of the rule set, for the Board may waive any of its regulations (Tisbury
@@ -95,6 +100,9 @@ def request_variance(
                                                                citation=citation)
     if not errors and (refusals := kind.unwaivable_rules(application, rule_ids)):
         errors["rule_ids"] = refusals
+    if not errors and not waives_in_writing_only and (
+            not_failed := _not_failed(application, rule_ids)):
+        errors["rule_ids"] = [cited(message, citation) for message in not_failed]
     if sets_aside_law:
         errors["sets_aside_law"] = [cited(
             "A Board cannot waive a state or federal statute or a town bylaw.",
@@ -164,7 +172,8 @@ def _in_rule_set_order(application: Application, rule_ids: list[str]) -> list[st
 def _rule_id_errors(
     application: Application, rule_ids: list[str], *, citation: str
 ) -> dict[str, list[str]]:
-    """Refusals of the rules asked for: none, unknown, or already in a live variance."""
+    """Refusals of the rules asked for: none, unknown, another body's sign-off, or already in
+    a live variance."""
     if not rule_ids:
         messages = ["Choose at least one rule for the variance to cover."]
     elif unknown := [rule_id for rule_id in rule_ids if rule_id not in _rule_ids_of(application)]:
@@ -186,6 +195,29 @@ def _rule_id_errors(
             if rule_id in rule_ids
         ]
     return {"rule_ids": [cited(message, citation) for message in messages]} if messages else {}
+
+
+#: Why a rule the application does not fail needs no variance, by its finding's outcome.
+NOT_FAILED = {
+    Outcome.PASS: "passes: the application meets it and needs no variance.",
+    Outcome.NOT_APPLICABLE: "does not apply to this application: there is nothing to vary.",
+    Outcome.NEEDS_REVIEW: "waits for a reviewer's determination, not a variance: a variance "
+                          "is from a requirement the application does not meet.",
+}
+
+
+def _not_failed(application: Application, rule_ids: list[str]) -> list[str]:
+    """Refusals of the rules asked for that the application does not fail today: the Board
+    varies a provision whose enforcement would do manifest injustice (Northborough §8.2),
+    and a rule that passes, does not apply or awaits a determination is not enforced
+    against the application."""
+    result = evaluate(application)
+    if result is None:
+        return [f"{rule_id} has not been judged yet: the office has not recorded what the "
+                "rules read." for rule_id in rule_ids]
+    outcomes = {finding.rule: finding.outcome for finding in result.findings}
+    return [f"{rule_id} {NOT_FAILED[outcomes[rule_id]]}" for rule_id in rule_ids
+            if outcomes[rule_id] is not Outcome.FAIL]
 
 
 def _locked(variance: Variance) -> Variance:
@@ -287,7 +319,8 @@ def _settle_text(variance: Variance, *, conditions: str, bases: str, citation: s
 
 @transaction.atomic
 def deny_variance(*, variance: Variance, board_member, reason: str) -> Variance:
-    """The Board refuses the variance; the reason is kept as the decision's bases.
+    """The Board refuses the variance, its reason kept as the denial's own; the bases an
+    approving member proposed stay what they were (§8.2: bases are those of a grant).
 
     The denying member's opposing signature is recorded with it. A member who
     already approved cannot deny: one signature each.
@@ -309,7 +342,7 @@ def deny_variance(*, variance: Variance, board_member, reason: str) -> Variance:
         )
     before = {"status": variance.status}
     variance.status = VarianceStatus.DENIED
-    variance.bases = reason.strip()
+    variance.denial_reason = reason.strip()
     variance.decided_at = timezone.now()
     variance.save()
     audit.record(
@@ -317,9 +350,10 @@ def deny_variance(*, variance: Variance, board_member, reason: str) -> Variance:
         action="variance.denied",
         subject=variance,
         municipality=variance.application.municipality,
-        summary=f"Variance #{variance.pk} denied by {board_member.display_name}: {variance.bases}",
+        summary=f"Variance #{variance.pk} denied by {board_member.display_name}: "
+                f"{variance.denial_reason}",
         before=before,
-        after={"status": variance.status, "reason": variance.bases},
+        after={"status": variance.status, "reason": variance.denial_reason},
     )
     return variance
 

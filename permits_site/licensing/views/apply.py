@@ -78,9 +78,10 @@ def _renewal_initial(request, form_class, *, action: str) -> dict:
 def _documents_form(request, permit_type: PermitType, *, action: str, uploads: KeptUploads
                     ) -> ApplicationDocumentsForm:
     """A file input for each document the type declares for ``action`` (issue #21)."""
-    documents = [document for document in kind_for(permit_type.code).documents
-                 if document.applies_to(action)]
-    return ApplicationDocumentsForm(request.POST or None, uploads.files(), documents=documents)
+    kind = kind_for(permit_type.code)
+    documents = [document for document in kind.documents if document.applies_to(action)]
+    return ApplicationDocumentsForm(request.POST or None, uploads.files(), documents=documents,
+                                    dated=kind.expiry_facts)
 
 
 @transaction.atomic
@@ -92,9 +93,9 @@ def _start(permit_type: PermitType, *, applicant, action: str, details: dict, ac
         applicant=applicant, permit_type=permit_type, action=action, details=details,
         acting_user=acting_user,
     )
-    for document_kind, upload in documents:
+    for document_kind, upload, valid_until in documents:
         upload_document(application=application, uploaded_by=acting_user, kind=document_kind,
-                        upload=upload)
+                        upload=upload, valid_until=valid_until)
     if submitting:
         submit_application(application=application, acting_user=acting_user)
     return application
