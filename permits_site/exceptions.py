@@ -25,6 +25,13 @@ class DomainError(Exception):
         self.errors = errors
         super().__init__("; ".join(text for messages in errors.values() for text in messages))
 
+    def filed_under(self, field: str) -> DomainError:
+        """The same refusal with all its messages on ``field``: a condition the value a
+        request chose must meet (what the law requires before an offense is cited) is a
+        refusal of that value, whatever the check that found it is named."""
+        return type(self)({field: [text for messages in self.errors.values()
+                                   for text in messages]})
+
 
 class InvalidTransition(DomainError):
     """The record is not in a state that allows this action."""

@@ -104,12 +104,16 @@ def cite_owner(
     *, case: Case, offense: str, accrues_until: dt.date | None = None, acting_user: User
 ) -> Citation:
     """A fine on the owner's record, counted by the core (each day a separate offense where
-    the schedule says so), once the law's condition for the offense holds."""
+    the schedule says so), once the law's condition for the offense holds; a condition
+    not met is refused on ``offense``."""
     require_role(case, acting_user, Role.ANIMAL_CONTROL_OFFICER, doing="cites the owner")
     known = DOG_OFFENSES.get(offense)
     if known is None:
         raise DomainError("Not an offense cited on a dog case.", field="offense")
-    known.requires(case)
+    try:
+        known.requires(case)
+    except DomainError as refused:
+        raise refused.filed_under("offense") from refused
     citation = issue_citation(case=case, offense=offense, accrues_until=accrues_until,
                               acting_user=acting_user)
     if offense == UNREGISTERED_DANGEROUS:

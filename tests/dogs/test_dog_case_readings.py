@@ -160,7 +160,8 @@ def test_dangerous_f_refusal_is_shown_on_the_page_and_in_the_api(client, owner, 
     assert page.status_code == 400
     assert "Dangerous F" in page.content.decode()
     assert answer.status_code == 400
-    assert "Dangerous F" in str(answer.json())
+    assert list(answer.json()) == ["offense"]
+    assert "Dangerous F" in answer.json()["offense"][0]
     assert not Citation.objects.filter(case=case).exists()
 
 

@@ -124,7 +124,8 @@ def test_a_passed_an_open_or_an_already_cased_inspection_is_refused(stable_permi
                               (failed, "already opened")):
         response = post(nb_inspector, opening(inspection))
         assert response.status_code == 400, response.json()
-        assert words in str(response.json())
+        assert list(response.json()) == ["inspection"]
+        assert words in response.json()["inspection"][0]
     assert Case.objects.count() == 1
 
 

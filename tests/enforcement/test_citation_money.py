@@ -135,6 +135,7 @@ def test_a_first_offense_warning_owes_nothing_and_counts_on_the_record(tisbury_o
     with at(MONDAY):
         warning = issue_citation(case=case, offense="feeding_waterfowl",
                                  acting_user=tisbury_officer)
+    with at(MONDAY + dt.timedelta(days=1)):
         second = issue_citation(case=case, offense="feeding_waterfowl",
                                 acting_user=tisbury_officer)
 

@@ -27,6 +27,8 @@ from tests.factories import municipality
 pytestmark = pytest.mark.django_db
 
 JUNE_7 = dt.datetime(2027, 6, 7, 9, 0)
+#: The day the inspections below are scheduled for: findings are recorded from it on.
+JUNE_8 = dt.datetime(2027, 6, 8, 9, 0)
 
 
 @time_machine.travel(JUNE_7, tick=False)
@@ -84,6 +86,7 @@ def test_an_inspection_of_an_address_alone_needs_the_address(northborough, nb_in
          "0 or more"),
     ],
 )
+@time_machine.travel(JUNE_8, tick=False)
 def test_answers_are_validated_strictly_and_each_refusal_names_its_fact(
     stable_permit, nb_inspector, answers, fact, message
 ):
@@ -141,6 +144,7 @@ def test_the_two_week_rule_is_judged_on_the_day_of_the_visit(stable_permit, nb_i
     assert list(closed.violations.values_list("rule", flat=True)) == ["nb.6.2.interval"]
 
 
+@time_machine.travel(JUNE_8, tick=False)
 def test_closing_before_any_answer_is_refused_naming_answers(stable_permit, nb_inspector):
     inspection = sanitary_inspection(stable_permit, nb_inspector, on=dt.date(2027, 6, 8))
 
@@ -164,6 +168,7 @@ def test_a_closed_inspection_takes_no_more_answers_or_photos(stable_permit, nb_i
         close_inspection(inspection=inspection, acting_user=nb_inspector)
 
 
+@time_machine.travel(JUNE_8, tick=False)
 def test_a_photo_is_checked_by_its_content_and_stored_under_a_random_name(
     stable_permit, nb_inspector
 ):
@@ -183,6 +188,7 @@ def test_a_photo_is_checked_by_its_content_and_stored_under_a_random_name(
     [("renamed_program.pdf", "content is none of those"),
      ("rabies_certificate.pdf", "PNG or JPEG image")],
 )
+@time_machine.travel(JUNE_8, tick=False)
 def test_a_photo_that_is_not_an_image_is_refused_naming_the_file(
     stable_permit, nb_inspector, sample, message
 ):

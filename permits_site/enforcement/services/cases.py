@@ -137,15 +137,18 @@ def has_responsible_party(inspection: Inspection) -> bool:
 
 
 def require_case_opens(inspection: Inspection) -> None:
-    """Refuse a case from an inspection not closed as failed, or one that already has its
-    case: its violations belong to that case."""
+    """Refuse, on ``inspection``, a case from an inspection not closed as failed, or one
+    that already has its case: its violations belong to that case."""
     if inspection.status != InspectionStatus.CLOSED:
-        raise InvalidTransition("An inspection opens a case once it is closed as failed.")
+        raise InvalidTransition("An inspection opens a case once it is closed as failed.",
+                                field="inspection")
     if inspection.result != InspectionResult.FAILED:
-        raise InvalidTransition("This inspection passed: there is no violation to pursue.")
+        raise InvalidTransition("This inspection passed: there is no violation to pursue.",
+                                field="inspection")
     opened = inspection.cases.order_by("pk").first()
     if opened is not None:
-        raise InvalidTransition(f"Case #{opened.pk} was already opened from this inspection.")
+        raise InvalidTransition(f"Case #{opened.pk} was already opened from this inspection.",
+                                field="inspection")
 
 
 def opens_case(inspection: Inspection) -> bool:

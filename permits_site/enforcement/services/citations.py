@@ -50,6 +50,7 @@ from permits_site.licensing.models import Invoice, InvoiceLine
 from permits_site.rules import fines
 from permits_site.rules.calendar import format_date, period_due
 from permits_site.rules.fees import QuoteRefused, money
+from permits_site.rules.wording import explain, gettext_noop
 
 if TYPE_CHECKING:
     from permits_site.accounts.models import User
@@ -108,6 +109,34 @@ def prior_offenses(case: Case, fine_item: FineItem, *, on: dt.date) -> int:
     if fine_item.prior_window == PriorWindow.CALENDAR_YEAR:
         earlier = earlier.filter(issued_on__year=on.year)
     return earlier.distinct().count()
+
+
+def already_cited(case: Case, fine_item: FineItem, *, on: dt.date) -> str | None:
+    """Why a citation on the case already cites ``fine_item``'s offense on ``on``, if one
+    does: a later offense is a later violation (MGL c.40 §21D), so a second citation the
+    same day, or for the violations the case's inspection found, would double and escalate
+    the fine. Where each day is a separate offense (the schedule's per-day fines), a later
+    day is a new offense once the earlier fine stopped running: while it runs it counts
+    that day already. A citation dismissed or found not responsible does not count."""
+    earlier = (case.citations.filter(counted_offenses(), offense=fine_item.offense)
+               .order_by("-issued_on", "-pk").distinct())
+    same_day = earlier.filter(issued_on=on).first()
+    if same_day is not None:
+        return explain(gettext_noop("Citation #%(number)s already cites this offense on "
+                                    "this case today."), number=str(same_day.pk))
+    if fine_item.per_day:
+        running = earlier.filter(Q(accrues_until__isnull=True) | Q(accrues_until__gte=on),
+                                 warning=False).first()
+        if running is not None:
+            return explain(gettext_noop(
+                "Citation #%(number)s fines this offense for each day until the party "
+                "complies: it counts today already."), number=str(running.pk))
+    elif case.inspection_id is not None and (found := earlier.first()) is not None:
+        return explain(gettext_noop(
+            "Citation #%(number)s already cites this offense for the violations of "
+            "inspection #%(inspection)s."), number=str(found.pk),
+            inspection=str(case.inspection_id))
+    return None
 
 
 def _last_day(fine_item: FineItem, accrues_until: dt.date | None, today: dt.date
@@ -170,7 +199,8 @@ def issue_citation(
     sets its last day. An offense whose amount is not set yet is refused
     (see :func:`~permits_site.enforcement.services.fines.pending_reason`).
     ``answers`` are the officer's to the exemptions the town's law gives the
-    offense (by code): recorded on the citation, a "yes" refuses it. Refusals
+    offense (by code): recorded on the citation, a "yes" refuses it. What a
+    citation on the case already cites is refused (:func:`already_cited`). Refusals
     name the field (``offense``, ``amount``, ``units``, ``accrues_until``,
     ``surcharge_event``, an exemption's code).
     """
@@ -195,6 +225,9 @@ def issue_citation(
                                  prior_offenses=prior_offenses(case, fine_item, on=today))
     except QuoteRefused as refused:
         raise DomainError(refused.errors) from refused
+    cited = already_cited(case, fine_item, on=today)
+    if cited:
+        raise DomainError(cited, field="offense")
     last_day = _last_day(fine_item, accrues_until, today)
     event = checked_surcharge_event(policy, surcharge_event)
     citation = Citation.objects.create(

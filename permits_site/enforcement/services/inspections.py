@@ -30,11 +30,13 @@ from permits_site.enforcement.models import (
 )
 from permits_site.exceptions import DomainError, InvalidTransition
 from permits_site.licensing.fact_forms import bounds_errors
+from permits_site.licensing.kinds import kind_for
 from permits_site.licensing.models import Application, Permit
 from permits_site.licensing.services.documents import check_upload
 from permits_site.rules.base import CheckResult, FactsInvalid, RuleSet
 from permits_site.rules.calendar import format_date
 from permits_site.rules.registry import inspection_checks
+from permits_site.rules.wording import explain, gettext_noop
 from permits_site.towns.models import Municipality
 
 if TYPE_CHECKING:
@@ -75,8 +77,10 @@ def schedule_inspection(
 
     The address defaults to the place the permit or the application is about,
     else to its holder's or applicant's mailing address. Refused,
-    naming the field, for a check the town has not registered, an inspector
-    who holds no inspecting role in the town, or a record of another town.
+    naming the field, for a check the town has not registered, an application's
+    check other than the checklist its permit type's gate names (``inspection_check``,
+    spec ``lifecycle.md``), an inspector who holds no inspecting role in the town, or a
+    record of another town.
     """
     errors = _scheduling_errors(
         municipality, check_code=check_code, inspector=inspector, permit=permit,
@@ -116,11 +120,15 @@ def _scheduling_errors(
 ) -> dict[str, list[str]]:
     errors: dict[str, list[str]] = {}
     checks = checks_of(municipality)
+    gate_check = application and kind_for(application.permit_type.code).inspection_check
     if check_code not in checks:
         errors["check_code"] = [
             f"{municipality.name} has no check '{check_code}'; choose one of: "
             f"{', '.join(checks)}."
         ]
+    elif gate_check and check_code != gate_check:
+        errors["check_code"] = [f"This application is inspected on the checklist its permit "
+                                f"type requires: {gate_check}."]
     if inspector is None or not permissions.can_be_assigned_inspections(
         inspector, municipality.pk
     ):
@@ -151,6 +159,16 @@ def _require_scheduled(inspection: Inspection, *, doing: str) -> None:
         raise InvalidTransition(
             f"Cannot {doing} an inspection that is {inspection.get_status_display().lower()}."
         )
+
+
+def _require_visit_day(inspection: Inspection) -> None:
+    """Findings, photos and the result are the visit's, recorded from the day the
+    inspection is scheduled for: an inspector who goes earlier reschedules it first, so
+    the record says when the visit was."""
+    if timezone.localdate() < inspection.scheduled_for:
+        raise InvalidTransition(explain(gettext_noop(
+            "This inspection is scheduled for %(day)s: its findings are recorded from that "
+            "day. To inspect earlier, reschedule it first."), day=inspection.scheduled_for))
 
 
 def parse_answers(rule_set: RuleSet, answers: Any) -> dict[str, Any]:
@@ -184,12 +202,13 @@ def _json_value(value: Any) -> Any:
 def record_inspection(
     *, inspection: Inspection, answers: Mapping[str, Any], notes: str, acting_user: User
 ) -> Inspection:
-    """Save the checklist answers and notes of a scheduled inspection.
+    """Save the checklist answers and notes of a scheduled inspection, from its day on.
 
     ``answers`` are strict JSON facts (the API's shape); every fact the rule
     set requires must be answered, and each refusal names its fact.
     """
     _require_scheduled(inspection, doing="record findings on")
+    _require_visit_day(inspection)
     parsed = parse_answers(rule_set_of(inspection), answers)
     notes = (notes or "").strip()
     if len(notes) > NOTES_MAX_LENGTH:
@@ -216,6 +235,7 @@ def add_inspection_photo(
 ) -> InspectionPhoto:
     """Attach a photo taken on the visit, checked by its content like any document."""
     _require_scheduled(inspection, doing="add photos to")
+    _require_visit_day(inspection)
     content_type, sha256 = check_upload(upload)
     if content_type not in PHOTO_TYPES:
         raise DomainError("Upload a photo: a PNG or JPEG image.", field="file")
@@ -266,6 +286,7 @@ def close_inspection(
                           acting_user=acting_user)
     inspection = Inspection.objects.select_for_update().get(pk=inspection.pk)
     _require_scheduled(inspection, doing="close")
+    _require_visit_day(inspection)
     today = timezone.localdate()
     result = judge(inspection, on=today)
     Violation.objects.bulk_create(
