@@ -16,6 +16,7 @@ from django.utils.translation import gettext_noop
 from dogs.law import cite
 from dogs.periods import MUNICIPALITY, NEW_DOG_LICENSE, PUPPY_LICENSE
 from permits_site.rules.base import (
+    TODAY,
     CheckContext,
     Consequence,
     Fact,
@@ -108,12 +109,12 @@ DOG_LICENSE = RuleSet(
         ),
         Fact(
             "acquired_on", FactType.DATE, gettext_noop("When did you get the dog?"),
-            required=False,
+            required=False, max_date=TODAY,
             help_text=gettext_noop("Leave empty if you have had the dog since it was born."),
         ),
         Fact(
             "moved_in_on", FactType.DATE, gettext_noop("When did you move to North Andover?"),
-            required=False, help_text=gettext_noop("Only for new residents."),
+            required=False, max_date=TODAY, help_text=gettext_noop("Only for new residents."),
         ),
         Fact(
             "dogs_at_residence_over_6_months", FactType.INTEGER,

@@ -1050,7 +1050,9 @@ LEAD_PAINT = RuleSet(
     description=gettext_noop("A lead paint determination for buildings built before 1978 "
                              "(09.4.6)."),
     facts=(
-        _count("year_built", gettext_noop("Year the building was built")),
+        # A plausible year: a typing slip (19600) is refused naming the fact, not judged.
+        _count("year_built", gettext_noop("Year the building was built"), minimum=1600,
+               maximum=2100),
         _yes_no(
             "determination_filed",
             gettext_noop("Has a lead paint determination by a licensed inspector been filed with "

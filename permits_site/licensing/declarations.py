@@ -23,7 +23,15 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import gettext_noop
 
 from permits_site.licensing.fact_forms import bounds_errors
-from permits_site.rules.base import NULL_CHARACTERS, Fact, FactsInvalid, FactType, RuleSet
+from permits_site.rules.base import (
+    NULL_CHARACTERS,
+    TODAY,
+    Fact,
+    FactsInvalid,
+    FactType,
+    RuleSet,
+)
+from permits_site.rules.wording import explain
 
 
 class Gate(StrEnum):
@@ -177,6 +185,8 @@ FIELD_TYPE_OF_FACT = {
 }
 REFERENCE = "reference"
 LIST = "list"
+#: The most entries a list field takes unless it declares its own ``max_items``.
+LIST_MAX_ITEMS = 50
 #: Every type a declared field may have.
 FIELD_TYPES = (*FIELD_TYPE_OF_FACT.values(), REFERENCE, LIST)
 
@@ -196,8 +206,9 @@ class DeclaredField:
     A scalar field is described by a :class:`Fact` (type, range, choices,
     label); ``answers_fact`` says whether the rule set reads it as a fact of
     the same name. A reference field names one of the applicant's own records
-    (``references``: "property", "business", "permit", "dog"…). ``actions``
-    limits the field to some actions (empty: every action).
+    (``references``: "property", "business", "permit", "dog"…). A list field
+    takes at most ``max_items`` entries. ``actions`` limits the field to some
+    actions (empty: every action).
     """
 
     name: str
@@ -210,12 +221,14 @@ class DeclaredField:
     references: str = ""
     choices: tuple[str, ...] = ()
     actions: tuple[str, ...] = ()
+    max_items: int = LIST_MAX_ITEMS
 
     def applies_to(self, action: str) -> bool:
         return not self.actions or action in self.actions
 
     def describe(self) -> dict[str, Any]:
-        """The field as ``GET /api/v1/permit-types/{code}/`` lists it."""
+        """The field as ``GET /api/v1/permit-types/{code}/`` lists it: with its bounds, a
+        date's as an ISO day or "today"."""
         described: dict[str, Any] = {
             "name": self.name,
             "type": self.type,
@@ -230,6 +243,12 @@ class DeclaredField:
             for bound in ("minimum", "maximum"):
                 if getattr(self.fact, bound) is not None:
                     described[bound] = getattr(self.fact, bound)
+        if self.fact is not None and self.fact.type is FactType.DATE:
+            for bound in ("min_date", "max_date"):
+                if (day := getattr(self.fact, bound)) is not None:
+                    described[bound] = day if day == TODAY else day.isoformat()
+        if self.type == LIST:
+            described["max_items"] = self.max_items
         if self.references:
             described["references"] = self.references
         if self.actions:
@@ -267,10 +286,11 @@ def reference_field(name: str, label: str, *, references: str, required: bool = 
 
 
 def list_field(name: str, label: str, *, choices: tuple[str, ...] = (), required: bool = False,
-               actions: tuple[str, ...] = (), help: str = "") -> DeclaredField:
+               actions: tuple[str, ...] = (), help: str = "",
+               max_items: int = LIST_MAX_ITEMS) -> DeclaredField:
     """A list of short texts (vehicles' plates, surcharge events), chosen or free."""
     return DeclaredField(name=name, type=LIST, label=label, required=required, help=help,
-                         choices=choices, actions=actions)
+                         choices=choices, actions=actions, max_items=max_items)
 
 
 @dataclass(frozen=True)
@@ -462,7 +482,7 @@ def parse_details(
         try:
             _parse_other(declared, value, parsed, applicant)
         except ValueError as error:
-            errors[declared.name] = [str(error)]
+            errors[declared.name] = [error.args[0]]
     if errors:
         raise DetailsInvalid(errors)
     return parsed
@@ -501,7 +521,12 @@ def _parse_other(declared: DeclaredField, value: Any, parsed: ParsedDetails, app
             raise ValueError(f"No {declared.references} of yours has the id {value}.")
         parsed.records[declared.name] = record
         return
-    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+    if not isinstance(value, list):
+        raise ValueError("Give a list of texts (a JSON array of strings).")
+    if len(value) > declared.max_items:
+        raise ValueError(explain(gettext_noop("List at most %(count)s entries."),
+                                 count=declared.max_items))
+    if not all(isinstance(item, str) for item in value):
         raise ValueError("Give a list of texts (a JSON array of strings).")
     if declared.choices and (unknown := [item for item in value if item not in declared.choices]):
         raise ValueError(f"Unknown: {', '.join(unknown)}. Choose from: "

@@ -22,11 +22,13 @@ from typing import Any, ClassVar
 
 from django import forms
 from django.core.validators import MaxValueValidator, MinValueValidator
+from django.utils import timezone
 from django.utils.text import format_lazy
 from django.utils.translation import gettext, gettext_lazy, gettext_noop
 
 from permits_site.licensing.templatetags.localised import explained_text
-from permits_site.rules.base import Fact, FactsInvalid, FactType, RuleSet
+from permits_site.rules.base import TODAY, Fact, FactsInvalid, FactType, RuleSet
+from permits_site.rules.wording import explain
 
 LARGEST_MAGNITUDE = 10**9
 EARLIEST_DATE = dt.date(1900, 1, 1)
@@ -64,12 +66,35 @@ FACT_GROUPS: tuple[tuple[str, frozenset[FactType]], ...] = (
 )
 
 
-def out_of_bounds(fact: Fact, value: Any) -> str | None:
-    """Why a parsed fact value lies outside the accepted input bounds, or None."""
+def out_of_bounds(fact: Fact, value: Any, *, today: dt.date) -> str | None:
+    """Why a parsed fact value lies outside the accepted input bounds, or None (a date's
+    :data:`TODAY` bound is ``today``)."""
     if fact.type in (FactType.INTEGER, FactType.NUMBER) and abs(value) > LARGEST_MAGNITUDE:
         return f"Enter a number between -{LARGEST_MAGNITUDE:,} and {LARGEST_MAGNITUDE:,}."
     if fact.type is FactType.DATE and not EARLIEST_DATE <= value <= LATEST_DATE:
         return date_bounds_message()
+    if fact.type is FactType.DATE:
+        return _outside_declared_dates(fact, value, today=today)
+    return None
+
+
+def _day_of(bound: dt.date | str | None, *, today: dt.date) -> dt.date | None:
+    """A date fact's declared bound as a day: :data:`TODAY` is ``today``."""
+    return today if bound == TODAY else bound
+
+
+def _outside_declared_dates(fact: Fact, value: dt.date, *, today: dt.date) -> str | None:
+    """The refusal of a date before the fact's ``min_date`` or after its ``max_date``."""
+    earliest = _day_of(fact.min_date, today=today)
+    latest = _day_of(fact.max_date, today=today)
+    if earliest is not None and value < earliest:
+        return (gettext_noop("Enter a date no earlier than today.") if fact.min_date == TODAY
+                else explain(gettext_noop("Enter a date no earlier than %(date)s."),
+                             date=earliest))
+    if latest is not None and value > latest:
+        return (gettext_noop("Enter a date no later than today.") if fact.max_date == TODAY
+                else explain(gettext_noop("Enter a date no later than %(date)s."),
+                             date=latest))
     return None
 
 
@@ -82,13 +107,17 @@ def date_bounds_message() -> str:
     return str(DATE_BOUNDS_MESSAGE)
 
 
-def bounds_errors(rule_set: RuleSet, facts: Mapping[str, Any]) -> dict[str, list[str]]:
-    """Out-of-bounds parsed facts, each keyed by its name."""
+def bounds_errors(rule_set: RuleSet, facts: Mapping[str, Any], *, on: dt.date | None = None
+                  ) -> dict[str, list[str]]:
+    """Out-of-bounds parsed facts, each keyed by its name. A date bounded by :data:`TODAY`
+    is bounded by ``on``, the day the facts are judged on (a check's ``on``), by default the
+    site's today."""
     errors = {}
     fact_map = rule_set.fact_map
+    today = on or timezone.localdate()
     for name, value in facts.items():
         fact = fact_map[name]
-        message = out_of_bounds(fact, value) if value is not None else None
+        message = out_of_bounds(fact, value, today=today) if value is not None else None
         if message:
             errors[name] = [message]
     return errors

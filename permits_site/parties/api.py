@@ -298,15 +298,30 @@ def _derived_errors(town: Municipality, derived: Mapping[str, Any], reason: Any,
                     ) -> dict[str, list[str]]:
     """A derived attribute is refused from anyone who may not set it, naming it; staff
     who may must say why."""
-    errors: dict[str, list[str]] = {}
+    errors = _unrecordable(town, derived, user)
     for item in derived_place_attributes(town.code):
-        if item.fact.name not in derived:
-            continue
-        if not item.may_record(user, town.pk):
-            errors[item.fact.name] = [item.refusal()]
-        elif not isinstance(reason, str) or not reason.strip():
+        if item.fact.name in derived and item.fact.name not in errors and not (
+                isinstance(reason, str) and reason.strip()):
             errors[REASON] = [f"Say why the {item.fact.name} is set or corrected."]
     return errors
+
+
+def _unrecordable(town: Municipality, derived: Mapping[str, Any], user
+                  ) -> dict[str, list[str]]:
+    """The derived attributes sent that ``user`` may not record, each refused naming it."""
+    return {item.fact.name: [item.refusal()] for item in derived_place_attributes(town.code)
+            if item.fact.name in derived and not item.may_record(user, town.pk)}
+
+
+def refuse_derived_sent(place: Property, data: Any, user) -> None:
+    """A ``PATCH`` naming an attribute the town derives, from a caller who may see the place
+    but not record it (a resident), is a 400 naming the attribute, before any other refusal:
+    no role lets them send it."""
+    if not isinstance(data, Mapping):
+        return
+    derived = split_derived(place.municipality, _attributes_in(data, {}))[1]
+    if refused := _unrecordable(place.municipality, derived, user):
+        raise ValidationError(refused)
 
 
 def _attribute_errors(town: Municipality, attributes: Mapping[str, Any]) -> dict[str, list[str]]:
@@ -441,9 +456,12 @@ class PropertyViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
 
     def clerks_property(self) -> Property:
         place = self.get_object()
+        self.require_clerk(place)
+        return place
+
+    def require_clerk(self, place: Property) -> None:
         require(permissions.can_correct_property(self.request.user, place),
                 "correct or merge properties", [Role.CLERK], town=place.municipality_id)
-        return place
 
     @extend_schema(request=PropertyCreateSerializer,
                    responses={201: PropertySerializer, 200: PropertySerializer})
@@ -470,7 +488,9 @@ class PropertyViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
     def partial_update(self, request, pk=None):
         """The clerk corrects the address, parcel or attributes (audited). Issued permits
         keep what they were issued on; open applications are judged again."""
-        place = self.clerks_property()
+        place = self.get_object()
+        refuse_derived_sent(place, request.data, request.user)
+        self.require_clerk(place)
         corrections = parse_correction(place, request.data, request.user)
         derived, reason = corrections.pop("derived", None), corrections.pop("reason", "")
         with transaction.atomic():

@@ -105,11 +105,26 @@ def _attributes_or_error(municipality, raw: Mapping[str, Any]) -> dict[str, Any]
 
 
 def matching_property(*, municipality, address: str, parcel: str = "") -> Property | None:
-    """The live property of the town with this parcel or, without one, this address."""
-    live = Property.objects.filter(municipality=municipality, merged_into__isnull=True)
+    """The town's live record of the place: the one with this parcel or, when no parcel is
+    given, the one at this normalised address, with or without a parcel on file ("unique by
+    parcel, else by normalised address", lifecycle.md). An address that several parcels of
+    the town share names none of them."""
     if parcel.strip():
-        return live.filter(parcel=normalise_parcel(parcel)).first()
-    return live.filter(parcel="", normalised_address=normalise_address(address)).first()
+        return _live_places(municipality).filter(parcel=normalise_parcel(parcel)).first()
+    at_address = _places_at(municipality, address)
+    unparcelled = at_address.filter(parcel="").first()
+    if unparcelled is not None:
+        return unparcelled
+    parcelled = list(at_address.order_by("pk")[:2])
+    return parcelled[0] if len(parcelled) == 1 else None
+
+
+def _live_places(municipality):
+    return Property.objects.filter(municipality=municipality, merged_into__isnull=True)
+
+
+def _places_at(municipality, address: str):
+    return _live_places(municipality).filter(normalised_address=normalise_address(address))
 
 
 @transaction.atomic
@@ -132,6 +147,10 @@ def find_or_create_property(
         raise DomainError(ADDRESS_MISSING, field="address")
     parsed = _attributes_or_error(municipality, attributes or {})
     existing = matching_property(municipality=municipality, address=address, parcel=parcel)
+    if existing is None and not parcel.strip() and _places_at(municipality, address).exists():
+        raise DomainError(explain(gettext_noop(
+            "Several parcels of %(town)s are at %(address)s: give the parcel of the place."),
+            town=municipality.short_name, address=address.strip()), field="parcel")
     created = existing is None
     if created:
         try:

@@ -56,6 +56,9 @@ _NO_DEFAULT = object()
 #: A text holding a NUL, refused as Django REST framework refuses one in any other field (a
 #: database cannot store it in JSON).
 NULL_CHARACTERS = "Null characters are not allowed."
+#: A date fact's bound that is the day the answer is given (``Fact.min_date``,
+#: ``Fact.max_date``), read by the site's clock where it takes the answer.
+TODAY = "today"
 
 
 @dataclass(frozen=True)
@@ -66,7 +69,9 @@ class Fact:
     money are never negative (the API contract). Facts that may be negative
     (elevations) pass ``minimum=None``. Where the law sets the minimum,
     ``minimum_text`` is the refusal of a number below it, naming the section (an
-    explained sentence, so a page says it in the reader's language).
+    explained sentence, so a page says it in the reader's language). A date may be
+    bounded by ``min_date`` and ``max_date``: a day, or :data:`TODAY` (a dog acquired
+    no later than today, an event applied for no earlier than today).
     """
 
     name: str
@@ -83,6 +88,8 @@ class Fact:
     condition: Callable[[Mapping[str, Any]], bool] | None = None
     condition_text: str = ""
     minimum_text: str = ""
+    min_date: dt.date | str | None = None
+    max_date: dt.date | str | None = None
 
     @property
     def has_default(self) -> bool:

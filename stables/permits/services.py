@@ -35,7 +35,7 @@ from permits_site.licensing.models import (
     PermitStatus,
     PermitType,
 )
-from permits_site.licensing.services.applications import create_application
+from permits_site.licensing.services.applications import create_application, place_errors
 from permits_site.licensing.services.documents import upload_document
 from permits_site.parties.models import Property, normalise_address
 from permits_site.parties.services import find_or_create_property, link_property
@@ -152,9 +152,6 @@ def _plan_items(items: Mapping[str, str]) -> dict[str, str]:
 def _keepers_stable(*, applicant, site: Property, occupancy: str) -> Stable:
     """The applicant's stable on ``site``, put on file the first time. A site whose stable
     has another keeper's permit in force changes hands by transfer (§2.4)."""
-    if site.municipality_id != northborough().pk:
-        raise DomainError(gettext_noop("Choose the property in Northborough where the stable "
-                                       "stands."), field="property")
     _refuse_pending(site, field="property")
     stable = Stable.objects.filter(property=site, keeper=applicant).first()
     if stable is not None:
@@ -203,11 +200,11 @@ def apply_for_stable_permit(
     plan = _plan_items(items)
     if site is None:
         site = stable_site(address=address, parcel=parcel, acting_user=acting_user)
-    stable = _keepers_stable(applicant=applicant, site=site, occupancy=occupancy)
     application = create_application(
         applicant=applicant, permit_type=permit_type, action="new", facts=as_json(facts),
         place=site, acting_user=acting_user,
     )
+    stable = _keepers_stable(applicant=applicant, site=site, occupancy=occupancy)
     details = StableApplication.objects.create(
         application=application, stable=stable, occupancy=occupancy, **plan
     )
@@ -281,6 +278,8 @@ def update_stable_draft(
         application.facts = as_json(facts)
     details.occupancy = occupancy or details.occupancy
     if site is not None and site.pk != application.place_id:
+        if refused := place_errors(application.permit_type, site):
+            raise DomainError(refused)
         details.stable = _keepers_stable(applicant=application.applicant, site=site,
                                          occupancy=details.occupancy)
         application.place = site

@@ -233,6 +233,38 @@ def test_the_same_normalised_address_again_is_a_200(resident, other_resident):
     assert Property.objects.count() == 1
 
 
+def test_the_same_address_without_its_parcel_is_the_same_place(resident, other_resident):
+    """One record per place: "unique by parcel, else by normalised address" (lifecycle.md)."""
+    first = post(resident, PROPERTIES, {"municipality": "northborough",
+                                        "address": "100 Main Street", "parcel": "10-20"})
+    again = post(other_resident, PROPERTIES, {"municipality": "northborough",
+                                              "address": "100 MAIN STREET "})
+    third = UserFactory()
+    once_more = post(third, PROPERTIES, {"municipality": "northborough",
+                                         "address": "100 main street"})
+
+    assert first.status_code == 201, first.content
+    assert (again.status_code, once_more.status_code) == (200, 200)
+    assert again.json()["id"] == once_more.json()["id"] == first.json()["id"]
+    assert again.json()["parcel"] == "10-20"
+    lot = Property.objects.get()
+    assert set(lot.people.all()) == {resident, other_resident, third}
+
+
+def test_an_address_shared_by_two_parcels_asks_for_the_parcel(resident, other_resident):
+    for parcel in ("10-20", "10-21"):
+        post(resident, PROPERTIES, {"municipality": "northborough",
+                                    "address": "100 Main Street", "parcel": parcel})
+
+    response = post(other_resident, PROPERTIES, {"municipality": "northborough",
+                                                 "address": "100 Main St"})
+
+    assert response.status_code == 400
+    assert set(response.json()) == {"parcel"}
+    assert "parcel" in response.json()["parcel"][0]
+    assert Property.objects.count() == 2
+
+
 @pytest.mark.parametrize(
     ("body", "fields"),
     [
@@ -361,9 +393,29 @@ def test_only_the_towns_clerk_corrects_a_property(resident, other_resident, tisb
     assert lot.address == "1 Elm Street"
 
 
+def test_a_residents_correction_naming_a_derived_attribute_is_a_400_naming_it(
+        resident, other_resident):
+    """docs/api: "A resident's POST or PATCH naming a derived attribute is a 400 naming it"."""
+    lot = place(resident, "9 Beach Road", town="tisbury", parcel="30-C-1")
+    url = f"{PROPERTIES}{lot.pk}/"
+
+    refused = client_for(resident).patch(url, {"zone": "inland", "reason": "x"}, format="json")
+    also_refused = client_for(resident).patch(
+        url, {"attributes": {"zone": "inland"}, "address": "10 Beach Road"}, format="json")
+
+    assert refused.status_code == 400, refused.content
+    assert set(refused.json()) == {"zone"}
+    assert "the town derives it" in refused.json()["zone"][0]
+    assert also_refused.status_code == 400 and set(also_refused.json()) == {"zone"}
+    assert client_for(other_resident).patch(url, {"zone": "inland"},
+                                            format="json").status_code == 404
+    lot.refresh_from_db()
+    assert lot.address == "9 Beach Road" and not lot.zone_records.exists()
+
+
 def test_the_clerk_merges_a_duplicate(resident, other_resident, clerk):
-    survivor = place(resident, "12 Osgood Street", parcel="62-104")
     duplicate = place(other_resident, "12 Osgood St")
+    survivor = place(resident, "12 Osgood Street", parcel="62-104")
 
     response = post(clerk, f"{PROPERTIES}{survivor.pk}/merge/", {"duplicate": duplicate.pk})
 

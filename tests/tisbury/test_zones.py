@@ -119,7 +119,8 @@ def test_a_resident_may_not_correct_the_zone_09_9_1(owner):
     place = recorded(owner)
     response = client_for(owner).patch(f"{PROPERTIES}{place.pk}/", {
         "zone": "inland", "reason": "mine"}, format="json")
-    assert response.status_code in (403, 404)
+    assert response.status_code == 400
+    assert set(response.json()) == {"zone"}
     assert not ZoneRecord.objects.exists()
 
 

@@ -39,7 +39,7 @@ from permits_site.licensing.kinds import PermitKind
 from permits_site.licensing.models import PermitStatus
 from permits_site.licensing.services.permits import change_permit_status
 from permits_site.parties.models import BusinessKind
-from permits_site.rules.base import FactType
+from permits_site.rules.base import TODAY, FactType
 from permits_site.rules.calendar import format_date, year_end
 from permits_site.rules.wording import explain
 from tisbury_regs.checklists import ChecklistItem, checklist
@@ -76,12 +76,16 @@ def is_non_profit(business) -> bool:
 
 # -- temporary food (09.5.3) ----------------------------------------------------------------
 
+#: The event's days, none already past when it is applied for: the permit is valid for the
+#: event (09.5.3), which an event that is over no longer needs.
 EVENT_FIELDS = (
     detail_field("event_name", FactType.TEXT, gettext_noop("Name of the event")),
     detail_field("event_location", FactType.TEXT, gettext_noop("Where the event is held"),
                  help_text=gettext_noop("The address or site of the event.")),
-    detail_field("start_date", FactType.DATE, gettext_noop("First day of the event")),
+    detail_field("start_date", FactType.DATE, gettext_noop("First day of the event"),
+                 min_date=TODAY),
     detail_field("end_date", FactType.DATE, gettext_noop("Last day of the event"),
+                 min_date=TODAY,
                  help_text=explain(gettext_noop(
                      "The permit is valid for the event, from its first day to its last "
                      "(%(section)s)."), section=cite("09.5.3"))),

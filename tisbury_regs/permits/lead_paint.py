@@ -25,10 +25,12 @@ SECTION = cite("09.4.6")
 YEAR_BUILT = "building_year_built"
 FILED = "lead_determination_filed"
 
+_BUILT = LEAD_PAINT.fact_map["year_built"]
+
 FIELDS = (
-    detail_field(YEAR_BUILT, LEAD_PAINT.fact_map["year_built"].type,
+    detail_field(YEAR_BUILT, _BUILT.type,
                  gettext_noop("Year the building being sandblasted was built"), required=False,
-                 minimum=1600, maximum=2100,
+                 minimum=_BUILT.minimum, maximum=_BUILT.maximum,
                  help_text=explain(gettext_noop("Leave empty when the job is not on a building "
                                                 "(a boat hull). A building built before 1978 "
                                                 "needs a lead paint determination filed with the "

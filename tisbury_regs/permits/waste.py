@@ -71,6 +71,7 @@ DUMPSTER_CONTRACTOR = {
     "extra_fields": (
         list_field(
             "dumpsters", gettext_noop("Dumpsters supplied in Tisbury"), required=True,
+            max_items=200,
             help=explain(gettext_noop("One entry for each dumpster the business supplies "
                                       "(%(section)s): its sticker number, its size and where it "
                                       "is placed, e.g. \"T-114 / 10 cubic yards / 5 Main "

@@ -30,6 +30,7 @@ SECTION = cite("09.4.2")
 SUBDIVISION_REVIEW = "tisbury.subdivision_review"
 LOT_PARCELS = list_field(
     "lot_parcels", gettext_noop("Assessors' parcels of the lots the plan creates"),
+    max_items=200,
     help=explain(gettext_noop("Each lot's parcel, e.g. 12-A-1. No disposal works permit issues for "
                               "these lots until each meets the Board of Health's criteria "
                               "(%(section)s)."), section=SECTION))

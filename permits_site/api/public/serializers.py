@@ -91,6 +91,13 @@ class DeclaredFieldSerializer(serializers.Serializer):
                                     help_text="The values a choice or list field takes.")
     minimum = NumberValueField(required=False, help_text="Number fields: the least value.")
     maximum = NumberValueField(required=False, help_text="Number fields: the greatest value.")
+    min_date = serializers.CharField(
+        required=False, help_text='Date fields: the earliest day taken, YYYY-MM-DD or "today" '
+        "(the day the application is sent).")
+    max_date = serializers.CharField(
+        required=False, help_text='Date fields: the latest day taken, YYYY-MM-DD or "today".')
+    max_items = serializers.IntegerField(
+        required=False, help_text="List fields: the most entries taken.")
     references = serializers.CharField(
         required=False, help_text="Reference fields: the kind of the applicant's record whose "
         "id the field takes (property, business, permit, dog…).")
@@ -301,9 +308,13 @@ class CheckRequestSerializer(FieldsOnceSerializer):
             facts = rule_set.parse(raw)
         except FactsInvalid as invalid:
             raise serializers.ValidationError(invalid.errors) from invalid
-        if errors := bounds_errors(rule_set, facts):
-            raise serializers.ValidationError(errors)
         return facts
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        """The facts' bounds, "today" being the day they are judged on."""
+        if errors := bounds_errors(self.context["rule_set"], attrs["facts"], on=attrs["on"]):
+            raise serializers.ValidationError({"facts": errors})
+        return attrs
 
 
 class FindingSerializer(serializers.Serializer):

@@ -22,7 +22,7 @@ from permits_site import audit
 from permits_site.accounts import permissions
 from permits_site.exceptions import DomainError, InvalidTransition, PermissionDenied
 from permits_site.licensing import transitions
-from permits_site.licensing.declarations import Gate, Holder
+from permits_site.licensing.declarations import PROPERTY_FIELD, Gate, Holder
 from permits_site.licensing.kinds import Blocker, RequiredDocument, kind_for
 from permits_site.licensing.models import (
     Application,
@@ -112,6 +112,19 @@ def _holder_errors(
     return errors
 
 
+def place_errors(permit_type: PermitType, place) -> dict[str, list[str]]:
+    """A permit is about a place in its own town: the town's rules read what it records of
+    the place (spec ``lifecycle.md``, "Property"). Another town's place is refused under
+    ``property``, naming both towns."""
+    if place is None or place.municipality_id == permit_type.municipality_id:
+        return {}
+    return {PROPERTY_FIELD: [explain(
+        gettext_noop("Choose a property in %(town)s, the permit's town: %(address)s is in "
+                     "%(elsewhere)s."),
+        town=permit_type.municipality.short_name, address=place.address,
+        elsewhere=place.municipality.short_name)]}
+
+
 @transaction.atomic
 def create_application(
     *,
@@ -134,7 +147,7 @@ def create_application(
     if business is None and previous_permit is not None:
         business = previous_permit.holder_business
     errors = _holder_errors(permit_type, applicant=applicant, business=business,
-                            previous_permit=previous_permit)
+                            previous_permit=previous_permit) | place_errors(permit_type, place)
     if errors:
         raise DomainError(errors)
     application = Application.objects.create(
@@ -181,6 +194,7 @@ def update_draft(
     errors = _holder_errors(application.permit_type, applicant=application.applicant,
                             business=business or application.business,
                             previous_permit=previous_permit)
+    errors |= place_errors(application.permit_type, place)
     if errors:
         raise DomainError(errors)
     before = {**application.details, **application.facts}
