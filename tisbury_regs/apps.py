@@ -100,6 +100,11 @@ class TisburyRegsConfig(AppConfig):
             register_kind(kind)
         register_questions(kinds.MUNICIPALITY, Purpose.FOOD_BUSINESS, questions.FOOD)
         register_questions(kinds.MUNICIPALITY, Purpose.DUMPSTER, questions.DUMPSTERS)
+        register_questions(kinds.MUNICIPALITY, Purpose.SEPTIC_SYSTEM, questions.SEPTIC)
+        register_questions(kinds.MUNICIPALITY, Purpose.RUN_A_TRADE, questions.TRADE)
+        register_questions(kinds.MUNICIPALITY, Purpose.HOST_GUESTS, questions.GUESTS)
+        register_questions(kinds.MUNICIPALITY, Purpose.WORK_ON_LAND, questions.LAND)
+        register_questions(kinds.MUNICIPALITY, Purpose.KEEP_HORSES, questions.HORSES)
         register_routes("disposal-works-applications", DisposalWorksApplicationViewSet,
                         basename="disposal-works-application")
 

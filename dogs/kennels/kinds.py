@@ -97,6 +97,11 @@ class KennelLicenseKind(PermitKind):
     about = About.PROPERTY
     #: Boarding, breeding and training kennels are businesses too (Definitions, "Kennel").
     purposes = (Purpose.KEEP_DOGS, Purpose.RUN_A_TRADE)
+    who_needs_it = explain(gettext_noop(
+        "Anyone who owns or boards more than four dogs within the Town of North Andover must "
+        "apply for and obtain a kennel license from the Town Clerk; this does not apply to "
+        "medical boarding by a licensed veterinarian practicing in the Town (%(section)s)."),
+        section=cite("Kennel license B(1)"))
     fact_sources = {name: FactSource.OFFICE for name in INSPECTION_FINDINGS}
     #: The licensee keeps the roster and reports new dogs within 30 days (B(2)).
     holder_links = (HolderLink(gettext_noop("Kennel roster"), "dogs:kennels"),)

@@ -48,6 +48,7 @@ from permits_site.rules.base import Fact, FactType
 from permits_site.rules.calendar import is_past_key_date, year_end
 from permits_site.rules.fees import FeeLine, item, line_for, parse_quote_facts
 from permits_site.rules.registry import town_law
+from permits_site.rules.wording import explain
 
 if TYPE_CHECKING:
     from permits_site.accounts.models import User
@@ -126,6 +127,11 @@ class DogLicenseKind(PermitKind):
     holder = Holder.PERSON
     about = About.ANIMAL
     purposes = (Purpose.KEEP_DOGS,)
+    who_needs_it = explain(gettext_noop(
+        "All dogs six months and older, while residing in the Town of North Andover, must have "
+        "a license from the Town Clerk; a new dog within 30 days of its acquisition, a puppy "
+        "within six months of its birth, a new resident's dog within 30 days after moving in "
+        "(%(section)s)."), section=cite("Licenses A"))
     #: The rabies certificate's expiry and the exemption's end are the rule set's rabies
     #: facts (Licenses A(1)).
     expiry_facts = {RABIES_CERTIFICATE: "rabies_vaccination_expires",

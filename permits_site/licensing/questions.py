@@ -5,7 +5,9 @@ small tree of questions in the words of its law: a question asks one :class:`Fac
 branches on the answer (yes or no, a choice, a count above a limit); a leaf names the permit
 types to apply for — none when the law asks for no permit — and why, citing the section.
 The core asks "What do you want to do?" first, from the purposes the town's permit types
-declare, and where a town declares no tree for a purpose, lists the types that serve it.
+declare, and where a town declares no tree for a purpose, names the one type serving it with
+its section, or offers one of the several (a town that can tell them apart declares the
+question that does).
 Pure data and a pure walk: the page parses the answers, :func:`walk` follows them. The
 questions and reasons are English, marked for the catalogues where they are declared (a
 reason carrying citations is built with ``explain``, each citation a town's ``cite``, which
@@ -23,15 +25,19 @@ from django.utils.translation import gettext_noop
 
 from permits_site.licensing.declarations import Purpose
 from permits_site.rules.base import Fact, FactType
+from permits_site.rules.wording import CitedSection, explain
 
 
 @dataclass(frozen=True)
 class Answer:
     """Where the questions end: the permit types to apply for (none: no permit is needed)
-    and why, in plain words citing the section."""
+    and why, in plain words citing the section. ``one_of``: the types are alternatives no
+    question tells apart, not all needed — the page offers "one of these", each with who
+    needs it."""
 
     permit_types: tuple[str, ...]
     reason: str
+    one_of: bool = False
 
 
 @dataclass(frozen=True)
@@ -147,19 +153,25 @@ def registered_questions(town: str, purpose: Purpose, tree: Node) -> Iterator[No
         _TREES.update(saved)
 
 
-def town_tree(town: str, types_by_purpose: Mapping[Purpose, list[str]]) -> Ask:
+def town_tree(town: str, types_by_purpose: Mapping[Purpose, Mapping[str, str]]) -> Ask:
     """The town's whole tree: "What do you want to do?" among the purposes its permit types
-    serve (``types_by_purpose``: purpose → codes, in the order to offer them), then the
-    questions the town declares for it, or the types that serve it."""
+    serve (``types_by_purpose``: purpose → {code: its section}, in the order to offer them),
+    then the questions the town declares for it, or the types that serve it."""
     routes = {
-        purpose.value: (purpose.label, _TREES.get((town, purpose))
-                        or Answer(tuple(codes), _SERVED_BY[len(codes) > 1]))
-        for purpose, codes in types_by_purpose.items()
+        purpose.value: (purpose.label, _TREES.get((town, purpose)) or served_by(sections))
+        for purpose, sections in types_by_purpose.items()
     }
     return one_of(PURPOSE_QUESTION, gettext_noop("What do you want to do?"), routes)
 
 
-_SERVED_BY = {
-    False: gettext_noop("This is the permit the town issues for it."),
-    True: gettext_noop("The town issues these permits for it: each page says who needs which."),
-}
+def served_by(sections: Mapping[str, str]) -> Answer:
+    """Where a town declares no questions for a purpose: the one permit type serving it,
+    with its section, or one of the several (each page says who needs which)."""
+    if len(sections) == 1:
+        [(code, section)] = sections.items()
+        return Answer((code,), explain(gettext_noop(
+            "This is the permit the town issues for it (%(section)s)."),
+            section=CitedSection(section)))
+    return Answer(tuple(sections), gettext_noop(
+        "The town issues one of these permits for it, depending on what you do: each says "
+        "who needs it."), one_of=True)

@@ -19,6 +19,7 @@ from permits_site.licensing.kinds import PermitKind
 from permits_site.licensing.models import OPEN_ENDED, Application, Permit
 from permits_site.rules.base import FactType
 from permits_site.rules.calendar import format_date
+from permits_site.rules.wording import explain
 from stables.horses.services import INOCULATION_CERTIFICATE, register_horse, update_horse
 from stables.law import cite
 
@@ -55,6 +56,12 @@ class HorseRegistrationKind(PermitKind):
     #: Until the horse leaves town (B), not a license year.
     annual = None
     purposes = (Purpose.KEEP_HORSES,)
+    who_needs_it = explain(gettext_noop(
+        "All horses kept within the Town of Northborough must be registered with the Board of "
+        "Health, no fee required (%(section)s); the registration includes the horse's "
+        "certificate of inoculation against equine encephalitis and tetanus "
+        "(%(section_certificate)s)."),
+        section=cite("B"), section_certificate=cite("3.2"))
     extra_fields = HORSE_FIELDS
     documents = (
         DeclaredDocument(INOCULATION_CERTIFICATE,

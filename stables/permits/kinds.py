@@ -376,6 +376,12 @@ class StablePermitKind(PermitKind):
 
 class PrivateStableKind(StablePermitKind):
     code = "northborough.private_stable"
+    who_needs_it = explain(gettext_noop(
+        "Any private stable proposed to be constructed or substantially (25%% or more) expanded "
+        "in size must first be granted a private stable permit by the Board of Health "
+        "(%(section)s). The applicant is the person maintaining the private stable, whether as "
+        "owner or occupant (%(section_applicant)s)."),
+        section=cite("2.1"), section_applicant=cite("2.2"))
     dashboard_panel = "stables/dashboard_panel.html"
     #: A year from issuance (§2.2), not a license year.
     annual = None
@@ -391,6 +397,12 @@ class PrivateStableKind(StablePermitKind):
 
 class PublicStableKind(StablePermitKind):
     code = "northborough.public_stable"
+    who_needs_it = explain(gettext_noop(
+        "A place where horses and/or riding instruction are provided for a fee, or, if no fee, "
+        "a stable where three or more horses are kept, provided the occupants/owners of the "
+        "horses reside at different locations, is a public stable (%(section)s); its permit "
+        "is renewable annually each January 1st (%(section_renewal)s)."),
+        section=cite("1.1"), section_renewal=cite("7.1"))
     #: Through December 31, renewable each January 1 (§7.1); the text sets no day before it.
     annual = AnnualTerm(citation=cite("7.1"))
 

@@ -93,3 +93,51 @@ def test_a_next_month_deadline_reads_as_the_nth_of_the_next_month_09_6_2():
     period = town_law("tisbury").periods["pumpout_permits_return"]
 
     assert period_length(period) == "by the 15th of the next month"
+
+
+@time_machine.travel(dt.datetime(2026, 12, 6, 12, 0), tick=False)
+def test_in_december_north_andover_shows_the_year_on_sale_with_a_link_to_this_one(client):
+    """From December 1 the license year offered is next year's (Licenses A(8))."""
+    response = key_dates_page(client)
+
+    content = response.content.decode()
+    assert response.context["year"] == 2027
+    assert '<time datetime="2027-03-01">Mon, March 1, 2027</time>' in content
+    assert "Licenses for 2027 are on sale now." in content
+    assert 'href="?year=2026"' in content
+
+
+@time_machine.travel(dt.datetime(2026, 12, 6, 12, 0), tick=False)
+def test_this_years_dates_link_back_to_the_year_on_sale(client):
+    content = key_dates_page(client, year="2026").content.decode()
+
+    assert 'href="?year=2027"' in content
+
+
+@time_machine.travel(dt.datetime(2026, 11, 30, 12, 0), tick=False)
+def test_before_december_the_year_shown_is_this_one_and_no_other_is_offered(client):
+    response = key_dates_page(client)
+
+    assert response.context["year"] == 2026
+    assert "on sale now" not in response.content.decode()
+
+
+@time_machine.travel(dt.datetime(2026, 12, 6, 12, 0), tick=False)
+def test_a_town_selling_no_year_ahead_shows_this_year_in_december(client):
+    assert key_dates_page(client, "northborough").context["year"] == 2026
+
+
+def test_the_public_page_shows_no_internal_period_codes(client):
+    content = key_dates_page(client).content.decode()
+
+    assert "Period code" not in content
+    assert ">new_dog_license<" not in content
+
+
+@pytest.mark.parametrize("town", ["north_andover", "tisbury"])
+def test_each_scrolling_table_is_a_labelled_region_a_keyboard_can_reach(client, town):
+    content = key_dates_page(client, town).content.decode()
+
+    assert content.count('<div class="table-responsive"') == content.count(
+        '<div class="table-responsive" tabindex="0" role="region" aria-labelledby=')
+    assert content.count('tabindex="0" role="region"') == 2

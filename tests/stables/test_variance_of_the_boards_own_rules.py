@@ -72,3 +72,13 @@ def test_the_service_refuses_a_sign_off_naming_the_section(too_close, nb_clerk):
     [message] = refused.value.errors["rule_ids"]
     assert "Conservation Commission" in message and "§8.2" in message
     assert not Variance.objects.exists()
+
+
+def test_the_applicants_request_heads_its_limits_in_the_words_of_a_variance(client, too_close):
+    """§8.2 lets the Board vary its rules: the page says what cannot be varied, not waived."""
+    client.force_login(too_close.applicant)
+
+    page = client.get(reverse("licensing:variance_ask", args=[too_close.pk])).content.decode()
+
+    assert "What cannot be varied" in page
+    assert "What cannot be waived" not in page

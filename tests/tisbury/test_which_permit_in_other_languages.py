@@ -30,6 +30,13 @@ WALKS = [
     {"purpose": "dumpster", "supplies_dumpsters": "no", "dumpster_days": "10"},
     {"purpose": "hold_event"},
     {"purpose": "run_a_trade"},
+    {"purpose": "run_a_trade", "trade": "septage"},
+    {"purpose": "septic_system"},
+    {"purpose": "septic_system", "septic_work": "own_system"},
+    {"purpose": "host_guests"},
+    {"purpose": "work_on_land"},
+    {"purpose": "keep_horses"},
+    {"purpose": "keep_horses", "horses_kept": "3"},
 ]
 #: A citation of the Board's regulations as the page prints it.
 CITATION = re.compile(r"Tisbury BOH Reg [0-9.()]+")

@@ -21,6 +21,7 @@ from django.utils.translation import gettext_noop
 from permits_site.enforcement.services.penalties import penalty_fine
 from permits_site.licensing.declarations import FactSource, Gate
 from permits_site.licensing.kinds import kind_for, sourced_facts
+from permits_site.licensing.relief import relief_sentence
 from permits_site.licensing.services.fees import quote_fee
 from permits_site.rules.base import Consequence, FactsInvalid, Finding, Outcome
 from permits_site.rules.fees import FeeQuote, QuoteRefused
@@ -91,7 +92,8 @@ class Preview:
     unanswered: tuple[str, ...] = ()
     checked_later: bool = False
     quote: FeeQuote | None = None
-    variance_citation: str = ""
+    #: Where a rule blocks the permit: that the Board may still grant its law's relief.
+    relief: str = ""
 
     @property
     def blocking(self) -> int:
@@ -128,7 +130,7 @@ def preview(*, permit_type: PermitType, action: str, answers: Mapping[str, Any],
             for finding in result.findings
         ),
         quote=quote,
-        variance_citation=kind.variance_citation,
+        relief=relief_sentence(kind, "may_still_apply"),
     )
 
 

@@ -34,11 +34,13 @@ from permits_site.licensing.fact_forms import (
 from permits_site.licensing.kinds import applied_for, kind_for
 from permits_site.licensing.models import FeeSchedule
 from permits_site.licensing.page_registry import public_links
+from permits_site.licensing.relief import relief_sentence, relief_words, takes_effect
 from permits_site.licensing.services.variances import variances_in_effect
 from permits_site.rules.base import Finding, Outcome, RuleSet
 from permits_site.rules.calendar import key_date_on, period_due
 from permits_site.rules.periods import Period, PeriodKind
 from permits_site.rules.registry import town_law
+from permits_site.rules.wording import CitedSection, explain
 from permits_site.towns.models import Municipality
 
 
@@ -130,36 +132,58 @@ def variances(request, town: str):
     })
 
 
-#: What each gate means to someone applying, on the public page of a permit type.
+#: What each gate means to someone applying, on the public page of a permit type; the
+#: rules, hearing and signatures steps are the permit's own (:func:`public_steps`).
 PUBLIC_STEPS = {
     Gate.DOCUMENTS_ACCEPTED: gettext_noop("The office accepts each document you upload."),
-    Gate.RULES_MET: gettext_noop(
-        "Your answers meet every rule of the law, or the Board waives one in writing."),
+    Gate.RULES_MET: gettext_noop("Your answers meet every rule of the law."),
     Gate.REVIEW_DETERMINED: gettext_noop(
         "A reviewer decides the points the law leaves to judgement."),
     Gate.OFFICE_SIGNOFFS: gettext_noop("The office records the sign-offs of other town bodies."),
     Gate.INSPECTION_PASSED: gettext_noop("An inspector visits and the inspection is passed."),
-    Gate.HEARING_DECIDED: gettext_noop(
-        "Where the law calls for one, a public hearing is held after notice to the abutters."),
-    Gate.BOARD_SIGNATURES: gettext_noop(
-        "A waiver you ask for takes effect once the Board signs it."),
     Gate.WELL_READY: gettext_noop(
         "The property's private well is registered as installed, proven and tested, or the "
         "office records that public water serves the lot."),
     Gate.FEE_PAID: gettext_noop("The fee is paid."),
 }
 
+#: The hearing a permit's law lets the Board hold on the application itself, by how the
+#: abutters are told of it (Northborough §2.2: by certified mail).
+HEARING_STEPS = {
+    True: gettext_noop("The Board may hold a public hearing; if it does, every abutter is "
+                       "notified by certified mail at least %(days)s days before it "
+                       "(%(section)s)."),
+    False: gettext_noop("The Board may hold a public hearing, with notice to the abutters at "
+                        "least %(days)s days before it (%(section)s)."),
+}
 
-#: The rules step where the law gives the Board no relief from them.
-RULES_MET_WITHOUT_RELIEF = gettext_noop("Your answers meet every rule of the law.")
+
+def hearing_step(kind) -> str:
+    """The public hearing as the permit's own law provides it: on a request for relief, where
+    the section calling for it is the relief's (Tisbury 09.0.3: "after consideration, or after
+    public hearing and consideration"), otherwise on the application (Northborough §2.2, at the
+    Board's discretion)."""
+    if kind.variance_citation and kind.hearing_citation == kind.variance_citation:
+        return relief_sentence(kind, "hearing_on_request")
+    return explain(HEARING_STEPS[kind.hearing_notice_by_certified_mail],
+                   days=kind.hearing_notice_days, section=CitedSection(kind.hearing_citation))
 
 
-def public_step(gate: Gate, kind) -> str:
-    """What ``gate`` means to someone applying; the rules step speaks of a waiver only where
-    the permit's law provides one (``variance_citation``)."""
-    if gate == Gate.RULES_MET and not kind.variance_citation:
-        return RULES_MET_WITHOUT_RELIEF
-    return PUBLIC_STEPS[gate]
+def public_steps(kind, permit_type) -> list[str]:
+    """What stands between applying and the permit, from the permit type's own declaration:
+    its gates in order, the rules step offering the relief its law provides (a variance, a
+    waiver, or none), a hearing only where its law has one."""
+    steps = []
+    for gate in kind.gates(permit_type):
+        if gate == Gate.RULES_MET and relief_words(kind):
+            steps.append(relief_sentence(kind, "rules_met"))
+        elif gate == Gate.HEARING_DECIDED:
+            steps.append(hearing_step(kind))
+        elif gate == Gate.BOARD_SIGNATURES:
+            steps.append(takes_effect(kind))
+        else:
+            steps.append(PUBLIC_STEPS[gate])
+    return steps
 
 
 @require_GET
@@ -179,7 +203,7 @@ def permit_type(request, town: str, code: str):
         "kind": kind,
         "schedule": next(iter(permit_type.schedules_in_force), None),
         "documents": kind.documents,
-        "steps": [public_step(gate, kind) for gate in kind.gates(permit_type)],
+        "steps": public_steps(kind, permit_type),
     })
 
 
@@ -281,12 +305,26 @@ def _ordinal(day: int) -> str:
     return f"{day}{suffix}"
 
 
+def year_on_sale(municipality: Municipality, on: dt.date) -> int:
+    """The license year the town's permits are sold for on ``on``: next year's once one of
+    its annual permit types has it on sale (North Andover from December 1, Licenses A(8)),
+    otherwise this year."""
+    kinds = (kind_for(permit_type.code)
+             for permit_type in applied_for(municipality.permit_types.all()))
+    return max((kind.annual.next_year_on_sale(on) or on.year for kind in kinds if kind.annual),
+               default=on.year)
+
+
 @require_GET
 def key_dates(request, town: str):
+    """The dates of the license year on sale by default (next year's in December where the
+    town sells it ahead), with a link to the other of this year and that one."""
     municipality = municipality_or_404(town)
     law = town_law(town)
     calendar = municipality.calendar()
-    year = timezone.localdate().year
+    today = timezone.localdate()
+    on_sale = year_on_sale(municipality, today)
+    year = on_sale
     year_form = YearForm(request.GET if "year" in request.GET else None, initial={"year": year})
     if year_form.is_bound and year_form.is_valid():
         year = year_form.cleaned_data["year"]
@@ -307,6 +345,9 @@ def key_dates(request, town: str):
     return render(request, "law/key_dates.html", {
         "municipality": municipality,
         "year": year,
+        "on_sale": on_sale if on_sale != today.year else None,
+        "other_year": {on_sale: today.year, today.year: on_sale}.get(year)
+        if on_sale != today.year else None,
         "year_form": year_form,
         "dates": dates,
         "periods": [(period, period_length(period), PERIOD_KIND_TEXT[period.kind])

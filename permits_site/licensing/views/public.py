@@ -22,11 +22,11 @@ VERIFICATION_CODE = re.compile(r"[A-Za-z0-9_-]{1,64}")
 @require_GET
 def home(request):
     """The towns and the permit types each issues, those open online linked to their public
-    pages, the public pages a town's law adds (``register_public_link``), and the way to
-    "Apply for a permit"."""
-    municipalities = list(Municipality.objects.prefetch_related(Prefetch(
-        "permit_types", queryset=applied_for(PermitType.objects.order_by("name")),
-        to_attr="issued_types")))
+    pages, the public pages a town's law adds (``register_public_link``), the office each
+    town's fees are paid at, and the way to "Apply for a permit"."""
+    municipalities = list(Municipality.objects.select_related("payment_office").prefetch_related(
+        Prefetch("permit_types", queryset=applied_for(PermitType.objects.order_by("name")),
+                 to_attr="issued_types")))
     for municipality in municipalities:
         municipality.public_links = public_links(municipality.code)
     return render(request, "licensing/home.html", {"municipalities": municipalities})

@@ -17,6 +17,7 @@ from permits_site.exceptions import DomainError
 from permits_site.licensing import transitions
 from permits_site.licensing.kinds import kind_for
 from permits_site.licensing.models import Application
+from permits_site.licensing.relief import relief_words
 from permits_site.licensing.review_forms import VarianceRequestForm
 from permits_site.licensing.services import applications as application_services
 from permits_site.licensing.services import variances as variance_services
@@ -70,4 +71,5 @@ def variance_request(request, pk: int):
     return render(request, "licensing/variance_request.html", {
         "application": application, "form": form, "noun": kind.variance_notice.noun,
         "limits": kind.variance_limits(application), "citation": kind.variance_citation,
+        "limits_heading": relief_words(kind).limits_heading,
     }, status=400 if request.method == "POST" else 200)

@@ -1,6 +1,8 @@
 """"Which permit do I need?" for every town: "What do you want to do?", then the questions the
 town's bylaw app declares for it, one at a time on a GET form (no JavaScript needed), until
-the answer names the permit to apply for and why (:mod:`permits_site.licensing.questions`)."""
+the answer names the permit to apply for and the section behind it — or, where the town's
+questions leave several, offers one of them, each with who needs it
+(:mod:`permits_site.licensing.questions`)."""
 
 from __future__ import annotations
 
@@ -15,7 +17,7 @@ from django.views.decorators.http import require_GET
 from permits_site.licensing.declarations import Purpose
 from permits_site.licensing.fact_forms import StyledForm, form_field
 from permits_site.licensing.finder import find_permit_types
-from permits_site.licensing.kinds import applied_for
+from permits_site.licensing.kinds import applied_for, kind_for
 from permits_site.licensing.models import PermitType
 from permits_site.licensing.questions import Ask, Walk, town_tree, walk
 from permits_site.licensing.templatetags.localised import explained
@@ -62,12 +64,14 @@ def follow(tree: Ask, data) -> tuple[Walk, StyledForm]:
     return path, form
 
 
-def types_by_purpose(town: str) -> dict[Purpose, list[str]]:
-    """The town's permit types open online by what they serve, in the vocabulary's order."""
+def types_by_purpose(town: str) -> dict[Purpose, dict[str, str]]:
+    """The town's permit types open online by what they serve, in the vocabulary's order,
+    each with its section."""
     found = find_permit_types(municipality=town)
-    served = {purpose: [row.permit_type.code for row in found if purpose in row.kind.purposes]
+    served = {purpose: {row.permit_type.code: row.permit_type.citation for row in found
+                        if purpose in row.kind.purposes}
               for purpose in Purpose}
-    return {purpose: codes for purpose, codes in served.items() if codes}
+    return {purpose: sections for purpose, sections in served.items() if sections}
 
 
 @require_GET
@@ -81,7 +85,8 @@ def which_permit(request, town: str):
     if path.answer is not None:
         by_code = {permit_type.code: permit_type for permit_type in applied_for(
             PermitType.objects.filter(code__in=path.answer.permit_types))}
-        recommended = [by_code[code] for code in path.answer.permit_types if code in by_code]
+        recommended = [(by_code[code], kind_for(code).who_needs_it)
+                       for code in path.answer.permit_types if code in by_code]
     return render(request, "law/which_permit.html", {
         "municipality": municipality,
         "form": form,

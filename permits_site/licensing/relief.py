@@ -1,0 +1,108 @@
+"""The relief a permit type's law lets its Board grant from a rule, in that law's own word.
+
+Northborough's Board "may vary the application of any provision" and grants a variance
+(Horse and Stable Regulations §8.2); Tisbury's Board "may waive" a regulation (Board of
+Health Regulations 09.0.3); North Andover's chapter 60 provides neither. Every page and
+message that speaks of the relief takes its sentence from here, so a Northborough page never
+says "waiver" and a Tisbury one never says "variance": each sentence is written whole for
+each word (a translation needs the whole sentence), marked for the catalogues, its section
+filled in by :func:`permits_site.rules.wording.explain`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from permits_site.rules.wording import CitedSection, explain, gettext_noop
+
+VARIANCE = "variance"
+WAIVER = "waiver"
+
+
+@dataclass(frozen=True)
+class ReliefWords:
+    """The sentences that speak of one word of relief; each ``%(section)s`` is the section
+    providing it (or, for ``law_beyond_relief``, the section putting the law beyond it)."""
+
+    #: The heading above what the Board cannot grant relief from.
+    limits_heading: str
+    #: A public page's step "the rules are met", with the relief.
+    rules_met: str
+    #: When the relief takes effect: one signature, or ``signatures`` members'.
+    takes_effect: str
+    takes_effect_signed_by: str
+    #: A finding blocks the permit, and relief may still be asked.
+    may_still_apply: str
+    #: No Board sets aside a statute or a bylaw.
+    law_beyond_relief: str
+    #: The Board may hear a request for relief in public before deciding it.
+    hearing_on_request: str
+
+
+RELIEF_WORDS = {
+    VARIANCE: ReliefWords(
+        limits_heading=gettext_noop("What cannot be varied"),
+        rules_met=gettext_noop("Your answers meet every rule of the law, or the Board grants a "
+                               "variance from one in writing (%(section)s)."),
+        takes_effect=gettext_noop("A variance you ask for takes effect once the Board grants "
+                                  "it in writing (%(section)s)."),
+        takes_effect_signed_by=gettext_noop("A variance you ask for takes effect once "
+                                            "%(signatures)s members of the Board sign it "
+                                            "(%(section)s)."),
+        may_still_apply=gettext_noop("You may still apply: the Board may grant a variance from "
+                                     "a rule in a particular case, in writing (%(section)s)."),
+        law_beyond_relief=gettext_noop("A Board cannot vary a state or federal statute or a "
+                                       "town bylaw (%(section)s)."),
+        hearing_on_request=gettext_noop("If you ask for a variance, the Board may hear it at a "
+                                        "public hearing before deciding it (%(section)s)."),
+    ),
+    WAIVER: ReliefWords(
+        limits_heading=gettext_noop("What cannot be waived"),
+        rules_met=gettext_noop("Your answers meet every rule of the law, or the Board waives "
+                               "one in writing (%(section)s)."),
+        takes_effect=gettext_noop("A waiver you ask for takes effect once the Board signs it "
+                                  "(%(section)s)."),
+        takes_effect_signed_by=gettext_noop("A waiver you ask for takes effect once "
+                                            "%(signatures)s members of the Board sign it "
+                                            "(%(section)s)."),
+        may_still_apply=gettext_noop("You may still apply: the Board may waive a rule in a "
+                                     "particular case, in writing (%(section)s)."),
+        law_beyond_relief=gettext_noop("A Board cannot waive a state or federal statute or a "
+                                       "town bylaw (%(section)s)."),
+        hearing_on_request=gettext_noop("If you ask for a waiver, the Board may hear it at a "
+                                        "public hearing before deciding it (%(section)s)."),
+    ),
+}
+
+
+def relief_noun(kind) -> str:
+    """What ``kind``'s law calls the relief its Board grants — "variance" or "waiver" — or
+    "" where the law provides none."""
+    return kind.variance_notice.noun if kind.variance_citation else ""
+
+
+def relief_words(kind) -> ReliefWords | None:
+    """The sentences speaking of ``kind``'s relief, None where its law provides none."""
+    noun = relief_noun(kind)
+    return RELIEF_WORDS[noun] if noun else None
+
+
+def relief_sentence(kind, sentence: str, **values) -> str:
+    """One of ``kind``'s relief sentences (an attribute of :class:`ReliefWords`, e.g.
+    ``"may_still_apply"``) citing the section providing the relief; "" where the law
+    provides none."""
+    words = relief_words(kind)
+    if words is None:
+        return ""
+    section = kind.unwaivable_law_citation if sentence == "law_beyond_relief" else ""
+    return explain(getattr(words, sentence),
+                   section=CitedSection(section or kind.variance_citation), **values)
+
+
+def takes_effect(kind) -> str:
+    """When a granted relief takes effect: the Board's writing, or its members' signatures
+    where the law asks for more than one (Tisbury: two, 09.0.3)."""
+    if kind.variance_signatures_required > 1:
+        return relief_sentence(kind, "takes_effect_signed_by",
+                               signatures=kind.variance_signatures_required)
+    return relief_sentence(kind, "takes_effect")
