@@ -26,6 +26,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from django.urls import reverse
+
 from permits_site.rules.periods import Period, PeriodKind
 
 if TYPE_CHECKING:
@@ -235,6 +237,14 @@ def has_own_steps(code: str) -> bool:
     clocks are enforced; the generic case steps, which would skip them, are refused."""
     registered = _CASE_TYPES.get(code)
     return registered is not None and bool(registered.page) and registered.steps_on_page
+
+
+def steps_page_url(case) -> str:
+    """Where a case's determination, appeals and orders are taken: its law's own page when
+    the type has one (``has_own_steps``), else the generic case page."""
+    if has_own_steps(case.case_type):
+        return reverse(_CASE_TYPES[case.case_type].page, args=[case.pk])
+    return reverse("enforcement:case", args=[case.pk])
 
 
 def may_cite(registered: CaseType | None, offense: str) -> bool:

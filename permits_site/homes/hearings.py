@@ -10,6 +10,7 @@ from django.urls import reverse
 
 from permits_site.accounts.models import User
 from permits_site.enforcement.models import Appeal, CaseHearing, CitationHearing
+from permits_site.enforcement.registry import steps_page_url
 from permits_site.homes.registry import WorkItem, WorkList, from_home, limited
 from permits_site.towns.calendar import TownCalendar
 
@@ -67,7 +68,7 @@ def open_appeals(town: TownCalendar) -> WorkList:
         case = appeal.case
         return WorkItem("Decide the appeal",
                         f"Case #{case.pk} ({case.party_name}, {case.address})",
-                        _case_link(case.pk), due_on=appeal.hearing_date,
+                        steps_page_url(case), due_on=appeal.hearing_date,
                         since=appeal.filed_on)
 
     return limited("Appeals to decide", appeals, item,

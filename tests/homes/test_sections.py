@@ -198,6 +198,16 @@ def test_citation_hearings_and_appeals_wait_for_a_decision(na_town):
     assert waiting.status(TODAY) == "Waiting since June 5, 2026"
 
 
+def test_an_appeal_of_a_case_whose_law_has_its_own_page_opens_that_page(na_town):
+    """A nuisance dog's appeal is ruled on the dog case's page, where its law's steps are
+    taken; the generic case page has no ruling form for it."""
+    appeal = AppealFactory(case=CaseFactory(case_type=NUISANCE_DOG))
+
+    [waiting] = hearings.open_appeals(na_town).items
+
+    assert waiting.url == f"/dogs/cases/{appeal.case_id}/"
+
+
 # -- board member ------------------------------------------------------------------------
 
 
