@@ -40,7 +40,7 @@ def with_actions(actions: Mapping[str, View]) -> Callable[[View], View]:
     return decorate
 
 
-def posted_pk(request: HttpRequest, field: str) -> int:
+def posted_number(request: HttpRequest, field: str) -> int:
     """The number of the record a form acts on (a variance, a hearing, an order of the page),
     sent in its hidden ``field``; anything but a number is no such record (404)."""
     value = request.POST.get(field, "")

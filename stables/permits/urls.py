@@ -22,6 +22,4 @@ urlpatterns = [
     path("permits/<int:pk>/renew/", views.renew, name="renew"),
     path("transfer/", views.transfer, name="transfer"),
     path("<int:pk>/", views.stable_detail, name="stable"),
-    path("<int:pk>/expansions/", views.record_expansion, name="record_expansion"),
-    path("<int:pk>/inspections/", views.schedule_inspection, name="schedule_inspection"),
 ]

@@ -27,6 +27,7 @@ from permits_site.licensing.models import Application, Permit
 from permits_site.licensing.questions import PURPOSE_QUESTION
 from permits_site.licensing.views.access import get_visible_or_404
 from permits_site.licensing.views.resident import error_messages
+from permits_site.page_actions import with_actions
 from stables import periods
 from stables import permissions as stable_permissions
 from stables.forms import add_refusal
@@ -161,15 +162,7 @@ def _stable_page(request, stable: Stable, *, bound: Mapping[str, forms.Form] | N
     )
 
 
-@login_required
-@require_GET
-def stable_detail(request, pk: int):
-    return _stable_page(request, _visible_stable(request, pk))
-
-
-@login_required
-@require_POST
-def record_expansion(request, pk: int):
+def _record_expansion(request, pk: int):
     """Record an expansion; 25 % or more since the last permit needs a permit first (§2.1)."""
     stable = _visible_stable(request, pk)
     stable_permissions.require_expansion_recorder(request.user, stable)
@@ -187,9 +180,7 @@ def record_expansion(request, pk: int):
     return _stable_page(request, stable, bound={"expansion": form})
 
 
-@login_required
-@require_POST
-def schedule_inspection(request, pk: int):
+def _schedule_inspection(request, pk: int):
     """Schedule the §6 sanitary inspection of the stable's permit in force."""
     stable = _visible_stable(request, pk)
     permissions.require(permissions.can_schedule_inspection(request.user, stable.municipality_id),
@@ -213,6 +204,14 @@ def schedule_inspection(request, pk: int):
             messages.success(request, "Sanitary inspection scheduled.")
             return redirect("stables:stable", pk=stable.pk)
     return _stable_page(request, stable, bound={"inspection": form})
+
+
+@login_required
+@with_actions({"expansion": _record_expansion, "inspection": _schedule_inspection})
+@require_GET
+def stable_detail(request, pk: int):
+    """The stable's page; its forms post here, naming their action."""
+    return _stable_page(request, _visible_stable(request, pk))
 
 
 # -- The office's sign-offs on the review screen (§2.3, §4.1, §2.5) ----------------------

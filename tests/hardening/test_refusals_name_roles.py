@@ -153,14 +153,14 @@ PAGES = {
         f"Only the town's {ALL_BOARD_STAFF} may see the horse registry."),
     "stable expansion": Refusal(
         (Role.INSPECTOR, "northborough"),
-        lambda: reverse("stables:record_expansion", args=[StableFactory().pk]),
+        lambda: reverse("stables:stable", args=[StableFactory().pk]),
         "Only the stable's keeper or the town's Clerk may record a stable's expansion.",
-        method="post"),
+        method="post", action="expansion"),
     "stable inspection": Refusal(
         (Role.BOARD_MEMBER, "northborough"),
-        lambda: reverse("stables:schedule_inspection", args=[StableFactory().pk]),
+        lambda: reverse("stables:stable", args=[StableFactory().pk]),
         "Only the town's Clerk or Board of Health agent may schedule inspections.",
-        method="post"),
+        method="post", action="inspection"),
     "pump-out returns": Refusal(
         None, lambda: reverse("tisbury_regs:my_pumpout_returns"),
         "Only a member of a septage handler holding a permit may file pump-out returns."),
@@ -187,11 +187,11 @@ PAGES = {
         f"Only the town's {BOARD_CASE_WORKERS} may act on the Board's health orders."),
     "health case step": Refusal(
         (Role.BOARD_MEMBER, "tisbury"),
-        lambda: reverse("tisbury_regs:health_case_action", args=[
+        lambda: reverse("tisbury_regs:health_case", args=[
             CaseFactory(municipality=municipality("tisbury"),
-                        case_type="tisbury.animal_bite").pk, "release"]),
+                        case_type="tisbury.animal_bite").pk]),
         f"Only the town's {BOARD_CASE_WORKERS} may act on the Board's health orders.",
-        method="post"),
+        method="post", action="release"),
     "well readings": Refusal(
         None, lambda: reverse("tisbury_regs:my_wells"),
         "Only the owner of a metered well may record its meter readings."),

@@ -17,6 +17,7 @@ from stables.horses import services as horses
 from stables.models import Horse, HorseBurialNotice, Stable
 from stables.permits import services
 from tests.factories import Role, UserFactory, staff
+from tests.page_forms import assert_on_the_page, post_action, post_form
 from tests.stables.flow import (
     ITEMS,
     PRIVATE_FACTS,
@@ -351,14 +352,16 @@ def test_the_keeper_records_an_expansion_and_sees_the_count(client, keeper, nb_c
     permitted(keeper, nb_clerk)
     stable = Stable.objects.get()
     client.force_login(keeper)
-    url = reverse("stables:record_expansion", args=[stable.pk])
+    page = reverse("stables:stable", args=[stable.pk])
 
-    client.post(url, {"expansion-area_sqft": "60", "expansion-made_on": "2027-03-14"})
-    refused = client.post(url, {"expansion-area_sqft": "40",
-                                "expansion-made_on": "2027-03-15"})
+    post_action(client, page, "expansion",
+                {"expansion-area_sqft": "60", "expansion-made_on": "2027-03-14"})
+    refused = post_form(client, page, 'name="expansion-area_sqft"', {
+        "expansion-area_sqft": "40", "expansion-made_on": "2027-03-15"})
 
     content = refused.content.decode()
     assert refused.status_code == 400
+    assert_on_the_page(client, refused, page)
     assert 'href="#id_expansion-area_sqft"' in content
     assert re.search(r"Expansions since then:\s+<strong>60 sq ft</strong>", content)
     assert "§2.1" in content
@@ -373,8 +376,8 @@ def test_the_clerk_schedules_a_sanitary_inspection_of_the_permit(
     client.force_login(nb_clerk)
 
     page = client.get(reverse("stables:stable", args=[stable.pk])).content.decode()
-    response = client.post(
-        reverse("stables:schedule_inspection", args=[stable.pk]),
+    response = post_action(
+        client, reverse("stables:stable", args=[stable.pk]), "inspection",
         {"inspection-scheduled_for": "2027-05-03", "inspection-inspector": inspector.pk},
     )
 
@@ -388,14 +391,31 @@ def test_the_clerk_schedules_a_sanitary_inspection_of_the_permit(
 
 
 @time_machine.travel(MARCH_15_2027, tick=False)
+def test_an_inspection_without_its_inspector_is_refused_on_the_stables_page(
+    client, keeper, nb_clerk
+):
+    permitted(keeper, nb_clerk)
+    page = reverse("stables:stable", args=[Stable.objects.get().pk])
+    client.force_login(nb_clerk)
+
+    refused = post_form(client, page, 'name="inspection-scheduled_for"',
+                        {"inspection-scheduled_for": "2027-05-03"})
+
+    assert refused.status_code == 400
+    assert_on_the_page(client, refused, page)
+    assert 'href="#id_inspection-inspector"' in refused.content.decode()
+    assert not Inspection.objects.exists()
+
+
+@time_machine.travel(MARCH_15_2027, tick=False)
 def test_residents_do_not_schedule_inspections(client, keeper, nb_clerk, inspector):
     permitted(keeper, nb_clerk)
     stable = Stable.objects.get()
     client.force_login(keeper)
 
     page = client.get(reverse("stables:stable", args=[stable.pk])).content.decode()
-    response = client.post(
-        reverse("stables:schedule_inspection", args=[stable.pk]),
+    response = post_action(
+        client, reverse("stables:stable", args=[stable.pk]), "inspection",
         {"inspection-scheduled_for": "2027-05-03", "inspection-inspector": inspector.pk},
     )
 
@@ -505,12 +525,12 @@ def test_another_residents_stable_records_are_404(client, keeper, nb_clerk, othe
         reverse("licensing:application", args=[draft.pk]),
     ]
     posts = [
-        reverse("stables:record_expansion", args=[stable.pk]),
-        reverse("licensing:edit", args=[draft.pk]),
+        (reverse("stables:stable", args=[stable.pk]), {"action": "expansion"}),
+        (reverse("licensing:edit", args=[draft.pk]), {}),
     ]
 
     assert [client.get(url).status_code for url in pages] == [404] * len(pages)
-    assert [client.post(url, {}).status_code for url in posts] == [404] * len(posts)
+    assert [client.post(url, data).status_code for url, data in posts] == [404] * len(posts)
 
 
 def test_residents_cannot_open_the_horse_registry(client, keeper):

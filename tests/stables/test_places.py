@@ -57,8 +57,9 @@ def test_a_stable_inspection_shows_the_northborough_site_not_the_keeper_s_home(
     stable = permit.application.stable_application.stable
     client.force_login(nb_clerk)
     client.post(
-        reverse("stables:schedule_inspection", args=[stable.pk]),
-        {"inspection-scheduled_for": "2027-05-03", "inspection-inspector": inspector.pk},
+        reverse("stables:stable", args=[stable.pk]),
+        {"action": "inspection", "inspection-scheduled_for": "2027-05-03",
+         "inspection-inspector": inspector.pk},
     )
     inspection = Inspection.objects.get()
 

@@ -10,6 +10,7 @@ import time_machine
 
 from permits_site.enforcement.models import Case
 from tests.factories import Role, UserFactory, local, staff
+from tests.page_forms import assert_on_the_page, field_error, post_form
 from tests.tisbury.support import client_for
 from tisbury_regs.health_orders import services as health_orders
 
@@ -61,10 +62,13 @@ def test_an_early_release_is_refused_on_its_field(client, officer, owner):
     case = health_orders.record_bite_report(owner=owner, animal="Rex", bitten_on=MAY_21_2027,
                                             place="12 Beach Road", acting_user=officer)
     client.force_login(officer)
-    response = client.post(f"/tisbury/health/{case.pk}/release/",
-                           {"release-released_on": "2027-05-21"})
+    page = f"/tisbury/health/{case.pk}/"
+    response = post_form(client, page, 'name="release-released_on"',
+                         {"release-released_on": "2027-05-21"})
     assert response.status_code == 400
-    assert "may be released from May 31, 2027" in response.content.decode()
+    assert_on_the_page(client, response, page)
+    assert "may be released from May 31, 2027" in field_error(response.content.decode(),
+                                                              "release-released_on")
 
 
 def test_residents_and_other_towns_staff_see_nothing(client, owner):

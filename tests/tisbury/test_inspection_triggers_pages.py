@@ -19,6 +19,7 @@ from tests.factories import (
     municipality,
     staff,
 )
+from tests.page_forms import assert_on_the_page, field_error, post_form
 from tests.tisbury.support import client_for
 from tisbury_regs.models import SystemInspectionTrigger
 
@@ -95,8 +96,8 @@ def test_the_board_records_a_sale_on_the_page_0908_4(client, place):
     url = f"/tisbury/septic/properties/{place.pk}/inspections/"
     assert client.get(url).status_code == 200
 
-    response = client.post(url + "record/", {"reason": "sale", "occurred_on": "2030-07-15"},
-                           follow=True)
+    response = client.post(url, {"action": "trigger", "reason": "sale",
+                                 "occurred_on": "2030-07-15"}, follow=True)
 
     assert "The inspection is required by July 14, 2030." in response.content.decode()
     assert SystemInspectionTrigger.objects.get().property == place
@@ -104,22 +105,25 @@ def test_the_board_records_a_sale_on_the_page_0908_4(client, place):
 
 def test_a_refused_record_names_the_field_and_changes_nothing_0908_4(client, place):
     client.force_login(staff(Role.INSPECTOR, "tisbury"))
+    page = f"/tisbury/septic/properties/{place.pk}/inspections/"
 
-    response = client.post(f"/tisbury/septic/properties/{place.pk}/inspections/record/",
-                           {"reason": "sale", "occurred_on": ""})
+    response = post_form(client, page, 'name="occurred_on"',
+                         {"reason": "sale", "occurred_on": ""})
 
     assert response.status_code == 400
-    assert "occurred_on" in response.context["form"].errors
+    assert_on_the_page(client, response, page)
+    assert "Enter a date." in field_error(response.content.decode(), "occurred_on")
     assert not SystemInspectionTrigger.objects.exists()
 
 
-@pytest.mark.parametrize("path", ["", "record/", "letter/"])
+@pytest.mark.parametrize(("path", "posted"), [("", None), ("", {"action": "trigger"}),
+                                              ("letter/", None)])
 def test_the_required_inspections_of_a_place_are_not_found_by_a_resident_0908_4(
-        client, place, path):
+        client, place, path, posted):
     client.force_login(UserFactory())
     url = f"/tisbury/septic/properties/{place.pk}/inspections/{path}"
 
-    response = client.post(url) if path == "record/" else client.get(url)
+    response = client.post(url, posted) if posted else client.get(url)
 
     assert response.status_code == 404
 

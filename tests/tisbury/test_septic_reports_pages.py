@@ -21,6 +21,7 @@ from tests.factories import (
     staff,
     tisbury_place,
 )
+from tests.page_forms import assert_on_the_page, post_form
 from tests.rules.test_tisbury_rules import COASTAL_SEPTIC_OK
 from tests.tisbury.support import client_for
 from tisbury_regs.models import SepticInspectionReport, SystemInspectorLicense
@@ -196,15 +197,19 @@ def test_the_case_page_records_a_check_with_its_facts(client, inspector, place):
     case = failed_report(place, inspector).case
     client.force_login(staff(Role.CLERK, "tisbury"))
 
-    client.post(f"/tisbury/septic/cases/{case.pk}/checks/tisbury.failed_septic/", {
-        "tisbury.failed_septic-effluent_over_ground": "yes",
+    page = f"/tisbury/septic/cases/{case.pk}/"
+
+    client.post(page, {
+        "action": "tisbury.failed_septic", "tisbury.failed_septic-effluent_over_ground": "yes",
         "tisbury.failed_septic-pumpouts_last_12_months": "1"})
-    refused = client.post(f"/tisbury/septic/cases/{case.pk}/checks/tisbury.system_limits/", {})
+    refused = post_form(client, page, 'name="tisbury.system_limits-')
 
     case.refresh_from_db()
     assert case.findings["checks"]["tisbury.failed_septic"]["findings"][0]["outcome"] == (
         "needs_review")
     assert refused.status_code == 400
+    assert_on_the_page(client, refused, page)
+    assert 'href="#id_tisbury.system_limits-' in refused.content.decode()
 
 
 # -- the API ----------------------------------------------------------------------------

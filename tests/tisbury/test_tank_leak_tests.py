@@ -17,6 +17,7 @@ from tests.factories import (
     municipality,
     staff,
 )
+from tests.page_forms import assert_on_the_page, field_error, post_form
 from tests.tisbury.support import TODAY
 from tisbury_regs.inspection_triggers import leak_tests
 
@@ -109,14 +110,16 @@ def test_the_board_orders_and_records_a_leak_test_on_the_page_0947(client, place
     url = f"/tisbury/properties/{place.pk}/leak-tests/"
     assert client.get(url).status_code == 200
 
-    ordered_page = client.post(url + "order/", {
-        "order-tank": "550-gallon fuel oil tank", "order-site_visit": "Odor of oil at the fill.",
+    ordered_page = client.post(url, {
+        "action": "order", "order-tank": "550-gallon fuel oil tank",
+        "order-site_visit": "Odor of oil at the fill.",
         "order-comply_within_days": "30"}, follow=True).content.decode()
     assert "The leak test is ordered, to be done by July 3, 2030." in ordered_page
     [order] = leak_tests.leak_test_orders(place)
 
-    recorded = client.post(f"{url}{order.pk}/result/", {
-        f"result-{order.pk}-tested_on": "2030-06-03", f"result-{order.pk}-tester": "Cape Tank",
+    recorded = client.post(url, {
+        "action": "result", "order": order.pk, f"result-{order.pk}-tested_on": "2030-06-03",
+        f"result-{order.pk}-tester": "Cape Tank",
         f"result-{order.pk}-result": "passed"}, follow=True).content.decode()
 
     assert "The test is recorded: the order is closed." in recorded
@@ -126,12 +129,14 @@ def test_the_board_orders_and_records_a_leak_test_on_the_page_0947(client, place
 
 def test_a_refused_order_on_the_page_names_the_field_0947(client, place, agent):
     client.force_login(agent)
+    page = f"/tisbury/properties/{place.pk}/leak-tests/"
 
-    response = client.post(f"/tisbury/properties/{place.pk}/leak-tests/order/", {
+    response = post_form(client, page, 'name="order-tank"', {
         "order-tank": "", "order-site_visit": "x", "order-comply_within_days": "30"})
 
     assert response.status_code == 400
-    assert "tank" in response.context["order_form"].errors
+    assert_on_the_page(client, response, page)
+    assert "This field is required." in field_error(response.content.decode(), "order-tank")
     assert leak_tests.leak_test_orders(place) == []
 
 

@@ -6,5 +6,4 @@ urlpatterns = [
     path("health/", views.health_list, name="health_orders"),
     path("health/new/<slug:kind>/", views.health_report, name="health_report"),
     path("health/<int:pk>/", views.health_case, name="health_case"),
-    path("health/<int:pk>/<slug:action>/", views.health_case_action, name="health_case_action"),
 ]

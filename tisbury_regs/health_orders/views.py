@@ -18,7 +18,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.utils import timezone
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods
 
 from permits_site.accounts.permissions import (
     CASE_WORKER_ROLES,
@@ -31,6 +31,7 @@ from permits_site.enforcement.models import Case, CaseStatus
 from permits_site.enforcement.registry import case_type
 from permits_site.exceptions import DomainError
 from permits_site.licensing.views.access import get_visible_or_404
+from permits_site.page_actions import each, with_actions
 from tisbury_regs.health_orders import forms, services
 from tisbury_regs.health_orders.services import (
     ANIMAL_BITE,
@@ -212,19 +213,11 @@ def render_case(request, case: Case, *, bound: dict | None = None):
     }, status=400 if bound else 200)
 
 
-@login_required
-@require_http_methods(["GET"])
-def health_case(request, pk: int):
-    return render_case(request, _visible_case(request, pk))
-
-
-@login_required
-@require_POST
-def health_case_action(request, pk: int, action: str):
-    """Run one step of the case page; a refusal is shown on its fields."""
-    step = STEPS.get(action)
+def _act(request, pk: int, action: str):
+    """Run one step of the case page; a refusal is shown on its fields, on the page."""
+    step = STEPS[action]
     case = _visible_case(request, pk)
-    if step is None or step.case_type != case.case_type:
+    if step.case_type != case.case_type:
         raise Http404("No such step.")
     require(can_work_case(request.user, case.municipality_id), services.ACT, CASE_WORKER_ROLES,
             town=case.municipality_id)
@@ -238,3 +231,11 @@ def health_case_action(request, pk: int, action: str):
             messages.success(request, step.done)
             return redirect("tisbury_regs:health_case", pk=pk)
     return render_case(request, case, bound={action: form})
+
+
+@login_required
+@with_actions(each(STEPS, _act))
+@require_http_methods(["GET"])
+def health_case(request, pk: int):
+    """The case's page; each of its steps posts here, naming its action."""
+    return render_case(request, _visible_case(request, pk))

@@ -6,13 +6,7 @@ urlpatterns = [
     path("septic/inspections-required/", views.inspections_board, name="inspections_board"),
     path("septic/properties/<int:pk>/inspections/", views.inspections_due,
          name="inspections_due"),
-    path("septic/properties/<int:pk>/inspections/record/", views.record_trigger,
-         name="record_inspection_trigger"),
     path("septic/properties/<int:pk>/inspections/letter/", views.owner_letter,
          name="inspection_owner_letter"),
     path("properties/<int:pk>/leak-tests/", views.leak_tests_page, name="leak_tests"),
-    path("properties/<int:pk>/leak-tests/order/", views.order_leak_test,
-         name="order_leak_test"),
-    path("properties/<int:pk>/leak-tests/<int:order_pk>/result/", views.record_leak_test,
-         name="record_leak_test"),
 ]

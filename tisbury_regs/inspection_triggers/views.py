@@ -8,12 +8,13 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET
 
 from permits_site.accounts import permissions
 from permits_site.enforcement.models import Order
 from permits_site.exceptions import DomainError
 from permits_site.licensing.views.access import get_visible_or_404
+from permits_site.page_actions import posted_number, with_actions
 from permits_site.parties.models import Property
 from permits_site.parties.owners import current_owners
 from permits_site.rules.calendar import format_date
@@ -35,9 +36,7 @@ def _staff_place(request, pk: int) -> Property:
         request.user, pk=pk, municipality__code=MUNICIPALITY, merged_into__isnull=True)
 
 
-@login_required
-@require_POST
-def record_trigger(request, pk: int):
+def _record_trigger(request, pk: int):
     """Record a sale, a change of use or the septage plan's day on the property."""
     place = _staff_place(request, pk)
     form = TriggerForm(request.POST)
@@ -54,13 +53,6 @@ def record_trigger(request, pk: int):
     return _page(request, place, form=form, status=400)
 
 
-@login_required
-@require_GET
-def inspections_due(request, pk: int):
-    """The property's required inspections, the form to record one, and the owners."""
-    return _page(request, _staff_place(request, pk))
-
-
 def _page(request, place: Property, *, form: TriggerForm | None = None, status: int = 200):
     today = timezone.localdate()
     return render(request, "tisbury_regs/inspections_due.html", {
@@ -70,6 +62,15 @@ def _page(request, place: Property, *, form: TriggerForm | None = None, status: 
         "threshold": services.INSPECTION_PUMPOUTS, "section": services.SECTION,
         "clerk": permissions.is_clerk(request.user, place.municipality_id),
     }, status=status)
+
+
+@login_required
+@with_actions({"trigger": _record_trigger})
+@require_GET
+def inspections_due(request, pk: int):
+    """The property's required inspections, the form to record one (posted here, naming
+    its action), and the owners."""
+    return _page(request, _staff_place(request, pk))
 
 
 @login_required
@@ -112,16 +113,7 @@ def _leak_page(request, place: Property, *, order_form=None, result_form=None,
     }, status=status)
 
 
-@login_required
-@require_GET
-def leak_tests_page(request, pk: int):
-    """The property's tank leak test orders, their results, and the forms."""
-    return _leak_page(request, _staff_place(request, pk))
-
-
-@login_required
-@require_POST
-def order_leak_test(request, pk: int):
+def _order_leak_test(request, pk: int):
     place = _staff_place(request, pk)
     form = LeakTestOrderForm(request.POST, prefix="order")
     if form.is_valid():
@@ -137,11 +129,9 @@ def order_leak_test(request, pk: int):
     return _leak_page(request, place, order_form=form, status=400)
 
 
-@login_required
-@require_POST
-def record_leak_test(request, pk: int, order_pk: int):
+def _record_leak_test(request, pk: int):
     place = _staff_place(request, pk)
-    order = get_object_or_404(Order, pk=order_pk, case__place=place,
+    order = get_object_or_404(Order, pk=posted_number(request, "order"), case__place=place,
                               case__case_type=leak_tests.LEAK_TEST)
     form = LeakTestResultForm(request.POST, request.FILES, prefix=f"result-{order.pk}")
     if form.is_valid():
@@ -156,3 +146,12 @@ def record_leak_test(request, pk: int, order_pk: int):
                 else "the tank failed; the order stays open."))
             return redirect("tisbury_regs:leak_tests", pk=place.pk)
     return _leak_page(request, place, result_form=form, result_order=order.pk, status=400)
+
+
+@login_required
+@with_actions({"order": _order_leak_test, "result": _record_leak_test})
+@require_GET
+def leak_tests_page(request, pk: int):
+    """The property's tank leak test orders, their results, and the forms (posted here,
+    naming their action, a result naming its order too)."""
+    return _leak_page(request, _staff_place(request, pk))

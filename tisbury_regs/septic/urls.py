@@ -11,6 +11,4 @@ urlpatterns = [
          name="revoke_inspector_license"),
     path("septic/cases/<int:pk>/", views.failed_system_case, name="failed_system_case"),
     path("septic/cases/<int:pk>/escalate/", views.escalate, name="escalate_failed_system"),
-    path("septic/cases/<int:pk>/checks/<str:code>/", views.run_check,
-         name="failed_system_check"),
 ]

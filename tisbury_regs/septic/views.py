@@ -6,11 +6,10 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from permits_site.accounts import permissions
 from permits_site.accounts.models import Role
@@ -19,6 +18,7 @@ from permits_site.exceptions import DomainError
 from permits_site.licensing.templatetags.localised import explained, month_day
 from permits_site.licensing.views.access import get_visible_or_404
 from permits_site.licensing.views.resident import error_messages
+from permits_site.page_actions import each, with_actions
 from tisbury_regs.models import SepticInspectionReport, SystemInspectorLicense, tisbury
 from tisbury_regs.septic import services
 from tisbury_regs.septic.forms import LicenseForm, ReportForm, check_form_class
@@ -139,11 +139,10 @@ def _case(request, pk: int) -> Case:
         request.user, pk=pk, case_type=services.FAILED_SYSTEM)
 
 
-@login_required
-def failed_system_case(request, pk: int, *, bound=None, status: int = 200):
+def _case_page(request, case: Case, *, bound=None, status: int = 200):
     """The failed-system case: its report, its orders (overdue and escalated ones flagged)
-    and the Board's two checks with the facts recorded."""
-    case = _case(request, pk)
+    and the Board's two checks with the facts recorded; ``bound`` is a refused check's
+    form."""
     today = timezone.localdate()
     escalated = services.escalated_order_ids(case)
     orders = [(order, order.complied_on is None and order.comply_by < today,
@@ -175,12 +174,10 @@ def escalate(request, pk: int):
     return redirect("tisbury_regs:failed_system_case", pk=case.pk)
 
 
-@login_required
-@require_POST
-def run_check(request, pk: int, code: str):
-    case = _case(request, pk)
-    if code not in services.CASE_CHECKS:
-        raise Http404
+def _run_check(request, pk: int, action: str):
+    """Record the facts of one of the Board's checks (``action``, its code) and run it; a
+    refusal is shown on its fields, on the case's page."""
+    case, code = _case(request, pk), action
     form = check_form_class(code)(request.POST, prefix=code)
     if form.is_valid():
         try:
@@ -191,4 +188,12 @@ def run_check(request, pk: int, code: str):
         else:
             messages.success(request, "The check is recorded on the case.")
             return redirect("tisbury_regs:failed_system_case", pk=case.pk)
-    return failed_system_case(request, pk, bound=form, status=400)
+    return _case_page(request, case, bound=form, status=400)
+
+
+@login_required
+@with_actions(each(services.CASE_CHECKS, _run_check))
+@require_GET
+def failed_system_case(request, pk: int):
+    """The case's page; its checks post here, naming their code as the action."""
+    return _case_page(request, _case(request, pk))
