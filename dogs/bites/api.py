@@ -17,6 +17,7 @@ from dogs.periods import MUNICIPALITY
 from permits_site.api.public.fields import (
     BoundedDateField,
     BoundedModelSerializer,
+    StrictBooleanField,
     StrictSerializer,
     validated_body,
 )
@@ -34,7 +35,7 @@ class QuarantineOrderSerializer(BoundedModelSerializer):
 class BiteRecordSerializer(BoundedModelSerializer):
     quarantine = QuarantineOrderSerializer(read_only=True, allow_null=True)
     keep_until = serializers.DateField(read_only=True)
-    rabies_missing = serializers.BooleanField(
+    rabies_missing = StrictBooleanField(
         read_only=True, help_text="A dog, cat or ferret six months or older with no "
         "vaccination current on the day of the bite on the record (Rabies A; offense "
         "rabies_vaccination_missing, Rabies C).")
@@ -68,13 +69,13 @@ class BiteCreateSerializer(serializers.Serializer):
 class InvestigationSerializer(serializers.Serializer):
     result = serializers.CharField()
     investigated_on = BoundedDateField()
-    provoked = serializers.BooleanField(allow_null=True, default=None)
+    provoked = StrictBooleanField(allow_null=True, default=None)
 
 
 class RabiesVaccinationSerializer(serializers.Serializer):
     certificate = serializers.CharField(max_length=120, required=False, default="")
     valid_through = BoundedDateField(required=False, allow_null=True, default=None)
-    under_six_months = serializers.BooleanField(default=False)
+    under_six_months = StrictBooleanField(default=False)
 
 
 class QuarantineCreateSerializer(serializers.Serializer):

@@ -23,6 +23,8 @@ from permits_site.accounts.permissions import ENFORCEMENT_ROLES
 from permits_site.api.public.fields import (
     BoundedDateField,
     BoundedModelSerializer,
+    MoneyField,
+    StrictBooleanField,
     StrictSerializer,
 )
 from permits_site.api.scopes import in_towns_where
@@ -69,7 +71,7 @@ class DutyOrderSerializer(BoundedModelSerializer):
 class SecurityWindowSerializer(serializers.Serializer):
     due = BoundedDateField()
     limit = BoundedDateField(help_text="The furthest the Chief may extend it.")
-    extended = serializers.BooleanField()
+    extended = StrictBooleanField()
     citation = serializers.CharField()
 
 
@@ -78,7 +80,7 @@ class RelocationSerializer(serializers.Serializer):
     direction = serializers.ChoiceField(choices=cases.RelocationDirection.values)
     community = serializers.CharField()
     other_officer = serializers.CharField(default="")
-    owner_notified = serializers.BooleanField(default=True)
+    owner_notified = StrictBooleanField(default=True)
     description = serializers.CharField()
     notified_on = BoundedDateField()
     citation = serializers.CharField()
@@ -94,7 +96,7 @@ class PetitionSerializer(serializers.Serializer):
     order = serializers.IntegerField()
     filed_on = BoundedDateField()
     grounds = serializers.CharField()
-    rescind = serializers.BooleanField(allow_null=True, default=None,
+    rescind = StrictBooleanField(allow_null=True, default=None,
                                        help_text="Null until the hearing authority decides.")
     ruling = serializers.CharField(default="")
 
@@ -228,13 +230,13 @@ class DogCaseSerializer(BoundedModelSerializer):
 
 
 class DogProposalSerializer(serializers.Serializer):
-    aggressive_in_enclosure = serializers.BooleanField(default=False)
+    aggressive_in_enclosure = StrictBooleanField(default=False)
     proposal = serializers.CharField(max_length=5000)
 
 
 class DogDeterminationSerializer(serializers.Serializer):
-    deemed = serializers.BooleanField()
-    aggressive_in_enclosure = serializers.BooleanField(
+    deemed = StrictBooleanField()
+    aggressive_in_enclosure = StrictBooleanField(
         required=False, allow_null=True, default=None,
         help_text="Potentially dangerous B(1)(a), when no proposal recorded it.")
     exceptions = serializers.ListField(
@@ -243,7 +245,7 @@ class DogDeterminationSerializer(serializers.Serializer):
 
 
 class DangerousDeterminationSerializer(serializers.Serializer):
-    deemed = serializers.BooleanField()
+    deemed = StrictBooleanField()
     grounds = serializers.ListField(
         child=serializers.ChoiceField(choices=cases.DangerousGround.values), default=list,
         help_text="Dangerous B(1)(a)–(e); required when the dog is dangerous.")
@@ -284,7 +286,7 @@ class DogRulingSerializer(serializers.Serializer):
 
 
 class NuisanceFindingSerializer(serializers.Serializer):
-    nuisance = serializers.BooleanField()
+    nuisance = StrictBooleanField()
     grounds = serializers.ListField(
         child=serializers.ChoiceField(choices=cases.NuisanceGround.values), default=list)
     finding = serializers.CharField(max_length=5000)
@@ -317,7 +319,7 @@ class RestraintRenewalCreateSerializer(serializers.Serializer):
 class ShelteringSerializer(serializers.Serializer):
     facility = serializers.CharField(max_length=150)
     days = serializers.IntegerField(required=False, allow_null=True, default=None)
-    amount = serializers.DecimalField(max_digits=9, decimal_places=2)
+    amount = MoneyField()
 
 
 class RescissionSerializer(serializers.Serializer):
@@ -333,7 +335,7 @@ class PetitionCreateSerializer(serializers.Serializer):
 
 class PetitionDecisionSerializer(serializers.Serializer):
     number = serializers.IntegerField()
-    rescind = serializers.BooleanField()
+    rescind = StrictBooleanField()
     ruling = serializers.CharField(max_length=5000)
 
 
@@ -359,8 +361,8 @@ class ResponsiblePersonSerializer(serializers.Serializer):
 
 
 class SignCheckSerializer(serializers.Serializer):
-    premises_sign = serializers.BooleanField()
-    pen_sign = serializers.BooleanField()
+    premises_sign = StrictBooleanField()
+    pen_sign = StrictBooleanField()
 
 
 class ComplianceCheckSerializer(serializers.Serializer):
@@ -404,7 +406,7 @@ class RelocationCreateSerializer(serializers.Serializer):
     community = serializers.CharField(max_length=200)
     description = serializers.CharField(max_length=2000)
     notified_on = BoundedDateField()
-    owner_notified = serializers.BooleanField(default=True)
+    owner_notified = StrictBooleanField(default=True)
     other_officer = serializers.CharField(max_length=200, required=False, default="",
                                           allow_blank=True)
 

@@ -44,6 +44,8 @@ from permits_site.api.errors import named_as_sent
 from permits_site.api.public.fields import (
     BoundedDateField,
     BoundedModelSerializer,
+    MoneyField,
+    StrictBooleanField,
     StrictSerializer,
 )
 from permits_site.api.serializers import InvoiceLineSerializer
@@ -132,10 +134,10 @@ class IntakeSerializer(StrictSerializer):
     found_at = serializers.CharField(max_length=200, required=False, default="")
     tag_number = serializers.CharField(max_length=10, required=False, default="")
     microchip = serializers.CharField(max_length=30, required=False, default="")
-    picked_up = serializers.BooleanField(required=False, default=True)
+    picked_up = StrictBooleanField(required=False, default=True)
     species = serializers.ChoiceField(choices=Species.choices, required=False,
                                       default=Species.DOG)
-    under_six_months = serializers.BooleanField(required=False, default=False)
+    under_six_months = StrictBooleanField(required=False, default=False)
     basis = serializers.ChoiceField(choices=list(services.INTAKE_BASES), required=False,
                                     default=ImpoundmentBasis.PICKED_UP)
 
@@ -181,7 +183,7 @@ class DispositionSerializer(StrictSerializer):
     adopter_name = serializers.CharField(max_length=120, required=False, default="")
     adopter_identification = serializers.CharField(max_length=120, required=False,
                                                    default="")
-    cori_authorized = serializers.BooleanField(required=False, default=False)
+    cori_authorized = StrictBooleanField(required=False, default=False)
 
 
 class ForwardedSerializer(StrictSerializer):
@@ -196,7 +198,7 @@ class ImpoundmentPaymentSerializer(StrictSerializer):
     invoice = serializers.ChoiceField(choices=list(INVOICE_FIELDS))
     method = serializers.ChoiceField(choices=PaymentMethod.choices)
     reference = serializers.CharField(max_length=100)
-    amount = serializers.DecimalField(max_digits=10, decimal_places=2)
+    amount = MoneyField()
 
 
 def _service_action(name: str, serializer_class, service, **sent_as: str):
@@ -308,7 +310,7 @@ class TurnedOverSerializer(StrictSerializer):
 
 
 class CloseReportSerializer(StrictSerializer):
-    returned_to_owner = serializers.BooleanField()
+    returned_to_owner = StrictBooleanField()
 
 
 def _report_action(name: str, serializer_class, service):

@@ -14,7 +14,11 @@ from dogs.models import VacatedPropertyReport, VacatedReason
 from dogs.officer_records import ReadsOfficerRecords, record_town_ids
 from dogs.periods import MUNICIPALITY
 from dogs.welfare import services
-from permits_site.api.public.fields import BoundedDateField, BoundedModelSerializer
+from permits_site.api.public.fields import (
+    BoundedDateField,
+    BoundedModelSerializer,
+    StrictBooleanField,
+)
 from permits_site.towns.models import Municipality
 
 
@@ -44,7 +48,7 @@ class VacatedCreateSerializer(serializers.Serializer):
 
 class InspectionSerializer(serializers.Serializer):
     inspected_on = BoundedDateField()
-    animals_found = serializers.BooleanField()
+    animals_found = StrictBooleanField()
     animals = serializers.CharField(max_length=300, required=False, default="")
     officer_notified_on = BoundedDateField(required=False, allow_null=True, default=None)
 

@@ -20,7 +20,7 @@ from permits_site.accounts.models import Membership, Role, User
 from permits_site.accounts.permissions import municipality_ids_with
 from permits_site.accounts.staff_roles import find_person, grant_role, revoke_role
 from permits_site.api.permissions import IsTownAdmin, IsTownStaff
-from permits_site.api.public.fields import BoundedModelSerializer
+from permits_site.api.public.fields import BoundedModelSerializer, NamedRecordField
 from permits_site.api.scopes import in_towns_where
 from permits_site.towns.models import Municipality
 
@@ -48,8 +48,7 @@ class StaffRoleSerializer(BoundedModelSerializer):
 class StaffRoleGrantSerializer(serializers.Serializer):
     """The town (its code), the person (username or email address) and the role."""
 
-    municipality = serializers.SlugRelatedField(slug_field="code",
-                                                queryset=Municipality.objects.all())
+    municipality = NamedRecordField(slug_field="code", queryset=Municipality.objects.all())
     person = serializers.CharField(max_length=254)
     role = serializers.ChoiceField(choices=Role.choices)
 
@@ -93,7 +92,7 @@ class StaffRoleViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
 class StaffQuerySerializer(serializers.Serializer):
     role = serializers.ChoiceField(choices=Role.choices, required=False,
                                    help_text="Only the people holding this role.")
-    municipality = serializers.SlugRelatedField(
+    municipality = NamedRecordField(
         slug_field="code", queryset=Municipality.objects.all(), required=False,
         help_text="Only the people holding a role in this town (its code).",
         error_messages={"does_not_exist": "There is no municipality '{value}'."})

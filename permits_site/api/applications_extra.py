@@ -37,6 +37,7 @@ from permits_site.accounts.permissions import require
 from permits_site.api.permissions import IsTownReviewer
 from permits_site.api.public.fields import (
     BoundedModelSerializer,
+    StrictBooleanField,
     StrictCharField,
     StrictDateField,
     StrictSerializer,
@@ -110,17 +111,6 @@ class PermitHearingSerializer(BoundedModelSerializer):
 
 
 # -- serializers: in -----------------------------------------------------------------
-
-
-class StrictBooleanField(serializers.BooleanField):
-    """A JSON boolean: ``"true"``, ``1`` and ``"yes"`` are refused."""
-
-    default_error_messages = {"invalid": "Enter true or false (a JSON boolean)."}
-
-    def to_internal_value(self, data: Any) -> bool:
-        if not isinstance(data, bool):
-            self.fail("invalid")
-        return data
 
 
 def text_field(**kwargs: Any) -> StrictCharField:

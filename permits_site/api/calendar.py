@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import datetime as dt
 
-from django.shortcuts import get_object_or_404
 from django.urls import path, register_converter
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
-from rest_framework.exceptions import PermissionDenied
+from rest_framework.exceptions import NotFound, PermissionDenied
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -29,7 +28,9 @@ class ClosureSerializer(BoundedModelSerializer):
 
 
 def administered_town(request, code: str) -> Municipality:
-    municipality = get_object_or_404(Municipality, code=code)
+    municipality = Municipality.objects.filter(code=code).first()
+    if municipality is None:
+        raise NotFound(f"There is no municipality '{code}'.")
     if not permissions.is_admin(request.user, municipality.pk):
         raise PermissionDenied("Only an administrator of the town may manage its closures.")
     return municipality
@@ -56,7 +57,9 @@ class ClosureDetailView(APIView):
     @extend_schema(responses={204: None})
     def delete(self, request, municipality: str, day: dt.date):
         town = administered_town(request, municipality)
-        closure = get_object_or_404(Closure, municipality=town, date=day)
+        closure = town.closures.filter(date=day).first()
+        if closure is None:
+            raise NotFound(f"{town.name} has no closure on {day.isoformat()}.")
         remove_closure(closure=closure, acting_user=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
 

@@ -17,6 +17,7 @@ from django.utils import timezone
 from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
+from rest_framework.exceptions import ValidationError
 from rest_framework.parsers import MultiPartParser
 from rest_framework.permissions import BasePermission, IsAuthenticated
 from rest_framework.response import Response
@@ -25,11 +26,12 @@ from rest_framework.routers import SimpleRouter
 from permits_site.accounts import permissions
 from permits_site.accounts.models import User
 from permits_site.accounts.permissions import ENFORCEMENT_ROLES, INSPECTOR_ROLES, require
-from permits_site.api.applications_extra import StrictBooleanField
 from permits_site.api.errors import named_as_sent, nest_errors
 from permits_site.api.public.fields import (
     BoundedModelSerializer,
     MoneyField,
+    NamedRecordField,
+    StrictBooleanField,
     StrictCharField,
     StrictDateField,
     StrictIntegerField,
@@ -55,12 +57,13 @@ from permits_site.enforcement.models import (
 from permits_site.enforcement.registry import (
     case_subjects,
     case_type_name,
+    citation_policy,
     takes_generic_steps,
 )
 from permits_site.enforcement.services import dispositions
 from permits_site.enforcement.services.cases import PERMIT_CHANGES
 from permits_site.enforcement.services.dispositions import Standing
-from permits_site.enforcement.steps import STEPS
+from permits_site.enforcement.steps import STEPS, Step
 from permits_site.exceptions import DomainError, InvalidTransition
 from permits_site.licensing.models import Application, Permit
 from permits_site.parties.models import Business, Property, PropertyOwner
@@ -69,13 +72,24 @@ from permits_site.towns.models import Municipality
 # -- who may do what ---------------------------------------------------------------
 
 
-class IsEnforcementStaff(BasePermission):
-    """Staff of some town; what they may see is then scoped to their towns."""
+#: What a request refused before any record is read attempted, and who may do it, when it
+#: only reads.
+SEEING = Step("see inspections, cases and deadlines", ENFORCEMENT_ROLES)
 
-    message = str(permissions.Refused("see inspections, cases and deadlines", ENFORCEMENT_ROLES))
+
+class IsEnforcementStaff(BasePermission):
+    """Staff of some town; what they may see is then scoped to their towns.
+
+    Anyone else is refused before any record is read, naming the act the request attempted
+    and who may do it: the view's ``acts`` by action ("schedule inspections"), else seeing.
+    """
 
     def has_permission(self, request, view) -> bool:
-        return bool(permissions.municipality_ids_with(request.user, *ENFORCEMENT_ROLES))
+        allowed = bool(permissions.municipality_ids_with(request.user, *ENFORCEMENT_ROLES))
+        if not allowed:
+            act = view.acts.get(view.action, SEEING)
+            self.message = str(permissions.Refused(act.doing, act.roles))
+        return allowed
 
 
 def visible(queryset, user):
@@ -245,8 +259,7 @@ def _inspectors(users, caller):
 
 
 class InspectionScheduleSerializer(StrictSerializer):
-    municipality = serializers.SlugRelatedField(slug_field="code",
-                                                queryset=Municipality.objects.all())
+    municipality = NamedRecordField(slug_field="code", queryset=Municipality.objects.all())
     check = StrictCharField(max_length=80, help_text="A rule set code of the town.")
     scheduled_for = StrictDateField()
     inspector = CallerRecordField(queryset=User.objects.all(), scope=_inspectors)
@@ -287,8 +300,7 @@ class CaseOpenSerializer(StrictSerializer):
     """A complaint; or a failed inspection, which supplies the permit, place, address,
     findings and, when it names a permit holder or applicant, the party."""
 
-    municipality = serializers.SlugRelatedField(slug_field="code",
-                                                queryset=Municipality.objects.all())
+    municipality = NamedRecordField(slug_field="code", queryset=Municipality.objects.all())
     case_type = StrictCharField(max_length=60)
     permit = CallerRecordField(queryset=Permit.objects.select_related("holder"), scope=visible,
                                required=False, allow_null=True, default=None)
@@ -379,7 +391,20 @@ class CitationCreateSerializer(StrictSerializer):
         child=StrictBooleanField(), required=False, default=dict,
         help_text="Answers to the exemptions the town's law gives the offense, by code "
                   "(the case page names them, e.g. service_dog_on_duty); true refuses the "
-                  "citation, naming the section.")
+                  "citation, naming the section, and a code the offense has no exemption "
+                  "under is refused by name.")
+
+    def validate(self, data: dict[str, Any]) -> dict[str, Any]:
+        """Refuse an answer to an exemption the offense lacks, by its code: the service
+        records only the offense's own, and would drop it silently."""
+        policy = citation_policy(self.context["case"].municipality.code)
+        codes = [exemption.code for exemption in policy.exemptions_for(data["offense"])]
+        message = (f"Not an exemption of this offense: answer {', '.join(codes)}." if codes
+                   else "This offense has no exemption to answer.")
+        unknown = {code: [message] for code in data["answers"] if code not in codes}
+        if unknown:
+            raise ValidationError({"answers": unknown})
+        return data
 
 
 class HearingCreateSerializer(StrictSerializer):
@@ -438,6 +463,12 @@ class InspectionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
     serializer_class = InspectionSerializer
     town_field = "municipality"
     permission_classes = [IsAuthenticated, IsEnforcementStaff]
+    acts = {
+        "create": Step("schedule inspections", permissions.SCHEDULER_ROLES),
+        "reschedule": Step("reschedule inspections", permissions.SCHEDULER_ROLES),
+        **dict.fromkeys(("findings", "photos", "close"),
+                        Step("record an inspection", INSPECTOR_ROLES)),
+    }
 
     def get_queryset(self):
         return visible(Inspection.objects.all(), self.request.user).select_related(
@@ -529,6 +560,18 @@ class CaseViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     serializer_class = CaseSerializer
     town_field = "municipality"
     permission_classes = [IsAuthenticated, IsEnforcementStaff]
+    #: Each action's step (:data:`~permits_site.enforcement.steps.STEPS`), as ``step`` takes it.
+    acts = {
+        "create": Step("open a case", permissions.CASE_WORKER_ROLES),
+        "hearing_continuances": Step("continue a case's hearing",
+                                     permissions.CASE_DECIDER_ROLES),
+        **{action: STEPS[who] for action, who in (
+            ("determination", "determine"), ("orders", "order"), ("compliance", "compliance"),
+            ("citations", "citation"), ("hearings", "hearing"),
+            ("hearing_decisions", "hearing_decision"), ("appeals", "appeal"),
+            ("appeal_decisions", "appeal_decision"), ("charges", "charge"),
+            ("permit_status", "permit"), ("close", "close"))},
+    }
 
     def get_queryset(self):
         return visible(Case.objects.all(), self.request.user).select_related(
@@ -558,12 +601,12 @@ class CaseViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
                                       about=about, **opening(data))
         return self.respond(case, status_code=status.HTTP_201_CREATED)
 
-    def step(self, request, serializer_class, service, *, who: str, takes_case=True,
+    def step(self, request, serializer_class, service, *, takes_case=True,
              status_code=status.HTTP_200_OK) -> Response:
         """Validate the body and run one service on the case; its fields are the arguments.
-        ``who`` names the step in :data:`~permits_site.enforcement.steps.STEPS`."""
+        Who takes the step is the action's in ``acts``."""
         case = self.get_object()
-        STEPS[who].require(request.user, case.municipality_id)
+        self.acts[self.action].require(request.user, case.municipality_id)
         if not takes_generic_steps(case.case_type, closing=service is services.close_case):
             raise InvalidTransition("A case of this type takes its steps through its own "
                                     "endpoints, which keep the clocks its law sets.")
@@ -574,13 +617,13 @@ class CaseViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     @extend_schema(request=DeterminationSerializer, responses=CaseSerializer)
     @action(detail=True, methods=["post"])
     def determination(self, request, pk=None):
-        return self.step(request, DeterminationSerializer, services.determine, who="determine")
+        return self.step(request, DeterminationSerializer, services.determine)
 
     @extend_schema(request=OrderCreateSerializer, responses={201: CaseSerializer})
     @action(detail=True, methods=["post"])
     def orders(self, request, pk=None):
         """Order a correction; its comply-by date is counted on the town's calendar."""
-        return self.step(request, OrderCreateSerializer, services.issue_order, who="order",
+        return self.step(request, OrderCreateSerializer, services.issue_order,
                          status_code=status.HTTP_201_CREATED)
 
     @extend_schema(request=ComplianceSerializer, responses=CaseSerializer)
@@ -588,26 +631,26 @@ class CaseViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     def compliance(self, request, pk=None):
         """Record compliance with an order: the case's daily fines stop on that day."""
         return self.step(request, ComplianceSerializer, services.record_compliance,
-                         who="compliance", takes_case=False)
+                         takes_case=False)
 
     @extend_schema(request=CitationCreateSerializer, responses={201: CaseSerializer})
     @action(detail=True, methods=["post"])
     def citations(self, request, pk=None):
         """Cite the party; the offense number is counted from their record."""
-        return self.step(request, CitationCreateSerializer, services.issue_citation, who="citation",
+        return self.step(request, CitationCreateSerializer, services.issue_citation,
                          status_code=status.HTTP_201_CREATED)
 
     @extend_schema(request=HearingCreateSerializer, responses={201: CaseSerializer})
     @action(detail=True, methods=["post"])
     def hearings(self, request, pk=None):
         return self.step(request, HearingCreateSerializer, services.schedule_case_hearing,
-                         who="hearing", status_code=status.HTTP_201_CREATED)
+                         status_code=status.HTTP_201_CREATED)
 
     @extend_schema(request=HearingDecisionSerializer, responses=CaseSerializer)
     @action(detail=True, methods=["post"], url_path="hearing-decisions")
     def hearing_decisions(self, request, pk=None):
         return self.step(request, HearingDecisionSerializer, services.decide_case_hearing,
-                         who="hearing_decision", takes_case=False)
+                         takes_case=False)
 
     @extend_schema(request=HearingContinuanceSerializer, responses=CaseSerializer)
     @action(detail=True, methods=["post"], url_path="hearing-continuances")
@@ -623,33 +666,32 @@ class CaseViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     @extend_schema(request=AppealCreateSerializer, responses={201: CaseSerializer})
     @action(detail=True, methods=["post"])
     def appeals(self, request, pk=None):
-        return self.step(request, AppealCreateSerializer, services.file_appeal, who="appeal",
+        return self.step(request, AppealCreateSerializer, services.file_appeal,
                          status_code=status.HTTP_201_CREATED)
 
     @extend_schema(request=AppealDecisionSerializer, responses=CaseSerializer)
     @action(detail=True, methods=["post"], url_path="appeal-decisions")
     def appeal_decisions(self, request, pk=None):
         return self.step(request, AppealDecisionSerializer, services.decide_appeal,
-                         who="appeal_decision", takes_case=False)
+                         takes_case=False)
 
     @extend_schema(request=ChargeCreateSerializer, responses={201: CaseSerializer})
     @action(detail=True, methods=["post"])
     def charges(self, request, pk=None):
         """Invoice the party for a charge the case type allows (e.g. legal fees)."""
-        return self.step(request, ChargeCreateSerializer, services.add_case_charge, who="charge",
+        return self.step(request, ChargeCreateSerializer, services.add_case_charge,
                          status_code=status.HTTP_201_CREATED)
 
     @extend_schema(request=PermitStatusSerializer, responses=CaseSerializer)
     @action(detail=True, methods=["post"], url_path="permit-status")
     def permit_status(self, request, pk=None):
         """Suspend or revoke the case's permit; the permit and its history are kept."""
-        return self.step(request, PermitStatusSerializer, services.suspend_or_revoke_permit,
-                         who="permit")
+        return self.step(request, PermitStatusSerializer, services.suspend_or_revoke_permit)
 
     @extend_schema(request=None, responses=CaseSerializer)
     @action(detail=True, methods=["post"])
     def close(self, request, pk=None):
-        return self.step(request, StrictSerializer, services.close_case, who="close")
+        return self.step(request, StrictSerializer, services.close_case)
 
 
 #: What a failed inspection's case takes from the inspection, never from the body.

@@ -5,7 +5,9 @@ Services raise :class:`~permits_site.exceptions.DomainError` (or
 name their fields, so they become 400s as they are. A service refusing on
 permission grounds is a 403, and so is a page's refusal
 (:class:`~permits_site.accounts.permissions.Refused`): its ``detail`` says what was refused
-and which roles of the town may do it, never DRF's bare "You do not have permission".
+and which roles of the town may do it, never DRF's bare "You do not have permission". A
+record not found (Django's ``Http404``, from ``get_object_or_404``) is a 404 in the API's
+words, never Django's "No PermitType matches the given query.", which names a class.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Set
 from contextlib import contextmanager
 
-from django.http import HttpResponsePermanentRedirect, JsonResponse
+from django.http import Http404, HttpResponsePermanentRedirect, JsonResponse
 from django.urls import Resolver404, resolve
 from django.views.decorators.csrf import csrf_exempt
 from django.views.defaults import page_not_found
@@ -26,6 +28,10 @@ from permits_site.exceptions import DomainError
 from permits_site.exceptions import PermissionDenied as DomainPermissionDenied
 from permits_site.rules.fees import QuoteRefused
 
+#: A 404's ``detail`` where the operation names nothing more precise ("There is no
+#: municipality 'bogus'."): what does not exist and what the caller may not see alike.
+NOT_FOUND = "Not found."
+
 
 def exception_handler(exc, context):
     if isinstance(exc, DomainPermissionDenied):
@@ -34,6 +40,8 @@ def exception_handler(exc, context):
         exc = exceptions.PermissionDenied(str(exc))
     elif isinstance(exc, DomainError | QuoteRefused):
         exc = exceptions.ValidationError(exc.errors)
+    elif isinstance(exc, Http404):
+        exc = exceptions.NotFound(NOT_FOUND)
     return drf_exception_handler(exc, context)
 
 
@@ -41,7 +49,7 @@ def not_found(request, exception):
     """The site's 404: JSON under /api/ (an ``{id}`` that is not a number matches no
     route, and a client of the API reads JSON), the site's page elsewhere."""
     if request.path.startswith(API_PREFIX):
-        return JsonResponse({"detail": "Not found."}, status=404)
+        return JsonResponse({"detail": NOT_FOUND}, status=404)
     return page_not_found(request, exception)
 
 
@@ -61,7 +69,7 @@ def unmatched(request, rest: str = ""):
         redirect = (HttpResponsePermanentRedirect if request.method in ("GET", "HEAD")
                     else _PermanentRedirectKeepingMethod)
         return redirect(target)
-    return JsonResponse({"detail": "Not found."}, status=404)
+    return JsonResponse({"detail": NOT_FOUND}, status=404)
 
 
 class _PermanentRedirectKeepingMethod(HttpResponsePermanentRedirect):

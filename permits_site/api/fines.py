@@ -15,6 +15,9 @@ from permits_site.api.permissions import IsTownAdmin
 from permits_site.api.public.fields import (
     BoundedDateField,
     BoundedModelSerializer,
+    MoneyField,
+    NamedRecordField,
+    StrictBooleanField,
     StrictSerializer,
     validated_body,
 )
@@ -27,12 +30,11 @@ from permits_site.enforcement.services import (
     retire_fine_schedule,
     set_offense_amounts,
 )
-from permits_site.licensing.models import MONEY
 from permits_site.towns.models import Municipality
 
 
-def amount_field() -> serializers.DecimalField:
-    return serializers.DecimalField(**MONEY, allow_null=True, required=False, min_value=0)
+def amount_field() -> MoneyField:
+    return MoneyField(allow_null=True, required=False)
 
 
 class FineItemSerializer(BoundedModelSerializer):
@@ -84,7 +86,7 @@ class OffenseAmountsSerializer(serializers.Serializer):
 
 
 class FineScheduleCreateSerializer(AdoptionSerializer):
-    municipality = serializers.SlugRelatedField(
+    municipality = NamedRecordField(
         slug_field="code", queryset=Municipality.objects.all()
     )
     effective_from = BoundedDateField()
@@ -93,7 +95,7 @@ class FineScheduleCreateSerializer(AdoptionSerializer):
 
 
 class VersionSerializer(AdoptionSerializer):
-    municipality = serializers.SlugRelatedField(
+    municipality = NamedRecordField(
         slug_field="code", queryset=Municipality.objects.all()
     )
     effective_from = BoundedDateField()
@@ -119,7 +121,7 @@ class OffenseAddSerializer(VersionSerializer):
     offense = serializers.CharField(max_length=60)
     description = serializers.CharField(max_length=200)
     citation = serializers.CharField(max_length=200, help_text="The section of the law.")
-    per_day = serializers.BooleanField(required=False, default=False)
+    per_day = StrictBooleanField(required=False, default=False)
 
 
 class FineScheduleViewSet(

@@ -15,7 +15,11 @@ from rest_framework.views import APIView
 from permits_site.accounts.models import User
 from permits_site.accounts.people import enter_person_at_counter, find_people
 from permits_site.api.permissions import IsTownClerk
-from permits_site.api.public.fields import BoundedModelSerializer, StrictCharField
+from permits_site.api.public.fields import (
+    BoundedModelSerializer,
+    NamedRecordField,
+    StrictCharField,
+)
 from permits_site.towns.models import Municipality
 
 
@@ -29,7 +33,7 @@ class PersonSerializer(BoundedModelSerializer):
 
 
 class CounterPersonSerializer(serializers.Serializer):
-    municipality = serializers.SlugRelatedField(
+    municipality = NamedRecordField(
         slug_field="code", queryset=Municipality.objects.all(),
         help_text="The town whose clerk enters the person.")
     first_name = StrictCharField(max_length=150)

@@ -20,6 +20,9 @@ from permits_site.accounts import permissions
 from permits_site.api.public.fields import (
     BoundedDateField,
     BoundedModelSerializer,
+    MoneyField,
+    NamedRecordField,
+    StrictBooleanField,
     StrictCharField,
     StrictSerializer,
 )
@@ -127,7 +130,7 @@ class PaymentSerializer(StrictSerializer):
                                                     business_field="payer_business"))
     method = serializers.ChoiceField(choices=PaymentMethod.choices)
     reference = serializers.CharField(max_length=100)
-    amount = serializers.DecimalField(**MONEY)
+    amount = MoneyField()
     received_at = serializers.DateTimeField(read_only=True)
     invoice_status = serializers.CharField(source="invoice.status", read_only=True)
 
@@ -162,7 +165,7 @@ class DocumentUploadSerializer(serializers.Serializer):
 
 
 class DocumentReviewSerializer(StrictSerializer):
-    accepted = serializers.BooleanField()
+    accepted = StrictBooleanField()
 
 
 # -- applications --------------------------------------------------------------
@@ -266,7 +269,7 @@ class ApplicationDetailSerializer(ApplicationSerializer):
 
 
 class ApplicationCreateSerializer(StrictSerializer):
-    permit_type = serializers.SlugRelatedField(
+    permit_type = NamedRecordField(
         slug_field="code", queryset=PermitType.objects.select_related("municipality")
     )
     action = StrictCharField(max_length=30, help_text="One of the permit type's actions.")
@@ -275,7 +278,7 @@ class ApplicationCreateSerializer(StrictSerializer):
         help_text="Exactly the permit type's declared `fields` "
                   "(GET /api/v1/permit-types/{code}/).",
     )
-    applicant = serializers.SlugRelatedField(
+    applicant = NamedRecordField(
         slug_field="username", queryset=get_user_model().objects.filter(is_active=True),
         required=False,
         help_text="A clerk starting an application at the counter names the resident by "
@@ -302,7 +305,7 @@ class ReviewDeterminationSerializer(StrictSerializer):
     """A reviewer's determination of a needs_review finding."""
 
     rule = serializers.CharField(max_length=80)
-    acceptable = serializers.BooleanField()
+    acceptable = StrictBooleanField()
     note = serializers.CharField(max_length=2000)
 
 
@@ -378,7 +381,7 @@ class PermitIssueSerializer(StrictSerializer):
         visible_to=partial(owned_or_in_staff_towns, owner_field="applicant",
                            business_field="business"),
     )
-    next_license_year = serializers.BooleanField(
+    next_license_year = StrictBooleanField(
         required=False, default=False,
         help_text="In the last month of an annual permit's license year, issue it for the "
                   "whole next license year instead, where its law lets one apply ahead "
@@ -449,7 +452,7 @@ class AdoptionSerializer(StrictSerializer):
     notice_given_on = optional_date()
     hearing_held_on = optional_date()
     voted_on = optional_date()
-    emergency = serializers.BooleanField(
+    emergency = StrictBooleanField(
         required=False, default=False,
         help_text="An emergency regulation, adopted without prior notice or hearing.")
 
@@ -460,10 +463,10 @@ class AdoptionSerializer(StrictSerializer):
 class FeeScheduleCreateSerializer(AdoptionSerializer):
     """A new version: an amount for every item code of the version in force."""
 
-    permit_type = serializers.SlugRelatedField(
+    permit_type = NamedRecordField(
         slug_field="code", queryset=PermitType.objects.select_related("municipality")
     )
     effective_from = BoundedDateField()
-    amounts = serializers.DictField(child=serializers.DecimalField(**MONEY), allow_empty=False)
+    amounts = serializers.DictField(child=MoneyField(), allow_empty=False)
     note = serializers.CharField(required=False, allow_blank=True, max_length=300, default="")
 

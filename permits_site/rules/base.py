@@ -435,9 +435,18 @@ def _check_range(fact: Fact, value: Any) -> None:
     if fact.type not in (FactType.INTEGER, FactType.NUMBER):
         return
     if fact.minimum is not None and value < fact.minimum:
-        raise ValueError(fact.minimum_text or f"Must be {fact.minimum} or more.")
+        raise ValueError(_below_minimum(fact, value))
     if fact.maximum is not None and value > fact.maximum:
         raise ValueError(f"Must be {fact.maximum} or less.")
+
+
+def _below_minimum(fact: Fact, value: int | Decimal) -> str:
+    """The refusal of ``value`` below ``fact``'s minimum: the law's own sentence where it
+    sets one (too few dogs for a kennel), but a negative number is no count at all, whatever
+    the law's minimum (api.md: counts are 0 or more)."""
+    if value < 0 <= fact.minimum:
+        return "Must be 0 or more."
+    return fact.minimum_text or f"Must be {fact.minimum} or more."
 
 
 # -- Verdict helpers: the vocabulary rule functions are written in -----------

@@ -23,6 +23,9 @@ LARGEST_AMOUNT = Decimal("99999999.99")
 #: Bounds that keep a quote's total a sum of money a receipt can print.
 MOST_DAYS = 3660
 MOST_UNITS = 10_000
+#: A party's earlier offenses of one kind: far beyond any record, and past the third the
+#: schedule's "later" amount applies whatever the count.
+MOST_PRIOR_OFFENSES = 1000
 FIXED_AMOUNTS = ("first", "second", "later")
 RANGE_BOUNDS = ("minimum", "maximum")
 
@@ -101,7 +104,8 @@ def quote_fine(
     a continuing offense. A warning quotes 0.00 however many days it covers.
     """
     errors: dict[str, list[str]] = {}
-    prior_offenses = _count(errors, "prior_offenses", prior_offenses, least=0)
+    prior_offenses = _count(errors, "prior_offenses", prior_offenses, least=0,
+                            most=MOST_PRIOR_OFFENSES)
     days = _count(errors, "days", days, least=1, most=MOST_DAYS)
     units = _count(errors, "units", units, least=1, most=MOST_UNITS)
     if days is not None and days > 1 and not rate.per_day:
@@ -140,7 +144,7 @@ def _count(errors: dict, name: str, value: Any, *, least: int, most: int | None 
         errors[name] = [f"Must be {least} or more."]
         return None
     if most is not None and value > most:
-        errors[name] = [f"Quote at most {most} {name} at a time."]
+        errors[name] = [f"Must be {most} or less."]
         return None
     return value
 

@@ -29,6 +29,16 @@ def test_resident_registers_a_dog(resident_api, resident):
     assert AuditEntry.objects.filter(action="dog.registered", object_id=dog.pk).exists()
 
 
+@pytest.mark.parametrize("sent", ["yes", "true", 1])
+def test_whether_a_dog_is_spayed_is_a_json_boolean(resident_api, sent):
+    """It prices the license (Licenses A: $10.00 or $15.00): "yes" is not read as true."""
+    response = resident_api.post(DOGS, {**MAPLE, "spayed_neutered": sent}, format="json")
+
+    assert response.status_code == 400
+    assert response.json() == {"spayed_neutered": ["Enter true or false (a JSON boolean)."]}
+    assert not Dog.objects.exists()
+
+
 @pytest.mark.parametrize(
     ("changes", "field"),
     [

@@ -182,7 +182,7 @@ def test_living_aboard_a_boat_is_priced_by_the_officer_per_boat_and_day_09_4_10(
     ({"offense": "littering", "units": 2}, "units"),
     ({"offense": "littering", "amount": "60.00"}, "amount"),
     ({"offense": "living_aboard_boat"}, "amount"),
-    ({"offense": "living_aboard_boat", "amount": 301}, "amount"),
+    ({"offense": "living_aboard_boat", "amount": "301.00"}, "amount"),
     ({"offense": "illegal_parking"}, "offense"),
 ])
 def test_a_fine_quote_the_schedule_does_not_allow_is_refused_naming_the_field(
@@ -192,6 +192,61 @@ def test_a_fine_quote_the_schedule_does_not_allow_is_refused_naming_the_field(
 
     assert response.status_code == 400
     assert field in response.json()
+
+
+@pytest.mark.parametrize("amount", ["1e2", "1E2", 100, 100.5, "100.001", " 100.00", "0x64",
+                                    "100.", "Infinity"])
+def test_an_amount_is_a_decimal_string_with_at_most_two_places(public, amount):
+    response = fine_quote(public, municipality="northborough",
+                          offense="stable_regulation_violation", amount=amount)
+
+    assert response.status_code == 400
+    assert list(response.json()) == ["amount"]
+
+
+def test_an_amount_in_dollars_and_cents_is_quoted(public):
+    response = fine_quote(public, municipality="northborough",
+                          offense="stable_regulation_violation", amount="100")
+
+    assert response.json()["amount_per_offense"] == "100.00"
+
+
+@pytest.mark.parametrize(("field", "most"), [("prior_offenses", 1000), ("days", 3660),
+                                             ("units", 10_000)])
+def test_a_count_of_a_fine_quote_is_bounded_above_naming_it(public, field, most):
+    """``prior_offenses`` is bounded like ``days`` and ``units``: 10**20 is no record."""
+    response = fine_quote(public, municipality="tisbury", offense="fuel_storage",
+                          **{field: 10**20})
+
+    assert response.status_code == 400
+    assert list(response.json()) == [field]
+    assert fine_quote(public, municipality="tisbury", offense="fuel_storage",
+                      **{field: most + 1}).status_code == 400
+
+
+def test_a_thousand_earlier_offenses_are_quoted_as_a_later_offense(public):
+    response = fine_quote(public, municipality="tisbury", offense="animal_excrement",
+                          prior_offenses=1000)
+
+    assert response.status_code == 200
+    assert response.json()["offense_number"] == 1001
+
+
+@pytest.mark.parametrize("dogs", [-5, -1])
+def test_a_negative_kennel_count_is_no_count_at_all(public, dogs):
+    """Too few dogs for a kennel gets the law's sentence; a negative number is no count."""
+    response = fee_quote(public, permit_type="north_andover.kennel_license", action="new",
+                         facts={"dogs": dogs})
+
+    assert response.status_code == 400
+    assert response.json() == {"facts": {"dogs": ["Must be 0 or more."]}}
+
+
+def test_too_few_dogs_for_a_kennel_still_gets_the_law_s_sentence(public):
+    response = fee_quote(public, permit_type="north_andover.kennel_license", action="new",
+                         facts={"dogs": 3})
+
+    assert "No kennel license is needed" in response.json()["facts"]["dogs"][0]
 
 
 def test_an_unknown_town_is_refused_naming_municipality_in_a_fine_quote(public):

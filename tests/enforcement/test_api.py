@@ -235,7 +235,7 @@ def test_compliance_stops_the_daily_fine(case, nb_inspector):
     url = f"{CASES}{case.pk}/"
     order = post(nb_inspector, f"{url}orders/", {"text": "Remove", "citation": "§6.2",
                                                  "comply_within_days": 7}).json()["orders"][0]
-    post(nb_inspector, f"{url}citations/", {"offense": STABLE_OFFENSE, "amount": 10})
+    post(nb_inspector, f"{url}citations/", {"offense": STABLE_OFFENSE, "amount": "10.00"})
 
     with time_machine.travel(dt.datetime(2027, 6, 9, 9, 0), tick=False):
         complied = post(nb_inspector, f"{url}compliance/",
@@ -331,3 +331,43 @@ def test_a_malformed_body_is_a_400(inspection, case, nb_inspector, body):
     for url in (f"{INSPECTIONS}{inspection.pk}/findings/", f"{CASES}{case.pk}/citations/", CASES):
         response = client.generic("POST", url, body, content_type="application/json")
         assert response.status_code == 400, url
+
+
+# -- what a refusal says ------------------------------------------------------------------
+
+
+def test_an_answer_to_an_exemption_the_offense_lacks_is_refused_by_its_code(case, nb_inspector):
+    """docs/api/index.md: an unknown key is a 400 under its own name, never dropped."""
+    response = post(nb_inspector, f"{CASES}{case.pk}/citations/",
+                    {"offense": STABLE_OFFENSE, "amount": "10.00",
+                     "answers": {"bogus": True, "other": False}})
+
+    assert response.status_code == 400
+    assert response.json() == {"answers": {
+        "bogus": ["This offense has no exemption to answer."],
+        "other": ["This offense has no exemption to answer."],
+    }}
+    assert not case.citations.exists()
+
+
+@pytest.mark.parametrize(("method", "url", "message"), [
+    ("get", INSPECTIONS, "Only the town's Clerk, Inspector, Animal Control Officer, Hearing "
+                         "authority or Board member may see inspections, cases and deadlines."),
+    ("post", INSPECTIONS, "Only the town's Clerk or Inspector may schedule inspections."),
+    ("post", f"{INSPECTIONS}1/findings/", "Only the town's Inspector or Animal Control "
+                                          "Officer may record an inspection."),
+    ("post", CASES, "Only the town's Clerk, Inspector, Animal Control Officer or Hearing "
+                    "authority may open a case."),
+    ("post", f"{CASES}1/citations/", "Only the town's Clerk, Inspector, Animal Control "
+                                     "Officer or Hearing authority may issue a citation."),
+    ("post", f"{CASES}1/appeal-decisions/", "Only the town's Hearing authority or Board "
+                                            "member may decide an appeal."),
+])
+def test_a_resident_s_refusal_names_the_act_the_request_attempted(resident, method, url,
+                                                                   message):
+    """A resident scheduling an inspection is refused the scheduling, not the seeing (as
+    docs/api/index.md's example reads)."""
+    response = getattr(api_for(resident), method)(url, {}, format="json")
+
+    assert response.status_code == 403
+    assert response.json() == {"detail": message}

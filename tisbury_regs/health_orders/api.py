@@ -26,6 +26,7 @@ from permits_site.accounts.permissions import (
 from permits_site.api.public.fields import (
     BoundedDateField,
     BoundedModelSerializer,
+    MoneyField,
     StrictSerializer,
 )
 from permits_site.api.scopes import in_towns_where
@@ -126,7 +127,7 @@ class CertifiedManagerSerializer(serializers.Serializer):
 
 
 class ForfeitureSerializer(serializers.Serializer):
-    amount = serializers.DecimalField(max_digits=10, decimal_places=2)
+    amount = MoneyField()
 
 
 # -- the resource --------------------------------------------------------------------------

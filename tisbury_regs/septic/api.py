@@ -20,6 +20,7 @@ from permits_site.accounts import permissions
 from permits_site.accounts.models import Role, User
 from permits_site.api.public.fields import (
     BoundedModelSerializer,
+    StrictBooleanField,
     StrictCharField,
     StrictDateField,
     StrictSerializer,
@@ -56,7 +57,7 @@ class FileReportSerializer(StrictSerializer):
     result = serializers.ChoiceField(choices=InspectionResult.choices)
     notes = StrictCharField(required=False, default="", allow_blank=True)
     sale_closing_on = StrictDateField(required=False, allow_null=True, default=None)
-    single_cesspool = serializers.BooleanField(
+    single_cesspool = StrictBooleanField(
         required=False, default=False,
         help_text="A single cesspool at a sale is a failed system (09.0.8(12)).")
 

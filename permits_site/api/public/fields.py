@@ -27,17 +27,36 @@ from permits_site.rules.fines import parse_money
 
 DATE_PATTERN = re.compile(r"\d{4}-\d{2}-\d{2}")
 INTEGER_PATTERN = re.compile(r"-?\d{1,9}")
+#: An amount as digits with an optional fraction: no exponent, no spaces, no JSON number
+#: (:func:`~permits_site.rules.fines.parse_money` then judges its sign, size and places).
+MONEY_PATTERN = re.compile(r"-?\d+(\.\d+)?")
 
 
 class StrictIntegerField(serializers.IntegerField):
-    """A JSON integer: ``"3"``, ``3.0`` and ``true`` are refused."""
+    """A JSON integer: ``"3"``, ``3.0`` and ``true`` are refused; one out of its bounds is
+    refused in the words a rule set's facts use ("Must be 0 or more.")."""
 
-    default_error_messages = {"invalid": "Enter a whole number (a JSON integer)."}
+    default_error_messages = {
+        "invalid": "Enter a whole number (a JSON integer).",
+        "min_value": "Must be {min_value} or more.",
+        "max_value": "Must be {max_value} or less.",
+    }
 
     def to_internal_value(self, data: Any) -> int:
         if isinstance(data, bool) or not isinstance(data, int):
             self.fail("invalid")
         return super().to_internal_value(data)
+
+
+class StrictBooleanField(serializers.BooleanField):
+    """A JSON boolean: ``"true"``, ``1`` and ``"yes"`` are refused."""
+
+    default_error_messages = {"invalid": "Enter true or false (a JSON boolean)."}
+
+    def to_internal_value(self, data: Any) -> bool:
+        if not isinstance(data, bool):
+            self.fail("invalid")
+        return data
 
 
 class StrictCharField(serializers.CharField):
@@ -92,12 +111,35 @@ class StrictDateField(BoundedDateField):
 class BoundedModelSerializer(serializers.ModelSerializer):
     """The base of every model serializer of the project: a model's date is read through
     :class:`BoundedDateField`, so no record takes a day outside the site's one bound
-    through the API, whichever serializer writes it."""
+    through the API, and a model's boolean through :class:`StrictBooleanField`, so
+    ``"yes"`` is never read as true, whichever serializer writes it."""
 
     serializer_field_mapping = {
         **serializers.ModelSerializer.serializer_field_mapping,
+        models.BooleanField: StrictBooleanField,
         models.DateField: BoundedDateField,
     }
+
+
+class NamedRecordField(serializers.SlugRelatedField):
+    """A record named by a field of its own (a permit type or a town by its ``code``, a
+    person by ``username``): a JSON string, refused in the API's words ("There is no permit
+    type 'bogus'."), not DRF's, which quote the lookup and a Python list sent as
+    ``code=['a']``."""
+
+    default_error_messages = {
+        "does_not_exist": "There is no {noun} '{value}'.",
+        "invalid": "Enter a code (a JSON string).",
+    }
+
+    def to_internal_value(self, data: Any) -> models.Model:
+        if not isinstance(data, str):
+            self.fail("invalid")
+        queryset = self.get_queryset()
+        try:
+            return queryset.get(**{self.slug_field: data})
+        except queryset.model.DoesNotExist:
+            self.fail("does_not_exist", noun=queryset.model._meta.verbose_name, value=data)
 
 
 class QueryIntegerField(serializers.IntegerField):
@@ -116,9 +158,16 @@ class QueryIntegerField(serializers.IntegerField):
      "example": "75.00"}
 )
 class MoneyField(serializers.Field):
-    """Dollars and cents as a decimal string ("75.00"); a JSON number is accepted too."""
+    """Dollars and cents as a decimal string with up to two places ("75.00", "75"), the
+    one way every amount a request sends is read (api.md, "General": money as decimal
+    strings). A JSON number, an exponent ("1e2") and a third decimal place are refused."""
+
+    default_error_messages = {"invalid": 'Enter an amount in dollars and cents as a string, '
+                                         'such as "50.00".'}
 
     def to_internal_value(self, data: Any) -> Decimal:
+        if not isinstance(data, str) or not MONEY_PATTERN.fullmatch(data):
+            self.fail("invalid")
         try:
             return parse_money(data)
         except ValueError as error:

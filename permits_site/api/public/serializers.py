@@ -47,6 +47,7 @@ from permits_site.rules.base import (
     Outcome,
     RuleSet,
 )
+from permits_site.rules.fines import MOST_DAYS, MOST_PRIOR_OFFENSES, MOST_UNITS
 from permits_site.rules.periods import PeriodKind
 from permits_site.search.matching import MAX_LENGTH as MAX_QUERY_LENGTH
 from permits_site.towns.models import Municipality
@@ -401,15 +402,15 @@ class FineQuoteRequestSerializer(StrictSerializer):
     municipality = StrictCharField(help_text="A municipality code, e.g. tisbury.")
     offense = StrictCharField(help_text="An offense code of the town's fine schedule.")
     prior_offenses = StrictIntegerField(
-        required=False, default=0, min_value=0,
+        required=False, default=0, min_value=0, max_value=MOST_PRIOR_OFFENSES,
         help_text="Earlier offenses of the same kind by the same party.",
     )
     days = StrictIntegerField(
-        required=False, default=1, min_value=1,
+        required=False, default=1, min_value=1, max_value=MOST_DAYS,
         help_text="More than 1 only for offenses fined for each day.",
     )
     units = StrictIntegerField(
-        required=False, default=1, min_value=1,
+        required=False, default=1, min_value=1, max_value=MOST_UNITS,
         help_text="More than 1 only for offenses fined per permit or per boat.",
     )
     amount = MoneyField(

@@ -15,7 +15,6 @@ from typing import Any
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
-from django.shortcuts import get_object_or_404
 from django.utils import timezone
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
@@ -207,8 +206,10 @@ class PermitTypeDetail(PublicView):
         responses={200: serializers.PermitTypeDeclarationSerializer, 404: UNKNOWN},
     )
     def get(self, request: Request, code: str) -> Response:
-        permit_type = get_object_or_404(
-            applied_for(PermitType.objects.select_related("municipality")), code=code)
+        permit_type = applied_for(PermitType.objects.select_related("municipality")).filter(
+            code=code).first()
+        if permit_type is None:
+            raise NotFound(f"There is no permit type '{code}'.")
         return Response(serializers.PermitTypeDeclarationSerializer(
             declaration(permit_type, on=timezone.localdate())).data)
 
