@@ -68,3 +68,15 @@ def test_the_committed_catalogues_change_nothing_when_checked():
     before = {path: path.read_bytes() for path in (ROOT / "locale").rglob("*.po")}
     check()
     assert {path: path.read_bytes() for path in (ROOT / "locale").rglob("*.po")} == before
+
+
+def test_a_spanish_plural_without_its_three_forms_fails_the_check(locale_copy):
+    """Spanish has three plural forms (one, millions, other: the catalogue's Plural-Forms);
+    an entry giving two is refused by gettext's ``msgfmt --check``."""
+    catalogue = locale_copy / SPANISH
+    text = catalogue.read_text()
+    last_form = next(line for line in text.splitlines() if line.startswith("msgstr[2] "))
+    catalogue.write_text(text.replace(last_form + "\n", "", 1))
+    result = check(locale_copy)
+    assert result.returncode == 1
+    assert "plural forms" in result.stdout and "locale/es/" in result.stdout
