@@ -11,7 +11,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_GET, require_http_methods
 
 from permits_site.accounts import permissions
 from permits_site.accounts.forms import StaffRoleForm
@@ -25,6 +25,7 @@ from permits_site.accounts.staff_roles import (
 )
 from permits_site.audit.models import AuditEntry
 from permits_site.exceptions import DomainError
+from permits_site.page_actions import posted_number, with_actions
 from permits_site.towns.models import Municipality
 
 #: How many of the town's latest role changes the page shows.
@@ -42,10 +43,30 @@ def staff_roles_start(request) -> HttpResponse:
     return redirect("accounts:staff_roles", code=town.code)
 
 
+def _remove_role(request, code: str) -> HttpResponse:
+    """Remove the role of the posted ``membership``; a refusal (the town's last admin) is
+    shown on the page."""
+    municipality = permissions.administered_town(request.user, code, doing=DOING)
+    membership = get_object_or_404(Membership.objects.select_related("user", "municipality"),
+                                   pk=posted_number(request, "membership"),
+                                   municipality=municipality)
+    try:
+        revoke_role(membership=membership, acting_user=request.user)
+    except DomainError as refused:
+        return _page(request, municipality, form=StaffRoleForm(), refused=refused)
+    messages.success(request, f"{membership.user.display_name} no longer holds the "
+                              f"{membership.get_role_display()} role.")
+    if not permissions.is_admin(request.user, municipality.pk):
+        return redirect("home")
+    return redirect("accounts:staff_roles", code=code)
+
+
 @login_required
+@with_actions({"remove": _remove_role})
 @require_http_methods(["GET", "POST"])
 def staff_roles(request, code: str) -> HttpResponse:
-    """List the town's staff; grant a role to a person found by username or email."""
+    """List the town's staff; grant a role to a person found by username or email. A role's
+    Remove button posts here too, naming its action and the membership."""
     municipality = permissions.administered_town(request.user, code, doing=DOING)
     form = StaffRoleForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
@@ -60,24 +81,6 @@ def staff_roles(request, code: str) -> HttpResponse:
                                       f"{membership.get_role_display()} role.")
             return redirect("accounts:staff_roles", code=code)
     return _page(request, municipality, form=form)
-
-
-@login_required
-@require_POST
-def staff_role_remove(request, code: str, pk: int) -> HttpResponse:
-    """Remove one role; a refusal (the town's last admin) is shown on the page."""
-    municipality = permissions.administered_town(request.user, code, doing=DOING)
-    membership = get_object_or_404(Membership.objects.select_related("user", "municipality"),
-                                   pk=pk, municipality=municipality)
-    try:
-        revoke_role(membership=membership, acting_user=request.user)
-    except DomainError as refused:
-        return _page(request, municipality, form=StaffRoleForm(), refused=refused)
-    messages.success(request, f"{membership.user.display_name} no longer holds the "
-                              f"{membership.get_role_display()} role.")
-    if not permissions.is_admin(request.user, municipality.pk):
-        return redirect("home")
-    return redirect("accounts:staff_roles", code=code)
 
 
 def _page(request, municipality: Municipality, *, form: StaffRoleForm,

@@ -11,8 +11,6 @@ app_name = "accounts"
 urlpatterns = [
     path("admin/staff/", staff_views.staff_roles_start, name="staff_roles_start"),
     path("admin/staff/<slug:code>/", staff_views.staff_roles, name="staff_roles"),
-    path("admin/staff/<slug:code>/remove/<int:pk>/", staff_views.staff_role_remove,
-         name="staff_role_remove"),
     path("i18n/setlang/", views.set_language, name="set_language"),
     path("accounts/sign-in/", views.SignInView.as_view(), name="login"),
     path("accounts/sign-out/", LogoutView.as_view(), name="logout"),

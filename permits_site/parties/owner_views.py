@@ -17,8 +17,9 @@ from permits_site.parties.views import _clerks_property, clerk_required, propert
 
 
 @clerk_required
-@require_POST
 def record_owner(request, pk: int):
+    """Record an owner of the property (the form of its page); a refusal is shown on its
+    fields, on the page."""
     place = _clerks_property(request, pk)
     form = OwnerForm(request.POST, prefix="owner")
     if form.is_valid():

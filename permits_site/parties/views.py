@@ -22,7 +22,7 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_noop
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_GET, require_http_methods
 
 from permits_site import audit
 from permits_site.accounts.models import Role
@@ -48,6 +48,7 @@ from permits_site.licensing.models import (
 )
 from permits_site.licensing.views.access import get_visible_or_404
 from permits_site.links import page_to_return_to
+from permits_site.page_actions import with_actions
 from permits_site.parties import owners, permissions
 from permits_site.parties import services as party_services
 from permits_site.parties.forms import (
@@ -207,17 +208,7 @@ def business_page(request, business: Business, *, member_form: MemberForm | None
     }, status=status)
 
 
-@login_required
-@require_GET
-def business_detail(request, pk: int):
-    """Details, members, applications, permits and fees due: for its members, and for the
-    staff of a town where it applied (who see that town's records only)."""
-    return business_page(request, _visible_business(request, pk))
-
-
-@login_required
-@require_POST
-def business_add_member(request, pk: int):
+def _add_member(request, pk: int):
     """A member adds another registered user, who may then act for the business."""
     business = _visible_business(request, pk)
     permissions.require_member_adder(request.user, business)
@@ -236,6 +227,16 @@ def business_add_member(request, pk: int):
                     "business": business.display_name})
             return redirect("parties:business", pk=business.pk)
     return business_page(request, business, member_form=form, status=400)
+
+
+@login_required
+@with_actions({"member": _add_member})
+@require_GET
+def business_detail(request, pk: int):
+    """Details, members, applications, permits and fees due: for its members, and for the
+    staff of a town where it applied (who see that town's records only). The members' form
+    posts here, naming its action."""
+    return business_page(request, _visible_business(request, pk))
 
 
 # -- properties: the resident's pages ---------------------------------------------
@@ -456,12 +457,12 @@ def property_page(request, place: Property, *, correct_form: PlaceForm | None = 
 @clerk_required
 @require_GET
 def staff_property(request, pk: int):
+    """The property's page; its forms post here, naming their action (``urls.py``)."""
     return property_page(request, _clerks_property(request, pk))
 
 
 @clerk_required
-@require_POST
-def staff_property_correct(request, pk: int):
+def correct_property(request, pk: int):
     """Correct the address, parcel or attributes; issued permits keep what they were
     issued on, open applications are judged again."""
     place = _clerks_property(request, pk)
@@ -493,8 +494,7 @@ def staff_property_correct(request, pk: int):
 
 
 @clerk_required
-@require_POST
-def staff_property_merge(request, pk: int):
+def merge_property(request, pk: int):
     """Fold a duplicate record of the same place, in the same town, into this one."""
     place = _clerks_property(request, pk)
     if place.merged_into_id:

@@ -9,6 +9,7 @@ from permits_site.accounts.models import Membership, Role
 from permits_site.audit.models import AuditEntry
 from tests.api.conftest import client_for
 from tests.factories import MembershipFactory, UserFactory, municipality, staff
+from tests.page_forms import FORM, assert_on_the_page, form_on, post_action
 
 pytestmark = pytest.mark.django_db
 
@@ -20,9 +21,11 @@ def page_url(code: str = "north_andover") -> str:
     return reverse("accounts:staff_roles", args=[code])
 
 
-def remove_url(membership: Membership) -> str:
-    return reverse("accounts:staff_role_remove",
-                   args=[membership.municipality.code, membership.pk])
+def remove(client, membership: Membership, code: str | None = None):
+    """Post the page's Remove button of ``membership`` (on the page of ``code``, by default
+    the membership's town)."""
+    return post_action(client, page_url(code or membership.municipality.code), "remove",
+                       membership=membership.pk)
 
 
 # -- the page -----------------------------------------------------------------------------
@@ -99,7 +102,8 @@ def test_a_role_granted_twice_is_a_message_on_the_page(client, town_admin, clerk
 def test_an_admin_removes_a_role(client, town_admin, clerk):
     client.force_login(town_admin)
 
-    response = client.post(remove_url(clerk.memberships.get()), follow=True)
+    response = remove(client, clerk.memberships.get())
+    response = client.get(response.url)
 
     assert "Carla Clerk no longer holds the Clerk role." in response.text
     assert not clerk.memberships.exists()
@@ -127,11 +131,22 @@ def test_with_two_admins_either_admin_role_is_offered_for_removal(client, town_a
 
 
 def test_the_last_admin_role_is_not_removed_and_the_page_says_why(client, town_admin):
+    """The other admin stepped down after the page was opened: its Remove button is
+    refused, on the page."""
+    other = staff(Role.ADMIN)
+    client.force_login(town_admin)
+    page = client.get(page_url()).content.decode()
+    own_role = town_admin.memberships.get()
+    address, hidden = next(form_on(form, "the Admin role of") for form in FORM.findall(page)
+                           if f'value="{own_role.pk}"' in form)
+    client.force_login(other)
+    remove(client, other.memberships.get())
     client.force_login(town_admin)
 
-    response = client.post(remove_url(town_admin.memberships.get()))
+    response = client.post(address or page_url(), hidden)
 
     assert response.status_code == 400
+    assert_on_the_page(client, response, page_url())
     assert "last administrator of North Andover" in response.text
     assert town_admin.memberships.exists()
 
@@ -140,7 +155,7 @@ def test_an_admin_who_steps_down_goes_home(client, town_admin):
     staff(Role.ADMIN)
     client.force_login(town_admin)
 
-    response = client.post(remove_url(town_admin.memberships.get()))
+    response = remove(client, town_admin.memberships.get())
 
     assert response.status_code == 302
     assert response.url == reverse("home")
@@ -173,7 +188,7 @@ def test_a_resident_cannot_open_the_page_or_remove_a_role(client, resident, cler
     client.force_login(resident)
 
     assert client.get(page_url()).status_code == 403
-    assert client.post(remove_url(clerk.memberships.get())).status_code == 403
+    assert remove(client, clerk.memberships.get()).status_code == 403
     assert clerk.memberships.exists()
 
 
@@ -189,7 +204,7 @@ def test_an_admin_of_another_town_sees_neither_its_page_nor_its_roles(client, cl
 
     assert client.get(page_url()).status_code == 404
     assert client.post(page_url(), {"person": "x", "role": Role.CLERK}).status_code == 404
-    assert client.post(remove_url(clerk.memberships.get())).status_code == 404
+    assert remove(client, clerk.memberships.get()).status_code == 404
     assert clerk.memberships.exists()
 
 
@@ -198,10 +213,8 @@ def test_a_role_of_another_town_cannot_be_removed_through_this_towns_page(client
     MembershipFactory(user=town_admin, municipality=tisbury_clerk.memberships.get()
                       .municipality, role=Role.INSPECTOR)
     client.force_login(town_admin)
-    url = reverse("accounts:staff_role_remove",
-                  args=["north_andover", tisbury_clerk.memberships.get().pk])
 
-    assert client.post(url).status_code == 404
+    assert remove(client, tisbury_clerk.memberships.get(), "north_andover").status_code == 404
     assert tisbury_clerk.memberships.exists()
 
 

@@ -76,9 +76,9 @@ PAGES = {
         "Only the town's Clerk may see the businesses and properties of the town."),
     "business members": Refusal(
         (Role.CLERK, "north_andover"),
-        lambda: reverse("parties:business_add_member",
-                        args=[business_applying_in_north_andover().pk]),
-        "Only a member of the business may add members to the business.", method="post"),
+        lambda: reverse("parties:business", args=[business_applying_in_north_andover().pk]),
+        "Only a member of the business may add members to the business.", method="post",
+        action="member"),
     "letters to post": Refusal(
         None, lambda: reverse("letters:list"),
         "Only the town's Clerk may post the town's letters."),

@@ -113,8 +113,9 @@ def test_the_business_form_offers_every_kind_in_the_residents_language(client, r
 def test_a_refusal_and_a_message_are_said_in_the_residents_language(
         client, resident, business, language, refused, registered):
     client.force_login(resident)
-    refusal = text_of(client.post(reverse("parties:business_add_member", args=[business.pk]),
-                                  {"username": "nobody"}, HTTP_ACCEPT_LANGUAGE=language))
+    refusal = text_of(client.post(reverse("parties:business", args=[business.pk]),
+                                  {"action": "member", "username": "nobody"},
+                                  HTTP_ACCEPT_LANGUAGE=language))
     done = text_of(client.post(reverse("parties:business_new"), {
         "legal_name": "Island Bakery", "kind": "corporation",
         "mailing_address": "4 Beach Road, Tisbury 02568"},

@@ -18,6 +18,7 @@ from tests.factories import (
     municipality,
     staff,
 )
+from tests.page_forms import assert_on_the_page, post_form
 
 pytestmark = pytest.mark.django_db
 
@@ -89,9 +90,9 @@ def test_the_clerk_records_an_owner_on_the_property_page_0908_5(client, clerk, p
     client.force_login(clerk)
     assert "Owners of record" in client.get(f"/staff/properties/{place.pk}/").content.decode()
 
-    response = client.post(f"/staff/properties/{place.pk}/owners/", {
-        "owner-name": "Olive Owner", "owner-source": "assessors", "owner-reference": "Card 7",
-        "owner-email": ""}, follow=True)
+    response = client.post(f"/staff/properties/{place.pk}/", {
+        "action": "owner", "owner-name": "Olive Owner", "owner-source": "assessors",
+        "owner-reference": "Card 7", "owner-email": ""}, follow=True)
 
     assert "Olive Owner is recorded as an owner." in response.content.decode()
     assert PropertyOwner.objects.get().source == "assessors"
@@ -99,11 +100,13 @@ def test_the_clerk_records_an_owner_on_the_property_page_0908_5(client, clerk, p
 
 def test_an_unknown_account_email_is_refused_on_its_field_0908_5(client, clerk, place):
     client.force_login(clerk)
+    page = f"/staff/properties/{place.pk}/"
 
-    response = client.post(f"/staff/properties/{place.pk}/owners/", {
+    response = post_form(client, page, 'name="owner-email"', {
         "owner-name": "Olive Owner", "owner-source": "deed", "owner-email": "nobody@example.org"})
 
     assert response.status_code == 400
+    assert_on_the_page(client, response, page)
     assert "email" in response.context["owner_form"].errors
     assert not PropertyOwner.objects.exists()
 
@@ -112,8 +115,8 @@ def test_a_resident_cannot_record_or_end_an_owner_0908_5(client, place):
     owner = PropertyOwnerFactory(property=place)
     client.force_login(UserFactory())
 
-    recorded = client.post(f"/staff/properties/{place.pk}/owners/", {
-        "owner-name": "Mallory", "owner-source": "deed"})
+    recorded = client.post(f"/staff/properties/{place.pk}/", {
+        "action": "owner", "owner-name": "Mallory", "owner-source": "deed"})
     ended = client.post(f"/staff/properties/{place.pk}/owners/{owner.pk}/end/")
 
     assert recorded.status_code == 403 and ended.status_code in (403, 404)

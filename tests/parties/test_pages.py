@@ -15,6 +15,7 @@ from permits_site.parties.services import add_member, correct_property
 from tests.declared import declared_permit_type
 from tests.factories import ApplicationFactory, Role, UserFactory, staff
 from tests.lifecycle.conftest import carry_to_permit
+from tests.page_forms import assert_on_the_page, post_form
 from tests.parties.test_services import apply_for_party, place, register_business
 
 pytestmark = pytest.mark.django_db
@@ -179,8 +180,8 @@ def test_staff_see_a_business_that_applied_in_their_town_without_acting_for_it(
 
 
 def test_a_member_adds_another_member(client, resident, other_resident, business):
-    response = send(client, resident, url("business_add_member", business.pk),
-                    {"username": other_resident.username})
+    response = send(client, resident, url("business", business.pk),
+                    {"action": "member", "username": other_resident.username})
 
     assert response.status_code == 302
     assert set(business.members.all()) == {resident, other_resident}
@@ -193,10 +194,12 @@ def test_adding_an_unknown_or_existing_member_names_the_username(
 ):
     username = resident.username if username == "__self__" else username
 
-    response = send(client, resident, url("business_add_member", business.pk),
-                    {"username": username})
+    client.force_login(resident)
+    response = post_form(client, url("business", business.pk), 'name="username"',
+                         {"username": username})
 
     assert response.status_code == 400
+    assert_on_the_page(client, response, url("business", business.pk))
     assert 'id="id_username_error"' in text_of(response)
     assert 'href="#id_username"' in text_of(response)
     assert list(business.members.all()) == [resident]
@@ -206,10 +209,10 @@ def test_only_members_add_members(client, resident, other_resident, business, cl
     bare_application(business)
     data = {"username": other_resident.username}
 
-    assert send(client, other_resident, url("business_add_member", business.pk),
-                data).status_code == 404
-    assert send(client, clerk, url("business_add_member", business.pk), data).status_code == 403
-    assert client.get(url("business_add_member", business.pk)).status_code == 405
+    assert send(client, other_resident, url("business", business.pk),
+                {"action": "member", **data}).status_code == 404
+    assert send(client, clerk, url("business", business.pk),
+                {"action": "member", **data}).status_code == 403
     assert list(business.members.all()) == [resident]
 
 
@@ -457,7 +460,8 @@ def test_the_clerk_corrects_a_property(client, resident, clerk):
     lot = place(resident, "9 Beach Road", town="tisbury", determined_zone="inland")
     tisbury_clerk = staff(Role.CLERK, "tisbury")
 
-    response = send(client, tisbury_clerk, url("staff_property_correct", lot.pk), {
+    response = send(client, tisbury_clerk, url("staff_property", lot.pk), {
+        "action": "correct",
         "correct-address": "9 Beach Rd", "correct-parcel": "12-34",
         "correct-zoning": "residential",
     })
@@ -470,7 +474,8 @@ def test_the_clerk_corrects_a_property(client, resident, clerk):
 
 
 def test_a_correction_that_changes_nothing_says_so(client, garden, clerk):
-    response = send(client, clerk, url("staff_property_correct", garden.pk), {
+    response = send(client, clerk, url("staff_property", garden.pk), {
+        "action": "correct",
         "correct-address": "12 Osgood Street", "correct-parcel": "62-104",
         "correct-zoning": "",
     })
@@ -484,11 +489,13 @@ def test_a_correction_onto_another_places_parcel_names_the_parcel(client, reside
                                                                    clerk):
     other = place(resident, "3 Elm Street", parcel="1-1")
 
-    response = send(client, clerk, url("staff_property_correct", other.pk), {
+    client.force_login(clerk)
+    response = post_form(client, url("staff_property", other.pk), 'name="correct-parcel"', {
         "correct-address": "3 Elm Street", "correct-parcel": "62-104", "correct-zoning": "",
     })
 
     assert response.status_code == 400
+    assert_on_the_page(client, response, url("staff_property", other.pk))
     assert 'id="id_correct-parcel_error"' in text_of(response)
     assert 'value="62-104"' in text_of(response)
     other.refresh_from_db()
@@ -498,10 +505,10 @@ def test_a_correction_onto_another_places_parcel_names_the_parcel(client, reside
 def test_only_the_towns_clerk_corrects(client, resident, garden, tisbury_clerk):
     data = {"correct-address": "1 Other Road", "correct-parcel": ""}
 
-    assert send(client, resident, url("staff_property_correct", garden.pk),
-                data).status_code == 403
-    assert send(client, tisbury_clerk, url("staff_property_correct", garden.pk),
-                data).status_code == 404
+    assert send(client, resident, url("staff_property", garden.pk),
+                {"action": "correct", **data}).status_code == 403
+    assert send(client, tisbury_clerk, url("staff_property", garden.pk),
+                {"action": "correct", **data}).status_code == 404
     garden.refresh_from_db()
     assert garden.address == "12 Osgood Street"
 
@@ -514,8 +521,8 @@ def test_the_clerk_merges_a_duplicate_and_issued_permits_keep_their_place(
         apply_for_party(garden_party, applicant=other_resident, place=duplicate),
         clerk=clerk, reference="M-2")
 
-    response = send(client, clerk, url("staff_property_merge", garden.pk),
-                    {"merge-duplicate": duplicate.pk})
+    response = send(client, clerk, url("staff_property", garden.pk),
+                    {"action": "merge", "merge-duplicate": duplicate.pk})
 
     assert response.status_code == 302
     duplicate.refresh_from_db()
@@ -541,10 +548,12 @@ def test_a_bad_merge_names_the_duplicate(client, resident, garden, clerk, which)
         "blank": lambda: "",
     }[which]()
 
-    response = send(client, clerk, url("staff_property_merge", garden.pk),
-                    {"merge-duplicate": number})
+    client.force_login(clerk)
+    response = post_form(client, url("staff_property", garden.pk), 'name="merge-duplicate"',
+                         {"merge-duplicate": number})
 
     assert response.status_code == 400
+    assert_on_the_page(client, response, url("staff_property", garden.pk))
     assert 'id="id_merge-duplicate_error"' in text_of(response)
     assert not Property.objects.filter(merged_into__isnull=False).exists()
 
@@ -553,10 +562,10 @@ def test_only_the_towns_clerk_merges(client, resident, garden, tisbury_clerk):
     duplicate = place(resident, "12 Osgood St (rear)")
     data = {"merge-duplicate": duplicate.pk}
 
-    assert send(client, resident, url("staff_property_merge", garden.pk),
-                data).status_code == 403
-    assert send(client, tisbury_clerk, url("staff_property_merge", garden.pk),
-                data).status_code == 404
+    assert send(client, resident, url("staff_property", garden.pk),
+                {"action": "merge", **data}).status_code == 403
+    assert send(client, tisbury_clerk, url("staff_property", garden.pk),
+                {"action": "merge", **data}).status_code == 404
     duplicate.refresh_from_db()
     assert duplicate.merged_into is None
 
