@@ -48,13 +48,14 @@ from permits_site.licensing.declarations import (
     reference_field,
 )
 from permits_site.licensing.fact_forms import humanize
+from permits_site.licensing.relief import relief_sentence
 from permits_site.parties.places import place_attribute_names, place_facts
 from permits_site.rules.base import FactsInvalid
 from permits_site.rules.calendar import BusinessCalendar, in_last_month, year_end
 from permits_site.rules.fees import FeeLine, PricedItem, QuoteRefused, item, line_for
 from permits_site.rules.registry import get_rule_set
 from permits_site.rules.units import measure
-from permits_site.rules.wording import CitedSection, explain
+from permits_site.rules.wording import explain
 
 if TYPE_CHECKING:
     from permits_site.accounts.models import User
@@ -213,7 +214,7 @@ class PermitKind:
     variance_citation: str = ""
     #: What the law calls a granted variance and where its notice is kept.
     variance_notice: VarianceNotice = VarianceNotice()
-    #: The section saying a Board cannot waive a statute or bylaw (its own variance section
+    #: The section saying a Board cannot set aside a statute or bylaw (its own variance section
     #: when the law says nothing more).
     unwaivable_law_citation: str = ""
     #: A waiver is asked for in a written application naming the locus, the owner, the
@@ -506,10 +507,7 @@ class PermitKind:
         the applicant before they ask, refused by the variance service if asked anyway."""
         if not self.variance_citation:
             return []
-        return [explain(gettext_noop("A Board cannot waive a state or federal statute or a town "
-                                     "bylaw (%(section)s)."),
-                        section=CitedSection(self.unwaivable_law_citation
-                                             or self.variance_citation))]
+        return [relief_sentence(self, "law_beyond_relief")]
 
     def license_year(self, application: Application, *, on: dt.date) -> int:
         return on.year

@@ -80,8 +80,8 @@ def test_a_request_to_set_aside_a_statute_or_bylaw_is_refused_0_3_1(tisbury_cler
         ask(disposal_works_on("inland"), tisbury_clerk, "ti.0.8.14.sewer", sets_aside_law=True)
 
     assert refused.value.errors["sets_aside_law"] == [
-        "A Board cannot waive a state or federal statute or a town bylaw. "
-        "(Tisbury BOH Reg 09.0.3(1))"]
+        "A Board cannot waive a state or federal statute or a town bylaw "
+        "(Tisbury BOH Reg 09.0.3(1))."]
     assert not Variance.objects.exists()
 
 

@@ -27,6 +27,7 @@ from permits_site.licensing.models import (
     VarianceSignature,
     VarianceStatus,
 )
+from permits_site.licensing.relief import relief_sentence
 from permits_site.licensing.services.applications import evaluate
 from permits_site.rules.base import Outcome
 from permits_site.rules.registry import get_rule_set, rule_in_plain_words
@@ -104,9 +105,7 @@ def request_variance(
             not_failed := _not_failed(application, rule_ids)):
         errors["rule_ids"] = [cited(message, citation) for message in not_failed]
     if sets_aside_law:
-        errors["sets_aside_law"] = [cited(
-            "A Board cannot waive a state or federal statute or a town bylaw.",
-            kind.unwaivable_law_citation or citation)]
+        errors["sets_aside_law"] = [relief_sentence(kind, "law_beyond_relief")]
     if not request_text.strip():
         errors["request_text"] = [cited("Say what is asked of the Board and why.", citation)]
     written = {"locus": locus.strip(), "owner": owner.strip(),
