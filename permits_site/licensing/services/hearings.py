@@ -28,8 +28,9 @@ from permits_site.licensing.models import (
     HearingAbutter,
     PermitHearing,
 )
+from permits_site.licensing.relief import relief_noun
 from permits_site.licensing.services.applications import evaluate
-from permits_site.licensing.services.variances import cited
+from permits_site.licensing.services.variances import cited, granted_rule_ids
 from permits_site.parties.models import Property, normalise_parcel
 from permits_site.pdf.notices import render_hearing_notices_pdf
 from permits_site.rules.calendar import format_date
@@ -129,26 +130,32 @@ def schedule_hearing(
 
 
 def describe_relief(application: Application) -> str:
-    """What the notice says the applicant asks: each blocking failure as a variance with its
-    measure ("a variance of §4.1(a): 42 ft where 50 ft is required"), else the permit."""
+    """What the notice says the applicant asks: each of the Board's own rules the application
+    fails and no granted variance covers, one sentence each with its measure ("A variance of
+    §4.1(a): 42 ft where 50 ft is required."), else the permit. Another body's sign-off is the
+    office's to record, not the Board's to vary (Northborough §8.2), and a rule already varied
+    is no longer asked. Where the law provides no relief, the notice asks for the permit."""
+    kind = kind_for(application.permit_type.code)
+    noun = relief_noun(kind)
+    granted = granted_rule_ids(application)
     result = evaluate(application)
-    failures = [finding for finding in (result.failures if result else ()) if finding.blocks]
-    if not failures:
+    failures = [finding for finding in (result.blocking_failures if result else ())
+                if kind.board_varies(finding.rule) and finding.rule not in granted]
+    if not (failures and noun):
         return f"A {application.permit_type.name.lower()}."
-    noun = kind_for(application.permit_type.code).variance_notice.noun
-    return "; ".join(_relief_asked(noun, finding) for finding in failures) + "."
+    return " ".join(_relief_asked(noun, finding) for finding in failures)
 
 
 def _relief_asked(noun: str, finding) -> str:
-    """ "a variance of §4.1(a): 42 ft where 50 ft is required" (the town's own noun); the
+    """ "A variance of §4.1(a): 42 ft where 50 ft is required." (the law's own noun); the
     rule's own sentence where the finding gives no one figure against another (a yes/no
     rule, or figures by fact: a sealed meter for more than 2 bedrooms or 4 occupants)."""
     section = finding.citation[finding.citation.find("§"):] if "§" in finding.citation \
         else finding.citation
     if not (_one_figure(finding.actual) and _one_figure(finding.required)):
-        return f"a {noun} of {section}: {finding.message}"
-    return (f"a {noun} of {section}: {measure(finding.actual, finding.unit)} where "
-            f"{measure(finding.required, finding.unit)} is required")
+        return f"A {noun} of {section}: {finding.message.rstrip('.')}."
+    return (f"A {noun} of {section}: {measure(finding.actual, finding.unit)} where "
+            f"{measure(finding.required, finding.unit)} is required.")
 
 
 def _one_figure(value: Any) -> bool:
