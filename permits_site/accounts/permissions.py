@@ -252,8 +252,15 @@ def can_sign_variance(user: User, application) -> bool:
 
 
 def can_manage_hearings(user: User, application) -> bool:
-    """The Clerk schedules an application's hearing, mails the notices and records the decision."""
+    """The Clerk schedules an application's hearing and records the mailing of its notices."""
     return is_clerk(user, application.municipality_id)
+
+
+def can_decide_application_hearing(user: User, application) -> bool:
+    """The Board holds an application's hearing and decides it (Northborough §2.2): a member
+    of the Board records its decision, or the Clerk records it for the Board."""
+    return (is_board_member(user, application.municipality_id)
+            or is_clerk(user, application.municipality_id))
 
 
 # -- Who takes each action of an application's and a permit's life ------------------------

@@ -326,10 +326,21 @@ class VarianceDenyView(ReviewerView):
 
 
 def managed_application(request, pk: int) -> Application:
-    """An application whose hearings only the town's Clerk manages (403 otherwise)."""
+    """An application whose hearings only the town's Clerk schedules and whose notices'
+    mailing only the Clerk records (403 otherwise)."""
     application = reviewed_application(request, pk)
     require(permissions.can_manage_hearings(request.user, application),
-            "schedule and decide an application's hearing", [Role.CLERK],
+            "schedule an application's hearing", [Role.CLERK],
+            town=application.municipality_id)
+    return application
+
+
+def decided_application(request, pk: int) -> Application:
+    """An application whose hearing's decision the user may record: the Board's member, or
+    the Clerk for the Board (Northborough §2.2; 403 otherwise)."""
+    application = reviewed_application(request, pk)
+    require(permissions.can_decide_application_hearing(request.user, application),
+            "record the decision of an application's hearing", [Role.BOARD_MEMBER, Role.CLERK],
             town=application.municipality_id)
     return application
 
@@ -356,8 +367,9 @@ class HearingListView(ReviewerView):
 class HearingDecisionView(ReviewerView):
     @extend_schema(request=PermitHearingDecisionSerializer, responses=PermitHearingSerializer)
     def post(self, request, pk: int, hearing_id: int):
-        """Record the Board's decision after the hearing."""
-        application = managed_application(request, pk)
+        """Record the Board's decision after the hearing: a Board member, or the Clerk for the
+        Board (Northborough §2.2)."""
+        application = decided_application(request, pk)
         hearing = get_object_or_404(application.hearings.all(), pk=hearing_id)
         data = validated_body(PermitHearingDecisionSerializer, request.data)
         hearing = hearing_services.decide_hearing(
