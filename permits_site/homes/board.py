@@ -1,5 +1,6 @@
 """A Board member's home: variances and waivers waiting for their signature (Northborough
-§8.2, M.G.L. c.111 §157; Tisbury 09.0.3) and the Board's hearings on applications."""
+§8.2, M.G.L. c.111 §157; Tisbury 09.0.3), the Board's hearings on applications and the
+hearings on its cases, which the Board decides."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from permits_site.homes.applications import (
     variance_item,
     waiting_variances,
 )
+from permits_site.homes.hearings import board_case_hearings
 from permits_site.homes.registry import WorkList, limited
 from permits_site.licensing.models import VarianceSignature
 from permits_site.towns.calendar import TownCalendar
@@ -33,4 +35,5 @@ def board_hearings(town: TownCalendar) -> WorkList:
 
 
 def board_member_work(town: TownCalendar, *, user: User, today: dt.date) -> list[WorkList]:
-    return [signatures_waiting(town, user=user), board_hearings(town)]
+    return [signatures_waiting(town, user=user), board_hearings(town),
+            board_case_hearings(town)]

@@ -29,11 +29,16 @@ def _hearing_item(what: str):
     return item
 
 
-def hearing_lists(town: TownCalendar, *, today: dt.date) -> list[WorkList]:
-    """Undecided case hearings: to hold from today on, and those held with no ruling."""
-    undecided = CaseHearing.objects.filter(
+def undecided_case_hearings(town: TownCalendar):
+    """The town's case hearings not yet decided, soonest first."""
+    return CaseHearing.objects.filter(
         case__municipality=town.municipality, decided_on__isnull=True,
     ).select_related("case").order_by("hearing_date", "pk")
+
+
+def hearing_lists(town: TownCalendar, *, today: dt.date) -> list[WorkList]:
+    """Undecided case hearings: to hold from today on, and those held with no ruling."""
+    undecided = undecided_case_hearings(town)
     return [
         limited("Hearings to hold", undecided.filter(hearing_date__gte=today),
                 _hearing_item("Hold the hearing"), empty="No hearing is scheduled."),
@@ -41,6 +46,20 @@ def hearing_lists(town: TownCalendar, *, today: dt.date) -> list[WorkList]:
                 _hearing_item("Record the decision and the written ruling"),
                 empty="No ruling is due."),
     ]
+
+
+def board_case_hearings(town: TownCalendar) -> WorkList:
+    """Undecided case hearings of the town, which its Board decides (the Board of Health's
+    cases in Northborough and Tisbury), each opening the case page where a member is offered
+    "Decide a hearing" (``can_decide_case``)."""
+
+    def item(hearing: CaseHearing) -> WorkItem:
+        case = hearing.case
+        return WorkItem("Decide the hearing", f"Case #{case.pk} ({case.party_name}, "
+                        f"{case.address})", steps_page_url(case), due_on=hearing.hearing_date)
+
+    return limited("Case hearings of the Board", undecided_case_hearings(town), item,
+                   empty="The Board has no case hearing to decide.")
 
 
 def citation_hearings(town: TownCalendar) -> WorkList:
