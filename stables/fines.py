@@ -13,6 +13,7 @@ from permits_site.enforcement.registry import (
     CitationPolicy,
     statutory_window,
 )
+from stables.catalogue import PRIVATE_STABLE, PUBLIC_STABLE
 from stables.law import cite
 from stables.periods import MUNICIPALITY
 
@@ -48,6 +49,7 @@ CASE_TYPES = (
                 "Legal fees reimbursed by the permit holder",
                 cite("8.4"),
                 requires_violation_found=True,
+                holder_of=(PRIVATE_STABLE.code, PUBLIC_STABLE.code),
             ),
         ),
     ),

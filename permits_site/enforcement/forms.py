@@ -34,7 +34,7 @@ from permits_site.enforcement.services.charges import charges_allowed_now
 from permits_site.enforcement.services.citations import policy_of
 from permits_site.enforcement.services.fines import fine_schedule_in_force
 from permits_site.enforcement.services.inspections import address_of
-from permits_site.enforcement.services.orders import MOST_DAYS_TO_COMPLY
+from permits_site.enforcement.services.orders import MOST_DAYS_TO_COMPLY, violated_sections
 from permits_site.exceptions import DomainError
 from permits_site.licensing.fact_forms import (
     NO,
@@ -361,8 +361,7 @@ class OrderForm(CaseActionForm):
     """An order giving calendar days to comply, or a period the town's law registered."""
 
     text = forms.CharField(widget=TEXTAREA, max_length=5000, label="What the party must do")
-    citation = forms.CharField(max_length=200, required=False, label="Section enforced",
-                               help_text="Leave empty to cite the period's section.")
+    citation = forms.CharField(max_length=200, required=False, label="Section enforced")
     comply_within_days = forms.IntegerField(
         min_value=1, max_value=MOST_DAYS_TO_COMPLY, required=False,
         label="Days to comply", help_text="A last day when the offices are closed moves to "
@@ -373,6 +372,11 @@ class OrderForm(CaseActionForm):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         periods = town_law(self.case.municipality.code).periods.values()
+        sections = violated_sections(self.case)
+        self.fields["citation"].help_text = (
+            f"Leave empty to cite the period's section, or else the case's violations: "
+            f"{sections}." if sections else
+            "Leave empty to cite the period's section; with days to comply, write the section.")
         self.fields["period_code"].choices = [("", "None")] + [
             (period.code, f"{period.description} ({period.citation})") for period in periods
         ]
@@ -434,7 +438,8 @@ class CitationForm(CaseActionForm):
     list events a citation may represent.
     """
 
-    offense = forms.ChoiceField(label="Offense")
+    offense = forms.ChoiceField(label="Offense",
+                                error_messages={"required": "Choose an offense."})
     amount = forms.DecimalField(
         **MONEY_FIELD, min_value=0, required=False, label="Amount per offense ($)",
         help_text="Only where the schedule lets the officer set the amount within a range.",
@@ -455,7 +460,7 @@ class CitationForm(CaseActionForm):
         found = offenses_of_inspection(self.case)
         offered = [fine_item for fine_item in items if may_cite(registered, fine_item.offense)
                    and (found is None or fine_item.offense in found)]
-        self.fields["offense"].choices = [
+        self.fields["offense"].choices = [("", "Choose an offense")] + [
             (fine_item.offense, offense_label(fine_item)) for fine_item in offered]
         self._ask_units(offered)
         try:

@@ -48,8 +48,11 @@ class ChargeType:
     code: str
     description: str
     citation: str
-    #: Charged only once the party is found in violation (e.g. legal fees a holder repays).
+    #: Charged only once a determination finds the party in violation (e.g. legal fees a
+    #: holder repays).
     requires_violation_found: bool = False
+    #: Permit type codes: charged only to a party holding a permit of one of them.
+    holder_of: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

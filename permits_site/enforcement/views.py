@@ -51,7 +51,7 @@ from permits_site.enforcement.registry import (
 )
 from permits_site.enforcement.services import dispositions
 from permits_site.enforcement.services.cases import opens_case
-from permits_site.enforcement.services.charges import charges_allowed_now
+from permits_site.enforcement.services.charges import charges_allowed_now, charges_refused_now
 from permits_site.enforcement.services.citations import policy_of
 from permits_site.enforcement.services.inspections import as_strict_json, judge
 from permits_site.enforcement.steps import STEPS, Step
@@ -678,6 +678,7 @@ def render_case(request, case: Case, *, bound: dict | None = None):
         "party_url": case_party_url(case),
         "surcharges": town_has_surcharges(case),
         "charges": [charge.invoice for charge in case.charges.all()],
+        "charges_refused": charges_refused_now(case) if _not_closed(case) else [],
         "history": history_of(case)[:30],
         "today": today,
         "may_continue": case.status != CaseStatus.CLOSED

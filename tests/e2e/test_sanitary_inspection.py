@@ -140,7 +140,9 @@ def test_a_citation_amount_over_the_range_is_refused_on_its_field(page, live_ser
     page.get_by_role("button", name="Close inspection").click()
     page.get_by_role("button", name="Open a case from this inspection").click()
 
-    page.locator("#citation-section").get_by_label("Amount per offense ($)").fill("150")
+    citation_form = page.locator("#citation-section")
+    citation_form.get_by_label("Offense", exact=True).select_option("stable_regulation_violation")
+    citation_form.get_by_label("Amount per offense ($)").fill("150")
     page.get_by_role("button", name="Issue citation").click()
 
     summary = page.get_by_role("alert")

@@ -21,7 +21,7 @@ from tests.enforcement.conftest import (
     stable_case,
 )
 from tests.enforcement.test_cases import found_in_violation
-from tests.factories import Role, staff
+from tests.factories import Role, UserFactory, staff
 
 pytestmark = pytest.mark.django_db
 
@@ -291,6 +291,25 @@ def test_legal_fees_and_suspension_through_the_api(case, stable_permit, nb_clerk
     assert suspended.status_code == 200
     stable_permit.refresh_from_db()
     assert stable_permit.status == "suspended"
+
+
+def test_legal_fees_of_a_party_holding_no_stable_permit_are_a_400_naming_8_4(
+    stable_permit, nb_inspector, nb_clerk
+):
+    case = found_in_violation(Case.objects.create(
+        municipality=stable_permit.municipality, case_type=STABLE_CASE,
+        party=UserFactory(), party_name="Jane Smith", address="24 Whitney St",
+        complaint="Manure by the brook.", received_on=dt.date(2027, 6, 7), opened_by=nb_inspector))
+
+    refused = post(nb_clerk, f"{CASES}{case.pk}/charges/", {"code": "legal_fees",
+                                                            "amount": "350.00"})
+
+    assert refused.status_code == 400
+    assert refused.json()["code"] == [
+        "Legal fees reimbursed by the permit holder are charged only to the holder of a "
+        "Private Stable Permit or Public Stable Permit (Northborough Horse & Stable Regs "
+        "§8.4): Jane Smith holds none."]
+    assert not case.charges.exists()
 
 
 def test_a_case_type_of_another_town_is_a_400_and_another_towns_staff_are_refused(

@@ -32,6 +32,7 @@ from tests.enforcement.conftest import (
     STABLE_CASE,
     STABLE_OFFENSE,
     failed_inspection,
+    issued_permit,
     stable_case,
 )
 from tests.factories import Role, UserFactory, ViolationFactory, municipality, staff
@@ -172,6 +173,30 @@ def test_an_order_without_a_clear_deadline_or_citation_is_refused(
                     **{"citation": "§6.2", **arguments})
 
     assert field in refused.value.errors
+
+
+def test_an_order_with_days_only_cites_the_section_of_the_cases_violation(case, nb_inspector):
+    ViolationFactory(case=case, rule="nb.6.2.volume",
+                     citation="Northborough Horse & Stable Regs §6.2",
+                     message="The manure pile is over two cords.")
+
+    order = issue_order(case=case, text="Remove the manure.", comply_within_days=5,
+                        acting_user=nb_inspector)
+
+    assert order.citation == "Northborough Horse & Stable Regs §6.2"
+
+
+def test_an_order_with_days_only_on_a_case_without_violations_is_refused_naming_why(
+    case, nb_inspector
+):
+    with pytest.raises(DomainError) as refused:
+        issue_order(case=case, text="Remove the manure.", comply_within_days=5,
+                    acting_user=nb_inspector)
+
+    assert refused.value.errors == {"citation": [
+        "Cite the section the order enforces: the case records no violation and no period "
+        "of the law was chosen."]}
+    assert not case.orders.exists()
 
 
 # -- citations: numbering and amounts --------------------------------------------------
@@ -349,9 +374,16 @@ def test_an_appeal_is_filed_and_decided(case, nb_inspector, nb_board):
 
 
 def found_in_violation(case):
-    return ViolationFactory(case=case, rule="nb.6.2.volume",
-                            citation="Northborough Horse & Stable Regs §6.2",
-                            message="The manure pile is over two cords.")
+    """The case's violation, and the determination finding the complaint valid (§8.4)."""
+    ViolationFactory(case=case, rule="nb.6.2.volume",
+                     citation="Northborough Horse & Stable Regs §6.2",
+                     message="The manure pile is over two cords.")
+    case.determination = "The manure pile is over two cords."
+    case.determined_on = MONDAY.date()
+    case.findings = {**case.findings, "complaint_validated": True}
+    case.status = CaseStatus.DETERMINED
+    case.save(update_fields=["determination", "determined_on", "findings", "status"])
+    return case
 
 
 def test_legal_fees_8_4_are_invoiced_to_the_permit_holder(case, nb_clerk):
@@ -368,31 +400,69 @@ def test_legal_fees_8_4_are_invoiced_to_the_permit_holder(case, nb_clerk):
     assert case.charges.get().invoice == invoice
 
 
-@pytest.mark.parametrize("finding", ["none", "complaint not validated"])
-def test_legal_fees_wait_for_a_finding_of_violation_8_4(case, nb_clerk, finding):
+WAIT_FOR_DETERMINATION = (
+    "Legal fees reimbursed by the permit holder are charged only to a party found in "
+    "violation (Northborough Horse & Stable Regs §8.4): record the case's determination that "
+    "the complaint was valid first.")
+
+
+@pytest.mark.parametrize(
+    "finding", ["none", "a failed checklist only", "determined, complaint not validated"])
+def test_legal_fees_wait_for_a_determination_of_violation_8_4(case, nb_clerk, nb_inspector,
+                                                              finding):
     """§8.4: the holder reimburses legal fees "if the stable permit holder is found in
-    violation" — not on a complaint alone, nor on one found not valid."""
-    if finding == "complaint not validated":
-        case.findings = {"complaint_validated": False}
-        case.save(update_fields=["findings"])
+    violation": a determination finds it, not a complaint, nor an inspector's failed
+    checklist, nor a determination that the complaint was not valid."""
+    if finding == "a failed checklist only":
+        ViolationFactory(case=case, rule="nb.6.2.volume",
+                         citation="Northborough Horse & Stable Regs §6.2",
+                         message="The manure pile is over two cords.")
+    if finding == "determined, complaint not validated":
+        determine(case=case, determination="No manure found.", complaint_validated=False,
+                  acting_user=nb_inspector)
 
     with pytest.raises(DomainError) as refused:
         add_case_charge(case=case, code="legal_fees", amount="450.00", acting_user=nb_clerk)
 
-    assert refused.value.errors == {"code": [
-        "Legal fees reimbursed by the permit holder are charged only to a party found in "
-        "violation (Northborough Horse & Stable Regs §8.4): record a violation on the case, or "
-        "a determination that the complaint was valid, first."]}
+    assert refused.value.errors == {"code": [WAIT_FOR_DETERMINATION]}
     assert not case.charges.exists()
 
 
-def test_legal_fees_follow_a_determination_that_the_complaint_was_valid_8_4(case, nb_clerk):
-    case.findings = {"complaint_validated": True}
-    case.save(update_fields=["findings"])
+def test_legal_fees_follow_a_determination_that_the_complaint_was_valid_8_4(
+    case, nb_clerk, nb_inspector
+):
+    determine(case=case, determination="Manure by the brook.", complaint_validated=True,
+              acting_user=nb_inspector)
 
     invoice = add_case_charge(case=case, code="legal_fees", amount="450.00", acting_user=nb_clerk)
 
     assert invoice.lines.get().citation == "Northborough Horse & Stable Regs §8.4"
+
+
+@pytest.mark.parametrize("determined", [False, True])
+def test_legal_fees_are_not_charged_to_a_party_holding_no_stable_permit_8_4(
+    stable_permit, nb_clerk, nb_inspector, determined
+):
+    """§8.4 binds the person "to whom a stable permit is issued": an applicant, or a neighbour
+    holding only a horse registration, is not one, even once found in violation."""
+    neighbour = UserFactory(first_name="Jane", last_name="Smith")
+    issued_permit(neighbour, issued_by=nb_clerk, code="northborough.horse_registration",
+                  sequence=2)
+    case = open_case(municipality=stable_permit.municipality, case_type=STABLE_CASE,
+                     party=neighbour, party_name="Jane Smith", address="24 Whitney St",
+                     complaint="Manure piled by the brook.", received_on=MONDAY.date(),
+                     acting_user=nb_inspector)
+    if determined:
+        found_in_violation(case)
+
+    with pytest.raises(DomainError) as refused:
+        add_case_charge(case=case, code="legal_fees", amount="350.00", acting_user=nb_clerk)
+
+    assert refused.value.errors == {"code": [
+        "Legal fees reimbursed by the permit holder are charged only to the holder of a "
+        "Private Stable Permit or Public Stable Permit (Northborough Horse & Stable Regs "
+        "§8.4): Jane Smith holds none."]}
+    assert not case.charges.exists()
 
 
 @pytest.mark.parametrize(

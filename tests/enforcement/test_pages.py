@@ -20,6 +20,7 @@ from permits_site.enforcement.models import (
 )
 from permits_site.enforcement.services import (
     add_inspection_photo,
+    determine,
     issue_citation,
     issue_order,
     record_compliance,
@@ -275,6 +276,61 @@ def test_a_daily_citation_is_shown_with_its_running_total(client, stable_permit,
 
     assert Citation.objects.get().amount_per_offense == Decimal("25.00")
     assert "4 days × $25.00 = $100.00 so far" in page
+
+
+def test_legal_fees_are_offered_only_once_a_determination_finds_the_holder_in_violation(
+    client, stable_permit, nb_inspector, nb_clerk
+):
+    """§8.4: the failed checklist a case opens on is no finding of violation; the page says
+    why the charge waits, and offers it once the determination validates the complaint."""
+    inspection = failed_inspection(stable_permit, nb_inspector, on=MONDAY.date())
+    case = stable_case(stable_permit, nb_inspector, received_on=MONDAY.date(),
+                       inspection=inspection)
+    client = signed_in(client, nb_clerk)
+    url = reverse("enforcement:case", args=[case.pk])
+
+    waiting = client.get(url).content.decode()
+    determine(case=case, determination="Manure over two cords.", complaint_validated=True,
+              acting_user=nb_inspector)
+    offered = client.get(url).content.decode()
+
+    assert "Invoice charge" not in waiting
+    assert ("charged only to a party found in violation (Northborough Horse &amp; Stable "
+            "Regs §8.4)") in waiting
+    assert "Invoice charge" in offered and "§8.4): record" not in offered
+
+
+def test_the_offense_starts_empty_and_an_empty_choice_is_refused_on_its_field(
+    client, stable_permit, nb_inspector
+):
+    case = stable_case(stable_permit, nb_inspector, received_on=MONDAY.date())
+    client = signed_in(client, nb_inspector)
+
+    page = client.get(reverse("enforcement:case", args=[case.pk])).content.decode()
+    refused = client.post(reverse("enforcement:case_action", args=[case.pk, "citation"]),
+                          {"citation-offense": "", "citation-amount": "25",
+                           "citation-units": 1})
+
+    assert '<option value="" selected>Choose an offense</option>' in page
+    assert refused.context["forms"]["citation"].errors["offense"] == ["Choose an offense."]
+    assert not Citation.objects.exists()
+
+
+def test_an_order_with_days_only_cites_the_violation_the_help_names(
+    client, stable_permit, nb_inspector
+):
+    inspection = failed_inspection(stable_permit, nb_inspector, on=MONDAY.date())
+    case = stable_case(stable_permit, nb_inspector, received_on=MONDAY.date(),
+                       inspection=inspection)
+    client = signed_in(client, nb_inspector)
+
+    page = client.get(reverse("enforcement:case", args=[case.pk])).content.decode()
+    client.post(reverse("enforcement:case_action", args=[case.pk, "order"]), {
+        "order-text": "Remove the manure", "order-comply_within_days": 7})
+
+    assert ("Leave empty to cite the period&#x27;s section, or else the case&#x27;s "
+            "violations: Northborough Horse &amp; Stable Regs §6.2.") in page
+    assert case.orders.get().citation == "Northborough Horse & Stable Regs §6.2"
 
 
 def test_a_stopped_daily_citation_says_when_it_stopped(client, stable_permit, nb_inspector):

@@ -14,10 +14,11 @@ from django.db import transaction
 
 from permits_site import audit
 from permits_site.enforcement.models import Case, CaseCharge
+from permits_site.enforcement.registry import ChargeType
 from permits_site.enforcement.registry import case_type as registered_case_type
 from permits_site.enforcement.services.cases import require_case_open
 from permits_site.exceptions import DomainError
-from permits_site.licensing.models import Invoice, InvoiceLine
+from permits_site.licensing.models import Invoice, InvoiceLine, Permit, PermitType
 from permits_site.rules.fines import parse_money
 
 if TYPE_CHECKING:
@@ -35,20 +36,56 @@ def _amount(amount: Any) -> Decimal:
 
 
 def found_in_violation(case: Case) -> bool:
-    """A violation is on the case or its inspection, or the determination found the complaint
-    valid."""
-    return (case.findings.get("complaint_validated") is True
-            or case.violations.exists()
-            or (case.inspection_id is not None and case.inspection.violations.exists()))
+    """The case's determination found the party in violation: it validated the complaint,
+    or, recording no answer on that, was made on a case holding violations. An inspection's
+    failed checklist alone is no finding: only a determination is."""
+    if case.determined_on is None:
+        return False
+    validated = case.findings.get("complaint_validated")
+    if validated is not None:
+        return validated is True
+    return case.violations.exists() or (
+        case.inspection_id is not None and case.inspection.violations.exists())
 
 
-def charges_allowed_now(case: Case) -> list:
-    """The charges the case's type allows that may be raised today (legal fees, say, only
-    after a finding of violation)."""
+def holds_permit_for(case: Case, charge: ChargeType) -> bool:
+    """The case's party holds (or held) a permit of a type the charge is limited to."""
+    return not charge.holder_of or (
+        case.party_id is not None
+        and Permit.objects.filter(municipality=case.municipality, holder=case.party,
+                                  permit_type__code__in=charge.holder_of).exists())
+
+
+def charge_refusal(case: Case, charge: ChargeType) -> str:
+    """Why the charge may not be raised on the case today, naming its section; empty when it
+    may (e.g. legal fees a regulation charges only to the person "to whom a stable permit is
+    issued", and only when "found in violation")."""
+    if not holds_permit_for(case, charge):
+        kinds = " or ".join(PermitType.objects.filter(code__in=charge.holder_of)
+                            .order_by("name").values_list("name", flat=True))
+        return (f"{charge.description} are charged only to the holder of a {kinds} "
+                f"({charge.citation}): {case.party_name} holds none.")
+    if charge.requires_violation_found and not found_in_violation(case):
+        return (f"{charge.description} are charged only to a party found in violation "
+                f"({charge.citation}): record the case's determination that the complaint "
+                "was valid first.")
+    return ""
+
+
+def _charges_of(case: Case) -> tuple[ChargeType, ...]:
     registered = registered_case_type(case.case_type)
-    charges = registered.charges if registered else ()
-    return [charge for charge in charges
-            if not charge.requires_violation_found or found_in_violation(case)]
+    return registered.charges if registered else ()
+
+
+def charges_allowed_now(case: Case) -> list[ChargeType]:
+    """The charges the case's type allows that may be raised today (legal fees, say, only
+    from a permit holder a determination found in violation)."""
+    return [charge for charge in _charges_of(case) if not charge_refusal(case, charge)]
+
+
+def charges_refused_now(case: Case) -> list[str]:
+    """Why each other charge the case's type allows may not be raised today."""
+    return [refusal for charge in _charges_of(case) if (refusal := charge_refusal(case, charge))]
 
 
 @transaction.atomic
@@ -72,14 +109,11 @@ def add_case_charge(
     if charge is None:
         offered = ", ".join(kind.code for kind in registered.charges) if registered else ""
         raise DomainError(f"This case may charge: {offered or 'nothing'}.", field="code")
-    if charge.requires_violation_found and not found_in_violation(case):
-        raise DomainError(
-            f"{charge.description} are charged only to a party found in violation "
-            f"({charge.citation}): record a violation on the case, or a determination that "
-            "the complaint was valid, first.", field="code")
     if case.party is None:
         raise DomainError("The case names no account to invoice; record the responsible "
                           "person's account first.", field="party")
+    if refusal := charge_refusal(case, charge):
+        raise DomainError(refusal, field="code")
     value = _amount(amount)
     invoice = Invoice.objects.create(municipality=case.municipality, payer=case.party)
     line = InvoiceLine.objects.create(

@@ -66,6 +66,15 @@ def _deadline(
     return comply_within(comply_within_days, issued_on=issued_on, calendar=calendar), None
 
 
+def violated_sections(case: Case) -> str:
+    """The sections of the case's uncorrected violations (its own and its inspection's), in
+    the order found: what an order on the case enforces when no section is given."""
+    found = list(case.violations.filter(corrected_on__isnull=True))
+    if case.inspection_id is not None:
+        found += case.inspection.violations.filter(corrected_on__isnull=True, case__isnull=True)
+    return "; ".join(dict.fromkeys(violation.citation for violation in found))[:200]
+
+
 @transaction.atomic
 def issue_order(
     *,
@@ -79,7 +88,8 @@ def issue_order(
 ) -> Order:
     """Order the party to correct, dated today, with its compliance date.
 
-    The citation defaults to the registered period's when one is used. The time to
+    The citation defaults to the registered period's when one is used, else to the sections
+    of the case's violations. The time to
     comply counts from ``counted_from`` when the law runs it from an earlier day (the
     notice the party received), else from today.
     """
@@ -90,8 +100,10 @@ def issue_order(
     require_not_future(counted_from, field="counted_from", what="The day the time runs from")
     comply_by, period = _deadline(case, comply_within_days=comply_within_days,
                                   period_code=period_code, issued_on=counted_from)
-    citation = require_text(citation or (period.citation if period else ""), field="citation",
-                            message="Cite the section the order enforces.")
+    citation = require_text(
+        citation or (period.citation if period else "") or violated_sections(case),
+        field="citation", message="Cite the section the order enforces: the case records no "
+                                  "violation and no period of the law was chosen.")
     order = Order.objects.create(case=case, text=text, citation=citation, issued_on=issued_on,
                                  comply_by=comply_by, issued_by=acting_user)
     audit.record(
