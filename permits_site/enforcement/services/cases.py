@@ -42,6 +42,7 @@ from permits_site.enforcement.registry import (
     case_types,
 )
 from permits_site.enforcement.registry import case_type as registered_case_type
+from permits_site.enforcement.services.office_days import require_open_day
 from permits_site.exceptions import DomainError, InvalidTransition, PermissionDenied
 from permits_site.licensing.models import Permit
 from permits_site.licensing.services.permits import change_permit_status
@@ -435,11 +436,13 @@ def close_case(*, case: Case, acting_user: User) -> Case:
 def schedule_case_hearing(
     *, case: Case, notice_sent_on: dt.date, hearing_date: dt.date, acting_user: User
 ) -> CaseHearing:
-    """Set a hearing on the case; the notice must go out before the hearing date."""
+    """Set a hearing on the case; the notice must go out before the hearing date, and the
+    hearing falls on a day the town's offices are open (as when it is continued)."""
     require_case_open(case, doing="schedule a hearing on")
     if hearing_date < notice_sent_on:
         raise DomainError("The hearing must come after its notice is sent.",
                           field="hearing_date")
+    require_open_day(case.municipality, hearing_date, field="hearing_date")
     hearing = CaseHearing.objects.create(
         case=case, notice_sent_on=notice_sent_on, hearing_date=hearing_date,
         scheduled_by=acting_user,
@@ -532,11 +535,13 @@ def _require_undecided(appeal: Appeal) -> None:
 
 @transaction.atomic
 def schedule_appeal_hearing(*, appeal: Appeal, hearing_date: dt.date, acting_user: User) -> Appeal:
-    """Set the public hearing on an appeal, on or after the day it was filed."""
+    """Set the public hearing on an appeal, on or after the day it was filed, on a day the
+    town's offices are open."""
     _require_undecided(appeal)
     if hearing_date < appeal.filed_on:
         raise DomainError("The hearing comes on or after the day the appeal was filed.",
                           field="hearing_date")
+    require_open_day(appeal.case.municipality, hearing_date, field="hearing_date")
     appeal.hearing_date = hearing_date
     appeal.save(update_fields=["hearing_date"])
     _record(appeal.case, acting_user=acting_user, action="case.appeal_hearing_scheduled",
