@@ -18,6 +18,7 @@ from permits_site.enforcement.forms import (
 )
 from permits_site.enforcement.models import Citation, CourtOutcome, HearingOutcome
 from permits_site.enforcement.registry import CitationPolicy
+from permits_site.enforcement.services import dispositions
 from permits_site.enforcement.services.citations import policy_of
 from permits_site.licensing.fact_forms import bounded_date_field
 from permits_site.licensing.models import PaymentMethod
@@ -50,6 +51,15 @@ class CounterPaymentForm(CitationActionForm):
         **MONEY_FIELD, min_value=0.01, label="Amount ($)",
         error_messages={"required": "Enter the amount received."},
     )
+
+    def __init__(self, *args, **kwargs):
+        """Start on the balance due, as the application and impoundment forms do, naming the
+        invoice a refusal of the reference speaks of."""
+        super().__init__(*args, **kwargs)
+        if self.citation.invoice_id is not None:
+            self.fields["amount"].initial = dispositions.balance(self.citation)
+            self.fields["amount"].help_text = (
+                f"The balance of the citation's invoice #{self.citation.invoice_id}.")
 
 
 class RequestHearingForm(CitationActionForm):

@@ -439,6 +439,8 @@ def render_citation(request, citation: Citation, *, bound: dict | None = None):
         "forms": forms,
         "failed_form": next((form for form in bound.values() if form.errors), None),
         "party_url": party_url(citation.case),
+        # The case page's own check: a town's admin sees its citations, not its cases.
+        "may_open_case": permissions.can_view_enforcement(user, municipality_id),
     })
 
 

@@ -13,6 +13,7 @@ import pytest
 import time_machine
 from django.template.loader import render_to_string
 from django.test import Client
+from django.urls import reverse
 
 from dogs.licenses.services import apply_for_dog_license
 from permits_site.audit.models import AuditEntry
@@ -204,6 +205,22 @@ def test_the_clerk_records_it_from_the_review_screen(late, clerk):
     assert response.status_code == 302
     assert response["Location"] == f"/staff/applications/{late.pk}/"
     assert Citation.objects.get().case.party == late.applicant
+
+
+def test_the_recorded_citation_and_its_case_are_linked_in_the_message_and_the_panel(
+    late, clerk
+):
+    """Staff reach the citation from the review screen to print or serve it."""
+    client = signed_in(clerk)
+
+    page = client.post(f"/staff/applications/{late.pk}/penalties/", {"rule": TIMELY},
+                       follow=True).content.decode()
+
+    citation = Citation.objects.get()
+    citation_link = f'href="{reverse("enforcement:citation", args=[citation.pk])}"'
+    case_link = f'href="{reverse("enforcement:case", args=[citation.case_id])}"'
+    assert page.count(citation_link) == 2
+    assert case_link in page
 
 
 def test_the_applicant_cannot_record_an_offense_on_the_page(late):

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.shortcuts import redirect
+from django.urls import reverse
+from django.utils.html import format_html
 from django.views.decorators.http import require_POST
 
 from permits_site.enforcement.services.penalties import record_penalty_offense
@@ -26,9 +28,10 @@ def record_penalty(request, pk: int):
     except DomainError as error:
         error_messages(request, error)
     else:
-        messages.success(
-            request,
-            f"Citation #{citation.pk} recorded on case #{citation.case_id}: "
-            f"{citation.description}, ${citation.amount_per_offense}.",
-        )
+        messages.success(request, format_html(
+            'Citation <a href="{}">#{}</a> recorded on case <a href="{}">#{}</a>: {}, ${}.',
+            reverse("enforcement:citation", args=[citation.pk]), citation.pk,
+            reverse("enforcement:case", args=[citation.case_id]), citation.case_id,
+            citation.description, citation.amount_per_offense,
+        ))
     return redirect("licensing:review", pk=pk)
