@@ -22,7 +22,12 @@ from permits_site import audit
 from permits_site.accounts.permissions import is_admin, is_clerk, is_party
 from permits_site.enforcement.services.dispositions import payment_refusal
 from permits_site.exceptions import DomainError, PermissionDenied
-from permits_site.licensing.models import Invoice, InvoiceStatus, PaymentMethod
+from permits_site.licensing.models import (
+    ApplicationStatus,
+    Invoice,
+    InvoiceStatus,
+    PaymentMethod,
+)
 from permits_site.licensing.services.payments import record_payment
 from permits_site.online_payments.models import (
     CheckoutStatus,
@@ -106,6 +111,11 @@ def online_refusal(invoice: Invoice) -> str | None:
     if provider_for(invoice.municipality) is None:
         return explain(gettext_noop("The %(town)s does not take payment online yet."),
                        town=str(invoice.municipality))
+    if invoice.status == InvoiceStatus.VOID and invoice.application_id and (
+            invoice.application.status == ApplicationStatus.WITHDRAWN):
+        return explain(gettext_noop("Invoice #%(number)s is void: it was cancelled when its "
+                                    "application was withdrawn, and nothing is owed on it."),
+                       number=number)
     if invoice.status != InvoiceStatus.OPEN:
         return explain(_CLOSED_INVOICE[invoice.status], number=number)
     if invoice.balance() <= 0:

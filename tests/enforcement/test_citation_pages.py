@@ -763,15 +763,16 @@ def test_a_hearing_asked_for_on_a_running_daily_fine_is_refused(client, officer,
     assert not CitationHearing.objects.exists()
 
 
-def test_the_dashboard_links_my_citations_beside_a_citation_owed(client, officer, resident):
+def test_the_dashboard_names_and_links_the_citation_a_fee_is_for(client, officer, resident):
     client = signed_in(client, resident)
     before = page_of(client.get(reverse("licensing:dashboard")))
     citation = cite(officer, party=resident)
     after = page_of(client.get(reverse("licensing:dashboard")))
 
-    assert "see my citations" not in before
-    assert f"Invoice #{citation.invoice_id}: $25.00, a citation" in after
-    assert f'<a href="{reverse("citations:mine")}">see my citations</a>' in after
+    assert "Fees due" not in before
+    assert (f'Invoice #{citation.invoice_id} (<a href="'
+            f'{reverse("citations:detail", args=[citation.pk])}">Citation #{citation.pk}: '
+            f'{citation.description}, North Andover</a>): $25.00') in after
 
 
 def test_my_citations_runs_the_same_queries_for_2_and_10_rows(

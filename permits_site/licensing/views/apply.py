@@ -41,7 +41,7 @@ from permits_site.licensing.models import Application, PermitType
 from permits_site.licensing.pending_uploads import KeptUploads
 from permits_site.licensing.services.applications import check_may_apply, submit_application
 from permits_site.licensing.services.declarations import set_online
-from permits_site.licensing.services.documents import upload_document
+from permits_site.licensing.services.documents import missing_documents, upload_document
 from permits_site.licensing.views.access import get_visible_or_404
 
 #: What the counter pages and the permit types page do, as their refusals name it.
@@ -139,7 +139,9 @@ def _apply(request, permit_type: PermitType, *, applicant, template_context: dic
             uploads.discard()
             messages.success(request, f"Submitted for {applicant.display_name}." if submitting
                              else gettext("Draft saved. Add the documents asked for, then "
-                                          "submit."))
+                                          "submit.") if missing_documents(application)
+                             else gettext("Draft saved. Submit it on this page when it is "
+                                          "ready."))
             target = "licensing:application" if applicant == request.user else "licensing:review"
             return redirect(target, pk=application.pk)
     status = 400 if request.method == "POST" and not checked else 200

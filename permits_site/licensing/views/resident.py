@@ -7,9 +7,10 @@ from django.contrib.auth.decorators import login_required
 from django.db.models import Prefetch
 from django.http import FileResponse, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils import timezone
 from django.utils.html import format_html
 from django.utils.translation import gettext, gettext_noop
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from permits_site.accounts import permissions
 from permits_site.exceptions import DomainError
@@ -17,11 +18,13 @@ from permits_site.licensing.forms import DocumentUploadForm
 from permits_site.licensing.kinds import kind_for, list_related, registered_kinds
 from permits_site.licensing.models import (
     Application,
+    ApplicationStatus,
     Document,
     Invoice,
     InvoiceStatus,
     Permit,
     PermitStatus,
+    PermitType,
 )
 from permits_site.licensing.pending_uploads import KeptUploads
 from permits_site.licensing.services import applications as application_services
@@ -75,6 +78,9 @@ DASHBOARD_PERMITS = listing.ListSpec(
         "number": listing.Sort("Number", ("number", "pk")),
     },
 )
+DASHBOARD_CLOSED = listing.ListSpec(prefix="closed_", sorts=DASHBOARD_APPLICATIONS.sorts)
+#: Applications closed without a permit; an issued one is listed as its permit.
+CLOSED_STATUSES = (ApplicationStatus.DENIED, ApplicationStatus.WITHDRAWN)
 DASHBOARD_INVOICES = listing.ListSpec(
     prefix="invoices_", sorts={"-pk": listing.Sort("Newest first", ("-pk",))}
 )
@@ -83,20 +89,21 @@ DASHBOARD_INVOICES = listing.ListSpec(
 @login_required
 @require_GET
 def dashboard(request):
-    """The user's applications, permits and fees due, each list 25 a page."""
+    """The user's applications in progress and closed, permits and fees due, each list 25
+    a page, and the panels of the towns' own records (``_opened``)."""
     user = request.user
+    own_applications = applications_with_details().filter(
+        permissions.party_rows(user, owner_field="applicant", business_field="business"))
+    own_permits = Permit.objects.filter(
+        permissions.party_rows(user, owner_field="holder", business_field="holder_business"))
     applications = listing.paginate(
-        request,
-        applications_with_details()
-        .filter(permissions.party_rows(user, owner_field="applicant", business_field="business"))
-        .exclude(status="issued"),
-        DASHBOARD_APPLICATIONS,
-    )
+        request, own_applications.exclude(status__in=(ApplicationStatus.ISSUED, *CLOSED_STATUSES)),
+        DASHBOARD_APPLICATIONS)
+    closed = listing.paginate(
+        request, own_applications.filter(status__in=CLOSED_STATUSES), DASHBOARD_CLOSED)
     permits = listing.paginate(
         request,
-        Permit.objects.filter(
-            permissions.party_rows(user, owner_field="holder", business_field="holder_business")
-        ).select_related("permit_type", "municipality", "holder_business"),
+        own_permits.select_related("permit_type", "municipality", "holder_business"),
         DASHBOARD_PERMITS,
     )
     open_invoices = listing.paginate(
@@ -105,33 +112,66 @@ def dashboard(request):
             permissions.party_rows(user, owner_field="payer", business_field="payer_business"),
             status=InvoiceStatus.OPEN,
         )
-        .select_related("application__permit_type")
+        .select_related("application__permit_type", "citation", "municipality")
         .prefetch_related("lines"),
         DASHBOARD_INVOICES,
     )
+    municipalities = list(Municipality.objects.order_by("name"))
+    today = timezone.localdate()
+    tied = tied_towns(user, municipalities, applications=own_applications, permits=own_permits)
     panels = [
-        {"template": kind.dashboard_panel, **kind.panel_context(user)}
-        for kind in registered_kinds()
-        if kind.dashboard_panel
+        {"template": kind.dashboard_panel, "town": town, **kind.panel_context(user)}
+        for kind, town in panel_towns()
     ]
     return render(
         request,
         "licensing/dashboard.html",
         {
-            "applications": [
-                (application, kind_for(application.permit_type.code).describe(application))
-                for application in applications.rows
-            ],
+            "applications": described(applications.rows),
             "applications_listing": applications,
-            "permits": [(permit, renewal_url(permit), holder_links(permit))
-                        for permit in permits.rows],
+            "closed_applications": described(closed.rows),
+            "closed_listing": closed,
+            "permits": [(permit, renewal_url(permit), holder_links(permit),
+                         permit.begins_after(today)) for permit in permits.rows],
             "permits_listing": permits,
             "open_invoices": open_invoices.rows,
             "invoices_listing": open_invoices,
-            "panels": panels,
-            "municipalities": Municipality.objects.order_by("name"),
+            "panels": [panel for panel in panels if _opened(panel, tied)],
+            "other_towns_panels": [panel for panel in panels if not _opened(panel, tied)],
+            "municipalities": municipalities,
         },
     )
+
+
+def described(applications) -> list[tuple[Application, str]]:
+    return [(application, kind_for(application.permit_type.code).describe(application))
+            for application in applications]
+
+
+def panel_towns() -> list[tuple]:
+    """The kinds that keep a dashboard panel, each with the id of its town."""
+    kinds = [kind for kind in registered_kinds() if kind.dashboard_panel]
+    towns = dict(PermitType.objects.filter(code__in=[kind.code for kind in kinds])
+                 .values_list("code", "municipality_id"))
+    return [(kind, towns.get(kind.code)) for kind in kinds]
+
+
+def tied_towns(user, municipalities, *, applications, permits) -> set[int]:
+    """The towns the resident has a tie to: an application or a permit there, or the
+    town of the address on their account."""
+    city = user.city.strip().casefold()
+    return (
+        set(applications.order_by().values_list("municipality_id", flat=True).distinct())
+        | set(permits.order_by().values_list("municipality_id", flat=True).distinct())
+        | {town.pk for town in municipalities if city and city == town.short_name.casefold()}
+    )
+
+
+def _opened(panel: dict, tied: set[int]) -> bool:
+    """A town's panel is shown open when the resident has records in it (dogs, stables,
+    horses) or a tie to its town; the others are folded under "Other towns"."""
+    return panel["town"] in tied or any(
+        value for key, value in panel.items() if key not in ("template", "town"))
 
 
 def renewal_url(permit: Permit) -> str | None:
@@ -230,8 +270,21 @@ def application_submit(request, pk: int):
 
 
 @login_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def application_withdraw(request, pk: int):
+    """GET asks the applicant to confirm, saying what becomes of the fee (an unpaid
+    invoice is cancelled; a paid one is not refunded here); POST withdraws."""
+    if request.method == "GET":
+        application = get_visible_or_404(Application.objects.select_related("permit_type"),
+                                         permissions.can_withdraw_application, request.user,
+                                         pk=pk)
+        if "withdraw" not in permissions.permitted_actions(request.user, application):
+            return redirect("licensing:application", pk=pk)
+        return render(request, "licensing/withdraw_confirm.html", {
+            "application": application,
+            "description": kind_for(application.permit_type.code).describe(application),
+            "invoice": application_services.current_invoice(application),
+        })
     return _applicant_action(
         request, pk, allowed=permissions.can_withdraw_application,
         service=application_services.withdraw_application,
