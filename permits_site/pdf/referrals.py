@@ -9,7 +9,7 @@ for (if any) and what was paid.
 from __future__ import annotations
 
 from django.template.loader import render_to_string
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from permits_site.enforcement.services import dispositions
 from permits_site.enforcement.services.citations import policy_of
@@ -36,6 +36,9 @@ def referral_context(citation) -> dict:
 
 
 def render_referral_packet_pdf(citation) -> bytes:
-    """The packet for ``citation`` (loaded through :func:`dispositions.with_answers`)."""
-    html = render_to_string("pdf/citation_referral.html", referral_context(citation))
+    """The packet for ``citation`` (loaded through :func:`dispositions.with_answers`), in
+    English, the court's language, its dates and amounts too, whatever language the staff
+    member reads the site in."""
+    with translation.override("en"):
+        html = render_to_string("pdf/citation_referral.html", referral_context(citation))
     return html_to_pdf(html)

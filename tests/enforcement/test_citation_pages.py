@@ -31,6 +31,7 @@ from permits_site.enforcement.services.dispositions import (
 from permits_site.licensing.models import InvoiceStatus, Payment
 from permits_site.licensing.services.payments import record_payment
 from permits_site.parties.services import create_business
+from tests.e2e.plain_language import pdf_title_and_text
 from tests.enforcement.conftest import DOG_COMPLAINT, STABLE_OFFENSE, stable_case
 from tests.factories import Role, UserFactory, municipality, staff
 
@@ -404,6 +405,27 @@ def test_the_clerk_records_a_payment_at_the_counter(client, clerk, officer, resi
     assert 'name="payment-reference"' not in page
 
 
+def test_each_payment_reads_as_a_sentence_on_the_staffs_and_the_partys_page(
+    client, clerk, officer, resident
+):
+    citation = cite(officer, party=resident)
+    record_payment(invoice=citation.invoice, method="card", reference="pi_3Q", amount=Decimal(
+        "10.00"), acting_user=clerk)
+    record_payment(invoice=citation.invoice, method="cash", reference="R-5", amount=Decimal(
+        "5.00"), acting_user=clerk)
+
+    staff_page = page_of(signed_in(client, clerk).get(citation_url(citation)))
+    own_page = page_of(signed_in(client, resident).get(reverse("citations:detail",
+                                                               args=[citation.pk])))
+
+    assert ("Paid June 7, 2027 by card, reference pi_3Q (received by Carla Clerk)</td>"
+            in staff_page)
+    assert "Paid June 7, 2027 in cash, reference R-5 (received by Carla Clerk)</td>" in staff_page
+    assert "Paid June 7, 2027 by card, reference pi_3Q</td>" in own_page
+    assert "Paid June 7, 2027 in cash, reference R-5</td>" in own_page
+    assert "processor reference" not in own_page
+
+
 def test_a_payment_more_than_the_balance_is_refused_on_its_field(client, clerk, officer,
                                                                  resident):
     citation = cite(officer, party=resident)
@@ -601,6 +623,26 @@ def test_the_referral_packet_is_printed_only_for_a_referred_citation(client, cle
     assert response.status_code == 200
     assert response["Content-Type"] == "application/pdf"
     assert response.content.startswith(b"%PDF")
+
+
+@pytest.mark.parametrize("language", ["en", "es", "pt-br"])
+def test_the_referral_packet_says_how_and_when_each_payment_was_made_in_english(
+    client, clerk, officer, resident, language
+):
+    """The court's paper reads in English whatever the language of the staff's browser
+    (docs/development/translations.md, "What stays English")."""
+    citation = cite(officer, party=resident)
+    record_payment(invoice=citation.invoice, method="money_order", reference="MO-12",
+                   amount=Decimal("10.00"), acting_user=clerk)
+
+    with at(AFTER_WINDOW):
+        response = signed_in(client, clerk).get(
+            reverse("enforcement:citation_referral", args=[citation.pk]),
+            HTTP_ACCEPT_LANGUAGE=language)
+
+    _title, text = pdf_title_and_text(response.content)
+    assert "Paid June 7, 2027 by money order, reference MO-12 −$10.00" in text
+    assert "Unpaid $15.00" in text
 
 
 # -- party records --------------------------------------------------------------------------------

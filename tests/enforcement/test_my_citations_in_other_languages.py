@@ -5,10 +5,13 @@ and dates written the reader's way and the law's sections kept English (``lang="
 from __future__ import annotations
 
 import html
+from decimal import Decimal
 
 import pytest
 import time_machine
 from django.urls import reverse
+from django.utils import translation
+from django.utils.translation import gettext
 
 from permits_site.enforcement.citation_views import citation_row, plain_standing
 from permits_site.enforcement.models import Citation
@@ -19,6 +22,7 @@ from permits_site.enforcement.services.dispositions import (
     with_answers,
 )
 from permits_site.enforcement.views import accrual_text
+from permits_site.licensing.services.payments import record_payment
 from tests.enforcement.test_citation_pages import AFTER_WINDOW, MONDAY, NA_WINDOW, cite
 from tests.factories import Role, staff
 from tests.translated import LANGUAGES, assert_translated
@@ -101,6 +105,27 @@ def test_my_citation_reads_in_the_residents_language_with_the_law_in_english(
         assert said in page, (language, said)
     assert "If you disagree with this citation" not in page
     assert "Offense on your record" not in page
+
+
+@pytest.mark.parametrize(("language", "paid"), [
+    ("pt-br", ["Pago em 7 de junho de 2027 com cartão, referência pi_3Q",
+               "Pago em 7 de junho de 2027 em dinheiro, referência R-5"]),
+    ("es", ["Pagado el 7 de junio de 2027 con tarjeta, referencia pi_3Q",
+            "Pagado el 7 de junio de 2027 en efectivo, referencia R-5"]),
+])
+def test_each_payment_reads_as_a_sentence_in_the_residents_language(
+        client, officer, resident, clerk, language, paid):
+    citation = cite(officer, party=resident)
+    for method, reference, amount in (("card", "pi_3Q", "10.00"), ("cash", "R-5", "5.00")):
+        record_payment(invoice=citation.invoice, method=method, reference=reference,
+                       amount=Decimal(amount), acting_user=clerk)
+
+    page = read(client, resident, detail(citation), language)
+
+    for sentence in paid:
+        assert f"{sentence}</td>" in page, (language, sentence)
+    with translation.override(language):
+        assert gettext("Card (processor reference)") not in page  # the form's choice label
 
 
 @pytest.mark.parametrize(("language", "recorded", "asked"), [

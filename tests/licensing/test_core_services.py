@@ -101,6 +101,25 @@ def test_recording_the_same_payment_reference_twice_changes_nothing(dog, clerk):
     assert invoice.status == InvoiceStatus.PAID
 
 
+@pytest.mark.parametrize(("method", "said"), [
+    ("card", "$10.00 by card (ref. P-1)"), ("cash", "$10.00 in cash (ref. P-1)"),
+    ("check", "$10.00 by check (ref. P-1)"), ("money_order", "$10.00 by money order (ref. P-1)"),
+])
+@time_machine.travel(FEB_2027, tick=False)
+def test_a_payment_is_named_by_how_it_was_paid_and_so_audited(dog, clerk, method, said):
+    application = with_required_documents(draft(dog))
+    from permits_site.licensing.services.applications import submit_application
+
+    submit_application(application=application, acting_user=dog.owner)
+
+    payment, _created = record_payment(invoice=application.invoices.get(), method=method,
+                                       reference="P-1", amount=Decimal("10.00"),
+                                       acting_user=clerk)
+
+    assert str(payment) == said
+    assert AuditEntry.objects.get(action="payment.recorded").summary == said
+
+
 @time_machine.travel(FEB_2027, tick=False)
 def test_overpayment_is_refused_naming_the_amount(dog, clerk):
     from permits_site.licensing.services.applications import submit_application

@@ -3,6 +3,7 @@ accepted or refused, payments and the permit's issue beside the application's ow
 and the impoundment page dates each of its lines."""
 
 import datetime as dt
+from decimal import Decimal
 
 import pytest
 import time_machine
@@ -10,6 +11,7 @@ from django.urls import reverse
 
 from dogs.impoundment.services import record_intake
 from permits_site.licensing.services.documents import review_document, upload_document
+from permits_site.licensing.services.payments import record_payment
 from tests.e2e.plain_language import page_text
 from tests.factories import Role, UserFactory, local, staff
 from tests.stables.flow import issue, pdf, submitted
@@ -41,6 +43,25 @@ def test_the_review_history_shows_documents_payments_and_issue_with_date_and_act
     assert "— Not accepted: Other data the Board of Health requested (Nora Clerk)" in \
         history_text
     assert history_text.count("Mar 15, 2027") >= 5
+
+
+@time_machine.travel(MARCH_15_2027, tick=False)
+def test_the_review_history_says_how_each_payment_was_made(client):
+    clerk = staff(Role.CLERK, "northborough", first_name="Nora", last_name="Clerk")
+    application = submitted(UserFactory(first_name="Kate", last_name="Keeper"))
+    invoice = application.invoices.get()
+    record_payment(invoice=invoice, method="money_order", reference="MO-7",
+                   amount=Decimal("5.00"), acting_user=clerk)
+    record_payment(invoice=invoice, method="cash", reference="R-8", amount=invoice.balance(),
+                   acting_user=clerk)
+    client.force_login(clerk)
+
+    page = page_text(client.get(reverse("licensing:review", args=[application.pk]))
+                     .content.decode())
+
+    history = page[page.index("History"):]
+    assert "— $5.00 by money order (ref. MO-7) (Nora Clerk)" in history
+    assert f"— ${invoice.total - 5:.2f} in cash (ref. R-8) (Nora Clerk)" in history
 
 
 def test_the_impoundment_history_dates_each_line(client):

@@ -68,6 +68,19 @@ def test_a_signed_completed_checkout_pays_the_invoice_as_the_counter_would(
     assert issue_permit(application=application, acting_user=clerk).status == PermitStatus.ACTIVE
 
 
+def test_the_checkout_names_its_payment_by_how_it_was_paid_in_the_django_admin(
+    client, invoice, resident, checkout_of, admin_user
+):
+    checkout, session = checkout_of(invoice, resident)
+    deliver(client, session_completed(session, payment_intent="pi_123"))
+    client.force_login(admin_user)
+
+    page = client.get(f"/django-admin/online_payments/onlinecheckout/{checkout.pk}/change/")
+
+    assert page.status_code == 200
+    assert "$10.00 by card (ref. pi_123)" in page.content.decode()
+
+
 def test_the_checkout_asks_stripe_for_the_balance_in_cents(invoice, resident, checkout_of,
                                                            stripe_http):
     checkout, session = checkout_of(invoice, resident)

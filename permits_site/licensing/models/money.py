@@ -123,8 +123,9 @@ class PaymentMethod(models.TextChoices):
     CARD = "card", gettext_noop("Card (processor reference)")
 
 
-#: How a payment was made, as a sentence to its payer says it ("We received $12.00 by card");
-#: marked for the catalogues.
+#: How a payment was made, as a sentence says it ("We received $12.00 by card", "Paid June 3,
+#: 2027 in cash, reference R-1"); the method's label is for choosing it. Marked for the
+#: catalogues.
 PAID_BY = {
     PaymentMethod.CASH: gettext_noop("in cash"),
     PaymentMethod.CHECK: gettext_noop("by check"),
@@ -155,7 +156,7 @@ class Payment(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"${self.amount} by {self.get_method_display()} (ref. {self.reference})"
+        return f"${self.amount} {self.paid_by} (ref. {self.reference})"
 
     def save(self, *args, **kwargs):
         if self.pk is not None:

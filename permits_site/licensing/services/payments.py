@@ -117,7 +117,7 @@ def _create_payment(
         action="payment.recorded",
         subject=invoice,
         municipality=invoice.municipality,
-        summary=f"${amount} by {method} (ref. {reference})",
+        summary=str(payment),
         before={"status": InvoiceStatus.OPEN},
         after={"status": invoice.status, "payment": payment.pk},
     )
