@@ -22,18 +22,16 @@ View = Callable[..., HttpResponse]
 
 def with_actions(actions: Mapping[str, View]) -> Callable[[View], View]:
     """Decorate a page's view so that a POST naming one of ``actions`` runs it, with the
-    page's own URL arguments. A POST naming another action is refused (404); a GET, or a
-    POST of the page's own form (which names no action), is the page's."""
+    page's own URL arguments. Anything else is the page's: a GET, or a POST of the page's
+    own form — which names no action, or an ``action`` field of its own (the counter's
+    application form names the permit's: new, renewal) — and a page that takes no POST of
+    its own answers 405 to one naming another action."""
 
     def decorate(page: View) -> View:
         @wraps(page)
         def view(request: HttpRequest, *args, **kwargs) -> HttpResponse:
-            if request.method == "POST" and ACTION_FIELD in request.POST:
-                act = actions.get(request.POST[ACTION_FIELD])
-                if act is None:
-                    raise Http404("No such action.")
-                return act(request, *args, **kwargs)
-            return page(request, *args, **kwargs)
+            posted = request.POST.get(ACTION_FIELD, "") if request.method == "POST" else ""
+            return actions.get(posted, page)(request, *args, **kwargs)
 
         return view
 

@@ -12,13 +12,15 @@ from permits_site.licensing.models import Application, ApplicationStatus
 from permits_site.licensing.services.applications import create_application
 from tests.counter.conftest import BODY_ART
 from tests.factories import Role, UserFactory, permit_type, staff
+from tests.page_forms import assert_on_the_page, post_form
 
 pytestmark = pytest.mark.django_db
 
 COUNTER = reverse("licensing:counter", args=[BODY_ART])
-PERSON = reverse("licensing:counter_person", args=[BODY_ART])
-RUTH = {"first_name": "Ruth", "last_name": "Walker", "street_address": "4 Main Street",
-        "city": "Vineyard Haven", "postal_code": "02568", "phone": "", "email": ""}
+#: The counter's "Enter a resident" form, as it posts to the counter page.
+RUTH = {"action": "person", "first_name": "Ruth", "last_name": "Walker",
+        "street_address": "4 Main Street", "city": "Vineyard Haven", "postal_code": "02568",
+        "phone": "", "email": ""}
 
 
 @pytest.fixture
@@ -55,7 +57,7 @@ def test_nobody_found_says_so_and_offers_to_enter_them(signed_in):
 
 
 def test_the_clerk_enters_a_resident_without_an_email_address(signed_in):
-    response = signed_in.post(PERSON, RUTH)
+    response = signed_in.post(COUNTER, RUTH)
 
     ruth = User.objects.get(email__isnull=True, last_name="Walker")
     assert ruth.email is None
@@ -64,7 +66,7 @@ def test_the_clerk_enters_a_resident_without_an_email_address(signed_in):
 
 
 def test_a_second_resident_without_an_address_is_entered_too(signed_in, walk_in):
-    signed_in.post(PERSON, {**RUTH, "first_name": "Sam"})
+    signed_in.post(COUNTER, {**RUTH, "first_name": "Sam"})
 
     assert User.objects.filter(email__isnull=True, last_name="Walker").count() == 2
 
@@ -72,9 +74,10 @@ def test_a_second_resident_without_an_address_is_entered_too(signed_in, walk_in)
 @pytest.mark.parametrize("field, value", [("postal_code", "2568"), ("last_name", ""),
                                           ("email", "ruth@")])
 def test_bad_input_names_the_field_and_enters_nobody(signed_in, field, value):
-    response = signed_in.post(PERSON, {**RUTH, field: value})
+    response = post_form(signed_in, COUNTER, 'name="last_name"', {**RUTH, field: value})
 
     assert response.status_code == 400
+    assert_on_the_page(signed_in, response, COUNTER)
     assert field in response.context["person_form"].errors
     assert not User.objects.filter(first_name="Ruth", last_name="Walker").exists()
 
@@ -82,7 +85,7 @@ def test_bad_input_names_the_field_and_enters_nobody(signed_in, field, value):
 def test_an_address_already_on_file_in_another_case_is_refused(signed_in):
     UserFactory(email="ruth@example.org")
 
-    response = signed_in.post(PERSON, {**RUTH, "email": "Ruth@Example.org"})
+    response = signed_in.post(COUNTER, {**RUTH, "email": "Ruth@Example.org"})
 
     assert response.status_code == 400
     assert "find them by it" in response.context["person_form"].errors["email"][0]
@@ -164,7 +167,7 @@ def test_only_the_towns_clerks_use_the_counter(client, who):
     client.force_login(person)
 
     assert client.get(COUNTER, {"q": "Ruth"}).status_code == 403
-    assert client.post(PERSON, RUTH).status_code == 403
+    assert client.post(COUNTER, RUTH).status_code == 403
     assert not User.objects.filter(first_name="Ruth", last_name="Walker").exists()
 
 

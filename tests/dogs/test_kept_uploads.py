@@ -13,6 +13,7 @@ from permits_site.licensing import pending_uploads
 from permits_site.licensing.models import Application, Document
 from tests.dogs.test_license_flow import png_upload
 from tests.factories import DogFactory
+from tests.page_forms import assert_on_the_page, post_action, post_form
 
 pytestmark = pytest.mark.django_db
 FEB_2027 = dt.datetime(2027, 2, 10, 15, 0)
@@ -87,15 +88,17 @@ def test_the_application_page_keeps_a_document_when_its_kind_is_refused(client, 
     application = apply_for_dog_license(applicant=dog.owner, dog=dog, action="new",
                                         license_year=2027, acquired_on=dt.date(2027, 2, 1))
     client.force_login(dog.owner)
-    url = reverse("licensing:upload", args=[application.pk])
+    url = reverse("licensing:application", args=[application.pk])
 
-    refused = client.post(url, {"kind": "no_such_kind", "file": png_upload("vet-letter.png")})
+    refused = post_form(client, url, "Upload</button>",
+                        {"kind": "no_such_kind", "file": png_upload("vet-letter.png")})
     token = kept_token(refused, "file")
-    saved = client.post(url, {"kind": "rabies_exemption", "valid_until": "2028-06-01",
-                              "kept-file": token})
+    saved = post_action(client, url, "upload", {
+        "kind": "rabies_exemption", "valid_until": "2028-06-01", "kept-file": token})
 
     content = refused.content.decode()
     assert refused.status_code == 400
+    assert_on_the_page(client, refused, url)
     assert "kind" in refused.context["upload_form"].errors
     assert "Kept: vet-letter.png" in content
     assert "<details open>" in content
@@ -111,8 +114,9 @@ def test_a_clerks_refused_upload_goes_back_with_the_errors_as_messages(client, d
                                         license_year=2027, acquired_on=dt.date(2027, 2, 1))
     client.force_login(clerk)
 
-    response = client.post(reverse("licensing:upload", args=[application.pk]),
-                           {"kind": "no_such_kind", "file": png_upload()}, follow=True)
+    response = client.post(reverse("licensing:application", args=[application.pk]),
+                           {"action": "upload", "kind": "no_such_kind", "file": png_upload()},
+                           follow=True)
 
     assert response.redirect_chain[0][1] == 302
     assert "Kind:" in response.content.decode()
@@ -125,8 +129,9 @@ def test_the_application_page_asks_the_expiry_of_a_rabies_certificate_a1(client,
                                         license_year=2027, acquired_on=dt.date(2027, 2, 1))
     client.force_login(dog.owner)
 
-    refused = client.post(reverse("licensing:upload", args=[application.pk]),
-                          {"kind": "rabies_certificate", "file": png_upload()})
+    refused = client.post(reverse("licensing:application", args=[application.pk]),
+                          {"action": "upload", "kind": "rabies_certificate",
+                           "file": png_upload()})
 
     assert refused.status_code == 400
     assert "valid_until" in refused.context["upload_form"].errors

@@ -285,15 +285,15 @@ def text_file(name: str = "notes.txt") -> SimpleUploadedFile:
 def test_a_kept_file_serves_only_the_person_and_the_form_it_was_kept_for(client, keeper):
     mine = drafted(keeper)
     client.force_login(keeper)
-    refused = client.post(reverse("licensing:upload", args=[mine.pk]), {
-        "kind": "plot_plan", "file": pdf("plot.pdf"), "valid_until": "someday"})
+    refused = client.post(reverse("licensing:application", args=[mine.pk]), {
+        "action": "upload", "kind": "plot_plan", "file": pdf("plot.pdf"), "valid_until": "someday"})
     token = kept_token(refused, "file")
     other = UserFactory()
     theirs = drafted(other, address="7 Whitney Street")
     client.force_login(other)
 
-    stolen = client.post(reverse("licensing:upload", args=[theirs.pk]), {
-        "kind": "plot_plan", "kept-file": token})
+    stolen = client.post(reverse("licensing:application", args=[theirs.pk]), {
+        "action": "upload", "kind": "plot_plan", "kept-file": token})
 
     assert refused.status_code == 400
     assert "Kept: plot.pdf" in refused.content.decode()

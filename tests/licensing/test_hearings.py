@@ -36,6 +36,7 @@ from permits_site.licensing.services.hearings import (
 from permits_site.licensing.services.payments import record_payment
 from permits_site.licensing.services.permits import issue_permit
 from tests.factories import PropertyFactory, UserFactory, municipality, staff
+from tests.page_forms import assert_on_the_page, post_action, post_form
 from tests.tisbury.support import with_required_documents
 
 pytestmark = pytest.mark.django_db
@@ -522,18 +523,18 @@ def test_clerk_schedules_a_hearing_with_abutters_one_per_line(
     client.force_login(northborough_clerk)
 
     page = client.get(review_url(application)).content.decode()
-    response = client.post(
-        reverse("licensing:hearing_schedule", args=[application.pk]),
-        schedule_data("Ann Abbot | 3 Green Lane | tenant\n\nBob Birch | 5 Green Lane\n"),
+    response = post_action(
+        client, review_url(application), "hearing_schedule",
+        data=schedule_data("Ann Abbot | 3 Green Lane | tenant\n\nBob Birch | 5 Green Lane\n"),
     )
     after = client.get(review_url(application)).content.decode()
     hearing = application.hearings.get()
     ann, bob = hearing.abutters.order_by("name")
-    mailing = client.post(
-        reverse("licensing:hearing_mailing", args=[application.pk, hearing.pk]),
-        {f"mailing-{hearing.pk}-notices_mailed_on": "2030-06-03",
-         f"mailing-{hearing.pk}-number_{ann.pk}": "7019 0700 1",
-         f"mailing-{hearing.pk}-number_{bob.pk}": "7019 0700 2"},
+    mailing = post_action(
+        client, review_url(application), "hearing_mailing", hearing=hearing.pk,
+        data={f"mailing-{hearing.pk}-notices_mailed_on": "2030-06-03",
+              f"mailing-{hearing.pk}-number_{ann.pk}": "7019 0700 1",
+              f"mailing-{hearing.pk}-number_{bob.pk}": "7019 0700 2"},
     )
     mailed = client.get(review_url(application)).content.decode()
 
@@ -559,9 +560,9 @@ def test_bad_abutter_lines_are_reported_by_line_number(client, stable_kind, nort
     application = submitted_application()
     client.force_login(northborough_clerk)
 
-    response = client.post(
-        reverse("licensing:hearing_schedule", args=[application.pk]),
-        schedule_data("Ann Abbot | 3 Green Lane\nBob Birch\n\n | 9 Green Lane"),
+    response = post_action(
+        client, review_url(application), "hearing_schedule",
+        data=schedule_data("Ann Abbot | 3 Green Lane\nBob Birch\n\n | 9 Green Lane"),
     )
     page = response.content.decode()
 
@@ -582,12 +583,11 @@ def test_a_hearing_9_days_off_is_refused_on_the_screen_for_lack_of_notice_time(
     application = submitted_application()
     client.force_login(northborough_clerk)
 
-    response = client.post(
-        reverse("licensing:hearing_schedule", args=[application.pk]),
-        schedule_data("Ann Abbot | 3 Green Lane", hearing_date="2030-06-12"),
-    )
+    response = post_form(client, review_url(application), 'name="hearing-hearing_date"',
+                         schedule_data("Ann Abbot | 3 Green Lane", hearing_date="2030-06-12"))
 
     assert response.status_code == 400
+    assert_on_the_page(client, response, review_url(application))
     assert 'href="#id_hearing-hearing_date"' in response.content.decode()
     assert "less than 10 days before the hearing" in response.content.decode()
     assert not application.hearings.exists()
@@ -599,19 +599,19 @@ def test_a_mailing_9_days_before_the_hearing_is_refused_on_the_screen(
 ):
     application = submitted_application()
     client.force_login(northborough_clerk)
-    client.post(
-        reverse("licensing:hearing_schedule", args=[application.pk]),
-        schedule_data("Ann Abbot | 3 Green Lane", hearing_date="2030-06-17"),
+    post_action(
+        client, review_url(application), "hearing_schedule",
+        data=schedule_data("Ann Abbot | 3 Green Lane", hearing_date="2030-06-17"),
     )
     hearing = application.hearings.get()
     ann = hearing.abutters.get()
 
     with time_machine.travel(dt.datetime(2030, 6, 8, 10, 0), tick=False):
-        response = client.post(
-            reverse("licensing:hearing_mailing", args=[application.pk, hearing.pk]),
+        response = post_form(
+            client, review_url(application), f'name="mailing-{hearing.pk}-notices_mailed_on"',
             {f"mailing-{hearing.pk}-notices_mailed_on": "2030-06-08",
-             f"mailing-{hearing.pk}-number_{ann.pk}": "7019 0700 1"},
-        )
+             f"mailing-{hearing.pk}-number_{ann.pk}": "7019 0700 1"})
+        assert_on_the_page(client, response, review_url(application))
     page = response.content.decode()
 
     assert response.status_code == 400
@@ -629,9 +629,9 @@ def test_clerk_records_the_decision_on_the_screen(client, stable_kind, northboro
 
     with time_machine.travel(dt.datetime(2030, 6, 18, 10, 0), tick=False):
         client.force_login(northborough_clerk)
-        response = client.post(
-            reverse("licensing:hearing_decide", args=[application.pk, hearing.pk]),
-            {
+        response = post_action(
+            client, review_url(application), "hearing_decide", hearing=hearing.pk,
+            data={
                 f"decide-{hearing.pk}-decision": "Granted.",
                 f"decide-{hearing.pk}-decided_on": "2030-06-17",
             },
@@ -664,16 +664,16 @@ def test_board_members_see_the_hearing_but_only_clerks_schedule_and_decide(
     client.force_login(northborough_board_member)
 
     page = client.get(review_url(application)).content.decode()
-    decide = client.post(
-        reverse("licensing:hearing_decide", args=[application.pk, hearing.pk]),
-        {
+    decide = post_action(
+        client, review_url(application), "hearing_decide", hearing=hearing.pk,
+        data={
             f"decide-{hearing.pk}-decision": "Granted.",
             f"decide-{hearing.pk}-decided_on": "2030-06-03",
         },
     )
-    schedule = client.post(
-        reverse("licensing:hearing_schedule", args=[application.pk]),
-        schedule_data("Ann Abbot | 3 Green Lane", hearing_date="2030-07-01"),
+    schedule = post_action(
+        client, review_url(application), "hearing_schedule",
+        data=schedule_data("Ann Abbot | 3 Green Lane", hearing_date="2030-07-01"),
     )
 
     assert "Ann Abbot" in page
@@ -689,7 +689,6 @@ def test_residents_and_other_towns_cannot_reach_hearings(client, stable_kind, no
     application = submitted_application()
     hearing = scheduled(application, northborough_clerk)
     notices = reverse("licensing:hearing_notices", args=[application.pk, hearing.pk])
-    schedule = reverse("licensing:hearing_schedule", args=[application.pk])
     statuses = {}
 
     for who, user in {
@@ -699,7 +698,8 @@ def test_residents_and_other_towns_cannot_reach_hearings(client, stable_kind, no
         client.force_login(user)
         statuses[who] = (
             client.get(notices).status_code,
-            client.post(schedule, schedule_data("Ann Abbot | 3 Green Lane")).status_code,
+            post_action(client, review_url(application), "hearing_schedule",
+                        schedule_data("Ann Abbot | 3 Green Lane")).status_code,
         )
 
     assert statuses == {"applicant": (403, 403), "other_town_clerk": (404, 404)}

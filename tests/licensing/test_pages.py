@@ -123,8 +123,8 @@ def test_uploading_a_renamed_executable_on_the_page_names_the_field(client, dog)
         program = SimpleUploadedFile("rabies.pdf", sample.read(), "application/pdf")
 
     response = client.post(
-        reverse("licensing:upload", args=[application.pk]),
-        {"kind": "rabies_certificate", "file": program},
+        reverse("licensing:application", args=[application.pk]),
+        {"action": "upload", "kind": "rabies_certificate", "file": program},
     )
 
     assert response.status_code == 400

@@ -42,6 +42,7 @@ from permits_site.licensing.services.variances import (
 from permits_site.pdf.rendering import render_permit_pdf_bytes
 from tests.declared import declared_permit_type
 from tests.factories import UserFactory, staff
+from tests.page_forms import assert_on_the_page, post_action, post_form
 from tests.rules.test_tisbury_rules import COASTAL_SEPTIC_OK
 from tests.tisbury.support import with_required_documents
 
@@ -489,9 +490,9 @@ def test_clerk_requests_a_variance_from_the_failed_rules_on_the_review_screen(
     client.force_login(tisbury_clerk)
 
     page = client.get(review_url(application)).content.decode()
-    response = client.post(
-        reverse("licensing:variance_request", args=[application.pk]),
-        {"variance-rule_ids": [PRIVATE_WELL], "variance-request_text": "Small lot."},
+    response = post_action(
+        client, review_url(application), "variance_request",
+        data={"variance-rule_ids": [PRIVATE_WELL], "variance-request_text": "Small lot."},
     )
 
     assert 'id="variances-heading"' in page
@@ -510,9 +511,9 @@ def test_a_request_for_a_rule_that_passes_is_refused_on_the_screen_naming_it_8_2
     application = submitted_application()
     client.force_login(tisbury_clerk)
 
-    response = client.post(
-        reverse("licensing:variance_request", args=[application.pk]),
-        {"variance-rule_ids": [WATER_BODY], "variance-request_text": "Small lot."},
+    response = post_action(
+        client, review_url(application), "variance_request",
+        data={"variance-rule_ids": [WATER_BODY], "variance-request_text": "Small lot."},
     )
 
     assert response.status_code == 400
@@ -527,12 +528,11 @@ def test_a_refused_request_shows_the_error_on_the_screen(client, waiver_kind, ti
     application = submitted_application()
     client.force_login(tisbury_clerk)
 
-    response = client.post(
-        reverse("licensing:variance_request", args=[application.pk]),
-        {"variance-rule_ids": [PRIVATE_WELL], "variance-request_text": ""},
-    )
+    response = post_form(client, review_url(application), 'name="variance-request_text"',
+                         {"variance-rule_ids": [PRIVATE_WELL], "variance-request_text": ""})
 
     assert response.status_code == 400
+    assert_on_the_page(client, response, review_url(application))
     assert 'class="alert-link" href="#id_variance-request_text"' in response.content.decode()
     assert f"Say what is asked of the Board and why. ({WAIVER_CITATION})" in (
         response.content.decode()
@@ -550,9 +550,9 @@ def test_board_member_signs_on_the_review_screen_and_the_finding_is_marked_cover
     client.force_login(board_member)
 
     page = client.get(review_url(application)).content.decode()
-    response = client.post(
-        reverse("licensing:variance_approve", args=[application.pk, variance.pk]),
-        {
+    response = post_action(
+        client, review_url(application), "variance_approve", variance=variance.pk,
+        data={
             f"approve-{variance.pk}-conditions": "Annual test.",
             f"approve-{variance.pk}-bases": "Lot.",
         },
@@ -575,9 +575,9 @@ def test_board_member_denies_on_the_review_screen(client, waiver_kind, tisbury_c
     variance = requested(application, tisbury_clerk)
     client.force_login(board_member)
 
-    response = client.post(
-        reverse("licensing:variance_deny", args=[application.pk, variance.pk]),
-        {f"deny-{variance.pk}-reason": "The well is too close."},
+    response = post_action(
+        client, review_url(application), "variance_deny", variance=variance.pk,
+        data={f"deny-{variance.pk}-reason": "The well is too close."},
     )
 
     variance.refresh_from_db()
@@ -598,9 +598,9 @@ def test_clerk_sees_no_sign_form_and_cannot_sign(client, waiver_kind, tisbury_cl
     client.force_login(tisbury_clerk)
 
     page = client.get(review_url(application)).content.decode()
-    response = client.post(
-        reverse("licensing:variance_approve", args=[application.pk, variance.pk]),
-        {f"approve-{variance.pk}-conditions": "c", f"approve-{variance.pk}-bases": "b"},
+    response = post_action(
+        client, review_url(application), "variance_approve", variance=variance.pk,
+        data={f"approve-{variance.pk}-conditions": "c", f"approve-{variance.pk}-bases": "b"},
     )
 
     assert "Approve with these conditions and bases" not in page
@@ -618,14 +618,33 @@ def test_refused_grant_without_bases_is_shown_on_the_field(
     variance = requested(application, tisbury_clerk)
     client.force_login(board_member)
 
-    response = client.post(
-        reverse("licensing:variance_approve", args=[application.pk, variance.pk]),
-        {f"approve-{variance.pk}-conditions": "Annual test.", f"approve-{variance.pk}-bases": ""},
-    )
+    response = post_form(
+        client, review_url(application), f'name="approve-{variance.pk}-bases"',
+        {f"approve-{variance.pk}-conditions": "Annual test.", f"approve-{variance.pk}-bases": ""})
 
     assert response.status_code == 400
+    assert_on_the_page(client, response, review_url(application))
     assert f'href="#id_approve-{variance.pk}-bases"' in response.content.decode()
     assert not variance.signatures.exists()
+
+
+@time_machine.travel(JUNE_2030, tick=False)
+def test_refused_denial_without_a_reason_is_shown_on_the_field(
+    client, waiver_kind, tisbury_clerk, board_member
+):
+    waiver_kind()
+    application = submitted_application()
+    variance = requested(application, tisbury_clerk)
+    client.force_login(board_member)
+
+    response = post_form(client, review_url(application), f'name="deny-{variance.pk}-reason"',
+                         {f"deny-{variance.pk}-reason": ""})
+
+    assert response.status_code == 400
+    assert_on_the_page(client, response, review_url(application))
+    assert f'href="#id_deny-{variance.pk}-reason"' in response.content.decode()
+    variance.refresh_from_db()
+    assert variance.status == VarianceStatus.REQUESTED
 
 
 @time_machine.travel(JUNE_2030, tick=False)
@@ -635,8 +654,6 @@ def test_residents_and_other_towns_cannot_reach_variances(
     waiver_kind()
     application = submitted_application()
     variance = requested(application, tisbury_clerk)
-    approve_url = reverse("licensing:variance_approve", args=[application.pk, variance.pk])
-    request_url = reverse("licensing:variance_request", args=[application.pk])
     data = {f"approve-{variance.pk}-conditions": "c", f"approve-{variance.pk}-bases": "b"}
     statuses = {}
 
@@ -647,8 +664,10 @@ def test_residents_and_other_towns_cannot_reach_variances(
     }.items():
         client.force_login(user)
         statuses[who] = (
-            client.post(approve_url, data).status_code,
-            client.post(request_url, {"variance-rule_ids": [PRIVATE_WELL]}).status_code,
+            post_action(client, review_url(application), "variance_approve", data,
+                        variance=variance.pk).status_code,
+            post_action(client, review_url(application), "variance_request",
+                        {"variance-rule_ids": [PRIVATE_WELL]}).status_code,
         )
 
     assert statuses == {
@@ -669,9 +688,9 @@ def test_a_variance_of_another_application_is_a_404(
     other = requested(submitted_application(), tisbury_clerk)
     client.force_login(board_member)
 
-    response = client.post(
-        reverse("licensing:variance_approve", args=[application.pk, other.pk]),
-        {f"approve-{other.pk}-conditions": "c", f"approve-{other.pk}-bases": "b"},
+    response = post_action(
+        client, review_url(application), "variance_approve", variance=other.pk,
+        data={f"approve-{other.pk}-conditions": "c", f"approve-{other.pk}-bases": "b"},
     )
 
     assert response.status_code == 404

@@ -12,6 +12,7 @@ from permits_site.licensing.services import applications as application_services
 from permits_site.parties.services import add_member, create_business, find_or_create_property
 from tests.factories import Role, UserFactory, municipality, staff
 from tests.lifecycle.conftest import party_on
+from tests.page_forms import assert_on_the_page, post_action, post_form
 
 
 @pytest.fixture
@@ -125,23 +126,26 @@ def test_the_review_screen_records_a_determination(client, garden_party, host, g
         facts={"guests": 120}, details={"party_date": party_on()})
     application_services.submit_application(application=application, acting_user=host)
     client.force_login(clerk)
-    review = client.get(reverse("licensing:review", args=[application.pk]))
+    url = reverse("licensing:review", args=[application.pk])
+    review = client.get(url)
     assert b"Record the determination" in review.content
-    url = reverse("licensing:determination", args=[application.pk, 0])
 
-    refused = client.post(url, {"determine-0-rule": "garden.1.neighbours",
-                                "determine-0-acceptable": "yes", "determine-0-note": ""})
-    done = client.post(url, {"determine-0-rule": "garden.1.neighbours",
-                             "determine-0-acceptable": "yes",
-                             "determine-0-note": "Quiet street; fine."})
+    refused = post_form(client, url, 'name="determine-0-note"', {
+        "determine-0-rule": "garden.1.neighbours", "determine-0-acceptable": "yes",
+        "determine-0-note": ""})
+    done = post_action(client, url, "determination", {
+        "determine-0-rule": "garden.1.neighbours", "determine-0-acceptable": "yes",
+        "determine-0-note": "Quiet street; fine."}, finding=0)
 
     assert refused.status_code == 400
+    assert_on_the_page(client, refused, url)
+    assert 'href="#id_determine-0-note"' in refused.content.decode()
     assert done.status_code == 302
     assert application.determinations.get().note == "Quiet street; fine."
     client.force_login(host)
-    assert client.post(url, {"determine-0-rule": "garden.1.neighbours",
-                             "determine-0-acceptable": "yes",
-                             "determine-0-note": "Me."}).status_code == 403
+    assert post_action(client, url, "determination", {
+        "determine-0-rule": "garden.1.neighbours", "determine-0-acceptable": "yes",
+        "determine-0-note": "Me."}, finding=0).status_code == 403
 
 
 def test_every_member_of_the_business_opens_its_application(client, garden_party, host, garden):

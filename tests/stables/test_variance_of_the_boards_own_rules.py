@@ -55,8 +55,8 @@ def test_the_applicants_request_offers_only_the_boards_own_rules(client, too_clo
 def test_a_posted_sign_off_is_refused_and_nothing_is_requested(client, too_close, nb_clerk):
     client.force_login(nb_clerk)
 
-    response = client.post(reverse("licensing:variance_request", args=[too_close.pk]), {
-        "variance-rule_ids": ["nb.4.1a.lot_line", "nb.2.3.zoning"],
+    response = client.post(reverse("licensing:review", args=[too_close.pk]), {
+        "action": "variance_request", "variance-rule_ids": ["nb.4.1a.lot_line", "nb.2.3.zoning"],
         "variance-request_text": "The barn predates the lot split.",
     })
 

@@ -118,7 +118,8 @@ def test_the_clerk_is_offered_the_same_written_waiver_on_the_review_screen(
 def test_the_clerk_files_the_written_waiver_for_a_counter_applicant(client, submitted, clerk):
     client.force_login(clerk)
 
-    response = client.post(reverse("licensing:variance_request", args=[submitted.pk]), {
+    response = client.post(reverse("licensing:review", args=[submitted.pk]), {
+        "action": "variance_request",
         "variance-request_text": "Our manager works mornings; another evenings.",
         **{f"variance-{name}": value for name, value in FULL_TIME.items()},
     })

@@ -43,6 +43,7 @@ from permits_site.licensing.services.applications import check_may_apply, submit
 from permits_site.licensing.services.declarations import set_online
 from permits_site.licensing.services.documents import missing_documents, upload_document
 from permits_site.licensing.views.access import get_visible_or_404
+from permits_site.page_actions import with_actions
 
 #: What the counter pages and the permit types page do, as their refusals name it.
 COUNTER = "apply for a person at the counter"
@@ -241,27 +242,9 @@ def counter_types(request):
     return render(request, "licensing/counter_types.html", {"permit_types": types})
 
 
-@login_required
-@require_http_methods(["GET", "POST"])
-def counter(request, code: str):
-    """A clerk applies for a resident at the counter: finds them by name, address or email
-    address (or enters them, ``counter_person``), fills the generated form and submits it
-    for them — or saves the draft to finish later."""
-    permit_type = _clerks_permit_type_or_403(request, code)
-    username = (request.POST.get("applicant") or request.GET.get("applicant", "")
-                ).replace("\x00", "")
-    applicant = get_user_model().objects.filter(username=username, is_active=True).first()
-    if applicant is None:
-        return _counter_page(request, permit_type, unknown=username,
-                             status=400 if username else 200)
-    return _apply(request, permit_type, applicant=applicant,
-                  template_context={"counter_for": applicant})
-
-
-@login_required
-@require_POST
-def counter_person(request, code: str):
-    """Enter a resident who has no account, then apply for them."""
+def _enter_person(request, code: str):
+    """Enter a resident who has no account, then apply for them; a refusal is shown on its
+    fields, on the counter's page."""
     permit_type = _clerks_permit_type_or_403(request, code)
     form = CounterPersonForm(request.POST)
     if form.is_valid():
@@ -277,6 +260,24 @@ def counter_person(request, code: str):
             return redirect(f"{reverse('licensing:counter', args=[code])}?"
                             f"{urlencode({'applicant': person.username})}")
     return _counter_page(request, permit_type, person_form=form, status=400)
+
+
+@login_required
+@with_actions({"person": _enter_person})
+@require_http_methods(["GET", "POST"])
+def counter(request, code: str):
+    """A clerk applies for a resident at the counter: finds them by name, address or email
+    address (or enters them: the form posts here, naming its action ``person``), fills the
+    generated form and submits it for them — or saves the draft to finish later."""
+    permit_type = _clerks_permit_type_or_403(request, code)
+    username = (request.POST.get("applicant") or request.GET.get("applicant", "")
+                ).replace("\x00", "")
+    applicant = get_user_model().objects.filter(username=username, is_active=True).first()
+    if applicant is None:
+        return _counter_page(request, permit_type, unknown=username,
+                             status=400 if username else 200)
+    return _apply(request, permit_type, applicant=applicant,
+                  template_context={"counter_for": applicant})
 
 
 @login_required

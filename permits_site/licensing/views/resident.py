@@ -36,6 +36,7 @@ from permits_site.licensing.templatetags.localised import explained, typed_text
 from permits_site.licensing.views import listing
 from permits_site.licensing.views.access import get_visible_or_404
 from permits_site.licensing.views.relief import may_ask
+from permits_site.page_actions import with_actions
 from permits_site.pdf.rendering import render_permit_pdf_bytes
 from permits_site.towns.models import Municipality
 
@@ -188,18 +189,16 @@ def holder_links(permit: Permit) -> tuple:
     return kind_for(permit.permit_type.code).holder_links
 
 
-@login_required
-@require_GET
-def application_detail(request, pk: int):
-    application = get_visible_or_404(
-        applications_with_details(), permissions.can_view_application, request.user, pk=pk
-    )
-    if not permissions.is_applicant(request.user, application):
-        return redirect("licensing:review", pk=pk)
-    context = application_context(application, upload_form=None, user=request.user)
-    return render(request, "licensing/application_detail.html",
-                  {**context, "next_step": next_step(application, blockers=context["blockers"]),
-                   **relief_context(application, result=context["result"])})
+def applicant_page(request, application: Application, *, upload_form=None,
+                   kept_uploads: KeptUploads | None = None, status: int = 200):
+    """The applicant's page of the application; ``upload_form`` a refused upload, shown
+    with its errors and the files ``kept_uploads`` keeps."""
+    context = application_context(application, upload_form=upload_form, user=request.user)
+    return render(request, "licensing/application_detail.html", {
+        **context, "next_step": next_step(application, blockers=context["blockers"]),
+        **relief_context(application, result=context["result"]),
+        **({"kept_uploads": kept_uploads} if kept_uploads else {}),
+    }, status=status)
 
 
 def relief_context(application: Application, *, result) -> dict:
@@ -292,9 +291,7 @@ def application_withdraw(request, pk: int):
     )
 
 
-@login_required
-@require_POST
-def document_upload(request, pk: int):
+def _upload_document(request, pk: int):
     """Upload to an application, then back to the page it came from (PRG). A refused
     upload shows the applicant's page again with the form's errors, keeping a good file
     chosen for the next try (``pending_uploads``); staff get the errors as messages."""
@@ -324,14 +321,22 @@ def document_upload(request, pk: int):
         error_messages(request, DomainError(form.errors))
         return redirect("licensing:application", pk=pk)
     uploads.keep(form)
-    context = application_context(application, upload_form=form, user=request.user)
-    return render(
-        request,
-        "licensing/application_detail.html",
-        {**context, "kept_uploads": uploads,
-         "next_step": next_step(application, blockers=context["blockers"])},
-        status=400,
+    return applicant_page(request, application, upload_form=form, kept_uploads=uploads,
+                          status=400)
+
+
+@login_required
+@with_actions({"upload": _upload_document})
+@require_GET
+def application_detail(request, pk: int):
+    """The applicant's page (staff go to the review screen); its upload forms post here,
+    naming their action, so a refused upload is shown at the page's own address."""
+    application = get_visible_or_404(
+        applications_with_details(), permissions.can_view_application, request.user, pk=pk
     )
+    if not permissions.is_applicant(request.user, application):
+        return redirect("licensing:review", pk=pk)
+    return applicant_page(request, application)
 
 
 @login_required

@@ -62,6 +62,7 @@ from permits_site.licensing.views.resident import (
     applications_with_details,
     error_messages,
 )
+from permits_site.page_actions import posted_number, with_actions
 from permits_site.pdf.variances import render_variance_notice_pdf
 from permits_site.rules.registry import get_check
 from permits_site.towns.models import Municipality
@@ -396,13 +397,6 @@ def _balance(application: Application):
     return invoice.balance() if invoice else None
 
 
-@reviewer_required
-@require_GET
-def review(request, pk: int):
-    application = reviewable(request, pk)
-    return render(request, "licensing/review.html", review_context(request, application))
-
-
 DONE = {
     ReviewDecision.START: "Review started.",
     ReviewDecision.APPROVE: "Application approved.",
@@ -428,12 +422,11 @@ def decide(request, pk: int, decision: str):
     return redirect("licensing:review", pk=pk)
 
 
-@reviewer_required
-@require_POST
-def determination(request, pk: int, index: int):
-    """Record a reviewer's determination of a needs_review finding."""
+def _record_determination(request, pk: int):
+    """Record a reviewer's determination of the needs_review finding the form names by its
+    place in the list (``finding``)."""
     application = reviewable(request, pk)
-    prefix = f"determine-{index}"
+    prefix = f"determine-{posted_number(request, 'finding')}"
     form = DeterminationForm(request.POST, prefix=prefix)
     if form.is_valid():
         try:
@@ -544,9 +537,7 @@ def _act_on(request, application: Application, form, act: Callable[..., object],
     return render(request, "licensing/review.html", context, status=400)
 
 
-@reviewer_required
-@require_POST
-def variance_request(request, pk: int):
+def _request_variance(request, pk: int):
     """A clerk or Board member asks the Board to vary failed rules (Northborough §8.2)."""
     application = reviewable(request, pk)
     if not permissions.can_request_variance(request.user, application):
@@ -582,10 +573,8 @@ def signable_variance(request, pk: int, variance_pk: int) -> tuple[Application, 
     return application, variance
 
 
-@reviewer_required
-@require_POST
-def variance_approve(request, pk: int, variance_pk: int):
-    application, variance = signable_variance(request, pk, variance_pk)
+def _approve_variance(request, pk: int):
+    application, variance = signable_variance(request, pk, posted_number(request, "variance"))
     form = VarianceApprovalForm(request.POST, prefix=f"approve-{variance.pk}")
     return _act_on(
         request,
@@ -602,10 +591,8 @@ def variance_approve(request, pk: int, variance_pk: int):
     )
 
 
-@reviewer_required
-@require_POST
-def variance_deny(request, pk: int, variance_pk: int):
-    application, variance = signable_variance(request, pk, variance_pk)
+def _deny_variance(request, pk: int):
+    application, variance = signable_variance(request, pk, posted_number(request, "variance"))
     form = VarianceDenialForm(request.POST, prefix=f"deny-{variance.pk}")
     return _act_on(
         request,
@@ -639,9 +626,7 @@ def decided_application(request, pk: int) -> Application:
     return application
 
 
-@reviewer_required
-@require_POST
-def hearing_schedule(request, pk: int):
+def _schedule_hearing(request, pk: int):
     """Schedule the hearing with the abutters notified; too short a notice is refused (§2.2)."""
     application = managed_application(request, pk)
     form = HearingScheduleForm(request.POST, prefix="hearing")
@@ -657,13 +642,12 @@ def hearing_schedule(request, pk: int):
     )
 
 
-@reviewer_required
-@require_POST
-def hearing_mailing(request, pk: int, hearing_pk: int):
+def _record_mailing(request, pk: int):
     """Record the day the printed letters were mailed and their certified-mail numbers
     (Northborough §2.2): until then the hearing cannot be held."""
     application = managed_application(request, pk)
-    hearing = get_object_or_404(application.hearings.prefetch_related("abutters"), pk=hearing_pk)
+    hearing = get_object_or_404(application.hearings.prefetch_related("abutters"),
+                                pk=posted_number(request, "hearing"))
     form = HearingMailingForm(request.POST, prefix=f"mailing-{hearing.pk}",
                               abutters=hearing.abutters.all())
     return _act_on(
@@ -677,12 +661,10 @@ def hearing_mailing(request, pk: int, hearing_pk: int):
     )
 
 
-@reviewer_required
-@require_POST
-def hearing_decide(request, pk: int, hearing_pk: int):
+def _decide_hearing(request, pk: int):
     """Record the Board's decision after the hearing (Northborough §2.2)."""
     application = decided_application(request, pk)
-    hearing = get_object_or_404(application.hearings.all(), pk=hearing_pk)
+    hearing = get_object_or_404(application.hearings.all(), pk=posted_number(request, "hearing"))
     form = HearingDecisionForm(request.POST, prefix=f"decide-{hearing.pk}")
     return _act_on(
         request,
@@ -693,6 +675,25 @@ def hearing_decide(request, pk: int, hearing_pk: int):
         ),
         done="The hearing's decision is recorded.",
     )
+
+
+@reviewer_required
+@with_actions({
+    "determination": _record_determination,
+    "variance_request": _request_variance,
+    "variance_approve": _approve_variance,
+    "variance_deny": _deny_variance,
+    "hearing_schedule": _schedule_hearing,
+    "hearing_mailing": _record_mailing,
+    "hearing_decide": _decide_hearing,
+})
+@require_GET
+def review(request, pk: int):
+    """The review screen; its forms of determinations, variances and hearings post here,
+    naming their action and the finding, variance or hearing they act on, so a refusal is
+    shown on the screen at its own address."""
+    application = reviewable(request, pk)
+    return render(request, "licensing/review.html", review_context(request, application))
 
 
 @reviewer_required
