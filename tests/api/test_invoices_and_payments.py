@@ -1,6 +1,7 @@
 """Invoices for their payer and the town's staff; payments recorded by the clerk, idempotently."""
 
 import pytest
+from drf_spectacular.generators import SchemaGenerator
 
 from permits_site.audit.models import AuditEntry
 from permits_site.licensing.models import InvoiceStatus, Payment
@@ -73,6 +74,8 @@ def test_clerk_records_a_payment_that_settles_the_invoice(clerk_api, invoice):
     assert response.status_code == 201, response.json()
     assert response.json()["invoice_status"] == "paid"
     assert response.json()["amount"] == "10.00"
+    assert set(response.json()) == {"id", "invoice", "method", "reference", "amount",
+                                    "received_at", "invoice_status"}
     invoice.refresh_from_db()
     assert invoice.status == InvoiceStatus.PAID
     assert AuditEntry.objects.filter(action="payment.recorded").count() == 1
@@ -119,6 +122,51 @@ def test_malformed_payments_are_400_naming_the_field(clerk_api, invoice, changes
 
     assert response.status_code == 400
     assert field in response.json()
+
+
+@pytest.mark.parametrize("sent", [
+    {"id": 99},
+    {"received_at": "2020-01-02T10:00:00Z"},
+    {"invoice_status": "paid"},
+    {"id": 99, "received_at": "2020-01-02T10:00:00Z", "invoice_status": "paid"},
+])
+def test_a_field_only_the_answer_carries_is_refused_by_name_and_nothing_changes(
+        clerk_api, invoice, sent):
+    audited = AuditEntry.objects.count()
+
+    response = pay(clerk_api, invoice, **sent)
+
+    assert response.status_code == 400
+    assert response.json() == {name: ["Read-only field."] for name in sent}
+    invoice.refresh_from_db()
+    assert invoice.status == InvoiceStatus.OPEN
+    assert not Payment.objects.exists()
+    assert AuditEntry.objects.count() == audited
+
+
+def test_a_read_only_an_unknown_and_a_wrong_field_are_each_named(clerk_api, invoice):
+    response = pay(clerk_api, invoice, id=99, receivedAt="2020-01-02", amount="ten")
+
+    assert response.status_code == 400
+    assert set(response.json()) == {"id", "receivedAt", "amount"}
+    assert response.json()["id"] == ["Read-only field."]
+    assert response.json()["receivedAt"] == ["Unknown field."]
+    assert not Payment.objects.exists()
+
+
+def test_the_schema_sends_a_payment_without_the_fields_only_its_answer_carries():
+    schema = SchemaGenerator().get_schema(request=None, public=True)
+    operation = schema["paths"][PAYMENTS]["post"]
+
+    def fields(content) -> set[str]:
+        name = content["application/json"]["schema"]["$ref"].rsplit("/", 1)[-1]
+        return set(schema["components"]["schemas"][name]["properties"])
+
+    assert fields(operation["requestBody"]["content"]) == {"invoice", "method", "reference",
+                                                           "amount"}
+    for status in ("200", "201"):
+        assert fields(operation["responses"][status]["content"]) == {
+            "id", "invoice", "method", "reference", "amount", "received_at", "invoice_status"}
 
 
 def test_residents_cannot_record_payments(resident_api, invoice):

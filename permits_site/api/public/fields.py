@@ -219,18 +219,21 @@ class JSONObjectField(serializers.DictField):
 
 
 class StrictSerializer(serializers.Serializer):
-    """A request body: a JSON object whose unknown keys are refused by name."""
+    """A request body: a JSON object of the fields a request sets. An unknown key is
+    refused by name, and so is a read-only field, which only the answer carries (a
+    payment's ``id`` or ``received_at``): sending one is never silently ignored."""
 
     def to_internal_value(self, data: Any) -> dict[str, Any]:
         if not isinstance(data, Mapping):
             return super().to_internal_value(data)  # refused: "Expected a dictionary"
-        unknown = {str(name): ["Unknown field."] for name in data if name not in self.fields}
+        refused = {str(name): ["Read-only field." if name in self.fields else "Unknown field."]
+                   for name in data if name not in self.fields or self.fields[name].read_only}
         try:
             validated = super().to_internal_value(data)
         except ValidationError as error:
-            raise ValidationError({**error.detail, **unknown}) from error
-        if unknown:
-            raise ValidationError(unknown)
+            raise ValidationError({**error.detail, **refused}) from error
+        if refused:
+            raise ValidationError(refused)
         return validated
 
 
