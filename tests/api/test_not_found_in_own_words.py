@@ -93,6 +93,7 @@ def test_a_missing_town_of_the_calendar_is_named():
     ("a", "There is no permit type 'a'."),
     (["a"], "Enter a code (a JSON string)."),
     (7, "Enter a code (a JSON string)."),
+    ("dog\x00license", "Null characters are not allowed."),
 ])
 def test_a_code_naming_no_record_is_refused_in_the_api_s_own_words(resident_api, sent,
                                                                      message):

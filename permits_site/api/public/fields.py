@@ -130,11 +130,14 @@ class NamedRecordField(serializers.SlugRelatedField):
     default_error_messages = {
         "does_not_exist": "There is no {noun} '{value}'.",
         "invalid": "Enter a code (a JSON string).",
+        "null_characters": "Null characters are not allowed.",
     }
 
     def to_internal_value(self, data: Any) -> models.Model:
         if not isinstance(data, str):
             self.fail("invalid")
+        if "\x00" in data:  # PostgreSQL stores no NUL: refused as a CharField refuses it
+            self.fail("null_characters")
         queryset = self.get_queryset()
         try:
             return queryset.get(**{self.slug_field: data})
