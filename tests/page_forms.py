@@ -32,11 +32,41 @@ def form_on(page: str, containing: str) -> tuple[str | None, dict[str, str]]:
     the CSRF token aside."""
     for markup in FORM.findall(page):
         if containing in markup:
-            form = _Form()
-            form.feed(markup)
-            form.hidden.pop("csrfmiddlewaretoken", None)
-            return form.action, form.hidden
+            return _read(markup)
     raise AssertionError(f"No form of the page contains {containing!r}.")
+
+
+def _read(markup: str) -> tuple[str | None, dict[str, str]]:
+    form = _Form()
+    form.feed(markup)
+    form.hidden.pop("csrfmiddlewaretoken", None)
+    return form.action, form.hidden
+
+
+def button_on(page: str, words: str) -> tuple[str | None, dict[str, str]]:
+    """What a browser sends pressing the button that reads ``words``: to its own
+    ``formaction``, else to its form's address (the form it names with ``form="…"``, or the
+    one around it), with that form's hidden fields and the button's name and value."""
+    at = page.index(f">{words}</button>")
+    start = page.rindex("<button", 0, at)
+    button = _Tag()
+    button.feed(page[start:at + 1])
+    named = button.attrs.get("form")
+    markup = (re.search(rf'<form\b[^>]*id="{named}".*?</form>', page, re.S).group(0) if named
+              else next(form for form in FORM.findall(page) if page[start:at] in form))
+    address, hidden = _read(markup)
+    if button.attrs.get("name"):
+        hidden[button.attrs["name"]] = button.attrs.get("value") or ""
+    return button.attrs.get("formaction") or address, hidden
+
+
+class _Tag(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.attrs: dict[str, str | None] = {}
+
+    def handle_starttag(self, tag, attrs):
+        self.attrs = dict(attrs)
 
 
 def post_form(client, page_url: str, containing: str, data: dict | None = None):

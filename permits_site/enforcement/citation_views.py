@@ -35,7 +35,7 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_noop
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET
 
 from permits_site.accounts import permissions
 from permits_site.accounts.models import Role, User
@@ -57,6 +57,7 @@ from permits_site.licensing.models import InvoiceStatus
 from permits_site.licensing.services.payments import record_payment
 from permits_site.licensing.views import listing
 from permits_site.licensing.views.access import get_visible_or_404
+from permits_site.page_actions import each, with_actions
 from permits_site.parties.models import Business
 from permits_site.pdf.referrals import render_referral_packet_pdf
 from permits_site.rules.wording import Dollars, explain
@@ -444,20 +445,10 @@ def render_citation(request, citation: Citation, *, bound: dict | None = None):
     })
 
 
-@citation_staff_required
-@require_GET
-def citation(request, pk: int):
-    return render_citation(request, visible_citation(request, pk))
-
-
-@citation_staff_required
-@require_POST
-def citation_action(request, pk: int, action: str):
-    """Run one of the citation page's small forms; a refusal is shown on its fields and
-    changes nothing."""
-    spec = CITATION_ACTIONS.get(action)
-    if spec is None:
-        raise Http404("No such action.")
+def _act(request, pk: int, action: str):
+    """Run one of the citation page's small forms; a refusal is shown on its fields, on the
+    page, and changes nothing."""
+    spec = CITATION_ACTIONS[action]
     citation = visible_citation(request, pk)
     spec.step.require(request.user, citation.case.municipality_id)
     form = spec.form_class(request.POST, citation=citation, prefix=action)
@@ -470,6 +461,14 @@ def citation_action(request, pk: int, action: str):
             messages.success(request, done)
             return redirect("enforcement:citation", pk=pk)
     return render_citation(request, citation, bound={action: form})
+
+
+@citation_staff_required
+@with_actions(each(CITATION_ACTIONS, _act))
+@require_GET
+def citation(request, pk: int):
+    """The citation's page; each of its forms posts here, naming its action."""
+    return render_citation(request, visible_citation(request, pk))
 
 
 @citation_staff_required
@@ -565,17 +564,9 @@ def render_my_citation(request, citation: Citation, *, hearing_form=None):
     })
 
 
-@login_required
-@require_GET
-def my_citation(request, pk: int):
-    return render_my_citation(request, visible_own_citation(request, pk))
-
-
-@login_required
-@require_POST
-def my_citation_hearing(request, pk: int):
+def _request_hearing(request, pk: int):
     """The person cited asks for a hearing within the window; too late, the refusal names
-    the section."""
+    the section, on the citation's page."""
     citation = visible_own_citation(request, pk)
     form = citation_forms.RequestHearingForm(request.POST, citation=citation)
     if form.is_valid():
@@ -589,3 +580,12 @@ def my_citation_hearing(request, pk: int):
                 "decided; the town will tell you its date."))
             return redirect("citations:detail", pk=pk)
     return render_my_citation(request, citation, hearing_form=form)
+
+
+@login_required
+@with_actions({"hearing": _request_hearing})
+@require_GET
+def my_citation(request, pk: int):
+    """The cited person's page of the citation; its hearing request posts here, naming its
+    action."""
+    return render_my_citation(request, visible_own_citation(request, pk))

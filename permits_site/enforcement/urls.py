@@ -11,10 +11,7 @@ from permits_site.enforcement import (
 app_name = "enforcement"
 urlpatterns = [
     path("inspections/", views.inspections, name="inspections"),
-    path("inspections/schedule/", views.inspection_schedule, name="inspection_schedule"),
     path("inspections/<int:pk>/", views.inspection, name="inspection"),
-    path("inspections/<int:pk>/photos/", views.inspection_photo_upload, name="photo_upload"),
-    path("inspections/<int:pk>/case/", views.inspection_case, name="inspection_case"),
     path("inspections/<int:pk>/reschedule/", scheduling_views.inspection_reschedule,
          name="inspection_reschedule"),
     path("applications/<int:pk>/inspection/", scheduling_views.application_inspection,
@@ -23,17 +20,13 @@ urlpatterns = [
          name="hearing_continue"),
     path("photos/<int:pk>/", views.inspection_photo, name="photo"),
     path("cases/", views.cases, name="cases"),
-    path("cases/open/", views.case_open, name="case_open"),
     path("cases/<int:pk>/", views.case, name="case"),
-    path("cases/<int:pk>/<slug:action>/", views.case_action, name="case_action"),
     path("orders/<int:pk>/surcharge/", order_surcharge_views.order_surcharge,
          name="order_surcharge"),
     path("citations/", citation_views.citations, name="citations"),
     path("citations/<int:pk>/", citation_views.citation, name="citation"),
     path("citations/<int:pk>/referral.pdf", citation_views.citation_referral,
          name="citation_referral"),
-    path("citations/<int:pk>/<slug:action>/", citation_views.citation_action,
-         name="citation_action"),
     path("parties/people/<int:user_id>/", citation_views.person_record, name="person_record"),
     path("parties/businesses/<int:business_id>/", citation_views.business_record,
          name="business_record"),
@@ -50,7 +43,6 @@ resident_urlpatterns = (
     [
         path("", citation_views.my_citations, name="mine"),
         path("<int:pk>/", citation_views.my_citation, name="detail"),
-        path("<int:pk>/hearing/", citation_views.my_citation_hearing, name="request_hearing"),
     ],
     "citations",
 )

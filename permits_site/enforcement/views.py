@@ -19,7 +19,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_noop
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_GET, require_http_methods
 
 from permits_site.accounts import permissions
 from permits_site.accounts.permissions import (
@@ -60,6 +60,7 @@ from permits_site.licensing import transitions
 from permits_site.licensing.views import listing
 from permits_site.licensing.views.access import get_visible_or_404
 from permits_site.licensing.views.law import RuleOutcome
+from permits_site.page_actions import each, with_actions
 from permits_site.parties.models import Property, PropertyOwner
 from permits_site.rules.calendar import format_date
 from permits_site.rules.registry import get_check
@@ -104,13 +105,6 @@ def check_title(code: str) -> str:
 
 
 # -- Inspections ------------------------------------------------------------------
-
-
-@enforcement_staff_required
-@require_GET
-def inspections(request):
-    """The inspector's list: their own or all of their towns', upcoming and recent."""
-    return render_inspections(request)
 
 
 INSPECTION_SEARCH = ("address", "permit__number", "inspector__first_name", "inspector__last_name",
@@ -170,9 +164,9 @@ def render_inspections(request, *, schedule_form=None):
     })
 
 
-@enforcement_staff_required
-@require_POST
-def inspection_schedule(request):
+def _schedule_inspection(request):
+    """The list's "Schedule an inspection" form; a refusal is shown on its fields, on the
+    list."""
     scheduling_towns = towns_where(request.user, *SCHEDULER_ROLES)
     if not scheduling_towns:
         raise permissions.Refused("schedule inspections", SCHEDULER_ROLES)
@@ -192,6 +186,15 @@ def inspection_schedule(request):
                                       f"{format_date(inspection.scheduled_for)}.")
             return redirect("enforcement:inspection", pk=inspection.pk)
     return render_inspections(request, schedule_form=form)
+
+
+@enforcement_staff_required
+@with_actions({"schedule": _schedule_inspection})
+@require_GET
+def inspections(request):
+    """The inspector's list: their own or all of their towns', upcoming and recent; its
+    schedule form posts here, naming its action."""
+    return render_inspections(request)
 
 
 def visible_inspection(request, pk: int) -> Inspection:
@@ -266,10 +269,61 @@ def closed_outcomes(inspection: Inspection, rule_set) -> list[RuleOutcome]:
     return [RuleOutcome(finding, summaries[finding.rule]) for finding in result.findings]
 
 
+def _add_photo(request, pk: int):
+    """Add a photo from the field screen. The checklist's answers come with it (the photo's
+    button submits the checklist form, naming the action ``photo``): a complete checklist is
+    saved as "Save" would; an incomplete one stays on the page as entered."""
+    inspection = visible_inspection(request, pk)
+    permissions.require(permissions.can_inspect(request.user, inspection), "record an inspection",
+                        INSPECTOR_ROLES, town=inspection.municipality_id)
+    rule_set = get_check(inspection.check_code)
+    if rule_set is None:
+        raise Http404("This inspection's check is no longer registered.")
+    saved = save_posted_checklist(request, inspection, rule_set)
+    form = enforcement_forms.PhotoForm(request.POST, request.FILES)
+    if form.is_valid():
+        try:
+            services.add_inspection_photo(inspection=inspection, upload=form.cleaned_data["file"],
+                                          caption=form.cleaned_data["caption"],
+                                          acting_user=request.user)
+        except DomainError as error:
+            form.add_service_errors(error.errors)
+        else:
+            if saved:
+                messages.success(request, "Photo added; the checklist is saved.")
+                return redirect("enforcement:inspection", pk=pk)
+            messages.success(request, "Photo added. The checklist is not saved yet: answer "
+                                      "every item, then press Save.")
+            form = enforcement_forms.PhotoForm()
+    return render_inspection(request, inspection, photo=form,
+                             checklist=checklist_as_posted(rule_set, request.POST))
+
+
+def _open_case_from_inspection(request, pk: int):
+    """Open the case of a failed inspection: its permit, party, place and violations carry
+    over; the case page then offers its order and citation."""
+    inspection = visible_inspection(request, pk)
+    permissions.require(permissions.can_work_case(request.user, inspection.municipality_id),
+                        "open a case", CASE_WORKER_ROLES, town=inspection.municipality_id)
+    form = enforcement_forms.CaseFromInspectionForm(request.POST, inspection=inspection)
+    if form.is_valid():
+        try:
+            case = services.open_case_from_inspection(
+                inspection=inspection, acting_user=request.user, **form.cleaned_data)
+        except DomainError as error:
+            form.add_service_errors(error.errors)
+        else:
+            messages.success(request, f"Case #{case.pk} opened.")
+            return redirect("enforcement:case", pk=case.pk)
+    return render_inspection(request, inspection, case=form)
+
+
 @enforcement_staff_required
+@with_actions({"photo": _add_photo, "case": _open_case_from_inspection})
 @require_http_methods(["GET", "POST"])
 def inspection(request, pk: int):
-    """The field screen: the checklist, notes and photos; "Save" or "Close inspection"."""
+    """The field screen: the checklist, notes and photos; "Save" or "Close inspection". A
+    photo and the case of a failed inspection post here too, naming their action."""
     inspection = visible_inspection(request, pk)
     if request.method == "GET":
         return render_inspection(request, inspection)
@@ -307,38 +361,6 @@ def checklist_as_posted(rule_set, data) -> enforcement_forms.ChecklistForm:
     return form_class(initial={name: data.get(name) for name in form_class.base_fields})
 
 
-@enforcement_staff_required
-@require_POST
-def inspection_photo_upload(request, pk: int):
-    """Add a photo from the field screen. The checklist's answers come with it (the photo's
-    button submits the checklist form): a complete checklist is saved as "Save" would; an
-    incomplete one stays on the page as entered."""
-    inspection = visible_inspection(request, pk)
-    permissions.require(permissions.can_inspect(request.user, inspection), "record an inspection",
-                        INSPECTOR_ROLES, town=inspection.municipality_id)
-    rule_set = get_check(inspection.check_code)
-    if rule_set is None:
-        raise Http404("This inspection's check is no longer registered.")
-    saved = save_posted_checklist(request, inspection, rule_set)
-    form = enforcement_forms.PhotoForm(request.POST, request.FILES)
-    if form.is_valid():
-        try:
-            services.add_inspection_photo(inspection=inspection, upload=form.cleaned_data["file"],
-                                          caption=form.cleaned_data["caption"],
-                                          acting_user=request.user)
-        except DomainError as error:
-            form.add_service_errors(error.errors)
-        else:
-            if saved:
-                messages.success(request, "Photo added; the checklist is saved.")
-                return redirect("enforcement:inspection", pk=pk)
-            messages.success(request, "Photo added. The checklist is not saved yet: answer "
-                                      "every item, then press Save.")
-            form = enforcement_forms.PhotoForm()
-    return render_inspection(request, inspection, photo=form,
-                             checklist=checklist_as_posted(rule_set, request.POST))
-
-
 def save_posted_checklist(request, inspection: Inspection, rule_set) -> bool:
     """Record the checklist posted with a photo, when it is complete and valid."""
     checklist = enforcement_forms.checklist_form_class(rule_set)(request.POST)
@@ -366,35 +388,7 @@ def inspection_photo(request, pk: int):
     return response
 
 
-@enforcement_staff_required
-@require_POST
-def inspection_case(request, pk: int):
-    """Open the case of a failed inspection: its permit, party, place and violations carry
-    over; the case page then offers its order and citation."""
-    inspection = visible_inspection(request, pk)
-    permissions.require(permissions.can_work_case(request.user, inspection.municipality_id),
-                        "open a case", CASE_WORKER_ROLES, town=inspection.municipality_id)
-    form = enforcement_forms.CaseFromInspectionForm(request.POST, inspection=inspection)
-    if form.is_valid():
-        try:
-            case = services.open_case_from_inspection(
-                inspection=inspection, acting_user=request.user, **form.cleaned_data)
-        except DomainError as error:
-            form.add_service_errors(error.errors)
-        else:
-            messages.success(request, f"Case #{case.pk} opened.")
-            return redirect("enforcement:case", pk=case.pk)
-    return render_inspection(request, inspection, case=form)
-
-
 # -- Cases ------------------------------------------------------------------------
-
-
-@enforcement_staff_required
-@require_GET
-def cases(request):
-    """Cases of the user's towns by status; a fixed number of queries."""
-    return render_cases(request)
 
 
 CASE_SORTS = {
@@ -469,10 +463,9 @@ def render_cases(request, *, open_form=None):
     })
 
 
-@enforcement_staff_required
-@require_POST
-def case_open(request):
-    """Open a case on a complaint taken at the counter or by telephone."""
+def _open_case(request):
+    """Open a case on a complaint taken at the counter or by telephone; a refusal is shown on
+    its fields, on the list."""
     worker_towns = towns_where(request.user, *CASE_WORKER_ROLES)
     if not worker_towns:
         raise permissions.Refused("open a case", CASE_WORKER_ROLES)
@@ -496,6 +489,15 @@ def case_open(request):
             messages.success(request, f"Case #{case.pk} opened.")
             return redirect("enforcement:case", pk=case.pk)
     return render_cases(request, open_form=form)
+
+
+@enforcement_staff_required
+@with_actions({"open": _open_case})
+@require_GET
+def cases(request):
+    """Cases of the user's towns by status; a fixed number of queries. Its "Open a case"
+    form posts here, naming its action."""
+    return render_cases(request)
 
 
 def visible_case(request, pk: int) -> Case:
@@ -686,19 +688,10 @@ def render_case(request, case: Case, *, bound: dict | None = None):
     })
 
 
-@enforcement_staff_required
-@require_GET
-def case(request, pk: int):
-    return render_case(request, visible_case(request, pk))
-
-
-@enforcement_staff_required
-@require_POST
-def case_action(request, pk: int, action: str):
-    """Run one of the case screen's small forms; a refusal is shown on its fields."""
-    spec = CASE_ACTIONS.get(action)
-    if spec is None:
-        raise Http404("No such action.")
+def _act(request, pk: int, action: str):
+    """Run one of the case screen's small forms; a refusal is shown on its fields, on the
+    screen."""
+    spec = CASE_ACTIONS[action]
     case = visible_case(request, pk)
     spec.step.require(request.user, case.municipality_id)
     if not (takes_generic_steps(case.case_type, closing=action == "close")
@@ -716,6 +709,14 @@ def case_action(request, pk: int, action: str):
             messages.success(request, spec.done)
             return redirect("enforcement:case", pk=pk)
     return render_case(request, case, bound={action: form})
+
+
+@enforcement_staff_required
+@with_actions(each(CASE_ACTIONS, _act))
+@require_GET
+def case(request, pk: int):
+    """The case screen; each of its forms posts here, naming its action."""
+    return render_case(request, visible_case(request, pk))
 
 
 # -- Deadlines --------------------------------------------------------------------

@@ -62,7 +62,7 @@ def biscuit(owner):
 
 def open_on_the_cases_page(client, officer, **fields):
     client.force_login(officer)
-    return client.post(reverse("enforcement:case_open"), {
+    return client.post(reverse("enforcement:cases"), {"action": "open",
         "case_type": DANGEROUS_DOG, "party_name": "", "address": "", "permit_number": "",
         "complaint": "The dog bit a jogger on Elm Street.", "complainant": "Jo Jogger",
         "received_on": TODAY.isoformat(), **fields})

@@ -551,8 +551,9 @@ def test_the_generic_steps_are_refused_on_a_case_with_its_own_page(client, owner
                                   acting_user=aco)
     client.force_login(chief)
 
-    posted = client.post(reverse("enforcement:case_action", args=[case.pk, "determine"]),
-                         {"determine-determination": "Dangerous."}, follow=True)
+    posted = client.post(reverse("enforcement:case", args=[case.pk]),
+                         {"action": "determine",
+                          "determine-determination": "Dangerous."}, follow=True)
     called = api_for(chief).post(f"/api/v1/cases/{case.pk}/determination/",
                                  {"determination": "Dangerous."}, format="json")
 

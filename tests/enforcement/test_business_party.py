@@ -59,7 +59,7 @@ def test_a_complaint_at_the_counter_on_a_business_s_permit_names_the_business(
 ):
     with at(DAY):
         client.force_login(officer)
-        response = client.post(reverse("enforcement:case_open"), {
+        response = client.post(reverse("enforcement:cases"), {"action": "open",
             "case_type": HEALTH_CASE, "permit_number": septage_permit.number,
             "address": "4 Main Street", "complaint": "Septage spilled on the road",
             "received_on": DAY.isoformat()})

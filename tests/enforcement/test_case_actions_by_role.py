@@ -58,8 +58,9 @@ def test_a_board_member_posting_a_citation_gets_the_refusal_page_naming_the_role
     client.force_login(staff(Role.BOARD_MEMBER, "northborough"))
 
     response = client.post(
-        reverse("enforcement:case_action", args=[case_with_a_hearing.pk, "citation"]),
-        {"citation-offense": STABLE_OFFENSE, "citation-amount_per_offense": "25"})
+        reverse("enforcement:case", args=[case_with_a_hearing.pk]),
+        {"action": "citation",
+         "citation-offense": STABLE_OFFENSE, "citation-amount_per_offense": "25"})
 
     assert response.status_code == 403
     page = response.content.decode()
@@ -75,8 +76,9 @@ def test_an_inspector_posting_a_hearing_decision_is_told_who_decides(client,
     hearing = case_with_a_hearing.hearings.get()
 
     response = client.post(
-        reverse("enforcement:case_action", args=[case_with_a_hearing.pk, "hearing_decision"]),
-        {"hearing_decision-hearing": hearing.pk, "hearing_decision-decision": "Upheld.",
+        reverse("enforcement:case", args=[case_with_a_hearing.pk]),
+        {"action": "hearing_decision",
+         "hearing_decision-hearing": hearing.pk, "hearing_decision-decision": "Upheld.",
          "hearing_decision-decided_on": "2027-06-07"})
 
     assert response.status_code == 403

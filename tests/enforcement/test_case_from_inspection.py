@@ -26,6 +26,7 @@ from tests.enforcement.conftest import (
     issued_permit,
 )
 from tests.factories import BusinessFactory, Role, UserFactory, municipality, staff
+from tests.page_forms import assert_on_the_page, post_form
 
 pytestmark = pytest.mark.django_db
 
@@ -177,8 +178,8 @@ def inspection_page(client, user, inspection) -> str:
 
 def open_from(client, user, inspection, **data):
     client.force_login(user)
-    return client.post(reverse("enforcement:inspection_case", args=[inspection.pk]),
-                       {"case_type": STABLE_CASE, **data})
+    return client.post(reverse("enforcement:inspection", args=[inspection.pk]),
+                       {"action": "case", "case_type": STABLE_CASE, **data})
 
 
 def test_a_permits_failure_offers_the_case_without_asking_for_the_party(
@@ -231,10 +232,15 @@ def test_a_name_entered_on_the_page_becomes_the_party(client, unpermitted_failur
 
 def test_no_party_on_the_page_is_refused_on_the_party_field(client, unpermitted_failure,
                                                             nb_inspector):
-    response = open_from(client, nb_inspector, unpermitted_failure)
+    client.force_login(nb_inspector)
+    page_url = reverse("enforcement:inspection", args=[unpermitted_failure.pk])
+
+    response = post_form(client, page_url, "Open a case from this inspection</button>",
+                         {"case_type": STABLE_CASE})
 
     page = response.content.decode()
     assert response.status_code == 200
+    assert_on_the_page(client, response, page_url)
     assert 'href="#id_party"' in page
     assert "Choose the person or business responsible" in page
     assert not Case.objects.exists()

@@ -22,6 +22,7 @@ from permits_site.exceptions import DomainError
 from tests.api.conftest import client_for
 from tests.enforcement.conftest import STABLE_CASE
 from tests.factories import PropertyFactory, PropertyOwnerFactory, UserFactory, municipality
+from tests.page_forms import assert_on_the_page, post_form
 
 pytestmark = pytest.mark.django_db
 CASES = reverse("enforcement:cases")
@@ -99,8 +100,8 @@ def answers(owner_pk) -> dict:
 def test_choosing_an_owner_opens_the_case_against_them_and_the_case_shows_the_owners_8_1(
         client, nb_clerk, premises, owner):
     client.force_login(nb_clerk)
-    response = client.post(f"{reverse('enforcement:case_open')}?place={premises.pk}",
-                           answers(owner.pk))
+    response = client.post(f"{reverse('enforcement:cases')}?place={premises.pk}",
+                           {"action": "open", **answers(owner.pk)})
     case = Case.objects.get()
     assert response["Location"] == reverse("enforcement:case", args=[case.pk])
     assert (case.party_id, case.party_name, case.place_id) == (
@@ -115,9 +116,10 @@ def test_an_owner_not_of_that_property_is_refused_naming_the_field(client, nb_cl
     elsewhere = PropertyOwnerFactory(property=PropertyFactory(municipality=municipality(
         "northborough")))
     client.force_login(nb_clerk)
-    response = client.post(f"{reverse('enforcement:case_open')}?place={premises.pk}",
-                           answers(elsewhere.pk))
+    page_url = f"{reverse('enforcement:cases')}?place={premises.pk}"
+    response = post_form(client, page_url, 'name="complaint"', answers(elsewhere.pk))
     assert response.status_code == 200
+    assert_on_the_page(client, response, page_url)
     assert "Choose one of the current owners of record" in response.content.decode()
     assert response.context["open_form"].errors["owner"]
     assert not Case.objects.exists()
@@ -126,7 +128,8 @@ def test_an_owner_not_of_that_property_is_refused_naming_the_field(client, nb_cl
 def test_without_an_owner_the_occupant_named_is_the_party_as_before(client, nb_clerk, premises,
                                                                     owner):
     client.force_login(nb_clerk)
-    client.post(f"{reverse('enforcement:case_open')}?place={premises.pk}", answers(""))
+    client.post(f"{reverse('enforcement:cases')}?place={premises.pk}",
+                {"action": "open", **answers("")})
     assert Case.objects.get().party_name == "Occupant Oscar"
 
 

@@ -45,7 +45,7 @@ def test_a_reused_reference_is_refused_naming_an_invoice_the_page_shows(
     record_payment(invoice=citation.invoice, method="cash", reference="R-1",
                    amount=Decimal("10.00"), acting_user=clerk)
 
-    page = page_of(signed_in(client, clerk).post(citation_url(citation, "payment"), {
+    page = page_of(signed_in(client, clerk).post(citation_url(citation), {"action": "payment",
         "payment-method": "cash", "payment-reference": "R-1", "payment-amount": "15.00"}))
 
     invoice = f"invoice #{citation.invoice.pk}"

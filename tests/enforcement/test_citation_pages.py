@@ -34,6 +34,7 @@ from permits_site.parties.services import create_business
 from tests.e2e.plain_language import pdf_title_and_text
 from tests.enforcement.conftest import DOG_COMPLAINT, STABLE_OFFENSE, stable_case
 from tests.factories import Role, UserFactory, municipality, staff
+from tests.page_forms import assert_on_the_page, form_on, post_form
 
 pytestmark = pytest.mark.django_db
 
@@ -116,10 +117,9 @@ def page_of(response) -> str:
     return response.content.decode()
 
 
-def citation_url(citation, action=None):
-    if action is None:
-        return reverse("enforcement:citation", args=[citation.pk])
-    return reverse("enforcement:citation_action", args=[citation.pk, action])
+def citation_url(citation):
+    """The citation's page, where its forms post too, naming their action."""
+    return reverse("enforcement:citation", args=[citation.pk])
 
 
 def queries_for(client, url) -> int:
@@ -153,7 +153,7 @@ def test_residents_get_403_on_the_staff_citation_pages_even_for_their_own(client
 
     for url in staff_urls(citation):
         assert client.get(url).status_code == 403
-    assert client.post(citation_url(citation, "hearing")).status_code == 403
+    assert client.post(citation_url(citation), {"action": "hearing"}).status_code == 403
 
 
 def test_staff_of_another_town_get_404_and_see_nothing(client, officer, resident, kennel,
@@ -167,16 +167,17 @@ def test_staff_of_another_town_get_404_and_see_nothing(client, officer, resident
                 reverse("enforcement:person_record", args=[resident.pk]),
                 reverse("enforcement:business_record", args=[kennel.pk])):
         assert client.get(url).status_code == 404
-    assert client.post(citation_url(citation, "hearing")).status_code == 404
+    assert client.post(citation_url(citation), {"action": "hearing"}).status_code == 404
     listed = page_of(client.get(reverse("enforcement:citations")))
     assert "Jane Smith" not in listed and business_citation.description not in listed
     assert not CitationHearing.objects.exists()
 
 
-def test_an_unknown_citation_action_is_404(client, officer, resident):
+def test_the_citation_page_takes_no_other_post(client, officer, resident):
     citation = cite(officer, party=resident)
 
-    assert signed_in(client, officer).post(citation_url(citation, "delete")).status_code == 404
+    assert signed_in(client, officer).post(citation_url(citation),
+                                           {"action": "delete"}).status_code == 405
 
 
 def test_the_navigation_offers_citations_to_staff_and_my_citations_to_everyone(
@@ -203,7 +204,7 @@ def test_the_case_screen_cites_a_daily_fine_with_its_last_day_and_links_the_cita
     client = signed_in(client, nb_inspector)
     form = page_of(client.get(reverse("enforcement:case", args=[case.pk])))
 
-    response = client.post(reverse("enforcement:case_action", args=[case.pk, "citation"]), {
+    response = client.post(reverse("enforcement:case", args=[case.pk]), {"action": "citation",
         "citation-offense": STABLE_OFFENSE, "citation-amount": "25", "citation-units": 1,
         "citation-accrues_until": "2027-06-09"})
 
@@ -223,12 +224,13 @@ def test_the_case_screen_cites_a_daily_fine_with_its_last_day_and_links_the_cita
 def test_an_end_date_for_a_single_offense_is_refused_on_its_field(client, officer, resident):
     case = dog_case(officer, party=resident)
 
-    response = signed_in(client, officer).post(
-        reverse("enforcement:case_action", args=[case.pk, "citation"]),
-        {"citation-offense": "running_at_large", "citation-units": 1,
-         "citation-accrues_until": "2027-06-10"})
+    response = post_form(signed_in(client, officer), reverse("enforcement:case", args=[case.pk]),
+                         'name="citation-accrues_until"', {
+                             "citation-offense": "running_at_large", "citation-units": 1,
+                             "citation-accrues_until": "2027-06-10"})
 
     page = page_of(response)
+    assert_on_the_page(client, response, reverse("enforcement:case", args=[case.pk]))
     assert 'href="#id_citation-accrues_until"' in page
     assert "Only an offense fined per day takes an end date." in page
     assert not Citation.objects.exists()
@@ -243,7 +245,7 @@ def test_tisbury_citations_carry_a_surcharge_event_chosen_on_the_case_screen(
     client = signed_in(client, tisbury_inspector)
     form = page_of(client.get(reverse("enforcement:case", args=[case.pk])))
 
-    client.post(reverse("enforcement:case_action", args=[case.pk, "citation"]), {
+    client.post(reverse("enforcement:case", args=[case.pk]), {"action": "citation",
         "citation-offense": "littering", "citation-units": 1,
         "citation-surcharge_event": "trash_violation"})
 
@@ -394,7 +396,7 @@ def test_the_clerk_records_a_payment_at_the_counter(client, clerk, officer, resi
     client = signed_in(client, clerk)
     assert 'name="payment-reference"' in page_of(client.get(citation_url(citation)))
 
-    response = client.post(citation_url(citation, "payment"), {
+    response = client.post(citation_url(citation), {"action": "payment",
         "payment-method": "check", "payment-reference": "CHK-101", "payment-amount": "25.00"})
 
     citation.invoice.refresh_from_db()
@@ -430,9 +432,13 @@ def test_a_payment_more_than_the_balance_is_refused_on_its_field(client, clerk, 
                                                                  resident):
     citation = cite(officer, party=resident)
 
-    page = page_of(signed_in(client, clerk).post(citation_url(citation, "payment"), {
-        "payment-method": "cash", "payment-reference": "R-9", "payment-amount": "40.00"}))
+    response = post_form(signed_in(client, clerk), citation_url(citation),
+                         'name="payment-amount"', {"payment-method": "cash",
+                                                   "payment-reference": "R-9",
+                                                   "payment-amount": "40.00"})
 
+    page = page_of(response)
+    assert_on_the_page(client, response, citation_url(citation))
     assert 'href="#id_payment-amount"' in page
     assert "The balance due is $25.00; do not record more than that." in page
     assert not Payment.objects.exists()
@@ -445,7 +451,7 @@ def test_a_payment_on_a_referred_citation_is_refused_naming_the_window(client, c
     with at(AFTER_WINDOW):
         client = signed_in(client, clerk)
         assert 'name="payment-reference"' not in page_of(client.get(citation_url(citation)))
-        page = page_of(client.post(citation_url(citation, "payment"), {
+        page = page_of(client.post(citation_url(citation), {"action": "payment",
             "payment-method": "cash", "payment-reference": "R-10", "payment-amount": "25.00"}))
 
     assert "stands referred to the Lawrence District Court" in page
@@ -458,7 +464,7 @@ def test_only_the_clerk_records_payments(client, officer, resident):
     client = signed_in(client, officer)
 
     assert 'name="payment-reference"' not in page_of(client.get(citation_url(citation)))
-    assert client.post(citation_url(citation, "payment"), {
+    assert client.post(citation_url(citation), {"action": "payment",
         "payment-method": "cash", "payment-reference": "R-1",
         "payment-amount": "25.00"}).status_code == 403
     assert not Payment.objects.exists()
@@ -467,7 +473,7 @@ def test_only_the_clerk_records_payments(client, officer, resident):
 def test_staff_ask_for_a_hearing_on_the_partys_behalf(client, officer, resident):
     citation = cite(officer, party=resident)
 
-    response = signed_in(client, officer).post(citation_url(citation, "hearing"))
+    response = signed_in(client, officer).post(citation_url(citation), {"action": "hearing"})
 
     assert response.status_code == 302
     assert CitationHearing.objects.get(citation=citation).requested_by == officer
@@ -480,7 +486,8 @@ def test_a_hearing_asked_for_after_the_window_is_refused_naming_the_section(clie
     citation = cite(officer, party=resident)
 
     with at(AFTER_WINDOW):
-        page = page_of(signed_in(client, officer).post(citation_url(citation, "hearing")))
+        page = page_of(signed_in(client, officer).post(citation_url(citation),
+                                                       {"action": "hearing"}))
 
     assert f"The time to ask for a hearing ended on June 28, 2027 ({NA_WINDOW})." in page
     assert not CitationHearing.objects.exists()
@@ -492,7 +499,7 @@ def test_the_hearing_authority_reduces_the_fine(client, officer, authority, resi
     client = signed_in(client, authority)
     assert 'name="hearing_decision-outcome"' in page_of(client.get(citation_url(citation)))
 
-    response = client.post(citation_url(citation, "hearing_decision"), {
+    response = client.post(citation_url(citation), {"action": "hearing_decision",
         "hearing_decision-outcome": "reduced", "hearing_decision-reduced_to": "10.00",
         "hearing_decision-note": "Fenced since."})
 
@@ -507,8 +514,9 @@ def test_a_reduction_not_below_the_total_is_refused_on_its_field(client, officer
     citation = cite(officer, party=resident)
     request_hearing(citation=citation, acting_user=officer)
 
-    page = page_of(signed_in(client, authority).post(citation_url(citation, "hearing_decision"),
-                                                     {"hearing_decision-outcome": "reduced",
+    page = page_of(signed_in(client, authority).post(citation_url(citation),
+                                                     {"action": "hearing_decision",
+                                                      "hearing_decision-outcome": "reduced",
                                                       "hearing_decision-reduced_to": "30.00"}))
 
     assert 'href="#id_hearing_decision-reduced_to"' in page
@@ -523,8 +531,9 @@ def test_an_officer_may_not_decide_the_hearing(client, officer, resident):
     client = signed_in(client, officer)
 
     assert 'name="hearing_decision-outcome"' not in page_of(client.get(citation_url(citation)))
-    assert client.post(citation_url(citation, "hearing_decision"),
-                       {"hearing_decision-outcome": "dismissed"}).status_code == 403
+    assert client.post(citation_url(citation),
+                       {"action": "hearing_decision",
+                        "hearing_decision-outcome": "dismissed"}).status_code == 403
 
 
 def test_the_clerk_records_the_courts_decision_on_a_referred_citation(client, clerk, officer,
@@ -534,7 +543,7 @@ def test_the_clerk_records_the_courts_decision_on_a_referred_citation(client, cl
     with at(AFTER_WINDOW):
         client = signed_in(client, clerk)
         page = page_of(client.get(citation_url(citation)))
-        response = client.post(citation_url(citation, "court"), {
+        response = client.post(citation_url(citation), {"action": "court",
             "court-outcome": "responsible", "court-decided_on": "2027-06-29",
             "court-note": "Docket 27-123"})
         after = page_of(client.get(citation_url(citation)))
@@ -552,7 +561,7 @@ def test_a_court_decision_dated_tomorrow_is_refused_on_its_field(client, clerk, 
     citation = cite(officer, party=resident)
 
     with at(AFTER_WINDOW):
-        page = page_of(signed_in(client, clerk).post(citation_url(citation, "court"), {
+        page = page_of(signed_in(client, clerk).post(citation_url(citation), {"action": "court",
             "court-outcome": "responsible", "court-decided_on": "2027-06-30"}))
 
     assert 'href="#id_court-decided_on"' in page
@@ -565,7 +574,7 @@ def test_a_forfeiture_outside_its_range_is_refused_on_the_courts_amount(client, 
     client = signed_in(client, tisbury_clerk)
     assert 'name="court-amount_per_offense"' in page_of(client.get(citation_url(citation)))
 
-    page = page_of(client.post(citation_url(citation, "court"), {
+    page = page_of(client.post(citation_url(citation), {"action": "court",
         "court-outcome": "responsible", "court-decided_on": "2027-06-07",
         "court-amount_per_offense": "600"}))
 
@@ -580,7 +589,7 @@ def test_the_admin_reclassifies_the_surcharge_event(client, tisbury_inspector, t
     client = signed_in(client, tisbury_admin)
     assert 'name="surcharge-event"' in page_of(client.get(citation_url(citation)))
 
-    response = client.post(citation_url(citation, "surcharge"), {
+    response = client.post(citation_url(citation), {"action": "surcharge",
         "surcharge-event": "citation_order", "surcharge-reason": "An order, not trash."})
 
     assert response.status_code == 302
@@ -594,8 +603,9 @@ def test_reclassifying_to_the_same_event_is_refused_on_its_field(client, tisbury
                                                                  tisbury_admin):
     citation = tisbury_citation(tisbury_inspector, surcharge_event="trash_violation")
 
-    page = page_of(signed_in(client, tisbury_admin).post(citation_url(citation, "surcharge"), {
-        "surcharge-event": "trash_violation", "surcharge-reason": "Again"}))
+    page = page_of(signed_in(client, tisbury_admin).post(citation_url(citation), {
+        "action": "surcharge", "surcharge-event": "trash_violation",
+        "surcharge-reason": "Again"}))
 
     assert 'href="#id_surcharge-event"' in page
     assert "The citation already carries this event." in page
@@ -607,7 +617,7 @@ def test_only_an_admin_reclassifies(client, tisbury_inspector):
     client = signed_in(client, tisbury_inspector)
 
     assert 'name="surcharge-event"' not in page_of(client.get(citation_url(citation)))
-    assert client.post(citation_url(citation, "surcharge"), {
+    assert client.post(citation_url(citation), {"action": "surcharge",
         "surcharge-event": "", "surcharge-reason": "x"}).status_code == 403
 
 
@@ -738,8 +748,8 @@ def test_another_persons_citation_is_404(client, officer, resident, other_reside
     client = signed_in(client, resident)
 
     assert client.get(reverse("citations:detail", args=[theirs.pk])).status_code == 404
-    assert client.post(reverse("citations:request_hearing",
-                               args=[theirs.pk])).status_code == 404
+    assert client.post(reverse("citations:detail", args=[theirs.pk]),
+                       {"action": "hearing"}).status_code == 404
     assert not CitationHearing.objects.exists()
 
 
@@ -762,7 +772,7 @@ def test_i_ask_for_a_hearing_and_the_button_goes(client, officer, resident):
     citation = cite(officer, party=resident)
     client = signed_in(client, resident)
 
-    response = client.post(reverse("citations:request_hearing", args=[citation.pk]))
+    response = client.post(reverse("citations:detail", args=[citation.pk]), {"action": "hearing"})
 
     assert response["Location"] == reverse("citations:detail", args=[citation.pk])
     assert CitationHearing.objects.get().requested_by == resident
@@ -774,7 +784,8 @@ def test_i_ask_for_a_hearing_and_the_button_goes(client, officer, resident):
 def test_a_member_asks_for_a_hearing_for_the_business(client, officer, resident, kennel):
     citation = cite(officer, business=kennel, name="Harbor Kennels LLC")
 
-    signed_in(client, resident).post(reverse("citations:request_hearing", args=[citation.pk]))
+    signed_in(client, resident).post(reverse("citations:detail", args=[citation.pk]),
+                                     {"action": "hearing"})
 
     assert CitationHearing.objects.get(citation=citation).requested_by == resident
 
@@ -782,10 +793,15 @@ def test_a_member_asks_for_a_hearing_for_the_business(client, officer, resident,
 def test_a_hearing_asked_for_too_late_is_refused_naming_the_section(client, officer, resident):
     citation = cite(officer, party=resident)
 
-    with at(AFTER_WINDOW):
-        client = signed_in(client, resident)
-        page = page_of(client.get(reverse("citations:detail", args=[citation.pk])))
-        refused = page_of(client.post(reverse("citations:request_hearing", args=[citation.pk])))
+    client = signed_in(client, resident)
+    page_url = reverse("citations:detail", args=[citation.pk])
+    address, hidden = form_on(page_of(client.get(page_url)), "Request a hearing</button>")
+    with at(AFTER_WINDOW):  # the page opened in time, its button pressed too late
+        client = signed_in(client, resident)  # the session of June has expired
+        page = page_of(client.get(page_url))
+        response = client.post(address or page_url, hidden)
+        refused = page_of(response)
+        assert_on_the_page(client, response, page_url)
 
     assert "Request a hearing" not in page
     assert "sent it to the Lawrence District Court" in page
@@ -799,7 +815,7 @@ def test_a_hearing_asked_for_on_a_running_daily_fine_is_refused(client, officer,
     citation = cite(officer, party=resident, offense="animal_limit")  # $25 a day, running
 
     page = page_of(signed_in(client, resident).post(
-        reverse("citations:request_hearing", args=[citation.pk])))
+        reverse("citations:detail", args=[citation.pk]), {"action": "hearing"}))
 
     assert "once the per-day fine stops" in page
     assert not CitationHearing.objects.exists()

@@ -174,8 +174,9 @@ def test_the_case_screen_shows_the_refusal_on_the_offense(client, aco):
     first = issue_citation(case=case, offense="running_at_large", acting_user=aco)
     client.force_login(aco)
 
-    response = client.post(reverse("enforcement:case_action", args=[case.pk, "citation"]),
-                           {"citation-offense": "running_at_large", "citation-units": 1})
+    response = client.post(reverse("enforcement:case", args=[case.pk]),
+                           {"action": "citation",
+                            "citation-offense": "running_at_large", "citation-units": 1})
 
     page = response.content.decode()
     assert response.status_code == 200

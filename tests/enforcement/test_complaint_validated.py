@@ -39,8 +39,8 @@ def case_page(client, user, case):
 
 def post_determination(client, user, case, **data):
     client.force_login(user)
-    return client.post(reverse("enforcement:case_action", args=[case.pk, "determine"]),
-                       {f"determine-{name}": value for name, value in data.items()})
+    return client.post(reverse("enforcement:case", args=[case.pk]), {
+        "action": "determine", **{f"determine-{name}": value for name, value in data.items()}})
 
 
 def api_determination(user, case, body):

@@ -182,8 +182,8 @@ def a_case(case_type, officer):
 
 
 def cite(client, case, **fields):
-    return client.post(reverse("enforcement:case_action", args=[case.pk, "citation"]),
-                       {f"citation-{name}": value for name, value in fields.items()})
+    return client.post(reverse("enforcement:case", args=[case.pk]), {
+        "action": "citation", **{f"citation-{name}": value for name, value in fields.items()}})
 
 
 def test_the_officer_is_told_the_select_board_has_not_set_the_chasing_fine(client, aco):

@@ -139,7 +139,7 @@ def test_asking_for_a_hearing_is_answered_in_the_residents_language(
     citation = cite(officer, party=resident)
     client.force_login(resident)
 
-    response = client.post(reverse("citations:request_hearing", args=[citation.pk]),
+    response = client.post(reverse("citations:detail", args=[citation.pk]), {"action": "hearing"},
                            follow=True, HTTP_ACCEPT_LANGUAGE=language)
 
     page = html.unescape(response.content.decode())
@@ -157,8 +157,8 @@ def test_a_late_hearing_request_is_refused_in_the_residents_language_naming_the_
 
     with time_machine.travel(AFTER_WINDOW, tick=False):
         client.force_login(resident)
-        page = html.unescape(client.post(reverse("citations:request_hearing",
-                                                 args=[citation.pk]),
+        page = html.unescape(client.post(reverse("citations:detail", args=[citation.pk]),
+                                         {"action": "hearing"},
                                          HTTP_ACCEPT_LANGUAGE=language).content.decode())
 
     assert f'{refused}(<span class="citation" lang="en">{NA_WINDOW}</span>).' in page

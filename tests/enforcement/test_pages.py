@@ -44,6 +44,7 @@ from tests.enforcement.conftest import (
     stable_case,
 )
 from tests.factories import Role, UserFactory, staff
+from tests.page_forms import assert_on_the_page, post_form
 
 pytestmark = pytest.mark.django_db
 
@@ -102,8 +103,8 @@ def test_staff_of_another_town_get_404_on_records(client, stable_permit, nb_insp
         assert client.get(url).status_code == 404
     assert client.post(reverse("enforcement:inspection", args=[inspection.pk]),
                        checklist(CLEAN_STABLE)).status_code == 404
-    assert client.post(reverse("enforcement:case_action", args=[case.pk, "determine"]),
-                       {"determine-determination": "x"}).status_code == 404
+    assert client.post(reverse("enforcement:case", args=[case.pk]),
+                       {"action": "determine", "determine-determination": "x"}).status_code == 404
 
 
 @pytest.mark.parametrize("role", [Role.CLERK, Role.INSPECTOR, Role.ANIMAL_CONTROL_OFFICER,
@@ -139,8 +140,9 @@ def test_an_inspector_cannot_decide_a_case_hearing(client, stable_permit, nb_ins
                                          hearing_date=MONDAY.date(), scheduled_by=nb_inspector)
 
     response = signed_in(client, nb_inspector).post(
-        reverse("enforcement:case_action", args=[case.pk, "hearing_decision"]),
-        {"hearing_decision-hearing": hearing.pk, "hearing_decision-decision": "Upheld",
+        reverse("enforcement:case", args=[case.pk]),
+        {"action": "hearing_decision",
+         "hearing_decision-hearing": hearing.pk, "hearing_decision-decision": "Upheld",
          "hearing_decision-decided_on": "2027-06-07"},
     )
 
@@ -154,7 +156,8 @@ def test_an_inspector_cannot_decide_a_case_hearing(client, stable_permit, nb_ins
 
 def test_a_clerk_schedules_an_inspection_by_permit_number(client, stable_permit, nb_clerk,
                                                           nb_inspector):
-    response = signed_in(client, nb_clerk).post(reverse("enforcement:inspection_schedule"), {
+    response = signed_in(client, nb_clerk).post(reverse("enforcement:inspections"), {
+        "action": "schedule",
         "check_code": SANITARY, "scheduled_for": "2027-06-09", "inspector": nb_inspector.pk,
         "permit_number": stable_permit.number.lower(), "address": "",
     })
@@ -167,10 +170,12 @@ def test_a_clerk_schedules_an_inspection_by_permit_number(client, stable_permit,
 
 def test_scheduling_an_unknown_permit_number_names_the_field(client, northborough, nb_clerk,
                                                              nb_inspector):
-    response = signed_in(client, nb_clerk).post(reverse("enforcement:inspection_schedule"), {
+    response = post_form(signed_in(client, nb_clerk), reverse("enforcement:inspections"),
+                         'name="permit_number"', {
         "check_code": SANITARY, "scheduled_for": "2027-06-09", "inspector": nb_inspector.pk,
         "permit_number": "PVS-1999-00001", "address": "",
     })
+    assert_on_the_page(client, response, reverse("enforcement:inspections"))
 
     assert response.status_code == 200
     assert "Northborough has no permit PVS-1999-00001" in response.content.decode()
@@ -236,8 +241,8 @@ def test_a_photo_is_uploaded_and_served_inline_to_staff_only(client, stable_perm
     inspection = sanitary_inspection(stable_permit, nb_inspector, on=MONDAY.date())
     client = signed_in(client, nb_inspector)
 
-    client.post(reverse("enforcement:photo_upload", args=[inspection.pk]),
-                {"file": photo_upload(), "caption": "Pile"})
+    client.post(reverse("enforcement:inspection", args=[inspection.pk]),
+                {"action": "photo", "file": photo_upload(), "caption": "Pile"})
 
     photo = inspection.photos.get()
     response = client.get(reverse("enforcement:photo", args=[photo.pk]))
@@ -253,7 +258,8 @@ def test_opening_a_case_from_an_inspection_carries_the_permit_and_violation(
     inspection = failed_inspection(stable_permit, nb_inspector, on=MONDAY.date())
 
     response = signed_in(client, nb_inspector).post(
-        reverse("enforcement:inspection_case", args=[inspection.pk]), {"case_type": STABLE_CASE})
+        reverse("enforcement:inspection", args=[inspection.pk]),
+        {"action": "case", "case_type": STABLE_CASE})
 
     case = Case.objects.get()
     assert response["Location"] == reverse("enforcement:case", args=[case.pk])
@@ -269,8 +275,9 @@ def test_a_daily_citation_is_shown_with_its_running_total(client, stable_permit,
     case = stable_case(stable_permit, nb_inspector, received_on=MONDAY.date())
     client = signed_in(client, nb_inspector)
 
-    client.post(reverse("enforcement:case_action", args=[case.pk, "citation"]),
-                {"citation-offense": STABLE_OFFENSE, "citation-amount": "25", "citation-units": 1})
+    client.post(reverse("enforcement:case", args=[case.pk]),
+                {"action": "citation",
+                 "citation-offense": STABLE_OFFENSE, "citation-amount": "25", "citation-units": 1})
     with time_machine.travel(dt.datetime(2027, 6, 10, 9, 0), tick=False):
         page = client.get(reverse("enforcement:case", args=[case.pk])).content.decode()
 
@@ -307,8 +314,8 @@ def test_the_offense_starts_empty_and_an_empty_choice_is_refused_on_its_field(
     client = signed_in(client, nb_inspector)
 
     page = client.get(reverse("enforcement:case", args=[case.pk])).content.decode()
-    refused = client.post(reverse("enforcement:case_action", args=[case.pk, "citation"]),
-                          {"citation-offense": "", "citation-amount": "25",
+    refused = client.post(reverse("enforcement:case", args=[case.pk]),
+                          {"action": "citation", "citation-offense": "", "citation-amount": "25",
                            "citation-units": 1})
 
     assert '<option value="" selected>Choose an offense</option>' in page
@@ -325,7 +332,7 @@ def test_an_order_with_days_only_cites_the_violation_the_help_names(
     client = signed_in(client, nb_inspector)
 
     page = client.get(reverse("enforcement:case", args=[case.pk])).content.decode()
-    client.post(reverse("enforcement:case_action", args=[case.pk, "order"]), {
+    client.post(reverse("enforcement:case", args=[case.pk]), {"action": "order",
         "order-text": "Remove the manure", "order-comply_within_days": 7})
 
     assert ("Leave empty to cite the period&#x27;s section, or else the case&#x27;s "
@@ -353,8 +360,9 @@ def test_a_citation_amount_outside_the_range_is_refused_on_its_field(client, sta
     case = stable_case(stable_permit, nb_inspector, received_on=MONDAY.date())
 
     response = signed_in(client, nb_inspector).post(
-        reverse("enforcement:case_action", args=[case.pk, "citation"]),
-        {"citation-offense": STABLE_OFFENSE, "citation-amount": "150", "citation-units": 1})
+        reverse("enforcement:case", args=[case.pk]),
+        {"action": "citation",
+         "citation-offense": STABLE_OFFENSE, "citation-amount": "150", "citation-units": 1})
 
     page = response.content.decode()
     assert response.status_code == 200
@@ -368,7 +376,7 @@ def test_an_order_by_days_shows_its_comply_by_date(client, stable_permit, nb_ins
     case = stable_case(stable_permit, nb_inspector, received_on=MONDAY.date())
     client = signed_in(client, nb_inspector)
 
-    client.post(reverse("enforcement:case_action", args=[case.pk, "order"]), {
+    client.post(reverse("enforcement:case", args=[case.pk]), {"action": "order",
         "order-text": "Remove the manure", "order-citation": "Northborough Horse & Stable "
         "Regs §6.2", "order-comply_within_days": 5, "order-period_code": ""})
 
@@ -381,8 +389,9 @@ def test_the_board_suspends_the_permit_through_the_case(client, stable_permit, n
                                                          nb_board):
     case = stable_case(stable_permit, nb_inspector, received_on=MONDAY.date())
 
-    signed_in(client, nb_board).post(reverse("enforcement:case_action", args=[case.pk, "permit"]),
-                                     {"permit-change": "suspend", "permit-reason": "§6.2 again"})
+    signed_in(client, nb_board).post(reverse("enforcement:case", args=[case.pk]),
+                                     {"action": "permit",
+                                      "permit-change": "suspend", "permit-reason": "§6.2 again"})
 
     stable_permit.refresh_from_db()
     assert stable_permit.status == PermitStatus.SUSPENDED
@@ -390,7 +399,7 @@ def test_the_board_suspends_the_permit_through_the_case(client, stable_permit, n
 
 def test_a_complaint_at_the_counter_opens_a_case_from_a_permit_number(client, stable_permit,
                                                                       nb_clerk):
-    response = signed_in(client, nb_clerk).post(reverse("enforcement:case_open"), {
+    response = signed_in(client, nb_clerk).post(reverse("enforcement:cases"), {"action": "open",
         "case_type": STABLE_CASE, "party_name": "", "address": "",
         "permit_number": stable_permit.number, "complaint": "Smell from the manure pile",
         "complainant": "Neighbour", "received_on": "2027-06-07"})

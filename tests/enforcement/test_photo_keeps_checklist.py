@@ -11,6 +11,7 @@ from django.urls import reverse
 from permits_site.enforcement.models import InspectionPhoto
 from tests.enforcement.conftest import MANURE_OVER_LIMIT, photo_upload, sanitary_inspection
 from tests.factories import Role, staff
+from tests.page_forms import assert_on_the_page, button_on
 
 pytestmark = pytest.mark.django_db
 
@@ -30,8 +31,8 @@ def answers(facts):
 
 def add_photo(client, user, inspection, data, *, upload=None):
     client.force_login(user)
-    return client.post(reverse("enforcement:photo_upload", args=[inspection.pk]),
-                       {**data, "file": upload or photo_upload(), "caption": "Pile"})
+    return client.post(reverse("enforcement:inspection", args=[inspection.pk]), {
+        "action": "photo", **data, "file": upload or photo_upload(), "caption": "Pile"})
 
 
 def test_a_complete_checklist_is_saved_with_the_photo(client, stable_permit, nb_inspector):
@@ -70,11 +71,16 @@ def test_a_refused_photo_keeps_the_answers_and_names_the_photo_field(client, sta
                                                                     nb_inspector):
     inspection = sanitary_inspection(stable_permit, nb_inspector, on=MONDAY.date())
 
-    response = add_photo(client, nb_inspector, inspection,
-                         {"manure_storage_cuft": "300"},
-                         upload=photo_upload("rabies_certificate.pdf", as_name="stall.png"))
+    client.force_login(nb_inspector)
+    page_url = reverse("enforcement:inspection", args=[inspection.pk])
+
+    address, sent = button_on(client.get(page_url).content.decode(), "Add photo")
+    response = client.post(address or page_url, {
+        **sent, "manure_storage_cuft": "300", "caption": "Pile",
+        "file": photo_upload("rabies_certificate.pdf", as_name="stall.png")})
 
     page = response.content.decode()
+    assert_on_the_page(client, response, page_url)
     assert 'value="300"' in page
     assert 'href="#id_file"' in page
     assert not InspectionPhoto.objects.exists()
@@ -88,7 +94,7 @@ def test_the_photos_button_submits_the_checklist_form(client, stable_permit, nb_
 
     assert 'id="checklist-form"' in page
     assert 'form="checklist-form"' in page
-    assert f'formaction="{reverse("enforcement:photo_upload", args=[inspection.pk])}"' in page
+    assert '<button type="submit" form="checklist-form" name="action" value="photo"' in page
 
 
 def test_a_colleague_without_an_inspecting_role_may_not_add_photos(client, stable_permit,

@@ -110,8 +110,9 @@ PAGES = {
         "Only the town's Admin may grant and remove staff roles."),
     "citation payment": Refusal(
         (Role.INSPECTOR, "north_andover"),
-        lambda: reverse("enforcement:citation_action", args=[CitationFactory().pk, "payment"]),
-        "Only the town's Clerk may record a payment at the counter.", method="post"),
+        lambda: reverse("enforcement:citation", args=[CitationFactory().pk]),
+        "Only the town's Clerk may record a payment at the counter.", method="post",
+        action="payment"),
     "residence limits": Refusal(
         (Role.CLERK, "north_andover"),
         lambda: reverse("dogs:limits_case", args=[

@@ -109,9 +109,9 @@ def test_a_case_from_the_inspection_and_a_complaint_about_the_permit_name_the_si
     close_inspection(inspection=inspection, acting_user=inspector)
     client.force_login(nb_clerk)
 
-    from_inspection = client.post(reverse("enforcement:inspection_case", args=[inspection.pk]),
-                                  {"case_type": "northborough.stable_violation"})
-    complaint = client.post(reverse("enforcement:case_open"), {
+    from_inspection = client.post(reverse("enforcement:inspection", args=[inspection.pk]),
+                                  {"action": "case", "case_type": "northborough.stable_violation"})
+    complaint = client.post(reverse("enforcement:cases"), {"action": "open",
         "case_type": "northborough.stable_violation", "permit_number": permit.number,
         "complaint": "Manure piled by the brook.", "received_on": "2027-03-15",
     })

@@ -79,8 +79,8 @@ def test_the_case_page_asks_the_exemption_and_refuses_on_it_7_1(client, officer)
     case = case_for(officer)
     client.force_login(officer)
 
-    page = client.post(reverse("enforcement:case_action", args=[case.pk, "citation"]),
-                       {"citation-offense": EXCREMENT, "citation-units": "1",
+    page = client.post(reverse("enforcement:case", args=[case.pk]),
+                       {"action": "citation", "citation-offense": EXCREMENT, "citation-units": "1",
                         "citation-guide_dog": "yes"})
 
     assert not Citation.objects.exists()
