@@ -39,8 +39,9 @@ def with_actions(actions: Mapping[str, View]) -> Callable[[View], View]:
 
 
 def posted_number(request: HttpRequest, field: str) -> int:
-    """The number of the record a form acts on (a variance, a hearing, an order of the page),
-    sent in its hidden ``field``; anything but a number is no such record (404)."""
+    """The number a form names what it acts on by (a variance's, a hearing's, an order's, a
+    finding's place in its list), sent in its hidden ``field``; anything but a number is no
+    such record (404)."""
     value = request.POST.get(field, "")
     if not (value.isascii() and value.isdigit()):
         raise Http404("No such record.")

@@ -2,7 +2,8 @@
 posts without a refusal (403), a "not found" (404) or an error (500).
 
 Each staff account of the demo follows the site's links from its home, a few pages of each
-kind; every form that posts is then sent once, empty, and rolled back, so the walk changes
+kind; every form that posts is then sent once, empty but for its hidden fields (the action
+a form of a page names, the record it acts on), and rolled back, so the walk changes
 nothing and the forms are judged on the demo as it was. An empty form answers with its
 errors (400) or does what it says (a redirect): either way the page offered it to someone
 allowed to send it. The demo's records are the same for every account, so one form of each
@@ -39,19 +40,28 @@ DEAD_ENDS = {403, 404, 500}
 
 
 class PageLinks(HTMLParser):
-    """The links of a page and the addresses its forms post to."""
+    """The links of a page and its forms that post: each one's address and hidden fields."""
 
     def __init__(self) -> None:
         super().__init__()
         self.links: list[str] = []
-        self.posts: list[str] = []
+        self.posts: list[tuple[str, dict[str, str]]] = []
+        self.in_post = False
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         named = dict(attrs)
         if tag == "a" and named.get("href"):
             self.links.append(named["href"])
         elif tag == "form" and (named.get("method") or "").lower() == "post":
-            self.posts.append(named.get("action") or "")
+            self.posts.append((named.get("action") or "", {}))
+            self.in_post = True
+        elif (tag == "input" and self.in_post and named.get("type") == "hidden"
+              and named.get("name") not in (None, "csrfmiddlewaretoken")):
+            self.posts[-1][1][named["name"]] = named.get("value") or ""
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "form":
+            self.in_post = False
 
 
 def within_the_site(base: str, href: str) -> str | None:
@@ -75,11 +85,22 @@ def kind_of(url: str) -> tuple[str, tuple] | None:
     return match.view_name, words
 
 
-def offered_forms(client: Client) -> dict[tuple, str]:
-    """One address of each kind of form the account is shown, reading breadth first."""
+def form_kind(url: str, hidden: dict[str, str]) -> tuple | None:
+    """A form's kind: the kind of its address and the action it names there (a page's
+    forms post to the page, each naming its action)."""
+    kind = kind_of(url)
+    return None if kind is None else (kind, hidden.get("action", ""))
+
+
+#: A form to send: its address and its hidden fields.
+Form = tuple[str, tuple[tuple[str, str], ...]]
+
+
+def offered_forms(client: Client) -> dict[tuple, Form]:
+    """One form of each kind the account is shown, reading breadth first."""
     read: dict[tuple, int] = defaultdict(int)
     seen: set[str] = set()
-    forms: dict[tuple, str] = {}
+    forms: dict[tuple, Form] = {}
     frontier = ["/"]
     for _ in range(DEPTH):
         reached = []
@@ -98,21 +119,22 @@ def offered_forms(client: Client) -> dict[tuple, str]:
                 continue
             page = PageLinks()
             page.feed(response.content.decode())
-            for action in page.posts:
+            for action, hidden in page.posts:
                 target = within_the_site(url, action)
-                if target is not None and (form_kind := kind_of(target)) is not None:
-                    forms.setdefault(form_kind, target)
+                if target is not None and (kind := form_kind(target, hidden)) is not None:
+                    forms.setdefault(kind, (target, tuple(sorted(hidden.items()))))
             reached += [link for href in page.links
                         if (link := within_the_site(url, href)) is not None]
         frontier = [url for url in reached if url is not None]
     return forms
 
 
-def post_and_forget(client: Client, url: str) -> int:
-    """Send the form empty and roll back whatever it did; a form that sends the person to
-    the sign-in page is refused too (answered here as a 403)."""
+def post_and_forget(client: Client, form: Form) -> int:
+    """Send the form empty but for its hidden fields and roll back whatever it did; a form
+    that sends the person to the sign-in page is refused too (answered here as a 403)."""
+    url, hidden = form
     with transaction.atomic():
-        response = client.post(url, {})
+        response = client.post(url, dict(hidden))
         transaction.set_rollback(True)
     if response.status_code == 302 and response["Location"].startswith(
             resolve_url(settings.LOGIN_URL)):
@@ -128,14 +150,15 @@ def accounts() -> list[User]:
     return [User.objects.get(username="resident"), *staff]
 
 
-def judge(user: User, *, judged_already: frozenset[str] = frozenset()) -> tuple[set[str],
-                                                                                list[str]]:
+def judge(user: User, *, judged_already: frozenset[Form] = frozenset()) -> tuple[set[Form],
+                                                                                 list[str]]:
     """The forms ``user`` is offered (less those judged already) and those that dead-end."""
     client = Client(raise_request_exception=False)
     client.force_login(user)
     forms = set(offered_forms(client).values()) - judged_already
-    return forms, [f"{user.username}: POST {url} answered {status}" for url in sorted(forms)
-                   if (status := post_and_forget(client, url)) in DEAD_ENDS]
+    return forms, [f"{user.username}: POST {url} {dict(hidden)} answered {status}"
+                   for url, hidden in sorted(forms)
+                   if (status := post_and_forget(client, (url, hidden))) in DEAD_ENDS]
 
 
 def test_no_form_offered_to_a_member_of_staff_is_refused(accounts):
@@ -154,8 +177,11 @@ def test_no_form_offered_to_a_member_of_staff_is_refused(accounts):
 
 
 def test_a_form_of_another_record_is_the_same_kind():
-    assert kind_of("/enforcement/cases/12/citation/") == kind_of("/enforcement/cases/7/citation/")
-    assert kind_of("/enforcement/cases/12/citation/") != kind_of("/enforcement/cases/12/close/")
+    citation = {"action": "citation"}
+    assert (form_kind("/enforcement/cases/12/", citation)
+            == form_kind("/enforcement/cases/7/", citation))
+    assert (form_kind("/enforcement/cases/12/", citation)
+            != form_kind("/enforcement/cases/12/", {"action": "close"}))
 
 
 def test_an_empty_dog_license_form_is_answered_with_its_errors(client, resident):
