@@ -18,13 +18,14 @@ from rest_framework.decorators import action
 from rest_framework.response import Response
 
 from dogs import cases
-from dogs.models import CaseDog
+from dogs.models import CaseDog, Dog
 from permits_site.accounts.permissions import ENFORCEMENT_ROLES
 from permits_site.api.public.fields import (
     BoundedDateField,
     BoundedModelSerializer,
     MoneyField,
     StrictBooleanField,
+    StrictCharField,
     StrictSerializer,
 )
 from permits_site.api.scopes import in_towns_where
@@ -227,6 +228,21 @@ class DogCaseSerializer(BoundedModelSerializer):
 
 
 # -- in ------------------------------------------------------------------------------------
+
+
+class CaseDogSerializer(StrictSerializer):
+    """The dog the case is about, named or corrected until the determination: a dog of the
+    register by id, or a dog on no register described."""
+
+    dog = serializers.PrimaryKeyRelatedField(
+        queryset=Dog.objects.select_related("residence"), required=False, allow_null=True,
+        default=None, help_text="The id of the dog of the town's register.")
+    dog_description = StrictCharField(
+        max_length=200, required=False, allow_blank=True, default="",
+        help_text="A dog on no register: breed, color, markings, the name it answers to.")
+
+    def validate(self, attrs: dict) -> dict:
+        return {"dog": attrs["dog"], "description": attrs["dog_description"]}
 
 
 class DogProposalSerializer(serializers.Serializer):
@@ -437,6 +453,14 @@ class DogCaseViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
         service(acting_user=request.user, **data)
         fresh = self.get_queryset().get(pk=case.pk)
         return Response(DogCaseSerializer(fresh).data, status=status_code)
+
+    @extend_schema(request=CaseDogSerializer, responses=DogCaseSerializer)
+    @action(detail=True, methods=["post"])
+    def dog(self, request, pk=None):
+        """Name the dog of a case opened without one, or correct it, until the case is
+        determined: the notice of determination names it (Dangerous B(2); Potentially
+        dangerous B(2))."""
+        return self.step(request, CaseDogSerializer, cases.record_case_dog)
 
     @extend_schema(request=DogProposalSerializer, responses=DogCaseSerializer)
     @action(detail=True, methods=["post"])

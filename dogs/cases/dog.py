@@ -7,6 +7,9 @@ record — through the core's case subjects (:class:`DogOfCase`, registered from
 ``DogsConfig.ready``): a dog of the town's register, found on the page by its tag or license
 number, microchip, name or owner's name, whose owner and residence the case then takes; or a
 dog on no register as the officer describes it. Another town's dog is refused on its field.
+Until the case is determined, whoever may open it names the dog of a case opened without one,
+or corrects it (:func:`record_case_dog`, from the case page and ``POST
+/api/v1/dog-cases/{id}/dog/``); the notice of determination then names it for good.
 """
 
 from __future__ import annotations
@@ -17,11 +20,15 @@ from typing import TYPE_CHECKING
 from django.db.models import Q
 from django.utils import timezone
 
-from dogs.cases.common import DETERMINED_DOG_CASES
+from dogs.cases.common import DANGEROUS_DOG, DETERMINED_DOG_CASES
+from dogs.law import cite
 from dogs.models import CaseDog, Dog, DogLicense, DogTag
 from permits_site import audit
+from permits_site.accounts.permissions import can_work_case
+from permits_site.enforcement.models import CaseStatus
 from permits_site.enforcement.registry import CaseSubject
-from permits_site.exceptions import DomainError
+from permits_site.exceptions import DomainError, InvalidTransition, PermissionDenied
+from permits_site.rules.calendar import format_date
 from permits_site.search.matching import words_match
 
 if TYPE_CHECKING:
@@ -116,21 +123,74 @@ def dog_refusals(municipality: Municipality, dog: Dog | None,
     return {}
 
 
-def name_case_dog(*, case: Case, acting_user: User, dog: Dog | None = None,
-                  description: str = "") -> CaseDog:
-    """Record the dog the case is about (Dangerous B; Potentially dangerous B), audited."""
-    refusals = dog_refusals(case.municipality, dog, description.strip())
+def _refuse_unless_named(case: Case, dog: Dog | None, description: str) -> None:
+    refusals = dog_refusals(case.municipality, dog, description)
     if case.case_type not in DETERMINED_DOG_CASES:
         refusals["dog"] = ["Only a dangerous or potentially dangerous dog case names its dog."]
-    if dog is None and not description.strip():
+    if dog is None and not description:
         refusals["dog"] = ["Choose the dog from the register or describe it."]
     if refusals:
         raise DomainError(refusals)
+
+
+def _named(named: CaseDog) -> dict:
+    return {"dog": named.dog_id, "description": named.description}
+
+
+def _summary(named: CaseDog) -> str:
+    return dog_words(named.dog) if named.dog else named.description
+
+
+def name_case_dog(*, case: Case, acting_user: User, dog: Dog | None = None,
+                  description: str = "") -> CaseDog:
+    """Record the dog the case is about as it is opened (Dangerous B; Potentially dangerous
+    B), audited."""
+    _refuse_unless_named(case, dog, description.strip())
     named = CaseDog.objects.create(case=case, dog=dog, description=description.strip())
-    words = dog_words(dog) if dog else named.description
     audit.record(actor=acting_user, action="case.dog_named", subject=case,
-                 municipality=case.municipality, summary=f"Dog named: {words}",
-                 after={"dog": dog.pk if dog else None, "description": named.description})
+                 municipality=case.municipality,
+                 summary=f"Dog named: {_summary(named)}", after=_named(named))
+    return named
+
+
+def _refuse_once_determined(case: Case) -> None:
+    """The owner's notice of determination names the dog (Dangerous B(2); Potentially
+    dangerous B(2)): from the determination on, the dog is the one it names."""
+    if case.status == CaseStatus.CLOSED:
+        raise InvalidTransition("The case is closed: its dog is no longer named or corrected.",
+                                field="dog")
+    if case.status != CaseStatus.OPEN:
+        section = "Dangerous B(2)" if case.case_type == DANGEROUS_DOG else (
+            "Potentially dangerous B(2)")
+        raise InvalidTransition(
+            f"The case was determined on {format_date(case.determined_on)} and its notice of "
+            "determination names the dog: the dog is no longer named or corrected "
+            f"({cite(section)}).", field="dog")
+
+
+def record_case_dog(*, case: Case, acting_user: User, dog: Dog | None = None,
+                    description: str = "") -> CaseDog:
+    """Name the dog of a case opened without one, or correct the dog named, while the case is
+    open and not yet determined; whoever may open the case may (a case worker of its town).
+    Audited with the dog named before; the person responsible and the address stay as the
+    case recorded them."""
+    if not can_work_case(acting_user, case.municipality_id):
+        raise PermissionDenied("Only the town's clerk, inspectors, animal control officers or "
+                               "hearing authority name the dog of a case.")
+    _refuse_once_determined(case)
+    description = description.strip()
+    _refuse_unless_named(case, dog, description)
+    named = CaseDog.objects.filter(case=case).select_related("dog").first()
+    if named is None:
+        return name_case_dog(case=case, dog=dog, description=description,
+                             acting_user=acting_user)
+    before = _named(named)
+    named.dog, named.description = dog, description
+    named.save(update_fields=["dog", "description"])
+    audit.record(actor=acting_user, action="case.dog_corrected", subject=case,
+                 municipality=case.municipality,
+                 summary=f"Dog corrected: {_summary(named)}", before=before,
+                 after=_named(named))
     return named
 
 

@@ -13,6 +13,7 @@ from dogs.cases import (
     DangerException,
     DangerousGround,
     DeclarationException,
+    DogOfCase,
     NuisanceGround,
     RelocationDirection,
     RulingOutcome,
@@ -25,7 +26,33 @@ from dogs.cases import (
 )
 from dogs.rules import DANGEROUS_DOG_COMPLIANCE
 from permits_site.enforcement.forms import TEXTAREA, CaseActionForm, ServiceErrors, short_date
+from permits_site.exceptions import DomainError
 from permits_site.licensing.fact_forms import FactsForm, bounded_date_field, fact_form_class
+
+
+class CaseDogForm(CaseActionForm):
+    """The dog the case is about, named or corrected until the determination (Dangerous B;
+    Potentially dangerous B): words that find a dog of the town's register, or a description
+    of a dog on no register."""
+
+    dog = forms.CharField(
+        max_length=100, required=False, label="Dog of the register",
+        help_text="Its license tag or license number, microchip, name or owner's name.")
+    dog_description = forms.CharField(max_length=200, required=False,
+                                      label=DogOfCase.description_label,
+                                      help_text=DogOfCase.description_help)
+
+    def clean(self):
+        cleaned = super().clean()
+        words = cleaned.pop("dog", "")
+        cleaned["description"] = cleaned.pop("dog_description", "")
+        cleaned["dog"] = None
+        if words:
+            try:
+                cleaned["dog"] = DogOfCase().find(self.case.municipality, words)
+            except DomainError as refused:
+                self.add_service_errors(refused.errors)
+        return cleaned
 
 
 class ProposalForm(CaseActionForm):

@@ -27,6 +27,7 @@ from dogs import cases
 from dogs.cases.forms import (
     AppealForm,
     AppealHearingForm,
+    CaseDogForm,
     ComplianceCheckForm,
     ConfirmForm,
     DangerousDeterminationForm,
@@ -52,7 +53,12 @@ from dogs.cases.forms import (
 )
 from dogs.law import cite
 from permits_site.accounts.models import Role
-from permits_site.accounts.permissions import can_view_enforcement, has_role, require
+from permits_site.accounts.permissions import (
+    CASE_WORKER_ROLES,
+    can_view_enforcement,
+    has_role,
+    require,
+)
 from permits_site.enforcement.models import Appeal, Case, CaseStatus, Order
 from permits_site.enforcement.registry import case_type
 from permits_site.exceptions import DomainError
@@ -162,6 +168,11 @@ class Action:
 
 
 ACTIONS: dict[str, Action] = {
+    "dog": Action(
+        CaseDogForm, CASE_WORKER_ROLES,
+        lambda case: case.case_type in cases.DETERMINED_DOG_CASES and _open(case),
+        lambda case, data, user: cases.record_case_dog(case=case, acting_user=user, **data),
+        "Dog recorded.", doing="name the dog a case is about"),
     "propose": Action(
         ProposalForm, (Role.ANIMAL_CONTROL_OFFICER,),
         lambda case: case.case_type == cases.POTENTIALLY_DANGEROUS_DOG and _open(case)

@@ -21,20 +21,31 @@ from rest_framework.test import APIClient
 from dogs.bites.services import open_potentially_dangerous_case
 from dogs.cases import (
     DANGEROUS_DOG,
+    NUISANCE_DOG,
     POTENTIALLY_DANGEROUS_DOG,
+    close_dog_case,
     determine_dangerous,
     determine_potentially_dangerous,
+    dog_named,
+    record_case_dog,
 )
+from dogs.models import CaseDog
+from permits_site.audit import history_of
 from permits_site.enforcement.models import Case
+from permits_site.enforcement.services import open_case
+from permits_site.exceptions import DomainError, InvalidTransition, PermissionDenied
 from tests.factories import (
     BiteRecordFactory,
     DogFactory,
     DogTagFactory,
     PermitFactory,
     PropertyFactory,
+    Role,
     UserFactory,
     municipality,
+    staff,
 )
+from tests.page_forms import assert_on_the_page, field_error, post_action, post_form
 
 pytestmark = pytest.mark.django_db
 
@@ -250,3 +261,221 @@ def test_a_case_opened_from_a_bite_names_its_dog_the_same_way(client, aco, chief
 
     client.force_login(aco)
     assert f"Dog {BISCUIT}" in notice_text(client, case)
+
+
+# -- naming or correcting the dog before the determination -----------------------------------
+
+
+def opened_without_a_dog(officer, case_type: str = DANGEROUS_DOG) -> Case:
+    return open_case(municipality=municipality("north_andover"), case_type=case_type,
+                     party=None, party_name="Lee Keeper", address="40 Elm Street",
+                     complaint="A dog bit a jogger on Elm Street.", received_on=TODAY,
+                     acting_user=officer)
+
+
+def test_the_officer_names_the_dog_of_a_case_opened_without_one(aco, biscuit):
+    case = opened_without_a_dog(aco)
+
+    record_case_dog(case=case, dog=biscuit, acting_user=aco)
+
+    assert dog_named(case) == BISCUIT
+    entry = history_of(case).first()
+    assert (entry.action, entry.actor, entry.before) == ("case.dog_named", aco, {})
+    assert entry.after == {"dog": biscuit.pk, "description": ""}
+    case.refresh_from_db()
+    assert (case.party_name, case.address) == ("Lee Keeper", "40 Elm Street")
+
+
+def test_the_officer_corrects_a_described_dog_to_the_registers_audited(aco, biscuit):
+    case = opened_without_a_dog(aco)
+    record_case_dog(case=case, description="Beagle, answers to Biscuit", acting_user=aco)
+
+    record_case_dog(case=case, dog=biscuit, acting_user=aco)
+
+    assert dog_named(case) == BISCUIT
+    assert CaseDog.objects.filter(case=case).count() == 1
+    entry = history_of(case).first()
+    assert entry.action == "case.dog_corrected"
+    assert entry.before == {"dog": None, "description": "Beagle, answers to Biscuit"}
+    assert entry.after == {"dog": biscuit.pk, "description": ""}
+    assert entry.summary == f"Dog corrected: {BISCUIT}"
+
+
+@pytest.mark.parametrize("role", [Role.CLERK, Role.INSPECTOR, Role.HEARING_AUTHORITY])
+def test_whoever_may_open_the_case_may_name_its_dog(aco, biscuit, role):
+    case = opened_without_a_dog(aco)
+
+    record_case_dog(case=case, dog=biscuit, acting_user=staff(role, "north_andover"))
+
+    assert dog_named(case) == BISCUIT
+
+
+@pytest.mark.parametrize("who", ["resident", "board member", "another town's officer"])
+def test_no_one_else_names_the_dog(aco, biscuit, who):
+    case = opened_without_a_dog(aco)
+    person = {"resident": lambda: UserFactory(),
+              "board member": lambda: staff(Role.BOARD_MEMBER, "north_andover"),
+              "another town's officer": lambda: staff(Role.ANIMAL_CONTROL_OFFICER,
+                                                      "tisbury")}[who]()
+
+    with pytest.raises(PermissionDenied):
+        record_case_dog(case=case, dog=biscuit, acting_user=person)
+    assert dog_named(case) == ""
+
+
+def test_the_dog_is_no_longer_changed_once_the_case_is_determined(aco, chief, biscuit):
+    case = opened_without_a_dog(aco)
+    record_case_dog(case=case, description="Beagle, answers to Biscuit", acting_user=aco)
+    declared_dangerous(case, chief)
+
+    with pytest.raises(InvalidTransition) as refused:
+        record_case_dog(case=case, dog=biscuit, acting_user=aco)
+
+    assert refused.value.errors == {"dog": [
+        "The case was determined on September 2, 2027 and its notice of determination names "
+        "the dog: the dog is no longer named or corrected (North Andover Code ch. 60, "
+        "Dangerous B(2))."]}
+    assert dog_named(case) == "Beagle, answers to Biscuit (on no register)"
+
+
+def test_the_dog_of_a_closed_case_is_no_longer_changed(aco, chief, biscuit):
+    case = opened_without_a_dog(aco)
+    close_dog_case(case=case, acting_user=chief)
+
+    with pytest.raises(InvalidTransition) as refused:
+        record_case_dog(case=case, dog=biscuit, acting_user=aco)
+
+    assert refused.value.errors == {"dog": [
+        "The case is closed: its dog is no longer named or corrected."]}
+    assert dog_named(case) == ""
+
+
+def test_a_nuisance_dog_case_names_no_dog(aco, biscuit):
+    case = opened_without_a_dog(aco, NUISANCE_DOG)
+
+    with pytest.raises(DomainError) as refused:
+        record_case_dog(case=case, dog=biscuit, acting_user=aco)
+
+    assert refused.value.errors == {"dog": [
+        "Only a dangerous or potentially dangerous dog case names its dog."]}
+
+
+def test_another_towns_dog_is_refused_and_the_dog_named_stays(aco, biscuit):
+    case = opened_without_a_dog(aco)
+    record_case_dog(case=case, dog=biscuit, acting_user=aco)
+    elsewhere = DogFactory(residence=PropertyFactory(municipality=municipality("tisbury")))
+
+    with pytest.raises(DomainError) as refused:
+        record_case_dog(case=case, dog=elsewhere, acting_user=aco)
+
+    assert refused.value.errors == {"dog": ["This dog is not on North Andover's register."]}
+    assert dog_named(case) == BISCUIT
+
+
+# -- ... on the case page ----------------------------------------------------------------------
+
+
+def test_the_officer_corrects_the_dog_on_the_case_page_by_its_tag(client, aco, biscuit):
+    case = opened_without_a_dog(aco)
+    record_case_dog(case=case, description="Beagle, answers to Biscuit", acting_user=aco)
+    client.force_login(aco)
+    page = reverse("dogs:case", args=[case.pk])
+
+    shown = client.get(page).content.decode()
+    response = post_form(client, page, 'name="dog-dog"', {"dog-dog": str(TAG)})
+
+    assert "Name or correct the dog" in shown
+    assert response.status_code == 302
+    assert f"Dog: {BISCUIT}" in words_of(client.get(page).content.decode())
+
+
+def test_words_naming_no_dog_are_refused_on_the_case_page(client, aco, biscuit):
+    case = opened_without_a_dog(aco)
+    client.force_login(aco)
+    page = reverse("dogs:case", args=[case.pk])
+
+    refused = post_form(client, page, 'name="dog-dog"', {"dog-dog": "Rex Roe"})
+
+    assert refused.status_code == 400
+    assert_on_the_page(client, refused, page)
+    assert ("No dog of North Andover has the tag, license or microchip “Rex Roe”"
+            in field_error(refused.content.decode(), "dog-dog"))
+    assert 'value="Rex Roe"' in refused.content.decode()
+    assert dog_named(case) == ""
+
+
+def test_the_determined_case_page_offers_no_correction_and_refuses_one(client, aco, chief,
+                                                                      biscuit):
+    case = opened_without_a_dog(aco)
+    declared_dangerous(case, chief)
+    client.force_login(aco)
+    page = reverse("dogs:case", args=[case.pk])
+
+    shown = client.get(page).content.decode()
+    refused = post_action(client, page, "dog", {"dog-dog": str(TAG)})
+
+    assert "Name or correct the dog" not in shown
+    assert refused.status_code == 400
+    assert ("The case was determined on September 2, 2027 and its notice of determination "
+            "names the dog") in words_of(refused.content.decode())
+    assert dog_named(case) == ""
+
+
+# -- ... through the API --------------------------------------------------------------------
+
+
+def test_the_api_names_and_corrects_the_dog(aco, biscuit):
+    case = opened_without_a_dog(aco)
+    api = api_for(aco)
+
+    described = api.post(f"/api/v1/dog-cases/{case.pk}/dog/",
+                         {"dog_description": "Beagle, answers to Biscuit"}, format="json")
+    corrected = api.post(f"/api/v1/dog-cases/{case.pk}/dog/", {"dog": biscuit.pk},
+                         format="json")
+
+    assert described.status_code == 200, described.json()
+    assert described.json()["dog_named"] == "Beagle, answers to Biscuit (on no register)"
+    assert corrected.status_code == 200
+    assert (corrected.json()["dog"], corrected.json()["dog_description"],
+            corrected.json()["dog_named"]) == (biscuit.pk, "", BISCUIT)
+    assert [entry.action for entry in history_of(case)][:2] == [
+        "case.dog_corrected", "case.dog_named"]
+
+
+@pytest.mark.parametrize(("body", "field", "says"), [
+    ({}, "dog", "Choose the dog from the register or describe it."),
+    ({"dog": 999999}, "dog", "Invalid pk"),
+    ({"dog": True}, "dog", "Incorrect type"),
+    ({"dog_description": 7}, "dog_description", "Enter text"),
+    ({"name": "Biscuit"}, "name", "Unknown field."),
+])
+def test_the_api_refuses_a_bad_body_by_field(aco, body, field, says):
+    case = opened_without_a_dog(aco)
+
+    response = api_for(aco).post(f"/api/v1/dog-cases/{case.pk}/dog/", body, format="json")
+
+    assert response.status_code == 400
+    assert says in " ".join(response.json()[field])
+    assert dog_named(case) == ""
+
+
+def test_the_api_refuses_the_dog_of_a_determined_case_by_name(aco, chief, biscuit):
+    case = opened_without_a_dog(aco)
+    declared_dangerous(case, chief)
+
+    response = api_for(aco).post(f"/api/v1/dog-cases/{case.pk}/dog/", {"dog": biscuit.pk},
+                                 format="json")
+
+    assert response.status_code == 400
+    assert "its notice of determination names the dog" in response.json()["dog"][0]
+    assert dog_named(case) == ""
+
+
+def test_the_api_refuses_a_board_member(aco, biscuit):
+    case = opened_without_a_dog(aco)
+
+    response = api_for(staff(Role.BOARD_MEMBER, "north_andover")).post(
+        f"/api/v1/dog-cases/{case.pk}/dog/", {"dog": biscuit.pk}, format="json")
+
+    assert response.status_code in (403, 404)
+    assert dog_named(case) == ""
