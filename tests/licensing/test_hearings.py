@@ -656,31 +656,24 @@ def test_clerk_downloads_the_notice_letters(client, stable_kind, northborough_cl
 
 
 @time_machine.travel(MONDAY_JUNE_3_2030, tick=False)
-def test_board_members_see_the_hearing_but_only_clerks_schedule_and_decide(
+def test_board_members_see_the_hearing_but_only_clerks_schedule_it(
     client, stable_kind, northborough_clerk, northborough_board_member
 ):
+    """The Board holds the hearing and records its decision (Northborough §2.2:
+    tests/stables/test_board_records_hearing_decision.py); scheduling and mailing the notices
+    stay the Clerk's."""
     application = submitted_application()
-    hearing = scheduled(application, northborough_clerk)
+    scheduled(application, northborough_clerk)
     client.force_login(northborough_board_member)
 
     page = client.get(review_url(application)).content.decode()
-    decide = post_action(
-        client, review_url(application), "hearing_decide", hearing=hearing.pk,
-        data={
-            f"decide-{hearing.pk}-decision": "Granted.",
-            f"decide-{hearing.pk}-decided_on": "2030-06-03",
-        },
-    )
     schedule = post_action(
         client, review_url(application), "hearing_schedule",
         data=schedule_data("Ann Abbot | 3 Green Lane", hearing_date="2030-07-01"),
     )
 
     assert "Ann Abbot" in page
-    assert "Record the decision" not in page
-    assert (decide.status_code, schedule.status_code) == (403, 403)
-    hearing.refresh_from_db()
-    assert hearing.decided_on is None
+    assert schedule.status_code == 403
     assert application.hearings.count() == 1
 
 
