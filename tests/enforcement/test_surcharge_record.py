@@ -232,13 +232,13 @@ def test_a_hearing_held_on_a_case_about_the_permit_is_a_show_cause_hearing(diner
                          address="4 Main Street", complaint="Repeated violations.",
                          received_on=timezone.localdate(), acting_user=officer, permit=permit)
         schedule_case_hearing(case=case, notice_sent_on=dt.date(2027, 1, 4),
-                              hearing_date=dt.date(2027, 1, 18), acting_user=officer)
+                              hearing_date=dt.date(2027, 1, 19), acting_user=officer)
         schedule_case_hearing(case=case, notice_sent_on=dt.date(2027, 1, 4),
                               hearing_date=dt.date(2027, 7, 1), acting_user=officer)
 
     [event] = events_of(diner)
 
-    assert (event.code, event.on) == ("show_cause_hearing", dt.date(2027, 1, 18))
+    assert (event.code, event.on) == ("show_cause_hearing", dt.date(2027, 1, 19))
     assert event.url == f"/enforcement/cases/{case.pk}/"
     assert "Tisbury BOH Reg 09.0.6" in event.citation
 
