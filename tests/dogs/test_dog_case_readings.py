@@ -294,13 +294,14 @@ def test_hearing_authority_a_refuses_any_holder_of_the_officer_role(owner, aco, 
 
 
 def test_hearing_authority_a_refuses_the_officer_the_ruling_on_an_appeal(pdd, aco, both_roles):
+    heard = dt.date(2027, 9, 7)  # the next office day: Friday, then Labor Day Monday
     with at(NOTIFIED):
         appeal = file_dog_appeal(case=pdd, appellant="owner", filed_on=NOTIFIED,
                                  grounds="Not aggressive.", acting_user=aco)
-        schedule_public_hearing(appeal=appeal, hearing_date=NOTIFIED, acting_user=aco)
-        with pytest.raises(PermissionDenied) as refused:
-            rule_on_appeal(appeal=appeal, outcome="uphold", ruling="Upheld.",
-                           decided_on=NOTIFIED, acting_user=both_roles)
+        schedule_public_hearing(appeal=appeal, hearing_date=heard, acting_user=aco)
+    with at(heard), pytest.raises(PermissionDenied) as refused:
+        rule_on_appeal(appeal=appeal, outcome="uphold", ruling="Upheld.",
+                       decided_on=heard, acting_user=both_roles)
     assert "Hearing authority A" in str(refused.value)
 
 
