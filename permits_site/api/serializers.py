@@ -87,6 +87,12 @@ class NeededDocumentSerializer(serializers.Serializer):
     section = serializers.CharField(source="citation", allow_blank=True)
     may_follow = serializers.BooleanField()
     count = serializers.IntegerField()
+    dated = serializers.SerializerMethodField(
+        help_text="Whether its upload must carry valid_until: the rules read its expiry "
+                  "(a dog's rabies certificate or exemption, Licenses A(1)).")
+
+    def get_dated(self, required) -> bool:
+        return not self.context["dated_kinds"].isdisjoint(required.kinds)
 
 
 # -- money ---------------------------------------------------------------------
@@ -257,7 +263,9 @@ class ApplicationDetailSerializer(ApplicationSerializer):
     @extend_schema_field(NeededDocumentSerializer(many=True))
     def get_documents_needed(self, application: Application) -> list:
         """The required documents not attached yet (the page's "Still needed")."""
-        return NeededDocumentSerializer(missing_documents(application), many=True).data
+        dated_kinds = set(kind_for(application.permit_type.code).expiry_facts)
+        return NeededDocumentSerializer(missing_documents(application), many=True,
+                                        context={"dated_kinds": dated_kinds}).data
 
     @extend_schema_field(serializers.ListField(child=serializers.DictField()))
     def get_determinations(self, application: Application) -> list[dict]:

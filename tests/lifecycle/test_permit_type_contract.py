@@ -162,12 +162,13 @@ def test_an_application_built_from_the_declaration_shows_only_declared_gates(db,
 
 def attach_what_must_be_attached(api, created: dict) -> None:
     """Upload, as a client reading only ``documents_needed`` would, each document that may
-    not follow the submission (as many as each asks)."""
+    not follow the submission (as many as each asks), with its expiry where it is ``dated``."""
     for needed in created["documents_needed"]:
         for _ in range(needed["count"] if not needed["may_follow"] else 0):
             with open(SAMPLE, "rb") as sample:
+                dated = {"valid_until": "2031-01-01"} if needed["dated"] else {}
                 uploaded = api.post(f"/api/v1/applications/{created['id']}/documents/",
-                                    {"kind": needed["kinds"][0], "file": sample},
+                                    {"kind": needed["kinds"][0], "file": sample, **dated},
                                     format="multipart")
             assert uploaded.status_code == 201, uploaded.content
 
