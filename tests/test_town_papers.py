@@ -139,7 +139,7 @@ def test_a_northborough_variance_is_kept_at_the_board_s_office_in_its_own_words(
 
     assert "available to the public at the office of the Board of Health" in papers[
         "written variance"]
-    assert ("a variance of §4.1(a): 42 ft where 50 ft is required"
+    assert ("A variance of §4.1(a): 42 ft where 50 ft is required"
             in " ".join(papers["hearing notice"].split()))
     assert "Variance granted" in papers["written variance"]
     assert "Variance 1: rules varied" in papers["license"]

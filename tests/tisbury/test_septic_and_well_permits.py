@@ -308,7 +308,7 @@ def test_a_waiver_of_the_sealed_meter_is_noticed_in_the_rule_s_own_words_09_3_1_
                                acting_user=clerk)
 
     notice = " ".join(words_of(render_hearing_notices_pdf(hearing)).split())
-    assert ("a waiver of Tisbury BOH Reg 09.3.1(4): A well serving more than 2 bedrooms or "
+    assert ("A waiver of Tisbury BOH Reg 09.3.1(4): A well serving more than 2 bedrooms or "
             "more than 4 occupants needs a sealed water meter") in notice
     assert "{" not in notice
 
