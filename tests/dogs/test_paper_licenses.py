@@ -34,9 +34,10 @@ pytestmark = pytest.mark.django_db
 FEB_2027 = dt.datetime(2027, 2, 10, 15, 0)
 MARCH_2027 = dt.datetime(2027, 3, 10, 15, 0)
 #: The resident's dashboard, whatever the number of records (one of them lists the towns
-#: for "Which permit do I need?"; four more: the withdrawn and denied applications, and the
-#: resident's ties to each town that decide which towns' panels are open).
-DASHBOARD_QUERIES = 15
+#: for "Which permit do I need?"; three more: the withdrawn and denied applications, the
+#: permit types' towns and the resident's ties to each town, which decide which towns'
+#: panels are open).
+DASHBOARD_QUERIES = 14
 PAPER_LICENSE_PAGE_QUERIES = 6
 #: The renewal season screen: the not-renewed list's count and page, then last year's
 #: numbers of the page's dogs (one query online, one on paper).

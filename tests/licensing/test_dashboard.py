@@ -13,7 +13,7 @@ from django.utils import timezone
 from permits_site.licensing.models import Permit
 from permits_site.licensing.services.applications import withdraw_application
 from tests.factories import Role, UserFactory, staff
-from tests.stables.flow import drafted, permitted
+from tests.stables.flow import drafted, permitted, site
 
 pytestmark = pytest.mark.django_db
 OTHER_TOWNS = '<details id="other-towns"'
@@ -86,3 +86,14 @@ def test_a_town_panel_is_open_for_an_address_or_an_application_there(client, kee
     assert 'id="dogs-heading"' in opened
     assert 'id="stables-heading"' in opened
     assert OTHER_TOWNS not in body
+
+
+def test_a_town_panel_is_open_for_a_place_of_the_residents_there(client):
+    """A Northborough place of hers, with nothing applied for yet, is a tie to the town: the
+    stables panel is where she starts."""
+    keeper = UserFactory(first_name="Kate", last_name="Keeper", city="North Andover")
+    site(keeper)
+
+    body = dashboard(client, keeper)
+
+    assert 'id="stables-heading"' in body.split(OTHER_TOWNS)[0]

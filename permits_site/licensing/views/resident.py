@@ -37,6 +37,7 @@ from permits_site.licensing.views import listing
 from permits_site.licensing.views.access import get_visible_or_404
 from permits_site.licensing.views.relief import may_ask
 from permits_site.page_actions import with_actions
+from permits_site.parties.services import properties_of
 from permits_site.pdf.rendering import render_permit_pdf_bytes
 from permits_site.towns.models import Municipality
 
@@ -158,12 +159,13 @@ def panel_towns() -> list[tuple]:
 
 
 def tied_towns(user, municipalities, *, applications, permits) -> set[int]:
-    """The towns the resident has a tie to: an application or a permit there, or the
-    town of the address on their account."""
+    """The towns the resident has a tie to: an application, a permit or a place of theirs
+    there, or the town of the address on their account."""
     city = user.city.strip().casefold()
+    towns_of = [records.order_by().values_list("municipality_id", flat=True)
+                for records in (applications, permits, properties_of(user))]
     return (
-        set(applications.order_by().values_list("municipality_id", flat=True).distinct())
-        | set(permits.order_by().values_list("municipality_id", flat=True).distinct())
+        set(towns_of[0].union(*towns_of[1:]))  # one query for the three
         | {town.pk for town in municipalities if city and city == town.short_name.casefold()}
     )
 
