@@ -18,6 +18,7 @@ from decimal import Decimal
 from pathlib import Path
 
 import factory
+import time_machine
 from django.contrib.auth.hashers import make_password
 from django.utils import timezone
 
@@ -103,6 +104,11 @@ def permit_type(code: str) -> PermitType:
 def local(day: dt.date, hour: int = 12, minute: int = 0) -> dt.datetime:
     """A moment on ``day`` in the towns' time zone."""
     return dt.datetime.combine(day, dt.time(hour, minute), tzinfo=timezone.get_default_timezone())
+
+
+def on_day(day: dt.date, hour: int = 10):
+    """The clock stopped at ``hour`` on ``day`` in the towns' time zone (a context manager)."""
+    return time_machine.travel(local(day, hour), tick=False)
 
 
 def _today() -> dt.date:

@@ -8,7 +8,6 @@ import datetime as dt
 from decimal import Decimal
 
 import pytest
-import time_machine
 from django.urls import reverse
 
 from permits_site.enforcement.models import Citation, InspectionResult, InspectionStatus
@@ -18,7 +17,7 @@ from permits_site.exceptions import DomainError
 from permits_site.licensing.models import Invoice
 from tests.api.conftest import client_for
 from tests.enforcement.conftest import DOG_COMPLAINT
-from tests.factories import InspectionFactory, Role, municipality, staff
+from tests.factories import InspectionFactory, Role, municipality, on_day, staff
 
 pytestmark = pytest.mark.django_db
 
@@ -28,13 +27,9 @@ WEDNESDAY = dt.date(2027, 6, 9)
 TISBURY_HEALTH = "tisbury.health_violation"
 
 
-def at(day: dt.date):
-    return time_machine.travel(dt.datetime.combine(day, dt.time(10, 0)), tick=False)
-
-
 @pytest.fixture(autouse=True)
 def _monday():
-    with at(MONDAY):
+    with on_day(MONDAY):
         yield
 
 
@@ -78,7 +73,7 @@ def test_a_new_incident_on_a_later_day_is_the_second_offense(aco):
     case = case_in("north_andover", DOG_COMPLAINT.code, aco)
     issue_citation(case=case, offense="running_at_large", acting_user=aco)
 
-    with at(TUESDAY):
+    with on_day(TUESDAY):
         second = issue_citation(case=case, offense="running_at_large", acting_user=aco)
 
     assert (second.offense_number, second.amount_per_offense) == (2, Decimal("50.00"))
@@ -110,7 +105,7 @@ def test_a_daily_fine_still_running_already_counts_each_later_day(tisbury_office
     first = issue_citation(case=case, offense="junkyard_noncompliance",
                            acting_user=tisbury_officer)
 
-    with at(WEDNESDAY):
+    with on_day(WEDNESDAY):
         errors = refusal(case=case, offense="junkyard_noncompliance",
                          acting_user=tisbury_officer)
 
@@ -128,7 +123,7 @@ def test_each_day_being_a_separate_offense_a_later_day_after_the_last_one_is_cit
         issue_citation(case=case, offense="junkyard_noncompliance",
                        acting_user=tisbury_officer)
 
-    with at(WEDNESDAY):
+    with on_day(WEDNESDAY):
         later = issue_citation(case=case, offense="junkyard_noncompliance",
                                acting_user=tisbury_officer)
 
@@ -144,7 +139,7 @@ def test_the_violation_an_inspection_found_is_cited_once(tisbury_officer):
     first = issue_citation(case=case, offense="state_sanitary_code",
                            acting_user=tisbury_officer)
 
-    with at(TUESDAY):
+    with on_day(TUESDAY):
         errors = refusal(case=case, offense="state_sanitary_code",
                          acting_user=tisbury_officer)
 

@@ -6,7 +6,6 @@ so the record says when the visit was."""
 import datetime as dt
 
 import pytest
-import time_machine
 from django.urls import reverse
 
 from permits_site.enforcement.models import InspectionStatus
@@ -22,7 +21,7 @@ from permits_site.licensing.models import Application, ApplicationStatus, Permit
 from tests.api.conftest import client_for
 from tests.enforcement.conftest import CLEAN_STABLE, photo_upload, sanitary_inspection
 from tests.enforcement.test_pages import checklist
-from tests.factories import ApplicationFactory, Role, municipality, staff
+from tests.factories import ApplicationFactory, Role, municipality, on_day, staff
 
 pytestmark = pytest.mark.django_db
 
@@ -33,13 +32,9 @@ CAMPGROUND = "tisbury.campground"
 KITCHEN_VISIT = "tisbury.residential_kitchen_visit"
 
 
-def at(day: dt.date):
-    return time_machine.travel(dt.datetime.combine(day, dt.time(10, 0)), tick=False)
-
-
 @pytest.fixture(autouse=True)
 def _sunday():
-    with at(SUNDAY):
+    with on_day(SUNDAY):
         yield
 
 
@@ -90,7 +85,7 @@ def test_the_api_refuses_another_checklist_under_check_and_takes_the_right_one(
 
 
 def test_findings_are_not_recorded_before_the_scheduled_day(stable_permit, nb_inspector):
-    with at(dt.date(2026, 12, 4)):
+    with on_day(dt.date(2026, 12, 4)):
         inspection = sanitary_inspection(stable_permit, nb_inspector, on=MONDAY)
 
     for act in (
@@ -114,7 +109,7 @@ def test_findings_are_not_recorded_before_the_scheduled_day(stable_permit, nb_in
 
 def test_on_the_scheduled_day_or_after_rescheduling_the_visit_is_recorded(stable_permit,
                                                                           nb_inspector):
-    with at(dt.date(2026, 12, 3)):
+    with on_day(dt.date(2026, 12, 3)):
         early = sanitary_inspection(stable_permit, nb_inspector, on=dt.date(2026, 12, 4))
         later = sanitary_inspection(stable_permit, nb_inspector, on=dt.date(2026, 12, 8))
         later = reschedule_inspection(inspection=later, scheduled_for=dt.date(2026, 12, 3),
@@ -122,7 +117,7 @@ def test_on_the_scheduled_day_or_after_rescheduling_the_visit_is_recorded(stable
 
         closed_today = close_inspection(inspection=later, answers=CLEAN_STABLE,
                                         acting_user=nb_inspector)
-    with at(dt.date(2026, 12, 4)):
+    with on_day(dt.date(2026, 12, 4)):
         closed_on_the_day = close_inspection(inspection=early, answers=CLEAN_STABLE,
                                              acting_user=nb_inspector)
 
@@ -132,7 +127,7 @@ def test_on_the_scheduled_day_or_after_rescheduling_the_visit_is_recorded(stable
 
 def test_the_api_and_the_field_screen_refuse_early_findings(client, stable_permit,
                                                             nb_inspector):
-    with at(dt.date(2026, 12, 4)):
+    with on_day(dt.date(2026, 12, 4)):
         inspection = sanitary_inspection(stable_permit, nb_inspector, on=MONDAY)
     api = client_for(nb_inspector)
     client.force_login(nb_inspector)
