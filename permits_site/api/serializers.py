@@ -87,12 +87,9 @@ class NeededDocumentSerializer(serializers.Serializer):
     section = serializers.CharField(source="citation", allow_blank=True)
     may_follow = serializers.BooleanField()
     count = serializers.IntegerField()
-    dated = serializers.SerializerMethodField(
+    dated = serializers.BooleanField(
         help_text="Whether its upload must carry valid_until: the rules read its expiry "
                   "(a dog's rabies certificate or exemption, Licenses A(1)).")
-
-    def get_dated(self, required) -> bool:
-        return not self.context["dated_kinds"].isdisjoint(required.kinds)
 
 
 # -- money ---------------------------------------------------------------------
@@ -263,9 +260,7 @@ class ApplicationDetailSerializer(ApplicationSerializer):
     @extend_schema_field(NeededDocumentSerializer(many=True))
     def get_documents_needed(self, application: Application) -> list:
         """The required documents not attached yet (the page's "Still needed")."""
-        dated_kinds = set(kind_for(application.permit_type.code).expiry_facts)
-        return NeededDocumentSerializer(missing_documents(application), many=True,
-                                        context={"dated_kinds": dated_kinds}).data
+        return NeededDocumentSerializer(missing_documents(application), many=True).data
 
     @extend_schema_field(serializers.ListField(child=serializers.DictField()))
     def get_determinations(self, application: Application) -> list[dict]:

@@ -126,7 +126,8 @@ class YearEndNotice:
 class RequiredDocument:
     """A document issuance needs: ``count`` of any of ``kinds`` (one per dog of a kennel),
     accepted by staff; attached before submitting unless it ``may_follow``. ``group`` is the
-    ``one_of`` group of alternatives (:attr:`name` names the requirement)."""
+    ``one_of`` group of alternatives (:attr:`name` names the requirement); a ``dated`` one is
+    uploaded with its expiry, which the rules read (:attr:`PermitKind.expiry_facts`)."""
 
     kinds: tuple[str, ...]
     label: str
@@ -134,6 +135,7 @@ class RequiredDocument:
     may_follow: bool = False
     count: int = 1
     group: str = ""
+    dated: bool = False
 
     @property
     def name(self) -> str:
@@ -485,6 +487,7 @@ class PermitKind:
                 citation=group[0].section,
                 may_follow=all(document.may_follow for document in group),
                 group=group[0].one_of,
+                dated=any(document.kind in self.expiry_facts for document in group),
             )
             for group in groups.values()
         ]
