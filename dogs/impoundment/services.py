@@ -29,6 +29,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_noop
 
+from dogs.catalogue import DOG_LICENSE
 from dogs.impoundment.kinds import ImpoundmentFeesKind
 from dogs.impoundment.permissions import can_work_impoundments
 from dogs.law import cite
@@ -52,6 +53,7 @@ from dogs.models import (
 from dogs.periods import MUNICIPALITY, intake_records_due
 from permits_site import audit
 from permits_site.exceptions import DomainError, InvalidTransition, PermissionDenied
+from permits_site.licensing.kinds import kind_for
 from permits_site.licensing.models import (
     Document,
     DocumentStatus,
@@ -119,10 +121,16 @@ def _dates(impoundment: Impoundment) -> ImpoundmentDates:
 
 # -- Finding the owner --------------------------------------------------------------------
 
+def newest_tag_year(on: dt.date) -> int:
+    """The newest license year whose tags a dog may wear on ``on``: next year's from the day
+    its licenses go on sale (December 1, Licenses A(8)), else ``on``'s own."""
+    return kind_for(DOG_LICENSE.code).annual.next_year_on_sale(on) or on.year
+
+
 def find_licensed_dog(*, municipality, tag_number: str = "", microchip: str = "",
                       on: dt.date, license_number: str = "") -> Dog | None:
-    """The dog whose tag (of the newest license year up to ``on``'s), license number (of any
-    year) or microchip the town knows (Impoundment D)."""
+    """The dog whose tag (of the newest license year on sale on ``on``), license number (of
+    any year) or microchip the town knows (Impoundment D)."""
     found = identify_licensed_dog(municipality=municipality, tag_number=tag_number,
                                   microchip=microchip, license_number=license_number, on=on)
     return found[0] if found else None
@@ -131,12 +139,13 @@ def find_licensed_dog(*, municipality, tag_number: str = "", microchip: str = ""
 def identify_licensed_dog(*, municipality, on: dt.date, tag_number: str = "",
                           microchip: str = "", license_number: str = ""
                           ) -> tuple[Dog, str] | None:
-    """The licensed dog and how it was found: by a tag of any license year up to ``on``'s
-    (the newest first), by the number of its license of any year, or by its microchip."""
+    """The licensed dog and how it was found: by a tag of any license year up to the
+    newest on sale on ``on`` (the newest first: in December next year's, Licenses A(8)), by
+    the number of its license of any year, or by its microchip."""
     tag_number, microchip = str(tag_number or "").strip(), (microchip or "").strip()
     license_number = (license_number or "").strip()
     if tag_number.isdigit():
-        tag = (DogTag.objects.filter(municipality=municipality, year__lte=on.year,
+        tag = (DogTag.objects.filter(municipality=municipality, year__lte=newest_tag_year(on),
                                      number=int(tag_number))
                .select_related("dog__owner").order_by("-year", "-issued_at").first())
         if tag is not None:

@@ -260,11 +260,21 @@ def test_a_licensed_dog_without_an_accepted_certificate_is_still_flagged_rabies_
 def test_last_years_tag_number_still_identifies_the_dog_impoundment_d(
         aco, north_andover, tagged_dog):
     """Impoundment D: "by a license tag or other means": a tag of an earlier license year
-    identifies its dog; only a later year's tag is not looked at."""
+    identifies its dog; only a year's tag not yet on sale is not looked at."""
     impoundment = intake(aco, north_andover, dt.date(2027, 1, 5), tag_number=str(TAG))
     assert impoundment.dog == tagged_dog
     assert impoundment.identified_by == "tag"
-    assert intake(aco, north_andover, dt.date(2025, 12, 30), tag_number=str(TAG)).dog is None
+    assert intake(aco, north_andover, dt.date(2025, 11, 30), tag_number=str(TAG)).dog is None
+
+
+@pytest.mark.parametrize("day", [dt.date(2025, 12, 1), dt.date(2025, 12, 30)])
+def test_next_years_tag_on_sale_from_december_1_identifies_the_dog_impoundment_d(
+        aco, north_andover, tagged_dog, day):
+    """Next year's licenses and tags are sold from December 1 (Licenses A(8)): in December
+    a dog may wear its 2026 tag, and the tag number finds it (Impoundment D)."""
+    impoundment = intake(aco, north_andover, day, tag_number=str(TAG))
+    assert impoundment.dog == tagged_dog
+    assert impoundment.identified_by == "tag"
 
 
 def test_the_microchip_finds_the_owner_after_intake(aco, north_andover, committed):
