@@ -33,6 +33,7 @@ from permits_site.licensing.adoption import Adoption
 from permits_site.licensing.declarations import GATE_CODES
 from permits_site.licensing.kinds import kind_for
 from permits_site.licensing.models import (
+    OPEN_ENDED,
     Application,
     Document,
     FeeItem,
@@ -331,6 +332,20 @@ class RenewalSerializer(serializers.Serializer):
     details = serializers.DictField()
 
 
+class ValidThroughField(serializers.DateField):
+    """A permit's last valid day; null for one that runs until an event rather than a date
+    (a horse registration until the horse leaves, a well registration while the well
+    stands), whose ``term`` says how long in words."""
+
+    def __init__(self, **kwargs):
+        super().__init__(read_only=True, allow_null=True, help_text=(
+            "The permit's last valid day; null when it runs until an event rather than a "
+            "date (its permit type's term says which)."), **kwargs)
+
+    def to_representation(self, value):
+        return None if value == OPEN_ENDED else super().to_representation(value)
+
+
 class PermitSerializer(BoundedModelSerializer):
     """An issued permit; ``status`` is as of today (an active permit past its term is expired)."""
 
@@ -343,6 +358,7 @@ class PermitSerializer(BoundedModelSerializer):
     verification_url = serializers.SerializerMethodField()
     holder = serializers.CharField(source="holder_name", read_only=True)
     property = serializers.SerializerMethodField()
+    valid_through = ValidThroughField()
     allowed_actions = serializers.SerializerMethodField()
 
     class Meta:
@@ -405,6 +421,7 @@ class VerificationSerializer(BoundedModelSerializer):
     municipality = code_field()
     municipality_name = serializers.CharField(source="municipality.name", read_only=True)
     status = serializers.SerializerMethodField()
+    valid_through = ValidThroughField()
     holder = serializers.SerializerMethodField()
 
     class Meta:

@@ -6,10 +6,11 @@ from pathlib import Path
 import pytest
 import time_machine
 from django.conf import settings
+from drf_spectacular.generators import SchemaGenerator
 
-from permits_site.licensing.models import ApplicationStatus, PermitStatus
+from permits_site.licensing.models import OPEN_ENDED, ApplicationStatus, PermitStatus
 from tests.api.conftest import client_for, licensed
-from tests.factories import DogFactory
+from tests.factories import DogFactory, PermitFactory, permit_type
 
 pytestmark = pytest.mark.django_db
 
@@ -188,3 +189,36 @@ def test_verification_reports_a_revoked_license(api, clerk_api, permit):
 
 def test_an_unknown_token_is_404(api, db):
     assert api.get("/api/v1/verify/not-a-real-token/").status_code == 404
+
+
+# -- a permit that runs until an event, not a date ------------------------------
+
+
+@pytest.fixture
+def horse_registration(resident):
+    """Registered until the horse leaves (Northborough §3.2): no end date."""
+    return PermitFactory(application__permit_type=permit_type("northborough.horse_registration"),
+                         application__applicant=resident, valid_through=OPEN_ENDED)
+
+
+def test_a_permit_with_no_end_date_answers_valid_through_null(resident_api, horse_registration):
+    body = resident_api.get(f"{PERMITS}{horse_registration.pk}/").json()
+
+    assert body["valid_through"] is None
+    assert body["status"] == "active"
+    listed = resident_api.get(PERMITS).json()["results"]
+    assert [row["valid_through"] for row in listed] == [None]
+
+
+def test_verifying_a_permit_with_no_end_date_answers_valid_through_null(api, horse_registration):
+    body = api.get(f"/api/v1/verify/{horse_registration.verification_token}/").json()
+
+    assert body["valid_through"] is None
+    assert body["status"] == "active"
+
+
+def test_the_schema_declares_valid_through_nullable():
+    schemas = SchemaGenerator().get_schema(request=None, public=True)["components"]["schemas"]
+
+    assert schemas["Permit"]["properties"]["valid_through"]["nullable"] is True
+    assert schemas["Verification"]["properties"]["valid_through"]["nullable"] is True
