@@ -10,23 +10,23 @@ from django.utils.translation import gettext_lazy as _
 
 
 class MessageKind(models.TextChoices):
-    SUBMITTED = "submitted", "Application received"
-    CHANGES_REQUESTED = "changes_requested", "Changes requested"
-    APPROVED = "approved", "Application approved"
-    ISSUED = "issued", "Permit issued"
-    DENIED = "denied", "Application denied"
-    PAYMENT_RECEIVED = "payment_received", "Payment received"
-    CITATION_ISSUED = "citation_issued", "Citation"
-    HEARING_SCHEDULED = "hearing_scheduled", "Hearing scheduled"
-    ORDER_ISSUED = "order_issued", "Order to correct"
-    PERMIT_EXPIRING = "permit_expiring", "Permit expiring"
-    ORDER_DUE = "order_due", "Order falls due"
-    CITATION_DUE = "citation_due", "Citation falls due"
-    RENEWAL_NOTICE = "renewal_notice", "Renewal notice"
-    STAFF_DIGEST = "staff_digest", "Overdue items"
-    ANIMAL_IMPOUNDED = "animal_impounded", "Animal impounded"
-    ANIMAL_FOUND = "animal_found", "Animal reported found"
-    INSPECTION_SCHEDULED = "inspection_scheduled", "Inspection date"
+    SUBMITTED = "submitted", _("Application received")
+    CHANGES_REQUESTED = "changes_requested", _("Changes requested")
+    APPROVED = "approved", _("Application approved")
+    ISSUED = "issued", _("Permit issued")
+    DENIED = "denied", _("Application denied")
+    PAYMENT_RECEIVED = "payment_received", _("Payment received")
+    CITATION_ISSUED = "citation_issued", _("Citation")
+    HEARING_SCHEDULED = "hearing_scheduled", _("Hearing scheduled")
+    ORDER_ISSUED = "order_issued", _("Order to correct")
+    PERMIT_EXPIRING = "permit_expiring", _("Permit expiring")
+    ORDER_DUE = "order_due", _("Order falls due")
+    CITATION_DUE = "citation_due", _("Citation falls due")
+    RENEWAL_NOTICE = "renewal_notice", _("Renewal notice")
+    STAFF_DIGEST = "staff_digest", _("Overdue items")
+    ANIMAL_IMPOUNDED = "animal_impounded", _("Animal impounded")
+    ANIMAL_FOUND = "animal_found", _("Animal reported found")
+    INSPECTION_SCHEDULED = "inspection_scheduled", _("Inspection date")
 
 
 class Message(models.Model):
