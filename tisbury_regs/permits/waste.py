@@ -13,8 +13,9 @@ thirty (30) days upon application" (09.2.5(3)): the temporary permit runs exactl
 asked. A longer period fails the rule ``ti.2.5.3.duration`` of the rule set
 ``tisbury.temporary_dumpster``, which holds the permit on the gate ``rules_met`` (a Board
 waiver under 09.0.3 can still allow it). A renewal continues the current permit for at most
-thirty days past its end: the rule set cannot see the current permit, so the application is
-refused when it asks for more.
+thirty days counted from the day after it ends, the renewal's period judged as the first one
+is ("said permit may be renewed for additional thirty (30) days"): the rule set cannot see the
+current permit, so the application is refused when it asks for more.
 
 Each declaration is a mapping that ``tisbury_regs.permits.kinds.declared`` turns into a permit
 kind: plain attributes, and the hooks below (functions of the kind) that it overrides.
@@ -93,7 +94,8 @@ SEPTAGE_VEHICLES = list_field(
 
 def renewal_errors(current: Permit, start: dt.date, end: dt.date) -> dict[str, list[str]]:
     """A renewal continues ``current``: it starts the day after the current permit ends and
-    adds at most thirty days to it (09.2.5(3)); a permit already renewed is not renewed twice."""
+    runs at most thirty days from that start, counted as the first period is (09.2.5(3)); a
+    permit already renewed is not renewed twice."""
     if current.status not in (PermitStatus.ACTIVE, PermitStatus.EXPIRED):
         return {PERMIT_FIELD: [explain(
             gettext_noop("Permit %(number)s is %(status)s: only the current temporary permit "
@@ -108,13 +110,14 @@ def renewal_errors(current: Permit, start: dt.date, end: dt.date) -> dict[str, l
                          "it on %(start)s (%(section)s)."),
             number=current.number, ends=current.valid_through, start=day_after,
             section=TEMPORARY_SECTION)]
-    latest = days_after(current.valid_through, TEMPORARY_DUMPSTER_MAX_DAYS)
+    latest = days_after(day_after, TEMPORARY_DUMPSTER_MAX_DAYS)
     if end > latest:
         errors[END] = [explain(
-            gettext_noop("A renewal adds no more than %(days)s days to permit %(number)s, which "
-                         "ends on %(ends)s: end it on %(latest)s at the latest (%(section)s)."),
-            days=TEMPORARY_DUMPSTER_MAX_DAYS, number=current.number, ends=current.valid_through,
-            latest=latest, section=TEMPORARY_SECTION)]
+            gettext_noop("A renewal of permit %(number)s, which ends on %(ends)s, runs no more "
+                         "than %(days)s days from %(start)s: end it on %(latest)s at the latest "
+                         "(%(section)s)."),
+            number=current.number, ends=current.valid_through, days=TEMPORARY_DUMPSTER_MAX_DAYS,
+            start=day_after, latest=latest, section=TEMPORARY_SECTION)]
     return errors
 
 
@@ -140,12 +143,13 @@ def requested_period(self: PermitKind, application: Application, *, issued_on: d
 
 
 def next_period(self: PermitKind, permit: Permit) -> dict[str, Any] | None:
-    """A renewal pre-filled with the longest period allowed: the thirty days after the
-    current permit ends (09.2.5(3))."""
+    """A renewal pre-filled with the longest period allowed: from the day after the current
+    permit ends, thirty days counted as the first period is (09.2.5(3))."""
     details = PermitKind.renewal_details(self, permit)
     if details is not None:
-        details[START] = days_after(permit.valid_through, 1).isoformat()
-        details[END] = days_after(permit.valid_through, TEMPORARY_DUMPSTER_MAX_DAYS).isoformat()
+        renewal_starts = days_after(permit.valid_through, 1)
+        details[START] = renewal_starts.isoformat()
+        details[END] = days_after(renewal_starts, TEMPORARY_DUMPSTER_MAX_DAYS).isoformat()
     return details
 
 
