@@ -331,8 +331,10 @@ class StablePermitKind(PermitKind):
             stable_permit_issued(details=details, permit=permit)
 
     def document_context(self, permit: Permit) -> dict[str, Any]:
-        """Besides the stable's site (the permit's property): its parcel, the horses and a
-        confirmed grandfathered status (§2.5)."""
+        """Besides the stable's site (the permit's property): its parcel, the declared
+        answers the Board issued it on — the horses, areas and distances of §§3–5 and §7,
+        each with its unit, as the core prints every type's — and a confirmed grandfathered
+        status (§2.5)."""
         details = stable_details(permit.application)
         if details is None:
             return super().document_context(permit)
@@ -340,7 +342,7 @@ class StablePermitKind(PermitKind):
         rows = {}
         if stable.property.parcel:
             rows[gettext_noop("Assessors' parcel")] = stable.property.parcel
-        rows[gettext_noop("Horses")] = str(permit.application.facts.get("horses", ""))
+        rows.update(super().document_context(permit))
         if stable.grandfathered:
             rows[gettext_noop("Grandfathered")] = (
                 f"Permitted under the rules in force before May 2, 1990 (§2.5): "

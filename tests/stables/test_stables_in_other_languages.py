@@ -240,7 +240,7 @@ def test_the_papers_labels_are_in_the_catalogues_beside_their_english(keeper, nb
               for label in (*kind.document_context(paper),
                             *(label for label, _ in kind.summary(paper.application)))]
 
-    assert {"Horses", "Kept at", "EEE and tetanus certificate"} <= set(labels)
+    assert {"Corral area", "Kept at", "EEE and tetanus certificate"} <= set(labels)
     for label in labels:
         assert_translated(label)
 
