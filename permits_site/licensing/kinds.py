@@ -636,10 +636,24 @@ def display_value(declared: DeclaredField, value: Any) -> str:
         return as_typed(", ".join(value)) if value else explain(gettext_noop("None"))
     if declared.choices:
         return explain(humanize(str(value)))
+    if declared.type == "date":
+        return as_typed(answered_day(value))
     unit = declared.fact.unit if declared.fact else ""
     if unit:
         return measure(value, unit)
     return as_typed(value)
+
+
+def answered_day(value: Any) -> Any:
+    """A date answer as a day, which a page writes in words in the reader's language
+    ("January 2, 2027", "2 de enero de 2027"); the answers keep it as its ISO day. Anything
+    else is given back as it is."""
+    if isinstance(value, str):
+        try:
+            return dt.date.fromisoformat(value)
+        except ValueError:
+            return value
+    return value
 
 
 def as_typed(value: Any) -> str:

@@ -229,7 +229,8 @@ def test_a_temporary_food_permit_runs_for_the_event(owner, clerk):
     text = pdf_text(permit)
     assert "Tisbury Street Fair" in text
     assert "Main Street, Vineyard Haven" in text
-    assert "2030-07-10" in text and "2030-07-12" in text
+    assert "July 10, 2030" in text and "July 12, 2030" in text
+    assert "2030-07-10" not in text and "2030-07-12" not in text
 
 
 def test_a_residential_kitchen_license_issues_after_a_passed_inspection(
@@ -267,7 +268,7 @@ def test_a_sandblasting_permit_runs_the_year_or_the_job(owner, clerk, variant, f
     text = pdf_text(permit)
     assert "12 Beach Road" in text
     assert "Island Blasting" in text
-    assert "Date of the sandblasting 2030-07-01" in text
+    assert "Date of the sandblasting July 1, 2030" in text
     assert f"The permit is for {variant.replace('_', ' ')} sandblasting." in text
 
 
