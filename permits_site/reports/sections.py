@@ -2,7 +2,8 @@
 or two aggregate queries of :mod:`permits_site.reports.queries`.
 
 The page shows every section; the CSV export writes one, chosen by its slug, with the
-same columns and the raw figures (amounts without a currency sign, ISO dates).
+same columns and the raw figures (amounts without a currency sign, ISO dates), and the
+codes the page names in words (a fee line's code) for a spreadsheet to match on.
 """
 
 from __future__ import annotations
@@ -23,10 +24,13 @@ NO_PERMIT_TYPE = "Fines and charges (no permit type)"
 
 @dataclass(frozen=True)
 class Column:
-    """A table column; ``kind`` says how its values read on the page and in the CSV."""
+    """A table column; ``kind`` says how its values read on the page and in the CSV. A
+    ``csv_only`` column holds a code the page says in words in another column: the CSV
+    keeps it, the page does not show it."""
 
     label: str
     kind: str = "text"
+    csv_only: bool = False
 
     @property
     def numeric(self) -> bool:
@@ -62,10 +66,15 @@ class Table:
     chart: BarChart | None = None
     total: tuple | None = None
 
+    @property
+    def shown_columns(self) -> list[Column]:
+        return [column for column in self.columns if not column.csv_only]
+
     def cells(self, row: tuple) -> list[tuple[str, bool]]:
-        """A row as the page shows it: (text, numeric) pairs."""
+        """A row as the page shows it: (text, numeric) pairs, without the CSV's codes."""
         return [(column.text(value), column.numeric)
-                for column, value in zip(self.columns, row, strict=True)]
+                for column, value in zip(self.columns, row, strict=True)
+                if not column.csv_only]
 
     def csv_rows(self) -> list[list[str]]:
         """The header, then the rows as raw figures; a total row is left to the reader."""
@@ -183,7 +192,7 @@ def revenue_by_line(filters: ReportFilters, today: dt.date) -> Table:
         for row in queries.revenue_by_line(filters)
     ]
     return Table(
-        columns=(Column("Town"), Column("Permit type"), Column("Fee line"),
+        columns=(Column("Town"), Column("Permit type"), Column("Fee code", csv_only=True),
                  Column("Description"), Column("Fee amount", "flag"),
                  Column("Lines", "count"), AMOUNT),
         rows=rows,

@@ -7,6 +7,7 @@ from decimal import Decimal
 
 import pytest
 import time_machine
+from django.urls import reverse
 
 from tests.dogs.test_license_flow import licensed
 from tests.factories import DogFactory
@@ -40,3 +41,20 @@ def test_the_csv_keeps_the_intact_fee_under_its_own_words(client, clerk, one_of_
     amounts = {row[3]: row[6] for row in rows[1:]}
     assert amounts[SPAYED] == "10.00"
     assert amounts[INTACT] == "15.00"
+
+
+def test_the_page_names_each_line_by_its_words_not_its_code(client, clerk, one_of_each):
+    client.force_login(clerk)
+    page = client.get(reverse("reports:reports"), WHOLE_YEAR).content.decode()
+    section = page.split('id="revenue-by-fee-line-heading"')[1].split("</section>")[0]
+
+    assert SPAYED in section and INTACT in section
+    assert "<td>new</td>" not in section
+    assert ">Fee line<" not in section and ">Fee code<" not in section
+
+
+def test_the_csv_keeps_each_lines_code_under_its_own_heading(client, clerk, one_of_each):
+    rows = report_csv(client, clerk, "revenue-by-fee-line", **WHOLE_YEAR)
+
+    assert rows[0][2:4] == ["Fee code", "Description"]
+    assert {row[3]: row[2] for row in rows[1:]} == {SPAYED: "new", INTACT: "new"}

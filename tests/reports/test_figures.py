@@ -136,6 +136,6 @@ def test_csv_carries_the_same_figures(client, two_town_clerk, records, towns):
 def test_fee_line_csv_names_placeholder_amounts(client, two_town_clerk, records):
     rows = report_csv(client, two_town_clerk, "revenue-by-fee-line", **WHOLE_YEAR)
 
-    assert rows[0] == ["Town", "Permit type", "Fee line", "Description", "Fee amount",
+    assert rows[0] == ["Town", "Permit type", "Fee code", "Description", "Fee amount",
                        "Lines", "Amount"]
     assert {row[4] for row in rows[1:]} == {"Placeholder", "Confirmed"}
