@@ -590,9 +590,10 @@ def dogs_not_renewed(*, municipality, year: int):
 
     Last year's license is the town's, issued online, or a paper license the Clerk's office
     issued before and that was recorded for the dog: its next license is a renewal all the
-    same. A license for ``year``, online or on paper, takes the dog off the list. One query
-    whatever the number of rows: the owner comes joined. The dogs licensed last year, and
-    those licensed for ``year``, are sets the database builds once each (not a lookup per
+    same. A license for ``year``, online or on paper, takes the dog off the list, and so
+    does a renewal for ``year`` paid and waiting to be issued: its owner has renewed. One
+    query whatever the number of rows: the owner comes joined. The dogs licensed last year,
+    and those licensed for ``year``, are sets the database builds once each (not a lookup per
     dog, which stale planner statistics turn into a scan per dog). The owners come in
     alphabetical order, then the dog's name: an order the database takes from the rows
     themselves, so the list reads no license number to count or page it
@@ -609,6 +610,8 @@ def dogs_not_renewed(*, municipality, year: int):
                 | Q(pk__in=licensed_on_paper))
         .exclude(pk__in=licensed_for_year)
         .exclude(pk__in=PaperLicense.objects.filter(year=year).values("dog"))
+        .exclude(pk__in=renewals_ready_to_issue(municipality=municipality, year=year)
+                 .values("dog_license__dog"))
         .select_related("owner")
         .order_by("owner__last_name", "owner__first_name", "name", "pk")
     )

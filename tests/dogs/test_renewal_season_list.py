@@ -9,12 +9,18 @@ import time_machine
 from django.urls import reverse
 from django.utils import timezone
 
+from dogs.licenses.reminders import season_notices
 from dogs.licenses.services import (
+    apply_for_dog_license,
     attach_last_years_numbers,
     dogs_not_renewed,
     record_paper_license,
 )
 from permits_site.licensing.models import PermitStatus
+from permits_site.licensing.services.applications import submit_application
+from permits_site.licensing.services.documents import upload_document
+from tests.dogs.test_bulk_issue import paid_renewal
+from tests.dogs.test_license_flow import png_upload
 from tests.dogs.test_tag_exemptions import dog_license
 from tests.factories import DogFactory, UserFactory
 
@@ -129,3 +135,28 @@ def test_the_page_shows_the_numbers_of_its_own_dogs(client, clerk, monkeypatch):
     assert "NA-Ace" not in page
     assert "NA-Bo" not in page
     assert "Page 2 of 2" in page
+
+
+@time_machine.travel(dt.datetime(2026, 12, 10, 15, 0), tick=False)
+def test_a_renewal_paid_for_next_year_takes_its_dog_off_the_list_and_its_notice(
+    clerk, north_andover
+):
+    """Licenses A(8): an owner who renewed and paid for next year in December is not told
+    to renew again, nor listed; one whose renewal is not paid yet still is."""
+    renewed = paid_renewal(clerk).dog_license.dog
+    unpaid = DogFactory(name="Unpaid")
+    record_paper_license(dog=unpaid, number="P-1", year=2026, acting_user=clerk)
+    application = apply_for_dog_license(applicant=unpaid.owner, dog=unpaid, action="renewal",
+                                        license_year=2027)
+    upload_document(application=application, uploaded_by=unpaid.owner,
+                    kind="rabies_certificate", upload=png_upload(),
+                    valid_until=dt.date(2029, 1, 1))
+    submit_application(application=application, acting_user=unpaid.owner)
+    waiting = DogFactory(name="Waiting")
+    record_paper_license(dog=waiting, number="P-2", year=2026, acting_user=clerk)
+
+    listed = list(dogs_not_renewed(municipality=north_andover, year=2027))
+    notified = [reminder.draft.about for reminder in season_notices(north_andover, 2027)]
+
+    assert renewed not in listed
+    assert set(listed) == set(notified) == {unpaid, waiting}
