@@ -70,7 +70,9 @@ def assert_speaks_its_own_law(papers: list[tuple[str, str, str]]) -> None:
 
 
 def hearing_on(application, clerk, on: dt.date):
-    return schedule_hearing(application=application, hearing_date=on + dt.timedelta(days=20),
+    """The hearing three weeks after the notices are mailed on ``on`` (a Monday, when the
+    offices are open)."""
+    return schedule_hearing(application=application, hearing_date=on + dt.timedelta(days=21),
                             notices_mailed_on=on, location="Town Hall, 7 pm",
                             abutters=ABUTTERS, acting_user=clerk)
 

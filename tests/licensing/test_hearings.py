@@ -111,8 +111,7 @@ def submitted_application(code=PRIVATE_STABLE):
                               acting_user=applicant)
 
 
-def scheduled(application, clerk, *, days_after_mailing=14, abutters=ABUTTERS):
-    mailed = TODAY
+def scheduled(application, clerk, *, days_after_mailing=14, abutters=ABUTTERS, mailed=TODAY):
     return schedule_hearing(
         application=application,
         hearing_date=mailed + dt.timedelta(days=days_after_mailing),
@@ -152,21 +151,48 @@ def test_hearing_at_least_10_days_after_the_notices_are_mailed_2_2(
 
 
 @time_machine.travel(MONDAY_JUNE_3_2030, tick=False)
+@pytest.mark.parametrize(("days_after_mailing", "closed_because"), [
+    (30, None),                      # Wednesday, July 3, 2030
+    (31, "Independence Day"),        # Thursday, July 4, 2030
+    (33, "Saturdays are not office days"),
+])
+def test_a_hearing_is_set_only_on_a_day_the_offices_are_open(
+    stable_kind, northborough_clerk, days_after_mailing, closed_because
+):
+    """The Board meets on a day the town's offices keep, as a case hearing does: a legal
+    holiday or a weekday they do not open is refused, naming the day and why."""
+    application = submitted_application()
+
+    if closed_because is None:
+        assert scheduled(application, northborough_clerk,
+                         days_after_mailing=days_after_mailing).pk
+        return
+    with pytest.raises(DomainError) as refused:
+        scheduled(application, northborough_clerk, days_after_mailing=days_after_mailing)
+    [message] = refused.value.errors["hearing_date"]
+    assert closed_because in message and "choose a day they are open" in message
+    assert not PermitHearing.objects.exists()
+
+
+@time_machine.travel(dt.datetime(2030, 6, 4, 10, 0), tick=False)
 @pytest.mark.parametrize(("days_after_mailing", "allowed"), [(6, False), (7, True)])
 def test_a_town_without_a_notice_rule_set_counts_the_kinds_days(
     disposal_works_kind, days_after_mailing, allowed
 ):
+    """Mailed on a Tuesday: the sixth day after is a Monday the offices are open."""
     clerk = staff(Role.CLERK, "tisbury")
     application = submitted_application(DISPOSAL_WORKS)
+    mailed = dt.date(2030, 6, 4)
 
     if allowed:
-        assert scheduled(application, clerk, days_after_mailing=days_after_mailing).pk
+        assert scheduled(application, clerk, days_after_mailing=days_after_mailing,
+                         mailed=mailed).pk
     else:
         with pytest.raises(DomainError) as refused:
-            scheduled(application, clerk, days_after_mailing=days_after_mailing)
+            scheduled(application, clerk, days_after_mailing=days_after_mailing, mailed=mailed)
         assert refused.value.errors["hearing_date"] == [
-            "The notices mailed on June 3, 2030 must reach the abutters at least 7 days before "
-            "the hearing; a hearing on June 9, 2030 is 6 days after the mailing. "
+            "The notices mailed on June 4, 2030 must reach the abutters at least 7 days before "
+            "the hearing; a hearing on June 10, 2030 is 6 days after the mailing. "
             "(Tisbury BOH Reg 09.0.3)"
         ]
 

@@ -154,7 +154,9 @@ SERVICES = {
         application=application, rule_ids=["garden.2.size"], request_text="A marquee.",
         acting_user=application.applicant),
     "schedule_hearing": lambda application, clerk: schedule_hearing(
-        application=application, hearing_date=timezone.localdate() + dt.timedelta(days=14),
+        application=application,
+        hearing_date=application.municipality.calendar().roll_forward(
+            timezone.localdate() + dt.timedelta(days=14)),
         notices_mailed_on=timezone.localdate(), location="Town Hall",
         abutters=[{"name": "Ann Abbot", "mailing_address": "5 Elm Street",
                    "certified_mail_number": "7019 0700 0000 1234 5678"}],

@@ -225,8 +225,8 @@ def test_a_hearing_9_days_after_the_notices_are_mailed_is_refused_2_2(keeper, nb
     with pytest.raises(DomainError) as refused:
         schedule_hearing(
             application=application,
-            hearing_date=dt.date(2027, 3, 28),
-            notices_mailed_on=dt.date(2027, 3, 19),
+            hearing_date=dt.date(2027, 3, 31),
+            notices_mailed_on=dt.date(2027, 3, 22),
             location="Town Hall",
             abutters=ABUTTERS,
             acting_user=nb_clerk,

@@ -42,7 +42,6 @@ from permits_site.enforcement.registry import (
     case_types,
 )
 from permits_site.enforcement.registry import case_type as registered_case_type
-from permits_site.enforcement.services.office_days import require_open_day
 from permits_site.exceptions import DomainError, InvalidTransition, PermissionDenied
 from permits_site.licensing.models import Permit
 from permits_site.licensing.services.permits import change_permit_status
@@ -51,6 +50,7 @@ from permits_site.rules.calendar import format_date, period_due
 from permits_site.rules.periods import Period
 from permits_site.rules.registry import town_law
 from permits_site.towns.models import Municipality
+from permits_site.towns.office_days import require_open_day
 
 if TYPE_CHECKING:
     from permits_site.accounts.models import User

@@ -34,13 +34,13 @@ from permits_site.enforcement.models import (
 from permits_site.enforcement.registry import case_type as registered_case_type
 from permits_site.enforcement.services.cases import require_case_open, require_text
 from permits_site.enforcement.services.inspections import schedule_inspection
-from permits_site.enforcement.services.office_days import require_coming, require_open_day
 from permits_site.exceptions import DomainError, InvalidTransition, PermissionDenied
 from permits_site.licensing.kinds import kind_for, registered_kinds
 from permits_site.licensing.models import OPEN_STATUSES, Application
 from permits_site.rules.calendar import format_date, period_due
 from permits_site.rules.periods import Period
 from permits_site.rules.registry import town_law
+from permits_site.towns.office_days import require_coming, require_open_day
 
 if TYPE_CHECKING:
     from permits_site.accounts.models import User

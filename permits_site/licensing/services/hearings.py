@@ -36,6 +36,7 @@ from permits_site.pdf.notices import render_hearing_notices_pdf
 from permits_site.rules.calendar import format_date
 from permits_site.rules.registry import get_rule_set
 from permits_site.rules.units import measure
+from permits_site.towns.office_days import closed_day_refusal
 
 if TYPE_CHECKING:
     from permits_site.accounts.models import User
@@ -72,6 +73,8 @@ def schedule_hearing(
     errors: dict[str, list[str]] = {}
     if hearing_date < timezone.localdate():
         errors["hearing_date"] = ["The hearing date has already passed; choose a later date."]
+    elif closed := closed_day_refusal(application.municipality, hearing_date):
+        errors["hearing_date"] = [closed]
     else:
         refusals = notice_refusals(
             application,

@@ -30,13 +30,19 @@ def why_closed(municipality: Municipality, day: dt.date) -> str | None:
     return f"{WEEKDAYS[day.weekday()]} are not office days"
 
 
+def closed_day_refusal(municipality: Municipality, day: dt.date) -> str | None:
+    """What a request for ``day`` is told when the town's offices are closed then, or None."""
+    reason = why_closed(municipality, day)
+    if reason is None:
+        return None
+    return (f"The offices of {municipality.short_name} are closed on {format_date(day)} "
+            f"({reason}): choose a day they are open.")
+
+
 def require_open_day(municipality: Municipality, day: dt.date, *, field: str) -> None:
     """Refuse a day the town's offices are closed, saying why."""
-    reason = why_closed(municipality, day)
-    if reason is not None:
-        raise DomainError(f"The offices of {municipality.short_name} are closed on "
-                          f"{format_date(day)} ({reason}): choose a day they are open.",
-                          field=field)
+    if refusal := closed_day_refusal(municipality, day):
+        raise DomainError(refusal, field=field)
 
 
 def require_coming(day: dt.date, *, field: str, what: str) -> None:
