@@ -8,6 +8,7 @@ from dataclasses import replace
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
+from django.db.models import Prefetch
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.http import urlencode
@@ -319,6 +320,17 @@ class DogLicenseKind(PermitKind):
             "Sex": f"{dog.get_sex_display()}{', spayed/neutered' if dog.spayed_neutered else ''}",
             "Date of birth": dog.date_of_birth.strftime("%B %-d, %Y"),
         }
+
+    def permit_prefetches(self) -> list[Prefetch]:
+        return [Prefetch("dog_tags", queryset=DogTag.objects.select_related("dog"))]
+
+    def represent_permit(self, permit: Permit) -> dict[str, Any]:
+        """The licensed dog and the number of the tag it wears (Licenses A(5)): the last tag
+        handed out with the license, a replacement's once one replaced it."""
+        tag = next(iter(permit.dog_tags.all()), None)
+        if tag is None:
+            return {}
+        return {"dog": tag.dog_id, "dog_name": tag.dog.name, "tag_number": tag.number}
 
     def renewal_url(self, permit: Permit) -> str | None:
         """The dog license form for the same dog and the year after ``permit``'s, once that

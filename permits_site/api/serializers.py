@@ -359,15 +359,23 @@ class PermitSerializer(BoundedModelSerializer):
     holder = serializers.CharField(source="holder_name", read_only=True)
     property = serializers.SerializerMethodField()
     valid_through = ValidThroughField()
+    details = serializers.SerializerMethodField()
     allowed_actions = serializers.SerializerMethodField()
 
     class Meta:
         model = Permit
         fields = ["id", "number", "permit_type", "permit_type_name", "municipality", "application",
                   "holder", "holder_name", "holder_address", "holder_business", "property",
-                  "year", "valid_from", "valid_through", "status", "fee_lines", "fee_total",
-                  "conditions", "determinations", "issued_at", "superseded_by", "pdf_url",
-                  "verification_url", "allowed_actions"]
+                  "year", "valid_from", "valid_through", "status", "details", "fee_lines",
+                  "fee_total", "conditions", "determinations", "issued_at", "superseded_by",
+                  "pdf_url", "verification_url", "allowed_actions"]
+
+    @extend_schema_field(serializers.DictField(help_text=(
+        "The records of its own the permit was issued with, by permit type: a dog license's "
+        "`dog` (its id), `dog_name` and `tag_number` (the tag it wears now, a replacement's "
+        "once one was issued); empty for a type that keeps none.")))
+    def get_details(self, permit: Permit) -> dict:
+        return kind_for(permit.permit_type.code).represent_permit(permit)
 
     @extend_schema_field(serializers.ListField(
         child=serializers.ChoiceField(choices=transitions.PERMIT_STATUS_CHANGES),

@@ -43,7 +43,7 @@ from permits_site.api.scopes import in_towns_where, owned_or_in_staff_towns
 from permits_site.exceptions import DomainError
 from permits_site.licensing import transitions
 from permits_site.licensing.declarations import RENEWAL, DetailsInvalid
-from permits_site.licensing.kinds import kind_for, list_related
+from permits_site.licensing.kinds import kind_for, list_related, permit_prefetches
 from permits_site.licensing.models import (
     Application,
     Document,
@@ -394,7 +394,9 @@ class PermitViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
     doing = "issue, suspend, reinstate and revoke permits"
 
     def get_queryset(self):
-        permits = Permit.objects.select_related("permit_type", "municipality", "holder_business")
+        permits = Permit.objects.select_related(
+            "permit_type", "municipality", "holder_business"
+        ).prefetch_related(*permit_prefetches())
         return owned_or_in_staff_towns(permits, self.request.user, owner_field="holder",
                                        business_field="holder_business")
 

@@ -20,7 +20,7 @@ from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlencode
 
-from django.db.models import QuerySet
+from django.db.models import Prefetch, QuerySet
 from django.urls import reverse
 from django.utils.translation import gettext_noop
 
@@ -398,6 +398,15 @@ class PermitKind:
             shown[PERMIT_FIELD] = application.previous_permit_id
         return shown
 
+    def permit_prefetches(self) -> list[str | Prefetch]:
+        """What :meth:`represent_permit` reads, for a list of permits' ``prefetch_related``."""
+        return []
+
+    def represent_permit(self, permit: Permit) -> dict[str, Any]:
+        """The records of its own a permit of this type was issued with, as the API shows
+        them beside the core's columns (a dog license's dog and tag); none by default."""
+        return {}
+
     def renewal_details(self, permit: Permit) -> dict[str, Any] | None:
         """A renewal of ``permit``, pre-filled from the application it was issued on: the
         declared answers that a renewal asks again, and the permit it follows up. None when
@@ -696,6 +705,16 @@ def registered_kinds() -> list[PermitKind]:
 def list_related() -> list[str]:
     """Every registered kind's relations, for a list page's ``select_related``."""
     return sorted({relation for kind in _KINDS.values() for relation in kind.list_related})
+
+
+def permit_prefetches() -> list[str | Prefetch]:
+    """Every registered kind's :meth:`PermitKind.permit_prefetches`, for a list of permits:
+    each relation once, however many kinds read it."""
+    lookups: dict[str, str | Prefetch] = {}
+    for kind in _KINDS.values():
+        for lookup in kind.permit_prefetches():
+            lookups.setdefault(getattr(lookup, "prefetch_to", lookup), lookup)
+    return list(lookups.values())
 
 
 def kind_for(permit_type_code: str) -> PermitKind:

@@ -8,8 +8,10 @@ import time_machine
 from django.conf import settings
 from drf_spectacular.generators import SchemaGenerator
 
+from dogs.licenses.services import apply_for_dog_license
 from permits_site.licensing.models import OPEN_ENDED, ApplicationStatus, PermitStatus
-from tests.api.conftest import client_for, licensed
+from permits_site.licensing.services.applications import submit_application
+from tests.api.conftest import approve, client_for, licensed
 from tests.factories import DogFactory, PermitFactory, permit_type
 
 pytestmark = pytest.mark.django_db
@@ -85,7 +87,7 @@ def test_permit_list_runs_a_fixed_number_of_queries(rows, django_assert_max_num_
         licensed(DogFactory(), clerk)
     api = client_for(clerk)
 
-    with django_assert_max_num_queries(4):
+    with django_assert_max_num_queries(5):  # the fifth: the dog licenses' tags, all at once
         response = api.get(PERMITS)
 
     assert response.json()["count"] == rows
@@ -222,3 +224,38 @@ def test_the_schema_declares_valid_through_nullable():
 
     assert schemas["Permit"]["properties"]["valid_through"]["nullable"] is True
     assert schemas["Verification"]["properties"]["valid_through"]["nullable"] is True
+
+
+# -- a dog license names its dog and its tag (Licenses A(5)) ----------------------
+
+
+def test_a_dog_licenses_permit_names_its_dog_and_tag_number(resident_api, permit, dog):
+    body = resident_api.get(f"{PERMITS}{permit.pk}/").json()
+
+    assert body["details"] == {"dog": dog.pk, "dog_name": dog.name, "tag_number": 1}
+    assert resident_api.get(PERMITS).json()["results"][0]["details"]["tag_number"] == 1
+
+
+def test_issuing_a_dog_license_answers_its_tag_number(clerk_api, approved):
+    body = issue(clerk_api, approved).json()
+
+    assert body["details"]["tag_number"] == 1
+    assert body["details"]["dog"] == approved.dog_license.dog_id
+
+
+def test_a_replacement_tag_answers_the_license_with_the_new_tag_number(clerk_api, clerk, permit,
+                                                                        dog):
+    replacement = apply_for_dog_license(applicant=dog.owner, dog=dog, action="replacement_tag",
+                                        license_year=2027)
+    submit_application(application=replacement, acting_user=dog.owner)
+    approve(replacement, clerk)
+
+    response = issue(clerk_api, replacement)
+
+    assert response.status_code == 200
+    assert response.json()["id"] == permit.pk
+    assert response.json()["details"]["tag_number"] == 2
+
+
+def test_a_permit_of_another_type_has_no_details_of_its_own(resident_api, horse_registration):
+    assert resident_api.get(f"{PERMITS}{horse_registration.pk}/").json()["details"] == {}
