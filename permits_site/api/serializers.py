@@ -114,15 +114,23 @@ class InvoiceSerializer(BoundedModelSerializer):
     """An invoice with its lines; querysets annotate ``amount_received`` (see views)."""
 
     municipality = code_field()
-    payer = serializers.CharField(source="payer.display_name", read_only=True)
+    payer = serializers.SerializerMethodField()
     lines = InvoiceLineSerializer(many=True, read_only=True)
     total = serializers.DecimalField(**MONEY, read_only=True)
     amount_paid = serializers.DecimalField(**MONEY, source="amount_received", read_only=True)
 
     class Meta:
         model = Invoice
-        fields = ["id", "municipality", "application", "payer", "status", "lines", "total",
-                  "amount_paid", "created_at", "paid_at"]
+        fields = ["id", "municipality", "application", "payer", "payer_business", "status",
+                  "lines", "total", "amount_paid", "created_at", "paid_at"]
+
+    @extend_schema_field(serializers.CharField(allow_null=True, help_text=(
+        "Who owes it: the business an application was made for or a citation written to "
+        "(`payer_business`), else the person; null for a citation whose party has no "
+        "account here.")))
+    def get_payer(self, invoice: Invoice) -> str | None:
+        party = invoice.payer_business or invoice.payer
+        return party.display_name if party else None
 
 
 class PaymentSerializer(StrictSerializer):

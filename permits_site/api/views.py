@@ -347,7 +347,7 @@ class InvoiceViewSet(viewsets.ReadOnlyModelViewSet):
         invoices = owned_or_in_staff_towns(Invoice.objects.all(), self.request.user,
                                            owner_field="payer", business_field="payer_business")
         return (
-            invoices.select_related("municipality", "payer")
+            invoices.select_related("municipality", "payer", "payer_business")
             .prefetch_related("lines")
             .annotate(amount_received=Coalesce(
                 Sum("payments__amount"), Value(Decimal("0.00")),

@@ -6,8 +6,9 @@ from drf_spectacular.generators import SchemaGenerator
 from permits_site.audit.models import AuditEntry
 from permits_site.licensing.models import InvoiceStatus, Payment
 from permits_site.licensing.services.applications import submit_application
+from permits_site.parties.services import create_business
 from tests.api.conftest import client_for, draft_for, with_rabies_proof
-from tests.factories import DogFactory, UserFactory
+from tests.factories import DogFactory, InvoiceFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -191,3 +192,34 @@ def test_a_clerk_paying_their_own_invoice_in_another_town_is_refused(tisbury_cle
     response = pay(client_for(tisbury_clerk), application.invoices.get())
 
     assert response.status_code == 403
+
+
+# -- who pays (lifecycle.md, "Holders") -----------------------------------------------------
+
+
+def test_a_persons_invoice_names_them_as_payer(resident_api, resident, invoice):
+    body = resident_api.get(f"{INVOICES}{invoice.pk}/").json()
+
+    assert (body["payer"], body["payer_business"]) == (resident.display_name, None)
+
+
+def test_an_invoice_for_a_businesss_application_names_the_business_as_payer(resident_api,
+                                                                             resident):
+    business = create_business(legal_name="Island Hauling LLC", dba="Island Pumping",
+                               kind="llc", mailing_address="1 Main Street", acting_user=resident)
+    invoice = InvoiceFactory(payer=resident, payer_business=business)
+
+    body = resident_api.get(f"{INVOICES}{invoice.pk}/").json()
+    listed = resident_api.get(INVOICES).json()["results"]
+
+    assert body["payer"] == "Island Hauling LLC d/b/a Island Pumping"
+    assert body["payer_business"] == business.pk
+    assert [row["payer"] for row in listed] == ["Island Hauling LLC d/b/a Island Pumping"]
+
+
+def test_an_invoice_whose_party_has_no_account_answers_payer_null(clerk_api):
+    invoice = InvoiceFactory(payer=None)
+
+    body = clerk_api.get(f"{INVOICES}{invoice.pk}/").json()
+
+    assert (body["payer"], body["payer_business"]) == (None, None)
