@@ -23,8 +23,8 @@ from dogs.impoundment import found, services
 from dogs.impoundment.permissions import (
     COUNTER_ROLES,
     IMPOUNDMENT_READER_ROLES,
+    OFFICER_ROLES,
     SEE_IMPOUNDMENTS,
-    can_take_impoundment_payment,
     impoundment_town_ids,
 )
 from dogs.models import (
@@ -39,7 +39,7 @@ from dogs.models import (
     Species,
 )
 from dogs.periods import MUNICIPALITY
-from permits_site.accounts.permissions import Refused, require
+from permits_site.accounts.permissions import Refused, has_role, require
 from permits_site.api.errors import named_as_sent
 from permits_site.api.public.fields import (
     BoundedDateField,
@@ -54,12 +54,44 @@ from permits_site.licensing.models import PaymentMethod
 from permits_site.licensing.services.payments import record_payment
 from permits_site.towns.models import Municipality
 
+#: What each request does, as its refusal names it, and the roles that do it: the
+#: officer's intake and steps (Impoundment A–H, ACO B(2)), the counter's payments.
+ACTS: dict[str, tuple[str, tuple[str, ...]]] = {
+    "create": ("record an impoundment", OFFICER_ROLES),
+    "identify": ("identify an impounded animal's owner", OFFICER_ROLES),
+    "notices": ("record a notice to an impounded animal's owner", OFFICER_ROLES),
+    "cori_checks": ("record an adopter's CORI check", OFFICER_ROLES),
+    "rabies_proof": ("record an impounded animal's rabies proof", OFFICER_ROLES),
+    "invoice": ("invoice an impoundment's fees", OFFICER_ROLES),
+    "release": ("release an impounded animal to its owner", OFFICER_ROLES),
+    "contract": ("record an owner's surrender or safe-hold contract", OFFICER_ROLES),
+    "town_property": ("declare an unclaimed dog the Town's", OFFICER_ROLES),
+    "disposition": ("record an impounded animal's disposition", OFFICER_ROLES),
+    "forwarded": ("record an intake record forwarded to the Town Clerk", OFFICER_ROLES),
+    "payments": ("take payments for an impoundment", COUNTER_ROLES),
+    "request_turn_over": ("ask a finder to turn an animal over", OFFICER_ROLES),
+    "turned_over": ("record an animal a finder turned over", OFFICER_ROLES),
+    "close": ("close a finder's report", OFFICER_ROLES),
+    "cite": ("cite a finder who did not turn an animal over", OFFICER_ROLES),
+}
+
+
+def require_act(user, action: str, municipality_id: int) -> None:
+    """Refuse (a 403) anyone without a role that takes ``action`` in the town, naming it."""
+    doing, roles = ACTS[action]
+    require(has_role(user, municipality_id, *roles), doing, roles, town=municipality_id)
+
 
 class ReadsImpoundments(BasePermission):
-    message = str(Refused(SEE_IMPOUNDMENTS, IMPOUNDMENT_READER_ROLES))
+    """The records' readers; anyone else is refused before any record is read, naming the
+    act the request attempted and who may do it (:data:`ACTS`), else seeing the records."""
 
     def has_permission(self, request, view) -> bool:
-        return bool(impoundment_town_ids(request.user))
+        allowed = bool(impoundment_town_ids(request.user))
+        if not allowed:
+            doing, roles = ACTS.get(view.action, (SEE_IMPOUNDMENTS, IMPOUNDMENT_READER_ROLES))
+            self.message = str(Refused(doing, roles))
+        return allowed
 
 
 class ImpoundmentInvoiceSerializer(serializers.Serializer):
@@ -209,6 +241,7 @@ def _service_action(name: str, serializer_class, service, **sent_as: str):
 
     def run(self, request, pk=None):
         record = self.get_object()
+        require_act(request.user, name, record.municipality_id)
         body = serializer_class(data=request.data)
         body.is_valid(raise_exception=True)
         with named_as_sent(**sent_as):
@@ -248,11 +281,12 @@ class ImpoundmentViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
 
     def create(self, request):
         """Record an intake; a tag or microchip the town knows notifies the owner."""
+        town = Municipality.objects.get(code=MUNICIPALITY)
+        require_act(request.user, "create", town.pk)
         body = IntakeSerializer(data=request.data)
         body.is_valid(raise_exception=True)
-        record = services.record_intake(
-            municipality=Municipality.objects.get(code=MUNICIPALITY),
-            acting_user=request.user, **body.validated_data)
+        record = services.record_intake(municipality=town, acting_user=request.user,
+                                        **body.validated_data)
         return self.respond(record, status.HTTP_201_CREATED)
 
     identify = _service_action("identify", IdentifySerializer, services.identify_owner)
@@ -277,10 +311,9 @@ class ImpoundmentViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
     def payments(self, request, pk=None):
         """Money received at the counter against the fees or the adoption fee."""
         record = self.get_object()
+        require_act(request.user, "payments", record.municipality_id)
         body = ImpoundmentPaymentSerializer(data=request.data)
         body.is_valid(raise_exception=True)
-        require(can_take_impoundment_payment(request.user, record.municipality_id),
-                "take payments for an impoundment", COUNTER_ROLES, town=record.municipality_id)
         data = dict(body.validated_data)
         invoice = getattr(record, INVOICE_FIELDS[data.pop("invoice")])
         if invoice is None:
@@ -319,6 +352,7 @@ def _report_action(name: str, serializer_class, service):
 
     def run(self, request, pk=None):
         report = self.get_object()
+        require_act(request.user, name, report.municipality_id)
         body = serializer_class(data=request.data)
         body.is_valid(raise_exception=True)
         service(report=report, acting_user=request.user, **self.arguments(body.validated_data))

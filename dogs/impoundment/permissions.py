@@ -9,6 +9,8 @@ from permits_site.accounts.permissions import has_role, municipality_ids_with
 
 #: The Animal Control Officer keeps the records; the Clerk, who receives them, reads them.
 IMPOUNDMENT_READER_ROLES = (Role.ANIMAL_CONTROL_OFFICER, Role.CLERK, Role.ADMIN)
+#: The officer takes in, identifies, notifies, releases and disposes (Impoundment A–H).
+OFFICER_ROLES = (Role.ANIMAL_CONTROL_OFFICER,)
 #: Fees are paid at the counter: the officer or the Clerk records the payment.
 COUNTER_ROLES = (Role.ANIMAL_CONTROL_OFFICER, Role.CLERK)
 #: What the readers do, as a refusal names it.
@@ -21,7 +23,7 @@ def can_view_impoundments(user, municipality_id: int) -> bool:
 
 def can_work_impoundments(user, municipality_id: int) -> bool:
     """Intake, owner notice, release and disposition are the officer's (Impoundment A–H)."""
-    return has_role(user, municipality_id, Role.ANIMAL_CONTROL_OFFICER)
+    return has_role(user, municipality_id, *OFFICER_ROLES)
 
 
 def can_take_impoundment_payment(user, municipality_id: int) -> bool:
