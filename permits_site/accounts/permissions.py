@@ -219,6 +219,12 @@ def can_view_document(user: User, document) -> bool:
     )
 
 
+def uploads_for(user: User, application) -> bool:
+    """Who adds documents to an application, whatever its status: its applicant side, or a
+    clerk of its town. Whether its status still takes documents is the upload's to say."""
+    return is_applicant(user, application) or is_clerk(user, application.municipality_id)
+
+
 def can_upload_document(user: User, application) -> bool:
     if is_applicant(user, application):
         return transitions.can("attach_document", application)
@@ -287,7 +293,7 @@ TAKEN_BY: Mapping[str, Mapping[str, Callable[[User, object], bool]]] = MappingPr
         "withdraw": is_applicant,
         "start_review": of_its_town(can_review),
         "request_changes": of_its_town(can_review),
-        "attach_document": can_upload_document,
+        "attach_document": uploads_for,
         "record_review": of_its_town(can_review),
         "request_variance": asks_for_variance,
         "schedule_hearing": can_manage_hearings,

@@ -108,5 +108,5 @@ class MayWithdrawApplication(RecordPredicate):
 
 
 class MayUploadDocument(RecordPredicate):
-    predicate = permissions.can_upload_document
+    predicate = permissions.uploads_for
     message = "Only the applicant or the town clerk may add documents to this application."

@@ -180,3 +180,27 @@ def test_clerk_of_another_town_cannot_review_the_document(tisbury_clerk_api, doc
                                       {"accepted": True}, format="json")
 
     assert response.status_code == 404
+
+
+# -- an application past its decision takes no more documents ---------------------------
+
+
+@pytest.mark.parametrize("who", ["resident", "clerk"])
+def test_uploading_to_an_issued_application_is_refused_naming_its_status(request, who, permit):
+    """Who uploads is not the question (the applicant and the clerk both may): the issued
+    application's record is closed, a 400 naming its status as every status refusal is."""
+    application = permit.application
+
+    response = upload(client_for(request.getfixturevalue(who)), application, sample_upload())
+
+    assert response.status_code == 400, response.json()
+    assert response.json() == {"non_field_errors": [
+        "Cannot attach documents to an application that is issued (only one that is draft, "
+        "submitted, under review or approved)."]}
+    assert application.documents.count() == 1
+
+
+def test_an_issued_application_offers_no_upload(resident_api, permit):
+    body = resident_api.get(f"/api/v1/applications/{permit.application_id}/").json()
+
+    assert "attach_document" not in body["allowed_actions"]
