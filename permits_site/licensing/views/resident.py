@@ -204,14 +204,16 @@ def applicant_page(request, application: Application, *, upload_form=None,
 
 
 def relief_context(application: Application, *, result) -> dict:
-    """The applicant's variance or waiver requests with their signatures, and whether the
-    page offers to ask for one (``relief.may_ask``)."""
+    """The applicant's variance or waiver requests with their signatures — a granted one with
+    the section it was granted under — and whether the page offers to ask for one
+    (``relief.may_ask``)."""
     variances = list(variance_services.variances_with_signatures(application))
     kind = kind_for(application.permit_type.code)
     failures = variance_services.requestable_failures(result, variances, kind=kind)
     return {
         "variances": variances,
         "variance_noun": kind.variance_notice.noun,
+        "variance_citation": kind.variance_citation,
         "may_ask_variance": may_ask(application, failures=failures),
     }
 
