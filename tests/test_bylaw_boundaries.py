@@ -71,7 +71,7 @@ def test_the_queue_page_shows_the_registered_links_of_the_reviewers_towns(client
 
 def test_the_bylaw_apps_register_their_demo_records_in_app_order():
     assert demo_builders() == [dog_demo.build, stable_demo.build,
-                               tisbury_demo.pumpout_and_wells]
+                               tisbury_demo.board_of_health, tisbury_demo.pumpout_and_wells]
 
 
 def test_each_body_of_law_is_cited_by_one_helper():

@@ -52,6 +52,7 @@ class TisburyRegsConfig(AppConfig):
         # A failed inspection of a temporary kitchen suspends its permit (09.5.3).
         post_save.connect(food.failed_kitchen_receiver, sender="enforcement.Inspection",
                           dispatch_uid="tisbury_failed_temporary_kitchen")
+        register_demo("tisbury_board_of_health", "tisbury_regs.demo.board_of_health")
         register_demo("tisbury_pumpout_and_wells", "tisbury_regs.demo.pumpout_and_wells")
         self.register_document_fees()
         self.register_spill_reports()

@@ -1,6 +1,8 @@
-"""Tisbury's demo records for ``manage.py seed_demo``: the demo resident runs a septage
-handler, licensed from the day of the seed — its first monthly return (09.6.2) falls due after
-that month — and owns a metered well with its last seasons' readings on file (09.3.1(4))."""
+"""Tisbury's demo records for ``manage.py seed_demo``: a Board of Health of three members, so
+that a waiver can be decided by a majority of the Board and signed by two of them (09.0.3); and
+the demo resident, who runs a septage handler, licensed from the day of the seed — its first
+monthly return (09.6.2) falls due after that month — and owns a metered well with its last
+seasons' readings on file (09.3.1(4))."""
 
 from __future__ import annotations
 
@@ -8,8 +10,9 @@ import datetime as dt
 
 from django.utils import timezone
 
-from permits_site.accounts.demo import sample_upload
-from permits_site.accounts.models import User
+from permits_site.accounts.demo import DEMO_PASSWORD, sample_upload
+from permits_site.accounts.models import Role, User
+from permits_site.accounts.staff_roles import grant_role
 from permits_site.licensing.kinds import kind_for
 from permits_site.licensing.models import Application, Permit, PermitType
 from permits_site.licensing.services.applications import (
@@ -34,6 +37,28 @@ METERED_WELL = {
     "anti_siphon": False, "bedrooms": 4, "occupants": 6, "sealed_meter": True,
     "installed": True, "proven": True, "tested": True,
 }
+
+#: The Board's members beside ``board_member_tisbury`` (every town's demo staff has one of
+#: each role): username, first and last name.
+BOARD_MEMBERS = (
+    ("board_member_tisbury_2", "Ellen", "Mayhew"),
+    ("board_member_tisbury_3", "Samuel", "Norton"),
+)
+
+
+def board_of_health(resident: User) -> None:
+    """Two more members of the Board of Health, given the role by the town's admin: "a
+    majority of the Board" decides a waiver and it takes effect "when signed by at least two
+    members of the Board" (09.0.3), which one member alone cannot show."""
+    town = Municipality.objects.get(code="tisbury")
+    admin = User.objects.get(username=f"{Role.ADMIN}_{town.code}")
+    for username, first, last in BOARD_MEMBERS:
+        member = User(username=username, first_name=first, last_name=last,
+                      email=f"{username}@example.org", street_address="51 Spring Street",
+                      city="Vineyard Haven", postal_code="02568", phone="508-555-0103")
+        member.set_password(DEMO_PASSWORD)
+        member.save()
+        grant_role(municipality=town, user=member, role=Role.BOARD_MEMBER, acting_user=admin)
 
 
 def pumpout_and_wells(resident: User) -> None:

@@ -15,6 +15,9 @@ from django.utils.module_loading import import_string
 
 from permits_site.accounts.models import User
 
+#: The one password of every demo account, printed by ``seed_demo``.
+DEMO_PASSWORD = "demo-permits-2026"
+
 #: A 1×1 PNG: enough to stand for a scanned certificate or plan.
 SAMPLE_PNG = bytes.fromhex(
     "89504e470d0a1a0a0000000d49484452000000010000000108020000009077"
