@@ -10,6 +10,7 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_noop
 
+from permits_site.licensing.models import Document, DocumentStatus
 from permits_site.rules.calendar import add_months
 
 
@@ -169,6 +170,15 @@ def rabies_vaccination_missing(species: str, *, under_six_months: bool,
     ``on`` on its record (Rabies A): offense ``rabies_vaccination_missing`` (Rabies C)."""
     required = species in RABIES_SPECIES and not under_six_months
     return required and (valid_through is None or valid_through < on)
+
+
+def rabies_certificate_on_file(applications) -> Document | None:
+    """The rabies vaccination certificate the Clerk accepted with one of the dog license
+    ``applications`` (Licenses A(1)), the one valid longest: what the Town has on file of
+    the dog's vaccination (Rabies A). None when none was accepted with its expiry."""
+    return (Document.objects.filter(application__in=applications, kind=RABIES_CERTIFICATE,
+                                    status=DocumentStatus.ACCEPTED, valid_until__isnull=False)
+            .order_by("-valid_until", "-pk").first())
 
 
 class OwnerIdentifiedBy(models.TextChoices):

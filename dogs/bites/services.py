@@ -34,6 +34,7 @@ from dogs.models import (
     Dog,
     QuarantineOrder,
     Species,
+    rabies_certificate_on_file,
 )
 from dogs.officer_records import require_officer
 from dogs.periods import MUNICIPALITY
@@ -42,6 +43,7 @@ from permits_site.accounts.models import Role
 from permits_site.accounts.permissions import has_role
 from permits_site.enforcement.services.cases import open_case, require_not_future
 from permits_site.exceptions import DomainError, InvalidTransition, PermissionDenied
+from permits_site.licensing.models import Application, PermitStatus
 from permits_site.rules.calendar import BusinessCalendar, format_date, period_due
 from permits_site.rules.periods import Period, PeriodKind
 
@@ -104,11 +106,14 @@ def record_bite(*, municipality: Municipality, acting_user: User, bitten_on: dt.
         _require_call_free(call, municipality)
     if dog is not None and not keeper.strip():
         keeper = f"{dog.owner.display_name}, {dog.residence.full_address}"
-    bite = BiteRecord.objects.create(
+    bite = BiteRecord(
         municipality=municipality, call=call, bitten_on=bitten_on, place=place.strip(),
         species=species, dog=dog, animal=animal.strip(), keeper=keeper.strip(), victim=victim,
         victim_name=victim_name.strip(), victim_contact=victim_contact.strip(),
         injury=injury.strip(), recorded_by=acting_user)
+    if dog is not None:
+        _take_license_certificate(bite, dog)
+    bite.save()
     if call is not None and call.kind != CallKind.BITE:
         call.kind = CallKind.BITE
         call.save(update_fields=["kind"])
@@ -116,6 +121,21 @@ def record_bite(*, municipality: Municipality, acting_user: User, bitten_on: dt.
            f"Bite recorded: {bite.animal_name} bit {bite.victim_name} at {bite.place}",
            bitten_on=bitten_on.isoformat(), call=call.pk if call else None)
     return bite
+
+
+def _take_license_certificate(bite: BiteRecord, dog: Dog) -> None:
+    """The rabies certificate the Clerk accepted with the dog's license in force on the day
+    of the bite (Licenses A(1)) is the record's vaccination (Rabies A), so that a vaccinated,
+    licensed dog is not flagged as unvaccinated (Rabies C)."""
+    in_force = Application.objects.filter(
+        dog_license__dog=dog, permit__valid_from__lte=bite.bitten_on,
+        permit__valid_through__gte=bite.bitten_on,
+    ).exclude(permit__status=PermitStatus.REVOKED)
+    certificate = rabies_certificate_on_file(in_force)
+    if certificate is not None:
+        bite.rabies_certificate = (f"Accepted with the dog's license "
+                                   f"{certificate.application.permit.number}")
+        bite.rabies_valid_through = certificate.valid_until
 
 
 def _require_call_free(call: AnimalCall, municipality: Municipality) -> None:

@@ -35,7 +35,6 @@ from dogs.impoundment.permissions import can_work_impoundments
 from dogs.law import cite
 from dogs.models import (
     DISPOSITIONS,
-    RABIES_CERTIFICATE,
     AdoptionCoriCheck,
     CoriResult,
     Dog,
@@ -49,14 +48,14 @@ from dogs.models import (
     OwnerNotice,
     Species,
     kept_until,
+    rabies_certificate_on_file,
 )
 from dogs.periods import MUNICIPALITY, intake_records_due
 from permits_site import audit
 from permits_site.exceptions import DomainError, InvalidTransition, PermissionDenied
 from permits_site.licensing.kinds import kind_for
 from permits_site.licensing.models import (
-    Document,
-    DocumentStatus,
+    Application,
     Invoice,
     InvoiceLine,
     InvoiceStatus,
@@ -338,11 +337,7 @@ def _take_rabies_proof_on_file(impoundment: Impoundment, dog: Dog) -> None:
     (Rabies A): the intake takes it unless the officer recorded a later one, so that the
     dog is not flagged as unvaccinated (Rabies C) nor its release held for proof the Town
     already has (Impoundment C)."""
-    certificate = (
-        Document.objects.filter(application__dog_license__dog=dog, kind=RABIES_CERTIFICATE,
-                                status=DocumentStatus.ACCEPTED, valid_until__isnull=False)
-        .order_by("-valid_until", "-pk").first()
-    )
+    certificate = rabies_certificate_on_file(Application.objects.filter(dog_license__dog=dog))
     if certificate is None or (impoundment.rabies_valid_through or dt.date.min) >= (
             certificate.valid_until):
         return

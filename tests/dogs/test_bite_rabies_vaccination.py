@@ -13,11 +13,20 @@ import re
 import pytest
 from django.urls import reverse
 
-from dogs.bites.services import record_rabies_vaccination
+from dogs.bites.services import record_bite, record_rabies_vaccination
 from dogs.models import Species, rabies_vaccination_missing
 from permits_site.audit.models import AuditEntry
 from permits_site.exceptions import DomainError, PermissionDenied
-from tests.factories import BiteRecordFactory, QuarantineOrderFactory, Role, staff
+from permits_site.licensing.models import DocumentStatus
+from tests.dogs.test_tag_exemptions import dog_license
+from tests.factories import (
+    BiteRecordFactory,
+    DocumentFactory,
+    DogFactory,
+    QuarantineOrderFactory,
+    Role,
+    staff,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -134,3 +143,48 @@ def test_rabies_a_the_api_carries_the_vaccination_and_the_flag(api, aco):
     assert response.status_code == 200
     assert response.json()["rabies_missing"] is False
     assert response.json()["rabies_valid_through"] == "2027-05-01"
+
+
+def licensed_with_certificate(dog, *, year: int, status=DocumentStatus.ACCEPTED,
+                              valid_until=dt.date(2027, 5, 1)):
+    """The dog's license of ``year`` with the rabies certificate filed on its application."""
+    permit = dog_license(dog, year=year, number=f"DOG-{year}-00042")
+    DocumentFactory(application=permit.application, owner=dog.owner, status=status,
+                    valid_until=valid_until)
+    return permit
+
+
+def bite_of(dog, aco):
+    return record_bite(municipality=dog.residence.municipality, acting_user=aco,
+                       bitten_on=BITTEN_ON, place="Stevens Street", victim_name="Jordan",
+                       dog=dog)
+
+
+def test_rabies_a_a_licensed_dogs_bite_takes_the_certificate_on_file_of_its_license(aco):
+    """Licenses A(1): the Clerk accepted the dog's rabies certificate with the license in
+    force on the day of the bite; the bite record shows it, not an unvaccinated dog."""
+    dog = DogFactory(name="Biscuit")
+    licensed_with_certificate(dog, year=2026)
+
+    bite = bite_of(dog, aco)
+
+    bite.refresh_from_db()
+    assert bite.rabies_valid_through == dt.date(2027, 5, 1)
+    assert "DOG-2026-00042" in bite.rabies_certificate
+    assert not bite.rabies_missing()
+
+
+@pytest.mark.parametrize(("year", "status"), [
+    (2026, DocumentStatus.PENDING),    # not accepted by the Clerk
+    (2026, DocumentStatus.REJECTED),
+    (2025, DocumentStatus.ACCEPTED),   # a license no longer in force on the day of the bite
+])
+def test_rabies_a_only_an_accepted_certificate_of_the_current_license_is_taken(
+        aco, year, status):
+    dog = DogFactory(name="Biscuit")
+    licensed_with_certificate(dog, year=year, status=status)
+
+    bite = bite_of(dog, aco)
+
+    assert (bite.rabies_certificate, bite.rabies_valid_through) == ("", None)
+    assert bite.rabies_missing()
