@@ -73,10 +73,10 @@ def schedule_hearing(
     errors: dict[str, list[str]] = {}
     if hearing_date < timezone.localdate():
         errors["hearing_date"] = ["The hearing date has already passed; choose a later date."]
-    elif closed := closed_day_refusal(application.municipality, hearing_date):
-        errors["hearing_date"] = [closed]
     else:
-        refusals = notice_refusals(
+        closed = closed_day_refusal(application.municipality, hearing_date)
+        refusals = [closed] if closed else []
+        refusals += notice_refusals(
             application,
             hearing_date=hearing_date,
             notices_mailed_on=notices_mailed_on or timezone.localdate(),
