@@ -332,6 +332,16 @@ class DogLicenseKind(PermitKind):
             return {}
         return {"dog": tag.dog_id, "dog_name": tag.dog.name, "tag_number": tag.number}
 
+    def public_subject(self, permit: Permit) -> list[tuple[str, str]]:
+        """The dog by its name and the number of the license tag on its collar (Licenses
+        A(5), A(6); a replacement's once one replaced it), so that whoever scans the
+        license can tell it is this dog's."""
+        tag = permit.dog_tags.select_related("dog").first()
+        if tag is None:
+            return []
+        return [(gettext_noop("Dog"), tag.dog.name),
+                (gettext_noop("Tag number"), f"{tag.number}")]
+
     def renewal_url(self, permit: Permit) -> str | None:
         """The dog license form for the same dog and the year after ``permit``'s, once that
         year's licenses are on offer (from December 1, Licenses A(8); or after ``permit``

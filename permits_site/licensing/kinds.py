@@ -565,6 +565,16 @@ class PermitKind:
             rows.append((self.place_label or gettext_noop("Property"), permit.place_address))
         return rows
 
+    def public_subject(self, permit: Permit) -> list[tuple[str, str]]:
+        """What the license is for, as anyone checking it reads it at ``/verify/`` (label →
+        words), so that it can be matched to the animal or the place in front of them: the
+        licensed place of a permit about a property, a business or an event. Never the
+        holder's own mailing address, telephone or email (spec ``api.md``: the holder's
+        initials only, no address); an animal's kind names the animal instead."""
+        if not permit.place_address or self.about in (About.PERSON, About.ANIMAL):
+            return []
+        return [(self.place_label or gettext_noop("Property"), permit.place_address)]
+
     def period_in_words(self, permit: Permit) -> str:
         """The permit's period as the law counts it, where a type says it in words
         ("December 2 to January 1: 30 days"); blank by default."""

@@ -111,6 +111,15 @@ class HorseRegistrationKind(PermitKind):
             )
         return rows
 
+    def public_subject(self, permit: Permit) -> list[tuple[str, str]]:
+        """The horse registered (B), by its name and description, so that whoever checks
+        the registration can tell it is this horse's."""
+        horse = registered_horse(permit.application)
+        if horse is None:
+            return []
+        return [(gettext_noop("Horse"), horse.name),
+                (gettext_noop("Description"), horse.description)]
+
     def describe(self, application) -> str:
         horse = registered_horse(application)
         return f"{horse.name} at {horse.stable.address}" if horse else application.permit_type.name

@@ -39,7 +39,7 @@ from permits_site.licensing.kinds import PermitKind
 from permits_site.licensing.models import Application, Permit, PermitStatus, PermitType
 from permits_site.rules.base import FactType
 from permits_site.rules.calendar import days_after
-from permits_site.rules.wording import explain
+from permits_site.rules.wording import MonthDay, explain, ngettext_lazy
 from tisbury_regs.law import cite
 from tisbury_regs.rules import TEMPORARY_DUMPSTER_MAX_DAYS
 
@@ -155,8 +155,11 @@ def next_period(self: PermitKind, permit: Permit) -> dict[str, Any] | None:
 
 def period_in_words(start: dt.date, end: dt.date) -> str:
     """"December 2 to January 1: 30 days": the days after the first, as Massachusetts counts
-    a period — the spec's reading of "not to exceed thirty (30) days" (09.2.5(3))."""
-    return f"{start:%B} {start.day} to {end:%B} {end.day}: {(end - start).days} days"
+    a period — the spec's reading of "not to exceed thirty (30) days" (09.2.5(3)). English
+    as the license prints it; a page says it in the reader's language (``|explained``)."""
+    return explain(ngettext_lazy("%(first)s to %(last)s: %(count)s day",
+                                 "%(first)s to %(last)s: %(count)s days", "count"),
+                   first=MonthDay.of(start), last=MonthDay.of(end), count=(end - start).days)
 
 
 def temporary_period_in_words(self: PermitKind, permit: Permit) -> str:

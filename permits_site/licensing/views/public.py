@@ -34,9 +34,11 @@ def home(request):
 
 @require_GET
 def verify(request, token: str):
-    """Anyone may check a license: number, type, town, status, term and the holder's initials
-    (spec ``lifecycle.md``, "Permits"). A code that matches no license, however it is
-    written, gets the site's own page with each town's office telephone, DEBUG on or off."""
+    """Anyone may check a license: number, type, town, status, term in the page's language,
+    what it is for (the dog, the horse, the licensed place: ``PermitKind.public_subject``)
+    and the holder's initials (spec ``lifecycle.md``, "Permits"). A code that matches no
+    license, however it is written, gets the site's own page with each town's office
+    telephone, DEBUG on or off."""
     permit = (
         Permit.objects.select_related("permit_type", "municipality", "holder")
         .filter(verification_token=token).first()
@@ -46,6 +48,7 @@ def verify(request, token: str):
         return site_page(request, "licensing/verify_unknown.html", 404,
                          towns=Municipality.objects.select_related("payment_office"))
     today = timezone.localdate()
+    kind = kind_for(permit.permit_type.code)
     return render(
         request,
         "licensing/verify.html",
@@ -53,6 +56,7 @@ def verify(request, token: str):
             "permit": permit,
             "status": permit.effective_status(today),
             "not_yet_valid": permit.begins_after(today),
-            "period_in_words": kind_for(permit.permit_type.code).period_in_words(permit),
+            "subject": kind.public_subject(permit),
+            "period_in_words": kind.period_in_words(permit),
         },
     )
