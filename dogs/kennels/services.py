@@ -9,7 +9,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from django.db import transaction
-from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.translation import gettext_noop
 
@@ -21,7 +20,7 @@ from permits_site import audit
 from permits_site.accounts.permissions import can_view_permit, is_clerk, is_party
 from permits_site.exceptions import DomainError, InvalidTransition, PermissionDenied
 from permits_site.licensing.models import Permit, PermitStatus
-from permits_site.pdf.html import html_to_pdf
+from permits_site.pdf.html import render_pdf
 from permits_site.rules.calendar import format_date, period_due
 from permits_site.rules.periods import Period
 from permits_site.rules.registry import town_law
@@ -234,17 +233,18 @@ def on_roster(dog: KennelDog) -> str:
 def render_roster_pdf(permit: Permit, *, today: dt.date) -> bytes:
     """The kennel's roster printed as of ``today``: the license, the dogs it was issued for
     (Kennel license B(1)) and every dog on the roster, with the new dogs reported since
-    (B(2)). The license PDF is kept as issued; the roster is printed again when it changes.
+    (B(2)), in English. The license PDF is kept as issued; the roster is printed again when
+    it changes.
     """
     dogs = list(permit.kennel_dogs.all())
-    return html_to_pdf(render_to_string("dogs/kennel_roster_pdf.html", {
+    return render_pdf("dogs/kennel_roster_pdf.html", {
         "permit": permit,
         "today": today,
         "count": roster_count(permit, dogs),
         "rows": [roster_row(dog, today=today) for dog in dogs],
         "roster_citation": cite("Kennel license B(1), B(2)"),
         "year_citation": cite("Kennel license B(7)"),
-    }))
+    })
 
 
 def roster_pdf_filename(permit: Permit, *, today: dt.date) -> str:

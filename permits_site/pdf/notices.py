@@ -8,18 +8,16 @@ abutters notified by certified mail before the hearing).
 
 from __future__ import annotations
 
-from django.template.loader import render_to_string
-
 from permits_site.licensing.kinds import kind_for
-from permits_site.pdf.html import html_to_pdf
+from permits_site.pdf.html import render_pdf
 
 
 def render_letters_pdf(template: str, *, letters, town: str, authority: str,
                        **context) -> bytes:
     """One letter per recipient of ``letters`` (``letter`` in ``template``, which extends
-    ``pdf/letters.html``), headed by ``town`` and ``authority``."""
-    return html_to_pdf(render_to_string(template, {
-        "letters": letters, "town": town, "authority": authority, **context}))
+    ``pdf/letters.html``), headed by ``town`` and ``authority``, in English."""
+    return render_pdf(template, {
+        "letters": letters, "town": town, "authority": authority, **context})
 
 
 def render_hearing_notices_pdf(hearing) -> bytes:

@@ -8,12 +8,11 @@ for (if any) and what was paid.
 
 from __future__ import annotations
 
-from django.template.loader import render_to_string
-from django.utils import timezone, translation
+from django.utils import timezone
 
 from permits_site.enforcement.services import dispositions
 from permits_site.enforcement.services.citations import policy_of
-from permits_site.pdf.html import html_to_pdf
+from permits_site.pdf.html import render_pdf
 
 
 def referral_context(citation) -> dict:
@@ -39,6 +38,4 @@ def render_referral_packet_pdf(citation) -> bytes:
     """The packet for ``citation`` (loaded through :func:`dispositions.with_answers`), in
     English, the court's language, its dates and amounts too, whatever language the staff
     member reads the site in."""
-    with translation.override("en"):
-        html = render_to_string("pdf/citation_referral.html", referral_context(citation))
-    return html_to_pdf(html)
+    return render_pdf("pdf/citation_referral.html", referral_context(citation))

@@ -10,18 +10,17 @@ conditions and specific bases are listed on the stable license too.
 
 from __future__ import annotations
 
-from django.template.loader import render_to_string
-
 from permits_site.licensing.kinds import kind_for
-from permits_site.pdf.html import html_to_pdf
+from permits_site.pdf.html import render_pdf
 from permits_site.rules.registry import rule_in_plain_words
 
 
 def render_variance_notice_pdf(variance) -> bytes:
-    """One page for a granted variance (its application and signatures loaded)."""
+    """One page for a granted variance (its application and signatures loaded), in
+    English."""
     application = variance.application
     kind = kind_for(application.permit_type.code)
-    html = render_to_string("pdf/variance_notice.html", {
+    return render_pdf("pdf/variance_notice.html", {
         "variance": variance,
         "application": application,
         "notice": kind.variance_notice,
@@ -31,4 +30,3 @@ def render_variance_notice_pdf(variance) -> bytes:
                        if signature.approve],
         "citation": kind.variance_citation,
     })
-    return html_to_pdf(html)
