@@ -59,6 +59,7 @@ from permits_site.licensing.views import listing
 from permits_site.licensing.views.access import get_visible_or_404
 from permits_site.page_actions import each, with_actions
 from permits_site.parties.models import Business
+from permits_site.pdf.citations import render_citation_pdf
 from permits_site.pdf.referrals import render_referral_packet_pdf
 from permits_site.rules.wording import Dollars, explain
 from permits_site.towns.models import Municipality
@@ -484,6 +485,25 @@ def citation_referral(request, pk: int):
     return response
 
 
+def citation_paper(citation: Citation) -> HttpResponse:
+    """The printable citation (:mod:`permits_site.pdf.citations`), the same paper for the
+    staff and for the person cited."""
+    today = timezone.localdate()
+    current = dispositions.standing(citation, on=today)
+    response = HttpResponse(
+        render_citation_pdf(citation, hearing_open=hearing_open(citation, current, on=today)),
+        content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="citation-{citation.pk}.pdf"'
+    return response
+
+
+@citation_staff_required
+@require_GET
+def citation_pdf(request, pk: int):
+    """The citation to print, for the staff who see the citation's page."""
+    return citation_paper(visible_citation(request, pk))
+
+
 # -- the cited party's own pages ----------------------------------------------------------------
 
 
@@ -580,6 +600,13 @@ def _request_hearing(request, pk: int):
                 "decided; the town will tell you its date."))
             return redirect("citations:detail", pk=pk)
     return render_my_citation(request, citation, hearing_form=form)
+
+
+@login_required
+@require_GET
+def my_citation_pdf(request, pk: int):
+    """The citation to print, for the person cited (or a member of the business cited)."""
+    return citation_paper(visible_own_citation(request, pk))
 
 
 @login_required

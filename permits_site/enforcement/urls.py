@@ -25,6 +25,7 @@ urlpatterns = [
          name="order_surcharge"),
     path("citations/", citation_views.citations, name="citations"),
     path("citations/<int:pk>/", citation_views.citation, name="citation"),
+    path("citations/<int:pk>/citation.pdf", citation_views.citation_pdf, name="citation_pdf"),
     path("citations/<int:pk>/referral.pdf", citation_views.citation_referral,
          name="citation_referral"),
     path("parties/people/<int:user_id>/", citation_views.person_record, name="person_record"),
@@ -43,6 +44,7 @@ resident_urlpatterns = (
     [
         path("", citation_views.my_citations, name="mine"),
         path("<int:pk>/", citation_views.my_citation, name="detail"),
+        path("<int:pk>/citation.pdf", citation_views.my_citation_pdf, name="pdf"),
     ],
     "citations",
 )

@@ -1,0 +1,127 @@
+"""The printable citation (MGL c.40 §21D): the staff who see a citation and the person cited
+print the same paper — the offense and its section, the date, the amount, how to pay and how
+to ask for a hearing by the window's last day — and nobody else gets it."""
+
+import datetime as dt
+
+import pytest
+import time_machine
+from django.urls import reverse
+
+from permits_site.enforcement.services import issue_citation, open_case
+from permits_site.online_payments.services import save_office
+from tests.e2e.plain_language import pdf_title_and_text
+from tests.enforcement.conftest import DOG_COMPLAINT
+from tests.factories import Role, UserFactory, municipality, staff
+
+pytestmark = pytest.mark.django_db
+
+MONDAY = dt.datetime(2027, 6, 7, 9, 0)
+AFTER_WINDOW = dt.datetime(2027, 6, 29, 9, 0)
+
+
+@pytest.fixture(autouse=True)
+def _monday():
+    with time_machine.travel(MONDAY, tick=False):
+        yield
+
+
+@pytest.fixture
+def officer(db):
+    return staff(Role.ANIMAL_CONTROL_OFFICER, "north_andover", first_name="Alice",
+                 last_name="Officer")
+
+
+@pytest.fixture
+def citation(officer, resident):
+    """Running at large, a first offense: $25, due in 21 days (ch. 60, Non-criminal
+    disposition)."""
+    town = municipality("north_andover")
+    save_office(municipality=town, acting_user=staff(Role.ADMIN, "north_andover"),
+                office="Town Clerk's office", address="120 Main Street, North Andover",
+                hours="Monday–Thursday", accepts="Cash or check", payee="Town of North Andover",
+                phone="(978) 555-0101", convenience_fee="0.00")
+    case = open_case(municipality=town, case_type=DOG_COMPLAINT.code, party=resident,
+                     party_business=None, party_name="Jane Smith", address="1 Main St",
+                     complaint="Dog loose on Main St.", received_on=MONDAY.date(),
+                     acting_user=officer)
+    return issue_citation(case=case, offense="running_at_large", acting_user=officer)
+
+
+def staff_pdf(citation):
+    return reverse("enforcement:citation_pdf", args=[citation.pk])
+
+
+def own_pdf(citation):
+    return reverse("citations:pdf", args=[citation.pk])
+
+
+def text_of(response) -> str:
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/pdf"
+    return pdf_title_and_text(response.content)[1]
+
+
+def test_the_officer_prints_the_citations_facts_how_to_pay_and_how_to_contest(
+    client, officer, citation
+):
+    client.force_login(officer)
+
+    text = text_of(client.get(staff_pdf(citation)))
+
+    assert f"Citation #{citation.pk}" in text
+    assert "Written to Jane Smith" in text
+    assert "Written on June 7, 2027, Alice Officer" in text
+    assert citation.description in text
+    assert citation.citation in text
+    assert "You owe $25.00" in text
+    assert "Last day to pay or ask for a hearing Monday, June 28, 2027" in text
+    assert "Town Clerk's office, 120 Main Street, North Andover" in text
+    assert f"with citation #{citation.pk} written on it" in text
+    assert "you may ask for a hearing until June 28, 2027" in text
+    assert f"/citations/{citation.pk}/" in text
+    page = client.get(reverse("enforcement:citation", args=[citation.pk])).content.decode()
+    assert f'href="{staff_pdf(citation)}"' in page
+
+
+def test_the_person_cited_prints_it_in_english_with_their_language_beside(
+    client, resident, citation
+):
+    resident.language = "es"
+    resident.save(update_fields=["language"])
+    client.force_login(resident)
+
+    text = text_of(client.get(own_pdf(citation)))
+
+    assert "Written to / Emitida a Jane Smith" in text
+    assert "Perro suelto sin control" in text
+    assert "You owe / Usted debe $25.00" in text
+    assert ("Last day to pay or ask for a hearing / Último día para pagar o pedir una audiencia "
+            "Monday, June 28, 2027") in text
+    assert "Por correo: un cheque o giro postal" in text
+    page = client.get(reverse("citations:detail", args=[citation.pk])).content.decode()
+    assert f'href="{own_pdf(citation)}"' in page
+
+
+def test_after_the_window_the_paper_offers_no_hearing(client, officer, citation):
+    with time_machine.travel(AFTER_WINDOW, tick=False):
+        client.force_login(officer)
+        text = text_of(client.get(staff_pdf(citation)))
+
+    assert "ask for a hearing" not in text
+    assert "Last day to pay" not in text
+
+
+def test_nobody_else_prints_it(client, citation, officer):
+    neighbor = UserFactory()
+    other_town = staff(Role.INSPECTOR, "tisbury")
+
+    client.force_login(neighbor)
+    assert client.get(own_pdf(citation)).status_code == 404
+    assert client.get(staff_pdf(citation)).status_code == 403
+    client.force_login(other_town)
+    assert client.get(staff_pdf(citation)).status_code == 404
+    assert client.get(own_pdf(citation)).status_code == 404
+    client.logout()
+    assert client.get(own_pdf(citation)).status_code == 302
+    assert client.get(staff_pdf(citation)).status_code == 302
