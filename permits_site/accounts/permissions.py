@@ -269,6 +269,20 @@ def can_decide_application_hearing(user: User, application) -> bool:
             or is_clerk(user, application.municipality_id))
 
 
+def require_hearing_manager(user: User, application) -> None:
+    """Refused unless ``user`` schedules the application's hearing (:func:`can_manage_hearings`)."""
+    require(can_manage_hearings(user, application), "schedule an application's hearing",
+            [Role.CLERK], town=application.municipality_id)
+
+
+def require_hearing_decider(user: User, application) -> None:
+    """Refused unless ``user`` records the decision of the application's hearing
+    (:func:`can_decide_application_hearing`)."""
+    require(can_decide_application_hearing(user, application),
+            "record the decision of an application's hearing", [Role.BOARD_MEMBER, Role.CLERK],
+            town=application.municipality_id)
+
+
 # -- Who takes each action of an application's and a permit's life ------------------------
 
 

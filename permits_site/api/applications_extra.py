@@ -329,9 +329,7 @@ def managed_application(request, pk: int) -> Application:
     """An application whose hearings only the town's Clerk schedules and whose notices'
     mailing only the Clerk records (403 otherwise)."""
     application = reviewed_application(request, pk)
-    require(permissions.can_manage_hearings(request.user, application),
-            "schedule an application's hearing", [Role.CLERK],
-            town=application.municipality_id)
+    permissions.require_hearing_manager(request.user, application)
     return application
 
 
@@ -339,9 +337,7 @@ def decided_application(request, pk: int) -> Application:
     """An application whose hearing's decision the user may record: the Board's member, or
     the Clerk for the Board (Northborough §2.2; 403 otherwise)."""
     application = reviewed_application(request, pk)
-    require(permissions.can_decide_application_hearing(request.user, application),
-            "record the decision of an application's hearing", [Role.BOARD_MEMBER, Role.CLERK],
-            town=application.municipality_id)
+    permissions.require_hearing_decider(request.user, application)
     return application
 
 

@@ -609,9 +609,7 @@ def managed_application(request, pk: int) -> Application:
     """A reviewable application whose hearings only the town's Clerk schedules and whose
     notices' mailing only the Clerk records (403 otherwise)."""
     application = reviewable(request, pk)
-    if not permissions.can_manage_hearings(request.user, application):
-        raise permissions.Refused("schedule an application's hearing", [Role.CLERK],
-                                  town=application.municipality_id)
+    permissions.require_hearing_manager(request.user, application)
     return application
 
 
@@ -619,10 +617,7 @@ def decided_application(request, pk: int) -> Application:
     """A reviewable application whose hearing's decision the user may record: the Board's
     member, or the Clerk for the Board (Northborough §2.2; 403 otherwise)."""
     application = reviewable(request, pk)
-    if not permissions.can_decide_application_hearing(request.user, application):
-        raise permissions.Refused("record the decision of an application's hearing",
-                                  [Role.BOARD_MEMBER, Role.CLERK],
-                                  town=application.municipality_id)
+    permissions.require_hearing_decider(request.user, application)
     return application
 
 
