@@ -20,6 +20,7 @@ from permits_site.licensing.services.hearings import decide_hearing, schedule_he
 from permits_site.licensing.services.permits import issue_permit
 from permits_site.licensing.services.variances import request_variance, sign_variance
 from permits_site.notifications.models import Message
+from permits_site.pdf.citations import render_citation_pdf
 from permits_site.pdf.notices import render_hearing_notices_pdf
 from permits_site.pdf.referrals import render_referral_packet_pdf
 from permits_site.pdf.rendering import render_permit_pdf_bytes
@@ -171,6 +172,8 @@ def test_the_demo_s_papers_and_letters_speak_their_own_town_s_law():
            words(render_permit_pdf_bytes(permit))) for permit in permits),
         *((citation.case.municipality.code, f"referral packet of citation {citation.pk}",
            words(render_referral_packet_pdf(citation))) for citation in citations),
+        *((citation.case.municipality.code, f"citation {citation.pk}",
+           words(render_citation_pdf(citation, hearing_open=True))) for citation in citations),
         *((letter.municipality.code, f"letter “{letter.subject}”",
            f"{letter.subject} {letter.text}") for letter in letters),
     ]
