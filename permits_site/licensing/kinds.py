@@ -22,6 +22,7 @@ from urllib.parse import urlencode
 
 from django.db.models import Prefetch, QuerySet
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext_noop
 
 from permits_site.licensing.declarations import (
@@ -51,7 +52,7 @@ from permits_site.licensing.fact_forms import humanize
 from permits_site.licensing.relief import relief_sentence
 from permits_site.parties.places import place_attribute_names, place_facts
 from permits_site.rules.base import FactsInvalid
-from permits_site.rules.calendar import BusinessCalendar, in_last_month, year_end
+from permits_site.rules.calendar import BusinessCalendar, days_before, in_last_month, year_end
 from permits_site.rules.fees import FeeLine, PricedItem, QuoteRefused, item, line_for
 from permits_site.rules.registry import get_rule_set
 from permits_site.rules.units import measure
@@ -420,8 +421,16 @@ class PermitKind:
                 PERMIT_FIELD: permit.pk}
 
     def renewal_url(self, permit: Permit) -> str | None:
-        """Where the holder renews ``permit``: the declared form, pre-filled (see
-        :meth:`renewal_details`); None for a type that is not renewed."""
+        """Where the holder renews ``permit`` — the "Renew" of My permits — once its
+        renewal is offered (:func:`renewal_offered`); None before, or for a type that is
+        not renewed."""
+        if not renewal_offered(permit, on=timezone.localdate()):
+            return None
+        return self.renewal_form_url(permit)
+
+    def renewal_form_url(self, permit: Permit) -> str | None:
+        """The declared form renewing ``permit``, pre-filled (see :meth:`renewal_details`),
+        whatever the day; None for a type that is not renewed."""
         if RENEWAL not in permit.permit_type.actions:
             return None
         form = reverse("licensing:apply", args=[permit.permit_type.code])
@@ -643,6 +652,22 @@ class PermitKind:
     def panel_context(self, user) -> dict[str, Any]:
         """Context for ``dashboard_panel`` on the resident's dashboard."""
         return {}
+
+
+#: A permit's renewal is offered from the day its renewal reminder goes out: 30 days before
+#: its valid-through date (the spec's Northborough calendar: "renewal reminders go out 30
+#: days before a permit's valid-through date"; the daily reminders count the same days).
+RENEWAL_NOTICE_DAYS = 30
+
+
+def renewal_offered(permit: Permit, *, on: dt.date) -> bool:
+    """Whether the holder is offered ``permit``'s renewal on ``on``: from
+    :data:`RENEWAL_NOTICE_DAYS` before it runs out — not from the day it is issued, a year
+    ahead of a Northborough private stable permit's end (§2.2) — and after it has run out.
+    A term no longer than that (a 30-day temporary dumpster permit, renewed for 30 more
+    days, Tisbury 09.2.5(3)) is offered its renewal from the start."""
+    opens = days_before(permit.valid_through, RENEWAL_NOTICE_DAYS)
+    return on >= opens or opens <= permit.valid_from
 
 
 def display_value(declared: DeclaredField, value: Any) -> str:

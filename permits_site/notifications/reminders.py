@@ -23,6 +23,7 @@ from permits_site.accounts.permissions import ENFORCEMENT_ROLES
 from permits_site.enforcement.deadlines import deadlines
 from permits_site.enforcement.models import CaseStatus, Citation, Order
 from permits_site.enforcement.services.dispositions import Standing, annotate_standing
+from permits_site.licensing.kinds import RENEWAL_NOTICE_DAYS
 from permits_site.licensing.models import OPEN_ENDED, Permit, PermitStatus
 from permits_site.notifications.models import MessageKind
 from permits_site.notifications.services import (
@@ -37,8 +38,9 @@ from permits_site.rules.wording import MonthDay, explain
 from permits_site.towns.typed_text import typed_value
 
 #: A permit's holder hears 30 days before it expires (Northborough Horse & Stable Regs,
-#: "renewal reminders go out 30 days before a permit's valid-through date").
-EXPIRY_NOTICE_DAYS = 30
+#: "renewal reminders go out 30 days before a permit's valid-through date"), the day its
+#: renewal is first offered.
+EXPIRY_NOTICE_DAYS = RENEWAL_NOTICE_DAYS
 #: Orders and payment windows are announced a week before they fall due.
 DUE_NOTICE_DAYS = 7
 

@@ -27,6 +27,7 @@ from permits_site.accounts.models import User
 from permits_site.enforcement.services import schedule_inspection
 from permits_site.exceptions import DomainError, InvalidTransition
 from permits_site.licensing import transitions
+from permits_site.licensing.kinds import renewal_offered
 from permits_site.licensing.models import (
     OPEN_STATUSES,
     Application,
@@ -751,7 +752,8 @@ def _stable_row(stable: Stable, *, user, on: dt.date) -> dict[str, Any]:
         "stable": stable,
         "permit": permit,
         "status": STATUS_WORDS[PermitStatus(status)] if status else "",
-        "renewable": own_permit and renewable_permit(permit, on=on),
+        "renewable": own_permit and renewable_permit(permit, on=on)
+        and renewal_offered(permit, on=on),
         "draft": next(
             (
                 application

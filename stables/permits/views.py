@@ -93,7 +93,7 @@ def renew(request, pk: int):
         request.user,
         pk=pk,
     )
-    return redirect(kind_for(permit.permit_type.code).renewal_url(permit), permanent=True)
+    return redirect(kind_for(permit.permit_type.code).renewal_form_url(permit), permanent=True)
 
 
 @require_GET

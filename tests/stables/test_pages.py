@@ -32,6 +32,8 @@ from tests.stables.test_horses import HOLE
 
 pytestmark = pytest.mark.django_db
 MARCH_15_2027 = dt.datetime(2027, 3, 15, 10, 0)
+#: A day the renewal of a permit issued March 15, 2027 is offered: within 30 days of its end.
+RENEWAL_OFFERED = dt.datetime(2028, 2, 20, 10, 0)
 
 
 def form_answers(facts=PRIVATE_FACTS, **changes):
@@ -177,13 +179,14 @@ def test_a_draft_sent_back_for_changes_is_edited_on_the_generated_form(
 @time_machine.travel(MARCH_15_2027, tick=False)
 def test_renewing_prefills_the_last_answers_and_asks_what_changed_2_2(client, keeper, nb_clerk):
     permit = permitted(keeper, nb_clerk)
-    client.force_login(keeper)
-    page_url = kind_for(permit.permit_type.code).renewal_url(permit)
     answers = {"action": "renewal", "permit": permit.pk, **ITEMS, **form_answers()}
 
-    page = client.get(page_url).content.decode()
-    refused = client.post(APPLY_PRIVATE, answers)
-    saved = client.post(APPLY_PRIVATE, {**answers, "changes_made": "No changes"})
+    with time_machine.travel(RENEWAL_OFFERED, tick=False):
+        client.force_login(keeper)
+        page_url = kind_for(permit.permit_type.code).renewal_url(permit)
+        page = client.get(page_url).content.decode()
+        refused = client.post(APPLY_PRIVATE, answers)
+        saved = client.post(APPLY_PRIVATE, {**answers, "changes_made": "No changes"})
 
     assert 'name="changes_made"' in page
     assert re.search(r'name="corral_area_sqft"[^>]*value="6000"', page)
@@ -586,7 +589,8 @@ def test_the_dashboard_panel_runs_a_fixed_number_of_queries(
     boarding = permitted(UserFactory(), nb_clerk, address="1 Boarding Lane")
     horses.register_horse(owner=keeper, stable=Stable.objects.get(area_permitted_by=boarding),
                             name="Boarder", description="Pony")
-    with django_assert_max_num_queries(3):
+    with (time_machine.travel(RENEWAL_OFFERED, tick=False),
+          django_assert_max_num_queries(3)):
         panel = kind_for(services.PRIVATE_STABLE).panel_context(keeper)
         rows = [(row["stable"].address, row["permit"].number, row["renewable"])
                 for row in panel["stables"]]

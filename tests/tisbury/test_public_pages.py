@@ -3,7 +3,10 @@ renewal a holder starts from "My permits", pre-filled from last year's permit.""
 
 from __future__ import annotations
 
+import datetime as dt
+
 import pytest
+import time_machine
 
 from permits_site.licensing.models import PermitType
 from permits_site.parties.services import create_business
@@ -100,9 +103,12 @@ def owner(db):
 def test_my_permits_offers_the_renewal_pre_filled_from_last_year(owner, clerk, client):
     code = "tisbury.dumpster"
     permit = issued_through_the_api(owner, clerk, agent(), code, details_for(owner, code))
-    client.force_login(owner)
 
-    dashboard = client.get("/dashboard/").content.decode()
+    # Renewal is offered from 30 days before the permit runs out: read on its last day.
+    with time_machine.travel(dt.datetime.combine(permit.valid_through, dt.time(12)),
+                             tick=False):
+        client.force_login(owner)
+        dashboard = client.get("/dashboard/").content.decode()
     link = f"/apply/{code}/?action=renewal&amp;permit={permit.pk}"
     assert f'href="{link}"' in dashboard
 
