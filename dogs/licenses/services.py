@@ -15,7 +15,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_noop
 
 from dogs.law import cite
-from dogs.models import Dog, DogLicense, PaperLicense
+from dogs.models import Dog, DogLicense, PaperLicense, rabies_certificate_on_file
 from dogs.periods import MUNICIPALITY
 from dogs.rules import DOG_LICENSE as DOG_LICENSE_RULES
 from dogs.rules import license_is_timely
@@ -26,6 +26,7 @@ from permits_site.licensing import transitions
 from permits_site.licensing.models import (
     OPEN_STATUSES,
     Application,
+    Document,
     Invoice,
     InvoiceStatus,
     Permit,
@@ -33,7 +34,7 @@ from permits_site.licensing.models import (
     PermitType,
 )
 from permits_site.licensing.services.applications import create_application
-from permits_site.licensing.services.documents import upload_document
+from permits_site.licensing.services.documents import attach_on_file, upload_document
 from permits_site.licensing.services.fees import quote_fee
 from permits_site.parties.models import Property
 from permits_site.parties.services import find_or_create_property, link_property, properties_of
@@ -326,21 +327,43 @@ def apply_for_dog_license(
         previous_jurisdiction=previous_jurisdiction,
         previous_license_number=previous_license_number,
     )
+    on_file = None
     if rabies_proof is not None:
         upload_document(application=application, uploaded_by=acting_user,
                         kind=rabies_proof.kind, upload=rabies_proof.upload,
                         valid_until=rabies_proof.valid_until)
+    else:
+        on_file = rabies_certificate_for_renewal(dog, action=action, license_year=license_year,
+                                                 on=timezone.localdate())
+    if on_file is not None:
+        attach_on_file(application=application, document=on_file, acting_user=acting_user)
     audit.record(
         actor=acting_user,
         action="dog_license.applied",
         subject=application,
         municipality=application.municipality,
         summary=f"{dog.name}: {action.replace('_', ' ')} application for {license_year}"
-        + (f" with {rabies_proof.kind.replace('_', ' ')}" if rabies_proof else ""),
+        + (f" with {rabies_proof.kind.replace('_', ' ')}" if rabies_proof else "")
+        + (" with the rabies certificate on file" if on_file else ""),
         after={**_license_state(details),
-               "rabies_proof": rabies_proof.kind if rabies_proof else None},
+               "rabies_proof": rabies_proof.kind if rabies_proof else None,
+               "rabies_certificate_on_file": on_file.pk if on_file else None},
     )
     return application
+
+
+def rabies_certificate_for_renewal(dog: Dog, *, action: str, license_year: int, on: dt.date
+                                   ) -> Document | None:
+    """A renewal's rabies certificate on file: the one the Clerk accepted with the license it
+    renews, when it is still valid on the new license's first day — January 1 of its year,
+    or ``on`` when later (Licenses A(1), A(7)). None otherwise: a new one is asked."""
+    previous = _latest_license(dog, year=license_year - 1) if action == "renewal" else None
+    if previous is None:
+        return None
+    certificate = rabies_certificate_on_file(
+        Application.objects.filter(pk=previous.application_id))
+    starts = max(on, dt.date(license_year, 1, 1))
+    return certificate if certificate and certificate.valid_until >= starts else None
 
 
 @transaction.atomic

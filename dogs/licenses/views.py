@@ -179,9 +179,29 @@ def apply(request):
             "fees": _fee_table(),
             "kept_uploads": uploads,
             "new_license_offer": offer,
+            "rabies_on_file": _renewal_certificate(details),
         },
         status=400 if request.method == "POST" else 200,
     )
+
+
+def _certificate_on_file(dog, *, action: str, license_year: int):
+    return services.rabies_certificate_for_renewal(dog, action=action, license_year=license_year,
+                                                   on=timezone.localdate())
+
+
+def _renewal_certificate(details: DogLicenseDetailsForm):
+    """The rabies certificate on file that a renewal of the dog the form opened on would use
+    (Licenses A(1)), for the form to say so; None when it opened on no renewal."""
+    dog_id = str(details.initial.get("dog") or "")
+    if not dog_id.isdigit() or details.initial.get("action") != "renewal":
+        return None
+    dog = details.fields["dog"].queryset.filter(pk=int(dog_id)).first()
+    if dog is None:
+        return None
+    return _certificate_on_file(dog, action="renewal",
+                                license_year=details.initial.get("license_year")
+                                or details.fields["license_year"].initial)
 
 
 def _renewing(request) -> dict:
@@ -202,7 +222,10 @@ def _start(request, details: DogLicenseDetailsForm, rabies: RabiesProofForm):
     Returns the draft, or the new license offered when a "renewal" follows no license."""
     details_valid = details.is_valid()
     data = details.cleaned_data
-    needs_proof = data.get("action") not in ACTIONS_WITHOUT_RABIES_PROOF
+    needs_proof = data.get("action") not in ACTIONS_WITHOUT_RABIES_PROOF and not (
+        details_valid and not rabies.files.get(rabies.add_prefix("file"))
+        and _certificate_on_file(data["dog"], action=data["action"],
+                                 license_year=data["license_year"]))
     proof_valid = rabies.is_valid() if needs_proof else True
     if not (details_valid and proof_valid):
         return None, None

@@ -26,10 +26,11 @@ FEB_2027 = dt.datetime(2027, 2, 10, 15, 0)
 
 def paid_renewal(clerk, *, accept_rabies=True, approve=False):
     """A 2026 license, then its 2027 renewal submitted and paid (rabies proof accepted
-    unless told otherwise)."""
+    unless told otherwise). The 2026 certificate runs out on December 31, so the renewal
+    takes a new one (Licenses A(1))."""
     dog = DogFactory()
     with time_machine.travel(dt.datetime(2026, 3, 10, 15, 0), tick=False):
-        licensed(dog, clerk, year=2026)
+        licensed(dog, clerk, year=2026, rabies_until=dt.date(2026, 12, 31))
     application = apply_for_dog_license(
         applicant=dog.owner, dog=dog, action="renewal", license_year=2027
     )

@@ -171,6 +171,36 @@ def upload_document(
 
 
 @transaction.atomic
+def attach_on_file(*, application: Application, document: Document, acting_user: User
+                   ) -> Document:
+    """Attach to ``application`` a document the office accepted on an earlier application of
+    the same applicant (a renewal's certificate still valid): the same file, accepted as it
+    was, so that nobody uploads or accepts it again."""
+    transitions.require("attach_document", application)
+    if document.status != DocumentStatus.ACCEPTED or document.owner_id != application.applicant_id:
+        raise DomainError("Only a document accepted on one of the applicant's own applications "
+                          "can be attached again.", field="documents")
+    attached = Document.objects.create(
+        municipality=application.municipality, owner=application.applicant,
+        application=application, kind=document.kind, file=document.file.name,
+        original_name=document.original_name, content_type=document.content_type,
+        size=document.size, sha256=document.sha256, valid_until=document.valid_until,
+        status=DocumentStatus.ACCEPTED, uploaded_by=acting_user,
+    )
+    audit.record(
+        actor=acting_user,
+        action="document.attached_on_file",
+        subject=attached,
+        municipality=application.municipality,
+        summary=f"{document_label(application, document.kind)} on file from application "
+                f"#{document.application_id} attached to application #{application.pk}",
+        after={"kind": document.kind, "from_document": document.pk,
+               "valid_until": str(document.valid_until) if document.valid_until else None},
+    )
+    return attached
+
+
+@transaction.atomic
 def review_document(*, document: Document, accepted: bool, acting_user: User) -> Document:
     """Accept the document or mark it not accepted; refused once its application is issued,
     denied or withdrawn (``transitions.DOCUMENTS``): the decision is then part of a closed
