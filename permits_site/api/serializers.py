@@ -156,7 +156,7 @@ class DocumentSerializer(BoundedModelSerializer):
     class Meta:
         model = Document
         fields = ["id", "application", "kind", "original_name", "content_type", "size",
-                  "valid_until", "status", "uploaded_at", "file_url"]
+                  "valid_until", "status", "rejection_reason", "uploaded_at", "file_url"]
 
     def get_file_url(self, document: Document) -> str:
         return reverse("api:document-file", args=[document.pk])
@@ -178,6 +178,10 @@ class DocumentUploadSerializer(serializers.Serializer):
 
 class DocumentReviewSerializer(StrictSerializer):
     accepted = StrictBooleanField()
+    reason = serializers.CharField(
+        required=False, allow_blank=True, max_length=500,
+        help_text="Why the document is not accepted, as its applicant reads it: required "
+                  "when accepted is false.")
 
 
 # -- applications --------------------------------------------------------------

@@ -324,12 +324,12 @@ class DocumentViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     @extend_schema(request=api.DocumentReviewSerializer, responses=api.DocumentSerializer)
     @action(detail=True, methods=["post"])
     def review(self, request, pk=None):
-        """The clerk accepts or rejects the document."""
+        """The clerk accepts the document, or marks it not accepted with the ``reason`` its
+        applicant reads."""
         serializer = api.DocumentReviewSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        document = review_document(document=self.get_object(),
-                                   accepted=serializer.validated_data["accepted"],
-                                   acting_user=request.user)
+        document = review_document(document=self.get_object(), acting_user=request.user,
+                                   **serializer.validated_data)
         return Response(api.DocumentSerializer(document).data)
 
 

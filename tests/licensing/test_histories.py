@@ -27,7 +27,7 @@ def test_the_review_history_shows_documents_payments_and_issue_with_date_and_act
     application = submitted(keeper)
     extra = upload_document(application=application, uploaded_by=keeper, kind="other_data",
                             upload=pdf("extra.pdf"))
-    review_document(document=extra, accepted=False, acting_user=clerk)
+    review_document(document=extra, accepted=False, reason="Not legible.", acting_user=clerk)
     issue(application, clerk)
     client.force_login(clerk)
 

@@ -95,7 +95,7 @@ def test_a_rejected_certificate_counts_as_missing(draft, owner):
 
     attach(draft, MANAGER, ALLERGEN)
     review_document(document=draft.documents.get(kind=ALLERGEN), accepted=False,
-                    acting_user=owner)
+                    reason="Expired.", acting_user=owner)
 
     assert [required.kinds for required in missing_documents(draft)] == [(ALLERGEN,)]
 

@@ -172,6 +172,10 @@ class Document(models.Model):
     status = models.CharField(
         max_length=10, choices=DocumentStatus.choices, default=DocumentStatus.PENDING
     )
+    rejection_reason = models.CharField(
+        max_length=500, blank=True,
+        help_text="Why the document is not accepted, as its applicant is told; empty otherwise.",
+    )
     uploaded_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
     )

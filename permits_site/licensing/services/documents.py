@@ -20,6 +20,9 @@ from permits_site.licensing.models import Application, Document, DocumentStatus
 if TYPE_CHECKING:
     from permits_site.accounts.models import User
 
+#: The longest reason a document is not accepted for.
+REASON_LENGTH = Document._meta.get_field("rejection_reason").max_length
+
 #: Leading bytes of the formats accepted, whatever the file is called.
 SIGNATURES = (
     (b"%PDF-", "application/pdf"),
@@ -201,15 +204,24 @@ def attach_on_file(*, application: Application, document: Document, acting_user:
 
 
 @transaction.atomic
-def review_document(*, document: Document, accepted: bool, acting_user: User) -> Document:
-    """Accept the document or mark it not accepted; refused once its application is issued,
+def review_document(*, document: Document, accepted: bool, acting_user: User,
+                    reason: str = "") -> Document:
+    """Accept the document or mark it not accepted, saying why (the ``reason`` its applicant
+    reads, so they know what to send instead); refused once its application is issued,
     denied or withdrawn (``transitions.DOCUMENTS``): the decision is then part of a closed
     record."""
     if document.application is not None:
         transitions.DOCUMENTS.require("decide", document.application)
+    reason = "" if accepted else reason.strip()
+    if not accepted and not reason:
+        raise DomainError("Say why the document is not accepted: its applicant reads it.",
+                          field="reason")
+    if len(reason) > REASON_LENGTH:
+        raise DomainError(f"Keep the reason under {REASON_LENGTH} characters.", field="reason")
     before = document.status
     document.status = DocumentStatus.ACCEPTED if accepted else DocumentStatus.REJECTED
-    document.save(update_fields=["status"])
+    document.rejection_reason = reason
+    document.save(update_fields=["status", "rejection_reason"])
     audit.record(
         actor=acting_user,
         action="document.reviewed",
@@ -218,6 +230,6 @@ def review_document(*, document: Document, accepted: bool, acting_user: User) ->
         summary=f"{document.get_status_display()}: "
                 f"{document_label(document.application, document.kind)}",
         before={"status": before},
-        after={"status": document.status},
+        after={"status": document.status, **({"reason": reason} if reason else {})},
     )
     return document

@@ -514,7 +514,8 @@ def document_decision(request, pk: int):
     )
     accepted = request.POST.get("decision") == "accept"
     try:
-        review_document(document=document, accepted=accepted, acting_user=request.user)
+        review_document(document=document, accepted=accepted,
+                        reason=request.POST.get("reason", ""), acting_user=request.user)
     except DomainError as error:
         error_messages(request, error)
     else:
