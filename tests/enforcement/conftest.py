@@ -139,3 +139,11 @@ def stable_case(permit, user, *, received_on: dt.date, inspection=None):
 def photo_upload(name: str = "rabies_certificate.png", *, as_name: str = "stall.png"):
     with open(FIXTURES + name, "rb") as sample:
         return SimpleUploadedFile(as_name, sample.read())
+
+
+@pytest.fixture
+def officer(db):
+    """North Andover's animal control officer, who writes the chapter's citations (a test
+    module about another town's officer declares its own)."""
+    return staff(Role.ANIMAL_CONTROL_OFFICER, "north_andover", first_name="Alice",
+                 last_name="Officer")

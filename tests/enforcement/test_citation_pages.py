@@ -58,12 +58,6 @@ def at(moment: dt.datetime):
 
 
 @pytest.fixture
-def officer(db):
-    return staff(Role.ANIMAL_CONTROL_OFFICER, "north_andover", first_name="Alice",
-                 last_name="Officer")
-
-
-@pytest.fixture
 def authority(db):
     return staff(Role.HEARING_AUTHORITY, "north_andover", first_name="Hal", last_name="Chief")
 

@@ -27,12 +27,6 @@ def _monday():
 
 
 @pytest.fixture
-def officer(db):
-    return staff(Role.ANIMAL_CONTROL_OFFICER, "north_andover", first_name="Alice",
-                 last_name="Officer")
-
-
-@pytest.fixture
 def citation(officer, resident):
     """Running at large, a first offense: $25, due in 21 days (ch. 60, Non-criminal
     disposition)."""
