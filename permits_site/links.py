@@ -5,7 +5,7 @@ the address residents reach."""
 
 from __future__ import annotations
 
-from urllib.parse import urlsplit
+from urllib.parse import parse_qsl, urlencode, urlsplit
 
 from django.conf import settings
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -35,3 +35,17 @@ def page_to_return_to(request) -> str:
     target = request.POST.get("next") or request.GET.get("next") or ""
     return target if url_has_allowed_host_and_scheme(
         target, allowed_hosts={request.get_host()}, require_https=request.is_secure()) else ""
+
+
+def back_with_chosen(request, default: str, **chosen) -> str:
+    """Where a page that records something (a dog, a property) goes once it is saved: back
+    to the ``next`` form it was opened from, with the new record chosen there (``?dog=7``,
+    which the application form reads as the answer to its ``dog`` list); else ``default``."""
+    back = page_to_return_to(request)
+    if not back:
+        return default
+    parts = urlsplit(back)
+    query = [(name, value) for name, value in parse_qsl(parts.query, keep_blank_values=True)
+             if name not in chosen]
+    query += [(name, str(value)) for name, value in chosen.items()]
+    return parts._replace(query=urlencode(query)).geturl()

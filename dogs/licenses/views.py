@@ -32,7 +32,7 @@ from permits_site.licensing.services.fees import quote_fee, schedule_in_force
 from permits_site.licensing.templatetags.localised import explained
 from permits_site.licensing.views.access import get_visible_or_404
 from permits_site.licensing.views.resident import error_messages
-from permits_site.links import page_to_return_to
+from permits_site.links import back_with_chosen, page_to_return_to
 from permits_site.rules.calendar import format_date, key_date_on
 from permits_site.rules.fees import QuoteRefused
 from permits_site.rules.registry import town_law
@@ -62,8 +62,10 @@ def dog_form(request, pk: int | None = None):
             for field, texts in error.errors.items():
                 _add_errors(form, field, texts)
         else:
-            # Back to the form the dog was added from (a license application), if any.
-            return redirect(page_to_return_to(request) or "licensing:dashboard")
+            # Back to the form the dog was added from (a license application), if any,
+            # with this dog chosen on it.
+            return redirect(back_with_chosen(request, reverse("licensing:dashboard"),
+                                             dog=dog.pk))
     return render(
         request,
         "dogs/dog_form.html",

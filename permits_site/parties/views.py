@@ -20,6 +20,7 @@ from django.db.models import Count, IntegerField, OuterRef, Q, QuerySet, Subquer
 from django.db.models.functions import Coalesce
 from django.http import Http404
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_noop
 from django.views.decorators.http import require_GET, require_http_methods
@@ -47,7 +48,7 @@ from permits_site.licensing.models import (
     PermitStatus,
 )
 from permits_site.licensing.views.access import get_visible_or_404
-from permits_site.links import page_to_return_to
+from permits_site.links import back_with_chosen, page_to_return_to
 from permits_site.page_actions import with_actions
 from permits_site.parties import owners, permissions
 from permits_site.parties import services as party_services
@@ -289,8 +290,10 @@ def property_new(request):
                 messages.info(request, gettext(
                     "%(place)s was already on the town's records; it is now among your "
                     "properties.") % {"place": place.full_address})
-            # Back to the application form the property was added from, if any.
-            return redirect(back or "parties:properties")
+            # Back to the application form the property was added from, if any, with
+            # this property chosen on it.
+            return redirect(back_with_chosen(request, reverse("parties:properties"),
+                                             property=place.pk))
     return render(request, "parties/property_form.html",
                   {"form": form, "town": town, "next": back},
                   status=400 if form.errors else 200)

@@ -33,8 +33,9 @@ def test_a_dog_added_from_the_form_brings_the_resident_back_to_it(client, reside
         "date_of_birth": "2024-03-01", "spayed_neutered": "on", "next": DOG_LICENSE_FORM})
 
     assert response.status_code == 302, response.content
-    assert response["Location"] == DOG_LICENSE_FORM
-    assert Dog.objects.get(owner=resident).name == "Pepper"
+    pepper = Dog.objects.get(owner=resident)
+    assert pepper.name == "Pepper"
+    assert response["Location"] == f"{DOG_LICENSE_FORM}&dog={pepper.pk}"
     assert "Pepper" in client.get(DOG_LICENSE_FORM).content.decode()
 
 
@@ -60,8 +61,8 @@ def test_a_property_added_from_the_stable_form_brings_the_resident_back_to_it(cl
                            {"address": "12 Whitney Street", "next": STABLE_FORM})
 
     assert response.status_code == 302, response.content
-    assert response["Location"] == STABLE_FORM
-    assert Property.objects.filter(address__icontains="Whitney").exists()
+    added = Property.objects.get(address__icontains="Whitney")
+    assert response["Location"] == f"{STABLE_FORM}?property={added.pk}"
 
 
 def test_at_the_counter_the_clerk_registers_the_walk_in_s_dog_and_comes_back(client, clerk):
@@ -81,9 +82,10 @@ def test_at_the_counter_the_clerk_registers_the_walk_in_s_dog_and_comes_back(cli
         "date_of_birth": "2023-05-01", "for": walk_in.username, "next": counter})
 
     assert response.status_code == 302, response.content
-    assert response["Location"] == counter
-    assert Dog.objects.get().owner == walk_in
-    assert "Juniper" in client.get(counter).content.decode()
+    juniper = Dog.objects.get()
+    assert juniper.owner == walk_in
+    assert response["Location"] == f"{counter}&dog={juniper.pk}"
+    assert _chosen(client.get(response["Location"]).content.decode(), "dog") == [str(juniper.pk)]
 
 
 def test_only_the_clerk_registers_a_dog_for_someone_else(client, resident):
@@ -98,3 +100,52 @@ def test_only_the_clerk_registers_a_dog_for_someone_else(client, resident):
 
     assert response.status_code == 403
     assert not Dog.objects.exists()
+
+
+def _add_dog(client, name, *, back):
+    return client.post(reverse("dogs:dog_new"), {
+        "name": name, "breed": "Beagle", "color": "Tricolor", "sex": "female",
+        "date_of_birth": "2024-03-01", "next": back})
+
+
+def _add_property(client, town, address, *, back):
+    return client.post(f'{reverse("parties:property_new")}?town={town}',
+                       {"address": address, "next": back})
+
+
+def _chosen(page: str, name: str) -> list[str]:
+    """The values of the options selected in the ``name`` list of a form page."""
+    import re
+
+    select = re.search(rf'<select name="{name}".*?</select>', page, re.S)
+    assert select, f"no {name} list on the page"
+    return re.findall(r'<option value="([^"]*)"[^>]*\bselected\b', select.group(0))
+
+
+def test_the_dog_just_added_is_the_one_chosen_on_the_form(client, resident):
+    """The resident comes back to the license form with the dog they added already chosen,
+    not the first in the list, so they do not license the wrong dog by mistake."""
+    client.force_login(resident)
+    _add_dog(client, "Biscuit", back=DOG_LICENSE_FORM)
+
+    response = _add_dog(client, "Pepper", back=DOG_LICENSE_FORM)
+
+    pepper = Dog.objects.get(name="Pepper")
+    form = client.get(response["Location"]).content.decode()
+    assert _chosen(form, "dog") == [str(pepper.pk)]
+
+
+@pytest.mark.parametrize(("town", "form_page"), [
+    ("northborough", STABLE_FORM),
+    ("tisbury", "/apply/tisbury.dumpster/"),
+])
+def test_the_property_just_added_is_the_one_chosen_on_the_form(client, resident, town,
+                                                               form_page):
+    client.force_login(resident)
+    _add_property(client, town, "3 Main Street", back=form_page)
+
+    response = _add_property(client, town, "12 Whitney Street", back=form_page)
+
+    added = Property.objects.get(address__icontains="Whitney")
+    form = client.get(response["Location"]).content.decode()
+    assert _chosen(form, "property") == [str(added.pk)]
