@@ -23,6 +23,7 @@ from permits_site import audit
 from permits_site.accounts import permissions
 from permits_site.exceptions import DomainError
 from permits_site.licensing import transitions
+from permits_site.licensing.kinds import kind_for
 from permits_site.licensing.models import (
     OPEN_STATUSES,
     Application,
@@ -255,8 +256,10 @@ def kennel_licensed(residence: Property, *, on: dt.date) -> bool:
 
 
 def default_license_year(today: dt.date) -> int:
-    """Forms for next year are out by Dec 31 (Licenses A(8)); from December, offer next year."""
-    return today.year + 1 if today.month == 12 else today.year
+    """The license year the forms offer first: next year's from the day its licenses go on
+    sale (the dog license's declared term: December 1, so that its forms are out by December
+    31, Licenses A(8)), else this year's."""
+    return kind_for(DOG_LICENSE).annual.next_year_on_sale(today) or today.year
 
 
 def license_years_on_offer(today: dt.date) -> tuple[int, ...]:
