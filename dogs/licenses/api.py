@@ -18,7 +18,11 @@ from dogs.licenses.exemptions import DOG_LICENSE, record_tag_exemption
 from dogs.licenses.services import register_dog, residence_choices, update_dog
 from dogs.models import Dog, TagExemption, TagExemptionReason
 from permits_site.accounts.permissions import STAFF_ROLES, municipality_ids_with
-from permits_site.api.public.fields import BoundedDateField, BoundedModelSerializer
+from permits_site.api.public.fields import (
+    BoundedDateField,
+    BoundedModelSerializer,
+    StrictSerializer,
+)
 from permits_site.licensing.models import Permit
 
 
@@ -49,9 +53,10 @@ class ResidenceField(serializers.PrimaryKeyRelatedField):
         return residence_choices(self.context["request"].user)
 
 
-class DogSerializer(BoundedModelSerializer):
+class DogSerializer(StrictSerializer, BoundedModelSerializer):
     """The fields of the web's dog form, with the same date-of-birth check. ``property`` is
-    where the dog is kept: absent, the owner's mailing address (Limits A)."""
+    where the dog is kept: absent, the owner's mailing address (Limits A). An unknown or
+    read-only field sent is refused by name, as in every request body of the API."""
 
     property = ResidenceField(source="residence", required=False)
     date_of_birth = BoundedDateField()

@@ -153,19 +153,30 @@ class ApplicationViewSet(
                    responses=api.ApplicationDetailSerializer)
     def update(self, request, *args, partial=False, **kwargs):
         """Replace a draft's ``details`` (the declared fields, as when it was started); an
-        application past its draft is refused first, naming its status."""
+        application past its draft is refused first, naming its status. A ``PATCH``
+        (``partial``) changes only the details it names: the others stay as the draft has
+        them, a dog license's year included."""
         application = self.get_object()
         transitions.require("edit", application)
-        serializer = api.ApplicationDetailsSerializer(data=request.data)
+        serializer = api.ApplicationDetailsSerializer(data=request.data, partial=partial)
         serializer.is_valid(raise_exception=True)
+        sent = serializer.validated_data.get("details")
+        if partial and not sent:
+            return self.detail_response(application)
         kind = kind_for(application.permit_type.code)
+        raw = {**kind.represent_details(application), **sent} if partial else sent
         with refusals_under_details():
-            details = kind.parse_details(application.permit_type,
-                                         serializer.validated_data["details"],
+            details = kind.parse_details(application.permit_type, raw,
                                          action=application.action,
                                          applicant=application.applicant)
             kind.update_details(application, details, acting_user=request.user)
         return self.detail_response(application)
+
+    @extend_schema(request=api.ApplicationDetailsSerializer,
+                   responses=api.ApplicationDetailSerializer)
+    def partial_update(self, request, *args, **kwargs):
+        """Change the ``details`` a draft names; the others are kept (an HTTP ``PATCH``)."""
+        return self.update(request, *args, partial=True, **kwargs)
 
     @extend_schema(request=None, responses=api.ApplicationDetailSerializer)
     @action(detail=True, methods=["post"])

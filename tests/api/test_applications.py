@@ -244,7 +244,8 @@ def test_a_null_character_in_a_text_of_the_details_is_refused_naming_it(
 
 
 def test_a_dog_license_draft_is_edited_through_its_declared_details(resident_api, draft):
-    response = resident_api.patch(f"{APPLICATIONS}{draft.pk}/", {"details": {}}, format="json")
+    """A ``PUT`` sends them all; a ``PATCH`` only those it changes (test_partial_updates)."""
+    response = resident_api.put(f"{APPLICATIONS}{draft.pk}/", {"details": {}}, format="json")
 
     assert response.status_code == 400
     assert "dog" in response.json()["details"]
