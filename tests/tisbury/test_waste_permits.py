@@ -76,7 +76,7 @@ TYPES = {
     "tisbury.temporary_dumpster": (
         "person_or_business", "about_property", ("property",), TEMPORARY_ANSWERS, (),
         ["rules_met", "hearing_decided", "board_signatures", "fee_paid"], TEMPORARY_TERM,
-        ("Permit period start date 2030-06-05", "Permit period end date 2030-07-05",
+        ("Permit period start date June 5, 2030", "Permit period end date July 5, 2030",
          "June 5, 2030 through July 5, 2030")),
     "tisbury.septage_handler": (
         "business", "about_business", ("business",), SEPTAGE_ANSWERS, ("liability_insurance",),
