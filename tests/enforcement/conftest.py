@@ -93,8 +93,10 @@ def stable_owner(db):
 
 
 def issued_permit(holder, *, issued_by, code="northborough.private_stable", sequence=1,
-                  valid_from=dt.date(2027, 1, 4), valid_through=dt.date(2028, 1, 3)) -> Permit:
-    """An issued permit written directly: the stables app's own flow is tested there."""
+                  valid_from=dt.date(2027, 1, 4), valid_through=dt.date(2028, 1, 3),
+                  holder_business=None) -> Permit:
+    """An issued permit written directly (to ``holder_business`` when given, ``holder``
+    applying for it): the stables app's own flow is tested there."""
     permit_type = PermitType.objects.get(code=code)
     application = Application.objects.create(
         municipality=permit_type.municipality, permit_type=permit_type, action="new",
@@ -104,7 +106,9 @@ def issued_permit(holder, *, issued_by, code="northborough.private_stable", sequ
         number=f"{permit_type.number_prefix}-{valid_from.year}-{sequence:05d}",
         sequence=sequence, year=valid_from.year, municipality=permit_type.municipality,
         permit_type=permit_type, application=application, holder=holder,
-        holder_name=holder.display_name, holder_address=holder.mailing_address,
+        holder_business=holder_business,
+        holder_name=(holder_business or holder).display_name,
+        holder_address=holder.mailing_address,
         valid_from=valid_from, valid_through=valid_through, fee_total=Decimal("50.00"),
         issued_by=issued_by,
     )

@@ -35,7 +35,14 @@ from tests.enforcement.conftest import (
     issued_permit,
     stable_case,
 )
-from tests.factories import Role, UserFactory, ViolationFactory, municipality, staff
+from tests.factories import (
+    BusinessFactory,
+    Role,
+    UserFactory,
+    ViolationFactory,
+    municipality,
+    staff,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -437,6 +444,27 @@ def test_legal_fees_follow_a_determination_that_the_complaint_was_valid_8_4(
     invoice = add_case_charge(case=case, code="legal_fees", amount="450.00", acting_user=nb_clerk)
 
     assert invoice.lines.get().citation == "Northborough Horse & Stable Regs §8.4"
+
+
+def test_legal_fees_8_4_are_charged_to_a_business_holding_the_stable_permit(
+    stable_owner, nb_clerk, nb_inspector
+):
+    """A stable permit issued to a business binds the business (lifecycle: the business is
+    the party everywhere): a case against it, found in violation, charges it §8.4's fees."""
+    farm = BusinessFactory(legal_name="Bartlett Farm LLC")
+    permit = issued_permit(stable_owner, issued_by=nb_clerk, holder_business=farm)
+    case = open_case(municipality=permit.municipality, case_type=STABLE_CASE, party=None,
+                     party_business=farm, party_name="", address="7 Green Lane",
+                     complaint="Manure piled by the brook.", received_on=MONDAY.date(),
+                     acting_user=nb_inspector)
+    found_in_violation(case)
+
+    invoice = add_case_charge(case=case, code="legal_fees", amount="450.00",
+                              acting_user=nb_clerk)
+
+    assert invoice.lines.get().citation == "Northborough Horse & Stable Regs §8.4"
+    assert invoice.payer_business == farm
+    assert case.charges.get().invoice == invoice
 
 
 @pytest.mark.parametrize("determined", [False, True])

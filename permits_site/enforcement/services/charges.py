@@ -11,6 +11,7 @@ from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
 from django.db import transaction
+from django.db.models import Q
 
 from permits_site import audit
 from permits_site.enforcement.models import Case, CaseCharge
@@ -49,11 +50,20 @@ def found_in_violation(case: Case) -> bool:
 
 
 def holds_permit_for(case: Case, charge: ChargeType) -> bool:
-    """The case's party holds (or held) a permit of a type the charge is limited to."""
-    return not charge.holder_of or (
-        case.party_id is not None
-        and Permit.objects.filter(municipality=case.municipality, holder=case.party,
-                                  permit_type__code__in=charge.holder_of).exists())
+    """The case's party holds (or held) a permit of a type the charge is limited to: the
+    business when the case is against one (it holds its permits, spec ``lifecycle.md``),
+    else the person; the case's own permit counts whoever holds it."""
+    if not charge.holder_of:
+        return True
+    held = Q(pk=case.permit_id) if case.permit_id is not None else Q()
+    if case.party_business_id is not None:
+        held |= Q(holder_business_id=case.party_business_id)
+    elif case.party_id is not None:
+        held |= Q(holder_id=case.party_id)
+    if not held:
+        return False
+    return Permit.objects.filter(held, municipality=case.municipality,
+                                 permit_type__code__in=charge.holder_of).exists()
 
 
 def charge_refusal(case: Case, charge: ChargeType) -> str:
@@ -109,13 +119,14 @@ def add_case_charge(
     if charge is None:
         offered = ", ".join(kind.code for kind in registered.charges) if registered else ""
         raise DomainError(f"This case may charge: {offered or 'nothing'}.", field="code")
-    if case.party is None:
-        raise DomainError("The case names no account to invoice; record the responsible "
-                          "person's account first.", field="party")
+    if case.party_id is None and case.party_business_id is None:
+        raise DomainError("The case names no account or business to invoice; record the "
+                          "responsible person's account or business first.", field="party")
     if refusal := charge_refusal(case, charge):
         raise DomainError(refusal, field="code")
     value = _amount(amount)
-    invoice = Invoice.objects.create(municipality=case.municipality, payer=case.party)
+    invoice = Invoice.objects.create(municipality=case.municipality, payer=case.party,
+                                     payer_business=case.party_business)
     line = InvoiceLine.objects.create(
         invoice=invoice,
         code=charge.code,
