@@ -78,6 +78,16 @@ def attachment(stream, *, filename: str, content_type: str) -> FileResponse:
 # -- applications --------------------------------------------------------------
 
 
+def _declared_details(kind, application: Application) -> dict:
+    """The draft's details as the API shows them, only those its applicant declares: what a
+    PATCH keeps of what it does not send (a record the office keeps among them, such as
+    Tisbury's public water record, 09.3.1(3), is not the applicant's to send)."""
+    declared = {field.name for field in kind.fields(application.permit_type)
+                if field.applies_to(application.action)}
+    return {name: value for name, value in kind.represent_details(application).items()
+            if name in declared}
+
+
 class ApplicationViewSet(
     mixins.ListModelMixin,
     mixins.RetrieveModelMixin,
@@ -164,7 +174,7 @@ class ApplicationViewSet(
         if partial and not sent:
             return self.detail_response(application)
         kind = kind_for(application.permit_type.code)
-        raw = {**kind.represent_details(application), **sent} if partial else sent
+        raw = {**_declared_details(kind, application), **sent} if partial else sent
         with refusals_under_details():
             details = kind.parse_details(application.permit_type, raw,
                                          action=application.action,
