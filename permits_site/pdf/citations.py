@@ -11,14 +11,12 @@ beside them, whoever prints it (``{% bilingual %}``).
 
 from __future__ import annotations
 
-from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils import translation
 
 from permits_site.enforcement.services.dispositions import PAYABLE, Standing
 from permits_site.links import absolute_url
 from permits_site.online_payments.models import PaymentOffice
-from permits_site.pdf.html import html_to_pdf
+from permits_site.pdf.html import render_pdf
 from permits_site.pdf.referrals import referral_context
 
 
@@ -41,6 +39,4 @@ def render_citation_pdf(citation, *, hearing_open: bool) -> bytes:
         office=PaymentOffice.objects.filter(municipality=citation.case.municipality).first(),
         own_page=absolute_url(reverse("citations:detail", args=[citation.pk])),
     )
-    with translation.override(party_language(citation)):
-        html = render_to_string("pdf/citation.html", context)
-    return html_to_pdf(html)
+    return render_pdf("pdf/citation.html", context, language=party_language(citation))
