@@ -6,7 +6,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from permits_site.notifications.models import MessageKind
-from tests.factories import MessageFactory
+from tests.factories import MessageFactory, Role, municipality, staff
 
 pytestmark = pytest.mark.django_db
 
@@ -39,3 +39,22 @@ def test_every_kind_is_said_in_the_language(language):
                         if str(kind.label) == english[kind.value]]
 
     assert untranslated == []
+
+
+@pytest.mark.parametrize(("language", "kind", "legal"), [
+    ("es", "Animal retenido en el depósito", "aviso legal"),
+    ("pt-br", "Animal recolhido", "aviso legal"),
+    ("en", "Animal impounded", "legal notice"),
+])
+def test_the_letters_page_says_legal_notice_in_the_language_of_the_kind(client, language,
+                                                                        kind, legal):
+    """A letter's kind and "legal notice" beside it are one phrase, in one language."""
+    clerk = staff(Role.CLERK, "north_andover")
+    MessageFactory(email=None, postal_address="4 Main Street, North Andover",
+                   kind=MessageKind.ANIMAL_IMPOUNDED, is_legal_notice=True,
+                   municipality=municipality("north_andover"), subject="Impounded")
+    client.force_login(clerk)
+
+    page = client.get(reverse("letters:list"), HTTP_ACCEPT_LANGUAGE=language).content.decode()
+
+    assert f"{kind} · {legal} ·" in page
