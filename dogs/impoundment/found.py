@@ -78,10 +78,11 @@ def _count_report(client_address: str) -> None:
 @transaction.atomic
 def report_found_dog(*, municipality, tag_number: str, message: str, finder_contact: str,
                      client_address: str, species: str = Species.DOG, description: str = "",
-                     found_at: str = "", finder_name: str = "") -> str:
+                     found_at: str = "", finder_name: str = "") -> FoundAnimalReport:
     """Record the finder's report for the Animal Control Officer (Impoundment B) and send
     the owner of the dog wearing tag ``tag_number`` the finder's message (an email, else a
-    letter to post); returns :data:`SAME_ANSWER` whether or not a dog was found."""
+    letter to post); returns the report, whose number the finder quotes, and nothing that
+    tells whether a dog was found (the page says :data:`SAME_ANSWER` either way)."""
     _count_report(client_address)
     report = FoundAnimalReport.objects.create(
         municipality=municipality, species=species, description=description.strip(),
@@ -107,7 +108,7 @@ def report_found_dog(*, municipality, tag_number: str, message: str, finder_cont
                      "finder_contact": finder_contact.strip()},
             about=dog, municipality=municipality,
         ), [dog.owner])
-    return SAME_ANSWER
+    return report
 
 
 # -- The officer's follow-up (Impoundment B(1), B(2)) -------------------------------------

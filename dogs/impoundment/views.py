@@ -32,6 +32,7 @@ from permits_site.accounts.models import Role
 from permits_site.accounts.permissions import require
 from permits_site.exceptions import DomainError
 from permits_site.licensing.models import InvoiceStatus
+from permits_site.online_payments.models import PaymentOffice
 from permits_site.towns.models import Municipality
 
 PER_PAGE = 50
@@ -182,13 +183,15 @@ def _act(request, record: Impoundment, action: str):
 @require_http_methods(["GET", "POST"])
 def found_dog(request):
     """Public: a finder reports a found animal to the Animal Control Officer (Impoundment
-    B); a license tag number also tells the dog's owner."""
+    B); a license tag number also tells the dog's owner. The page names the Animal Control
+    Officer's telephone the town's admin recorded, and after sending the report's number to
+    quote when calling."""
     form = FoundAnimalForm(request.POST or None)
-    answer, status = None, 200
+    report, status = None, 200
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
-            answer = found.report_found_dog(
+            report = found.report_found_dog(
                 municipality=data["town"], tag_number=data["tag_number"],
                 message=data["message"], finder_contact=data["finder_contact"],
                 species=data["species"], description=data["description"],
@@ -202,5 +205,8 @@ def found_dog(request):
             form = FoundAnimalForm()
     elif form.errors:
         status = 400
-    return render(request, "dogs/found_dog.html", {"form": form, "answer": answer},
-                  status=status)
+    office = PaymentOffice.objects.filter(municipality__code=MUNICIPALITY).first()
+    return render(request, "dogs/found_dog.html", {
+        "form": form, "report": report, "answer": found.SAME_ANSWER,
+        "officer_phone": office.animal_control_phone if office else "",
+    }, status=status)

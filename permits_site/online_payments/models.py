@@ -53,6 +53,11 @@ class PaymentOffice(models.Model):
         help_text="Printed where a resident checks a license or asks about a payment; "
                   "for example: (978) 555-0100.",
     )
+    animal_control_phone = models.CharField(
+        "Animal Control Officer's telephone", max_length=30, blank=True,
+        help_text="Whom a finder of a stray or lost animal calls; printed on the public "
+                  "found-animal page. For example: (978) 555-0110.",
+    )
     convenience_fee = models.DecimalField(
         "online convenience fee", **MONEY, default=Decimal("0.00"),
         validators=[MinValueValidator(Decimal("0.00")), MaxValueValidator(Decimal("25.00"))],

@@ -53,7 +53,10 @@ from permits_site.towns.typed_text import columns
 if TYPE_CHECKING:
     from permits_site.accounts.models import User
 
-OFFICE_FIELDS = ("office", "address", "hours", "accepts", "payee", "phone", "convenience_fee")
+OFFICE_FIELDS = ("office", "address", "hours", "accepts", "payee", "phone",
+                 "animal_control_phone", "convenience_fee")
+#: What a caller may leave out: kept as it was.
+OPTIONAL_OFFICE_FIELDS = ("animal_control_phone",)
 #: What the admin types in English and may give in the other languages residents read.
 TRANSLATED_OFFICE_FIELDS = (*columns("office"), *columns("hours"), *columns("accepts"))
 
@@ -68,7 +71,9 @@ def save_office(*, municipality: Municipality, acting_user: User, **fields) -> P
     with transaction.atomic():
         office = PaymentOffice.objects.select_for_update().filter(
             municipality=municipality).first() or PaymentOffice(municipality=municipality)
-        saved = (*OFFICE_FIELDS, *(name for name in TRANSLATED_OFFICE_FIELDS if name in fields))
+        saved = (*(name for name in OFFICE_FIELDS
+                   if name in fields or name not in OPTIONAL_OFFICE_FIELDS),
+                 *(name for name in TRANSLATED_OFFICE_FIELDS if name in fields))
         before = {name: str(getattr(office, name, "")) for name in saved}
         for name in saved:
             setattr(office, name, fields[name])

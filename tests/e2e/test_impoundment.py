@@ -19,9 +19,18 @@ from django.core.cache import cache
 from playwright.sync_api import Page, expect
 
 from dogs.impoundment.found import SAME_ANSWER
-from dogs.models import Impoundment, ImpoundmentStatus
+from dogs.models import FoundAnimalReport, Impoundment, ImpoundmentStatus
 from tests.e2e.conftest import assert_accessible, sign_in
-from tests.factories import PASSWORD, DogFactory, DogTagFactory, PermitFactory, Role, staff
+from tests.factories import (
+    PASSWORD,
+    DogFactory,
+    DogTagFactory,
+    PaymentOfficeFactory,
+    PermitFactory,
+    Role,
+    municipality,
+    staff,
+)
 
 #: A Monday: North Andover's offices are open.
 MONDAY_JUNE_7_2027 = dt.datetime(2027, 6, 7, 9, 0, tzinfo=ZoneInfo("America/New_York"))
@@ -114,8 +123,12 @@ def test_an_impounded_dog_found_by_its_tag_is_released_against_the_fees(
 
 def test_a_finder_tells_the_owner_without_learning_who_they_are(page, live_server, biscuit):
     cache.clear()
+    PaymentOfficeFactory(municipality=municipality("north_andover"),
+                         animal_control_phone="(978) 555-0110")
     page.goto(f"{live_server.url}/dogs/found/")
     expect(page.get_by_role("heading", name="Found an animal?")).to_be_visible()
+    expect(page.get_by_role("link", name="(978) 555-0110")).to_have_attribute(
+        "href", "tel:9785550110")
     assert_accessible(page)
     page.get_by_label("Animal").select_option("dog")
     page.get_by_label("What it looks like").fill("Beagle, tricolor")
@@ -125,7 +138,11 @@ def test_a_finder_tells_the_owner_without_learning_who_they_are(page, live_serve
     page.get_by_label("How we can reach you").fill("978-555-0199")
     page.get_by_label("Your message").fill("She is safe in my yard.")
     page.get_by_role("button", name="Send the report").click()
-    expect(page.get_by_role("status")).to_have_text(SAME_ANSWER)
+    status = page.get_by_role("status")
+    expect(status).to_contain_text(SAME_ANSWER)
+    report = FoundAnimalReport.objects.get()
+    expect(status).to_contain_text(f"Your report number: #{report.pk}. Quote it when you call "
+                                   "the Animal Control Officer at (978) 555-0110.")
     expect(page.get_by_text(biscuit.owner.last_name)).to_have_count(0)
     assert_accessible(page)
     [email] = mail.outbox
