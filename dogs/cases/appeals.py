@@ -28,6 +28,7 @@ from permits_site.enforcement.services.cases import (
     require_text,
     schedule_appeal_hearing,
 )
+from permits_site.enforcement.steps import STEPS as _STEPS
 from permits_site.exceptions import DomainError, InvalidTransition, PermissionDenied
 from permits_site.rules.calendar import period_due
 from permits_site.rules.periods import Period
@@ -52,15 +53,18 @@ class Appellant(TextChoices):
     COMPLAINANT = "complainant", "Complainant"
 
 
-#: Appeals are written requests to the Town Clerk (Hearing authority B, E); the officials of
-#: the case record them and the public hearing too.
-APPEAL_RECORDERS = (Role.CLERK, Role.ANIMAL_CONTROL_OFFICER, Role.HEARING_AUTHORITY)
+#: Appeals are written requests to the Town Clerk (Hearing authority B, E): the Clerk records
+#: them on the owner's or complainant's behalf, never the officer or the hearing authority
+#: whose decision is appealed (the core's appeal step, refused in the same words everywhere).
+APPEAL_STEP = _STEPS["appeal"]
+#: The Clerk and the officials of the case set the public hearing on an appeal.
+APPEAL_HEARING_SCHEDULERS = (Role.CLERK, Role.ANIMAL_CONTROL_OFFICER, Role.HEARING_AUTHORITY)
 
 
-def _require_appeal_recorder(case: Case, acting_user: User) -> None:
-    if not has_role(acting_user, case.municipality_id, *APPEAL_RECORDERS):
-        raise PermissionDenied("Only the Town Clerk and the officials of the case record "
-                               "appeals and their hearings.")
+def _require_hearing_scheduler(case: Case, acting_user: User) -> None:
+    if not has_role(acting_user, case.municipality_id, *APPEAL_HEARING_SCHEDULERS):
+        raise PermissionDenied("Only the Town Clerk and the officials of the case schedule "
+                               "an appeal's public hearing.")
 
 
 # -- appeals ------------------------------------------------------------------------------
@@ -81,14 +85,14 @@ def file_dog_appeal(
 ) -> Appeal:
     """A written appeal received by the Town Clerk (Hearing authority B, E): the core
     refuses it after the case type's window."""
-    _require_appeal_recorder(case, acting_user)
+    APPEAL_STEP.require_on(acting_user, case)
     return file_appeal(case=case, appellant=appellant_name(case, appellant), filed_on=filed_on,
                        grounds=grounds, acting_user=acting_user)
 
 
 def schedule_public_hearing(*, appeal: Appeal, hearing_date: dt.date, acting_user: User) -> Appeal:
     """The public hearing the hearing authority holds on the appeal (Hearing authority B)."""
-    _require_appeal_recorder(appeal.case, acting_user)
+    _require_hearing_scheduler(appeal.case, acting_user)
     return schedule_appeal_hearing(appeal=appeal, hearing_date=hearing_date,
                                    acting_user=acting_user)
 

@@ -162,9 +162,15 @@ class Action:
     done: str
     #: What the form does, as a refusal names it: "Only the town's … may {doing}."
     doing: str
+    #: The refusal of someone the case bars though their role allows the form (whoever
+    #: decided what an appeal answers), or None: ``barred(case, user)``.
+    barred: Callable[[Case, Any], Exception | None] | None = None
 
     def allowed(self, user, case: Case) -> bool:
-        return has_role(user, case.municipality_id, *self.roles)
+        return has_role(user, case.municipality_id, *self.roles) and self.bar(user, case) is None
+
+    def bar(self, user, case: Case) -> Exception | None:
+        return self.barred(case, user) if self.barred is not None else None
 
 
 ACTIONS: dict[str, Action] = {
@@ -192,12 +198,12 @@ ACTIONS: dict[str, Action] = {
         lambda case, data, user: cases.determine_dangerous(case=case, acting_user=user, **data),
         "Determination recorded.", doing="determine whether a dog is dangerous"),
     "appeal": Action(
-        AppealForm, cases.APPEAL_RECORDERS,
+        AppealForm, cases.APPEAL_STEP.roles,
         lambda case: cases.next_appeal_due(case) is not None and not _pending(case),
         lambda case, data, user: cases.file_dog_appeal(case=case, acting_user=user, **data),
-        "Appeal recorded.", doing="record an appeal"),
+        "Appeal recorded.", doing=cases.APPEAL_STEP.doing, barred=cases.APPEAL_STEP.barred),
     "appeal_hearing": Action(
-        AppealHearingForm, cases.APPEAL_RECORDERS,
+        AppealHearingForm, cases.APPEAL_HEARING_SCHEDULERS,
         lambda case: any(appeal.hearing_date is None for appeal in _pending(case)),
         lambda case, data, user: cases.schedule_public_hearing(acting_user=user, **data),
         "Public hearing scheduled.", doing="schedule an appeal's public hearing"),
@@ -383,8 +389,11 @@ def _act(request, pk: int, action: str):
     """Run one of the page's forms; a refusal is shown on its fields, on the page."""
     spec = ACTIONS[action]
     dog_case = visible_dog_case(request, pk)
-    require(spec.allowed(request.user, dog_case), spec.doing, spec.roles,
-            town=dog_case.municipality_id)
+    require(has_role(request.user, dog_case.municipality_id, *spec.roles), spec.doing,
+            spec.roles, town=dog_case.municipality_id)
+    refusal = spec.bar(request.user, dog_case)
+    if refusal is not None:
+        raise refusal
     form = spec.form_class(request.POST, case=dog_case, prefix=action)
     if form.is_valid():
         try:

@@ -365,6 +365,9 @@ CASE_WORKER_ROLES = (
 )
 #: Those who decide hearings and appeals and suspend or revoke a permit through a case.
 CASE_DECIDER_ROLES = (Role.HEARING_AUTHORITY, Role.BOARD_MEMBER)
+#: Who records a party's appeal: the Clerk, with whom the written appeal is filed (North
+#: Andover Code ch. 60, Hearing authority B, E); never those whose decisions are appealed.
+APPEAL_RECORDER_ROLES = (Role.CLERK,)
 #: Staff who see a town's citations: its enforcement staff, and its admins, who reclassify
 #: the surcharge event a citation represents.
 CITATION_STAFF_ROLES = (*ENFORCEMENT_ROLES, Role.ADMIN)

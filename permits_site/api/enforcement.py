@@ -606,7 +606,7 @@ class CaseViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         """Validate the body and run one service on the case; its fields are the arguments.
         Who takes the step is the action's in ``acts``."""
         case = self.get_object()
-        self.acts[self.action].require(request.user, case.municipality_id)
+        self.acts[self.action].require_on(request.user, case)
         if not takes_generic_steps(case.case_type, closing=service is services.close_case):
             raise InvalidTransition("A case of this type takes its steps through its own "
                                     "endpoints, which keep the clocks its law sets.")

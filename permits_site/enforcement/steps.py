@@ -3,14 +3,24 @@
 The case page (``permits_site.enforcement.views``) offers a step only to its roles and the
 API (``permits_site.api.enforcement``) refuses it to others, both from this one table: a
 refusal reads "Only the town's Hearing authority or Board member may decide an appeal."
+A step may also bar someone its roles allow on a given case (``barred``): whoever decided
+what an appeal answers does not record that appeal.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from permits_site.accounts import permissions
-from permits_site.accounts.permissions import CASE_DECIDER_ROLES, CASE_WORKER_ROLES
+from permits_site.accounts.permissions import (
+    APPEAL_RECORDER_ROLES,
+    CASE_DECIDER_ROLES,
+    CASE_WORKER_ROLES,
+    Refused,
+)
+from permits_site.enforcement.services.cases import own_decision_refusal
 
 
 @dataclass(frozen=True)
@@ -19,6 +29,9 @@ class Step:
     doing: str
     #: The roles of the case's town that take it.
     roles: tuple[str, ...] = CASE_WORKER_ROLES
+    #: The refusal of a person the case itself bars though their role allows the step (the
+    #: one who decided what an appeal answers), or None: ``barred(case, user)``.
+    barred: Callable[[Any, Any], Refused | None] | None = None
 
     def allows(self, user, municipality_id: int) -> bool:
         return permissions.has_role(user, municipality_id, *self.roles)
@@ -28,6 +41,18 @@ class Step:
         permissions.require(self.allows(user, municipality_id), self.doing, self.roles,
                             town=municipality_id)
 
+    def allows_on(self, user, case) -> bool:
+        """Whether ``user`` may take the step on ``case``: the page offers it only then."""
+        return self.allows(user, case.municipality_id) and (
+            self.barred is None or self.barred(case, user) is None)
+
+    def require_on(self, user, case) -> None:
+        """Refuse, naming who may, anyone :meth:`allows_on` would not offer the step."""
+        self.require(user, case.municipality_id)
+        refusal = self.barred(case, user) if self.barred is not None else None
+        if refusal is not None:
+            raise refusal
+
 
 STEPS = {
     "determine": Step("record a case's determination"),
@@ -36,7 +61,9 @@ STEPS = {
     "citation": Step("issue a citation"),
     "hearing": Step("schedule a case's hearing"),
     "hearing_decision": Step("decide a case's hearing", CASE_DECIDER_ROLES),
-    "appeal": Step("record an appeal"),
+    # The party's appeal, filed with the Clerk; never recorded by whoever decided what it
+    # answers (North Andover Code ch. 60, Hearing authority B, E).
+    "appeal": Step("record an appeal", APPEAL_RECORDER_ROLES, barred=own_decision_refusal),
     "appeal_decision": Step("decide an appeal", CASE_DECIDER_ROLES),
     "charge": Step("charge a case's party"),
     "permit": Step("suspend or revoke a permit through a case", CASE_DECIDER_ROLES),

@@ -550,9 +550,6 @@ class CaseAction:
     offered: Callable[[Case], bool]
     takes_case: bool = True
 
-    def allows(self, user, municipality_id: int) -> bool:
-        return self.step.allows(user, municipality_id)
-
     def perform(self, case: Case, data: dict[str, Any], user) -> None:
         arguments = {**data, "case": case} if self.takes_case else dict(data)
         self.service(acting_user=user, **arguments)
@@ -662,7 +659,7 @@ def render_case(request, case: Case, *, bound: dict | None = None):
         name: bound.get(name) or action.form_class(case=case, prefix=name)
         for name, action in CASE_ACTIONS.items()
         if takes_generic_steps(case.case_type, closing=name == "close") and action.offered(case)
-        and action.allows(user, case.municipality_id)
+        and action.step.allows_on(user, case)
     }
     return render(request, "enforcement/case.html", {
         "case": case,
@@ -693,7 +690,7 @@ def _act(request, pk: int, action: str):
     screen."""
     spec = CASE_ACTIONS[action]
     case = visible_case(request, pk)
-    spec.step.require(request.user, case.municipality_id)
+    spec.step.require_on(request.user, case)
     if not (takes_generic_steps(case.case_type, closing=action == "close")
             and spec.offered(case)):
         messages.error(request, "This step is not open on this case here; its own page "

@@ -297,7 +297,8 @@ def test_hearing_authority_a_refuses_the_officer_the_ruling_on_an_appeal(pdd, ac
     heard = dt.date(2027, 9, 7)  # the next office day: Friday, then Labor Day Monday
     with at(NOTIFIED):
         appeal = file_dog_appeal(case=pdd, appellant="owner", filed_on=NOTIFIED,
-                                 grounds="Not aggressive.", acting_user=aco)
+                                 grounds="Not aggressive.",
+                                 acting_user=staff(Role.CLERK, "north_andover"))
         schedule_public_hearing(appeal=appeal, hearing_date=heard, acting_user=aco)
     with at(heard), pytest.raises(PermissionDenied) as refused:
         rule_on_appeal(appeal=appeal, outcome="uphold", ruling="Upheld.",

@@ -258,7 +258,7 @@ def test_an_order_of_another_case_is_a_400(case, stable_permit, nb_inspector):
 
 
 def test_hearing_and_appeal_decisions_belong_to_the_hearing_authority(case, nb_inspector,
-                                                                      nb_board):
+                                                                      nb_board, nb_clerk):
     url = f"{CASES}{case.pk}/"
     hearing = post(nb_inspector, f"{url}hearings/", {
         "notice_sent_on": "2027-06-07", "hearing_date": "2027-06-07"}).json()["hearings"][0]
@@ -266,7 +266,7 @@ def test_hearing_and_appeal_decisions_belong_to_the_hearing_authority(case, nb_i
 
     assert post(nb_inspector, f"{url}hearing-decisions/", decision).status_code == 403
     decided = post(nb_board, f"{url}hearing-decisions/", {**decision, "ruling": "In writing."})
-    appeal = post(nb_inspector, f"{url}appeals/", {
+    appeal = post(nb_clerk, f"{url}appeals/", {
         "filed_on": "2027-06-07", "grounds": "Measured wrongly"}).json()["appeals"][0]
     appealed = post(nb_board, f"{url}appeal-decisions/", {
         "appeal": appeal["id"], "decision": "Denied", "decided_on": "2027-06-07"})

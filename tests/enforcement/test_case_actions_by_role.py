@@ -16,11 +16,13 @@ pytestmark = pytest.mark.django_db
 
 MONDAY = dt.datetime(2027, 6, 7, 9, 0)
 #: Steps the town's case workers take (``CASE_WORKER_ROLES``).
-WORKER_STEPS = {"determine", "order", "citation", "hearing", "appeal", "close"}
+WORKER_STEPS = {"determine", "order", "citation", "hearing", "close"}
 #: Steps only those who decide a case take (``CASE_DECIDER_ROLES``).
 DECIDER_STEPS = {"hearing_decision", "permit"}
+#: The party's appeal, filed with the Clerk (``APPEAL_RECORDER_ROLES``).
+CLERK_STEPS = {"appeal"}
 OFFERED = {
-    Role.CLERK: WORKER_STEPS,
+    Role.CLERK: WORKER_STEPS | CLERK_STEPS,
     Role.INSPECTOR: WORKER_STEPS,
     Role.ANIMAL_CONTROL_OFFICER: WORKER_STEPS,
     Role.HEARING_AUTHORITY: WORKER_STEPS | DECIDER_STEPS,
@@ -48,7 +50,8 @@ def test_each_role_is_offered_only_the_steps_it_may_take(client, case_with_a_hea
 
     page = client.get(reverse("enforcement:case", args=[case_with_a_hearing.pk])).content.decode()
 
-    offered = {step for step in WORKER_STEPS | DECIDER_STEPS if f'id="{step}-section"' in page}
+    offered = {step for step in WORKER_STEPS | DECIDER_STEPS | CLERK_STEPS
+               if f'id="{step}-section"' in page}
     assert offered == OFFERED[role]
 
 

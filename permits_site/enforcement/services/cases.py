@@ -508,12 +508,41 @@ def _require_within_window(case: Case, filed_on: dt.date) -> None:
                           f"({period.citation}).", field="filed_on")
 
 
+class OwnDecisionRefused(permissions.Refused):
+    """Someone asked to record the appeal of a decision they made themselves: the appeal is
+    the party's, recorded by the Clerk (``APPEAL_RECORDER_ROLES``), never by who decided."""
+
+    def __init__(self, *, town: Municipality | int):
+        super().__init__("record an appeal", permissions.APPEAL_RECORDER_ROLES, town=town)
+        self.args = (f"You decided what this appeal answers: the party's appeal is recorded "
+                     f"by the town's {self.roles}, someone other than the one who decided.",)
+
+
+def appealed_deciders(case: Case) -> set[int]:
+    """Who decided what an appeal of the case answers: the determination's maker, and the
+    makers of the rulings on its earlier appeals."""
+    deciders = {case.determined_by_id, *(appeal.decided_by_id for appeal in case.appeals.all()
+                                         if appeal.decided_on is not None)}
+    return deciders - {None}
+
+
+def own_decision_refusal(case: Case, user: User) -> OwnDecisionRefused | None:
+    """The refusal of ``user`` recording an appeal of a decision they made; None for
+    anyone else."""
+    if user.pk in appealed_deciders(case):
+        return OwnDecisionRefused(town=case.municipality_id)
+    return None
+
+
 @transaction.atomic
 def file_appeal(
     *, case: Case, filed_on: dt.date, grounds: str, appellant: str = "", acting_user: User
 ) -> Appeal:
     """Record an appeal of the case's determination or ruling, within the case type's
-    window when it declares one."""
+    window when it declares one; never by the one who decided what it answers."""
+    refusal = own_decision_refusal(case, acting_user)
+    if refusal is not None:
+        raise refusal
     require_case_open(case, doing="appeal")
     grounds = require_text(grounds, field="grounds", message="State the grounds of the appeal.")
     require_not_future(filed_on, field="filed_on", what="The filing date")

@@ -1,0 +1,133 @@
+"""An appeal is the party's: the Clerk records the written appeal on the party's behalf
+(North Andover Code ch. 60, Hearing authority B, E: "a written request to the Town Clerk").
+The hearing authority, or anyone else who decided what is appealed, is neither offered the
+step nor allowed it by a post or the API; the page and the API refuse in the same words,
+naming who may."""
+
+import datetime as dt
+import html
+
+import pytest
+import time_machine
+from django.urls import reverse
+from rest_framework.test import APIClient
+
+from permits_site.enforcement.services import determine
+from tests.enforcement.conftest import stable_case
+from tests.factories import MembershipFactory, Role, municipality, staff
+
+pytestmark = pytest.mark.django_db
+
+MONDAY = dt.datetime(2027, 6, 7, 9, 0)
+
+ONLY_THE_CLERK = "Only the town's Clerk may record an appeal."
+OWN_DECISION = ("You decided what this appeal answers: the party's appeal is recorded by "
+                "the town's Clerk, someone other than the one who decided.")
+
+
+def api_for(user) -> APIClient:
+    client = APIClient()
+    client.force_authenticate(user)
+    return client
+
+
+def page_text(response) -> str:
+    return html.unescape(response.content.decode())
+
+
+# -- the generic case page and /api/v1/cases/ ------------------------------------------------
+
+
+@pytest.fixture
+def determined_stable_case(stable_permit, nb_inspector, nb_board):
+    with time_machine.travel(MONDAY, tick=False):
+        case = stable_case(stable_permit, nb_inspector, received_on=MONDAY.date())
+        return determine(case=case, determination="Manure over the limit.",
+                         complaint_validated=True, acting_user=nb_board)
+
+
+def case_page(case) -> str:
+    return reverse("enforcement:case", args=[case.pk])
+
+
+def post_appeal(client, case):
+    return client.post(case_page(case), {
+        "action": "appeal", "appeal-filed_on": MONDAY.date().isoformat(),
+        "appeal-grounds": "The pile was measured wrong."})
+
+
+def api_appeal(user, case):
+    return api_for(user).post(f"/api/v1/cases/{case.pk}/appeals/", {
+        "filed_on": MONDAY.date().isoformat(), "grounds": "The pile was measured wrong."},
+        format="json")
+
+
+def test_the_hearing_authority_who_decided_is_not_offered_the_appeal(client,
+                                                                      determined_stable_case,
+                                                                      nb_board):
+    with time_machine.travel(MONDAY, tick=False):
+        client.force_login(nb_board)
+        page = client.get(case_page(determined_stable_case)).content.decode()
+    assert 'id="appeal-section"' not in page
+
+
+def test_the_hearing_authority_posting_an_appeal_is_refused_naming_the_clerk(
+    client, determined_stable_case, nb_board
+):
+    with time_machine.travel(MONDAY, tick=False):
+        client.force_login(nb_board)
+        posted = post_appeal(client, determined_stable_case)
+        called = api_appeal(nb_board, determined_stable_case)
+    assert posted.status_code == 403
+    assert ONLY_THE_CLERK in page_text(posted)
+    assert called.status_code == 403
+    assert called.json()["detail"] == ONLY_THE_CLERK
+    assert not determined_stable_case.appeals.exists()
+
+
+def test_the_clerk_records_the_partys_appeal(client, determined_stable_case, nb_clerk):
+    with time_machine.travel(MONDAY, tick=False):
+        client.force_login(nb_clerk)
+        page = client.get(case_page(determined_stable_case)).content.decode()
+        posted = post_appeal(client, determined_stable_case)
+    assert 'id="appeal-section"' in page
+    assert posted.status_code == 302
+    assert determined_stable_case.appeals.get().recorded_by == nb_clerk
+
+
+def test_the_clerk_records_an_appeal_through_the_api(determined_stable_case, nb_clerk):
+    with time_machine.travel(MONDAY, tick=False):
+        called = api_appeal(nb_clerk, determined_stable_case)
+    assert called.status_code == 201
+    assert determined_stable_case.appeals.count() == 1
+
+
+def test_an_inspector_may_not_record_an_appeal(client, determined_stable_case, nb_inspector):
+    with time_machine.travel(MONDAY, tick=False):
+        client.force_login(nb_inspector)
+        page = client.get(case_page(determined_stable_case)).content.decode()
+        posted = post_appeal(client, determined_stable_case)
+    assert 'id="appeal-section"' not in page
+    assert posted.status_code == 403
+    assert ONLY_THE_CLERK in page_text(posted)
+
+
+def test_a_clerk_who_decided_the_case_may_not_record_its_appeal(client, stable_permit,
+                                                                nb_inspector):
+    clerk_and_authority = staff(Role.CLERK, "northborough")
+    MembershipFactory(user=clerk_and_authority, municipality=municipality("northborough"),
+                      role=Role.HEARING_AUTHORITY)
+    with time_machine.travel(MONDAY, tick=False):
+        case = stable_case(stable_permit, nb_inspector, received_on=MONDAY.date())
+        determine(case=case, determination="Manure over the limit.", complaint_validated=True,
+                  acting_user=clerk_and_authority)
+        client.force_login(clerk_and_authority)
+        page = client.get(case_page(case)).content.decode()
+        posted = post_appeal(client, case)
+        called = api_appeal(clerk_and_authority, case)
+    assert 'id="appeal-section"' not in page
+    assert posted.status_code == 403
+    assert OWN_DECISION in page_text(posted)
+    assert called.status_code == 403
+    assert called.json()["detail"] == OWN_DECISION
+    assert not case.appeals.exists()
