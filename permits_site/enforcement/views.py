@@ -661,19 +661,23 @@ def render_case(request, case: Case, *, bound: dict | None = None):
         if takes_generic_steps(case.case_type, closing=name == "close") and action.offered(case)
         and action.step.allows_on(user, case)
     }
+    citations = [
+        {"citation": citation, "accrual": accrual_text(citation, on=today),
+         "standing": dispositions.standing(citation, on=today),
+         "amount": dispositions.amount(citation, on=today),
+         "balance": dispositions.balance(citation),
+         "pay_by": dispositions.pay_by(citation),
+         # The party's hearing on it, in the words the citation pages use.
+         "hearing": dispositions.hearing_of(citation)}
+        for citation in case.citations.all()
+    ]
     return render(request, "enforcement/case.html", {
         "case": case,
         "case_type": case_type(case.case_type),
         "forms": forms,
         "failed_form": next((form for form in bound.values() if form.errors), None),
-        "citations": [
-            {"citation": citation, "accrual": accrual_text(citation, on=today),
-             "standing": dispositions.standing(citation, on=today),
-             "amount": dispositions.amount(citation, on=today),
-             "balance": dispositions.balance(citation),
-             "pay_by": dispositions.pay_by(citation)}
-            for citation in case.citations.all()
-        ],
+        "citations": citations,
+        "citation_hearings": any(row["hearing"] for row in citations),
         "party_url": case_party_url(case),
         "surcharges": town_has_surcharges(case),
         "charges": [charge.invoice for charge in case.charges.all()],

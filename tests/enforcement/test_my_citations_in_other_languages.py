@@ -123,9 +123,9 @@ def test_each_payment_reads_as_a_sentence_in_the_residents_language(
 
 
 @pytest.mark.parametrize(("language", "recorded", "asked"), [
-    ("pt-br", "O seu pedido de audiência foi registrado.", "Você pediu uma audiência em "
+    ("pt-br", "O seu pedido de audiência foi registrado.", "Audiência solicitada em "
      "7 de junho de 2027."),
-    ("es", "Su solicitud de audiencia quedó registrada.", "Usted pidió una audiencia el "
+    ("es", "Su solicitud de audiencia quedó registrada.", "Audiencia solicitada el "
      "7 de junio de 2027."),
 ])
 def test_asking_for_a_hearing_is_answered_in_the_residents_language(
