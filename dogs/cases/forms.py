@@ -321,15 +321,19 @@ class VerificationForm(CaseActionForm):
 
 
 class OwnerCitationForm(CaseActionForm):
-    offense = forms.ChoiceField(label="Offense")
+    """The officer chooses the offense: the form opens on none, so the first listed is never
+    cited by default."""
+
+    offense = forms.ChoiceField(label="Offense",
+                                error_messages={"required": "Choose an offense."})
     accrues_until = bounded_date_field(
         required=False, label="Last day counted",
         help_text="Each day is a separate offense; leave empty while it continues.")
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["offense"].choices = [(offense.code, offense.label)
-                                          for offense in citable_offenses(self.case)]
+        self.fields["offense"].choices = [("", "Choose an offense")] + [
+            (offense.code, offense.label) for offense in citable_offenses(self.case)]
 
 
 class EuthanasiaHearingForm(CaseActionForm):
