@@ -552,7 +552,8 @@ class FeeScheduleViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
     @extend_schema(request=None, responses=api.FeeScheduleSerializer)
     @action(detail=True, methods=["post"])
     def retire(self, request, pk=None):
-        """Withdraw a version that has priced nothing yet."""
+        """Withdraw a version that has not taken effect and has priced nothing; one that has
+        taken effect is a 400 saying so."""
         schedule = self.get_object()
         validated_body(StrictSerializer, request.data)
         schedule = retire_fee_schedule(schedule=schedule, acting_user=request.user)

@@ -57,4 +57,8 @@ urlpatterns = [
          name="permit_type_wording"),
     path("admin/fees/versions/<int:pk>/confirm/", fees.fee_schedule_confirm,
          name="fee_schedule_confirm"),
+    path("admin/fees/versions/<int:pk>/correct/", fees.fee_schedule_correct,
+         name="fee_schedule_correct"),
+    path("admin/fees/versions/<int:pk>/withdraw/", fees.fee_schedule_withdraw,
+         name="fee_schedule_withdraw"),
 ]

@@ -1,4 +1,4 @@
-"""The dog license in a real browser: resident applies, clerk issues, admin edits fees.
+"""The dog license in a real browser: resident applies, clerk issues, admin sets fees.
 
 Every page on the way is checked with axe for WCAG 2.1 AA.
 """
@@ -150,16 +150,29 @@ def test_admin_publishes_a_new_fee_version_and_a9_is_enforced(page, live_server,
     page.get_by_role("button", name="Save new version").click()
     expect(page.get_by_text("New fee schedule saved: Dog License")).to_be_visible()
     dog_license = page.get_by_role("region", name=re.compile("^Dog License"))
-    dog_license.get_by_text("History (2 versions)").click()
-    expect(dog_license.get_by_text(re.compile(r"Dog license, spayed or neutered \$12\.00; "
-                                              r"Dog license, not spayed or neutered \$18\.00"))
-           ).to_be_visible()
+    scheduled = dog_license.locator("p").filter(has_text="Not in force yet")
+    expect(scheduled).to_contain_text(re.compile(r"Dog license, spayed or neutered \$12\.00; "
+                                                 r"Dog license, not spayed or neutered \$18\.00"))
     expect(dog_license.get_by_text("spayed_neutered")).to_have_count(0)
+    assert_accessible(page)
+
+    # Not in force yet, so a typo is corrected in place before it takes effect.
+    dog_license.get_by_role("link", name=re.compile(
+        "^Correct the Dog License fee schedule taking effect on")).click()
+    assert_accessible(page)
+    expect(page.get_by_label("Dog license, spayed or neutered ($)")).to_have_value("12.00")
+    page.get_by_label("Dog license, spayed or neutered ($)").fill("11.00")
+    page.get_by_role("button", name="Save the correction").click()
+    expect(page.get_by_text("Fee schedule corrected: Dog License")).to_be_visible()
+    dog_license.get_by_text("History (2 versions)").click()
+    expect(dog_license.get_by_role("listitem").filter(has_text=re.compile(
+        r"Dog license, spayed or neutered \$11\.00; Dog license, not spayed or neutered "
+        r"\$18\.00"))).to_have_count(1)
     assert_accessible(page)
     docs_screenshot(page, "admin-fee-schedule")
     newest = FeeSchedule.objects.get(permit_type__code="north_andover.dog_license",
                                      effective_from=takes_effect)
-    assert newest.amounts()["spayed_neutered"] == 12
+    assert newest.amounts()["spayed_neutered"] == 11
 
 
 def test_resident_dashboard_works_on_a_phone(phone_page, live_server, resident):

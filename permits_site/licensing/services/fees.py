@@ -16,6 +16,7 @@ from permits_site.exceptions import DomainError, PermissionDenied
 from permits_site.licensing.adoption import NOT_RECORDED, Adoption, with_adoption_errors
 from permits_site.licensing.kinds import QuoteRequest, kind_for
 from permits_site.licensing.models import FeeItem, FeeSchedule, PermitType
+from permits_site.rules.calendar import format_date
 from permits_site.rules.fees import FeeQuote, PricedItem, QuoteRefused
 
 if TYPE_CHECKING:
@@ -142,7 +143,7 @@ def _schedule_errors(
 ) -> dict[str, str]:
     errors: dict[str, str] = {}
     if effective_from < timezone.localdate():
-        errors["effective_from"] = "A new fee schedule cannot take effect in the past."
+        errors["effective_from"] = "A fee schedule cannot take effect in the past."
     codes = {fee_item.code for fee_item in template.items.all()}
     for code in codes:
         amount = amounts.get(code)
@@ -157,13 +158,97 @@ def _schedule_errors(
     return errors
 
 
+def unchangeable_reason(schedule: FeeSchedule, *, today: dt.date) -> str | None:
+    """Why a version can no longer be corrected or withdrawn, or ``None`` while it can: only
+    a version that has not taken effect and has priced nothing may change. One in force, or
+    that has been, stays as it was: quotes and invoices priced by it keep their amounts."""
+    if schedule.retired_at is not None:
+        return (f"The {schedule.permit_type.name} fee schedule from "
+                f"{format_date(schedule.effective_from)} was withdrawn; "
+                "publish a new version instead.")
+    if schedule.effective_from <= today:
+        return (f"This {schedule.permit_type.name} fee schedule took effect on "
+                f"{format_date(schedule.effective_from)}: a version that has taken effect is "
+                "never changed or withdrawn, so that the quotes and invoices priced by it keep "
+                "their amounts; publish a new version instead.")
+    if schedule.invoices.exists():
+        return (f"An invoice was priced by the {schedule.permit_type.name} fee schedule from "
+                f"{format_date(schedule.effective_from)}; publish a new version instead.")
+    return None
+
+
+def _changeable(schedule: FeeSchedule, acting_user: User) -> FeeSchedule:
+    """``schedule`` locked for a change by its town's admin; refused, saying why, when it may
+    no longer change (:func:`unchangeable_reason`)."""
+    if not is_admin(acting_user, schedule.permit_type.municipality_id):
+        raise PermissionDenied("Only the town's Admin may change its fee schedules.")
+    schedule = (FeeSchedule.objects.select_for_update().select_related("permit_type__municipality")
+                .get(pk=schedule.pk))
+    reason = unchangeable_reason(schedule, today=timezone.localdate())
+    if reason:
+        raise DomainError(reason)
+    return schedule
+
+
+@transaction.atomic
+def correct_fee_schedule_version(
+    *,
+    schedule: FeeSchedule,
+    effective_from: dt.date,
+    amounts: Mapping[str, Decimal],
+    acting_user: User,
+    note: str = "",
+    adoption: Adoption = NOT_RECORDED,
+) -> FeeSchedule:
+    """Correct a version that has not taken effect yet — its amounts, its date, its note,
+    its notice, hearing and vote — in place, with every check a new version passes
+    (:func:`create_fee_schedule_version`). Refused, saying why, once it has taken effect or
+    priced an invoice, or when withdrawn."""
+    schedule = _changeable(schedule, acting_user)
+    permit_type = schedule.permit_type
+    errors = with_adoption_errors(
+        _schedule_errors(permit_type, schedule, effective_from, amounts),
+        permit_type.municipality.code, adoption, effective_from)
+    if errors:
+        raise DomainError(errors)
+    before = _audited_version(schedule)
+    schedule.effective_from = effective_from
+    schedule.note = note
+    for name, value in adoption.fields().items():
+        setattr(schedule, name, value)
+    schedule.save(update_fields=["effective_from", "note", *adoption.fields()])
+    items = list(schedule.items.all())
+    for fee_item in items:
+        fee_item.amount = amounts[fee_item.code]
+    FeeItem.objects.bulk_update(items, ["amount"])
+    audit.record(
+        actor=acting_user,
+        action="fee_schedule.corrected",
+        subject=schedule,
+        municipality=permit_type.municipality,
+        summary=f"Corrected the {permit_type.name} fee schedule from "
+                f"{format_date(effective_from)}, before it takes effect",
+        before=before,
+        after=_audited_version(schedule),
+    )
+    return schedule
+
+
+def _audited_version(schedule: FeeSchedule) -> dict:
+    return {
+        "effective_from": schedule.effective_from.isoformat(),
+        "note": schedule.note,
+        "amounts": {item.code: str(item.amount) for item in schedule.items.all()},
+        "adoption": Adoption(**{name: getattr(schedule, name) for name in
+                                NOT_RECORDED.fields()}).audited(),
+    }
+
+
 @transaction.atomic
 def retire_fee_schedule(*, schedule: FeeSchedule, acting_user: User) -> FeeSchedule:
-    """Withdraw a version that has not priced anything yet; priced ones stay in force."""
-    if schedule.retired_at is not None:
-        raise DomainError("This fee schedule is already retired.")
-    if schedule.invoices.exists():
-        raise DomainError("This fee schedule has priced invoices; publish a new version instead.")
+    """Withdraw a version that has not taken effect and has priced nothing; one that has
+    taken effect stays (:func:`unchangeable_reason`)."""
+    schedule = _changeable(schedule, acting_user)
     schedule.retired_at = timezone.now()
     schedule.save(update_fields=["retired_at"])
     audit.record(

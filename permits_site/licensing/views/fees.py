@@ -16,11 +16,15 @@ from permits_site.licensing.models import FeeSchedule, PermitType
 from permits_site.licensing.services.declarations import save_wording_in_other_languages
 from permits_site.licensing.services.fees import (
     confirm_fee_schedule,
+    correct_fee_schedule_version,
     create_fee_schedule_version,
+    retire_fee_schedule,
     schedule_in_force,
+    unchangeable_reason,
 )
 from permits_site.licensing.views import listing
 from permits_site.licensing.views.access import get_visible_or_404
+from permits_site.rules.calendar import format_date
 from permits_site.towns.models import Municipality
 
 
@@ -82,7 +86,13 @@ def fee_schedules(request):
             ),
             None,
         )
-        rows.append({"permit_type": permit_type, "in_force": in_force, "versions": schedules})
+        scheduled = sorted(
+            (schedule for schedule in schedules
+             if schedule.effective_from > today and schedule.retired_at is None),
+            key=lambda schedule: schedule.effective_from,
+        )
+        rows.append({"permit_type": permit_type, "in_force": in_force, "versions": schedules,
+                     "scheduled": scheduled})
     return render(
         request,
         "licensing/fee_schedules.html",
@@ -126,6 +136,74 @@ def fee_schedule_new(request, code: str):
         },
         status=400 if form.errors else 200,
     )
+
+
+def administered_version(user, pk: int) -> FeeSchedule:
+    """The fee schedule version ``pk`` of a town ``user`` administers; not found otherwise."""
+    towns = admin_towns(user)
+    return get_visible_or_404(
+        FeeSchedule.objects.select_related("permit_type__municipality"),
+        lambda viewer, schedule: schedule.permit_type.municipality_id in towns,
+        user,
+        pk=pk,
+    )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def fee_schedule_correct(request, pk: int):
+    """Correct a version that has not taken effect yet; one that has is refused, saying why."""
+    schedule = administered_version(request.user, pk)
+    permit_type = schedule.permit_type
+    refusal = unchangeable_reason(schedule, today=timezone.localdate())
+    if refusal:
+        messages.error(request, refusal)
+        return redirect("licensing:fee_schedules")
+    form = FeeScheduleVersionForm(
+        request.POST or None,
+        items=schedule.items.all(),
+        town=permit_type.municipality.code,
+        initial={name: getattr(schedule, name) for name in (
+            "effective_from", "note", "notice_given_on", "hearing_held_on", "voted_on",
+            "emergency")},
+    )
+    if request.method == "POST" and form.is_valid():
+        try:
+            schedule = correct_fee_schedule_version(
+                schedule=schedule,
+                effective_from=form.cleaned_data["effective_from"],
+                amounts=form.amounts(),
+                acting_user=request.user,
+                note=form.cleaned_data["note"],
+                adoption=form.adoption(),
+            )
+        except DomainError as error:
+            form.add_domain_errors(error.errors)
+        else:
+            messages.success(request, f"Fee schedule corrected: {permit_type.name}, from "
+                                      f"{format_date(schedule.effective_from)}.")
+            return redirect("licensing:fee_schedules")
+    return render(
+        request,
+        "licensing/fee_schedule_form.html",
+        {"permit_type": permit_type, "form": form, "version": schedule},
+        status=400 if form.errors else 200,
+    )
+
+
+@login_required
+@require_POST
+def fee_schedule_withdraw(request, pk: int):
+    """Withdraw a version that has not taken effect yet; one that has is refused."""
+    schedule = administered_version(request.user, pk)
+    try:
+        retire_fee_schedule(schedule=schedule, acting_user=request.user)
+    except DomainError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, f"Fee schedule withdrawn: {schedule.permit_type.name}, "
+                                  f"from {format_date(schedule.effective_from)}.")
+    return redirect("licensing:fee_schedules")
 
 
 @login_required
