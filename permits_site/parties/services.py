@@ -11,6 +11,8 @@ from django.db.models import Q
 from django.utils.translation import gettext_noop
 
 from permits_site import audit
+from permits_site.accounts.models import Role
+from permits_site.accounts.permissions import is_clerk, require
 from permits_site.exceptions import DomainError, PermissionDenied
 from permits_site.parties.models import (
     Business,
@@ -26,6 +28,8 @@ if TYPE_CHECKING:
     from permits_site.accounts.models import User
 
 ADDRESS_MISSING = gettext_noop("Enter the street address.")
+#: What entering a record for another person is, as its refusal names it.
+COUNTER_ENTRY = "add a property or a business for a person at the counter"
 
 
 def businesses_of(user):
@@ -50,21 +54,42 @@ def create_business(
     phone: str = "",
     email: str = "",
     acting_user: User,
+    member: User | None = None,
+    municipality=None,
 ) -> Business:
-    """Register a business; the user who creates it is its first member."""
+    """Register a business; the user who creates it is its first member — or, at the
+    counter, the resident ``member`` a clerk of ``municipality`` registers it for: the
+    business is theirs, and the audit entry names the clerk who entered it."""
+    member = member or acting_user
+    on_behalf = member.pk != acting_user.pk
+    if on_behalf:
+        _require_counter_clerk(acting_user, municipality)
     business = Business.objects.create(
         legal_name=legal_name.strip(), dba=dba.strip(), kind=kind,
         mailing_address=mailing_address.strip(), phone=phone.strip(), email=email.strip(),
         created_by=acting_user,
     )
-    BusinessMember.objects.create(business=business, user=acting_user, added_by=acting_user)
-    forget_cached_businesses(acting_user)
+    BusinessMember.objects.create(business=business, user=member, added_by=acting_user)
+    forget_cached_businesses(member)
+    after = {"legal_name": business.legal_name, "kind": kind}
+    if on_behalf:
+        after["member"] = member.username
     audit.record(
         actor=acting_user, action="business.created", subject=business,
-        summary=f"Business {business.display_name} registered",
-        after={"legal_name": business.legal_name, "kind": kind},
+        municipality=municipality if on_behalf else None,
+        summary=f"Business {business.display_name} registered"
+                + (f" at the counter for {member.username}" if on_behalf else ""),
+        after=after,
     )
     return business
+
+
+def _require_counter_clerk(acting_user: User, municipality) -> None:
+    """Only a clerk of the town, serving the person at its counter, enters a record that
+    belongs to someone else."""
+    require(municipality is not None and is_clerk(acting_user, municipality.pk),
+            COUNTER_ENTRY, [Role.CLERK],
+            town=municipality.pk if municipality is not None else None)
 
 
 @transaction.atomic
@@ -136,13 +161,19 @@ def find_or_create_property(
     attributes: Mapping[str, Any] | None = None,
     acting_user: User,
     for_business: Business | None = None,
+    for_person: User | None = None,
 ) -> tuple[Property, bool]:
     """The town's record of a place, created the first time anyone names it.
 
     A second applicant naming the same place gets the same record and is linked
     to it; attributes they send for an existing place are not applied (the
-    clerk corrects a place's attributes, audited).
+    clerk corrects a place's attributes, audited). At the counter a clerk of the town
+    records it for the resident they serve (``for_person``): it becomes one of theirs, and
+    the audit entries name the clerk.
     """
+    on_behalf = for_person is not None and for_person.pk != acting_user.pk
+    if on_behalf:
+        _require_counter_clerk(acting_user, municipality)
     if not address.strip():
         raise DomainError(ADDRESS_MISSING, field="address")
     parsed = _attributes_or_error(municipality, attributes or {})
@@ -166,10 +197,22 @@ def find_or_create_property(
         else:
             audit.record(
                 actor=acting_user, action="property.created", subject=existing,
-                municipality=municipality, summary=f"Property {existing.full_address} recorded",
-                after={"address": existing.address, "parcel": existing.parcel, **parsed},
+                municipality=municipality,
+                summary=f"Property {existing.full_address} recorded"
+                        + (f" at the counter for {for_person.username}" if on_behalf else ""),
+                after={"address": existing.address, "parcel": existing.parcel, **parsed,
+                       **({"for": for_person.username} if on_behalf else {})},
             )
-    link_property(property=existing, user=acting_user, business=for_business)
+    if on_behalf and not created and not existing.people.filter(pk=for_person.pk).exists():
+        audit.record(
+            actor=acting_user, action="property.linked", subject=existing,
+            municipality=municipality,
+            summary=f"{existing.full_address} added at the counter to "
+                    f"{for_person.username}'s properties",
+            after={"person": for_person.username},
+        )
+    link_property(property=existing, user=for_person if on_behalf else acting_user,
+                  business=for_business)
     return existing, created
 
 

@@ -14,12 +14,13 @@ from collections.abc import Iterable
 from typing import Any
 
 from django.contrib import messages
+from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.db.models import Count, IntegerField, OuterRef, Q, QuerySet, Subquery
 from django.db.models.functions import Coalesce
 from django.http import Http404
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_noop
@@ -145,20 +146,62 @@ def my_businesses(request):
 @login_required
 @require_http_methods(["GET", "POST"])
 def business_new(request):
-    """Register a business; its registrant is its first member."""
+    """Register a business; its registrant is its first member. At the counter a clerk of
+    the town (``town``) registers it for the resident they serve (``for``), who is its
+    member. Saved, it goes back to the form it was opened from (``next``), chosen there."""
+    town, counter_for = _counter_town_and_person(request)
     form = BusinessForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
             business = party_services.create_business(acting_user=request.user,
+                                                      member=counter_for, municipality=town,
                                                       **form.cleaned_data)
         except DomainError as refused:
             form.add_domain_errors(refused.errors)
         else:
-            messages.success(request, gettext("%(business)s is registered. You act for it.")
-                             % {"business": business.display_name})
-            return redirect("parties:business", pk=business.pk)
-    return render(request, "parties/business_form.html", {"form": form},
+            if counter_for:
+                messages.success(request, gettext(
+                    "%(business)s is registered, with %(person)s as its member.") % {
+                        "business": business.display_name,
+                        "person": counter_for.display_name})
+                default = reverse("licensing:counter_types")
+            else:
+                messages.success(request, gettext("%(business)s is registered. You act for "
+                                                  "it.") % {"business": business.display_name})
+                default = reverse("parties:business", args=[business.pk])
+            return redirect(back_with_chosen(request, default, business=business.pk))
+    return render(request, "parties/business_form.html",
+                  {"form": form, "next": page_to_return_to(request),
+                   "counter_for": counter_for, "town": town},
                   status=400 if form.errors else 200)
+
+
+def _served_username(request) -> str:
+    return (request.POST.get("for") or request.GET.get("for") or "").replace("\x00", "")
+
+
+def _person_served(request, town: Municipality | None):
+    """The resident (``for``: a username) a clerk of ``town`` serves at the counter, to
+    record a property or a business as theirs; None on the user's own pages. Anyone else
+    is refused before the name is looked up; an unknown or inactive person is a 404."""
+    username = _served_username(request)
+    if not username:
+        return None
+    clerk_of = permissions.clerk_town_ids(request.user)
+    require(bool(clerk_of) and (town is None or town.pk in clerk_of),
+            party_services.COUNTER_ENTRY, [Role.CLERK], town=town.pk if town else None)
+    return get_object_or_404(get_user_model(), username=username, is_active=True)
+
+
+def _counter_town_and_person(request) -> tuple[Municipality | None, Any]:
+    """At the counter, the town whose clerk registers a business (``town``, a code) and the
+    person it is for; (None, None) on the user's own page."""
+    if not _served_username(request):
+        return None, None
+    _person_served(request, None)
+    code = (request.POST.get("town") or request.GET.get("town") or "").replace("\x00", "")
+    town = get_object_or_404(Municipality, code=code)
+    return town, _person_served(request, town)
 
 
 def _visible_business(request, pk: int) -> Business:
@@ -264,39 +307,50 @@ def my_properties(request):
 @require_http_methods(["GET", "POST"])
 def property_new(request):
     """Record a place: first the town, then its address, parcel and the attributes the
-    town's rules read from a place (Tisbury: the zone, BOH Reg 09.9)."""
+    town's rules read from a place (Tisbury: the zone, BOH Reg 09.9). At the counter a
+    clerk of the town records it for the resident they serve (``for``)."""
     back = page_to_return_to(request)
     town_form = TownForm(request.GET if "town" in request.GET else None)
     if not town_form.is_valid():
         return render(request, "parties/property_town.html",
-                      {"town_form": town_form, "next": back},
+                      {"town_form": town_form, "next": back,
+                       "counter_for": _person_served(request, None)},
                       status=400 if town_form.errors else 200)
     town: Municipality = town_form.cleaned_data["town"]
+    counter_for = _person_served(request, town)
     form = place_form_class(town.code)(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
             place, created = party_services.find_or_create_property(
                 municipality=town, address=form.cleaned_data["address"],
                 parcel=form.cleaned_data["parcel"], attributes=form.attributes(),
-                acting_user=request.user,
+                acting_user=request.user, for_person=counter_for,
             )
         except DomainError as refused:
             form.add_domain_errors(refused.errors)
         else:
-            if created:
-                messages.success(request, gettext("%(place)s is added to your properties.")
-                                 % {"place": place.full_address})
-            else:
-                messages.info(request, gettext(
-                    "%(place)s was already on the town's records; it is now among your "
-                    "properties.") % {"place": place.full_address})
+            (messages.success if created else messages.info)(
+                request, _place_added(place, created=created, person=counter_for))
+            default = (reverse("parties:staff_property", args=[place.pk]) if counter_for
+                       else reverse("parties:properties"))
             # Back to the application form the property was added from, if any, with
             # this property chosen on it.
-            return redirect(back_with_chosen(request, reverse("parties:properties"),
-                                             property=place.pk))
+            return redirect(back_with_chosen(request, default, property=place.pk))
     return render(request, "parties/property_form.html",
-                  {"form": form, "town": town, "next": back},
+                  {"form": form, "town": town, "next": back, "counter_for": counter_for},
                   status=400 if form.errors else 200)
+
+
+def _place_added(place: Property, *, created: bool, person) -> str:
+    values = {"place": place.full_address}
+    if person is not None:
+        values["person"] = person.display_name
+        return (gettext("%(place)s is added to %(person)s's properties.") if created
+                else gettext("%(place)s was already on the town's records; it is now among "
+                             "%(person)s's properties.")) % values
+    return (gettext("%(place)s is added to your properties.") if created
+            else gettext("%(place)s was already on the town's records; it is now among your "
+                         "properties.")) % values
 
 
 # -- staff: businesses -----------------------------------------------------------

@@ -29,7 +29,10 @@ from permits_site.accounts.people import enter_person_at_counter, find_people
 from permits_site.exceptions import DomainError
 from permits_site.licensing import transitions
 from permits_site.licensing.declarations import (
+    BUSINESS_FIELD,
     PERMIT_FIELD,
+    PROPERTY_FIELD,
+    REFERENCE,
     RENEWAL,
     pages_to_add_records,
     reference_options,
@@ -277,7 +280,32 @@ def counter(request, code: str):
         return _counter_page(request, permit_type, unknown=username,
                              status=400 if username else 200)
     return _apply(request, permit_type, applicant=applicant,
-                  template_context={"counter_for": applicant})
+                  template_context={"counter_for": applicant,
+                                    **_counter_records_pages(request, permit_type, applicant)})
+
+
+def _counter_records_pages(request, permit_type: PermitType, applicant) -> dict[str, str]:
+    """At the counter, where the Clerk records a property or a business for the resident
+    (``for``), in the permit type's town, coming back to this form for this resident with
+    the new record chosen, and the other choice kept (spec ``lifecycle.md``, "Holders")."""
+    action = _chosen_action(request, permit_type)
+    names = {declared.name for declared in kind_for(permit_type.code).fields(permit_type)
+             if declared.type == REFERENCE and declared.applies_to(action)}
+    back = {"applicant": applicant.username}
+    if action != permit_type.actions[0]:
+        back["action"] = action
+    for name in (PROPERTY_FIELD, BUSINESS_FIELD):
+        chosen = request.POST.get(name) or request.GET.get(name) or ""
+        if name in names and chosen.isdigit():
+            back[name] = chosen
+    query = urlencode({
+        "town": permit_type.municipality.code, "for": applicant.username,
+        "next": f"{reverse('licensing:counter', args=[permit_type.code])}?{urlencode(back)}",
+    })
+    pages = {PROPERTY_FIELD: ("add_property_for", "parties:property_new"),
+             BUSINESS_FIELD: ("add_business_for", "parties:business_new")}
+    return {key: f"{reverse(page)}?{query}" for name, (key, page) in pages.items()
+            if name in names}
 
 
 @login_required
