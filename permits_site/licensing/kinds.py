@@ -428,6 +428,16 @@ class PermitKind:
             return None
         return self.renewal_form_url(permit)
 
+    def term_outlasts(self, permit: Permit, days: int) -> bool:
+        """Whether the term the law gives ``permit`` is longer than ``days`` (the renewal
+        notice): a license year is, though a permit issued in its last weeks runs only to its
+        December 31 — its holder then hears of the renewal on its first day in force; any
+        other permit by its own term, so that a 30-day temporary permit (Tisbury 09.2.5(3)),
+        an event or a job is not."""
+        if self.annual is not None and permit.valid_through == year_end(permit.valid_through):
+            return True
+        return days_before(permit.valid_through, days) > permit.valid_from
+
     def renewal_form_url(self, permit: Permit) -> str | None:
         """The declared form renewing ``permit``, pre-filled (see :meth:`renewal_details`),
         whatever the day; None for a type that is not renewed."""

@@ -23,7 +23,7 @@ from permits_site.accounts.permissions import ENFORCEMENT_ROLES
 from permits_site.enforcement.deadlines import deadlines
 from permits_site.enforcement.models import CaseStatus, Citation, Order
 from permits_site.enforcement.services.dispositions import Standing, annotate_standing
-from permits_site.licensing.kinds import RENEWAL_NOTICE_DAYS
+from permits_site.licensing.kinds import RENEWAL_NOTICE_DAYS, kind_for
 from permits_site.licensing.models import OPEN_ENDED, Permit, PermitStatus
 from permits_site.notifications.models import MessageKind
 from permits_site.notifications.services import (
@@ -33,7 +33,7 @@ from permits_site.notifications.services import (
     retry_unsent,
     write,
 )
-from permits_site.rules.calendar import days_after, days_before
+from permits_site.rules.calendar import days_after
 from permits_site.rules.wording import MonthDay, explain
 from permits_site.towns.typed_text import typed_value
 
@@ -109,16 +109,19 @@ def reminder_draft(kind: str, key: str, subject: str, *, about, municipality,
 
 
 def expiring_permits(today: dt.date) -> Iterator[Reminder]:
-    """Active permits whose term ends within 30 days: one reminder for each term's end.
-    A term shorter than the notice (a 30-day temporary permit) gets none."""
+    """Active permits whose term ends within 30 days: one reminder for each term's end. One
+    issued inside those 30 days is reminded on its first day in force when its permit type's
+    term outlasts the notice (an annual permit issued on December 10,
+    :meth:`~permits_site.licensing.kinds.PermitKind.term_outlasts`); a term of 30 days or
+    less (a temporary permit, whose renewal is offered from its start) gets none."""
     permits = Permit.objects.filter(
-        status=PermitStatus.ACTIVE, valid_through__gte=today,
+        status=PermitStatus.ACTIVE, valid_from__lte=today, valid_through__gte=today,
         valid_through__lte=days_after(today, EXPIRY_NOTICE_DAYS),
     ).exclude(valid_through=OPEN_ENDED).exclude(
         permit_type__code__in=_covered_permit_types()
     ).select_related("permit_type", "municipality", "holder", "holder_business")
     for permit in permits:
-        if days_before(permit.valid_through, EXPIRY_NOTICE_DAYS) < permit.valid_from:
+        if not kind_for(permit.permit_type.code).term_outlasts(permit, EXPIRY_NOTICE_DAYS):
             continue
         draft = reminder_draft(
             MessageKind.PERMIT_EXPIRING,

@@ -393,6 +393,12 @@ class PrivateStableKind(StablePermitKind):
         the day before the anniversary."""
         return anniversary_eve(valid_from)
 
+    def term_outlasts(self, permit: Permit, days: int) -> bool:
+        """A year from issuance (§2.2), even for a transfer that keeps the end date of the
+        permit it hands over in its last weeks (§2.4): its new holder hears of the renewal
+        on its first day in force."""
+        return True
+
     def panel_context(self, user) -> dict[str, Any]:
         return keeper_panel(user)
 

@@ -60,8 +60,10 @@ def test_a_missed_morning_is_caught_up_the_next_day(permit, run):
 
 
 def test_a_term_shorter_than_the_notice_gets_no_reminder(holder, run):
-    issued_permit(holder, issued_by=staff(Role.CLERK, "northborough"),
+    issued_permit(holder, issued_by=staff(Role.CLERK, "tisbury"),
+                  code="tisbury.temporary_dumpster",
                   valid_from=dt.date(2027, 12, 10), valid_through=EXPIRES)
+    assert run(dt.date(2027, 12, 10)) == []
     assert run(EXPIRES - dt.timedelta(days=10)) == []
 
 
