@@ -15,7 +15,13 @@ from django.utils import timezone
 from django.utils.translation import gettext_noop
 
 from dogs.law import cite
-from dogs.models import Dog, DogLicense, PaperLicense, rabies_certificate_on_file
+from dogs.models import (
+    RABIES_CERTIFICATE,
+    Dog,
+    DogLicense,
+    PaperLicense,
+    rabies_certificate_on_file,
+)
 from dogs.periods import MUNICIPALITY
 from dogs.rules import DOG_LICENSE as DOG_LICENSE_RULES
 from dogs.rules import license_is_timely
@@ -28,6 +34,7 @@ from permits_site.licensing.models import (
     OPEN_STATUSES,
     Application,
     Document,
+    DocumentStatus,
     Invoice,
     InvoiceStatus,
     Permit,
@@ -407,7 +414,62 @@ def update_dog_license(
         before=before,
         after=_license_state(details),
     )
+    _check_certificate_on_file(application, details, acting_user=acting_user)
     return application
+
+
+#: The documents that prove a dog's rabies vaccination (Licenses A(1)): a certificate, or a
+#: veterinarian's exemption (``dogs.licenses.kinds.RABIES_EXEMPTION``).
+RABIES_PROOFS = (RABIES_CERTIFICATE, "rabies_exemption")
+
+
+def _check_certificate_on_file(application: Application, details: DogLicense, *,
+                               acting_user: User) -> None:
+    """A draft changed (another dog, another license year, a later day) takes the rabies
+    certificate on file that serves it now, as when it was started: a copy attached on file
+    that no longer does — another dog's, or one that ends before the new license's first
+    day — goes, audited; the one that does comes attached unless the owner attached a proof
+    of their own, which is never touched (Licenses A(1))."""
+    serves = rabies_certificate_for_renewal(details.dog, action=application.action,
+                                            license_year=details.license_year,
+                                            on=timezone.localdate())
+    copies = _on_file_copies(application)
+    for copy in copies:
+        if serves is None or copy.file.name != serves.file.name:
+            _detach_on_file(copy, application=application, acting_user=acting_user)
+    kept = serves is not None and any(copy.file.name == serves.file.name for copy in copies)
+    own_proof = (application.documents.filter(kind__in=RABIES_PROOFS)
+                 .exclude(status=DocumentStatus.REJECTED)
+                 .exclude(pk__in=[copy.pk for copy in copies]).exists())
+    if serves is not None and not kept and not own_proof:
+        attach_on_file(application=application, document=serves, acting_user=acting_user)
+
+
+def _on_file_copies(application: Application) -> list[Document]:
+    """The rabies certificates attached to ``application`` on file: the same file as a
+    document of another application (``attach_on_file``); an upload has a file of its own."""
+    elsewhere = Document.objects.filter(file=OuterRef("file")).exclude(
+        application=application)
+    return list(application.documents.filter(kind=RABIES_CERTIFICATE)
+                .filter(Exists(elsewhere)))
+
+
+def _detach_on_file(copy: Document, *, application: Application, acting_user: User) -> None:
+    """Take a certificate attached on file off a draft it no longer serves, audited; the file
+    stays with the application it was accepted on."""
+    audit.record(
+        actor=acting_user,
+        action="document.on_file_detached",
+        subject=application,
+        municipality=application.municipality,
+        summary=f"Rabies vaccination certificate on file (valid until {copy.valid_until}) "
+                f"taken off application #{application.pk}: it no longer serves "
+                f"{application.dog_license.dog.name}'s {application.dog_license.license_year} "
+                "license",
+        before={"document": copy.pk, "kind": copy.kind,
+                "valid_until": str(copy.valid_until) if copy.valid_until else None},
+    )
+    copy.delete()
 
 
 def _license_state(details: DogLicense) -> dict:

@@ -10,6 +10,7 @@ urlpatterns = [
     path("<int:pk>/paper-license/", views.paper_license, name="paper_license"),
     path("apply/", views.apply, name="apply"),
     path("apply/fee/", views.fee_preview, name="fee_preview"),
+    path("apply/rabies-on-file/", views.rabies_on_file, name="rabies_on_file"),
     path("renewals/", views.renewal_season, name="renewal_season"),
     path("renewals/remind/", views.send_reminders, name="send_reminders"),
     path("renewals/issue/", views.issue_renewals, name="issue_renewals"),

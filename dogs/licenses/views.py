@@ -181,7 +181,7 @@ def apply(request):
             "fees": _fee_table(),
             "kept_uploads": uploads,
             "new_license_offer": offer,
-            "rabies_on_file": _renewal_certificate(details),
+            "rabies_on_file": _chosen_certificate(details),
         },
         status=400 if request.method == "POST" else 200,
     )
@@ -192,18 +192,19 @@ def _certificate_on_file(dog, *, action: str, license_year: int):
                                                    on=timezone.localdate())
 
 
-def _renewal_certificate(details: DogLicenseDetailsForm):
-    """The rabies certificate on file that a renewal of the dog the form opened on would use
-    (Licenses A(1)), for the form to say so; None when it opened on no renewal."""
-    dog_id = str(details.initial.get("dog") or "")
-    if not dog_id.isdigit() or details.initial.get("action") != "renewal":
+def _chosen_certificate(details: DogLicenseDetailsForm):
+    """The rabies certificate on file that the draft would take for the dog, license and year
+    chosen on the form — as it opened (the list's first dog when the address names none),
+    as posted, or as changed — (Licenses A(1)), for the form to say so; None otherwise."""
+    dog_id, action, year = (str(details[name].value() or "")
+                            for name in ("dog", "action", "license_year"))
+    dogs = details.fields["dog"].queryset
+    dog = (dogs.filter(pk=int(dog_id)).first() if dog_id.isdigit()
+           else None if details.is_bound else dogs.first())
+    offered = {str(choice) for choice, _label in details.fields["license_year"].choices}
+    if dog is None or year not in offered:
         return None
-    dog = details.fields["dog"].queryset.filter(pk=int(dog_id)).first()
-    if dog is None:
-        return None
-    return _certificate_on_file(dog, action="renewal",
-                                license_year=details.initial.get("license_year")
-                                or details.fields["license_year"].initial)
+    return _certificate_on_file(dog, action=action, license_year=int(year))
 
 
 def _renewing(request) -> dict:
@@ -292,6 +293,16 @@ def fee_preview(request):
         except QuoteRefused:
             quote = None
     return render(request, "dogs/fee_preview.html", {"quote": quote})
+
+
+@login_required
+@require_GET
+def rabies_on_file(request):
+    """Whether the rabies certificate on file serves the dog, license and year chosen, as the
+    form changes (htmx fragment)."""
+    details = DogLicenseDetailsForm(request.GET, owner=request.user)
+    return render(request, "dogs/rabies_on_file.html",
+                  {"rabies_on_file": _chosen_certificate(details)})
 
 
 def clerk_town(request) -> Municipality:
