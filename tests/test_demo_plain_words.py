@@ -113,6 +113,7 @@ def demo_accounts() -> list[str]:
     return [credential.username for credential in build()]
 
 
+@pytest.mark.postgres_only  # the words of the demo's pages, which no database decides: read once
 def test_no_demo_page_shows_a_rule_id_or_a_field_name_outside_the_disclosure(demo_accounts):
     usernames = set(demo_accounts)
     problems: dict[str, set[str]] = defaultdict(set)

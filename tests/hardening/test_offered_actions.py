@@ -161,6 +161,7 @@ def judge(user: User, *, judged_already: frozenset[Form] = frozenset()) -> tuple
                    if (status := post_and_forget(client, (url, hidden))) in DEAD_ENDS]
 
 
+@pytest.mark.postgres_only  # a walk of the demo's pages no database decides: walked once
 def test_no_form_offered_to_a_member_of_staff_is_refused(accounts):
     resident, *staff = accounts
     # The forms every signed-in person gets (applying, a profile) are judged once, as the
