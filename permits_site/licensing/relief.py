@@ -11,8 +11,11 @@ filled in by :func:`permits_site.rules.wording.explain`.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
+from permits_site.licensing.models import Variance, VarianceStatus
+from permits_site.rules.base import CheckResult, Finding
 from permits_site.rules.wording import CitedSection, explain, gettext_noop
 
 VARIANCE = "variance"
@@ -106,3 +109,39 @@ def takes_effect(kind) -> str:
         return relief_sentence(kind, "takes_effect_signed_by",
                                signatures=kind.variance_signatures_required)
     return relief_sentence(kind, "takes_effect")
+
+
+#: Variances that keep their rules from another request: one is before the Board or in force.
+LIVE_STATUSES = (VarianceStatus.REQUESTED, VarianceStatus.GRANTED)
+
+
+def covered_rules(variances: Iterable[Variance], *,
+                  statuses: Iterable[str] = (VarianceStatus.GRANTED,)) -> set[str]:
+    """The rules the ``variances`` in ``statuses`` cover; by default the granted ones, whose
+    failure no longer blocks issuance."""
+    statuses = tuple(statuses)
+    return {rule_id for variance in variances if variance.status in statuses
+            for rule_id in variance.rule_ids}
+
+
+def unvaried_failures(result: CheckResult | None, variances: Iterable[Variance], *, kind,
+                      board_only: bool = True, before_board: bool = False) -> list[Finding]:
+    """The failed rules the Board may vary and has not: ``result``'s blocking failures no
+    granted variance among ``variances`` covers — nor, with ``before_board``, one still
+    waiting for the Board's signatures — in the rule set's order; none when the application
+    has not been judged.
+
+    Only the Board's own rules (``kind.board_varies``): another body's sign-off is the
+    office's to record, not the Board's to vary (Northborough §8.2). With ``board_only``
+    false, every unvaried failure, the office's sign-offs too: what holds a gate shut.
+
+    The one answer the variance service, the gates, the hearing notice and the pages ask:
+    a new request may cover ``before_board=True``; the notice asks for the rest of the
+    Board's own rules no grant covers; the gates hold every unvaried failure.
+    """
+    if result is None:
+        return []
+    taken = covered_rules(variances, statuses=LIVE_STATUSES if before_board
+                          else (VarianceStatus.GRANTED,))
+    return [finding for finding in result.blocking_failures
+            if finding.rule not in taken and (not board_only or kind.board_varies(finding.rule))]

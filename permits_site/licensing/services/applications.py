@@ -217,6 +217,11 @@ def update_draft(
     return application
 
 
+#: Given for a result the caller has not judged yet (None is a judgement: no rules to judge
+#: by), so that a page judging the application once passes its result along.
+NOT_JUDGED = object()
+
+
 def evaluate(application: Application, *, on: dt.date | None = None) -> CheckResult | None:
     """Judge the application against its permit type's rule set, on its date."""
     kind = kind_for(application.permit_type.code)

@@ -13,6 +13,7 @@ from __future__ import annotations
 from permits_site.licensing.declarations import Gate
 from permits_site.licensing.kinds import Blocker
 from permits_site.licensing.models import Application, ReviewDetermination, VarianceStatus
+from permits_site.licensing.relief import unvaried_failures
 from permits_site.rules.base import CheckResult
 
 
@@ -36,16 +37,11 @@ def gate_blockers(application: Application, *, kind, result: CheckResult | None
 
 
 def _rule_blockers(application: Application, *, kind, result: CheckResult) -> list[Blocker]:
-    varied = {
-        rule_id
-        for variance in application.variances.all() if variance.is_granted
-        for rule_id in variance.rule_ids
-    }
     return [
         Blocker(finding.rule, finding.message, finding.citation,
                 Gate(kind.rule_gates.get(finding.rule, Gate.RULES_MET)))
-        for finding in result.blocking_failures
-        if finding.rule not in varied
+        for finding in unvaried_failures(result, application.variances.all(), kind=kind,
+                                         board_only=False)
     ]
 
 

@@ -28,9 +28,9 @@ from permits_site.licensing.models import (
     HearingAbutter,
     PermitHearing,
 )
-from permits_site.licensing.relief import relief_noun
+from permits_site.licensing.relief import relief_noun, unvaried_failures
 from permits_site.licensing.services.applications import evaluate
-from permits_site.licensing.services.variances import cited, granted_rule_ids
+from permits_site.licensing.services.variances import cited
 from permits_site.parties.models import Property, normalise_parcel
 from permits_site.pdf.notices import render_hearing_notices_pdf
 from permits_site.rules.calendar import format_date
@@ -140,10 +140,7 @@ def describe_relief(application: Application) -> str:
     is no longer asked. Where the law provides no relief, the notice asks for the permit."""
     kind = kind_for(application.permit_type.code)
     noun = relief_noun(kind)
-    granted = granted_rule_ids(application)
-    result = evaluate(application)
-    failures = [finding for finding in (result.blocking_failures if result else ())
-                if kind.board_varies(finding.rule) and finding.rule not in granted]
+    failures = unvaried_failures(evaluate(application), application.variances.all(), kind=kind)
     if not (failures and noun):
         return f"A {application.permit_type.name.lower()}."
     return " ".join(_relief_asked(noun, finding) for finding in failures)

@@ -27,9 +27,9 @@ from permits_site.licensing.models import (
     VarianceSignature,
     VarianceStatus,
 )
-from permits_site.licensing.relief import relief_sentence
-from permits_site.licensing.services.applications import evaluate
-from permits_site.rules.base import Outcome
+from permits_site.licensing.relief import LIVE_STATUSES, covered_rules, relief_sentence
+from permits_site.licensing.services.applications import NOT_JUDGED, evaluate
+from permits_site.rules.base import CheckResult, Outcome
 from permits_site.rules.registry import get_rule_set, rule_in_plain_words
 
 if TYPE_CHECKING:
@@ -43,8 +43,6 @@ WRITTEN_APPLICATION = {
                   "numbers.",
     "relief": "Say what waiver is asked.",
 }
-#: Variances that stop another request for the same rule: one is pending or in force.
-LIVE_STATUSES = (VarianceStatus.REQUESTED, VarianceStatus.GRANTED)
 
 
 def cited(message: str, citation: str) -> str:
@@ -63,14 +61,14 @@ def granted_variances(application: Application) -> list[Variance]:
 
 def granted_rule_ids(application: Application) -> set[str]:
     """Every rule a granted variance covers: failing it no longer blocks issuance."""
-    return {rule_id for variance in granted_variances(application) for rule_id in variance.rule_ids}
+    return covered_rules(application.variances.all())
 
 
 @transaction.atomic
 def request_variance(
     *, application: Application, rule_ids: list[str], request_text: str, acting_user: User,
     sets_aside_law: bool = False, locus: str = "", owner: str = "", regulation: str = "",
-    relief: str = "",
+    relief: str = "", result: CheckResult | None | object = NOT_JUDGED,
 ) -> Variance:
     """Put a written request before the Board to vary rules of the application's rule set.
 
@@ -87,6 +85,9 @@ def request_variance(
     regulation and the waiver asked, and ``request_text`` says why; such a request may name
     no rule of the rule set, for the Board may waive any of its regulations (Tisbury
     09.0.3(3)), and the regulation it names in writing is what the Board decides on.
+
+    ``result`` is the application as judged by the page that offered the rules to choose
+    from, so that one request judges it once; the service judges it when not given.
     """
     application = Application.objects.select_for_update().get(pk=application.pk)
     if not variance_citation(application):
@@ -102,7 +103,8 @@ def request_variance(
     if not errors and (refusals := kind.unwaivable_rules(application, rule_ids)):
         errors["rule_ids"] = refusals
     if not errors and not waives_in_writing_only and (
-            not_failed := _not_failed(application, rule_ids)):
+            not_failed := _not_failed(
+                evaluate(application) if result is NOT_JUDGED else result, rule_ids)):
         errors["rule_ids"] = [cited(message, citation) for message in not_failed]
     if sets_aside_law:
         errors["sets_aside_law"] = [relief_sentence(kind, "law_beyond_relief")]
@@ -133,22 +135,6 @@ def request_variance(
         after={"status": variance.status, "rule_ids": variance.rule_ids},
     )
     return variance
-
-
-def requestable_failures(result, variances, *, kind) -> list:
-    """Failed rules of the Board's own not yet in a pending or granted variance: what a
-    request may cover. Another body's sign-off is the office's to record, not the Board's to
-    vary (Northborough §8.2)."""
-    if result is None:
-        return []
-    taken = {
-        rule_id
-        for variance in variances
-        if variance.status in LIVE_STATUSES
-        for rule_id in variance.rule_ids
-    }
-    return [finding for finding in result.blocking_failures
-            if finding.rule not in taken and kind.board_varies(finding.rule)]
 
 
 def variances_with_signatures(application: Application):
@@ -205,12 +191,11 @@ NOT_FAILED = {
 }
 
 
-def _not_failed(application: Application, rule_ids: list[str]) -> list[str]:
-    """Refusals of the rules asked for that the application does not fail today: the Board
-    varies a provision whose enforcement would do manifest injustice (Northborough §8.2),
-    and a rule that passes, does not apply or awaits a determination is not enforced
-    against the application."""
-    result = evaluate(application)
+def _not_failed(result: CheckResult | None, rule_ids: list[str]) -> list[str]:
+    """Refusals of the rules asked for that the application (judged: ``result``) does not
+    fail today: the Board varies a provision whose enforcement would do manifest injustice
+    (Northborough §8.2), and a rule that passes, does not apply or awaits a determination is
+    not enforced against the application."""
     if result is None:
         return [f"{rule_id} has not been judged yet: the office has not recorded what the "
                 "rules read." for rule_id in rule_ids]

@@ -17,7 +17,7 @@ from permits_site.exceptions import DomainError
 from permits_site.licensing import transitions
 from permits_site.licensing.kinds import kind_for
 from permits_site.licensing.models import Application
-from permits_site.licensing.relief import relief_words
+from permits_site.licensing.relief import relief_words, unvaried_failures
 from permits_site.licensing.review_forms import VarianceRequestForm
 from permits_site.licensing.services import applications as application_services
 from permits_site.licensing.services import variances as variance_services
@@ -46,9 +46,9 @@ def variance_request(request, pk: int):
         permissions.can_ask_for_variance, request.user, pk=pk,
     )
     kind = kind_for(application.permit_type.code)
-    failures = variance_services.requestable_failures(
-        application_services.evaluate(application), list(application.variances.all()),
-        kind=kind)
+    result = application_services.evaluate(application)
+    failures = unvaried_failures(result, application.variances.all(), kind=kind,
+                                 before_board=True)
     if not may_ask(application, failures=failures):
         messages.error(request, explained(explain(gettext_noop(
             "No failed rule of this application can be put before the %(authority)s now."),
@@ -58,8 +58,8 @@ def variance_request(request, pk: int):
                                application=application)
     if request.method == "POST" and form.is_valid():
         try:
-            variance_services.request_variance(application=application,
-                                               acting_user=request.user, **form.cleaned_data)
+            variance_services.request_variance(application=application, acting_user=request.user,
+                                               result=result, **form.cleaned_data)
         except DomainError as refused:
             form.add_domain_errors(refused.errors)
         else:

@@ -27,8 +27,10 @@ from permits_site.licensing.models import (
     PermitType,
 )
 from permits_site.licensing.pending_uploads import KeptUploads
+from permits_site.licensing.relief import unvaried_failures
 from permits_site.licensing.services import applications as application_services
 from permits_site.licensing.services import variances as variance_services
+from permits_site.licensing.services.applications import NOT_JUDGED
 from permits_site.licensing.services.documents import still_needed, upload_document
 from permits_site.licensing.services.next_step import next_step
 from permits_site.licensing.services.variances import granted_variances
@@ -39,6 +41,7 @@ from permits_site.licensing.views.relief import may_ask
 from permits_site.page_actions import with_actions
 from permits_site.parties.services import properties_of
 from permits_site.pdf.rendering import render_permit_pdf_bytes
+from permits_site.rules.base import CheckResult
 from permits_site.towns.models import Municipality
 
 
@@ -209,7 +212,7 @@ def relief_context(application: Application, *, result) -> dict:
     (``relief.may_ask``)."""
     variances = list(variance_services.variances_with_signatures(application))
     kind = kind_for(application.permit_type.code)
-    failures = variance_services.requestable_failures(result, variances, kind=kind)
+    failures = unvaried_failures(result, variances, kind=kind, before_board=True)
     return {
         "variances": variances,
         "variance_noun": kind.variance_notice.noun,
@@ -218,12 +221,15 @@ def relief_context(application: Application, *, result) -> dict:
     }
 
 
-def application_context(application: Application, *, upload_form, user) -> dict:
+def application_context(application: Application, *, upload_form, user,
+                        result: CheckResult | None | object = NOT_JUDGED) -> dict:
     """What both the resident's and the staff's pages show about one application: the
     actions ``user`` may take on it (``permissions.permitted_actions``), the upload form
-    only to those who may upload."""
+    only to those who may upload; ``result`` the application as the request judged it
+    already, judged here if not."""
     kind = kind_for(application.permit_type.code)
-    result = application_services.evaluate(application)
+    if result is NOT_JUDGED:
+        result = application_services.evaluate(application)
     invoice = application_services.current_invoice(application)
     allowed = permissions.permitted_actions(user, application)
     return {

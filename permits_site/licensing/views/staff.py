@@ -37,6 +37,7 @@ from permits_site.licensing.models import (
     VarianceStatus,
 )
 from permits_site.licensing.page_registry import queue_links
+from permits_site.licensing.relief import unvaried_failures
 from permits_site.licensing.review_forms import (
     DeterminationForm,
     HearingDecisionForm,
@@ -49,7 +50,7 @@ from permits_site.licensing.review_forms import (
 from permits_site.licensing.services import applications as application_services
 from permits_site.licensing.services import hearings as hearing_services
 from permits_site.licensing.services import variances as variance_services
-from permits_site.licensing.services.applications import ReviewDecision
+from permits_site.licensing.services.applications import NOT_JUDGED, ReviewDecision
 from permits_site.licensing.services.documents import review_document
 from permits_site.licensing.services.gates import latest_determinations
 from permits_site.licensing.services.payments import record_payment
@@ -64,6 +65,7 @@ from permits_site.licensing.views.resident import (
 )
 from permits_site.page_actions import posted_number, with_actions
 from permits_site.pdf.variances import render_variance_notice_pdf
+from permits_site.rules.base import CheckResult
 from permits_site.rules.registry import get_check
 from permits_site.towns.models import Municipality
 
@@ -195,12 +197,15 @@ DECISION_ACTIONS = ("start_review", "approve_and_issue", "request_changes", "den
 
 
 def review_context(
-    request, application: Application, *, bound: Mapping[str, forms.Form] | None = None
+    request, application: Application, *, bound: Mapping[str, forms.Form] | None = None,
+    result: CheckResult | None | object = NOT_JUDGED,
 ) -> dict:
-    """The review screen; ``bound`` holds a refused form, by prefix, to show with its errors."""
+    """The review screen; ``bound`` holds a refused form, by prefix, to show with its errors;
+    ``result`` the application as the request judged it already, if it did."""
     bound = bound or {}
     kind = kind_for(application.permit_type.code)
-    context = application_context(application, upload_form=None, user=request.user)
+    context = application_context(application, upload_form=None, user=request.user,
+                                  result=result)
     variances = list(
         application.variances.select_related("requested_by").prefetch_related(
             Prefetch(
@@ -332,7 +337,7 @@ def _variance_request_form(request, application, kind, result, variances, bound)
     file it; a refused one stays on the screen with its errors."""
     if not permissions.may_take(request.user, "request_variance", application):
         return None
-    failures = variance_services.requestable_failures(result, variances, kind=kind)
+    failures = unvaried_failures(result, variances, kind=kind, before_board=True)
     if not may_ask(application, failures=failures) and "variance" not in bound:
         return None
     return _form(bound, VarianceRequestForm, "variance", failures=failures,
@@ -524,8 +529,10 @@ def document_decision(request, pk: int):
     return redirect("licensing:review", pk=document.application_id)
 
 
-def _act_on(request, application: Application, form, act: Callable[..., object], *, done: str):
-    """Run the service on a valid form and go back to the review; else show what was refused."""
+def _act_on(request, application: Application, form, act: Callable[..., object], *, done: str,
+            result: CheckResult | None | object = NOT_JUDGED):
+    """Run the service on a valid form and go back to the review; else show what was refused
+    (with ``result``, the application as this request judged it already)."""
     if form.is_valid():
         try:
             act(**form.cleaned_data)
@@ -534,7 +541,7 @@ def _act_on(request, application: Application, form, act: Callable[..., object],
         else:
             messages.success(request, done)
             return redirect("licensing:review", pk=application.pk)
-    context = review_context(request, application, bound={form.prefix: form})
+    context = review_context(request, application, bound={form.prefix: form}, result=result)
     return render(request, "licensing/review.html", context, status=400)
 
 
@@ -544,13 +551,13 @@ def _request_variance(request, pk: int):
     if not permissions.can_request_variance(request.user, application):
         raise permissions.Refused("request a variance", REVIEWER_ROLES,
                                   town=application.municipality_id)
-    variances = list(application.variances.all())
+    result = application_services.evaluate(application)
     form = VarianceRequestForm(
         request.POST,
         prefix="variance",
-        failures=variance_services.requestable_failures(
-            application_services.evaluate(application), variances,
-            kind=kind_for(application.permit_type.code)),
+        failures=unvaried_failures(result, application.variances.all(),
+                                   kind=kind_for(application.permit_type.code),
+                                   before_board=True),
         application=application,
     )
     return _act_on(
@@ -558,9 +565,10 @@ def _request_variance(request, pk: int):
         application,
         form,
         lambda **request_data: variance_services.request_variance(
-            application=application, acting_user=request.user, **request_data
+            application=application, acting_user=request.user, result=result, **request_data
         ),
         done="Variance requested; it is now before the Board.",
+        result=result,
     )
 
 
