@@ -25,7 +25,7 @@ from rest_framework.routers import SimpleRouter
 
 from permits_site.accounts import permissions
 from permits_site.accounts.models import User
-from permits_site.accounts.permissions import ENFORCEMENT_ROLES, INSPECTOR_ROLES, require
+from permits_site.accounts.permissions import ENFORCEMENT_ROLES, INSPECTOR_ROLES
 from permits_site.api.errors import named_as_sent, nest_errors
 from permits_site.api.public.fields import (
     BoundedModelSerializer,
@@ -63,7 +63,7 @@ from permits_site.enforcement.registry import (
 from permits_site.enforcement.services import dispositions
 from permits_site.enforcement.services.cases import PERMIT_CHANGES
 from permits_site.enforcement.services.dispositions import Standing
-from permits_site.enforcement.steps import STEPS, Step
+from permits_site.enforcement.steps import INSPECTION_STEPS, SEEING, STEPS
 from permits_site.exceptions import DomainError, InvalidTransition
 from permits_site.licensing.models import Application, Permit
 from permits_site.parties.models import Business, Property, PropertyOwner
@@ -72,16 +72,12 @@ from permits_site.towns.models import Municipality
 # -- who may do what ---------------------------------------------------------------
 
 
-#: What a request refused before any record is read attempted, and who may do it, when it
-#: only reads.
-SEEING = Step("see inspections, cases and deadlines", ENFORCEMENT_ROLES)
-
-
 class IsEnforcementStaff(BasePermission):
     """Staff of some town; what they may see is then scoped to their towns.
 
     Anyone else is refused before any record is read, naming the act the request attempted
-    and who may do it: the view's ``acts`` by action ("schedule inspections"), else seeing.
+    and who may do it: the view's ``acts`` by action ("schedule inspections"), else seeing
+    (:data:`~permits_site.enforcement.steps.SEEING`).
     """
 
     def has_permission(self, request, view) -> bool:
@@ -463,11 +459,11 @@ class InspectionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
     serializer_class = InspectionSerializer
     town_field = "municipality"
     permission_classes = [IsAuthenticated, IsEnforcementStaff]
+    #: Each action's step (:data:`~permits_site.enforcement.steps.INSPECTION_STEPS`).
     acts = {
-        "create": Step("schedule inspections", permissions.SCHEDULER_ROLES),
-        "reschedule": Step("reschedule inspections", permissions.SCHEDULER_ROLES),
-        **dict.fromkeys(("findings", "photos", "close"),
-                        Step("record an inspection", INSPECTOR_ROLES)),
+        "create": INSPECTION_STEPS["schedule"],
+        "reschedule": INSPECTION_STEPS["reschedule"],
+        **dict.fromkeys(("findings", "photos", "close"), INSPECTION_STEPS["record"]),
     }
 
     def get_queryset(self):
@@ -476,8 +472,9 @@ class InspectionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
 
     def inspected(self) -> Inspection:
         inspection = self.get_object()
-        require(permissions.can_inspect(self.request.user, inspection),
-                "record an inspection", INSPECTOR_ROLES, town=inspection.municipality_id)
+        INSPECTION_STEPS["record"].refuse_unless(
+            permissions.can_inspect(self.request.user, inspection),
+            town=inspection.municipality_id)
         return inspection
 
     def respond(self, inspection: Inspection, *, status_code=status.HTTP_200_OK) -> Response:
@@ -488,8 +485,9 @@ class InspectionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
     def create(self, request):
         """Schedule an inspection (clerks and inspectors of the town)."""
         data = validated_body(InspectionScheduleSerializer, request.data, user=request.user)
-        require(permissions.can_schedule_inspection(request.user, data["municipality"].pk),
-                "schedule inspections", permissions.SCHEDULER_ROLES, town=data["municipality"])
+        INSPECTION_STEPS["schedule"].refuse_unless(
+            permissions.can_schedule_inspection(request.user, data["municipality"].pk),
+            town=data["municipality"])
         with named_as_sent(check_code="check"):
             inspection = services.schedule_chosen_day(
                 municipality=data["municipality"], check_code=data["check"],
@@ -561,17 +559,13 @@ class CaseViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     town_field = "municipality"
     permission_classes = [IsAuthenticated, IsEnforcementStaff]
     #: Each action's step (:data:`~permits_site.enforcement.steps.STEPS`), as ``step`` takes it.
-    acts = {
-        "create": Step("open a case", permissions.CASE_WORKER_ROLES),
-        "hearing_continuances": Step("continue a case's hearing",
-                                     permissions.CASE_DECIDER_ROLES),
-        **{action: STEPS[who] for action, who in (
-            ("determination", "determine"), ("orders", "order"), ("compliance", "compliance"),
-            ("citations", "citation"), ("hearings", "hearing"),
-            ("hearing_decisions", "hearing_decision"), ("appeals", "appeal"),
-            ("appeal_decisions", "appeal_decision"), ("charges", "charge"),
-            ("permit_status", "permit"), ("close", "close"))},
-    }
+    acts = {action: STEPS[who] for action, who in (
+        ("create", "open"), ("hearing_continuances", "hearing_continuance"),
+        ("determination", "determine"), ("orders", "order"), ("compliance", "compliance"),
+        ("citations", "citation"), ("hearings", "hearing"),
+        ("hearing_decisions", "hearing_decision"), ("appeals", "appeal"),
+        ("appeal_decisions", "appeal_decision"), ("charges", "charge"),
+        ("permit_status", "permit"), ("close", "close"))}
 
     def get_queryset(self):
         return visible(Case.objects.all(), self.request.user).select_related(
@@ -590,8 +584,8 @@ class CaseViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         """Open a case on a complaint, or from a failed inspection's findings."""
         data = validated_body(CaseOpenSerializer, request.data, user=request.user)
         municipality = data.pop("municipality")
-        require(permissions.can_work_case(request.user, municipality.pk), "open a case",
-                permissions.CASE_WORKER_ROLES, town=municipality)
+        self.acts["create"].refuse_unless(permissions.can_work_case(request.user, municipality.pk),
+                                          town=municipality)
         about = about_of(data)
         if data["inspection"] is not None:
             case = from_inspection(data, municipality=municipality, acting_user=request.user,

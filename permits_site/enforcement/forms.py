@@ -30,7 +30,7 @@ from permits_site.enforcement.services.cases import (
     has_responsible_party,
     responsible_for_permit,
 )
-from permits_site.enforcement.services.charges import charges_allowed_now
+from permits_site.enforcement.services.charges import ChargesNow, charges_now
 from permits_site.enforcement.services.citations import policy_of
 from permits_site.enforcement.services.fines import fine_schedule_in_force
 from permits_site.enforcement.services.inspections import address_of
@@ -335,11 +335,13 @@ class OpenCaseForm(ServiceForm):
 
 
 class CaseActionForm(ServiceForm):
-    """A form acting on one case; subclasses fill their choices from it."""
+    """A form acting on one case; subclasses fill their choices from it, and from its
+    ``charges`` as the page judged them once (:func:`charges_now`), if passed."""
 
-    def __init__(self, *args, case: Case, **kwargs):
+    def __init__(self, *args, case: Case, charges: ChargesNow | None = None, **kwargs):
         super().__init__(*args, **kwargs)
         self.case = case
+        self.charges = charges
 
 
 class DeterminationForm(CaseActionForm):
@@ -566,7 +568,7 @@ class AppealDecisionForm(CaseActionForm):
 
 
 class ChargeForm(CaseActionForm):
-    """The charges the case type allows, invoiced to the case's party."""
+    """The charges the case type allows today, invoiced to the case's party."""
 
     code = forms.ChoiceField(label="Charge")
     amount = forms.DecimalField(**MONEY_FIELD, min_value=0.01, label="Amount ($)")
@@ -576,9 +578,10 @@ class ChargeForm(CaseActionForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
+        charges = self.charges if self.charges is not None else charges_now(self.case)
         self.fields["code"].choices = [
             (charge.code, f"{charge.description} ({charge.citation})")
-            for charge in charges_allowed_now(self.case)
+            for charge in charges.allowed
         ]
 
 

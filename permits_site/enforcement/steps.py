@@ -1,4 +1,4 @@
-"""Who takes each step of an enforcement case, and how a refusal names the step.
+"""Who takes each step of an enforcement case or inspection, and how a refusal names it.
 
 The case page (``permits_site.enforcement.views``) offers a step only to its roles and the
 API (``permits_site.api.enforcement``) refuses it to others, both from this one table: a
@@ -18,6 +18,9 @@ from permits_site.accounts.permissions import (
     APPEAL_RECORDER_ROLES,
     CASE_DECIDER_ROLES,
     CASE_WORKER_ROLES,
+    ENFORCEMENT_ROLES,
+    INSPECTOR_ROLES,
+    SCHEDULER_ROLES,
     Refused,
 )
 from permits_site.enforcement.services.cases import own_decision_refusal
@@ -41,6 +44,11 @@ class Step:
         permissions.require(self.allows(user, municipality_id), self.doing, self.roles,
                             town=municipality_id)
 
+    def refuse_unless(self, allowed: bool, *, town) -> None:
+        """Refuse, naming the step and its roles, unless ``allowed`` (a finer check than the
+        roles alone, e.g. the inspection's own inspector)."""
+        permissions.require(allowed, self.doing, self.roles, town=town)
+
     def allows_on(self, user, case) -> bool:
         """Whether ``user`` may take the step on ``case``: the page offers it only then."""
         return self.allows(user, case.municipality_id) and (
@@ -54,15 +62,27 @@ class Step:
             raise refusal
 
 
+#: Seeing a town's inspections, cases and deadlines: what a refusal names when a request
+#: attempted no step.
+SEEING = Step("see inspections, cases and deadlines", ENFORCEMENT_ROLES)
+
+INSPECTION_STEPS = {
+    "schedule": Step("schedule inspections", SCHEDULER_ROLES),
+    "reschedule": Step("reschedule inspections", SCHEDULER_ROLES),
+    "record": Step("record an inspection", INSPECTOR_ROLES),
+}
+
 STEPS = {
+    "open": Step("open a case"),
     "determine": Step("record a case's determination"),
     "order": Step("issue an order"),
     "compliance": Step("record compliance with an order"),
     "citation": Step("issue a citation"),
     "hearing": Step("schedule a case's hearing"),
     "hearing_decision": Step("decide a case's hearing", CASE_DECIDER_ROLES),
+    "hearing_continuance": Step("continue a case's hearing", CASE_DECIDER_ROLES),
     # The party's appeal, filed with the Clerk; never recorded by whoever decided what it
-    # answers (North Andover Code ch. 60, Hearing authority B, E).
+    # answers (the section ``APPEAL_RECORDER_ROLES`` cites).
     "appeal": Step("record an appeal", APPEAL_RECORDER_ROLES, barred=own_decision_refusal),
     "appeal_decision": Step("decide an appeal", CASE_DECIDER_ROLES),
     "charge": Step("charge a case's party"),

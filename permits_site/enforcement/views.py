@@ -51,7 +51,7 @@ from permits_site.enforcement.registry import (
 )
 from permits_site.enforcement.services import dispositions
 from permits_site.enforcement.services.cases import opens_case
-from permits_site.enforcement.services.charges import charges_allowed_now, charges_refused_now
+from permits_site.enforcement.services.charges import ChargesNow, charges_now
 from permits_site.enforcement.services.citations import policy_of
 from permits_site.enforcement.services.inspections import as_strict_json, judge
 from permits_site.enforcement.steps import STEPS, Step
@@ -523,9 +523,19 @@ def _pending(items) -> bool:
     return any(item.decided_on is None for item in items)
 
 
-def _chargeable(case: Case) -> bool:
-    """An account to invoice, and a charge the case may raise now."""
-    return case.party_id is not None and bool(charges_allowed_now(case))
+def _chargeable(case: Case, charges: ChargesNow) -> bool:
+    """An open case, an account to invoice, and a charge the case may raise now."""
+    return _not_closed(case) and case.party_id is not None and bool(charges.allowed)
+
+
+def _judged_charges(case: Case) -> ChargesNow:
+    """The case's charges, judged once per request and passed to the actions' offers, the
+    charge form and the page; a closed case raises none, so they are not judged."""
+    return charges_now(case) if _not_closed(case) else ChargesNow()
+
+
+def _open(case: Case, _charges: ChargesNow) -> bool:
+    return _not_closed(case)
 
 
 def _permit_standing(case: Case) -> bool:
@@ -540,15 +550,19 @@ class CaseAction:
 
     The form's cleaned data are the service's keyword arguments; the case
     is passed too when ``takes_case`` (an item's form names its item). Who
-    takes the step is its ``step`` of :data:`permits_site.enforcement.steps.STEPS`.
+    takes the step is its ``step`` of :data:`permits_site.enforcement.steps.STEPS`; whether
+    the case offers it, ``offered(case, charges)``, given the charges the page judged.
     """
 
     form_class: type[enforcement_forms.CaseActionForm]
     service: Callable[..., Any]
     done: str
     step: Step
-    offered: Callable[[Case], bool]
+    offered: Callable[[Case, ChargesNow], bool]
     takes_case: bool = True
+
+    def form(self, *args, case: Case, charges: ChargesNow, prefix: str):
+        return self.form_class(*args, case=case, charges=charges, prefix=prefix)
 
     def perform(self, case: Case, data: dict[str, Any], user) -> None:
         arguments = {**data, "case": case} if self.takes_case else dict(data)
@@ -558,52 +572,52 @@ class CaseAction:
 CASE_ACTIONS = {
     "determine": CaseAction(
         enforcement_forms.DeterminationForm, services.determine, "Determination recorded.",
-        STEPS["determine"], offered=lambda case: case.status == CaseStatus.OPEN,
+        STEPS["determine"], offered=lambda case, _: case.status == CaseStatus.OPEN,
     ),
     "order": CaseAction(
         enforcement_forms.OrderForm, services.issue_order, "Order issued.", STEPS["order"],
-        offered=_not_closed,
+        offered=_open,
     ),
     "compliance": CaseAction(
         enforcement_forms.ComplianceForm, services.record_compliance, "Compliance recorded.",
         STEPS["compliance"],
-        offered=lambda case: any(order.complied_on is None for order in case.orders.all()),
+        offered=lambda case, _: any(order.complied_on is None for order in case.orders.all()),
         takes_case=False,
     ),
     "citation": CaseAction(
         enforcement_forms.CitationForm, services.issue_citation, "Citation issued.",
-        STEPS["citation"], offered=_not_closed,
+        STEPS["citation"], offered=_open,
     ),
     "hearing": CaseAction(
         enforcement_forms.HearingForm, services.schedule_case_hearing, "Hearing scheduled.",
-        STEPS["hearing"], offered=_not_closed,
+        STEPS["hearing"], offered=_open,
     ),
     "hearing_decision": CaseAction(
         enforcement_forms.HearingDecisionForm, services.decide_case_hearing,
         "Hearing decision recorded.", STEPS["hearing_decision"],
-        offered=lambda case: _pending(case.hearings.all()), takes_case=False,
+        offered=lambda case, _: _pending(case.hearings.all()), takes_case=False,
     ),
     "appeal": CaseAction(
         enforcement_forms.AppealForm, services.file_appeal, "Appeal recorded.",
-        STEPS["appeal"], offered=_not_closed,
+        STEPS["appeal"], offered=_open,
     ),
     "appeal_decision": CaseAction(
         enforcement_forms.AppealDecisionForm, services.decide_appeal,
         "Appeal decision recorded.", STEPS["appeal_decision"],
-        offered=lambda case: _pending(case.appeals.all()), takes_case=False,
+        offered=lambda case, _: _pending(case.appeals.all()), takes_case=False,
     ),
     "charge": CaseAction(
         enforcement_forms.ChargeForm, services.add_case_charge, "Charge invoiced.",
-        STEPS["charge"], offered=lambda case: _not_closed(case) and _chargeable(case),
+        STEPS["charge"], offered=_chargeable,
     ),
     "permit": CaseAction(
         enforcement_forms.PermitStatusForm, services.suspend_or_revoke_permit,
         "Permit status changed.", STEPS["permit"],
-        offered=lambda case: _not_closed(case) and _permit_standing(case),
+        offered=lambda case, _: _not_closed(case) and _permit_standing(case),
     ),
     "close": CaseAction(
         enforcement_forms.CloseCaseForm, services.close_case, "Case closed.", STEPS["close"],
-        offered=_not_closed,
+        offered=_open,
     ),
 }
 
@@ -651,15 +665,19 @@ def town_has_surcharges(case: Case) -> bool:
         return False
 
 
-def render_case(request, case: Case, *, bound: dict | None = None):
+def render_case(request, case: Case, *, bound: dict | None = None,
+                charges: ChargesNow | None = None):
+    """The case screen; ``charges``, as the posted action judged them, else judged here."""
     user = request.user
     bound = bound or {}
     today = timezone.localdate()
+    if charges is None:
+        charges = _judged_charges(case)
     forms = {
-        name: bound.get(name) or action.form_class(case=case, prefix=name)
+        name: bound.get(name) or action.form(case=case, charges=charges, prefix=name)
         for name, action in CASE_ACTIONS.items()
-        if takes_generic_steps(case.case_type, closing=name == "close") and action.offered(case)
-        and action.step.allows_on(user, case)
+        if takes_generic_steps(case.case_type, closing=name == "close")
+        and action.offered(case, charges) and action.step.allows_on(user, case)
     }
     citations = [
         {"citation": citation, "accrual": accrual_text(citation, on=today),
@@ -681,7 +699,7 @@ def render_case(request, case: Case, *, bound: dict | None = None):
         "party_url": case_party_url(case),
         "surcharges": town_has_surcharges(case),
         "charges": [charge.invoice for charge in case.charges.all()],
-        "charges_refused": charges_refused_now(case) if _not_closed(case) else [],
+        "charges_refused": charges.refused,
         "history": history_of(case)[:30],
         "today": today,
         "may_continue": case.status != CaseStatus.CLOSED
@@ -695,12 +713,13 @@ def _act(request, pk: int, action: str):
     spec = CASE_ACTIONS[action]
     case = visible_case(request, pk)
     spec.step.require_on(request.user, case)
+    charges = _judged_charges(case)
     if not (takes_generic_steps(case.case_type, closing=action == "close")
-            and spec.offered(case)):
+            and spec.offered(case, charges)):
         messages.error(request, "This step is not open on this case here; its own page "
                                 "takes the steps its law sets.")
         return redirect("enforcement:case", pk=pk)
-    form = spec.form_class(request.POST, case=case, prefix=action)
+    form = spec.form(request.POST, case=case, charges=charges, prefix=action)
     if form.is_valid():
         try:
             spec.perform(case, form.cleaned_data, request.user)
@@ -709,7 +728,7 @@ def _act(request, pk: int, action: str):
         else:
             messages.success(request, spec.done)
             return redirect("enforcement:case", pk=pk)
-    return render_case(request, case, bound={action: form})
+    return render_case(request, case, bound={action: form}, charges=charges)
 
 
 @enforcement_staff_required

@@ -7,6 +7,7 @@ against it like any other invoice.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
@@ -87,15 +88,26 @@ def _charges_of(case: Case) -> tuple[ChargeType, ...]:
     return registered.charges if registered else ()
 
 
-def charges_allowed_now(case: Case) -> list[ChargeType]:
-    """The charges the case's type allows that may be raised today (legal fees, say, only
-    from a permit holder a determination found in violation)."""
-    return [charge for charge in _charges_of(case) if not charge_refusal(case, charge)]
+@dataclass(frozen=True)
+class ChargesNow:
+    """The charges a case's type allows as they stand today, each judged once: those that may
+    be raised (legal fees, say, only from a permit holder a determination found in
+    violation) and why each other may not. A page judges them once and passes this along."""
+
+    allowed: tuple[ChargeType, ...] = ()
+    refused: tuple[str, ...] = ()
 
 
-def charges_refused_now(case: Case) -> list[str]:
-    """Why each other charge the case's type allows may not be raised today."""
-    return [refusal for charge in _charges_of(case) if (refusal := charge_refusal(case, charge))]
+def charges_now(case: Case) -> ChargesNow:
+    """Judge each charge the case's type allows, once (:func:`charge_refusal`)."""
+    allowed: list[ChargeType] = []
+    refused: list[str] = []
+    for charge in _charges_of(case):
+        if refusal := charge_refusal(case, charge):
+            refused.append(refusal)
+        else:
+            allowed.append(charge)
+    return ChargesNow(tuple(allowed), tuple(refused))
 
 
 @transaction.atomic
