@@ -200,32 +200,37 @@ class ForwardedForm(ServiceForm):
                                   on=self.cleaned_data["forwarded_on"])
 
 
+_BUILDERS = {
+    "identify": lambda data, action, record: IdentifyForm(data, prefix=action),
+    "notice": lambda data, action, record: OwnerNoticeForm(data, prefix=action),
+    "cori": lambda data, action, record: CoriCheckForm(data, prefix=action),
+    "rabies": lambda data, action, record: RabiesProofForm(data, prefix=action),
+    "invoice": lambda data, action, record: NoFieldsForm(
+        data, prefix=action, service=services.invoice_fees, done="Fees invoiced."),
+    "pay_fees": lambda data, action, record: PaymentForm(
+        data, prefix=action, invoice_field="fee_invoice", record=record),
+    "release": lambda data, action, record: NoFieldsForm(
+        data, prefix=action, service=services.release_to_owner,
+        done="Released to the owner."),
+    "contract": lambda data, action, record: ContractForm(data, prefix=action),
+    "town_property": lambda data, action, record: NoFieldsForm(
+        data, prefix=action, service=services.declare_town_property,
+        done="The animal is Town property."),
+    "disposition": lambda data, action, record: DispositionForm(data, prefix=action),
+    "pay_adoption": lambda data, action, record: PaymentForm(
+        data, prefix=action, invoice_field="adoption_invoice", record=record),
+    "forwarded": lambda data, action, record: ForwardedForm(data, prefix=action),
+}
+
+#: The actions a record page's forms name.
+ACTION_NAMES = tuple(_BUILDERS)
+
+
 def action_form(action: str, data=None, *, record: Impoundment | None = None):
     """The bound or unbound form of a record page action, or None for an unknown one;
     ``record`` fills in what the form starts with (the balance of an invoice to pay)."""
-    builders = {
-        "identify": lambda: IdentifyForm(data, prefix=action),
-        "notice": lambda: OwnerNoticeForm(data, prefix=action),
-        "cori": lambda: CoriCheckForm(data, prefix=action),
-        "rabies": lambda: RabiesProofForm(data, prefix=action),
-        "invoice": lambda: NoFieldsForm(data, prefix=action, service=services.invoice_fees,
-                                        done="Fees invoiced."),
-        "pay_fees": lambda: PaymentForm(data, prefix=action, invoice_field="fee_invoice",
-                                        record=record),
-        "release": lambda: NoFieldsForm(data, prefix=action,
-                                        service=services.release_to_owner,
-                                        done="Released to the owner."),
-        "contract": lambda: ContractForm(data, prefix=action),
-        "town_property": lambda: NoFieldsForm(data, prefix=action,
-                                              service=services.declare_town_property,
-                                              done="The animal is Town property."),
-        "disposition": lambda: DispositionForm(data, prefix=action),
-        "pay_adoption": lambda: PaymentForm(data, prefix=action,
-                                            invoice_field="adoption_invoice", record=record),
-        "forwarded": lambda: ForwardedForm(data, prefix=action),
-    }
-    builder = builders.get(action)
-    return builder() if builder else None
+    builder = _BUILDERS.get(action)
+    return builder(data, action, record) if builder else None
 
 
 class FoundAnimalForm(ServiceForm):

@@ -14,7 +14,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_http_methods
 
 from dogs.impoundment import found
-from dogs.impoundment.forms import FoundAnimalForm, IntakeForm, action_form
+from dogs.impoundment.forms import ACTION_NAMES, FoundAnimalForm, IntakeForm, action_form
 from dogs.impoundment.permissions import (
     IMPOUNDMENT_READER_ROLES,
     SEE_IMPOUNDMENTS,
@@ -33,6 +33,7 @@ from permits_site.accounts.permissions import require
 from permits_site.exceptions import DomainError
 from permits_site.licensing.models import InvoiceStatus
 from permits_site.online_payments.models import PaymentOffice
+from permits_site.page_actions import each, with_actions
 from permits_site.towns.models import Municipality
 
 PER_PAGE = 50
@@ -105,14 +106,32 @@ def _record(request, pk: int) -> Impoundment:
         pk=pk, municipality_id__in=town_ids)
 
 
+def _act(request, pk: int, action: str):
+    """Run one of the page's actions; a refusal re-renders the page with its form."""
+    record = _record(request, pk)
+    form = action_form(action, request.POST)
+    if form.is_valid():
+        try:
+            form.run(impoundment=record, acting_user=request.user)
+        except DomainError as refused:
+            form.add_service_errors(refused.errors)
+        else:
+            messages.success(request, form.done)
+            return redirect("dogs:impoundment", pk=record.pk)
+    record.refresh_from_db()
+    return _detail(request, record, bound=(action, form), status=400)
+
+
 @login_required
+@with_actions(each(ACTION_NAMES, _act))
 @require_http_methods(["GET", "POST"])
 def impound_detail(request, pk: int):
     """The record's page; each of its forms posts here, naming its ``action``, so a refusal
-    is shown on the page at its own address, which a reload or the back button reaches."""
+    is shown on the page at its own address, which a reload or the back button reaches. A
+    POST naming no action of the page is no such action (404)."""
     record = _record(request, pk)
     if request.method == "POST":
-        return _act(request, record, request.POST.get("action", ""))
+        raise Http404
     return _detail(request, record)
 
 
@@ -161,23 +180,6 @@ def _officer_actions(record: Impoundment) -> list[str]:
     elif record.status == ImpoundmentStatus.TOWN_PROPERTY:
         actions += ["cori", "disposition"]
     return actions
-
-
-def _act(request, record: Impoundment, action: str):
-    """Run one of the page's actions; a refusal re-renders the page with its form."""
-    form = action_form(action, request.POST)
-    if form is None:
-        raise Http404
-    if form.is_valid():
-        try:
-            form.run(impoundment=record, acting_user=request.user)
-        except DomainError as refused:
-            form.add_service_errors(refused.errors)
-        else:
-            messages.success(request, form.done)
-            return redirect("dogs:impoundment", pk=record.pk)
-    record.refresh_from_db()
-    return _detail(request, record, bound=(action, form), status=400)
 
 
 @require_http_methods(["GET", "POST"])

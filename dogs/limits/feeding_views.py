@@ -15,6 +15,7 @@ from dogs.limits.views import Action, officer_town, page_context, run_action
 from permits_site.accounts.permissions import has_role
 from permits_site.enforcement.models import Case
 from permits_site.licensing.views.access import get_visible_or_404
+from permits_site.page_actions import each, with_actions
 
 
 def _always(case: Case) -> bool:
@@ -42,22 +43,30 @@ def feeding_cases(request):
                   {"cases": feeding.feeding_cases(town)})
 
 
-@login_required
-@require_http_methods(["GET", "POST"])
-def feeding_case(request, pk: int):
-    case = get_visible_or_404(
+def _visible_feeding_case(request, pk: int) -> Case:
+    return get_visible_or_404(
         Case.objects.filter(case_type=feeding.FEEDING_CASE).prefetch_related("orders",
                                                                              "citations"),
         lambda user, record: has_role(user, record.municipality_id, *LIMIT_OFFICERS),
         request.user, pk=pk)
+
+
+def _act(request, pk: int, action: str):
+    return run_action(request, _visible_feeding_case(request, pk), action, ACTIONS,
+                      render_page=render_feeding, page="dogs:feeding_case")
+
+
+@login_required
+@with_actions(each(ACTIONS, _act))
+@require_http_methods(["GET", "POST"])
+def feeding_case(request, pk: int):
+    """The case's page; each of its forms posts here, naming its action. A POST naming
+    none of them is refused on the page, naming the field."""
+    case = _visible_feeding_case(request, pk)
     if request.method == "GET":
         return render_feeding(request, case)
-    action = request.POST.get("action", "")
-    if action not in ACTIONS:
-        messages.error(request, "Choose what to record: the advice or the citation (action).")
-        return render_feeding(request, case, status=400)
-    return run_action(request, case, action, ACTIONS, render_page=render_feeding,
-                      page="dogs:feeding_case")
+    messages.error(request, "Choose what to record: the advice or the citation (action).")
+    return render_feeding(request, case, status=400)
 
 
 def render_feeding(request, case: Case, *, bound: dict | None = None, status: int = 200):

@@ -171,6 +171,27 @@ def test_a_refused_release_leaves_the_browser_on_the_records_own_page(
     assert record.status == ImpoundmentStatus.HELD
 
 
+@pytest.mark.parametrize("action", ["erase", ""])
+def test_a_post_naming_no_action_of_the_record_page_is_no_such_action(
+        client, aco, north_andover, tagged_dog, action):
+    record = intake(aco, north_andover, tag_number=str(TAG))
+    client.force_login(aco)
+
+    assert act(client, record, action).status_code == 404
+    record.refresh_from_db()
+    assert record.status == ImpoundmentStatus.HELD
+
+
+def test_another_towns_officer_may_not_act_on_the_record(client, aco, north_andover,
+                                                         tagged_dog):
+    record = intake(aco, north_andover, tag_number=str(TAG))
+    client.force_login(staff(Role.ANIMAL_CONTROL_OFFICER, "tisbury"))
+
+    assert act(client, record, "town_property").status_code in (403, 404)
+    record.refresh_from_db()
+    assert record.status == ImpoundmentStatus.HELD
+
+
 def input_named(page: str, name: str) -> str:
     return re.search(rf'<input[^>]*name="{name}"[^>]*>', page).group(0)
 

@@ -201,6 +201,20 @@ def test_the_day_after_the_rehoming_date_a_per_day_fine_runs_until_compliance(
     assert fine.invoice.lines.get().amount == Decimal("100.00")
 
 
+def test_a_second_fine_while_the_first_runs_is_refused_naming_the_running_one(
+        warned_and_ordered, aco):
+    case, _order = warned_and_ordered
+    fine_day = REHOME_BY + dt.timedelta(days=1)
+    with at(fine_day):
+        fine = cite_animal_limit(case=case, acting_user=aco)
+    with at(fine_day + dt.timedelta(days=1)), pytest.raises(DomainError) as refused:
+        cite_animal_limit(case=case, acting_user=aco)
+    assert refused.value.errors["offense"] == [
+        f"Citation #{fine.pk} fines this offense for each day until the party complies: "
+        "it counts today already."]
+    assert case.citations.count() == 2  # the warning and the running fine
+
+
 def test_a_repeat_offender_is_fined_only_after_an_order_to_rehome(
         residence, owner, aco, warned_and_ordered):
     with at(OPENED):

@@ -155,6 +155,19 @@ def test_the_fine_stops_with_the_correction_and_is_invoiced(owner, inspector):
     assert fine.invoice.lines.get().amount == Decimal("150.00")  # three days
 
 
+def test_a_second_fine_while_the_first_accrues_is_refused_naming_the_running_one(
+        owner, inspector):
+    case = warn(owner, inspector, MEMORIAL_DAY - DAY)
+    with on(MEMORIAL_DAY + DAY):
+        fine = health_orders.fine_public_facility(case=case, acting_user=inspector)
+    with on(MEMORIAL_DAY + 2 * DAY), pytest.raises(InvalidTransition) as refused:
+        health_orders.fine_public_facility(case=case, acting_user=inspector)
+    assert str(refused.value) == (
+        f"Citation #{fine.pk} fines this offense for each day until the party complies: "
+        "it counts today already.")
+    assert case.citations.count() == 2  # the warning and the running fine
+
+
 def test_a_party_already_warned_gets_the_order_without_a_second_warning(owner, inspector):
     warn(owner, inspector, dt.date(2027, 3, 1))
     case = warn(owner, inspector, MEMORIAL_DAY - DAY)

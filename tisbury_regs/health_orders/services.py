@@ -37,6 +37,7 @@ from permits_site.enforcement.services.cases import (
     require_text,
 )
 from permits_site.enforcement.services.citations import (
+    already_cited,
     issue_citation,
     prior_offenses,
 )
@@ -44,6 +45,7 @@ from permits_site.enforcement.services.fines import fine_item_in_force
 from permits_site.enforcement.services.orders import issue_order, record_compliance
 from permits_site.exceptions import DomainError, InvalidTransition
 from permits_site.rules.calendar import format_date, period_due
+from permits_site.rules.fees import QuoteRefused
 from permits_site.rules.periods import Period
 from permits_site.rules.registry import town_law
 from tisbury_regs.models import tisbury
@@ -212,8 +214,13 @@ def fine_public_facility(*, case: Case, acting_user: User) -> Citation:
         raise DomainError(
             f"The correction order runs through {format_date(order.comply_by)}: the per-day "
             f"fine may be written from the day after ({order.citation}).", field="offense")
-    if case.citations.filter(per_day=True, warning=False, accrues_until__isnull=True).exists():
-        raise InvalidTransition("A per-day fine is already accruing on this case.")
+    try:
+        fine_item = fine_item_in_force(case.municipality, UNSANITARY_FACILITY, today)
+    except QuoteRefused as refused:
+        raise DomainError(refused.errors) from refused
+    running = already_cited(case, fine_item, on=today)
+    if running:
+        raise InvalidTransition(running)
     return issue_citation(case=case, offense=UNSANITARY_FACILITY, acting_user=acting_user)
 
 
