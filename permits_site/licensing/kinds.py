@@ -436,7 +436,9 @@ class PermitKind:
         an event or a job is not."""
         if self.annual is not None and permit.valid_through == year_end(permit.valid_through):
             return True
-        return days_before(permit.valid_through, days) > permit.valid_from
+        # A term of N days ends on its N-th day: one of 31 days or more has its reminder day
+        # on or after its first.
+        return days_before(permit.valid_through, days) >= permit.valid_from
 
     def renewal_form_url(self, permit: Permit) -> str | None:
         """The declared form renewing ``permit``, pre-filled (see :meth:`renewal_details`),

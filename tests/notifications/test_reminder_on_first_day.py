@@ -68,19 +68,20 @@ def test_a_permit_not_yet_in_force_is_not_reminded(run):
 
 
 def test_a_temporary_permit_of_31_days_is_reminded_30_days_before_its_end(run):
+    """Its 31st day is 30 days after its first, the day it is reminded."""
     start = dt.date(2027, 12, 1)
-    permit(TEMPORARY, valid_from=start, valid_through=start + days(31))
+    permit(TEMPORARY, valid_from=start, valid_through=start + days(30))
 
-    assert reminded_on(run, start, start + days(1), start + days(2)) == [0, 1, 0]
+    assert reminded_on(run, start - days(1), start, start + days(1)) == [0, 1, 0]
 
 
 @pytest.mark.parametrize("term", [30, 29, 5])
 def test_a_temporary_permit_of_30_days_or_less_gets_no_reminder(run, term):
     start = dt.date(2027, 12, 2)
-    permit(TEMPORARY, valid_from=start, valid_through=start + days(term))
+    last_day = start + days(term - 1)
+    permit(TEMPORARY, valid_from=start, valid_through=last_day)
 
-    assert reminded_on(run, start - days(1), start, start + days(1), start + days(term)) == [
-        0, 0, 0, 0]
+    assert reminded_on(run, start - days(1), start, start + days(1), last_day) == [0, 0, 0, 0]
 
 
 def test_a_private_stable_permit_handed_over_in_its_last_month_is_reminded_on_its_first_day(
