@@ -41,7 +41,7 @@ from permits_site.accounts.permissions import has_role
 from permits_site.enforcement.models import Case, Citation, Order
 from permits_site.enforcement.services import issue_citation, open_case, record_compliance
 from permits_site.enforcement.services.cases import issue_order_in_force, require_case_open
-from permits_site.enforcement.services.citations import already_cited, prior_offenses
+from permits_site.enforcement.services.citations import prior_offenses
 from permits_site.enforcement.services.fines import fine_item_in_force
 from permits_site.exceptions import DomainError, PermissionDenied
 from permits_site.licensing.models import Permit, PermitStatus
@@ -318,6 +318,8 @@ def order_rehoming(*, case: Case, rehome_by: dt.date, text: str, acting_user: Us
 
 
 def _require_fine_allowed(case: Case, *, on: dt.date) -> None:
+    """A fine waits for the re-homing order and the time it allows (Limits E(1)); one
+    already running is refused by the core as it cites (``already_cited``)."""
     order = rehoming_order(case)
     if order is None:
         raise DomainError(f"Order the animals re-homed by a date first ({cite('Limits E(1)')}).",
@@ -327,13 +329,6 @@ def _require_fine_allowed(case: Case, *, on: dt.date) -> None:
             f"The owner has until {format_date(order.comply_by)} to re-home the animals: a "
             f"fine can be written from {format_date(fine_starts_on(order))} "
             f"({cite('Limits E(1)')}).", field="offense")
-    try:
-        item = fine_item_in_force(case.municipality, ANIMAL_LIMIT, on)
-    except QuoteRefused as refused:
-        raise DomainError(refused.errors) from refused
-    running = already_cited(case, item, on=on)
-    if running:
-        raise DomainError(running, field="offense")
 
 
 def cite_animal_limit(*, case: Case, acting_user: User) -> Citation:
