@@ -100,6 +100,12 @@ def fee_schedules(request):
     )
 
 
+def _version_answers(form) -> dict:
+    """What the fee schedule form answers for a version, new or corrected."""
+    return {"effective_from": form.cleaned_data["effective_from"], "amounts": form.amounts(),
+            "note": form.cleaned_data["note"], "adoption": form.adoption()}
+
+
 @login_required
 @require_http_methods(["GET", "POST"])
 def fee_schedule_new(request, code: str):
@@ -113,14 +119,8 @@ def fee_schedule_new(request, code: str):
     )
     if request.method == "POST" and form.is_valid():
         try:
-            create_fee_schedule_version(
-                permit_type=permit_type,
-                effective_from=form.cleaned_data["effective_from"],
-                amounts=form.amounts(),
-                acting_user=request.user,
-                note=form.cleaned_data["note"],
-                adoption=form.adoption(),
-            )
+            create_fee_schedule_version(permit_type=permit_type, acting_user=request.user,
+                                        **_version_answers(form))
         except DomainError as error:
             form.add_domain_errors(error.errors)
         else:
@@ -169,14 +169,8 @@ def fee_schedule_correct(request, pk: int):
     )
     if request.method == "POST" and form.is_valid():
         try:
-            schedule = correct_fee_schedule_version(
-                schedule=schedule,
-                effective_from=form.cleaned_data["effective_from"],
-                amounts=form.amounts(),
-                acting_user=request.user,
-                note=form.cleaned_data["note"],
-                adoption=form.adoption(),
-            )
+            schedule = correct_fee_schedule_version(schedule=schedule, acting_user=request.user,
+                                                    **_version_answers(form))
         except DomainError as error:
             form.add_domain_errors(error.errors)
         else:
