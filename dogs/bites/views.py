@@ -106,14 +106,8 @@ def _act(request, pk: int, action: str):
     """Run one of the record page's forms; a refusal is shown on its fields, on the page."""
     bite = get_object_or_404(_bites(request.user), pk=pk)
     form = action_form(action, request.POST)
-    if form.is_valid():
-        try:
-            form.run(bite=bite, acting_user=request.user)
-        except DomainError as refused:
-            form.add_service_errors(refused.errors)
-        else:
-            messages.success(request, form.done)
-            return redirect("dogs:bite", pk=bite.pk)
+    if form.ran(request, bite=bite):
+        return redirect("dogs:bite", pk=bite.pk)
     bite = get_object_or_404(_bites(request.user), pk=pk)
     return _detail(request, bite, bound=(action, form), status=400)
 

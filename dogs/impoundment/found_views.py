@@ -5,7 +5,6 @@ who failed to turn it over (B(2)). The Clerk and admins read them."""
 
 from __future__ import annotations
 
-from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.db.models import Case, IntegerField, Value, When
@@ -22,7 +21,6 @@ from dogs.impoundment.permissions import (
 from dogs.models import FoundAnimalReport, FoundReportStatus
 from permits_site import audit
 from permits_site.accounts.permissions import require
-from permits_site.exceptions import DomainError
 from permits_site.page_actions import each, with_actions
 
 PER_PAGE = 50
@@ -68,14 +66,8 @@ def _act(request, pk: int, action: str):
     """Run one of the report page's forms; a refusal is shown on its fields, on the page."""
     report = _report(request, pk)
     form = report_action_form(action, request.POST)
-    if form.is_valid():
-        try:
-            form.run(report=report, acting_user=request.user)
-        except DomainError as refused:
-            form.add_service_errors(refused.errors)
-        else:
-            messages.success(request, form.done)
-            return redirect("dogs:found_report", pk=report.pk)
+    if form.ran(request, report=report):
+        return redirect("dogs:found_report", pk=report.pk)
     report.refresh_from_db()
     return _detail(request, report, bound=(action, form), status=400)
 

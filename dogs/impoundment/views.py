@@ -110,14 +110,8 @@ def _act(request, pk: int, action: str):
     """Run one of the page's actions; a refusal re-renders the page with its form."""
     record = _record(request, pk)
     form = action_form(action, request.POST)
-    if form.is_valid():
-        try:
-            form.run(impoundment=record, acting_user=request.user)
-        except DomainError as refused:
-            form.add_service_errors(refused.errors)
-        else:
-            messages.success(request, form.done)
-            return redirect("dogs:impoundment", pk=record.pk)
+    if form.ran(request, impoundment=record):
+        return redirect("dogs:impoundment", pk=record.pk)
     record.refresh_from_db()
     return _detail(request, record, bound=(action, form), status=400)
 

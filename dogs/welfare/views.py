@@ -82,14 +82,8 @@ def _act(request, pk: int, action: str):
     """Run one of the report page's forms; a refusal is shown on its fields, on the page."""
     report = get_object_or_404(_reports(request.user), pk=pk)
     form = ACTION_FORMS[action](request.POST, prefix=action)
-    if form.is_valid():
-        try:
-            form.run(report=report, acting_user=request.user)
-        except DomainError as refused:
-            form.add_service_errors(refused.errors)
-        else:
-            messages.success(request, form.done)
-            return redirect("dogs:vacated_property", pk=report.pk)
+    if form.ran(request, report=report):
+        return redirect("dogs:vacated_property", pk=report.pk)
     report = get_object_or_404(_reports(request.user), pk=pk)
     return _detail(request, report, bound=(action, form), status=400)
 

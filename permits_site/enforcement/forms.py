@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django import forms
+from django.contrib import messages
 from django.db.models import Q
 from django.utils import timezone
 
@@ -62,9 +63,23 @@ class ServiceErrors:
     def add_service_errors(self, errors: Mapping[str, list[str]]) -> None:
         """Show a service's refusal on the field it names, or above the form, in the
         reader's language (the API and the audit log keep the English)."""
-        for name, messages in errors.items():
-            for message in messages:
+        for name, refusals in errors.items():
+            for message in refusals:
                 self.add_error(name if name in self.fields else None, explained(message))
+
+    def ran(self, request, **arguments) -> bool:
+        """Validate, run the form's service (its ``run``, with ``arguments`` and the acting
+        user) and say it is done (its ``done``): True once it ran; False with what was wrong,
+        or the service's refusal, on the form's fields."""
+        if not self.is_valid():
+            return False
+        try:
+            self.run(acting_user=request.user, **arguments)
+        except DomainError as refused:
+            self.add_service_errors(refused.errors)
+            return False
+        messages.success(request, self.done)
+        return True
 
 
 class ServiceForm(ServiceErrors, StyledForm):
