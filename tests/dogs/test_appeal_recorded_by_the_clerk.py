@@ -4,12 +4,10 @@ authority who decided, and the Animal Control Officer who proposed, are neither 
 step nor allowed it by a post or the API, refused in the same words on both."""
 
 import datetime as dt
-import html
 
 import pytest
 import time_machine
 from django.urls import reverse
-from rest_framework.test import APIClient
 
 from dogs.cases import (
     POTENTIALLY_DANGEROUS_DOG,
@@ -17,6 +15,7 @@ from dogs.cases import (
     propose_potentially_dangerous,
 )
 from permits_site.enforcement.services import open_case
+from tests.clients import api_for, page_text
 from tests.factories import Role, UserFactory, municipality, staff
 
 pytestmark = pytest.mark.django_db
@@ -27,14 +26,6 @@ DECIDED = dt.datetime(2027, 9, 2, 10, 0)
 ONLY_THE_CLERK = "Only the town's Clerk may record an appeal."
 
 
-def api_for(user) -> APIClient:
-    client = APIClient()
-    client.force_authenticate(user)
-    return client
-
-
-def page_text(response) -> str:
-    return html.unescape(response.content.decode())
 
 
 @pytest.fixture

@@ -16,7 +16,6 @@ import pytest
 import time_machine
 from django.urls import reverse
 from pypdf import PdfReader
-from rest_framework.test import APIClient
 
 from dogs.bites.services import open_potentially_dangerous_case
 from dogs.cases import (
@@ -34,6 +33,7 @@ from permits_site.audit import history_of
 from permits_site.enforcement.models import Case
 from permits_site.enforcement.services import open_case
 from permits_site.exceptions import DomainError, InvalidTransition, PermissionDenied
+from tests.clients import api_for
 from tests.factories import (
     BiteRecordFactory,
     DogFactory,
@@ -196,11 +196,6 @@ def test_the_cases_page_asks_for_words_not_a_list_of_every_dog(client, aco):
 
 # -- the API ------------------------------------------------------------------------------
 
-
-def api_for(user) -> APIClient:
-    api = APIClient()
-    api.force_authenticate(user)
-    return api
 
 
 def opened_by_api(user, **fields):

@@ -11,7 +11,6 @@ import time_machine
 from django.urls import reverse
 from django.utils import timezone
 from pypdf import PdfReader
-from rest_framework.test import APIClient
 
 from dogs.cases import (
     DANGEROUS_DOG,
@@ -32,6 +31,7 @@ from permits_site.enforcement.models import CaseStatus
 from permits_site.enforcement.services import issue_citation, open_case
 from permits_site.enforcement.services.dispositions import decide_hearing, request_hearing
 from permits_site.exceptions import DomainError, InvalidTransition, PermissionDenied
+from tests.clients import api_for
 from tests.factories import Role, UserFactory, municipality, staff
 from tests.page_forms import assert_on_the_page, field_error, post_form
 
@@ -572,11 +572,6 @@ def test_the_generic_steps_are_refused_on_a_case_with_its_own_page(client, owner
 
 # -- the API -----------------------------------------------------------------------------------
 
-
-def api_for(user) -> APIClient:
-    client = APIClient()
-    client.force_authenticate(user)
-    return client
 
 
 def api_step(user, case, step: str, body: dict):

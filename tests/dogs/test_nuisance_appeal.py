@@ -11,7 +11,6 @@ import time_machine
 from django.urls import reverse
 from django.utils import timezone
 from pypdf import PdfReader
-from rest_framework.test import APIClient
 
 from dogs.cases import (
     NUISANCE_DOG,
@@ -25,6 +24,7 @@ from permits_site.audit import history_of
 from permits_site.enforcement.models import CaseStatus
 from permits_site.enforcement.services import open_case
 from permits_site.exceptions import DomainError, InvalidTransition, PermissionDenied
+from tests.clients import api_for
 from tests.factories import Role, municipality, staff
 
 pytestmark = pytest.mark.django_db
@@ -306,11 +306,6 @@ def test_another_towns_staff_sees_no_nuisance_case(client, owner, aco):
 
 # -- the API ---------------------------------------------------------------------------------
 
-
-def api_for(user) -> APIClient:
-    client = APIClient()
-    client.force_authenticate(user)
-    return client
 
 
 def test_the_api_records_the_finding_and_refuses_a_late_appeal(owner, aco, clerk):

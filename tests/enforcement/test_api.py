@@ -4,12 +4,12 @@ import datetime as dt
 
 import pytest
 import time_machine
-from rest_framework.test import APIClient
 
 from permits_site.enforcement.models import Case, Inspection
 from permits_site.enforcement.services import schedule_inspection
 from permits_site.rules.base import RuleSet
 from permits_site.rules.registry import registered_law
+from tests.clients import api_for
 from tests.enforcement.conftest import (
     CLEAN_STABLE,
     MANURE_OVER_LIMIT,
@@ -34,11 +34,6 @@ def _monday():
     with time_machine.travel(dt.datetime(2027, 6, 7, 9, 0), tick=False):
         yield
 
-
-def api_for(user) -> APIClient:
-    client = APIClient()
-    client.force_authenticate(user)
-    return client
 
 
 @pytest.fixture

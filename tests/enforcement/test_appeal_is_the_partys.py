@@ -5,14 +5,13 @@ step nor allowed it by a post or the API; the page and the API refuse in the sam
 naming who may."""
 
 import datetime as dt
-import html
 
 import pytest
 import time_machine
 from django.urls import reverse
-from rest_framework.test import APIClient
 
 from permits_site.enforcement.services import determine
+from tests.clients import api_for, page_text
 from tests.enforcement.conftest import stable_case
 from tests.factories import MembershipFactory, Role, municipality, staff
 
@@ -25,14 +24,6 @@ OWN_DECISION = ("You decided what this appeal answers: the party's appeal is rec
                 "the town's Clerk, someone other than the one who decided.")
 
 
-def api_for(user) -> APIClient:
-    client = APIClient()
-    client.force_authenticate(user)
-    return client
-
-
-def page_text(response) -> str:
-    return html.unescape(response.content.decode())
 
 
 # -- the generic case page and /api/v1/cases/ ------------------------------------------------

@@ -11,7 +11,6 @@ import pytest
 import time_machine
 from django.db import IntegrityError, transaction
 from django.utils import timezone
-from rest_framework.test import APIClient
 
 from permits_site.audit import history_of
 from permits_site.enforcement.models import SurchargeClassification
@@ -19,6 +18,7 @@ from permits_site.enforcement.services import issue_order, open_case
 from permits_site.enforcement.services.surcharges import classify_order_surcharge
 from permits_site.enforcement.surcharge_record import recorded_events
 from permits_site.exceptions import DomainError
+from tests.clients import api_for
 from tests.factories import (
     PASSWORD,
     BusinessFactory,
@@ -186,11 +186,6 @@ def test_another_town_s_staff_get_a_404(client, hauler, officer):
 
 # -- the API ----------------------------------------------------------------------------------
 
-
-def api_for(user) -> APIClient:
-    api = APIClient()
-    api.force_authenticate(user)
-    return api
 
 
 def test_the_admin_classifies_through_the_api(hauler, officer, admin):
