@@ -9,6 +9,7 @@ codes the page names in words (a fee line's code) for a spreadsheet to match on.
 from __future__ import annotations
 
 import datetime as dt
+from collections import defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -65,6 +66,9 @@ class Table:
     note: str = ""
     chart: BarChart | None = None
     total: tuple | None = None
+    #: The rows as the page words them, where that differs from ``rows``, the figures the
+    #: CSV writes: the same columns, in the same order.
+    worded_rows: list[tuple] | None = None
 
     @property
     def shown_columns(self) -> list[Column]:
@@ -85,7 +89,7 @@ class Table:
 
     @property
     def shown_rows(self) -> list[list[tuple[str, bool]]]:
-        return [self.cells(row) for row in self.rows]
+        return [self.cells(row) for row in self.worded_rows or self.rows]
 
     @property
     def shown_total(self) -> list[tuple[str, bool]] | None:
@@ -184,6 +188,25 @@ def revenue_by_method(filters: ReportFilters, today: dt.date) -> Table:
     )
 
 
+def fee_line_words(rows: list[tuple]) -> list[tuple]:
+    """The fee lines as the page words them: a line whose town, permit type and description
+    a line of another code shares names its fee code after the description, in words
+    ("late_fee" reads "late fee"), the code being what the report told them apart by (a dog
+    license's line is coded by its action, so a new license and a renewal both charge "Dog
+    license, spayed or neutered", A(9)). The CSV keeps the description as it is and the code
+    in a column of its own."""
+    codes = defaultdict(set)
+    for town, permit_type, code, description, *_ in rows:
+        codes[town, permit_type, description].add(code)
+    return [
+        (town, permit_type, code,
+         f"{description} (fee code: {code.replace('_', ' ')})"
+         if len(codes[town, permit_type, description]) > 1 else description,
+         *figures)
+        for town, permit_type, code, description, *figures in rows
+    ]
+
+
 def revenue_by_line(filters: ReportFilters, today: dt.date) -> Table:
     rows = [
         (row["town"], row["permit_type"] or NO_PERMIT_TYPE, row["line"],
@@ -196,9 +219,11 @@ def revenue_by_line(filters: ReportFilters, today: dt.date) -> Table:
                  Column("Description"), Column("Fee amount", "flag"),
                  Column("Lines", "count"), AMOUNT),
         rows=rows,
+        worded_rows=fee_line_words(rows),
         total=total_row(rows, skip=5),
-        note="Lines of invoices paid in full on the chosen days. “Placeholder”: priced by a "
-             "fee schedule whose amounts the town has not yet confirmed.",
+        note="Lines of invoices paid in full on the chosen days; two lines of one description "
+             "name their fee codes. “Placeholder”: priced by a fee schedule whose amounts the "
+             "town has not yet confirmed.",
     )
 
 
