@@ -6,6 +6,8 @@
   referred to the court, and a second one on the same owner is priced as the second
   offense without anyone typing the number; the owner sees both, with their sections.
 - Tisbury: a first offense of feeding waterfowl is a written warning with nothing due.
+- Printed from its page, by the person cited or the officer, a citation is the citation
+  alone: its number, section and last day, without the site's navigation, forms or buttons.
 
 Every page on the way is checked with axe for WCAG 2.1 AA.
 """
@@ -162,3 +164,40 @@ def test_a_first_offense_of_feeding_waterfowl_is_a_warning_with_nothing_due(
     assert_accessible(page)
     warning = Citation.objects.get()
     assert warning.warning and warning.invoice is None
+
+
+def test_a_citation_printed_from_its_page_is_the_citation_alone(page, live_server, dog_owner):
+    aco = staff(Role.ANIMAL_CONTROL_OFFICER, "north_andover", username="andy")
+    case = new_case("north_andover", "north_andover.dog_control", aco, dog_owner,
+                    address="5 Chestnut Street", complaint="Dog loose on Main St.")
+    citation = issue_citation(case=case, offense="running_at_large", acting_user=aco)
+    last_day = f"{citation.due_on:%A, %B %-d, %Y}"
+
+    for username, address, buttons, kept in (
+            ("olive", f"/citations/{citation.pk}/", ("Request a hearing", "Pay invoice #"),
+             "How to pay $25.00"),
+            ("andy", f"/enforcement/citations/{citation.pk}/", ("Request hearing",), "Hearing")):
+        sign_out(page)
+        sign_in(page, live_server, username, PASSWORD)
+        page.emulate_media(media="screen")
+        page.goto(live_server.url + address)
+        screen_only = [
+            page.get_by_role("navigation", name="Main", exact=True),
+            page.get_by_role("navigation", name="Breadcrumb", exact=True),
+            page.get_by_role("link", name=re.compile(r"^Print (this|the) citation")),
+            page.get_by_role("link", name="API", exact=True),
+            *(page.locator("main .btn").filter(has_text=button) for button in buttons),
+        ]
+        for part in screen_only:
+            expect(part).to_be_visible()
+        assert_accessible(page)
+
+        page.emulate_media(media="print")
+        for part in screen_only:
+            expect(part).to_be_hidden()
+        expect(page.get_by_role("heading", level=1)).to_have_text(
+            re.compile(rf"^Citation #{citation.pk}: "))
+        expect(page.locator("dd.citation")).to_have_text(citation.citation)
+        expect(page.locator("dd").filter(has_text=last_day)).to_be_visible()
+        expect(page.get_by_role("heading", name=kept, exact=True)).to_be_visible()
+        assert_accessible(page)

@@ -1,8 +1,10 @@
 """The printable citation (MGL c.40 §21D): the staff who see a citation and the person cited
 print the same paper — the offense and its section, the date, the amount, how to pay and how
-to ask for a hearing by the window's last day — and nobody else gets it."""
+to ask for a hearing by the window's last day — and nobody else gets it. The citation's pages
+print as the citation too, without the site's navigation, forms or buttons."""
 
 import datetime as dt
+import re
 
 import pytest
 import time_machine
@@ -95,6 +97,32 @@ def test_the_person_cited_prints_it_in_english_with_their_language_beside(
     assert "Por correo: un cheque o giro postal" in text
     page = client.get(reverse("citations:detail", args=[citation.pk])).content.decode()
     assert f'href="{own_pdf(citation)}"' in page
+
+
+def sheet_of(page: str) -> str:
+    """What the page prints: the element marked ``print-sheet``, which must open ``main`` (the
+    site's print rules hide the rest of ``main``, and all outside it)."""
+    opened = re.search(r'<main [^>]*>\s*<div class="print-sheet">', page)
+    assert opened, "the page's content is not marked print-sheet"
+    return page[opened.end():page.index("</main>")]
+
+
+def test_both_pages_carry_the_marks_the_print_rules_read(client, officer, resident, citation):
+    client.force_login(officer)
+    staff_page = client.get(reverse("enforcement:citation", args=[citation.pk])).content.decode()
+    client.force_login(resident)
+    own_page = client.get(reverse("citations:detail", args=[citation.pk])).content.decode()
+
+    for sheet in (sheet_of(staff_page), sheet_of(own_page)):
+        assert f"Citation #{citation.pk}" in sheet and citation.citation in sheet
+        assert "Monday, June 28, 2027" in sheet
+    forms_column = staff_page.index('<div class="col-lg-5 d-print-none">')
+    assert forms_column < staff_page.index('name="action" value="hearing"')
+    assert 'name="action" value="hearing"' in sheet_of(own_page)
+    with open("static/css/site.css") as css:
+        rules = css.read()
+    assert "body:has(.print-sheet) > :not(main)," in rules
+    assert ".print-sheet :is(nav, form, .btn, .disclosed-code)," in rules
 
 
 def test_after_the_window_the_paper_offers_no_hearing(client, officer, citation):
