@@ -68,9 +68,14 @@ QUOTE_FACTS = (
 )
 
 
+#: The fee items of a kennel license by its size: 5 to 10 dogs, 11 or more (Kennel license B).
+KENNEL_TIERS = ("dogs_5_to_10", "dogs_11_or_more")
+
+
 def kennel_tier(dogs: int) -> str:
     """The fee item for a kennel of ``dogs`` dogs: 5 to 10, or 11 or more."""
-    return "dogs_11_or_more" if dogs >= LARGE_KENNEL_FROM else "dogs_5_to_10"
+    small, large = KENNEL_TIERS
+    return large if dogs >= LARGE_KENNEL_FROM else small
 
 
 def kennel_renewal_late(*, license_year: int, on: dt.date, calendar: BusinessCalendar) -> bool:
@@ -149,6 +154,10 @@ class KennelLicenseKind(PermitKind):
         ):
             lines.append(line_for(item(request.schedule, "late_fee")))
         return lines
+
+    def main_items(self, action: str) -> tuple[str, ...]:
+        """A new license and a renewal cost the fee of the kennel's size."""
+        return KENNEL_TIERS
 
     def application_quote_facts(self, application, *, on: dt.date) -> dict[str, Any]:
         """The dog count the application states (rule set ``north_andover.kennel_license``)."""

@@ -68,6 +68,8 @@ DOCUMENTS = (
 )
 DOCUMENT_KINDS = {document.kind: document.label for document in DOCUMENTS}
 PRICED_BY_NEUTER_STATUS = ("new", "renewal")
+#: The two fees of a dog licensed or renewed, spayed or neutered and intact (A(9)).
+NEUTER_RATES = ("spayed_neutered", "intact")
 LICENSE_YEAR = Fact(
     "license_year",
     FactType.INTEGER,
@@ -167,7 +169,8 @@ class DogLicenseKind(PermitKind):
         action = request.action
         if action not in PRICED_BY_NEUTER_STATUS:
             return [line_for(item(request.schedule, action), code=action)]
-        rate = "spayed_neutered" if request.facts["spayed_neutered"] else "intact"
+        spayed_neutered, intact = NEUTER_RATES
+        rate = spayed_neutered if request.facts["spayed_neutered"] else intact
         lines = [line_for(item(request.schedule, rate), code=action)]
         license_year = request.facts.get("license_year") or request.on.year
         if action == "renewal" and late_fee_due(
@@ -175,6 +178,10 @@ class DogLicenseKind(PermitKind):
         ):
             lines.append(line_for(item(request.schedule, LATE_FEE)))
         return lines
+
+    def main_items(self, action: str) -> tuple[str, ...]:
+        """A new license or a renewal costs the spayed/neutered or the intact fee (A(9))."""
+        return NEUTER_RATES if action in PRICED_BY_NEUTER_STATUS else (action,)
 
     def validate_schedule(self, amounts: Mapping[str, Decimal]) -> dict[str, str]:
         """Licenses A(9): the spayed/neutered fee must be lower than the intact fee."""

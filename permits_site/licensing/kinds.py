@@ -351,6 +351,13 @@ class PermitKind:
         """The fee lines for an action: by default the schedule item named after it."""
         return [line_for(item(request.schedule, request.action))]
 
+    def main_items(self, action: str) -> tuple[str, ...]:
+        """The schedule items :meth:`price` may charge as an action's main line, whose code
+        is the action (spec ``api.md``, fee quotes): by default the item named after it. A
+        kind that prices an action by its facts (a dog's neuter status) names each one, so
+        that the declaration lists their amounts under the action's code."""
+        return (action,)
+
     def parse_quote_facts(self, facts: Mapping[str, Any], *, action: str) -> dict[str, Any]:
         """Validate a quote's facts; the default accepts none."""
         unknown = {name: ["Unknown fact for this fee quote."] for name in facts}

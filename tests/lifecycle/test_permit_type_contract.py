@@ -14,6 +14,8 @@ from django.utils import timezone
 
 from permits_site.accounts.models import Membership, Role
 from permits_site.licensing.declarations import GATE_ORDER
+from permits_site.licensing.kinds import applied_for
+from permits_site.licensing.models import PermitType
 from permits_site.parties.services import create_business, find_or_create_property
 from permits_site.rules.registry import get_rule_set
 from stables.models import Stable
@@ -76,7 +78,62 @@ def test_every_permit_type_describes_itself(db, api, code):
         assert "property" in names
     assert ("business" in names) == (described["holder"] != "person")
     for fee in described["fees"]:
-        assert {"code", "label", "amount", "section", "placeholder"} <= set(fee)
+        assert {"code", "item", "label", "amount", "section", "placeholder"} <= set(fee)
+
+
+#: Facts each action's quotes are asked with: every schedule item its main line may charge,
+#: and each surcharge line it may carry. An action missing here is quoted with no facts.
+NEUTER_STATUS = [{"spayed_neutered": True}, {"spayed_neutered": False, "license_year": 2020}]
+KENNEL_SIZE = [{"dogs": 5}, {"dogs": 11, "license_year": 2020}]
+QUOTED_WITH = {
+    ("north_andover.dog_license", "new"): NEUTER_STATUS,
+    ("north_andover.dog_license", "renewal"): NEUTER_STATUS,
+    ("north_andover.kennel_license", "new"): KENNEL_SIZE,
+    ("north_andover.kennel_license", "renewal"): KENNEL_SIZE,
+    ("tisbury.sandblasting", "new"): [{"variant": "year_round"}, {"variant": "individual"}],
+    ("tisbury.temporary_food", "new"): [
+        {"operator": "non_profit"}, {"operator": "for_profit", "in_town": False},
+        {"operator": "for_profit", "in_town": True, "has_valid_food_permit": True},
+        {"operator": "for_profit", "in_town": True, "has_valid_food_permit": False}],
+    ("tisbury.food_service", "new"): [{}, {"non_profit": True},
+                                      {"fee_waiver_requested": True}],
+    ("tisbury.food_service", "renewal"): [{"surcharge_events": ["late_renewal"]}],
+    ("tisbury.septage_handler", "renewal"): [{"surcharge_events": ["citation_order"]}],
+}
+#: Lines reckoned from the main line rather than charged from the schedule (api.md
+#: "fee-quotes"; tisbury.md "Food fee waiver and pro-rating").
+RECKONED_LINES = {"compliance_surcharge", "proration", "non_profit_waiver"}
+
+
+def test_every_quoted_line_is_among_its_permit_types_declared_fees(db, api):
+    """A client matches a quote's lines to the permit type's ``fees`` by ``code``: the main
+    line's code is the action (api.md), so every action's amounts are declared under it."""
+    unmatched = []
+    for permit_type in applied_for(PermitType.objects.order_by("code")):
+        fees = declaration(api, permit_type.code)["fees"]
+        declared = {(fee["code"], fee["amount"]) for fee in fees}
+        for action in permit_type.actions:
+            for facts in QUOTED_WITH.get((permit_type.code, action), [{}]):
+                quoted = api.post("/api/v1/fee-quotes/", {
+                    "permit_type": permit_type.code, "action": action, "facts": facts},
+                    format="json")
+                assert quoted.status_code == 200, (permit_type.code, action, quoted.content)
+                lines = quoted.json()["lines"]
+                assert lines[0]["code"] == action
+                unmatched += [(permit_type.code, action, line["code"], line["amount"])
+                              for line in lines if line["code"] not in RECKONED_LINES
+                              and (line["code"], line["amount"]) not in declared]
+    assert unmatched == []
+
+
+def test_an_actions_alternative_amounts_name_their_schedule_items(db, api):
+    fees = declaration(api, "north_andover.dog_license")["fees"]
+
+    assert [(fee["code"], fee["item"], fee["amount"]) for fee in fees] == [
+        ("new", "spayed_neutered", "10.00"), ("new", "intact", "15.00"),
+        ("renewal", "spayed_neutered", "10.00"), ("renewal", "intact", "15.00"),
+        ("transfer", "transfer", "2.00"), ("replacement_tag", "replacement_tag", "5.00"),
+        ("late_fee", "late_fee", "25.00")]
 
 
 def test_an_unknown_permit_type_is_a_404(db, api):

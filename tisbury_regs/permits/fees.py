@@ -257,6 +257,11 @@ class SandblastingKind(DeclaredFactsKind):
     def price(self, request: QuoteRequest) -> list[FeeLine]:
         return [line_for(item(request.schedule, request.facts["variant"]), code=request.action)]
 
+    def main_items(self, action: str) -> tuple[str, ...]:
+        """The fee of the variant quoted: each has its own item (09.4.3)."""
+        (variant,) = self.quote_facts
+        return variant.choices
+
 
 def _for_profit(facts: Mapping[str, Any]) -> bool:
     return facts.get("operator") == "for_profit"
@@ -266,13 +271,19 @@ def _for_profit_in_town(facts: Mapping[str, Any]) -> bool:
     return _for_profit(facts) and bool(facts.get("in_town"))
 
 
+#: The fee items of a temporary food permit, by who runs it and from where (09.5.3).
+TEMPORARY_FOOD_ITEMS = ("non_profit", "in_town_with_permit", "in_town_without_permit",
+                        "out_of_town")
+
+
 def temporary_food_item(*, operator: str, in_town: bool, has_valid_food_permit: bool) -> str:
     """The fee item of a temporary food permit (09.5.3)."""
+    non_profit, with_permit, without_permit, out_of_town = TEMPORARY_FOOD_ITEMS
     if operator == "non_profit":
-        return "non_profit"
+        return non_profit
     if not in_town:
-        return "out_of_town"
-    return "in_town_with_permit" if has_valid_food_permit else "in_town_without_permit"
+        return out_of_town
+    return with_permit if has_valid_food_permit else without_permit
 
 
 class TemporaryFoodKind(DeclaredFactsKind):
@@ -312,6 +323,9 @@ class TemporaryFoodKind(DeclaredFactsKind):
             has_valid_food_permit=bool(facts["has_valid_food_permit"]),
         )
         return [line_for(item(request.schedule, code), code=request.action)]
+
+    def main_items(self, action: str) -> tuple[str, ...]:
+        return TEMPORARY_FOOD_ITEMS
 
 
 class SurchargedRenewalKind(DeclaredFactsKind):

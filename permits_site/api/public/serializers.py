@@ -220,7 +220,12 @@ class DeclaredDocumentSerializer(serializers.Serializer):
 
 
 class DeclaredFeeSerializer(serializers.Serializer):
-    code = serializers.CharField()
+    code = serializers.CharField(
+        help_text="The code a fee quote's line carries: the action for its main line (several "
+        "entries of one action are its amounts by the quote's facts), else the line's own "
+        "code (`late_fee`).")
+    item = serializers.CharField(
+        help_text="The fee schedule item the amount is (`/fee-schedules/` items' `code`).")
     label = serializers.CharField()
     amount = serializers.CharField(help_text="A decimal string with two places.")
     section = serializers.CharField()

@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING, Any
 from django.db import transaction
 
 from permits_site import audit
-from permits_site.licensing.kinds import kind_for
-from permits_site.licensing.models import FeeItem, PermitType
+from permits_site.licensing.kinds import PermitKind, kind_for
+from permits_site.licensing.models import FeeItem, FeeSchedule, PermitType
 from permits_site.licensing.services.fees import schedule_in_force
 from permits_site.towns.typed_text import columns
 
@@ -23,11 +23,6 @@ def declaration(permit_type: PermitType, *, on: dt.date) -> dict[str, Any]:
     """The permit type with everything its kind declares and the fees in force on ``on``."""
     kind = kind_for(permit_type.code)
     schedule = schedule_in_force(permit_type, on)
-    fees = [
-        {"code": item.code, "label": item.description, "amount": f"{item.amount:.2f}",
-         "section": item.citation, "placeholder": schedule.seeded}
-        for item in schedule.items.all()
-    ] if schedule else []
     return {
         "code": permit_type.code,
         "municipality": permit_type.municipality.code,
@@ -46,8 +41,28 @@ def declaration(permit_type: PermitType, *, on: dt.date) -> dict[str, Any]:
                        for name, source in kind.facts_from(permit_type).items()},
         "documents": [document.describe() for document in kind.documents],
         "gates": [gate.value for gate in kind.gates(permit_type)],
-        "fees": fees,
+        "fees": declared_fees(permit_type, kind, schedule) if schedule else [],
     }
+
+
+def declared_fees(permit_type: PermitType, kind: PermitKind, schedule: FeeSchedule
+                  ) -> list[dict[str, Any]]:
+    """The schedule's items under the codes a fee quote's lines carry (spec ``api.md``: the
+    main line's code is the action): each action's amounts under the action, in the order of
+    :meth:`~permits_site.licensing.kinds.PermitKind.main_items`, then every item no action
+    is charged as (a late fee) under its own code. ``item`` names the schedule item."""
+    items = {fee_item.code: fee_item for fee_item in schedule.items.all()}
+    charged = [(action, items[code]) for action in permit_type.actions
+               for code in kind.main_items(action) if code in items]
+    as_actions = {fee_item.code for _, fee_item in charged}
+    listed = charged + [(code, fee_item) for code, fee_item in items.items()
+                        if code not in as_actions]
+    return [
+        {"code": code, "item": fee_item.code, "label": fee_item.description,
+         "amount": f"{fee_item.amount:.2f}", "section": fee_item.citation,
+         "placeholder": schedule.seeded}
+        for code, fee_item in listed
+    ]
 
 
 @transaction.atomic
