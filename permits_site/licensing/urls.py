@@ -19,6 +19,8 @@ urlpatterns = [
     path("apply/<str:code>/findings/", apply.findings, name="findings"),
     path("staff/counter/", apply.counter_types, name="counter_types"),
     path("staff/counter/<str:code>/", apply.counter, name="counter"),
+    path("staff/counter/<str:code>/add-record/", apply.counter_add_record,
+         name="counter_add_record"),
     path("admin/permit-types/", apply.permit_types, name="permit_types"),
     path("admin/permit-types/<str:code>/online/", apply.permit_type_online,
          name="permit_type_online"),

@@ -2,10 +2,12 @@
 entered at the counter without an email address — and submits it for her; the notice she
 would have been emailed waits among the letters to post, printed and marked posted.
 A resident with no lot or business on file has them added for her by the clerk, from the
-counter form, and comes back to it with both chosen.
+counter form, and comes back to it with both chosen and the answers typed before kept.
 Every page is checked with axe, on a desktop and on a 390 px phone."""
 
 from __future__ import annotations
+
+from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -78,7 +80,8 @@ def test_a_clerk_adds_a_property_and_a_business_for_the_resident_at_the_counter(
         request, live_server, tisbury_clerk, screen):
     """A dumpster permit is about a lot and may be held by a business: the resident has
     neither on file, so the clerk adds both for her from the counter form, each coming back
-    to it chosen, and submits."""
+    to it chosen with what was typed before still there. Enter in a field checks the
+    answers, as before, rather than leave for a record's page."""
     page: Page = request.getfixturevalue(screen)
     ruth = UserFactory(username="ruth.walker", first_name="Ruth", last_name="Walker")
     sign_in(page, live_server, "tess", PASSWORD)
@@ -88,8 +91,15 @@ def test_a_clerk_adds_a_property_and_a_business_for_the_resident_at_the_counter(
     page.get_by_label("Name, address or email address").fill("Ruth Walker")
     page.get_by_role("button", name="Find").click()
     page.get_by_role("link", name="Apply for Ruth Walker").click()
+    where = page.get_by_label("Where the dumpster stands on the lot")
+    where.fill("Behind the garage")
+    with page.expect_request(lambda sent: sent.is_navigation_request()) as pressed:
+        where.press("Enter")
+    assert pressed.value.method == "POST"
+    assert urlsplit(pressed.value.url).path == "/staff/counter/tisbury.dumpster/"
+    expect(where).to_have_value("Behind the garage")
 
-    page.get_by_role("link", name="Add a property for Ruth Walker").click()
+    page.get_by_role("button", name="Add a property for Ruth Walker").click()
     expect(page.get_by_text("At the counter, for Ruth Walker")).to_be_visible()
     assert_accessible(page)
     page.get_by_label("Street address").fill("9 Beach Road")
@@ -97,9 +107,10 @@ def test_a_clerk_adds_a_property_and_a_business_for_the_resident_at_the_counter(
     expect(page.get_by_text("is added to Ruth Walker's properties.")).to_be_visible()
     place = Property.objects.get(people=ruth)
     expect(page.get_by_label("The property")).to_have_value(str(place.pk))
+    expect(where).to_have_value("Behind the garage")
     assert_accessible(page)
 
-    page.get_by_role("link", name="Add a business for Ruth Walker").click()
+    page.get_by_role("button", name="Add a business for Ruth Walker").click()
     expect(page.get_by_role("heading", name="Register a business for Ruth Walker")).to_be_visible()
     page.get_by_label("Legal name").fill("Walker Hauling LLC")
     page.get_by_label("Kind of business").select_option(label="Limited liability company")
@@ -111,5 +122,6 @@ def test_a_clerk_adds_a_property_and_a_business_for_the_resident_at_the_counter(
     expect(page.get_by_label("The business that is to hold the permit")).to_have_value(
         str(business.pk))
     expect(page.get_by_label("The property")).to_have_value(str(place.pk))
+    expect(where).to_have_value("Behind the garage")
     assert_accessible(page)
     assert not business.members.filter(username="tess").exists()

@@ -1,8 +1,9 @@
 """At the counter the town's Clerk adds a property or a business for the resident they serve
 (clerk.md, "At the counter"): the record is the resident's — the place among their
 properties, the business with them as its member — the audit log names the Clerk who
-entered it, and the counter form comes back with it chosen. Nobody else enters a record
-for another person; a bad answer is refused on its field and saves nothing."""
+entered it, and the counter form comes back with it chosen and the answers typed before,
+which the Clerk's own session kept meanwhile. Nobody else enters a record for another
+person; a bad answer is refused on its field and saves nothing."""
 
 from __future__ import annotations
 
@@ -10,17 +11,25 @@ import re
 from urllib.parse import parse_qs, urlencode, urlsplit
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 
 from permits_site import audit
 from permits_site.accounts.permissions import Refused
+from permits_site.licensing.models import Application
 from permits_site.parties.models import Business, BusinessMember, Property
 from permits_site.parties.services import create_business, find_or_create_property
+from tests.clients import page_text
 from tests.factories import Role, UserFactory, municipality, staff
+from tests.page_forms import button_on
 
 pytestmark = pytest.mark.django_db
 
 DUMPSTER = "tisbury.dumpster"  # a person or a business holds it; it is about a property
+DISPOSAL_WORKS = "tisbury.disposal_works"  # a person holds it; it takes documents
+KEEP = reverse("licensing:counter_add_record", args=[DUMPSTER])
+#: Answers typed on the counter's dumpster form before adding a record: not all it asks.
+TYPED = {"location_on_lot": "Behind the garage"}
 
 
 @pytest.fixture
@@ -33,8 +42,8 @@ def walk_in(db):
     return UserFactory(username="ruth.walker", first_name="Ruth", last_name="Walker")
 
 
-def counter_form(person) -> str:
-    return f"{reverse('licensing:counter', args=[DUMPSTER])}?applicant={person.username}"
+def counter_form(person, code: str = DUMPSTER) -> str:
+    return f"{reverse('licensing:counter', args=[code])}?applicant={person.username}"
 
 
 def property_page(person, town: str = "tisbury") -> str:
@@ -49,10 +58,17 @@ BUSINESS = {"legal_name": "Walker Hauling LLC", "dba": "", "kind": "llc",
             "mailing_address": "4 Main Street, Vineyard Haven", "phone": "", "email": ""}
 
 
-def _link(page: str, words: str) -> str:
-    found = re.search(rf'<a href="([^"]*)">{re.escape(words)}</a>', page)
-    assert found, f"no link “{words}” on the page"
-    return found.group(1).replace("&amp;", "&")
+def press(client, form: str, words: str, answers: dict | None = None):
+    """Press the button ``words`` of the counter form at ``form`` with ``answers`` typed, as
+    a browser sends it."""
+    address, sent = button_on(client.get(form).content.decode(), words)
+    return client.post(address, {**sent, **(answers or {})})
+
+
+def _typed(page: str, name: str) -> str | None:
+    found = re.search(rf'<input type="text" name="{name}"(?: value="([^"]*)")?', page)
+    assert found, f"no {name} field on the page"
+    return found.group(1)
 
 
 def _chosen(page: str, name: str) -> list[str]:
@@ -67,16 +83,20 @@ def _chosen(page: str, name: str) -> list[str]:
 def test_the_counter_form_offers_to_add_a_property_and_a_business_for_the_resident(
         client, tisbury_clerk, walk_in):
     client.force_login(tisbury_clerk)
-
     page = client.get(counter_form(walk_in)).content.decode()
 
     for words, name in (("Add a property for Ruth Walker", "parties:property_new"),
                         ("Add a business for Ruth Walker", "parties:business_new")):
-        link = urlsplit(_link(page, words))
+        address, sent = button_on(page, words)
+        response = client.post(address, {**sent, **TYPED})
+
+        assert address == KEEP and response.status_code == 302
+        link = urlsplit(response["Location"])
         assert link.path == reverse(name)
         query = parse_qs(link.query)
         assert query["for"] == ["ruth.walker"] and query["town"] == ["tisbury"]
         assert query["next"] == [counter_form(walk_in)]
+    assert not Application.objects.exists()
 
 
 def test_the_residents_own_form_offers_no_counter_links(client, walk_in):
@@ -84,7 +104,7 @@ def test_the_residents_own_form_offers_no_counter_links(client, walk_in):
 
     page = client.get(f"/apply/{DUMPSTER}/").content.decode()
 
-    assert "for=ruth.walker" not in page
+    assert "for=ruth.walker" not in page and KEEP not in page
     assert "Add a property for" not in page and "Add a business for" not in page
 
 
@@ -157,13 +177,117 @@ def test_adding_one_keeps_the_other_already_chosen(client, tisbury_clerk, walk_i
                                          "next": counter_form(walk_in)})
     place = Property.objects.get()
     with_place = f"{counter_form(walk_in)}&property={place.pk}"
-    link = _link(client.get(with_place).content.decode(), "Add a business for Ruth Walker")
+    page = press(client, with_place, "Add a business for Ruth Walker",
+                 {**TYPED, "property": place.pk})["Location"]
 
-    response = client.post(link, BUSINESS)
+    response = client.post(page, BUSINESS)
 
     back = client.get(response["Location"]).content.decode()
     assert _chosen(back, "property") == [str(place.pk)]
     assert _chosen(back, "business") == [str(Business.objects.get().pk)]
+    assert _typed(back, "location_on_lot") == "Behind the garage"
+
+
+# -- the answers typed before are kept meanwhile ----------------------------------------
+
+
+def test_the_answers_typed_come_back_once_unjudged_with_the_new_record_chosen(
+        client, tisbury_clerk, walk_in):
+    client.force_login(tisbury_clerk)
+    page = press(client, counter_form(walk_in), "Add a property for Ruth Walker",
+                 {**TYPED, "sticker_number": ""})["Location"]
+
+    added = client.post(page, {"address": "9 Beach Road"})
+    back = client.get(added["Location"])
+
+    assert back.status_code == 200
+    shown = back.content.decode()
+    assert _typed(shown, "location_on_lot") == "Behind the garage"
+    assert _chosen(shown, "property") == [str(Property.objects.get().pk)]
+    assert "is-invalid" not in shown and "Error:" not in shown
+    assert not Application.objects.exists()
+    again = client.get(counter_form(walk_in)).content.decode()
+    assert _typed(again, "location_on_lot") is None
+
+
+def test_cancelling_the_record_page_comes_back_to_the_answers(client, tisbury_clerk,
+                                                              walk_in):
+    client.force_login(tisbury_clerk)
+    page = press(client, counter_form(walk_in), "Add a business for Ruth Walker", TYPED)
+
+    cancel = parse_qs(urlsplit(page["Location"]).query)["next"][0]
+
+    assert _typed(client.get(cancel).content.decode(), "location_on_lot") == (
+        "Behind the garage")
+    assert not Business.objects.exists()
+
+
+def test_another_clerks_session_sees_nothing_of_them(client, tisbury_clerk, walk_in):
+    client.force_login(tisbury_clerk)
+    press(client, counter_form(walk_in), "Add a property for Ruth Walker", TYPED)
+    colleague = Client()
+    colleague.force_login(staff(Role.CLERK, "tisbury", username="tom"))
+
+    theirs = colleague.get(counter_form(walk_in))
+
+    assert theirs.status_code == 200
+    assert _typed(theirs.content.decode(), "location_on_lot") is None
+    assert _typed(client.get(counter_form(walk_in)).content.decode(),
+                  "location_on_lot") == "Behind the garage"
+
+
+def test_answers_kept_for_one_resident_stay_off_anothers_form(client, tisbury_clerk,
+                                                              walk_in):
+    neighbour = UserFactory(username="sam.walker")
+    client.force_login(tisbury_clerk)
+    press(client, counter_form(walk_in), "Add a property for Ruth Walker", TYPED)
+
+    assert _typed(client.get(counter_form(neighbour)).content.decode(),
+                  "location_on_lot") is None
+
+
+@pytest.mark.parametrize("who", ["other town's clerk", "resident"])
+def test_only_a_clerk_of_the_town_keeps_answers(client, clerk, walk_in, who):
+    client.force_login(clerk if who == "other town's clerk" else walk_in)
+    session = dict(client.session.items())
+
+    response = client.post(KEEP, {"applicant": walk_in.username, "action": "new",
+                                  "record": "property", **TYPED})
+
+    assert response.status_code == 403
+    assert "Only the town's Clerk may apply for a person at the counter." in page_text(
+        response)
+    assert dict(client.session.items()) == session
+
+
+@pytest.mark.parametrize("code, applicant, record", [
+    (DUMPSTER, "gone.away", "property"),
+    (DUMPSTER, "ruth.walker", "dog"),
+    (DUMPSTER, "ruth.walker", ""),
+    (DISPOSAL_WORKS, "ruth.walker", "business"),  # a person holds it: no business list
+])
+def test_an_unknown_resident_or_list_is_not_found(client, tisbury_clerk, walk_in, code,
+                                                  applicant, record):
+    UserFactory(username="gone.away", is_active=False)
+    client.force_login(tisbury_clerk)
+    session = dict(client.session.items())
+
+    response = client.post(reverse("licensing:counter_add_record", args=[code]),
+                           {"applicant": applicant, "record": record, **TYPED})
+
+    assert response.status_code == 404
+    assert dict(client.session.items()) == session
+
+
+def test_a_form_with_files_says_they_are_not_kept(client, tisbury_clerk, walk_in):
+    client.force_login(tisbury_clerk)
+
+    with_files = client.get(counter_form(walk_in, DISPOSAL_WORKS)).content.decode()
+    without = client.get(counter_form(walk_in)).content.decode()
+
+    note = "the files chosen on it are not: choose them again then."
+    assert note in with_files and 'aria-describedby="add-property-files"' in with_files
+    assert note not in without
 
 
 # -- who may ----------------------------------------------------------------------------

@@ -9,6 +9,7 @@ the same form. Admins switch a permit type on or off line (audited).
 
 from __future__ import annotations
 
+from typing import Any
 from urllib.parse import urlencode
 
 from django.contrib import messages
@@ -120,12 +121,15 @@ def _checking(request, form) -> dict:
     return {"preview": form.findings(on=timezone.localdate())}
 
 
-def _apply(request, permit_type: PermitType, *, applicant, template_context: dict):
-    """Show the generated form, or start the draft from it and go to the application."""
+def _apply(request, permit_type: PermitType, *, applicant, template_context: dict,
+           kept_answers: dict | None = None):
+    """Show the generated form, or start the draft from it and go to the application. An
+    unposted form opens with ``kept_answers`` (the counter's, kept while the Clerk added a
+    record), under what the address chooses."""
     action = _chosen_action(request, permit_type)
     form_class = declared_form_class(permit_type, action=action, applicant=applicant)
     form = form_class(request.POST or None,
-                      initial={**_query_initial(request, form_class),
+                      initial={**(kept_answers or {}), **_query_initial(request, form_class),
                                **_renewal_initial(request, form_class, action=action)})
     checked = _checking(request, form)
     uploads = KeptUploads(request, page=f"licensing.apply.{permit_type.code}")
@@ -265,47 +269,94 @@ def _enter_person(request, code: str):
     return _counter_page(request, permit_type, person_form=form, status=400)
 
 
+def _counter_applicant(request) -> tuple[str, Any]:
+    """The resident the counter serves (``applicant``, a username, posted or in the
+    address) and their account, None when no active account bears that name."""
+    username = (request.POST.get("applicant") or request.GET.get("applicant", "")
+                ).replace("\x00", "")
+    return username, get_user_model().objects.filter(username=username, is_active=True).first()
+
+
 @login_required
 @with_actions({"person": _enter_person})
 @require_http_methods(["GET", "POST"])
 def counter(request, code: str):
     """A clerk applies for a resident at the counter: finds them by name, address or email
     address (or enters them: the form posts here, naming its action ``person``), fills the
-    generated form and submits it for them — or saves the draft to finish later."""
+    generated form and submits it for them — or saves the draft to finish later. The
+    answers kept while the Clerk added a record (:func:`counter_add_record`) fill the form
+    once, and are forgotten."""
     permit_type = _clerks_permit_type_or_403(request, code)
-    username = (request.POST.get("applicant") or request.GET.get("applicant", "")
-                ).replace("\x00", "")
-    applicant = get_user_model().objects.filter(username=username, is_active=True).first()
+    username, applicant = _counter_applicant(request)
     if applicant is None:
         return _counter_page(request, permit_type, unknown=username,
                              status=400 if username else 200)
-    return _apply(request, permit_type, applicant=applicant,
-                  template_context={"counter_for": applicant,
-                                    **_counter_records_pages(request, permit_type, applicant)})
-
-
-def _counter_records_pages(request, permit_type: PermitType, applicant) -> dict[str, str]:
-    """At the counter, where the Clerk records a property or a business for the resident
-    (``for``), in the permit type's town, coming back to this form for this resident with
-    the new record chosen, and the other choice kept (spec ``lifecycle.md``, "Holders")."""
     action = _chosen_action(request, permit_type)
+    # Used once: a posted form has answers of its own.
+    kept = request.session.pop(_kept_answers_key(permit_type, action=action,
+                                                 applicant=applicant), None)
+    return _apply(request, permit_type, applicant=applicant,
+                  kept_answers=kept if request.method == "GET" else None,
+                  template_context={"counter_for": applicant,
+                                    "counter_records": _counter_records_pages(
+                                        permit_type, applicant, action=action)})
+
+
+#: The pages where the Clerk records, for the resident, what a counter form's list lacks.
+COUNTER_RECORD_PAGES = {PROPERTY_FIELD: "parties:property_new",
+                        BUSINESS_FIELD: "parties:business_new"}
+
+
+def _counter_records_pages(permit_type: PermitType, applicant, *, action: str
+                           ) -> dict[str, str]:
+    """By the list's name, the page where the Clerk records a property or a business for
+    the resident (``for``), in the permit type's town, coming back to the counter form for
+    this resident with the new record chosen (spec ``lifecycle.md``, "Holders")."""
     names = {declared.name for declared in kind_for(permit_type.code).fields(permit_type)
              if declared.type == REFERENCE and declared.applies_to(action)}
     back = {"applicant": applicant.username}
     if action != permit_type.actions[0]:
         back["action"] = action
-    for name in (PROPERTY_FIELD, BUSINESS_FIELD):
-        chosen = request.POST.get(name) or request.GET.get(name) or ""
-        if name in names and chosen.isdigit():
-            back[name] = chosen
     query = urlencode({
         "town": permit_type.municipality.code, "for": applicant.username,
         "next": f"{reverse('licensing:counter', args=[permit_type.code])}?{urlencode(back)}",
     })
-    pages = {PROPERTY_FIELD: ("add_property_for", "parties:property_new"),
-             BUSINESS_FIELD: ("add_business_for", "parties:business_new")}
-    return {key: f"{reverse(page)}?{query}" for name, (key, page) in pages.items()
+    return {name: f"{reverse(page)}?{query}" for name, page in COUNTER_RECORD_PAGES.items()
             if name in names}
+
+
+def _kept_answers_key(permit_type: PermitType, *, action: str, applicant) -> str:
+    """Where the Clerk's own session keeps a counter form's answers: one form per permit
+    type, action and resident."""
+    return f"licensing.counter.{permit_type.code}.{action}.{applicant.pk}"
+
+
+@login_required
+@require_POST
+def counter_add_record(request, code: str):
+    """**Add a property for …** / **Add a business for …** on the counter form (``record``
+    names the list): the form posts here, and the answers typed so far are kept in the
+    Clerk's session — not checked, not saved as an application — while the page that records
+    the property or business for the resident opens; it comes back to the counter form,
+    which opens with them. Files chosen are not kept (the form says so). The counter's
+    checks: only a clerk of the permit type's town; an unknown resident or a list the form
+    does not offer is not found."""
+    permit_type = _clerks_permit_type_or_403(request, code)
+    _, applicant = _counter_applicant(request)
+    if applicant is None:
+        raise Http404("No such resident.")
+    action = _chosen_action(request, permit_type)
+    page = _counter_records_pages(permit_type, applicant, action=action).get(
+        request.POST.get("record", ""))
+    if page is None:
+        raise Http404(f"The {permit_type.name} form has no such list to add to.")
+    form_class = declared_form_class(permit_type, action=action, applicant=applicant)
+    request.session[_kept_answers_key(permit_type, action=action, applicant=applicant)] = {
+        name: field.widget.value_from_datadict(request.POST, {}, name)
+        for name, field in form_class.base_fields.items()
+        if not field.widget.value_omitted_from_data(request.POST, {}, name)
+    }
+    return redirect(page)
 
 
 @login_required
