@@ -162,6 +162,10 @@ RABIES_SPECIES = (Species.DOG, Species.CAT, Species.FERRET)
 #: The document kind of a rabies vaccination certificate (Licenses A(1)), which a dog's
 #: license application files and an impoundment reads.
 RABIES_CERTIFICATE = "rabies_certificate"
+#: The document kind of a veterinarian's certificate exempting an old or sick dog from the
+#: vaccination for a stated period, which a dog license application files instead
+#: (Licenses A(1)).
+RABIES_EXEMPTION = "rabies_exemption"
 
 
 def rabies_vaccination_missing(species: str, *, under_six_months: bool,

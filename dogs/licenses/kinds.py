@@ -25,7 +25,8 @@ from dogs.licenses.services import (
     move_to_license_year,
     update_dog_license,
 )
-from dogs.models import RABIES_CERTIFICATE, DogTag
+from dogs.models import RABIES_CERTIFICATE, RABIES_EXEMPTION, DogTag
+from dogs.rules import rabies_is_current
 from permits_site.accounts import permissions
 from permits_site.licensing.declarations import (
     PERMIT_FIELD,
@@ -54,7 +55,6 @@ from permits_site.rules.wording import explain
 if TYPE_CHECKING:
     from permits_site.accounts.models import User
 
-RABIES_EXEMPTION = "rabies_exemption"
 OTHER_TOWN_LICENSE = "other_town_license"
 #: Actions that license the dog (a replacement tag re-issues a tag on a current license).
 LICENSING_ACTIONS = ("new", "renewal", "transfer")
@@ -149,6 +149,10 @@ class DogLicenseKind(PermitKind):
     }
     documents = DOCUMENTS
     amending_actions = ("replacement_tag",)
+    #: A rabies proof serves a license only while it is valid on the license's first day
+    #: (Licenses A(1), A(7)): one issued for next year in December is judged by the rabies
+    #: rule again on January 1, as the certificate on file is chosen for that year.
+    year_bound_rules = (rabies_is_current.id,)
     list_related = ("dog_license__dog",)
     dashboard_panel = "dogs/dashboard_panel.html"
     review_panel = "dogs/review_panel.html"

@@ -17,6 +17,7 @@ from django.utils.translation import gettext_noop
 from dogs.law import cite
 from dogs.models import (
     RABIES_CERTIFICATE,
+    RABIES_EXEMPTION,
     Dog,
     DogLicense,
     PaperLicense,
@@ -419,8 +420,8 @@ def update_dog_license(
 
 
 #: The documents that prove a dog's rabies vaccination (Licenses A(1)): a certificate, or a
-#: veterinarian's exemption (``dogs.licenses.kinds.RABIES_EXEMPTION``).
-RABIES_PROOFS = (RABIES_CERTIFICATE, "rabies_exemption")
+#: veterinarian's exemption.
+RABIES_PROOFS = (RABIES_CERTIFICATE, RABIES_EXEMPTION)
 
 
 def _check_certificate_on_file(application: Application, details: DogLicense, *,

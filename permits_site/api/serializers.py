@@ -425,7 +425,9 @@ class PermitIssueSerializer(StrictSerializer):
         help_text="In the last month of an annual permit's license year, issue it for the "
                   "whole next license year instead, where its law lets one apply ahead "
                   "(North Andover dog and kennel licenses from December 1). Refused (400, "
-                  "naming this field) on any other day or permit type.",
+                  "naming this field) on any other day or permit type, and when a rule that "
+                  "depends on the license year fails on the next one's first day (a dog's "
+                  "rabies proof that runs out before January 1, Licenses A(1)).",
     )
 
 

@@ -51,7 +51,7 @@ from permits_site.licensing.declarations import (
 from permits_site.licensing.fact_forms import humanize
 from permits_site.licensing.relief import relief_sentence
 from permits_site.parties.places import place_attribute_names, place_facts
-from permits_site.rules.base import FactsInvalid
+from permits_site.rules.base import FactsInvalid, Finding
 from permits_site.rules.calendar import BusinessCalendar, days_before, in_last_month, year_end
 from permits_site.rules.fees import FeeLine, PricedItem, QuoteRefused, item, line_for
 from permits_site.rules.registry import get_rule_set
@@ -116,11 +116,19 @@ class HolderLink:
 class YearEndNotice:
     """What the clerk is told when issuing an annual permit in its term's last month: it runs
     only to ``runs_through`` (``citation``), and ``next_year`` is the license year it may be
-    issued for instead, where the law lets one apply ahead (None where it does not)."""
+    issued for instead, where the law lets one apply ahead (None where it does not).
+    ``next_year_refused``: the failures of the kind's :attr:`PermitKind.year_bound_rules`
+    judged on the next year's first day, which refuse issuing for it."""
 
     runs_through: dt.date
     citation: str
     next_year: int | None
+    next_year_refused: tuple[Finding, ...] = ()
+
+    @property
+    def next_year_starts(self) -> dt.date:
+        """The next license year's first day: the day after this one's term ends."""
+        return self.runs_through + dt.timedelta(days=1)
 
 
 @dataclass(frozen=True)
@@ -204,6 +212,10 @@ class PermitKind:
     inspection_check: str = ""
     #: Actions that amend the permit being followed up instead of issuing a new one.
     amending_actions: tuple[str, ...] = ()
+    #: Rules whose facts hold only for a while (a certificate's expiry): an application
+    #: issued for the next license year instead of the one it asked is judged by them again
+    #: on that year's first day (:attr:`YearEndNotice.next_year_refused`).
+    year_bound_rules: tuple[str, ...] = ()
     #: Relations of Application that ``describe`` reads; list pages join them.
     list_related: tuple[str, ...] = ()
     #: A template shown on the resident's dashboard (e.g. "My dogs"), or blank.
@@ -571,7 +583,8 @@ class PermitKind:
 
     def move_to_license_year(self, application: Application, *, year: int) -> None:
         """Hook for kinds that keep the license year on the application (a dog license):
-        record that it is issued for ``year``, in the issuing transaction."""
+        record that it is issued for ``year``, in the issuing transaction, once the rules
+        that depend on the year (:attr:`year_bound_rules`) have passed on its first day."""
 
     def conditions_for(self, application: Application) -> list[PrintedCondition]:
         """The printed conditions that concern ``application``, frozen on its permit."""

@@ -9,9 +9,11 @@ import datetime as dt
 
 import pytest
 import time_machine
+from django.contrib.messages import get_messages
 from django.urls import reverse
 
 from dogs.licenses.services import apply_for_dog_license
+from dogs.models import RABIES_CERTIFICATE, RABIES_EXEMPTION, DogTag
 from permits_site.audit.models import AuditEntry
 from permits_site.exceptions import DomainError
 from permits_site.licensing.kinds import kind_for
@@ -21,6 +23,7 @@ from permits_site.licensing.services.documents import review_document, upload_do
 from permits_site.licensing.services.payments import record_payment
 from permits_site.licensing.services.permits import approve_and_issue, issue_permit
 from permits_site.rules.calendar import in_last_month
+from tests.clients import api_for, page_text
 from tests.declared import declared_permit_type
 from tests.dogs.test_license_flow import licensed, png_upload
 from tests.factories import ApplicationFactory, DogFactory, PropertyFactory, municipality
@@ -53,14 +56,14 @@ def test_a_term_ending_mid_month_has_its_last_month_from_the_first():
 # -- a dog license: the next license year is sold from December 1 (Licenses A(7), A(8)) ------
 
 
-def paid_dog_license(clerk, *, year: int):
+def paid_dog_license(clerk, *, year: int, rabies_until: dt.date = dt.date(2029, 1, 1),
+                     proof: str = RABIES_CERTIFICATE):
     """A new license for a dog acquired this autumn, its rabies proof accepted and paid."""
     dog = DogFactory(name="Biscuit", breed="Beagle")
     application = apply_for_dog_license(applicant=dog.owner, dog=dog, action="new",
                                         license_year=year, acquired_on=dt.date(2026, 11, 20))
     document = upload_document(application=application, uploaded_by=dog.owner,
-                               kind="rabies_certificate", upload=png_upload(),
-                               valid_until=dt.date(2029, 1, 1))
+                               kind=proof, upload=png_upload(), valid_until=rabies_until)
     submit_application(application=application, acting_user=dog.owner)
     review_document(document=document, accepted=True, acting_user=clerk)
     invoice = application.invoices.get()
@@ -211,6 +214,140 @@ def test_the_api_refuses_the_next_year_before_it_is_on_sale_naming_the_field(cle
     assert response.status_code == 400, response.content
     assert "next_license_year" in response.content.decode()
     assert not Permit.objects.filter(application=application).exists()
+
+
+# -- the next year judged on its own first day: the rabies proof must still serve it (A(1)) --
+#
+# A resident's application for 2027 takes the rabies certificate on file only when it is
+# valid on January 1, 2027, the license's first day; moved to 2027 by the clerk, the
+# application's rabies rule is judged again on that day. The day before, of and after it:
+
+DEC_31_2026 = dt.date(2026, 12, 31)
+JAN_1_2027 = dt.date(2027, 1, 1)
+JAN_2_2027 = dt.date(2027, 1, 2)
+
+
+def stays_for_this_year(application, *, status=ApplicationStatus.SUBMITTED):
+    """Nothing issued and nothing changed: as it was (``status``), for 2026, no tag."""
+    application.refresh_from_db()
+    assert application.status == status
+    assert application.dog_license.license_year == 2026
+    assert not Permit.objects.filter(application=application).exists()
+    assert not DogTag.objects.exists()
+    assert not AuditEntry.objects.filter(action="permit.issued").exists()
+
+
+@pytest.mark.parametrize("proof", [RABIES_CERTIFICATE, RABIES_EXEMPTION])
+@time_machine.travel(DEC_10_2026, tick=False)
+def test_a_rabies_proof_ending_before_next_year_refuses_it_on_its_field_a1(clerk, proof):
+    application = paid_dog_license(clerk, year=2026, rabies_until=DEC_31_2026, proof=proof)
+
+    with pytest.raises(DomainError) as refused:
+        approve_and_issue(application=application, acting_user=clerk, next_license_year=True)
+
+    assert list(refused.value.errors) == ["next_license_year"]
+    [message] = refused.value.errors["next_license_year"]
+    assert message.startswith("A Dog License cannot be issued for the 2027 license year, "
+                              "which starts on January 1, 2027: No current rabies "
+                              "vaccination on January 1, 2027.")
+    assert message.endswith("(North Andover Code ch. 60, Licenses A(1))")
+    stays_for_this_year(application)
+
+
+@pytest.mark.parametrize("rabies_until", [
+    pytest.param(JAN_1_2027, id="ending-on-next-years-first-day"),
+    pytest.param(JAN_2_2027, id="ending-the-day-after"),
+])
+@time_machine.travel(DEC_10_2026, tick=False)
+def test_a_rabies_proof_valid_on_next_years_first_day_serves_it_a1(clerk, rabies_until):
+    application = paid_dog_license(clerk, year=2026, rabies_until=rabies_until)
+
+    permit = approve_and_issue(application=application, acting_user=clerk,
+                               next_license_year=True)
+
+    assert (permit.year, permit.valid_from, permit.valid_through) == (
+        2027, JAN_1_2027, dt.date(2027, 12, 31))
+
+
+@time_machine.travel(DEC_10_2026, tick=False)
+def test_refused_next_year_the_license_is_still_issued_for_this_one(clerk):
+    application = paid_dog_license(clerk, year=2026, rabies_until=DEC_31_2026)
+    with pytest.raises(DomainError):
+        approve_and_issue(application=application, acting_user=clerk, next_license_year=True)
+
+    permit = approve_and_issue(application=application, acting_user=clerk)
+
+    assert (permit.year, permit.valid_from, permit.valid_through) == (
+        2026, DEC_10_2026.date(), DEC_31_2026)
+
+
+@pytest.mark.parametrize(("rabies_until", "offered"), [
+    pytest.param(DEC_31_2026, False, id="ending-the-day-before-next-year"),
+    pytest.param(JAN_1_2027, True, id="ending-on-next-years-first-day"),
+    pytest.param(JAN_2_2027, True, id="ending-the-day-after"),
+])
+@time_machine.travel(DEC_10_2026, tick=False)
+def test_the_review_screen_offers_next_year_only_to_a_proof_valid_on_its_first_day(
+        client, clerk, rabies_until, offered):
+    application = paid_dog_license(clerk, year=2026, rabies_until=rabies_until)
+    client.force_login(clerk)
+
+    page = page_text(client.get(reverse("licensing:review", args=[application.pk])))
+    notice = page.split('id="year-end-notice"', 1)[1].split("</div>", 1)[0]
+
+    assert ("Approve and issue for 2027" in page) is offered
+    assert ('name="next_license_year"' in page) is offered
+    assert ("it cannot be issued for the 2027 license year, which starts on January 1, 2027:"
+            in notice) is not offered
+    assert ("No current rabies vaccination on January 1, 2027." in notice) is not offered
+    assert ("North Andover Code ch. 60, Licenses A(1)" in notice) is not offered
+    assert ("na.lic.A1.rabies" in notice) is not offered
+    assert "Approve and issue license" in page
+
+
+@time_machine.travel(DEC_10_2026, tick=False)
+def test_issuing_next_year_from_a_review_screen_left_open_is_refused(client, clerk):
+    application = paid_dog_license(clerk, year=2026, rabies_until=DEC_31_2026)
+    client.force_login(clerk)
+
+    response = client.post(reverse("licensing:issue", args=[application.pk]),
+                           {"next_license_year": "1"})
+
+    assert response.status_code == 302
+    [refusal] = [str(message) for message in get_messages(response.wsgi_request)]
+    assert refusal.startswith("Next license year: A Dog License cannot be issued for the 2027 "
+                              "license year")
+    assert "No current rabies vaccination on January 1, 2027." in refusal
+    assert "Licenses A(1)" in refusal
+    stays_for_this_year(application)
+
+
+@time_machine.travel(DEC_10_2026, tick=False)
+def test_the_api_refuses_next_year_to_a_rabies_proof_ending_before_it_a1(clerk):
+    application = paid_dog_license(clerk, year=2026, rabies_until=DEC_31_2026)
+    approve_application(application=application, acting_user=clerk)
+
+    response = api_for(clerk).post("/api/v1/permits/", {
+        "application": application.pk, "next_license_year": True}, format="json")
+
+    assert response.status_code == 400, response.content
+    [message] = response.json()["next_license_year"]
+    assert "No current rabies vaccination on January 1, 2027." in message
+    assert "Licenses A(1)" in message
+    stays_for_this_year(application, status=ApplicationStatus.APPROVED)
+
+
+@time_machine.travel(DEC_10_2026, tick=False)
+def test_the_api_issues_next_year_to_a_rabies_proof_valid_on_its_first_day_a1(clerk):
+    application = paid_dog_license(clerk, year=2026, rabies_until=JAN_1_2027)
+    approve_application(application=application, acting_user=clerk)
+
+    response = api_for(clerk).post("/api/v1/permits/", {
+        "application": application.pk, "next_license_year": True}, format="json")
+
+    assert response.status_code == 201, response.content
+    assert (response.json()["valid_from"], response.json()["valid_through"]) == (
+        "2027-01-01", "2027-12-31")
 
 
 def test_the_schema_documents_the_next_license_year_choice(client):

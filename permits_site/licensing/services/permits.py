@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from django.db import transaction
@@ -17,9 +18,11 @@ from permits_site.licensing.models import (
     ApplicationStatus,
     Permit,
 )
+from permits_site.licensing.relief import unvaried_failures
 from permits_site.licensing.services.applications import (
     approve_application,
     current_invoice,
+    evaluate,
     require_nothing_blocks,
 )
 from permits_site.licensing.services.gates import latest_determinations
@@ -75,8 +78,7 @@ def _issue(application: Application, *, acting_user: User, next_license_year: bo
     transitions.require("issue", application)
     kind = kind_for(application.permit_type.code)
     issued_on = timezone.localdate()
-    year_ending = _next_year_on_sale(application, kind=kind, on=issued_on) \
-        if next_license_year else None
+    year_ending = _next_year_on_sale(application, on=issued_on) if next_license_year else None
     term_starts = issued_on
     if not blockers_checked:
         require_nothing_blocks(application)
@@ -84,7 +86,7 @@ def _issue(application: Application, *, acting_user: User, next_license_year: bo
         return _amend_previous_permit(application, kind=kind, acting_user=acting_user)
     if year_ending is not None:
         kind.move_to_license_year(application, year=year_ending.next_year)
-        term_starts = year_ending.runs_through + dt.timedelta(days=1)
+        term_starts = year_ending.next_year_starts
     valid_from, valid_through = kind.term(application, issued_on=term_starts)
     year = kind.license_year(application, on=term_starts)
     sequence = allocate_number(
@@ -137,19 +139,44 @@ def _issue(application: Application, *, acting_user: User, next_license_year: bo
     return permit
 
 
-def _next_year_on_sale(application: Application, *, kind, on: dt.date) -> YearEndNotice:
+def year_end_notice(application: Application, *, on: dt.date) -> YearEndNotice | None:
+    """The kind's notice for issuing ``application`` on ``on`` in its term's last month, with
+    what refuses the next license year: the kind's :attr:`~PermitKind.year_bound_rules`
+    judged again on that year's first day — the day its term would start, on which an
+    application made for that year must find its proofs still valid — where no granted
+    variance covers them. The review screen shows it; issuing for the next year refuses on
+    it."""
+    kind = kind_for(application.permit_type.code)
+    notice = kind.year_end_notice(application, on=on)
+    if notice is None or notice.next_year is None or not kind.year_bound_rules:
+        return notice
+    failures = unvaried_failures(evaluate(application, on=notice.next_year_starts),
+                                 application.variances.all(), kind=kind, board_only=False)
+    return replace(notice, next_year_refused=tuple(
+        finding for finding in failures if finding.rule in kind.year_bound_rules))
+
+
+def _next_year_on_sale(application: Application, *, on: dt.date) -> YearEndNotice:
     """The notice of the license year ending, when the next one may be issued today (its term
     is the kind's declared term from the day after this one ends), or a refusal naming the
-    field and the section that sets the permit's term."""
-    notice = kind.year_end_notice(application, on=on)
+    field and the section that sets the permit's term — or, judged on the next year's first
+    day, the section of each rule that refuses it: nothing is moved or issued."""
+    notice = year_end_notice(application, on=on)
+    name = application.permit_type.name
     if notice is None or notice.next_year is None:
         citation = notice.citation if notice else application.permit_type.citation
         raise DomainError(
-            f"A {application.permit_type.name} cannot be issued for the next license year "
-            f"today: that is offered only in the last month of a license year its law lets "
-            f"one apply ahead for ({citation}).",
+            f"A {name} cannot be issued for the next license year today: that is offered "
+            f"only in the last month of a license year its law lets one apply ahead for "
+            f"({citation}).",
             field="next_license_year",
         )
+    if notice.next_year_refused:
+        raise DomainError({"next_license_year": [
+            f"A {name} cannot be issued for the {notice.next_year} license year, which starts "
+            f"on {format_date(notice.next_year_starts)}: {finding.message} ({finding.citation})"
+            for finding in notice.next_year_refused
+        ]})
     return notice
 
 

@@ -54,7 +54,7 @@ from permits_site.licensing.services.applications import NOT_JUDGED, ReviewDecis
 from permits_site.licensing.services.documents import review_document
 from permits_site.licensing.services.gates import latest_determinations
 from permits_site.licensing.services.payments import record_payment
-from permits_site.licensing.services.permits import approve_and_issue
+from permits_site.licensing.services.permits import approve_and_issue, year_end_notice
 from permits_site.licensing.views import listing
 from permits_site.licensing.views.access import get_visible_or_404
 from permits_site.licensing.views.relief import may_ask
@@ -242,7 +242,7 @@ def review_context(
         "clerk_view": permissions.is_clerk(request.user, application.municipality_id),
         "decide_documents": transitions.can_decide_documents(application),
         "decisions": decisions,
-        "year_end_notice": kind.year_end_notice(application, on=timezone.localdate())
+        "year_end_notice": year_end_notice(application, on=timezone.localdate())
         if "approve_and_issue" in decisions else None,
         "submittable": "submit" in context["allowed_actions"],
     }
