@@ -12,7 +12,12 @@ from dogs.models import DogTag
 from permits_site.audit.models import AuditEntry
 from permits_site.exceptions import DomainError, ImmutableRecord, InvalidTransition
 from permits_site.licensing.models import InvoiceLine, InvoiceStatus, Payment, PermitStatus
-from permits_site.licensing.services.documents import sniff_content_type, upload_document
+from permits_site.licensing.services.documents import (
+    attach_on_file,
+    review_document,
+    sniff_content_type,
+    upload_document,
+)
 from permits_site.licensing.services.numbering import allocate_number
 from permits_site.licensing.services.payments import record_payment
 from permits_site.licensing.services.permits import change_permit_status, issue_permit
@@ -248,6 +253,33 @@ def test_every_state_change_leaves_an_audit_entry(dog, clerk):
         "application.approved",
         "permit.issued",
     } <= actions
+
+
+@time_machine.travel(FEB_2027, tick=False)
+def test_a_document_uploaded_and_one_attached_on_file_are_audited_with_their_own_fields(
+        dog, clerk):
+    first = draft(dog)
+    certificate = upload_document(application=first, uploaded_by=dog.owner,
+                                  kind="rabies_certificate", upload=png_upload(),
+                                  valid_until=dt.date(2028, 1, 1))
+    review_document(document=certificate, accepted=True, acting_user=clerk)
+    second = draft(DogFactory(owner=dog.owner))
+
+    copy = attach_on_file(application=second, document=certificate, acting_user=clerk)
+
+    uploaded = AuditEntry.objects.get(action="document.uploaded")
+    on_file = AuditEntry.objects.get(action="document.attached_on_file")
+    assert (uploaded.actor, uploaded.subject, uploaded.municipality, uploaded.before) == (
+        dog.owner, certificate, first.municipality, {})
+    assert uploaded.summary == f"Uploaded Rabies vaccination certificate to application #{first.pk}"
+    assert uploaded.after == {"kind": "rabies_certificate", "content_type": "image/png",
+                              "size": certificate.size, "valid_until": "2028-01-01"}
+    assert (on_file.actor, on_file.subject, on_file.municipality, on_file.before) == (
+        clerk, copy, second.municipality, {})
+    assert on_file.summary == (f"Rabies vaccination certificate on file from application "
+                               f"#{first.pk} attached to application #{second.pk}")
+    assert on_file.after == {"kind": "rabies_certificate", "from_document": certificate.pk,
+                             "valid_until": "2028-01-01"}
 
 
 @time_machine.travel(FEB_2027, tick=False)

@@ -156,20 +156,10 @@ def upload_document(
     )
     document.file.save("upload", upload, save=False)
     document.save()
-    audit.record(
-        actor=uploaded_by,
-        action="document.uploaded",
-        subject=document,
-        municipality=application.municipality,
-        summary=f"Uploaded {document_label(application, kind)} to application "
-                f"#{application.pk}",
-        after={
-            "kind": kind,
-            "content_type": content_type,
-            "size": upload.size,
-            "valid_until": str(valid_until) if valid_until else None,
-        },
-    )
+    _audit_added(document, actor=uploaded_by, action="document.uploaded",
+                 summary=f"Uploaded {document_label(application, kind)} to application "
+                         f"#{application.pk}",
+                 content_type=content_type, size=upload.size)
     return document
 
 
@@ -190,17 +180,27 @@ def attach_on_file(*, application: Application, document: Document, acting_user:
         size=document.size, sha256=document.sha256, valid_until=document.valid_until,
         status=DocumentStatus.ACCEPTED, uploaded_by=acting_user,
     )
+    _audit_added(attached, actor=acting_user, action="document.attached_on_file",
+                 summary=f"{document_label(application, document.kind)} on file from "
+                         f"application #{document.application_id} attached to application "
+                         f"#{application.pk}",
+                 from_document=document.pk)
+    return attached
+
+
+def _audit_added(document: Document, *, actor, action: str, summary: str, **how) -> None:
+    """Audit ``document`` added to its application: its kind, what ``how`` says of the way
+    it came (an upload's content type and size, the document on file it copies) and the
+    day it is valid until."""
     audit.record(
-        actor=acting_user,
-        action="document.attached_on_file",
-        subject=attached,
-        municipality=application.municipality,
-        summary=f"{document_label(application, document.kind)} on file from application "
-                f"#{document.application_id} attached to application #{application.pk}",
-        after={"kind": document.kind, "from_document": document.pk,
+        actor=actor,
+        action=action,
+        subject=document,
+        municipality=document.municipality,
+        summary=summary,
+        after={"kind": document.kind, **how,
                "valid_until": str(document.valid_until) if document.valid_until else None},
     )
-    return attached
 
 
 @transaction.atomic
