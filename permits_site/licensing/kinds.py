@@ -702,6 +702,15 @@ def renewal_offered(permit: Permit, *, on: dt.date) -> bool:
     return on >= opens or opens <= permit.valid_from
 
 
+def renewal_url(permit: Permit) -> str | None:
+    """Where the holder renews ``permit`` today — its "Renew" on My permits and on its
+    town's panel: a permit in force or run out (:attr:`Permit.renewable`) once its kind
+    offers the renewal (:meth:`PermitKind.renewal_url`); None otherwise."""
+    if not permit.renewable:
+        return None
+    return kind_for(permit.permit_type.code).renewal_url(permit)
+
+
 def display_value(declared: DeclaredField, value: Any) -> str:
     """A declared field's stored value as a resident reads it: an English sentence that a
     resident's page says in the reader's language (``|explained``), what the person typed

@@ -27,7 +27,7 @@ from permits_site.accounts.models import User
 from permits_site.enforcement.services import schedule_inspection
 from permits_site.exceptions import DomainError, InvalidTransition
 from permits_site.licensing import transitions
-from permits_site.licensing.kinds import renewal_offered
+from permits_site.licensing.kinds import renewal_url
 from permits_site.licensing.models import (
     OPEN_STATUSES,
     Application,
@@ -311,11 +311,6 @@ def _changes_made(items: Mapping[str, str]) -> str:
     return changes
 
 
-def renewable_permit(permit: Permit, *, on: dt.date) -> bool:
-    """A stable permit in force or expired (not suspended, revoked or superseded)."""
-    return permit.effective_status(on) in (PermitStatus.ACTIVE, PermitStatus.EXPIRED)
-
-
 @transaction.atomic
 def renew_stable_permit(
     *, applicant, permit: Permit, items: Mapping[str, str], facts: Mapping[str, Any],
@@ -327,7 +322,7 @@ def renew_stable_permit(
     if permit.permit_type.code not in STABLE_PERMIT_TYPES or permit.holder_id != applicant.pk:
         raise DomainError(gettext_noop("Choose one of your own stable permits."),
                           field="permit")
-    if not renewable_permit(permit, on=timezone.localdate()):
+    if not permit.renewable:
         raise DomainError(
             explain(gettext_noop("Permit %(number)s is %(status)s and cannot be renewed; apply "
                                  "for a new permit."),
@@ -742,6 +737,9 @@ def keeper_panel(user) -> dict[str, Any]:
 
 
 def _stable_row(stable: Stable, *, user, on: dt.date) -> dict[str, Any]:
+    """One stable of the keeper's panel: its latest permit with its status on ``on``, where
+    its holder renews it (``renewable``: the core's answer, the "Renew" of My permits; None
+    while no renewal is offered) and the keeper's draft."""
     applications = [details.application for details in stable.applications.all()]
     permits = [application.permit for application in applications
                if hasattr(application, "permit")]
@@ -752,8 +750,7 @@ def _stable_row(stable: Stable, *, user, on: dt.date) -> dict[str, Any]:
         "stable": stable,
         "permit": permit,
         "status": STATUS_WORDS[PermitStatus(status)] if status else "",
-        "renewable": own_permit and renewable_permit(permit, on=on)
-        and renewal_offered(permit, on=on),
+        "renewable": renewal_url(permit) if own_permit else None,
         "draft": next(
             (
                 application

@@ -50,6 +50,19 @@ def test_the_private_stable_permit_is_renewed_from_thirty_days_before_it_runs_ou
 
 
 @pytest.mark.parametrize(("day", "offered"), [
+    (dt.datetime(2028, 2, 12, 10, 0), False),   # the day before the window opens
+    (dt.datetime(2028, 2, 13, 10, 0), True),    # the day it opens, 30 days before
+    (dt.datetime(2028, 2, 14, 10, 0), True),    # the day after
+])
+def test_my_stables_offers_the_renewal_on_the_days_my_permits_does(
+        client, private_permit, day, offered):
+    with time_machine.travel(day, tick=False):
+        links = renew_links(client, private_permit)
+
+    assert links == (2 if offered else 0)  # My permits and My stables, or neither
+
+
+@pytest.mark.parametrize(("day", "offered"), [
     (dt.datetime(2027, 11, 30, 10, 0), False),
     (dt.datetime(2027, 12, 1, 10, 0), True),
 ])

@@ -171,6 +171,12 @@ class Permit(models.Model):
             return f"From {self.valid_from:%B %-d, %Y}: {self.permit_type.term.lower()}"
         return f"{self.valid_from:%B %-d, %Y} through {self.valid_through:%B %-d, %Y}"
 
+    @property
+    def renewable(self) -> bool:
+        """In force or run out, so that a renewal may follow it; not one suspended, revoked
+        or superseded."""
+        return self.status in (PermitStatus.ACTIVE, PermitStatus.EXPIRED)
+
     def begins_after(self, on) -> bool:
         """An active permit whose term has not begun on ``on`` (a license year starting
         January 1, issued in December): not valid yet."""

@@ -15,7 +15,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from permits_site.accounts import permissions
 from permits_site.exceptions import DomainError
 from permits_site.licensing.forms import DocumentUploadForm
-from permits_site.licensing.kinds import kind_for, list_related, registered_kinds
+from permits_site.licensing.kinds import kind_for, list_related, registered_kinds, renewal_url
 from permits_site.licensing.models import (
     Application,
     ApplicationStatus,
@@ -178,13 +178,6 @@ def _opened(panel: dict, tied: set[int]) -> bool:
     horses) or a tie to its town; the others are folded under "Other towns"."""
     return panel["town"] in tied or any(
         value for key, value in panel.items() if key not in ("template", "town"))
-
-
-def renewal_url(permit: Permit) -> str | None:
-    """Where the holder renews a permit still in force or lately expired, if it is renewed."""
-    if permit.status not in (PermitStatus.ACTIVE, PermitStatus.EXPIRED):
-        return None
-    return kind_for(permit.permit_type.code).renewal_url(permit)
 
 
 def holder_links(permit: Permit) -> tuple:
