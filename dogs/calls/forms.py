@@ -39,6 +39,10 @@ class CallForm(RegisteredDogField, ServiceForm):
         return services.record_call(municipality=self.municipality, acting_user=acting_user,
                                     **self.cleaned_data)
 
+    @property
+    def done(self) -> str:
+        return f"Call #{self.service_result.pk} logged."
+
 
 class OutcomeForm(ServiceForm):
     outcome = forms.CharField(max_length=300, label="Outcome",
@@ -48,8 +52,10 @@ class OutcomeForm(ServiceForm):
     impoundment = forms.IntegerField(label="Impoundment intake number", **RECORD_NUMBER)
     citation = forms.IntegerField(label="Citation number", **RECORD_NUMBER)
 
+    done = "Outcome recorded."
+
     def run(self, *, call, acting_user):
-        services.record_outcome(call=call, acting_user=acting_user, **self.cleaned_data)
+        return services.record_outcome(call=call, acting_user=acting_user, **self.cleaned_data)
 
 
 class CallFilterForm(forms.Form):

@@ -7,7 +7,6 @@ from __future__ import annotations
 import csv
 import datetime as dt
 
-from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.http import HttpResponse
@@ -20,7 +19,6 @@ from dogs.calls.forms import CallFilterForm, CallForm, MonthForm, OutcomeForm
 from dogs.officer_records import readable_town_ids, records_town
 from permits_site.accounts.models import Role
 from permits_site.accounts.permissions import has_role, require
-from permits_site.exceptions import DomainError
 from permits_site.page_actions import with_actions
 from permits_site.towns.models import Municipality
 
@@ -60,14 +58,8 @@ def call_new(request):
     form = CallForm(request.POST or None, municipality=town,
                     initial={"received_at": timezone.localtime().replace(second=0,
                                                                          microsecond=0)})
-    if request.method == "POST" and form.is_valid():
-        try:
-            call = form.run(acting_user=request.user)
-        except DomainError as refused:
-            form.add_service_errors(refused.errors)
-        else:
-            messages.success(request, f"Call #{call.pk} logged.")
-            return redirect("dogs:call", pk=call.pk)
+    if request.method == "POST" and form.ran(request):
+        return redirect("dogs:call", pk=form.service_result.pk)
     return render(request, "dogs/call_form.html", {"form": form},
                   status=400 if form.errors else 200)
 
@@ -90,14 +82,8 @@ def _record_outcome(request, pk: int):
     """The outcome form of the call's page; a refusal is shown on its fields, on the page."""
     call = _call(request, pk)
     form = OutcomeForm(request.POST)
-    if form.is_valid():
-        try:
-            form.run(call=call, acting_user=request.user)
-        except DomainError as refused:
-            form.add_service_errors(refused.errors)
-        else:
-            messages.success(request, "Outcome recorded.")
-            return redirect("dogs:call", pk=call.pk)
+    if form.ran(request, call=call):
+        return redirect("dogs:call", pk=call.pk)
     call.refresh_from_db()
     return _detail(request, call, form=form, status=400)
 

@@ -60,21 +60,27 @@ MONEY_FIELD = {"max_digits": 10, "decimal_places": 2}
 class ServiceErrors:
     """Mixed into forms whose cleaned data feeds one service call."""
 
+    #: The form's field for a name the service gives it otherwise (the service's ``user``
+    #: asked as an ``email``).
+    service_fields: Mapping[str, str] = {}
+
     def add_service_errors(self, errors: Mapping[str, list[str]]) -> None:
         """Show a service's refusal on the field it names, or above the form, in the
         reader's language (the API and the audit log keep the English)."""
-        for name, refusals in errors.items():
+        for service_name, refusals in errors.items():
+            name = self.service_fields.get(service_name, service_name)
             for message in refusals:
                 self.add_error(name if name in self.fields else None, explained(message))
 
     def ran(self, request, **arguments) -> bool:
         """Validate, run the form's service (its ``run``, with ``arguments`` and the acting
         user) and say it is done (its ``done``): True once it ran; False with what was wrong,
-        or the service's refusal, on the form's fields."""
+        or the service's refusal, on the form's fields. What the service returned is kept as
+        ``service_result``, for a ``done`` that names it and for the page it leads to."""
         if not self.is_valid():
             return False
         try:
-            self.run(acting_user=request.user, **arguments)
+            self.service_result = self.run(acting_user=request.user, **arguments)
         except DomainError as refused:
             self.add_service_errors(refused.errors)
             return False

@@ -73,6 +73,17 @@ def test_aco_b2_call_without_its_caller_names_the_field_and_saves_nothing(client
     assert not AnimalCall.objects.exists()
 
 
+def test_aco_b2_call_not_received_yet_is_refused_on_its_field_and_saves_nothing(client, aco):
+    client.force_login(aco)
+    response = client.post(reverse("dogs:call_new"), {
+        "received_at": "2026-06-08T11:15", "kind": "bite", "caller_name": "Robin Caller",
+        "place": "Main Street", "species": "dog", "what_happened": "A dog bit a child."})
+    assert response.status_code == 400
+    assert "A call cannot be logged before it is received (" in field_error(
+        response.content.decode(), "received_at")
+    assert not AnimalCall.objects.exists()
+
+
 def test_aco_b2_call_log_search_and_filter(client, aco):
     AnimalCallFactory(caller_name="Morgan Neighbor", kind="complaint")
     AnimalCallFactory(caller_name="Dana Walker", kind="at_large")

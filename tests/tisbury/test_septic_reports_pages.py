@@ -21,7 +21,7 @@ from tests.factories import (
     staff,
     tisbury_place,
 )
-from tests.page_forms import assert_on_the_page, post_form
+from tests.page_forms import assert_on_the_page, field_error, post_form
 from tests.rules.test_tisbury_rules import COASTAL_SEPTIC_OK
 from tests.tisbury.support import client_for
 from tisbury_regs.models import SepticInspectionReport, SystemInspectorLicense
@@ -104,6 +104,18 @@ def test_the_admin_grants_a_license_on_the_page(client, admin):
         "email": "IAN@example.org", "license_number": "SI-9", "expires_on": "2031-06-30"})
 
     assert SystemInspectorLicense.objects.get().user == person
+
+
+def test_a_second_license_is_refused_on_the_email_field(client, admin, inspector):
+    client.force_login(admin)
+
+    refused = client.post("/tisbury/septic/inspectors/", {
+        "email": inspector.email, "license_number": "SI-9", "expires_on": "2031-06-30"})
+
+    assert refused.status_code == 400
+    assert "This person already holds a license; revoke it first." in field_error(
+        refused.content.decode(), "email")
+    assert SystemInspectorLicense.objects.get().license_number == "SI-0042"
 
 
 def test_a_clerk_cannot_reach_the_licenses_page(client):

@@ -15,6 +15,7 @@ from tests.factories import (
     WellMeterReadingFactory,
     staff,
 )
+from tests.page_forms import field_error
 from tests.tisbury.support import client_for
 from tisbury_regs.models import SeasonalWellSchedule, WellMeterReading
 
@@ -97,6 +98,20 @@ def test_the_board_records_a_seasonal_schedule(client, well):
 
     assert "The seasonal schedule is recorded." in response.content.decode()
     assert SeasonalWellSchedule.objects.get().well == well
+
+
+def test_a_schedule_whose_windows_overlap_is_refused_on_the_field(client, well):
+    client.force_login(staff(Role.CLERK, "tisbury"))
+
+    response = client.post("/tisbury/wells/", {
+        "well": well.pk, "year": 2030, "spring_from": "2030-04-01",
+        "spring_through": "2030-10-15", "fall_from": "2030-10-01",
+        "fall_through": "2030-10-20"})
+
+    assert response.status_code == 400
+    assert "The after-season reading comes after the before-season one. (Tisbury BOH Reg " \
+        "09.3.1(4)***)" in field_error(response.content.decode(), "fall_from")
+    assert not SeasonalWellSchedule.objects.exists()
 
 
 def test_the_api_records_a_reading_and_scopes_the_list(well):

@@ -7,6 +7,7 @@ from django import forms
 
 from permits_site.enforcement.forms import ServiceForm
 from permits_site.licensing.models import FeeSchedule, PaymentMethod
+from tisbury_regs.documents import services
 from tisbury_regs.documents.services import MOST_OF_ONE_ITEM
 
 
@@ -35,3 +36,11 @@ class DocumentSaleForm(ServiceForm):
         return {"quantities": {code: self.cleaned_data.get(code) for code in self.item_codes},
                 "method": self.cleaned_data["method"],
                 "reference": self.cleaned_data["reference"]}
+
+    def run(self, *, acting_user):
+        return services.sell_documents(acting_user=acting_user, **self.sale())
+
+    @property
+    def done(self) -> str:
+        invoice = self.service_result
+        return f"Documents charged and paid: ${invoice.total} (invoice #{invoice.pk})."

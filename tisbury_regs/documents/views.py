@@ -3,14 +3,12 @@ form to charge and take payment, and the latest sales."""
 
 from __future__ import annotations
 
-from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
 from permits_site.accounts.models import Role
 from permits_site.accounts.permissions import is_clerk, require
-from permits_site.exceptions import DomainError
 from tisbury_regs.documents import services
 from tisbury_regs.documents.forms import DocumentSaleForm
 from tisbury_regs.models import tisbury
@@ -26,15 +24,8 @@ def charge_for_documents(request):
         return render(request, "tisbury_regs/charge_for_documents.html", {
             "section": services.SECTION, "sales": services.document_sales(town)})
     form = DocumentSaleForm(request.POST or None, schedule=schedule)
-    if request.method == "POST" and form.is_valid():
-        try:
-            invoice = services.sell_documents(acting_user=request.user, **form.sale())
-        except DomainError as refused:
-            form.add_service_errors(refused.errors)
-        else:
-            messages.success(request, f"Documents charged and paid: ${invoice.total} "
-                                      f"(invoice #{invoice.pk}).")
-            return redirect("tisbury_regs:charge_for_documents")
+    if request.method == "POST" and form.ran(request):
+        return redirect("tisbury_regs:charge_for_documents")
     return render(request, "tisbury_regs/charge_for_documents.html", {
         "form": form, "schedule": schedule, "section": services.SECTION,
         "sales": services.document_sales(town),

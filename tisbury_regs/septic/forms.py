@@ -4,14 +4,17 @@ the services come back on the fields they name."""
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from permits_site.accounts.models import User
 from permits_site.enforcement.forms import TEXTAREA, ServiceErrors, ServiceForm
 from permits_site.enforcement.models import InspectionResult
 from permits_site.licensing.fact_forms import FactsForm, bounded_date_field, fact_form_class
+from permits_site.licensing.templatetags.localised import month_day
 from permits_site.parties.models import Property
 from tisbury_regs.periods import MUNICIPALITY
+from tisbury_regs.septic import services
 from tisbury_regs.septic.services import CASE_CHECKS
 
 
@@ -44,9 +47,25 @@ class ReportForm(ServiceForm):
         self.fields["place"].queryset = Property.objects.filter(
             municipality__code=MUNICIPALITY, merged_into__isnull=True).order_by("address")
 
+    def run(self, *, acting_user):
+        return services.file_report(acting_user=acting_user, **self.cleaned_data)
+
+    @property
+    def done(self) -> str:
+        """What the inspector is told once the report is filed, in the inspector's
+        language."""
+        report = self.service_result
+        if not report.late:
+            return gettext("The report is filed.")
+        return gettext("The report is filed — late: it was due by %(due)s.") % {
+            "due": month_day(report.due_on)}
+
 
 class LicenseForm(ServiceForm):
-    """The admin's grant of a system inspector license."""
+    """The admin's grant of a system inspector license to the account the email names."""
+
+    service_fields = {"user": "email"}
+    done = "The inspector is licensed."
 
     email = forms.EmailField(label="The inspector's account email")
     license_number = forms.CharField(max_length=40)
@@ -60,9 +79,21 @@ class LicenseForm(ServiceForm):
                                         "first.")
         return user
 
+    def run(self, *, municipality, acting_user):
+        return services.grant_inspector_license(
+            municipality=municipality, user=self.cleaned_data["email"],
+            license_number=self.cleaned_data["license_number"],
+            expires_on=self.cleaned_data["expires_on"], acting_user=acting_user)
+
 
 class CheckForm(ServiceErrors, FactsForm):
     """The facts of one of the Board's checks on a failed-system case."""
+
+    done = "The check is recorded on the case."
+
+    def run(self, *, case, code, acting_user):
+        return services.run_case_check(case=case, code=code, facts=self.facts,
+                                       acting_user=acting_user)
 
 
 def check_form_class(code: str) -> type[FactsForm]:

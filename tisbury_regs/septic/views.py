@@ -8,14 +8,12 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
-from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from permits_site.accounts import permissions
 from permits_site.accounts.models import Role
 from permits_site.enforcement.models import Case
 from permits_site.exceptions import DomainError
-from permits_site.licensing.templatetags.localised import explained, month_day
 from permits_site.licensing.views.access import get_visible_or_404
 from permits_site.licensing.views.resident import error_messages
 from permits_site.page_actions import each, with_actions
@@ -33,26 +31,11 @@ def file_report(request):
                         "file a septic inspection report",
                         party="a system inspector licensed by the Board of Health")
     form = ReportForm(request.POST or None, request.FILES or None)
-    if request.method == "POST" and form.is_valid():
-        try:
-            report = services.file_report(acting_user=request.user, **form.cleaned_data)
-        except DomainError as refused:
-            form.add_service_errors({name: [explained(text) for text in texts]
-                                     for name, texts in refused.errors.items()})
-        else:
-            messages.success(request, _filed(report))
-            return redirect("tisbury_regs:septic_report", pk=report.pk)
+    if request.method == "POST" and form.ran(request):
+        return redirect("tisbury_regs:septic_report", pk=form.service_result.pk)
     return render(request, "tisbury_regs/septic_report_form.html",
                   {"form": form, "section": services.REPORT_SECTION},
                   status=400 if form.errors else 200)
-
-
-def _filed(report: SepticInspectionReport) -> str:
-    """What the inspector is told once the report is filed, in the inspector's language."""
-    if not report.late:
-        return gettext("The report is filed.")
-    return gettext("The report is filed — late: it was due by %(due)s.") % {
-        "due": month_day(report.due_on)}
 
 
 def _visible_report(request, pk: int) -> SepticInspectionReport:
@@ -99,18 +82,8 @@ def inspector_licenses(request):
     permissions.require(permissions.is_admin(request.user, town.pk),
                         services.LICENSING, [Role.ADMIN], town=town)
     form = LicenseForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        try:
-            services.grant_inspector_license(
-                municipality=town, user=form.cleaned_data["email"],
-                license_number=form.cleaned_data["license_number"],
-                expires_on=form.cleaned_data["expires_on"], acting_user=request.user)
-        except DomainError as refused:
-            form.add_service_errors({("email" if name == "user" else name): texts
-                                     for name, texts in refused.errors.items()})
-        else:
-            messages.success(request, "The inspector is licensed.")
-            return redirect("tisbury_regs:inspector_licenses")
+    if request.method == "POST" and form.ran(request, municipality=town):
+        return redirect("tisbury_regs:inspector_licenses")
     licenses = SystemInspectorLicense.objects.filter(municipality=town).select_related(
         "user", "granted_by")
     return render(request, "tisbury_regs/inspector_licenses.html", {
@@ -179,15 +152,8 @@ def _run_check(request, pk: int, action: str):
     refusal is shown on its fields, on the case's page."""
     case, code = _case(request, pk), action
     form = check_form_class(code)(request.POST, prefix=code)
-    if form.is_valid():
-        try:
-            services.run_case_check(case=case, code=code, facts=form.facts,
-                                    acting_user=request.user)
-        except DomainError as refused:
-            form.add_service_errors(refused.errors)
-        else:
-            messages.success(request, "The check is recorded on the case.")
-            return redirect("tisbury_regs:failed_system_case", pk=case.pk)
+    if form.ran(request, case=case, code=code):
+        return redirect("tisbury_regs:failed_system_case", pk=case.pk)
     return _case_page(request, case, bound=form, status=400)
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from django import forms
 
 from permits_site.enforcement.forms import TEXTAREA, ServiceForm
+from tisbury_regs.spills import services
 
 
 class SpillReportForm(ServiceForm):
@@ -31,3 +32,8 @@ class SpillReportForm(ServiceForm):
                                         label="Other agencies notified (optional)",
                                         help_text="E.g. MassDEP, the Coast Guard, the fire "
                                                   "department.")
+
+    done = "The spill report is recorded."
+
+    def run(self, *, place, acting_user):
+        return services.record_spill(acting_user=acting_user, place=place, **self.cleaned_data)

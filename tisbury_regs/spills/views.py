@@ -3,14 +3,12 @@ form to record one, about a property when the page is opened from its staff page
 
 from __future__ import annotations
 
-from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods
 
 from permits_site.accounts.permissions import ENFORCEMENT_ROLES, require
-from permits_site.exceptions import DomainError
 from permits_site.parties.models import Property
 from tisbury_regs.models import tisbury
 from tisbury_regs.spills import services
@@ -34,14 +32,8 @@ def spill_reports(request):
             ENFORCEMENT_ROLES, town=town)
     place = _place(request, town)
     form = SpillReportForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        try:
-            services.record_spill(acting_user=request.user, place=place, **form.cleaned_data)
-        except DomainError as refused:
-            form.add_service_errors(refused.errors)
-        else:
-            messages.success(request, "The spill report is recorded.")
-            return redirect(request.get_full_path())
+    if request.method == "POST" and form.ran(request, place=place):
+        return redirect(request.get_full_path())
     return render(request, "tisbury_regs/spill_reports.html", {
         "form": form, "place": place, "reports": services.spill_reports(town),
         "section": services.SECTION, "cleanup_section": services.CLEANUP_SECTION,

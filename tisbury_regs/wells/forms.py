@@ -4,7 +4,7 @@ back on the fields they name."""
 from __future__ import annotations
 
 from django import forms
-from django.utils import timezone
+from django.utils import formats, timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -12,6 +12,7 @@ from permits_site.enforcement.forms import ServiceForm
 from permits_site.licensing.fact_forms import bounded_date_field
 from permits_site.licensing.models import Permit
 from tisbury_regs.models import WellSeason
+from tisbury_regs.wells import services
 
 
 class WellField(forms.TypedChoiceField):
@@ -46,9 +47,24 @@ class ReadingForm(ServiceForm):
         self.fields["season"].choices = [(season, gettext(label))
                                          for season, label in WellSeason.choices]
 
+    def run(self, *, acting_user):
+        return services.record_reading(acting_user=acting_user, **self.cleaned_data)
+
+    @property
+    def done(self) -> str:
+        """What the owner is told once the reading is recorded, in the owner's language."""
+        pumped = self.service_result.gallons_since_previous
+        if pumped is None:
+            return gettext("The reading is recorded.")
+        return gettext("The reading is recorded: %(gallons)s gallons pumped since the "
+                       "previous reading.") % {
+            "gallons": formats.number_format(pumped, force_grouping=True)}
+
 
 class ScheduleForm(ServiceForm):
     """The Board's before- and after-season reading days for a seasonal well."""
+
+    done = "The seasonal schedule is recorded."
 
     well = WellField()
     year = forms.IntegerField(min_value=2000, max_value=2100, label="Year")
@@ -62,3 +78,6 @@ class ScheduleForm(ServiceForm):
         super().__init__(*args, **kwargs)
         self.fields["well"].offer(wells, lambda well: (
             f"{well.place_address} ({well.number}, {well.holder_name})"))
+
+    def run(self, *, acting_user):
+        return services.record_schedule(acting_user=acting_user, **self.cleaned_data)

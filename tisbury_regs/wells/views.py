@@ -4,11 +4,9 @@ to record a seasonal well's schedule."""
 
 from __future__ import annotations
 
-from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
-from django.utils import formats, timezone
-from django.utils.translation import gettext
+from django.utils import timezone
 from django.views.decorators.http import require_http_methods
 
 from permits_site.accounts.permissions import (
@@ -18,8 +16,6 @@ from permits_site.accounts.permissions import (
     can_work_case,
     require,
 )
-from permits_site.exceptions import DomainError
-from permits_site.licensing.templatetags.localised import explained
 from tisbury_regs.models import tisbury
 from tisbury_regs.wells import services
 from tisbury_regs.wells.forms import ReadingForm, ScheduleForm
@@ -32,26 +28,11 @@ def my_wells(request):
     wells = services.wells_of(request.user)
     require(bool(wells), "record its meter readings", party="the owner of a metered well")
     form = ReadingForm(request.POST or None, wells=wells)
-    if request.method == "POST" and form.is_valid():
-        try:
-            reading = services.record_reading(acting_user=request.user, **form.cleaned_data)
-        except DomainError as refused:
-            form.add_service_errors({name: [explained(text) for text in texts]
-                                     for name, texts in refused.errors.items()})
-        else:
-            messages.success(request, _recorded(reading.gallons_since_previous))
-            return redirect("tisbury_regs:my_wells")
+    if request.method == "POST" and form.ran(request):
+        return redirect("tisbury_regs:my_wells")
     return render(request, "tisbury_regs/well_readings.html", {
         "wells": wells, "form": form, "section": services.SECTION,
     }, status=400 if form.errors else 200)
-
-
-def _recorded(pumped: int | None) -> str:
-    """What the owner is told once the reading is recorded, in the owner's language."""
-    if pumped is None:
-        return gettext("The reading is recorded.")
-    return gettext("The reading is recorded: %(gallons)s gallons pumped since the previous "
-                   "reading.") % {"gallons": formats.number_format(pumped, force_grouping=True)}
 
 
 @login_required
@@ -68,14 +49,8 @@ def board_wells(request):
     if request.method == "POST":
         require(form is not None, "record a seasonal reading schedule", CASE_WORKER_ROLES,
                 town=town)
-        if form.is_valid():
-            try:
-                services.record_schedule(acting_user=request.user, **form.cleaned_data)
-            except DomainError as refused:
-                form.add_service_errors(refused.errors)
-            else:
-                messages.success(request, "The seasonal schedule is recorded.")
-                return redirect("tisbury_regs:board_wells")
+        if form.ran(request):
+            return redirect("tisbury_regs:board_wells")
     today = timezone.localdate()
     calendar = town.calendar()
     rows = [(well, services.last_closed_window(well, today, calendar)) for well in wells]

@@ -7,6 +7,7 @@ from django import forms
 
 from permits_site.enforcement.forms import ServiceForm
 from permits_site.licensing.fact_forms import bounded_date_field
+from tisbury_regs.zones import services
 from tisbury_regs.zones.services import DETERMINABLE
 
 
@@ -46,6 +47,18 @@ class ZoneRecordForm(ServiceForm):
         return {name: self.cleaned_data.get(name) for name in
                 ("elevation_ft", "water_distance_ft", "slope_crest_ft", "share_below_percent")}
 
+    def run(self, *, place, acting_user):
+        return services.record_zone(place=place, acting_user=acting_user,
+                                    reason=self.cleaned_data["reason"],
+                                    zone=self.cleaned_data["zone"], figures=self.figures())
+
+    @property
+    def done(self) -> str:
+        """The zone the place has now, and why."""
+        place = self.service_result.property
+        zone = services.zones_of([place])[place.pk]
+        return f"Recorded. The zone is now {zone.value.replace('_', ' ')}: {zone.reason}"
+
 
 def _lines(text: str) -> list[str]:
     return [line.strip() for line in text.splitlines() if line.strip()]
@@ -53,6 +66,8 @@ def _lines(text: str) -> list[str]:
 
 class DistrictAmendmentForm(ServiceForm):
     """The Board's amendment of 09.9.2's list or 09.9.1(1)'s figures, as a new version."""
+
+    done = "The amendment is recorded; it applies from its date."
 
     effective_from = bounded_date_field(label="In force from")
     note = forms.CharField(max_length=300, label="The Board's vote",
@@ -87,3 +102,6 @@ class DistrictAmendmentForm(ServiceForm):
         return {**self.cleaned_data,
                 "barrier_beach_lots": _lines(self.cleaned_data["barrier_beach_lots"]),
                 "partial_lots": _lines(self.cleaned_data["partial_lots"])}
+
+    def run(self, *, acting_user):
+        return services.amend_district(acting_user=acting_user, **self.amendment())

@@ -3,7 +3,6 @@ the records behind it, and the form to record the figures or a determination."""
 
 from __future__ import annotations
 
-from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
@@ -11,7 +10,6 @@ from django.views.decorators.http import require_http_methods
 
 from permits_site.accounts.models import Role
 from permits_site.accounts.permissions import is_admin, require
-from permits_site.exceptions import DomainError
 from permits_site.parties.models import Property
 from permits_site.towns.models import Municipality
 from tisbury_regs.models import CoastalDistrictDefinition
@@ -29,18 +27,8 @@ def property_zone(request, pk: int):
     require(services.may_record(request.user, place.municipality_id),
             "record a property's zone", services.RECORDING_ROLES, town=place.municipality)
     form = ZoneRecordForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        try:
-            services.record_zone(place=place, acting_user=request.user,
-                                 reason=form.cleaned_data["reason"],
-                                 zone=form.cleaned_data["zone"], figures=form.figures())
-        except DomainError as refused:
-            form.add_service_errors(refused.errors)
-        else:
-            zone = services.zones_of([place])[place.pk]
-            messages.success(request, f"Recorded. The zone is now "
-                                      f"{zone.value.replace('_', ' ')}: {zone.reason}")
-            return redirect("tisbury_regs:property_zone", pk=place.pk)
+    if request.method == "POST" and form.ran(request, place=place):
+        return redirect("tisbury_regs:property_zone", pk=place.pk)
     return render(request, "tisbury_regs/property_zone.html", {
         "place": place, "panel": services.property_panel(place, request.user), "form": form,
     }, status=400 if form.errors else 200)
@@ -61,14 +49,8 @@ def coastal_district(request):
         "elevation_ft": current.elevation_ft, "water_distance_ft": current.water_distance_ft,
         "slope_crest_ft": current.slope_crest_ft,
         "share_below_percent": current.share_below_percent})
-    if request.method == "POST" and form.is_valid():
-        try:
-            services.amend_district(acting_user=request.user, **form.amendment())
-        except DomainError as refused:
-            form.add_service_errors(refused.errors)
-        else:
-            messages.success(request, "The amendment is recorded; it applies from its date.")
-            return redirect("tisbury_regs:coastal_district")
+    if request.method == "POST" and form.ran(request):
+        return redirect("tisbury_regs:coastal_district")
     return render(request, "tisbury_regs/coastal_district.html", {
         "versions": CoastalDistrictDefinition.objects.all(), "form": form,
         "section": services.AMEND_SECTION,
