@@ -142,6 +142,24 @@ def test_the_api_refuses_the_facility_fine_within_the_24_hours_then_writes_it(ow
     assert Decimal(fined.json()["citations"][1]["amount_per_offense"]) == Decimal("50.00")
 
 
+def test_the_api_refuses_a_second_facility_fine_as_an_invalid_transition(owner):
+    inspector = staff(Role.INSPECTOR, "tisbury")
+    api = client_for(inspector)
+    case = health_orders.warn_public_facility(
+        party=owner, facility="Owen Park restrooms", condition="Toilets blocked",
+        acting_user=inspector)
+    fine = f"/api/v1/health-orders/{case.pk}/fine/"
+    with time_machine.travel(local(dt.date(2027, 5, 23), 10), tick=False):
+        running = api.post(fine, {}, format="json").json()["citations"][1]["id"]
+    with time_machine.travel(local(dt.date(2027, 5, 24), 10), tick=False):
+        refused = api.post(fine, {}, format="json")
+    assert refused.status_code == 400
+    assert refused.json() == {"non_field_errors": [
+        f"Citation #{running} fines this offense for each day until the party complies: "
+        "it counts today already."]}
+    assert case.citations.count() == 2  # the warning and the running fine
+
+
 def test_a_late_tank_notification_is_flagged_on_its_page(client, owner):
     inspector = staff(Role.INSPECTOR, "tisbury")
     case = health_orders.record_new_tank(owner=owner, tank="Oil", address="3 Main Street",

@@ -36,16 +36,11 @@ from permits_site.enforcement.services.cases import (
     require_not_future,
     require_text,
 )
-from permits_site.enforcement.services.citations import (
-    already_cited,
-    issue_citation,
-    prior_offenses,
-)
+from permits_site.enforcement.services.citations import issue_citation, prior_offenses
 from permits_site.enforcement.services.fines import fine_item_in_force
 from permits_site.enforcement.services.orders import issue_order, record_compliance
 from permits_site.exceptions import DomainError, InvalidTransition
 from permits_site.rules.calendar import format_date, period_due
-from permits_site.rules.fees import QuoteRefused
 from permits_site.rules.periods import Period
 from permits_site.rules.registry import town_law
 from tisbury_regs.models import tisbury
@@ -205,7 +200,8 @@ def warn_public_facility(
 @transaction.atomic
 def fine_public_facility(*, case: Case, acting_user: User) -> Citation:
     """The $50 fine for each day the violation continues, from the day after the 24-hour
-    correction order ran out; it accrues until the correction is recorded (09.4.8)."""
+    correction order ran out; it accrues until the correction is recorded (09.4.8). While
+    one runs, another is an invalid transition of the case (the core's running-fine check)."""
     order = _require_case_type(case, PUBLIC_FACILITY)
     today = timezone.localdate()
     if order.complied_on is not None:
@@ -214,14 +210,8 @@ def fine_public_facility(*, case: Case, acting_user: User) -> Citation:
         raise DomainError(
             f"The correction order runs through {format_date(order.comply_by)}: the per-day "
             f"fine may be written from the day after ({order.citation}).", field="offense")
-    try:
-        fine_item = fine_item_in_force(case.municipality, UNSANITARY_FACILITY, today)
-    except QuoteRefused as refused:
-        raise DomainError(refused.errors) from refused
-    running = already_cited(case, fine_item, on=today)
-    if running:
-        raise InvalidTransition(running)
-    return issue_citation(case=case, offense=UNSANITARY_FACILITY, acting_user=acting_user)
+    return issue_citation(case=case, offense=UNSANITARY_FACILITY, acting_user=acting_user,
+                          cited_as_transition=True)
 
 
 @transaction.atomic

@@ -45,7 +45,7 @@ from permits_site.enforcement.registry import (
 from permits_site.enforcement.registry import case_type as registered_case_type
 from permits_site.enforcement.services.cases import require_case_open
 from permits_site.enforcement.services.fines import citable_fine_item
-from permits_site.exceptions import DomainError
+from permits_site.exceptions import DomainError, InvalidTransition
 from permits_site.licensing.models import Invoice, InvoiceLine
 from permits_site.rules import fines
 from permits_site.rules.calendar import format_date, period_due
@@ -191,6 +191,7 @@ def issue_citation(
     accrues_until: dt.date | None = None,
     surcharge_event: str = "",
     answers: Mapping[str, bool] | None = None,
+    cited_as_transition: bool = False,
 ) -> Citation:
     """Cite the party for an offense the case type allows, priced by the schedule in force.
 
@@ -200,9 +201,11 @@ def issue_citation(
     (see :func:`~permits_site.enforcement.services.fines.pending_reason`).
     ``answers`` are the officer's to the exemptions the town's law gives the
     offense (by code): recorded on the citation, a "yes" refuses it. What a
-    citation on the case already cites is refused (:func:`already_cited`). Refusals
-    name the field (``offense``, ``amount``, ``units``, ``accrues_until``,
-    ``surcharge_event``, an exemption's code).
+    citation on the case already cites is refused (:func:`already_cited`), on
+    ``offense``; where the step that cites chooses no offense (the law names the one it
+    fines), the case is in no state for it: ``cited_as_transition`` refuses it as an
+    invalid transition, naming no field. Other refusals name the field (``offense``,
+    ``amount``, ``units``, ``accrues_until``, ``surcharge_event``, an exemption's code).
     """
     case = Case.objects.select_for_update().select_related("municipality").get(pk=case.pk)
     require_case_open(case, doing="issue a citation on")
@@ -226,6 +229,8 @@ def issue_citation(
     except QuoteRefused as refused:
         raise DomainError(refused.errors) from refused
     cited = already_cited(case, fine_item, on=today)
+    if cited and cited_as_transition:
+        raise InvalidTransition(cited)
     if cited:
         raise DomainError(cited, field="offense")
     last_day = _last_day(fine_item, accrues_until, today)
