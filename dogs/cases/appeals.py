@@ -57,6 +57,10 @@ class Appellant(TextChoices):
 #: them on the owner's or complainant's behalf, never the officer or the hearing authority
 #: whose decision is appealed (the core's appeal step, refused in the same words everywhere).
 APPEAL_STEP = _STEPS["appeal"]
+#: The hearing authority's ruling on an appeal (Hearing authority B, C) is the core's step of
+#: deciding one: never by whoever decided what the appeal answers — the Chief's own
+#: determination is ruled on by a designee — refused in the same words everywhere.
+RULING_STEP = _STEPS["appeal_decision"]
 #: The Clerk and the officials of the case set the public hearing on an appeal.
 APPEAL_HEARING_SCHEDULERS = (Role.CLERK, Role.ANIMAL_CONTROL_OFFICER, Role.HEARING_AUTHORITY)
 
@@ -101,7 +105,8 @@ def rule_on_appeal(
     *, appeal: Appeal, outcome: str, ruling: str, decided_on: dt.date, acting_user: User
 ) -> Appeal:
     """The hearing authority's written ruling after the public hearing (Hearing authority
-    B, C); it opens the window of a further appeal (E)."""
+    B, C), never by whoever decided what the appeal answers (:data:`RULING_STEP`); it opens
+    the window of a further appeal (E)."""
     require_hearing_seat(appeal.case, acting_user, doing="rules on an appeal")
     if appeal.hearing_date is None:
         raise InvalidTransition(

@@ -211,7 +211,7 @@ ACTIONS: dict[str, Action] = {
         RulingForm, (Role.HEARING_AUTHORITY,),
         lambda case: any(appeal.hearing_date for appeal in _pending(case)),
         lambda case, data, user: cases.rule_on_appeal(acting_user=user, **data),
-        "Ruling recorded.", doing="rule on an appeal"),
+        "Ruling recorded.", doing="rule on an appeal", barred=cases.RULING_STEP.barred),
     "nuisance_finding": Action(
         NuisanceFindingForm, (Role.ANIMAL_CONTROL_OFFICER,),
         lambda case: case.case_type == cases.NUISANCE_DOG and _open(case),

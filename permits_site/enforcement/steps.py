@@ -4,7 +4,7 @@ The case page (``permits_site.enforcement.views``) offers a step only to its rol
 API (``permits_site.api.enforcement``) refuses it to others, both from this one table: a
 refusal reads "Only the town's Hearing authority or Board member may decide an appeal."
 A step may also bar someone its roles allow on a given case (``barred``): whoever decided
-what an appeal answers does not record that appeal.
+what an appeal answers neither records nor decides that appeal.
 """
 
 from __future__ import annotations
@@ -23,7 +23,8 @@ from permits_site.accounts.permissions import (
     SCHEDULER_ROLES,
     Refused,
 )
-from permits_site.enforcement.services.cases import own_decision_refusal
+from permits_site.enforcement.services.cases import own_decision_refusal, own_review_refusal
+from permits_site.exceptions import PermissionDenied
 
 
 @dataclass(frozen=True)
@@ -34,7 +35,7 @@ class Step:
     roles: tuple[str, ...] = CASE_WORKER_ROLES
     #: The refusal of a person the case itself bars though their role allows the step (the
     #: one who decided what an appeal answers), or None: ``barred(case, user)``.
-    barred: Callable[[Any, Any], Refused | None] | None = None
+    barred: Callable[[Any, Any], Refused | PermissionDenied | None] | None = None
 
     def allows(self, user, municipality_id: int) -> bool:
         return permissions.has_role(user, municipality_id, *self.roles)
@@ -84,7 +85,9 @@ STEPS = {
     # The party's appeal, filed with the Clerk; never recorded by whoever decided what it
     # answers (the section ``APPEAL_RECORDER_ROLES`` cites).
     "appeal": Step("record an appeal", APPEAL_RECORDER_ROLES, barred=own_decision_refusal),
-    "appeal_decision": Step("decide an appeal", CASE_DECIDER_ROLES),
+    # Decided by someone other than whoever decided what the appeal answers: no one reviews
+    # their own decision.
+    "appeal_decision": Step("decide an appeal", CASE_DECIDER_ROLES, barred=own_review_refusal),
     "charge": Step("charge a case's party"),
     "permit": Step("suspend or revoke a permit through a case", CASE_DECIDER_ROLES),
     "close": Step("close a case"),

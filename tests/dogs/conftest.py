@@ -1,6 +1,7 @@
 """The people of North Andover's dog cases (Code ch. 60): a dog's owner, the Animal Control
-Officer and the hearing authority (the Police Chief or designee). A test module that needs
-someone else declares a fixture of the same name."""
+Officer and the hearing authority (the Police Chief, and a designee who rules on the appeal
+of a decision the Chief made). A test module that needs someone else declares a fixture of
+the same name."""
 
 import pytest
 
@@ -21,3 +22,11 @@ def aco(db):
 @pytest.fixture
 def chief(db):
     return staff(Role.HEARING_AUTHORITY, "north_andover", first_name="Hal", last_name="Chief")
+
+
+@pytest.fixture
+def designee(db):
+    """The Chief's designee, also the hearing authority: an appeal of the Chief's own
+    determination is ruled on by someone else (Hearing authority B, C)."""
+    return staff(Role.HEARING_AUTHORITY, "north_andover", first_name="Dana",
+                 last_name="Designee")

@@ -277,13 +277,14 @@ def heard_appeal(owner, aco, chief):
         return schedule_public_hearing(appeal=appeal, hearing_date=RULED, acting_user=aco)
 
 
-def test_the_ruling_opens_the_further_appeal_window(owner, aco, chief, cited_three_times):
+def test_the_ruling_opens_the_further_appeal_window(owner, aco, chief, designee,
+                                                    cited_three_times):
     appeal = heard_appeal(owner, aco, chief)
     with at(RULED):
         rule_on_appeal(appeal=appeal, outcome="modify", ruling="Keep the dog leashed.",
-                       decided_on=RULED, acting_user=chief)
+                       decided_on=RULED, acting_user=designee)
     appeal.refresh_from_db()
-    assert (appeal.decision, appeal.decided_by) == ("Modified", chief)
+    assert (appeal.decision, appeal.decided_by) == ("Modified", designee)
     window = next_appeal_due(appeal.case)
     assert window["due"] == FURTHER_DUE
     assert window["period"].citation == "North Andover Code ch. 60, Hearing authority E"
@@ -299,6 +300,7 @@ def test_the_ruling_opens_the_further_appeal_window(owner, aco, chief, cited_thr
 
 
 def test_a_ruling_needs_its_public_hearing_and_the_hearing_authority(owner, aco, chief,
+                                                                     designee,
                                                                      cited_three_times):
     case = determined_case(owner, aco, chief)
     with at(APPEAL_DUE):
@@ -306,14 +308,14 @@ def test_a_ruling_needs_its_public_hearing_and_the_hearing_authority(owner, aco,
                                  grounds="Provoked.", acting_user=town_clerk())
         with pytest.raises(InvalidTransition):
             rule_on_appeal(appeal=appeal, outcome="uphold", ruling="Upheld.",
-                           decided_on=APPEAL_DUE, acting_user=chief)
+                           decided_on=APPEAL_DUE, acting_user=designee)
         schedule_public_hearing(appeal=appeal, hearing_date=APPEAL_DUE, acting_user=aco)
         with pytest.raises(PermissionDenied):
             rule_on_appeal(appeal=appeal, outcome="uphold", ruling="Upheld.",
                            decided_on=APPEAL_DUE, acting_user=aco)
         with pytest.raises(DomainError) as refused:
             rule_on_appeal(appeal=appeal, outcome="uphold", ruling=" ",
-                           decided_on=APPEAL_DUE, acting_user=chief)
+                           decided_on=APPEAL_DUE, acting_user=designee)
     assert "Hearing authority C" in refused.value.errors["ruling"][0]
 
 
@@ -478,10 +480,10 @@ def test_a_refused_step_leaves_the_browser_on_the_case_page(client, owner, aco, 
 
 
 def test_the_ruling_letters_go_to_owner_complainant_and_officer(client, owner, aco, chief,
-                                                               cited_three_times):
+                                                               designee, cited_three_times):
     appeal = heard_appeal(owner, aco, chief)
     with at(appeal.hearing_date):
-        client.force_login(chief)
+        client.force_login(designee)
         response = post(client, appeal.case, "ruling", appeal=appeal.pk, outcome="uphold",
                         ruling="The determination stands.",
                         decided_on=appeal.hearing_date.isoformat())
@@ -578,7 +580,7 @@ def api_step(user, case, step: str, body: dict):
     return api_for(user).post(f"/api/v1/dog-cases/{case.pk}/{step}/", body, format="json")
 
 
-def test_the_api_walks_a_determination_an_appeal_and_its_ruling(owner, aco, chief,
+def test_the_api_walks_a_determination_an_appeal_and_its_ruling(owner, aco, chief, designee,
                                                                 cited_three_times):
     with at(DECIDED):
         case = dog_case(POTENTIALLY_DANGEROUS_DOG, owner, aco)
@@ -599,9 +601,10 @@ def test_the_api_walks_a_determination_an_appeal_and_its_ruling(owner, aco, chie
         appeal_id = filed.json()["appeals"][0]["id"]
         api_step(aco, case, "appeal-hearing", {"appeal": appeal_id,
                                                "hearing_date": late.isoformat()})
-        ruled = api_step(chief, case, "ruling", {"appeal": appeal_id, "outcome": "reverse",
-                                                 "ruling": "Reversed.",
-                                                 "decided_on": late.isoformat()})
+        ruled = api_step(designee, case, "ruling", {"appeal": appeal_id,
+                                                    "outcome": "reverse",
+                                                    "ruling": "Reversed.",
+                                                    "decided_on": late.isoformat()})
     assert proposed.status_code == 200
     assert proposed.json()["running_at_large_citations"] == 3
     assert refused.status_code == 403

@@ -55,6 +55,13 @@ def chief(db):
 
 
 @pytest.fixture
+def designee(db):
+    """The Chief's designee, who rules on the appeal of the Chief's own determination."""
+    return staff(Role.HEARING_AUTHORITY, "north_andover", username="dana", first_name="Dana",
+                 last_name="Designee")
+
+
+@pytest.fixture
 def town_clerk(db):
     return staff(Role.CLERK, "north_andover", username="tom", first_name="Tom",
                  last_name="Clerk")
@@ -81,9 +88,11 @@ def done(page: Page, message: str) -> None:
 
 def appeal_heard_and_ruled(page: Page, live_server, case: Case, *, appealed_on: dt.date,
                            heard_on: dt.date, grounds: str, ruling: str,
-                           further_appeal: str) -> list[str]:
+                           further_appeal: str, judge: str = "hal") -> list[str]:
     """The Town Clerk records the owner's appeal and its public hearing, the hearing
-    authority rules "Modified"; the text of each ruling letter (owner, complainant, officer)."""
+    authority signed in as ``judge`` (someone other than whoever made the decision
+    appealed) rules "Modified"; the text of each ruling letter (owner, complainant,
+    officer)."""
     with on(appealed_on):
         as_user(page, live_server, "tom", case)
         page.get_by_label("Appealed by").select_option("owner")
@@ -97,7 +106,7 @@ def appeal_heard_and_ruled(page: Page, live_server, case: Case, *, appealed_on: 
         done(page, "Public hearing scheduled.")
 
     with on(heard_on):
-        as_user(page, live_server, "hal", case)
+        as_user(page, live_server, judge, case)
         section = page.locator("#ruling-section")
         section.get_by_label("Modified", exact=True).check()
         section.get_by_label("Written ruling").fill(ruling)
@@ -118,7 +127,7 @@ def appeal_heard_and_ruled(page: Page, live_server, case: Case, *, appealed_on: 
 
 
 def test_three_citations_a_determination_an_appeal_and_the_ruling_letters(
-        page, live_server, owner, aco, chief, town_clerk):
+        page, live_server, owner, aco, chief, designee, town_clerk):
     for day in CITED_ON:
         with on(day):
             issue_citation(case=dog_case("north_andover.dog_control", owner, aco),
@@ -144,7 +153,7 @@ def test_three_citations_a_determination_an_appeal_and_the_ruling_letters(
         page, live_server, case, appealed_on=APPEALED, heard_on=HEARD,
         grounds="My dog only ran into the road.",
         ruling="Potentially dangerous; the signs suffice.",
-        further_appeal="Hearing authority E")
+        further_appeal="Hearing authority E", judge="dana")
 
     assert all("Modified" in text for text in texts)
 

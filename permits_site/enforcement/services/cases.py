@@ -8,6 +8,9 @@ status change, so the permit row and its history stay intact.
 Where a town's law separates the officer who investigates from the one who
 decides, the officer proposes the determination and whoever proposed it may
 not decide the case, its hearings or its appeals (:func:`require_other_seat`).
+An appeal is heard by someone other than whoever decided what it answers: they
+neither record it nor decide it (:func:`own_decision_refusal`,
+:func:`own_review_refusal`).
 A case type may declare the windows within which its determination, then an
 appeal's ruling, is appealed; :func:`file_appeal` refuses an appeal after them.
 """
@@ -534,6 +537,24 @@ def own_decision_refusal(case: Case, user: User) -> OwnDecisionRefused | None:
     return None
 
 
+class OwnDecisionReviewRefused(PermissionDenied):
+    """Someone asked to decide an appeal of a decision they made themselves: no one reviews
+    their own decision, so whoever made the determination or ruled on an earlier appeal
+    leaves the appeal to someone else. Refused on the ``decision`` field."""
+
+    def __init__(self):
+        super().__init__("You decided what this appeal answers: someone other than the one "
+                         "who decided rules on it.", field="decision")
+
+
+def own_review_refusal(case: Case, user: User) -> OwnDecisionReviewRefused | None:
+    """The refusal of ``user`` deciding an appeal of the case when they decided what it
+    answers (:func:`appealed_deciders`); None for anyone else."""
+    if user.pk in appealed_deciders(case):
+        return OwnDecisionReviewRefused()
+    return None
+
+
 @transaction.atomic
 def file_appeal(
     *, case: Case, filed_on: dt.date, grounds: str, appellant: str = "", acting_user: User
@@ -583,10 +604,14 @@ def schedule_appeal_hearing(*, appeal: Appeal, hearing_date: dt.date, acting_use
 def decide_appeal(
     *, appeal: Appeal, decision: str, decided_on: dt.date, ruling: str = "", acting_user: User
 ) -> Appeal:
-    """Record the appeal's decision and written ruling, by someone other than the officer
-    who proposed the determination, on or after its hearing when one was held."""
+    """Record the appeal's decision and written ruling, on or after its hearing when one
+    was held, by someone other than the officer who proposed the determination and than
+    whoever decided what the appeal answers (:func:`own_review_refusal`)."""
     _require_undecided(appeal)
     require_other_seat(appeal.case, acting_user, field="decision")
+    refusal = own_review_refusal(appeal.case, acting_user)
+    if refusal is not None:
+        raise refusal
     if decided_on < appeal.filed_on:
         raise DomainError("An appeal is decided on or after the day it is filed.",
                           field="decided_on")
