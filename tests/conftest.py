@@ -1,6 +1,7 @@
 """Shared fixtures: towns come from the migrations, people from the factories."""
 
 import pytest
+from django.core.cache import cache
 from django.db import connection
 from django.test import override_settings
 from django.utils import translation
@@ -40,6 +41,14 @@ def _cache_of_this_process():
         CACHES={"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
     ):
         yield
+
+
+@pytest.fixture(autouse=True)
+def _empty_cache():
+    """Each test starts with an empty cache, whichever tests its worker ran before: a town's
+    calendar cached by an earlier test saved a later one two queries, so a query count
+    depended on the order xdist handed the tests out."""
+    cache.clear()
 
 
 @pytest.fixture(autouse=True)

@@ -17,6 +17,7 @@ from permits_site.licensing.services.applications import approve_application, su
 from permits_site.licensing.services.bulk import issue_many
 from permits_site.licensing.services.documents import review_document, upload_document
 from permits_site.licensing.services.payments import record_payment
+from tests.clients import queries_of
 from tests.dogs.test_license_flow import licensed, png_upload
 from tests.factories import DogFactory, Role, staff
 
@@ -212,14 +213,11 @@ def test_renewal_season_runs_a_fixed_number_of_queries(client, clerk):
     client.force_login(clerk)
     url = reverse("dogs:renewal_season")
     paid_renewal(clerk)
-    with CaptureQueriesContext(connection) as one:
-        client.get(url, {"year": 2027})
+    one = queries_of(client, url, {"year": 2027})
     for _ in range(3):
         paid_renewal(clerk)
-    with CaptureQueriesContext(connection) as four:
-        client.get(url, {"year": 2027})
 
-    assert len(four) == len(one)
+    assert queries_of(client, url, {"year": 2027}) == one
 
 
 #: Queries to approve and issue one paid renewal in ``issue_many`` (with its audit entry).

@@ -25,6 +25,7 @@ from permits_site.audit.models import AuditEntry
 from permits_site.exceptions import DomainError
 from permits_site.licensing.services.applications import evaluate, submit_application
 from permits_site.notifications.models import Message
+from tests.clients import warmed
 from tests.dogs.test_license_flow import licensed
 from tests.dogs.test_tag_exemptions import dog_license
 from tests.factories import DogFactory, Role, staff
@@ -311,6 +312,7 @@ def test_the_season_screen_runs_the_same_queries_whatever_the_dogs_due(
             record_paper_license(dog=dog, number=f"P-{dog.pk}", year=2026, acting_user=clerk)
             shown_as[dog.pk] = f"P-{dog.pk} (paper)"
     client.force_login(clerk)
+    warmed(client, reverse("dogs:renewal_season"), {"year": 2027})
 
     with django_assert_num_queries(SEASON_SCREEN_QUERIES):
         response = client.get(reverse("dogs:renewal_season"), {"year": 2027})
