@@ -115,22 +115,31 @@ class InvoiceSerializer(BoundedModelSerializer):
 
     municipality = code_field()
     payer = serializers.SerializerMethodField()
+    payer_address = serializers.SerializerMethodField()
     lines = InvoiceLineSerializer(many=True, read_only=True)
     total = serializers.DecimalField(**MONEY, read_only=True)
     amount_paid = serializers.DecimalField(**MONEY, source="amount_received", read_only=True)
 
     class Meta:
         model = Invoice
-        fields = ["id", "municipality", "application", "payer", "payer_business", "status",
-                  "lines", "total", "amount_paid", "created_at", "paid_at"]
+        fields = ["id", "municipality", "application", "payer", "payer_address",
+                  "payer_business", "status", "lines", "total", "amount_paid", "created_at",
+                  "paid_at"]
 
     @extend_schema_field(serializers.CharField(allow_null=True, help_text=(
         "Who owes it: the business an application was made for or a citation written to "
         "(`payer_business`), else the person; null for a citation whose party has no "
         "account here.")))
     def get_payer(self, invoice: Invoice) -> str | None:
-        party = invoice.payer_business or invoice.payer
+        party = invoice.billed_to
         return party.display_name if party else None
+
+    @extend_schema_field(serializers.CharField(allow_null=True, help_text=(
+        "The payer's mailing address: the business's where `payer_business` is set, else "
+        "the person's; null where `payer` is.")))
+    def get_payer_address(self, invoice: Invoice) -> str | None:
+        party = invoice.billed_to
+        return party.mailing_address if party else None
 
 
 class PaymentSerializer(StrictSerializer):

@@ -201,6 +201,7 @@ def test_a_persons_invoice_names_them_as_payer(resident_api, resident, invoice):
     body = resident_api.get(f"{INVOICES}{invoice.pk}/").json()
 
     assert (body["payer"], body["payer_business"]) == (resident.display_name, None)
+    assert body["payer_address"] == resident.mailing_address
 
 
 def test_an_invoice_for_a_businesss_application_names_the_business_as_payer(resident_api,
@@ -214,6 +215,7 @@ def test_an_invoice_for_a_businesss_application_names_the_business_as_payer(resi
 
     assert body["payer"] == "Island Hauling LLC d/b/a Island Pumping"
     assert body["payer_business"] == business.pk
+    assert body["payer_address"] == "1 Main Street" != resident.mailing_address
     assert [row["payer"] for row in listed] == ["Island Hauling LLC d/b/a Island Pumping"]
 
 
@@ -222,4 +224,4 @@ def test_an_invoice_whose_party_has_no_account_answers_payer_null(clerk_api):
 
     body = clerk_api.get(f"{INVOICES}{invoice.pk}/").json()
 
-    assert (body["payer"], body["payer_business"]) == (None, None)
+    assert (body["payer"], body["payer_business"], body["payer_address"]) == (None, None, None)

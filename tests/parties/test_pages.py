@@ -161,6 +161,34 @@ def test_a_member_sees_the_business_its_applications_permits_and_fees_due(
     assert "Add a member" in page_text and 'for="id_username"' in page_text
 
 
+def test_a_businesss_invoice_is_billed_to_the_business_on_its_application_page(
+    client, resident, business, garden_party, garden
+):
+    """lifecycle.md, Holders: the business is the payer of its invoices (name and mailing
+    address); the member who applied is not named as the payer."""
+    waiting = apply_for_party(garden_party, applicant=resident, place=garden, business=business)
+    submit_application(application=waiting, acting_user=resident)
+    assert waiting.invoices.get().payer == resident
+
+    page_text = text_of(page(client, resident, reverse("licensing:application",
+                                                        args=[waiting.pk])))
+
+    assert f"Billed to {business.display_name}, 1 Main Street" in page_text
+    assert f"Billed to {resident.display_name}" not in page_text
+
+
+def test_a_persons_invoice_is_billed_to_them_on_their_application_page(
+    client, resident, garden_party, garden
+):
+    waiting = apply_for_party(garden_party, applicant=resident, place=garden)
+    submit_application(application=waiting, acting_user=resident)
+
+    page_text = text_of(page(client, resident, reverse("licensing:application",
+                                                        args=[waiting.pk])))
+
+    assert f"Billed to {resident.display_name}, {resident.mailing_address}" in page_text
+
+
 def test_another_resident_cannot_see_a_business(client, other_resident, business):
     assert page(client, other_resident, url("business", business.pk)).status_code == 404
     assert page(client, other_resident, url("business", 999999)).status_code == 404

@@ -77,6 +77,14 @@ class Invoice(models.Model):
         return self.status == InvoiceStatus.PAID
 
     @property
+    def billed_to(self):
+        """Who owes it, by name and mailing address: the business it is made out to (the
+        party of its applications, spec ``lifecycle.md`` "Holders"), else the person; None
+        for a citation whose party has no account here. The member who acted stays
+        ``payer`` and the audit's actor."""
+        return self.payer_business or self.payer
+
+    @property
     def total(self) -> Decimal:
         return sum((line.amount for line in self.lines.all()), Decimal("0.00"))
 
