@@ -78,10 +78,16 @@ def citation_hearings(town: TownCalendar) -> WorkList:
                    empty="No citation hearing is waiting.")
 
 
-def open_appeals(town: TownCalendar) -> WorkList:
-    appeals = Appeal.objects.filter(
-        case__municipality=town.municipality, decided_on__isnull=True,
-    ).select_related("case").order_by("filed_on", "pk")
+def open_appeals(town: TownCalendar, *, user: User) -> WorkList:
+    """The town's appeals awaiting a decision, but those ``user`` may not decide: of a
+    determination they made or proposed, or of a case whose earlier appeal they ruled on
+    (``own_review_refusal`` and ``require_other_seat`` in the cases' services)."""
+    appeals = (
+        Appeal.objects.filter(case__municipality=town.municipality, decided_on__isnull=True)
+        .exclude(case__determined_by=user).exclude(case__proposed_by=user)
+        .exclude(case__appeals__decided_by=user)
+        .select_related("case").order_by("filed_on", "pk")
+    )
 
     def item(appeal: Appeal) -> WorkItem:
         case = appeal.case
@@ -96,4 +102,5 @@ def open_appeals(town: TownCalendar) -> WorkList:
 
 def hearing_authority_work(town: TownCalendar, *, user: User, today: dt.date
                            ) -> list[WorkList]:
-    return [*hearing_lists(town, today=today), citation_hearings(town), open_appeals(town)]
+    return [*hearing_lists(town, today=today), citation_hearings(town),
+            open_appeals(town, user=user)]

@@ -191,7 +191,7 @@ def test_citation_hearings_and_appeals_wait_for_a_decision(na_town):
     AppealFactory(decided_on=TODAY)
 
     [hearing] = hearings.citation_hearings(na_town).items
-    [waiting] = hearings.open_appeals(na_town).items
+    [waiting] = hearings.open_appeals(na_town, user=UserFactory()).items
 
     assert hearing.url == f"/enforcement/citations/{requested.citation_id}/"
     assert waiting.url == f"/enforcement/cases/{appeal.case_id}/"
@@ -203,9 +203,30 @@ def test_an_appeal_of_a_case_whose_law_has_its_own_page_opens_that_page(na_town)
     taken; the generic case page has no ruling form for it."""
     appeal = AppealFactory(case=CaseFactory(case_type=NUISANCE_DOG))
 
-    [waiting] = hearings.open_appeals(na_town).items
+    [waiting] = hearings.open_appeals(na_town, user=UserFactory()).items
 
     assert waiting.url == f"/dogs/cases/{appeal.case_id}/"
+
+
+def test_an_appeal_is_not_offered_to_whoever_decided_what_it_answers(na_town):
+    """Whoever made the determination, ruled on an earlier appeal of the case or proposed
+    the determination does not decide the appeal (``own_review_refusal``,
+    ``require_other_seat``): their list leaves it out, another's keeps it."""
+    determiner, earlier_ruler, proposer, other = UserFactory.create_batch(4)
+    determined = AppealFactory(case__determined_by=determiner, case__party_name="Determined")
+    further = AppealFactory(case__party_name="Further")
+    AppealFactory(case=further.case, decided_on=days(-2), decided_by=earlier_ruler)
+    proposed = AppealFactory(case__proposed_by=proposer, case__party_name="Proposed")
+
+    def waiting_for(user) -> set[int]:
+        return {int(item.url.rstrip("/").rsplit("/", 1)[1])
+                for item in hearings.open_appeals(na_town, user=user).items}
+
+    every_case = {determined.case_id, further.case_id, proposed.case_id}
+    assert waiting_for(other) == every_case
+    assert waiting_for(determiner) == every_case - {determined.case_id}
+    assert waiting_for(earlier_ruler) == every_case - {further.case_id}
+    assert waiting_for(proposer) == every_case - {proposed.case_id}
 
 
 # -- board member ------------------------------------------------------------------------
