@@ -128,18 +128,16 @@ class InvoiceSerializer(BoundedModelSerializer):
 
     @extend_schema_field(serializers.CharField(allow_null=True, help_text=(
         "Who owes it: the business an application was made for or a citation written to "
-        "(`payer_business`), else the person; null for a citation whose party has no "
-        "account here.")))
+        "(`payer_business`), else the person, by name as it was when the invoice was made; "
+        "null for a citation whose party has no account here.")))
     def get_payer(self, invoice: Invoice) -> str | None:
-        party = invoice.billed_to
-        return party.display_name if party else None
+        return invoice.payer_name or None
 
     @extend_schema_field(serializers.CharField(allow_null=True, help_text=(
         "The payer's mailing address: the business's where `payer_business` is set, else "
-        "the person's; null where `payer` is.")))
+        "the person's; null where `payer` is. Both as they were when the invoice was made.")))
     def get_payer_address(self, invoice: Invoice) -> str | None:
-        party = invoice.billed_to
-        return party.mailing_address if party else None
+        return invoice.payer_address if invoice.payer_name else None
 
 
 class PaymentSerializer(StrictSerializer):

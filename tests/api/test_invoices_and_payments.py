@@ -3,6 +3,7 @@
 import pytest
 from drf_spectacular.generators import SchemaGenerator
 
+from permits_site.accounts.services import update_profile
 from permits_site.audit.models import AuditEntry
 from permits_site.licensing.models import InvoiceStatus, Payment
 from permits_site.licensing.services.applications import submit_application
@@ -217,6 +218,40 @@ def test_an_invoice_for_a_businesss_application_names_the_business_as_payer(resi
     assert body["payer_business"] == business.pk
     assert body["payer_address"] == "1 Main Street" != resident.mailing_address
     assert [row["payer"] for row in listed] == ["Island Hauling LLC d/b/a Island Pumping"]
+
+
+def test_a_paid_invoice_names_the_payer_as_billed_after_they_move(resident_api, resident,
+                                                                   invoice):
+    """The invoice keeps the name and mailing address it was made out to; a new one is made
+    out to the new ones."""
+    billed = (resident.display_name, resident.mailing_address)
+    invoice.status = InvoiceStatus.PAID
+    invoice.save()
+    update_profile(resident, first_name="Janet", street_address="77 Elm Street")
+    later = InvoiceFactory(payer=resident)
+
+    body = resident_api.get(f"{INVOICES}{invoice.pk}/").json()
+    newer = resident_api.get(f"{INVOICES}{later.pk}/").json()
+
+    assert (body["payer"], body["payer_address"]) == billed
+    assert "77 Elm Street" not in billed[1]
+    assert newer["payer"] == "Janet Smith"
+    assert newer["payer_address"].startswith("77 Elm Street")
+
+
+def test_the_longest_business_name_and_person_address_are_kept_whole(resident_api, resident):
+    business = create_business(legal_name="L" * 200, dba="D" * 200, kind="llc",
+                               mailing_address="M" * 300, acting_user=resident)
+    update_profile(resident, street_address="S" * 200, city="C" * 100, postal_code="0" * 10)
+    for_business = InvoiceFactory(payer=resident, payer_business=business)
+    for_person = InvoiceFactory(payer=resident)
+
+    body = resident_api.get(f"{INVOICES}{for_business.pk}/").json()
+    persons = resident_api.get(f"{INVOICES}{for_person.pk}/").json()
+
+    assert body["payer"] == business.display_name
+    assert persons["payer_address"] == resident.mailing_address
+    assert len(persons["payer_address"]) == 314
 
 
 def test_an_invoice_whose_party_has_no_account_answers_payer_null(clerk_api):

@@ -177,6 +177,28 @@ def test_a_businesss_invoice_is_billed_to_the_business_on_its_application_page(
     assert f"Billed to {resident.display_name}" not in page_text
 
 
+def test_an_invoice_keeps_the_name_and_address_it_was_billed_to(
+    client, resident, business, garden_party, garden
+):
+    """An invoice says whom it was made out to as they were then, as a permit keeps its
+    holder: renaming the business or moving it rewrites no invoice; the next one is made
+    out to the new name and address."""
+    billed = apply_for_party(garden_party, applicant=resident, place=garden, business=business)
+    submit_application(application=billed, acting_user=resident)
+    business.legal_name, business.mailing_address = "Harbor Gatherings LLC", "9 Water Street"
+    business.save()
+    later = apply_for_party(garden_party, applicant=resident, place=garden, business=business)
+    submit_application(application=later, acting_user=resident)
+
+    billed_text, later_text = (
+        text_of(page(client, resident, reverse("licensing:application", args=[each.pk])))
+        for each in (billed, later))
+
+    assert "Billed to Harbor Events LLC d/b/a Harbor Parties, 1 Main Street" in billed_text
+    assert "Billed to Harbor Gatherings" not in billed_text
+    assert "Billed to Harbor Gatherings LLC d/b/a Harbor Parties, 9 Water Street" in later_text
+
+
 def test_a_persons_invoice_is_billed_to_them_on_their_application_page(
     client, resident, garden_party, garden
 ):

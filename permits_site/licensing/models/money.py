@@ -43,6 +43,15 @@ class Invoice(models.Model):
         related_name="invoices",
         help_text="Set when a business owes the invoice; ``payer`` is then the acting member.",
     )
+    # Long enough for a business's legal name and d/b/a, or a person's full name.
+    payer_name = models.CharField(
+        max_length=410, blank=True,
+        help_text="Whom it is billed to, as named when it was made; blank when no one is.",
+    )
+    payer_address = models.CharField(
+        max_length=320, blank=True,
+        help_text="The mailing address it was billed to when it was made.",
+    )
     status = models.CharField(
         max_length=10, choices=InvoiceStatus.choices, default=InvoiceStatus.OPEN
     )
@@ -59,6 +68,8 @@ class Invoice(models.Model):
         return f"Invoice #{self.pk}"
 
     def save(self, *args, **kwargs):
+        if self._state.adding:
+            self.keep_billed_to()
         if self.pk is not None:
             stored_status = (
                 Invoice.objects.filter(pk=self.pk).values_list("status", flat=True).first()
@@ -78,11 +89,18 @@ class Invoice(models.Model):
 
     @property
     def billed_to(self):
-        """Who owes it, by name and mailing address: the business it is made out to (the
-        party of its applications, spec ``lifecycle.md`` "Holders"), else the person; None
-        for a citation whose party has no account here. The member who acted stays
-        ``payer`` and the audit's actor."""
+        """Who owes it: the business it is made out to (the party of its applications, spec
+        ``lifecycle.md`` "Holders"), else the person; None for a citation whose party has no
+        account here. The member who acted stays ``payer`` and the audit's actor."""
         return self.payer_business or self.payer
+
+    def keep_billed_to(self) -> None:
+        """Write down whom it is billed to, by name and mailing address as they are now,
+        when it is made: the invoice goes on saying so after the business is renamed or
+        the person moves, as a permit keeps its holder as issued."""
+        party = self.billed_to
+        self.payer_name = party.display_name if party else ""
+        self.payer_address = party.mailing_address if party else ""
 
     @property
     def total(self) -> Decimal:
