@@ -212,9 +212,11 @@ class PermitKind:
     inspection_check: str = ""
     #: Actions that amend the permit being followed up instead of issuing a new one.
     amending_actions: tuple[str, ...] = ()
-    #: Rules whose facts hold only for a while (a certificate's expiry): an application
-    #: issued for the next license year instead of the one it asked is judged by them again
-    #: on that year's first day (:attr:`YearEndNotice.next_year_refused`).
+    #: Rules whose facts hold only for a while (a certificate's expiry): they judge an
+    #: application on the first day of the license year it is for when that is later than
+    #: its own day (:meth:`year_bound_day`), and one issued for the next license year
+    #: instead of the one it asked is judged by them again on that year's first day
+    #: (:attr:`YearEndNotice.next_year_refused`).
     year_bound_rules: tuple[str, ...] = ()
     #: Relations of Application that ``describe`` reads; list pages join them.
     list_related: tuple[str, ...] = ()
@@ -567,6 +569,13 @@ class PermitKind:
     def term(self, application: Application, *, issued_on: dt.date) -> tuple[dt.date, dt.date]:
         """(valid from, valid through); by default the calendar year of issuance."""
         return issued_on, year_end(issued_on)
+
+    def year_bound_day(self, application: Application, *, on: dt.date) -> dt.date:
+        """The day the :attr:`year_bound_rules` judge ``application`` evaluated on ``on``: the
+        first day of its term were it issued then — the later of ``on`` and the first day of
+        the license year it is for (one applied for ahead, in December, is judged on January
+        1, the day its proofs must first serve it)."""
+        return self.term(application, issued_on=on)[0]
 
     def year_end_notice(self, application: Application, *, on: dt.date) -> YearEndNotice | None:
         """The notice for issuing ``application`` on ``on`` when its term would end with the

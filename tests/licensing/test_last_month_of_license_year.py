@@ -18,10 +18,16 @@ from permits_site.audit.models import AuditEntry
 from permits_site.exceptions import DomainError
 from permits_site.licensing.kinds import kind_for
 from permits_site.licensing.models import ApplicationStatus, Permit
-from permits_site.licensing.services.applications import approve_application, submit_application
+from permits_site.licensing.services.applications import (
+    approve_application,
+    blockers,
+    evaluate,
+    submit_application,
+)
 from permits_site.licensing.services.documents import review_document, upload_document
 from permits_site.licensing.services.payments import record_payment
 from permits_site.licensing.services.permits import approve_and_issue, issue_permit
+from permits_site.rules.base import Outcome
 from permits_site.rules.calendar import in_last_month
 from tests.clients import api_for, page_text
 from tests.declared import declared_permit_type
@@ -357,6 +363,85 @@ def test_the_schema_documents_the_next_license_year_choice(client):
     issue = schema["components"]["schemas"]["PermitIssueRequest"]
     assert "next_license_year" in issue["properties"]
     assert issue["properties"]["next_license_year"]["description"]
+
+
+# -- a resident's application for next year: its rabies proof judged on January 1 (A(1)) ---
+
+
+def rabies_finding(application):
+    [finding] = [finding for finding in evaluate(application).findings
+                 if finding.rule == "na.lic.A1.rabies"]
+    return finding
+
+
+@pytest.mark.parametrize(("year", "rabies_until", "judged_on", "passes"), [
+    pytest.param(2027, DEC_31_2026, JAN_1_2027, False, id="next-year-ending-the-day-before"),
+    pytest.param(2027, JAN_1_2027, JAN_1_2027, True, id="next-year-ending-on-its-first-day"),
+    pytest.param(2027, JAN_2_2027, JAN_1_2027, True, id="next-year-ending-the-day-after"),
+    pytest.param(2026, DEC_31_2026, DEC_10_2026.date(), True, id="this-year-on-submission"),
+])
+@time_machine.travel(DEC_10_2026, tick=False)
+def test_an_application_for_next_year_is_judged_by_rabies_on_its_first_day_a1(
+        clerk, year, rabies_until, judged_on, passes):
+    application = paid_dog_license(clerk, year=year, rabies_until=rabies_until)
+
+    finding = rabies_finding(application)
+
+    assert application.submitted_on == DEC_10_2026.date()
+    assert finding.outcome is (Outcome.PASS if passes else Outcome.FAIL)
+    assert (finding.required, finding.actual) == (judged_on, rabies_until)
+    judged_later = "Judged on January 1, 2027, the first day of the license year applied for."
+    assert finding.message.endswith(judged_later) is (year == 2027)
+    assert [finding.rule for finding in evaluate(application).findings
+            if finding.failed] == ([] if passes else ["na.lic.A1.rabies"])
+    rules_met = [blocker for blocker in blockers(application) if blocker.gate == "rules_met"]
+    assert bool(rules_met) is not passes
+    if not passes:
+        with pytest.raises(DomainError):
+            approve_and_issue(application=application, acting_user=clerk)
+        assert not Permit.objects.filter(application=application).exists()
+
+
+@pytest.mark.parametrize(("rabies_until", "outcome"), [
+    pytest.param(DEC_31_2026, "fail", id="ending-the-day-before-next-year"),
+    pytest.param(JAN_1_2027, "pass", id="ending-on-next-years-first-day"),
+])
+@time_machine.travel(DEC_10_2026, tick=False)
+def test_the_api_finds_an_application_for_next_year_on_its_first_day_a1(
+        clerk, rabies_until, outcome):
+    application = paid_dog_license(clerk, year=2027, rabies_until=rabies_until)
+
+    response = api_for(clerk).get(f"/api/v1/applications/{application.pk}/")
+
+    assert response.status_code == 200, response.content
+    [finding] = [finding for finding in response.json()["findings"]
+                 if finding["rule"] == "na.lic.A1.rabies"]
+    assert (finding["outcome"], finding["required"], finding["actual"]) == (
+        outcome, "2027-01-01", rabies_until.isoformat())
+    assert "Judged on January 1, 2027" in finding["message"]
+    refusing = [blocker for blocker in response.json()["blockers"]
+                if "Licenses A(1)" in blocker["citation"]]
+    assert bool(refusing) is (outcome == "fail")
+
+
+@time_machine.travel(DEC_10_2026, tick=False)
+def test_the_review_screen_refuses_next_year_to_a_certificate_ending_before_it_a1(
+        client, clerk):
+    application = paid_dog_license(clerk, year=2027, rabies_until=DEC_31_2026)
+    client.force_login(clerk)
+
+    page = page_text(client.get(reverse("licensing:review", args=[application.pk])))
+    finding = page.split('data-rule="na.lic.A1.rabies"', 1)[1].split("</li>", 1)[0]
+
+    assert "Does not meet the rule" in finding
+    assert "No current rabies vaccination on January 1, 2027." in finding
+    assert "Judged on January 1, 2027, the first day of the license year applied for." \
+        in finding
+    assert "North Andover Code ch. 60, Licenses A(1)" in finding
+    blocking = page.split('id="blockers-heading"', 1)[1].split("</section>", 1)[0]
+    assert "No current rabies vaccination on January 1, 2027." in blocking
+    assert "Licenses A(1)" in blocking
+    assert 'id="issue-blocked"' in page
 
 
 # -- an annual permit whose law sets no day to apply ahead: told, not offered ---------------

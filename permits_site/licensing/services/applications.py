@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from django.db import models, transaction
@@ -41,11 +42,11 @@ from permits_site.licensing.services.documents import (
 from permits_site.licensing.services.fees import quote_fee
 from permits_site.licensing.services.gates import gate_blockers
 from permits_site.parties.services import is_member, link_property
-from permits_site.rules.base import CheckResult
+from permits_site.rules.base import CheckResult, Finding
 from permits_site.rules.calendar import format_date
 from permits_site.rules.fees import FeeQuote, QuoteRefused
 from permits_site.rules.registry import get_rule_set
-from permits_site.rules.wording import explain
+from permits_site.rules.wording import explain, phrase
 from permits_site.towns.typed_text import typed_value
 
 if TYPE_CHECKING:
@@ -223,7 +224,10 @@ NOT_JUDGED = object()
 
 
 def evaluate(application: Application, *, on: dt.date | None = None) -> CheckResult | None:
-    """Judge the application against its permit type's rule set, on its date."""
+    """Judge the application against its permit type's rule set, on its date — the kind's
+    :attr:`~PermitKind.year_bound_rules` on the first day of the license year it is for when
+    that is later (:meth:`~PermitKind.year_bound_day`), each of their findings then saying
+    the day it was judged on."""
     kind = kind_for(application.permit_type.code)
     rule_set = get_rule_set(kind.check_code(application))
     if rule_set is None:
@@ -232,7 +236,25 @@ def evaluate(application: Application, *, on: dt.date | None = None) -> CheckRes
     facts = kind.application_facts(application, on=on)
     if facts is None:
         return None
-    return rule_set.evaluate(facts, on=on, calendar=application.municipality.calendar())
+    calendar = application.municipality.calendar()
+    result = rule_set.evaluate(facts, on=on, calendar=calendar)
+    year_starts = kind.year_bound_day(application, on=on) if kind.year_bound_rules else on
+    if year_starts <= on:
+        return result
+    later = {finding.rule: finding for finding in
+             rule_set.evaluate(facts, on=year_starts, calendar=calendar).findings
+             if finding.rule in kind.year_bound_rules}
+    return replace(result, findings=tuple(
+        _judged_on(later[finding.rule], year_starts) if finding.rule in later else finding
+        for finding in result.findings))
+
+
+def _judged_on(finding: Finding, day: dt.date) -> Finding:
+    """``finding`` judged on ``day``, the first day of the license year applied for, saying
+    so after its own words."""
+    return replace(finding, message=explain(
+        gettext_noop("%(finding)s Judged on %(date)s, the first day of the license year "
+                     "applied for."), finding=phrase(finding.message), date=day))
 
 
 def blockers(application: Application, *, result: CheckResult | None = None) -> list[Blocker]:
