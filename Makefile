@@ -39,7 +39,7 @@ test: install browser
 	DOCS_SCREENSHOTS_DIR=$(SCREENSHOTS) $(PY) -m pytest -n auto --dist worksteal
 
 test-fast: install
-	$(PY) -m pytest -n auto --dist worksteal -m "not e2e"
+	$(PY) -m pytest -n auto -m "not e2e"
 
 # Not part of `make test`: BENCH_SCALE=small (default, a few minutes) or full; BENCH_LOCUST=1
 # adds 50 locust users for 60 s against gunicorn on 127.0.0.1; BENCH_NODES=2 (on PostgreSQL) runs
