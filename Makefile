@@ -36,7 +36,7 @@ browser:
 
 test: install browser
 	@scripts/ensure-system-packages pdf
-	DOCS_SCREENSHOTS_DIR=$(SCREENSHOTS) $(PY) -m pytest -n auto --dist worksteal
+	DOCS_SCREENSHOTS_DIR=$(SCREENSHOTS) $(PY) -m pytest -n auto
 
 test-fast: install
 	$(PY) -m pytest -n auto -m "not e2e"
@@ -63,7 +63,7 @@ docs: $(VENV)/.installed-docs
 	if [ -n "$$missing" ]; then \
 		echo "Taking the screenshots not there yet:" $$missing; \
 		$(MAKE) --no-print-directory browser && scripts/ensure-system-packages pdf && \
-		DOCS_SCREENSHOTS_DIR=$(SCREENSHOTS) $(PY) -m pytest -q -n auto --dist worksteal -m docs_screenshot; \
+		DOCS_SCREENSHOTS_DIR=$(SCREENSHOTS) $(PY) -m pytest -q -n auto -m docs_screenshot; \
 	fi
 	$(PY) manage.py spectacular --file docs/api/openapi.yaml
 	NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs build --strict
