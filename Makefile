@@ -10,6 +10,10 @@ PORT ?= 8000
 SITE_URL ?= http://$(HOST):$(PORT)
 #: Where the browser tests save the documentation's screenshots (gitignored).
 SCREENSHOTS := docs/screenshots
+#: One worker per core, handed at most four tests at a time: xdist's default sends large
+#: runs of consecutive tests, and one of them used to hold most of the browser walks,
+#: walking alone long after the other worker was done (docs/development/tests.md).
+XDIST := -n auto --maxschedchunk 4
 
 .PHONY: install run test test-fast lint browser clean bench docs
 
@@ -36,10 +40,10 @@ browser:
 
 test: install browser
 	@scripts/ensure-system-packages pdf
-	DOCS_SCREENSHOTS_DIR=$(SCREENSHOTS) $(PY) -m pytest -n auto
+	DOCS_SCREENSHOTS_DIR=$(SCREENSHOTS) $(PY) -m pytest $(XDIST)
 
 test-fast: install
-	$(PY) -m pytest -n auto -m "not e2e"
+	$(PY) -m pytest $(XDIST) -m "not e2e"
 
 # Not part of `make test`: BENCH_SCALE=small (default, a few minutes) or full; BENCH_LOCUST=1
 # adds 50 locust users for 60 s against gunicorn on 127.0.0.1; BENCH_NODES=2 (on PostgreSQL) runs
@@ -63,7 +67,7 @@ docs: $(VENV)/.installed-docs
 	if [ -n "$$missing" ]; then \
 		echo "Taking the screenshots not there yet:" $$missing; \
 		$(MAKE) --no-print-directory browser && scripts/ensure-system-packages pdf && \
-		DOCS_SCREENSHOTS_DIR=$(SCREENSHOTS) $(PY) -m pytest -q -n auto -m docs_screenshot; \
+		DOCS_SCREENSHOTS_DIR=$(SCREENSHOTS) $(PY) -m pytest -q $(XDIST) -m docs_screenshot; \
 	fi
 	$(PY) manage.py spectacular --file docs/api/openapi.yaml
 	NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs build --strict

@@ -14,15 +14,49 @@ from tests.factories import DogFactory, Role, UserFactory, municipality, staff
 FAST_PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
-def pytest_collection_modifyitems(items):
-    """Tests marked ``postgres_only`` run in the PostgreSQL suite alone: their outcome does
-    not depend on the database, and running them twice would only lengthen CI."""
-    if connection.vendor == "postgresql":
+#: Fixtures through which a test reaches the database (pytest-django's own).
+DATABASE_FIXTURES = {"db", "transactional_db", "live_server", "django_db_reset_sequences",
+                     "django_db_serialized_rollback"}
+
+
+def uses_the_database(item: pytest.Item) -> bool:
+    return (item.get_closest_marker("django_db") is not None
+            or not DATABASE_FIXTURES.isdisjoint(getattr(item, "fixturenames", ())))
+
+
+def is_transactional(item: pytest.Item) -> bool:
+    marker = item.get_closest_marker("django_db")
+    return ((marker is not None and marker.kwargs.get("transaction", False))
+            or not {"transactional_db", "live_server"}.isdisjoint(
+                getattr(item, "fixturenames", ())))
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Run each test once where no database decides it, and the longest first.
+
+    - Tests marked ``postgres_only`` run in the PostgreSQL suite alone: their outcome does
+      not depend on the database, and running them twice would only lengthen CI.
+    - Tests that use no database at all (rules, calendar, templates read as files, the
+      translation catalogues) run in the SQLite suite alone, unless marked ``postgres``.
+    - In the PostgreSQL suite the ``postgres_only`` tests that run inside a transaction,
+      the suite's longest (the demo walks, the signed-in fuzzing), come first, so that they
+      do not end the run alone on one worker. pytest-django has already put the tests that
+      need a transactional database after the others (their flush empties the database);
+      that order is kept.
+    """
+    if connection.vendor != "postgresql":
+        once = pytest.mark.skip(reason="runs once, in the PostgreSQL suite (marker postgres_only)")
+        for item in items:
+            if item.get_closest_marker("postgres_only"):
+                item.add_marker(once)
         return
-    once = pytest.mark.skip(reason="runs once, in the PostgreSQL suite (marker postgres_only)")
+    on_sqlite = pytest.mark.skip(reason="uses no database: runs once, in the SQLite suite")
     for item in items:
-        if item.get_closest_marker("postgres_only"):
-            item.add_marker(once)
+        if not uses_the_database(item) and not item.get_closest_marker("postgres"):
+            item.add_marker(on_sqlite)
+    items.sort(key=lambda item: not (item.get_closest_marker("postgres_only")
+                                     and not is_transactional(item)))
 
 
 @pytest.fixture(autouse=True, scope="session")
