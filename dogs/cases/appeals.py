@@ -25,6 +25,7 @@ from permits_site.enforcement.services.cases import (
     appeal_window,
     decide_appeal,
     file_appeal,
+    require_not_own_review,
     require_text,
     schedule_appeal_hearing,
 )
@@ -108,6 +109,7 @@ def rule_on_appeal(
     B, C), never by whoever decided what the appeal answers (:data:`RULING_STEP`); it opens
     the window of a further appeal (E)."""
     require_hearing_seat(appeal.case, acting_user, doing="rules on an appeal")
+    require_not_own_review(appeal.case, acting_user)
     if appeal.hearing_date is None:
         raise InvalidTransition(
             f"Hold the public hearing first ({cite('Hearing authority B')}).")

@@ -174,3 +174,19 @@ def test_the_chiefs_designee_rules_through_the_api(heard_appeal, designee):
         called = api_ruling(designee, heard_appeal)
     assert called.status_code == 200
     assert called.json()["appeals"][0]["decision"] == "Reversed"
+
+
+def test_the_chief_is_told_the_ruling_is_not_theirs_before_any_hearing_or_text_check(
+        pdd_case, chief):
+    """The refusal that no change of the request can lift comes first: asked for a ruling
+    with no hearing held, the Chief who determined hears that the ruling is someone
+    else's, not to hold the hearing first."""
+    clerk = staff(Role.CLERK, "north_andover")
+    with time_machine.travel(DECIDED, tick=False):
+        appeal = file_dog_appeal(case=pdd_case, appellant="owner", filed_on=DECIDED.date(),
+                                 grounds="He only barked.", acting_user=clerk)
+        called = api_for(chief).post(f"/api/v1/dog-cases/{pdd_case.pk}/ruling/", {
+            "appeal": appeal.pk, "outcome": "reverse", "ruling": "He only barked.",
+            "decided_on": DECIDED.date().isoformat()}, format="json")
+    assert called.status_code == 403
+    assert called.json()["detail"] == OWN_REVIEW

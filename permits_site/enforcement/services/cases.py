@@ -555,6 +555,13 @@ def own_review_refusal(case: Case, user: User) -> OwnDecisionReviewRefused | Non
     return None
 
 
+def require_not_own_review(case: Case, user: User) -> None:
+    """Refuse ``user`` deciding an appeal of the case when they decided what it answers."""
+    refusal = own_review_refusal(case, user)
+    if refusal is not None:
+        raise refusal
+
+
 @transaction.atomic
 def file_appeal(
     *, case: Case, filed_on: dt.date, grounds: str, appellant: str = "", acting_user: User
@@ -609,9 +616,7 @@ def decide_appeal(
     whoever decided what the appeal answers (:func:`own_review_refusal`)."""
     _require_undecided(appeal)
     require_other_seat(appeal.case, acting_user, field="decision")
-    refusal = own_review_refusal(appeal.case, acting_user)
-    if refusal is not None:
-        raise refusal
+    require_not_own_review(appeal.case, acting_user)
     if decided_on < appeal.filed_on:
         raise DomainError("An appeal is decided on or after the day it is filed.",
                           field="decided_on")
