@@ -75,7 +75,8 @@ class DogsConfig(AppConfig):
         register_kind(ImpoundmentFeesKind())
         register_questions(town, Purpose.KEEP_DOGS, questions.DOGS)
         register_reference("dog", dogs_of, add_page="dogs:dog_new",
-                           add_label=gettext_noop("Add a dog"))
+                           add_label=gettext_noop("Add a dog"),
+                           counter_label=gettext_noop("Add a dog for %(person)s"))
         register_enforcement(fines.CITATION_POLICY, fines.CASE_TYPES)
         # Dangerous B; Potentially dangerous B: the dog such a case is about, named when the
         # case is opened and on the owner's notice of determination.

@@ -391,6 +391,11 @@ class ReferenceKind:
     #: The page (a URL name) where an applicant records one, and its link's words.
     add_page: str = ""
     add_label: str = ""
+    #: The page where the town's clerk records one for the resident at the counter (it
+    #: takes ``for``, the resident's username, and ``next``), and its button's words with
+    #: ``%(person)s`` for the resident's name.
+    counter_page: str = ""
+    counter_label: str = ""
 
     def resolve(self, applicant, pk: int) -> Any:
         return self.options(applicant).filter(pk=pk).first()
@@ -400,11 +405,15 @@ _REFERENCES: dict[str, ReferenceKind] = {}
 
 
 def register_reference(references: str, options: Callable[[Any], Any], *,
-                       add_page: str = "", add_label: str = "") -> None:
+                       add_page: str = "", add_label: str = "", counter_page: str = "",
+                       counter_label: str = "") -> None:
     """Let reference fields name ``references`` records (registered by the app that keeps
     them: the core registers properties, businesses and permits; the dogs app, dogs), and
-    say where an applicant without one records it (``add_page``, a URL name)."""
-    _REFERENCES[references] = ReferenceKind(options, add_page=add_page, add_label=add_label)
+    say where an applicant without one records it (``add_page``, a URL name) and where the
+    clerk records one for them at the counter (``counter_page``, by default ``add_page``)."""
+    _REFERENCES[references] = ReferenceKind(
+        options, add_page=add_page, add_label=add_label,
+        counter_page=counter_page or add_page, counter_label=counter_label)
 
 
 def pages_to_add_records(fields: tuple[DeclaredField, ...], *, action: str
@@ -414,6 +423,16 @@ def pages_to_add_records(fields: tuple[DeclaredField, ...], *, action: str
     kinds = [_REFERENCES.get(declared.references) for declared in fields
              if declared.type == REFERENCE and declared.applies_to(action)]
     return [(kind.add_label, kind.add_page) for kind in kinds if kind and kind.add_page]
+
+
+def counter_pages_to_add_records(fields: tuple[DeclaredField, ...], *, action: str
+                                 ) -> dict[str, tuple[str, str]]:
+    """By field name, the URL name of the page where the clerk records at the counter what
+    a reference field of ``action`` names for the resident, and its button's words."""
+    kinds = {declared.name: _REFERENCES.get(declared.references) for declared in fields
+             if declared.type == REFERENCE and declared.applies_to(action)}
+    return {name: (kind.counter_page, kind.counter_label) for name, kind in kinds.items()
+            if kind and kind.counter_page and kind.counter_label}
 
 
 def reference_options(references: str, applicant):

@@ -3,6 +3,8 @@ the businesses they act for, and the permits they hold (spec ``lifecycle.md``)."
 
 from __future__ import annotations
 
+from django.utils.translation import gettext_noop
+
 from permits_site.accounts.permissions import party_rows
 from permits_site.licensing.declarations import register_reference
 from permits_site.licensing.models import Permit
@@ -17,6 +19,8 @@ def permits_held_by(applicant):
 
 
 def register_core_references() -> None:
-    register_reference("property", properties_of)
-    register_reference("business", businesses_of)
+    register_reference("property", properties_of, counter_page="parties:property_new",
+                       counter_label=gettext_noop("Add a property for %(person)s"))
+    register_reference("business", businesses_of, counter_page="parties:business_new",
+                       counter_label=gettext_noop("Add a business for %(person)s"))
     register_reference("permit", permits_held_by)

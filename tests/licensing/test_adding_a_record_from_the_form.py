@@ -2,13 +2,16 @@
 that page comes back to the form: a dog for a dog license, a property for a stable permit.
 Only pages of this site are come back to."""
 
-from urllib.parse import quote
+import re
+from urllib.parse import parse_qs, quote, urlsplit
 
 import pytest
 from django.urls import reverse
 
 from dogs.models import Dog
+from permits_site.licensing.models import Application
 from permits_site.parties.models import Property
+from tests.page_forms import button_on
 
 pytestmark = pytest.mark.django_db
 
@@ -65,9 +68,12 @@ def test_a_property_added_from_the_stable_form_brings_the_resident_back_to_it(cl
     assert response["Location"] == f"{STABLE_FORM}?property={added.pk}"
 
 
-def test_at_the_counter_the_clerk_registers_the_walk_in_s_dog_and_comes_back(client, clerk):
+def test_at_the_counter_the_clerk_registers_the_walk_in_s_dog_keeping_the_answers(
+        client, clerk):
     """clerk.md, "At the counter": a resident who walks in applies through the Clerk; one
-    with no dog on file has it registered there, as theirs, then licensed."""
+    with no dog on file has it registered there, as theirs. "Add a dog for …" is a button
+    of the form that keeps the answers typed so far (a link lost them), and the form comes
+    back with them and the new dog chosen."""
     from tests.factories import UserFactory
 
     walk_in = UserFactory(username="ruth.walker", first_name="Ruth", last_name="Walker")
@@ -75,17 +81,27 @@ def test_at_the_counter_the_clerk_registers_the_walk_in_s_dog_and_comes_back(cli
     counter = (f"{reverse('licensing:counter', args=['north_andover.dog_license'])}"
                f"?applicant={walk_in.username}")
     form = client.get(counter).content.decode()
-    assert "for=ruth.walker" in form and ">Add a dog</a>" in form
+    assert ">Add a dog</a>" not in form
+    address, sent = button_on(form, "Add a dog for Ruth Walker")
 
-    response = client.post(reverse("dogs:dog_new"), {
+    kept = client.post(address, {**sent, "acquired_on": "2026-03-01"})
+
+    assert kept.status_code == 302, kept.content
+    link = urlsplit(kept["Location"])
+    query = parse_qs(link.query)
+    assert link.path == reverse("dogs:dog_new")
+    assert (query["for"], query["next"]) == (["ruth.walker"], [counter])
+    response = client.post(kept["Location"], {
         "name": "Juniper", "breed": "Collie", "color": "Sable", "sex": "female",
-        "date_of_birth": "2023-05-01", "for": walk_in.username, "next": counter})
-
+        "date_of_birth": "2023-05-01"})
     assert response.status_code == 302, response.content
     juniper = Dog.objects.get()
     assert juniper.owner == walk_in
     assert response["Location"] == f"{counter}&dog={juniper.pk}"
-    assert _chosen(client.get(response["Location"]).content.decode(), "dog") == [str(juniper.pk)]
+    back = client.get(response["Location"]).content.decode()
+    assert _chosen(back, "dog") == [str(juniper.pk)]
+    assert re.search(r'<input[^>]*name="acquired_on"[^>]*value="2026-03-01"', back)
+    assert not Application.objects.exists()
 
 
 def test_only_the_clerk_registers_a_dog_for_someone_else(client, resident):
@@ -115,8 +131,6 @@ def _add_property(client, town, address, *, back):
 
 def _chosen(page: str, name: str) -> list[str]:
     """The values of the options selected in the ``name`` list of a form page."""
-    import re
-
     select = re.search(rf'<select name="{name}".*?</select>', page, re.S)
     assert select, f"no {name} list on the page"
     return re.findall(r'<option value="([^"]*)"[^>]*\bselected\b', select.group(0))

@@ -9,7 +9,7 @@ the same form. Admins switch a permit type on or off line (audited).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 from urllib.parse import urlencode
 
 from django.contrib import messages
@@ -30,11 +30,9 @@ from permits_site.accounts.people import enter_person_at_counter, find_people
 from permits_site.exceptions import DomainError
 from permits_site.licensing import transitions
 from permits_site.licensing.declarations import (
-    BUSINESS_FIELD,
     PERMIT_FIELD,
-    PROPERTY_FIELD,
-    REFERENCE,
     RENEWAL,
+    counter_pages_to_add_records,
     pages_to_add_records,
     reference_options,
 )
@@ -160,8 +158,7 @@ def _apply(request, permit_type: PermitType, *, applicant, template_context: dic
         "permit_type": permit_type,
         "kind": kind,
         "action": action,
-        "add_records": _pages_to_add_records(request, kind.fields(permit_type), action=action,
-                                             applicant=applicant),
+        "add_records": _pages_to_add_records(request, kind.fields(permit_type), action=action),
         "back_here": urlencode({"next": request.get_full_path()}),
         "form": form,
         **checked,
@@ -171,14 +168,11 @@ def _apply(request, permit_type: PermitType, *, applicant, template_context: dic
     }, status=status)
 
 
-def _pages_to_add_records(request, fields, *, action: str, applicant
-                          ) -> list[tuple[str, str]]:
-    """Where the applicant records a dog (say) the form's list lacks, coming back here; at
-    the counter, the Clerk records it for the resident (``for``)."""
-    query = {"next": request.get_full_path()}
-    if applicant != request.user:
-        query["for"] = applicant.username
-    return [(label, f"{reverse(page)}?{urlencode(query)}")
+def _pages_to_add_records(request, fields, *, action: str) -> list[tuple[str, str]]:
+    """Where the applicant records a dog (say) the form's list lacks, coming back here (at
+    the counter, the form's buttons keep the answers instead: :func:`counter_add_record`)."""
+    query = urlencode({"next": request.get_full_path()})
+    return [(label, f"{reverse(page)}?{query}")
             for label, page in pages_to_add_records(fields, action=action)]
 
 
@@ -302,18 +296,22 @@ def counter(request, code: str):
                                         permit_type, applicant, action=action)})
 
 
-#: The pages where the Clerk records, for the resident, what a counter form's list lacks.
-COUNTER_RECORD_PAGES = {PROPERTY_FIELD: "parties:property_new",
-                        BUSINESS_FIELD: "parties:business_new"}
+class CounterRecordPage(NamedTuple):
+    """Where the Clerk records, for the resident, what a list of the counter form lacks,
+    and the words of the form's button that goes there."""
+
+    url: str
+    label: str
 
 
 def _counter_records_pages(permit_type: PermitType, applicant, *, action: str
-                           ) -> dict[str, str]:
-    """By the list's name, the page where the Clerk records a property or a business for
-    the resident (``for``), in the permit type's town, coming back to the counter form for
-    this resident with the new record chosen (spec ``lifecycle.md``, "Holders")."""
-    names = {declared.name for declared in kind_for(permit_type.code).fields(permit_type)
-             if declared.type == REFERENCE and declared.applies_to(action)}
+                           ) -> dict[str, CounterRecordPage]:
+    """By the list's name, the page where the Clerk records a property, a business or a
+    dog (whatever the list names) for the resident (``for``), in the permit type's town,
+    coming back to the counter form for this resident with the new record chosen (spec
+    ``lifecycle.md``, "Holders")."""
+    pages = counter_pages_to_add_records(kind_for(permit_type.code).fields(permit_type),
+                                         action=action)
     back = {"applicant": applicant.username}
     if action != permit_type.actions[0]:
         back["action"] = action
@@ -321,8 +319,9 @@ def _counter_records_pages(permit_type: PermitType, applicant, *, action: str
         "town": permit_type.municipality.code, "for": applicant.username,
         "next": f"{reverse('licensing:counter', args=[permit_type.code])}?{urlencode(back)}",
     })
-    return {name: f"{reverse(page)}?{query}" for name, page in COUNTER_RECORD_PAGES.items()
-            if name in names}
+    return {name: CounterRecordPage(f"{reverse(page)}?{query}",
+                                    gettext(label) % {"person": applicant.display_name})
+            for name, (page, label) in pages.items()}
 
 
 def _kept_answers_key(permit_type: PermitType, *, action: str, applicant) -> str:
@@ -356,7 +355,7 @@ def counter_add_record(request, code: str):
         for name, field in form_class.base_fields.items()
         if not field.widget.value_omitted_from_data(request.POST, {}, name)
     }
-    return redirect(page)
+    return redirect(page.url)
 
 
 @login_required
