@@ -97,6 +97,24 @@ def test_unpaid_late_renewal_is_listed_with_license_and_late_fee_licenses_a8(tow
 
 
 @time_machine.travel(APRIL_2027, tick=False)
+def test_the_row_names_the_owner_where_they_now_are_not_as_billed(town):
+    """The tax bill and the lien reach the owner where they are now (the invoice keeps whom
+    it was billed to; docs/development/decisions.md)."""
+    invoice = late_dog_renewal()
+    owner = invoice.payer
+    owner.last_name, owner.street_address = "Doe-Rivera", "40 Pond Road"
+    owner.save()
+
+    [row] = overdue_license_fees(town)
+
+    assert (row.owner, row.mailing_address) == (
+        "Pat Doe-Rivera", "40 Pond Road, North Andover, 01845")
+    invoice.refresh_from_db()
+    assert (invoice.payer_name, invoice.payer_address) == (
+        "Pat Doe", "12 Elm Street, North Andover, 01845")
+
+
+@time_machine.travel(APRIL_2027, tick=False)
 def test_unpaid_late_kennel_renewal_is_listed_kennel_b8(town):
     invoice = late_kennel_renewal()
 
