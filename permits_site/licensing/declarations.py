@@ -416,23 +416,29 @@ def register_reference(references: str, options: Callable[[Any], Any], *,
         counter_page=counter_page or add_page, counter_label=counter_label)
 
 
+def _referenced_kinds(fields: tuple[DeclaredField, ...], *, action: str
+                      ) -> dict[str, ReferenceKind]:
+    """By field name, how each reference field of ``action`` names its records."""
+    return {declared.name: kind for declared in fields
+            if declared.type == REFERENCE and declared.applies_to(action)
+            and (kind := _REFERENCES.get(declared.references)) is not None}
+
+
 def pages_to_add_records(fields: tuple[DeclaredField, ...], *, action: str
                          ) -> list[tuple[str, str]]:
     """The link words and URL names of the pages where an applicant records what the
     reference fields of ``action`` name (an application form offers them beside its list)."""
-    kinds = [_REFERENCES.get(declared.references) for declared in fields
-             if declared.type == REFERENCE and declared.applies_to(action)]
-    return [(kind.add_label, kind.add_page) for kind in kinds if kind and kind.add_page]
+    return [(kind.add_label, kind.add_page)
+            for kind in _referenced_kinds(fields, action=action).values() if kind.add_page]
 
 
 def counter_pages_to_add_records(fields: tuple[DeclaredField, ...], *, action: str
                                  ) -> dict[str, tuple[str, str]]:
     """By field name, the URL name of the page where the clerk records at the counter what
     a reference field of ``action`` names for the resident, and its button's words."""
-    kinds = {declared.name: _REFERENCES.get(declared.references) for declared in fields
-             if declared.type == REFERENCE and declared.applies_to(action)}
-    return {name: (kind.counter_page, kind.counter_label) for name, kind in kinds.items()
-            if kind and kind.counter_page and kind.counter_label}
+    return {name: (kind.counter_page, kind.counter_label)
+            for name, kind in _referenced_kinds(fields, action=action).items()
+            if kind.counter_page and kind.counter_label}
 
 
 def reference_options(references: str, applicant):
