@@ -1,8 +1,11 @@
 """Shared fixtures: towns come from the migrations, people from the factories."""
 
+import sqlite3
+
 import pytest
 from django.core.cache import cache
 from django.db import connection
+from django.db.backends.sqlite3.creation import DatabaseCreation as SQLiteDatabaseCreation
 from django.test import override_settings
 from django.utils import translation
 from rest_framework.test import APIClient
@@ -74,6 +77,36 @@ def _cache_of_this_process():
     with override_settings(
         CACHES={"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
     ):
+        yield
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _serialized_rollback_by_copy():
+    """On SQLite, put back the reference data a transactional test's flush removed by
+    copying a database back, not by saving every object again.
+
+    ``serialized_rollback`` (the browser walks, the concurrency tests) restores the
+    migrated towns, permit types and schedules before each such test, which Django does
+    by saving its 3,350 serialized objects one by one: half a second a test. The first
+    restore in a process is done that way and its result copied into a database of its
+    own; each later one copies that back with SQLite's backup API, in milliseconds
+    (docs/development/tests.md). PostgreSQL restores as Django does.
+    """
+    deserialize = SQLiteDatabaseCreation.deserialize_db_from_string
+    restored: dict[str, sqlite3.Connection] = {}
+
+    def copy_back(creation: SQLiteDatabaseCreation, data: str) -> None:
+        creation.connection.ensure_connection()
+        database = creation.connection.connection
+        if data in restored:
+            restored[data].backup(database)
+            return
+        deserialize(creation, data)
+        restored[data] = sqlite3.connect(":memory:", check_same_thread=False)
+        database.backup(restored[data])
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(SQLiteDatabaseCreation, "deserialize_db_from_string", copy_back)
         yield
 
 

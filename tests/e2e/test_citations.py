@@ -129,7 +129,8 @@ def test_an_unanswered_citation_is_referred_and_the_next_is_the_second_offense(
     second = Citation.objects.order_by("pk").last()
     assert (second.offense_number, second.invoice.total) == (2, Decimal("50.00"))
     page.get_by_role("link", name=f"Citation #{second.pk}").click()
-    expect(page.get_by_text("#2", exact=True)).to_be_visible()
+    # The offense number, not the citation's own number (the print link's "#…").
+    expect(page.locator("dl").get_by_text("#2", exact=True)).to_be_visible()
     expect(page.get_by_role("heading", name=re.compile(r"Amount: \$50\.00"))).to_be_visible()
     assert_accessible(page)
 
