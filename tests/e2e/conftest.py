@@ -230,7 +230,13 @@ def docs_screenshot(request: pytest.FixtureRequest) -> Callable[[Page | Locator,
 
 
 def assert_accessible(page: Page) -> None:
-    """Fail with a readable list of every WCAG 2.1 A/AA violation axe finds on the page."""
+    """Fail with a readable list of every WCAG 2.1 A/AA violation axe finds on the page.
+
+    Axe judges the page once its stylesheets have loaded: an expectation on the page's text
+    can pass while the site's own stylesheet is still on its way (the navigation bar then
+    has no background yet, and its light Sign out button fails contrast on white).
+    """
+    page.wait_for_load_state()
     results = Axe().run(
         page, options={"runOnly": {"type": "tag", "values": WCAG_21_AA},
                        "resultTypes": ["violations"]}
