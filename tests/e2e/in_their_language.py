@@ -96,8 +96,7 @@ class Newcomer:
 
 
 def seen(page: Page, language: Language) -> None:
-    """The page has loaded in the resident's language and axe finds nothing on it."""
-    page.wait_for_load_state()
+    """The page is in the resident's language and axe finds nothing on it."""
     expect(page.locator("html")).to_have_attribute("lang", language.code)
     assert_accessible(page)
 

@@ -45,12 +45,6 @@ def demo_checkout(settings):
     settings.ONLINE_PAYMENT_TOWNS = {}
 
 
-def seen(page: Page) -> None:
-    """The page has loaded and axe finds nothing at this width."""
-    page.wait_for_load_state()
-    assert_accessible(page)
-
-
 def click_nav(page: Page, name: str) -> None:
     """Follow a link of the main menu, opening it first on a phone."""
     open_main_nav(page)
@@ -65,7 +59,7 @@ def create_an_account(page: Page, username: str, first: str, last: str, address:
     the permit's form once the account is made."""
     page.get_by_role("link", name="Create an account").last.click()
     expect(page.get_by_role("heading", name="Create an account")).to_be_visible()
-    seen(page)
+    assert_accessible(page)
     form = page.locator("main form")
     form.get_by_label("Username").fill(username)
     form.get_by_label("First name").fill(first)
@@ -78,7 +72,7 @@ def create_an_account(page: Page, username: str, first: str, last: str, address:
     form.get_by_label("Password confirmation").fill("a-long-new-passphrase")
     form.get_by_role("button", name="Create account").click()
     expect(page.get_by_text("Your account is ready.")).to_be_visible()
-    seen(page)
+    assert_accessible(page)
 
 
 def find_a_permit(page: Page, town: str, purpose: str, name: str) -> None:
@@ -86,15 +80,15 @@ def find_a_permit(page: Page, town: str, purpose: str, name: str) -> None:
     to its generated form (or the sign-in page it asks for first)."""
     page.get_by_role("link", name="Apply for a permit", exact=True).first.click()
     expect(page.get_by_role("heading", name="Apply for a permit")).to_be_visible()
-    seen(page)
+    assert_accessible(page)
     page.get_by_label("Town").select_option(label=town)
     page.get_by_label("What do you want to do?").select_option(label=purpose)
     page.get_by_role("button", name="Find permits").click()
     page.wait_for_load_state()
-    seen(page)
+    assert_accessible(page)
     page.get_by_role("link", name=re.compile(f"^{name}")).first.click()
     expect(page.get_by_role("heading", name=name)).to_be_visible()
-    seen(page)
+    assert_accessible(page)
     page.get_by_role("link", name=re.compile("^Apply online")).click()
     page.wait_for_load_state()
 
@@ -108,21 +102,21 @@ def attach(page: Page, kind: str) -> None:
     page.get_by_label("File (PDF, PNG or JPEG, up to 10 MB)").set_input_files(SAMPLE)
     page.get_by_role("button", name="Upload", exact=True).click()
     expect(page.get_by_text("Document uploaded")).to_be_visible()
-    seen(page)
+    assert_accessible(page)
 
 
 def pay_on_the_demo_checkout(page: Page, amount: str) -> None:
     """The one "Pay" path from the application page to the demo checkout and back."""
     page.get_by_role("link", name=re.compile(r"^Pay invoice #\d+")).click()
     expect(page.get_by_text(DEMO_LABEL)).to_be_visible()
-    seen(page)
+    assert_accessible(page)
     page.get_by_role("button", name="Continue to the demo checkout").click()
     expect(page.get_by_role("heading", name=re.compile("Demo checkout"))).to_be_visible()
-    seen(page)
+    assert_accessible(page)
     page.get_by_role("button", name=f"Pay {amount}").click()
     expect(page.get_by_text(f"Payment received: {amount}")).to_be_visible()
     expect(page.get_by_text(DEMO_LABEL)).to_be_visible()
-    seen(page)
+    assert_accessible(page)
     page.get_by_role("link", name=re.compile("^Back to")).first.click()
     page.wait_for_load_state()
 
@@ -155,7 +149,7 @@ def sees_the_permit_issued(page: Page, application_url: str) -> Permit:
     online."""
     page.reload()
     expect(page.get_by_text(re.compile(r"License [A-Z]+-\d{4}-\d+ issued"))).to_be_visible()
-    seen(page)
+    assert_accessible(page)
     application_id = int(re.search(r"/applications/(\d+)/", application_url).group(1))
     permit = Permit.objects.get(application_id=application_id)
     invoice = permit.application.invoices.get()
@@ -192,7 +186,7 @@ def ask_the_board_for_a_waiver(page: Page) -> None:
     full-time manager of 09.5.2 waived for a diner open only in the summer."""
     page.get_by_role("link", name="Ask the Board of Health for a waiver").click()
     expect(page.get_by_role("heading", name="What cannot be waived")).to_be_visible()
-    seen(page)
+    assert_accessible(page)
     page.get_by_label("What is asked of the Board, and why").fill(
         "The diner opens from June to September; its manager works there those months only.")
     page.get_by_label("Locus, with its assessors' lot number").fill(
@@ -203,7 +197,7 @@ def ask_the_board_for_a_waiver(page: Page) -> None:
     page.get_by_role("button", name="Send the request").click()
     expect(page.get_by_text("Your waiver request is before the Board of Health")).to_be_visible()
     expect(page.get_by_role("region", name="Waivers").get_by_text("Requested")).to_be_visible()
-    seen(page)
+    assert_accessible(page)
 
 
 def board_member_signs_from_my_work(browser, live_server, username: str,
@@ -234,23 +228,23 @@ def test_a_new_restaurant_owner_gets_a_tisbury_food_service_permit_alone(
 ):
     page: Page = request.getfixturevalue(screen)
     page.goto(f"{live_server.url}/")
-    seen(page)
+    assert_accessible(page)
     find_the_food_service_permit(page)
     expect(page.get_by_role("heading", name="Sign in")).to_be_visible()
-    seen(page)
+    assert_accessible(page)
     create_an_account(page, "fern", "Fern", "Owner", "4 Main Street", "Tisbury", "02568")
 
     expect(page.get_by_role("heading", name="Apply for a Tisbury food service permit")
            ).to_be_visible()
-    seen(page)
+    assert_accessible(page)
     page.get_by_role("link", name="Register the business").click()
     page.get_by_label("Legal name").fill("Harbor Diner Inc.")
     page.get_by_label("Kind of business").select_option(label="Corporation")
     page.get_by_label("Mailing address").fill("4 Main Street, Tisbury, MA 02568")
-    seen(page)
+    assert_accessible(page)
     page.get_by_role("button", name=re.compile("^Register")).click()
     expect(page.get_by_text("Harbor Diner Inc. is registered. You act for it.")).to_be_visible()
-    seen(page)
+    assert_accessible(page)
 
     click_nav(page, "My permits")
     find_the_food_service_permit(page)
@@ -258,27 +252,27 @@ def test_a_new_restaurant_owner_gets_a_tisbury_food_service_permit_alone(
         label="Harbor Diner Inc.")
     page.get_by_role("group", name="Is a fee waiver requested?").get_by_label(
         "No", exact=True).check()
-    seen(page)
+    assert_accessible(page)
     page.get_by_role("button", name="Save the draft").click()
     expect(page.get_by_text("Draft saved")).to_be_visible()
-    seen(page)
+    assert_accessible(page)
 
     page.get_by_role("button", name="Submit application").click()
     for certificate, _kind, section in FOOD_CERTIFICATES:
         refusal = page.get_by_role("alert").filter(has_text=certificate)
         expect(refusal).to_contain_text("is missing")
         expect(refusal).to_contain_text(f"Tisbury BOH Reg {section}")
-    seen(page)
+    assert_accessible(page)
     for _certificate, kind, _section in FOOD_CERTIFICATES:
         attach(page, kind)
     page.get_by_role("button", name="Submit application").click()
     expect(page.get_by_text("Application submitted")).to_be_visible()
-    seen(page)
+    assert_accessible(page)
     application_url = page.url
 
     pay_on_the_demo_checkout(page, "$150.00")
     expect(page).to_have_url(application_url)
-    seen(page)
+    assert_accessible(page)
     assert WebhookEvent.objects.get().provider == "demo"
     ask_the_board_for_a_waiver(page)
 
@@ -317,14 +311,14 @@ def add_the_stable_site(page: Page) -> None:
     """From the generated form: "Add a property" in Northborough, then back to the form."""
     page.get_by_role("link", name="Add a property").click()
     page.get_by_label("Town").select_option(label="Town of Northborough")
-    seen(page)
+    assert_accessible(page)
     page.get_by_role("button", name="Continue").click()
     page.get_by_label("Street address").fill("12 Bartlett Street")
-    seen(page)
+    assert_accessible(page)
     page.get_by_role("button", name="Add the property").click()
     expect(page.get_by_text("12 Bartlett Street, Northborough is added to your properties")
            ).to_be_visible()
-    seen(page)
+    assert_accessible(page)
 
 
 def upload_the_plans(page: Page) -> None:
@@ -356,36 +350,36 @@ def test_a_new_horse_owner_gets_a_northborough_private_stable_permit_alone(
 ):
     page: Page = request.getfixturevalue(screen)
     page.goto(f"{live_server.url}/")
-    seen(page)
+    assert_accessible(page)
     find_the_private_stable_permit(page)
     expect(page.get_by_role("heading", name="Sign in")).to_be_visible()
-    seen(page)
+    assert_accessible(page)
     create_an_account(page, "kate", "Kate", "Keeper", "12 Bartlett Street", "Northborough",
                       "01532")
 
     expect(page.get_by_role("heading", name="Apply for a Northborough private stable permit")
            ).to_be_visible()
     assert page.url.endswith("/apply/northborough.private_stable/")
-    seen(page)
+    assert_accessible(page)
     add_the_stable_site(page)
     click_nav(page, "My permits")
     find_the_private_stable_permit(page)
     fill_the_application(page, STABLE_ANSWERS)
-    the_setback_is_judged_live(page, check=seen)
+    the_setback_is_judged_live(page, check=assert_accessible)
     page.get_by_role("button", name="Save the draft").click()
     expect(page.get_by_text("Draft saved")).to_be_visible()
-    seen(page)
+    assert_accessible(page)
     upload_the_plans(page)
     page.get_by_role("button", name="Submit application").click()
     expect(page.get_by_text("Application submitted")).to_be_visible()
     expect(page.locator("#next-step")).to_contain_text("The Northborough Board of Health's "
                                                        "office will check your documents")
-    seen(page)
+    assert_accessible(page)
     application_url = page.url
 
     pay_on_the_demo_checkout(page, "$50.00")
     expect(page).to_have_url(application_url)
-    seen(page)
+    assert_accessible(page)
 
     clerk = browser.new_page()
     clerk_opens_the_review(clerk, live_server, "nora", "Private Stable Permit")
