@@ -11,6 +11,7 @@ from django.utils import translation
 from rest_framework.test import APIClient
 
 from tests.factories import DogFactory, Role, UserFactory, municipality, staff
+from tests.migrated_once import migrated_once
 
 #: Passwords hashed in a blink: the production hasher's million rounds took a second of
 #: every sign-in and of every demo account seeded, and no test is about its strength.
@@ -60,6 +61,14 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(on_sqlite)
     items.sort(key=lambda item: not (item.get_closest_marker("postgres_only")
                                      and not is_transactional(item)))
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _migrated_once(tmp_path_factory, django_db_blocker):
+    """Each xdist worker's test database is a copy of the one the run migrated first
+    (tests/migrated_once.py), kept in the folder the run's workers share."""
+    with migrated_once(tmp_path_factory.getbasetemp().parent, django_db_blocker.unblock):
+        yield
 
 
 @pytest.fixture(autouse=True, scope="session")
