@@ -13,8 +13,8 @@ unexpected methods and content types) and six generated requests. The resident i
 same but for the coverage phase's invalid requests. Those reach either a refusal before the
 body is read (403 on the staff's operations, 404 on another person's records), which the
 resident's valid requests already meet on every operation, or the same validation that
-answers the clerk: sending them again as the resident would double the run (two thirds of
-the resident's requests) and test nothing the clerk's run does not.
+answers the clerk: sending them as the resident lengthened the run by a third (two thirds
+of the resident's requests) and tested nothing the clerk's run does not.
 
 No request may produce a server error, and each response must match the status codes,
 content type and body the schema documents for its operation (the public operations
