@@ -38,16 +38,15 @@ class PostgreSQLCopy:
 
     def __init__(self, creation: BaseDatabaseCreation) -> None:
         self.creation = creation
-        name = creation.connection.settings_dict["NAME"]
-        self.template = self._quoted(f"test_{name}_{RUN[:12]}")
+        self.name = f"test_{creation.connection.settings_dict['NAME']}_{RUN[:12]}"
+        self.template = self._quoted(self.name)
 
     def _quoted(self, name: str) -> str:
         return self.creation.connection.ops.quote_name(name)
 
     def exists(self) -> bool:
         with self.creation._nodb_cursor() as cursor:
-            cursor.execute("SELECT 1 FROM pg_database WHERE datname = %s",
-                           [self.template.strip('"')])
+            cursor.execute("SELECT 1 FROM pg_database WHERE datname = %s", [self.name])
             return cursor.fetchone() is not None
 
     def save(self) -> None:

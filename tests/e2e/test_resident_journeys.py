@@ -84,7 +84,6 @@ def find_a_permit(page: Page, town: str, purpose: str, name: str) -> None:
     page.get_by_label("Town").select_option(label=town)
     page.get_by_label("What do you want to do?").select_option(label=purpose)
     page.get_by_role("button", name="Find permits").click()
-    page.wait_for_load_state()
     assert_accessible(page)
     page.get_by_role("link", name=re.compile(f"^{name}")).first.click()
     expect(page.get_by_role("heading", name=name)).to_be_visible()
