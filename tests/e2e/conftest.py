@@ -92,10 +92,11 @@ PHONE_PIXEL_DENSITY = 3
 DOCS_SCREEN_HEIGHT = 1100
 #: axe-core rule tags for WCAG 2.0 and 2.1, levels A and AA.
 WCAG_21_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
+#: axe run on those rules, noting the elements of the violations only.
 AXE_OPTIONS = {"runOnly": {"type": "tag", "values": WCAG_21_AA}, "resultTypes": ["violations"]}
 #: Runs axe on the page and hands back only its violations: the rest of its report (the
-#: rules that passed or did not apply, with their descriptions) is never read, and sending
-#: it from the browser cost each of the suite's ~600 checks.
+#: rules that passed or did not apply, with their descriptions) is never read, so it is not
+#: sent from the browser at each of the suite's ~600 checks.
 AXE_VIOLATIONS = "options => axe.run(document, options).then(results => results.violations)"
 
 E2E_DIRECTORY = Path(__file__).parent
