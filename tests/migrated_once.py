@@ -39,7 +39,11 @@ class PostgreSQLCopy:
     def __init__(self, creation: BaseDatabaseCreation) -> None:
         self.creation = creation
         self.name = f"test_{creation.connection.settings_dict['NAME']}_{RUN[:12]}"
-        self.template = self._quoted(self.name)
+
+    @property
+    def template(self) -> str:
+        """The template's name as SQL names it."""
+        return self._quoted(self.name)
 
     def _quoted(self, name: str) -> str:
         return self.creation.connection.ops.quote_name(name)
