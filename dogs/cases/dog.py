@@ -24,10 +24,10 @@ from dogs.cases.common import DANGEROUS_DOG, DETERMINED_DOG_CASES
 from dogs.law import cite
 from dogs.models import CaseDog, Dog, DogLicense, DogTag
 from permits_site import audit
-from permits_site.accounts.permissions import can_work_case
 from permits_site.enforcement.models import CaseStatus
 from permits_site.enforcement.registry import CaseSubject
-from permits_site.exceptions import DomainError, InvalidTransition, PermissionDenied
+from permits_site.enforcement.steps import Step
+from permits_site.exceptions import DomainError, InvalidTransition
 from permits_site.rules.calendar import format_date
 from permits_site.search.matching import words_match
 
@@ -40,6 +40,9 @@ if TYPE_CHECKING:
     from permits_site.enforcement.models import Case
     from permits_site.towns.models import Municipality
 
+#: Naming (or correcting) the dog a case is about: whoever may open the case (a case worker
+#: of its town), as the case page offers it and the service refuses anyone else.
+NAMING_THE_DOG = Step("name the dog a case is about")
 #: A tag number as it is written: "17", "#17", "tag 17", "2027-17".
 TAG_WORDS = re.compile(r"(?:tag\s*)?#?\s*(?:(\d{4})\s*[-/]\s*)?(\d{1,9})", re.IGNORECASE)
 #: The dogs a refusal lists for the officer to tell apart.
@@ -174,9 +177,8 @@ def record_case_dog(*, case: Case, acting_user: User, dog: Dog | None = None,
     open and not yet determined; whoever may open the case may (a case worker of its town).
     Audited with the dog named before; the person responsible and the address stay as the
     case recorded them."""
-    if not can_work_case(acting_user, case.municipality_id):
-        raise PermissionDenied("Only the town's clerk, inspectors, animal control officers or "
-                               "hearing authority name the dog of a case.")
+    if not NAMING_THE_DOG.allows(acting_user, case.municipality_id):
+        raise NAMING_THE_DOG.denied(town=case.municipality_id)
     _refuse_once_determined(case)
     description = description.strip()
     _refuse_unless_named(case, dog, description)

@@ -24,6 +24,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET
 
 from dogs import cases
+from dogs.cases.dog import NAMING_THE_DOG
 from dogs.cases.forms import (
     AppealForm,
     AppealHearingForm,
@@ -54,7 +55,6 @@ from dogs.cases.forms import (
 from dogs.law import cite
 from permits_site.accounts.models import Role
 from permits_site.accounts.permissions import (
-    CASE_WORKER_ROLES,
     can_view_enforcement,
     has_role,
     require,
@@ -175,10 +175,10 @@ class Action:
 
 ACTIONS: dict[str, Action] = {
     "dog": Action(
-        CaseDogForm, CASE_WORKER_ROLES,
+        CaseDogForm, NAMING_THE_DOG.roles,
         lambda case: case.case_type in cases.DETERMINED_DOG_CASES and _open(case),
         lambda case, data, user: cases.record_case_dog(case=case, acting_user=user, **data),
-        "Dog recorded.", doing="name the dog a case is about"),
+        "Dog recorded.", doing=NAMING_THE_DOG.doing),
     "propose": Action(
         ProposalForm, (Role.ANIMAL_CONTROL_OFFICER,),
         lambda case: case.case_type == cases.POTENTIALLY_DANGEROUS_DOG and _open(case)

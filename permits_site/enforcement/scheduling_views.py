@@ -10,12 +10,6 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
-from permits_site.accounts import permissions
-from permits_site.accounts.permissions import (
-    CASE_DECIDER_ROLES,
-    INSPECTOR_ROLES,
-    SCHEDULER_ROLES,
-)
 from permits_site.enforcement.forms import (
     ContinueHearingForm,
     RequestedInspectionForm,
@@ -28,6 +22,7 @@ from permits_site.enforcement.services import (
     schedule_requested_inspection,
 )
 from permits_site.enforcement.services.scheduling import hearing_window
+from permits_site.enforcement.steps import INSPECTION_STEPS, STEPS
 from permits_site.enforcement.views import (
     enforcement_staff_required,
     in_staff_towns,
@@ -53,8 +48,7 @@ def hearing_continue(request, pk: int):
         CaseHearing.objects.select_related("case__municipality").prefetch_related(
             "continuances__recorded_by"),
         lambda user, found: in_staff_towns(user, found.case), request.user, pk=pk)
-    if not permissions.can_decide_case(request.user, hearing.case.municipality_id):
-        raise permissions.Refused("continue a hearing", CASE_DECIDER_ROLES)
+    STEPS["hearing_continuance"].require(request.user, hearing.case.municipality_id)
     form = ContinueHearingForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
@@ -79,8 +73,7 @@ def inspection_reschedule(request, pk: int):
     """GET: the inspection's day and the form; POST (the town's clerk or inspectors): the
     new day, refused on its field and changing nothing."""
     inspection = visible_inspection(request, pk)
-    if not permissions.can_schedule_inspection(request.user, inspection.municipality_id):
-        raise permissions.Refused("reschedule an inspection", SCHEDULER_ROLES)
+    INSPECTION_STEPS["reschedule"].require(request.user, inspection.municipality_id)
     form = RescheduleInspectionForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
@@ -107,8 +100,7 @@ def application_inspection(request, pk: int):
         Application.objects.select_related("municipality", "permit_type", "applicant",
                                            "business"),
         in_staff_towns, request.user, pk=pk)
-    if not permissions.can_be_assigned_inspections(request.user, application.municipality_id):
-        raise permissions.Refused("take an inspection", INSPECTOR_ROLES)
+    INSPECTION_STEPS["take"].require(request.user, application.municipality_id)
     form = RequestedInspectionForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from permits_site.accounts import permissions
 from permits_site.accounts.permissions import (
@@ -23,8 +23,65 @@ from permits_site.accounts.permissions import (
     SCHEDULER_ROLES,
     Refused,
 )
-from permits_site.enforcement.services.cases import own_decision_refusal, own_review_refusal
 from permits_site.exceptions import PermissionDenied
+
+if TYPE_CHECKING:
+    from permits_site.accounts.models import User
+    from permits_site.enforcement.models import Case
+    from permits_site.towns.models import Municipality
+
+
+class OwnDecisionRefused(Refused):
+    """Someone asked to record the appeal of a decision they made themselves: the appeal is
+    the party's, recorded by the Clerk (``APPEAL_RECORDER_ROLES``), never by who decided."""
+
+    def __init__(self, *, town: Municipality | int):
+        recording = STEPS["appeal"]
+        super().__init__(recording.doing, recording.roles, town=town)
+        self.args = (f"You decided what this appeal answers: the party's appeal is recorded "
+                     f"by the town's {self.roles}, someone other than the one who decided.",)
+
+
+def appealed_deciders(case: Case) -> set[int]:
+    """Who decided what an appeal of the case answers: the determination's maker, and the
+    makers of the rulings on its earlier appeals."""
+    deciders = {case.determined_by_id, *(appeal.decided_by_id for appeal in case.appeals.all()
+                                         if appeal.decided_on is not None)}
+    return deciders - {None}
+
+
+def own_decision_refusal(case: Case, user: User) -> OwnDecisionRefused | None:
+    """The refusal of ``user`` recording an appeal of a decision they made; None for
+    anyone else."""
+    if user.pk in appealed_deciders(case):
+        return OwnDecisionRefused(town=case.municipality_id)
+    return None
+
+
+class OwnDecisionReviewRefused(PermissionDenied):
+    """Someone asked to decide an appeal of a decision they made themselves: no one reviews
+    their own decision, so whoever made the determination or ruled on an earlier appeal
+    leaves the appeal to someone else. Refused on the ``decision`` field."""
+
+    def __init__(self):
+        super().__init__("You decided what this appeal answers: someone other than the one "
+                         "who decided rules on it.", field="decision")
+
+
+def own_review_refusal(case: Case, user: User) -> OwnDecisionReviewRefused | None:
+    """The refusal of ``user`` deciding an appeal of the case when they decided what it
+    answers (:func:`appealed_deciders`); None for anyone else."""
+    if user.pk in appealed_deciders(case):
+        return OwnDecisionReviewRefused()
+    return None
+
+
+def require_not_own_review(case: Case, user: User) -> None:
+    """Refuse ``user`` deciding an appeal of the case when they decided what it answers."""
+    refusal = own_review_refusal(case, user)
+    if refusal is not None:
+        raise refusal
+
 
 
 @dataclass(frozen=True)
@@ -40,15 +97,25 @@ class Step:
     def allows(self, user, municipality_id: int) -> bool:
         return permissions.has_role(user, municipality_id, *self.roles)
 
+    def refusal(self, *, town=None) -> Refused:
+        """The refusal naming the step and its roles, by ``town``'s titles when given (a
+        person with the roles in no town is refused without one)."""
+        return Refused(self.doing, self.roles, town=town)
+
+    def denied(self, *, town) -> PermissionDenied:
+        """The same refusal as the services raise it (a domain error, which a page shows on
+        its form and the API answers with a 403)."""
+        return PermissionDenied(str(self.refusal(town=town)))
+
     def require(self, user, municipality_id: int) -> None:
         """Refuse anyone without one of the step's roles in the case's town, naming them."""
-        permissions.require(self.allows(user, municipality_id), self.doing, self.roles,
-                            town=municipality_id)
+        self.refuse_unless(self.allows(user, municipality_id), town=municipality_id)
 
     def refuse_unless(self, allowed: bool, *, town) -> None:
         """Refuse, naming the step and its roles, unless ``allowed`` (a finer check than the
         roles alone, e.g. the inspection's own inspector)."""
-        permissions.require(allowed, self.doing, self.roles, town=town)
+        if not allowed:
+            raise self.refusal(town=town)
 
     def allows_on(self, user, case) -> bool:
         """Whether ``user`` may take the step on ``case``: the page offers it only then."""
@@ -71,6 +138,8 @@ INSPECTION_STEPS = {
     "schedule": Step("schedule inspections", SCHEDULER_ROLES),
     "reschedule": Step("reschedule inspections", SCHEDULER_ROLES),
     "record": Step("record an inspection", INSPECTOR_ROLES),
+    # An inspector assigning themselves the inspection an application waits for.
+    "take": Step("take an inspection", INSPECTOR_ROLES),
 }
 
 STEPS = {

@@ -54,7 +54,7 @@ from permits_site.enforcement.services.cases import opens_case
 from permits_site.enforcement.services.charges import ChargesNow, charges_now
 from permits_site.enforcement.services.citations import policy_of
 from permits_site.enforcement.services.inspections import as_strict_json, judge
-from permits_site.enforcement.steps import STEPS, Step
+from permits_site.enforcement.steps import INSPECTION_STEPS, SEEING, STEPS, Step
 from permits_site.exceptions import DomainError
 from permits_site.licensing import transitions
 from permits_site.licensing.views import listing
@@ -80,8 +80,8 @@ def enforcement_staff_required(view):
 
     @login_required
     def wrapped(request, *args, **kwargs):
-        if not permissions.municipality_ids_with(request.user, *ENFORCEMENT_ROLES):
-            raise permissions.Refused("see inspections, cases and deadlines", ENFORCEMENT_ROLES)
+        if not permissions.municipality_ids_with(request.user, *SEEING.roles):
+            raise SEEING.refusal()
         return view(request, *args, **kwargs)
 
     wrapped.__name__ = view.__name__
@@ -169,7 +169,7 @@ def _schedule_inspection(request):
     list."""
     scheduling_towns = towns_where(request.user, *SCHEDULER_ROLES)
     if not scheduling_towns:
-        raise permissions.Refused("schedule inspections", SCHEDULER_ROLES)
+        raise INSPECTION_STEPS["schedule"].refusal()
     form = enforcement_forms.ScheduleInspectionForm(request.POST, towns=scheduling_towns)
     if form.is_valid():
         data = form.cleaned_data
@@ -274,8 +274,8 @@ def _add_photo(request, pk: int):
     button submits the checklist form, naming the action ``photo``): a complete checklist is
     saved as "Save" would; an incomplete one stays on the page as entered."""
     inspection = visible_inspection(request, pk)
-    permissions.require(permissions.can_inspect(request.user, inspection), "record an inspection",
-                        INSPECTOR_ROLES, town=inspection.municipality_id)
+    INSPECTION_STEPS["record"].refuse_unless(permissions.can_inspect(request.user, inspection),
+                                             town=inspection.municipality_id)
     rule_set = get_check(inspection.check_code)
     if rule_set is None:
         raise Http404("This inspection's check is no longer registered.")
@@ -303,8 +303,7 @@ def _open_case_from_inspection(request, pk: int):
     """Open the case of a failed inspection: its permit, party, place and violations carry
     over; the case page then offers its order and citation."""
     inspection = visible_inspection(request, pk)
-    permissions.require(permissions.can_work_case(request.user, inspection.municipality_id),
-                        "open a case", CASE_WORKER_ROLES, town=inspection.municipality_id)
+    STEPS["open"].require(request.user, inspection.municipality_id)
     form = enforcement_forms.CaseFromInspectionForm(request.POST, inspection=inspection)
     if form.is_valid():
         try:
@@ -327,8 +326,8 @@ def inspection(request, pk: int):
     inspection = visible_inspection(request, pk)
     if request.method == "GET":
         return render_inspection(request, inspection)
-    permissions.require(permissions.can_inspect(request.user, inspection), "record an inspection",
-                        INSPECTOR_ROLES, town=inspection.municipality_id)
+    INSPECTION_STEPS["record"].refuse_unless(permissions.can_inspect(request.user, inspection),
+                                             town=inspection.municipality_id)
     rule_set = get_check(inspection.check_code)
     if rule_set is None:
         raise Http404("This inspection's check is no longer registered.")
@@ -468,7 +467,7 @@ def _open_case(request):
     its fields, on the list."""
     worker_towns = towns_where(request.user, *CASE_WORKER_ROLES)
     if not worker_towns:
-        raise permissions.Refused("open a case", CASE_WORKER_ROLES)
+        raise STEPS["open"].refusal()
     form = enforcement_forms.OpenCaseForm(request.POST, towns=worker_towns,
                                           place=opened_about(request, worker_towns))
     if form.is_valid():

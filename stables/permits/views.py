@@ -20,6 +20,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from permits_site.accounts import permissions
 from permits_site.enforcement.models import Inspection
+from permits_site.enforcement.steps import INSPECTION_STEPS
 from permits_site.exceptions import DomainError
 from permits_site.licensing.declarations import Purpose
 from permits_site.licensing.kinds import kind_for
@@ -183,9 +184,7 @@ def _record_expansion(request, pk: int):
 def _schedule_inspection(request, pk: int):
     """Schedule the §6 sanitary inspection of the stable's permit in force."""
     stable = _visible_stable(request, pk)
-    permissions.require(permissions.can_schedule_inspection(request.user, stable.municipality_id),
-                        "schedule inspections", permissions.SCHEDULER_ROLES,
-                        town=stable.municipality_id)
+    INSPECTION_STEPS["schedule"].require(request.user, stable.municipality_id)
     form = InspectionForm(
         request.POST, prefix="inspection", inspectors=services.inspectors(stable.municipality)
     )

@@ -313,9 +313,13 @@ def test_no_one_else_names_the_dog(aco, biscuit, who):
               "another town's officer": lambda: staff(Role.ANIMAL_CONTROL_OFFICER,
                                                       "tisbury")}[who]()
 
-    with pytest.raises(PermissionDenied):
+    with pytest.raises(PermissionDenied) as refused:
         record_case_dog(case=case, dog=biscuit, acting_user=person)
     assert dog_named(case) == ""
+    # The words the case page's form uses, with North Andover's titles.
+    assert str(refused.value) == ("Only the town's Clerk, Animal Inspector, Animal Control "
+                                  "Officer or Hearing authority may name the dog a case is "
+                                  "about.")
 
 
 def test_the_dog_is_no_longer_changed_once_the_case_is_determined(aco, chief, biscuit):

@@ -163,9 +163,12 @@ def test_a_board_member_does_not_open_cases(stable_permit, nb_inspector):
     member = staff(Role.BOARD_MEMBER, "northborough")
     inspection = failed_inspection(stable_permit, nb_inspector, on=MONDAY.date())
 
-    with pytest.raises(PermissionDenied):
+    with pytest.raises(PermissionDenied) as refused:
         open_case_from_inspection(inspection=inspection, case_type=STABLE_CASE,
                                   acting_user=member)
+    assert str(refused.value) == (
+        "Only the town's Clerk, Board of Health agent, Animal Control Officer or Hearing "
+        "authority may open a case.")
 
 
 # -- the field screen ---------------------------------------------------------------------

@@ -21,7 +21,9 @@ from tests.factories import (
     ApplicationFactory,
     BusinessFactory,
     CaseFactory,
+    CaseHearingFactory,
     CitationFactory,
+    InspectionFactory,
     KennelDogFactory,
     Role,
     SepticInspectionReportFactory,
@@ -162,6 +164,19 @@ PAGES = {
         lambda: reverse("stables:stable", args=[StableFactory().pk]),
         "Only the town's Clerk or Board of Health agent may schedule inspections.",
         method="post", action="inspection"),
+    "inspection rescheduled": Refusal(
+        (Role.BOARD_MEMBER, "northborough"),
+        lambda: reverse("enforcement:inspection_reschedule", args=[InspectionFactory().pk]),
+        "Only the town's Clerk or Board of Health agent may reschedule inspections."),
+    "inspection an application waits for": Refusal(
+        (Role.CLERK, "north_andover"),
+        lambda: reverse("enforcement:application_inspection",
+                        args=[ApplicationFactory(status="submitted").pk]),
+        "Only the town's Animal Inspector or Animal Control Officer may take an inspection."),
+    "hearing continued": Refusal(
+        (Role.CLERK, "north_andover"),
+        lambda: reverse("enforcement:hearing_continue", args=[CaseHearingFactory().pk]),
+        "Only the town's Hearing authority or Board member may continue a case's hearing."),
     "pump-out returns": Refusal(
         None, lambda: reverse("tisbury_regs:my_pumpout_returns"),
         "Only a member of a septage handler holding a permit may file pump-out returns."),

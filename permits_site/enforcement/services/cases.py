@@ -9,8 +9,7 @@ Where a town's law separates the officer who investigates from the one who
 decides, the officer proposes the determination and whoever proposed it may
 not decide the case, its hearings or its appeals (:func:`require_other_seat`).
 An appeal is heard by someone other than whoever decided what it answers: they
-neither record it nor decide it (:func:`own_decision_refusal`,
-:func:`own_review_refusal`).
+neither record it nor decide it (``barred`` in :mod:`permits_site.enforcement.steps`).
 A case type may declare the windows within which its determination, then an
 appeal's ruling, is appealed; :func:`file_appeal` refuses an appeal after them.
 """
@@ -45,6 +44,7 @@ from permits_site.enforcement.registry import (
     case_types,
 )
 from permits_site.enforcement.registry import case_type as registered_case_type
+from permits_site.enforcement.steps import STEPS, own_decision_refusal, require_not_own_review
 from permits_site.exceptions import DomainError, InvalidTransition, PermissionDenied
 from permits_site.licensing.models import Permit
 from permits_site.licensing.services.permits import change_permit_status
@@ -180,9 +180,7 @@ def open_case_from_inspection(
     business the inspector picked from the town's records or the name they entered;
     ``about`` as :func:`open_case` takes it."""
     if not permissions.can_work_case(acting_user, inspection.municipality_id):
-        raise PermissionDenied(
-            "Only the town's clerk, inspectors, animal control officers or hearing authority "
-            "open a case.")
+        raise STEPS["open"].denied(town=inspection.municipality_id)
     require_case_opens(inspection)
     details = inspection_case_details(inspection)
     if not has_responsible_party(inspection):
@@ -511,57 +509,6 @@ def _require_within_window(case: Case, filed_on: dt.date) -> None:
                           f"({period.citation}).", field="filed_on")
 
 
-class OwnDecisionRefused(permissions.Refused):
-    """Someone asked to record the appeal of a decision they made themselves: the appeal is
-    the party's, recorded by the Clerk (``APPEAL_RECORDER_ROLES``), never by who decided."""
-
-    def __init__(self, *, town: Municipality | int):
-        super().__init__("record an appeal", permissions.APPEAL_RECORDER_ROLES, town=town)
-        self.args = (f"You decided what this appeal answers: the party's appeal is recorded "
-                     f"by the town's {self.roles}, someone other than the one who decided.",)
-
-
-def appealed_deciders(case: Case) -> set[int]:
-    """Who decided what an appeal of the case answers: the determination's maker, and the
-    makers of the rulings on its earlier appeals."""
-    deciders = {case.determined_by_id, *(appeal.decided_by_id for appeal in case.appeals.all()
-                                         if appeal.decided_on is not None)}
-    return deciders - {None}
-
-
-def own_decision_refusal(case: Case, user: User) -> OwnDecisionRefused | None:
-    """The refusal of ``user`` recording an appeal of a decision they made; None for
-    anyone else."""
-    if user.pk in appealed_deciders(case):
-        return OwnDecisionRefused(town=case.municipality_id)
-    return None
-
-
-class OwnDecisionReviewRefused(PermissionDenied):
-    """Someone asked to decide an appeal of a decision they made themselves: no one reviews
-    their own decision, so whoever made the determination or ruled on an earlier appeal
-    leaves the appeal to someone else. Refused on the ``decision`` field."""
-
-    def __init__(self):
-        super().__init__("You decided what this appeal answers: someone other than the one "
-                         "who decided rules on it.", field="decision")
-
-
-def own_review_refusal(case: Case, user: User) -> OwnDecisionReviewRefused | None:
-    """The refusal of ``user`` deciding an appeal of the case when they decided what it
-    answers (:func:`appealed_deciders`); None for anyone else."""
-    if user.pk in appealed_deciders(case):
-        return OwnDecisionReviewRefused()
-    return None
-
-
-def require_not_own_review(case: Case, user: User) -> None:
-    """Refuse ``user`` deciding an appeal of the case when they decided what it answers."""
-    refusal = own_review_refusal(case, user)
-    if refusal is not None:
-        raise refusal
-
-
 @transaction.atomic
 def file_appeal(
     *, case: Case, filed_on: dt.date, grounds: str, appellant: str = "", acting_user: User
@@ -613,7 +560,8 @@ def decide_appeal(
 ) -> Appeal:
     """Record the appeal's decision and written ruling, on or after its hearing when one
     was held, by someone other than the officer who proposed the determination and than
-    whoever decided what the appeal answers (:func:`own_review_refusal`)."""
+    whoever decided what the appeal answers (``own_review_refusal`` in
+    :mod:`permits_site.enforcement.steps`)."""
     _require_undecided(appeal)
     require_other_seat(appeal.case, acting_user, field="decision")
     require_not_own_review(appeal.case, acting_user)

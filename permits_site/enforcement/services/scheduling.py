@@ -34,7 +34,8 @@ from permits_site.enforcement.models import (
 from permits_site.enforcement.registry import case_type as registered_case_type
 from permits_site.enforcement.services.cases import require_case_open, require_text
 from permits_site.enforcement.services.inspections import schedule_inspection
-from permits_site.exceptions import DomainError, InvalidTransition, PermissionDenied
+from permits_site.enforcement.steps import INSPECTION_STEPS, STEPS
+from permits_site.exceptions import DomainError, InvalidTransition
 from permits_site.licensing.kinds import kind_for, registered_kinds
 from permits_site.licensing.models import OPEN_STATUSES, Application
 from permits_site.rules.calendar import format_date, period_due
@@ -83,7 +84,7 @@ def continue_case_hearing(
         "case__municipality").get(pk=hearing.pk)
     case = hearing.case
     if not permissions.can_decide_case(acting_user, case.municipality_id):
-        raise PermissionDenied("Only the town's hearing authority continues a hearing.")
+        raise STEPS["hearing_continuance"].denied(town=case.municipality_id)
     if hearing.decided_on is not None:
         raise InvalidTransition("This hearing has been decided: it is not continued.")
     require_case_open(case, doing="continue a hearing on")
@@ -150,7 +151,7 @@ def schedule_requested_inspection(
     town's offices are open, against the checklist its permit kind names; the applicant
     is told."""
     if not permissions.can_be_assigned_inspections(acting_user, application.municipality_id):
-        raise PermissionDenied("Only the town's inspectors take an inspection.")
+        raise INSPECTION_STEPS["take"].denied(town=application.municipality_id)
     if not waiting_for_inspection(Application.objects.filter(pk=application.pk)).exists():
         raise InvalidTransition("This application waits for no inspection: it is scheduled "
                                 "or passed, or its permit needs none.")
@@ -173,7 +174,7 @@ def reschedule_inspection(
     inspection = Inspection.objects.select_for_update().select_related(
         "municipality").get(pk=inspection.pk)
     if not permissions.can_schedule_inspection(acting_user, inspection.municipality_id):
-        raise PermissionDenied("Only the town's clerk or inspectors schedule inspections.")
+        raise INSPECTION_STEPS["reschedule"].denied(town=inspection.municipality_id)
     if inspection.status != InspectionStatus.SCHEDULED:
         raise InvalidTransition(
             f"This inspection is {inspection.get_status_display().lower()}: it is not "
