@@ -229,6 +229,10 @@ class PermitKind:
     #: Board signatures that make a variance effective, and the section allowing variances.
     variance_signatures_required: int = 1
     variance_citation: str = ""
+    #: A grant writes down the conditions imposed ("the conditions of it and specific bases
+    #: for it must be listed on the stable license", Northborough §8.2); False where the Board
+    #: only may restrict or limit what it grants (Tisbury 09.0.3).
+    variance_requires_conditions: bool = True
     #: What the law calls a granted variance and where its notice is kept.
     variance_notice: VarianceNotice = VarianceNotice()
     #: The section saying a Board cannot set aside a statute or bylaw (its own variance section

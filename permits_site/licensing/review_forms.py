@@ -112,6 +112,13 @@ class VarianceApprovalForm(DomainErrorsForm):
         required=False,
     )
 
+    def __init__(self, *args, conditions_required: bool = True, **kwargs):
+        """``conditions_required``: the permit kind's ``variance_requires_conditions``; where
+        the Board may grant without, the field says it is optional."""
+        super().__init__(*args, **kwargs)
+        if not conditions_required:
+            self.fields["conditions"].label = "Conditions imposed (optional)"
+
 
 class VarianceDenialForm(DomainErrorsForm):
     reason = forms.CharField(

@@ -230,6 +230,60 @@ def test_second_signer_must_sign_the_conditions_already_proposed(
     assert variance.signatures.count() == 1
 
 
+def tisbury_waiver_requested(clerk):
+    """A waiver of the private well setback under Tisbury's own kind, asked in writing."""
+    return request_variance(
+        application=submitted_application(), rule_ids=[PRIVATE_WELL],
+        request_text="The lot is too small to keep 200 ft from the neighbour's well.",
+        locus="9 Beach Road, assessors' lot 12-34", owner="Sam Septic, 9 Beach Road",
+        regulation="09.7.6, page 40, the private well setback", relief="150 ft instead",
+        acting_user=clerk)
+
+
+@time_machine.travel(JUNE_2030, tick=False)
+def test_a_tisbury_waiver_is_granted_without_conditions_09_0_3(
+    tisbury_clerk, board_member, second_board_member
+):
+    """"The Board may restrict or limit the waiver" (09.0.3): conditions are the Board's
+    choice; the bases are still written down."""
+    variance = tisbury_waiver_requested(tisbury_clerk)
+
+    approve(variance, board_member, conditions="")
+    approve(variance, second_board_member, conditions="")
+
+    variance.refresh_from_db()
+    assert variance.status == VarianceStatus.GRANTED
+    assert (variance.conditions, variance.bases) == ("", "No other site on the lot.")
+
+
+@time_machine.travel(JUNE_2030, tick=False)
+def test_a_later_signer_cannot_add_conditions_the_first_approval_left_out(
+    tisbury_clerk, board_member, second_board_member
+):
+    variance = tisbury_waiver_requested(tisbury_clerk)
+    approve(variance, board_member, conditions="")
+
+    with pytest.raises(DomainError) as refused:
+        approve(variance, second_board_member, conditions="Quarterly water test.")
+
+    assert refused.value.errors["conditions"] == [
+        "Another member already signed without the conditions imposed; sign it so, or "
+        f"oppose. ({WAIVER_CITATION})"]
+    variance.refresh_from_db()
+    assert (variance.conditions, variance.signatures.count()) == ("", 1)
+
+
+@time_machine.travel(JUNE_2030, tick=False)
+def test_a_tisbury_waiver_still_needs_its_bases(tisbury_clerk, board_member):
+    variance = tisbury_waiver_requested(tisbury_clerk)
+
+    with pytest.raises(DomainError) as refused:
+        approve(variance, board_member, conditions="", bases=" ")
+
+    assert set(refused.value.errors) == {"bases"}
+    assert not variance.signatures.exists()
+
+
 @time_machine.travel(JUNE_2030, tick=False)
 @pytest.mark.parametrize("who", ["clerk", "other_town_board_member", "resident"])
 def test_only_a_board_member_of_the_town_can_sign(waiver_kind, tisbury_clerk, who):
@@ -538,6 +592,28 @@ def test_a_refused_request_shows_the_error_on_the_screen(client, waiver_kind, ti
         response.content.decode()
     )
     assert not application.variances.exists()
+
+
+@time_machine.travel(JUNE_2030, tick=False)
+def test_two_members_sign_a_tisbury_waiver_without_conditions_on_the_review_screen(
+    client, tisbury_clerk, board_member, second_board_member
+):
+    variance = tisbury_waiver_requested(tisbury_clerk)
+    url = review_url(variance.application)
+    client.force_login(board_member)
+
+    first_page = client.get(url).content.decode()
+    post_action(client, url, "variance_approve", variance=variance.pk,
+                data={f"approve-{variance.pk}-bases": "No other site on the lot."})
+    client.force_login(second_board_member)
+    second_page = client.get(url).content.decode()
+    response = post_action(client, url, "variance_approve", variance=variance.pk)
+
+    assert "Conditions imposed (optional)" in first_page
+    assert "You sign the specific bases proposed above, without conditions." in second_page
+    assert response.status_code == 302
+    variance.refresh_from_db()
+    assert (variance.status, variance.conditions) == (VarianceStatus.GRANTED, "")
 
 
 @time_machine.travel(JUNE_2030, tick=False)

@@ -122,6 +122,9 @@ class TisburyPermitKind(PermitKind):
 
     variance_signatures_required = 2
     variance_citation = cite("09.0.3")
+    #: "The Board may restrict or limit the waiver to any extent, form or requirement the
+    #: Board finds proper" (09.0.3): a waiver may be granted without conditions.
+    variance_requires_conditions = False
     variance_notice = VarianceNotice(
         noun="waiver",
         kept=gettext_noop("To be posted at the site during construction."),

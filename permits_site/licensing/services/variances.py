@@ -240,18 +240,21 @@ def sign_variance(
 
     The first approval proposes the conditions and bases; later members sign
     that same text (a member who disagrees opposes, or denies). A grant needs
-    both written down: "the conditions of it and specific bases for it must be
-    listed on the stable license" (Northborough §8.2).
+    its bases written down, and its conditions where the law says so: "the
+    conditions of it and specific bases for it must be listed on the stable
+    license" (Northborough §8.2); a Tisbury waiver may carry none (09.0.3).
     """
     variance = _locked(variance)
-    citation = variance_citation(variance.application)
+    kind = kind_for(variance.application.permit_type.code)
+    citation = kind.variance_citation
     if _check_signer(variance, board_member, citation=citation) is not None:
         raise InvalidTransition(
             f"You have already signed variance #{variance.pk}.", field="board_member"
         )
     if approve:
         _settle_text(
-            variance, conditions=conditions.strip(), bases=bases.strip(), citation=citation
+            variance, conditions=conditions.strip(), bases=bases.strip(), citation=citation,
+            conditions_required=kind.variance_requires_conditions,
         )
     VarianceSignature.objects.create(variance=variance, board_member=board_member, approve=approve)
     approvals = variance.signatures.filter(approve=True).count()
@@ -278,25 +281,26 @@ def sign_variance(
     return variance
 
 
-def _settle_text(variance: Variance, *, conditions: str, bases: str, citation: str) -> None:
-    """Fill in the proposed conditions and bases, or check a later signer signs the same."""
+def _settle_text(
+    variance: Variance, *, conditions: str, bases: str, citation: str, conditions_required: bool
+) -> None:
+    """Fill in the proposed conditions and bases, or check a later signer signs the same: once
+    a member approved, the text is settled, conditions left out included."""
+    settled = variance.signatures.filter(approve=True).exists()
     errors: dict[str, list[str]] = {}
-    for field, given, label in (
-        ("conditions", conditions, "the conditions imposed"),
-        ("bases", bases, "the specific bases of the variance"),
+    for field, given, label, required in (
+        ("conditions", conditions, "the conditions imposed", conditions_required),
+        ("bases", bases, "the specific bases of the variance", True),
     ):
         proposed = getattr(variance, field)
-        if not (given or proposed):
+        if required and not (given or proposed):
             errors[field] = [cited(f"Write down {label} to grant a variance.", citation)]
-        elif proposed and given and given != proposed:
-            errors[field] = [
-                cited(
-                    f"Another member already signed {label}; sign them as written, or oppose.",
-                    citation,
-                )
-            ]
-        elif not proposed:
-            setattr(variance, field, given)
+        elif given and given != proposed and (proposed or settled):
+            signed = (f"signed {label}; sign them as written" if proposed
+                      else f"signed without {label}; sign it so")
+            errors[field] = [cited(f"Another member already {signed}, or oppose.", citation)]
+        elif not settled:
+            setattr(variance, field, given or proposed)
     if errors:
         raise DomainError(errors)
 

@@ -224,7 +224,7 @@ def review_context(
         "covering": [variance for variance in variances if variance.is_granted],
         "variance_citation": kind.variance_citation,
         "variance_notice": kind.variance_notice,
-        "variance_rows": _variance_rows(request, application, variances, bound),
+        "variance_rows": _variance_rows(request, application, kind, variances, bound),
         "variance_form": _variance_request_form(
             request, application, kind, context["result"], variances, bound
         ),
@@ -303,7 +303,7 @@ def _form(bound: Mapping[str, forms.Form], form_class, prefix: str, **kwargs) ->
     return bound.get(prefix) or form_class(prefix=prefix, **kwargs)
 
 
-def _variance_rows(request, application: Application, variances, bound) -> list[dict]:
+def _variance_rows(request, application: Application, kind, variances, bound) -> list[dict]:
     """Each variance with its signatures; the sign forms for a Board member yet to sign."""
     may_sign = permissions.can_sign_variance(request.user, application)
     rows = []
@@ -320,7 +320,8 @@ def _variance_rows(request, application: Application, variances, bound) -> list[
                 "signatures": signatures,
                 "approvals": sum(signature.approve for signature in signatures),
                 "approval_form": (
-                    _form(bound, VarianceApprovalForm, f"approve-{variance.pk}")
+                    _form(bound, VarianceApprovalForm, f"approve-{variance.pk}",
+                          conditions_required=kind.variance_requires_conditions)
                     if signable
                     else None
                 ),
@@ -584,7 +585,9 @@ def signable_variance(request, pk: int, variance_pk: int) -> tuple[Application, 
 
 def _approve_variance(request, pk: int):
     application, variance = signable_variance(request, pk, posted_number(request, "variance"))
-    form = VarianceApprovalForm(request.POST, prefix=f"approve-{variance.pk}")
+    form = VarianceApprovalForm(
+        request.POST, prefix=f"approve-{variance.pk}",
+        conditions_required=kind_for(application.permit_type.code).variance_requires_conditions)
     return _act_on(
         request,
         application,
