@@ -95,7 +95,7 @@ class StaffQuerySerializer(serializers.Serializer):
     municipality = NamedRecordField(
         slug_field="code", queryset=Municipality.objects.all(), required=False,
         help_text="Only the people holding a role in this town (its code).",
-        error_messages={"does_not_exist": "There is no municipality '{value}'."})
+        error_messages={"does_not_exist": "No town has the code “{value}”."})
 
 
 class HeldRoleSerializer(serializers.Serializer):

@@ -509,13 +509,16 @@ class FeeScheduleViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
     queryset = FeeSchedule.objects.all()
     serializer_class = api.FeeScheduleSerializer
     permission_classes = [IsAuthenticated, IsTownAdmin]
+    #: ``?municipality=``: only that town's versions (``permits_site.api.filters``).
+    town_field = "permit_type__municipality"
 
     def get_queryset(self):
         schedules = FeeSchedule.objects.select_related("permit_type").prefetch_related("items")
         return in_towns_where(schedules, self.request.user, Role.ADMIN,
-                              town_field="permit_type__municipality")
+                              town_field=self.town_field)
 
     def filter_queryset(self, queryset):
+        queryset = super().filter_queryset(queryset)
         code = self.request.query_params.get("permit_type")
         if self.action != "list" or code is None:
             return queryset

@@ -5,24 +5,40 @@ import pytest
 
 from permits_site.parties.services import find_or_create_property
 from tests.api.conftest import client_for
-from tests.factories import municipality
+from tests.factories import MembershipFactory, Role, municipality
 
 pytestmark = pytest.mark.django_db
 
 LISTS = ["/api/v1/applications/", "/api/v1/permits/", "/api/v1/invoices/",
          "/api/v1/inspections/", "/api/v1/cases/", "/api/v1/staff-roles/",
-         "/api/v1/fine-schedules/"]
+         "/api/v1/fine-schedules/", "/api/v1/fee-schedules/", "/api/v1/staff/"]
+
+#: Lists only a town's admin reads.
+ADMINS_LISTS = ("staff-roles/", "fine-schedules/", "fee-schedules/")
 
 
 @pytest.mark.parametrize("path", [*LISTS, "/api/v1/checks/"])
 def test_an_unknown_town_is_refused_naming_municipality(town_admin, clerk, path):
-    caller = client_for(town_admin if path.endswith(("staff-roles/", "fine-schedules/"))
-                        else clerk)
+    caller = client_for(town_admin if path.endswith(ADMINS_LISTS) else clerk)
 
     response = caller.get(path, {"municipality": "nowhere"})
 
     assert response.status_code == 400, response.content
     assert response.json() == {"municipality": ["No town has the code “nowhere”."]}
+
+
+def test_an_admin_s_fee_schedules_keep_the_town_asked_for(town_admin):
+    """An admin of two towns reads one town's versions at a time."""
+    MembershipFactory(user=town_admin, municipality=municipality("tisbury"), role=Role.ADMIN)
+    admin = client_for(town_admin)
+
+    def towns(**query) -> set[str]:
+        rows = admin.get("/api/v1/fee-schedules/", {"page_size": 500, **query}).json()["results"]
+        return {row["permit_type"].split(".")[0] for row in rows}
+
+    assert towns() == {"north_andover", "tisbury"}
+    assert towns(municipality="tisbury") == {"tisbury"}
+    assert towns(municipality="north_andover") == {"north_andover"}
 
 
 def test_the_catalogue_lists_the_checks_of_the_town_asked_for(api):
