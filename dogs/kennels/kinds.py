@@ -112,6 +112,8 @@ class KennelLicenseKind(PermitKind):
     holder_links = (HolderLink(gettext_noop("Kennel roster"), "dogs:kennels"),)
     inspected = True
     inspection_check = KENNEL_INSPECTION.code
+    #: Not issued without the Animal Inspector's favorable report (B(3)).
+    inspection_citation = cite("Kennel license B(3)")
     review_panel = "dogs/kennel_review_panel.html"
     statements = {
         "veterinary_medical_boarding": "The kennel {is|is not} medical boarding by a licensed "

@@ -210,6 +210,9 @@ class PermitKind:
     #: when its answers are the facts that come from the office.
     inspected: bool = False
     inspection_check: str = ""
+    #: The section requiring the inspection, which its gate's blocker cites (blank: the
+    #: permit type's own section).
+    inspection_citation: str = ""
     #: Actions that amend the permit being followed up instead of issuing a new one.
     amending_actions: tuple[str, ...] = ()
     #: Rules whose facts hold only for a while (a certificate's expiry): they judge an

@@ -95,6 +95,8 @@ def test_no_kennel_license_issues_before_a_favorable_inspection_b3(resident, ken
         ("na.kennel.B3.inspection", Gate.REVIEW_DETERMINED),
         ("document.rabies_certificate", Gate.DOCUMENTS_ACCEPTED), ("fee.unpaid", Gate.FEE_PAID)]
     assert "inspection.not_passed" in [blocker.code for blocker in blockers(application)]
+    # Not issued without the Animal Inspector's favorable report on file (B(3)).
+    assert waiting[0].citation == "North Andover Code ch. 60, Kennel license B(3)"
     assert {blocker.gate for blocker in waiting} <= set(kind.gates(application.permit_type))
     assert application.invoices.get().total == Decimal("50.00")
 
