@@ -268,11 +268,7 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
-    "DEFAULT_PARSER_CLASSES": [
-        "permits_site.api.parsers.JSONObjectParser",
-        "rest_framework.parsers.FormParser",
-        "rest_framework.parsers.MultiPartParser",
-    ],
+    "DEFAULT_PARSER_CLASSES": ["permits_site.api.parsers.JSONObjectParser"],
     "DEFAULT_SCHEMA_CLASS": "permits_site.api.schema.ErrorResponsesAutoSchema",
     "EXCEPTION_HANDLER": "permits_site.api.errors.exception_handler",
     "DEFAULT_FILTER_BACKENDS": ["permits_site.api.filters.TownFilter"],

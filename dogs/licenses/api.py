@@ -10,7 +10,7 @@ from django.urls import reverse
 from django.utils import timezone
 from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import mixins, serializers, status, viewsets
-from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
+from rest_framework.parsers import MultiPartParser
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
@@ -18,6 +18,7 @@ from dogs.licenses.exemptions import DOG_LICENSE, record_tag_exemption
 from dogs.licenses.services import register_dog, residence_choices, update_dog
 from dogs.models import Dog, TagExemption, TagExemptionReason
 from permits_site.accounts.permissions import STAFF_ROLES, municipality_ids_with
+from permits_site.api.parsers import JSONObjectParser
 from permits_site.api.public.fields import (
     BoundedDateField,
     BoundedModelSerializer,
@@ -121,7 +122,7 @@ class TagExemptionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
 
     serializer_class = TagExemptionSerializer
     permission_classes = [IsAuthenticated]
-    parser_classes = [MultiPartParser, FormParser, JSONParser]
+    parser_classes = [JSONObjectParser, MultiPartParser]
 
     def get_queryset(self):
         user = self.request.user

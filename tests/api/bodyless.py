@@ -1,7 +1,7 @@
 """What an action that takes no body answers to one: a malformed body is DRF's 400 parse
-error and a field is a 400 naming it, before anything changes; no body, or ``{}``, is
-taken as before (docs/api/index.md, Conventions). An action that takes a body refuses an
-unknown field in it by name, the same way."""
+error, a field is a 400 naming it and a form body a 415 (the API reads JSON), before anything
+changes; no body, or ``{}``, is taken as before (docs/api/index.md, Conventions). An action
+that takes a body refuses an unknown field in it by name, the same way."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from permits_site.audit.models import AuditEntry
 REFUSED_BODIES = {
     "malformed JSON": (b"{not json", "application/json"),
     "an unknown field": (b'{"unexpected": 1}', "application/json"),
-    "an unknown form field": (b"unexpected=1", "application/x-www-form-urlencoded"),
+    "a form body": (b"unexpected=1", "application/x-www-form-urlencoded"),
     "JSON that is not an object": (b"[]", "application/json"),
 }
 #: A body taken as no body at all.
@@ -38,14 +38,18 @@ def snapshot(record) -> dict:
 
 
 def assert_refused_unchanged(user, url: str, record, refused: str) -> None:
-    """The ``refused`` body is a 400 saying what is wrong with it, and changes nothing."""
+    """The ``refused`` body is a 400 saying what is wrong with it (a form body a 415), and
+    changes nothing."""
     before, audited = snapshot(record), AuditEntry.objects.count()
 
     response = post_body(user, url, *REFUSED_BODIES[refused])
 
-    assert response.status_code == 400, response.content
+    assert response.status_code == (415 if refused == "a form body" else 400), response.content
     answer = response.json()
-    if refused == "malformed JSON":
+    if refused == "a form body":
+        assert answer == {"detail": 'Unsupported media type '
+                                    '"application/x-www-form-urlencoded" in request.'}
+    elif refused == "malformed JSON":
         assert answer["detail"].startswith("JSON parse error")
     elif refused == "JSON that is not an object":
         assert "non_field_errors" in answer
