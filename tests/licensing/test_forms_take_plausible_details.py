@@ -45,3 +45,16 @@ def test_a_dog_acquired_after_today_is_refused_on_the_field(client, resident, do
     assert response.context["form"].errors["acquired_on"] == [
         "Enter a date no later than today."]
     assert not Application.objects.exists()
+
+
+@pytest.mark.parametrize(("today", "offered"), [
+    (dt.datetime(2027, 11, 30, 15, 0), 2027),  # the day before next year's forms go out
+    (dt.datetime(2027, 12, 1, 9, 0), 2028),  # from December 1 (Licenses A(7), A(8))
+])
+def test_the_dog_license_form_offers_the_license_year_on_offer(client, resident, today, offered):
+    with time_machine.travel(today, tick=False):
+        client.force_login(resident)
+        response = client.get(DOG_LICENSE_FORM)
+
+    assert response.status_code == 200, response.content[:300]
+    assert response.context["form"]["license_year"].value() == offered
