@@ -37,10 +37,14 @@ def _reference_label(record) -> str:
     return str(record)
 
 
-def _reference_field(declared: DeclaredField, applicant, municipality) -> forms.Field:
+def _reference_field(declared: DeclaredField, applicant, permit_type) -> forms.Field:
+    """The applicant's records the field may name: a property of the permit type's town, a
+    permit of the type itself (what a renewal or a transfer follows up)."""
     records = reference_options(declared.references, applicant)
     if declared.references == "property":
-        records = records.filter(municipality=municipality)
+        records = records.filter(municipality=permit_type.municipality)
+    elif declared.references == "permit":
+        records = records.filter(permit_type=permit_type)
     return forms.TypedChoiceField(
         choices=[("", gettext("Choose…")),
                  *((record.pk, _reference_label(record)) for record in records)],
@@ -137,9 +141,9 @@ class DeclaredApplicationForm(StyledForm):
         return cleaned
 
 
-def _form_field(declared: DeclaredField, *, applicant, municipality) -> forms.Field:
+def _form_field(declared: DeclaredField, *, applicant, permit_type) -> forms.Field:
     if declared.type == REFERENCE:
-        return _reference_field(declared, applicant, municipality)
+        return _reference_field(declared, applicant, permit_type)
     if declared.type == LIST:
         return _list_field(declared)
     return form_field(declared.fact)
@@ -150,8 +154,7 @@ def declared_form_class(permit_type, *, action: str, applicant) -> type[Declared
     declared = tuple(field for field in kind_for(permit_type.code).fields(permit_type)
                      if field.applies_to(action))
     attributes: dict[str, Any] = {
-        field.name: _form_field(field, applicant=applicant,
-                                municipality=permit_type.municipality)
+        field.name: _form_field(field, applicant=applicant, permit_type=permit_type)
         for field in declared
     }
     attributes.update(permit_type=permit_type, action=action, applicant=applicant,

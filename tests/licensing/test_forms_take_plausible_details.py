@@ -8,7 +8,7 @@ import time_machine
 
 from permits_site.licensing.models import Application
 from permits_site.parties.services import find_or_create_property
-from tests.factories import municipality
+from tests.factories import PermitFactory, municipality, permit_type
 
 pytestmark = pytest.mark.django_db
 
@@ -58,3 +58,20 @@ def test_the_dog_license_form_offers_the_license_year_on_offer(client, resident,
 
     assert response.status_code == 200, response.content[:300]
     assert response.context["form"]["license_year"].value() == offered
+
+
+def test_a_renewal_offers_only_permits_of_the_type_renewed(client, resident):
+    """What a renewal follows up is a permit of the same type: the applicant's dog license is
+    not offered on a Tisbury dumpster's renewal."""
+    dumpster, dog_license = (
+        PermitFactory(application__applicant=resident, number=number,
+                      application__permit_type=permit_type(code))
+        for code, number in (("tisbury.temporary_dumpster", "TDP-2027-00001"),
+                             ("north_andover.dog_license", "DOG-2027-00002")))
+    client.force_login(resident)
+
+    response = client.get("/apply/tisbury.temporary_dumpster/?action=renewal")
+
+    offered = dict(response.context["form"].fields["permit"].choices)
+    assert offered == {"": "Choose…", dumpster.pk: "TDP-2027-00001"}
+    assert dog_license.pk not in offered
