@@ -141,3 +141,21 @@ def test_a_business_s_list_renewal_is_pre_filled_one_entry_per_line(owner, clerk
     form = client.get(f"/apply/{code}/?action=renewal&permit={permit.pk}").content.decode()
 
     assert "T-1 / 10 yd / 5 Main St\nT-2 / 20 yd / Pier</textarea>" in form
+
+
+def test_a_checked_plan_leads_to_the_application_with_its_answers(client, resident):
+    """After "Check my plan", the permit the rules belong to is one step away, its form
+    filled with the answers the resident gave (and they are signed in: no "after you sign
+    in")."""
+    client.force_login(resident)
+    answers = "start_date=2030-06-01&end_date=2030-06-20&renewal=no"
+
+    page = client.get(f"/towns/tisbury/check/tisbury.temporary_dumpster/?{answers}"
+                      ).content.decode()
+    form = client.get(f"/apply/tisbury.temporary_dumpster/?{answers}").context["form"]
+
+    assert f'href="/apply/tisbury.temporary_dumpster/?{answers.replace("&", "&amp;")}"' in page
+    assert "Apply with these answers: Temporary Dumpster Permit" in page
+    assert "(after you sign in)" not in page
+    assert (form["start_date"].value(), form["end_date"].value()) == ("2030-06-01",
+                                                                      "2030-06-20")

@@ -18,6 +18,7 @@ from django.db.models import Prefetch
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
+from django.utils.http import urlencode
 from django.utils.translation import get_language, gettext, gettext_noop, ngettext
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET
@@ -242,7 +243,9 @@ def check(request, town: str, code: str):
     rule_set = rule_set_of_town_or_404(town, code)
     form_class = fact_form_class(rule_set, base=CheckForm)
     form = form_class(request.GET or None)
-    context = {"municipality": municipality, "rule_set": rule_set, "form": form}
+    context = {"municipality": municipality, "rule_set": rule_set, "form": form,
+               "permit_types": applied_for(municipality.permit_types.filter(
+                   check_code=rule_set.code)).order_by("name")}
     if form.is_bound and form.is_valid():
         on = form.cleaned_data["on"] or timezone.localdate()
         result = rule_set.evaluate(form.facts, on=on, calendar=municipality.calendar())
@@ -254,6 +257,9 @@ def check(request, town: str, code: str):
                          for finding in result.findings],
             "failed_count": counts[Outcome.FAIL],
             "review_count": counts[Outcome.NEEDS_REVIEW],
+            # The answers, carried to the application form (its ``_query_initial``).
+            "answers": urlencode({name: value for name, value in request.GET.items()
+                                  if name in rule_set.fact_map}),
         })
     return render(request, "law/check.html", context)
 
