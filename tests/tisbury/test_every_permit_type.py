@@ -307,7 +307,7 @@ def test_another_holder_s_permit_has_no_renewal_body_for_the_caller(owner, clerk
     assert stranger.get(f"/api/v1/permits/{permit.pk}/renewal/").status_code == 404
 
 
-def test_a_temporary_dumpster_renewal_is_pre_filled_with_the_next_thirty_days(
+def test_a_temporary_dumpster_renewal_is_pre_filled_up_to_thirty_days_after_the_end(
     owner, clerk, inspector
 ):
     code = "tisbury.temporary_dumpster"
@@ -315,7 +315,7 @@ def test_a_temporary_dumpster_renewal_is_pre_filled_with_the_next_thirty_days(
 
     details = client_for(owner).get(f"/api/v1/permits/{permit.pk}/renewal/").json()["details"]
 
-    assert (details["start_date"], details["end_date"]) == ("2030-07-06", "2030-08-05")
+    assert (details["start_date"], details["end_date"]) == ("2030-07-06", "2030-08-04")
     renewal = issued_through_the_api(owner, clerk, inspector, code, details, action="renewal")
     assert (renewal.valid_from, renewal.valid_through) == (dt.date(2030, 7, 6),
-                                                          dt.date(2030, 8, 5))
+                                                          dt.date(2030, 8, 4))

@@ -244,45 +244,47 @@ def renew(owner, permit: Permit, **period):
                  **period)
 
 
-def test_a_renewal_runs_thirty_days_from_its_start_and_prints_its_period(
+def test_a_renewal_adds_thirty_days_to_the_current_end_and_prints_its_period(
     owner, clerk, current_temporary
 ):
-    """The renewal's period is judged as the first one is (spec: "a renewal period is judged
-    the same way"): the permit of June 5 to July 5 is renewed from July 6 to August 5, "30
-    days" as the first was — not to August 4, a day short."""
-    response = renew(owner, current_temporary, start_date="2030-07-06", end_date="2030-08-05")
+    """A renewal "adds at most 30 more days from the end of the current period" (spec
+    ``lifecycle.md``, Tisbury corrections; it wins over the town file's "judged the same
+    way"): the permit of June 5 to July 5 is renewed from July 6 to August 4."""
+    response = renew(owner, current_temporary, start_date="2030-07-06", end_date="2030-08-04")
     assert response.status_code == 201, response.content
     assert response.json()["findings"][0]["outcome"] == "pass"
 
     renewed = carried_to_issue(owner, clerk, response.json()["id"])
 
     assert (renewed.valid_from, renewed.valid_through) == (dt.date(2030, 7, 6),
-                                                          dt.date(2030, 8, 5))
+                                                          dt.date(2030, 8, 4))
     current_temporary.refresh_from_db()
     assert current_temporary.status == "superseded"
     text = pdf_text(renewed)
-    assert "July 6, 2030 through August 5, 2030" in text
-    assert "July 6 to August 5: 30 days" in text
+    assert "July 6, 2030 through August 4, 2030" in text
+    assert "July 6 to August 4: 29 days" in text
 
 
-@pytest.mark.parametrize("end_date", ["2030-08-04", "2030-08-05"])
-def test_a_renewal_may_end_up_to_thirty_days_after_its_start(owner, current_temporary, end_date):
-    """The day before and the day of the renewal's last day (July 6 + 30 = August 5)."""
+@pytest.mark.parametrize("end_date", ["2030-08-03", "2030-08-04"])
+def test_a_renewal_may_end_up_to_thirty_days_after_the_current_end(owner, current_temporary,
+                                                                   end_date):
+    """The day before and the day of the renewal's last day (July 5 + 30 = August 4)."""
     response = renew(owner, current_temporary, start_date="2030-07-06", end_date=end_date)
 
     assert response.status_code == 201, response.content
     assert Application.objects.count() == 2
 
 
-def test_a_renewal_beyond_thirty_days_from_its_start_is_refused(owner, current_temporary):
+def test_a_renewal_beyond_thirty_days_after_the_current_end_is_refused(owner,
+                                                                      current_temporary):
     """The day after the renewal's last day is refused, naming that last day."""
-    response = renew(owner, current_temporary, start_date="2030-07-06", end_date="2030-08-06")
+    response = renew(owner, current_temporary, start_date="2030-07-06", end_date="2030-08-05")
 
     assert response.status_code == 400
     errors = response.json()["details"]
     assert set(errors) == {"end_date"}
     assert TEMPORARY_SECTION in errors["end_date"][0]
-    assert "August 5, 2030" in errors["end_date"][0]
+    assert "August 4, 2030" in errors["end_date"][0]
     assert Application.objects.count() == 1
 
 

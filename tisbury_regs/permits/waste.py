@@ -92,10 +92,16 @@ SEPTAGE_VEHICLES = list_field(
 # -- the temporary dumpster (09.2.5(3)) -----------------------------------------------------
 
 
+def renewal_last_day(current: Permit) -> dt.date:
+    """The latest end of a renewal of ``current``: it "adds at most 30 more days from the end
+    of the current period" (spec ``lifecycle.md``, Tisbury corrections, 09.2.5(3))."""
+    return days_after(current.valid_through, TEMPORARY_DUMPSTER_MAX_DAYS)
+
+
 def renewal_errors(current: Permit, start: dt.date, end: dt.date) -> dict[str, list[str]]:
     """A renewal continues ``current``: it starts the day after the current permit ends and
-    runs at most thirty days from that start, counted as the first period is (09.2.5(3)); a
-    permit already renewed is not renewed twice."""
+    adds at most thirty days to it (09.2.5(3)); a permit already renewed is not renewed
+    twice."""
     if current.status not in (PermitStatus.ACTIVE, PermitStatus.EXPIRED):
         return {PERMIT_FIELD: [explain(
             gettext_noop("Permit %(number)s is %(status)s: only the current temporary permit "
@@ -110,14 +116,14 @@ def renewal_errors(current: Permit, start: dt.date, end: dt.date) -> dict[str, l
                          "it on %(start)s (%(section)s)."),
             number=current.number, ends=current.valid_through, start=day_after,
             section=TEMPORARY_SECTION)]
-    latest = days_after(day_after, TEMPORARY_DUMPSTER_MAX_DAYS)
+    latest = renewal_last_day(current)
     if end > latest:
         errors[END] = [explain(
-            gettext_noop("A renewal of permit %(number)s, which ends on %(ends)s, runs no more "
-                         "than %(days)s days from %(start)s: end it on %(latest)s at the latest "
+            gettext_noop("A renewal of permit %(number)s, which ends on %(ends)s, adds no more "
+                         "than %(days)s days to it: end it on %(latest)s at the latest "
                          "(%(section)s)."),
             number=current.number, ends=current.valid_through, days=TEMPORARY_DUMPSTER_MAX_DAYS,
-            start=day_after, latest=latest, section=TEMPORARY_SECTION)]
+            latest=latest, section=TEMPORARY_SECTION)]
     return errors
 
 
@@ -144,12 +150,11 @@ def requested_period(self: PermitKind, application: Application, *, issued_on: d
 
 def next_period(self: PermitKind, permit: Permit) -> dict[str, Any] | None:
     """A renewal pre-filled with the longest period allowed: from the day after the current
-    permit ends, thirty days counted as the first period is (09.2.5(3))."""
+    permit ends to thirty days after its end (09.2.5(3))."""
     details = PermitKind.renewal_details(self, permit)
     if details is not None:
-        renewal_starts = days_after(permit.valid_through, 1)
-        details[START] = renewal_starts.isoformat()
-        details[END] = days_after(renewal_starts, TEMPORARY_DUMPSTER_MAX_DAYS).isoformat()
+        details[START] = days_after(permit.valid_through, 1).isoformat()
+        details[END] = renewal_last_day(permit).isoformat()
     return details
 
 
