@@ -7,8 +7,10 @@ A town whose law has its board amend regulations only "after notice, hearing and
 version of that town is then refused unless the notice came before the hearing and the
 version takes effect no earlier than the hearing — or it is an emergency regulation, which
 the same law lets the board adopt "without prior notice or hearing". Other towns record the
-dates when they are given and check nothing. The core never imports a bylaw app, so it
-declares no town of its own.
+dates when they are given. In every town the dates given follow one another: the notice
+before the hearing, the vote not before the hearing, the version in force not before the
+vote (:func:`order_errors`). The core never imports a bylaw app, so it declares no town of
+its own.
 """
 
 from __future__ import annotations
@@ -97,6 +99,27 @@ def adoption_errors(*, notice_on: dt.date | None, hearing_on: dt.date | None,
     return {}
 
 
+def order_errors(adoption: Adoption, effective_from: dt.date,
+                 section: str | None = None) -> dict[str, list[str]]:
+    """The dates given, out of the order an adoption takes (notice, hearing, vote, then the
+    version in force), each refused on the later one's field; ``section`` cited where the
+    town's law sets that order."""
+    cited = f" ({section})" if section else ""
+    steps = (("notice_given_on", adoption.notice_given_on, "the notice of the hearing"),
+             ("hearing_held_on", adoption.hearing_held_on, "the hearing"),
+             ("voted_on", adoption.voted_on, "the Board's vote"),
+             ("effective_from", effective_from, "the version's first day in force"))
+    errors: dict[str, list[str]] = {}
+    given = [(field, day, label) for field, day, label in steps if day is not None]
+    for (_, before, earlier), (field, after, later) in zip(given, given[1:]):
+        notice_then_hearing = field == "hearing_held_on"
+        if after < before or (notice_then_hearing and after == before):
+            errors.setdefault(field, []).append(
+                f"{later[0].upper()}{later[1:]} comes "
+                f"{'after' if notice_then_hearing else 'no earlier than'} {earlier}{cited}.")
+    return errors
+
+
 def with_adoption_errors(errors: Mapping[str, str | list[str]], town: str,
                          adoption: Adoption, effective_from: dt.date) -> dict[str, list[str]]:
     """A new version's other ``errors`` and :func:`schedule_adoption_errors`, each field's
@@ -110,12 +133,10 @@ def with_adoption_errors(errors: Mapping[str, str | list[str]], town: str,
 
 def schedule_adoption_errors(town: str, adoption: Adoption,
                              effective_from: dt.date) -> dict[str, list[str]]:
-    """:func:`adoption_errors` of a new schedule version of ``town``; nothing for a town that
-    has not declared notice and hearing."""
+    """:func:`adoption_errors` of a new schedule version of ``town`` (nothing required of a
+    town that has not declared notice and hearing), or else the dates given out of order."""
     section = notice_and_hearing_section(town)
-    if section is None:
-        return {}
-    return adoption_errors(notice_on=adoption.notice_given_on,
-                           hearing_on=adoption.hearing_held_on,
-                           effective_from=effective_from, emergency=adoption.emergency,
-                           section=section)
+    required = {} if section is None else adoption_errors(
+        notice_on=adoption.notice_given_on, hearing_on=adoption.hearing_held_on,
+        effective_from=effective_from, emergency=adoption.emergency, section=section)
+    return required or order_errors(adoption, effective_from, section)

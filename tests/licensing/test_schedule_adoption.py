@@ -67,10 +67,33 @@ def test_an_emergency_regulation_needs_no_prior_notice_or_hearing_0904():
 
 
 @pytest.mark.parametrize("town", ["northborough", "north_andover"])
-def test_a_town_that_declares_no_notice_and_hearing_checks_nothing(town):
+def test_a_town_that_declares_no_notice_and_hearing_requires_no_date(town):
     assert schedule_adoption_errors(town, Adoption(), EFFECTIVE) == {}
-    assert schedule_adoption_errors(
-        town, Adoption(notice_given_on=HEARING, hearing_held_on=NOTICE), NOTICE) == {}
+    assert schedule_adoption_errors(town, Adoption(voted_on=HEARING), EFFECTIVE) == {}
+
+
+@pytest.mark.parametrize("town", ["northborough", "north_andover"])
+@pytest.mark.parametrize(("notice_on", "refused"), [
+    (HEARING - DAY, False), (HEARING, True), (HEARING + DAY, True)])
+def test_in_any_town_a_notice_given_comes_before_the_hearing(town, notice_on, refused):
+    errors = schedule_adoption_errors(
+        town, Adoption(notice_given_on=notice_on, hearing_held_on=HEARING), EFFECTIVE)
+    assert errors == ({"hearing_held_on": ["The hearing comes after the notice of the hearing."]}
+                      if refused else {})
+
+
+@pytest.mark.parametrize("town", ["tisbury", "north_andover"])
+@pytest.mark.parametrize(("voted_on", "refused"), [
+    (HEARING - DAY, "voted_on"), (HEARING, None), (EFFECTIVE, None),
+    (EFFECTIVE + DAY, "effective_from")])
+def test_the_vote_comes_between_the_hearing_and_the_first_day_in_force(town, voted_on, refused):
+    """The day before, of and after each bound: a vote before its hearing, or a version in
+    force before the vote adopting it, is refused on the later date's field."""
+    errors = schedule_adoption_errors(
+        town, Adoption(notice_given_on=NOTICE, hearing_held_on=HEARING, voted_on=voted_on),
+        EFFECTIVE)
+    assert list(errors) == ([refused] if refused else [])
+    assert town != "tisbury" or not refused or SECTION in errors[refused][0]
 
 
 # -- the services ----------------------------------------------------------------------------
