@@ -111,7 +111,10 @@ def test_the_clerk_is_offered_the_same_written_waiver_on_the_review_screen(
 
     page = client.get(reverse("licensing:review", args=[submitted.pk])).content.decode()
 
-    assert "Request a variance" in page
+    # Tisbury's law grants waivers (09.0.3): the screen says so, never "variance".
+    assert '<h2 id="variances-heading" class="h5">Waivers</h2>' in page
+    assert "Request a waiver" in page and "Request the waiver" in page
+    assert "Request a variance" not in page
     assert "The exact regulation: page, section, paragraph" in page
 
 
