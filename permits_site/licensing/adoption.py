@@ -19,6 +19,7 @@ import datetime as dt
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass
+from itertools import pairwise
 
 #: The names of the notice's and the hearing's dates on a schedule version.
 SCHEDULE_FIELDS = ("notice_given_on", "hearing_held_on")
@@ -111,7 +112,7 @@ def order_errors(adoption: Adoption, effective_from: dt.date,
              ("effective_from", effective_from, "the version's first day in force"))
     errors: dict[str, list[str]] = {}
     given = [(field, day, label) for field, day, label in steps if day is not None]
-    for (_, before, earlier), (field, after, later) in zip(given, given[1:]):
+    for (_, before, earlier), (field, after, later) in pairwise(given):
         notice_then_hearing = field == "hearing_held_on"
         if after < before or (notice_then_hearing and after == before):
             errors.setdefault(field, []).append(
