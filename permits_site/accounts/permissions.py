@@ -18,6 +18,7 @@ from django.shortcuts import get_object_or_404
 
 from permits_site.accounts.models import Role
 from permits_site.accounts.role_titles import role_title
+from permits_site.exceptions import PermissionDenied as DomainPermissionDenied
 from permits_site.licensing import transitions
 from permits_site.towns.models import Municipality
 
@@ -178,6 +179,60 @@ def is_applicant(user: User, application) -> bool:
                     business_id=application.business_id)
 
 
+# -- A member of staff and their own application -------------------------------------------
+
+#: Why a member of staff is refused the office's steps on an application they applied for.
+OWN_APPLICATION = "You applied for this: another member of the town's staff reviews it."
+#: The same, on an application of a business they act for.
+OWN_BUSINESS_APPLICATION = ("Your business applied for this: another member of the town's "
+                            "staff reviews it.")
+
+
+def own_application_refusal(user: User, application) -> str | None:
+    """Why ``user`` may not take the office's steps on ``application``, or None.
+
+    No one acts for the town on their own matter: whoever applied — the applicant, or a
+    member of the business that applied (:func:`is_applicant`) — takes none of its review
+    (the actions :data:`TAKEN_BY` marks :func:`office_step`: starting the review,
+    requesting changes, a determination, approving, denying, issuing), decides none of its
+    documents and records no payment on its invoice: another member of the town's staff
+    does. As its applicant side they still take the applicant's own actions. The one rule
+    the review screen, its forms, the API and the services ask."""
+    if user is None or not user.is_authenticated:
+        return None
+    if application.applicant_id == user.pk:
+        return OWN_APPLICATION
+    if is_applicant(user, application):
+        return OWN_BUSINESS_APPLICATION
+    return None
+
+
+class OwnApplicationRefused(Refused):
+    """A page's refusal of :func:`own_application_refusal`: the site's page says why, and
+    names no role to ask for (the person holds it)."""
+
+    def __init__(self, reason: str, *, town: Municipality | int | None = None):
+        super().__init__("review it", party="another member of the town's staff", town=town)
+        self.args = (reason,)
+
+
+def require_not_own_application(user: User, application) -> None:
+    """Refuse a page's request (:class:`OwnApplicationRefused`, the site's 403 page) of one of
+    the office's steps on the person's own application."""
+    reason = own_application_refusal(user, application)
+    if reason is not None:
+        raise OwnApplicationRefused(reason, town=application.municipality_id)
+
+
+def refuse_own_application(user: User, application) -> None:
+    """The services' refusal of :func:`own_application_refusal`, a domain error: a page shows
+    it, the API answers 403 with it as the ``detail``, a batch lists it as refused; nothing
+    is changed."""
+    reason = own_application_refusal(user, application)
+    if reason is not None:
+        raise DomainPermissionDenied(reason)
+
+
 def can_view_application(user: User, application) -> bool:
     return is_applicant(user, application) or is_town_staff(user, application.municipality_id)
 
@@ -296,6 +351,13 @@ def asks_for_variance(user: User, application) -> bool:
     return can_request_variance(user, application) or can_ask_for_variance(user, application)
 
 
+def office_step(predicate: Callable[[User, object], bool]) -> Callable[[User, object], bool]:
+    """One of the office's steps of an application's review, taken by whom ``predicate``
+    names unless the application is their own (:func:`own_application_refusal`)."""
+    return lambda user, application: (predicate(user, application)
+                                      and own_application_refusal(user, application) is None)
+
+
 #: Who takes each action of the tables of ``transitions``, by the table's noun: the very
 #: predicates the pages and the API's endpoints refuse a request by (a 403). An action no
 #: one takes directly (a permit's ``amend`` and ``supersede`` follow an application) has
@@ -305,17 +367,17 @@ TAKEN_BY: Mapping[str, Mapping[str, Callable[[User, object], bool]]] = MappingPr
         "edit": is_applicant,
         "submit": submits_for,
         "withdraw": is_applicant,
-        "start_review": of_its_town(can_review),
-        "request_changes": of_its_town(can_review),
+        "start_review": office_step(of_its_town(can_review)),
+        "request_changes": office_step(of_its_town(can_review)),
         "attach_document": uploads_for,
-        "record_review": of_its_town(can_review),
+        "record_review": office_step(of_its_town(can_review)),
         "request_variance": asks_for_variance,
         "schedule_hearing": can_manage_hearings,
-        "approve": of_its_town(can_review),
-        "deny": of_its_town(can_review),
+        "approve": office_step(of_its_town(can_review)),
+        "deny": office_step(of_its_town(can_review)),
         # The license is issued by the town's clerk alone, approved first or not.
-        "issue": of_its_town(is_clerk),
-        "approve_and_issue": of_its_town(is_clerk),
+        "issue": office_step(of_its_town(is_clerk)),
+        "approve_and_issue": office_step(of_its_town(is_clerk)),
     }),
     transitions.PERMIT.noun: MappingProxyType({
         "suspend": of_its_town(is_clerk),

@@ -250,7 +250,7 @@ def _apply_payment(event: ProviderEvent, *, stored: WebhookEvent, provider: str)
     try:
         payment, _created = record_payment(
             invoice=checkout.invoice, method=PaymentMethod.CARD, reference=event.payment_id,
-            amount=checkout.amount, acting_user=checkout.started_by,
+            amount=checkout.amount, acting_user=checkout.started_by, online=True,
         )
     except DomainError as error:
         return _not_applied(checkout, event, stored=stored, reason=str(error))

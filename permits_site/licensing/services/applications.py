@@ -432,6 +432,7 @@ def _void_open_invoice(application: Application) -> None:
 
 @transaction.atomic
 def start_review(*, application: Application, acting_user: User) -> Application:
+    permissions.refuse_own_application(acting_user, application)
     transitions.require("start_review", application)
     return _transition(
         application,
@@ -445,6 +446,7 @@ def start_review(*, application: Application, acting_user: User) -> Application:
 @transaction.atomic
 def request_changes(*, application: Application, message: str, acting_user: User) -> Application:
     """Send the application back to the applicant as a draft, saying what to change."""
+    permissions.refuse_own_application(acting_user, application)
     transitions.require("request_changes", application)
     if not message.strip():
         raise InvalidTransition("Say what the applicant should change.", field="message")
@@ -474,6 +476,7 @@ def require_nothing_blocks(application: Application) -> None:
 @transaction.atomic
 def approve_application(*, application: Application, acting_user: User) -> Application:
     """Approve once nothing blocks issuance."""
+    permissions.refuse_own_application(acting_user, application)
     transitions.require("approve", application)
     require_nothing_blocks(application)
     return _transition(
@@ -489,6 +492,7 @@ def approve_application(*, application: Application, acting_user: User) -> Appli
 @transaction.atomic
 def deny_application(*, application: Application, reason: str, acting_user: User) -> Application:
     """Deny with the reason the applicant is told; an unpaid invoice is voided."""
+    permissions.refuse_own_application(acting_user, application)
     transitions.require("deny", application)
     if not reason.strip():
         raise InvalidTransition("Give the reason for the denial.", field="reason")
@@ -541,6 +545,7 @@ def record_determination(
     The latest determination of a rule counts; an acceptable one is printed on the
     permit with the reviewer's name.
     """
+    permissions.refuse_own_application(acting_user, application)
     transitions.require("record_review", application)
     result = evaluate(application)
     reviewable = {finding.rule for finding in result.reviews} if result else set()

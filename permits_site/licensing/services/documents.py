@@ -12,6 +12,7 @@ from django.core.files.uploadedfile import UploadedFile
 from django.db import transaction
 
 from permits_site import audit
+from permits_site.accounts import permissions
 from permits_site.exceptions import DomainError
 from permits_site.licensing import transitions
 from permits_site.licensing.kinds import RequiredDocument, kind_for
@@ -209,8 +210,10 @@ def review_document(*, document: Document, accepted: bool, acting_user: User,
     """Accept the document or mark it not accepted, saying why (the ``reason`` its applicant
     reads, so they know what to send instead); refused once its application is issued,
     denied or withdrawn (``transitions.DOCUMENTS``): the decision is then part of a closed
-    record."""
+    record. No one decides the documents of their own application
+    (``permissions.own_application_refusal``)."""
     if document.application is not None:
+        permissions.refuse_own_application(acting_user, document.application)
         transitions.DOCUMENTS.require("decide", document.application)
     reason = "" if accepted else reason.strip()
     if not accepted and not reason:

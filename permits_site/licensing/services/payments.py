@@ -10,6 +10,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from permits_site import audit
+from permits_site.accounts import permissions
 from permits_site.exceptions import DomainError
 from permits_site.licensing.models import Invoice, InvoiceStatus, Payment, PaymentMethod
 
@@ -27,9 +28,14 @@ def register_payment_check(check: Callable[[Invoice], str | None]) -> None:
 
 
 def record_payment(
-    *, invoice: Invoice, method: str, reference: str, amount: Decimal, acting_user: User
+    *, invoice: Invoice, method: str, reference: str, amount: Decimal, acting_user: User,
+    online: bool = False,
 ) -> tuple[Payment, bool]:
     """Record a payment; returns (payment, created).
+
+    A member of staff records no payment on the invoice of their own application
+    (``permissions.own_application_refusal``); a payment the provider reports (``online``,
+    from its signed webhook) was made by its payer, not recorded by staff.
 
     Idempotent on ``reference``: recording the same receipt again for the
     same invoice and amount returns the first payment and changes nothing.
@@ -39,6 +45,8 @@ def record_payment(
     read, so payments arriving together are judged one after another: each
     sees what the one before it recorded, and none can pay more than is due.
     """
+    if not online and invoice.application_id is not None:
+        permissions.refuse_own_application(acting_user, invoice.application)
     reference = reference.strip()
     try:
         with transaction.atomic():

@@ -10,6 +10,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from permits_site import audit
+from permits_site.accounts import permissions
 from permits_site.exceptions import DomainError, InvalidTransition
 from permits_site.licensing import transitions
 from permits_site.licensing.kinds import YearEndNotice, kind_for
@@ -50,6 +51,7 @@ def issue_permit(*, application: Application, acting_user: User,
     permit's license year, issue it for the whole next one instead, where its law lets
     one apply ahead (North Andover's dog licenses from December 1, Licenses A(8)).
     """
+    permissions.refuse_own_application(acting_user, application)
     application = _locked_for_issue(application.pk)
     return _issue(application, acting_user=acting_user, next_license_year=next_license_year,
                   blockers_checked=False)
@@ -216,6 +218,7 @@ def approve_and_issue(*, application: Application, acting_user: User,
     Approval refuses on every blocker; the application stays locked until issued, so
     issuing does not evaluate them again (the renewal season issues hundreds at once).
     """
+    permissions.refuse_own_application(acting_user, application)
     application = _locked_for_issue(application.pk)
     transitions.require("approve_and_issue", application)
     approving = transitions.can_approve(application)

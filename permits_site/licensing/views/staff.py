@@ -216,6 +216,7 @@ def review_context(
     hearings = list(application.hearings.prefetch_related("abutters"))
     panel = kind.review_context(application, request.user) if kind.review_panel else {}
     decisions = [action for action in context["allowed_actions"] if action in DECISION_ACTIONS]
+    own_application = permissions.own_application_refusal(request.user, application)
     return {
         **context,
         "payment_form": PaymentForm(initial={"amount": _balance(application)}),
@@ -237,9 +238,14 @@ def review_context(
         "place_record": place_record(application, request.user),
         "gates": kind.gates(application.permit_type),
         "penalty_rows": penalty_rows(application, context["result"], user=request.user),
-        "determination_rows": _determination_rows(application, context["result"], bound),
+        "determination_rows": _determination_rows(request, application, context["result"],
+                                                  bound),
         "refused_form": next(iter(bound.values()), None),
-        "clerk_view": permissions.is_clerk(request.user, application.municipality_id),
+        # Why the screen offers none of the office's steps: the person applied for it.
+        "own_application": own_application,
+        # The clerk's forms (documents' decisions, a payment), never on their own application.
+        "clerk_view": permissions.is_clerk(request.user, application.municipality_id)
+        and own_application is None,
         "decide_documents": transitions.can_decide_documents(application),
         "decisions": decisions,
         "year_end_notice": year_end_notice(application, on=timezone.localdate())
@@ -345,19 +351,21 @@ def _variance_request_form(request, application, kind, result, variances, bound)
                  application=application)
 
 
-def _determination_rows(application: Application, result, bound) -> list[dict]:
+def _determination_rows(request, application: Application, result, bound) -> list[dict]:
     """Each needs_review finding with its latest determination and, while the application
-    is open, the form to record one (``lifecycle.md``)."""
+    is open, the form to record one (``lifecycle.md``) for a reviewer who may
+    (``permissions.may_take``: not on their own application)."""
     if result is None:
         return []
     latest = latest_determinations(application)
+    may_determine = permissions.may_take(request.user, "record_review", application)
     return [
         {
             "finding": finding,
             "determination": latest.get(finding.rule),
             "form": _form(bound, DeterminationForm, f"determine-{index}",
                           initial={"rule": finding.rule})
-            if transitions.can_record_review(application) else None,
+            if may_determine else None,
         }
         for index, finding in enumerate(result.reviews)
     ]
@@ -416,6 +424,7 @@ DONE = {
 def decide(request, pk: int, decision: str):
     """Start review, approve, deny (``reason``) or request changes (``message``)."""
     application = reviewable(request, pk)
+    permissions.require_not_own_application(request.user, application)
     try:
         application_services.decide_review(
             application=application, decision=decision, reason=request.POST.get("reason", ""),
@@ -432,6 +441,7 @@ def _record_determination(request, pk: int):
     """Record a reviewer's determination of the needs_review finding the form names by its
     place in the list (``finding``)."""
     application = reviewable(request, pk)
+    permissions.require_not_own_application(request.user, application)
     prefix = f"determine-{posted_number(request, 'finding')}"
     form = DeterminationForm(request.POST, prefix=prefix)
     if form.is_valid():
@@ -455,6 +465,7 @@ def _record_determination(request, pk: int):
 def issue(request, pk: int):
     """Approve (when not yet approved) and issue; the PDF renders after commit."""
     application = clerks_application(request, pk)
+    permissions.require_not_own_application(request.user, application)
     try:
         permit = approve_and_issue(
             application=application, acting_user=request.user,
@@ -486,6 +497,7 @@ def submit_for_applicant(request, pk: int):
 @require_POST
 def payment(request, pk: int):
     application = clerks_application(request, pk)
+    permissions.require_not_own_application(request.user, application)
     invoice = application_services.current_invoice(application)
     form = PaymentForm(request.POST)
     if invoice is None or not form.is_valid():
@@ -518,6 +530,8 @@ def document_decision(request, pk: int):
         request.user,
         pk=pk,
     )
+    if document.application is not None:
+        permissions.require_not_own_application(request.user, document.application)
     accepted = request.POST.get("decision") == "accept"
     try:
         review_document(document=document, accepted=accepted,
