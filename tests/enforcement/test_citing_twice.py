@@ -17,7 +17,7 @@ from permits_site.exceptions import DomainError
 from permits_site.licensing.models import Invoice
 from tests.api.conftest import client_for
 from tests.enforcement.conftest import DOG_COMPLAINT
-from tests.factories import InspectionFactory, Role, municipality, on_day, staff
+from tests.factories import InspectionFactory, Role, UserFactory, municipality, on_day, staff
 
 pytestmark = pytest.mark.django_db
 
@@ -112,6 +112,40 @@ def test_a_daily_fine_still_running_already_counts_each_later_day(tisbury_office
     assert list(errors) == ["offense"]
     assert f"Citation #{first.pk}" in errors["offense"][0]
     assert Citation.objects.count() == 1
+
+
+def test_another_case_of_the_party_at_the_same_place_starts_no_second_daily_fine(
+        tisbury_officer):
+    """A second case about the same party and place (opened from a later inspection, say)
+    does not start a second daily fine while the first one runs: each day is counted once."""
+    first = issue_citation(case=case_in("tisbury", TISBURY_HEALTH, tisbury_officer),
+                           offense="junkyard_noncompliance", acting_user=tisbury_officer)
+    second_case = case_in("tisbury", TISBURY_HEALTH, tisbury_officer)
+
+    with on_day(WEDNESDAY):
+        errors = refusal(case=second_case, offense="junkyard_noncompliance",
+                         acting_user=tisbury_officer)
+
+    assert errors == {"offense": [
+        f"Citation #{first.pk} fines this offense for each day until the party complies: it "
+        "counts today already."]}
+    assert Citation.objects.count() == 1
+
+
+def test_the_party_at_another_place_is_cited_as_their_next_offense(aco):
+    pat = UserFactory(first_name="Pat", last_name="Doe")
+
+    def case_at(address: str):
+        return open_case(municipality=municipality("north_andover"),
+                         case_type=DOG_COMPLAINT.code, party=pat, party_name="Pat Doe",
+                         address=address, complaint="Seen by the officer.", received_on=MONDAY,
+                         acting_user=aco)
+
+    issue_citation(case=case_at("1 Main St"), offense="running_at_large", acting_user=aco)
+    second = issue_citation(case=case_at("9 Beach Road"), offense="running_at_large",
+                            acting_user=aco)
+
+    assert second.offense_number == 2
 
 
 def test_each_day_being_a_separate_offense_a_later_day_after_the_last_one_is_cited(

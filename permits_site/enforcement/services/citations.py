@@ -96,6 +96,12 @@ def same_party(case: Case) -> Q:
                        case__address__iexact=case.address)
 
 
+def same_place(case: Case) -> Q:
+    """Cases about the same place as ``case``: its property, or the same address."""
+    at_address = Q(case__address__iexact=case.address)
+    return at_address | Q(case__place_id=case.place_id) if case.place_id else at_address
+
+
 def counted_offenses() -> Q:
     """Citations that count on a record: not dismissed at a hearing or found not
     responsible in court."""
@@ -112,12 +118,13 @@ def prior_offenses(case: Case, fine_item: FineItem, *, on: dt.date) -> int:
 
 
 def already_cited(case: Case, fine_item: FineItem, *, on: dt.date) -> str | None:
-    """Why a citation on the case already cites ``fine_item``'s offense on ``on``, if one
-    does: a later offense is a later violation (MGL c.40 §21D), so a second citation the
-    same day, or for the violations the case's inspection found, would double and escalate
-    the fine. Where each day is a separate offense (the schedule's per-day fines), a later
-    day is a new offense once the earlier fine stopped running: while it runs it counts
-    that day already. A citation dismissed or found not responsible does not count."""
+    """Why a citation already cites ``fine_item``'s offense on ``on``, if one does: a later
+    offense is a later violation (MGL c.40 §21D), so a second citation on the case the same
+    day, or for the violations the case's inspection found, would double and escalate the
+    fine. Where each day is a separate offense (the schedule's per-day fines), a later day
+    is a new offense once the earlier fine stopped running: while it runs — on this case or
+    on another case of the same party at the same place — it counts that day already. A
+    citation dismissed or found not responsible does not count."""
     earlier = (case.citations.filter(counted_offenses(), offense=fine_item.offense)
                .order_by("-issued_on", "-pk").distinct())
     same_day = earlier.filter(issued_on=on).first()
@@ -125,8 +132,11 @@ def already_cited(case: Case, fine_item: FineItem, *, on: dt.date) -> str | None
         return explain(gettext_noop("Citation #%(number)s already cites this offense on "
                                     "this case today."), number=str(same_day.pk))
     if fine_item.per_day:
-        running = earlier.filter(Q(accrues_until__isnull=True) | Q(accrues_until__gte=on),
-                                 warning=False).first()
+        running = (Citation.objects.filter(same_party(case), same_place(case),
+                                           counted_offenses(), offense=fine_item.offense,
+                                           warning=False)
+                   .filter(Q(accrues_until__isnull=True) | Q(accrues_until__gte=on))
+                   .order_by("-issued_on", "-pk").first())
         if running is not None:
             return explain(gettext_noop(
                 "Citation #%(number)s fines this offense for each day until the party "
