@@ -494,6 +494,10 @@ def test_the_hearing_authority_reduces_the_fine(client, officer, authority, resi
     assert response.status_code == 302
     assert (hearing.outcome, hearing.reduced_to) == ("reduced", Decimal("10.00"))
     assert citation.invoice.total == Decimal("10.00")
+    after = page_of(client.get(citation_url(citation)))
+    # Decided before the first window's last day: that day is named, not said to be past.
+    assert f"The window before the hearing: to {citation.due_on:%B} {citation.due_on.day}," in after
+    assert "ended" not in after
 
 
 def test_a_reduction_not_below_the_total_is_refused_on_its_field(client, officer, authority,
