@@ -101,16 +101,20 @@ def moment(value: dt.datetime | None) -> str:
 @register.filter
 def money(value: Decimal | int | None) -> str:
     """Dollars: "$1234.50" in English as before, "US$ 1.234,50" in Portuguese
-    and Spanish, whose readers use "$" for their own currencies and a comma for cents."""
+    and Spanish, whose readers use "$" for their own currencies and a comma for cents. A
+    negative amount (a reduction's line) takes a minus sign before the dollar sign, as a paid
+    amount does on a statement: "−$15.00", "−US$ 15,00"."""
     if value is None or value == "":
         return ""
+    value = Decimal(value)
+    sign = "−" if value < 0 else ""
     if _english():
-        return f"${formats.localize(value)}"
+        return f"{sign}${formats.localize(abs(value))}"
     decimal_separator = formats.get_format("DECIMAL_SEPARATOR")
     grouping_separator = formats.get_format("THOUSAND_SEPARATOR")
-    amount = number_format(Decimal(value), decimal_separator, decimal_pos=2, grouping=3,
+    amount = number_format(abs(value), decimal_separator, decimal_pos=2, grouping=3,
                            thousand_sep=grouping_separator, force_grouping=True)
-    return f"US$ {amount}"
+    return f"{sign}US$ {amount}"
 
 
 def _in_words(value: Any, *, html: bool) -> str:
