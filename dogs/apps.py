@@ -1,3 +1,5 @@
+from functools import partial
+
 from django.apps import AppConfig
 from django.utils.translation import gettext_noop
 
@@ -24,6 +26,7 @@ class DogsConfig(AppConfig):
         from dogs.impoundment.api import ImpoundmentViewSet
         from dogs.impoundment.deadlines import intake_records_to_forward
         from dogs.impoundment.home import impoundment_work
+        from dogs.impoundment.invoices import adoption_subject, fees_subject
         from dogs.impoundment.kinds import ImpoundmentFeesKind
         from dogs.kennels.api import KennelReviewViewSet, KennelViewSet
         from dogs.kennels.deadlines import kennel_decisions, kennel_hearing_notices
@@ -53,6 +56,7 @@ class DogsConfig(AppConfig):
         from permits_site.enforcement.services.penalties import register_penalty
         from permits_site.homes.registry import register_home_section
         from permits_site.licensing.declarations import Purpose, register_reference
+        from permits_site.licensing.invoice_subjects import register_invoice_subject
         from permits_site.licensing.kinds import register_kind
         from permits_site.licensing.page_registry import (
             register_nav_link,
@@ -73,6 +77,10 @@ class DogsConfig(AppConfig):
         register_kind(DogLicenseKind())
         register_kind(KennelLicenseKind())
         register_kind(ImpoundmentFeesKind())
+        # Impoundment C, H: an impoundment's invoices name it on the owner's "Fees due", the
+        # invoice's page and the Clerk's flagged payments.
+        register_invoice_subject(fees_subject, related=("impoundment__dog",))
+        register_invoice_subject(adoption_subject, related=("adoption",))
         register_questions(town, Purpose.KEEP_DOGS, questions.DOGS)
         register_reference("dog", dogs_of, add_page="dogs:dog_new",
                            add_label=gettext_noop("Add a dog"),
@@ -170,7 +178,10 @@ class DogsConfig(AppConfig):
         # and noise complaints (Limits A–E, Restraint C).
         register_home_section(Role.ANIMAL_CONTROL_OFFICER, "Impoundments", impoundment_work,
                               municipality=town)
-        register_home_section(Role.ANIMAL_CONTROL_OFFICER, "Dog cases", dog_case_work,
+        # Every open case of the chapter, but the noise complaints, listed under their own
+        # heading below.
+        register_home_section(Role.ANIMAL_CONTROL_OFFICER, "Dog cases",
+                              partial(dog_case_work, listed_elsewhere=(NUISANCE_NOISE_CASE,)),
                               municipality=town)
         register_home_section(Role.ANIMAL_CONTROL_OFFICER,
                               "Residence limits and noise complaints", limits_work,

@@ -1,20 +1,25 @@
 """Dog cases on the Animal Control Officer's home (Code ch. 60, Restraint E; Temporary
-restraint A): every open dog case with its next date — an undecided hearing, an order's
-compliance date — and the orders of temporary restraint running out within two weeks on any
-dog case, to renew in writing or let lapse. One query a list."""
+restraint A): every open case of the town's chapter 60 — a dog at large as well as a
+dangerous, potentially dangerous or nuisance dog, as the Cases list shows them — with its next
+date (an undecided hearing, an order's compliance date), and the orders of temporary restraint
+running out within two weeks on any dog case, to renew in writing or let lapse. A fixed
+number of queries a list."""
 
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Collection
 
 from django.db.models import Prefetch
 from django.urls import reverse
+from django.utils.http import urlencode
 
 from dogs.cases.common import DETERMINED_DOG_CASES, NUISANCE_DOG, POTENTIALLY_DANGEROUS_DOG
 from dogs.law import cite
 from permits_site.accounts.models import User
 from permits_site.enforcement.deadlines import window_end
 from permits_site.enforcement.models import Case, CaseHearing, CaseStatus, Order
+from permits_site.enforcement.registry import case_type_name, case_types, steps_page_url
 from permits_site.homes.registry import WorkItem, WorkList, limited
 from permits_site.towns.calendar import TownCalendar
 
@@ -34,21 +39,33 @@ def next_date(case: Case) -> dt.date | None:
 
 
 def _case_item(case: Case) -> WorkItem:
-    return WorkItem("Next step on the case", f"Case #{case.pk} ({case.party_name}, {case.address})",
-                    _case_url(case), due_on=next_date(case), since=case.received_on)
+    """The case by its number and type, linked to the page its next step is taken on: the
+    dog's own page for the cases that have one, the case page for the others."""
+    return WorkItem("Next step on the case",
+                    f"Case #{case.pk}, {case_type_name(case.case_type)} "
+                    f"({case.party_name}, {case.address})",
+                    steps_page_url(case), due_on=next_date(case), since=case.received_on)
 
 
-def open_dog_cases(town: TownCalendar) -> WorkList:
+def open_dog_cases(town: TownCalendar, *, listed_elsewhere: Collection[str] = ()) -> WorkList:
+    """Every case of the town's chapter 60 not closed — the Cases list's "open" ones, of
+    whatever type the case was opened as (a dog at large is cited on the town's dog control
+    case, not on a dangerous dog's) — oldest first. ``listed_elsewhere`` are the types
+    another list of the officer's home shows case by case (noise complaints), not counted
+    twice. Three queries, whatever the number of cases."""
+    codes = [registered.code for registered in case_types(town.municipality.code)
+             if registered.code not in listed_elsewhere]
     cases = Case.objects.filter(
-        municipality=town.municipality, case_type__in=DOG_CASES,
+        municipality=town.municipality, case_type__in=codes,
     ).exclude(status=CaseStatus.CLOSED).prefetch_related(
         Prefetch("hearings", CaseHearing.objects.filter(decided_on__isnull=True),
                  to_attr="open_hearings"),
         Prefetch("orders", Order.objects.filter(complied_on__isnull=True),
                  to_attr="open_orders"),
     ).order_by("received_on", "pk")
-    return limited("Open dog cases", cases, _case_item,
-                   empty="No dog case is open.")
+    return limited("Open dog cases", cases, _case_item, empty="No dog case is open.",
+                   link_label="Cases", link_url=reverse("enforcement:cases") + "?"
+                   + urlencode({"town": town.municipality.code}))
 
 
 def restraint_orders_ending(town: TownCalendar, *, today: dt.date) -> WorkList:
@@ -67,8 +84,10 @@ def restraint_orders_ending(town: TownCalendar, *, today: dt.date) -> WorkList:
                    empty="No restraint order ends in the next two weeks.")
 
 
-def dog_case_work(town: TownCalendar, *, user: User, today: dt.date) -> list[WorkList]:
-    return [open_dog_cases(town), restraint_orders_ending(town, today=today)]
+def dog_case_work(town: TownCalendar, *, user: User, today: dt.date,
+                  listed_elsewhere: Collection[str] = ()) -> list[WorkList]:
+    return [open_dog_cases(town, listed_elsewhere=listed_elsewhere),
+            restraint_orders_ending(town, today=today)]
 
 
 def petitions_to_decide(town: TownCalendar, *, user: User, today: dt.date) -> list[WorkList]:

@@ -25,6 +25,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from permits_site.accounts.models import Role
 from permits_site.accounts.permissions import is_admin, municipality_ids_with
 from permits_site.exceptions import DomainError
+from permits_site.licensing.invoice_subjects import invoice_subject, subject_related
 from permits_site.licensing.models import Invoice
 from permits_site.licensing.views.access import get_visible_or_404
 from permits_site.licensing.views.resident import error_messages
@@ -39,12 +40,12 @@ from permits_site.online_payments.models import (
 from permits_site.online_payments.providers import DemoCheckout, InvalidSignature, provider_for
 from permits_site.rules.wording import explain
 from permits_site.towns.models import Municipality
-from permits_site.towns.typed_text import typed_value
 
 
 def payable_invoices():
-    return Invoice.objects.select_related("municipality", "application__permit_type",
-                                          "citation").prefetch_related("lines")
+    """Invoices with their lines and the record each is for (its subject), in two queries."""
+    return Invoice.objects.select_related("municipality", *subject_related()
+                                          ).prefetch_related("lines")
 
 
 @login_required
@@ -67,6 +68,7 @@ def pay(request, invoice_id: int):
     charges = () if refusal else services.charge_lines(invoice)
     return render(request, "online_payments/pay.html", {
         "invoice": invoice, "refusal": refusal, "back": resident_link(invoice),
+        "subject": invoice_subject(invoice),
         "charges": charges, "total": sum(line.amount for line in charges),
         "office": PaymentOffice.objects.filter(municipality=invoice.municipality).first(),
         "demo": isinstance(provider_for(invoice.municipality), DemoCheckout),
@@ -80,28 +82,20 @@ class Link:
 
 
 def resident_link(invoice: Invoice) -> Link:
-    """The payer's page of what the invoice is for, named in words a page says in the
-    reader's language (``explained``)."""
-    if invoice.application_id:
-        return Link(reverse("licensing:application", args=[invoice.application_id]),
-                    explain(gettext_noop("%(permit)s application"),
-                            permit=typed_value(invoice.application.permit_type, "name")))
-    citation = getattr(invoice, "citation", None)
-    if citation is not None:
-        return Link(reverse("citations:detail", args=[citation.pk]),
-                    explain(gettext_noop("Citation #%(number)s"), number=str(citation.pk)))
+    """The payer's page of what the invoice is for (its subject), named in words a page says
+    in the reader's language (``explained``); My permits when it has none."""
+    subject = invoice_subject(invoice)
+    if subject is not None and subject.url:
+        return Link(subject.url, subject.label)
     return Link(reverse("licensing:dashboard"), explain(gettext_noop("My permits")))
 
 
 def staff_link(invoice: Invoice) -> Link:
-    """The staff page of what the invoice is for: the review, the citation or the case."""
-    if invoice.application_id:
-        return Link(reverse("licensing:review", args=[invoice.application_id]),
-                    f"{invoice.application.permit_type.name} #{invoice.application_id}")
-    citation = getattr(invoice, "citation", None)
-    if citation is not None:
-        return Link(reverse("enforcement:citation", args=[citation.pk]),
-                    f"Citation #{citation.pk}")
+    """The staff page of what the invoice is for: the review, the citation, the record a
+    bylaw app keeps or the case."""
+    subject = invoice_subject(invoice)
+    if subject is not None and subject.staff_url:
+        return Link(subject.staff_url, subject.staff_label)
     charge = getattr(invoice, "case_charge", None)
     if charge is not None:
         return Link(reverse("enforcement:case", args=[charge.case_id]), f"Case #{charge.case_id}")
@@ -112,8 +106,9 @@ def staff_link(invoice: Invoice) -> Link:
 def returned(request, token):
     """Where the provider sends the resident back, paid or not."""
     checkout = get_visible_or_404(
-        OnlineCheckout.objects.select_related("invoice__municipality", "invoice__citation",
-                                              "invoice__application__permit_type", "payment"),
+        OnlineCheckout.objects.select_related(
+            "invoice__municipality", "payment",
+            *(f"invoice__{path}" for path in subject_related())),
         lambda user, checkout: checkout.started_by_id == user.pk, request.user, token=token)
     return render(request, "online_payments/returned.html", {
         "checkout": checkout, "back": resident_link(checkout.invoice),
@@ -196,7 +191,9 @@ def overview(request):
         raise Http404("No such page.")
     return render(request, "online_payments/overview.html", {
         "flags": [(flag, staff_link(flag.checkout.invoice))
-                  for flag in services.open_flags(municipality_ids=clerk_towns)]
+                  for flag in services.open_flags(municipality_ids=clerk_towns).select_related(
+                      "checkout__invoice__municipality",
+                      *(f"checkout__invoice__{path}" for path in subject_related()))]
         if clerk_towns else None,
         "towns": Municipality.objects.filter(pk__in=admin_towns).select_related(
             "payment_office"),

@@ -92,6 +92,22 @@ def test_the_officers_sections_are_north_andovers_only(client):
             in page)
 
 
+def test_the_officers_home_counts_and_links_an_open_dog_at_large_case(client):
+    """The demo's case #1: a dog at large, cited, still open on the Cases list — My work
+    counts it among the open dog cases and links to it."""
+    case = CitationFactory(case__case_type="north_andover.dog_control",
+                           case__party_name="Jane Smith", case__address="12 Elm Street").case
+    client.force_login(staff(Role.ANIMAL_CONTROL_OFFICER, "north_andover"))
+
+    page = page_text(client.get(HOME).content.decode())
+
+    assert "Open dog cases 1" in page
+    assert "No dog case is open" not in page
+    assert (f"Next step on the case: Case #{case.pk}, Dog at large, waste, noise, limits or "
+            "feeding wildlife (Jane Smith, 12 Elm Street)") in page
+    assert f'href="/enforcement/cases/{case.pk}/"' in client.get(HOME).content.decode()
+
+
 def test_the_agenda_names_the_application_an_inspection_is_of_before_its_permit(client):
     """A site visit before the permit issues reads as the inspection page names it, not as
     a place with no permit."""

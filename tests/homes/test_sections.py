@@ -333,6 +333,33 @@ def test_an_open_dog_case_shows_its_next_date(na_town):
     assert item.due_on == days(3)
 
 
+def test_every_open_case_of_the_towns_chapter_60_is_an_open_dog_case(na_town):
+    """A dog at large is the town's commonest dog case: it is listed with the dangerous,
+    potentially dangerous and nuisance dogs, as the Cases list shows it, each linked to the
+    page its next step is taken on; a closed case, another town's and a noise complaint
+    (listed under its own heading) are not."""
+    from dogs.cases.home import open_dog_cases
+
+    at_large = CaseFactory(case_type="north_andover.dog_control", received_on=days(-3),
+                           party_name="Jane Smith", address="12 Elm Street")
+    nuisance = CaseFactory(case_type=NUISANCE_DOG, received_on=days(-1))
+    determined = CaseFactory(case_type="north_andover.dangerous_dog", status="determined")
+    CaseFactory(case_type="north_andover.dog_control", status="closed")
+    CaseFactory(case_type=NUISANCE_NOISE_CASE)
+    CaseFactory(case_type="northborough.stable_violation",
+                municipality=town_calendar("northborough").municipality)
+
+    work = open_dog_cases(na_town, listed_elsewhere=(NUISANCE_NOISE_CASE,))
+
+    assert [item.url for item in work.items] == [
+        f"/enforcement/cases/{at_large.pk}/", f"/dogs/cases/{nuisance.pk}/",
+        f"/dogs/cases/{determined.pk}/"]
+    assert work.items[0].record == (f"Case #{at_large.pk}, Dog at large, waste, noise, limits "
+                                    "or feeding wildlife (Jane Smith, 12 Elm Street)")
+    assert work.items[0].since == days(-3)
+    assert work.link_url == "/enforcement/cases/?town=north_andover"
+
+
 def test_residence_limit_orders_and_noise_complaints(na_town):
     from dogs.limits.home import noise_complaints, residence_limit_orders
 

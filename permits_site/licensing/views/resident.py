@@ -15,6 +15,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from permits_site.accounts import permissions
 from permits_site.exceptions import DomainError
 from permits_site.licensing.forms import DocumentUploadForm
+from permits_site.licensing.invoice_subjects import invoice_subject, subject_related
 from permits_site.licensing.kinds import kind_for, list_related, registered_kinds, renewal_url
 from permits_site.licensing.models import (
     Application,
@@ -117,7 +118,7 @@ def dashboard(request):
             permissions.party_rows(user, owner_field="payer", business_field="payer_business"),
             status=InvoiceStatus.OPEN,
         )
-        .select_related("application__permit_type", "citation", "municipality")
+        .select_related("municipality", *subject_related())
         .prefetch_related("lines"),
         DASHBOARD_INVOICES,
     )
@@ -139,7 +140,8 @@ def dashboard(request):
             "permits": [(permit, renewal_url(permit), holder_links(permit),
                          permit.begins_after(today)) for permit in permits.rows],
             "permits_listing": permits,
-            "open_invoices": open_invoices.rows,
+            "open_invoices": [(invoice, invoice_subject(invoice))
+                              for invoice in open_invoices.rows],
             "invoices_listing": open_invoices,
             "panels": [panel for panel in panels if _opened(panel, tied)],
             "other_towns_panels": [panel for panel in panels if not _opened(panel, tied)],

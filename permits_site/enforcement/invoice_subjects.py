@@ -1,0 +1,31 @@
+"""A citation's invoice, named as its payer's pages name the citation
+(``permits_site.licensing.invoice_subjects``)."""
+
+from __future__ import annotations
+
+from django.urls import reverse
+from django.utils.translation import gettext_noop
+
+from permits_site.licensing.invoice_subjects import InvoiceSubject
+from permits_site.licensing.models import Invoice
+from permits_site.rules.wording import explain
+from permits_site.towns.typed_text import typed_value
+
+
+def citation_subject(invoice: Invoice) -> InvoiceSubject | None:
+    """The fine of a citation: its page gives the last day to pay and the hearing the person
+    cited may ask for (MGL c.40 §21D, or the town's own window)."""
+    citation = getattr(invoice, "citation", None)
+    if citation is None:
+        return None
+    number = str(citation.pk)
+    return InvoiceSubject(
+        name=explain(gettext_noop("Citation #%(number)s: %(offense)s, %(town)s"),
+                     number=number, offense=typed_value(citation, "description"),
+                     town=invoice.municipality.short_name),
+        label=explain(gettext_noop("Citation #%(number)s"), number=number),
+        url=reverse("citations:detail", args=[citation.pk]),
+        purpose=gettext_noop("its page gives the last day to pay and the hearing you may "
+                             "ask for"),
+        staff_label=f"Citation #{citation.pk}",
+        staff_url=reverse("enforcement:citation", args=[citation.pk]))
