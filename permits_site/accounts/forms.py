@@ -72,6 +72,10 @@ def _text(label: str, autocomplete: str, *, max_length: int, required: bool = Tr
 
 
 ZIP_CODE = RegexValidator(r"^\d{5}(-\d{4})?$", _("Enter a ZIP code like 01845 or 01845-1234."))
+#: A telephone number as people write it — 7 to 15 digits, with spaces, dots, dashes,
+#: parentheses, a leading "+" and an extension — since licenses and notices print it.
+PHONE = RegexValidator(r"(?i)^\+?(?:[\s().-]*\d){7,15}[\s().-]*(?:(?:x|ext\.?)\s*\d{1,6})?$",
+                       _("Enter a telephone number like (978) 555-0100."))
 
 
 class ProfileForm(forms.Form):
@@ -83,7 +87,7 @@ class ProfileForm(forms.Form):
     city = _text(_("City or town"), "address-level2", max_length=100)
     postal_code = _text(_("ZIP code"), "postal-code", max_length=10, validators=[ZIP_CODE])
     phone = forms.CharField(
-        label=_("Phone (optional)"), max_length=30, required=False,
+        label=_("Phone (optional)"), max_length=30, required=False, validators=[PHONE],
         widget=forms.TextInput(attrs={"autocomplete": "tel", "type": "tel"}),
     )
 

@@ -48,3 +48,20 @@ def test_registration_refuses_a_zip_code_the_profile_would_refuse(postal_code, m
 @pytest.mark.django_db
 def test_registration_without_a_phone_is_accepted():
     assert registration(phone="").is_valid(), registration(phone="").errors
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("phone", "accepted"), [
+    ("(978) 555-0100", True), ("+1 978.555.0100", True), ("978-555-0100 ext. 12", True),
+    ("555-0100", True),  # seven digits, a local number
+    ("555-010", False),  # six
+    ("abc", False), ("1", False), ("9785550100123456", False),  # sixteen
+])
+def test_a_phone_is_a_telephone_number_on_both_forms(phone, accepted):
+    """Licenses and notices print it: letters or a stray digit are refused, naming the field."""
+    form = registration(phone=phone)
+
+    assert form.is_valid() is accepted, form.errors
+    assert ProfileForm(data={**form.data}).is_valid() is accepted
+    if not accepted:
+        assert form.errors["phone"] == ["Enter a telephone number like (978) 555-0100."]
