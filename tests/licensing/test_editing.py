@@ -360,3 +360,19 @@ def test_a_returned_stable_application_is_also_changed_on_the_generated_form(
     assert response.status_code == 302
     assert application.facts["distance_to_abutter_property_line_ft"] == 48
     assert application.stable_application.layout == form.initial["layout"]
+
+
+def test_a_request_for_changes_without_them_names_the_screen_s_field(client, garden_party,
+                                                                    resident, clerk):
+    application = party_draft(garden_party, resident)
+    application_services.submit_application(application=application, acting_user=resident)
+    client.force_login(clerk)
+
+    response = client.post(reverse("licensing:decide", args=[application.pk, "request_changes"]),
+                           {"message": " "}, follow=True)
+
+    page = response.content.decode()
+    assert "Changes the applicant must make: Say what the applicant should change." in page
+    assert "Message:" not in page
+    application.refresh_from_db()
+    assert application.status == ApplicationStatus.SUBMITTED

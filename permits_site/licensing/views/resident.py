@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import Prefetch
@@ -58,13 +60,14 @@ def applications_with_details():
     )
 
 
-def error_messages(request, error: DomainError) -> None:
-    """A service's refusal as messages, each in the reader's language (``explained``)."""
+def error_messages(request, error: DomainError, *, labels: Mapping[str, str] | None = None
+                   ) -> None:
+    """A service's refusal as messages, each in the reader's language (``explained``), each
+    named by its field's label on the page (``labels``), else by the field's name."""
     for field, texts in error.errors.items():
         for text in texts:
-            prefix = (
-                "" if field == "non_field_errors" else f"{field.replace('_', ' ').capitalize()}: "
-            )
+            label = (labels or {}).get(field) or field.replace("_", " ").capitalize()
+            prefix = "" if field == "non_field_errors" else f"{label}: "
             messages.error(request, format_html("{}{}", prefix, explained(text)))
 
 

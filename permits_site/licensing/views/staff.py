@@ -419,6 +419,11 @@ DONE = {
 }
 
 
+#: The review screen's labels of the fields a decision posts, naming them in a refusal.
+DECISION_LABELS = {"message": "Changes the applicant must make",
+                   "reason": "Reason for denial"}
+
+
 @reviewer_required
 @require_POST
 def decide(request, pk: int, decision: str):
@@ -431,7 +436,7 @@ def decide(request, pk: int, decision: str):
             message=request.POST.get("message", ""), acting_user=request.user,
         )
     except DomainError as error:
-        error_messages(request, error)
+        error_messages(request, error, labels=DECISION_LABELS)
     else:
         messages.success(request, DONE[decision])
     return redirect("licensing:review", pk=pk)
