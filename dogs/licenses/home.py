@@ -43,5 +43,6 @@ def _item(dog: Dog) -> WorkItem:
 def paper_licenses_to_record(town: TownCalendar, *, user: User | None, today: dt.date
                              ) -> list[WorkList]:
     return [limited("Paper licenses to record", unlicensed_dogs(town), _item,
-                    empty="Every dog of the town has a license on record.",
+                    empty="No dog waits for a paper license to be recorded: each has a "
+                          "license, or an application for one, on record.",
                     link_label="Renewal season", link_url=reverse("dogs:renewal_season"))]
