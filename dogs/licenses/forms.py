@@ -50,8 +50,8 @@ class DogForm(forms.ModelForm):
         self.fields["property"].queryset = residence_choices(owner)
         address = owner.street_address.strip()
         self.fields["property"].empty_label = (
-            gettext("My mailing address (%(address)s)") % {"address": address} if address
-            else gettext("My mailing address")
+            gettext("The owner's mailing address (%(address)s)") % {"address": address}
+            if address else gettext("The owner's mailing address")
         )
         self.fields["sex"].choices = [(value, gettext(label) if value else label)
                                       for value, label in self.fields["sex"].choices]
