@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -149,7 +150,19 @@ def _live_places(municipality):
 
 
 def _places_at(municipality, address: str):
-    return _live_places(municipality).filter(normalised_address=normalise_address(address))
+    return _live_places(municipality).filter(
+        normalised_address=normalise_address(street_address(municipality, address)))
+
+
+def street_address(municipality, address: str) -> str:
+    """``address`` without the town, state and ZIP code a person may add after the street
+    ("9 Beach Road, Tisbury, MA 02568" is "9 Beach Road" of Tisbury): a property belongs
+    to its town already, so the same place is one record however it is typed."""
+    typed = address.strip()
+    town = re.escape(municipality.short_name)
+    street = re.sub(rf"(?i)[\s,]+{town}(?:[\s,]+(?:MA|Mass\.?|Massachusetts))?"
+                    rf"(?:[\s,]+\d{{5}}(?:-\d{{4}})?)?[\s.]*$", "", typed)
+    return street or typed
 
 
 @transaction.atomic
@@ -187,7 +200,8 @@ def find_or_create_property(
         try:
             with transaction.atomic():
                 existing = Property.objects.create(
-                    municipality=municipality, address=address.strip(), parcel=parcel,
+                    municipality=municipality, address=street_address(municipality, address),
+                    parcel=parcel,
                     attributes=parsed,
                 )
         except IntegrityError:

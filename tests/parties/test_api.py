@@ -233,6 +233,31 @@ def test_the_same_normalised_address_again_is_a_200(resident, other_resident):
     assert Property.objects.count() == 1
 
 
+@pytest.mark.parametrize("typed", ["12 Main Street, North Andover",
+                                   "12 Main St North Andover MA 01845",
+                                   "12 main street, north andover, Massachusetts"])
+def test_the_town_state_and_zip_typed_after_the_street_are_the_same_place(
+        resident, other_resident, typed):
+    """A property belongs to its town: the town's name, the state and the ZIP code after the
+    street name no other place (lifecycle.md: one record per real place in a town)."""
+    first = post(resident, PROPERTIES, {"municipality": "north_andover", "address": typed})
+
+    again = post(other_resident, PROPERTIES, {"municipality": "north_andover",
+                                              "address": "12 Main Street"})
+
+    assert first.status_code == 201, first.content
+    assert "andover" not in first.json()["address"].lower()
+    assert (again.status_code, again.json()["id"]) == (200, first.json()["id"])
+    assert Property.objects.count() == 1
+
+
+def test_a_street_named_for_the_town_keeps_its_name(resident):
+    created = post(resident, PROPERTIES, {"municipality": "tisbury",
+                                          "address": "12 Tisbury Road, Tisbury"})
+
+    assert created.json()["address"] == "12 Tisbury Road"
+
+
 def test_the_same_address_without_its_parcel_is_the_same_place(resident, other_resident):
     """One record per place: "unique by parcel, else by normalised address" (lifecycle.md)."""
     first = post(resident, PROPERTIES, {"municipality": "northborough",
