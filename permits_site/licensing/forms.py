@@ -103,6 +103,9 @@ def _when_to_attach(document: DeclaredDocument) -> str:
     if document.may_follow:
         return gettext_noop(
             "PDF, PNG or JPEG, up to 10 MB; it may follow after you submit (%(section)s).")
+    if document.one_of:
+        return gettext_noop("PDF, PNG or JPEG, up to 10 MB; this or its alternative, one of "
+                            "them before you submit (%(section)s).")
     return gettext_noop(
         "PDF, PNG or JPEG, up to 10 MB; attach it before you submit (%(section)s).")
 

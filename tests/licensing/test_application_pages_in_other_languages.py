@@ -112,3 +112,13 @@ def test_the_next_steps_inspection_and_role_are_said_in_the_readers_language():
     assert step.startswith("The Tisbury Board of Health agent will arrange the inspection")
     assert "vai marcar a vistoria" in said_in("pt-br", step)
     assert '<span class="citation" lang="en">Tisbury BOH Reg 09.8</span>' in said_in("es", step)
+
+
+def test_documents_that_are_alternatives_say_one_of_them_is_due():
+    """The rabies certificate or the veterinarian's exemption (Licenses A(1)): the form says
+    that one of the two is due, not that each must be attached."""
+    text = page(UserFactory(), "en", reverse("licensing:apply",
+                                             args=["north_andover.dog_license"]))
+
+    assert text.count("this or its alternative, one of them before you submit") == 2
+    assert "attach it before you submit" not in text
