@@ -130,7 +130,8 @@ class CitationHearingSerializer(BoundedModelSerializer):
 
     class Meta:
         model = CitationHearing
-        fields = ["requested_on", "decided_on", "outcome", "reduced_to", "pay_by", "note"]
+        fields = ["requested_on", "hearing_date", "decided_on", "outcome", "reduced_to",
+                  "pay_by", "note"]
 
     def to_representation(self, hearing: CitationHearing) -> dict[str, Any]:
         return {**super().to_representation(hearing), "outcome": hearing.outcome or None}
@@ -248,6 +249,13 @@ def named_choices(component: str, choices: list[str]) -> type[serializers.Choice
 
 HearingOutcomeField = named_choices("CitationHearingOutcome", HearingOutcome.values)
 CourtOutcomeField = named_choices("CourtOutcome", CourtOutcome.values)
+
+
+class CitationHearingDateSerializer(StrictSerializer):
+    """The day of the hearing the party asked for: today or later, on a day the town's
+    offices are open; set again to move it while the hearing is undecided."""
+
+    hearing_date = StrictDateField()
 
 
 class CitationHearingDecisionSerializer(StrictSerializer):
@@ -377,6 +385,16 @@ class CitationViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
         validated_body(StrictSerializer, request.data)
         dispositions.request_hearing(citation=citation, acting_user=request.user)
         return self.respond(citation, status_code=status.HTTP_201_CREATED)
+
+    @extend_schema(request=CitationHearingDateSerializer, responses=CitationDetailSerializer)
+    @action(detail=True, methods=["post"], url_path="hearing-date")
+    def hearing_date(self, request, pk=None):
+        """Set (or move) the day of the requested hearing; the party is told each time."""
+        citation = self.get_object()
+        dispositions.HEARING_DATE_STEP.require(request.user, town_of(citation))
+        data = validated_body(CitationHearingDateSerializer, request.data)
+        dispositions.set_hearing_date(citation=citation, acting_user=request.user, **data)
+        return self.respond(citation)
 
     @extend_schema(request=CitationHearingDecisionSerializer,
                    responses=CitationDetailSerializer)

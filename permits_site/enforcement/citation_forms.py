@@ -66,6 +66,21 @@ class RequestHearingForm(CitationActionForm):
     """Nothing to fill in: the party (or staff on their behalf) asks within the window."""
 
 
+class HearingDateForm(CitationActionForm):
+    """The day of the hearing the party asked for, set or moved while it is undecided."""
+
+    hearing_date = bounded_date_field(
+        label="Hearing date",
+        help_text="Today or later, on a day the town's offices are open. The party is told.")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        hearing = dispositions.hearing_of(self.citation)
+        if hearing is not None and hearing.hearing_date is not None:
+            self.fields["hearing_date"].initial = hearing.hearing_date
+            self.fields["hearing_date"].label = "New hearing date"
+
+
 class DecideHearingForm(CitationActionForm):
     outcome = forms.ChoiceField(
         choices=HearingOutcome.choices, widget=forms.RadioSelect, label="Decision",

@@ -358,6 +358,12 @@ CITATION_ACTIONS = {
                                                                       on=today),
         step=Step("request a hearing for the cited party", permissions.CASE_WORKER_ROLES),
     ),
+    "hearing_date": CitationAction(
+        citation_forms.HearingDateForm, dispositions.set_hearing_date,
+        "Hearing date set: the party is told.",
+        offered=lambda citation, current, policy, today: current is Standing.HEARING,
+        step=dispositions.HEARING_DATE_STEP,
+    ),
     "hearing_decision": CitationAction(
         citation_forms.DecideHearingForm, dispositions.decide_hearing,
         "Hearing decision recorded.",

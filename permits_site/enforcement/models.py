@@ -448,6 +448,10 @@ class CitationHearing(models.Model):
     requested_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
     )
+    hearing_date = models.DateField(
+        null=True, blank=True,
+        help_text="The day the hearing is held, once the hearing authority sets it.",
+    )
     decided_on = models.DateField(null=True, blank=True)
     outcome = models.CharField(max_length=10, choices=HearingOutcome.choices, blank=True)
     reduced_to = models.DecimalField(

@@ -16,7 +16,14 @@ from django.urls import reverse
 from django.utils.translation import gettext_noop
 
 from permits_site.audit.models import AuditEntry
-from permits_site.enforcement.models import Case, CaseHearing, Citation, Inspection, Order
+from permits_site.enforcement.models import (
+    Case,
+    CaseHearing,
+    Citation,
+    CitationHearing,
+    Inspection,
+    Order,
+)
 from permits_site.licensing.models import Application, Invoice, Payment, Permit, PermitHearing
 from permits_site.notifications.models import MessageKind
 from permits_site.notifications.services import Draft, absolute_url, people_of
@@ -145,6 +152,20 @@ def case_hearing_continued(entry):
                           ), _case_people(case)
 
 
+def citation_hearing_dated(entry):
+    """The day of the hearing a cited party asked for, set or moved: each time a notice."""
+    case = Case.objects.select_related("municipality", "party", "party_business").get(
+        citations__pk=entry.object_id)
+    hearing = CitationHearing.objects.get(pk=entry.after["hearing"], citation_id=entry.object_id)
+    previous = entry.before.get("hearing_date") or ""
+    about_text = explain(gettext_noop("citation #%(number)s at %(address)s"),
+                         number=str(entry.object_id), address=case.address)
+    return _hearing_draft(hearing, where="", about_text=about_text,
+                          municipality=case.municipality, reader=case.party,
+                          moved_from=dt.date.fromisoformat(previous) if previous else None,
+                          key_suffix=f":dated:{entry.pk}"), _case_people(case)
+
+
 def application_hearing_scheduled(entry):
     hearing = PermitHearing.objects.select_related(
         "application__permit_type", "application__municipality", "application__applicant",
@@ -163,8 +184,8 @@ def _about_case(case: Case) -> str:
                    number=str(case.pk), address=case.address)
 
 
-def _hearing_draft(hearing: CaseHearing | PermitHearing, *, where: str, about_text: str,
-                   municipality, reader, moved_from: dt.date | None = None,
+def _hearing_draft(hearing: CaseHearing | CitationHearing | PermitHearing, *, where: str,
+                   about_text: str, municipality, reader, moved_from: dt.date | None = None,
                    key_suffix: str = "") -> Draft:
     hearing_date = hearing.hearing_date
     return Draft(
@@ -238,6 +259,7 @@ HANDLERS: dict[str, Callable[[AuditEntry], Addressed]] = {
     "case.hearing_scheduled": case_hearing_scheduled,
     "case.hearing_continued": case_hearing_continued,
     "hearing.scheduled": application_hearing_scheduled,
+    "citation.hearing_date_set": citation_hearing_dated,
     "case.order_issued": order_issued,
     "inspection.scheduled": inspection_dated,
     "inspection.rescheduled": inspection_dated,

@@ -380,8 +380,9 @@ def test_the_party_asks_for_a_hearing_within_the_window(resident, on_record):
     assert response.status_code == 201, response.json()
     item = response.json()
     assert item["standing"] == "hearing"
-    assert item["hearing"] == {"requested_on": "2027-06-14", "decided_on": None,
-                               "outcome": None, "reduced_to": None, "pay_by": None, "note": ""}
+    assert item["hearing"] == {"requested_on": "2027-06-14", "hearing_date": None,
+                               "decided_on": None, "outcome": None, "reduced_to": None,
+                               "pay_by": None, "note": ""}
 
 
 def test_case_staff_ask_for_a_hearing_for_the_party(aco, on_record):

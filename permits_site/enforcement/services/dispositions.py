@@ -36,6 +36,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_noop
 
 from permits_site import audit
+from permits_site.accounts import permissions
 from permits_site.enforcement.models import (
     Citation,
     CitationHearing,
@@ -53,6 +54,7 @@ from permits_site.enforcement.services.citations import (
     window_due,
 )
 from permits_site.enforcement.services.fines import fine_item_in_force
+from permits_site.enforcement.steps import Step
 from permits_site.exceptions import DomainError, InvalidTransition
 from permits_site.licensing.models import Invoice, InvoiceLine, InvoiceStatus
 from permits_site.rules import fines
@@ -60,6 +62,7 @@ from permits_site.rules.calendar import format_date
 from permits_site.rules.fees import QuoteRefused, money
 from permits_site.rules.fines import parse_money
 from permits_site.rules.wording import CitedSection, explain
+from permits_site.towns.office_days import require_coming, require_open_day
 
 if TYPE_CHECKING:
     from permits_site.accounts.models import User
@@ -268,6 +271,43 @@ def request_hearing(*, citation: Citation, acting_user: User) -> CitationHearing
         citation=citation, requested_on=today, requested_by=acting_user)
     _record(citation, acting_user=acting_user, action="citation.hearing_requested",
             summary=f"Hearing requested on citation #{citation.pk}", hearing=hearing.pk)
+    return hearing
+
+
+#: Who sets a citation hearing's date: those who decide it (the page, the API, the service).
+HEARING_DATE_STEP = Step("set the date of a citation's hearing", permissions.CASE_DECIDER_ROLES)
+
+
+@transaction.atomic
+def set_hearing_date(*, citation: Citation, hearing_date: dt.date, acting_user: User
+                     ) -> CitationHearing:
+    """The hearing authority (or Board) sets the day of the hearing the party asked for, or
+    moves it while it is undecided: today or later, on a day the town's offices are open.
+    The party is told each time (:mod:`permits_site.notifications.events`)."""
+    citation = _locked(citation)
+    municipality = citation.case.municipality
+    if not HEARING_DATE_STEP.allows(acting_user, municipality.pk):
+        raise HEARING_DATE_STEP.denied(town=municipality.pk)
+    hearing = hearing_of(citation)
+    if hearing is None or hearing.decided_on is not None:
+        raise InvalidTransition("This citation has no hearing waiting for a decision: "
+                                "no date is set for it.")
+    require_coming(hearing_date, field="hearing_date", what="That day")
+    if hearing_date == hearing.hearing_date:
+        raise DomainError("The hearing is already set for that day.", field="hearing_date")
+    require_open_day(municipality, hearing_date, field="hearing_date")
+    previous = hearing.hearing_date
+    hearing.hearing_date = hearing_date
+    hearing.save(update_fields=["hearing_date"])
+    audit.record(
+        actor=acting_user, action="citation.hearing_date_set", subject=citation,
+        municipality=municipality,
+        summary=(f"Hearing on citation #{citation.pk} moved from {format_date(previous)} to "
+                 f"{format_date(hearing_date)}" if previous else
+                 f"Hearing on citation #{citation.pk} set for {format_date(hearing_date)}"),
+        before={"hearing_date": str(previous or "")},
+        after={"hearing": str(hearing.pk), "hearing_date": str(hearing_date)},
+    )
     return hearing
 
 
