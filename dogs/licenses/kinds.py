@@ -84,7 +84,8 @@ SPAYED_NEUTERED = Fact("spayed_neutered", FactType.BOOL,
 QUOTE_FACTS = (SPAYED_NEUTERED, LICENSE_YEAR)
 OPTIONAL_QUOTE_FACTS = (replace(SPAYED_NEUTERED, required=False), LICENSE_YEAR)
 DOG_FIELD = reference_field("dog", gettext_noop("The dog"), references="dog",
-                            help=gettext_noop("One of the owner's registered dogs still kept in town."))
+                            help=gettext_noop("One of the owner's registered dogs still kept "
+                                              "in town."))
 #: A transfer names the license surrendered from another town (Licenses A(4)).
 SURRENDERED_LICENSE_FIELDS = (
     detail_field("previous_jurisdiction", FactType.TEXT, gettext_noop("Previous town and state"),
