@@ -138,7 +138,7 @@ def pay_on_the_demo_checkout(page: Page, language: Language, amount: str) -> Non
     page.get_by_role("link", name=re.compile(rf"^{re.escape(language.pay_invoice)} \d+$")
                      ).click()
     expect(page.get_by_text(language.demo)).to_be_visible()
-    expect(page.locator("main table")).to_contain_text(language.invoice)
+    expect(page.locator("main table", has_text=language.invoice)).to_be_visible()
     seen(page, language)
     page.get_by_role("button", name=language.continue_to_checkout).click()
     expect(page.get_by_text(language.demo)).to_be_visible()

@@ -52,7 +52,8 @@ def test_dashboard_application_and_license_pages_fit_a_phone(phone_page, live_se
         box = download.bounding_box()
         assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE_WIDTH
 
-    page.get_by_role("link", name="Temporary Dumpster Permit").click()
+    # More than one link names the permit type; the first opens its application's page.
+    page.get_by_role("link", name="Temporary Dumpster Permit").first.click()
     expect(page.get_by_role("heading", name="Temporary Dumpster Permit")).to_be_visible()
     assert_fits_the_phone(page)
 

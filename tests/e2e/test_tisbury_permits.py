@@ -150,7 +150,7 @@ def ask_waiver(page: Page, rule: str, *, regulation: str, relief: str) -> None:
     page.get_by_label("What is asked of the Board, and why").fill(relief)
     page.get_by_label("The exact regulation: page, section", exact=False).fill(regulation)
     page.get_by_label("The waiver asked").fill(relief)
-    page.get_by_role("button", name="Request the variance").click()
+    page.get_by_role("button", name="Request the waiver").click()
 
 
 def test_a_disposal_works_permit_on_a_barrier_beach(page, live_server, clerk):
@@ -282,14 +282,14 @@ def test_a_temporary_dumpster_runs_thirty_days_and_is_renewed_once(page, live_se
         assert_accessible(page)
         page.get_by_role("link", name=f"Renew {first.number}").click()
         expect(page.get_by_label("Permit period start date")).to_have_value("2030-07-06")
-        expect(page.get_by_label("Permit period end date")).to_have_value("2030-08-05")
+        expect(page.get_by_label("Permit period end date")).to_have_value("2030-08-04")
         assert_accessible(page)
         renewal = issued(applied())
 
     assert renewal.application.previous_permit == first
     assert (renewal.valid_from, renewal.valid_through) == (dt.date(2030, 7, 6),
-                                                          dt.date(2030, 8, 5))
-    assert "July 6, 2030 through August 5, 2030" in pdf_text(renewal)
+                                                          dt.date(2030, 8, 4))
+    assert "July 6, 2030 through August 4, 2030" in pdf_text(renewal)
 
 
 # -- the septage handler: held until its insurance is accepted --------------------------------
