@@ -83,7 +83,6 @@ def require_not_own_review(case: Case, user: User) -> None:
         raise refusal
 
 
-
 @dataclass(frozen=True)
 class Step:
     #: What the step does, as a refusal names it: "Only the town's … may {doing}."
