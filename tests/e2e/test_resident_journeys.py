@@ -208,11 +208,13 @@ def board_member_signs_from_my_work(browser, live_server, username: str,
     expect(board.get_by_role("heading", name="My work", level=1)).to_be_visible()
     board.get_by_role("link", name=re.compile(rf"^Sign or refuse the .* #{application_id} ")
                       ).click()
+    approve = board.get_by_role("button", name=re.compile("^Approve with these conditions"))
+    expect(approve).to_be_visible()  # the signing page has loaded: count its fields now
     conditions = board.get_by_label("Conditions imposed")
     if conditions.count():  # the first signer proposes them; the next signs what is proposed
         conditions.fill("A certified manager on duty whenever the diner is open.")
         board.get_by_label("Specific bases of the variance").fill("The diner opens only in summer.")
-    board.get_by_role("button", name=re.compile("^Approve with these conditions")).click()
+    approve.click()
     expect(board.get_by_role("status")).to_be_visible()
     board.close()
 
