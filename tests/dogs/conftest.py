@@ -3,9 +3,21 @@ Officer and the hearing authority (the Police Chief, and a designee who rules on
 of a decision the Chief made). A test module that needs someone else declares a fixture of
 the same name."""
 
+import datetime as dt
+
 import pytest
 
-from tests.factories import Role, UserFactory, staff
+from tests.factories import Role, UserFactory, on_day, staff
+
+MON_JUNE_8 = dt.date(2026, 6, 8)
+
+
+@pytest.fixture
+def on_monday_june_8():
+    """The clock stopped at 10 a.m. on Monday, June 8, 2026, a day North Andover's offices
+    are open (a module asks for it with ``usefixtures``)."""
+    with on_day(MON_JUNE_8):
+        yield
 
 
 @pytest.fixture

@@ -10,7 +10,6 @@ import datetime as dt
 import re
 
 import pytest
-import time_machine
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
@@ -18,26 +17,15 @@ from django.urls import reverse
 from dogs.impoundment.services import invoice_fees, record_intake
 from permits_site.online_payments.views import resident_link, staff_link
 from tests.clients import page_text
-from tests.factories import DogFactory, DogTagFactory, PermitFactory, Role, local, staff
+from tests.factories import DogFactory, DogTagFactory, PermitFactory
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("on_monday_june_8")]
+
 
 THU_JUNE_4 = dt.date(2026, 6, 4)
 TAG = 417
 FOR_WHAT = ("the fees to take Biscuit home from the Animal Control Officer "
             "(North Andover Code ch. 60, Impoundment C)")
-
-
-@pytest.fixture(autouse=True)
-def _on_june_8():
-    with time_machine.travel(local(dt.date(2026, 6, 8)), tick=False):
-        yield
-
-
-@pytest.fixture
-def aco(db):
-    return staff(Role.ANIMAL_CONTROL_OFFICER, "north_andover", first_name="Alex",
-                 last_name="Officer")
 
 
 def impounded(aco, town, dog, *, tag=TAG, found_at="Osgood Street"):

@@ -9,7 +9,6 @@ import re
 from decimal import Decimal
 
 import pytest
-import time_machine
 from django.core import mail
 from django.core.cache import cache
 from django.urls import reverse
@@ -18,21 +17,12 @@ from dogs.impoundment import found
 from dogs.impoundment.services import invoice_fees, record_intake
 from dogs.models import Impoundment, ImpoundmentStatus
 from permits_site.licensing.services.payments import record_payment
-from tests.factories import DogTagFactory, PermitFactory, Role, local, staff
+from tests.factories import DogTagFactory, PermitFactory, Role, staff
 
 THU_JUNE_4 = dt.date(2026, 6, 4)
 TAG = 417
 
-
-@pytest.fixture(autouse=True)
-def _on_june_8():
-    with time_machine.travel(local(dt.date(2026, 6, 8)), tick=False):
-        yield
-
-
-@pytest.fixture
-def aco(db):
-    return staff(Role.ANIMAL_CONTROL_OFFICER, first_name="Alex", last_name="Officer")
+pytestmark = pytest.mark.usefixtures("on_monday_june_8")
 
 
 @pytest.fixture

@@ -9,7 +9,6 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-import time_machine
 
 from dogs.models import BiteRecord
 from tests.factories import (
@@ -23,13 +22,7 @@ from tests.factories import (
     staff,
 )
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def _on_june_8():
-    with time_machine.travel(local(dt.date(2026, 6, 8), 10), tick=False):
-        yield
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("on_monday_june_8")]
 
 
 @pytest.fixture

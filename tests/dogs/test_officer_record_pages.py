@@ -10,7 +10,6 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-import time_machine
 from django.urls import reverse
 
 from dogs.models import AnimalCall, BiteRecord, QuarantineOrder, VacatedPropertyReport
@@ -32,11 +31,7 @@ from tests.page_forms import assert_on_the_page, field_error, post_form
 
 MON_JUNE_8 = dt.date(2026, 6, 8)
 
-
-@pytest.fixture(autouse=True)
-def _on_june_8():
-    with time_machine.travel(local(MON_JUNE_8, 10), tick=False):
-        yield
+pytestmark = pytest.mark.usefixtures("on_monday_june_8")
 
 
 @pytest.fixture

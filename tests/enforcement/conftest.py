@@ -8,6 +8,7 @@ import datetime as dt
 from decimal import Decimal
 
 import pytest
+import time_machine
 from django.core.files.uploadedfile import SimpleUploadedFile
 
 from permits_site.enforcement.registry import CaseType, ChargeType, registered_case_types
@@ -24,6 +25,9 @@ STABLE_CASE = "northborough.stable_violation"
 STABLE_OFFENSE = "stable_regulation_violation"
 SANITARY = "northborough.sanitary_inspection"
 FIXTURES = "tests/fixtures_files/"
+#: Monday, June 7, 2027, 9 a.m.: a day North Andover's and Northborough's offices are open,
+#: on which the case and citation tests write their records.
+MONDAY = dt.datetime(2027, 6, 7, 9, 0)
 
 #: A sanitary inspection that finds nothing wrong.
 CLEAN_STABLE = {
@@ -151,3 +155,16 @@ def officer(db):
     module about another town's officer declares its own)."""
     return staff(Role.ANIMAL_CONTROL_OFFICER, "north_andover", first_name="Alice",
                  last_name="Officer")
+
+
+@pytest.fixture
+def authority(db):
+    """North Andover's hearing authority, the Police Chief (MGL c.40 §21D hearings)."""
+    return staff(Role.HEARING_AUTHORITY, "north_andover", first_name="Hal", last_name="Chief")
+
+
+@pytest.fixture
+def on_monday():
+    """The clock stopped at :data:`MONDAY` (a module asks for it with ``usefixtures``)."""
+    with time_machine.travel(MONDAY, tick=False):
+        yield

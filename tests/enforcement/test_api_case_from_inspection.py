@@ -2,10 +2,8 @@
 does (``open_case_from_inspection``): its violations, its place and the party responsible,
 refused for an inspection that passed, is still open or already has its case."""
 
-import datetime as dt
 
 import pytest
-import time_machine
 from rest_framework.test import APIClient
 
 from permits_site.enforcement.models import Case
@@ -17,6 +15,7 @@ from permits_site.enforcement.services import (
 from tests.enforcement.conftest import (
     CLEAN_STABLE,
     MANURE_OVER_LIMIT,
+    MONDAY,
     SANITARY,
     STABLE_CASE,
     failed_inspection,
@@ -25,16 +24,9 @@ from tests.enforcement.conftest import (
 )
 from tests.factories import BusinessFactory, UserFactory, municipality
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("on_monday")]
 
 CASES = "/api/v1/cases/"
-MONDAY = dt.datetime(2027, 6, 7, 9, 0)
-
-
-@pytest.fixture(autouse=True)
-def _monday():
-    with time_machine.travel(MONDAY, tick=False):
-        yield
 
 
 def post(user, body):

@@ -1,20 +1,17 @@
 """The case page offers each step only to the roles that may take it; a step posted by
 another role is refused on the site's page naming who may take it."""
 
-import datetime as dt
 
 import pytest
-import time_machine
 from django.urls import reverse
 
 from permits_site.enforcement.models import Citation
 from permits_site.enforcement.services import schedule_case_hearing
-from tests.enforcement.conftest import STABLE_OFFENSE, stable_case
+from tests.enforcement.conftest import MONDAY, STABLE_OFFENSE, stable_case
 from tests.factories import Role, staff
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("on_monday")]
 
-MONDAY = dt.datetime(2027, 6, 7, 9, 0)
 #: Steps the town's case workers take (``CASE_WORKER_ROLES``).
 WORKER_STEPS = {"determine", "order", "citation", "hearing", "close"}
 #: Steps only those who decide a case take (``CASE_DECIDER_ROLES``).
@@ -28,12 +25,6 @@ OFFERED = {
     Role.HEARING_AUTHORITY: WORKER_STEPS | DECIDER_STEPS,
     Role.BOARD_MEMBER: DECIDER_STEPS,
 }
-
-
-@pytest.fixture(autouse=True)
-def _monday():
-    with time_machine.travel(MONDAY, tick=False):
-        yield
 
 
 @pytest.fixture

@@ -2,10 +2,8 @@
 responsible — the permit's holder, else the person or business picked from the town's
 records, else a name entered. The refused paths change nothing."""
 
-import datetime as dt
 
 import pytest
-import time_machine
 from django.urls import reverse
 
 from permits_site.audit.models import AuditEntry
@@ -20,6 +18,7 @@ from permits_site.exceptions import DomainError, InvalidTransition, PermissionDe
 from tests.enforcement.conftest import (
     CLEAN_STABLE,
     MANURE_OVER_LIMIT,
+    MONDAY,
     SANITARY,
     STABLE_CASE,
     failed_inspection,
@@ -28,15 +27,7 @@ from tests.enforcement.conftest import (
 from tests.factories import BusinessFactory, Role, UserFactory, municipality, staff
 from tests.page_forms import assert_on_the_page, post_form
 
-pytestmark = pytest.mark.django_db
-
-MONDAY = dt.datetime(2027, 6, 7, 9, 0)
-
-
-@pytest.fixture(autouse=True)
-def _monday():
-    with time_machine.travel(MONDAY, tick=False):
-        yield
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("on_monday")]
 
 
 def closed_at_address(inspector, answers, *, address="5 Brook Rd"):

@@ -4,25 +4,18 @@ on the balance due, and it names the invoice its refusals speak of."""
 from decimal import Decimal
 
 import pytest
-import time_machine
 
 from permits_site.licensing.models import Payment
 from permits_site.licensing.services.payments import record_payment
-from tests.enforcement.test_citation_pages import MONDAY, citation_url, cite, page_of, signed_in
+from tests.enforcement.test_citation_pages import citation_url, cite, page_of, signed_in
 from tests.factories import Role, staff
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("on_monday")]
 
 
 @pytest.fixture
 def officer(db):
     return staff(Role.ANIMAL_CONTROL_OFFICER, "north_andover")
-
-
-@pytest.fixture(autouse=True)
-def _monday():
-    with time_machine.travel(MONDAY, tick=False):
-        yield
 
 
 def test_the_counter_payment_starts_on_the_balance_of_the_named_invoice(

@@ -7,7 +7,6 @@ import datetime as dt
 import html
 
 import pytest
-import time_machine
 from django.urls import reverse
 from rest_framework.test import APIClient
 
@@ -20,27 +19,16 @@ from permits_site.enforcement.services.dispositions import (
 )
 from permits_site.exceptions import DomainError, InvalidTransition, PermissionDenied
 from permits_site.notifications.models import Message, MessageKind
+from tests.enforcement.conftest import MONDAY
 from tests.enforcement.test_citation_pages import citation_url, cite, page_of, signed_in
 from tests.factories import ClosureFactory, Role, municipality, staff
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("on_monday")]
 
-MONDAY = dt.datetime(2027, 6, 7, 9, 0)
 THURSDAY = dt.date(2027, 6, 10)
 FRIDAY = dt.date(2027, 6, 11)
 NEXT_MONDAY = dt.date(2027, 6, 14)
 NEXT_TUESDAY = dt.date(2027, 6, 15)
-
-
-@pytest.fixture(autouse=True)
-def _monday():
-    with time_machine.travel(MONDAY, tick=False):
-        yield
-
-
-@pytest.fixture
-def authority(db):
-    return staff(Role.HEARING_AUTHORITY, "north_andover", first_name="Hal", last_name="Chief")
 
 
 @pytest.fixture

@@ -31,13 +31,12 @@ from permits_site.licensing.services.payments import record_payment
 from permits_site.parties.services import create_business
 from tests.clients import queries_of
 from tests.e2e.plain_language import pdf_title_and_text
-from tests.enforcement.conftest import DOG_COMPLAINT, STABLE_OFFENSE, stable_case
+from tests.enforcement.conftest import DOG_COMPLAINT, MONDAY, STABLE_OFFENSE, stable_case
 from tests.factories import Role, UserFactory, municipality, staff
 from tests.page_forms import assert_on_the_page, form_on, post_form
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("on_monday")]
 
-MONDAY = dt.datetime(2027, 6, 7, 9, 0)
 #: North Andover's 21 days from Monday 7 June end on Monday 28 June (Non-criminal disposition).
 LAST_DAY = dt.date(2027, 6, 28)
 AFTER_WINDOW = dt.datetime(2027, 6, 29, 9, 0)
@@ -46,19 +45,8 @@ TISBURY_CASE = "tisbury.health_violation"
 FORFEITURE = "board_regulation_violation"
 
 
-@pytest.fixture(autouse=True)
-def _monday():
-    with time_machine.travel(MONDAY, tick=False):
-        yield
-
-
 def at(moment: dt.datetime):
     return time_machine.travel(moment, tick=False)
-
-
-@pytest.fixture
-def authority(db):
-    return staff(Role.HEARING_AUTHORITY, "north_andover", first_name="Hal", last_name="Chief")
 
 
 @pytest.fixture

@@ -13,19 +13,12 @@ from django.urls import reverse
 from permits_site.enforcement.services import issue_citation, open_case
 from permits_site.online_payments.services import save_office
 from tests.e2e.plain_language import pdf_title_and_text
-from tests.enforcement.conftest import DOG_COMPLAINT
+from tests.enforcement.conftest import DOG_COMPLAINT, MONDAY
 from tests.factories import Role, UserFactory, municipality, staff
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("on_monday")]
 
-MONDAY = dt.datetime(2027, 6, 7, 9, 0)
 AFTER_WINDOW = dt.datetime(2027, 6, 29, 9, 0)
-
-
-@pytest.fixture(autouse=True)
-def _monday():
-    with time_machine.travel(MONDAY, tick=False):
-        yield
 
 
 @pytest.fixture

@@ -4,27 +4,17 @@ determination and shown on the case page; optional for the bylaw apps' own deter
 A validated consumer complaint is a surcharge event at a renewal (Tisbury BOH Reg 09.1.4,
 09.5.1)."""
 
-import datetime as dt
 
 import pytest
-import time_machine
 from django.urls import reverse
 from rest_framework.test import APIClient
 
 from permits_site.audit import history_of
 from permits_site.enforcement.models import CaseStatus
 from permits_site.enforcement.services import determine
-from tests.enforcement.conftest import stable_case
+from tests.enforcement.conftest import MONDAY, stable_case
 
-pytestmark = pytest.mark.django_db
-
-MONDAY = dt.datetime(2027, 6, 7, 9, 0)
-
-
-@pytest.fixture(autouse=True)
-def _monday():
-    with time_machine.travel(MONDAY, tick=False):
-        yield
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("on_monday")]
 
 
 @pytest.fixture

@@ -4,7 +4,6 @@ import datetime as dt
 import re
 
 import pytest
-import time_machine
 from django.urls import reverse
 
 from permits_site.accounts.models import Membership
@@ -12,19 +11,12 @@ from permits_site.enforcement.models import Appeal, Case, CaseStatus, Inspection
 from tests.enforcement.conftest import SANITARY, STABLE_CASE
 from tests.factories import Role, municipality, staff
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("on_monday")]
 
-MONDAY = dt.datetime(2027, 6, 7, 9, 0)
 #: The same cap at 30 and at 5,000 rows: the list costs a fixed number of queries.
 CASES_QUERY_CAP = 12
 BAD_PARAMETERS = ["page=abc", "page=999999", "page=-3", "page=0", "sort=password",
                   "status=bogus", "town=nowhere", "case_type=../../etc", "q=" + "x" * 500]
-
-
-@pytest.fixture(autouse=True)
-def _monday():
-    with time_machine.travel(MONDAY, tick=False):
-        yield
 
 
 def cases(count, town, user, **fields):

@@ -24,10 +24,9 @@ from permits_site.enforcement.services.dispositions import (
 from permits_site.enforcement.views import accrual_text
 from permits_site.licensing.services.payments import record_payment
 from tests.enforcement.test_citation_pages import AFTER_WINDOW, MONDAY, NA_WINDOW, cite
-from tests.factories import Role, staff
 from tests.translated import LANGUAGES, assert_translated
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("on_monday")]
 
 MINE = reverse("citations:mine")
 #: What a resident reads of a $25 citation due on Monday, June 28, 2027.
@@ -41,17 +40,6 @@ DUE = {
 }
 ENGLISH = ["You owe $25.00", "Last day to pay or ask for a hearing", "How to pay",
            "Citations written to you, or to a business you act for."]
-
-
-@pytest.fixture(autouse=True)
-def _monday():
-    with time_machine.travel(MONDAY, tick=False):
-        yield
-
-
-@pytest.fixture
-def authority(db):
-    return staff(Role.HEARING_AUTHORITY, "north_andover", first_name="Hal", last_name="Chief")
 
 
 def read(client, user, address: str, language: str) -> str:

@@ -33,6 +33,7 @@ from tests.clients import queries_of
 from tests.enforcement.conftest import (
     CLEAN_STABLE,
     MANURE_OVER_LIMIT,
+    MONDAY,
     SANITARY,
     STABLE_CASE,
     STABLE_OFFENSE,
@@ -45,16 +46,9 @@ from tests.enforcement.conftest import (
 from tests.factories import Role, UserFactory, staff
 from tests.page_forms import assert_on_the_page, post_form
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("on_monday")]
 
-MONDAY = dt.datetime(2027, 6, 7, 9, 0)
 PAGES = ("inspections", "cases", "deadlines")
-
-
-@pytest.fixture(autouse=True)
-def _monday():
-    with time_machine.travel(MONDAY, tick=False):
-        yield
 
 
 def signed_in(client, user):

@@ -2,26 +2,16 @@
 photo's button submits the checklist form, a complete checklist is saved with the photo and
 an incomplete one stays on the page as entered."""
 
-import datetime as dt
 
 import pytest
-import time_machine
 from django.urls import reverse
 
 from permits_site.enforcement.models import InspectionPhoto
-from tests.enforcement.conftest import MANURE_OVER_LIMIT, photo_upload, sanitary_inspection
+from tests.enforcement.conftest import MANURE_OVER_LIMIT, MONDAY, photo_upload, sanitary_inspection
 from tests.factories import Role, staff
 from tests.page_forms import assert_on_the_page, button_on
 
-pytestmark = pytest.mark.django_db
-
-MONDAY = dt.datetime(2027, 6, 7, 9, 0)
-
-
-@pytest.fixture(autouse=True)
-def _monday():
-    with time_machine.travel(MONDAY, tick=False):
-        yield
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("on_monday")]
 
 
 def answers(facts):

@@ -1,27 +1,17 @@
 """One table of who takes each enforcement step, read by the pages and the API alike, and the
 case page judging each charge of its case type once per request."""
 
-import datetime as dt
 from unittest import mock
 
 import pytest
-import time_machine
 from django.urls import reverse
 
 from permits_site.api.enforcement import SEEING, CaseViewSet, InspectionViewSet
 from permits_site.enforcement import steps
 from permits_site.enforcement.services import charges, determine
-from tests.enforcement.conftest import failed_inspection, stable_case
+from tests.enforcement.conftest import MONDAY, failed_inspection, stable_case
 
-pytestmark = pytest.mark.django_db
-
-MONDAY = dt.datetime(2027, 6, 7, 9, 0)
-
-
-@pytest.fixture(autouse=True)
-def _monday():
-    with time_machine.travel(MONDAY, tick=False):
-        yield
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("on_monday")]
 
 
 def the_steps() -> list[steps.Step]:

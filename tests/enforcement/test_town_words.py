@@ -2,26 +2,17 @@
 permit asks how many (Tisbury 09.4.10, 09.6.2) and nowhere else; a town without surcharge
 schedules shows no surcharge event; rule and offense codes wait behind a disclosure."""
 
-import datetime as dt
 
 import pytest
-import time_machine
 from django.urls import reverse
 
 from permits_site.enforcement.forms import CitationForm
 from permits_site.enforcement.services import issue_citation, issue_order, open_case
 from tests.e2e.plain_language import page_text
-from tests.enforcement.conftest import STABLE_OFFENSE, stable_case
+from tests.enforcement.conftest import MONDAY, STABLE_OFFENSE, stable_case
 from tests.factories import municipality
 
-pytestmark = pytest.mark.django_db
-MONDAY = dt.datetime(2027, 6, 7, 9, 0)
-
-
-@pytest.fixture(autouse=True)
-def _monday():
-    with time_machine.travel(MONDAY, tick=False):
-        yield
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("on_monday")]
 
 
 def tisbury_case(user):
