@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import datetime as dt
 
+from django.db.models import F
 from django.urls import reverse
 
 from permits_site.accounts.models import User
@@ -63,16 +64,23 @@ def board_case_hearings(town: TownCalendar) -> WorkList:
 
 
 def citation_hearings(town: TownCalendar) -> WorkList:
+    """The town's citation hearings a party asked for (MGL c.40 §21D), undecided: first those
+    with no date yet, which wait for the hearing authority to set one, oldest request first;
+    then the dated ones, soonest first, due on their day."""
     requested = CitationHearing.objects.filter(
         citation__case__municipality=town.municipality, decided_on__isnull=True,
-    ).select_related("citation__case").order_by("requested_on", "pk")
+    ).select_related("citation__case").order_by(
+        F("hearing_date").asc(nulls_first=True), "requested_on", "pk")
 
     def item(hearing: CitationHearing) -> WorkItem:
         citation = hearing.citation
-        return WorkItem("Hear the citation and decide",
-                        f"Citation #{citation.pk} ({citation.case.party_name})",
-                        reverse("enforcement:citation", args=[citation.pk]),
-                        since=hearing.requested_on, citation=citation.citation)
+        page = reverse("enforcement:citation", args=[citation.pk])
+        record = f"Citation #{citation.pk} ({citation.case.party_name})"
+        if hearing.hearing_date is None:
+            return WorkItem("Set the hearing's date", record, f"{page}#hearing_date-section",
+                            since=hearing.requested_on, citation=citation.citation)
+        return WorkItem("Hear the citation and decide", record, page,
+                        due_on=hearing.hearing_date, citation=citation.citation)
 
     return limited("Citation hearings requested", requested, item,
                    empty="No citation hearing is waiting.")

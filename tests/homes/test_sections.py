@@ -12,6 +12,7 @@ from permits_site.enforcement.models import InspectionResult, InspectionStatus
 from permits_site.homes import board, clerk, hearings, inspector, town_admin
 from permits_site.homes.registry import LIST_LIMIT, WorkItem
 from permits_site.licensing.models import ApplicationStatus, DocumentStatus, PermitType
+from permits_site.rules.calendar import format_date
 from permits_site.towns.calendar import town_calendar
 from tests.factories import (
     AppealFactory,
@@ -193,9 +194,27 @@ def test_citation_hearings_and_appeals_wait_for_a_decision(na_town):
     [hearing] = hearings.citation_hearings(na_town).items
     [waiting] = hearings.open_appeals(na_town, user=UserFactory()).items
 
-    assert hearing.url == f"/enforcement/citations/{requested.citation_id}/"
+    assert hearing.url == f"/enforcement/citations/{requested.citation_id}/#hearing_date-section"
     assert waiting.url == f"/enforcement/cases/{appeal.case_id}/"
     assert waiting.status(TODAY) == "Waiting since June 5, 2026"
+
+
+def test_a_citation_hearing_waits_for_its_date_then_is_due_on_it(na_town):
+    """Until the hearing authority sets the day, the row asks for it, waiting since the
+    request; once set, the row is the hearing, due on its day; undated rows come first."""
+    later = CitationHearingFactory(requested_on=days(-9), hearing_date=days(9))
+    sooner = CitationHearingFactory(requested_on=days(-8), hearing_date=days(2))
+    undated = CitationHearingFactory(requested_on=days(-1))
+
+    rows = hearings.citation_hearings(na_town).items
+
+    assert [row.url.split("#")[0] for row in rows] == [
+        f"/enforcement/citations/{hearing.citation_id}/" for hearing in (undated, sooner, later)]
+    assert [row.what for row in rows] == ["Set the hearing's date",
+                                          "Hear the citation and decide",
+                                          "Hear the citation and decide"]
+    assert rows[0].status(TODAY) == f"Waiting since {format_date(days(-1))}"
+    assert rows[1].status(TODAY) == f"Due by {format_date(days(2))}"
 
 
 def test_an_appeal_of_a_case_whose_law_has_its_own_page_opens_that_page(na_town):
