@@ -94,8 +94,7 @@ class StaffQuerySerializer(serializers.Serializer):
                                    help_text="Only the people holding this role.")
     municipality = NamedRecordField(
         slug_field="code", queryset=Municipality.objects.all(), required=False,
-        help_text="Only the people holding a role in this town (its code).",
-        error_messages={"does_not_exist": "No town has the code “{value}”."})
+        help_text="Only the people holding a role in this town (its code).")
 
 
 class HeldRoleSerializer(serializers.Serializer):

@@ -308,7 +308,7 @@ class CitationFilterSerializer(serializers.Serializer):
 
     def validate_municipality(self, code: str) -> str:
         if not Municipality.objects.filter(code=code).exists():
-            raise ValidationError(f"No town has the code “{code}”.")
+            raise ValidationError(f"There is no municipality '{code}'.")
         return code
 
 

@@ -16,7 +16,7 @@ def requested_town(query_params) -> Municipality | None:
         return None
     town = Municipality.objects.filter(code=code).first()
     if town is None:
-        raise ValidationError({"municipality": [f"No town has the code “{code}”."]})
+        raise ValidationError({"municipality": [f"There is no municipality '{code}'."]})
     return town
 
 

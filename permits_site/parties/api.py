@@ -348,7 +348,7 @@ def parse_new_property(data: Any, user=None
         code = data["municipality"]  # a JSON string of the right length: it passed
         town = Municipality.objects.filter(code=code).first()
         if town is None:
-            errors["municipality"] = [f"No town has the code “{code}”."]
+            errors["municipality"] = [f"There is no municipality '{code}'."]
     derived: dict[str, Any] = {}
     if town is not None:
         attributes, derived = split_derived(town, attributes)

@@ -323,7 +323,7 @@ class RuleSet:
             if fact.name in errors or completed[fact.name] is not None:
                 continue
             if not _may_be_absent(fact, completed):
-                errors[fact.name] = ["This fact is required."]
+                errors[fact.name] = ["This field is required."]
         if not errors:
             for validator in self.validators:
                 for name, message in validator(completed).items():

@@ -24,7 +24,7 @@ def test_an_unknown_town_is_refused_naming_municipality(town_admin, clerk, path)
     response = caller.get(path, {"municipality": "nowhere"})
 
     assert response.status_code == 400, response.content
-    assert response.json() == {"municipality": ["No town has the code “nowhere”."]}
+    assert response.json() == {"municipality": ["There is no municipality 'nowhere'."]}
 
 
 def test_an_admin_s_fee_schedules_keep_the_town_asked_for(town_admin):

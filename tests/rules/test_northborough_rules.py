@@ -272,6 +272,15 @@ def test_owner_residences_must_be_at_least_one():
     assert "owner_residences" in error.value.errors
 
 
+
+def test_a_missing_fact_is_refused_on_its_field_in_a_forms_words():
+    """A property's attribute or a form's answer is a field to the person filling it in, not
+    a "fact" (the rules' own word)."""
+    answers = {name: value for name, value in PRIVATE_SITE.items() if name != "shed_sides"}
+    with pytest.raises(FactsInvalid) as error:
+        PRIVATE_STABLE.parse(answers)
+    assert error.value.errors == {"shed_sides": ["This field is required."]}
+
 # -- §1.1 private or public ---------------------------------------------------
 
 
