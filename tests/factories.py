@@ -45,6 +45,7 @@ from permits_site.enforcement.models import (
     SurchargeClassification,
     Violation,
 )
+from permits_site.enforcement.services.inspections import place_of
 from permits_site.licensing.models import (
     Application,
     ApplicationStatus,
@@ -462,13 +463,19 @@ class FineItemFactory(factory.django.DjangoModelFactory):
 
 
 class InspectionFactory(factory.django.DjangoModelFactory):
-    """A scheduled sanitary inspection of a Northborough stable."""
+    """A scheduled sanitary inspection of a Northborough stable, at the place its permit or
+    application is about, else at the town's property at its address, as scheduling does."""
 
     class Meta:
         model = Inspection
 
     municipality = _town("northborough")
+    permit = None
+    application = None
     address = factory.Sequence(lambda n: f"{n} Green Lane")
+    place = factory.LazyAttribute(lambda inspection: place_of(
+        inspection.municipality, permit=inspection.permit, application=inspection.application,
+        address=inspection.address))
     check_code = "northborough.sanitary_inspection"
     scheduled_for = factory.LazyFunction(_today)
     inspector = factory.LazyAttribute(

@@ -113,6 +113,10 @@ class InspectionSerializer(BoundedModelSerializer):
     check = serializers.CharField(source="check_code", read_only=True)
     permit_number = serializers.CharField(source="permit.number", read_only=True, default=None,
                                           allow_null=True)
+    place = serializers.IntegerField(
+        source="place_id", read_only=True, allow_null=True,
+        help_text="The property visited: its permit's or application's, else the town's "
+                  "property at the address; null for an address the town has no property at.")
     inspector_name = serializers.CharField(source="inspector.display_name", read_only=True)
     violations = ViolationSerializer(many=True, read_only=True)
     photos = InspectionPhotoSerializer(many=True, read_only=True)
@@ -120,8 +124,9 @@ class InspectionSerializer(BoundedModelSerializer):
     class Meta:
         model = Inspection
         fields = ["id", "municipality", "check", "permit", "permit_number", "application",
-                  "address", "scheduled_for", "inspector", "inspector_name", "status", "result",
-                  "answers", "notes", "inspected_on", "closed_at", "violations", "photos"]
+                  "place", "address", "scheduled_for", "inspector", "inspector_name", "status",
+                  "result", "answers", "notes", "inspected_on", "closed_at", "violations",
+                  "photos"]
 
 
 class OrderSerializer(BoundedModelSerializer):

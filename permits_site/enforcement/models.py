@@ -169,6 +169,9 @@ class Inspection(models.Model):
 
     The checklist is the facts of ``check_code``'s rule set; the answers are
     judged by its rules, and every failed item becomes a :class:`Violation`.
+    ``place`` is the property visited (spec ``lifecycle.md``, "Property"): its permit's or
+    application's, else the town's property at the address; none for an address the town
+    has no property at.
     """
 
     municipality = models.ForeignKey(
@@ -181,6 +184,12 @@ class Inspection(models.Model):
     application = models.ForeignKey(
         "licensing.Application", on_delete=models.PROTECT, null=True, blank=True,
         related_name="inspections",
+    )
+    place = models.ForeignKey(
+        "parties.Property", on_delete=models.PROTECT, null=True, blank=True,
+        related_name="inspections",
+        help_text="The property visited: its permit's or application's, else the town's "
+                  "property at the address.",
     )
     address = models.CharField(max_length=300)
     check_code = models.CharField(max_length=80)

@@ -200,14 +200,18 @@ def inspections(request):
 def visible_inspection(request, pk: int) -> Inspection:
     return get_visible_or_404(
         Inspection.objects.select_related("municipality", "inspector", "permit__permit_type",
-                                          "application__permit_type"),
+                                          "application__permit_type", "place__municipality"),
         in_staff_towns, request.user, pk=pk,
     )
 
 
 def earlier_records(inspection: Inspection) -> tuple[list[Inspection], list[Violation]]:
-    """Earlier visits and violations at the same permit (or application, or address)."""
-    if inspection.permit_id:
+    """Other visits and their violations at the same place: the property visited, however
+    each visit was entered (its permit, its application or the address typed); for a visit
+    at no property, those of the same permit (or application, or address)."""
+    if inspection.place_id:
+        same_place = Q(place_id=inspection.place_id)
+    elif inspection.permit_id:
         same_place = Q(permit_id=inspection.permit_id)
     elif inspection.application_id:
         same_place = Q(application_id=inspection.application_id)
@@ -254,6 +258,7 @@ def render_inspection(request, inspection: Inspection, **bound_forms):
         "earlier_inspections": [(visit, check_title(visit.check_code)) for visit in visits],
         "earlier_violations": earlier_violations,
         "may_review": permissions.can_review(user, inspection.municipality_id),
+        "may_open_place": permissions.is_clerk(user, inspection.municipality_id),
         "may_reschedule": scheduled and permissions.can_schedule_inspection(
             user, inspection.municipality_id),
     })

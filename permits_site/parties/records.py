@@ -4,8 +4,10 @@ citations, for the staff's property page and ``GET /api/v1/properties/{id}/recor
 A case is filed at a property when it is opened (``open_case``: the property named, else
 that of its permit, application or inspection), so a failed septic system's case
 (Tisbury BOH Reg 09.1.3(5)) and a complaint about a licensed stable both reach the
-place's record. Each function is one query (a subquery where it reads another), so a
-page built on them runs a fixed number of queries whatever the place holds.
+place's record; an inspection is at the place it visited (``schedule_inspection``: its
+permit's or application's, else the property at the address typed). Each function is one
+query (a subquery where it reads another), so a page built on them runs a fixed number of
+queries whatever the place holds.
 """
 
 from __future__ import annotations
@@ -39,12 +41,11 @@ def citations_at(place: Property) -> QuerySet[Citation]:
 
 
 def inspections_at(place: Property) -> QuerySet[Inspection]:
-    """Inspections of the permits and applications about the place, and those its cases
-    were opened from; latest first."""
+    """Inspections at the place — of its permits and applications, or entered by its
+    address — and those its cases were opened from; latest first."""
     opened_cases = cases_at(place).filter(inspection__isnull=False).order_by()
     return Inspection.objects.filter(
-        Q(permit__place=place) | Q(application__place=place)
-        | Q(pk__in=opened_cases.values("inspection_id"))
+        Q(place=place) | Q(pk__in=opened_cases.values("inspection_id"))
     ).order_by("-scheduled_for", "-pk")
 
 

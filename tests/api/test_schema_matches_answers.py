@@ -98,6 +98,7 @@ def test_a_business_email_may_be_the_empty_string_it_is_stored_as(openapi):
 
 @pytest.mark.parametrize(("serializer", "field"), [
     ("Case", "permit_number"),
+    ("Inspection", "place"),
     ("Impoundment", "fee_invoice"),
     ("Impoundment", "adoption_invoice"),
 ])

@@ -319,11 +319,10 @@ def is_current_owner_of(owner: PropertyOwner, place: Property | None) -> bool:
 def case_place(place: Property | None, *, permit: Permit | None, application,
                inspection: Inspection | None) -> Property | None:
     """The property a case is about: the one named, else its permit's, its application's or
-    its inspection's; the record that stays when that place was merged into another."""
-    chosen = place or next((record.place for record in (
-        permit, application, inspection and inspection.permit,
-        inspection and inspection.application,
-    ) if record is not None and record.place_id is not None), None)
+    the one its inspection visited (an address typed included); the record that stays when
+    that place was merged into another."""
+    chosen = place or next((record.place for record in (permit, application, inspection)
+                            if record is not None and record.place_id is not None), None)
     if chosen is not None and chosen.merged_into_id is not None:
         return chosen.merged_into
     return chosen

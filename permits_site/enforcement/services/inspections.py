@@ -33,6 +33,8 @@ from permits_site.licensing.fact_forms import bounds_errors
 from permits_site.licensing.kinds import kind_for
 from permits_site.licensing.models import Application, Permit
 from permits_site.licensing.services.documents import check_upload
+from permits_site.parties.models import Property
+from permits_site.parties.services import matching_property
 from permits_site.rules.base import CheckResult, FactsInvalid, RuleSet
 from permits_site.rules.calendar import format_date
 from permits_site.rules.registry import inspection_checks
@@ -76,7 +78,8 @@ def schedule_inspection(
     """Schedule a visit against a permit, an application or an address.
 
     The address defaults to the place the permit or the application is about,
-    else to its holder's or applicant's mailing address. Refused,
+    else to its holder's or applicant's mailing address. The visit is at that place, else
+    at the town's property at the address (:func:`place_of`). Refused,
     naming the field, for a check the town has not registered, an application's
     check other than the checklist its permit type's gate names (``inspection_check``,
     spec ``lifecycle.md``), an inspector who holds no inspecting role in the town, or a
@@ -91,10 +94,12 @@ def schedule_inspection(
         errors["address"] = ["Enter the address to inspect, or choose a permit."]
     if errors:
         raise DomainError(errors)
+    place = place_of(municipality, permit=permit, application=application, address=address)
     inspection = Inspection.objects.create(
         municipality=municipality,
         permit=permit,
         application=application,
+        place=place,
         address=address,
         check_code=check_code,
         scheduled_for=scheduled_for,
@@ -110,7 +115,7 @@ def schedule_inspection(
                 f"{format_date(scheduled_for)}",
         after={"check_code": check_code, "scheduled_for": str(scheduled_for),
                "inspector": inspector.pk, "permit": permit and permit.pk,
-               "application": application and application.pk},
+               "application": application and application.pk, "place": place and place.pk},
     )
     return inspection
 
@@ -152,6 +157,22 @@ def address_of(permit: Permit | None, application: Application | None = None) ->
         place = application.place
         return place.full_address if place else application.applicant.mailing_address
     return ""
+
+
+def place_of(municipality: Municipality, *, permit: Permit | None,
+             application: Application | None, address: str) -> Property | None:
+    """The property a visit is at (spec ``lifecycle.md``, "Property": one record per real
+    place in a town): the one its permit or application is about — the record that stays,
+    when that one was merged into another — else the town's property at ``address``, found
+    as a second applicant's is (the street typed with its town, state or ZIP code after it
+    is the same place as without them).
+    None when the town has no property there, or several parcels share the address: the
+    visit stays one of an address, and no property is recorded for it."""
+    about = next((record.place for record in (permit, application)
+                  if record is not None and record.place_id is not None), None)
+    if about is not None:
+        return about.merged_into if about.merged_into_id is not None else about
+    return matching_property(municipality=municipality, address=address)
 
 
 def _require_scheduled(inspection: Inspection, *, doing: str) -> None:

@@ -261,13 +261,13 @@ PLACE_RECORD_ROWS = 10
 def place_record(application: Application, user) -> dict | None:
     """The property's earlier permits, inspections and granted waivers, newest first — what
     the Board weighs on a new application at the same lot; None for an application about no
-    property."""
+    property. The inspections are every visit at the place, those entered by its address
+    included (spec ``lifecycle.md``, "Property")."""
     from permits_site.enforcement.models import Inspection
 
     place = application.place
     if place is None:
         return None
-    at_place = Q(application__place=place) | Q(permit__place=place)
     return {
         "place": place,
         "may_open": permissions.is_clerk(user, application.municipality_id),
@@ -275,7 +275,7 @@ def place_record(application: Application, user) -> dict | None:
         .select_related("permit_type").order_by("-issued_at")[:PLACE_RECORD_ROWS],
         "inspections": [
             (visit, getattr(get_check(visit.check_code), "title", visit.check_code))
-            for visit in Inspection.objects.filter(at_place).order_by(
+            for visit in Inspection.objects.filter(place=place).order_by(
                 "-scheduled_for", "-pk")[:PLACE_RECORD_ROWS]
         ],
         "waivers": Variance.objects.filter(application__place=place,
