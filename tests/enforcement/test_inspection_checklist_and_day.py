@@ -21,7 +21,7 @@ from permits_site.licensing.models import Application, ApplicationStatus, Permit
 from tests.api.conftest import client_for
 from tests.enforcement.conftest import CLEAN_STABLE, photo_upload, sanitary_inspection
 from tests.enforcement.test_pages import checklist
-from tests.factories import ApplicationFactory, Role, municipality, on_day, staff
+from tests.factories import ApplicationFactory, PermitFactory, Role, municipality, on_day, staff
 
 pytestmark = pytest.mark.django_db
 
@@ -79,6 +79,49 @@ def test_the_api_refuses_another_checklist_under_check_and_takes_the_right_one(
     assert CAMPGROUND in wrong.json()["check"][0]
     assert right.status_code == 201, right.json()
     assert campground_application.inspections.get().check_code == CAMPGROUND
+
+
+KENNEL_VISIT = "north_andover.kennel_inspection"
+
+
+@pytest.fixture
+def na_inspector(db):
+    return staff(Role.ANIMAL_CONTROL_OFFICER, "north_andover")
+
+
+@pytest.mark.parametrize("record", ["application", "permit"])
+def test_another_types_gate_checklist_is_refused_for_a_dog_license(na_inspector, record):
+    """The kennel's checklist (Kennel license B(3)) holds kennel applications alone: a dog
+    license, which no inspection holds, is not inspected on it."""
+    dog_license = {"application": lambda: ApplicationFactory(
+                       status=ApplicationStatus.SUBMITTED),
+                   "permit": PermitFactory}[record]()
+
+    with pytest.raises(DomainError) as refused:
+        schedule_inspection(municipality=municipality("north_andover"), check_code=KENNEL_VISIT,
+                            scheduled_for=MONDAY, inspector=na_inspector, acting_user=na_inspector,
+                            address="5 Elm Street", **{record: dog_license})
+
+    assert refused.value.errors == {"check_code": [
+        "Kennel inspection is the checklist of another permit type's inspection: a Dog "
+        "License is not inspected on it."]}
+    assert not dog_license.inspections.exists()
+
+
+def test_the_api_refuses_it_under_check_and_a_typed_address_takes_it(na_inspector):
+    body = {"municipality": "north_andover", "scheduled_for": MONDAY.isoformat(),
+            "inspector": na_inspector.pk, "check": KENNEL_VISIT}
+    api = client_for(staff(Role.CLERK, "north_andover"))
+    dog_license = ApplicationFactory(status=ApplicationStatus.SUBMITTED)
+
+    refused = api.post("/api/v1/inspections/", {**body, "application": dog_license.pk},
+                       format="json")
+    by_address = api.post("/api/v1/inspections/", {**body, "address": "5 Elm Street"},
+                          format="json")
+
+    assert refused.status_code == 400
+    assert list(refused.json()) == ["check"]
+    assert by_address.status_code == 201, by_address.json()
 
 
 # -- findings from the day of the visit -----------------------------------------------------

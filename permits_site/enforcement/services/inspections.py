@@ -30,7 +30,7 @@ from permits_site.enforcement.models import (
 )
 from permits_site.exceptions import DomainError, InvalidTransition
 from permits_site.licensing.fact_forms import bounds_errors
-from permits_site.licensing.kinds import kind_for
+from permits_site.licensing.kinds import kind_for, registered_kinds
 from permits_site.licensing.models import Application, Permit
 from permits_site.licensing.services.documents import check_upload
 from permits_site.parties.models import Property
@@ -82,8 +82,9 @@ def schedule_inspection(
     at the town's property at the address (:func:`place_of`). Refused,
     naming the field, for a check the town has not registered, an application's
     check other than the checklist its permit type's gate names (``inspection_check``,
-    spec ``lifecycle.md``), an inspector who holds no inspecting role in the town, or a
-    record of another town.
+    spec ``lifecycle.md``), another permit type's gate checklist for a permit or an
+    application (:func:`_gate_checklists`), an inspector who holds no inspecting role in
+    the town, or a record of another town.
     """
     errors = _scheduling_errors(
         municipality, check_code=check_code, inspector=inspector, permit=permit,
@@ -125,15 +126,20 @@ def _scheduling_errors(
 ) -> dict[str, list[str]]:
     errors: dict[str, list[str]] = {}
     checks = checks_of(municipality)
-    gate_check = application and kind_for(application.permit_type.code).inspection_check
+    record = application or permit
+    own_check = record and kind_for(record.permit_type.code).inspection_check
     if check_code not in checks:
         errors["check_code"] = [
             f"{municipality.name} has no check '{check_code}'; choose one of: "
             f"{', '.join(checks)}."
         ]
-    elif gate_check and check_code != gate_check:
+    elif application is not None and own_check and check_code != own_check:
         errors["check_code"] = [f"This application is inspected on the checklist its permit "
-                                f"type requires: {gate_check}."]
+                                f"type requires: {own_check}."]
+    elif record is not None and check_code != own_check and check_code in _gate_checklists():
+        errors["check_code"] = [
+            f"{checks[check_code].title} is the checklist of another permit type's "
+            f"inspection: a {record.permit_type.name} is not inspected on it."]
     if inspector is None or not permissions.can_be_assigned_inspections(
         inspector, municipality.pk
     ):
@@ -145,6 +151,13 @@ def _scheduling_errors(
     if permit is not None and application is not None:
         errors["application"] = ["Inspect either a permit or an application, not both."]
     return errors
+
+
+def _gate_checklists() -> set[str]:
+    """The checklists a permit type holds its applications for (``inspection_check``, spec
+    ``lifecycle.md``): each is that type's alone, never another type's application's or
+    permit's, which the town's other checks serve."""
+    return {kind.inspection_check for kind in registered_kinds() if kind.inspection_check}
 
 
 def address_of(permit: Permit | None, application: Application | None = None) -> str:
