@@ -28,6 +28,7 @@ from dogs.rules import DOG_LICENSE as DOG_LICENSE_RULES
 from dogs.rules import license_is_timely
 from permits_site import audit
 from permits_site.accounts import permissions
+from permits_site.enforcement.services.penalties import penalty_fine
 from permits_site.exceptions import DomainError
 from permits_site.licensing import transitions
 from permits_site.licensing.kinds import kind_for
@@ -44,10 +45,11 @@ from permits_site.licensing.models import (
 )
 from permits_site.licensing.services.applications import create_application
 from permits_site.licensing.services.documents import attach_on_file, upload_document
+from permits_site.licensing.services.effects import FindingEffect, finding_effect
 from permits_site.licensing.services.fees import quote_fee
 from permits_site.parties.models import Property
 from permits_site.parties.services import find_or_create_property, link_property, properties_of
-from permits_site.rules.base import CheckContext, Finding
+from permits_site.rules.base import CheckContext
 from permits_site.rules.fees import FeeQuote
 from permits_site.rules.wording import CitedSection, Dollars, explain
 from permits_site.towns.models import Municipality
@@ -610,22 +612,24 @@ def _previous_permit(dog: Dog, *, action: str, license_year: int) -> Permit | No
 @dataclass(frozen=True)
 class NewLicenseOffer:
     """The new license a dog needs instead of a renewal: its fee as the schedule prices a
-    new license, and whether it is late (``na.lic.A.timely``, Licenses A(2)–(4))."""
+    new license, and whether it is late (``na.lic.A.timely``, Licenses A(2)–(4)) with what
+    that does to the license — the fine of the unlicensed dog's offense (Licenses A(10))."""
 
     dog: Dog
     license_year: int
     quote: FeeQuote
-    timeliness: Finding
+    timeliness: FindingEffect
 
     @property
     def refusal(self) -> str:
         """The refusal, with the new license's timeliness finding when it is late."""
         values = {"dog": self.dog.name, "year": str(self.license_year - 1),
                   "section": CitedSection(RENEWAL_SECTION), "fee": Dollars(self.quote.total)}
-        if not self.timeliness.failed:
+        late = self.timeliness.finding
+        if not late.failed:
             return explain(NOT_A_RENEWAL, **values)
-        return explain(LATE_NOT_A_RENEWAL, **values, late=self.timeliness.message,
-                       late_section=CitedSection(self.timeliness.citation))
+        return explain(LATE_NOT_A_RENEWAL, **values, late=late.message,
+                       late_section=CitedSection(late.citation))
 
 
 A_RENEWAL = gettext_noop(
@@ -660,8 +664,12 @@ def new_license_offer(dog: Dog, *, license_year: int, on: dt.date) -> NewLicense
                                              "spayed_neutered": dog.spayed_neutered,
                                              "renewal": False})
     context = CheckContext(on=on, calendar=permit_type.municipality.calendar())
+    timeliness = license_is_timely.evaluate(facts, context)
+    fine = penalty_fine(timeliness.rule, municipality=permit_type.municipality,
+                        applicant=dog.owner) if timeliness.failed else None
     return NewLicenseOffer(dog=dog, license_year=license_year, quote=quote,
-                           timeliness=license_is_timely.evaluate(facts, context))
+                           timeliness=finding_effect(timeliness, license_is_timely.summary,
+                                                     kind=kind_for(DOG_LICENSE), fine=fine))
 
 
 def _latest_license(dog: Dog, *, year: int | None = None) -> Permit | None:

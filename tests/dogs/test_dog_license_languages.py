@@ -72,10 +72,10 @@ def test_the_refused_renewal_reads_in_english_exactly_as_before(client, dog):
 
 
 @pytest.mark.parametrize(("language", "says"), [
-    ("es", ["Lo que dicen las reglas", "No cumple la regla",
+    ("es", ["Lo que dicen las reglas", "Impide el permiso",
             "No hay una vacuna antirrábica vigente el 10 de febrero de 2027",
             "Usted envía la solicitud en esta página", "Fecha de nacimiento"]),
-    ("pt-br", ["O que dizem as regras", "Não cumpre a regra",
+    ("pt-br", ["O que dizem as regras", "Impede a licença",
                "Não há vacina antirrábica em dia em 10 de fevereiro de 2027",
                "Você envia o pedido nesta página", "Data de nascimento"]),
 ])

@@ -57,8 +57,8 @@ def test_a_renewal_without_a_license_is_refused_naming_licenses_a_and_offering_a
     offer = refused.value.offer
     assert offer.quote.total == Decimal("10.00")
     assert [line.code for line in offer.quote.lines] == ["new"]
-    assert offer.timeliness.rule == "na.lic.A.timely"
-    assert offer.timeliness.outcome == "fail"
+    assert offer.timeliness.finding.rule == "na.lic.A.timely"
+    assert offer.timeliness.finding.outcome == "fail"
     assert not Application.objects.exists()
 
 

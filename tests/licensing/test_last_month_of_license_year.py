@@ -433,7 +433,7 @@ def test_the_review_screen_refuses_next_year_to_a_certificate_ending_before_it_a
     page = page_text(client.get(reverse("licensing:review", args=[application.pk])))
     finding = page.split('data-rule="na.lic.A1.rabies"', 1)[1].split("</li>", 1)[0]
 
-    assert "Does not meet the rule" in finding
+    assert "Blocks the permit" in finding
     assert "No current rabies vaccination on January 1, 2027." in finding
     assert "Judged on January 1, 2027, the first day of the license year applied for." \
         in finding

@@ -95,10 +95,11 @@ def test_the_applicant_reads_sections_and_waits_on_the_office_not_rule_ids(clien
 
     assert rule_ids_in(text) == []
     assert "Northborough Horse & Stable Regs §4.1(a)" in text
-    assert text.count("Does not meet the rule") == 1
-    assert text.count("Waiting for the office") == 2
-    assert "Waiting for the office: The zoning authority certified the stable." in text
-    assert "1 rule not met" in text
+    assert text.count("Blocks the permit:") == 1
+    assert text.count("Waits for the office's decision") == 2
+    assert ("Waits for the office's decision: The zoning authority certified the stable."
+            in text)
+    assert "1 rule blocks the permit." in text
 
 
 @time_machine.travel(MARCH_15_2027, tick=False)
@@ -109,8 +110,28 @@ def test_recorded_sign_offs_no_longer_wait_on_the_office(client, keeper, nb_cler
 
     text = text_of(client.get(reverse("licensing:application", args=[application.pk])))
 
-    assert "Waiting for the office" not in text
+    assert "Waits for the office's decision" not in text
     assert text.count("Meets the rule") >= 2
+
+
+@time_machine.travel(MARCH_15_2027, tick=False)
+def test_a_rule_a_granted_variance_covers_is_not_met_but_no_longer_blocks_8_2(
+    client, keeper, nb_clerk, board_member
+):
+    """§4.1(a) varied by the Board (§8.2): the setback is still not met, the variance covers
+    it, and nothing in the applicant's answers blocks the permit any more."""
+    application = too_close(keeper)
+    variance = granted(application, nb_clerk, board_member)
+    sign_off(application, nb_clerk)
+    client.force_login(keeper)
+
+    text = text_of(client.get(reverse("licensing:application", args=[application.pk])))
+
+    assert ("Does not meet the rule: The stable's distance from the nearest abutter's "
+            "property line is 42 ft" in text)
+    assert f"Covered by variance #{variance.pk}" in text
+    assert "Blocks the permit" not in text and "rule blocks the permit" not in text
+    assert "Nothing in your answers blocks the permit." in text
 
 
 @time_machine.travel(MARCH_15_2027, tick=False)

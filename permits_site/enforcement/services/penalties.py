@@ -194,11 +194,17 @@ class PenaltyRow:
     quote: fines.FineQuote | None = None
     may_record: bool = False
 
+    @property
+    def fine(self) -> Citation | fines.FineQuote | None:
+        """What the offense costs the applicant: its citation once recorded — the amount of
+        the offense number it was cited as — else what citing it would cost today."""
+        return self.citation or self.quote
+
 
 def penalty_rows(application: Application, result: CheckResult | None, *, user
                  ) -> list[PenaltyRow]:
     """The application's failed penalty findings that lead to a registered offense."""
-    if result is None:
+    if result is None or not result.penalties:
         return []
     cited = cited_penalties(application)
     rows = []

@@ -15,6 +15,7 @@ from django.utils.translation import gettext, gettext_noop
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from permits_site.accounts import permissions
+from permits_site.enforcement.services.penalties import penalty_rows
 from permits_site.exceptions import DomainError
 from permits_site.licensing.forms import DocumentUploadForm
 from permits_site.licensing.invoice_subjects import invoice_subject, subject_related
@@ -30,11 +31,12 @@ from permits_site.licensing.models import (
     PermitType,
 )
 from permits_site.licensing.pending_uploads import KeptUploads
-from permits_site.licensing.relief import unvaried_failures
+from permits_site.licensing.relief import covered_rules, unvaried_failures
 from permits_site.licensing.services import applications as application_services
 from permits_site.licensing.services import variances as variance_services
 from permits_site.licensing.services.applications import NOT_JUDGED
 from permits_site.licensing.services.documents import still_needed, upload_document
+from permits_site.licensing.services.effects import findings_of
 from permits_site.licensing.services.next_step import next_step
 from permits_site.licensing.services.variances import granted_variances
 from permits_site.licensing.templatetags.localised import explained, typed_text
@@ -222,26 +224,34 @@ def relief_context(application: Application, *, result) -> dict:
 def application_context(application: Application, *, upload_form, user,
                         result: CheckResult | None | object = NOT_JUDGED) -> dict:
     """What both the resident's and the staff's pages show about one application: the
-    actions ``user`` may take on it (``permissions.permitted_actions``), the upload form
-    only to those who may upload; ``result`` the application as the request judged it
-    already, judged here if not."""
+    rules' findings with what each does to the permit (a penalty with the fine of its
+    offense, the citation's once recorded; spec ``lifecycle.md``, "What a failed rule
+    does"), the actions ``user`` may take on it (``permissions.permitted_actions``), the
+    upload form only to those who may upload; ``result`` the application as the request
+    judged it already, judged here if not."""
     kind = kind_for(application.permit_type.code)
     if result is NOT_JUDGED:
         result = application_services.evaluate(application)
     invoice = application_services.current_invoice(application)
     allowed = permissions.permitted_actions(user, application)
+    penalties = penalty_rows(application, result, user=user)
+    covering = granted_variances(application)
     return {
         "application": application,
         "description": kind.describe(application),
         "summary": kind.summary(application),
         "result": result,
+        "rule_findings": findings_of(
+            result, kind=kind, covered=covered_rules(covering),
+            fines={row.finding.rule: row.fine for row in penalties if row.fine is not None}),
+        "penalty_rows": penalties,
         "blockers": application_services.blockers(application, result=result),
         "documents": [
             (document, kind.document_kinds.get(document.kind, document.kind))
             for document in application.documents.all()
         ],
         "invoice": invoice,
-        "covering": granted_variances(application),
+        "covering": covering,
         "quote": None if invoice else application_services.preview_fee(application),
         "upload_form": upload_form or DocumentUploadForm(document_kinds=kind.document_kinds),
         "allowed_actions": allowed,

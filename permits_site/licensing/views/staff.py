@@ -18,7 +18,6 @@ from permits_site.accounts import permissions
 from permits_site.accounts.models import Role
 from permits_site.accounts.permissions import REVIEWER_ROLES
 from permits_site.audit.models import AuditEntry
-from permits_site.enforcement.services.penalties import penalty_rows
 from permits_site.exceptions import DomainError
 from permits_site.licensing import transitions
 from permits_site.licensing.forms import PaymentForm, ReasonForm
@@ -237,7 +236,6 @@ def review_context(
         "panel": panel,
         "place_record": place_record(application, request.user),
         "gates": kind.gates(application.permit_type),
-        "penalty_rows": penalty_rows(application, context["result"], user=request.user),
         "determination_rows": _determination_rows(request, application, context["result"],
                                                   bound),
         "refused_form": next(iter(bound.values()), None),
