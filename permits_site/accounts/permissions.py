@@ -191,13 +191,16 @@ OWN_BUSINESS_APPLICATION = ("Your business applied for this: another member of t
 def own_application_refusal(user: User, application) -> str | None:
     """Why ``user`` may not take the office's steps on ``application``, or None.
 
-    No one acts for the town on their own matter: whoever applied — the applicant, or a
-    member of the business that applied (:func:`is_applicant`) — takes none of its review
-    (the actions :data:`TAKEN_BY` marks :func:`office_step`: starting the review,
-    requesting changes, a determination, approving, denying, issuing), decides none of its
-    documents and records no payment on its invoice: another member of the town's staff
-    does. As its applicant side they still take the applicant's own actions. The one rule
-    the review screen, its forms, the API and the services ask."""
+    No one acts for the town on their own matter (M.G.L. c.268A §19: a municipal employee
+    takes no part, as such, in a particular matter in which they or a business they serve
+    have a financial interest): whoever applied — the applicant, or a member of the
+    business that applied (:func:`is_applicant`) — takes none of the office's steps on it:
+    its review (the actions :data:`TAKEN_BY` marks :func:`office_step`), its documents, its
+    payments and the flags of its online payments, its variances' signatures, its hearing's
+    scheduling, notices and decision, and the records a town's law adds to its review
+    (:data:`clerk_step`, :data:`reviewer_step`): another member of the town's staff does.
+    As its applicant side they still take the applicant's own actions. The one rule the
+    review screen, its forms, the API and the services ask."""
     if user is None or not user.is_authenticated:
         return None
     if application.applicant_id == user.pk:
@@ -312,6 +315,14 @@ def can_sign_variance(user: User, application) -> bool:
     return is_board_member(user, application.municipality_id)
 
 
+def require_variance_signer(user: User, application) -> None:
+    """Refused unless ``user`` signs the application's variances (:func:`can_sign_variance`),
+    and on their own application (:func:`require_not_own_application`)."""
+    require(can_sign_variance(user, application), "sign a variance", [Role.BOARD_MEMBER],
+            town=application.municipality_id)
+    require_not_own_application(user, application)
+
+
 def can_manage_hearings(user: User, application) -> bool:
     """The Clerk schedules an application's hearing and records the mailing of its notices."""
     return is_clerk(user, application.municipality_id)
@@ -325,17 +336,21 @@ def can_decide_application_hearing(user: User, application) -> bool:
 
 
 def require_hearing_manager(user: User, application) -> None:
-    """Refused unless ``user`` schedules the application's hearing (:func:`can_manage_hearings`)."""
+    """Refused unless ``user`` schedules the application's hearing (:func:`can_manage_hearings`),
+    and on their own application (:func:`require_not_own_application`)."""
     require(can_manage_hearings(user, application), "schedule an application's hearing",
             [Role.CLERK], town=application.municipality_id)
+    require_not_own_application(user, application)
 
 
 def require_hearing_decider(user: User, application) -> None:
     """Refused unless ``user`` records the decision of the application's hearing
-    (:func:`can_decide_application_hearing`)."""
+    (:func:`can_decide_application_hearing`), and on their own application
+    (:func:`require_not_own_application`)."""
     require(can_decide_application_hearing(user, application),
             "record the decision of an application's hearing", [Role.BOARD_MEMBER, Role.CLERK],
             town=application.municipality_id)
+    require_not_own_application(user, application)
 
 
 # -- Who takes each action of an application's and a permit's life ------------------------
@@ -358,6 +373,13 @@ def office_step(predicate: Callable[[User, object], bool]) -> Callable[[User, ob
                                       and own_application_refusal(user, application) is None)
 
 
+#: A step a reviewer of the application's town takes (:func:`can_review`), never on their
+#: own application: the screens of the core and of the bylaw apps offer it by this.
+reviewer_step = office_step(of_its_town(can_review))
+#: A step the town's clerk takes (:func:`is_clerk`), never on their own application.
+clerk_step = office_step(of_its_town(is_clerk))
+
+
 #: Who takes each action of the tables of ``transitions``, by the table's noun: the very
 #: predicates the pages and the API's endpoints refuse a request by (a 403). An action no
 #: one takes directly (a permit's ``amend`` and ``supersede`` follow an application) has
@@ -367,17 +389,17 @@ TAKEN_BY: Mapping[str, Mapping[str, Callable[[User, object], bool]]] = MappingPr
         "edit": is_applicant,
         "submit": submits_for,
         "withdraw": is_applicant,
-        "start_review": office_step(of_its_town(can_review)),
-        "request_changes": office_step(of_its_town(can_review)),
+        "start_review": reviewer_step,
+        "request_changes": reviewer_step,
         "attach_document": uploads_for,
-        "record_review": office_step(of_its_town(can_review)),
+        "record_review": reviewer_step,
         "request_variance": asks_for_variance,
-        "schedule_hearing": can_manage_hearings,
-        "approve": office_step(of_its_town(can_review)),
-        "deny": office_step(of_its_town(can_review)),
+        "schedule_hearing": office_step(can_manage_hearings),
+        "approve": reviewer_step,
+        "deny": reviewer_step,
         # The license is issued by the town's clerk alone, approved first or not.
-        "issue": office_step(of_its_town(is_clerk)),
-        "approve_and_issue": office_step(of_its_town(is_clerk)),
+        "issue": clerk_step,
+        "approve_and_issue": clerk_step,
     }),
     transitions.PERMIT.noun: MappingProxyType({
         "suspend": of_its_town(is_clerk),

@@ -6,8 +6,11 @@ Only a town's reviewers reach these resources (a resident is refused with a
 so is a variance or hearing of another application. Who may act follows the
 review screen: clerks and Board members request a variance, only the town's
 Board members sign or deny one (Northborough Horse & Stable Regs §8.2,
-Tisbury BOH Reg 09.0.3), only the Clerk schedules and decides a hearing
-(Northborough §2.2). Each change is one service call.
+Tisbury BOH Reg 09.0.3), only the Clerk schedules a hearing and records its
+notices' mailing, and a Board member, or the Clerk for the Board, records its
+decision (Northborough §2.2). None of these is taken by a member of staff on an
+application they or their business made: a 403 says so
+(``permissions.own_application_refusal``). Each change is one service call.
 
 The applicant side has its own resource, ``/applications/{id}/variance-requests/``: the
 applicant, or a member of the business to hold the permit, lists the application's
@@ -32,7 +35,6 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from permits_site.accounts import permissions
-from permits_site.accounts.models import Role
 from permits_site.accounts.permissions import require
 from permits_site.api.permissions import IsTownReviewer
 from permits_site.api.public.fields import (
@@ -290,11 +292,11 @@ class VarianceRequestsView(APIView):
 
 
 def signable_variance(request, pk: int, variance_id: int) -> Variance:
-    """A variance of the application; only the town's Board members sign or deny (403)."""
+    """A variance of the application; only the town's Board members sign or deny, never on
+    their own application (403, ``permissions.require_variance_signer``)."""
     application = reviewed_application(request, pk)
     variance = get_object_or_404(application.variances.all(), pk=variance_id)
-    require(permissions.can_sign_variance(request.user, application), "sign a variance",
-            [Role.BOARD_MEMBER], town=application.municipality)
+    permissions.require_variance_signer(request.user, application)
     return variance
 
 
@@ -327,7 +329,7 @@ class VarianceDenyView(ReviewerView):
 
 def managed_application(request, pk: int) -> Application:
     """An application whose hearings only the town's Clerk schedules and whose notices'
-    mailing only the Clerk records (403 otherwise)."""
+    mailing only the Clerk records, not on their own application (403 otherwise)."""
     application = reviewed_application(request, pk)
     permissions.require_hearing_manager(request.user, application)
     return application
@@ -335,7 +337,8 @@ def managed_application(request, pk: int) -> Application:
 
 def decided_application(request, pk: int) -> Application:
     """An application whose hearing's decision the user may record: the Board's member, or
-    the Clerk for the Board (Northborough §2.2; 403 otherwise)."""
+    the Clerk for the Board (Northborough §2.2), not on their own application (403
+    otherwise)."""
     application = reviewed_application(request, pk)
     permissions.require_hearing_decider(request.user, application)
     return application

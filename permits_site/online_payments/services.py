@@ -19,7 +19,12 @@ from django.utils import timezone
 from django.utils.translation import gettext_noop
 
 from permits_site import audit
-from permits_site.accounts.permissions import is_admin, is_clerk, is_party
+from permits_site.accounts.permissions import (
+    is_admin,
+    is_clerk,
+    is_party,
+    refuse_own_application,
+)
 from permits_site.enforcement.services.dispositions import payment_refusal
 from permits_site.exceptions import DomainError, PermissionDenied
 from permits_site.licensing.models import (
@@ -316,10 +321,13 @@ def _flag(checkout: OnlineCheckout, *, stored: WebhookEvent, kind: FlagKind, amo
 
 
 def mark_reviewed(*, flag: PaymentFlag, acting_user: User) -> PaymentFlag:
-    """The Clerk has dealt with a flagged payment (refunded it, or decided on the permit)."""
+    """The Clerk has dealt with a flagged payment (refunded it, or decided on the permit);
+    never a payment for their own application (``own_application_refusal``)."""
     municipality = flag.checkout.municipality
     if not is_clerk(acting_user, municipality.pk):
         raise PermissionDenied("Only the town's clerk reviews flagged payments.")
+    if (application := flag.checkout.invoice.application) is not None:
+        refuse_own_application(acting_user, application)
     with transaction.atomic():
         flag = PaymentFlag.objects.select_for_update().get(pk=flag.pk)
         if flag.reviewed_at is not None:

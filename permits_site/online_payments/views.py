@@ -23,7 +23,12 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods, require_POST
 
 from permits_site.accounts.models import Role
-from permits_site.accounts.permissions import is_admin, municipality_ids_with
+from permits_site.accounts.permissions import (
+    is_admin,
+    municipality_ids_with,
+    own_application_refusal,
+    require_not_own_application,
+)
 from permits_site.exceptions import DomainError
 from permits_site.licensing.invoice_subjects import invoice_subject, subject_related
 from permits_site.licensing.models import Invoice
@@ -182,15 +187,23 @@ def office(request, town: str):
     }, status=400 if request.method == "POST" else 200)
 
 
+def flag_refusal(user, flag: PaymentFlag) -> str | None:
+    """Why ``user`` may not mark ``flag`` reviewed: it is a payment for an application they
+    or their business made (``own_application_refusal``); None when they may."""
+    application = flag.checkout.invoice.application
+    return None if application is None else own_application_refusal(user, application)
+
+
 @login_required
 def overview(request):
-    """Flagged online payments of the Clerk's towns, and the admin's towns to edit."""
+    """Flagged online payments of the Clerk's towns, each with why the Clerk may not mark it
+    reviewed when it is for their own application, and the admin's towns to edit."""
     clerk_towns = municipality_ids_with(request.user, Role.CLERK)
     admin_towns = municipality_ids_with(request.user, Role.ADMIN)
     if not clerk_towns and not admin_towns:
         raise Http404("No such page.")
     return render(request, "online_payments/overview.html", {
-        "flags": [(flag, staff_link(flag.checkout.invoice))
+        "flags": [(flag, staff_link(flag.checkout.invoice), flag_refusal(request.user, flag))
                   for flag in services.open_flags(municipality_ids=clerk_towns).select_related(
                       "checkout__invoice__municipality",
                       *(f"checkout__invoice__{path}" for path in subject_related()))]
@@ -203,10 +216,15 @@ def overview(request):
 @login_required
 @require_POST
 def flag_reviewed(request, pk: int):
+    """The Clerk marks a flag of their town reviewed; one for their own application is
+    refused, saying why (403)."""
     flag = get_visible_or_404(
-        PaymentFlag.objects.select_related("checkout__municipality"),
+        PaymentFlag.objects.select_related("checkout__municipality",
+                                           "checkout__invoice__application"),
         lambda user, flag: flag.checkout.municipality_id in municipality_ids_with(
             user, Role.CLERK), request.user, pk=pk)
+    if (application := flag.checkout.invoice.application) is not None:
+        require_not_own_application(request.user, application)
     try:
         services.mark_reviewed(flag=flag, acting_user=request.user)
     except DomainError as error:

@@ -480,9 +480,10 @@ def record_sign_off(
 def _record_signoff(
     *, application: Application, sign_off: SignOff, on: dt.date, note: str, acting_user: User
 ) -> StableApplication:
-    details = stable_details(application)
-    if details is None:
-        raise InvalidTransition("This application has no stable on file.")
+    """Record ``sign_off`` once, dated no later than today, while the application is under
+    review; never by a member of staff on their own application
+    (``permissions.refuse_own_application``)."""
+    details = _office_details(application, acting_user)
     transitions.require("record_review", application)
     if getattr(details, sign_off.on_field) is not None:
         raise InvalidTransition(f"{sign_off.what} is already recorded.")
@@ -527,10 +528,23 @@ def record_conservation_review(
     )
 
 
+def _office_details(application: Application, acting_user: User) -> StableApplication:
+    """The stable details of an application the office records on; refused on an application
+    without them, and on the acting member of staff's own (the core's
+    ``permissions.refuse_own_application``)."""
+    details = stable_details(application)
+    if details is None:
+        raise InvalidTransition("This application has no stable on file.")
+    permissions.refuse_own_application(acting_user, application)
+    return details
+
+
 @transaction.atomic
-def confirm_grandfathered(*, stable: Stable, note: str, acting_user: User) -> Stable:
-    """The office found the stable's permit under the rules in force before May 2, 1990 and
-    its satisfactory operation since (§2.5): §4 and §5 then do not bind it."""
+def confirm_grandfathered(*, application: Application, note: str, acting_user: User) -> Stable:
+    """The office found the permit of the application's stable under the rules in force
+    before May 2, 1990 and its satisfactory operation since (§2.5): §4 and §5 then do not
+    bind it. Never by a member of staff on their own application."""
+    stable = _office_details(application, acting_user).stable
     if stable.grandfathered:
         raise InvalidTransition("This stable is already confirmed as grandfathered.")
     if not note.strip():
@@ -774,6 +788,7 @@ def review_panel_context(application: Application, user) -> dict[str, Any]:
         "standing": expansion_standing(stable),
         "expansions": list(stable.expansions.select_related("recorded_by")),
         "grandfathered_claimed": bool(application.facts.get("grandfathered")),
-        "may_record": permissions.is_clerk(user, application.municipality_id),
+        # The clerk's sign-offs (§2.3, §4.1, §2.5), never on their own application.
+        "may_record": permissions.clerk_step(user, application),
         "today": timezone.localdate(),
     }

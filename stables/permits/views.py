@@ -26,7 +26,7 @@ from permits_site.licensing.declarations import Purpose
 from permits_site.licensing.kinds import kind_for
 from permits_site.licensing.models import Application, Permit
 from permits_site.licensing.questions import PURPOSE_QUESTION
-from permits_site.licensing.views.access import get_visible_or_404
+from permits_site.licensing.views.access import get_visible_or_404, office_application_or_404
 from permits_site.licensing.views.resident import error_messages
 from permits_site.page_actions import with_actions
 from stables import periods
@@ -217,7 +217,8 @@ def stable_detail(request, pk: int):
 
 
 def _clerk_application(request, pk: int) -> Application:
-    application = get_visible_or_404(
+    """A stable application of the clerk's town, not their own (403, saying why)."""
+    application = office_application_or_404(
         Application.objects.select_related("stable_application__stable__property"),
         lambda user, application: permissions.is_clerk(user, application.municipality_id),
         request.user,
@@ -272,7 +273,7 @@ def confirm_grandfathered(request, pk: int):
         if not form.is_valid():
             raise DomainError(form.errors)
         services.confirm_grandfathered(
-            stable=application.stable_application.stable,
+            application=application,
             note=form.cleaned_data["note"],
             acting_user=request.user,
         )

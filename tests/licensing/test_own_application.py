@@ -4,6 +4,10 @@ documents' decisions, its review, approval and issuing). The services refuse and
 nothing, the review screen offers no step and says why, its forms and the API refuse with
 the same sentence; another member of the town's staff takes every step. A clerk still
 applies for their own license as a resident and starts one for someone else at the counter.
+The Board's relief and the hearing: tests/licensing/test_own_application_relief.py; the
+bylaw apps' own office steps: tests/stables/test_own_application_sign_offs.py and
+tests/tisbury/test_own_application_office_records.py; flagged online payments:
+tests/online_payments/test_own_application_flags.py.
 """
 
 import datetime as dt
@@ -211,8 +215,7 @@ def test_a_member_of_the_business_that_applied_is_refused_too(clerk):
     assert str(refused.value) == ("Your business applied for this: another member of the "
                                   "town's staff reviews it.")
     assert permissions.permitted_actions(clerk, application) == ["withdraw", "attach_document",
-                                                                 "request_variance",
-                                                                 "schedule_hearing"]
+                                                                 "request_variance"]
 
 
 # -- what a clerk may still do ---------------------------------------------------------------
@@ -356,9 +359,9 @@ def test_the_api_lists_only_the_applicants_own_actions(own, clerk, colleague):
     mine = client_for(clerk).get(APPLICATION.format(pk=own.pk)).json()["allowed_actions"]
     theirs = client_for(colleague).get(APPLICATION.format(pk=own.pk)).json()["allowed_actions"]
 
-    assert mine == ["withdraw", "attach_document", "request_variance", "schedule_hearing"]
-    assert {"start_review", "request_changes", "record_review", "approve", "deny",
-            "approve_and_issue"} <= set(theirs)
+    assert mine == ["withdraw", "attach_document", "request_variance"]
+    assert {"start_review", "request_changes", "record_review", "schedule_hearing", "approve",
+            "deny", "approve_and_issue"} <= set(theirs)
 
 
 def test_another_clerk_takes_the_steps_through_the_api(own, colleague):

@@ -252,7 +252,7 @@ def test_a_grandfathered_stable_is_not_judged_by_4_and_5_once_confirmed(keeper, 
     assert outcomes["nb.3.1.corral"] is Outcome.PASS
     assert "stable.grandfathered" in codes(application)
     services.confirm_grandfathered(
-        stable=application.stable_application.stable,
+        application=application,
         note="BOH permit 1987-12, operating without complaint since.",
         acting_user=nb_clerk,
     )

@@ -219,11 +219,12 @@ def water_supply_rows(self: PermitKind, permit: Permit) -> dict[str, Any]:
 
 def water_supply_panel(self: PermitKind, application: Application, user) -> dict[str, Any]:
     """The review screen's water supply: the registered well or the clerk's public water
-    record, and the clerk's form to record the connection while the gate is open."""
+    record, and the clerk's form to record the connection while the gate is open (not on
+    the clerk's own application, ``permissions.clerk_step``)."""
     recorded = public_water_record(application)
     well = ready_well_registration(application.place, on=timezone.localdate())
     may_record = (recorded is None and well is None and application.status in RECORDABLE
-                  and permissions.is_clerk(user, application.municipality_id))
+                  and permissions.clerk_step(user, application))
     return {"public_water": recorded, "ready_well": well, "well_section": WELL_SECTION,
             "public_water_form": PublicWaterForm() if may_record else None}
 
@@ -271,13 +272,15 @@ DISPOSAL_WORKS = {
 @transaction.atomic
 def record_public_water(*, application: Application, note: str, acting_user: User) -> Application:
     """The clerk records that the lot is served by public water, which clears ``well_ready``
-    (no private well to prove, 09.3.1(3)); audited, with the clerk's note of how it is known."""
+    (no private well to prove, 09.3.1(3)); audited, with the clerk's note of how it is known.
+    Never on the clerk's own application (``permissions.refuse_own_application``)."""
     application = Application.objects.select_for_update().get(pk=application.pk)
     if application.permit_type.code != DISPOSAL_WORKS_CODE:
         raise InvalidTransition(
             f"{application.permit_type.name} applications do not wait on a private well.")
     if not permissions.is_clerk(acting_user, application.municipality_id):
         raise PermissionDenied("Only the town's clerk records a public water connection.")
+    permissions.refuse_own_application(acting_user, application)
     if application.status not in RECORDABLE:
         raise InvalidTransition(
             f"A public water connection is recorded before the decision; this application is "

@@ -126,11 +126,13 @@ def perc_blockers(application: Application) -> list[Blocker]:
 @transaction.atomic
 def review_perc_test(*, application: Application, acceptable: bool, note: str,
                      acting_user: User) -> Application:
-    """The Board reviews a percolation test older than two years (09.0.8(3)), audited."""
+    """The Board reviews a percolation test older than two years (09.0.8(3)), audited; never
+    a member of staff on their own application (``permissions.refuse_own_application``)."""
     application = Application.objects.select_for_update().get(pk=application.pk)
     if not permissions.can_review(acting_user, application.municipality_id):
         raise PermissionDenied("Only the Board's clerk or a Board member reviews a "
                                f"percolation test ({PERC_SECTION}).")
+    permissions.refuse_own_application(acting_user, application)
     if application.status not in REVIEWABLE or not needs_perc_review(application):
         raise InvalidTransition("Only a percolation test older than two years on an "
                                 f"undecided application comes under review ({PERC_SECTION}).")
@@ -153,12 +155,13 @@ def review_perc_test(*, application: Application, acceptable: bool, note: str,
 
 
 def perc_panel(application: Application, user) -> dict | None:
-    """The review screen's percolation test: its date, the Board's review and its form."""
+    """The review screen's percolation test: its date, the Board's review and its form (not
+    on the reviewer's own application, ``permissions.reviewer_step``)."""
     tested = perc_tested_on(application)
     if tested is None:
         return None
     may_review = (needs_perc_review(application) and application.status in REVIEWABLE
-                  and permissions.can_review(user, application.municipality_id))
+                  and permissions.reviewer_step(user, application))
     return {"tested_on": tested, "old": needs_perc_review(application),
             "review": application.details.get(PERC_REVIEW), "section": PERC_SECTION,
             "application": application, "form": PercReviewForm() if may_review else None}

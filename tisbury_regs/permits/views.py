@@ -1,5 +1,7 @@
 """The clerk's record, on the review screen, that a disposal works lot is served by public
-water (Tisbury BOH Reg 09.3.1(3)); the Board's review of an old percolation test (09.0.8(3))."""
+water (Tisbury BOH Reg 09.3.1(3)); the Board's review of an old percolation test (09.0.8(3)).
+Neither is taken by a member of staff on their own application: the page is refused, saying
+why (``office_application_or_404``)."""
 
 from __future__ import annotations
 
@@ -11,7 +13,7 @@ from django.views.decorators.http import require_POST
 from permits_site.accounts import permissions
 from permits_site.exceptions import DomainError
 from permits_site.licensing.models import Application
-from permits_site.licensing.views.access import get_visible_or_404
+from permits_site.licensing.views.access import office_application_or_404
 from permits_site.licensing.views.resident import error_messages
 from tisbury_regs.permits import disposal_works, septic_plans
 from tisbury_regs.permits.forms import PercReviewForm, PublicWaterForm
@@ -20,7 +22,7 @@ from tisbury_regs.permits.forms import PercReviewForm, PublicWaterForm
 @login_required
 @require_POST
 def record_public_water(request, pk: int):
-    application = get_visible_or_404(
+    application = office_application_or_404(
         Application.objects.select_related("permit_type", "municipality"),
         lambda user, application: permissions.is_clerk(user, application.municipality_id),
         request.user,
@@ -44,7 +46,7 @@ def record_public_water(request, pk: int):
 @require_POST
 def review_perc_test(request, pk: int):
     """The Board's review of a percolation test older than two years (09.0.8(3))."""
-    application = get_visible_or_404(
+    application = office_application_or_404(
         Application.objects.select_related("permit_type", "municipality"),
         lambda user, application: permissions.can_review(user, application.municipality_id),
         request.user,

@@ -19,6 +19,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from permits_site import audit
+from permits_site.accounts import permissions
 from permits_site.exceptions import DomainError, InvalidTransition
 from permits_site.licensing import transitions
 from permits_site.licensing.kinds import PermitKind, kind_for
@@ -65,8 +66,10 @@ def schedule_hearing(
     the notices — mailed on the day given, else today at the earliest — would reach the
     abutters too late, naming the ``hearing_date`` and the section; one hearing is pending
     at a time. ``relief_sought`` defaults to what the application's failed rules ask of the
-    Board (:func:`describe_relief`).
+    Board (:func:`describe_relief`). No one schedules the hearing of an application they or
+    their business made (``permissions.own_application_refusal``).
     """
+    permissions.refuse_own_application(acting_user, application)
     application = Application.objects.select_for_update().get(pk=application.pk)
     kind = kind_for(application.permit_type.code)
     _check_can_schedule(application, kind)
@@ -207,8 +210,10 @@ def record_notice_mailing(
 
     Every abutter must end with a number, and the mailing must be in time for the hearing
     (Northborough §2.2: "all abutters shall be notified … by certified mail at least 10 days
-    prior"); otherwise nothing changes.
+    prior"); otherwise nothing changes. Not on one's own application
+    (``permissions.own_application_refusal``).
     """
+    permissions.refuse_own_application(acting_user, hearing.application)
     hearing = PermitHearing.objects.select_for_update(of=("self",)).get(pk=hearing.pk)
     application = hearing.application
     kind = kind_for(application.permit_type.code)
@@ -363,7 +368,9 @@ def _abutter_errors(abutters: Sequence[Mapping[str, Any]], *, citation: str) -> 
 def decide_hearing(
     *, hearing: PermitHearing, decision: str, decided_on: dt.date, acting_user: User
 ) -> PermitHearing:
-    """Record the Board's decision after the hearing; an undecided hearing blocks issuance."""
+    """Record the Board's decision after the hearing (Northborough §2.2); an undecided hearing
+    blocks issuance. Not on one's own application (``permissions.own_application_refusal``)."""
+    permissions.refuse_own_application(acting_user, hearing.application)
     hearing = PermitHearing.objects.select_for_update(of=("self",)).get(pk=hearing.pk)
     if hearing.is_decided:
         raise InvalidTransition(

@@ -214,7 +214,9 @@ def _locked(variance: Variance) -> Variance:
 
 
 def _check_signer(variance: Variance, board_member, *, citation: str) -> VarianceSignature | None:
-    """Refuse anyone but a Board member of the town, and a decided variance; their signature."""
+    """Refuse anyone but a Board member of the town, a member who applied for the
+    application or whose business did (``permissions.own_application_refusal``), and a
+    decided variance; their signature."""
     application = variance.application
     if not permissions.can_sign_variance(board_member, application):
         raise PermissionDenied(
@@ -225,6 +227,7 @@ def _check_signer(variance: Variance, board_member, *, citation: str) -> Varianc
             ),
             field="board_member",
         )
+    permissions.refuse_own_application(board_member, application)
     if variance.status != VarianceStatus.REQUESTED:
         raise InvalidTransition(
             f"Variance #{variance.pk} is already {variance.get_status_display().lower()}."

@@ -308,8 +308,9 @@ def _form(bound: Mapping[str, forms.Form], form_class, prefix: str, **kwargs) ->
 
 
 def _variance_rows(request, application: Application, kind, variances, bound) -> list[dict]:
-    """Each variance with its signatures; the sign forms for a Board member yet to sign."""
-    may_sign = permissions.can_sign_variance(request.user, application)
+    """Each variance with its signatures; the sign forms for a Board member yet to sign, not
+    on their own application (``permissions.office_step``)."""
+    may_sign = permissions.office_step(permissions.can_sign_variance)(request.user, application)
     rows = []
     for variance in variances:
         signatures = list(variance.signatures.all())
@@ -371,9 +372,12 @@ def _determination_rows(request, application: Application, result, bound) -> lis
 
 def _hearing_rows(request, application: Application, hearings, bound) -> list[dict]:
     """Each hearing with what still stops it being held (§2.2's certified mail) and, for the
-    Clerk, the forms to record the mailing and then the decision."""
-    may_manage = permissions.can_manage_hearings(request.user, application)
-    may_decide = permissions.can_decide_application_hearing(request.user, application)
+    Clerk, the forms to record the mailing and then the decision — none of them on the
+    person's own application (``permissions.office_step``)."""
+    may_manage = permissions.office_step(permissions.can_manage_hearings)(request.user,
+                                                                          application)
+    may_decide = permissions.office_step(permissions.can_decide_application_hearing)(
+        request.user, application)
     rows = []
     for hearing in hearings:
         waiting = hearing_services.missing_notices(hearing)
@@ -591,12 +595,11 @@ def _request_variance(request, pk: int):
 
 
 def signable_variance(request, pk: int, variance_pk: int) -> tuple[Application, Variance]:
-    """The variance of a reviewable application; only the town's Board members sign (403)."""
+    """The variance of a reviewable application; only the town's Board members sign, never
+    on their own application (403, ``permissions.require_variance_signer``)."""
     application = reviewable(request, pk)
     variance = get_object_or_404(application.variances.all(), pk=variance_pk)
-    if not permissions.can_sign_variance(request.user, application):
-        raise permissions.Refused("sign a variance", [Role.BOARD_MEMBER],
-                                  town=application.municipality_id)
+    permissions.require_variance_signer(request.user, application)
     return application, variance
 
 
@@ -636,7 +639,7 @@ def _deny_variance(request, pk: int):
 
 def managed_application(request, pk: int) -> Application:
     """A reviewable application whose hearings only the town's Clerk schedules and whose
-    notices' mailing only the Clerk records (403 otherwise)."""
+    notices' mailing only the Clerk records, not on their own application (403 otherwise)."""
     application = reviewable(request, pk)
     permissions.require_hearing_manager(request.user, application)
     return application
@@ -644,7 +647,8 @@ def managed_application(request, pk: int) -> Application:
 
 def decided_application(request, pk: int) -> Application:
     """A reviewable application whose hearing's decision the user may record: the Board's
-    member, or the Clerk for the Board (Northborough §2.2; 403 otherwise)."""
+    member, or the Clerk for the Board (Northborough §2.2), not on their own application
+    (403 otherwise)."""
     application = reviewable(request, pk)
     permissions.require_hearing_decider(request.user, application)
     return application
