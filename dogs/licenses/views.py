@@ -159,7 +159,7 @@ def apply(request):
         posted,
         owner=request.user,
         initial={"dog": request.GET.get("dog"), "action": request.GET.get("action", "new"),
-                 **_renewing(request)},
+                 **_offered_year(request), **_renewing(request)},
     )
     uploads = KeptUploads(request, page="dogs.apply")
     rabies = RabiesProofForm(posted, uploads.files())
@@ -205,6 +205,14 @@ def _chosen_certificate(details: DogLicenseDetailsForm):
     if dog is None or year not in offered:
         return None
     return _certificate_on_file(dog, action=action, license_year=int(year))
+
+
+def _offered_year(request) -> dict:
+    """The license year a link names (``?license_year=``, the new license offered instead of
+    a refused renewal), when it is one on sale (Licenses A(7), A(8)); else the form's own."""
+    year = request.GET.get("license_year", "")
+    on_sale = {str(offered) for offered in services.license_years_on_offer(timezone.localdate())}
+    return {"license_year": int(year)} if year in on_sale else {}
 
 
 def _renewing(request) -> dict:

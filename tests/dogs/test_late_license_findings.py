@@ -234,3 +234,26 @@ def test_the_new_license_offered_instead_of_a_renewal_reads_its_penalty_a10(clie
                   .split("</section>", 1)[0])
     assert page.status_code == 400
     assert f"{PENALTY}: The license was due by" in offer
+
+
+def test_the_offer_links_the_new_license_of_the_year_offered_a7_a8(client, dog):
+    """In December both years are on sale (Licenses A(7), A(8)): the new license offered
+    instead of a refused 2026 renewal opens on 2026, not on the form's first year, 2027; a
+    year not on sale in the link is ignored."""
+    client.force_login(dog.owner)
+    with time_machine.travel(dt.datetime(2026, 12, 7, 10, 0), tick=False):
+        refused = client.post(reverse("dogs:apply"), {
+            "dog": dog.pk, "action": "renewal", "license_year": 2026,
+            "kind": "rabies_certificate", "valid_until": "2029-01-01", "file": png_upload()})
+        link = re.search(r'href="([^"]*action=new[^"]*)"', refused.content.decode()).group(1)
+        opened = client.get(html.unescape(link))
+        not_on_sale = client.get(reverse("dogs:apply"),
+                                 {"dog": dog.pk, "action": "new", "license_year": 1999})
+
+    assert "license_year=2026" in html.unescape(link)
+    assert chosen_year(opened) == "2026"
+    assert chosen_year(not_on_sale) == "2027"
+
+
+def chosen_year(response) -> str:
+    return re.search(r'<option value="(\d{4})" selected', response.content.decode()).group(1)
