@@ -217,6 +217,12 @@ class Inspection(models.Model):
         return f"Inspection #{self.pk} at {self.address} on {self.scheduled_for}"
 
     @property
+    def place_address(self) -> str:
+        """Where the visit is: the property's address as the town records it, else the
+        address typed when it was scheduled (an address the town has no property at)."""
+        return self.place.full_address if self.place_id else self.address
+
+    @property
     def passed(self) -> bool:
         """Closed, and passed: what opens an application's ``inspection_passed`` gate."""
         return self.status == InspectionStatus.CLOSED and self.result == InspectionResult.PASSED

@@ -79,8 +79,9 @@ def citation_hearings(town: TownCalendar) -> WorkList:
         if hearing.hearing_date is None:
             return WorkItem("Set the hearing's date", record, f"{page}#hearing_date-section",
                             since=hearing.requested_on, citation=citation.citation)
-        return WorkItem("Hear the citation and decide", record, page,
-                        due_on=hearing.hearing_date, citation=citation.citation)
+        return WorkItem("Hear the citation and decide", record,
+                        f"{page}#hearing_decision-section", due_on=hearing.hearing_date,
+                        citation=citation.citation)
 
     return limited("Citation hearings requested", requested, item,
                    empty="No citation hearing is waiting.")

@@ -28,7 +28,7 @@ from permits_site.towns.calendar import TownCalendar
 #: The agenda's week: today and the six days after it.
 WEEK_DAYS = 6
 #: ``select_related`` paths from an inspection to what :func:`_detail` reads.
-DETAIL_RELATED = ("permit", "application__permit_type")
+DETAIL_RELATED = ("permit", "application__permit_type", "place__municipality")
 
 
 def week_end(today: dt.date) -> dt.date:
@@ -50,7 +50,7 @@ def _detail(inspection: Inspection) -> str:
 
 def _visit(inspection: Inspection) -> WorkItem:
     return WorkItem("Inspect and record the checklist",
-                    f"Inspection #{inspection.pk} at {inspection.address}",
+                    f"Inspection #{inspection.pk} at {inspection.place_address}",
                     reverse("enforcement:inspection", args=[inspection.pk]),
                     due_on=inspection.scheduled_for, detail=_detail(inspection),
                     actions=(("Reschedule",
@@ -84,7 +84,7 @@ def failed_without_case(town: TownCalendar, *, user: User) -> WorkList:
 
     def item(inspection: Inspection) -> WorkItem:
         return WorkItem("Open a case from the failed inspection",
-                        f"Inspection #{inspection.pk} at {inspection.address}",
+                        f"Inspection #{inspection.pk} at {inspection.place_address}",
                         reverse("enforcement:inspection", args=[inspection.pk]),
                         since=inspection.inspected_on, detail=_detail(inspection))
 

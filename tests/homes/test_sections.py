@@ -29,6 +29,7 @@ from tests.factories import (
     InvoiceLineFactory,
     OrderFactory,
     PermitFactory,
+    PropertyFactory,
     Role,
     UserFactory,
     VarianceFactory,
@@ -89,6 +90,21 @@ def test_the_agenda_splits_overdue_today_and_the_week_through_its_sixth_day(nb_t
     assert [item.record.split(" at ")[1] for item in week.items] == ["6 Elm"]
     assert today.items[0].detail == f"Permit {permit.number}"
     assert overdue.items[0].overdue(TODAY)
+
+
+def test_an_agenda_row_names_the_property_as_the_town_records_it(nb_town):
+    """A visit scheduled by a typed address reads the property's address, whatever was typed
+    after the street; an address the town has no property at reads as typed."""
+    me = staff(Role.INSPECTOR, "northborough")
+    PropertyFactory(municipality=nb_town.municipality, address="12 Bartlett Street")
+    InspectionFactory(inspector=me, scheduled_for=TODAY,
+                      address="12 bartlett street, Northborough, MA 01532")
+    InspectionFactory(inspector=me, scheduled_for=TODAY, address="3 Nowhere Lane")
+
+    _overdue, today, _week = inspector.agenda(nb_town, user=me, today=TODAY)
+
+    assert [item.record.split(" at ")[1] for item in today.items] == [
+        "12 Bartlett Street, Northborough", "3 Nowhere Lane"]
 
 
 def test_a_failed_inspection_waits_for_its_case_until_one_is_opened(nb_town):
@@ -208,8 +224,9 @@ def test_a_citation_hearing_waits_for_its_date_then_is_due_on_it(na_town):
 
     rows = hearings.citation_hearings(na_town).items
 
-    assert [row.url.split("#")[0] for row in rows] == [
-        f"/enforcement/citations/{hearing.citation_id}/" for hearing in (undated, sooner, later)]
+    assert [row.url for row in rows] == [
+        f"/enforcement/citations/{hearing.citation_id}/#{form}-section" for hearing, form in (
+            (undated, "hearing_date"), (sooner, "hearing_decision"), (later, "hearing_decision"))]
     assert [row.what for row in rows] == ["Set the hearing's date",
                                           "Hear the citation and decide",
                                           "Hear the citation and decide"]
