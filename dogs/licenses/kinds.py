@@ -20,6 +20,7 @@ from dogs.licenses.services import (
     apply_for_dog_license,
     dogs_kept_at,
     dogs_with_licenses,
+    holds_or_awaits,
     kennel_licensed,
     license_years_on_offer,
     move_to_license_year,
@@ -293,11 +294,16 @@ class DogLicenseKind(PermitKind):
 
     def year_end_notice(self, application, *, on: dt.date):
         """No next year is offered for a renewal invoiced with this year's late fee (A(8)):
-        next year's license is priced without it, so the owner applies for that year anew."""
+        next year's license is priced without it, so the owner applies for that year anew;
+        nor for a dog that already holds next year's license or awaits it on another
+        application (A(7))."""
         notice = super().year_end_notice(application, on=on)
-        if notice is None or not application.invoices.filter(lines__code=LATE_FEE).exists():
+        if notice is None or notice.next_year is None:
             return notice
-        return replace(notice, next_year=None)
+        if (application.invoices.filter(lines__code=LATE_FEE).exists()
+                or holds_or_awaits(application.dog_license, year=notice.next_year)):
+            return replace(notice, next_year=None)
+        return notice
 
     def move_to_license_year(self, application, *, year: int) -> None:
         """The license is issued for next year's license year (A(7)): so says its record."""

@@ -545,6 +545,18 @@ def move_to_license_year(details: DogLicense, *, year: int) -> None:
     details.save(update_fields=["license_year"])
 
 
+def holds_or_awaits(details: DogLicense, *, year: int) -> bool:
+    """Whether the dog already holds ``year``'s license or awaits it on another open
+    application, so that this one cannot be issued for that year (``move_to_license_year``
+    refuses it)."""
+    try:
+        _refuse_duplicate(details.dog, action=details.application.action, license_year=year,
+                          editing=details.application)
+    except DomainError:
+        return True
+    return False
+
+
 def _refuse_duplicate(dog: Dog, *, action: str, license_year: int,
                       editing: Application | None = None) -> None:
     pending = DogLicense.objects.filter(

@@ -112,6 +112,25 @@ def test_a_late_renewal_is_told_its_end_but_not_moved_to_next_year_a8(clerk):
     assert notice.next_year is None
 
 
+@time_machine.travel(DEC_10_2026, tick=False)
+def test_a_dog_awaiting_next_years_license_elsewhere_is_not_offered_it_a7(client, clerk):
+    """The dog has an open application for 2027 already: this one is told its end, and the
+    review screen offers no "Approve and issue for 2027" that would be refused."""
+    application = paid_dog_license(clerk, year=2026)
+    dog = application.dog_license.dog
+    apply_for_dog_license(applicant=dog.owner, dog=dog, action="new", license_year=2027,
+                          acquired_on=dt.date(2026, 11, 20))
+
+    notice = kind_for(application.permit_type.code).year_end_notice(
+        application, on=DEC_10_2026.date())
+    client.force_login(clerk)
+    screen = client.get(reverse("licensing:review", args=[application.pk])).content.decode()
+
+    assert notice.runs_through == dt.date(2026, 12, 31)
+    assert notice.next_year is None
+    assert "Approve and issue for 2027" not in screen
+
+
 @time_machine.travel(NOV_30_2026, tick=False)
 def test_no_notice_before_the_last_month(clerk):
     application = paid_dog_license(clerk, year=2026)
