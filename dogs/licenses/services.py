@@ -593,6 +593,19 @@ OPEN_APPLICATION_REFUSALS = {
 }
 
 
+def license_action_refusal(dog: Dog, *, action: str, license_year: int
+                           ) -> DomainError | None:
+    """Why ``action`` is refused for ``dog``'s ``license_year`` license as the records stand
+    — a renewal of a dog not licensed the year before (with the new license offered), a new
+    license of one that was, a replacement tag with no license to replace — or None: what
+    the form's fee says before it prices an application that would be refused."""
+    try:
+        _previous_permit(dog, action=action, license_year=license_year)
+    except DomainError as refused:
+        return refused
+    return None
+
+
 def _previous_permit(dog: Dog, *, action: str, license_year: int) -> Permit | None:
     """Renewal follows the license of the year before, online (the permit it supersedes) or
     on paper (no permit to supersede); a replacement tag, this year's. A dog licensed the

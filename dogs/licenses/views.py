@@ -280,11 +280,18 @@ def _fee_table() -> dict:
 @login_required
 @require_GET
 def fee_preview(request):
-    """The fee for the chosen dog and license, as the form changes (htmx fragment)."""
+    """The fee for the chosen dog and license, as the form changes (htmx fragment); instead,
+    why the license chosen would be refused (a renewal of a dog not licensed last year,
+    Licenses A(8)), rather than the price of an application that cannot be made."""
     details = DogLicenseDetailsForm(request.GET, owner=request.user)
     quote = None
     if details.is_valid():
         data = details.cleaned_data
+        refused = services.license_action_refusal(data["dog"], action=data["action"],
+                                                  license_year=data["license_year"])
+        if refused is not None:
+            return render(request, "dogs/fee_preview.html", {
+                "refusals": [text for texts in refused.errors.values() for text in texts]})
         permit_type = PermitType.objects.select_related("municipality").get(
             code=services.DOG_LICENSE
         )

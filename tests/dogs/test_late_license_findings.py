@@ -257,3 +257,20 @@ def test_the_offer_links_the_new_license_of_the_year_offered_a7_a8(client, dog):
 
 def chosen_year(response) -> str:
     return re.search(r'<option value="(\d{4})" selected', response.content.decode()).group(1)
+
+
+def test_the_fee_shown_for_a_renewal_that_would_be_refused_is_the_refusal_a8(client, dog):
+    """A dog not licensed last year is not renewed: before the form is sent, its fee says so
+    and offers the new license's price, instead of pricing a late renewal."""
+    client.force_login(dog.owner)
+
+    renewal = client.get(reverse("dogs:fee_preview"),
+                         {"dog": dog.pk, "action": "renewal", "license_year": 2027})
+    new = client.get(reverse("dogs:fee_preview"),
+                     {"dog": dog.pk, "action": "new", "license_year": 2027})
+
+    assert "has no 2026 license, online or on paper, to renew" in words(
+        renewal.content.decode())
+    assert "Apply for a new license instead" in words(renewal.content.decode())
+    assert "Late fee" not in renewal.content.decode()
+    assert "Fee for this application if submitted today" in new.content.decode()
