@@ -50,11 +50,10 @@ from tests.factories import (
     staff,
 )
 from tests.licensing.test_pages import FEB_2027, submitted
+from tests.own_application import OWN, OWN_ON_PAGE
 
 pytestmark = pytest.mark.django_db
 
-OWN = "You applied for this: another member of the town's staff reviews it."
-OWN_ON_PAGE = OWN.replace("'", "&#x27;")
 #: What the review screen offers the town's clerk on a submitted application.
 OFFERED = ("Approve and issue license", "Record payment", "Start review", "Request changes",
            ">Deny</button>", 'name="decision" value="accept"', 'name="decision" value="reject"')

@@ -40,15 +40,17 @@ from tests.licensing.test_variances import (
     WaiverKind,
     requested,
 )
+from tests.own_application import (
+    OWN,
+    OWN_BUSINESS,
+    OWN_ON_PAGE,
+    assert_api_refuses_own_then_colleague_takes,
+)
 from tests.page_forms import post_action
 from tests.tisbury.support import with_required_documents
 
 pytestmark = pytest.mark.django_db
 
-OWN = "You applied for this: another member of the town's staff reviews it."
-OWN_BUSINESS = ("Your business applied for this: another member of the town's staff reviews "
-                "it.")
-OWN_ON_PAGE = OWN.replace("'", "&#x27;")
 JUNE_3_2030 = dt.datetime(2030, 6, 3, 10, 0)
 TODAY = JUNE_3_2030.date()
 #: The day after the hearing scheduled 14 days after TODAY: it may be decided.
@@ -191,17 +193,10 @@ def test_signing_on_the_screen_is_refused_saying_why(client, variance, board_mem
     ("deny", {"reason": "The well is too close."}),
 ])
 def test_the_api_answers_403_saying_why(variance, board_member, other_member, endpoint, body):
-    url = f"/api/v1/applications/{variance.application_id}/variances/{variance.pk}/{endpoint}/"
-    before = variance_state(variance)
-
-    refused = client_for(board_member).post(url, body, format="json")
-    after_refusal = variance_state(variance)
-    taken = client_for(other_member).post(url, body, format="json")
-
-    assert refused.status_code == 403
-    assert refused.json() == {"detail": OWN}
-    assert after_refusal == before
-    assert taken.status_code == 200
+    assert_api_refuses_own_then_colleague_takes(
+        f"/api/v1/applications/{variance.application_id}/variances/{variance.pk}/{endpoint}/",
+        body, applicant=board_member, colleague=other_member,
+        state=lambda: variance_state(variance))
 
 
 # -- hearings: scheduling, the notices' mailing, the decision (§2.2) ----------------------
@@ -392,15 +387,7 @@ def test_the_api_answers_403_saying_why_and_another_clerk_takes_the_step(
     if prepare:
         prepare(stable, colleague)
     path, body = request(stable.hearings.first())
-    url = f"/api/v1/applications/{stable.pk}/hearings/{path}"
-    before = hearing_state(stable)
-
     with time_machine.travel(day, tick=False):
-        refused = client_for(clerk).post(url, body, format="json")
-        after_refusal = hearing_state(stable)
-        taken = client_for(colleague).post(url, body, format="json")
-
-    assert refused.status_code == 403
-    assert refused.json() == {"detail": OWN}
-    assert after_refusal == before
-    assert taken.status_code == created, taken.content
+        assert_api_refuses_own_then_colleague_takes(
+            f"/api/v1/applications/{stable.pk}/hearings/{path}", body, applicant=clerk,
+            colleague=colleague, state=lambda: hearing_state(stable), taken_status=created)

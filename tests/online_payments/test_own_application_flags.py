@@ -19,11 +19,10 @@ from permits_site.online_payments.services import mark_reviewed
 from tests.dogs.test_license_flow import png_upload
 from tests.factories import DogFactory, Role, staff
 from tests.online_payments.test_pages import flagged, text_of
+from tests.own_application import OWN, OWN_ON_PAGE
 
 pytestmark = pytest.mark.django_db
 
-OWN = "You applied for this: another member of the town's staff reviews it."
-OWN_ON_PAGE = OWN.replace("'", "&#x27;")
 
 
 @pytest.fixture

@@ -14,15 +14,13 @@ from permits_site.audit.models import AuditEntry
 from permits_site.exceptions import PermissionDenied
 from stables.models import Stable, StableApplication
 from stables.permits import services
-from tests.api.conftest import client_for
 from tests.factories import staff
+from tests.own_application import OWN, OWN_ON_PAGE, assert_api_refuses_own_then_colleague_takes
 from tests.stables.flow import answers, submitted
 from tests.stables.test_pages import MARCH_15_2027
 
 pytestmark = pytest.mark.django_db
 
-OWN = "You applied for this: another member of the town's staff reviews it."
-OWN_ON_PAGE = OWN.replace("'", "&#x27;")
 ON = MARCH_15_2027.date()
 
 
@@ -119,15 +117,6 @@ def test_posting_the_page_is_refused_saying_why(client, own, nb_clerk, record):
 
 @pytest.mark.parametrize("kind", ["zoning", "conservation"])
 def test_the_api_answers_403_saying_why(own, nb_clerk, colleague, kind):
-    url = f"/api/v1/stable-applications/{own.pk}/signoffs/"
-    body = {"kind": kind, "on": ON.isoformat()}
-    before = state(own)
-
-    refused = client_for(nb_clerk).post(url, body, format="json")
-    after_refusal = state(own)
-    taken = client_for(colleague).post(url, body, format="json")
-
-    assert refused.status_code == 403
-    assert refused.json() == {"detail": OWN}
-    assert after_refusal == before
-    assert taken.status_code == 200
+    assert_api_refuses_own_then_colleague_takes(
+        f"/api/v1/stable-applications/{own.pk}/signoffs/", {"kind": kind, "on": ON.isoformat()},
+        applicant=nb_clerk, colleague=colleague, state=lambda: state(own))

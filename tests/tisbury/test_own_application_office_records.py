@@ -12,8 +12,8 @@ from permits_site.accounts.models import Role
 from permits_site.audit.models import AuditEntry
 from permits_site.exceptions import PermissionDenied
 from permits_site.licensing.models import Application
-from tests.api.conftest import client_for
 from tests.factories import staff
+from tests.own_application import OWN, OWN_ON_PAGE, assert_api_refuses_own_then_colleague_takes
 from tests.tisbury.test_septic_and_well_permits import (
     DISPOSAL_WORKS,
     SEPTIC_ANSWERS,
@@ -27,8 +27,6 @@ from tisbury_regs.permits.septic_plans import review_perc_test
 
 pytestmark = pytest.mark.django_db
 
-OWN = "You applied for this: another member of the town's staff reviews it."
-OWN_ON_PAGE = OWN.replace("'", "&#x27;")
 
 
 @pytest.fixture
@@ -126,15 +124,7 @@ def test_posting_the_page_is_refused_saying_why(client, own, clerk, record):
 
 
 def test_the_api_answers_403_saying_why(own, clerk, colleague):
-    url = f"/api/v1/disposal-works-applications/{own.pk}/public-water/"
-    body = {"note": "Water Dept. account 4411"}
-    before = state(own)
-
-    refused = client_for(clerk).post(url, body, format="json")
-    after_refusal = state(own)
-    taken = client_for(colleague).post(url, body, format="json")
-
-    assert refused.status_code == 403
-    assert refused.json() == {"detail": OWN}
-    assert after_refusal == before
-    assert taken.status_code == 200
+    assert_api_refuses_own_then_colleague_takes(
+        f"/api/v1/disposal-works-applications/{own.pk}/public-water/",
+        {"note": "Water Dept. account 4411"},
+        applicant=clerk, colleague=colleague, state=lambda: state(own))
