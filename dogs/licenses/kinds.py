@@ -300,9 +300,16 @@ class DogLicenseKind(PermitKind):
         notice = super().year_end_notice(application, on=on)
         if notice is None or notice.next_year is None:
             return notice
-        if (application.invoices.filter(lines__code=LATE_FEE).exists()
-                or holds_or_awaits(application.dog_license, year=notice.next_year)):
-            return replace(notice, next_year=None)
+        if application.invoices.filter(lines__code=LATE_FEE).exists():
+            return replace(notice, next_year=None, next_year_withheld=(
+                f"This renewal is invoiced with this year's late fee: the {notice.next_year} "
+                f"license is applied for anew, priced without it ({cite('Licenses A(8)')})."))
+        details = application.dog_license
+        if holds_or_awaits(details, year=notice.next_year):
+            return replace(notice, next_year=None, next_year_withheld=(
+                f"{details.dog.name} already has a {notice.next_year} license, or an open "
+                f"application for one: this one is issued for this year only "
+                f"({cite('Licenses A(7)')})."))
         return notice
 
     def move_to_license_year(self, application, *, year: int) -> None:

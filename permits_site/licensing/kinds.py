@@ -118,12 +118,15 @@ class YearEndNotice:
     only to ``runs_through`` (``citation``), and ``next_year`` is the license year it may be
     issued for instead, where the law lets one apply ahead (None where it does not).
     ``next_year_refused``: the failures of the kind's :attr:`PermitKind.year_bound_rules`
-    judged on the next year's first day, which refuse issuing for it."""
+    judged on the next year's first day, which refuse issuing for it; ``next_year_withheld``:
+    why a kind whose law lets one apply ahead offers no next year to this application,
+    with its section (None ``next_year``)."""
 
     runs_through: dt.date
     citation: str
     next_year: int | None
     next_year_refused: tuple[Finding, ...] = ()
+    next_year_withheld: str = ""
 
     @property
     def next_year_starts(self) -> dt.date:

@@ -6,6 +6,7 @@ is offered to issue for the next license year instead, on the review screen and 
 from __future__ import annotations
 
 import datetime as dt
+import html
 
 import pytest
 import time_machine
@@ -110,6 +111,9 @@ def test_a_late_renewal_is_told_its_end_but_not_moved_to_next_year_a8(clerk):
 
     assert notice.runs_through == dt.date(2026, 12, 31)
     assert notice.next_year is None
+    assert notice.next_year_withheld == (
+        "This renewal is invoiced with this year's late fee: the 2027 license is applied for "
+        "anew, priced without it (North Andover Code ch. 60, Licenses A(8)).")
 
 
 @time_machine.travel(DEC_10_2026, tick=False)
@@ -126,9 +130,18 @@ def test_a_dog_awaiting_next_years_license_elsewhere_is_not_offered_it_a7(client
     client.force_login(clerk)
     screen = client.get(reverse("licensing:review", args=[application.pk])).content.decode()
 
+    pressed_anyway = client.post(reverse("licensing:issue", args=[application.pk]),
+                                 {"next_license_year": "1"})
+
     assert notice.runs_through == dt.date(2026, 12, 31)
     assert notice.next_year is None
     assert "Approve and issue for 2027" not in screen
+    withheld = ("Biscuit already has a 2027 license, or an open application for one: this "
+                "one is issued for this year only (North Andover Code ch. 60, Licenses A(7)).")
+    assert notice.next_year_withheld == withheld
+    assert withheld in html.unescape(screen)
+    assert [str(message) for message in get_messages(pressed_anyway.wsgi_request)] == [
+        f"Issuing for the next license year: {withheld}"]
 
 
 @time_machine.travel(NOV_30_2026, tick=False)
@@ -340,8 +353,8 @@ def test_issuing_next_year_from_a_review_screen_left_open_is_refused(client, cle
 
     assert response.status_code == 302
     [refusal] = [str(message) for message in get_messages(response.wsgi_request)]
-    assert refusal.startswith("Next license year: A Dog License cannot be issued for the 2027 "
-                              "license year")
+    assert refusal.startswith("Issuing for the next license year: A Dog License cannot be "
+                              "issued for the 2027 license year")
     assert "No current rabies vaccination on January 1, 2027." in refusal
     assert "Licenses A(1)" in refusal
     stays_for_this_year(application)

@@ -165,6 +165,8 @@ def _next_year_on_sale(application: Application, *, on: dt.date) -> YearEndNotic
     day, the section of each rule that refuses it: nothing is moved or issued."""
     notice = year_end_notice(application, on=on)
     name = application.permit_type.name
+    if notice is not None and notice.next_year_withheld:
+        raise DomainError(notice.next_year_withheld, field="next_license_year")
     if notice is None or notice.next_year is None:
         citation = notice.citation if notice else application.permit_type.citation
         raise DomainError(

@@ -467,6 +467,11 @@ def _record_determination(request, pk: int):
     return render(request, "licensing/review.html", context, status=400)
 
 
+#: The issue step's refusals, named by what the Clerk pressed: a refusal of the application's
+#: own ``action`` (a dog that already awaits next year's license) names no form field.
+ISSUE_LABELS = {"action": "Issuing", "next_license_year": "Issuing for the next license year"}
+
+
 @reviewer_required
 @require_POST
 def issue(request, pk: int):
@@ -479,7 +484,7 @@ def issue(request, pk: int):
             next_license_year=bool(request.POST.get("next_license_year")),
         )
     except DomainError as error:
-        error_messages(request, error)
+        error_messages(request, error, labels=ISSUE_LABELS)
         return redirect("licensing:review", pk=pk)
     messages.success(request, f"Issued {permit.number}.")
     return redirect("licensing:review", pk=pk)
