@@ -86,6 +86,8 @@ def schedule_inspection(
     application (:func:`_gate_checklists`), an inspector who holds no inspecting role in
     the town, or a record of another town.
     """
+    if application is not None:
+        permissions.refuse_own_application(acting_user, application)
     errors = _scheduling_errors(
         municipality, check_code=check_code, inspector=inspector, permit=permit,
         application=application,
@@ -188,6 +190,14 @@ def place_of(municipality: Municipality, *, permit: Permit | None,
     return matching_property(municipality=municipality, address=address)
 
 
+def _refuse_own_visit(inspection: Inspection, user: User) -> None:
+    """An application's inspection is one of the office's steps on it: no member of staff
+    records or closes the visit of an application they or their business made
+    (``permissions.own_application_refusal``)."""
+    if inspection.application_id is not None:
+        permissions.refuse_own_application(user, inspection.application)
+
+
 def _require_scheduled(inspection: Inspection, *, doing: str) -> None:
     if inspection.status != InspectionStatus.SCHEDULED:
         raise InvalidTransition(
@@ -241,6 +251,7 @@ def record_inspection(
     ``answers`` are strict JSON facts (the API's shape); every fact the rule
     set requires must be answered, and each refusal names its fact.
     """
+    _refuse_own_visit(inspection, acting_user)
     _require_scheduled(inspection, doing="record findings on")
     _require_visit_day(inspection)
     parsed = parse_answers(rule_set_of(inspection), answers)
@@ -268,6 +279,7 @@ def add_inspection_photo(
     *, inspection: Inspection, upload: UploadedFile, caption: str = "", acting_user: User
 ) -> InspectionPhoto:
     """Attach a photo taken on the visit, checked by its content like any document."""
+    _refuse_own_visit(inspection, acting_user)
     _require_scheduled(inspection, doing="add photos to")
     _require_visit_day(inspection)
     content_type, sha256 = check_upload(upload)
@@ -319,6 +331,7 @@ def close_inspection(
         record_inspection(inspection=inspection, answers=answers, notes=notes,
                           acting_user=acting_user)
     inspection = Inspection.objects.select_for_update().get(pk=inspection.pk)
+    _refuse_own_visit(inspection, acting_user)
     _require_scheduled(inspection, doing="close")
     _require_visit_day(inspection)
     today = timezone.localdate()
