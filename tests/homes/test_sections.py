@@ -17,6 +17,8 @@ from permits_site.towns.calendar import town_calendar
 from tests.factories import (
     AppealFactory,
     ApplicationFactory,
+    BusinessFactory,
+    BusinessMemberFactory,
     CaseFactory,
     CaseHearingFactory,
     CitationFactory,
@@ -278,6 +280,27 @@ def test_a_variance_waits_for_my_signature_until_i_sign_it():
     [item] = board.signatures_waiting(town, user=me).items
 
     assert item.url == f"/staff/applications/{unsigned.application_id}/#variances-heading"
+
+
+def test_a_variance_on_my_own_application_is_left_to_the_other_members():
+    """A member who applied, or whose business applied, signs none of its variances: their
+    list leaves them out, another member's shows them (Tisbury 09.0.3)."""
+    town = town_calendar("tisbury")
+    me = staff(Role.BOARD_MEMBER, "tisbury")
+    other = staff(Role.BOARD_MEMBER, "tisbury")
+    VarianceFactory(application__applicant=me)
+    my_business = VarianceFactory()
+    membership = BusinessMemberFactory(business=BusinessFactory(), user=me)
+    my_business.application.business = membership.business
+    my_business.application.save(update_fields=["business"])
+    theirs = VarianceFactory()
+
+    mine_to_sign = board.signatures_waiting(town, user=me).items
+    others_to_sign = board.signatures_waiting(town, user=other).items
+
+    assert [item.url for item in mine_to_sign] == [
+        f"/staff/applications/{theirs.application_id}/#variances-heading"]
+    assert len(others_to_sign) == 3
 
 
 # -- town admin --------------------------------------------------------------------------
