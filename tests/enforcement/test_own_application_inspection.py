@@ -2,8 +2,6 @@
 (or whose business did) neither schedules it nor records, photographs or closes its visit;
 another inspector does (``permissions.own_application_refusal``)."""
 
-import datetime as dt
-
 import pytest
 
 from permits_site.enforcement.models import Inspection
@@ -17,14 +15,11 @@ from permits_site.exceptions import PermissionDenied
 from permits_site.licensing.models import ApplicationStatus, PermitType
 from tests.api.conftest import client_for
 from tests.enforcement.conftest import photo_upload
+from tests.enforcement.test_inspection_checklist_and_day import CAMPGROUND, MONDAY, SUNDAY
 from tests.factories import ApplicationFactory, Role, municipality, on_day, staff
 from tests.own_application import OWN
 
 pytestmark = pytest.mark.django_db
-
-SUNDAY = dt.date(2026, 12, 6)
-MONDAY = dt.date(2026, 12, 7)
-CAMPGROUND = "tisbury.campground"
 
 
 @pytest.fixture
