@@ -3,9 +3,11 @@ on a row, the link to its review screen, and its undecided hearings."""
 
 from __future__ import annotations
 
+from django.db.models import QuerySet
 from django.urls import reverse
 from django.utils import timezone
 
+from permits_site.accounts.models import User
 from permits_site.homes.registry import WorkItem, WorkList, limited
 from permits_site.licensing.models import (
     OPEN_STATUSES,
@@ -14,6 +16,7 @@ from permits_site.licensing.models import (
     Variance,
     VarianceStatus,
 )
+from permits_site.parties.models import BusinessMember
 from permits_site.towns.calendar import TownCalendar
 
 #: ``select_related`` paths from a row to what :func:`application_record` reads.
@@ -34,6 +37,16 @@ def review_url(application_id: int, section: str = "") -> str:
 
 def related(prefix: str) -> list[str]:
     return [f"{prefix}__{path}" for path in RECORD_RELATED]
+
+
+def not_their_own(rows: QuerySet, user: User, *, path: str = "") -> QuerySet:
+    """Of ``rows`` (applications, or records reaching one by ``path``), those ``user`` may
+    take the office's steps on: none they or their business applied for
+    (``permissions.own_application_refusal``), which another member of staff takes — in the
+    same query, so a home's count stays fixed."""
+    prefix = f"{path}__" if path else ""
+    return rows.exclude(**{f"{prefix}applicant": user}).exclude(**{
+        f"{prefix}business__in": BusinessMember.objects.filter(user=user).values("business_id")})
 
 
 def undecided_hearings(town: TownCalendar, *, title: str, empty: str) -> WorkList:

@@ -10,6 +10,7 @@ from django.db.models import Exists, OuterRef
 
 from permits_site.accounts.models import User
 from permits_site.homes.applications import (
+    not_their_own,
     undecided_hearings,
     variance_item,
     waiting_variances,
@@ -17,7 +18,6 @@ from permits_site.homes.applications import (
 from permits_site.homes.hearings import board_case_hearings
 from permits_site.homes.registry import WorkList, limited
 from permits_site.licensing.models import VarianceSignature
-from permits_site.parties.models import BusinessMember
 from permits_site.towns.calendar import TownCalendar
 
 
@@ -25,10 +25,8 @@ def signatures_waiting(town: TownCalendar, *, user: User) -> WorkList:
     """Waiting variances ``user`` has not signed yet, but those of an application they or
     their business made, which another member signs (``permissions.own_application_refusal``):
     in the same query, so the home's count stays fixed."""
-    variances = waiting_variances(town).exclude(Exists(VarianceSignature.objects.filter(
-        variance=OuterRef("pk"), board_member=user))).exclude(
-        application__applicant=user).exclude(application__business__in=BusinessMember.objects
-                                              .filter(user=user).values("business_id"))
+    variances = not_their_own(waiting_variances(town), user, path="application").exclude(
+        Exists(VarianceSignature.objects.filter(variance=OuterRef("pk"), board_member=user)))
     return limited("Signatures waiting for me", variances,
                    variance_item("Sign or refuse the variance"),
                    empty="No variance waits for your signature.")

@@ -28,6 +28,7 @@ from permits_site.enforcement.services.dispositions import Standing, annotate_st
 from permits_site.homes.applications import (
     RECORD_RELATED,
     application_record,
+    not_their_own,
     related,
     review_url,
     undecided_hearings,
@@ -65,11 +66,12 @@ def _queue_list(title: str, rows, what: str, empty: str) -> WorkList:
                    link_label="Application queue", link_url=reverse("licensing:queue"))
 
 
-def gate_lists(town: TownCalendar, *, today: dt.date) -> list[WorkList]:
-    """Open applications grouped by what holds them, oldest first; one query a gate."""
-    applications = Application.objects.filter(
+def gate_lists(town: TownCalendar, *, user: User, today: dt.date) -> list[WorkList]:
+    """Open applications grouped by what holds them, oldest first, but ``user``'s own, which
+    another clerk reviews; one query a gate."""
+    applications = not_their_own(Application.objects.filter(
         municipality=town.municipality, status__in=OPEN_STATUSES,
-    ).select_related(*RECORD_RELATED).order_by("submitted_on", "pk")
+    ), user).select_related(*RECORD_RELATED).order_by("submitted_on", "pk")
     inspected = [kind.code for kind in registered_kinds() if kind.inspected]
     return [
         _queue_list("Review not started", applications.filter(
@@ -100,14 +102,14 @@ def _passed_inspections():
                                      result=InspectionResult.PASSED)
 
 
-def payments_list(town: TownCalendar) -> WorkList:
-    """Open applications whose fee is invoiced and not paid: the clerk records the payment
-    on the review screen."""
-    invoices = Invoice.objects.filter(
+def payments_list(town: TownCalendar, *, user: User) -> WorkList:
+    """Open applications whose fee is invoiced and not paid, but ``user``'s own: the clerk
+    records the payment on the review screen."""
+    invoices = not_their_own(Invoice.objects.filter(
         municipality=town.municipality, status=InvoiceStatus.OPEN,
         application__status__in=OPEN_STATUSES,
-    ).select_related(*related("application")).prefetch_related("lines").order_by(
-        "created_at", "pk")
+    ), user, path="application").select_related(*related("application")).prefetch_related(
+        "lines").order_by("created_at", "pk")
 
     def item(invoice: Invoice) -> WorkItem:
         return WorkItem(f"Record the payment of ${invoice.total}",
@@ -160,5 +162,5 @@ def court_referral_list(town: TownCalendar, *, today: dt.date) -> WorkList:
 
 def clerk_work(town: TownCalendar, *, user: User, today: dt.date) -> list[WorkList]:
     """The clerk's section (DESIGN roles: the Clerk issues, collects and reports)."""
-    return [*gate_lists(town, today=today), payments_list(town),
+    return [*gate_lists(town, user=user, today=today), payments_list(town, user=user),
             expiring_list(town, today=today), court_referral_list(town, today=today)]

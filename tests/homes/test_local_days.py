@@ -13,7 +13,7 @@ from permits_site.homes import clerk
 from permits_site.licensing.models import ApplicationStatus
 from permits_site.licensing.templatetags.localised import day_and_date, long_date
 from permits_site.towns.calendar import town_calendar
-from tests.factories import ApplicationFactory, InvoiceFactory, InvoiceLineFactory
+from tests.factories import ApplicationFactory, InvoiceFactory, InvoiceLineFactory, UserFactory
 
 EVENING = dt.datetime(2026, 12, 5, 21, 15, tzinfo=ZoneInfo("America/New_York"))
 IN_UTC = EVENING.astimezone(dt.UTC)
@@ -46,6 +46,6 @@ def test_a_fee_invoiced_in_the_evening_waits_since_that_day():
                                          submitted_on=EVENING.date())
         InvoiceLineFactory(invoice=InvoiceFactory(application=application), amount="15.00")
 
-        [item] = clerk.payments_list(town_calendar("north_andover")).items
+        [item] = clerk.payments_list(town_calendar("north_andover"), user=UserFactory()).items
 
     assert item.since == dt.date(2026, 12, 5)

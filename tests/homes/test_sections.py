@@ -138,7 +138,7 @@ def test_applications_sit_under_each_gate_that_holds_them(na_town):
     DocumentFactory(application=accepted, status=DocumentStatus.ACCEPTED)
     ApplicationFactory(status=ApplicationStatus.ISSUED, submitted_on=days(-2))
 
-    lists = clerk.gate_lists(na_town, today=TODAY)
+    lists = clerk.gate_lists(na_town, user=UserFactory(), today=TODAY)
 
     assert [item.url for item in titled(lists, "Review not started").items] == [
         f"/staff/applications/{submitted.pk}/"]
@@ -151,7 +151,7 @@ def test_a_list_shows_ten_and_says_there_are_more(na_town):
     for _ in range(LIST_LIMIT + 1):
         ApplicationFactory(status=ApplicationStatus.SUBMITTED, submitted_on=days(-1))
 
-    work = titled(clerk.gate_lists(na_town, today=TODAY), "Review not started")
+    work = titled(clerk.gate_lists(na_town, user=UserFactory(), today=TODAY), "Review not started")
 
     assert len(work.items) == LIST_LIMIT and work.more
     assert work.link_url == "/staff/queue/"
@@ -163,10 +163,35 @@ def test_an_unpaid_fee_is_a_payment_to_record_and_a_paid_one_is_not(na_town):
     paid = ApplicationFactory(status=ApplicationStatus.SUBMITTED, submitted_on=TODAY)
     InvoiceFactory(application=paid, status="paid")
 
-    [item] = clerk.payments_list(na_town).items
+    [item] = clerk.payments_list(na_town, user=UserFactory()).items
 
     assert item.what == "Record the payment of $15.00"
     assert item.url == f"/staff/applications/{application.pk}/#payment-heading"
+
+
+def test_the_clerks_own_application_is_left_to_another_clerk(na_town):
+    """Nothing the clerk may not do is on their list: their own application, or their
+    business's, waits for another clerk's review and payment."""
+    me = staff(Role.CLERK, "north_andover")
+    mine = ApplicationFactory(applicant=me, status=ApplicationStatus.SUBMITTED,
+                              submitted_on=TODAY)
+    membership = BusinessMemberFactory(business=BusinessFactory(), user=me)
+    my_business = ApplicationFactory(business=membership.business,
+                                     status=ApplicationStatus.SUBMITTED, submitted_on=TODAY)
+    theirs = ApplicationFactory(status=ApplicationStatus.SUBMITTED, submitted_on=TODAY)
+    for application in (mine, my_business, theirs):
+        InvoiceLineFactory(invoice=InvoiceFactory(application=application), amount="15.00")
+    colleague = staff(Role.CLERK, "north_andover")
+
+    def reviews_and_payments(user):
+        not_started = titled(clerk.gate_lists(na_town, user=user, today=TODAY),
+                             "Review not started")
+        return ([item.url for item in not_started.items],
+                [item.url.split("#")[0] for item in clerk.payments_list(na_town, user=user).items])
+
+    assert reviews_and_payments(me) == ([f"/staff/applications/{theirs.pk}/"],) * 2
+    assert len(reviews_and_payments(colleague)[0]) == 3
+    assert len(reviews_and_payments(colleague)[1]) == 3
 
 
 def test_permits_expiring_run_through_the_deadlines_window(na_town):
