@@ -19,7 +19,7 @@ from permits_site.enforcement.models import (
     InspectionStatus,
 )
 from permits_site.enforcement.services.scheduling import waiting_for_inspection
-from permits_site.homes.applications import RECORD_RELATED, application_record
+from permits_site.homes.applications import RECORD_RELATED, application_record, not_their_own
 from permits_site.homes.registry import WorkItem, WorkList, from_home, limited
 from permits_site.licensing.models import Application
 from permits_site.rules.calendar import days_after
@@ -92,11 +92,11 @@ def failed_without_case(town: TownCalendar, *, user: User) -> WorkList:
                    empty="Every failed inspection has its case.")
 
 
-def to_schedule(town: TownCalendar) -> WorkList:
-    """Open applications of the town held for an inspection none is scheduled for: an
-    inspector takes one from its row."""
-    waiting = waiting_for_inspection(Application.objects.filter(
-        municipality=town.municipality)).select_related(*RECORD_RELATED).order_by(
+def to_schedule(town: TownCalendar, *, user: User) -> WorkList:
+    """Open applications of the town held for an inspection none is scheduled for, but
+    ``user``'s own, which another inspector takes: an inspector takes one from its row."""
+    waiting = not_their_own(waiting_for_inspection(Application.objects.filter(
+        municipality=town.municipality)), user).select_related(*RECORD_RELATED).order_by(
         "submitted_on", "pk")
 
     def item(application: Application) -> WorkItem:
@@ -112,5 +112,5 @@ def to_schedule(town: TownCalendar) -> WorkList:
 
 
 def inspector_work(town: TownCalendar, *, user: User, today: dt.date) -> list[WorkList]:
-    return [*agenda(town, user=user, today=today), to_schedule(town),
+    return [*agenda(town, user=user, today=today), to_schedule(town, user=user),
             failed_without_case(town, user=user)]

@@ -22,6 +22,7 @@ from tests.factories import (
     ClosureFactory,
     InspectionFactory,
     Role,
+    UserFactory,
     municipality,
     permit_type,
     staff,
@@ -283,7 +284,7 @@ def test_an_application_held_for_an_inspection_waits_until_one_is_scheduled(
 
     schedule_requested_inspection(application=kennel_application, scheduled_for=days(1),
                                   acting_user=na_inspector)
-    assert not inspector.to_schedule(town).items
+    assert not inspector.to_schedule(town, user=na_inspector).items
 
 
 def test_the_inspector_schedules_it_from_the_row_and_the_applicant_is_told(
@@ -326,10 +327,24 @@ def test_a_clerk_does_not_take_an_inspection(client, kennel_application):
     assert not Inspection.objects.exists()
 
 
+def test_an_inspectors_own_application_is_left_to_another_inspector(na_inspector):
+    """An inspector who applied for a kennel license schedules none of its inspection:
+    it waits on another inspector's list."""
+    mine = ApplicationFactory(permit_type=permit_type(KENNEL), applicant=na_inspector,
+                              status=ApplicationStatus.SUBMITTED)
+    town = town_calendar("north_andover")
+    colleague = staff(Role.ANIMAL_CONTROL_OFFICER, "north_andover")
+
+    assert not inspector.to_schedule(town, user=na_inspector).items
+    assert [item.record for item in inspector.to_schedule(town, user=colleague).items] == [
+        f"Kennel License application #{mine.pk} ({na_inspector.display_name})"]
+
+
 @pytest.mark.parametrize("rows", [2, 10])
 def test_the_list_to_schedule_runs_one_query(rows, django_assert_num_queries):
     for _ in range(rows):
         ApplicationFactory(permit_type=permit_type(KENNEL), status=ApplicationStatus.SUBMITTED)
     town = town_calendar("north_andover")
+    someone = UserFactory()
     with django_assert_num_queries(1):
-        assert len(inspector.to_schedule(town).items) == rows
+        assert len(inspector.to_schedule(town, user=someone).items) == rows
