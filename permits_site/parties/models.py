@@ -171,6 +171,12 @@ class Property(models.Model):
         super().save(*args, **kwargs)
 
     @property
+    def staying(self) -> Property:
+        """This place, or the record it was merged into: merging keeps the duplicate's row,
+        pointing at the one that stays."""
+        return self.merged_into if self.merged_into_id is not None else self
+
+    @property
     def full_address(self) -> str:
         """The address as printed on a permit: street and town."""
         return f"{self.address}, {self.municipality.short_name}"

@@ -130,6 +130,15 @@ def _attributes_or_error(municipality, raw: Mapping[str, Any]) -> dict[str, Any]
         raise DomainError(invalid.errors) from invalid
 
 
+def place_about(*records) -> Property | None:
+    """The place the first of ``records`` that is about one (a permit, an application, an
+    inspection: anything with a ``place``) is about, as the record that stays when it was
+    merged into another; None when none is."""
+    place = next((record.place for record in records
+                  if record is not None and record.place_id is not None), None)
+    return place and place.staying
+
+
 def matching_property(*, municipality, address: str, parcel: str = "") -> Property | None:
     """The town's live record of the place: the one with this parcel or, when no parcel is
     given, the one at this normalised address, with or without a parcel on file ("unique by

@@ -49,6 +49,7 @@ from permits_site.exceptions import DomainError, InvalidTransition, PermissionDe
 from permits_site.licensing.models import Permit
 from permits_site.licensing.services.permits import change_permit_status
 from permits_site.parties.models import Business, Property, PropertyOwner
+from permits_site.parties.services import place_about
 from permits_site.rules.calendar import format_date, period_due
 from permits_site.rules.periods import Period
 from permits_site.rules.registry import town_law
@@ -321,11 +322,9 @@ def case_place(place: Property | None, *, permit: Permit | None, application,
     """The property a case is about: the one named, else its permit's, its application's or
     the one its inspection visited (an address typed included); the record that stays when
     that place was merged into another."""
-    chosen = place or next((record.place for record in (permit, application, inspection)
-                            if record is not None and record.place_id is not None), None)
-    if chosen is not None and chosen.merged_into_id is not None:
-        return chosen.merged_into
-    return chosen
+    if place is not None:
+        return place.staying
+    return place_about(permit, application, inspection)
 
 
 def _opening_errors(

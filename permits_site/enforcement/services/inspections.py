@@ -34,7 +34,7 @@ from permits_site.licensing.kinds import kind_for, registered_kinds
 from permits_site.licensing.models import Application, Permit
 from permits_site.licensing.services.documents import check_upload
 from permits_site.parties.models import Property
-from permits_site.parties.services import matching_property
+from permits_site.parties.services import matching_property, place_about
 from permits_site.rules.base import CheckResult, FactsInvalid, RuleSet
 from permits_site.rules.calendar import format_date
 from permits_site.rules.registry import inspection_checks
@@ -183,11 +183,8 @@ def place_of(municipality: Municipality, *, permit: Permit | None,
     is the same place as without them).
     None when the town has no property there, or several parcels share the address: the
     visit stays one of an address, and no property is recorded for it."""
-    about = next((record.place for record in (permit, application)
-                  if record is not None and record.place_id is not None), None)
-    if about is not None:
-        return about.merged_into if about.merged_into_id is not None else about
-    return matching_property(municipality=municipality, address=address)
+    return place_about(permit, application) or matching_property(municipality=municipality,
+                                                                   address=address)
 
 
 def _refuse_own_visit(inspection: Inspection, user: User) -> None:
