@@ -549,16 +549,22 @@ def holds_or_awaits(details: DogLicense, *, year: int) -> bool:
     """Whether the dog already holds ``year``'s license or awaits it on another open
     application, so that this one cannot be issued for that year (``move_to_license_year``
     refuses it)."""
-    try:
-        _refuse_duplicate(details.dog, action=details.application.action, license_year=year,
-                          editing=details.application)
-    except DomainError:
-        return True
-    return False
+    return _duplicate_refusal(details.dog, action=details.application.action,
+                              license_year=year, editing=details.application) is not None
 
 
 def _refuse_duplicate(dog: Dog, *, action: str, license_year: int,
                       editing: Application | None = None) -> None:
+    refusal = _duplicate_refusal(dog, action=action, license_year=license_year,
+                                 editing=editing)
+    if refusal is not None:
+        raise DomainError(refusal, field="action")
+
+
+def _duplicate_refusal(dog: Dog, *, action: str, license_year: int,
+                       editing: Application | None) -> str | None:
+    """Why ``dog`` takes no other ``action`` application for ``license_year``: one is open
+    already, or the dog holds that year's license, online or on paper; else None."""
     pending = DogLicense.objects.filter(
         dog=dog,
         license_year=license_year,
@@ -567,19 +573,17 @@ def _refuse_duplicate(dog: Dog, *, action: str, license_year: int,
     )
     if editing is not None:
         pending = pending.exclude(application=editing)
+    values = {"dog": dog.name, "year": str(license_year)}
     if pending.exists():
-        raise DomainError(
-            explain(OPEN_APPLICATION_REFUSALS[action], dog=dog.name, year=str(license_year)),
-            field="action",
-        )
-    if action != "replacement_tag" and current_license(dog, year=license_year):
-        raise DomainError(explain(gettext_noop("%(dog)s is already licensed for %(year)s."),
-                                  dog=dog.name, year=str(license_year)), field="action")
-    if action != "replacement_tag" and dog.paper_licenses.filter(year=license_year).exists():
-        raise DomainError(
-            explain(gettext_noop("%(dog)s is already licensed on paper for %(year)s."),
-                    dog=dog.name, year=str(license_year)),
-            field="action")
+        return explain(OPEN_APPLICATION_REFUSALS[action], **values)
+    if action == "replacement_tag":
+        return None
+    if current_license(dog, year=license_year):
+        return explain(gettext_noop("%(dog)s is already licensed for %(year)s."), **values)
+    if dog.paper_licenses.filter(year=license_year).exists():
+        return explain(gettext_noop("%(dog)s is already licensed on paper for %(year)s."),
+                       **values)
+    return None
 
 
 #: "Biscuit already has an open renewal application for 2027.", one sentence per action so
