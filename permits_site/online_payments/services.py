@@ -27,6 +27,7 @@ from permits_site.accounts.permissions import (
 )
 from permits_site.enforcement.services.dispositions import payment_refusal
 from permits_site.exceptions import DomainError, PermissionDenied
+from permits_site.licensing.invoice_subjects import subject_related
 from permits_site.licensing.models import (
     ApplicationStatus,
     Invoice,
@@ -344,9 +345,10 @@ def mark_reviewed(*, flag: PaymentFlag, acting_user: User) -> PaymentFlag:
 
 
 def open_flags(*, municipality_ids):
-    """Unreviewed flags of these towns, with what their rows show, in one query."""
+    """Unreviewed flags of these towns, with what their rows show — the record each invoice
+    is for, whatever registered it (``invoice_subjects``) — in one query."""
     return (PaymentFlag.objects.filter(reviewed_at__isnull=True,
                                        checkout__municipality_id__in=municipality_ids)
             .select_related("checkout__municipality", "checkout__started_by",
-                            "checkout__invoice__application__permit_type",
-                            "checkout__invoice__citation", "checkout__invoice__case_charge"))
+                            "checkout__invoice__municipality", "checkout__invoice__case_charge",
+                            *(f"checkout__invoice__{path}" for path in subject_related())))

@@ -204,9 +204,7 @@ def overview(request):
         raise Http404("No such page.")
     return render(request, "online_payments/overview.html", {
         "flags": [(flag, staff_link(flag.checkout.invoice), flag_refusal(request.user, flag))
-                  for flag in services.open_flags(municipality_ids=clerk_towns).select_related(
-                      "checkout__invoice__municipality",
-                      *(f"checkout__invoice__{path}" for path in subject_related()))]
+                  for flag in services.open_flags(municipality_ids=clerk_towns)]
         if clerk_towns else None,
         "towns": Municipality.objects.filter(pk__in=admin_towns).select_related(
             "payment_office"),
