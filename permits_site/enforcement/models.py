@@ -16,7 +16,7 @@ from simple_history.models import HistoricalRecords
 from permits_site.exceptions import ImmutableRecord
 from permits_site.licensing.models import MONEY, EffectiveDatedVersion
 from permits_site.rules.fines import FineRate
-from permits_site.towns.models import Municipality
+from permits_site.towns.models import HeldAtTimeAndPlace, Municipality
 from permits_site.towns.typed_text import in_other_languages
 
 
@@ -455,7 +455,7 @@ class HearingOutcome(models.TextChoices):
     DISMISSED = "dismissed", "Dismissed"
 
 
-class CitationHearing(models.Model):
+class CitationHearing(HeldAtTimeAndPlace):
     """A hearing the cited party asked for within the window; the citation waits for it."""
 
     citation = models.ForeignKey(Citation, on_delete=models.PROTECT, related_name="hearings")
@@ -555,8 +555,8 @@ class SurchargeClassification(models.Model):
         return f"{record}: {self.event or 'no surcharge event'}"
 
 
-class CaseHearing(models.Model):
-    """A hearing on a case: notice, date, decision and written ruling."""
+class CaseHearing(HeldAtTimeAndPlace):
+    """A hearing on a case: notice, day, hour and place, decision and written ruling."""
 
     case = models.ForeignKey(Case, on_delete=models.PROTECT, related_name="hearings")
     notice_sent_on = models.DateField()
@@ -575,13 +575,15 @@ class CaseHearing(models.Model):
         return f"Hearing on case #{self.case_id} on {self.hearing_date}"
 
 
-class HearingContinuance(models.Model):
-    """A case hearing moved to a new date, its notice sent again: the dates it replaced stay
-    here, so the hearing's history keeps every date it was set for."""
+class HearingContinuance(HeldAtTimeAndPlace):
+    """A case hearing moved to a new date, its notice sent again: the day, hour and place it
+    replaced stay here, so the hearing's history keeps every one it was set for."""
 
     hearing = models.ForeignKey(CaseHearing, on_delete=models.PROTECT,
                                 related_name="continuances")
     previous_date = models.DateField()
+    previous_time = models.TimeField(null=True, blank=True)
+    previous_location = models.CharField(max_length=200, blank=True)
     previous_notice_sent_on = models.DateField()
     hearing_date = models.DateField()
     notice_sent_on = models.DateField()
@@ -599,8 +601,9 @@ class HearingContinuance(models.Model):
                 f"to {self.hearing_date}")
 
 
-class Appeal(models.Model):
-    """An appeal of a case's determination, or of an earlier appeal's ruling."""
+class Appeal(HeldAtTimeAndPlace):
+    """An appeal of a case's determination, or of an earlier appeal's ruling, and the day,
+    hour and place of its public hearing once set."""
 
     case = models.ForeignKey(Case, on_delete=models.PROTECT, related_name="appeals")
     appellant = models.CharField(max_length=200, blank=True)

@@ -237,13 +237,31 @@ def _date_field(fact: Fact, **options: Any) -> forms.Field:
     return bounded_date_field(**options)
 
 
-def _time_field(fact: Fact, **options: Any) -> forms.Field:
+def time_field(**options: Any) -> forms.TimeField:
+    """A time picker ("22:30" where the browser shows none)."""
     return forms.TimeField(
         widget=forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
         error_messages={"required": gettext("Enter a time."),
                         "invalid": gettext("Enter a time such as 22:30.")},
         **options,
     )
+
+
+def _time_field(fact: Fact, **options: Any) -> forms.Field:
+    return time_field(**options)
+
+
+class HearingTimeAndPlaceFields(forms.Form):
+    """A hearing's hour and place, which its notice gives beside the day: filled in with the
+    town's usual ones (:meth:`prefill_time_and_place`), which an empty field also leaves to
+    the service (``HeldAtTimeAndPlace.fill_time_and_place``)."""
+
+    hearing_time = time_field(label="Hearing time", required=False)
+    location = forms.CharField(label="Hearing place", max_length=200, required=False)
+
+    def prefill_time_and_place(self, municipality) -> None:
+        self.fields["hearing_time"].initial = municipality.hearing_time
+        self.fields["location"].initial = municipality.hearing_place
 
 
 def _choice_field(fact: Fact, **options: Any) -> forms.Field:

@@ -137,7 +137,7 @@ def _citation_of(case: Case, entry) -> Citation:
 def case_hearing_scheduled(entry):
     case = _case(entry)
     hearing = CaseHearing.objects.get(pk=entry.after["hearing"], case=case)
-    return _hearing_draft(hearing, where="", about_text=_about_case(case),
+    return _hearing_draft(hearing, about_text=_about_case(case),
                           municipality=case.municipality, reader=case.party), _case_people(case)
 
 
@@ -145,7 +145,7 @@ def case_hearing_continued(entry):
     """The hearing's notice, sent again with its new date and the date it replaces."""
     case = _case(entry)
     hearing = CaseHearing.objects.get(pk=entry.after["hearing"], case=case)
-    return _hearing_draft(hearing, where="", about_text=_about_case(case),
+    return _hearing_draft(hearing, about_text=_about_case(case),
                           municipality=case.municipality, reader=case.party,
                           moved_from=dt.date.fromisoformat(entry.before["hearing_date"]),
                           key_suffix=f":continued:{entry.after['continuance']}"
@@ -160,7 +160,7 @@ def citation_hearing_dated(entry):
     previous = entry.before.get("hearing_date") or ""
     about_text = explain(gettext_noop("citation #%(number)s at %(address)s"),
                          number=str(entry.object_id), address=case.address)
-    return _hearing_draft(hearing, where="", about_text=about_text,
+    return _hearing_draft(hearing, about_text=about_text,
                           municipality=case.municipality, reader=case.party,
                           moved_from=dt.date.fromisoformat(previous) if previous else None,
                           key_suffix=f":dated:{entry.pk}"), _case_people(case)
@@ -172,7 +172,7 @@ def application_hearing_scheduled(entry):
         "application__business").get(pk=entry.object_id)
     application = hearing.application
     return _hearing_draft(
-        hearing, where=hearing.location,
+        hearing,
         about_text=explain(gettext_noop("your %(permit_type)s application"),
                            permit_type=typed_value(application.permit_type, "name").lower()),
         municipality=application.municipality, reader=application.applicant,
@@ -184,9 +184,10 @@ def _about_case(case: Case) -> str:
                    number=str(case.pk), address=case.address)
 
 
-def _hearing_draft(hearing: CaseHearing | CitationHearing | PermitHearing, *, where: str,
-                   about_text: str, municipality, reader, moved_from: dt.date | None = None,
+def _hearing_draft(hearing: CaseHearing | CitationHearing | PermitHearing, *, about_text: str,
+                   municipality, reader, moved_from: dt.date | None = None,
                    key_suffix: str = "") -> Draft:
+    """The hearing's notice: its day, and its hour and place where they are known."""
     hearing_date = hearing.hearing_date
     return Draft(
         kind=MessageKind.HEARING_SCHEDULED,
@@ -195,8 +196,8 @@ def _hearing_draft(hearing: CaseHearing | CitationHearing | PermitHearing, *, wh
         subject=explain(gettext_noop("%(town)s: hearing moved to %(day)s") if moved_from
                         else gettext_noop("%(town)s: hearing on %(day)s"),
                         town=municipality.short_name, day=MonthDay.of(hearing_date)),
-        context={"hearing_date": hearing_date, "where": where, "about_text": about_text,
-                 "moved_from": moved_from},
+        context={"hearing_date": hearing_date, "hearing_time": hearing.hearing_time,
+                 "where": hearing.location, "about_text": about_text, "moved_from": moved_from},
         about=hearing, municipality=municipality, is_legal_notice=True, reader=reader,
     )
 

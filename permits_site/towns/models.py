@@ -6,6 +6,8 @@ weekdays, the Massachusetts legal holidays and its closures.
 
 from __future__ import annotations
 
+import datetime as dt
+
 from django.conf import settings
 from django.db import models
 from django.utils.dates import WEEKDAYS_ABBR
@@ -23,6 +25,15 @@ class Municipality(models.Model):
     name = models.CharField(max_length=100)
     business_weekdays = models.JSONField(
         default=list, help_text="Weekday numbers the offices keep, 0 = Monday."
+    )
+    hearing_place = models.CharField(
+        "usual hearing place", max_length=200, blank=True,
+        help_text="Where the town's hearings are held unless one names another place, "
+                  "e.g. \"Town Hall, 63 Main Street, Room 2\".",
+    )
+    hearing_time = models.TimeField(
+        "usual hearing time", null=True, blank=True,
+        help_text="The hour the town's hearings begin unless one names another.",
     )
     history = HistoricalRecords(table_name="licensing_historicalmunicipality")
 
@@ -51,6 +62,25 @@ class Municipality(models.Model):
         """The town's business calendar: its weekdays, legal holidays and closures."""
         closures = frozenset(self.closures.values_list("date", flat=True))
         return BusinessCalendar(weekdays=frozenset(self.business_weekdays), closures=closures)
+
+
+class HeldAtTimeAndPlace(models.Model):
+    """The hour a hearing begins and the place it is held, which its notice gives the parties
+    beside the day: a public hearing they cannot find is no hearing to them. Blank when a
+    scheduler left them out and the town has no usual hearing time or place
+    (:meth:`fill_time_and_place`)."""
+
+    hearing_time = models.TimeField("hearing time", null=True, blank=True)
+    location = models.CharField("place", max_length=200, blank=True)
+
+    class Meta:
+        abstract = True
+
+    def fill_time_and_place(self, municipality: Municipality, *, hearing_time: dt.time | None,
+                            location: str) -> None:
+        """The hour and place given, else the town's usual ones."""
+        self.hearing_time = hearing_time or municipality.hearing_time
+        self.location = (location or "").strip() or municipality.hearing_place
 
 
 class Closure(models.Model):

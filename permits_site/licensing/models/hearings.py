@@ -7,16 +7,16 @@ from django.db import models
 from django.utils import timezone
 
 from permits_site.licensing.models.applications import Application
+from permits_site.towns.models import HeldAtTimeAndPlace
 
 
-class PermitHearing(models.Model):
+class PermitHearing(HeldAtTimeAndPlace):
     """A public hearing on an application, with the abutters notified by certified mail."""
 
     application = models.ForeignKey(
         Application, on_delete=models.PROTECT, related_name="hearings"
     )
     hearing_date = models.DateField()
-    location = models.CharField(max_length=200)
     notices_mailed_on = models.DateField(
         null=True, blank=True,
         help_text="Recorded once the letters are printed and mailed, with every article number.",

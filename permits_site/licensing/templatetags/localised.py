@@ -67,6 +67,23 @@ def day_and_date(value: dt.date | None) -> str:
 
 
 @register.filter
+def time_of_day(value: dt.time | None) -> str:
+    """An hour as a notice gives it: "7:00 PM", "19:00", "19:00"."""
+    if not value:
+        return ""
+    return formats.time_format(value, "g:i A" if _english() else "H:i")
+
+
+@register.filter
+def day_time_and_place(hearing) -> str:
+    """A hearing's day, hour and place, those it has: "Thursday, December 10, 2026, 7:00 PM,
+    Town Hall, 63 Main Street"."""
+    parts = (day_and_date(hearing.hearing_date), time_of_day(hearing.hearing_time),
+             hearing.location)
+    return ", ".join(part for part in parts if part)
+
+
+@register.filter
 def weekday_and_date(value: dt.date | None) -> str:
     """A date with its weekday shortened, as a calendar's table lists it: "Mon, June 10,
     2026", "seg, 10 de junho de 2026", "lun, 10 de junio de 2026"."""

@@ -1,0 +1,29 @@
+"""The hour and place of a hearing, which every request scheduling or moving one may send.
+
+Left out, the hearing takes the town's usual hearing time and place
+(``HeldAtTimeAndPlace.fill_time_and_place``); the answer gives what the notice gives.
+"""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from permits_site.api.public.fields import StrictCharField
+
+
+class HearingTimeAndPlaceInput(serializers.Serializer):
+    """The optional ``hearing_time`` ("19:00") and ``location`` of a hearing being set."""
+
+    hearing_time = serializers.TimeField(
+        required=False, allow_null=True, default=None, format="%H:%M",
+        help_text="When the hearing begins (HH:MM); left out: the town's usual hearing time.",
+    )
+    location = StrictCharField(
+        required=False, allow_blank=True, default="", max_length=200,
+        help_text="Where the hearing is held; left out: the town's usual hearing place.",
+    )
+
+
+def time_and_place(body: dict) -> dict:
+    """The hour and place a validated body sent, as the services take them."""
+    return {"hearing_time": body.get("hearing_time"), "location": body.get("location", "")}
