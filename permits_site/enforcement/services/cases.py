@@ -433,22 +433,25 @@ def close_case(*, case: Case, acting_user: User) -> Case:
 
 @transaction.atomic
 def schedule_case_hearing(
-    *, case: Case, notice_sent_on: dt.date, hearing_date: dt.date, acting_user: User
+    *, case: Case, notice_sent_on: dt.date, hearing_date: dt.date, acting_user: User,
+    hearing_time: dt.time | None = None, location: str = "",
 ) -> CaseHearing:
-    """Set a hearing on the case; the notice must go out before the hearing date, and the
-    hearing falls on a day the town's offices are open (as when it is continued)."""
+    """Set a hearing on the case, at the hour and place given or else the town's usual
+    ones; the notice must go out before the hearing date, and the hearing falls on a day
+    the town's offices are open (as when it is continued)."""
     require_case_open(case, doing="schedule a hearing on")
     if hearing_date < notice_sent_on:
         raise DomainError("The hearing must come after its notice is sent.",
                           field="hearing_date")
     require_open_day(case.municipality, hearing_date, field="hearing_date")
-    hearing = CaseHearing.objects.create(
-        case=case, notice_sent_on=notice_sent_on, hearing_date=hearing_date,
-        scheduled_by=acting_user,
-    )
+    hearing = CaseHearing(case=case, notice_sent_on=notice_sent_on, hearing_date=hearing_date,
+                          scheduled_by=acting_user)
+    hearing.fill_time_and_place(case.municipality, hearing_time=hearing_time, location=location)
+    hearing.save()
     _record(case, acting_user=acting_user, action="case.hearing_scheduled",
             summary=f"Hearing on case #{case.pk} set for {format_date(hearing_date)}",
-            hearing=hearing.pk, notice_sent_on=notice_sent_on, hearing_date=hearing_date)
+            hearing=hearing.pk, notice_sent_on=notice_sent_on, hearing_date=hearing_date,
+            hearing_time=hearing.hearing_time or "", location=hearing.location)
     return hearing
 
 
@@ -536,19 +539,23 @@ def _require_undecided(appeal: Appeal) -> None:
 
 
 @transaction.atomic
-def schedule_appeal_hearing(*, appeal: Appeal, hearing_date: dt.date, acting_user: User) -> Appeal:
+def schedule_appeal_hearing(*, appeal: Appeal, hearing_date: dt.date, acting_user: User,
+                            hearing_time: dt.time | None = None, location: str = "") -> Appeal:
     """Set the public hearing on an appeal, on or after the day it was filed, on a day the
-    town's offices are open."""
+    town's offices are open, at the hour and place given or else the town's usual ones."""
     _require_undecided(appeal)
     if hearing_date < appeal.filed_on:
         raise DomainError("The hearing comes on or after the day the appeal was filed.",
                           field="hearing_date")
-    require_open_day(appeal.case.municipality, hearing_date, field="hearing_date")
+    municipality = appeal.case.municipality
+    require_open_day(municipality, hearing_date, field="hearing_date")
     appeal.hearing_date = hearing_date
-    appeal.save(update_fields=["hearing_date"])
+    appeal.fill_time_and_place(municipality, hearing_time=hearing_time, location=location)
+    appeal.save(update_fields=["hearing_date", "hearing_time", "location"])
     _record(appeal.case, acting_user=acting_user, action="case.appeal_hearing_scheduled",
             summary=f"Hearing on the appeal on case #{appeal.case_id} set for "
-                    f"{format_date(hearing_date)}", appeal=appeal.pk, hearing_date=hearing_date)
+                    f"{format_date(hearing_date)}", appeal=appeal.pk, hearing_date=hearing_date,
+            hearing_time=appeal.hearing_time or "", location=appeal.location)
     return appeal
 
 

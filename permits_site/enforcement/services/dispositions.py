@@ -279,11 +279,13 @@ HEARING_DATE_STEP = Step("set the date of a citation's hearing", permissions.CAS
 
 
 @transaction.atomic
-def set_hearing_date(*, citation: Citation, hearing_date: dt.date, acting_user: User
+def set_hearing_date(*, citation: Citation, hearing_date: dt.date, acting_user: User,
+                     hearing_time: dt.time | None = None, location: str = ""
                      ) -> CitationHearing:
-    """The hearing authority (or Board) sets the day of the hearing the party asked for, or
-    moves it while it is undecided: today or later, on a day the town's offices are open.
-    The party is told each time (:mod:`permits_site.notifications.events`)."""
+    """The hearing authority (or Board) sets the day, hour and place of the hearing the
+    party asked for (the hour and place left out: the town's usual ones), or moves it while
+    it is undecided: today or later, on a day the town's offices are open. The party is
+    told each time (:mod:`permits_site.notifications.events`)."""
     citation = _locked(citation)
     municipality = citation.case.municipality
     if not HEARING_DATE_STEP.allows(acting_user, municipality.pk):
@@ -293,22 +295,34 @@ def set_hearing_date(*, citation: Citation, hearing_date: dt.date, acting_user: 
         raise InvalidTransition("This citation has no hearing waiting for a decision: "
                                 "no date is set for it.")
     require_coming(hearing_date, field="hearing_date", what="That day")
-    if hearing_date == hearing.hearing_date:
-        raise DomainError("The hearing is already set for that day.", field="hearing_date")
-    require_open_day(municipality, hearing_date, field="hearing_date")
-    previous = hearing.hearing_date
+    before = _when_and_where(hearing)
     hearing.hearing_date = hearing_date
-    hearing.save(update_fields=["hearing_date"])
+    hearing.fill_time_and_place(municipality, hearing_time=hearing_time, location=location)
+    if _when_and_where(hearing) == before:
+        raise DomainError("The hearing is already set for that day, hour and place.",
+                          field="hearing_date")
+    require_open_day(municipality, hearing_date, field="hearing_date")
+    hearing.save(update_fields=["hearing_date", "hearing_time", "location"])
+    previous = before["hearing_date"]
     audit.record(
         actor=acting_user, action="citation.hearing_date_set", subject=citation,
         municipality=municipality,
-        summary=(f"Hearing on citation #{citation.pk} moved from {format_date(previous)} to "
+        summary=(f"Hearing on citation #{citation.pk} moved from "
+                 f"{format_date(dt.date.fromisoformat(previous))} to "
                  f"{format_date(hearing_date)}" if previous else
                  f"Hearing on citation #{citation.pk} set for {format_date(hearing_date)}"),
-        before={"hearing_date": str(previous or "")},
-        after={"hearing": str(hearing.pk), "hearing_date": str(hearing_date)},
+        before=before,
+        after={"hearing": str(hearing.pk), **_when_and_where(hearing)},
     )
     return hearing
+
+
+def _when_and_where(hearing: CitationHearing) -> dict[str, str]:
+    """The hearing's day, hour and place as the audit log keeps them ("" when not set)."""
+    return {"hearing_date": str(hearing.hearing_date or ""),
+            "hearing_time": hearing.hearing_time.strftime("%H:%M") if hearing.hearing_time
+            else "",
+            "location": hearing.location}
 
 
 def _reduced_total(citation: Citation, value: Any) -> Decimal:

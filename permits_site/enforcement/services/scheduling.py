@@ -75,11 +75,13 @@ def _require_within_window(hearing: CaseHearing, hearing_date: dt.date) -> None:
 
 @transaction.atomic
 def continue_case_hearing(
-    *, hearing: CaseHearing, hearing_date: dt.date, reason: str, acting_user: User
+    *, hearing: CaseHearing, hearing_date: dt.date, reason: str, acting_user: User,
+    hearing_time: dt.time | None = None, location: str = "",
 ) -> CaseHearing:
-    """Continue (reschedule) an undecided hearing to ``hearing_date``: the notice goes to
-    the parties again today, the window the law sets is counted from it, and the dates it
-    replaces are kept."""
+    """Continue (reschedule) an undecided hearing to ``hearing_date``, at the hour and place
+    given or else the town's usual ones: the notice goes to the parties again today, the
+    window the law sets is counted from it, and the day, hour and place it replaces are
+    kept."""
     hearing = CaseHearing.objects.select_for_update().select_related(
         "case__municipality").get(pk=hearing.pk)
     case = hearing.case
@@ -91,18 +93,24 @@ def continue_case_hearing(
     reason = require_text(reason, field="reason",
                           message="Say why the hearing is continued.")[:500]
     require_coming(hearing_date, field="hearing_date", what="That day")
-    if hearing_date == hearing.hearing_date:
-        raise DomainError("The hearing is already set for that day.", field="hearing_date")
+    continuance = HearingContinuance(
+        hearing=hearing, previous_date=hearing.hearing_date,
+        previous_time=hearing.hearing_time, previous_location=hearing.location,
+        previous_notice_sent_on=hearing.notice_sent_on, hearing_date=hearing_date,
+        notice_sent_on=timezone.localdate(), reason=reason, recorded_by=acting_user)
+    continuance.fill_time_and_place(case.municipality, hearing_time=hearing_time,
+                                    location=location)
+    if (continuance.hearing_date, continuance.hearing_time, continuance.location) == (
+            hearing.hearing_date, hearing.hearing_time, hearing.location):
+        raise DomainError("The hearing is already set for that day, hour and place.",
+                          field="hearing_date")
     require_open_day(case.municipality, hearing_date, field="hearing_date")
     before = {"hearing_date": str(hearing.hearing_date),
               "notice_sent_on": str(hearing.notice_sent_on)}
-    continuance = HearingContinuance(
-        hearing=hearing, previous_date=hearing.hearing_date,
-        previous_notice_sent_on=hearing.notice_sent_on, hearing_date=hearing_date,
-        notice_sent_on=timezone.localdate(), reason=reason, recorded_by=acting_user)
     hearing.hearing_date, hearing.notice_sent_on = hearing_date, continuance.notice_sent_on
+    hearing.hearing_time, hearing.location = continuance.hearing_time, continuance.location
     _require_within_window(hearing, hearing_date)
-    hearing.save(update_fields=["hearing_date", "notice_sent_on"])
+    hearing.save(update_fields=["hearing_date", "hearing_time", "location", "notice_sent_on"])
     continuance.save()
     audit.record(
         actor=acting_user, action="case.hearing_continued", subject=case,
@@ -112,6 +120,7 @@ def continue_case_hearing(
         before=before,
         after={"hearing": str(hearing.pk), "continuance": str(continuance.pk),
                "hearing_date": str(hearing_date),
+               "hearing_time": str(hearing.hearing_time or ""), "location": hearing.location,
                "notice_sent_on": str(hearing.notice_sent_on), "reason": reason},
     )
     return hearing
