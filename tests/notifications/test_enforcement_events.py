@@ -72,7 +72,35 @@ def test_a_case_hearing_names_its_date(resident, aco, committed):
                                   hearing_date=dt.date(2027, 6, 28), acting_user=aco)
     assert [message.kind for message in Message.objects.all()] == [
         MessageKind.HEARING_SCHEDULED]
-    assert "Monday, June 28, 2027" in mail.outbox[0].body
+    assert f"case #{case.pk} at 9 Elm St is set for Monday, June 28, 2027." in mail.outbox[0].body
+
+
+def test_a_case_hearing_names_its_hour_and_place(resident, aco, committed):
+    with at(MONDAY):
+        case = case_against(aco, party=resident)
+        with committed():
+            schedule_case_hearing(case=case, notice_sent_on=MONDAY,
+                                  hearing_date=dt.date(2027, 6, 28), acting_user=aco,
+                                  hearing_time=dt.time(18, 30), location="Town Hall, Room 2")
+    assert "is set for Monday, June 28, 2027 at 6:30 PM: Town Hall, Room 2." in (
+        mail.outbox[0].body)
+
+
+def test_a_hearing_set_without_its_hour_and_place_takes_the_towns_usual_ones(
+        resident, aco, committed):
+    town = municipality("north_andover")
+    town.hearing_time, town.hearing_place = dt.time(19), "Town Hall, 120 Main Street"
+    town.save()
+    with at(MONDAY):
+        case = case_against(aco, party=resident)
+        with committed():
+            hearing = schedule_case_hearing(case=case, notice_sent_on=MONDAY,
+                                            hearing_date=dt.date(2027, 6, 28), acting_user=aco,
+                                            location="  ")
+    assert (hearing.hearing_time, hearing.location) == (dt.time(19),
+                                                        "Town Hall, 120 Main Street")
+    assert "Monday, June 28, 2027 at 7:00 PM: Town Hall, 120 Main Street." in (
+        mail.outbox[0].body)
 
 
 def test_an_application_hearing_names_its_date_and_place(draft, resident, clerk, committed,

@@ -170,12 +170,13 @@ def test_a_spanish_party_reads_the_hearing_and_the_citation_in_spanish(resident,
         case = case_against(aco, party=resident)
         with committed():
             schedule_case_hearing(case=case, notice_sent_on=MONDAY,
-                                  hearing_date=dt.date(2027, 6, 28), acting_user=aco)
+                                  hearing_date=dt.date(2027, 6, 28), acting_user=aco,
+                                  hearing_time=dt.time(19), location="Town Hall")
             issue_citation(case=case, offense="running_at_large", acting_user=aco)
     hearing, citation = mail.outbox
     assert hearing.subject == "North Andover: audiencia el 28 de junio"
     assert f"Hay una audiencia sobre el caso n.º {case.pk} en 9 Elm St fijada para el lunes, " \
-           "28 de junio de 2027." in hearing.body
+           "28 de junio de 2027 a las 19:00: Town Hall." in hearing.body
     assert "La multa es de US$ 25,00." in citation.body
     assert "a más tardar el martes, 6 de julio de 2027" in citation.body
     assert "(North Andover Code ch. 60, Restraint A)" in citation.body  # the law stays English

@@ -5,14 +5,17 @@ import datetime as dt
 import json
 import pickle
 from decimal import Decimal
+from types import SimpleNamespace
 
 import pytest
 from django.utils import translation
 
 from permits_site.licensing.templatetags.localised import (
     day_and_date,
+    day_time_and_place,
     explained,
     explained_text,
+    time_of_day,
 )
 from permits_site.rules.units import measure
 from permits_site.rules.wording import (
@@ -148,6 +151,31 @@ def test_a_month_day_names_the_day_without_its_year(language, expected):
 def test_day_and_date_names_the_weekday(language, expected):
     with translation.override(language):
         assert day_and_date(dt.date(2030, 6, 3)) == expected
+
+
+@pytest.mark.parametrize(("language", "hour", "expected"), [
+    ("en", dt.time(19, 0), "7:00 PM"),
+    ("en", dt.time(9, 30), "9:30 AM"),
+    ("pt-br", dt.time(19, 0), "19:00"),
+    ("es", dt.time(9, 30), "09:30"),
+    ("en", None, ""),
+])
+def test_an_hour_reads_the_readers_way(language, hour, expected):
+    with translation.override(language):
+        assert time_of_day(hour) == expected
+
+
+@pytest.mark.parametrize(("hour", "place", "expected"), [
+    (dt.time(19, 0), "Town Hall", "Monday, June 3, 2030, 7:00 PM, Town Hall"),
+    (None, "Town Hall", "Monday, June 3, 2030, Town Hall"),
+    (dt.time(19, 0), "", "Monday, June 3, 2030, 7:00 PM"),
+    (None, "", "Monday, June 3, 2030"),
+])
+def test_a_hearing_reads_as_the_parts_of_its_day_hour_and_place_it_has(hour, place, expected):
+    hearing = SimpleNamespace(hearing_date=dt.date(2030, 6, 3), hearing_time=hour,
+                              location=place)
+    with translation.override("en"):
+        assert day_time_and_place(hearing) == expected
 
 
 @pytest.mark.parametrize(("computed", "said"), [
