@@ -1,5 +1,5 @@
-"""A citation's invoice, named as its payer's pages name the citation
-(``permits_site.licensing.invoice_subjects``)."""
+"""A citation's invoice, named as its payer's pages name the citation, and a charge's on a
+case (``permits_site.licensing.invoice_subjects``)."""
 
 from __future__ import annotations
 
@@ -29,3 +29,20 @@ def citation_subject(invoice: Invoice) -> InvoiceSubject | None:
                              "ask for"),
         staff_label=f"Citation #{citation.pk}",
         staff_url=reverse("enforcement:citation", args=[citation.pk]))
+
+
+def case_charge_subject(invoice: Invoice) -> InvoiceSubject | None:
+    """A charge on a case, such as the legal fees a permit holder found in violation
+    reimburses (Northborough §8.4): the party has no page of the case, so the invoice's own
+    lines, each with its section, say what it is for."""
+    charge = getattr(invoice, "case_charge", None)
+    if charge is None:
+        return None
+    case = charge.case
+    return InvoiceSubject(
+        name=explain(gettext_noop("Charge on case #%(number)s at %(address)s, %(town)s"),
+                     number=str(case.pk), address=case.address,
+                     town=invoice.municipality.short_name),
+        label=explain(gettext_noop("Case #%(number)s"), number=str(case.pk)),
+        staff_label=f"Case #{case.pk}",
+        staff_url=reverse("enforcement:case", args=[case.pk]))

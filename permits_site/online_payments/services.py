@@ -350,5 +350,5 @@ def open_flags(*, municipality_ids):
     return (PaymentFlag.objects.filter(reviewed_at__isnull=True,
                                        checkout__municipality_id__in=municipality_ids)
             .select_related("checkout__municipality", "checkout__started_by",
-                            "checkout__invoice__municipality", "checkout__invoice__case_charge",
+                            "checkout__invoice__municipality",
                             *(f"checkout__invoice__{path}" for path in subject_related())))

@@ -96,14 +96,11 @@ def resident_link(invoice: Invoice) -> Link:
 
 
 def staff_link(invoice: Invoice) -> Link:
-    """The staff page of what the invoice is for: the review, the citation, the record a
-    bylaw app keeps or the case."""
+    """The staff page of what the invoice is for: the review, the citation, the case or the
+    record a bylaw app keeps (``invoice_subjects``)."""
     subject = invoice_subject(invoice)
     if subject is not None and subject.staff_url:
         return Link(subject.staff_url, subject.staff_label)
-    charge = getattr(invoice, "case_charge", None)
-    if charge is not None:
-        return Link(reverse("enforcement:case", args=[charge.case_id]), f"Case #{charge.case_id}")
     return Link("", f"Invoice #{invoice.pk}")
 
 

@@ -6,6 +6,7 @@ from decimal import Decimal
 
 import pytest
 import time_machine
+from django.urls import reverse
 
 from permits_site.audit import history_of
 from permits_site.enforcement.models import CaseStatus, Citation
@@ -25,7 +26,8 @@ from permits_site.enforcement.services import (
     suspend_or_revoke_permit,
 )
 from permits_site.exceptions import DomainError, InvalidTransition
-from permits_site.licensing.models import InvoiceStatus, Permit, PermitStatus
+from permits_site.licensing.invoice_subjects import invoice_subject, subject_related
+from permits_site.licensing.models import Invoice, InvoiceStatus, Permit, PermitStatus
 from tests.enforcement.conftest import (
     BITE_QUARANTINE,
     DOG_COMPLAINT,
@@ -405,6 +407,22 @@ def test_legal_fees_8_4_are_invoiced_to_the_permit_holder(case, nb_clerk):
     assert line.citation == "Northborough Horse & Stable Regs §8.4"
     assert line.description == "Town counsel, bill 2027-118"
     assert case.charges.get().invoice == invoice
+
+
+def test_a_charge_on_a_case_is_named_by_its_case_to_the_party_and_to_staff(case, nb_clerk,
+                                                                          client):
+    found_in_violation(case)
+    invoice = add_case_charge(case=case, code="legal_fees", amount="450.00",
+                              acting_user=nb_clerk)
+
+    subject = invoice_subject(Invoice.objects.select_related(
+        "municipality", *subject_related()).get(pk=invoice.pk))
+    assert (subject.staff_label, subject.staff_url) == (
+        f"Case #{case.pk}", reverse("enforcement:case", args=[case.pk]))
+    client.force_login(case.party)
+    page = client.get(reverse("licensing:dashboard")).content.decode()
+    assert (f"Invoice #{invoice.pk} (Charge on case #{case.pk} at {case.address}, "
+            f"Northborough): $450.00") in page
 
 
 WAIT_FOR_DETERMINATION = (
