@@ -32,6 +32,7 @@ from permits_site.accounts.models import Role
 from permits_site.accounts.permissions import CITATION_STAFF_ROLES, require
 from permits_site.api import serializers as api
 from permits_site.api.enforcement import counted_through
+from permits_site.api.hearings import HearingTimeAndPlaceInput, time_and_place
 from permits_site.api.public.fields import (
     BoundedModelSerializer,
     MoneyField,
@@ -125,13 +126,23 @@ class CitationInvoiceSerializer(BoundedModelSerializer):
 
 
 class CitationHearingSerializer(BoundedModelSerializer):
+    """The hearing the party asked for: its day, hour and place once set (as its notice
+    gives them), and its decision."""
+
+    hearing_time = serializers.TimeField(
+        format="%H:%M", allow_null=True,
+        help_text="When the hearing begins (HH:MM); null until set, or when the town has no "
+                  "usual hearing time.")
+    location = serializers.CharField(
+        help_text="Where the hearing is held; '' until set, or when the town has no usual "
+                  "hearing place.")
     outcome = serializers.CharField(
         allow_null=True, help_text="upheld, reduced or dismissed; null until decided.")
 
     class Meta:
         model = CitationHearing
-        fields = ["requested_on", "hearing_date", "decided_on", "outcome", "reduced_to",
-                  "pay_by", "note"]
+        fields = ["requested_on", "hearing_date", "hearing_time", "location", "decided_on",
+                  "outcome", "reduced_to", "pay_by", "note"]
 
     def to_representation(self, hearing: CitationHearing) -> dict[str, Any]:
         return {**super().to_representation(hearing), "outcome": hearing.outcome or None}
@@ -251,9 +262,11 @@ HearingOutcomeField = named_choices("CitationHearingOutcome", HearingOutcome.val
 CourtOutcomeField = named_choices("CourtOutcome", CourtOutcome.values)
 
 
-class CitationHearingDateSerializer(StrictSerializer):
-    """The day of the hearing the party asked for: today or later, on a day the town's
-    offices are open; set again to move it while the hearing is undecided."""
+class CitationHearingDateSerializer(StrictSerializer, HearingTimeAndPlaceInput):
+    """The day, hour and place of the hearing the party asked for: a day from today on, when
+    the town's offices are open; the hour and place left out, the town's usual ones. Set
+    again to move it while the hearing is undecided (the same day, hour and place again is
+    a 400 naming ``hearing_date``)."""
 
     hearing_date = StrictDateField()
 
@@ -389,11 +402,13 @@ class CitationViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
     @extend_schema(request=CitationHearingDateSerializer, responses=CitationDetailSerializer)
     @action(detail=True, methods=["post"], url_path="hearing-date")
     def hearing_date(self, request, pk=None):
-        """Set (or move) the day of the requested hearing; the party is told each time."""
+        """Set (or move) the day, hour and place of the requested hearing; the party is told
+        each time."""
         citation = self.get_object()
         dispositions.HEARING_DATE_STEP.require(request.user, town_of(citation))
         data = validated_body(CitationHearingDateSerializer, request.data)
-        dispositions.set_hearing_date(citation=citation, acting_user=request.user, **data)
+        dispositions.set_hearing_date(citation=citation, acting_user=request.user,
+                                      hearing_date=data["hearing_date"], **time_and_place(data))
         return self.respond(citation)
 
     @extend_schema(request=CitationHearingDecisionSerializer,

@@ -20,7 +20,7 @@ from permits_site.enforcement.models import Citation, CourtOutcome, HearingOutco
 from permits_site.enforcement.registry import CitationPolicy
 from permits_site.enforcement.services import dispositions
 from permits_site.enforcement.services.citations import policy_of
-from permits_site.licensing.fact_forms import bounded_date_field
+from permits_site.licensing.fact_forms import HearingTimeAndPlaceFields, bounded_date_field
 from permits_site.licensing.models import PaymentMethod
 
 
@@ -66,8 +66,12 @@ class RequestHearingForm(CitationActionForm):
     """Nothing to fill in: the party (or staff on their behalf) asks within the window."""
 
 
-class HearingDateForm(CitationActionForm):
-    """The day of the hearing the party asked for, set or moved while it is undecided."""
+class HearingDateForm(HearingTimeAndPlaceFields, CitationActionForm):
+    """The day, hour and place of the hearing the party asked for, set or moved while it is
+    undecided. Set the first time, the hour and place start at the town's usual ones; moved,
+    at the hearing's own, so that changing only the day keeps them."""
+
+    field_order = ["hearing_date", "hearing_time", "location"]
 
     hearing_date = bounded_date_field(
         label="Hearing date",
@@ -76,9 +80,13 @@ class HearingDateForm(CitationActionForm):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         hearing = dispositions.hearing_of(self.citation)
-        if hearing is not None and hearing.hearing_date is not None:
-            self.fields["hearing_date"].initial = hearing.hearing_date
-            self.fields["hearing_date"].label = "New hearing date"
+        if hearing is None or hearing.hearing_date is None:
+            self.prefill_time_and_place(self.citation.case.municipality)
+            return
+        self.fields["hearing_date"].initial = hearing.hearing_date
+        self.fields["hearing_date"].label = "New hearing date"
+        self.fields["hearing_time"].initial = hearing.hearing_time
+        self.fields["location"].initial = hearing.location
 
 
 class DecideHearingForm(CitationActionForm):

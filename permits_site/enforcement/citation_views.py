@@ -360,7 +360,7 @@ CITATION_ACTIONS = {
     ),
     "hearing_date": CitationAction(
         citation_forms.HearingDateForm, dispositions.set_hearing_date,
-        "Hearing date set: the party is told.",
+        "Hearing set: the party is told its day, hour and place.",
         offered=lambda citation, current, policy, today: current is Standing.HEARING,
         step=dispositions.HEARING_DATE_STEP,
     ),

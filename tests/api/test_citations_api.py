@@ -381,6 +381,7 @@ def test_the_party_asks_for_a_hearing_within_the_window(resident, on_record):
     item = response.json()
     assert item["standing"] == "hearing"
     assert item["hearing"] == {"requested_on": "2027-06-14", "hearing_date": None,
+                               "hearing_time": None, "location": "",
                                "decided_on": None, "outcome": None, "reduced_to": None,
                                "pay_by": None, "note": ""}
 
