@@ -1,4 +1,6 @@
-"""``/calendar/{municipality}/closures/``: admins add or remove office closure days."""
+"""The town's calendar its admin keeps: ``/calendar/{municipality}/closures/`` (office
+closure days) and ``/calendar/{municipality}/hearings/`` (the usual hearing time and place,
+which a hearing scheduled without its own takes; the town's staff read them)."""
 
 from __future__ import annotations
 
@@ -6,15 +8,25 @@ import datetime as dt
 
 from django.urls import path, register_converter
 from drf_spectacular.utils import extend_schema
-from rest_framework import status
+from rest_framework import serializers, status
 from rest_framework.exceptions import NotFound, PermissionDenied
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from permits_site.accounts import permissions
-from permits_site.api.public.fields import BoundedDateField, BoundedModelSerializer
+from permits_site.api.public.fields import (
+    BoundedDateField,
+    BoundedModelSerializer,
+    StrictCharField,
+    StrictSerializer,
+)
 from permits_site.towns.models import Closure, Municipality
-from permits_site.towns.services import add_closure, remove_closure
+from permits_site.towns.services import (
+    HEARING_PLACE_LENGTH,
+    add_closure,
+    remove_closure,
+    set_usual_hearing_time_and_place,
+)
 
 
 class ClosureSerializer(BoundedModelSerializer):
@@ -27,12 +39,31 @@ class ClosureSerializer(BoundedModelSerializer):
         validators: list = []
 
 
-def administered_town(request, code: str) -> Municipality:
+class UsualHearingSerializer(StrictSerializer):
+    """The town's usual hearing time and place; both are sent, either may be emptied."""
+
+    hearing_time = serializers.TimeField(
+        allow_null=True, format="%H:%M",
+        help_text="The hour the town's hearings begin unless one names another (HH:MM); "
+                  "null: none.")
+    hearing_place = StrictCharField(
+        allow_blank=True, trim_whitespace=True, max_length=HEARING_PLACE_LENGTH,
+        help_text="Where the town's hearings are held unless one names another place; "
+                  "empty: none.")
+
+
+def town_or_404(code: str) -> Municipality:
     municipality = Municipality.objects.filter(code=code).first()
     if municipality is None:
         raise NotFound(f"There is no municipality '{code}'.")
+    return municipality
+
+
+def administered_town(request, code: str, *, doing: str = "manage its closures"
+                      ) -> Municipality:
+    municipality = town_or_404(code)
     if not permissions.is_admin(request.user, municipality.pk):
-        raise PermissionDenied("Only an administrator of the town may manage its closures.")
+        raise PermissionDenied(f"Only an administrator of the town may {doing}.")
     return municipality
 
 
@@ -64,6 +95,26 @@ class ClosureDetailView(APIView):
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
+class UsualHearingView(APIView):
+    @extend_schema(responses={200: UsualHearingSerializer})
+    def get(self, request, municipality: str):
+        town = town_or_404(municipality)
+        if not permissions.is_town_staff(request.user, town.pk):
+            raise PermissionDenied(
+                "Only the town's staff may read its usual hearing time and place.")
+        return Response(UsualHearingSerializer(town).data)
+
+    @extend_schema(request=UsualHearingSerializer, responses={200: UsualHearingSerializer})
+    def put(self, request, municipality: str):
+        town = administered_town(request, municipality,
+                                 doing="set its usual hearing time and place")
+        serializer = UsualHearingSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        set_usual_hearing_time_and_place(municipality=town, acting_user=request.user,
+                                         **serializer.validated_data)
+        return Response(UsualHearingSerializer(town).data)
+
+
 class IsoDateConverter:
     regex = r"\d{4}-\d{2}-\d{2}"
 
@@ -86,4 +137,6 @@ urlpatterns = [
         ClosureDetailView.as_view(),
         name="closure",
     ),
+    path("calendar/<slug:municipality>/hearings/", UsualHearingView.as_view(),
+         name="usual_hearing"),
 ]

@@ -2,7 +2,8 @@
 applies for), permit types whose fee schedule in force holds amounts the law does not state
 and the admin has not confirmed, offenses of the fine schedule in force whose amount no one
 has entered (they cannot be cited), the office's closures and legal holidays coming up
-(every deadline rolls over them), and the page of the town's staff and their roles."""
+(every deadline rolls over them), the town's usual hearing time and place while either is not
+set, and the page of the town's staff and their roles."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from permits_site.enforcement.models import FineItem, FineSchedule
 from permits_site.homes.registry import WorkItem, WorkList, limited
 from permits_site.licensing.kinds import applied_for
 from permits_site.licensing.models import FeeSchedule, PermitType
+from permits_site.licensing.templatetags.localised import time_of_day
 from permits_site.rules.calendar import days_after
 from permits_site.towns.calendar import TownCalendar
 from permits_site.towns.models import Closure
@@ -107,6 +109,19 @@ def _days(first: dt.date, last: dt.date):
     return (days_after(first, offset) for offset in range((last - first).days + 1))
 
 
+def usual_hearing(town: TownCalendar) -> WorkList:
+    """The town's usual hearing time and place, which a hearing scheduled without its own
+    hour or place takes: asked for while either is not set."""
+    municipality, title = town.municipality, "Usual hearing time and place"
+    if municipality.hearing_time and municipality.hearing_place:
+        return WorkList(title, [], empty=(
+            f"Hearings are held at {time_of_day(municipality.hearing_time)}, "
+            f"{municipality.hearing_place}, unless scheduled otherwise."))
+    url = reverse("licensing:closures", args=[municipality.code]) + "#hearings"
+    return WorkList(title, [WorkItem("Usual hearing time and place not set",
+                                     municipality.name, url)], empty="")
+
+
 def staff_page(town: TownCalendar) -> WorkList:
     """The town's staff and their roles, granted and removed by its admin."""
     url = reverse("accounts:staff_roles", args=[town.municipality.code])
@@ -117,4 +132,4 @@ def staff_page(town: TownCalendar) -> WorkList:
 def town_admin_work(town: TownCalendar, *, user: User, today: dt.date) -> list[WorkList]:
     return [offline_permit_types(town), placeholder_fees(town, today=today),
             fines_not_set(town, today=today), closures_ahead(town, today=today),
-            staff_page(town)]
+            usual_hearing(town), staff_page(town)]

@@ -11,12 +11,19 @@ from django.utils.translation import gettext_lazy as _
 from permits_site.exceptions import DomainError
 from permits_site.licensing.adoption import Adoption, notice_and_hearing_section
 from permits_site.licensing.declarations import PURPOSE_LABELS, DeclaredDocument, Purpose
-from permits_site.licensing.fact_forms import BoundedDateField, StyledForm, bounded_date_field
+from permits_site.licensing.fact_forms import (
+    BoundedDateField,
+    StyledForm,
+    bounded_date_field,
+    time_field,
+)
 from permits_site.licensing.models import PaymentMethod
 from permits_site.licensing.services.documents import check_upload
 from permits_site.licensing.templatetags.localised import explained
 from permits_site.rules.wording import CitedSection, explain
 from permits_site.search.matching import MAX_LENGTH as MAX_QUERY_LENGTH
+from permits_site.towns.models import Municipality
+from permits_site.towns.services import HEARING_PLACE_LENGTH
 from permits_site.towns.typed_text import LANGUAGE_NAMES, OTHER_LANGUAGES
 
 DATE_INPUT = forms.DateInput(attrs={"type": "date"})
@@ -208,6 +215,23 @@ class WordingForm(forms.Form):
 class ClosureForm(forms.Form):
     date = BoundedDateField(widget=DATE_INPUT, label="Date the offices are closed")
     reason = forms.CharField(max_length=200, label="Reason (shown with deadlines)")
+
+
+class UsualHearingForm(forms.Form):
+    """The town's usual hearing time and place; either may be left empty."""
+
+    hearing_time = time_field(
+        label="Usual hearing time", required=False,
+        help_text=Municipality._meta.get_field("hearing_time").help_text)
+    hearing_place = forms.CharField(
+        label="Usual hearing place", required=False, max_length=HEARING_PLACE_LENGTH,
+        help_text=Municipality._meta.get_field("hearing_place").help_text)
+
+    @classmethod
+    def of(cls, municipality: Municipality) -> UsualHearingForm:
+        """The form filled in with the town's usual hearing time and place."""
+        return cls(initial={"hearing_time": municipality.hearing_time,
+                            "hearing_place": municipality.hearing_place})
 
 
 class FindPermitForm(StyledForm):

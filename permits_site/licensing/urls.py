@@ -53,6 +53,7 @@ urlpatterns = [
     ),
     path("admin/fees/", fees.fee_schedules, name="fee_schedules"),
     path("admin/closures/<slug:code>/", closures.closures, name="closures"),
+    path("admin/closures/<slug:code>/hearings/", closures.usual_hearing, name="usual_hearing"),
     path("admin/closures/remove/<int:pk>/", closures.closure_remove, name="closure_remove"),
     path("admin/fees/<str:code>/new/", fees.fee_schedule_new, name="fee_schedule_new"),
     path("admin/fees/<str:code>/wording/", fees.permit_type_wording,

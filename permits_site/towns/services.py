@@ -1,9 +1,12 @@
-"""Office closures an admin enters: they are not business days for any deadline or key date.
+"""The town's calendar an admin keeps: office closures and the usual hearing time and place.
 
-A closure is entered for a day the offices would otherwise keep: not a Massachusetts legal
-holiday, not a day already closed, not a weekday the town's offices do not open. A day
-already past is accepted (a storm is often entered the day after), and every deadline
-counted from then on skips it.
+A closure is not a business day for any deadline or key date. It is entered for a day the
+offices would otherwise keep: not a Massachusetts legal holiday, not a day already closed,
+not a weekday the town's offices do not open. A day already past is accepted (a storm is
+often entered the day after), and every deadline counted from then on skips it.
+
+The usual hearing time and place are what a hearing scheduled without its own hour or
+place takes (``HeldAtTimeAndPlace.fill_time_and_place``), and so what its notice gives.
 """
 
 from __future__ import annotations
@@ -22,6 +25,9 @@ from permits_site.towns.models import Closure, Municipality
 
 if TYPE_CHECKING:
     from permits_site.accounts.models import User
+
+#: The most characters of a town's usual hearing place.
+HEARING_PLACE_LENGTH = Municipality._meta.get_field("hearing_place").max_length
 
 
 @transaction.atomic
@@ -79,3 +85,35 @@ def remove_closure(*, closure: Closure, acting_user: User) -> None:
     )
     closure.delete()
     forget_town(closure.municipality.code)
+
+
+@transaction.atomic
+def set_usual_hearing_time_and_place(*, municipality: Municipality,
+                                     hearing_time: dt.time | None, hearing_place: str,
+                                     acting_user: User) -> Municipality:
+    """The town admin sets the hour and place the town's hearings take when they are
+    scheduled without their own. Either may be emptied: such a hearing then has none. The
+    page and the API let only the town's admin call it, as they do for its closures."""
+    place = hearing_place.strip()
+    if len(place) > HEARING_PLACE_LENGTH:
+        raise DomainError(f"Keep the usual hearing place to {HEARING_PLACE_LENGTH} characters "
+                          "at most.", field="hearing_place")
+    before = _usual_hearing(Municipality.objects.select_for_update().get(pk=municipality.pk))
+    municipality.hearing_time, municipality.hearing_place = hearing_time, place
+    municipality.save(update_fields=["hearing_time", "hearing_place"])
+    audit.record(
+        actor=acting_user,
+        action="town.usual_hearing_set",
+        subject=municipality,
+        municipality=municipality,
+        summary=f"Usual hearing time and place of the {municipality}",
+        before=before,
+        after=_usual_hearing(municipality),
+    )
+    return municipality
+
+
+def _usual_hearing(municipality: Municipality) -> dict[str, str]:
+    time = municipality.hearing_time
+    return {"hearing_time": time.strftime("%H:%M") if time else "",
+            "hearing_place": municipality.hearing_place}

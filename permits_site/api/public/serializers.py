@@ -121,6 +121,14 @@ class MunicipalityDetailSerializer(serializers.Serializer):
     name = serializers.CharField()
     business_days = serializers.ListField(child=serializers.CharField())
     place_attributes = PlaceAttributeSerializer(many=True)
+    hearing_time = serializers.TimeField(
+        allow_null=True, format="%H:%M",
+        help_text="The hour the town's hearings begin unless a hearing's notice names "
+                  "another (HH:MM); null when the town has set none.")
+    hearing_place = serializers.CharField(
+        allow_blank=True,
+        help_text="Where the town's hearings are held unless a hearing's notice names "
+                  "another place; empty when the town has set none.")
 
 
 class KeyDatesQuerySerializer(serializers.Serializer):

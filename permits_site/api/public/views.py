@@ -113,7 +113,8 @@ def described_place_attributes(code: str) -> list[dict]:
 
 class MunicipalityDetail(PublicView):
     @extend_schema(
-        tags=TAGS, summary="A town and what a client sends about its places",
+        tags=TAGS, summary="A town, what a client sends about its places, and where and "
+                           "when its hearings are usually held",
         responses={200: serializers.MunicipalityDetailSerializer, 404: UNKNOWN},
     )
     def get(self, request: Request, code: str) -> Response:
@@ -122,6 +123,8 @@ class MunicipalityDetail(PublicView):
             "code": municipality.code, "name": municipality.name,
             "business_days": municipality.business_day_codes,
             "place_attributes": described_place_attributes(code),
+            "hearing_time": municipality.hearing_time,
+            "hearing_place": municipality.hearing_place,
         }).data)
 
 
