@@ -36,6 +36,7 @@ from rest_framework.views import APIView
 
 from permits_site.accounts import permissions
 from permits_site.accounts.permissions import require
+from permits_site.api.hearings import HearingTimeAndPlaceInput
 from permits_site.api.permissions import IsTownReviewer
 from permits_site.api.public.fields import (
     BoundedModelSerializer,
@@ -100,6 +101,11 @@ class HearingAbutterSerializer(serializers.Serializer):
 
 class PermitHearingSerializer(BoundedModelSerializer):
     abutters = HearingAbutterSerializer(many=True, read_only=True)
+    hearing_time = serializers.TimeField(
+        format="%H:%M", allow_null=True, read_only=True,
+        help_text="When the hearing begins (HH:MM); null when neither the scheduler nor the "
+                  "town gave an hour.")
+    location = serializers.CharField(read_only=True, help_text="Where the hearing is held.")
     notices_mailed_on = serializers.DateField(
         allow_null=True, read_only=True,
         help_text="Null until the mailing is recorded; the hearing cannot be decided before.")
@@ -107,8 +113,8 @@ class PermitHearingSerializer(BoundedModelSerializer):
     class Meta:
         model = PermitHearing
         fields = [
-            "id", "hearing_date", "notices_mailed_on", "location", "relief_sought", "abutters",
-            "decided_on", "decision", "scheduled_at",
+            "id", "hearing_date", "hearing_time", "location", "notices_mailed_on",
+            "relief_sought", "abutters", "decided_on", "decision", "scheduled_at",
         ]
 
 
@@ -172,12 +178,14 @@ class AbutterSerializer(StrictSerializer):
         return super().to_internal_value(data)
 
 
-class HearingScheduleSerializer(StrictSerializer):
+class HearingScheduleSerializer(HearingTimeAndPlaceInput, StrictSerializer):
+    """A new hearing; its ``hearing_time`` and ``location`` left out, the town's usual
+    ones (the service refuses one with no place, given or usual, naming ``location``)."""
+
     hearing_date = StrictDateField()
     notices_mailed_on = StrictDateField(
         required=False, default=None,
         help_text="Usually recorded later with the article numbers (the mailing endpoint).")
-    location = text_field(help_text="The time and place of the hearing.")
     relief_sought = text_field(required=False, default="",
                                help_text="Blank: the variances the application needs.")
     abutters = AbutterSerializer(many=True, help_text="Every abutter sent the notice.")

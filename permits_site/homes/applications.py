@@ -16,6 +16,7 @@ from permits_site.licensing.models import (
     Variance,
     VarianceStatus,
 )
+from permits_site.licensing.templatetags.localised import day_time_and_place
 from permits_site.parties.models import BusinessMember
 from permits_site.towns.calendar import TownCalendar
 
@@ -50,8 +51,9 @@ def not_their_own(rows: QuerySet, user: User, *, path: str = "") -> QuerySet:
 
 
 def undecided_hearings(town: TownCalendar, *, title: str, empty: str) -> WorkList:
-    """Hearings on the town's open applications not yet decided, soonest first: the Board
-    holds them (Northborough §8, Tisbury 09.0) and the clerk's gate waits on them."""
+    """Hearings on the town's open applications not yet decided, soonest first, each with
+    its day, hour and place: the Board holds them (Northborough §8, Tisbury 09.0) and the
+    clerk's gate waits on them."""
     hearings = PermitHearing.objects.filter(
         application__municipality=town.municipality, application__status__in=OPEN_STATUSES,
         decided_on__isnull=True,
@@ -60,7 +62,7 @@ def undecided_hearings(town: TownCalendar, *, title: str, empty: str) -> WorkLis
     def item(hearing: PermitHearing) -> WorkItem:
         return WorkItem("Hold and decide the hearing", application_record(hearing.application),
                         review_url(hearing.application_id, "hearing-heading"),
-                        due_on=hearing.hearing_date,
+                        due_on=hearing.hearing_date, detail=day_time_and_place(hearing),
                         citation=hearing.application.permit_type.citation)
 
     return limited(title, hearings, item, empty=empty)

@@ -13,7 +13,7 @@ from django.core.exceptions import ValidationError
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from permits_site.licensing.fact_forms import BoundedDateField
+from permits_site.licensing.fact_forms import BoundedDateField, HearingTimeAndPlaceFields
 from permits_site.licensing.forms import DATE_INPUT
 from permits_site.licensing.kinds import kind_for
 from permits_site.licensing.models import AbutterRelation
@@ -129,14 +129,13 @@ class VarianceDenialForm(DomainErrorsForm):
     )
 
 
-class HearingScheduleForm(DomainErrorsForm):
+class HearingScheduleForm(HearingTimeAndPlaceFields, DomainErrorsForm):
+    """A new hearing: its day, hour and place (prefilled with the town's usual ones), the
+    relief its notice states and the abutters it goes to."""
+
+    field_order = ["hearing_date", "hearing_time", "location"]
+
     hearing_date = BoundedDateField(label="Hearing date", widget=DATE_INPUT)
-    location = forms.CharField(
-        label="Time and place",
-        max_length=200,
-        required=False,
-        help_text="For example: 7:00 PM, Board of Health meeting room, Town Hall.",
-    )
     relief_sought = forms.CharField(
         label="Relief sought",
         widget=forms.Textarea(attrs={"rows": 2}),

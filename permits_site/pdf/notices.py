@@ -21,7 +21,8 @@ def render_letters_pdf(template: str, *, letters, town: str, authority: str,
 
 
 def render_hearing_notices_pdf(hearing) -> bytes:
-    """Town, Board, applicant, site, date and place of the hearing, section, mailing date."""
+    """Town, Board, applicant, site, date, time and place of the hearing, section, mailing
+    date."""
     application = hearing.application
     kind = kind_for(application.permit_type.code)
     return render_letters_pdf(

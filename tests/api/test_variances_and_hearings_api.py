@@ -99,7 +99,8 @@ def schedule_body(*, days_after_mailing: int = 14, **changes) -> dict:
     return {
         "hearing_date": (TODAY + dt.timedelta(days=days_after_mailing)).isoformat(),
         "notices_mailed_on": TODAY.isoformat(),
-        "location": "7:00 PM, Town Hall",
+        "hearing_time": "19:00",
+        "location": "Town Hall",
         "abutters": ABUTTERS,
         **changes,
     }
@@ -111,6 +112,7 @@ def scheduled(application, clerk) -> PermitHearing:
         application=application,
         hearing_date=dt.date.fromisoformat(body["hearing_date"]),
         notices_mailed_on=TODAY,
+        hearing_time=dt.time(19, 0),
         location=body["location"],
         abutters=ABUTTERS,
         acting_user=clerk,
@@ -302,12 +304,40 @@ def test_clerk_schedules_a_hearing_with_its_abutters(stable, northborough_clerk_
 
     assert response.status_code == 201
     assert response.json()["hearing_date"] == "2030-06-17"
+    assert (response.json()["hearing_time"], response.json()["location"]) == ("19:00",
+                                                                              "Town Hall")
     assert response.json()["decided_on"] is None
     assert [(abutter["name"], abutter["relation"], abutter["parcel"])
             for abutter in listed[0]["abutters"]] == [("Ann Abbot", "owner", None),
                                                       ("Bob Birch", "tenant", None)]
     assert listed[0]["abutters"][1]["certified_mail_number"] == "7019 0700 0000 1234 5679"
     assert listed[0]["relief_sought"] == "A private stable permit."
+
+
+def test_a_hearing_sent_without_an_hour_and_place_takes_the_towns_usual_ones(
+    stable, northborough_clerk_api
+):
+    town = stable.municipality
+    town.hearing_time, town.hearing_place = dt.time(18, 30), "Town Hall, Room 2"
+    town.save(update_fields=["hearing_time", "hearing_place"])
+    body = schedule_body()
+    del body["hearing_time"], body["location"]
+
+    response = northborough_clerk_api.post(hearings_url(stable), body, format="json")
+
+    assert response.status_code == 201
+    assert (response.json()["hearing_time"], response.json()["location"]) == (
+        "18:30", "Town Hall, Room 2")
+
+
+def test_the_schema_documents_the_hour_and_place_in_and_out(northborough_clerk_api):
+    schema = northborough_clerk_api.get(
+        "/api/v1/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json").json()
+    components = schema["components"]["schemas"]
+
+    assert {"hearing_time", "location"} <= set(components["HearingScheduleRequest"]["properties"])
+    assert not {"hearing_time", "location"} & set(components["HearingScheduleRequest"]["required"])
+    assert {"hearing_time", "location"} <= set(components["PermitHearing"]["properties"])
 
 
 def test_clerk_records_the_mailing_before_the_hearing_may_be_decided_2_2(
@@ -367,6 +397,9 @@ def test_a_hearing_9_days_after_mailing_is_refused_naming_hearing_date_2_2(
     ({"abutters": [{"name": "Ann Abbot", "mailing_address": 3}]}, "abutters"),
     ({"abutters": []}, "abutters"),
     ({"location": " "}, "location"),
+    ({"location": "x" * 201}, "location"),
+    ({"hearing_time": "25:00"}, "hearing_time"),
+    ({"hearing_time": 1900}, "hearing_time"),
 ])
 def test_a_hearing_is_refused_naming_the_field(stable, northborough_clerk_api, changes, field):
     response = northborough_clerk_api.post(

@@ -32,6 +32,7 @@ from tests.stables.flow import ITEMS, PDF, PRIVATE_FACTS, site
 ANSWERS = {**PRIVATE_FACTS, "distance_to_abutter_property_line_ft": 42}
 CONDITIONS = "Plant and keep an evergreen screen along the east lot line."
 BASES = "The barn predates the lot line; moving it 8 ft would do manifest injustice."
+HEARING_ROOM = "Board of Health room, Town Hall"
 
 
 @pytest.fixture
@@ -215,12 +216,18 @@ def board_grants_the_variance(page: Page, live_server, review_url: str) -> None:
 def clerk_schedules_the_hearing(page: Page, review_url: str, today: dt.date,
                                 hearing_day: dt.date) -> None:
     """§2.2: the Clerk lists the abutters (§1.2: owners, tenants, occupants) for a hearing
-    far enough off for 10 days' notice, prints the letters stating the relief sought, and
+    far enough off for 10 days' notice, at the town's usual hour in another room than its
+    usual one, prints the letters stating the relief sought and the day, hour and place, and
     the hearing cannot be held until the mailing date and every letter's certified-mail
     number are recorded."""
+    town = municipality("northborough")
+    town.hearing_time, town.hearing_place = dt.time(19, 0), "Town Hall, 63 Main Street"
+    town.save(update_fields=["hearing_time", "hearing_place"])
     page.goto(review_url)
+    expect(page.get_by_label("Hearing time")).to_have_value("19:00")
+    expect(page.get_by_label("Hearing place")).to_have_value("Town Hall, 63 Main Street")
     page.get_by_label("Hearing date").fill(iso(today + dt.timedelta(days=9)))
-    page.get_by_label("Time and place").fill("7:00 PM, Board of Health room, Town Hall")
+    page.get_by_label("Hearing place").fill(HEARING_ROOM)
     page.get_by_label("Other abutters, one per line").fill(
         "Alma Abutter | 14 Bartlett Street, Northborough MA 01532 | owner\n"
         "Ben Abutter | 10 Bartlett Street, Northborough MA 01532 | tenant")
@@ -231,6 +238,9 @@ def clerk_schedules_the_hearing(page: Page, review_url: str, today: dt.date,
     page.get_by_label("Hearing date").fill(iso(hearing_day))
     page.get_by_role("button", name="Schedule the hearing").click()
     expect(page.get_by_text("Hearing scheduled")).to_be_visible()
+    when_and_where = f"{hearing_day:%A, %B} {hearing_day.day}, {hearing_day.year}, 7:00 PM, " \
+                     f"{HEARING_ROOM}"
+    expect(page.get_by_role("heading", name=f"Hearing on {when_and_where}")).to_be_visible()
     expect(page.get_by_text("The hearing cannot be held until the notices are recorded as "
                             "mailed")).to_be_visible()
     expect(page.get_by_role("button", name="Record the decision")).to_have_count(0)
@@ -239,6 +249,7 @@ def clerk_schedules_the_hearing(page: Page, review_url: str, today: dt.date,
         page.get_by_role("link", name="Download the abutters' notice letters (PDF)").click()
     text = pdf_text(letters.value.path())
     assert "Alma Abutter" in text and "Ben Abutter" in text
+    assert f"Time 7:00 PM Place {HEARING_ROOM}" in text
     # The Board granted the §4.1(a) variance before the hearing was set: the notice asks only
     # what is still sought, the permit (§2.2), not a variance already granted.
     assert "A private stable permit." in text and "A variance of" not in text

@@ -214,11 +214,13 @@ def test_a_disposal_works_permit_on_a_barrier_beach(page, live_server, clerk):
         sign_in(page, live_server, "tess", PASSWORD)
         review(page, live_server, application)
         page.get_by_label("Hearing date").fill("2030-06-14")
-        page.get_by_label("Time and place").fill("Town Hall, 7 pm")
+        page.get_by_label("Hearing time").fill("19:00")
+        page.get_by_label("Hearing place").fill("Town Hall, 51 Spring Street")
         page.get_by_label("Other abutters, one per line").fill(
             "Ann Abbot | 3 Beach Road, Vineyard Haven MA 02568")
         page.get_by_role("button", name="Schedule the hearing").click()
-        expect(page.get_by_text("Hearing on Friday, June 14, 2030")).to_be_visible()
+        expect(page.get_by_text("Hearing on Friday, June 14, 2030, 7:00 PM, Town Hall, "
+                                "51 Spring Street")).to_be_visible()
         assert_accessible(page)
         page.get_by_label("Notices mailed on").fill("2030-06-03")
         page.get_by_role("button", name="Record the mailing").click()

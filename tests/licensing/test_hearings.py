@@ -116,7 +116,8 @@ def scheduled(application, clerk, *, days_after_mailing=14, abutters=ABUTTERS, m
         application=application,
         hearing_date=mailed + dt.timedelta(days=days_after_mailing),
         notices_mailed_on=mailed,
-        location="7:00 PM, Board of Health room, Town Hall, 63 Main Street",
+        hearing_time=dt.time(19, 0),
+        location="Board of Health room, Town Hall, 63 Main Street",
         abutters=abutters,
         acting_user=clerk,
     )
@@ -225,7 +226,8 @@ def test_scheduling_refuses_a_past_date_no_place_and_no_abutters(stable_kind, no
 
     assert refused.value.errors == {
         "hearing_date": ["The hearing date has already passed; choose a later date."],
-        "location": ["Say when and where the hearing will be held."],
+        "location": ["Say where the hearing will be held: the town has no usual hearing "
+                     "place."],
         "abutters": [
             f"List every abutter: each is sent the notice by certified mail. ({NOTICE_CITATION})"
         ],
@@ -404,8 +406,8 @@ def test_notice_letters_have_one_page_per_abutter_with_the_certified_mail_number
         "Board of Health",
         "Ann Abbot",
         "Holly Hooves",
-        "Monday, June 17, 2030",
-        "7:00 PM, Board of Health room, Town Hall, 63 Main Street",
+        "Hearing date Monday, June 17, 2030 Time 7:00 PM",
+        "Place Board of Health room, Town Hall, 63 Main Street",
         "Certified mail article no.: 7019 0700 0000 1234 5678",
         "Mailed June 3, 2030",
         "Relief sought A private stable permit.",
@@ -535,7 +537,8 @@ def review_url(application):
 def schedule_data(abutters: str, *, hearing_date="2030-06-17", parcels="") -> dict:
     return {
         "hearing-hearing_date": hearing_date,
-        "hearing-location": "7:00 PM, Town Hall",
+        "hearing-hearing_time": "19:00",
+        "hearing-location": "Town Hall",
         "hearing-abutters": abutters,
         "hearing-parcels": parcels,
     }
@@ -572,6 +575,7 @@ def test_clerk_schedules_a_hearing_with_abutters_one_per_line(
         ("Bob Birch", "owner"),
     ]
     assert reverse("licensing:hearing_notices", args=[application.pk, hearing.pk]) in after
+    assert "Hearing on Monday, June 17, 2030, 7:00 PM, Town Hall" in after
     assert "The hearing on June 17, 2030 has not been decided." in after
     assert "The hearing cannot be held until the notices are recorded as mailed" in after
     assert "Record the mailing" in after and "Record the decision" not in after

@@ -41,7 +41,8 @@ def hearing(keeper, nb_clerk):
     with time_machine.travel(MARCH_15_2027, tick=False):
         application = submitted(keeper)
         return schedule_hearing(application=application, hearing_date=dt.date(2027, 4, 5),
-                                location="7:00 PM, Town Hall", abutters=[ABUTTER],
+                                hearing_time=dt.time(19, 0), location="Town Hall",
+                                abutters=[ABUTTER],
                                 notices_mailed_on=dt.date(2027, 3, 15), acting_user=nb_clerk)
 
 
@@ -55,6 +56,7 @@ def test_the_board_member_records_the_decision_on_the_review_screen(client, hear
     address, hidden = decision_form(page, hearing)
     response = client.post(address, {**hidden, **decision(hearing)})
 
+    assert "Hearing on Monday, April 5, 2027, 7:00 PM, Town Hall" in page
     assert response.status_code == 302
     hearing.refresh_from_db()
     assert hearing.decision == "Permit granted."

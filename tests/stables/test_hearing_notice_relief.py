@@ -35,7 +35,7 @@ def notice(client, keeper, nb_clerk, board_member):
                       bases="The lot predates the regulations.")
         hearing = schedule_hearing(
             application=application, hearing_date=dt.date(2027, 4, 5),
-            location="7:00 PM, Town Hall", acting_user=nb_clerk,
+            hearing_time=dt.time(19, 0), location="Town Hall", acting_user=nb_clerk,
             abutters=[{"name": "Mary Jones",
                        "mailing_address": "20 Whitney Street, Northborough, MA 01532"}])
         client.force_login(nb_clerk)

@@ -53,19 +53,23 @@ def schedule_hearing(
     *,
     application: Application,
     hearing_date: dt.date,
-    location: str,
     abutters: Sequence[Mapping[str, Any]],
     acting_user: User,
+    hearing_time: dt.time | None = None,
+    location: str = "",
     notices_mailed_on: dt.date | None = None,
     relief_sought: str = "",
 ) -> PermitHearing:
     """Schedule the hearing with the abutters its notice goes to by certified mail.
 
-    The letters are printed once the hearing is scheduled; the mailing date and the
-    article numbers may come with it or later (:func:`record_notice_mailing`). Refused when
-    the notices — mailed on the day given, else today at the earliest — would reach the
-    abutters too late, naming the ``hearing_date`` and the section; one hearing is pending
-    at a time. ``relief_sought`` defaults to what the application's failed rules ask of the
+    It is held at the hour and place given, else at the town's usual ones
+    (``HeldAtTimeAndPlace.fill_time_and_place``): the notice tells the abutters when and
+    where to come, so a hearing with no place, given or usual, is refused naming
+    ``location``. The letters are printed once the hearing is scheduled; the mailing date
+    and the article numbers may come with it or later (:func:`record_notice_mailing`).
+    Refused when the notices — mailed on the day given, else today at the earliest — would
+    reach the abutters too late, naming the ``hearing_date`` and the section; one hearing is
+    pending at a time. ``relief_sought`` defaults to what the application's failed rules ask of the
     Board (:func:`describe_relief`). No one schedules the hearing of an application they or
     their business made (``permissions.own_application_refusal``).
     """
@@ -87,10 +91,15 @@ def schedule_hearing(
         )
         if refusals:
             errors["hearing_date"] = refusals
-    if not location.strip():
-        errors["location"] = ["Say when and where the hearing will be held."]
-    elif len(location.strip()) > LOCATION_LENGTH:
-        errors["location"] = [f"Keep the time and place under {LOCATION_LENGTH} characters."]
+    hearing = PermitHearing(application=application, hearing_date=hearing_date,
+                            notices_mailed_on=notices_mailed_on, scheduled_by=acting_user)
+    hearing.fill_time_and_place(application.municipality, hearing_time=hearing_time,
+                                location=location)
+    if not hearing.location:
+        errors["location"] = ["Say where the hearing will be held: the town has no usual "
+                              "hearing place."]
+    elif len(hearing.location) > LOCATION_LENGTH:
+        errors["location"] = [f"Keep the place under {LOCATION_LENGTH} characters."]
     if len(relief_sought.strip()) > RELIEF_LENGTH:
         errors["relief_sought"] = [f"Keep the relief sought under {RELIEF_LENGTH} characters."]
     places = _places_by_parcel(application, abutters)
@@ -100,14 +109,8 @@ def schedule_hearing(
         errors["abutters"] = abutter_errors
     if errors:
         raise DomainError(errors)
-    hearing = PermitHearing.objects.create(
-        application=application,
-        hearing_date=hearing_date,
-        notices_mailed_on=notices_mailed_on,
-        location=location.strip(),
-        relief_sought=relief_sought.strip() or describe_relief(application),
-        scheduled_by=acting_user,
-    )
+    hearing.relief_sought = relief_sought.strip() or describe_relief(application)
+    hearing.save()
     HearingAbutter.objects.bulk_create(
         HearingAbutter(
             hearing=hearing,
@@ -127,6 +130,8 @@ def schedule_hearing(
         after={
             "hearing_date": str(hearing_date),
             "notices_mailed_on": str(notices_mailed_on) if notices_mailed_on else None,
+            "hearing_time": hearing.hearing_time.isoformat("minutes")
+            if hearing.hearing_time else None,
             "location": hearing.location,
             "relief_sought": hearing.relief_sought,
             "abutters": len(rows),

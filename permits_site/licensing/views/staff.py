@@ -399,13 +399,17 @@ def _hearing_rows(request, application: Application, hearings, bound) -> list[di
 
 
 def _hearing_schedule_form(request, application, kind, hearings, bound):
+    """The form scheduling the next hearing, prefilled with the town's usual hour and
+    place; none while a hearing is undecided or for one who may not schedule it."""
     if not (
         kind.holds_hearing(application)
         and permissions.may_take(request.user, "schedule_hearing", application)
         and all(hearing.is_decided for hearing in hearings)
     ):
         return None
-    return _form(bound, HearingScheduleForm, "hearing")
+    form = _form(bound, HearingScheduleForm, "hearing")
+    form.prefill_time_and_place(application.municipality)
+    return form
 
 
 def _balance(application: Application):
