@@ -20,7 +20,9 @@ from permits_site.enforcement.models import Appeal, CaseHearing, CaseStatus, Ord
 from permits_site.enforcement.registry import case_type
 from permits_site.licensing.kinds import kind_for, registered_kinds
 from permits_site.licensing.models import OPEN_STATUSES, Permit, PermitHearing, PermitStatus
+from permits_site.licensing.templatetags.localised import time_of_day
 from permits_site.rules.calendar import days_after, days_before
+from permits_site.towns.models import HeldAtTimeAndPlace
 
 WINDOW_DAYS = 14
 
@@ -130,7 +132,16 @@ def _application_hearings(towns, *, today: dt.date, horizon: dt.date) -> Iterato
                            kind.hearing_citation)
         if hearing.hearing_date <= horizon:
             yield Deadline(application.municipality_id, hearing.hearing_date,
-                           "Hold and decide the hearing", record, url, kind.hearing_citation)
+                           hold_and_decide(hearing), record, url, kind.hearing_citation)
+
+
+def hold_and_decide(hearing: HeldAtTimeAndPlace) -> str:
+    """The row of a hearing's own day, with the hour and place it is held at where known:
+    "Hold and decide the hearing (7:00 PM, Town Hall)"."""
+    held_at = ", ".join(part for part in (time_of_day(hearing.hearing_time), hearing.location)
+                        if part)
+    return f"Hold and decide the hearing ({held_at})" if held_at else (
+        "Hold and decide the hearing")
 
 
 def _case_record(case) -> tuple[str, str, str]:
@@ -151,7 +162,7 @@ def _case_hearings(towns, *, today: dt.date, horizon: dt.date) -> Iterator[Deadl
         if hearing.notice_sent_on > today:
             yield Deadline(town, hearing.notice_sent_on, "Send the hearing notice", record,
                            url, citation)
-        yield Deadline(town, hearing.hearing_date, "Hold and decide the hearing", record, url,
+        yield Deadline(town, hearing.hearing_date, hold_and_decide(hearing), record, url,
                        citation)
 
 

@@ -38,7 +38,7 @@ def application_hearing(permit, nb_clerk, *, hearing_in: int, mailed_in: int,
     application.save(update_fields=["status"])
     return PermitHearing.objects.create(application=application, hearing_date=days(hearing_in),
                                         notices_mailed_on=days(mailed_in), location="Town Hall",
-                                        scheduled_by=nb_clerk)
+                                        hearing_time=dt.time(19), scheduled_by=nb_clerk)
 
 
 def test_notices_still_to_mail_are_due_10_days_before_the_hearing_2_2(
@@ -56,8 +56,8 @@ def test_a_held_hearing_not_decided_is_overdue_and_mailed_notices_are_done(
     application_hearing(stable_permit, nb_clerk, hearing_in=-2, mailed_in=-15)
 
     [row] = deadlines([northborough.pk], today=TODAY)
-    assert (row.on, row.what, row.citation) == (days(-2), "Hold and decide the hearing",
-                                                REGS + "§2.2")
+    assert (row.on, row.what, row.citation) == (
+        days(-2), "Hold and decide the hearing (7:00 PM, Town Hall)", REGS + "§2.2")
     assert row.status(TODAY) == "Overdue by 2 days"
     assert row.url == f"/staff/applications/{stable_permit.application_id}/"
 
