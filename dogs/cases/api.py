@@ -20,6 +20,8 @@ from rest_framework.response import Response
 from dogs import cases
 from dogs.models import CaseDog, Dog
 from permits_site.accounts.permissions import ENFORCEMENT_ROLES
+from permits_site.api.enforcement import HeldAtTimeAndPlaceOutput
+from permits_site.api.hearings import HearingTimeAndPlaceInput
 from permits_site.api.public.fields import (
     BoundedDateField,
     BoundedModelSerializer,
@@ -29,7 +31,7 @@ from permits_site.api.public.fields import (
     StrictSerializer,
 )
 from permits_site.api.scopes import in_towns_where
-from permits_site.enforcement.models import Appeal, Case, Order
+from permits_site.enforcement.models import Appeal, Case, CaseHearing, Order
 
 DOG_CASE_TYPES = (cases.DANGEROUS_DOG, cases.POTENTIALLY_DANGEROUS_DOG, cases.NUISANCE_DOG)
 
@@ -50,11 +52,20 @@ class RestraintOrderSerializer(BoundedModelSerializer):
         fields = ["id", "text", "citation", "issued_on", "ends_on", "renewals"]
 
 
-class DogAppealSerializer(BoundedModelSerializer):
+class DogAppealSerializer(HeldAtTimeAndPlaceOutput, BoundedModelSerializer):
     class Meta:
         model = Appeal
-        fields = ["id", "appellant", "filed_on", "grounds", "hearing_date", "decided_on",
-                  "decision", "ruling"]
+        fields = ["id", "appellant", "filed_on", "grounds", "hearing_date", "hearing_time",
+                  "location", "decided_on", "decision", "ruling"]
+
+
+class DogCaseHearingSerializer(HeldAtTimeAndPlaceOutput, BoundedModelSerializer):
+    """The Chief's hearing on euthanasia (Dangerous F(1)) and its decision."""
+
+    class Meta:
+        model = CaseHearing
+        fields = ["id", "notice_sent_on", "hearing_date", "hearing_time", "location",
+                  "decided_on", "decision"]
 
 
 class DogNextAppealSerializer(serializers.Serializer):
@@ -120,6 +131,7 @@ class DogCaseSerializer(BoundedModelSerializer):
     running_at_large_citations = serializers.SerializerMethodField()
     next_appeal = serializers.SerializerMethodField()
     appeals = DogAppealSerializer(many=True)
+    hearings = DogCaseHearingSerializer(many=True, read_only=True)
     restraint_orders = serializers.SerializerMethodField()
     owner_duties = serializers.SerializerMethodField()
     security_window = serializers.SerializerMethodField()
@@ -145,8 +157,8 @@ class DogCaseSerializer(BoundedModelSerializer):
                   "dog", "dog_description", "dog_named",
                   "running_at_large_citations", "proposed_determination", "proposed_on",
                   "determination", "determined_on", "findings", "dangerous_grounds",
-                  "next_appeal", "appeals", "restraint_orders", "petitions", "ordered_duties",
-                  "owner_duties", "security_window", "release_on",
+                  "next_appeal", "appeals", "hearings", "restraint_orders", "petitions",
+                  "ordered_duties", "owner_duties", "security_window", "release_on",
                   "noncompliance_fines_from", "citations_awaiting_hearing", "relocations"]
 
     @extend_schema_field(OpenApiTypes.OBJECT)
@@ -289,7 +301,7 @@ class CaseAppealField(serializers.IntegerField):
         return appeal
 
 
-class DogAppealHearingSerializer(serializers.Serializer):
+class DogAppealHearingSerializer(HearingTimeAndPlaceInput):
     appeal = CaseAppealField()
     hearing_date = BoundedDateField()
 
@@ -412,7 +424,7 @@ class OwnerCitationSerializer(serializers.Serializer):
     accrues_until = BoundedDateField(required=False, allow_null=True, default=None)
 
 
-class EuthanasiaHearingSerializer(serializers.Serializer):
+class EuthanasiaHearingSerializer(HearingTimeAndPlaceInput):
     notice_sent_on = BoundedDateField()
     hearing_date = BoundedDateField()
 

@@ -95,10 +95,13 @@ def file_dog_appeal(
                        grounds=grounds, acting_user=acting_user)
 
 
-def schedule_public_hearing(*, appeal: Appeal, hearing_date: dt.date, acting_user: User) -> Appeal:
-    """The public hearing the hearing authority holds on the appeal (Hearing authority B)."""
+def schedule_public_hearing(*, appeal: Appeal, hearing_date: dt.date, acting_user: User,
+                            hearing_time: dt.time | None = None, location: str = "") -> Appeal:
+    """The public hearing the hearing authority holds on the appeal (Hearing authority B),
+    at the hour and place given, else the town's usual ones."""
     _require_hearing_scheduler(appeal.case, acting_user)
     return schedule_appeal_hearing(appeal=appeal, hearing_date=hearing_date,
+                                   hearing_time=hearing_time, location=location,
                                    acting_user=acting_user)
 
 

@@ -59,17 +59,20 @@ def citations_awaiting_hearing(case: Case) -> list[Citation]:
 
 @transaction.atomic
 def schedule_euthanasia_hearing(
-    *, case: Case, notice_sent_on: dt.date, hearing_date: dt.date, acting_user: User
+    *, case: Case, notice_sent_on: dt.date, hearing_date: dt.date, acting_user: User,
+    hearing_time: dt.time | None = None, location: str = "",
 ) -> CaseHearing:
     """The Chief's hearing on whether the dog shall be humanely euthanized, after an at-large
-    citation: discretionary on the first offense, mandatory on later ones (Dangerous F(1))."""
+    citation: discretionary on the first offense, mandatory on later ones (Dangerous F(1)).
+    It is held at the hour and place given, else the town's usual ones."""
     require_case_type(case, DANGEROUS_DOG)
     require_hearing_seat(case, acting_user, doing="schedules this hearing")
     if not case.citations.filter(offense=AT_LARGE_DANGEROUS).exists():
         raise InvalidTransition(f"The hearing follows an at-large citation "
                                 f"({cite('Dangerous F(1)')}).")
     return schedule_case_hearing(case=case, notice_sent_on=notice_sent_on,
-                                 hearing_date=hearing_date, acting_user=acting_user)
+                                 hearing_date=hearing_date, hearing_time=hearing_time,
+                                 location=location, acting_user=acting_user)
 
 
 @transaction.atomic

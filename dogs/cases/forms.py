@@ -25,9 +25,20 @@ from dogs.cases import (
     restraint_period,
 )
 from dogs.rules import DANGEROUS_DOG_COMPLIANCE
-from permits_site.enforcement.forms import TEXTAREA, CaseActionForm, ServiceErrors, short_date
+from permits_site.enforcement.forms import (
+    TEXTAREA,
+    CaseActionForm,
+    HearingForm,
+    ServiceErrors,
+    short_date,
+)
 from permits_site.exceptions import DomainError
-from permits_site.licensing.fact_forms import FactsForm, bounded_date_field, fact_form_class
+from permits_site.licensing.fact_forms import (
+    FactsForm,
+    HearingTimeAndPlaceFields,
+    bounded_date_field,
+    fact_form_class,
+)
 
 
 class CaseDogForm(CaseActionForm):
@@ -130,8 +141,17 @@ class _PendingAppealForm(CaseActionForm):
         return self.pending[self.cleaned_data["appeal"]]
 
 
-class AppealHearingForm(_PendingAppealForm):
+class AppealHearingForm(HearingTimeAndPlaceFields, _PendingAppealForm):
+    """The day, hour and place of an appeal's public hearing (Hearing authority B); the
+    hour and place start at the town's usual ones."""
+
+    field_order = ["appeal", "hearing_date", "hearing_time", "location"]
+
     hearing_date = bounded_date_field(label="Public hearing on")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.prefill_time_and_place(self.case.municipality)
 
 
 class RulingForm(_PendingAppealForm):
@@ -336,8 +356,10 @@ class OwnerCitationForm(CaseActionForm):
             (offense.code, offense.label) for offense in citable_offenses(self.case)]
 
 
-class EuthanasiaHearingForm(CaseActionForm):
-    notice_sent_on = bounded_date_field(label="Notice sent on", initial=timezone.localdate)
+class EuthanasiaHearingForm(HearingForm):
+    """The notice and the day, hour and place of the Chief's hearing (Dangerous F(1)), the
+    core's hearing form."""
+
     hearing_date = bounded_date_field(label="Hearing on")
 
 

@@ -35,7 +35,9 @@ from permits_site.accounts.permissions import (
     municipality_ids_with,
     party_rows,
 )
+from permits_site.api.enforcement import HeldAtTimeAndPlaceOutput
 from permits_site.api.errors import named_as_sent
+from permits_site.api.hearings import HearingTimeAndPlaceInput
 from permits_site.api.public.fields import BoundedDateField, BoundedModelSerializer
 from permits_site.api.scopes import in_towns_where
 from permits_site.api.views import attachment
@@ -75,10 +77,11 @@ class KennelSerializer(BoundedModelSerializer):
         return licensed_dog_count(permit)
 
 
-class KennelHearingSerializer(BoundedModelSerializer):
+class KennelHearingSerializer(HeldAtTimeAndPlaceOutput, BoundedModelSerializer):
     class Meta:
         model = CaseHearing
-        fields = ["notice_sent_on", "hearing_date", "decided_on", "decision", "ruling"]
+        fields = ["notice_sent_on", "hearing_date", "hearing_time", "location", "decided_on",
+                  "decision", "ruling"]
 
 
 class KennelOrderSerializer(BoundedModelSerializer):
@@ -157,7 +160,7 @@ class InterestedPartyCreateSerializer(serializers.Serializer):
     mailing_address = serializers.CharField(max_length=300)
 
 
-class KennelHearingCreateSerializer(serializers.Serializer):
+class KennelHearingCreateSerializer(HearingTimeAndPlaceInput):
     notice_sent_on = BoundedDateField()
     hearing_date = BoundedDateField()
 
@@ -261,7 +264,7 @@ class KennelReviewViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
     @action(detail=True, methods=["post"])
     def hearing(self, request, pk=None):
         """The notice (≤ 7 business days after the report) and the hearing date (≤ 14 days
-        after the notice), B(5)."""
+        after the notice), B(5), with its hour and place (else the town's usual ones)."""
         return self.step(request, KennelHearingCreateSerializer,
                          review.schedule_kennel_hearing)
 

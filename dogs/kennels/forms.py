@@ -12,7 +12,7 @@ from dogs.kennels.parties import NAMED_ROLES
 from dogs.kennels.review import Outcome
 from permits_site.accounts.models import User
 from permits_site.accounts.permissions import INSPECTOR_ROLES
-from permits_site.enforcement.forms import TEXTAREA, ServiceForm
+from permits_site.enforcement.forms import TEXTAREA, CaseActionForm, HearingForm, ServiceForm
 from permits_site.enforcement.services.orders import MOST_DAYS_TO_COMPLY
 from permits_site.licensing.fact_forms import bounded_date_field
 
@@ -63,15 +63,16 @@ class KennelReportForm(ServiceForm):
                              label="Violations reported (Kennel license B(4))")
 
 
-class KennelHearingForm(ServiceForm):
-    """The notice of the public hearing and its date (B(5))."""
+class KennelHearingForm(HearingForm):
+    """The notice of the public hearing and its day, hour and place (B(5)), the core's
+    hearing form: the hour and place start at the town's usual ones."""
 
     notice_sent_on = bounded_date_field(label="Notice sent to all interested parties on",
                                         initial=timezone.localdate)
     hearing_date = bounded_date_field(label="Public hearing on")
 
 
-class KennelDecisionForm(ServiceForm):
+class KennelDecisionForm(CaseActionForm):
     """The hearing authority's decision after the public hearing (B(5))."""
 
     outcome = forms.ChoiceField(choices=Outcome.choices, widget=forms.RadioSelect,

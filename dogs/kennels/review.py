@@ -152,11 +152,13 @@ def open_kennel_review(
 
 @transaction.atomic
 def schedule_kennel_hearing(
-    *, case: Case, notice_sent_on: dt.date, hearing_date: dt.date, acting_user: User
+    *, case: Case, notice_sent_on: dt.date, hearing_date: dt.date, acting_user: User,
+    hearing_time: dt.time | None = None, location: str = "",
 ) -> CaseHearing:
     """Record the notice of the public hearing, sent no later than seven business days
     after the report was received, for a hearing no later than 14 days after the notice
-    (B(5)). A notice or a hearing date past its window is refused."""
+    (B(5)), at the hour and place given, else the town's usual ones: the parties' letters
+    give all three. A notice or a hearing date past its window is refused."""
     _require_review(case)
     _require_role(case, acting_user, Role.HEARING_AUTHORITY,
                   doing="the hearing authority notifies the parties of a hearing")
@@ -171,7 +173,8 @@ def schedule_kennel_hearing(
     _refuse_after(hearing_date, hearing_due(case, notice_sent_on), "kennel_hearing",
                   field="hearing_date", what="A hearing on")
     return schedule_case_hearing(case=case, notice_sent_on=notice_sent_on,
-                                 hearing_date=hearing_date, acting_user=acting_user)
+                                 hearing_date=hearing_date, hearing_time=hearing_time,
+                                 location=location, acting_user=acting_user)
 
 
 def _terms(outcome: Outcome, terms: str) -> str:

@@ -223,7 +223,7 @@ def _party_form(request, case: Case, bound: dict) -> InterestedPartyForm | None:
 def render_review(request, case: Case, *, bound: dict | None = None):
     bound = bound or {}
     deciding = has_role(request.user, case.municipality_id, Role.HEARING_AUTHORITY)
-    forms = {name: bound.get(name) or form_class(prefix=name)
+    forms = {name: bound.get(name) or form_class(case=case, prefix=name)
              for name, (form_class, shown, _service, _done) in REVIEW_STEPS.items()
              if deciding and shown(case)}
     return render(request, "dogs/kennel_review.html", {
@@ -245,7 +245,7 @@ def _review_step(request, pk: int, action: str):
             "hear and decide a kennel review", [Role.HEARING_AUTHORITY],
             town=case.municipality_id)
     form_class, _shown, service, done = REVIEW_STEPS[action]
-    form = form_class(request.POST, prefix=action)
+    form = form_class(request.POST, case=case, prefix=action)
     if form.is_valid():
         try:
             service(case=case, acting_user=request.user, **form.cleaned_data)

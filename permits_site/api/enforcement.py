@@ -27,6 +27,7 @@ from permits_site.accounts import permissions
 from permits_site.accounts.models import User
 from permits_site.accounts.permissions import ENFORCEMENT_ROLES, INSPECTOR_ROLES
 from permits_site.api.errors import named_as_sent, nest_errors
+from permits_site.api.hearings import HearingTimeAndPlaceInput
 from permits_site.api.public.fields import (
     BoundedModelSerializer,
     MoneyField,
@@ -177,26 +178,52 @@ class CitationSerializer(BoundedModelSerializer):
         return dispositions.current_surcharge_event(citation)
 
 
-class HearingContinuanceOutSerializer(BoundedModelSerializer):
+def _hour_field(help_text: str) -> serializers.TimeField:
+    """An hour as the requests send it ("19:00"), null when none is set."""
+    return serializers.TimeField(format="%H:%M", read_only=True, allow_null=True,
+                                 help_text=help_text)
+
+
+class HeldAtTimeAndPlaceOutput(serializers.Serializer):
+    """A hearing's hour and place beside its day, as its notice gives them."""
+
+    hearing_time = _hour_field("When the hearing begins (HH:MM); null when it was set "
+                               "without one and the town has no usual hearing time.")
+    location = serializers.CharField(
+        read_only=True, help_text="Where the hearing is held; '' when it was set without "
+                                  "one and the town has no usual hearing place.")
+
+
+class HearingContinuanceOutSerializer(HeldAtTimeAndPlaceOutput, BoundedModelSerializer):
+    """A continuance: the day, hour and place it replaced (``previous_…``) and those it set."""
+
+    previous_time = _hour_field("The hour the hearing was set for before (HH:MM), or null.")
+    previous_location = serializers.CharField(
+        read_only=True, help_text="The place the hearing was set for before, or ''.")
+
     class Meta:
         model = HearingContinuance
-        fields = ["previous_date", "previous_notice_sent_on", "hearing_date", "notice_sent_on",
-                  "reason", "recorded_at"]
+        fields = ["previous_date", "previous_time", "previous_location",
+                  "previous_notice_sent_on", "hearing_date", "hearing_time", "location",
+                  "notice_sent_on", "reason", "recorded_at"]
 
 
-class CaseHearingSerializer(BoundedModelSerializer):
+class CaseHearingSerializer(HeldAtTimeAndPlaceOutput, BoundedModelSerializer):
     continuances = HearingContinuanceOutSerializer(many=True, read_only=True)
 
     class Meta:
         model = CaseHearing
-        fields = ["id", "notice_sent_on", "hearing_date", "decided_on", "decision", "ruling",
-                  "continuances"]
+        fields = ["id", "notice_sent_on", "hearing_date", "hearing_time", "location",
+                  "decided_on", "decision", "ruling", "continuances"]
 
 
-class AppealSerializer(BoundedModelSerializer):
+class AppealSerializer(HeldAtTimeAndPlaceOutput, BoundedModelSerializer):
+    """An appeal, and the day, hour and place of its public hearing once set."""
+
     class Meta:
         model = Appeal
-        fields = ["id", "filed_on", "grounds", "decided_on", "decision"]
+        fields = ["id", "filed_on", "grounds", "hearing_date", "hearing_time", "location",
+                  "decided_on", "decision"]
 
 
 class CaseChargeSerializer(BoundedModelSerializer):
@@ -408,7 +435,10 @@ class CitationCreateSerializer(StrictSerializer):
         return data
 
 
-class HearingCreateSerializer(StrictSerializer):
+class HearingCreateSerializer(StrictSerializer, HearingTimeAndPlaceInput):
+    """A hearing on the case: its notice, day, hour and place (the hour and place left out,
+    the town's usual ones)."""
+
     notice_sent_on = StrictDateField()
     hearing_date = StrictDateField()
 
@@ -420,7 +450,11 @@ class HearingDecisionSerializer(StrictSerializer):
     decided_on = StrictDateField()
 
 
-class HearingContinuanceSerializer(StrictSerializer):
+class HearingContinuanceSerializer(StrictSerializer, HearingTimeAndPlaceInput):
+    """An undecided hearing's new day, hour and place (the hour and place left out, the
+    town's usual ones; the same day, hour and place again is a 400 naming
+    ``hearing_date``)."""
+
     hearing = CaseItemField(related="hearings", queryset=CaseHearing.objects.all())
     hearing_date = StrictDateField(help_text="The new date; the notice goes again today.")
     reason = StrictCharField(max_length=500)
@@ -642,6 +676,8 @@ class CaseViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     @extend_schema(request=HearingCreateSerializer, responses={201: CaseSerializer})
     @action(detail=True, methods=["post"])
     def hearings(self, request, pk=None):
+        """Schedule a hearing on the case, at the hour and place given, else the town's
+        usual ones; the notice gives the parties all three."""
         return self.step(request, HearingCreateSerializer, services.schedule_case_hearing,
                          status_code=status.HTTP_201_CREATED)
 
@@ -654,7 +690,8 @@ class CaseViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     @extend_schema(request=HearingContinuanceSerializer, responses=CaseSerializer)
     @action(detail=True, methods=["post"], url_path="hearing-continuances")
     def hearing_continuances(self, request, pk=None):
-        """Continue an undecided hearing to a new date: the notice goes to the parties
+        """Continue an undecided hearing to a new day, hour and place (the day, hour and
+        place it replaces are kept in its ``continuances``): the notice goes to the parties
         again and the window the case type's law sets is counted from it. Every case type,
         its own page's included, takes this step here."""
         case = self.get_object()

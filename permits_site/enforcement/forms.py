@@ -17,7 +17,7 @@ from django.utils import timezone
 
 from permits_site.accounts.models import User
 from permits_site.accounts.permissions import INSPECTOR_ROLES
-from permits_site.enforcement.models import Case, FineItem, Inspection
+from permits_site.enforcement.models import Case, CaseHearing, FineItem, Inspection
 from permits_site.enforcement.registry import (
     CitationPolicy,
     case_subject,
@@ -41,6 +41,7 @@ from permits_site.licensing.fact_forms import (
     NO,
     YES,
     FactsForm,
+    HearingTimeAndPlaceFields,
     StyledForm,
     bounded_date_field,
     fact_form_class,
@@ -538,9 +539,18 @@ class CitationForm(CaseActionForm):
             f"Only for an offense fined per {' or '.join(unit_names)}; otherwise leave 1.")
 
 
-class HearingForm(CaseActionForm):
+class HearingForm(HearingTimeAndPlaceFields, CaseActionForm):
+    """A hearing on the case: its notice, day, hour and place, which the notice gives the
+    parties; the hour and place start at the town's usual ones."""
+
+    field_order = ["notice_sent_on", "hearing_date", "hearing_time", "location"]
+
     notice_sent_on = bounded_date_field(label="Notice sent on", initial=timezone.localdate)
     hearing_date = bounded_date_field(label="Hearing date")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.prefill_time_and_place(self.case.municipality)
 
 
 def _pending(items) -> dict[int, Any]:
@@ -622,13 +632,22 @@ class CloseCaseForm(CaseActionForm):
 # -- Moving a hearing or an inspection ----------------------------------------------------
 
 
-class ContinueHearingForm(ServiceForm):
-    """A case hearing's new date and why it is continued (the notice goes again today)."""
+class ContinueHearingForm(HearingTimeAndPlaceFields, ServiceForm):
+    """A case hearing's new day, hour and place, and why it is continued (the notice goes
+    again today). The hour and place start at the hearing's own, so that moving only the
+    day keeps them."""
+
+    field_order = ["hearing_date", "hearing_time", "location", "reason"]
 
     hearing_date = bounded_date_field(label="New hearing date")
     reason = forms.CharField(
         max_length=500, label="Why the hearing is continued", widget=TEXTAREA,
         error_messages={"required": "Say why the hearing is continued."})
+
+    def __init__(self, *args, hearing: CaseHearing, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["hearing_time"].initial = hearing.hearing_time
+        self.fields["location"].initial = hearing.location
 
 
 class RescheduleInspectionForm(ServiceForm):

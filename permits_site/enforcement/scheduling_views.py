@@ -1,9 +1,13 @@
 """The pages that move a dated appointment, opened from a row of the staff home or from
-the record's own page: a case hearing continued to a new date, an inspection rescheduled
-(:mod:`permits_site.enforcement.services.scheduling`). After the change the person goes
-back where they came from (``next``, a path of this site), else to the record."""
+the record's own page: a case hearing continued to a new day, hour and place, an
+inspection rescheduled (:mod:`permits_site.enforcement.services.scheduling`). After the
+change the person goes back where they came from (``next``, a path of this site), else to
+the record."""
 
 from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
 
 from django.contrib import messages
 from django.shortcuts import redirect, render
@@ -15,7 +19,7 @@ from permits_site.enforcement.forms import (
     RequestedInspectionForm,
     RescheduleInspectionForm,
 )
-from permits_site.enforcement.models import CaseHearing, InspectionStatus
+from permits_site.enforcement.models import CaseHearing, HearingContinuance, InspectionStatus
 from permits_site.enforcement.services import (
     continue_case_hearing,
     reschedule_inspection,
@@ -30,6 +34,7 @@ from permits_site.enforcement.views import (
 )
 from permits_site.exceptions import DomainError
 from permits_site.licensing.models import Application
+from permits_site.licensing.templatetags.localised import day_time_and_place
 from permits_site.licensing.views.access import get_visible_or_404
 from permits_site.links import page_to_return_to
 from permits_site.rules.calendar import format_date
@@ -39,31 +44,48 @@ def _back(request, default: str):
     return redirect(page_to_return_to(request) or default)
 
 
+@dataclass(frozen=True)
+class Replaced:
+    """The day, hour and place a continuance replaced, read as a hearing's
+    (``day_time_and_place``), beside the continuance that moved them."""
+
+    hearing_date: dt.date
+    hearing_time: dt.time | None
+    location: str
+    continuance: HearingContinuance
+
+    @classmethod
+    def by(cls, continuance: HearingContinuance) -> Replaced:
+        return cls(continuance.previous_date, continuance.previous_time,
+                   continuance.previous_location, continuance)
+
+
 @enforcement_staff_required
 @require_http_methods(["GET", "POST"])
 def hearing_continue(request, pk: int):
-    """GET: the hearing's date, its notice and the window its law sets, and the form; POST
-    (the hearing authority): the new date, refused on its field and changing nothing."""
+    """GET: the hearing's day, hour and place, its notice, the window its law sets and those
+    it was set for before, and the form; POST (the hearing authority): the new day, hour and
+    place, refused on its field and changing nothing."""
     hearing = get_visible_or_404(
         CaseHearing.objects.select_related("case__municipality").prefetch_related(
             "continuances__recorded_by"),
         lambda user, found: in_staff_towns(user, found.case), request.user, pk=pk)
     STEPS["hearing_continuance"].require(request.user, hearing.case.municipality_id)
-    form = ContinueHearingForm(request.POST or None)
+    form = ContinueHearingForm(request.POST or None, hearing=hearing)
     if request.method == "POST" and form.is_valid():
         try:
-            continue_case_hearing(hearing=hearing, acting_user=request.user,
-                                  **form.cleaned_data)
+            moved = continue_case_hearing(hearing=hearing, acting_user=request.user,
+                                          **form.cleaned_data)
         except DomainError as error:
             form.add_service_errors(error.errors)
         else:
-            messages.success(request, f"Hearing continued to "
-                             f"{format_date(form.cleaned_data['hearing_date'])}; the notice "
-                             "goes to the parties again.")
+            messages.success(request, f"Hearing continued to {day_time_and_place(moved)}; "
+                             "the notice goes to the parties again.")
             return _back(request, reverse("enforcement:case", args=[hearing.case_id]))
     return render(request, "enforcement/hearing_continue.html", {
         "hearing": hearing, "case": hearing.case, "form": form, "next": page_to_return_to(request),
         "window": hearing_window(hearing),
+        "replaced": [Replaced.by(continuance) for continuance in hearing.continuances.all()],
     }, status=400 if form.errors else 200)
 
 

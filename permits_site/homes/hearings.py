@@ -1,6 +1,7 @@
 """The hearing authority's home: case hearings to hold (each continued or rescheduled from
 its row), rulings due on hearings already held, citation hearings a party asked for (MGL
-c.40 §21D), and appeals awaiting a decision."""
+c.40 §21D), and appeals awaiting a decision. A row of a hearing with a day gives its day,
+hour and place, as its notice gives them to the parties (:func:`held_on`)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from permits_site.accounts.models import User
 from permits_site.enforcement.models import Appeal, CaseHearing, CitationHearing
 from permits_site.enforcement.registry import steps_page_url
 from permits_site.homes.registry import WorkItem, WorkList, from_home, limited
+from permits_site.licensing.templatetags.localised import day_time_and_place
 from permits_site.towns.calendar import TownCalendar
 
 
@@ -20,11 +22,18 @@ def _case_link(case_id: int) -> str:
     return reverse("enforcement:case", args=[case_id])
 
 
+def held_on(hearing: CaseHearing | CitationHearing | Appeal) -> str:
+    """A hearing row's detail: "Hearing on Thursday, June 11, 2026, 7:00 PM, Town Hall";
+    "" for a hearing with no day yet."""
+    return f"Hearing on {day_time_and_place(hearing)}" if hearing.hearing_date else ""
+
+
 def _hearing_item(what: str):
     def item(hearing: CaseHearing) -> WorkItem:
         case = hearing.case
         return WorkItem(what, f"Case #{case.pk} ({case.party_name}, {case.address})",
                         _case_link(case.pk), due_on=hearing.hearing_date,
+                        detail=held_on(hearing),
                         actions=(("Continue or reschedule",
                                   from_home("enforcement:hearing_continue", hearing.pk)),))
     return item
@@ -57,7 +66,8 @@ def board_case_hearings(town: TownCalendar) -> WorkList:
     def item(hearing: CaseHearing) -> WorkItem:
         case = hearing.case
         return WorkItem("Decide the hearing", f"Case #{case.pk} ({case.party_name}, "
-                        f"{case.address})", steps_page_url(case), due_on=hearing.hearing_date)
+                        f"{case.address})", steps_page_url(case), due_on=hearing.hearing_date,
+                        detail=held_on(hearing))
 
     return limited("Case hearings of the Board", undecided_case_hearings(town), item,
                    empty="The Board has no case hearing to decide.")
@@ -81,7 +91,7 @@ def citation_hearings(town: TownCalendar) -> WorkList:
                             since=hearing.requested_on, citation=citation.citation)
         return WorkItem("Hear the citation and decide", record,
                         f"{page}#hearing_decision-section", due_on=hearing.hearing_date,
-                        citation=citation.citation)
+                        detail=held_on(hearing), citation=citation.citation)
 
     return limited("Citation hearings requested", requested, item,
                    empty="No citation hearing is waiting.")
@@ -103,7 +113,7 @@ def open_appeals(town: TownCalendar, *, user: User) -> WorkList:
         return WorkItem("Decide the appeal",
                         f"Case #{case.pk} ({case.party_name}, {case.address})",
                         steps_page_url(case), due_on=appeal.hearing_date,
-                        since=appeal.filed_on)
+                        since=appeal.filed_on, detail=held_on(appeal))
 
     return limited("Appeals to decide", appeals, item,
                    empty="No appeal is waiting.")

@@ -151,7 +151,7 @@ def test_a_second_at_large_offense_is_flagged_until_the_hearing(client, aco, chi
     assert refused.status_code == 400
     assert "Dangerous F(1)(b)" in refused.content.decode()
     assert "a hearing is mandatory" not in cleared
-    assert "Hearing on September 21, 2027" in cleared
+    assert "Hearing on Tuesday, September 21, 2027" in cleared
 
 
 def test_the_hearing_authority_determines_a_dangerous_dog_on_the_page(client, owner, aco,  # noqa: F811

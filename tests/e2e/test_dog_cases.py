@@ -31,6 +31,10 @@ HEARD = dt.date(2027, 10, 7)
 #: Monday-to-Thursday business days each).
 NUISANCE_APPEAL_DUE = dt.date(2026, 6, 29)
 NUISANCE_HEARD = dt.date(2026, 7, 9)
+#: Where and when the Town Clerk sets each appeal's public hearing, as the page and the ruling
+#: letters give them.
+HEARING_TIME, HEARING_PLACE = "18:30", "Police Station, 1475 Osgood Street"
+HEARD_AT = f"6:30 PM, {HEARING_PLACE}"
 
 
 def on(day: dt.date):
@@ -89,10 +93,10 @@ def done(page: Page, message: str) -> None:
 def appeal_heard_and_ruled(page: Page, live_server, case: Case, *, appealed_on: dt.date,
                            heard_on: dt.date, grounds: str, ruling: str,
                            further_appeal: str, judge: str = "hal") -> list[str]:
-    """The Town Clerk records the owner's appeal and its public hearing, the hearing
-    authority signed in as ``judge`` (someone other than whoever made the decision
-    appealed) rules "Modified"; the text of each ruling letter (owner, complainant,
-    officer)."""
+    """The Town Clerk records the owner's appeal and its public hearing at 6:30 PM at the
+    Police Station, the hearing authority signed in as ``judge`` (someone other than whoever
+    made the decision appealed) rules "Modified"; the text of each ruling letter (owner,
+    complainant, officer), each giving the hearing's hour and place."""
     with on(appealed_on):
         as_user(page, live_server, "tom", case)
         page.get_by_label("Appealed by").select_option("owner")
@@ -102,8 +106,11 @@ def appeal_heard_and_ruled(page: Page, live_server, case: Case, *, appealed_on: 
         page.get_by_role("button", name="Record appeal").click()
         done(page, "Appeal recorded.")
         page.get_by_label("Public hearing on").fill(heard_on.isoformat())
+        page.get_by_label("Hearing time").fill(HEARING_TIME)
+        page.get_by_label("Hearing place").fill(HEARING_PLACE)
         page.get_by_role("button", name="Schedule hearing").click()
         done(page, "Public hearing scheduled.")
+        expect(page.locator(".appeal-hearing")).to_contain_text(HEARD_AT)
 
     with on(heard_on):
         as_user(page, live_server, judge, case)
@@ -123,6 +130,7 @@ def appeal_heard_and_ruled(page: Page, live_server, case: Case, *, appealed_on: 
              for sheet in PdfReader(io.BytesIO(response.body())).pages]
     assert ["Pat Doe (Owner)" in texts[0], "Sam Neighbor (Complainant)" in texts[1],
             "Alice Officer (Animal Control Officer)" in texts[2]] == [True, True, True]
+    assert all(HEARD_AT in text for text in texts)
     return texts
 
 

@@ -172,12 +172,16 @@ def test_the_hearing_authority_reviews_a_kennel_and_a_late_decision_is_refused(
     page.goto(review_url)
     page.get_by_label("Notice sent to all interested parties on").fill("2026-06-10")
     page.get_by_label("Public hearing on").fill("2026-06-25")
+    page.get_by_label("Hearing time").fill("18:30")
+    page.get_by_label("Hearing place").fill("Police Station, 1475 Osgood Street")
     page.get_by_role("button", name="Record the notice").click()
     expect(page.get_by_text("June 24, 2026")).to_be_visible()
     assert_accessible(page)
     page.get_by_label("Public hearing on").fill("2026-06-24")
     page.get_by_role("button", name="Record the notice").click()
     expect(page.get_by_text("Hearing notice recorded.")).to_be_visible()
+    expect(page.locator("#hearing")).to_contain_text(
+        "Wednesday, June 24, 2026, 6:30 PM, Police Station, 1475 Osgood Street")
 
     # Noticed June 10, heard within 14 days: Wednesday, June 24; decided within seven
     # business days: June 25, 29, 30, July 1, 2, 6, 7 (Fridays and July 3 are not counted).

@@ -1,7 +1,8 @@
 """Moving a date from the staff home in a real browser: the hearing authority continues a
-hearing and the inspector reschedules an inspection from their agenda, each from the row
-of My work, without typing an address; the form is clean under axe at desktop and phone
-width, and a refused day is named on its field."""
+hearing (its hour and place starting at the hearing's own) and the inspector reschedules
+an inspection from their agenda, each from the row of My work, without typing an address;
+the form is clean under axe at desktop and phone width, and a refused day is named on its
+field."""
 
 from __future__ import annotations
 
@@ -39,11 +40,15 @@ def test_the_hearing_authority_continues_a_hearing_from_my_work(page, phone_page
     hearing = CaseHearingFactory(
         case=CaseFactory(municipality=municipality("northborough"), case_type=STABLE_CASE,
                          party_name="Sam Stable", address="12 Bartlett St"),
-        notice_sent_on=today - dt.timedelta(days=13), hearing_date=today + dt.timedelta(days=1))
+        notice_sent_on=today - dt.timedelta(days=13), hearing_date=today + dt.timedelta(days=1),
+        hearing_time=dt.time(19, 0), location="Town Hall, Room 2")
 
     open_the_form_from_my_work(page, phone_page, live_server, "hal",
                                r"^Continue or reschedule")
     expect(page.get_by_role("heading", name="Continue the hearing", level=1)).to_be_visible()
+    expect(page.get_by_label("Hearing time")).to_have_value("19:00")
+    expect(page.get_by_label("Hearing place")).to_have_value("Town Hall, Room 2")
+    page.get_by_label("Hearing place").fill("Senior Center, 119 Bearfoot Road")
     page.get_by_label("New hearing date").fill("2026-06-13")
     page.get_by_label("Why the hearing is continued").fill("The holder's lawyer is away.")
     page.get_by_role("button", name="Continue the hearing").click()
@@ -54,11 +59,17 @@ def test_the_hearing_authority_continues_a_hearing_from_my_work(page, phone_page
     page.get_by_role("button", name="Continue the hearing").click()
 
     expect(page).to_have_url(re.compile(r"/staff/$"))
-    expect(page.get_by_text("Hearing continued to June 15, 2026")).to_be_visible()
+    expect(page.get_by_text("Hearing continued to Monday, June 15, 2026, 7:00 PM, Senior "
+                            "Center, 119 Bearfoot Road")).to_be_visible()
     to_hold = page.get_by_role("heading", name=re.compile("^Hearings to hold")).locator("..")
     expect(to_hold).to_contain_text("Due by June 15, 2026")
-    assert CaseHearing.objects.get(pk=hearing.pk).hearing_date == dt.date(2026, 6, 15)
-    assert HearingContinuance.objects.get().previous_date == dt.date(2026, 6, 11)
+    expect(to_hold).to_contain_text("Hearing on Monday, June 15, 2026, 7:00 PM, Senior Center")
+    moved = CaseHearing.objects.get(pk=hearing.pk)
+    assert (moved.hearing_date, moved.location) == (dt.date(2026, 6, 15),
+                                                    "Senior Center, 119 Bearfoot Road")
+    replaced = HearingContinuance.objects.get()
+    assert (replaced.previous_date, replaced.previous_time, replaced.previous_location) == (
+        dt.date(2026, 6, 11), dt.time(19, 0), "Town Hall, Room 2")
 
 
 def test_the_inspector_reschedules_todays_inspection_from_the_agenda(

@@ -1,6 +1,9 @@
 """The Board of Health decides the hearings on its cases in Northborough and Tisbury, and the
 case page offers its member "Decide a hearing": My work lists them under the Board's
-hearings, soonest first, until decided, and only the town's own."""
+hearings, soonest first, until decided, and only the town's own, each row giving the
+hearing's day, hour and place."""
+
+import datetime as dt
 
 import pytest
 
@@ -36,3 +39,14 @@ def test_the_boards_case_hearings_wait_on_its_members_work_until_decided(town):
         f"/enforcement/cases/{held.case_id}/", f"/enforcement/cases/{later.case_id}/"]
     assert [item.due_on for item in case_hearings.items] == [days(-2), days(9)]
     assert case_hearings.items[0].what == "Decide the hearing"
+
+
+def test_a_boards_case_hearing_row_gives_its_day_hour_and_place():
+    hearing("tisbury", hearing_date=days(1), hearing_time=dt.time(18, 30),
+            location="Emergency Services Facility, 215 Spring Street")
+
+    work = board.board_member_work(town_calendar("tisbury"), user=None, today=days(0))
+
+    [row] = [listed for listed in work if listed.title == "Case hearings of the Board"][0].items
+    assert row.detail == ("Hearing on Thursday, June 11, 2026, 6:30 PM, Emergency Services "
+                          "Facility, 215 Spring Street")

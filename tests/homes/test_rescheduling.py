@@ -41,7 +41,8 @@ def chief():
 
 @pytest.fixture
 def hearing():
-    return CaseHearingFactory(hearing_date=days(1), case__party_name="Ann Owner")
+    return CaseHearingFactory(hearing_date=days(1), hearing_time=dt.time(19, 0),
+                              location="Town Hall, Room 2", case__party_name="Ann Owner")
 
 
 @pytest.fixture
@@ -71,9 +72,10 @@ def test_the_hearing_row_offers_to_continue_it_and_comes_back_home(client, chief
     page = client.get(HOME).content.decode()
 
     assert f'href="{continue_url(hearing)}?next=%2Fstaff%2F"' in page
+    assert "Hearing on Thursday, June 11, 2026, 7:00 PM, Town Hall, Room 2" in page
     form = client.get(f"{continue_url(hearing)}?next=/staff/")
     assert form.status_code == 200
-    assert "June 11, 2026" in form.content.decode()
+    assert "Thursday, June 11, 2026, 7:00 PM, Town Hall, Room 2" in form.content.decode()
 
 
 def test_continuing_from_the_form_records_the_date_and_returns_home(client, chief, hearing):

@@ -292,6 +292,26 @@ def test_an_appeal_is_not_offered_to_whoever_decided_what_it_answers(na_town):
     assert waiting_for(proposer) == every_case - {proposed.case_id}
 
 
+def test_a_hearing_row_gives_its_day_hour_and_place_and_an_undated_one_none(na_town):
+    """Whoever holds a hearing reads on its row where and when, as the notice told the
+    parties; a citation hearing or an appeal with no day yet says nothing of it."""
+    held = {"hearing_date": days(1), "hearing_time": dt.time(19, 0),
+            "location": "Town Hall, Room 2"}
+    CaseHearingFactory(**held)
+    CitationHearingFactory(**held)
+    CitationHearingFactory(requested_on=days(-1))
+    AppealFactory(**held)
+    AppealFactory(filed_on=days(-1))
+
+    [to_hold, _] = hearings.hearing_lists(na_town, today=TODAY)
+    rows = [*to_hold.items, *hearings.citation_hearings(na_town).items,
+            *hearings.open_appeals(na_town, user=UserFactory()).items]
+
+    when_and_where = "Hearing on Thursday, June 11, 2026, 7:00 PM, Town Hall, Room 2"
+    assert sorted(row.detail for row in rows) == ["", "", when_and_where, when_and_where,
+                                                  when_and_where]
+
+
 # -- board member ------------------------------------------------------------------------
 
 

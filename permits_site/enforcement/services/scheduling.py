@@ -38,6 +38,7 @@ from permits_site.enforcement.steps import INSPECTION_STEPS, STEPS
 from permits_site.exceptions import DomainError, InvalidTransition
 from permits_site.licensing.kinds import kind_for, registered_kinds
 from permits_site.licensing.models import OPEN_STATUSES, Application
+from permits_site.licensing.templatetags.localised import time_of_day
 from permits_site.rules.calendar import format_date, period_due
 from permits_site.rules.periods import Period
 from permits_site.rules.registry import town_law
@@ -115,8 +116,8 @@ def continue_case_hearing(
     audit.record(
         actor=acting_user, action="case.hearing_continued", subject=case,
         municipality=case.municipality,
-        summary=f"Hearing on case #{case.pk} continued from "
-                f"{format_date(continuance.previous_date)} to {format_date(hearing_date)}",
+        summary=f"Hearing on case #{case.pk} continued from {_replaced(continuance)} to "
+                f"{_held_at(hearing_date, hearing.hearing_time, hearing.location)}",
         before=before,
         after={"hearing": str(hearing.pk), "continuance": str(continuance.pk),
                "hearing_date": str(hearing_date),
@@ -124,6 +125,16 @@ def continue_case_hearing(
                "notice_sent_on": str(hearing.notice_sent_on), "reason": reason},
     )
     return hearing
+
+
+def _replaced(continuance: HearingContinuance) -> str:
+    return _held_at(continuance.previous_date, continuance.previous_time,
+                    continuance.previous_location)
+
+
+def _held_at(day: dt.date, hour: dt.time | None, place: str) -> str:
+    """"June 17, 2027, 7:00 PM, Town Hall", with the parts a hearing has."""
+    return ", ".join(part for part in (format_date(day), time_of_day(hour), place) if part)
 
 
 # -- inspections ---------------------------------------------------------------------------
