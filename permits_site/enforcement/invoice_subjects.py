@@ -32,9 +32,9 @@ def citation_subject(invoice: Invoice) -> InvoiceSubject | None:
 
 
 def case_charge_subject(invoice: Invoice) -> InvoiceSubject | None:
-    """A charge on a case, such as the legal fees a permit holder found in violation
-    reimburses (Northborough §8.4): the party has no page of the case, so the invoice's own
-    lines, each with its section, say what it is for."""
+    """A charge on a case, such as legal fees a permit holder found in violation reimburses:
+    the party has no page of the case, so the invoice's own lines, each with its section,
+    say what it is for."""
     charge = getattr(invoice, "case_charge", None)
     if charge is None:
         return None
