@@ -54,6 +54,7 @@ class DogsConfig(AppConfig):
             register_inspection_offenses,
         )
         from permits_site.enforcement.services.penalties import register_penalty
+        from permits_site.homes.inspector import officer_inspections
         from permits_site.homes.registry import register_home_section
         from permits_site.licensing.declarations import Purpose, register_reference
         from permits_site.licensing.invoice_subjects import register_invoice_subject
@@ -186,6 +187,9 @@ class DogsConfig(AppConfig):
         register_home_section(Role.ANIMAL_CONTROL_OFFICER,
                               "Residence limits and noise complaints", limits_work,
                               municipality=town)
+        # The kennels the officer is assigned to inspect (Kennel license B(3)).
+        register_home_section(Role.ANIMAL_CONTROL_OFFICER, "Inspections assigned to me",
+                              officer_inspections, municipality=town)
         # The Clerk's: dogs whose paper license waits to be recorded (Licenses A(8)).
         register_home_section(Role.CLERK, "Dog licenses", paper_licenses_to_record,
                               municipality=town)

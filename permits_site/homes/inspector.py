@@ -11,7 +11,8 @@ import datetime as dt
 from django.db.models import Exists, OuterRef
 from django.urls import reverse
 
-from permits_site.accounts.models import User
+from permits_site.accounts.models import Role, User
+from permits_site.accounts.permissions import has_role
 from permits_site.enforcement.models import (
     Case,
     Inspection,
@@ -109,6 +110,15 @@ def to_schedule(town: TownCalendar, *, user: User) -> WorkList:
 
     return limited("Inspections to schedule", waiting, item,
                    empty="No application waits for its inspection to be scheduled.")
+
+
+def officer_inspections(town: TownCalendar, *, user: User, today: dt.date) -> list[WorkList]:
+    """The agenda of an Animal Control Officer assigned inspections (a kennel's, where the
+    town's law has the officer inspect), unless they are the town's inspector too, whose
+    home lists the same agenda already."""
+    if has_role(user, town.municipality.pk, Role.INSPECTOR):
+        return []
+    return agenda(town, user=user, today=today)
 
 
 def inspector_work(town: TownCalendar, *, user: User, today: dt.date) -> list[WorkList]:

@@ -92,6 +92,26 @@ def test_the_officers_sections_are_north_andovers_only(client):
             in page)
 
 
+def test_an_officer_assigned_a_kennel_inspection_finds_it_on_their_home_once(client):
+    """Kennel license B(3): the Animal Control Officer may inspect a kennel; an inspection
+    assigned to them is on their agenda, listed once for one who is the inspector too."""
+    officer = staff(Role.ANIMAL_CONTROL_OFFICER, "north_andover")
+    inspection = InspectionFactory(municipality=municipality("north_andover"),
+                                   check_code="north_andover.kennel_inspection",
+                                   inspector=officer, scheduled_for=days(2))
+    client.force_login(officer)
+    page = client.get(HOME).content.decode()
+    assert "Animal Control Officer: Inspections assigned to me" in page
+    visit = f"Inspect and record the checklist: Inspection #{inspection.pk} at"
+    assert page.count(visit) == 1
+
+    MembershipFactory(user=officer, municipality=municipality("north_andover"),
+                      role=Role.INSPECTOR)
+    page = client.get(HOME).content.decode()
+    assert "Animal Control Officer: Inspections assigned to me" not in page
+    assert page.count(visit) == 1
+
+
 def test_the_officers_home_counts_and_links_an_open_dog_at_large_case(client):
     """The demo's case #1: a dog at large, cited, still open on the Cases list — My work
     counts it among the open dog cases and links to it."""
