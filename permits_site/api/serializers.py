@@ -10,6 +10,7 @@ from __future__ import annotations
 from functools import partial
 
 from django.contrib.auth import get_user_model
+from django.db.models import prefetch_related_objects
 from django.urls import reverse
 from django.utils import timezone
 from drf_spectacular.types import OpenApiTypes
@@ -42,6 +43,7 @@ from permits_site.licensing.models import (
     InvoiceLine,
     PaymentMethod,
     Permit,
+    PermitHearing,
     PermitStatus,
     PermitType,
 )
@@ -241,8 +243,30 @@ class ApplicationSerializer(BoundedModelSerializer):
         return permit.pk if permit else None
 
 
+class ApplicationHearingSerializer(BoundedModelSerializer):
+    """A public hearing on the application as its applicant may attend it (Northborough
+    Horse & Stable Regs §2.2, Tisbury 09.0.8(13)): its day, hour and place, and the day it
+    was decided."""
+
+    hearing_time = serializers.TimeField(
+        format="%H:%M", read_only=True, allow_null=True,
+        help_text="When the hearing begins (HH:MM); null when it was set without one and the "
+                  "town has no usual hearing time.")
+    location = serializers.CharField(
+        read_only=True, help_text="Where the hearing is held; '' when it was set without one "
+                                  "and the town has no usual hearing place.")
+    decided_on = serializers.DateField(read_only=True, allow_null=True,
+                                       help_text="Null until the hearing is decided.")
+
+    class Meta:
+        model = PermitHearing
+        fields = ["hearing_date", "hearing_time", "location", "decided_on"]
+        read_only_fields = fields
+
+
 class ApplicationDetailSerializer(ApplicationSerializer):
-    """One application with its rule findings and what still blocks issuance."""
+    """One application with its rule findings, what still blocks issuance and its public
+    hearings."""
 
     check = serializers.SerializerMethodField()
     findings = serializers.SerializerMethodField()
@@ -250,12 +274,14 @@ class ApplicationDetailSerializer(ApplicationSerializer):
     gates = serializers.SerializerMethodField()
     determinations = serializers.SerializerMethodField()
     documents_needed = serializers.SerializerMethodField()
+    hearings = ApplicationHearingSerializer(many=True, read_only=True)
 
     class Meta(ApplicationSerializer.Meta):
         fields = [*ApplicationSerializer.Meta.fields, "check", "findings", "blockers", "gates",
-                  "determinations", "documents_needed"]
+                  "determinations", "documents_needed", "hearings"]
 
     def to_representation(self, application: Application) -> dict:
+        prefetch_related_objects([application], "hearings")  # read by blockers and hearings
         self._result = application_services.evaluate(application)
         return super().to_representation(application)
 

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db.models import Prefetch
+from django.db.models import Prefetch, prefetch_related_objects
 from django.http import FileResponse, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
@@ -197,13 +197,31 @@ def holder_links(permit: Permit) -> tuple:
 def applicant_page(request, application: Application, *, upload_form=None,
                    kept_uploads: KeptUploads | None = None, status: int = 200):
     """The applicant's page of the application; ``upload_form`` a refused upload, shown
-    with its errors and the files ``kept_uploads`` keeps."""
+    with its errors and the files ``kept_uploads`` keeps. The hearings are fetched once, for
+    the blockers and the page's Public hearing part."""
+    prefetch_related_objects([application], "hearings")
     context = application_context(application, upload_form=upload_form, user=request.user)
     return render(request, "licensing/application_detail.html", {
         **context, "next_step": next_step(application, blockers=context["blockers"]),
         **relief_context(application, result=context["result"]),
+        **hearing_context(application),
         **({"kept_uploads": kept_uploads} if kept_uploads else {}),
     }, status=status)
+
+
+def hearing_context(application: Application) -> dict:
+    """The public hearings held on the application before it is decided (Northborough
+    Horse & Stable Regs §2.2, Tisbury 09.0.8(13)), each with its day, hour and place and, once
+    decided, its decision; and the coming one, which "What happens next" names so the
+    applicant knows when and where to attend."""
+    hearings = list(application.hearings.all())
+    today = timezone.localdate()
+    return {
+        "hearings": hearings,
+        "coming_hearing": next((hearing for hearing in hearings
+                                if not hearing.is_decided and hearing.hearing_date >= today),
+                               None),
+    }
 
 
 def relief_context(application: Application, *, result) -> dict:
