@@ -9,7 +9,8 @@ version takes effect no earlier than the hearing — or it is an emergency regul
 the same law lets the board adopt "without prior notice or hearing". Other towns record the
 dates when they are given. In every town the dates given follow one another: the notice
 before the hearing, the vote not before the hearing, the version in force not before the
-vote (:func:`order_errors`). The core never imports a bylaw app, so it declares no town of
+vote (:func:`order_errors`), and a hearing or vote is never on a day still to come
+(:func:`still_to_come_errors`). The core never imports a bylaw app, so it declares no town of
 its own.
 """
 
@@ -20,6 +21,8 @@ from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass
 from itertools import pairwise
+
+from django.utils import timezone
 
 #: The names of the notice's and the hearing's dates on a schedule version.
 SCHEDULE_FIELDS = ("notice_given_on", "hearing_held_on")
@@ -121,14 +124,25 @@ def order_errors(adoption: Adoption, effective_from: dt.date,
     return errors
 
 
+def still_to_come_errors(adoption: Adoption, today: dt.date) -> dict[str, list[str]]:
+    """A hearing or a vote recorded on a day after ``today``: a version records what the
+    board did ("after notice, hearing and vote"), not what it plans."""
+    steps = (("hearing_held_on", adoption.hearing_held_on,
+              "The hearing cannot be held on a day still to come."),
+             ("voted_on", adoption.voted_on, "The vote cannot be taken on a day still to come."))
+    return {field: [message] for field, day, message in steps if day is not None and day > today}
+
+
 def with_adoption_errors(errors: Mapping[str, str | list[str]], town: str,
                          adoption: Adoption, effective_from: dt.date) -> dict[str, list[str]]:
-    """A new version's other ``errors`` and :func:`schedule_adoption_errors`, each field's
-    messages together."""
+    """A new version's other ``errors``, :func:`still_to_come_errors` and
+    :func:`schedule_adoption_errors`, each field's messages together."""
     merged = {field: list(messages) if isinstance(messages, list) else [messages]
               for field, messages in errors.items()}
-    for field, messages in schedule_adoption_errors(town, adoption, effective_from).items():
-        merged.setdefault(field, []).extend(messages)
+    for more in (still_to_come_errors(adoption, timezone.localdate()),
+                 schedule_adoption_errors(town, adoption, effective_from)):
+        for field, messages in more.items():
+            merged.setdefault(field, []).extend(messages)
     return merged
 
 

@@ -3,6 +3,9 @@ versions."""
 
 from __future__ import annotations
 
+import re
+from decimal import Decimal
+
 from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext, gettext_noop
@@ -20,6 +23,7 @@ from permits_site.licensing.fact_forms import (
 from permits_site.licensing.models import PaymentMethod
 from permits_site.licensing.services.documents import check_upload
 from permits_site.licensing.templatetags.localised import explained
+from permits_site.rules.fines import parse_money
 from permits_site.rules.wording import CitedSection, explain
 from permits_site.search.matching import MAX_LENGTH as MAX_QUERY_LENGTH
 from permits_site.towns.models import Municipality
@@ -155,6 +159,30 @@ class AdoptionFields(forms.Form):
             "notice_given_on", "hearing_held_on", "voted_on", "emergency")})
 
 
+#: An amount typed as digits with an optional fraction, as the API reads one: no exponent
+#: ("1e3"), no thousands separator (:func:`~permits_site.rules.fines.parse_money` then
+#: judges its sign, size and decimal places).
+PLAIN_AMOUNT = re.compile(r"-?\d+(\.\d+)?")
+
+
+class AmountField(forms.CharField):
+    """Dollars and cents ("75", "75.00"), refused as the API refuses an amount: "1e3" is not
+    read as $1000.00."""
+
+    widget = forms.TextInput(attrs={"inputmode": "decimal"})
+
+    def to_python(self, value) -> Decimal | None:
+        text = super().to_python(value)
+        if text in self.empty_values:
+            return None
+        if not PLAIN_AMOUNT.fullmatch(text):
+            raise ValidationError("Enter an amount in dollars and cents, such as 50.00.")
+        try:
+            return parse_money(text)
+        except ValueError as error:
+            raise ValidationError(str(error)) from error
+
+
 class FeeScheduleVersionForm(AdoptionFields):
     """One amount field per item of the schedule in force, the start date, and the notice,
     hearing and vote behind it."""
@@ -167,11 +195,8 @@ class FeeScheduleVersionForm(AdoptionFields):
         super().__init__(*args, **kwargs)
         self.item_codes = []
         for item in items:
-            self.fields[f"amount_{item.code}"] = forms.DecimalField(
+            self.fields[f"amount_{item.code}"] = AmountField(
                 label=f"{item.description} ($)",
-                max_digits=10,
-                decimal_places=2,
-                min_value=0,
                 initial=item.amount,
                 help_text=item.citation,
             )

@@ -9,6 +9,7 @@ a paid invoice follows here too: the fee blocker clears and the Clerk issues.
 
 from __future__ import annotations
 
+import re
 import uuid
 from collections.abc import Callable
 from decimal import Decimal
@@ -65,15 +66,57 @@ OFFICE_FIELDS = ("office", "address", "hours", "accepts", "payee", "phone",
 OPTIONAL_OFFICE_FIELDS = ("animal_control_phone",)
 #: What the admin types in English and may give in the other languages residents read.
 TRANSLATED_OFFICE_FIELDS = (*columns("office"), *columns("hours"), *columns("accepts"))
+#: The telephones a resident dials from the pages: the office's and the Animal Control
+#: Officer's.
+PHONE_FIELDS = ("phone", "animal_control_phone")
+#: A US telephone number as an office writes it: digits, spaces, parentheses, dashes and
+#: dots, with an optional extension ("(508) 555-0103 ext. 12").
+TELEPHONE = re.compile(r"(?P<number>[\d\s().-]+?)(?:\s*ext\.?\s*(?P<extension>\d{1,6}))?",
+                       re.IGNORECASE)
 
 
 # -- counter instructions ---------------------------------------------------------------
 
 
+def _dialled_digits(phone: str) -> tuple[str, str] | None:
+    """The ten digits of a US number (a leading 1 dropped) and its extension, or None when
+    ``phone`` is not one."""
+    written = TELEPHONE.fullmatch(phone.strip())
+    if written is None:
+        return None
+    digits = re.sub(r"\D", "", written["number"])
+    if len(digits) == 11 and digits.startswith("1"):
+        digits = digits[1:]
+    return (digits, written["extension"] or "") if len(digits) == 10 else None
+
+
+def phone_errors(fields: dict) -> dict[str, list[str]]:
+    """The telephones given that are not US telephone numbers, on their fields; one left
+    empty is not given."""
+    return {name: ["Enter a telephone number, e.g. (508) 555-0103."]
+            for name in PHONE_FIELDS
+            if fields.get(name) and _dialled_digits(fields[name]) is None}
+
+
+def tel_uri(phone: str) -> str:
+    """The ``tel:`` link of an office telephone (RFC 3966): "tel:+1-508-555-0103;ext=12";
+    "" for one not a US number."""
+    dialled = _dialled_digits(phone or "")
+    if dialled is None:
+        return ""
+    digits, extension = dialled
+    number = f"tel:+1-{digits[:3]}-{digits[3:6]}-{digits[6:]}"
+    return f"{number};ext={extension}" if extension else number
+
+
 def save_office(*, municipality: Municipality, acting_user: User, **fields) -> PaymentOffice:
-    """The town admin sets where, when and to whom to pay, and the convenience fee."""
+    """The town admin sets where, when and to whom to pay, and the convenience fee; a
+    telephone that is not a US number is refused on its field."""
     if not is_admin(acting_user, municipality.pk):
         raise PermissionDenied("Only the town's admin edits its payment instructions.")
+    errors = phone_errors(fields)
+    if errors:
+        raise DomainError(errors)
     with transaction.atomic():
         office = PaymentOffice.objects.select_for_update().filter(
             municipality=municipality).first() or PaymentOffice(municipality=municipality)

@@ -24,7 +24,7 @@ pytestmark = pytest.mark.django_db
 TODAY = dt.datetime(2027, 6, 1, 10, 0)
 FROM = dt.date(2027, 7, 1)
 #: Tisbury's Board amends its fine schedule after notice and hearing (09.0.4).
-HEARD = Adoption(notice_given_on=dt.date(2027, 6, 3), hearing_held_on=dt.date(2027, 6, 17))
+HEARD = Adoption(notice_given_on=dt.date(2027, 5, 3), hearing_held_on=dt.date(2027, 5, 17))
 
 
 @pytest.fixture

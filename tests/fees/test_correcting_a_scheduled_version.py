@@ -274,7 +274,8 @@ def test_the_admin_corrects_a_scheduled_version_on_its_page(client, town_admin):
 
 
 @pytest.mark.parametrize(("value", "words"), [
-    ("-1.00", "greater than or equal to 0"), ("lots", "Enter a number")])
+    ("-1.00", "An amount cannot be negative."),
+    ("lots", "Enter an amount in dollars and cents, such as 50.00.")])
 def test_a_bad_amount_on_the_page_is_named_and_changes_nothing(client, town_admin, value,
                                                                 words):
     schedule = scheduled(town_admin)

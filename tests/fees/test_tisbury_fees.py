@@ -243,7 +243,7 @@ def test_a_waived_non_profit_is_not_also_pro_rated():
 # -- stable license cap (09.7.2) ---------------------------------------------------
 
 #: The Board amends its fee schedules after notice and hearing (09.0.4).
-HEARD = Adoption(notice_given_on=dt.date(2027, 5, 10), hearing_held_on=dt.date(2027, 5, 24))
+HEARD = Adoption(notice_given_on=dt.date(2027, 4, 12), hearing_held_on=dt.date(2027, 4, 26))
 
 
 def test_the_stable_license_is_20_dollars():

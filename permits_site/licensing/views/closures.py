@@ -3,17 +3,22 @@ and the usual hearing time and place, which a hearing scheduled without its own 
 
 from __future__ import annotations
 
+import datetime as dt
+
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.html import format_html, format_html_join
 from django.views.decorators.http import require_http_methods, require_POST
 
 from permits_site.accounts.permissions import admin_towns
 from permits_site.exceptions import DomainError
 from permits_site.licensing.forms import ClosureForm, UsualHearingForm
+from permits_site.licensing.services.hearing_days import hearings_set_on
+from permits_site.licensing.templatetags.localised import day_and_date
 from permits_site.licensing.views.access import get_visible_or_404
 from permits_site.rules.calendar import days_before
 from permits_site.towns.models import Closure, Municipality
@@ -74,9 +79,24 @@ def closures(request, code: str):
             _refused_on(form, error)
         else:
             messages.success(request, "Closure saved; deadlines now skip that day.")
+            _warn_of_hearings_set_on(request, municipality, form.cleaned_data["date"])
             return redirect("licensing:closures", code=code)
     return _calendar_page(request, municipality, towns, closure_form=form,
                           hearing_form=UsualHearingForm.of(municipality))
+
+
+def _warn_of_hearings_set_on(request, municipality: Municipality, day: dt.date) -> None:
+    """Hearings already set for a day the offices now close: each is to be moved to an open
+    day, from the page linked, which sends its parties the new day."""
+    hearings = hearings_set_on(municipality, day)
+    if hearings:
+        messages.warning(request, format_html(
+            "{} set for {} and must be moved to a day the offices are open: {}.",
+            "This hearing is" if len(hearings) == 1 else "These hearings are",
+            day_and_date(day),
+            format_html_join("; ", '<a href="{}">{}</a>',
+                             ((hearing.url, hearing.what) for hearing in hearings)),
+        ))
 
 
 @login_required
@@ -100,8 +120,10 @@ def usual_hearing(request, code: str):
 
 
 @login_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def closure_remove(request, pk: int):
+    """Asks first (GET), then removes the closure (POST): every deadline counted over its
+    day moves back."""
     towns = admin_towns(request.user, doing=CLOSURES)
     closure = get_visible_or_404(
         Closure.objects.select_related("municipality"),
@@ -109,6 +131,8 @@ def closure_remove(request, pk: int):
         request.user,
         pk=pk,
     )
+    if request.method == "GET":
+        return render(request, "licensing/closure_remove.html", {"closure": closure})
     remove_closure(closure=closure, acting_user=request.user)
     messages.success(request, f"The offices are open again on {closure.date:%B %-d, %Y}.")
     return redirect("licensing:closures", code=closure.municipality.code)

@@ -13,6 +13,7 @@ from permits_site.accounts.refusals import site_page
 from permits_site.licensing.kinds import applied_for, kind_for
 from permits_site.licensing.models import Permit, PermitType
 from permits_site.licensing.page_registry import public_links
+from permits_site.online_payments.services import tel_uri
 from permits_site.towns.models import Municipality
 
 #: What a verification code can look like (``new_verification_token``: URL-safe base64).
@@ -38,9 +39,10 @@ def verify(request, token: str):
     what it is for (the dog, the horse, the licensed place: ``PermitKind.public_subject``)
     and the holder's initials (spec ``lifecycle.md``, "Permits"). A code that matches no
     license, however it is written, gets the site's own page with each town's office
-    telephone, DEBUG on or off."""
+    telephone, DEBUG on or off. A license found gives its town's office telephone, where
+    the admin set one, to confirm what the page does not show."""
     permit = (
-        Permit.objects.select_related("permit_type", "municipality", "holder")
+        Permit.objects.select_related("permit_type", "municipality__payment_office", "holder")
         .filter(verification_token=token).first()
         if VERIFICATION_CODE.fullmatch(token) else None
     )
@@ -49,6 +51,8 @@ def verify(request, token: str):
                          towns=Municipality.objects.select_related("payment_office"))
     today = timezone.localdate()
     kind = kind_for(permit.permit_type.code)
+    office = getattr(permit.municipality, "payment_office", None)
+    office_tel = tel_uri(office.phone) if office is not None else ""
     return render(
         request,
         "licensing/verify.html",
@@ -58,5 +62,7 @@ def verify(request, token: str):
             "not_yet_valid": permit.begins_after(today),
             "subject": kind.public_subject(permit),
             "period_in_words": kind.period_in_words(permit),
+            "office": office if office_tel else None,
+            "office_tel": office_tel,
         },
     )
