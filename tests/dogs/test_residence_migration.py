@@ -73,6 +73,8 @@ def test_existing_dogs_get_their_owners_mailing_address_as_residence():
                     for name in ("ann", "ben", "cy"))
     assert ann.residence == ben.residence
     assert ann.residence.address == "5 Elm Street"
-    assert ann.residence.municipality.code == "north_andover"
+    # The town's code read alone: the towns app stands where 0006 needs it, not at its head.
+    assert Dog.objects.filter(name="ann").values_list(
+        "residence__municipality__code", flat=True).get() == "north_andover"
     assert set(ann.residence.people.values_list("username", flat=True)) == {"ann", "ben"}
     assert cy.residence.address == "Address not on file (cy)"
