@@ -272,8 +272,8 @@ class CitationHearingDateSerializer(StrictSerializer, HearingTimeAndPlaceInput):
 
 
 class CitationHearingDecisionSerializer(StrictSerializer):
-    """The hearing's decision: upheld, reduced (``reduced_to``: the new total, less than the
-    invoice's) or dismissed (the invoice is void)."""
+    """The hearing's decision, on its day or later: upheld, reduced (``reduced_to``: the new
+    total, less than the invoice's) or dismissed (the invoice is void)."""
 
     outcome = HearingOutcomeField()
     reduced_to = MoneyField(required=False, allow_null=True, default=None,
@@ -415,7 +415,9 @@ class CitationViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
                    responses=CitationDetailSerializer)
     @action(detail=True, methods=["post"], url_path="hearing-decision")
     def hearing_decision(self, request, pk=None):
-        """Upheld or reduced (a new window to pay runs from today), or dismissed."""
+        """Upheld or reduced (a new window to pay runs from today), or dismissed; the party
+        is told. Only once the hearing is held: before its day is set, or before that day, a
+        400 naming ``outcome``."""
         citation = self.get_object()
         require(permissions.can_decide_case(request.user, town_of(citation)),
                 "decide a citation's hearing", permissions.CASE_DECIDER_ROLES,

@@ -44,6 +44,7 @@ from permits_site.enforcement import citation_forms
 from permits_site.enforcement.models import (
     Case,
     Citation,
+    CitationHearing,
 )
 from permits_site.enforcement.registry import CitationPolicy
 from permits_site.enforcement.services import dispositions
@@ -55,6 +56,7 @@ from permits_site.enforcement.views import case_party_url as party_url
 from permits_site.exceptions import DomainError
 from permits_site.licensing.models import InvoiceStatus
 from permits_site.licensing.services.payments import record_payment
+from permits_site.licensing.templatetags.localised import day_time_and_place
 from permits_site.licensing.views import listing
 from permits_site.licensing.views.access import get_visible_or_404
 from permits_site.page_actions import each, with_actions
@@ -327,6 +329,40 @@ def _pay(*, citation: Citation, acting_user: User, **data) -> str:
     return f"Payment of ${data['amount']} recorded."
 
 
+#: What the party's notice lacks when a hearing is set without its hour, its place or both.
+HEARING_SET_WITHOUT = {
+    ("hour", "place"): "without an hour or place: the party is told the day only; set them so "
+                       "the notice gives them",
+    ("hour",): "without an hour: the party is told the day and place only; set the hour so "
+               "the notice gives it",
+    ("place",): "without a place: the party is told the day and hour only; set the place so "
+                "the notice gives it",
+}
+
+
+def hearing_set_message(hearing: CitationHearing) -> str:
+    """What was set, as the party's notice gives it: the day, and the hour and place or
+    that they are missing."""
+    when = day_time_and_place(hearing)
+    missing = tuple(name for name, value in (("hour", hearing.hearing_time),
+                                             ("place", hearing.location)) if not value)
+    if not missing:
+        return f"Hearing set for {when}: the party is told."
+    return f"Hearing set for {when}, {HEARING_SET_WITHOUT[missing]}."
+
+
+def _set_hearing_date(*, citation: Citation, acting_user: User, **data) -> str:
+    return hearing_set_message(dispositions.set_hearing_date(
+        citation=citation, acting_user=acting_user, **data))
+
+
+def hearing_to_decide(citation: Citation, current: Standing, *, on: dt.date) -> bool:
+    """Would :func:`dispositions.decide_hearing` take a decision today? A hearing waiting
+    for one, whose day is set and has come."""
+    return (current is Standing.HEARING
+            and dispositions.decision_refusal(dispositions.hearing_of(citation), on=on) is None)
+
+
 @dataclass(frozen=True)
 class CitationAction:
     """One small form of the citation page and the service it calls (keyword arguments:
@@ -359,15 +395,15 @@ CITATION_ACTIONS = {
         step=Step("request a hearing for the cited party", permissions.CASE_WORKER_ROLES),
     ),
     "hearing_date": CitationAction(
-        citation_forms.HearingDateForm, dispositions.set_hearing_date,
-        "Hearing set: the party is told its day, hour and place.",
+        citation_forms.HearingDateForm, _set_hearing_date, "Hearing set.",
         offered=lambda citation, current, policy, today: current is Standing.HEARING,
         step=dispositions.HEARING_DATE_STEP,
     ),
     "hearing_decision": CitationAction(
         citation_forms.DecideHearingForm, dispositions.decide_hearing,
-        "Hearing decision recorded.",
-        offered=lambda citation, current, policy, today: current is Standing.HEARING,
+        "Hearing decision recorded: the party is told.",
+        offered=lambda citation, current, policy, today: hearing_to_decide(citation, current,
+                                                                           on=today),
         step=Step("decide a citation's hearing", permissions.CASE_DECIDER_ROLES),
     ),
     "court": CitationAction(

@@ -4,9 +4,11 @@ the one the cited person prints from their own page.
 It says what the law requires the notice of a non-criminal disposition to say: the
 offense and its section, the date, the amount, and that the person may pay it within
 the town's window or ask for a hearing by its last day (North Andover Code ch. 60,
-Non-criminal disposition; the window of each town's citation policy). It is a legal
-document in English, like the license; its labels carry the cited person's language
-beside them, whoever prints it (``{% bilingual %}``).
+Non-criminal disposition; the window of each town's citation policy). Once a hearing is
+asked for it says so, with the hearing's day, hour and place once set and its decision once
+made, and names nothing owed while the hearing waits. It is a legal document in English,
+like the license; its labels carry the cited person's language beside them, whoever prints
+it (``{% bilingual %}``).
 """
 
 from __future__ import annotations

@@ -19,6 +19,7 @@ from permits_site.licensing.models import InvoiceLine, InvoiceStatus, Payment
 from permits_site.licensing.services.payments import record_payment
 from permits_site.parties.services import create_business
 from tests.api.conftest import client_for
+from tests.enforcement.test_citation_pages import held_today
 from tests.factories import Role, municipality, staff
 
 pytestmark = pytest.mark.django_db
@@ -271,6 +272,7 @@ def every_standing(resident, aco, chief, clerk):
     request_hearing(citation=heard, acting_user=resident)
     dismissed = cite(resident, aco)
     request_hearing(citation=dismissed, acting_user=resident)
+    held_today(dismissed)
     decide_hearing(citation=dismissed, outcome="dismissed", acting_user=chief)
     return {Standing.REFERRED: referred, Standing.COURT_ORDERED: ordered,
             Standing.WARNING: warning, Standing.ACCRUING: accruing, Standing.DUE: due,
@@ -349,6 +351,7 @@ def many_citations(count, resident, aco, chief, clerk):
                            amount=citation.invoice.total, acting_user=clerk)
         elif n % 3 == 1:
             request_hearing(citation=citation, acting_user=resident)
+            held_today(citation)
             decide_hearing(citation=citation, outcome="upheld", acting_user=chief)
         made.append(citation)
     return made
@@ -451,7 +454,7 @@ def test_a_hearing_request_with_a_body_it_does_not_take_is_a_400(resident, on_re
 def in_hearing(resident, aco):
     citation = cite(resident, aco)
     request_hearing(citation=citation, acting_user=resident)
-    return citation
+    return held_today(citation)
 
 
 def test_the_hearing_authority_upholds_and_a_new_window_runs(chief, in_hearing):

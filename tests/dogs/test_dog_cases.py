@@ -32,6 +32,7 @@ from permits_site.enforcement.services import issue_citation, open_case
 from permits_site.enforcement.services.dispositions import decide_hearing, request_hearing
 from permits_site.exceptions import DomainError, InvalidTransition, PermissionDenied
 from tests.clients import api_for
+from tests.enforcement.test_citation_pages import held_today
 from tests.factories import Role, UserFactory, municipality, staff
 from tests.page_forms import assert_on_the_page, field_error, post_form
 
@@ -118,6 +119,7 @@ def test_citations_count_for_twelve_months(owner, aco, cited_three_times, on, co
 def test_a_dismissed_citation_does_not_count(owner, aco, chief, cited_three_times):
     with at(CITED_ON[2]):
         request_hearing(citation=cited_three_times[2], acting_user=owner)
+        held_today(cited_three_times[2])
         decide_hearing(citation=cited_three_times[2], outcome="dismissed", acting_user=chief)
     assert running_at_large_citations(cited_three_times[0].case, on=CITED_ON[2]) == 2
 

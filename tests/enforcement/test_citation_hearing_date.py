@@ -19,7 +19,7 @@ from permits_site.enforcement.services.dispositions import (
 from permits_site.exceptions import DomainError, InvalidTransition, PermissionDenied
 from permits_site.notifications.models import Message, MessageKind
 from tests.enforcement.conftest import MONDAY
-from tests.enforcement.test_citation_pages import citation_url, cite, page_of, signed_in
+from tests.enforcement.test_citation_pages import citation_url, cite, held_today, page_of, signed_in
 from tests.factories import ClosureFactory, Role, municipality, staff
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("on_monday")]
@@ -105,6 +105,7 @@ def test_the_same_day_again_is_refused(requested, authority):
 
 
 def test_a_decided_hearing_takes_no_date(requested, authority):
+    held_today(requested)
     decide_hearing(citation=requested, outcome="upheld", acting_user=authority)
 
     assert isinstance(refused(requested, authority, THURSDAY), InvalidTransition)
@@ -185,6 +186,7 @@ def test_the_officer_is_not_offered_the_date_and_may_not_post_it(client, request
 
 
 def test_a_decided_hearing_offers_no_date(client, requested, authority):
+    held_today(requested)
     decide_hearing(citation=requested, outcome="upheld", acting_user=authority)
 
     page = page_of(signed_in(client, authority).get(citation_url(requested)))
@@ -249,9 +251,10 @@ def test_others_get_403_from_the_api(requested, who, request):
 
 
 def test_the_api_refuses_a_decided_hearing(requested, authority):
+    held_today(requested)
     decide_hearing(citation=requested, outcome="upheld", acting_user=authority)
 
     response = api_post(authority, requested, {"hearing_date": THURSDAY.isoformat()})
 
     assert response.status_code in (400, 409)
-    assert hearing_date_of(requested) is None
+    assert hearing_date_of(requested) == MONDAY.date()

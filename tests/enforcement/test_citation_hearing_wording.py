@@ -13,6 +13,7 @@ from django.urls import reverse
 from permits_site.enforcement.services import issue_citation, open_case
 from permits_site.enforcement.services.dispositions import decide_hearing, request_hearing
 from tests.enforcement.conftest import DOG_COMPLAINT
+from tests.enforcement.test_citation_pages import held_today
 from tests.factories import Role, municipality, staff
 
 pytestmark = pytest.mark.django_db
@@ -62,6 +63,7 @@ def test_a_hearing_decided_reads_the_same_on_the_three_pages(client, citation, o
                                                             resident):
     authority = staff(Role.HEARING_AUTHORITY, "north_andover")
     with time_machine.travel(THURSDAY, tick=False):
+        held_today(citation)
         decide_hearing(citation=citation, outcome="reduced", reduced_to="10.00",
                        acting_user=authority)
         pages = three_pages(client, citation, officer, resident)

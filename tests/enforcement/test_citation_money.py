@@ -31,6 +31,7 @@ from permits_site.licensing.models import InvoiceStatus
 from permits_site.licensing.services.payments import record_payment
 from permits_site.parties.services import create_business
 from stables.fines import FINES as NORTHBOROUGH_FINES
+from tests.enforcement.test_citation_pages import held_today
 from tests.factories import Role, UserFactory, municipality, staff
 from tisbury_regs.fines import FINES as TISBURY_FINES
 
@@ -353,6 +354,7 @@ def test_an_upheld_citation_gets_a_new_window_from_the_decision(owner, aco, chie
         citation = running_at_large(owner, aco)
         request_hearing(citation=citation, acting_user=owner)
     with at(dt.date(2027, 7, 1)):
+        held_today(citation)
         hearing = decide_hearing(citation=citation, outcome="upheld", acting_user=chief)
 
     assert hearing.pay_by == dt.date(2027, 7, 22)
@@ -365,6 +367,7 @@ def test_a_reduced_citation_owes_the_reduced_amount_by_a_line_of_its_own(owner, 
         running_at_large(owner, aco)
         citation = running_at_large(owner, aco)  # the second offense: $50
         request_hearing(citation=citation, acting_user=owner)
+        held_today(citation)
         decide_hearing(citation=citation, outcome="reduced", reduced_to="20.00",
                        acting_user=chief, note="First time in a year.")
 
@@ -380,6 +383,7 @@ def test_a_reduction_must_lie_between_nothing_and_the_total(owner, aco, chief, r
         running_at_large(owner, aco)
         citation = running_at_large(owner, aco)
         request_hearing(citation=citation, acting_user=owner)
+        held_today(citation)
         with pytest.raises(DomainError) as refused:
             decide_hearing(citation=citation, outcome="reduced", reduced_to=reduced_to,
                            acting_user=chief)
@@ -391,6 +395,7 @@ def test_a_dismissed_citation_voids_its_invoice_and_leaves_the_record(owner, aco
     with at(MONDAY):
         first = running_at_large(owner, aco)
         request_hearing(citation=first, acting_user=owner)
+        held_today(first)
         decide_hearing(citation=first, outcome="dismissed", acting_user=chief)
         again = running_at_large(owner, aco)
 
@@ -403,6 +408,7 @@ def test_a_hearing_is_asked_for_once(owner, aco, chief):
     with at(MONDAY):
         citation = running_at_large(owner, aco)
         request_hearing(citation=citation, acting_user=owner)
+        held_today(citation)
         decide_hearing(citation=citation, outcome="upheld", acting_user=chief)
         with pytest.raises(InvalidTransition):
             request_hearing(citation=citation, acting_user=owner)

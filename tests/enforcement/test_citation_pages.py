@@ -9,6 +9,7 @@ from decimal import Decimal
 import pytest
 import time_machine
 from django.urls import reverse
+from django.utils import timezone
 
 from permits_site.enforcement.models import (
     Citation,
@@ -70,6 +71,13 @@ def dog_case(officer, *, party=None, business=None, name="Jane Smith"):
                      party=party, party_business=business, party_name=name,
                      address="1 Main St", complaint="Dog loose on Main St.",
                      received_on=MONDAY.date(), acting_user=officer)
+
+
+def held_today(citation: Citation) -> Citation:
+    """The citation's hearing set for today, so that it may be decided (a hearing is decided
+    on its day or later)."""
+    CitationHearing.objects.filter(citation=citation).update(hearing_date=timezone.localdate())
+    return citation
 
 
 def cite(officer, *, party=None, business=None, name="Jane Smith",
@@ -281,6 +289,7 @@ def every_standing(officer, authority, tisbury_clerk) -> None:
     for outcome, reduced in (("dismissed", None), ("reduced", "10.00"), ("upheld", None)):
         decided = cite(officer, party=UserFactory())
         request_hearing(citation=decided, acting_user=officer)
+        held_today(decided)
         decide_hearing(citation=decided, outcome=outcome, reduced_to=reduced,
                        acting_user=authority)
     cite(officer, party=UserFactory(), offense="animal_limit")  # first: a written warning
@@ -352,6 +361,7 @@ def test_the_staff_list_runs_the_same_queries_for_2_and_10_rows(
 def test_the_citation_page_shows_everything_about_it(client, officer, authority, resident):
     citation = cite(officer, party=resident)
     request_hearing(citation=citation, acting_user=officer)
+    held_today(citation)
     decide_hearing(citation=citation, outcome="reduced", reduced_to="15.00",
                    note="First time; dog now fenced.", acting_user=authority)
 
@@ -471,6 +481,7 @@ def test_a_hearing_asked_for_after_the_window_is_refused_naming_the_section(clie
 def test_the_hearing_authority_reduces_the_fine(client, officer, authority, resident):
     citation = cite(officer, party=resident)
     request_hearing(citation=citation, acting_user=officer)
+    held_today(citation)
     client = signed_in(client, authority)
     assert 'name="hearing_decision-outcome"' in page_of(client.get(citation_url(citation)))
 
@@ -492,6 +503,7 @@ def test_a_reduction_not_below_the_total_is_refused_on_its_field(client, officer
                                                                  resident):
     citation = cite(officer, party=resident)
     request_hearing(citation=citation, acting_user=officer)
+    held_today(citation)
 
     page = page_of(signed_in(client, authority).post(citation_url(citation),
                                                      {"action": "hearing_decision",
@@ -861,6 +873,7 @@ def test_the_case_screen_runs_the_same_queries_for_2_and_10_citations(
                 citation = issue_citation(case=case, offense="running_at_large",
                                           acting_user=officer)
                 request_hearing(citation=citation, acting_user=officer)
+                held_today(citation)
                 decide_hearing(citation=citation, outcome="upheld", acting_user=authority)
 
     seed(range(2))

@@ -11,6 +11,11 @@ import time_machine
 from django.urls import reverse
 
 from permits_site.enforcement.services import issue_citation, open_case
+from permits_site.enforcement.services.dispositions import (
+    decide_hearing,
+    request_hearing,
+    set_hearing_date,
+)
 from permits_site.online_payments.services import save_office
 from tests.e2e.plain_language import pdf_title_and_text
 from tests.enforcement.conftest import DOG_COMPLAINT, MONDAY
@@ -19,6 +24,7 @@ from tests.factories import Role, UserFactory, municipality, staff
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("on_monday")]
 
 AFTER_WINDOW = dt.datetime(2027, 6, 29, 9, 0)
+THURSDAY = dt.date(2027, 6, 10)
 
 
 @pytest.fixture
@@ -125,6 +131,69 @@ def test_after_the_window_the_paper_offers_no_hearing(client, officer, citation)
 
     assert "ask for a hearing" not in text
     assert "Last day to pay" not in text
+
+
+@pytest.fixture
+def in_hearing(citation, resident):
+    request_hearing(citation=citation, acting_user=resident)
+    return citation
+
+
+@pytest.fixture
+def dated(in_hearing, authority):
+    set_hearing_date(citation=in_hearing, hearing_date=THURSDAY, acting_user=authority,
+                     hearing_time=dt.time(19, 0), location="Town Hall, 120 Main Street")
+    return in_hearing
+
+
+def test_a_hearing_asked_for_is_on_the_paper_which_names_nothing_owed(client, officer,
+                                                                       in_hearing):
+    client.force_login(officer)
+
+    text = text_of(client.get(staff_pdf(in_hearing)))
+
+    assert ("Hearing requested on June 7, 2027. Not decided yet: nothing is due until it is. "
+            "The town will tell you the date of the hearing.") in text
+    assert "You owe" not in text and "How to pay" not in text
+    assert "ask for a hearing" not in text
+
+
+def test_the_paper_gives_the_hearings_day_hour_and_place_once_set(client, resident, dated):
+    client.force_login(resident)
+
+    text = text_of(client.get(own_pdf(dated)))
+
+    assert ("Your hearing is set for Thursday, June 10, 2027, 7:00 PM, Town Hall, 120 Main "
+            "Street.") in text
+    assert "You owe" not in text
+
+
+def test_the_paper_gives_the_decision_and_what_is_owed_after_it(client, officer, authority,
+                                                                dated):
+    with time_machine.travel(dt.datetime(2027, 6, 10, 21, 0), tick=False):
+        decide_hearing(citation=dated, outcome="reduced", reduced_to="10.00",
+                       acting_user=authority)
+        client.force_login(officer)
+        text = text_of(client.get(staff_pdf(dated)))
+
+    assert ("Decided on June 10, 2027: the amount is reduced to $10.00. New last day to pay: "
+            "July 1, 2027.") in text
+    assert "Held on Thursday, June 10, 2027, 7:00 PM, Town Hall, 120 Main Street." in text
+    assert "You owe $10.00" in text
+
+
+def test_the_hearing_is_in_the_party_s_language_beside_the_english(client, resident, dated):
+    resident.language = "es"
+    resident.save(update_fields=["language"])
+    client.force_login(resident)
+
+    text = text_of(client.get(own_pdf(dated)))
+
+    assert "Your hearing / Su audiencia" in text
+    assert "Hearing requested on June 7, 2027." in text
+    assert "Audiencia solicitada el 7 de junio de 2027." in text
+    assert "Su audiencia está fijada para el jueves, 10 de junio de 2027, 19:00" in text
+    assert "Usted debe" not in text
 
 
 def test_nobody_else_prints_it(client, citation, officer):

@@ -17,6 +17,7 @@ from permits_site.exceptions import DomainError
 from permits_site.licensing.models import Invoice
 from tests.api.conftest import client_for
 from tests.enforcement.conftest import DOG_COMPLAINT
+from tests.enforcement.test_citation_pages import held_today
 from tests.factories import InspectionFactory, Role, UserFactory, municipality, on_day, staff
 
 pytestmark = pytest.mark.django_db
@@ -93,6 +94,7 @@ def test_a_citation_dismissed_at_its_hearing_does_not_stand_in_the_way(aco):
     case = case_in("north_andover", DOG_COMPLAINT.code, aco)
     first = issue_citation(case=case, offense="running_at_large", acting_user=aco)
     request_hearing(citation=first, acting_user=aco)
+    held_today(first)
     decide_hearing(citation=first, outcome="dismissed", acting_user=chief)
 
     again = issue_citation(case=case, offense="running_at_large", acting_user=aco)

@@ -23,7 +23,13 @@ from permits_site.enforcement.services.dispositions import (
 )
 from permits_site.enforcement.views import accrual_text
 from permits_site.licensing.services.payments import record_payment
-from tests.enforcement.test_citation_pages import AFTER_WINDOW, MONDAY, NA_WINDOW, cite
+from tests.enforcement.test_citation_pages import (
+    AFTER_WINDOW,
+    MONDAY,
+    NA_WINDOW,
+    cite,
+    held_today,
+)
 from tests.translated import LANGUAGES, assert_translated
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("on_monday")]
@@ -180,6 +186,7 @@ def test_every_standing_a_resident_reads_is_said_in_both_languages(officer, auth
     request_hearing(citation=heard, acting_user=resident)
     upheld = cite(officer, party=resident)
     request_hearing(citation=upheld, acting_user=resident)
+    held_today(upheld)
     decide_hearing(citation=upheld, outcome="upheld", acting_user=authority)
 
     for citation in with_answers(Citation.objects.filter(

@@ -24,6 +24,7 @@ from permits_site.enforcement.surcharge_record import RecordedEvent, past_year, 
 from permits_site.licensing.models import Application, ApplicationStatus, Permit
 from permits_site.licensing.services.applications import submit_application
 from permits_site.licensing.services.permits import change_permit_status
+from tests.enforcement.test_citation_pages import held_today
 from tests.factories import (
     BusinessFactory,
     BusinessMemberFactory,
@@ -160,6 +161,7 @@ def test_a_citation_dismissed_at_its_hearing_does_not_count(diner, officer, admi
     citation = cited(diner, officer, dt.date(2027, 3, 2))
     with at(dt.date(2027, 3, 3)):
         request_hearing(citation=citation, acting_user=officer)
+        held_today(citation)
         decide_hearing(citation=citation, outcome="dismissed", acting_user=admin)
 
     assert events_of(diner) == []

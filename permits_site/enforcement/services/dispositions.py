@@ -340,19 +340,34 @@ def _reduced_total(citation: Citation, value: Any) -> Decimal:
     return reduced
 
 
+def decision_refusal(hearing: CitationHearing, *, on: dt.date) -> str | None:
+    """Why the hearing may not be decided on ``on`` (None when it may): the party is heard
+    before the citation is decided (MGL c.40 §21D), so its day is set and has come."""
+    if hearing.hearing_date is None:
+        return "Set the hearing's day first."
+    if on < hearing.hearing_date:
+        return (f"The hearing is set for {format_date(hearing.hearing_date)}: it is decided "
+                "on that day or later, once the party is heard.")
+    return None
+
+
 @transaction.atomic
 def decide_hearing(*, citation: Citation, outcome: str, acting_user: User, reduced_to: Any = None,
                    note: str = "") -> CitationHearing:
-    """Record the hearing's decision: upheld or reduced (a new window to pay runs from
-    today; a reduction is a line of its own on the invoice), or dismissed (the invoice is
-    void and the offense no longer counts on the party's record)."""
+    """Record the hearing's decision, on its day or later: upheld or reduced (a new window
+    to pay runs from today; a reduction is a line of its own on the invoice), or dismissed
+    (the invoice is void and the offense no longer counts on the party's record). The party
+    is told (:mod:`permits_site.notifications.events`)."""
     citation = _locked(citation)
     hearing = hearing_of(citation)
     if hearing is None or hearing.decided_on is not None:
         raise InvalidTransition("This citation has no hearing waiting for a decision.")
+    today = timezone.localdate()
+    refusal = decision_refusal(hearing, on=today)
+    if refusal:
+        raise DomainError(refusal, field="outcome")
     if outcome not in HearingOutcome.values:
         raise DomainError(f"Choose one of: {', '.join(HearingOutcome.values)}.", field="outcome")
-    today = timezone.localdate()
     if outcome == HearingOutcome.REDUCED:
         reduced = _reduced_total(citation, reduced_to)
         InvoiceLine.objects.create(
@@ -371,7 +386,8 @@ def decide_hearing(*, citation: Citation, outcome: str, acting_user: User, reduc
     hearing.save()
     _record(citation, acting_user=acting_user, action="citation.hearing_decided",
             summary=f"Hearing on citation #{citation.pk}: {hearing.get_outcome_display()}",
-            outcome=outcome, reduced_to=hearing.reduced_to or "", pay_by=hearing.pay_by or "")
+            hearing=hearing.pk, outcome=outcome, reduced_to=hearing.reduced_to or "",
+            pay_by=hearing.pay_by or "")
     return hearing
 
 
