@@ -9,11 +9,13 @@ amounts the Board set; the Welfare A and B fines are the commonwealth's
 (MGL c.140 §174F, §174E).
 """
 
+from dataclasses import replace
 
 from django.utils.translation import gettext_noop
 
 from dogs.law import cite
 from dogs.periods import MUNICIPALITY, PERIODS
+from permits_site.accounts.models import Role
 from permits_site.enforcement.catalogue import (
     WARNING,
     FineCatalogue,
@@ -377,3 +379,7 @@ CASE_TYPES += (
         other_offenses=True,
     ),
 )
+#: Hearing authority A–C: the Police Chief or a designee — the hearing authority — holds the
+#: chapter's hearings and decides its appeals; no Board does.
+CASE_TYPES = tuple(replace(registered, deciders=(Role.HEARING_AUTHORITY,))
+                   for registered in CASE_TYPES)

@@ -62,7 +62,7 @@ from permits_site.enforcement.registry import (
     takes_generic_steps,
 )
 from permits_site.enforcement.services import dispositions
-from permits_site.enforcement.services.cases import PERMIT_CHANGES
+from permits_site.enforcement.services.cases import PERMIT_CHANGES, schedule_appeal_hearing
 from permits_site.enforcement.services.dispositions import Standing
 from permits_site.enforcement.steps import INSPECTION_STEPS, SEEING, STEPS
 from permits_site.exceptions import DomainError, InvalidTransition
@@ -470,6 +470,14 @@ class AppealCreateSerializer(StrictSerializer):
     grounds = StrictCharField(max_length=5000)
 
 
+class AppealHearingSerializer(StrictSerializer, HearingTimeAndPlaceInput):
+    """The public hearing on one of the case's undecided appeals: its day, hour and place
+    (the hour and place left out, the town's usual ones)."""
+
+    appeal = CaseItemField(related="appeals", queryset=Appeal.objects.all())
+    hearing_date = StrictDateField()
+
+
 class AppealDecisionSerializer(StrictSerializer):
     appeal = CaseItemField(related="appeals", queryset=Appeal.objects.all())
     decision = StrictCharField(max_length=5000)
@@ -603,7 +611,8 @@ class CaseViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         ("determination", "determine"), ("orders", "order"), ("compliance", "compliance"),
         ("citations", "citation"), ("hearings", "hearing"),
         ("hearing_decisions", "hearing_decision"), ("appeals", "appeal"),
-        ("appeal_decisions", "appeal_decision"), ("charges", "charge"),
+        ("appeal_hearings", "appeal_hearing"), ("appeal_decisions", "appeal_decision"),
+        ("charges", "charge"),
         ("permit_status", "permit"), ("close", "close"))}
 
     def get_queryset(self):
@@ -704,6 +713,14 @@ class CaseViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     def appeals(self, request, pk=None):
         return self.step(request, AppealCreateSerializer, services.file_appeal,
                          status_code=status.HTTP_201_CREATED)
+
+    @extend_schema(request=AppealHearingSerializer, responses=CaseSerializer)
+    @action(detail=True, methods=["post"], url_path="appeal-hearings")
+    def appeal_hearings(self, request, pk=None):
+        """Set the public hearing on an undecided appeal, at the hour and place given, else
+        the town's usual ones; the notice gives the party all three."""
+        return self.step(request, AppealHearingSerializer, schedule_appeal_hearing,
+                         takes_case=False)
 
     @extend_schema(request=AppealDecisionSerializer, responses=CaseSerializer)
     @action(detail=True, methods=["post"], url_path="appeal-decisions")

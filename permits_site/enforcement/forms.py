@@ -581,6 +581,11 @@ class AppealForm(CaseActionForm):
     grounds = forms.CharField(widget=TEXTAREA, max_length=5000, label="Grounds of the appeal")
 
 
+def _appeal_choices(pending: dict[int, Any]) -> list[tuple[int, str]]:
+    return [(pk, f"Appeal filed {short_date(appeal.filed_on)}")
+            for pk, appeal in pending.items()]
+
+
 class AppealDecisionForm(CaseActionForm):
     appeal = forms.TypedChoiceField(coerce=int, label="Appeal")
     decision = forms.CharField(widget=TEXTAREA, max_length=5000, label="Decision")
@@ -589,10 +594,26 @@ class AppealDecisionForm(CaseActionForm):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.pending = _pending(self.case.appeals.all())
-        self.fields["appeal"].choices = [
-            (pk, f"Appeal filed {short_date(appeal.filed_on)}")
-            for pk, appeal in self.pending.items()
-        ]
+        self.fields["appeal"].choices = _appeal_choices(self.pending)
+
+    def clean_appeal(self):
+        return self.pending[self.cleaned_data["appeal"]]
+
+
+class AppealHearingForm(HearingTimeAndPlaceFields, CaseActionForm):
+    """The public hearing on a pending appeal: its day, hour and place, which the notice
+    gives the party; the hour and place start at the town's usual ones."""
+
+    field_order = ["appeal", "hearing_date", "hearing_time", "location"]
+
+    appeal = forms.TypedChoiceField(coerce=int, label="Appeal")
+    hearing_date = bounded_date_field(label="Hearing date")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.pending = _pending(self.case.appeals.all())
+        self.fields["appeal"].choices = _appeal_choices(self.pending)
+        self.prefill_time_and_place(self.case.municipality)
 
     def clean_appeal(self):
         return self.pending[self.cleaned_data["appeal"]]
@@ -634,8 +655,8 @@ class CloseCaseForm(CaseActionForm):
 
 class ContinueHearingForm(HearingTimeAndPlaceFields, ServiceForm):
     """A case hearing's new day, hour and place, and why it is continued (the notice goes
-    again today). The hour and place start at the hearing's own, so that moving only the
-    day keeps them."""
+    again today). The day, hour and place start at the hearing's own, so that moving only
+    one of them keeps the others."""
 
     field_order = ["hearing_date", "hearing_time", "location", "reason"]
 
@@ -646,6 +667,7 @@ class ContinueHearingForm(HearingTimeAndPlaceFields, ServiceForm):
 
     def __init__(self, *args, hearing: CaseHearing, **kwargs):
         super().__init__(*args, **kwargs)
+        self.fields["hearing_date"].initial = hearing.hearing_date
         self.fields["hearing_time"].initial = hearing.hearing_time
         self.fields["location"].initial = hearing.location
 

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from django.urls import reverse
 
+from permits_site.accounts.permissions import CASE_DECIDER_ROLES
 from permits_site.rules.periods import Period, PeriodKind
 
 if TYPE_CHECKING:
@@ -94,6 +95,9 @@ class CaseType:
     #: Also cites the town's offenses no case type names: those an admin added to the fine
     #: schedule after the deploy.
     other_offenses: bool = False
+    #: The roles of the town that decide such a case's hearings and appeals (and continue
+    #: and schedule them): a law naming one seat (a hearing authority) declares it alone.
+    deciders: tuple[str, ...] = CASE_DECIDER_ROLES
 
     def charge(self, code: str) -> ChargeType | None:
         return next((charge for charge in self.charges if charge.code == code), None)
@@ -224,6 +228,13 @@ def citation_policy(municipality: str) -> CitationPolicy:
 
 def case_type(code: str) -> CaseType | None:
     return _CASE_TYPES.get(code)
+
+
+def deciders_of(case) -> tuple[str, ...]:
+    """The roles that decide ``case``'s hearings and appeals: its type's ``deciders``, else
+    those of any case."""
+    registered = _CASE_TYPES.get(case.case_type)
+    return registered.deciders if registered else CASE_DECIDER_ROLES
 
 
 def takes_generic_steps(code: str, *, closing: bool = False) -> bool:

@@ -70,7 +70,7 @@ def hearing_continue(request, pk: int):
         CaseHearing.objects.select_related("case__municipality").prefetch_related(
             "continuances__recorded_by"),
         lambda user, found: in_staff_towns(user, found.case), request.user, pk=pk)
-    STEPS["hearing_continuance"].require(request.user, hearing.case.municipality_id)
+    STEPS["hearing_continuance"].require_on(request.user, hearing.case)
     form = ContinueHearingForm(request.POST or None, hearing=hearing)
     if request.method == "POST" and form.is_valid():
         try:

@@ -23,6 +23,7 @@ from permits_site.accounts.permissions import (
     SCHEDULER_ROLES,
     Refused,
 )
+from permits_site.enforcement.registry import deciders_of
 from permits_site.exceptions import PermissionDenied
 
 if TYPE_CHECKING:
@@ -92,6 +93,13 @@ class Step:
     #: The refusal of a person the case itself bars though their role allows the step (the
     #: one who decided what an appeal answers), or None: ``barred(case, user)``.
     barred: Callable[[Any, Any], Refused | PermissionDenied | None] | None = None
+    #: The roles that take it on a given case, where its case type declares them (those who
+    #: decide its hearings and appeals, ``CaseType.deciders``): ``roles_on_case(case)``.
+    roles_on_case: Callable[[Any], tuple[str, ...]] | None = None
+
+    def roles_of(self, case) -> tuple[str, ...]:
+        """The roles that take the step on ``case``."""
+        return self.roles_on_case(case) if self.roles_on_case is not None else self.roles
 
     def allows(self, user, municipality_id: int) -> bool:
         return permissions.has_role(user, municipality_id, *self.roles)
@@ -118,12 +126,22 @@ class Step:
 
     def allows_on(self, user, case) -> bool:
         """Whether ``user`` may take the step on ``case``: the page offers it only then."""
-        return self.allows(user, case.municipality_id) and (
+        return self.holds_role_on(user, case) and (
             self.barred is None or self.barred(case, user) is None)
+
+    def holds_role_on(self, user, case) -> bool:
+        """Whether ``user`` holds one of the roles that take the step on ``case``."""
+        return permissions.has_role(user, case.municipality_id, *self.roles_of(case))
+
+    def denied_on(self, case) -> PermissionDenied:
+        """:meth:`denied`, naming the roles that take the step on ``case``."""
+        return PermissionDenied(str(Refused(self.doing, self.roles_of(case),
+                                            town=case.municipality_id)))
 
     def require_on(self, user, case) -> None:
         """Refuse, naming who may, anyone :meth:`allows_on` would not offer the step."""
-        self.require(user, case.municipality_id)
+        if not self.holds_role_on(user, case):
+            raise Refused(self.doing, self.roles_of(case), town=case.municipality_id)
         refusal = self.barred(case, user) if self.barred is not None else None
         if refusal is not None:
             raise refusal
@@ -148,14 +166,21 @@ STEPS = {
     "compliance": Step("record compliance with an order"),
     "citation": Step("issue a citation"),
     "hearing": Step("schedule a case's hearing"),
-    "hearing_decision": Step("decide a case's hearing", CASE_DECIDER_ROLES),
-    "hearing_continuance": Step("continue a case's hearing", CASE_DECIDER_ROLES),
+    # Those who decide the case's hearings and appeals are those its case type names.
+    "hearing_decision": Step("decide a case's hearing", CASE_DECIDER_ROLES,
+                             roles_on_case=deciders_of),
+    "hearing_continuance": Step("continue a case's hearing", CASE_DECIDER_ROLES,
+                                roles_on_case=deciders_of),
     # The party's appeal, filed with the Clerk; never recorded by whoever decided what it
     # answers (the section ``APPEAL_RECORDER_ROLES`` cites).
     "appeal": Step("record an appeal", APPEAL_RECORDER_ROLES, barred=own_decision_refusal),
     # Decided by someone other than whoever decided what the appeal answers: no one reviews
     # their own decision.
-    "appeal_decision": Step("decide an appeal", CASE_DECIDER_ROLES, barred=own_review_refusal),
+    "appeal_decision": Step("decide an appeal", CASE_DECIDER_ROLES, barred=own_review_refusal,
+                            roles_on_case=deciders_of),
+    # The public hearing on an appeal, set by those who decide it.
+    "appeal_hearing": Step("schedule an appeal's hearing", CASE_DECIDER_ROLES,
+                           roles_on_case=deciders_of),
     "charge": Step("charge a case's party"),
     "permit": Step("suspend or revoke a permit through a case", CASE_DECIDER_ROLES),
     "close": Step("close a case"),

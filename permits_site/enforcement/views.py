@@ -50,7 +50,7 @@ from permits_site.enforcement.registry import (
     takes_generic_steps,
 )
 from permits_site.enforcement.services import dispositions
-from permits_site.enforcement.services.cases import opens_case
+from permits_site.enforcement.services.cases import opens_case, schedule_appeal_hearing
 from permits_site.enforcement.services.charges import ChargesNow, charges_now
 from permits_site.enforcement.services.citations import policy_of
 from permits_site.enforcement.services.inspections import as_strict_json, judge
@@ -605,6 +605,11 @@ CASE_ACTIONS = {
         enforcement_forms.AppealForm, services.file_appeal, "Appeal recorded.",
         STEPS["appeal"], offered=_open,
     ),
+    "appeal_hearing": CaseAction(
+        enforcement_forms.AppealHearingForm, schedule_appeal_hearing,
+        "Appeal hearing scheduled.", STEPS["appeal_hearing"],
+        offered=lambda case, _: _pending(case.appeals.all()), takes_case=False,
+    ),
     "appeal_decision": CaseAction(
         enforcement_forms.AppealDecisionForm, services.decide_appeal,
         "Appeal decision recorded.", STEPS["appeal_decision"],
@@ -707,7 +712,7 @@ def render_case(request, case: Case, *, bound: dict | None = None,
         "history": history_of(case)[:30],
         "today": today,
         "may_continue": case.status != CaseStatus.CLOSED
-        and permissions.can_decide_case(user, case.municipality_id),
+        and STEPS["hearing_continuance"].allows_on(user, case),
     })
 
 

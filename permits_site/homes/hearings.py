@@ -10,9 +10,9 @@ import datetime as dt
 from django.db.models import F
 from django.urls import reverse
 
-from permits_site.accounts.models import User
+from permits_site.accounts.models import Role, User
 from permits_site.enforcement.models import Appeal, CaseHearing, CitationHearing
-from permits_site.enforcement.registry import steps_page_url
+from permits_site.enforcement.registry import case_types, steps_page_url
 from permits_site.homes.registry import WorkItem, WorkList, from_home, limited
 from permits_site.licensing.templatetags.localised import day_time_and_place
 from permits_site.towns.calendar import TownCalendar
@@ -39,16 +39,25 @@ def _hearing_item(what: str):
     return item
 
 
-def undecided_case_hearings(town: TownCalendar):
-    """The town's case hearings not yet decided, soonest first."""
+def decided_elsewhere(town: TownCalendar, role: str) -> list[str]:
+    """The town's case types whose hearings and appeals a holder of ``role`` does not decide
+    (``CaseType.deciders``: a law may name one seat)."""
+    return [registered.code for registered in case_types(town.municipality.code)
+            if role not in registered.deciders]
+
+
+def undecided_case_hearings(town: TownCalendar, *, role: str):
+    """The town's case hearings not yet decided that a holder of ``role`` decides, soonest
+    first."""
     return CaseHearing.objects.filter(
         case__municipality=town.municipality, decided_on__isnull=True,
-    ).select_related("case").order_by("hearing_date", "pk")
+    ).exclude(case__case_type__in=decided_elsewhere(town, role)).select_related(
+        "case").order_by("hearing_date", "pk")
 
 
 def hearing_lists(town: TownCalendar, *, today: dt.date) -> list[WorkList]:
     """Undecided case hearings: to hold from today on, and those held with no ruling."""
-    undecided = undecided_case_hearings(town)
+    undecided = undecided_case_hearings(town, role=Role.HEARING_AUTHORITY)
     return [
         limited("Hearings to hold", undecided.filter(hearing_date__gte=today),
                 _hearing_item("Hold the hearing"), empty="No hearing is scheduled."),
@@ -59,9 +68,9 @@ def hearing_lists(town: TownCalendar, *, today: dt.date) -> list[WorkList]:
 
 
 def board_case_hearings(town: TownCalendar) -> WorkList:
-    """Undecided case hearings of the town, which its Board decides (the Board of Health's
-    cases in Northborough and Tisbury), each opening the case page where a member is offered
-    "Decide a hearing" (``can_decide_case``)."""
+    """Undecided case hearings of the town whose case type its Board decides (the Board of
+    Health's cases; not a case a law gives a hearing authority alone), each opening the case
+    page where a member is offered "Decide a hearing"."""
 
     def item(hearing: CaseHearing) -> WorkItem:
         case = hearing.case
@@ -69,7 +78,8 @@ def board_case_hearings(town: TownCalendar) -> WorkList:
                         f"{case.address})", steps_page_url(case), due_on=hearing.hearing_date,
                         detail=held_on(hearing))
 
-    return limited("Case hearings of the Board", undecided_case_hearings(town), item,
+    return limited("Case hearings of the Board",
+                   undecided_case_hearings(town, role=Role.BOARD_MEMBER), item,
                    empty="The Board has no case hearing to decide.")
 
 
@@ -103,6 +113,7 @@ def open_appeals(town: TownCalendar, *, user: User) -> WorkList:
     (``own_review_refusal`` and ``require_other_seat`` in the cases' services)."""
     appeals = (
         Appeal.objects.filter(case__municipality=town.municipality, decided_on__isnull=True)
+        .exclude(case__case_type__in=decided_elsewhere(town, Role.HEARING_AUTHORITY))
         .exclude(case__determined_by=user).exclude(case__proposed_by=user)
         .exclude(case__appeals__decided_by=user)
         .select_related("case").order_by("filed_on", "pk")

@@ -11,19 +11,23 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable
+from typing import NamedTuple
 
 from django.urls import reverse
 from django.utils.translation import gettext_noop
 
 from permits_site.audit.models import AuditEntry
 from permits_site.enforcement.models import (
+    Appeal,
     Case,
     CaseHearing,
     Citation,
     CitationHearing,
+    HearingContinuance,
     Inspection,
     Order,
 )
+from permits_site.enforcement.services import dispositions
 from permits_site.licensing.models import Application, Invoice, Payment, Permit, PermitHearing
 from permits_site.notifications.models import MessageKind
 from permits_site.notifications.services import Draft, absolute_url, people_of
@@ -142,13 +146,28 @@ def case_hearing_scheduled(entry):
 
 
 def case_hearing_continued(entry):
-    """The hearing's notice, sent again with its new date and the date it replaces."""
+    """The hearing's notice, sent again with its new day, hour and place and the ones the
+    continuance replaced."""
     case = _case(entry)
-    hearing = CaseHearing.objects.get(pk=entry.after["hearing"], case=case)
-    return _hearing_draft(hearing, about_text=_about_case(case),
+    continuance = HearingContinuance.objects.select_related("hearing").get(
+        pk=entry.after["continuance"], hearing__case=case)
+    replaced = HeldBefore(continuance.previous_date, continuance.previous_time,
+                          continuance.previous_location)
+    return _hearing_draft(continuance.hearing, about_text=_about_case(case),
                           municipality=case.municipality, reader=case.party,
-                          moved_from=dt.date.fromisoformat(entry.before["hearing_date"]),
-                          key_suffix=f":continued:{entry.after['continuance']}"
+                          moved_from=replaced, key_suffix=f":continued:{continuance.pk}"
+                          ), _case_people(case)
+
+
+def case_appeal_hearing_scheduled(entry):
+    """The public hearing on an appeal of the case, noticed to the case's party as the
+    case's own hearings are."""
+    case = _case(entry)
+    appeal = Appeal.objects.get(pk=entry.after["appeal"], case=case)
+    about_text = explain(gettext_noop("the appeal on case #%(number)s at %(address)s"),
+                         number=str(case.pk), address=case.address)
+    return _hearing_draft(appeal, about_text=about_text, municipality=case.municipality,
+                          reader=case.party, key_suffix=f":scheduled:{entry.pk}"
                           ), _case_people(case)
 
 
@@ -157,13 +176,35 @@ def citation_hearing_dated(entry):
     case = Case.objects.select_related("municipality", "party", "party_business").get(
         citations__pk=entry.object_id)
     hearing = CitationHearing.objects.get(pk=entry.after["hearing"], citation_id=entry.object_id)
-    previous = entry.before.get("hearing_date") or ""
     about_text = explain(gettext_noop("citation #%(number)s at %(address)s"),
                          number=str(entry.object_id), address=case.address)
     return _hearing_draft(hearing, about_text=about_text,
                           municipality=case.municipality, reader=case.party,
-                          moved_from=dt.date.fromisoformat(previous) if previous else None,
+                          moved_from=HeldBefore.of_entry(entry.before),
                           key_suffix=f":dated:{entry.pk}"), _case_people(case)
+
+
+def citation_hearing_decided(entry):
+    """The decision of the hearing a cited party asked for (MGL c.40 §21D): upheld or
+    reduced, what is still owed and the new last day to pay; dismissed, that nothing is."""
+    citation = dispositions.with_answers(Citation.objects.all()).get(pk=entry.object_id)
+    case = citation.case
+    hearing = CitationHearing.objects.get(pk=entry.after["hearing"], citation=citation)
+    owed = dispositions.balance(citation)
+    draft = Draft(
+        kind=MessageKind.CITATION_ISSUED,
+        key=f"{MessageKind.CITATION_ISSUED}:{citation.pk}:decided:{hearing.pk}",
+        subject=explain(gettext_noop("%(town)s: hearing decided on citation #%(number)s"),
+                        town=case.municipality.short_name, number=str(citation.pk)),
+        context={"case": case, "citation": citation, "hearing": hearing, "owed": owed,
+                 "url": absolute_url(reverse("citations:detail", args=[citation.pk])),
+                 "pay_url": absolute_url(reverse("online_payments:pay",
+                                                 args=[citation.invoice_id]))
+                 if owed and hearing.pay_by else ""},
+        template="notifications/email/citation_hearing_decided.txt",
+        about=citation, municipality=case.municipality, is_legal_notice=True, reader=case.party,
+    )
+    return draft, _case_people(case)
 
 
 def application_hearing_scheduled(entry):
@@ -184,22 +225,53 @@ def _about_case(case: Case) -> str:
                    number=str(case.pk), address=case.address)
 
 
-def _hearing_draft(hearing: CaseHearing | CitationHearing | PermitHearing, *, about_text: str,
-                   municipality, reader, moved_from: dt.date | None = None,
+class HeldBefore(NamedTuple):
+    """The day, hour and place a moved hearing was set for (the hour and place where
+    known)."""
+
+    day: dt.date
+    time: dt.time | None = None
+    place: str = ""
+
+    @classmethod
+    def of_entry(cls, before: dict[str, str]) -> HeldBefore | None:
+        """As an audit entry's ``before`` keeps them ("2027-06-17", "19:00", "Town Hall");
+        None for a hearing that had no day yet."""
+        if not before.get("hearing_date"):
+            return None
+        hour = before.get("hearing_time") or ""
+        return cls(dt.date.fromisoformat(before["hearing_date"]),
+                   dt.time.fromisoformat(hour) if hour else None, before.get("location", ""))
+
+
+def _hearing_draft(hearing: CaseHearing | CitationHearing | PermitHearing | Appeal, *,
+                   about_text: str, municipality, reader, moved_from: HeldBefore | None = None,
                    key_suffix: str = "") -> Draft:
-    """The hearing's notice: its day, and its hour and place where they are known."""
+    """The hearing's notice: its day, and its hour and place where they are known; a moved
+    hearing's also says the day and hour it was set for, and the place when that changed."""
     hearing_date = hearing.hearing_date
     return Draft(
         kind=MessageKind.HEARING_SCHEDULED,
         key=f"{MessageKind.HEARING_SCHEDULED}:{hearing._meta.model_name}:{hearing.pk}"
             f"{key_suffix}",
-        subject=explain(gettext_noop("%(town)s: hearing moved to %(day)s") if moved_from
+        subject=explain(_moved_subject(moved_from, hearing_date) if moved_from
                         else gettext_noop("%(town)s: hearing on %(day)s"),
                         town=municipality.short_name, day=MonthDay.of(hearing_date)),
         context={"hearing_date": hearing_date, "hearing_time": hearing.hearing_time,
-                 "where": hearing.location, "about_text": about_text, "moved_from": moved_from},
+                 "where": hearing.location, "about_text": about_text,
+                 "moved_from": moved_from and moved_from.day,
+                 "moved_from_time": moved_from and moved_from.time,
+                 "old_where": moved_from.place if moved_from
+                 and moved_from.place != hearing.location else ""},
         about=hearing, municipality=municipality, is_legal_notice=True, reader=reader,
     )
+
+
+def _moved_subject(moved_from: HeldBefore, hearing_date: dt.date) -> str:
+    """A hearing moved to another day, or kept on its day at a new hour or place."""
+    if moved_from.day == hearing_date:
+        return gettext_noop("%(town)s: new hour or place for the hearing on %(day)s")
+    return gettext_noop("%(town)s: hearing moved to %(day)s")
 
 
 def order_issued(entry):
@@ -259,8 +331,10 @@ HANDLERS: dict[str, Callable[[AuditEntry], Addressed]] = {
     "case.citation_issued": citation_issued,
     "case.hearing_scheduled": case_hearing_scheduled,
     "case.hearing_continued": case_hearing_continued,
+    "case.appeal_hearing_scheduled": case_appeal_hearing_scheduled,
     "hearing.scheduled": application_hearing_scheduled,
     "citation.hearing_date_set": citation_hearing_dated,
+    "citation.hearing_decided": citation_hearing_decided,
     "case.order_issued": order_issued,
     "inspection.scheduled": inspection_dated,
     "inspection.rescheduled": inspection_dated,

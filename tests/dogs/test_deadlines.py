@@ -56,8 +56,9 @@ def review(aco):
 
 def heard(aco, chief):
     case = review(aco)
-    schedule_kennel_hearing(case=case, notice_sent_on=NOTICE_DUE, hearing_date=HEARING,
-                            acting_user=chief)
+    with time_machine.travel(dt.datetime(2026, 10, 22, 10, 0), tick=False):
+        schedule_kennel_hearing(case=case, notice_sent_on=NOTICE_DUE, hearing_date=HEARING,
+                                acting_user=chief)
     return case
 
 

@@ -47,7 +47,8 @@ CHIEFS_HEARING = dt.date(2027, 9, 20)
 #: An appeal of a nuisance finding filed Monday, June 15, 2026, heard Tuesday the 23rd.
 APPEALED = dt.date(2026, 6, 15)
 APPEAL_HEARD = dt.date(2026, 6, 23)
-#: Every date of a kennel review is past on Monday, November 30, 2026.
+#: Every date of a kennel review is past on Monday, November 30, 2026; its hearing is set on
+#: the day its notice is sent (NOTICE_DUE), before the day has passed.
 AFTER_THE_REVIEW = dt.date(2026, 11, 30)
 
 
@@ -142,7 +143,7 @@ def test_an_appeals_public_hearing_is_held_at_the_hour_and_place_given_else_the_
 @pytest.mark.parametrize(("given", "kept"), KEPT)
 def test_a_kennel_review_hearing_is_held_at_the_hour_and_place_given_else_the_towns(
         kennel_review, chief, given, kept):
-    with at(AFTER_THE_REVIEW):
+    with at(NOTICE_DUE):
         hearing = schedule_kennel_hearing(case=kennel_review, notice_sent_on=NOTICE_DUE,
                                           hearing_date=HEARING_DUE, acting_user=chief, **given)
 
@@ -194,7 +195,7 @@ def test_the_clerk_gives_the_hour_and_place_of_an_appeals_hearing_and_the_ruling
 def test_the_kennel_review_page_and_the_parties_letters_give_the_hour_and_place(
         client, kennel_review, chief):
     url = reverse("dogs:kennel_review", args=[kennel_review.pk])
-    with at(AFTER_THE_REVIEW):
+    with at(NOTICE_DUE):
         client.force_login(chief)
         form = page_text(client.get(url))
         response = posted(client, url, "hearing", notice_sent_on=NOTICE_DUE.isoformat(),
@@ -211,7 +212,7 @@ def test_the_kennel_review_page_and_the_parties_letters_give_the_hour_and_place(
 
 def test_a_kennel_letter_gives_the_towns_usual_hour_and_place_when_none_was_given(
         client, kennel_review, chief):
-    with at(AFTER_THE_REVIEW):
+    with at(NOTICE_DUE):
         schedule_kennel_hearing(case=kennel_review, notice_sent_on=NOTICE_DUE,
                                 hearing_date=HEARING_DUE, acting_user=chief)
         client.force_login(chief)
@@ -252,7 +253,7 @@ def test_the_api_sets_an_appeals_public_hearing_at_the_hour_and_place_sent(appea
 
 def test_the_api_sets_a_kennel_review_hearing_at_the_hour_and_place_sent(kennel_review,
                                                                          chief):
-    with at(AFTER_THE_REVIEW):
+    with at(NOTICE_DUE):
         response = api_for(chief).post(
             f"/api/v1/kennel-reviews/{kennel_review.pk}/hearing/",
             {"notice_sent_on": NOTICE_DUE.isoformat(), "hearing_date": HEARING_DUE.isoformat(),

@@ -69,10 +69,17 @@ def review(kennel_permit, aco):
                               report="Pens not cleaned; no record of two dogs.", acting_user=aco)
 
 
+def on(day: dt.date):
+    """The clock on ``day``: a hearing is set on a day not yet passed, so the tests set it on
+    the day its notice is sent."""
+    return time_machine.travel(dt.datetime.combine(day, dt.time(10, 0)), tick=False)
+
+
 @pytest.fixture
 def heard(review, chief):
-    schedule_kennel_hearing(case=review, notice_sent_on=NOTICE_DUE, hearing_date=HEARING_DUE,
-                            acting_user=chief)
+    with on(NOTICE_DUE):
+        schedule_kennel_hearing(case=review, notice_sent_on=NOTICE_DUE, hearing_date=HEARING_DUE,
+                                acting_user=chief)
     return review
 
 
@@ -90,9 +97,10 @@ def test_the_report_opens_a_kennel_review_case_on_the_license(review, kennel_per
 
 @pytest.mark.parametrize("notice_sent_on", [NOTICE_DUE - DAY, NOTICE_DUE])
 def test_notice_on_the_last_business_day_or_before_is_accepted(review, chief, notice_sent_on):
-    hearing = schedule_kennel_hearing(case=review, notice_sent_on=notice_sent_on,
-                                      hearing_date=notice_sent_on + dt.timedelta(days=14),
-                                      acting_user=chief)
+    with on(notice_sent_on):
+        hearing = schedule_kennel_hearing(case=review, notice_sent_on=notice_sent_on,
+                                          hearing_date=notice_sent_on + dt.timedelta(days=14),
+                                          acting_user=chief)
 
     assert hearing.notice_sent_on == notice_sent_on
 
@@ -115,10 +123,11 @@ def test_the_hearing_is_held_within_14_days_after_the_notice(review, chief, hear
                                                              accepted):
     schedule = dict(case=review, notice_sent_on=NOTICE_DUE, hearing_date=hearing_date,
                     acting_user=chief)
-    if accepted:
-        assert schedule_kennel_hearing(**schedule).hearing_date == hearing_date
-        return
-    refused = refusal(schedule_kennel_hearing, **schedule)
+    with on(NOTICE_DUE):
+        if accepted:
+            assert schedule_kennel_hearing(**schedule).hearing_date == hearing_date
+            return
+        refused = refusal(schedule_kennel_hearing, **schedule)
     assert "November 5, 2026" in refused.errors["hearing_date"][0]
     assert SECTION in refused.errors["hearing_date"][0]
 
@@ -126,8 +135,9 @@ def test_the_hearing_is_held_within_14_days_after_the_notice(review, chief, hear
 def test_fourteen_days_ending_on_a_friday_roll_to_the_monday(review, chief):
     notice = dt.date(2026, 10, 16)  # a Friday: 14 days later is Friday, October 30
 
-    monday = schedule_kennel_hearing(case=review, notice_sent_on=notice,
-                                     hearing_date=dt.date(2026, 11, 2), acting_user=chief)
+    with on(notice):
+        monday = schedule_kennel_hearing(case=review, notice_sent_on=notice,
+                                         hearing_date=dt.date(2026, 11, 2), acting_user=chief)
 
     assert review_dates(review)["hearing_due"] == monday.hearing_date
 

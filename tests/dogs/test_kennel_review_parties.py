@@ -19,7 +19,7 @@ from dogs.kennels.parties import (
 from dogs.kennels.review import open_kennel_review, schedule_kennel_hearing
 from permits_site.audit.models import AuditEntry
 from permits_site.exceptions import DomainError, PermissionDenied
-from tests.dogs.test_kennel_review import HEARING_DUE, NOTICE_DUE, REPORT_RECEIVED
+from tests.dogs.test_kennel_review import HEARING_DUE, NOTICE_DUE, REPORT_RECEIVED, on
 from tests.factories import PermitFactory, Role, UserFactory, permit_type, staff
 from tests.tisbury.support import client_for
 
@@ -59,8 +59,9 @@ def review(kennel_permit, aco):
 
 @pytest.fixture
 def heard(review, chief):
-    schedule_kennel_hearing(case=review, notice_sent_on=NOTICE_DUE, hearing_date=HEARING_DUE,
-                            acting_user=chief)
+    with on(NOTICE_DUE):
+        schedule_kennel_hearing(case=review, notice_sent_on=NOTICE_DUE, hearing_date=HEARING_DUE,
+                                acting_user=chief)
     return review
 
 
@@ -115,8 +116,9 @@ def test_a_resident_cannot_name_parties(review):
 
 def test_each_party_gets_its_letter_of_the_hearing_kennel_b5(review, chief):
     name_interested_party(case=review, acting_user=chief, **ABUTTER)
-    schedule_kennel_hearing(case=review, notice_sent_on=NOTICE_DUE, hearing_date=HEARING_DUE,
-                            acting_user=chief)
+    with on(NOTICE_DUE):
+        schedule_kennel_hearing(case=review, notice_sent_on=NOTICE_DUE, hearing_date=HEARING_DUE,
+                                acting_user=chief)
 
     pages = pdf_pages(render_hearing_letters_pdf(review))
 

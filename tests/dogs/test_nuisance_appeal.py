@@ -74,8 +74,9 @@ def appeal_on(case, day: dt.date, clerk, *, appellant: str = "owner"):
 def ruled_appeal(owner, aco, chief, clerk):
     case = found_nuisance(owner, aco)
     appeal = appeal_on(case, dt.date(2026, 6, 15), clerk)
-    with at(RULED):
+    with at(dt.date(2026, 6, 15)):
         schedule_public_hearing(appeal=appeal, hearing_date=dt.date(2026, 6, 23), acting_user=clerk)
+    with at(RULED):
         return rule_on_appeal(appeal=appeal, outcome="modify", ruling="Indoors from 10 p.m.",
                               decided_on=RULED, acting_user=chief)
 

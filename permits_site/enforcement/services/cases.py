@@ -54,7 +54,7 @@ from permits_site.rules.calendar import format_date, period_due
 from permits_site.rules.periods import Period
 from permits_site.rules.registry import town_law
 from permits_site.towns.models import Municipality
-from permits_site.towns.office_days import require_open_day
+from permits_site.towns.office_days import require_coming, require_open_day
 
 if TYPE_CHECKING:
     from permits_site.accounts.models import User
@@ -86,6 +86,13 @@ def require_other_seat(case: Case, acting_user: User, *, field: str) -> None:
         raise PermissionDenied(
             "You proposed this determination: another person must decide the case.",
             field=field)
+
+
+def require_decider(case: Case, acting_user: User, *, step: str) -> None:
+    """Refuse, naming who may, anyone but the roles the case's type names to decide its
+    hearings and appeals (``CaseType.deciders``)."""
+    if not STEPS[step].holds_role_on(acting_user, case):
+        raise STEPS[step].denied_on(case)
 
 
 def _record(case: Case, *, acting_user: User, action: str, summary: str, **after) -> None:
@@ -437,9 +444,10 @@ def schedule_case_hearing(
     hearing_time: dt.time | None = None, location: str = "",
 ) -> CaseHearing:
     """Set a hearing on the case, at the hour and place given or else the town's usual
-    ones; the notice must go out before the hearing date, and the hearing falls on a day
-    the town's offices are open (as when it is continued)."""
+    ones, on a day not yet passed; the notice must go out before the hearing date, and the
+    hearing falls on a day the town's offices are open (as when it is continued)."""
     require_case_open(case, doing="schedule a hearing on")
+    require_coming(hearing_date, field="hearing_date", what="That day")
     if hearing_date < notice_sent_on:
         raise DomainError("The hearing must come after its notice is sent.",
                           field="hearing_date")
@@ -462,6 +470,7 @@ def decide_case_hearing(
     """Record the hearing's decision and its written ruling."""
     if hearing.decided_on is not None:
         raise InvalidTransition("This hearing has already been decided.")
+    require_decider(hearing.case, acting_user, step="hearing_decision")
     require_other_seat(hearing.case, acting_user, field="decision")
     if decided_on < hearing.hearing_date:
         raise DomainError("A hearing is decided on or after the day it is held.",
@@ -541,9 +550,11 @@ def _require_undecided(appeal: Appeal) -> None:
 @transaction.atomic
 def schedule_appeal_hearing(*, appeal: Appeal, hearing_date: dt.date, acting_user: User,
                             hearing_time: dt.time | None = None, location: str = "") -> Appeal:
-    """Set the public hearing on an appeal, on or after the day it was filed, on a day the
-    town's offices are open, at the hour and place given or else the town's usual ones."""
+    """Set the public hearing on an appeal, on a day not yet passed, on or after the day it
+    was filed, on a day the town's offices are open, at the hour and place given or else the
+    town's usual ones."""
     _require_undecided(appeal)
+    require_coming(hearing_date, field="hearing_date", what="That day")
     if hearing_date < appeal.filed_on:
         raise DomainError("The hearing comes on or after the day the appeal was filed.",
                           field="hearing_date")
@@ -568,6 +579,7 @@ def decide_appeal(
     whoever decided what the appeal answers (``own_review_refusal`` in
     :mod:`permits_site.enforcement.steps`)."""
     _require_undecided(appeal)
+    require_decider(appeal.case, acting_user, step="appeal_decision")
     require_other_seat(appeal.case, acting_user, field="decision")
     require_not_own_review(appeal.case, acting_user)
     if decided_on < appeal.filed_on:

@@ -86,8 +86,8 @@ def continue_case_hearing(
     hearing = CaseHearing.objects.select_for_update().select_related(
         "case__municipality").get(pk=hearing.pk)
     case = hearing.case
-    if not permissions.can_decide_case(acting_user, case.municipality_id):
-        raise STEPS["hearing_continuance"].denied(town=case.municipality_id)
+    if not STEPS["hearing_continuance"].holds_role_on(acting_user, case):
+        raise STEPS["hearing_continuance"].denied_on(case)
     if hearing.decided_on is not None:
         raise InvalidTransition("This hearing has been decided: it is not continued.")
     require_case_open(case, doing="continue a hearing on")
