@@ -70,6 +70,24 @@ def northborough(db):
     return municipality("northborough")
 
 
+#: Northborough's usual hearing hour and place, for the tests of a hearing's own.
+USUAL_TIME, USUAL_PLACE = dt.time(19, 0), "Town Hall, 63 Main Street"
+
+
+@pytest.fixture
+def usual_hearing_time_and_place(northborough):
+    """Northborough holds its hearings at 7:00 PM in the Town Hall unless one names
+    another hour or place."""
+    northborough.hearing_time, northborough.hearing_place = USUAL_TIME, USUAL_PLACE
+    northborough.save(update_fields=["hearing_time", "hearing_place"])
+
+
+@pytest.fixture
+def stable_permit_case(stable_permit, nb_inspector):
+    """A case on the Northborough stable permit, received on the Monday."""
+    return stable_case(stable_permit, nb_inspector, received_on=MONDAY.date())
+
+
 @pytest.fixture
 def nb_clerk(db):
     return staff(Role.CLERK, "northborough", first_name="Nora", last_name="Clerk")

@@ -21,26 +21,21 @@ from permits_site.enforcement.services import continue_case_hearing, schedule_ca
 from permits_site.enforcement.services.cases import schedule_appeal_hearing
 from permits_site.exceptions import DomainError
 from tests.clients import api_for, page_text
-from tests.enforcement.conftest import MONDAY, stable_case
+from tests.enforcement.conftest import MONDAY, USUAL_PLACE, USUAL_TIME
 from tests.factories import AppealFactory
 
-pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("on_monday")]
+pytestmark = [pytest.mark.django_db,
+              pytest.mark.usefixtures("on_monday", "usual_hearing_time_and_place")]
 
-USUAL_TIME, USUAL_PLACE = dt.time(19, 0), "Town Hall, 63 Main Street"
 THURSDAY = dt.date(2027, 6, 17)
 ON_THURSDAY = "Thursday, June 17, 2027"
 LIBRARY = "Northborough Free Library, Meeting Room"
 
 
-@pytest.fixture(autouse=True)
-def usual_time_and_place(northborough):
-    northborough.hearing_time, northborough.hearing_place = USUAL_TIME, USUAL_PLACE
-    northborough.save(update_fields=["hearing_time", "hearing_place"])
-
-
 @pytest.fixture
-def case(stable_permit, nb_inspector):
-    return stable_case(stable_permit, nb_inspector, received_on=MONDAY.date())
+def case(stable_permit_case):
+    """The case on the stable permit this module's hearings are on."""
+    return stable_permit_case
 
 
 @pytest.fixture

@@ -9,17 +9,14 @@ import time_machine
 from django.test import Client
 from django.urls import reverse
 
-from permits_site.licensing.kinds import registered_kind
 from tests.api.conftest import client_for
 from tests.factories import PermitHearingFactory
-from tests.licensing.test_hearings import (
-    NOTICE_CITATION,
-    PRIVATE_STABLE,
-    HearingKind,
+from tests.licensing.test_hearings import (  # noqa: F401 -- stable_kind, a fixture
+    stable_kind,
     submitted_application,
 )
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("stable_kind")]
 MONDAY_DEC_21 = dt.date(2026, 12, 21)
 SENIOR_CENTER = "Northborough Senior Center"
 WHEN = "Monday, December 21, 2026, 6:00 PM, Northborough Senior Center"
@@ -29,13 +26,6 @@ WHEN = "Monday, December 21, 2026, 6:00 PM, Northborough Senior Center"
 def _december_1_2026():
     with time_machine.travel(dt.datetime(2026, 12, 1, 10, 0), tick=False):
         yield
-
-
-@pytest.fixture(autouse=True)
-def stable_kind():
-    with registered_kind(HearingKind(PRIVATE_STABLE, notice_days=10, certified_mail=True,
-                                     citation=NOTICE_CITATION)) as kind:
-        yield kind
 
 
 @pytest.fixture

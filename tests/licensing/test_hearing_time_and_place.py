@@ -15,21 +15,18 @@ from pypdf import PdfReader
 from permits_site.audit.models import AuditEntry
 from permits_site.exceptions import DomainError
 from permits_site.homes.applications import undecided_hearings
-from permits_site.licensing.kinds import registered_kind
 from permits_site.licensing.services.hearings import render_notice_letters, schedule_hearing
 from permits_site.towns.calendar import town_calendar
 from tests.factories import Role, municipality, staff
-from tests.licensing.test_hearings import (
+from tests.licensing.test_hearings import (  # noqa: F401 -- stable_kind, a fixture
     ABUTTERS,
-    NOTICE_CITATION,
-    PRIVATE_STABLE,
-    HearingKind,
     review_url,
+    stable_kind,
     submitted_application,
 )
 from tests.page_forms import post_action
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("stable_kind")]
 HEARING_DAY = dt.date(2030, 6, 17)
 USUAL_PLACE = "Town Hall, 63 Main Street, Room 2"
 SENIOR_CENTER = "Senior Center, 119 Main Street"
@@ -39,13 +36,6 @@ SENIOR_CENTER = "Senior Center, 119 Main Street"
 def _monday_june_3_2030():
     with time_machine.travel(dt.datetime(2030, 6, 3, 10, 0), tick=False):
         yield
-
-
-@pytest.fixture(autouse=True)
-def stable_kind():
-    with registered_kind(HearingKind(PRIVATE_STABLE, notice_days=10, certified_mail=True,
-                                     citation=NOTICE_CITATION)) as kind:
-        yield kind
 
 
 @pytest.fixture
