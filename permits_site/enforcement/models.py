@@ -16,7 +16,7 @@ from simple_history.models import HistoricalRecords
 from permits_site.exceptions import ImmutableRecord
 from permits_site.licensing.models import MONEY, EffectiveDatedVersion
 from permits_site.rules.fines import FineRate
-from permits_site.towns.models import HeldAtTimeAndPlace, Municipality
+from permits_site.towns.models import HeldAt, HeldAtTimeAndPlace, Municipality
 from permits_site.towns.typed_text import in_other_languages
 
 
@@ -599,6 +599,11 @@ class HearingContinuance(HeldAtTimeAndPlace):
     def __str__(self) -> str:
         return (f"Hearing on case #{self.hearing.case_id} moved from {self.previous_date} "
                 f"to {self.hearing_date}")
+
+    @property
+    def replaced(self) -> HeldAt:
+        """The day, hour and place the continuance moved the hearing from."""
+        return HeldAt(self.previous_date, self.previous_time, self.previous_location)
 
 
 class Appeal(HeldAtTimeAndPlace):

@@ -6,9 +6,6 @@ the record."""
 
 from __future__ import annotations
 
-import datetime as dt
-from dataclasses import dataclass
-
 from django.contrib import messages
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -19,7 +16,7 @@ from permits_site.enforcement.forms import (
     RequestedInspectionForm,
     RescheduleInspectionForm,
 )
-from permits_site.enforcement.models import CaseHearing, HearingContinuance, InspectionStatus
+from permits_site.enforcement.models import CaseHearing, InspectionStatus
 from permits_site.enforcement.services import (
     continue_case_hearing,
     reschedule_inspection,
@@ -42,22 +39,6 @@ from permits_site.rules.calendar import format_date
 
 def _back(request, default: str):
     return redirect(page_to_return_to(request) or default)
-
-
-@dataclass(frozen=True)
-class Replaced:
-    """The day, hour and place a continuance replaced, read as a hearing's
-    (``day_time_and_place``), beside the continuance that moved them."""
-
-    hearing_date: dt.date
-    hearing_time: dt.time | None
-    location: str
-    continuance: HearingContinuance
-
-    @classmethod
-    def by(cls, continuance: HearingContinuance) -> Replaced:
-        return cls(continuance.previous_date, continuance.previous_time,
-                   continuance.previous_location, continuance)
 
 
 @enforcement_staff_required
@@ -85,7 +66,7 @@ def hearing_continue(request, pk: int):
     return render(request, "enforcement/hearing_continue.html", {
         "hearing": hearing, "case": hearing.case, "form": form, "next": page_to_return_to(request),
         "window": hearing_window(hearing),
-        "replaced": [Replaced.by(continuance) for continuance in hearing.continuances.all()],
+        "continuances": hearing.continuances.all(),
     }, status=400 if form.errors else 200)
 
 

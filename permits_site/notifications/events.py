@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable
-from typing import NamedTuple
 
 from django.urls import reverse
 from django.utils.translation import gettext_noop
@@ -32,6 +31,7 @@ from permits_site.licensing.models import Application, Invoice, Payment, Permit,
 from permits_site.notifications.models import MessageKind
 from permits_site.notifications.services import Draft, absolute_url, people_of
 from permits_site.rules.wording import Dollars, MonthDay, explain
+from permits_site.towns.models import HeldAt
 from permits_site.towns.typed_text import typed_value
 
 Addressed = tuple[Draft, list]
@@ -151,11 +151,9 @@ def case_hearing_continued(entry):
     case = _case(entry)
     continuance = HearingContinuance.objects.select_related("hearing").get(
         pk=entry.after["continuance"], hearing__case=case)
-    replaced = HeldBefore(continuance.previous_date, continuance.previous_time,
-                          continuance.previous_location)
     return _hearing_draft(continuance.hearing, about_text=_about_case(case),
                           municipality=case.municipality, reader=case.party,
-                          moved_from=replaced, key_suffix=f":continued:{continuance.pk}"
+                          moved_from=continuance.replaced, key_suffix=f":continued:{continuance.pk}"
                           ), _case_people(case)
 
 
@@ -180,7 +178,7 @@ def citation_hearing_dated(entry):
                          number=str(entry.object_id), address=case.address)
     return _hearing_draft(hearing, about_text=about_text,
                           municipality=case.municipality, reader=case.party,
-                          moved_from=HeldBefore.of_entry(entry.before),
+                          moved_from=_held_before(entry.before),
                           key_suffix=f":dated:{entry.pk}"), _case_people(case)
 
 
@@ -225,27 +223,18 @@ def _about_case(case: Case) -> str:
                    number=str(case.pk), address=case.address)
 
 
-class HeldBefore(NamedTuple):
-    """The day, hour and place a moved hearing was set for (the hour and place where
-    known)."""
-
-    day: dt.date
-    time: dt.time | None = None
-    place: str = ""
-
-    @classmethod
-    def of_entry(cls, before: dict[str, str]) -> HeldBefore | None:
-        """As an audit entry's ``before`` keeps them ("2027-06-17", "19:00", "Town Hall");
-        None for a hearing that had no day yet."""
-        if not before.get("hearing_date"):
-            return None
-        hour = before.get("hearing_time") or ""
-        return cls(dt.date.fromisoformat(before["hearing_date"]),
-                   dt.time.fromisoformat(hour) if hour else None, before.get("location", ""))
+def _held_before(before: dict[str, str]) -> HeldAt | None:
+    """The day, hour and place an audit entry's ``before`` kept ("2027-06-17", "19:00",
+    "Town Hall"); None for a hearing that had no day yet."""
+    if not before.get("hearing_date"):
+        return None
+    hour = before.get("hearing_time") or ""
+    return HeldAt(dt.date.fromisoformat(before["hearing_date"]),
+                  dt.time.fromisoformat(hour) if hour else None, before.get("location", ""))
 
 
 def _hearing_draft(hearing: CaseHearing | CitationHearing | PermitHearing | Appeal, *,
-                   about_text: str, municipality, reader, moved_from: HeldBefore | None = None,
+                   about_text: str, municipality, reader, moved_from: HeldAt | None = None,
                    key_suffix: str = "") -> Draft:
     """The hearing's notice: its day, and its hour and place where they are known; a moved
     hearing's also says the day and hour it was set for, and the place when that changed."""
@@ -259,17 +248,17 @@ def _hearing_draft(hearing: CaseHearing | CitationHearing | PermitHearing | Appe
                         town=municipality.short_name, day=MonthDay.of(hearing_date)),
         context={"hearing_date": hearing_date, "hearing_time": hearing.hearing_time,
                  "where": hearing.location, "about_text": about_text,
-                 "moved_from": moved_from and moved_from.day,
-                 "moved_from_time": moved_from and moved_from.time,
-                 "old_where": moved_from.place if moved_from
-                 and moved_from.place != hearing.location else ""},
+                 "moved_from": moved_from and moved_from.hearing_date,
+                 "moved_from_time": moved_from and moved_from.hearing_time,
+                 "old_where": moved_from.location if moved_from
+                 and moved_from.location != hearing.location else ""},
         about=hearing, municipality=municipality, is_legal_notice=True, reader=reader,
     )
 
 
-def _moved_subject(moved_from: HeldBefore, hearing_date: dt.date) -> str:
+def _moved_subject(moved_from: HeldAt, hearing_date: dt.date) -> str:
     """A hearing moved to another day, or kept on its day at a new hour or place."""
-    if moved_from.day == hearing_date:
+    if moved_from.hearing_date == hearing_date:
         return gettext_noop("%(town)s: new hour or place for the hearing on %(day)s")
     return gettext_noop("%(town)s: hearing moved to %(day)s")
 

@@ -7,6 +7,7 @@ weekdays, the Massachusetts legal holidays and its closures.
 from __future__ import annotations
 
 import datetime as dt
+from typing import NamedTuple
 
 from django.conf import settings
 from django.db import models
@@ -62,6 +63,15 @@ class Municipality(models.Model):
         """The town's business calendar: its weekdays, legal holidays and closures."""
         closures = frozenset(self.closures.values_list("date", flat=True))
         return BusinessCalendar(weekdays=frozenset(self.business_weekdays), closures=closures)
+
+
+class HeldAt(NamedTuple):
+    """A hearing's day, hour and place at one time: those a continuance replaced, or those an
+    audit entry kept from before a move. It reads as a hearing does (``day_time_and_place``)."""
+
+    hearing_date: dt.date
+    hearing_time: dt.time | None = None
+    location: str = ""
 
 
 class HeldAtTimeAndPlace(models.Model):

@@ -42,6 +42,7 @@ from permits_site.licensing.templatetags.localised import time_of_day
 from permits_site.rules.calendar import format_date, period_due
 from permits_site.rules.periods import Period
 from permits_site.rules.registry import town_law
+from permits_site.towns.models import HeldAt
 from permits_site.towns.office_days import require_coming, require_open_day
 
 if TYPE_CHECKING:
@@ -116,8 +117,8 @@ def continue_case_hearing(
     audit.record(
         actor=acting_user, action="case.hearing_continued", subject=case,
         municipality=case.municipality,
-        summary=f"Hearing on case #{case.pk} continued from {_replaced(continuance)} to "
-                f"{_held_at(hearing_date, hearing.hearing_time, hearing.location)}",
+        summary=f"Hearing on case #{case.pk} continued from {_held_at(continuance.replaced)} "
+                f"to {_held_at(hearing)}",
         before=before,
         after={"hearing": str(hearing.pk), "continuance": str(continuance.pk),
                "hearing_date": str(hearing_date),
@@ -127,14 +128,11 @@ def continue_case_hearing(
     return hearing
 
 
-def _replaced(continuance: HearingContinuance) -> str:
-    return _held_at(continuance.previous_date, continuance.previous_time,
-                    continuance.previous_location)
-
-
-def _held_at(day: dt.date, hour: dt.time | None, place: str) -> str:
+def _held_at(hearing: HeldAt | CaseHearing) -> str:
     """"June 17, 2027, 7:00 PM, Town Hall", with the parts a hearing has."""
-    return ", ".join(part for part in (format_date(day), time_of_day(hour), place) if part)
+    return ", ".join(part for part in (format_date(hearing.hearing_date),
+                                       time_of_day(hearing.hearing_time), hearing.location)
+                     if part)
 
 
 # -- inspections ---------------------------------------------------------------------------
