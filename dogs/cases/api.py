@@ -20,8 +20,7 @@ from rest_framework.response import Response
 from dogs import cases
 from dogs.models import CaseDog, Dog
 from permits_site.accounts.permissions import ENFORCEMENT_ROLES
-from permits_site.api.enforcement import HeldAtTimeAndPlaceOutput
-from permits_site.api.hearings import HearingTimeAndPlaceInput
+from permits_site.api.hearings import HearingTimeAndPlaceInput, HeldAtTimeAndPlaceOutput
 from permits_site.api.public.fields import (
     BoundedDateField,
     BoundedModelSerializer,

@@ -35,9 +35,8 @@ from permits_site.accounts.permissions import (
     municipality_ids_with,
     party_rows,
 )
-from permits_site.api.enforcement import HeldAtTimeAndPlaceOutput
 from permits_site.api.errors import named_as_sent
-from permits_site.api.hearings import HearingTimeAndPlaceInput
+from permits_site.api.hearings import HearingTimeAndPlaceInput, HeldAtTimeAndPlaceOutput
 from permits_site.api.public.fields import BoundedDateField, BoundedModelSerializer
 from permits_site.api.scopes import in_towns_where
 from permits_site.api.views import attachment

@@ -36,7 +36,7 @@ from rest_framework.views import APIView
 
 from permits_site.accounts import permissions
 from permits_site.accounts.permissions import require
-from permits_site.api.hearings import HearingTimeAndPlaceInput
+from permits_site.api.hearings import HearingTimeAndPlaceInput, HeldAtTimeAndPlaceOutput
 from permits_site.api.permissions import IsTownReviewer
 from permits_site.api.public.fields import (
     BoundedModelSerializer,
@@ -99,13 +99,8 @@ class HearingAbutterSerializer(serializers.Serializer):
         allow_blank=True, help_text="Blank until the mailing is recorded.")
 
 
-class PermitHearingSerializer(BoundedModelSerializer):
+class PermitHearingSerializer(HeldAtTimeAndPlaceOutput, BoundedModelSerializer):
     abutters = HearingAbutterSerializer(many=True, read_only=True)
-    hearing_time = serializers.TimeField(
-        format="%H:%M", allow_null=True, read_only=True,
-        help_text="When the hearing begins (HH:MM); null when neither the scheduler nor the "
-                  "town gave an hour.")
-    location = serializers.CharField(read_only=True, help_text="Where the hearing is held.")
     notices_mailed_on = serializers.DateField(
         allow_null=True, read_only=True,
         help_text="Null until the mailing is recorded; the hearing cannot be decided before.")

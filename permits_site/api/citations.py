@@ -32,7 +32,11 @@ from permits_site.accounts.models import Role
 from permits_site.accounts.permissions import CITATION_STAFF_ROLES, require
 from permits_site.api import serializers as api
 from permits_site.api.enforcement import counted_through
-from permits_site.api.hearings import HearingTimeAndPlaceInput, time_and_place
+from permits_site.api.hearings import (
+    HearingTimeAndPlaceInput,
+    HeldAtTimeAndPlaceOutput,
+    time_and_place,
+)
 from permits_site.api.public.fields import (
     BoundedModelSerializer,
     MoneyField,
@@ -125,17 +129,10 @@ class CitationInvoiceSerializer(BoundedModelSerializer):
         fields = ["id", "status", "total", "lines"]
 
 
-class CitationHearingSerializer(BoundedModelSerializer):
+class CitationHearingSerializer(HeldAtTimeAndPlaceOutput, BoundedModelSerializer):
     """The hearing the party asked for: its day, hour and place once set (as its notice
     gives them), and its decision."""
 
-    hearing_time = serializers.TimeField(
-        format="%H:%M", allow_null=True,
-        help_text="When the hearing begins (HH:MM); null until set, or when the town has no "
-                  "usual hearing time.")
-    location = serializers.CharField(
-        help_text="Where the hearing is held; '' until set, or when the town has no usual "
-                  "hearing place.")
     outcome = serializers.CharField(
         allow_null=True, help_text="upheld, reduced or dismissed; null until decided.")
 

@@ -27,7 +27,11 @@ from permits_site.accounts import permissions
 from permits_site.accounts.models import User
 from permits_site.accounts.permissions import ENFORCEMENT_ROLES, INSPECTOR_ROLES
 from permits_site.api.errors import named_as_sent, nest_errors
-from permits_site.api.hearings import HearingTimeAndPlaceInput
+from permits_site.api.hearings import (
+    HearingTimeAndPlaceInput,
+    HeldAtTimeAndPlaceOutput,
+    hour_field,
+)
 from permits_site.api.public.fields import (
     BoundedModelSerializer,
     MoneyField,
@@ -178,26 +182,10 @@ class CitationSerializer(BoundedModelSerializer):
         return dispositions.current_surcharge_event(citation)
 
 
-def _hour_field(help_text: str) -> serializers.TimeField:
-    """An hour as the requests send it ("19:00"), null when none is set."""
-    return serializers.TimeField(format="%H:%M", read_only=True, allow_null=True,
-                                 help_text=help_text)
-
-
-class HeldAtTimeAndPlaceOutput(serializers.Serializer):
-    """A hearing's hour and place beside its day, as its notice gives them."""
-
-    hearing_time = _hour_field("When the hearing begins (HH:MM); null when it was set "
-                               "without one and the town has no usual hearing time.")
-    location = serializers.CharField(
-        read_only=True, help_text="Where the hearing is held; '' when it was set without "
-                                  "one and the town has no usual hearing place.")
-
-
 class HearingContinuanceOutSerializer(HeldAtTimeAndPlaceOutput, BoundedModelSerializer):
     """A continuance: the day, hour and place it replaced (``previous_…``) and those it set."""
 
-    previous_time = _hour_field("The hour the hearing was set for before (HH:MM), or null.")
+    previous_time = hour_field("The hour the hearing was set for before (HH:MM), or null.")
     previous_location = serializers.CharField(
         read_only=True, help_text="The place the hearing was set for before, or ''.")
 

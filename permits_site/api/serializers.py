@@ -18,6 +18,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from permits_site.accounts import permissions
+from permits_site.api.hearings import HeldAtTimeAndPlaceOutput
 from permits_site.api.public.fields import (
     BoundedDateField,
     BoundedModelSerializer,
@@ -243,18 +244,11 @@ class ApplicationSerializer(BoundedModelSerializer):
         return permit.pk if permit else None
 
 
-class ApplicationHearingSerializer(BoundedModelSerializer):
+class ApplicationHearingSerializer(HeldAtTimeAndPlaceOutput, BoundedModelSerializer):
     """A public hearing on the application as its applicant may attend it (Northborough
     Horse & Stable Regs §2.2, Tisbury 09.0.8(13)): its day, hour and place, and the day it
     was decided."""
 
-    hearing_time = serializers.TimeField(
-        format="%H:%M", read_only=True, allow_null=True,
-        help_text="When the hearing begins (HH:MM); null when it was set without one and the "
-                  "town has no usual hearing time.")
-    location = serializers.CharField(
-        read_only=True, help_text="Where the hearing is held; '' when it was set without one "
-                                  "and the town has no usual hearing place.")
     decided_on = serializers.DateField(read_only=True, allow_null=True,
                                        help_text="Null until the hearing is decided.")
 

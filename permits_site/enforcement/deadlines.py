@@ -20,7 +20,7 @@ from permits_site.enforcement.models import Appeal, CaseHearing, CaseStatus, Ord
 from permits_site.enforcement.registry import case_type
 from permits_site.licensing.kinds import kind_for, registered_kinds
 from permits_site.licensing.models import OPEN_STATUSES, Permit, PermitHearing, PermitStatus
-from permits_site.licensing.templatetags.localised import time_of_day
+from permits_site.licensing.templatetags.localised import time_and_place
 from permits_site.rules.calendar import days_after, days_before
 from permits_site.towns.models import HeldAtTimeAndPlace
 
@@ -138,8 +138,7 @@ def _application_hearings(towns, *, today: dt.date, horizon: dt.date) -> Iterato
 def hold_and_decide(hearing: HeldAtTimeAndPlace) -> str:
     """The row of a hearing's own day, with the hour and place it is held at where known:
     "Hold and decide the hearing (7:00 PM, Town Hall)"."""
-    held_at = ", ".join(part for part in (time_of_day(hearing.hearing_time), hearing.location)
-                        if part)
+    held_at = time_and_place(hearing)
     return f"Hold and decide the hearing ({held_at})" if held_at else (
         "Hold and decide the hearing")
 

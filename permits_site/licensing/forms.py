@@ -3,7 +3,6 @@ versions."""
 
 from __future__ import annotations
 
-import re
 from decimal import Decimal
 
 from django import forms
@@ -23,7 +22,7 @@ from permits_site.licensing.fact_forms import (
 from permits_site.licensing.models import PaymentMethod
 from permits_site.licensing.services.documents import check_upload
 from permits_site.licensing.templatetags.localised import explained
-from permits_site.rules.fines import parse_money
+from permits_site.rules.fines import PLAIN_AMOUNT, parse_money
 from permits_site.rules.wording import CitedSection, explain
 from permits_site.search.matching import MAX_LENGTH as MAX_QUERY_LENGTH
 from permits_site.towns.models import Municipality
@@ -157,12 +156,6 @@ class AdoptionFields(forms.Form):
     def adoption(self) -> Adoption:
         return Adoption(**{name: self.cleaned_data.get(name) for name in (
             "notice_given_on", "hearing_held_on", "voted_on", "emergency")})
-
-
-#: An amount typed as digits with an optional fraction, as the API reads one: no exponent
-#: ("1e3"), no thousands separator (:func:`~permits_site.rules.fines.parse_money` then
-#: judges its sign, size and decimal places).
-PLAIN_AMOUNT = re.compile(r"-?\d+(\.\d+)?")
 
 
 class AmountField(forms.CharField):

@@ -10,6 +10,7 @@ or for each permit or boat involved: the total is amount × units × days.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from decimal import ROUND_DOWN, Decimal, InvalidOperation
@@ -170,6 +171,11 @@ def _officer_amount(errors: dict, rate: FineRate, amount: Any) -> Decimal | None
         errors["amount"] = [f"Enter an amount {span} ({rate.citation})."]
         return None
     return value
+
+
+#: An amount typed as digits with an optional fraction: no exponent ("1e3"), no spaces, no
+#: thousands separator; :func:`parse_money` then judges its sign, size and places.
+PLAIN_AMOUNT = re.compile(r"-?\d+(\.\d+)?")
 
 
 def parse_money(value: Any) -> Decimal:

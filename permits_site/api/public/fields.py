@@ -23,13 +23,10 @@ from rest_framework.exceptions import ValidationError
 from rest_framework.utils.serializer_helpers import BindingDict
 
 from permits_site.licensing.fact_forms import DATE_BOUNDS_MESSAGE, EARLIEST_DATE, LATEST_DATE
-from permits_site.rules.fines import parse_money
+from permits_site.rules.fines import PLAIN_AMOUNT, parse_money
 
 DATE_PATTERN = re.compile(r"\d{4}-\d{2}-\d{2}")
 INTEGER_PATTERN = re.compile(r"-?\d{1,9}")
-#: An amount as digits with an optional fraction: no exponent, no spaces, no JSON number
-#: (:func:`~permits_site.rules.fines.parse_money` then judges its sign, size and places).
-MONEY_PATTERN = re.compile(r"-?\d+(\.\d+)?")
 
 
 class StrictIntegerField(serializers.IntegerField):
@@ -169,7 +166,7 @@ class MoneyField(serializers.Field):
                                          'such as "50.00".'}
 
     def to_internal_value(self, data: Any) -> Decimal:
-        if not isinstance(data, str) or not MONEY_PATTERN.fullmatch(data):
+        if not isinstance(data, str) or not PLAIN_AMOUNT.fullmatch(data):
             self.fail("invalid")
         try:
             return parse_money(data)

@@ -38,7 +38,7 @@ from permits_site.enforcement.steps import INSPECTION_STEPS, STEPS
 from permits_site.exceptions import DomainError, InvalidTransition
 from permits_site.licensing.kinds import kind_for, registered_kinds
 from permits_site.licensing.models import OPEN_STATUSES, Application
-from permits_site.licensing.templatetags.localised import time_of_day
+from permits_site.licensing.templatetags.localised import time_and_place
 from permits_site.rules.calendar import format_date, period_due
 from permits_site.rules.periods import Period
 from permits_site.rules.registry import town_law
@@ -131,8 +131,7 @@ def continue_case_hearing(
 def _held_at(hearing: HeldAt | CaseHearing) -> str:
     """"June 17, 2027, 7:00 PM, Town Hall", with the parts a hearing has."""
     return ", ".join(part for part in (format_date(hearing.hearing_date),
-                                       time_of_day(hearing.hearing_time), hearing.location)
-                     if part)
+                                       time_and_place(hearing)) if part)
 
 
 # -- inspections ---------------------------------------------------------------------------

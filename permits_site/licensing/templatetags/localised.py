@@ -75,12 +75,18 @@ def time_of_day(value: dt.time | None) -> str:
 
 
 @register.filter
+def time_and_place(hearing) -> str:
+    """A hearing's hour and place, those it has: "7:00 PM, Town Hall, 63 Main Street"."""
+    return ", ".join(part for part in (time_of_day(hearing.hearing_time), hearing.location)
+                     if part)
+
+
+@register.filter
 def day_time_and_place(hearing) -> str:
     """A hearing's day, hour and place, those it has: "Thursday, December 10, 2026, 7:00 PM,
     Town Hall, 63 Main Street"."""
-    parts = (day_and_date(hearing.hearing_date), time_of_day(hearing.hearing_time),
-             hearing.location)
-    return ", ".join(part for part in parts if part)
+    return ", ".join(part for part in (day_and_date(hearing.hearing_date),
+                                       time_and_place(hearing)) if part)
 
 
 @register.filter
