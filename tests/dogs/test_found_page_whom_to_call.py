@@ -42,7 +42,7 @@ def test_the_page_names_the_officers_telephone_before_anything_is_sent(client, o
     page = client.get(FOUND).content.decode()
 
     assert ACO_PHONE in page
-    assert 'href="tel:9785550110"' in page
+    assert 'href="tel:+1-978-555-0110"' in page
     assert "Impoundment B(1) and B(2)" in page
 
 
@@ -101,3 +101,12 @@ def test_the_town_admin_records_the_officers_telephone_and_it_is_audited(client,
     assert PaymentOffice.objects.get(municipality=north_andover).animal_control_phone == ACO_PHONE
     entry = AuditEntry.objects.get(action="payments.office_updated")
     assert entry.after["animal_control_phone"] == ACO_PHONE
+
+
+def test_a_recorded_telephone_that_is_no_number_is_not_offered_as_a_link(client, north_andover):
+    PaymentOfficeFactory(municipality=north_andover, animal_control_phone="ask dispatch")
+
+    page = client.get(FOUND).content.decode()
+
+    assert "tel:" not in page and "ask dispatch" not in page
+    assert "Animal Control Officer or the police" in page

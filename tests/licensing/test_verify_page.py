@@ -51,6 +51,7 @@ def test_an_unknown_or_malformed_code_answers_the_sites_own_page(client, setting
     assert response.status_code == 404
     text = response.content.decode()
     assert NO_MATCH in text and "Town of North Andover" in text and office_phone in text
+    assert 'href="tel:+1-978-555-0101"' in text
     assert "Traceback" not in text and "Page not found" not in text
     assert "<script>" not in text.split('<main')[1]
 
@@ -64,6 +65,16 @@ def test_a_code_with_a_slash_or_without_the_final_slash_answers_the_same(client,
         response = client.get(path)
         assert response.status_code == 404, path
         assert NO_MATCH in response.content.decode(), path
+
+
+def test_a_recorded_telephone_that_is_no_number_is_shown_without_a_link(client):
+    PaymentOffice.objects.create(
+        municipality=municipality("north_andover"), address="120 Main Street",
+        payee="Town of North Andover", phone="ask at the desk", convenience_fee=Decimal("0"))
+
+    text = client.get("/verify/not-a-token/").content.decode()
+
+    assert "ask at the desk" in text and "tel:" not in text
 
 
 def test_without_a_phone_the_page_names_the_office_to_ask(client):

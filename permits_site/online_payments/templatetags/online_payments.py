@@ -6,10 +6,14 @@ from django import template
 
 from permits_site.licensing.models import Invoice, InvoiceStatus
 from permits_site.online_payments.models import PaymentFlag, PaymentOffice
-from permits_site.online_payments.services import is_payer, online_refusal
+from permits_site.online_payments.services import is_payer, online_refusal, tel_uri
 from permits_site.towns.models import Municipality
 
 register = template.Library()
+
+#: ``{{ office.phone|tel_uri }}``: the ``tel:`` link of an office telephone, "" for one that
+#: is not a US number (then the page shows the number without a link).
+register.filter("tel_uri", tel_uri)
 
 
 @dataclass(frozen=True)
