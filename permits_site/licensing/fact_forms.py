@@ -260,8 +260,18 @@ class HearingTimeAndPlaceFields(forms.Form):
     location = forms.CharField(label="Hearing place", max_length=200, required=False)
 
     def prefill_time_and_place(self, municipality) -> None:
+        """The town's usual hour and place; where the town has none, the field asks for it
+        (the notice gives only what is known: see ``HeldAtTimeAndPlace``)."""
         self.fields["hearing_time"].initial = municipality.hearing_time
         self.fields["location"].initial = municipality.hearing_place
+        if not municipality.hearing_time:
+            self.fields["hearing_time"].help_text = (
+                f"{municipality.name} has no usual hearing time yet: enter the hour the "
+                "hearing begins, which the notice gives.")
+        if not municipality.hearing_place:
+            self.fields["location"].help_text = (
+                f"{municipality.name} has no usual hearing place yet: enter where the "
+                "hearing is held, which the notice gives.")
 
 
 def _choice_field(fact: Fact, **options: Any) -> forms.Field:
