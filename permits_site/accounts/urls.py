@@ -4,6 +4,7 @@ from django.contrib.auth.views import (
     PasswordResetDoneView,
 )
 from django.urls import path
+from django.views.generic import RedirectView
 
 from permits_site.accounts import staff_views, views
 
@@ -13,6 +14,10 @@ urlpatterns = [
     path("admin/staff/<slug:code>/", staff_views.staff_roles, name="staff_roles"),
     path("i18n/setlang/", views.set_language, name="set_language"),
     path("accounts/sign-in/", views.SignInView.as_view(), name="login"),
+    # Django's usual sign-in address, which bookmarks and other sites' links use, with its
+    # ?next= kept.
+    path("accounts/login/", RedirectView.as_view(pattern_name="accounts:login",
+                                                 query_string=True, permanent=True)),
     path("accounts/sign-out/", LogoutView.as_view(), name="logout"),
     path("accounts/register/", views.register, name="register"),
     path("accounts/profile/", views.profile, name="profile"),

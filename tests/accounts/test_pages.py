@@ -60,6 +60,14 @@ def test_the_sign_in_page_offers_a_password_reset(client):
     assert "Forgot your password?" in page
 
 
+def test_the_usual_django_sign_in_address_leads_to_the_sign_in_page_keeping_next(client):
+    response = client.get("/accounts/login/?next=/dashboard/")
+
+    assert response.status_code == 301
+    assert response["Location"] == f"{reverse('accounts:login')}?next=/dashboard/"
+    assert client.get(response["Location"]).status_code == 200
+
+
 @pytest.mark.parametrize("known", [True, False])
 def test_the_reset_page_says_the_same_whether_or_not_the_address_has_an_account(
     client, resident, known, committed
