@@ -101,8 +101,12 @@ SURRENDERED_LICENSE_FIELDS = (
 def license_year_field(today: dt.date) -> DeclaredField:
     """This year's license or, once next year's forms are out, next year's (A(7), A(8)):
     the form offers the later of the two, as the dashboard's dog license form does."""
+    years_sold = explain(gettext_noop("The license year is %(first)s or %(last)s (%(section)s)."),
+                         first=str(today.year), last=str(today.year + 1),
+                         section=cite("Licenses A(8)"))
     return detail_field("license_year", FactType.INTEGER, gettext_noop("License year"),
                         minimum=today.year, maximum=today.year + 1,
+                        minimum_text=years_sold, maximum_text=years_sold,
                         default=license_years_on_offer(today)[0],
                         help_text=gettext_noop("The license year runs January 1 to December 31."))
 

@@ -158,10 +158,23 @@ def _number_bound(limit: int | Decimal | None, fallback: int) -> int | Decimal:
     return fallback if limit is None else limit
 
 
-def _below_minimum(fact: Fact) -> dict[str, str]:
-    """The law's refusal of a number below the fact's minimum, where it declares one, in the
-    reader's language: the same sentence the API refuses it with."""
-    return {"min_value": explained_text(fact.minimum_text)} if fact.minimum_text else {}
+def _out_of_range(fact: Fact) -> dict[str, str]:
+    """The refusals of a number below the fact's minimum or above its maximum: the law's own
+    sentence where the fact declares one, in the reader's language (the same sentence the
+    API refuses it with); else the bound in plain words, and for the site's outer bound
+    (:data:`LARGEST_MAGNITUDE`, no law's) only that the number is too large or too small."""
+    return {
+        "min_value": (explained_text(fact.minimum_text) if fact.minimum_text
+                      else _plain_bound(fact.minimum, gettext("Enter %(limit_value)s or more."),
+                                        gettext("Enter a larger number."))),
+        "max_value": (explained_text(fact.maximum_text) if fact.maximum_text
+                      else _plain_bound(fact.maximum, gettext("Enter %(limit_value)s or less."),
+                                        gettext("Enter a smaller number."))),
+    }
+
+
+def _plain_bound(limit: int | Decimal | None, declared: str, outer: str) -> str:
+    return outer if limit is None else declared
 
 
 def _integer_field(fact: Fact, **options: Any) -> forms.Field:
@@ -170,7 +183,7 @@ def _integer_field(fact: Fact, **options: Any) -> forms.Field:
         max_value=_number_bound(fact.maximum, LARGEST_MAGNITUDE),
         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
         error_messages={"required": gettext("Enter a whole number."),
-                        "invalid": gettext("Enter a whole number."), **_below_minimum(fact)},
+                        "invalid": gettext("Enter a whole number."), **_out_of_range(fact)},
         **options,
     )
 
@@ -181,7 +194,7 @@ def _number_field(fact: Fact, **options: Any) -> forms.Field:
         max_value=_number_bound(fact.maximum, LARGEST_MAGNITUDE),
         widget=forms.NumberInput(attrs={"inputmode": "decimal", "step": "any"}),
         error_messages={"required": gettext("Enter a number."),
-                        "invalid": gettext("Enter a number."), **_below_minimum(fact)},
+                        "invalid": gettext("Enter a number."), **_out_of_range(fact)},
         **options,
     )
 

@@ -67,9 +67,9 @@ class Fact:
 
     ``minimum`` defaults to zero for numbers: counts, distances, areas and
     money are never negative (the API contract). Facts that may be negative
-    (elevations) pass ``minimum=None``. Where the law sets the minimum,
-    ``minimum_text`` is the refusal of a number below it, naming the section (an
-    explained sentence, so a page says it in the reader's language). A date may be
+    (elevations) pass ``minimum=None``. Where the law sets the minimum (or the maximum),
+    ``minimum_text`` (``maximum_text``) is the refusal of a number below (above) it, naming
+    the section (an explained sentence, so a page says it in the reader's language). A date may be
     bounded by ``min_date`` and ``max_date``: a day, or :data:`TODAY` (a dog acquired
     no later than today, an event applied for no earlier than today).
     """
@@ -88,6 +88,7 @@ class Fact:
     condition: Callable[[Mapping[str, Any]], bool] | None = None
     condition_text: str = ""
     minimum_text: str = ""
+    maximum_text: str = ""
     min_date: dt.date | str | None = None
     max_date: dt.date | str | None = None
 
@@ -437,7 +438,7 @@ def _check_range(fact: Fact, value: Any) -> None:
     if fact.minimum is not None and value < fact.minimum:
         raise ValueError(_below_minimum(fact, value))
     if fact.maximum is not None and value > fact.maximum:
-        raise ValueError(f"Must be {fact.maximum} or less.")
+        raise ValueError(fact.maximum_text or f"Must be {fact.maximum} or less.")
 
 
 def _below_minimum(fact: Fact, value: int | Decimal) -> str:
