@@ -213,15 +213,20 @@ def test_a_date_of_the_details_beyond_1900_2199_is_refused_naming_it(resident_ap
     assert not Application.objects.filter(permit_type__code="tisbury.temporary_dumpster").exists()
 
 
-def test_the_bound_dates_of_the_details_are_taken(resident_api, site):
-    response = resident_api.post(
+def test_the_bound_dates_of_the_details_are_taken(resident_api, site, dog):
+    """The last day of 2199 (a temporary dumpster's period) and the first of 1900 (a dog
+    acquired long ago; a new dumpster permit cannot start on a day already past)."""
+    dumpster = resident_api.post(
         APPLICATIONS,
         {"permit_type": "tisbury.temporary_dumpster", "action": "new",
-         "details": {"start_date": "1900-01-01", "end_date": "2199-12-31", "property": site.pk}},
+         "details": {"start_date": "2199-12-01", "end_date": "2199-12-31", "property": site.pk}},
         format="json",
     )
+    old_dog = resident_api.post(APPLICATIONS, new_dog_license(dog, acquired_on="1900-01-01"),
+                                format="json")
 
-    assert response.status_code == 201, response.json()
+    assert dumpster.status_code == 201, dumpster.json()
+    assert old_dog.status_code == 201, old_dog.json()
 
 
 @pytest.mark.postgres

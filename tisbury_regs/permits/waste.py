@@ -26,6 +26,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
+from django.utils import timezone
 from django.utils.translation import gettext_noop
 
 from permits_site.licensing.declarations import (
@@ -127,17 +128,33 @@ def renewal_errors(current: Permit, start: dt.date, end: dt.date) -> dict[str, l
     return errors
 
 
+def past_start_errors(start: dt.date, *, today: dt.date) -> dict[str, list[str]]:
+    """A new temporary permit is for the days to come: its period runs exactly as asked
+    (:func:`requested_period`), so a first day already past would issue a permit for days
+    the dumpster stood without one."""
+    if start >= today:
+        return {}
+    return {START: [explain(
+        gettext_noop("The permit period cannot begin on a day already past: start it on "
+                     "%(today)s or later (%(section)s)."),
+        today=today, section=TEMPORARY_SECTION)]}
+
+
 def temporary_parse_details(self: PermitKind, permit_type: PermitType, raw: Any, *,
                             action: str, applicant) -> ParsedDetails:
-    """The declared fields, and for a renewal its period against the current permit's end.
-    (A permit of another type is refused by the core, naming ``permit``.)"""
+    """The declared fields, a new permit's first day not already past, and a renewal's period
+    against the current permit's end. (A permit of another type is refused by the core,
+    naming ``permit``.)"""
     parsed = PermitKind.parse_details(self, permit_type, raw, action=action,
                                       applicant=applicant)
+    start, end = (dt.date.fromisoformat(parsed.facts[name]) for name in (START, END))
     current = parsed.records.get(PERMIT_FIELD)
     if action == "renewal" and current is not None and current.permit_type_id == permit_type.pk:
-        start, end = (dt.date.fromisoformat(parsed.facts[name]) for name in (START, END))
-        if errors := renewal_errors(current, start, end):
-            raise DetailsInvalid(errors)
+        errors = renewal_errors(current, start, end)
+    else:
+        errors = past_start_errors(start, today=timezone.localdate()) if action == "new" else {}
+    if errors:
+        raise DetailsInvalid(errors)
     return parsed
 
 
