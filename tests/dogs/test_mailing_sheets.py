@@ -52,6 +52,8 @@ def test_mailing_sheets_print_one_page_per_license_with_address_and_tag(client, 
         assert f"Tag No. {tag.number}" in text
         assert permit.number in text
         assert unrelated.number not in text
+        verify_line = next(line for line in text.splitlines() if line.startswith("Verify: "))
+        assert verify_line.endswith(f"/verify/{permit.verification_token}/")
 
 
 @time_machine.travel(FEB_2027, tick=False)

@@ -97,3 +97,16 @@ def test_a_town_panel_is_open_for_a_place_of_the_residents_there(client):
     body = dashboard(client, keeper)
 
     assert 'id="stables-heading"' in body.split(OTHER_TOWNS)[0]
+
+
+def test_each_license_links_to_the_page_its_qr_code_opens(client, keeper, nb_clerk):
+    permit = permitted(keeper, nb_clerk)
+
+    body = dashboard(client, keeper)
+
+    permits = body[body.index('id="permits-heading"'):]
+    line = permits[permits.index(permit.number):]
+    line = line[: line.index("</li>")]
+    assert f'href="/verify/{permit.verification_token}/"' in line
+    assert "What its QR code shows" in line
+    assert client.get(f"/verify/{permit.verification_token}/").status_code == 200

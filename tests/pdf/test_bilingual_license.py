@@ -5,9 +5,12 @@ member who applied; an English reader's license is the English document alone.""
 
 from __future__ import annotations
 
+import io
+
 import pytest
 from django.template import Context, Template, TemplateSyntaxError
 from django.utils import translation
+from pypdf import PdfReader
 
 from permits_site.pdf.rendering import permit_html, render_permit_pdf_bytes
 from tests.e2e.plain_language import pdf_title_and_text
@@ -109,3 +112,17 @@ def test_the_permit_types_name_and_fee_lines_are_bilingual_and_dates_and_money_s
     assert 'Filing fee / <span lang="pt-br">Taxa de pedido</span>' in html
     assert "$1234.50" in html and "1234,50" not in html
     assert permit.issued_at.strftime("%B") in html
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_the_verification_address_prints_on_one_line_whatever_its_code(language):
+    """A code split after one of its "-" reads as a hyphenated word, and a reader who types it
+    leaves the "-" out: the address runs across the page, unbroken."""
+    permit = PermitFactory(application=ApplicationFactory(applicant=UserFactory(language=language)),
+                           verification_token="ZpKoiIm9F-QulZ" + "x" * 29)
+
+    pages = PdfReader(io.BytesIO(render_permit_pdf_bytes(permit))).pages
+    lines = [line for page in pages for line in page.extract_text().splitlines()]
+
+    address = f"/verify/{permit.verification_token}/"
+    assert any(line.startswith("Verify") and line.endswith(address) for line in lines), lines
