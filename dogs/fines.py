@@ -306,6 +306,7 @@ CASE_TYPES += (
         citation=cite("Kennel license B(4), B(5)"),
         hearing_window="kennel_hearing",
         page="dogs:kennel_review",
+        hearings_page="dogs:kennel_review",
     ),
 )
 

@@ -206,12 +206,15 @@ class CaseHearingSerializer(HeldAtTimeAndPlaceOutput, BoundedModelSerializer):
 
 
 class AppealSerializer(HeldAtTimeAndPlaceOutput, BoundedModelSerializer):
-    """An appeal, and the day, hour and place of its public hearing once set."""
+    """An appeal, the day, hour and place of its public hearing once set, and its
+    ``continuances`` (an appeal's keep no ``previous_notice_sent_on``: null)."""
+
+    continuances = HearingContinuanceOutSerializer(many=True, read_only=True)
 
     class Meta:
         model = Appeal
         fields = ["id", "filed_on", "grounds", "hearing_date", "hearing_time", "location",
-                  "decided_on", "decision"]
+                  "decided_on", "decision", "continuances"]
 
 
 class CaseChargeSerializer(BoundedModelSerializer):
@@ -460,10 +463,21 @@ class AppealCreateSerializer(StrictSerializer):
 
 class AppealHearingSerializer(StrictSerializer, HearingTimeAndPlaceInput):
     """The public hearing on one of the case's undecided appeals: its day, hour and place
-    (the hour and place left out, the town's usual ones)."""
+    (the hour and place left out, the town's usual ones). An appeal whose hearing is set
+    already is a 400 naming ``appeal``: it is moved by ``appeal-hearing-continuances/``."""
 
     appeal = CaseItemField(related="appeals", queryset=Appeal.objects.all())
     hearing_date = StrictDateField()
+
+
+class AppealHearingContinuanceSerializer(StrictSerializer, HearingTimeAndPlaceInput):
+    """An undecided appeal's public hearing, already set, moved to a new day, hour and place
+    (the hour and place left out, the town's usual ones; the same day, hour and place again
+    is a 400 naming ``hearing_date``)."""
+
+    appeal = CaseItemField(related="appeals", queryset=Appeal.objects.all())
+    hearing_date = StrictDateField(help_text="The new date; the party is told again today.")
+    reason = StrictCharField(max_length=500)
 
 
 class AppealDecisionSerializer(StrictSerializer):
@@ -599,14 +613,17 @@ class CaseViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         ("determination", "determine"), ("orders", "order"), ("compliance", "compliance"),
         ("citations", "citation"), ("hearings", "hearing"),
         ("hearing_decisions", "hearing_decision"), ("appeals", "appeal"),
-        ("appeal_hearings", "appeal_hearing"), ("appeal_decisions", "appeal_decision"),
+        ("appeal_hearings", "appeal_hearing"),
+        ("appeal_hearing_continuances", "appeal_hearing"),
+        ("appeal_decisions", "appeal_decision"),
         ("charges", "charge"),
         ("permit_status", "permit"), ("close", "close"))}
 
     def get_queryset(self):
         return visible(Case.objects.all(), self.request.user).select_related(
             "municipality", "permit"
-        ).prefetch_related("violations", "orders", "hearings__continuances", "appeals",
+        ).prefetch_related("violations", "orders", "hearings__continuances",
+                           "appeals__continuances",
                            "charges__invoice__lines",
                            Prefetch("citations",
                                     queryset=dispositions.with_answers(Citation.objects.all())))
@@ -706,9 +723,23 @@ class CaseViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     @action(detail=True, methods=["post"], url_path="appeal-hearings")
     def appeal_hearings(self, request, pk=None):
         """Set the public hearing on an undecided appeal, at the hour and place given, else
-        the town's usual ones; the notice gives the party all three."""
+        the town's usual ones; the notice gives the party all three. An appeal whose hearing
+        is set already is refused on ``appeal``: it is moved with
+        ``appeal-hearing-continuances/``, which says why."""
         return self.step(request, AppealHearingSerializer, schedule_appeal_hearing,
                          takes_case=False)
+
+    @extend_schema(request=AppealHearingContinuanceSerializer, responses=CaseSerializer)
+    @action(detail=True, methods=["post"], url_path="appeal-hearing-continuances")
+    def appeal_hearing_continuances(self, request, pk=None):
+        """Continue an undecided appeal's public hearing, already set, to a new day, hour
+        and place, saying why (the day, hour and place it replaces are kept in the appeal's
+        ``continuances``): the party is told again. Every case type, its own page's
+        included, takes this step here."""
+        case = self.get_object()
+        data = validated_body(AppealHearingContinuanceSerializer, request.data, case=case)
+        services.continue_appeal_hearing(acting_user=request.user, **data)
+        return self.respond(case)
 
     @extend_schema(request=AppealDecisionSerializer, responses=CaseSerializer)
     @action(detail=True, methods=["post"], url_path="appeal-decisions")

@@ -17,7 +17,7 @@ from django.utils import timezone
 
 from permits_site.accounts.models import User
 from permits_site.accounts.permissions import INSPECTOR_ROLES
-from permits_site.enforcement.models import Case, CaseHearing, FineItem, Inspection
+from permits_site.enforcement.models import Appeal, Case, CaseHearing, FineItem, Inspection
 from permits_site.enforcement.registry import (
     CitationPolicy,
     case_subject,
@@ -600,9 +600,17 @@ class AppealDecisionForm(CaseActionForm):
         return self.pending[self.cleaned_data["appeal"]]
 
 
+def unscheduled_appeals(case: Case) -> dict[int, Appeal]:
+    """The case's pending appeals whose public hearing is not set yet: one that is set is
+    moved by a continuance, from its own day, hour and place."""
+    return {pk: appeal for pk, appeal in _pending(case.appeals.all()).items()
+            if appeal.hearing_date is None}
+
+
 class AppealHearingForm(HearingTimeAndPlaceFields, CaseActionForm):
-    """The public hearing on a pending appeal: its day, hour and place, which the notice
-    gives the party; the hour and place start at the town's usual ones."""
+    """The public hearing on a pending appeal whose hearing is not set yet: its day, hour and
+    place, which the notice gives the party; the hour and place start at the town's usual
+    ones."""
 
     field_order = ["appeal", "hearing_date", "hearing_time", "location"]
 
@@ -611,7 +619,7 @@ class AppealHearingForm(HearingTimeAndPlaceFields, CaseActionForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.pending = _pending(self.case.appeals.all())
+        self.pending = unscheduled_appeals(self.case)
         self.fields["appeal"].choices = _appeal_choices(self.pending)
         self.prefill_time_and_place(self.case.municipality)
 
@@ -654,9 +662,9 @@ class CloseCaseForm(CaseActionForm):
 
 
 class ContinueHearingForm(HearingTimeAndPlaceFields, ServiceForm):
-    """A case hearing's new day, hour and place, and why it is continued (the notice goes
-    again today). The day, hour and place start at the hearing's own, so that moving only
-    one of them keeps the others."""
+    """A case hearing's or an appeal's public hearing's new day, hour and place, and why it
+    is continued (the notice goes again today). The day, hour and place start at the
+    hearing's own, so that moving only one of them keeps the others."""
 
     field_order = ["hearing_date", "hearing_time", "location", "reason"]
 
@@ -665,7 +673,7 @@ class ContinueHearingForm(HearingTimeAndPlaceFields, ServiceForm):
         max_length=500, label="Why the hearing is continued", widget=TEXTAREA,
         error_messages={"required": "Say why the hearing is continued."})
 
-    def __init__(self, *args, hearing: CaseHearing, **kwargs):
+    def __init__(self, *args, hearing: CaseHearing | Appeal, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["hearing_date"].initial = hearing.hearing_date
         self.fields["hearing_time"].initial = hearing.hearing_time

@@ -576,15 +576,22 @@ class CaseHearing(HeldAtTimeAndPlace):
 
 
 class HearingContinuance(HeldAtTimeAndPlace):
-    """A case hearing moved to a new date, its notice sent again: the day, hour and place it
-    replaced stay here, so the hearing's history keeps every one it was set for."""
+    """A case hearing, or an appeal's public hearing, moved to a new date, its notice sent
+    again: the day, hour and place it replaced stay here, so the hearing's history keeps
+    every one it was set for. It continues exactly one of them (``hearing`` or ``appeal``); a
+    case hearing's keeps the notice date it replaced too."""
 
-    hearing = models.ForeignKey(CaseHearing, on_delete=models.PROTECT,
+    hearing = models.ForeignKey(CaseHearing, on_delete=models.PROTECT, null=True, blank=True,
                                 related_name="continuances")
+    appeal = models.ForeignKey("Appeal", on_delete=models.PROTECT, null=True, blank=True,
+                               related_name="continuances")
     previous_date = models.DateField()
     previous_time = models.TimeField(null=True, blank=True)
     previous_location = models.CharField(max_length=200, blank=True)
-    previous_notice_sent_on = models.DateField()
+    previous_notice_sent_on = models.DateField(
+        null=True, blank=True,
+        help_text="A case hearing's notice date before; blank for an appeal's hearing, whose "
+                  "notice is the outbox's, sent the day it was set.")
     hearing_date = models.DateField()
     notice_sent_on = models.DateField()
     reason = models.CharField(max_length=500)
@@ -595,10 +602,19 @@ class HearingContinuance(HeldAtTimeAndPlace):
 
     class Meta:
         ordering = ["recorded_at", "pk"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(hearing__isnull=False, appeal__isnull=True,
+                            previous_notice_sent_on__isnull=False)
+                | Q(hearing__isnull=True, appeal__isnull=False),
+                name="hearing_continuance_of_one_hearing",
+            ),
+        ]
 
     def __str__(self) -> str:
-        return (f"Hearing on case #{self.hearing.case_id} moved from {self.previous_date} "
-                f"to {self.hearing_date}")
+        moved = (f"Hearing on case #{self.hearing.case_id}" if self.hearing_id
+                 else f"Hearing on the appeal #{self.appeal_id}")
+        return f"{moved} moved from {self.previous_date} to {self.hearing_date}"
 
     @property
     def replaced(self) -> HeldAt:

@@ -85,6 +85,10 @@ class CaseType:
     proposal_required: bool = False
     #: The URL name of the bylaw app's own page for the case (taking its pk), if any.
     page: str = ""
+    #: The URL name of the page (taking the case's pk) on which such a case's hearings are
+    #: held, continued and decided, when it is not the generic case page: a continuance
+    #: returns there (:func:`hearings_page_url`).
+    hearings_page: str = ""
     #: The steps of such a case are taken only on that page and its API, which keep the
     #: clocks its law sets; the generic case steps are refused. False: the own page adds to
     #: the generic steps (orders are complied with and the case closed as any other).
@@ -259,6 +263,14 @@ def steps_page_url(case) -> str:
     if has_own_steps(case.case_type):
         return reverse(_CASE_TYPES[case.case_type].page, args=[case.pk])
     return reverse("enforcement:case", args=[case.pk])
+
+
+def hearings_page_url(case) -> str:
+    """Where a case's hearings are managed: the page its type names
+    (``CaseType.hearings_page``), else the generic case page."""
+    registered = _CASE_TYPES.get(case.case_type)
+    page = registered.hearings_page if registered is not None else ""
+    return reverse(page or "enforcement:case", args=[case.pk])
 
 
 def may_cite(registered: CaseType | None, offense: str) -> bool:

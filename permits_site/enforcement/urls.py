@@ -18,6 +18,8 @@ urlpatterns = [
          name="application_inspection"),
     path("hearings/<int:pk>/continue/", scheduling_views.hearing_continue,
          name="hearing_continue"),
+    path("appeals/<int:pk>/hearing/continue/", scheduling_views.appeal_hearing_continue,
+         name="appeal_hearing_continue"),
     path("photos/<int:pk>/", views.inspection_photo, name="photo"),
     path("cases/", views.cases, name="cases"),
     path("cases/<int:pk>/", views.case, name="case"),

@@ -509,7 +509,8 @@ def visible_case(request, pk: int) -> Case:
         "municipality", "permit__permit_type", "party", "party_business", "inspection",
         "opened_by", "place",
     ).prefetch_related(
-        "violations", "orders", "hearings", "appeals",
+        "violations", "orders", "hearings__continuances__recorded_by",
+        "appeals__continuances__recorded_by",
         Prefetch("place__owners", to_attr="owners_of_record",
                  queryset=PropertyOwner.objects.filter(ended_on__isnull=True)),
         Prefetch("citations", queryset=dispositions.with_answers(Citation.objects.all())),
@@ -608,7 +609,8 @@ CASE_ACTIONS = {
     "appeal_hearing": CaseAction(
         enforcement_forms.AppealHearingForm, schedule_appeal_hearing,
         "Appeal hearing scheduled.", STEPS["appeal_hearing"],
-        offered=lambda case, _: _pending(case.appeals.all()), takes_case=False,
+        offered=lambda case, _: bool(enforcement_forms.unscheduled_appeals(case)),
+        takes_case=False,
     ),
     "appeal_decision": CaseAction(
         enforcement_forms.AppealDecisionForm, services.decide_appeal,
@@ -713,6 +715,8 @@ def render_case(request, case: Case, *, bound: dict | None = None,
         "today": today,
         "may_continue": case.status != CaseStatus.CLOSED
         and STEPS["hearing_continuance"].allows_on(user, case),
+        "may_continue_appeals": case.status != CaseStatus.CLOSED
+        and STEPS["appeal_hearing"].allows_on(user, case),
     })
 
 

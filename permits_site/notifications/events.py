@@ -158,15 +158,16 @@ def case_hearing_continued(entry):
 
 
 def case_appeal_hearing_scheduled(entry):
-    """The public hearing on an appeal of the case, noticed to the case's party as the
-    case's own hearings are."""
+    """The public hearing on an appeal of the case, set or continued, noticed to the case's
+    party as the case's own hearings are; a continued one says the day, hour and place its
+    audit entry kept from before."""
     case = _case(entry)
     appeal = Appeal.objects.get(pk=entry.after["appeal"], case=case)
     about_text = explain(gettext_noop("the appeal on case #%(number)s at %(address)s"),
                          number=str(case.pk), address=case.address)
     return _hearing_draft(appeal, about_text=about_text, municipality=case.municipality,
-                          reader=case.party, key_suffix=f":scheduled:{entry.pk}"
-                          ), _case_people(case)
+                          reader=case.party, moved_from=_held_before(entry.before),
+                          key_suffix=f":scheduled:{entry.pk}"), _case_people(case)
 
 
 def citation_hearing_dated(entry):
@@ -328,3 +329,4 @@ HANDLERS: dict[str, Callable[[AuditEntry], Addressed]] = {
     "inspection.scheduled": inspection_dated,
     "inspection.rescheduled": inspection_dated,
 }
+    "case.appeal_hearing_continued": case_appeal_hearing_scheduled,

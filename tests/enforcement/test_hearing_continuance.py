@@ -215,3 +215,20 @@ def test_the_kennel_review_page_links_the_continuance_to_the_hearing_authority(
     assert url in client.get(page).content.decode()
     client.force_login(aco)
     assert url not in client.get(page).content.decode()
+
+
+def test_continuing_a_kennel_review_hearing_returns_to_the_review_page(client, hearing,
+                                                                       chief):
+    """The kennel review's hearing is managed on its own page (the dogs app registers it as
+    the case type's ``hearings_page``): the continuance page's Cancel and its success lead
+    back there, not to the generic case page."""
+    url = reverse("enforcement:hearing_continue", args=[hearing.pk])
+    review = reverse("dogs:kennel_review", args=[hearing.case_id])
+    client.force_login(chief)
+
+    assert f'href="{review}">Cancel' in client.get(url).content.decode()
+    response = client.post(url, {"hearing_date": "2026-11-02", "hearing_time": "19:00",
+                                 "location": "Town Hall", "reason": "No quorum."})
+
+    assert response.status_code == 302
+    assert response["Location"] == review

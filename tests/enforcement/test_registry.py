@@ -8,12 +8,14 @@ from pathlib import Path
 import pytest
 import time_machine
 
+from permits_site.enforcement.models import Case
 from permits_site.enforcement.registry import (
     CaseType,
     ChargeType,
     case_type,
     case_type_name,
     case_types,
+    hearings_page_url,
     register_case_type,
     registered_case_types,
 )
@@ -71,6 +73,19 @@ def test_registering_the_same_case_type_again_is_harmless_but_a_different_one_is
         register_case_type(CaseType(code=LITTER.code, municipality="north_andover",
                                     name="Other", offenses=(),
                                     charges=(ChargeType("x", "X", "§1"),)))
+
+
+def test_a_case_types_hearings_are_managed_on_the_page_it_names_else_the_case_page(
+        clean_registry):
+    register_case_type(LITTER)
+    register_case_type(CaseType(code="north_andover.review", municipality="north_andover",
+                                name="Review", offenses=(), hearings_page="dogs:kennel_review"))
+
+    assert hearings_page_url(Case(pk=7, case_type=LITTER.code)) == "/enforcement/cases/7/"
+    assert hearings_page_url(Case(pk=7, case_type="north_andover.review")) == (
+        "/dogs/kennel-reviews/7/")
+    assert hearings_page_url(Case(pk=7, case_type="nowhere.nothing")) == (
+        "/enforcement/cases/7/")
 
 
 def test_an_unregistered_code_reads_as_itself():

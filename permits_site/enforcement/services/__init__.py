@@ -43,6 +43,7 @@ from permits_site.enforcement.services.inspections import (
 )
 from permits_site.enforcement.services.orders import issue_order, record_compliance
 from permits_site.enforcement.services.scheduling import (
+    continue_appeal_hearing,
     continue_case_hearing,
     reschedule_inspection,
     schedule_chosen_day,
@@ -57,6 +58,7 @@ __all__ = [
     "citation_total",
     "close_case",
     "close_inspection",
+    "continue_appeal_hearing",
     "continue_case_hearing",
     "add_fine_offense",
     "citable_fine_item",

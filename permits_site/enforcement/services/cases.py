@@ -48,12 +48,13 @@ from permits_site.enforcement.steps import STEPS, own_decision_refusal, require_
 from permits_site.exceptions import DomainError, InvalidTransition, PermissionDenied
 from permits_site.licensing.models import Permit
 from permits_site.licensing.services.permits import change_permit_status
+from permits_site.licensing.templatetags.localised import time_and_place
 from permits_site.parties.models import Business, Property, PropertyOwner
 from permits_site.parties.services import place_about
 from permits_site.rules.calendar import format_date, period_due
 from permits_site.rules.periods import Period
 from permits_site.rules.registry import town_law
-from permits_site.towns.models import Municipality
+from permits_site.towns.models import HeldAt, Municipality
 from permits_site.towns.office_days import require_coming, require_open_day
 
 if TYPE_CHECKING:
@@ -547,13 +548,25 @@ def _require_undecided(appeal: Appeal) -> None:
         raise InvalidTransition("This appeal has already been decided.")
 
 
+def held_at(hearing: HeldAt | CaseHearing | Appeal) -> str:
+    """"June 17, 2027, 7:00 PM, Town Hall", with the parts a hearing has."""
+    return ", ".join(part for part in (format_date(hearing.hearing_date),
+                                       time_and_place(hearing)) if part)
+
+
 @transaction.atomic
 def schedule_appeal_hearing(*, appeal: Appeal, hearing_date: dt.date, acting_user: User,
                             hearing_time: dt.time | None = None, location: str = "") -> Appeal:
     """Set the public hearing on an appeal, on a day not yet passed, on or after the day it
     was filed, on a day the town's offices are open, at the hour and place given or else the
-    town's usual ones."""
+    town's usual ones. Once set it is moved only by a continuance, which says why and keeps
+    the day, hour and place it replaces (``continue_appeal_hearing``)."""
     _require_undecided(appeal)
+    if appeal.hearing_date is not None:
+        raise InvalidTransition(
+            f"The hearing on this appeal is already set for {held_at(appeal)}: moving it is a "
+            "continuance, which says why (Continue or reschedule on the case page, "
+            "appeal-hearing-continuances/ in the API).", field="appeal")
     require_coming(hearing_date, field="hearing_date", what="That day")
     if hearing_date < appeal.filed_on:
         raise DomainError("The hearing comes on or after the day the appeal was filed.",

@@ -1,6 +1,6 @@
-"""Moving a dated appointment: a case hearing continued to a new date, an inspection
-rescheduled from the inspector's agenda, or the inspection an application waits for
-scheduled from it.
+"""Moving a dated appointment: a case hearing or an appeal's public hearing continued to a
+new date, an inspection rescheduled from the inspector's agenda, or the inspection an
+application waits for scheduled from it.
 
 A continued hearing keeps the dates it replaced (:class:`HearingContinuance`), and its
 notice goes to the parties again, dated the day it is re-sent; where the case type's law
@@ -25,6 +25,7 @@ from django.utils import timezone
 from permits_site import audit
 from permits_site.accounts import permissions
 from permits_site.enforcement.models import (
+    Appeal,
     CaseHearing,
     HearingContinuance,
     Inspection,
@@ -32,17 +33,15 @@ from permits_site.enforcement.models import (
     InspectionStatus,
 )
 from permits_site.enforcement.registry import case_type as registered_case_type
-from permits_site.enforcement.services.cases import require_case_open, require_text
+from permits_site.enforcement.services.cases import held_at, require_case_open, require_text
 from permits_site.enforcement.services.inspections import schedule_inspection
 from permits_site.enforcement.steps import INSPECTION_STEPS, STEPS
 from permits_site.exceptions import DomainError, InvalidTransition
 from permits_site.licensing.kinds import kind_for, registered_kinds
 from permits_site.licensing.models import OPEN_STATUSES, Application
-from permits_site.licensing.templatetags.localised import time_and_place
 from permits_site.rules.calendar import format_date, period_due
 from permits_site.rules.periods import Period
 from permits_site.rules.registry import town_law
-from permits_site.towns.models import HeldAt
 from permits_site.towns.office_days import require_coming, require_open_day
 
 if TYPE_CHECKING:
@@ -75,6 +74,32 @@ def _require_within_window(hearing: CaseHearing, hearing_date: dt.date) -> None:
             f"{period.description} ({period.citation})", field="hearing_date")
 
 
+def _continuance(held: CaseHearing | Appeal, *, hearing_date: dt.date, reason: str,
+                 acting_user: User, hearing_time: dt.time | None, location: str,
+                 **of) -> HearingContinuance:
+    """The continuance of ``held`` (``of``: the ``hearing`` or the ``appeal`` it continues)
+    to ``hearing_date``, at the hour and place given or else the town's usual ones, its
+    notice sent today, checked (a reason, a coming day the town's offices are open, not the
+    day, hour and place it already has) and not saved; ``held`` is set to it."""
+    municipality = held.case.municipality
+    reason = require_text(reason, field="reason",
+                          message="Say why the hearing is continued.")[:500]
+    require_coming(hearing_date, field="hearing_date", what="That day")
+    continuance = HearingContinuance(
+        previous_date=held.hearing_date, previous_time=held.hearing_time,
+        previous_location=held.location, hearing_date=hearing_date,
+        notice_sent_on=timezone.localdate(), reason=reason, recorded_by=acting_user, **of)
+    continuance.fill_time_and_place(municipality, hearing_time=hearing_time, location=location)
+    if (continuance.hearing_date, continuance.hearing_time, continuance.location) == (
+            held.hearing_date, held.hearing_time, held.location):
+        raise DomainError("The hearing is already set for that day, hour and place.",
+                          field="hearing_date")
+    require_open_day(municipality, hearing_date, field="hearing_date")
+    held.hearing_date = hearing_date
+    held.hearing_time, held.location = continuance.hearing_time, continuance.location
+    return continuance
+
+
 @transaction.atomic
 def continue_case_hearing(
     *, hearing: CaseHearing, hearing_date: dt.date, reason: str, acting_user: User,
@@ -92,46 +117,70 @@ def continue_case_hearing(
     if hearing.decided_on is not None:
         raise InvalidTransition("This hearing has been decided: it is not continued.")
     require_case_open(case, doing="continue a hearing on")
-    reason = require_text(reason, field="reason",
-                          message="Say why the hearing is continued.")[:500]
-    require_coming(hearing_date, field="hearing_date", what="That day")
-    continuance = HearingContinuance(
-        hearing=hearing, previous_date=hearing.hearing_date,
-        previous_time=hearing.hearing_time, previous_location=hearing.location,
-        previous_notice_sent_on=hearing.notice_sent_on, hearing_date=hearing_date,
-        notice_sent_on=timezone.localdate(), reason=reason, recorded_by=acting_user)
-    continuance.fill_time_and_place(case.municipality, hearing_time=hearing_time,
-                                    location=location)
-    if (continuance.hearing_date, continuance.hearing_time, continuance.location) == (
-            hearing.hearing_date, hearing.hearing_time, hearing.location):
-        raise DomainError("The hearing is already set for that day, hour and place.",
-                          field="hearing_date")
-    require_open_day(case.municipality, hearing_date, field="hearing_date")
     before = {"hearing_date": str(hearing.hearing_date),
               "notice_sent_on": str(hearing.notice_sent_on)}
-    hearing.hearing_date, hearing.notice_sent_on = hearing_date, continuance.notice_sent_on
-    hearing.hearing_time, hearing.location = continuance.hearing_time, continuance.location
+    continuance = _continuance(hearing, hearing_date=hearing_date, reason=reason,
+                               acting_user=acting_user, hearing_time=hearing_time,
+                               location=location, hearing=hearing,
+                               previous_notice_sent_on=hearing.notice_sent_on)
+    hearing.notice_sent_on = continuance.notice_sent_on
     _require_within_window(hearing, hearing_date)
     hearing.save(update_fields=["hearing_date", "hearing_time", "location", "notice_sent_on"])
     continuance.save()
     audit.record(
         actor=acting_user, action="case.hearing_continued", subject=case,
         municipality=case.municipality,
-        summary=f"Hearing on case #{case.pk} continued from {_held_at(continuance.replaced)} "
-                f"to {_held_at(hearing)}",
+        summary=f"Hearing on case #{case.pk} continued from {held_at(continuance.replaced)} "
+                f"to {held_at(hearing)}",
         before=before,
         after={"hearing": str(hearing.pk), "continuance": str(continuance.pk),
                "hearing_date": str(hearing_date),
                "hearing_time": str(hearing.hearing_time or ""), "location": hearing.location,
-               "notice_sent_on": str(hearing.notice_sent_on), "reason": reason},
+               "notice_sent_on": str(hearing.notice_sent_on), "reason": continuance.reason},
     )
     return hearing
 
 
-def _held_at(hearing: HeldAt | CaseHearing) -> str:
-    """"June 17, 2027, 7:00 PM, Town Hall", with the parts a hearing has."""
-    return ", ".join(part for part in (format_date(hearing.hearing_date),
-                                       time_and_place(hearing)) if part)
+@transaction.atomic
+def continue_appeal_hearing(
+    *, appeal: Appeal, hearing_date: dt.date, reason: str, acting_user: User,
+    hearing_time: dt.time | None = None, location: str = "",
+) -> Appeal:
+    """Continue the public hearing on an undecided appeal to ``hearing_date``, at the hour
+    and place given or else the town's usual ones, as a case hearing is continued: by those
+    who set it (the roles the case type names to decide its appeals), with the reason; the
+    party is told again today, and the day, hour and place it replaces are kept."""
+    appeal = Appeal.objects.select_for_update().select_related(
+        "case__municipality").get(pk=appeal.pk)
+    case = appeal.case
+    if not STEPS["appeal_hearing"].holds_role_on(acting_user, case):
+        raise STEPS["appeal_hearing"].denied_on(case)
+    if appeal.decided_on is not None:
+        raise InvalidTransition("This appeal has been decided: its hearing is not continued.")
+    if appeal.hearing_date is None:
+        raise InvalidTransition("No hearing is set on this appeal yet: Schedule an appeal's "
+                                "hearing first.", field="appeal")
+    require_case_open(case, doing="continue an appeal's hearing on")
+    before = {"hearing_date": str(appeal.hearing_date),
+              "hearing_time": str(appeal.hearing_time or ""), "location": appeal.location}
+    continuance = _continuance(appeal, hearing_date=hearing_date, reason=reason,
+                               acting_user=acting_user, hearing_time=hearing_time,
+                               location=location, appeal=appeal)
+    appeal.save(update_fields=["hearing_date", "hearing_time", "location"])
+    continuance.save()
+    audit.record(
+        actor=acting_user, action="case.appeal_hearing_continued", subject=case,
+        municipality=case.municipality,
+        summary=f"Hearing on the appeal on case #{case.pk} continued from "
+                f"{held_at(continuance.replaced)} to {held_at(appeal)}",
+        before=before,
+        after={"appeal": str(appeal.pk), "continuance": str(continuance.pk),
+               "hearing_date": str(hearing_date),
+               "hearing_time": str(appeal.hearing_time or ""), "location": appeal.location,
+               "notice_sent_on": str(continuance.notice_sent_on),
+               "reason": continuance.reason},
+    )
+    return appeal
 
 
 # -- inspections ---------------------------------------------------------------------------
