@@ -557,6 +557,15 @@ def _pending(items) -> dict[int, Any]:
     return {item.pk: item for item in items if item.decided_on is None}
 
 
+def ready_to_decide(items) -> dict[int, Any]:
+    """The undecided hearings (or appeals) whose day has come: one is decided on or after the
+    day it is held, so a hearing still to come is not offered for a decision (an appeal with
+    no hearing set is)."""
+    today = timezone.localdate()
+    return {pk: item for pk, item in _pending(items).items()
+            if item.hearing_date is None or item.hearing_date <= today}
+
+
 class HearingDecisionForm(CaseActionForm):
     hearing = forms.TypedChoiceField(coerce=int, label="Hearing")
     decision = forms.CharField(widget=TEXTAREA, max_length=5000, label="Decision")
@@ -566,7 +575,7 @@ class HearingDecisionForm(CaseActionForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.pending = _pending(self.case.hearings.all())
+        self.pending = ready_to_decide(self.case.hearings.all())
         self.fields["hearing"].choices = [
             (pk, f"Hearing of {short_date(hearing.hearing_date)}")
             for pk, hearing in self.pending.items()
@@ -593,7 +602,7 @@ class AppealDecisionForm(CaseActionForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.pending = _pending(self.case.appeals.all())
+        self.pending = ready_to_decide(self.case.appeals.all())
         self.fields["appeal"].choices = _appeal_choices(self.pending)
 
     def clean_appeal(self):

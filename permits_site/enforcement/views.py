@@ -524,10 +524,6 @@ def _not_closed(case: Case) -> bool:
     return case.status != CaseStatus.CLOSED
 
 
-def _pending(items) -> bool:
-    return any(item.decided_on is None for item in items)
-
-
 def _chargeable(case: Case, charges: ChargesNow) -> bool:
     """An open case, an account to invoice, and a charge the case may raise now."""
     return _not_closed(case) and case.party_id is not None and bool(charges.allowed)
@@ -600,7 +596,8 @@ CASE_ACTIONS = {
     "hearing_decision": CaseAction(
         enforcement_forms.HearingDecisionForm, services.decide_case_hearing,
         "Hearing decision recorded.", STEPS["hearing_decision"],
-        offered=lambda case, _: _pending(case.hearings.all()), takes_case=False,
+        offered=lambda case, _: enforcement_forms.ready_to_decide(case.hearings.all()),
+        takes_case=False,
     ),
     "appeal": CaseAction(
         enforcement_forms.AppealForm, services.file_appeal, "Appeal recorded.",
@@ -615,7 +612,8 @@ CASE_ACTIONS = {
     "appeal_decision": CaseAction(
         enforcement_forms.AppealDecisionForm, services.decide_appeal,
         "Appeal decision recorded.", STEPS["appeal_decision"],
-        offered=lambda case, _: _pending(case.appeals.all()), takes_case=False,
+        offered=lambda case, _: enforcement_forms.ready_to_decide(case.appeals.all()),
+        takes_case=False,
     ),
     "charge": CaseAction(
         enforcement_forms.ChargeForm, services.add_case_charge, "Charge invoiced.",

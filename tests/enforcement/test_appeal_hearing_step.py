@@ -11,6 +11,7 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
+import time_machine
 from django.urls import reverse
 
 from permits_site.enforcement.forms import ContinueHearingForm
@@ -220,13 +221,15 @@ def board_member(db):
 
 def test_north_andovers_hearings_and_appeals_are_offered_to_its_hearing_authority_only(
         client, at_large, authority, board_member):
+    """On the hearing's day, when it is decided (before it, only its appeal's steps)."""
     client.force_login(board_member)
-    by_the_board = offered(client, at_large)
-    client.force_login(authority)
+    with time_machine.travel(dt.datetime.combine(THURSDAY, dt.time(10, 0)), tick=False):
+        by_the_board = offered(client, at_large)
+        client.force_login(authority)
+        by_the_authority = offered(client, at_large)
 
     assert by_the_board == set()
-    assert offered(client, at_large) == {"hearing_decision", "appeal_hearing",
-                                         "appeal_decision"}
+    assert by_the_authority == {"hearing_decision", "appeal_hearing", "appeal_decision"}
 
 
 @pytest.mark.parametrize(("path", "body"), [
