@@ -30,6 +30,7 @@ class DogsConfig(AppConfig):
         from dogs.impoundment.kinds import ImpoundmentFeesKind
         from dogs.kennels.api import KennelReviewViewSet, KennelViewSet
         from dogs.kennels.deadlines import kennel_decisions, kennel_hearing_notices
+        from dogs.kennels.home import kennel_reviews_to_notice
         from dogs.kennels.kinds import KennelLicenseKind
         from dogs.kennels.reminders import renewal_forms
         from dogs.law import cite
@@ -204,6 +205,9 @@ class DogsConfig(AppConfig):
         # Potentially dangerous C).
         register_home_section(Role.HEARING_AUTHORITY, "Determined dogs", duties_to_order,
                               municipality=town)
+        # Its kennel reviews whose public hearing is not noticed yet (Kennel license B(5)).
+        register_home_section(Role.HEARING_AUTHORITY, "Kennel reviews",
+                              kennel_reviews_to_notice, municipality=town)
 
         self._register_officer_records(town)
 

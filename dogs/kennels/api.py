@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import io
 
-from django.db.models import Q
+from django.db.models import Prefetch, Q
 from django.utils import timezone
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema, extend_schema_field
@@ -35,6 +35,7 @@ from permits_site.accounts.permissions import (
     municipality_ids_with,
     party_rows,
 )
+from permits_site.api.enforcement import HearingContinuanceOutSerializer
 from permits_site.api.errors import named_as_sent
 from permits_site.api.hearings import HearingTimeAndPlaceInput, HeldAtTimeAndPlaceOutput
 from permits_site.api.public.fields import BoundedDateField, BoundedModelSerializer
@@ -61,26 +62,70 @@ class KennelDogSerializer(BoundedModelSerializer):
         return late_report_note(dog)
 
 
-class KennelSerializer(BoundedModelSerializer):
-    """A kennel license and its roster, checked against the dogs it was issued for."""
-
-    licensed_dogs = serializers.SerializerMethodField()
-    dogs = KennelDogSerializer(source="kennel_dogs", many=True, read_only=True)
-
-    class Meta:
-        model = Permit
-        fields = ["id", "number", "status", "holder_name", "place_address", "valid_from",
-                  "valid_through", "licensed_dogs", "dogs"]
-
-    def get_licensed_dogs(self, permit: Permit) -> int:
-        return licensed_dog_count(permit)
-
-
 class KennelHearingSerializer(HeldAtTimeAndPlaceOutput, BoundedModelSerializer):
+    """The public hearing as its notice gives it — the day, hour and place in force, a
+    continued hearing's new ones — and the decision once made (B(5))."""
+
     class Meta:
         model = CaseHearing
         fields = ["notice_sent_on", "hearing_date", "hearing_time", "location", "decided_on",
                   "decision", "ruling"]
+
+
+class KennelHearingWithContinuancesSerializer(KennelHearingSerializer):
+    """The hearing as the hearing authority reads it: with each continuance, the day, hour
+    and place it replaced, the reason and when it was recorded (the core's case hearings'
+    own ``continuances``)."""
+
+    continuances = HearingContinuanceOutSerializer(many=True, read_only=True)
+
+    class Meta(KennelHearingSerializer.Meta):
+        fields = [*KennelHearingSerializer.Meta.fields, "continuances"]
+
+
+class LicenseeReviewSerializer(BoundedModelSerializer):
+    """A review of the kennel as its licensee reads it (B(4), B(5)): open or decided, the
+    public hearing once noticed and the decision once made, with the section — neither the
+    report's words nor the other interested parties, which are the hearing authority's
+    (``/kennel-reviews/``)."""
+
+    status = serializers.CharField(read_only=True, help_text="open, determined or closed.")
+    hearings = KennelHearingSerializer(many=True, read_only=True)
+    outcome = serializers.SerializerMethodField(
+        help_text="revoke, suspend, order_compliance or regulate once decided; null before.")
+    terms = serializers.SerializerMethodField(
+        help_text="What the kennel must do, or the conditions it is kept under ('' for none).")
+    citation = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Case
+        fields = ["id", "status", "received_on", "hearings", "outcome", "terms", "citation"]
+
+    def get_outcome(self, case: Case) -> str | None:
+        return case.findings.get("outcome")
+
+    def get_terms(self, case: Case) -> str:
+        return case.findings.get("terms", "")
+
+    def get_citation(self, case: Case) -> str:
+        return review.SECTION
+
+
+class KennelSerializer(BoundedModelSerializer):
+    """A kennel license and its roster, checked against the dogs it was issued for, and the
+    reviews of the kennel as its licensee reads them."""
+
+    licensed_dogs = serializers.SerializerMethodField()
+    dogs = KennelDogSerializer(source="kennel_dogs", many=True, read_only=True)
+    reviews = LicenseeReviewSerializer(source="kennel_reviews", many=True, read_only=True)
+
+    class Meta:
+        model = Permit
+        fields = ["id", "number", "status", "holder_name", "place_address", "valid_from",
+                  "valid_through", "licensed_dogs", "dogs", "reviews"]
+
+    def get_licensed_dogs(self, permit: Permit) -> int:
+        return licensed_dog_count(permit)
 
 
 class KennelOrderSerializer(BoundedModelSerializer):
@@ -113,7 +158,7 @@ class KennelReviewSerializer(BoundedModelSerializer):
     status = serializers.CharField(read_only=True, help_text="open, determined or closed.")
     permit = serializers.IntegerField(source="permit_id", read_only=True)
     report = serializers.CharField(source="complaint", read_only=True)
-    hearings = KennelHearingSerializer(many=True, read_only=True)
+    hearings = KennelHearingWithContinuancesSerializer(many=True, read_only=True)
     orders = KennelOrderSerializer(many=True, read_only=True)
     interested_parties = InterestedPartySerializer(source="kennel_interested_parties",
                                                    many=True, read_only=True)
@@ -197,7 +242,10 @@ class KennelViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
             party_rows(user, owner_field="holder", business_field="holder_business")
             | Q(municipality__in=municipality_ids_with(user, *STAFF_ROLES)),
             permit_type__code=KENNEL_LICENSE.code,
-        ).select_related("application").prefetch_related("kennel_dogs").order_by("-issued_at")
+        ).select_related("application").prefetch_related(
+            "kennel_dogs",
+            Prefetch("cases", review.with_hearings(Case.objects.all()), to_attr="kennel_reviews"),
+        ).order_by("-issued_at")
 
     @extend_schema(request=KennelDogCreateSerializer, responses={201: KennelDogSerializer})
     @action(detail=True, methods=["post"])
@@ -238,7 +286,8 @@ class KennelReviewViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
 
     def get_queryset(self):
         queryset = Case.objects.filter(case_type=review.KENNEL_REVIEW).select_related(
-            "municipality").prefetch_related("hearings", "orders", "kennel_interested_parties")
+            "municipality").prefetch_related("hearings__continuances", "orders",
+                                             "kennel_interested_parties")
         return in_towns_where(queryset, self.request.user, *ENFORCEMENT_ROLES,
                               town_field="municipality")
 

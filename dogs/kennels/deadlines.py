@@ -19,7 +19,7 @@ from django.urls import reverse
 from dogs.kennels import review
 from dogs.periods import MUNICIPALITY
 from permits_site.enforcement.deadlines import Deadline
-from permits_site.enforcement.models import Case, CaseHearing, CaseStatus
+from permits_site.enforcement.models import Case, CaseHearing
 from permits_site.towns.calendar import TownCalendar, town_calendar
 
 
@@ -30,8 +30,7 @@ def _town(towns: Collection[int]) -> TownCalendar | None:
 
 
 def _kennel_review_row(case: Case, on: dt.date, what: str, code: str) -> Deadline:
-    return Deadline(case.municipality_id, on, what,
-                    f"Kennel license {case.permit.number} ({case.party_name})",
+    return Deadline(case.municipality_id, on, what, review.kennel_named(case),
                     reverse("dogs:kennel_review", args=[case.pk]),
                     review.period(code).citation)
 
@@ -43,15 +42,10 @@ def kennel_hearing_notices(towns: Collection[int], *, today: dt.date,
     town = _town(towns)
     if town is None:
         return
-    reviews = Case.objects.filter(
-        municipality=town.municipality, case_type=review.KENNEL_REVIEW,
-        status=CaseStatus.OPEN, hearings__isnull=True, received_on__lte=horizon,
-    ).select_related("permit")
-    for case in reviews:
+    for case in review.awaiting_notice(town.municipality).filter(received_on__lte=horizon):
         due = review.notice_due(case, town.calendar)
         if due <= horizon:
-            yield _kennel_review_row(case, due, "Notify the parties of the kennel review "
-                                                "hearing", "kennel_hearing_notice")
+            yield _kennel_review_row(case, due, review.NOTIFY_PARTIES, "kennel_hearing_notice")
 
 
 def kennel_decisions(towns: Collection[int], *, today: dt.date,

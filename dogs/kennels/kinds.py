@@ -10,6 +10,7 @@ from typing import Any
 
 from django.utils.translation import gettext_noop
 
+from dogs.kennels import review
 from dogs.kennels.forms import KennelInspectionForm
 from dogs.law import cite
 from dogs.rules import INSPECTION_FINDINGS, KENNEL_INSPECTION, KENNEL_LICENSE
@@ -115,6 +116,9 @@ class KennelLicenseKind(PermitKind):
     #: Not issued without the Animal Inspector's favorable report (B(3)).
     inspection_citation = cite("Kennel license B(3)")
     review_panel = "dogs/kennel_review_panel.html"
+    #: The licensee's kennel reviews on the dashboard while one is open or decided: the
+    #: public hearing's day, hour and place and the decision (B(4), B(5)).
+    dashboard_panel = "dogs/kennel_dashboard_panel.html"
     statements = {
         "veterinary_medical_boarding": "The kennel {is|is not} medical boarding by a licensed "
                                        "veterinarian practicing in North Andover.",
@@ -164,6 +168,11 @@ class KennelLicenseKind(PermitKind):
     def application_quote_facts(self, application, *, on: dt.date) -> dict[str, Any]:
         """The dog count the application states (rule set ``north_andover.kennel_license``)."""
         return {"dogs": application.facts.get("dogs_over_6_months")}
+
+    def panel_context(self, user) -> dict[str, Any]:
+        """The reviews not closed of the kennels ``user`` holds (B(4), B(5)); none: the
+        panel shows nothing."""
+        return {"kennel_reviews": review.held_by(user)}
 
     def review_context(self, application, user) -> dict[str, Any]:
         """The Animal Inspector's visits of the application and, for the Clerk and the

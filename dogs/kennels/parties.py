@@ -5,7 +5,10 @@ ch. 60, Kennel license B(5)).
 licensee is one from the report on; the abutters and any complainant are named on the review
 by the Animal Control Officer, the hearing authority or the Town Clerk before the notice is
 sent. Once the notice date is recorded, each party has its letter of the hearing (one page
-each in one PDF), dated with the notice.
+each in one PDF), dated with the notice. Once the hearing is continued, the letter is the
+continuance's, dated with its notice: the new day, hour and place and the ones they replace.
+Only the licensee may have an e-mail address on the site (the core's notice reaches them);
+the other parties are told by these letters alone.
 """
 
 from __future__ import annotations
@@ -71,7 +74,8 @@ def name_interested_party(*, case: Case, role: str, name: str, mailing_address: 
 
 def render_hearing_letters_pdf(case: Case, *, party_id: int | None = None) -> bytes:
     """Each interested party's letter of the public hearing (or one party's), dated with
-    the notice; refused before the notice date is recorded."""
+    the notice — once the hearing is continued, the letter of its latest continuance, giving
+    the day, hour and place it replaced; refused before the notice date is recorded."""
     hearing = next(iter(case.hearings.all()), None)
     if hearing is None:
         raise DomainError(f"Record the notice of the hearing first ({cite(SECTION)}).",
@@ -81,4 +85,4 @@ def render_hearing_letters_pdf(case: Case, *, party_id: int | None = None) -> by
     return render_letters_pdf(
         "dogs/kennel_hearing_letters.html", letters=parties, town=case.municipality.name,
         authority="Hearing authority: the Chief of Police or designee", case=case,
-        hearing=hearing, citation=cite(SECTION))
+        hearing=hearing, continuance=hearing.continuances.last(), citation=cite(SECTION))

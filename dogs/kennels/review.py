@@ -22,15 +22,16 @@ import datetime as dt
 from typing import TYPE_CHECKING
 
 from django.db import transaction
-from django.db.models import TextChoices
+from django.db.models import QuerySet, TextChoices
+from django.utils.translation import gettext_noop
 
 from dogs.law import cite
 from dogs.models import InterestedPartyRole, KennelInterestedParty
 from dogs.periods import MUNICIPALITY
 from dogs.rules import KENNEL_LICENSE
 from permits_site.accounts.models import Role
-from permits_site.accounts.permissions import has_role
-from permits_site.enforcement.models import Case, CaseHearing
+from permits_site.accounts.permissions import has_role, party_rows
+from permits_site.enforcement.models import Case, CaseHearing, CaseStatus
 from permits_site.enforcement.services import (
     address_of,
     decide_case_hearing,
@@ -46,22 +47,31 @@ from permits_site.licensing.models import Permit, PermitStatus
 from permits_site.rules.calendar import BusinessCalendar, format_date, period_due
 from permits_site.rules.periods import Period
 from permits_site.rules.registry import town_law
+from permits_site.towns.calendar import town_calendar
 
 if TYPE_CHECKING:
     from permits_site.accounts.models import User
+    from permits_site.towns.models import Municipality
 
 KENNEL_REVIEW = "north_andover.kennel_review"
 #: Who records the officer's report as received: the officer, the hearing authority, the Clerk.
 REPORT_RECORDERS = (Role.ANIMAL_CONTROL_OFFICER, Role.HEARING_AUTHORITY, Role.CLERK)
 
 
-class Outcome(TextChoices):
-    """Kennel license B(5): what the hearing authority may do after the hearing."""
+#: The section of the notice, the hearing and the decision, which every page of the review
+#: names.
+SECTION = cite("Kennel license B(5)")
 
-    REVOKE = "revoke", "Revoke the kennel license"
-    SUSPEND = "suspend", "Suspend the kennel license"
-    ORDER_COMPLIANCE = "order_compliance", "Order compliance"
-    REGULATE = "regulate", "Otherwise regulate the kennel"
+
+class Outcome(TextChoices):
+    """Kennel license B(5): what the hearing authority may do after the hearing. The label is
+    stored as the hearing's decision, in English, and translated where the licensee reads it
+    (marked for the catalogues only)."""
+
+    REVOKE = "revoke", gettext_noop("Revoke the kennel license")
+    SUSPEND = "suspend", gettext_noop("Suspend the kennel license")
+    ORDER_COMPLIANCE = "order_compliance", gettext_noop("Order compliance")
+    REGULATE = "regulate", gettext_noop("Otherwise regulate the kennel")
 
 
 #: Outcomes that state what the kennel must do or the conditions it is kept under.
@@ -80,9 +90,12 @@ def notice_due(case: Case, calendar: BusinessCalendar | None = None) -> dt.date:
                       calendar or case.municipality.calendar())
 
 
-def hearing_due(case: Case, notice_sent_on: dt.date) -> dt.date:
-    """The last day for the public hearing: 14 days after the notice date (B(5))."""
-    return period_due(period("kennel_hearing"), notice_sent_on, case.municipality.calendar())
+def hearing_due(case: Case, notice_sent_on: dt.date,
+                calendar: BusinessCalendar | None = None) -> dt.date:
+    """The last day for the public hearing: 14 days after the notice date (B(5)); on
+    ``calendar`` when one is given, else on the town's read now."""
+    return period_due(period("kennel_hearing"), notice_sent_on,
+                      calendar or case.municipality.calendar())
 
 
 def decision_due(hearing: CaseHearing, calendar: BusinessCalendar | None = None) -> dt.date:
@@ -107,6 +120,44 @@ def _require_role(case_or_permit, acting_user: User, *roles: str, doing: str) ->
 def _require_review(case: Case) -> None:
     if case.case_type != KENNEL_REVIEW:
         raise DomainError("This case is not a kennel review.", field="case_type")
+
+
+#: The step due once the report is received, on the Deadlines screen and My work.
+NOTIFY_PARTIES = "Notify the parties of the kennel review hearing"
+
+
+def awaiting_notice(municipality: Municipality) -> QuerySet[Case]:
+    """The town's open kennel reviews whose public hearing is not noticed yet, the oldest
+    report first: each notice is due seven business days after its report (B(5)). One
+    query, the license with it."""
+    return Case.objects.filter(
+        municipality=municipality, case_type=KENNEL_REVIEW, status=CaseStatus.OPEN,
+        hearings__isnull=True,
+    ).select_related("permit").order_by("received_on", "pk")
+
+
+def kennel_named(case: Case) -> str:
+    """The review as the staff's lists name it: "Kennel license KEN-2026-00001 (Kim
+    Kennel)"."""
+    return f"Kennel license {case.permit.number} ({case.party_name})"
+
+
+def with_hearings(reviews: QuerySet[Case]) -> QuerySet[Case]:
+    """``reviews``, oldest report first, each with its hearing (whose day, hour and place are
+    those in force after any continuance): what the licensee reads of a review. Two queries
+    whatever their number."""
+    return reviews.filter(case_type=KENNEL_REVIEW).prefetch_related("hearings").order_by(
+        "received_on", "pk")
+
+
+def held_by(user: User) -> list[Case]:
+    """The kennel reviews not closed of the kennel licenses ``user`` holds, or a business of
+    theirs holds, each with its license and hearing: the licensee's dashboard shows them
+    (B(4), B(5))."""
+    return list(with_hearings(Case.objects.filter(
+        party_rows(user, owner_field="permit__holder",
+                   business_field="permit__holder_business"),
+    ).exclude(status=CaseStatus.CLOSED).select_related("permit")))
 
 
 def open_hearing(case: Case) -> CaseHearing | None:
@@ -182,7 +233,7 @@ def _terms(outcome: Outcome, terms: str) -> str:
         return ""
     return require_text(terms, field="terms",
                         message=f"{outcome.label}: write what the kennel must do "
-                                f"({cite('Kennel license B(5)')}).")
+                                f"({SECTION}).")
 
 
 def _carry_out(case: Case, outcome: Outcome, *, reasons: str, terms: str,
@@ -193,7 +244,7 @@ def _carry_out(case: Case, outcome: Outcome, *, reasons: str, terms: str,
         suspend_or_revoke_permit(case=case, change=outcome.value, reason=reasons,
                                  acting_user=acting_user)
     elif outcome == Outcome.ORDER_COMPLIANCE:
-        issue_order(case=case, text=terms, citation=cite("Kennel license B(5)"),
+        issue_order(case=case, text=terms, citation=SECTION,
                     comply_within_days=comply_within_days, acting_user=acting_user)
 
 
@@ -217,7 +268,7 @@ def decide_kennel_review(
     hearing = open_hearing(case)
     if hearing is None:
         raise InvalidTransition(
-            f"Hold the public hearing first ({cite('Kennel license B(5)')}).")
+            f"Hold the public hearing first ({SECTION}).")
     if outcome not in Outcome.values:
         raise DomainError("Choose revoke, suspend, order compliance or regulate.",
                           field="outcome")
@@ -236,11 +287,13 @@ def decide_kennel_review(
 
 
 def review_dates(case: Case) -> dict:
-    """The windows of the review as they stand, for the page and the API."""
+    """The windows of the review as they stand, for the page and the API, on the town's
+    cached calendar (no query: a list of reviews reads it once)."""
+    calendar = town_calendar(case.municipality.code).calendar
     hearing = next(iter(case.hearings.all()), None)
     return {
-        "notice_due": notice_due(case),
-        "hearing_due": hearing_due(case, hearing.notice_sent_on) if hearing else None,
-        "decision_due": decision_due(hearing) if hearing else None,
-        "citation": cite("Kennel license B(5)"),
+        "notice_due": notice_due(case, calendar),
+        "hearing_due": hearing_due(case, hearing.notice_sent_on, calendar) if hearing else None,
+        "decision_due": decision_due(hearing, calendar) if hearing else None,
+        "citation": SECTION,
     }

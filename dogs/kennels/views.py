@@ -125,8 +125,10 @@ def render_kennel(request, permit: Permit, *, dog_form=None, report_form=None):
         "count": roster_count(permit, dogs),
         "dog_form": (dog_form or KennelDogForm(prefix="dog"))
         if can_keep_roster(request.user, permit) else None,
-        "reviews": list(permit.cases.filter(case_type=review.KENNEL_REVIEW))
-        if can_view_enforcement(request.user, permit.municipality_id) else [],
+        # Every review of the kennel as its licensee reads it (B(4), B(5)); the enforcement
+        # staff open each one's page from it.
+        "reviews": list(review.with_hearings(permit.cases.all())),
+        "review_links": can_view_enforcement(request.user, permit.municipality_id),
         "report_form": (report_form or KennelReportForm(prefix="report"))
         if may_report else None,
         "period": review.period("kennel_hearing_notice"),
@@ -206,7 +208,7 @@ REVIEW_STEPS = {
 def _visible_review(request, pk: int) -> Case:
     return get_visible_or_404(
         Case.objects.filter(case_type=review.KENNEL_REVIEW).select_related(
-            "municipality", "permit").prefetch_related("hearings", "orders"),
+            "municipality", "permit").prefetch_related("hearings__continuances", "orders"),
         lambda user, case: can_view_enforcement(user, case.municipality_id),
         request.user, pk=pk)
 
@@ -226,11 +228,15 @@ def render_review(request, case: Case, *, bound: dict | None = None):
     forms = {name: bound.get(name) or form_class(case=case, prefix=name)
              for name, (form_class, shown, _service, _done) in REVIEW_STEPS.items()
              if deciding and shown(case)}
+    hearing = next(iter(case.hearings.all()), None)
     return render(request, "dogs/kennel_review.html", {
         "parties": interested_parties(case),
         "party_form": _party_form(request, case, bound),
         "case": case,
-        "hearing": next(iter(case.hearings.all()), None),
+        "hearing": hearing,
+        # The days, hours and places the hearing was set for before: each continuance's
+        # letter goes to every party again (B(5)).
+        "continuances": list(hearing.continuances.all()) if hearing else [],
         "dates": review.review_dates(case),
         "outcome": review.Outcome(case.findings["outcome"]).label
         if case.findings.get("outcome") else "",

@@ -37,8 +37,8 @@ MARCH_2027 = dt.datetime(2027, 3, 10, 15, 0)
 #: The resident's dashboard, whatever the number of records (one of them lists the towns
 #: for "Which permit do I need?"; three more: the withdrawn and denied applications, the
 #: permit types' towns and the resident's ties to each town, which decide which towns'
-#: panels are open).
-DASHBOARD_QUERIES = 14
+#: panels are open; one the kennel reviews of the resident's kennels, Kennel license B(5)).
+DASHBOARD_QUERIES = 15
 PAPER_LICENSE_PAGE_QUERIES = 6
 #: The renewal season screen: the not-renewed list's count and page, then last year's
 #: numbers of the page's dogs (one query online, one on paper).
