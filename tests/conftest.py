@@ -163,6 +163,16 @@ def clerk(db):
 
 
 @pytest.fixture
+def northborough_clerk(db):
+    return staff(Role.CLERK, "northborough", first_name="Nora", last_name="Clerk")
+
+
+@pytest.fixture
+def northborough_board_member(db):
+    return staff(Role.BOARD_MEMBER, "northborough", first_name="Bea", last_name="Board")
+
+
+@pytest.fixture
 def town_admin(db):
     return staff(Role.ADMIN, "north_andover", first_name="Adam", last_name="Admin")
 

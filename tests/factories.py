@@ -60,6 +60,7 @@ from permits_site.licensing.models import (
     PaymentMethod,
     Permit,
     PermitHearing,
+    PermitHearingContinuance,
     PermitType,
     ReviewDetermination,
     Variance,
@@ -412,6 +413,21 @@ class PermitHearingFactory(factory.django.DjangoModelFactory):
     location = "Board of Health room, Town Hall, 63 Main Street"
     scheduled_by = factory.LazyAttribute(
         lambda hearing: staff(Role.CLERK, hearing.application.municipality.code))
+
+
+class PermitHearingContinuanceFactory(factory.django.DjangoModelFactory):
+    """A hearing continued at the hearing itself, a week on: the notice stands."""
+
+    class Meta:
+        model = PermitHearingContinuance
+
+    hearing = factory.SubFactory(PermitHearingFactory)
+    previous_date = factory.LazyAttribute(lambda continuance: continuance.hearing.hearing_date)
+    hearing_date = factory.LazyAttribute(
+        lambda continuance: continuance.previous_date + dt.timedelta(days=7))
+    reason = "The applicant asked for time to bring the Conservation Commission's review."
+    recorded_by = factory.LazyAttribute(
+        lambda continuance: staff(Role.CLERK, continuance.hearing.application.municipality.code))
 
 
 class HearingAbutterFactory(factory.django.DjangoModelFactory):

@@ -7,8 +7,8 @@ so is a variance or hearing of another application. Who may act follows the
 review screen: clerks and Board members request a variance, only the town's
 Board members sign or deny one (Northborough Horse & Stable Regs §8.2,
 Tisbury BOH Reg 09.0.3), only the Clerk schedules a hearing and records its
-notices' mailing, and a Board member, or the Clerk for the Board, records its
-decision (Northborough §2.2). None of these is taken by a member of staff on an
+notices' mailing, and a Board member, or the Clerk for the Board, continues it and
+records its decision (Northborough §2.2). None of these is taken by a member of staff on an
 application they or their business made: a 403 says so
 (``permissions.own_application_refusal``). Each change is one service call.
 
@@ -47,6 +47,7 @@ from permits_site.api.public.fields import (
     validated_body,
 )
 from permits_site.api.scopes import in_towns_where
+from permits_site.api.serializers import HearingContinuedFromSerializer
 from permits_site.api.views import attachment
 from permits_site.licensing.models import (
     AbutterRelation,
@@ -99,17 +100,48 @@ class HearingAbutterSerializer(serializers.Serializer):
         allow_blank=True, help_text="Blank until the mailing is recorded.")
 
 
+class EarlierLetterSerializer(serializers.Serializer):
+    abutter = serializers.IntegerField(help_text="The abutter's id on the hearing.")
+    name = serializers.CharField()
+    certified_mail_number = serializers.CharField()
+
+
+class PermitHearingContinuanceOutSerializer(HearingContinuedFromSerializer):
+    """A continuance as the office keeps it: the day, hour and place it replaced and the
+    notice mailed for them, why, who recorded it, and whether the abutters were noticed
+    again (postponed before the day) or the notice stood (continued at the hearing)."""
+
+    previous_notices_mailed_on = serializers.DateField(
+        allow_null=True, read_only=True,
+        help_text="The mailing of the notice of the day it replaced; null if not recorded.")
+    renoticed = serializers.BooleanField(
+        read_only=True, help_text="true: postponed before its day, new letters went to the "
+                                  "abutters; false: continued at the hearing, the notice stood.")
+    previous_certified_mail_numbers = EarlierLetterSerializer(
+        many=True, read_only=True,
+        help_text="Postponed: the earlier letters' certified-mail article numbers.")
+    recorded_by = serializers.CharField(source="recorded_by.display_name", read_only=True)
+
+    class Meta(HearingContinuedFromSerializer.Meta):
+        fields = [*HearingContinuedFromSerializer.Meta.fields, "previous_notices_mailed_on",
+                  "renoticed", "previous_certified_mail_numbers", "reason", "recorded_by"]
+        read_only_fields = fields
+
+
 class PermitHearingSerializer(HeldAtTimeAndPlaceOutput, BoundedModelSerializer):
     abutters = HearingAbutterSerializer(many=True, read_only=True)
     notices_mailed_on = serializers.DateField(
         allow_null=True, read_only=True,
         help_text="Null until the mailing is recorded; the hearing cannot be decided before.")
+    continuances = PermitHearingContinuanceOutSerializer(
+        many=True, read_only=True, help_text="Each continuance of the hearing, oldest first.")
 
     class Meta:
         model = PermitHearing
         fields = [
             "id", "hearing_date", "hearing_time", "location", "notices_mailed_on",
             "relief_sought", "abutters", "decided_on", "decision", "scheduled_at",
+            "continuances",
         ]
 
 
@@ -202,6 +234,24 @@ class HearingMailingSerializer(StrictSerializer):
         many=True, help_text="Each letter's certified-mail article number.")
 
 
+class PermitHearingContinuanceSerializer(HearingTimeAndPlaceInput, StrictSerializer):
+    """An undecided hearing's new day, hour and place (the hour and place left out, the
+    town's usual ones; the same day, hour and place again is a 400 naming ``hearing_date``)
+    and why."""
+
+    hearing_date = StrictDateField(
+        help_text="The new day. Postponed before the hearing's day, the abutters are noticed "
+                  "again and the day must leave the town's notice period (Northborough §2.2: "
+                  "10 days) after the new letters' mailing; continued on or after it, the "
+                  "notice stands.")
+    reason = StrictCharField(max_length=500, allow_blank=True,
+                             help_text="Why the hearing is continued (required).")
+    notices_mailed_on = StrictDateField(
+        required=False, default=None,
+        help_text="Postponed only: the day the new letters were mailed, if they were; "
+                  "else recorded later with their article numbers (the mailing endpoint).")
+
+
 class PermitHearingDecisionSerializer(StrictSerializer):
     decision = text_field()
     decided_on = StrictDateField()
@@ -226,8 +276,14 @@ def variance_response(variance: Variance, *, status_code: int = status.HTTP_200_
     return Response(VarianceSerializer(fresh).data, status=status_code)
 
 
+def hearings_of(application: Application):
+    """The application's hearings as the answers give them, with abutters and continuances."""
+    return application.hearings.prefetch_related("abutters__place",
+                                                 "continuances__recorded_by")
+
+
 def hearing_response(hearing: PermitHearing, *, status_code: int = status.HTTP_200_OK) -> Response:
-    fresh = hearing.application.hearings.prefetch_related("abutters__place").get(pk=hearing.pk)
+    fresh = hearings_of(hearing.application).get(pk=hearing.pk)
     return Response(PermitHearingSerializer(fresh).data, status=status_code)
 
 
@@ -352,8 +408,7 @@ class HearingListView(ReviewerView):
     def get(self, request, pk: int):
         """The application's hearings with the abutters notified."""
         application = reviewed_application(request, pk)
-        hearings = application.hearings.prefetch_related("abutters__place")
-        return Response(PermitHearingSerializer(hearings, many=True).data)
+        return Response(PermitHearingSerializer(hearings_of(application), many=True).data)
 
     @extend_schema(request=HearingScheduleSerializer, responses={201: PermitHearingSerializer})
     def post(self, request, pk: int):
@@ -378,6 +433,24 @@ class HearingDecisionView(ReviewerView):
             hearing=hearing, acting_user=request.user, **data
         )
         return hearing_response(hearing)
+
+
+class HearingContinuanceView(ReviewerView):
+    @extend_schema(request=PermitHearingContinuanceSerializer,
+                   responses={201: PermitHearingSerializer})
+    def post(self, request, pk: int, hearing_id: int):
+        """Continue an undecided hearing to a new day, hour or place, answering the hearing
+        with its ``continuances``: a Board member, or the Clerk for the Board (Northborough
+        §2.2). Postponed before its day, its abutters are noticed again: the mailing and
+        the new article numbers are recorded anew; continued on or after it, the notice
+        stands."""
+        application = decided_application(request, pk)
+        hearing = get_object_or_404(application.hearings.all(), pk=hearing_id)
+        data = validated_body(PermitHearingContinuanceSerializer, request.data)
+        hearing = hearing_services.continue_hearing(
+            hearing=hearing, acting_user=request.user, **data
+        )
+        return hearing_response(hearing, status_code=status.HTTP_201_CREATED)
 
 
 class HearingMailingView(ReviewerView):
@@ -426,6 +499,8 @@ urlpatterns = [
          HearingMailingView.as_view(), name="application-hearing-mailing"),
     path("applications/<int:pk>/hearings/<int:hearing_id>/decision/",
          HearingDecisionView.as_view(), name="application-hearing-decision"),
+    path("applications/<int:pk>/hearings/<int:hearing_id>/continuances/",
+         HearingContinuanceView.as_view(), name="application-hearing-continuances"),
     path("applications/<int:pk>/hearings/<int:hearing_id>/notices.pdf",
          HearingNoticesView.as_view(), name="application-hearing-notices"),
 ]

@@ -18,7 +18,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from permits_site.accounts import permissions
-from permits_site.api.hearings import HeldAtTimeAndPlaceOutput
+from permits_site.api.hearings import HeldAtTimeAndPlaceOutput, hour_field
 from permits_site.api.public.fields import (
     BoundedDateField,
     BoundedModelSerializer,
@@ -45,6 +45,7 @@ from permits_site.licensing.models import (
     PaymentMethod,
     Permit,
     PermitHearing,
+    PermitHearingContinuance,
     PermitStatus,
     PermitType,
 )
@@ -244,17 +245,35 @@ class ApplicationSerializer(BoundedModelSerializer):
         return permit.pk if permit else None
 
 
+class HearingContinuedFromSerializer(HeldAtTimeAndPlaceOutput, BoundedModelSerializer):
+    """A continuance of a hearing on an application: the day, hour and place it was set for
+    before (``previous_…``), those the continuance set, and when it was recorded."""
+
+    previous_time = hour_field("The hour the hearing was set for before (HH:MM), or null.")
+    previous_location = serializers.CharField(
+        read_only=True, help_text="The place the hearing was set for before, or ''.")
+
+    class Meta:
+        model = PermitHearingContinuance
+        fields = ["previous_date", "previous_time", "previous_location", "hearing_date",
+                  "hearing_time", "location", "recorded_at"]
+        read_only_fields = fields
+
+
 class ApplicationHearingSerializer(HeldAtTimeAndPlaceOutput, BoundedModelSerializer):
     """A public hearing on the application as its applicant may attend it (Northborough
-    Horse & Stable Regs §2.2, Tisbury 09.0.8(13)): its day, hour and place, and the day it
-    was decided."""
+    Horse & Stable Regs §2.2, Tisbury 09.0.8(13)): its day, hour and place, the days it was
+    continued from, and the day it was decided."""
 
     decided_on = serializers.DateField(read_only=True, allow_null=True,
                                        help_text="Null until the hearing is decided.")
+    continuances = HearingContinuedFromSerializer(
+        many=True, read_only=True, help_text="Each continuance, oldest first: the day, hour "
+                                             "and place the hearing was set for before.")
 
     class Meta:
         model = PermitHearing
-        fields = ["hearing_date", "hearing_time", "location", "decided_on"]
+        fields = ["hearing_date", "hearing_time", "location", "decided_on", "continuances"]
         read_only_fields = fields
 
 
@@ -275,7 +294,8 @@ class ApplicationDetailSerializer(ApplicationSerializer):
                   "determinations", "documents_needed", "hearings"]
 
     def to_representation(self, application: Application) -> dict:
-        prefetch_related_objects([application], "hearings")  # read by blockers and hearings
+        # read by blockers and hearings
+        prefetch_related_objects([application], "hearings__continuances")
         self._result = application_services.evaluate(application)
         return super().to_representation(application)
 

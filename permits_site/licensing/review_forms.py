@@ -17,7 +17,7 @@ from permits_site.licensing.fact_forms import BoundedDateField, HearingTimeAndPl
 from permits_site.licensing.forms import DATE_INPUT
 from permits_site.licensing.kinds import kind_for
 from permits_site.licensing.models import AbutterRelation
-from permits_site.licensing.services.hearings import ABUTTER_FIELDS
+from permits_site.licensing.services.hearings import ABUTTER_FIELDS, before_its_day
 from permits_site.licensing.templatetags.plain_language import rule_said
 from permits_site.rules.base import Finding
 
@@ -174,6 +174,12 @@ class HearingScheduleForm(HearingTimeAndPlaceFields, DomainErrorsForm):
             cleaned["abutters"] = cleaned.pop("parcels") + cleaned["abutters"]
         return cleaned
 
+    def add_domain_errors(self, errors: dict[str, list[str]]) -> None:
+        """A parcel the town has no property for (the service's ``parcel``) is shown on the
+        field it was typed in."""
+        super().add_domain_errors({"parcels" if name == "parcel" else name: messages
+                                   for name, messages in errors.items()})
+
 
 def _lines(text: str, parse) -> list[dict[str, str]]:
     """One row per non-blank line; every bad line is reported with its line number."""
@@ -261,6 +267,36 @@ class HearingDecisionForm(DomainErrorsForm):
         required=False,
     )
     decided_on = BoundedDateField(label="Decided on", widget=DATE_INPUT, initial=timezone.localdate)
+
+
+class HearingContinuanceForm(HearingTimeAndPlaceFields, DomainErrorsForm):
+    """An undecided hearing's new day, hour and place, why it is continued and, when it is
+    postponed before its day, the new letters' mailing date (continued at the hearing, its
+    notice stands: the form does not ask it). The day, hour and place start at the hearing's
+    own, so that moving only one of them keeps the others."""
+
+    field_order = ["hearing_date", "hearing_time", "location", "reason", "notices_mailed_on"]
+
+    hearing_date = BoundedDateField(label="New hearing date", widget=DATE_INPUT)
+    reason = forms.CharField(
+        label="Why the hearing is continued",
+        widget=forms.Textarea(attrs={"rows": 2}),
+        max_length=500,
+        error_messages={"required": "Say why the hearing is continued."},
+    )
+    notices_mailed_on = BoundedDateField(
+        label="Day the new letters were mailed (optional)", widget=DATE_INPUT, required=False,
+        help_text="If the new letters are mailed already. Left blank, record the mailing "
+        "once they are.",
+    )
+
+    def __init__(self, *args, hearing, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["hearing_date"].initial = hearing.hearing_date
+        self.fields["hearing_time"].initial = hearing.hearing_time
+        self.fields["location"].initial = hearing.location
+        if not before_its_day(hearing):
+            del self.fields["notices_mailed_on"]
 
 
 class DeterminationForm(DomainErrorsForm):

@@ -219,6 +219,23 @@ def application_hearing_scheduled(entry):
     ), _party_of_application(application)
 
 
+def application_hearing_continued(entry):
+    """The hearing on the application continued: the applicant is told the day, hour and
+    place it is set for now and the ones the continuance replaced."""
+    hearing = PermitHearing.objects.select_related(
+        "application__permit_type", "application__municipality", "application__applicant",
+        "application__business").get(pk=entry.object_id)
+    continuance = hearing.continuances.get(pk=entry.after["continuance"])
+    application = hearing.application
+    return _hearing_draft(
+        hearing,
+        about_text=explain(gettext_noop("your %(permit_type)s application"),
+                           permit_type=typed_value(application.permit_type, "name").lower()),
+        municipality=application.municipality, reader=application.applicant,
+        moved_from=continuance.replaced, key_suffix=f":continued:{continuance.pk}",
+    ), _party_of_application(application)
+
+
 def _about_case(case: Case) -> str:
     return explain(gettext_noop("case #%(number)s at %(address)s"),
                    number=str(case.pk), address=case.address)
@@ -322,11 +339,12 @@ HANDLERS: dict[str, Callable[[AuditEntry], Addressed]] = {
     "case.hearing_scheduled": case_hearing_scheduled,
     "case.hearing_continued": case_hearing_continued,
     "case.appeal_hearing_scheduled": case_appeal_hearing_scheduled,
+    "case.appeal_hearing_continued": case_appeal_hearing_scheduled,
     "hearing.scheduled": application_hearing_scheduled,
+    "hearing.continued": application_hearing_continued,
     "citation.hearing_date_set": citation_hearing_dated,
     "citation.hearing_decided": citation_hearing_decided,
     "case.order_issued": order_issued,
     "inspection.scheduled": inspection_dated,
     "inspection.rescheduled": inspection_dated,
 }
-    "case.appeal_hearing_continued": case_appeal_hearing_scheduled,

@@ -3,7 +3,8 @@ authority at the head of each), and the abutters' notice letters of a public hea
 
 Each letter carries the certified-mail article number when the Clerk has it,
 else a blank line to write it on (Northborough Horse & Stable Regs §2.2:
-abutters notified by certified mail before the hearing).
+abutters notified by certified mail before the hearing). A hearing postponed before its
+day is noticed again by letters that say it is continued and from which day.
 """
 
 from __future__ import annotations
@@ -22,11 +23,12 @@ def render_letters_pdf(template: str, *, letters, town: str, authority: str,
 
 def render_hearing_notices_pdf(hearing) -> bytes:
     """Town, Board, applicant, site, date, time and place of the hearing, section, mailing
-    date."""
+    date; a continued hearing's letter says so and names the day it was set for before."""
     application = hearing.application
     kind = kind_for(application.permit_type.code)
     return render_letters_pdf(
         "pdf/hearing_notice.html", letters=hearing.abutters.all(),
         town=application.municipality.name, authority=application.permit_type.authority,
         hearing=hearing, application=application, site=kind.describe(application),
-        citation=kind.hearing_citation, notice_days=kind.hearing_notice_days)
+        citation=kind.hearing_citation, notice_days=kind.hearing_notice_days,
+        continued_from=hearing.continued_from)

@@ -95,6 +95,7 @@ def test_the_api_answer_lists_the_hearings_day_hour_place_and_decision_day(heari
     answer = api.get(f"/api/v1/applications/{hearing.application.pk}/").json()
 
     assert answer["hearings"] == [{"hearing_date": "2026-12-21", "hearing_time": "18:00",
-                                   "location": SENIOR_CENTER, "decided_on": None}]
+                                   "location": SENIOR_CENTER, "decided_on": None,
+                                   "continuances": []}]
     assert "The hearing on December 21, 2026 has not been decided." in [
         blocker["message"] for blocker in answer["blockers"]]

@@ -90,16 +90,6 @@ def disposal_works_kind():
         yield kind
 
 
-@pytest.fixture
-def northborough_clerk(db):
-    return staff(Role.CLERK, "northborough", first_name="Nora", last_name="Clerk")
-
-
-@pytest.fixture
-def northborough_board_member(db):
-    return staff(Role.BOARD_MEMBER, "northborough", first_name="Bea", last_name="Board")
-
-
 def submitted_application(code=PRIVATE_STABLE):
     applicant = UserFactory(
         first_name="Holly", last_name="Hooves", street_address="7 Green Lane", city="Northborough"
@@ -520,7 +510,7 @@ def test_an_abutter_is_picked_from_the_towns_properties_by_parcel_1_2(
     hearing = scheduled(application, northborough_clerk,
                         abutters=[{"parcel": "62 - 104", "relation": "occupant"}])
 
-    assert unknown.value.errors == {"abutters": [
+    assert unknown.value.errors == {"parcel": [
         "Abutter 1: No property with parcel 99-1 is on the town's record."]}
     abutter = hearing.abutters.get()
     assert (abutter.place, abutter.name, abutter.relation) == (neighbour, "Occupant", "occupant")

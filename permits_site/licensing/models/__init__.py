@@ -20,6 +20,7 @@ from permits_site.licensing.models.hearings import (
     AbutterRelation,
     HearingAbutter,
     PermitHearing,
+    PermitHearingContinuance,
 )
 from permits_site.licensing.models.money import (
     Invoice,
@@ -77,6 +78,7 @@ __all__ = [
     "Variance",
     "VarianceSignature",
     "PermitHearing",
+    "PermitHearingContinuance",
     "AbutterRelation",
     "HearingAbutter",
 ]

@@ -7,7 +7,7 @@ from django.db import models
 from django.utils import timezone
 
 from permits_site.licensing.models.applications import Application
-from permits_site.towns.models import HeldAtTimeAndPlace
+from permits_site.towns.models import HeldAt, HeldAtTimeAndPlace
 
 
 class PermitHearing(HeldAtTimeAndPlace):
@@ -39,6 +39,13 @@ class PermitHearing(HeldAtTimeAndPlace):
     @property
     def is_decided(self) -> bool:
         return self.decided_on is not None
+
+    @property
+    def continued_from(self) -> HeldAt | None:
+        """The day, hour and place the hearing was set for before its latest continuance,
+        None if it was never continued (continuances prefetched)."""
+        continuances = list(self.continuances.all())
+        return continuances[-1].replaced if continuances else None
 
     @property
     def notices_recorded(self) -> bool:
@@ -75,3 +82,50 @@ class HearingAbutter(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name}, {self.mailing_address}"
+
+
+class PermitHearingContinuance(HeldAtTimeAndPlace):
+    """A hearing continued to a new day, hour or place: postponed before its day, or opened
+    and continued at the hearing to a date certain. The day, hour and place it replaced, and
+    the notice mailed for them, stay here, so the hearing's history keeps every one it was
+    set for.
+
+    Postponed before its day, the hearing is noticed again (Northborough §2.2: "all abutters
+    shall be notified … by certified mail at least 10 days prior to the date of the
+    hearing"): the earlier letters' article numbers are kept in
+    ``previous_certified_mail_numbers`` and the new letters are recorded on the abutters.
+    Continued at the hearing, the notice mailed for it stands (``renoticed`` false)."""
+
+    hearing = models.ForeignKey(PermitHearing, on_delete=models.PROTECT,
+                                related_name="continuances")
+    previous_date = models.DateField()
+    previous_time = models.TimeField(null=True, blank=True)
+    previous_location = models.CharField(max_length=200, blank=True)
+    previous_notices_mailed_on = models.DateField(
+        null=True, blank=True, help_text="The mailing of the notice of the day it replaced, "
+                                         "if it was recorded.")
+    previous_certified_mail_numbers = models.JSONField(
+        default=list, blank=True,
+        help_text="Postponed before its day: each earlier letter's abutter (id and name) and "
+                  "certified-mail article number, as recorded before the new letters.")
+    renoticed = models.BooleanField(
+        default=False, help_text="Postponed before its day: new letters go to the abutters. "
+                                 "Continued at the hearing: the mailed notice stands.")
+    hearing_date = models.DateField()
+    reason = models.CharField(max_length=500)
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    recorded_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["recorded_at", "pk"]
+
+    def __str__(self) -> str:
+        return (f"Hearing on {self.hearing.application} moved from {self.previous_date} "
+                f"to {self.hearing_date}")
+
+    @property
+    def replaced(self) -> HeldAt:
+        """The day, hour and place the continuance moved the hearing from."""
+        return HeldAt(self.previous_date, self.previous_time, self.previous_location)

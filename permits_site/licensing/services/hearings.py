@@ -6,7 +6,9 @@ which section. A town whose law states the notice rule registers it as the
 rule set ``<town code>.hearing_notice``; the hearing is then judged by that
 rule set — Northborough Horse & Stable Regs §2.2 (``nb.2.2.notice_days``):
 every abutter notified by certified mail at least 10 days before the hearing.
-An undecided hearing blocks issuance.
+An undecided hearing blocks issuance. A hearing is continued to a new day, hour or
+place (:func:`continue_hearing`): postponed before its day, its abutters are noticed
+again; opened and continued at the hearing, the notice mailed for it stands.
 """
 
 from __future__ import annotations
@@ -20,7 +22,9 @@ from django.utils import timezone
 
 from permits_site import audit
 from permits_site.accounts import permissions
+from permits_site.accounts.models import Role
 from permits_site.exceptions import DomainError, InvalidTransition
+from permits_site.exceptions import PermissionDenied as DomainPermissionDenied
 from permits_site.licensing import transitions
 from permits_site.licensing.kinds import PermitKind, kind_for
 from permits_site.licensing.models import (
@@ -28,10 +32,12 @@ from permits_site.licensing.models import (
     Application,
     HearingAbutter,
     PermitHearing,
+    PermitHearingContinuance,
 )
 from permits_site.licensing.relief import relief_noun, unvaried_failures
 from permits_site.licensing.services.applications import evaluate
 from permits_site.licensing.services.variances import cited
+from permits_site.licensing.templatetags.localised import day_time_and_place
 from permits_site.parties.models import Property, normalise_parcel
 from permits_site.pdf.notices import render_hearing_notices_pdf
 from permits_site.rules.calendar import format_date
@@ -46,6 +52,7 @@ HEARING_NOTICE_CHECK = "hearing_notice"
 ABUTTER_FIELDS = {"name": 200, "mailing_address": 300, "certified_mail_number": 40}
 LOCATION_LENGTH = 200
 RELIEF_LENGTH = 2000
+REASON_LENGTH = 500
 
 
 @transaction.atomic
@@ -95,18 +102,12 @@ def schedule_hearing(
                             notices_mailed_on=notices_mailed_on, scheduled_by=acting_user)
     hearing.fill_time_and_place(application.municipality, hearing_time=hearing_time,
                                 location=location)
-    if not hearing.location:
-        errors["location"] = ["Say where the hearing will be held: the town has no usual "
-                              "hearing place."]
-    elif len(hearing.location) > LOCATION_LENGTH:
-        errors["location"] = [f"Keep the place under {LOCATION_LENGTH} characters."]
+    errors |= _place_errors(hearing.location)
     if len(relief_sought.strip()) > RELIEF_LENGTH:
         errors["relief_sought"] = [f"Keep the relief sought under {RELIEF_LENGTH} characters."]
     places = _places_by_parcel(application, abutters)
     rows = [_abutter_row(row, places) for row in abutters]
-    abutter_errors = _abutter_errors(rows, citation=kind.hearing_citation)
-    if abutter_errors:
-        errors["abutters"] = abutter_errors
+    errors |= _abutter_errors(rows, citation=kind.hearing_citation)
     if errors:
         raise DomainError(errors)
     hearing.relief_sought = relief_sought.strip() or describe_relief(application)
@@ -128,16 +129,22 @@ def schedule_hearing(
         summary=(f"Hearing on {format_date(hearing_date)} scheduled; "
                  f"{measure(len(rows), 'abutters')} listed"),
         after={
-            "hearing_date": str(hearing_date),
-            "notices_mailed_on": str(notices_mailed_on) if notices_mailed_on else None,
-            "hearing_time": hearing.hearing_time.isoformat("minutes")
-            if hearing.hearing_time else None,
-            "location": hearing.location,
+            **_held_at_record(hearing),
             "relief_sought": hearing.relief_sought,
             "abutters": len(rows),
         },
     )
     return hearing
+
+
+def _place_errors(location: str) -> dict[str, list[str]]:
+    """The notice tells the abutters where to come: a place is needed, of a length kept."""
+    if not location:
+        return {"location": ["Say where the hearing will be held: the town has no usual "
+                             "hearing place."]}
+    if len(location) > LOCATION_LENGTH:
+        return {"location": [f"Keep the place under {LOCATION_LENGTH} characters."]}
+    return {}
 
 
 def describe_relief(application: Application) -> str:
@@ -346,13 +353,19 @@ def _days(count: int) -> str:
     return f"{count} day" if abs(count) == 1 else f"{count} days"
 
 
-def _abutter_errors(abutters: Sequence[Mapping[str, Any]], *, citation: str) -> list[str]:
+def _abutter_errors(abutters: Sequence[Mapping[str, Any]], *,
+                    citation: str) -> dict[str, list[str]]:
+    """What is wrong with the abutters, each named by its place in the list: a parcel not on
+    the town's record under ``parcel`` (the abutter's field it was sent in), the rest under
+    ``abutters``."""
     if not abutters:
-        return [cited("List every abutter: each is sent the notice by certified mail.", citation)]
-    errors = []
+        return {"abutters": [
+            cited("List every abutter: each is sent the notice by certified mail.", citation)]}
+    errors: list[str] = []
+    unknown_parcels = [f"Abutter {number}: {row['place_error']}"
+                       for number, row in enumerate(abutters, start=1) if row.get("place_error")]
     for number, row in enumerate(abutters, start=1):
         if row.get("place_error"):
-            errors.append(f"Abutter {number}: {row['place_error']}")
             continue
         if row["relation"] not in AbutterRelation.values:
             errors.append(f"Abutter {number}: say whether the abutter is the owner, a tenant "
@@ -366,7 +379,8 @@ def _abutter_errors(abutters: Sequence[Mapping[str, Any]], *, citation: str) -> 
             for name, limit in ABUTTER_FIELDS.items()
             if len(row.get(name, "").strip()) > limit
         ]
-    return errors
+    return {name: messages for name, messages in (("parcel", unknown_parcels),
+                                                  ("abutters", errors)) if messages}
 
 
 @transaction.atomic
@@ -413,6 +427,148 @@ def decide_hearing(
         after={"decided_on": str(decided_on), "decision": hearing.decision},
     )
     return hearing
+
+
+@transaction.atomic
+def continue_hearing(
+    *,
+    hearing: PermitHearing,
+    hearing_date: dt.date,
+    reason: str,
+    acting_user: User,
+    hearing_time: dt.time | None = None,
+    location: str = "",
+    notices_mailed_on: dt.date | None = None,
+) -> PermitHearing:
+    """Continue an undecided hearing to ``hearing_date``, at the hour and place given, else
+    the town's usual ones; the day, hour and place it replaces are kept
+    (:class:`PermitHearingContinuance`).
+
+    Postponed before its day, the hearing is noticed again (Northborough §2.2: "all
+    abutters shall be notified … by certified mail at least 10 days prior to the date of the
+    hearing"): the earlier letters' article numbers move to the continuance, the mailing is
+    recorded anew — on ``notices_mailed_on`` if the new letters are mailed already, else by
+    :func:`record_notice_mailing` — and the new day is judged by the town's notice rule as if
+    they were mailed that day, else today. Continued on or after its day, it was opened and
+    continued at the hearing, where those noticed of it were told: the notice mailed for it
+    stands, so no mailing date is taken. Refused for a decided hearing or a closed
+    application, a day past or the offices closed, and the same day, hour and place again.
+    The Board holds the hearing: a member of it continues it, or the Clerk for the Board —
+    never on their own application (``permissions.own_application_refusal``).
+    """
+    application = hearing.application
+    if not permissions.can_decide_application_hearing(acting_user, application):
+        raise DomainPermissionDenied(str(permissions.Refused(
+            "continue an application's hearing", [Role.BOARD_MEMBER, Role.CLERK],
+            town=application.municipality_id)))
+    permissions.refuse_own_application(acting_user, application)
+    hearing = PermitHearing.objects.select_for_update(of=("self",)).select_related(
+        "application__municipality", "application__permit_type").get(pk=hearing.pk)
+    application = hearing.application
+    if hearing.is_decided:
+        raise InvalidTransition(
+            f"The hearing on {format_date(hearing.hearing_date)} was already decided on "
+            f"{format_date(hearing.decided_on)}: it is not continued.", field="hearing_date")
+    if not transitions.can("schedule_hearing", application):
+        raise InvalidTransition(
+            f"The application is {application.get_status_display().lower()}: its hearing is "
+            "not continued.", field="hearing_date")
+    continuance = PermitHearingContinuance(
+        hearing=hearing, previous_date=hearing.hearing_date, previous_time=hearing.hearing_time,
+        previous_location=hearing.location, previous_notices_mailed_on=hearing.notices_mailed_on,
+        hearing_date=hearing_date, reason=reason.strip(), renoticed=before_its_day(hearing),
+        recorded_by=acting_user)
+    continuance.fill_time_and_place(application.municipality, hearing_time=hearing_time,
+                                    location=location)
+    abutters = list(hearing.abutters.all())
+    errors = _continuance_errors(hearing, continuance, notices_mailed_on=notices_mailed_on,
+                                 abutter_count=len(abutters))
+    if errors:
+        raise DomainError(errors)
+    before = _held_at_record(hearing)
+    if continuance.renoticed:
+        continuance.previous_certified_mail_numbers = [
+            {"abutter": abutter.pk, "name": abutter.name,
+             "certified_mail_number": abutter.certified_mail_number}
+            for abutter in abutters if abutter.certified_mail_number]
+        for abutter in abutters:
+            abutter.certified_mail_number = ""
+        HearingAbutter.objects.bulk_update(abutters, ["certified_mail_number"])
+        hearing.notices_mailed_on = notices_mailed_on
+    hearing.hearing_date = continuance.hearing_date
+    hearing.hearing_time, hearing.location = continuance.hearing_time, continuance.location
+    hearing.save(update_fields=["hearing_date", "hearing_time", "location", "notices_mailed_on"])
+    continuance.save()
+    audit.record(
+        actor=acting_user,
+        action="hearing.continued",
+        subject=hearing,
+        municipality=application.municipality,
+        summary=(f"Hearing continued from {day_time_and_place(continuance.replaced)} to "
+                 f"{day_time_and_place(hearing)}: {continuance.reason}"),
+        before=before,
+        after={"continuance": str(continuance.pk), **_held_at_record(hearing),
+               "renoticed": continuance.renoticed, "reason": continuance.reason},
+    )
+    return hearing
+
+
+def before_its_day(hearing: PermitHearing) -> bool:
+    """Whether a continuance recorded today postpones the hearing before its day, so that its
+    abutters are noticed again (§2.2), rather than continuing it at the hearing, on its day
+    or after."""
+    return timezone.localdate() < hearing.hearing_date
+
+
+def _continuance_errors(hearing: PermitHearing, continuance: PermitHearingContinuance, *,
+                        notices_mailed_on: dt.date | None,
+                        abutter_count: int) -> dict[str, list[str]]:
+    """Why the continuance is refused, by field: its reason, its place, its new day (past,
+    unchanged, the offices closed, or too soon for the new letters, §2.2) and the new
+    letters' mailing date, which only a postponement takes."""
+    application = hearing.application
+    today = timezone.localdate()
+    errors = _place_errors(continuance.location)
+    if not continuance.reason:
+        errors["reason"] = ["Say why the hearing is continued."]
+    elif len(continuance.reason) > REASON_LENGTH:
+        errors["reason"] = [f"Keep the reason under {REASON_LENGTH} characters."]
+    if notices_mailed_on is not None and not continuance.renoticed:
+        mailed = (f" mailed on {format_date(hearing.notices_mailed_on)}"
+                  if hearing.notices_mailed_on else "")
+        errors["notices_mailed_on"] = [f"Continued at the hearing, its notice{mailed} stands: "
+                                       "no new letters are mailed."]
+    elif notices_mailed_on is not None and notices_mailed_on > today:
+        errors["notices_mailed_on"] = ["The letters cannot have been mailed in the future."]
+    new_day = continuance.hearing_date
+    if new_day < today:
+        errors["hearing_date"] = ["The hearing date has already passed; choose a later date."]
+    elif (new_day, continuance.hearing_time, continuance.location) == (
+            hearing.hearing_date, hearing.hearing_time, hearing.location):
+        errors["hearing_date"] = ["The hearing is already set for that day, hour and place."]
+    else:
+        closed = closed_day_refusal(application.municipality, new_day)
+        refusals = [closed] if closed else []
+        if continuance.renoticed:
+            mailing = notices_mailed_on if "notices_mailed_on" not in errors else None
+            refusals += notice_refusals(application, hearing_date=new_day,
+                                        notices_mailed_on=mailing or today,
+                                        abutter_count=abutter_count)
+        if refusals:
+            errors["hearing_date"] = refusals
+    return errors
+
+
+def _held_at_record(hearing: PermitHearing) -> dict[str, str | None]:
+    """The hearing's day, hour, place and notice mailing as an audit entry keeps them."""
+    return {
+        "hearing_date": str(hearing.hearing_date),
+        "hearing_time": hearing.hearing_time.isoformat("minutes")
+        if hearing.hearing_time else None,
+        "location": hearing.location,
+        "notices_mailed_on": str(hearing.notices_mailed_on)
+        if hearing.notices_mailed_on else None,
+    }
 
 
 def render_notice_letters(hearing: PermitHearing) -> bytes:

@@ -198,8 +198,8 @@ def applicant_page(request, application: Application, *, upload_form=None,
                    kept_uploads: KeptUploads | None = None, status: int = 200):
     """The applicant's page of the application; ``upload_form`` a refused upload, shown
     with its errors and the files ``kept_uploads`` keeps. The hearings are fetched once, for
-    the blockers and the page's Public hearing part."""
-    prefetch_related_objects([application], "hearings")
+    the blockers and the page's Public hearing part, with their continuances."""
+    prefetch_related_objects([application], "hearings__continuances")
     context = application_context(application, upload_form=upload_form, user=request.user)
     return render(request, "licensing/application_detail.html", {
         **context, "next_step": next_step(application, blockers=context["blockers"]),
@@ -211,9 +211,10 @@ def applicant_page(request, application: Application, *, upload_form=None,
 
 def hearing_context(application: Application) -> dict:
     """The public hearings held on the application before it is decided (Northborough
-    Horse & Stable Regs §2.2, Tisbury 09.0.8(13)), each with its day, hour and place and, once
-    decided, its decision; and the coming one, which "What happens next" names so the
-    applicant knows when and where to attend."""
+    Horse & Stable Regs §2.2, Tisbury 09.0.8(13)), each with its day, hour and place, the
+    days it was continued from and, once decided, its decision; and the coming one, which
+    "What happens next" names so the applicant knows when and where to attend — and, when
+    it was continued, that the day it was set for before is not the day."""
     hearings = list(application.hearings.all())
     today = timezone.localdate()
     return {

@@ -30,6 +30,7 @@ from permits_site.licensing.models import (
     Invoice,
     Permit,
     PermitHearing,
+    PermitHearingContinuance,
     PermitType,
     Variance,
     VarianceSignature,
@@ -39,6 +40,7 @@ from permits_site.licensing.page_registry import queue_links
 from permits_site.licensing.relief import unvaried_failures
 from permits_site.licensing.review_forms import (
     DeterminationForm,
+    HearingContinuanceForm,
     HearingDecisionForm,
     HearingMailingForm,
     HearingScheduleForm,
@@ -54,6 +56,7 @@ from permits_site.licensing.services.documents import review_document
 from permits_site.licensing.services.gates import latest_determinations
 from permits_site.licensing.services.payments import record_payment
 from permits_site.licensing.services.permits import approve_and_issue, year_end_notice
+from permits_site.licensing.templatetags.localised import day_time_and_place
 from permits_site.licensing.views import listing
 from permits_site.licensing.views.access import get_visible_or_404
 from permits_site.licensing.views.relief import may_ask
@@ -212,7 +215,9 @@ def review_context(
             )
         )
     )
-    hearings = list(application.hearings.prefetch_related("abutters"))
+    hearings = list(application.hearings.prefetch_related(
+        "abutters", Prefetch("continuances", queryset=PermitHearingContinuance.objects
+                             .select_related("recorded_by"))))
     panel = kind.review_context(application, request.user) if kind.review_panel else {}
     decisions = [action for action in context["allowed_actions"] if action in DECISION_ACTIONS]
     own_application = permissions.own_application_refusal(request.user, application)
@@ -371,9 +376,10 @@ def _determination_rows(request, application: Application, result, bound) -> lis
 
 
 def _hearing_rows(request, application: Application, hearings, bound) -> list[dict]:
-    """Each hearing with what still stops it being held (§2.2's certified mail) and, for the
-    Clerk, the forms to record the mailing and then the decision — none of them on the
-    person's own application (``permissions.office_step``)."""
+    """Each hearing with what still stops it being held (§2.2's certified mail) and its
+    continuances; for the Clerk, the form to record the mailing; for the Board's member or
+    the Clerk, the forms to record the decision and to continue the hearing — none of them
+    on the person's own application (``permissions.office_step``)."""
     may_manage = permissions.office_step(permissions.can_manage_hearings)(request.user,
                                                                           application)
     may_decide = permissions.office_step(permissions.can_decide_application_hearing)(
@@ -394,6 +400,11 @@ def _hearing_rows(request, application: Application, hearings, bound) -> list[di
                 _form(bound, HearingDecisionForm, f"decide-{hearing.pk}")
                 if may_decide and not hearing.is_decided and not waiting else None
             ),
+            "continue_form": (
+                _form(bound, HearingContinuanceForm, f"continue-{hearing.pk}", hearing=hearing)
+                if may_decide and not hearing.is_decided else None
+            ),
+            "before_its_day": hearing_services.before_its_day(hearing),
         })
     return rows
 
@@ -560,17 +571,19 @@ def document_decision(request, pk: int):
     return redirect("licensing:review", pk=document.application_id)
 
 
-def _act_on(request, application: Application, form, act: Callable[..., object], *, done: str,
+def _act_on(request, application: Application, form, act: Callable[..., object], *,
+            done: str | Callable[[object], str],
             result: CheckResult | None | object = NOT_JUDGED):
-    """Run the service on a valid form and go back to the review; else show what was refused
-    (with ``result``, the application as this request judged it already)."""
+    """Run the service on a valid form and go back to the review, saying ``done`` (or what
+    ``done`` says of the service's answer); else show what was refused (with ``result``, the
+    application as this request judged it already)."""
     if form.is_valid():
         try:
-            act(**form.cleaned_data)
+            acted = act(**form.cleaned_data)
         except DomainError as error:
             form.add_domain_errors(error.errors)
         else:
-            messages.success(request, done)
+            messages.success(request, done(acted) if callable(done) else done)
             return redirect("licensing:review", pk=application.pk)
     context = review_context(request, application, bound={form.prefix: form}, result=result)
     return render(request, "licensing/review.html", context, status=400)
@@ -714,6 +727,33 @@ def _decide_hearing(request, pk: int):
     )
 
 
+def _continue_hearing(request, pk: int):
+    """Continue the hearing to a new day, hour or place: postponed before its day, its
+    abutters are noticed again (Northborough §2.2); at the hearing, its notice stands."""
+    application = decided_application(request, pk)
+    hearing = get_object_or_404(application.hearings.all(), pk=posted_number(request, "hearing"))
+    form = HearingContinuanceForm(request.POST, prefix=f"continue-{hearing.pk}", hearing=hearing)
+    return _act_on(
+        request,
+        application,
+        form,
+        lambda **data: hearing_services.continue_hearing(
+            hearing=hearing, acting_user=request.user, **data
+        ),
+        done=_continued,
+    )
+
+
+def _continued(hearing: PermitHearing) -> str:
+    """What the review screen says of a continued hearing, and what a postponement asks."""
+    said = f"Hearing continued to {day_time_and_place(hearing)}."
+    if hearing.continuances.last().renoticed:
+        said += (" The abutters are noticed again: download the new notice letters and mail "
+                 "them by certified mail; the mailing date and each article number are then "
+                 "recorded.")
+    return said
+
+
 @reviewer_required
 @with_actions({
     "determination": _record_determination,
@@ -723,6 +763,7 @@ def _decide_hearing(request, pk: int):
     "hearing_schedule": _schedule_hearing,
     "hearing_mailing": _record_mailing,
     "hearing_decide": _decide_hearing,
+    "hearing_continue": _continue_hearing,
 })
 @require_GET
 def review(request, pk: int):
