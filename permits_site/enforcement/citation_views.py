@@ -618,11 +618,15 @@ def my_citations(request):
 
 
 def render_my_citation(request, citation: Citation, *, hearing_form=None):
+    """The citation's page for the person cited, with the hearings set on its case and on
+    the case's appeals, which the party may attend (their notices give the same)."""
     context = citation_context(citation, today=timezone.localdate())
     return render(request, "enforcement/my_citation.html", {
         **context,
         "plain": plain_standing(context["row"], context["policy"]),
         "hearing_form": hearing_form,
+        "case_hearings": list(citation.case.hearings.all()),
+        "appeal_hearings": list(citation.case.appeals.filter(hearing_date__isnull=False)),
     })
 
 
