@@ -66,8 +66,14 @@ class VarianceRequestForm(DomainErrorsForm):
         "relief": (_("The waiver asked"), 5000),
     }
 
-    def __init__(self, *args, failures: Sequence[Finding], application, **kwargs):
+    def __init__(self, *args, failures: Sequence[Finding], application,
+                 by_applicant: bool = False, **kwargs):
+        """``by_applicant``: the applicant's own request, without the clerk's mark that it asks
+        to set aside a statute or bylaw (``request_variance``), which no applicant would
+        tick of their own request."""
         super().__init__(*args, **kwargs)
+        if by_applicant:
+            del self.fields["sets_aside_law"]
         self.fields["rule_ids"].choices = [
             (finding.rule, rule_said(finding.rule)) for finding in failures
         ]

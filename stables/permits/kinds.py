@@ -92,7 +92,7 @@ STABLE_FIELDS = (
     detail_field("address", FactType.TEXT, gettext_noop("Street address of the stable"),
                  actions=(TRANSFER,),
                  help_text=gettext_noop("As the transferor's notice gives it (§2.4).")),
-    detail_field("occupancy", FactType.CHOICE, gettext_noop("You maintain the stable as its"),
+    detail_field("occupancy", FactType.CHOICE, gettext_noop("Owner or occupant of the stable"),
                  choices=tuple(OCCUPANCY_WORDS), actions=(NEW, TRANSFER),
                  help_text=gettext_noop("The applicant is the person maintaining the stable, "
                                         "as owner or occupant (§2.2).")),

@@ -103,7 +103,7 @@ def test_a_transfer_is_taken_over_on_the_generated_form_with_both_notices(
             "aria-current", "page")
         page.get_by_label("Number of the permit being transferred").fill(permit.number)
         page.get_by_label("Street address of the stable").fill("12 Bartlett Street")
-        page.get_by_role("group", name="You maintain the stable as its").get_by_label(
+        page.get_by_role("group", name="Owner or occupant of the stable").get_by_label(
             "Occupant").check()
         assert_accessible(page)
         page.get_by_role("button", name="Save the draft").click()

@@ -75,7 +75,7 @@ def answer_the_rules(page: Page, answers: dict) -> None:
 
 def fill_the_application(page: Page, answers: dict = ANSWERS) -> None:
     page.get_by_label("The stable's site").select_option(index=1)
-    page.get_by_role("group", name="You maintain the stable as its").get_by_label(
+    page.get_by_role("group", name="Owner or occupant of the stable").get_by_label(
         "Owner", exact=True).check()
     for letter, text in zip("abcde", ITEMS.values(), strict=True):
         page.get_by_label(re.compile(rf"^\({letter}\)")).fill(text)

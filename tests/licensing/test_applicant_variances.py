@@ -166,3 +166,16 @@ def test_the_api_answers_another_resident_not_found(application):
 
     assert response.status_code == 404
     assert not Variance.objects.exists()
+
+
+def test_the_applicants_form_leaves_the_statute_mark_to_the_clerk(client, application):
+    """Whether a request asks to set aside a statute or bylaw is the clerk's mark on the
+    request (the page already says what cannot be waived); no applicant ticks it of their
+    own request."""
+    client.force_login(application.applicant)
+
+    text = client.get(reverse("licensing:variance_ask", args=[application.pk])).content.decode()
+
+    assert 'name="variance-sets_aside_law"' not in text
+    assert "It asks to set aside" not in text
+    assert 'name="variance-request_text"' in text

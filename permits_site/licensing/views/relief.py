@@ -55,7 +55,7 @@ def variance_request(request, pk: int):
             authority=typed_value(application.permit_type, "authority"))))
         return redirect("licensing:application", pk=pk)
     form = VarianceRequestForm(request.POST or None, prefix="variance", failures=failures,
-                               application=application)
+                               application=application, by_applicant=True)
     if request.method == "POST" and form.is_valid():
         try:
             variance_services.request_variance(application=application, acting_user=request.user,
