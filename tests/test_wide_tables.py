@@ -2,7 +2,11 @@
 (WCAG 2.1.1, axe's scrollable-region-focusable): on a 390 px phone a wide table scrolls
 sideways, and a person without a mouse must reach what is past the screen's edge. The box
 is written once, by the ``{% wide_table %}`` tag; this test reads every template, so a table
-added outside it fails here without a browser."""
+added outside it fails here without a browser.
+
+A table of a resident's own records stacks on a phone instead (``table-stacked``, the site's
+stylesheet): each cell shows its column's header, from its ``data-label``, which must be the
+header's own words, written once in a variable both read."""
 
 from __future__ import annotations
 
@@ -70,6 +74,65 @@ def test_papers_are_left_out_and_pages_are_not():
     assert "dogs/kennel_hearing_letters.html" not in page_names
     assert "licensing/queue.html" in page_names
     assert "includes/fee_lines.html" in page_names
+
+
+#: The resident's pages whose tables stack on a phone: read across, each would be wider than
+#: a 375 px screen.
+STACKED = ("parties/my_businesses.html", "parties/my_properties.html", "parties/_records.html",
+           "law/key_dates.html")
+STACKED_TABLE = re.compile(r"<table\b[^>]*\btable-stacked\b.*?</table>", re.DOTALL)
+HEADER = re.compile(r"<th\b[^>]*>(.*?)</th>", re.DOTALL)
+CELL = re.compile(r"<td\b([^>]*)>")
+LABEL = re.compile(r'\bdata-label="([^"]*)"')
+
+
+def unlabelled_cells(source: str) -> list[str]:
+    """The cells of a template's stacked tables whose ``data-label`` is not their column's
+    header as the template writes it (missing, or another column's)."""
+    faults = []
+    for table in STACKED_TABLE.findall(source):
+        head, _, body = table.partition("</thead>")
+        headers = HEADER.findall(head)
+        labels = [label.group(1) if (label := LABEL.search(cell)) else None
+                  for cell in CELL.findall(body)]
+        if len(labels) != len(headers):
+            faults.append(f"{len(labels)} cells under {len(headers)} headers")
+        faults += [f"{label!r} under {header!r}"
+                   for header, label in zip(headers, labels, strict=False) if label != header]
+    return faults
+
+
+@pytest.mark.parametrize("name", STACKED)
+def test_a_residents_records_stack_on_a_phone(name):
+    source = (TEMPLATES / name).read_text(encoding="utf-8")
+    assert source.count("<table") == len(STACKED_TABLE.findall(source)) > 0
+
+
+def stacked_templates() -> list[str]:
+    """The resident's pages declared above, and any other template with a stacked table."""
+    return sorted({*STACKED, *(str(path.relative_to(TEMPLATES)) for path in page_templates()
+                               if "table-stacked" in path.read_text(encoding="utf-8"))})
+
+
+@pytest.mark.parametrize("name", stacked_templates())
+def test_each_cell_of_a_stacked_table_shows_its_columns_header(name):
+    source = (TEMPLATES / name).read_text(encoding="utf-8")
+    assert STACKED_TABLE.search(source)
+    assert unlabelled_cells(source) == []
+
+
+def test_the_check_finds_a_cell_without_its_header():
+    head = ('<table class="table table-stacked"><thead><tr><th scope="col">{{ town }}</th>'
+            '<th scope="col">{{ status }}</th></tr></thead><tbody><tr>')
+    assert unlabelled_cells(head + '<td data-label="{{ town }}">a</td>'
+                            '<td data-label="{{ status }}">b</td></tr></tbody></table>') == []
+    assert unlabelled_cells(head + '<td data-label="{{ town }}">a</td>'
+                            "<td>b</td></tr></tbody></table>") == ["None under '{{ status }}'"]
+    assert unlabelled_cells(head + '<td data-label="{{ status }}">a</td>'
+                            '<td data-label="{{ town }}">b</td></tr></tbody></table>') == [
+        "'{{ status }}' under '{{ town }}'", "'{{ town }}' under '{{ status }}'"]
+    assert unlabelled_cells(head + '<td data-label="{{ town }}">a</td></tr></tbody></table>') \
+        == ["1 cells under 2 headers"]
 
 
 def render(source: str, **context) -> str:

@@ -80,7 +80,7 @@ def test_my_businesses_lists_the_businesses_i_act_for(client, resident, other_re
     assert "Harbor Events LLC d/b/a Harbor Parties" in text_of(response)
     assert "Someone Else Co" not in text_of(response)
     assert url("business", business.pk) in text_of(response)
-    assert "<td>2</td>" in text_of(response)  # both members counted
+    assert '<td data-label="Members">2</td>' in text_of(response)  # both members counted
 
 
 @pytest.mark.parametrize("name", ["businesses", "business_new", "properties", "property_new"])
