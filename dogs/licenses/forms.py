@@ -3,6 +3,8 @@ dog-license page."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from django import forms
 from django.utils import timezone
 from django.utils.translation import gettext
@@ -14,6 +16,9 @@ from dogs.models import Dog, PaperLicense, TagExemptionReason
 from permits_site.enforcement.forms import ServiceForm
 from permits_site.licensing.fact_forms import BoundedDateField, bounded_date_field
 from permits_site.licensing.forms import DocumentFileField
+
+if TYPE_CHECKING:
+    from permits_site.licensing.models import Document
 
 ACTION_CHOICES = (
     ("new", _("New license")),
@@ -117,7 +122,12 @@ class PaperLicenseForm(forms.Form):
 
 
 class RabiesProofForm(forms.Form):
-    """The rabies certificate (with its expiry) or a veterinarian's exemption (with its end)."""
+    """The rabies certificate (with its expiry) or a veterinarian's exemption (with its end).
+
+    Beside a certificate ``on_file`` that serves the renewal (Licenses A(1)), a newer one
+    only replaces it: no field is required, and a file chosen is described as any other
+    (its kind and date then required); without a file, nothing is attached.
+    """
 
     kind = forms.ChoiceField(
         choices=[
@@ -134,8 +144,31 @@ class RabiesProofForm(forms.Form):
     )
     file = DocumentFileField(label=_("Certificate file (PDF, PNG or JPEG, up to 10 MB)"))
 
-    def proof(self) -> RabiesProof:
-        """The validated proof, as the license application takes it."""
+    def __init__(self, *args, on_file: Document | None = None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.on_file = on_file
+        if on_file is not None:
+            for field in self.fields.values():
+                field.required = False
+
+    def clean(self):
+        cleaned = super().clean()
+        if self.on_file is not None and cleaned.get("file"):
+            for name in ("kind", "valid_until"):
+                if not cleaned.get(name) and name not in self.errors:
+                    self.add_error(name, self.fields[name].error_messages["required"])
+        return cleaned
+
+    @property
+    def answered(self) -> bool:
+        """Whether anything of a proof was given (a kind, a date, a file or a kept one)."""
+        return any(self[name].value() for name in self.fields)
+
+    def proof(self) -> RabiesProof | None:
+        """The validated proof, as the license application takes it; None when no file was
+        chosen beside the certificate on file, which the application then takes."""
+        if not self.cleaned_data.get("file"):
+            return None
         return RabiesProof(kind=self.cleaned_data["kind"], upload=self.cleaned_data["file"],
                            valid_until=self.cleaned_data["valid_until"])
 

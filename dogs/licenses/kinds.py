@@ -17,6 +17,7 @@ from django.utils.translation import gettext, gettext_noop
 from dogs.law import cite
 from dogs.licenses.exemptions import may_record as may_record_exemption
 from dogs.licenses.services import (
+    LICENSING_ACTIONS,
     apply_for_dog_license,
     dogs_kept_at,
     dogs_with_licenses,
@@ -57,8 +58,6 @@ if TYPE_CHECKING:
     from permits_site.accounts.models import User
 
 OTHER_TOWN_LICENSE = "other_town_license"
-#: Actions that license the dog (a replacement tag re-issues a tag on a current license).
-LICENSING_ACTIONS = ("new", "renewal", "transfer")
 DOCUMENTS = (
     DeclaredDocument(RABIES_CERTIFICATE, gettext_noop("Rabies vaccination certificate"),
                      cite("Licenses A(1)"), one_of="rabies", actions=LICENSING_ACTIONS),
@@ -387,7 +386,7 @@ class DogLicenseKind(PermitKind):
         return {"dog": permit.application.dog_license.dog_id, "license_year": permit.year + 1}
 
     def panel_context(self, user) -> dict[str, Any]:
-        return {"dogs": dogs_with_licenses(user)}
+        return {"dogs": dogs_with_licenses(user, on=timezone.localdate())}
 
     def describe(self, application) -> str:
         details = application.dog_license

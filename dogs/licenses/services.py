@@ -35,6 +35,7 @@ from permits_site.licensing.kinds import kind_for
 from permits_site.licensing.models import (
     OPEN_STATUSES,
     Application,
+    ApplicationStatus,
     Document,
     DocumentStatus,
     Invoice,
@@ -63,6 +64,10 @@ DOG_FIELDS = ("name", "breed", "color", "sex", "date_of_birth", "spayed_neutered
 #: The license year runs January 1 to December 31 and a license is renewed each year: a
 #: renewal follows the license of the year before (Licenses A).
 RENEWAL_SECTION = cite("Licenses A")
+#: Actions that license the dog (a replacement tag re-issues a tag on a current license).
+LICENSING_ACTIONS = ("new", "renewal", "transfer")
+#: An application still open: a draft, or submitted and not decided yet.
+PENDING_STATUSES = (ApplicationStatus.DRAFT, *OPEN_STATUSES)
 
 
 def dogs_of(owner):
@@ -558,51 +563,77 @@ def _refuse_duplicate(dog: Dog, *, action: str, license_year: int,
     refusal = _duplicate_refusal(dog, action=action, license_year=license_year,
                                  editing=editing)
     if refusal is not None:
-        raise DomainError(refusal, field="action")
+        raise refusal
 
 
 def _duplicate_refusal(dog: Dog, *, action: str, license_year: int,
-                       editing: Application | None) -> str | None:
+                       editing: Application | None) -> DomainError | None:
     """Why ``dog`` takes no other ``action`` application for ``license_year``: one is open
-    already, or the dog holds that year's license, online or on paper; else None."""
+    already (``OpenApplication``, naming it), or the dog holds that year's license, online or
+    on paper; else None."""
     pending = DogLicense.objects.filter(
         dog=dog,
         license_year=license_year,
         application__action=action,
-        application__status__in=("draft", *OPEN_STATUSES),
+        application__status__in=PENDING_STATUSES,
     )
     if editing is not None:
         pending = pending.exclude(application=editing)
-    values = {"dog": dog.name, "year": str(license_year)}
-    if pending.exists():
-        return explain(OPEN_APPLICATION_REFUSALS[action], **values)
+    open_one = pending.select_related("application").order_by("-application_id").first()
+    if open_one is not None:
+        return OpenApplication(open_one.application, dog=dog, license_year=license_year)
     if action == "replacement_tag":
         return None
+    values = {"dog": dog.name, "year": str(license_year)}
     if current_license(dog, year=license_year):
-        return explain(gettext_noop("%(dog)s is already licensed for %(year)s."), **values)
+        return DomainError(explain(gettext_noop("%(dog)s is already licensed for %(year)s."),
+                                   **values), field="action")
     if dog.paper_licenses.filter(year=license_year).exists():
-        return explain(gettext_noop("%(dog)s is already licensed on paper for %(year)s."),
-                       **values)
+        return DomainError(explain(gettext_noop(
+            "%(dog)s is already licensed on paper for %(year)s."), **values), field="action")
     return None
 
 
-#: "Biscuit already has an open renewal application for 2027.", one sentence per action so
-#: that each reads whole in every language.
+#: "Biscuit already has an open renewal application for 2027 (application #12).", one
+#: sentence per action so that each reads whole in every language.
 OPEN_APPLICATION_REFUSALS = {
-    "new": gettext_noop("%(dog)s already has an open new application for %(year)s."),
-    "renewal": gettext_noop("%(dog)s already has an open renewal application for %(year)s."),
-    "transfer": gettext_noop("%(dog)s already has an open transfer application for %(year)s."),
+    "new": gettext_noop(
+        "%(dog)s already has an open new application for %(year)s (application #%(number)s)."),
+    "renewal": gettext_noop(
+        "%(dog)s already has an open renewal application for %(year)s (application "
+        "#%(number)s)."),
+    "transfer": gettext_noop(
+        "%(dog)s already has an open transfer application for %(year)s (application "
+        "#%(number)s)."),
     "replacement_tag": gettext_noop(
-        "%(dog)s already has an open replacement tag application for %(year)s."),
+        "%(dog)s already has an open replacement tag application for %(year)s (application "
+        "#%(number)s)."),
 }
+
+
+class OpenApplication(DomainError):
+    """A second application for the same dog, action and license year, refused on
+    ``action`` naming the one still open (``application``), which the pages link to: the
+    owner continues it rather than starting another (one license a year, Licenses A(7))."""
+
+    def __init__(self, application: Application, *, dog: Dog, license_year: int):
+        self.application = application
+        self.dog = dog
+        super().__init__(explain(OPEN_APPLICATION_REFUSALS[application.action], dog=dog.name,
+                                 year=str(license_year), number=str(application.pk)),
+                         field="action")
 
 
 def license_action_refusal(dog: Dog, *, action: str, license_year: int
                            ) -> DomainError | None:
     """Why ``action`` is refused for ``dog``'s ``license_year`` license as the records stand
-    — a renewal of a dog not licensed the year before (with the new license offered), a new
-    license of one that was, a replacement tag with no license to replace — or None: what
-    the form's fee says before it prices an application that would be refused."""
+    — an application for it still open (naming it), a license already held, a renewal of a
+    dog not licensed the year before (with the new license offered), a new license of one
+    that was, a replacement tag with no license to replace — or None: what the form's fee
+    says before it prices an application that would be refused."""
+    refused = _duplicate_refusal(dog, action=action, license_year=license_year, editing=None)
+    if refused is not None:
+        return refused
     try:
         _previous_permit(dog, action=action, license_year=license_year)
     except DomainError as refused:
@@ -799,14 +830,27 @@ def find_dogs(text: str):
             [:FOUND_DOGS_SHOWN])
 
 
-def dogs_with_licenses(owner):
-    """The owner's dogs with their license applications and permits and the year and number
-    of their latest paper license, in a fixed few queries."""
+def dogs_with_licenses(owner, *, on: dt.date) -> list[Dog]:
+    """The owner's dogs with their license applications and permits, the year and number
+    of their latest paper license, and ``open_application``: the application for the license
+    year the form offers first on ``on`` that is still open (a draft, or submitted and not
+    decided), which "My dogs" continues instead of offering a second one that would be
+    refused (Licenses A(7)); None when there is none. In a fixed few queries: the open
+    application is read from the applications fetched with the dogs."""
     latest_paper = PaperLicense.objects.filter(dog=OuterRef("pk")).order_by("-year")
-    return dogs_of(owner).annotate(
+    dogs = list(dogs_of(owner).annotate(
         paper_license_year=Subquery(latest_paper.values("year")[:1]),
         paper_license_number=Subquery(latest_paper.values("number")[:1]),
-    ).prefetch_related("license_applications__application__permit")
+    ).prefetch_related("license_applications__application__permit"))
+    year = default_license_year(on)
+    for dog in dogs:
+        dog.open_application = max(
+            (details.application for details in dog.license_applications.all()
+             if details.license_year == year
+             and details.application.action in LICENSING_ACTIONS
+             and details.application.status in PENDING_STATUSES),
+            key=lambda application: application.pk, default=None)
+    return dogs
 
 
 def renewals_ready_to_issue(*, municipality, year: int):

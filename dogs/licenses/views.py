@@ -162,34 +162,53 @@ def apply(request):
                  **_offered_year(request), **_renewing(request)},
     )
     uploads = KeptUploads(request, page="dogs.apply")
-    rabies = RabiesProofForm(posted, uploads.files())
-    offer = None
+    rabies = _rabies_form(details, posted, uploads.files())
+    refusal = None
     if request.method == "POST":
-        application, offer = _start(request, details, rabies)
+        application, refusal = _start(request, details, rabies)
         if application is not None:
             uploads.discard()
             messages.success(request, gettext("Draft saved. Check the fee and the findings, then "
                                               "submit."))
             return redirect("licensing:application", pk=application.pk)
-        uploads.keep(rabies)
+        if rabies is not None:
+            uploads.keep(rabies)
     return render(
         request,
         "dogs/apply.html",
         {
             "details": details,
-            "rabies": rabies,
             "fees": _fee_table(),
             "kept_uploads": uploads,
-            "new_license_offer": offer,
-            "rabies_on_file": _chosen_certificate(details),
+            "new_license_offer": getattr(refusal, "offer", None),
+            "open_application": refusal if isinstance(refusal, services.OpenApplication)
+            else None,
+            **_rabies_context(rabies),
         },
         status=400 if request.method == "POST" else 200,
     )
 
 
-def _certificate_on_file(dog, *, action: str, license_year: int):
-    return services.rabies_certificate_for_renewal(dog, action=action, license_year=license_year,
-                                                   on=timezone.localdate())
+def _rabies_form(details: DogLicenseDetailsForm, *args, **kwargs) -> RabiesProofForm | None:
+    """The rabies proof the license chosen on ``details`` asks (Licenses A(1)): none for a
+    replacement tag (it keeps the license); beside a certificate on file that serves the
+    renewal, a newer one only (nothing required); else a certificate or an exemption."""
+    if details["action"].value() in ACTIONS_WITHOUT_RABIES_PROOF:
+        return None
+    return RabiesProofForm(*args, on_file=_chosen_certificate(details), **kwargs)
+
+
+def _rabies_state(rabies: RabiesProofForm | None) -> str:
+    """What the rabies fields shown ask, in a word the page sends back as it changes: the
+    fragment swaps them only when that changes, so what the resident entered stays."""
+    if rabies is None:
+        return "none"
+    return f"on_file_{rabies.on_file.pk}" if rabies.on_file else "required"
+
+
+def _rabies_context(rabies: RabiesProofForm | None) -> dict:
+    return {"rabies": rabies, "rabies_on_file": rabies.on_file if rabies else None,
+            "rabies_state": _rabies_state(rabies)}
 
 
 def _chosen_certificate(details: DogLicenseDetailsForm):
@@ -204,7 +223,8 @@ def _chosen_certificate(details: DogLicenseDetailsForm):
     offered = {str(choice) for choice, _label in details.fields["license_year"].choices}
     if dog is None or year not in offered:
         return None
-    return _certificate_on_file(dog, action=action, license_year=int(year))
+    return services.rabies_certificate_for_renewal(dog, action=action, license_year=int(year),
+                                                   on=timezone.localdate())
 
 
 def _offered_year(request) -> dict:
@@ -227,19 +247,16 @@ def _renewing(request) -> dict:
     return kind_for(services.DOG_LICENSE).renewal_details(permit) if permit else {}
 
 
-def _start(request, details: DogLicenseDetailsForm, rabies: RabiesProofForm):
+def _start(request, details: DogLicenseDetailsForm, rabies: RabiesProofForm | None):
     """Create the draft and its rabies proof together, or change nothing. Both forms are
     checked, so the page shows every error at once and a good certificate can be kept.
-    Returns the draft, or the new license offered when a "renewal" follows no license."""
+    Returns the draft, or the service's refusal (the new license it offers when a "renewal"
+    follows no license, the open application it names)."""
     details_valid = details.is_valid()
-    data = details.cleaned_data
-    needs_proof = data.get("action") not in ACTIONS_WITHOUT_RABIES_PROOF and not (
-        details_valid and not rabies.files.get(rabies.add_prefix("file"))
-        and _certificate_on_file(data["dog"], action=data["action"],
-                                 license_year=data["license_year"]))
-    proof_valid = rabies.is_valid() if needs_proof else True
+    proof_valid = rabies is None or rabies.is_valid()
     if not (details_valid and proof_valid):
         return None, None
+    data = details.cleaned_data
     try:
         return services.apply_for_dog_license(
             applicant=request.user,
@@ -250,13 +267,14 @@ def _start(request, details: DogLicenseDetailsForm, rabies: RabiesProofForm):
             moved_in_on=data["moved_in_on"],
             previous_jurisdiction=data["previous_jurisdiction"],
             previous_license_number=data["previous_license_number"],
-            rabies_proof=rabies.proof() if needs_proof else None,
+            rabies_proof=rabies.proof() if rabies is not None else None,
             acting_user=request.user,
         ), None
     except DomainError as error:
         for field, texts in error.errors.items():
-            _add_errors(rabies if field in rabies.fields else details, field, texts)
-        return None, getattr(error, "offer", None)
+            _add_errors(rabies if rabies is not None and field in rabies.fields else details,
+                        field, texts)
+        return None, error
 
 
 def _fee_table() -> dict:
@@ -291,7 +309,9 @@ def fee_preview(request):
                                                   license_year=data["license_year"])
         if refused is not None:
             return render(request, "dogs/fee_preview.html", {
-                "refusals": [text for texts in refused.errors.values() for text in texts]})
+                "refusals": [text for texts in refused.errors.values() for text in texts],
+                "open_application": refused if isinstance(refused, services.OpenApplication)
+                else None})
         permit_type = PermitType.objects.select_related("municipality").get(
             code=services.DOG_LICENSE
         )
@@ -313,11 +333,17 @@ def fee_preview(request):
 @login_required
 @require_GET
 def rabies_on_file(request):
-    """Whether the rabies certificate on file serves the dog, license and year chosen, as the
-    form changes (htmx fragment)."""
+    """The rabies proof the dog, license and year chosen ask, as the form changes (htmx
+    fragment): whether the certificate on file serves them, and the proof's fields —
+    required, optional beside that certificate, or none for a replacement tag (Licenses
+    A(1)) — keeping the kind and date entered. Nothing to swap (204) while what they ask
+    is what the page shows (``shown``), so a file chosen stays chosen."""
     details = DogLicenseDetailsForm(request.GET, owner=request.user)
-    return render(request, "dogs/rabies_on_file.html",
-                  {"rabies_on_file": _chosen_certificate(details)})
+    rabies = _rabies_form(details, initial={name: value for name in ("kind", "valid_until")
+                                            if (value := request.GET.get(name))})
+    if request.GET.get("shown") == _rabies_state(rabies):
+        return HttpResponse(status=204)
+    return render(request, "dogs/rabies_proof.html", _rabies_context(rabies))
 
 
 def clerk_town(request) -> Municipality:
