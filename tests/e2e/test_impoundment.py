@@ -128,7 +128,7 @@ def test_a_finder_tells_the_owner_without_learning_who_they_are(page, live_serve
     page.goto(f"{live_server.url}/dogs/found/")
     expect(page.get_by_role("heading", name="Found an animal?")).to_be_visible()
     expect(page.get_by_role("link", name="(978) 555-0110")).to_have_attribute(
-        "href", "tel:9785550110")
+        "href", "tel:+1-978-555-0110")
     assert_accessible(page)
     page.get_by_label("Animal").select_option("dog")
     page.get_by_label("What it looks like").fill("Beagle, tricolor")
