@@ -178,17 +178,14 @@ def street_address(municipality, address: str) -> str:
 NOT_IN_AN_ADDRESS = re.compile(r"[<>{}\\\x00-\x1f\x7f]")
 
 
-def new_address_refusal(address: str, *, parcel: str = "") -> str:
+def new_address_refusal(address: str) -> str:
     """Why ``address`` cannot be a new place's street address, or "": it reads as a letter
-    is addressed — a street named in words, nothing of markup — and has a number, unless
-    the place is found by its assessors' parcel (a lot with no street number)."""
+    is addressed — a street named in words, nothing of markup. A number is not required:
+    "One Elm Street" and a lot with no street number are places too."""
     typed = address.strip()
     if NOT_IN_AN_ADDRESS.search(typed) or sum(char.isalpha() for char in typed) < 2:
         return gettext_noop("Enter the street address as a letter to the place is addressed: "
                             "number and street, e.g. 12 Main Street.")
-    if not any(char.isdigit() for char in typed) and not parcel.strip():
-        return gettext_noop("Give the street number, or the assessors' parcel of a place that "
-                            "has none.")
     return ""
 
 
@@ -218,7 +215,7 @@ def find_or_create_property(
         raise DomainError(ADDRESS_MISSING, field="address")
     parsed = _attributes_or_error(municipality, attributes or {})
     existing = matching_property(municipality=municipality, address=address, parcel=parcel)
-    if existing is None and (refusal := new_address_refusal(address, parcel=parcel)):
+    if existing is None and (refusal := new_address_refusal(address)):
         raise DomainError(refusal, field="address")
     if existing is None and not parcel.strip() and _places_at(municipality, address).exists():
         raise DomainError(explain(gettext_noop(
