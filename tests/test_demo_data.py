@@ -32,11 +32,12 @@ def test_demo_data_gives_every_town_its_staff_its_citations_and_the_resident_rec
         "feeding_waterfowl"]
     assert {citation.offense for citation in citations if citation.invoice} == {
         "running_at_large", "dumpster"}
-    assert {(membership.municipality.code, membership.user.postal_code) for membership in
-            Membership.objects.select_related("municipality", "user")} == {
-        ("north_andover", "01845"), ("northborough", "01532"), ("tisbury", "02568")}
+    assert {(membership.municipality.code, membership.user.state, membership.user.postal_code)
+            for membership in Membership.objects.select_related("municipality", "user")} == {
+        ("north_andover", "MA", "01845"), ("northborough", "MA", "01532"),
+        ("tisbury", "MA", "02568")}
     assert User.objects.get(username="restaurateur").mailing_address == (
-        "9 Union Street, Vineyard Haven, 02568")
+        "210 West 89th Street, New York, NY 10024")
 
 
 def test_make_run_gives_the_demo_data_the_address_it_serves():

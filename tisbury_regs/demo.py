@@ -55,7 +55,8 @@ def board_of_health(resident: User) -> None:
     for username, first, last in BOARD_MEMBERS:
         member = User(username=username, first_name=first, last_name=last,
                       email=f"{username}@example.org", street_address="51 Spring Street",
-                      city="Vineyard Haven", postal_code="02568", phone="508-555-0103")
+                      city="Vineyard Haven", state="MA", postal_code="02568",
+                      phone="508-555-0103")
         member.set_password(DEMO_PASSWORD)
         member.save()
         grant_role(municipality=town, user=member, role=Role.BOARD_MEMBER, acting_user=admin)

@@ -25,5 +25,5 @@ class PersonAdmin(UserAdmin):
     list_display = ("username", "first_name", "last_name", "email", "is_active")
     fieldsets = (
         *UserAdmin.fieldsets,
-        ("Contact", {"fields": ("phone", "street_address", "city", "postal_code")}),
+        ("Contact", {"fields": ("phone", "street_address", "city", "state", "postal_code")}),
     )

@@ -21,6 +21,7 @@ from django.core.validators import RegexValidator
 from django.utils.translation import gettext_lazy as _
 
 from permits_site.accounts import emails, services
+from permits_site.accounts.addresses import DEFAULT_STATE, State
 from permits_site.accounts.models import Role, User
 from permits_site.licensing.templatetags.localised import explained
 from permits_site.links import site_url
@@ -85,6 +86,10 @@ class ProfileForm(forms.Form):
     last_name = _text(_("Last name"), "family-name", max_length=150)
     street_address = _text(_("Street address"), "street-address", max_length=200)
     city = _text(_("City or town"), "address-level2", max_length=100)
+    state = forms.ChoiceField(
+        label=_("State"), choices=[("", _("Choose a state")), *State.choices],
+        initial=DEFAULT_STATE, widget=forms.Select(attrs={"autocomplete": "address-level1"}),
+    )
     postal_code = _text(_("ZIP code"), "postal-code", max_length=10, validators=[ZIP_CODE])
     phone = forms.CharField(
         label=_("Phone (optional)"), max_length=30, required=False, validators=[PHONE],
@@ -107,6 +112,7 @@ class ResidentRegistrationForm(UserCreationForm):
             "phone",
             "street_address",
             "city",
+            "state",
             "postal_code",
         )
 
@@ -214,5 +220,5 @@ class CounterPersonForm(DomainErrorsMixin, ProfileForm):
         widget=forms.EmailInput(attrs={"autocomplete": "off"}),
     )
 
-    field_order = ["first_name", "last_name", "street_address", "city", "postal_code",
-                   "phone", "email"]
+    field_order = ["first_name", "last_name", "street_address", "city", "state",
+                   "postal_code", "phone", "email"]

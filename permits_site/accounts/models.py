@@ -10,6 +10,8 @@ from django.db import models
 from django.db.models.functions import Lower
 from django.utils.translation import gettext_lazy as _
 
+from permits_site.accounts.addresses import DEFAULT_STATE, State, format_address
+
 
 class Role(models.TextChoices):
     CLERK = "clerk", "Clerk"
@@ -34,6 +36,9 @@ class User(AbstractUser):
     phone = models.CharField(max_length=30, blank=True)
     street_address = models.CharField(max_length=200, blank=True)
     city = models.CharField(max_length=100, blank=True)
+    #: The USPS code of the address's state; blank for a person with no address on file.
+    state = models.CharField(max_length=2, choices=State.choices, default=DEFAULT_STATE,
+                             blank=True)
     postal_code = models.CharField(max_length=10, blank=True)
     #: The language the person chose with the switcher, applied when they sign in; blank
     #: until they choose (their browser's language then decides).
@@ -65,9 +70,10 @@ class User(AbstractUser):
 
     @property
     def mailing_address(self) -> str:
-        return ", ".join(
-            part for part in (self.street_address, self.city, self.postal_code) if part
-        )
+        """The address every page and paper prints, written by ``format_address``:
+        "12 Elm Street, North Andover, MA 01845"."""
+        return format_address(street=self.street_address, city=self.city, state=self.state,
+                              postal_code=self.postal_code)
 
 
 class Membership(models.Model):

@@ -16,6 +16,7 @@ from django.utils.text import slugify
 
 from permits_site import audit
 from permits_site.accounts import permissions
+from permits_site.accounts.addresses import DEFAULT_STATE
 from permits_site.accounts.models import User
 from permits_site.exceptions import DomainError, PermissionDenied
 
@@ -53,12 +54,14 @@ def enter_person_at_counter(
     street_address: str,
     city: str,
     postal_code: str,
+    state: str = DEFAULT_STATE,
     phone: str = "",
     email: str | None = None,
     acting_user: User,
 ) -> User:
     """A clerk of ``municipality`` enters a resident who has no account.
 
+    The mailing address is in Massachusetts unless ``state`` (a USPS code) says otherwise.
     The person gets a username of their own and no password: nobody signs in as
     them. An empty ``email`` is stored as none; an address another person already
     uses, in any case, is refused.
@@ -69,7 +72,7 @@ def enter_person_at_counter(
     if email is not None and User.objects.filter(email__iexact=email).exists():
         raise DomainError(ADDRESS_TAKEN, field="email")
     person = User(first_name=first_name.strip(), last_name=last_name.strip(), email=email,
-                  street_address=street_address.strip(), city=city.strip(),
+                  street_address=street_address.strip(), city=city.strip(), state=state,
                   postal_code=postal_code.strip(), phone=phone.strip(),
                   username=_free_username(first_name, last_name))
     person.set_unusable_password()

@@ -21,7 +21,8 @@ from permits_site.exceptions import DomainError
 from permits_site.links import site_url
 from permits_site.rules.wording import explain
 
-PROFILE_FIELDS = ("first_name", "last_name", "street_address", "city", "postal_code", "phone")
+PROFILE_FIELDS = ("first_name", "last_name", "street_address", "city", "state", "postal_code",
+                  "phone")
 ADDRESS_TAKEN = gettext_noop("Another account already uses this email address.")
 ALREADY_YOURS = gettext_noop("That is already your email address.")
 LINK_EXPIRED = explain(gettext_noop(

@@ -12,6 +12,7 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from permits_site.accounts.addresses import DEFAULT_STATE, State
 from permits_site.accounts.models import User
 from permits_site.accounts.people import enter_person_at_counter, find_people
 from permits_site.api.permissions import IsTownClerk
@@ -29,7 +30,7 @@ class PersonSerializer(BoundedModelSerializer):
 
     class Meta:
         model = User
-        fields = ["id", "username", "name", "email", "mailing_address", "phone"]
+        fields = ["id", "username", "name", "email", "mailing_address", "state", "phone"]
 
 
 class CounterPersonSerializer(serializers.Serializer):
@@ -40,6 +41,11 @@ class CounterPersonSerializer(serializers.Serializer):
     last_name = StrictCharField(max_length=150)
     street_address = StrictCharField(max_length=200)
     city = StrictCharField(max_length=100)
+    state = serializers.ChoiceField(
+        choices=State.choices, default=DEFAULT_STATE,
+        error_messages={"invalid_choice": "\"{input}\" is not a state's code: send the two "
+                                          "letters USPS uses, like MA or NY."},
+        help_text="The USPS code of the address's state; MA when left out.")
     postal_code = serializers.RegexField(r"^\d{5}(-\d{4})?$", max_length=10)
     phone = StrictCharField(max_length=30, required=False, allow_blank=True, default="")
     email = serializers.EmailField(

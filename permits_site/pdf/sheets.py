@@ -8,19 +8,15 @@ from collections.abc import Iterable
 
 from django.template.loader import render_to_string
 
+from permits_site.accounts.addresses import window_lines
 from permits_site.pdf.html import html_to_pdf
 from permits_site.pdf.links import verification_url
 
 
 def address_lines(name: str, address: str) -> list[str]:
-    """The window block: the holder's name, then the street, then town and ZIP code.
-
-    The frozen address reads "street, town, ZIP" (``User.mailing_address``).
-    """
-    parts = [part.strip() for part in address.split(",") if part.strip()]
-    if len(parts) >= 3:
-        parts = [", ".join(parts[:-2]), f"{parts[-2]} {parts[-1]}"]
-    return [name, *parts]
+    """The window block: the holder's name, then the street, then "Town, ST ZIP" on one
+    line (``addresses.window_lines`` of the address frozen on the license)."""
+    return [name, *window_lines(address)]
 
 
 def sheet_context(permit) -> dict:

@@ -94,7 +94,7 @@ def test_each_account_page_reads_as_before_in_english(client, person, url):
 def test_the_saved_profile_is_announced_in_the_residents_language(client, person, language,
                                                                   saved):
     data = {name: getattr(person, name) for name in (
-        "first_name", "last_name", "street_address", "city", "postal_code", "phone")}
+        "first_name", "last_name", "street_address", "city", "state", "postal_code", "phone")}
 
     page = text_of(client.post(PROFILE, {**data, "city": "Andover"}, follow=True,
                                HTTP_ACCEPT_LANGUAGE=language))

@@ -141,7 +141,7 @@ def test_an_account_created_after_choosing_a_language_keeps_it(client, north_and
     response = client.post(reverse("accounts:register"), {
         "username": "maria", "first_name": "Maria", "last_name": "Souza",
         "email": "maria@example.org", "phone": "", "street_address": "1 Main St",
-        "city": "Tisbury", "postal_code": "02568",
+        "city": "Tisbury", "state": "MA", "postal_code": "02568",
         "password1": "a-long-passphrase-1", "password2": "a-long-passphrase-1"})
     assert response.status_code == 302
     assert User.objects.get(username="maria").language == "pt-br"

@@ -37,7 +37,7 @@ def committed(django_capture_on_commit_callbacks):
 
 def profile_data(user, **changes) -> dict[str, str]:
     data = {name: getattr(user, name) for name in (
-        "first_name", "last_name", "street_address", "city", "postal_code", "phone")}
+        "first_name", "last_name", "street_address", "city", "state", "postal_code", "phone")}
     return {**data, **changes}
 
 

@@ -15,7 +15,7 @@ FOOD_FORM = "/apply/tisbury.food_service/"
 def registration(username: str) -> dict:
     return {"username": username, "first_name": "Fern", "last_name": "Owner",
             "email": f"{username}@example.org", "street_address": "4 Main Street",
-            "city": "Tisbury", "postal_code": "02568", "password1": PASSWORD,
+            "city": "Tisbury", "state": "MA", "postal_code": "02568", "password1": PASSWORD,
             "password2": PASSWORD}
 
 

@@ -16,7 +16,8 @@ def required(form) -> set[str]:
 def registration(**changes):
     data = {"username": "ruthw", "first_name": "Ruth", "last_name": "Walker",
             "email": "ruth@example.org", "street_address": "4 Main Street", "city": "Tisbury",
-            "postal_code": "02568", "password1": PASSWORD, "password2": PASSWORD, **changes}
+            "state": "MA", "postal_code": "02568", "password1": PASSWORD, "password2": PASSWORD,
+            **changes}
     return ResidentRegistrationForm(data=data)
 
 

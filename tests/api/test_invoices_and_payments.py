@@ -251,7 +251,7 @@ def test_the_longest_business_name_and_person_address_are_kept_whole(resident_ap
 
     assert body["payer"] == business.display_name
     assert persons["payer_address"] == resident.mailing_address
-    assert len(persons["payer_address"]) == 314
+    assert len(persons["payer_address"]) == 317
 
 
 def test_an_invoice_whose_party_has_no_account_answers_payer_null(clerk_api):

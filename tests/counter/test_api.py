@@ -36,7 +36,7 @@ def test_the_clerk_enters_two_people_without_an_email_address(api):
 
     assert (first.status_code, second.status_code) == (201, 201)
     assert first.json()["email"] is None and second.json()["email"] is None
-    assert first.json()["mailing_address"] == "4 Main Street, Vineyard Haven, 02568"
+    assert first.json()["mailing_address"] == "4 Main Street, Vineyard Haven, MA 02568"
     assert User.objects.filter(email__isnull=True).count() == 2
 
 
@@ -56,7 +56,8 @@ def test_an_address_taken_in_another_case_is_a_400_on_email(api):
 
 
 @pytest.mark.parametrize("field, value", [("postal_code", "ABCDE"), ("municipality", "atlantis"),
-                                          ("first_name", "")])
+                                          ("first_name", ""), ("state", "ZZ"), ("state", "ny"),
+                                          ("state", ""), ("state", None)])
 def test_bad_input_names_the_field(api, field, value):
     people_before = User.objects.count()
 
@@ -85,6 +86,33 @@ def test_another_towns_clerk_cannot_enter_people_for_tisbury():
 
 def test_anonymous_callers_are_asked_to_sign_in():
     assert APIClient().get("/api/v1/people/").status_code == 401
+
+
+def test_a_person_entered_without_a_state_lives_in_massachusetts(api):
+    """The towns' forms offer Massachusetts first; a client that sends no state gets it."""
+    response = api.post("/api/v1/people/", RUTH, format="json")
+
+    assert response.status_code == 201 and response.json()["state"] == "MA"
+    assert User.objects.get(pk=response.json()["id"]).state == "MA"
+
+
+def test_the_clerk_enters_a_summer_resident_from_new_york_and_finds_their_state(api):
+    response = api.post("/api/v1/people/", {
+        **RUTH, "street_address": "210 West 89th Street", "city": "New York", "state": "NY",
+        "postal_code": "10024"}, format="json")
+
+    assert response.status_code == 201
+    assert response.json()["mailing_address"] == "210 West 89th Street, New York, NY 10024"
+    found = api.get("/api/v1/people/", {"q": "Walker"}).json()
+    assert [(person["state"], person["mailing_address"]) for person in found] == [
+        ("NY", "210 West 89th Street, New York, NY 10024")]
+
+
+def test_a_state_not_on_the_list_is_refused_in_words(api):
+    response = api.post("/api/v1/people/", {**RUTH, "state": "Mass."}, format="json")
+
+    assert response.json() == {"state": [
+        "\"Mass.\" is not a state's code: send the two letters USPS uses, like MA or NY."]}
 
 
 def test_the_clerk_finds_people_by_name_or_address(api, walk_in):

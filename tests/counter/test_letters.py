@@ -44,7 +44,7 @@ def letter(walk_in, tisbury_clerk, django_capture_on_commit_callbacks) -> Messag
 def test_a_notice_to_a_person_without_an_address_becomes_a_letter(letter, walk_in):
     assert letter.is_letter and letter.email is None
     assert letter.kind == MessageKind.SUBMITTED
-    assert letter.postal_address == "4 Main Street, Vineyard Haven, 02568"
+    assert letter.postal_address == "4 Main Street, Vineyard Haven, MA 02568"
     assert letter.municipality == municipality("tisbury")
     assert "We received your Body Art Practitioner Permit application" in letter.text
     assert mail.outbox == [] and letter.sent_at is None
@@ -107,7 +107,7 @@ def test_the_clerk_lists_prints_and_marks_a_letter_posted(client, letter, tisbur
     listed = client.get(LETTERS).content.decode()
     assert "Ruth Walker" in listed and letter.subject in listed
     printed = client.get(reverse("letters:letter", args=[letter.pk])).content.decode()
-    assert "4 Main Street, Vineyard Haven, 02568" in printed and "Town of Tisbury" in printed
+    assert "4 Main Street, Vineyard Haven, MA 02568" in printed and "Town of Tisbury" in printed
     assert "Ruth Walker" in client.get(reverse("letters:print")).content.decode()
 
     response = client.post(reverse("letters:posted", args=[letter.pk]), follow=True)

@@ -19,8 +19,8 @@ pytestmark = pytest.mark.django_db
 COUNTER = reverse("licensing:counter", args=[BODY_ART])
 #: The counter's "Enter a resident" form, as it posts to the counter page.
 RUTH = {"action": "person", "first_name": "Ruth", "last_name": "Walker",
-        "street_address": "4 Main Street", "city": "Vineyard Haven", "postal_code": "02568",
-        "phone": "", "email": ""}
+        "street_address": "4 Main Street", "city": "Vineyard Haven", "state": "MA",
+        "postal_code": "02568", "phone": "", "email": ""}
 
 
 @pytest.fixture
@@ -72,7 +72,7 @@ def test_a_second_resident_without_an_address_is_entered_too(signed_in, walk_in)
 
 
 @pytest.mark.parametrize("field, value", [("postal_code", "2568"), ("last_name", ""),
-                                          ("email", "ruth@")])
+                                          ("email", "ruth@"), ("state", "ZZ"), ("state", "")])
 def test_bad_input_names_the_field_and_enters_nobody(signed_in, field, value):
     response = post_form(signed_in, COUNTER, 'name="last_name"', {**RUTH, field: value})
 

@@ -75,7 +75,7 @@ def test_entering_a_person_is_audited_as_the_clerks_at_the_counter(tisbury_clerk
     assert entry.municipality == municipality("tisbury")
     assert entry.summary == ("Tess Clerk entered Ruth Walker at the counter, without an "
                              "email address")
-    assert entry.after["mailing_address"] == "4 Main Street, Vineyard Haven, 02568"
+    assert entry.after["mailing_address"] == "4 Main Street, Vineyard Haven, MA 02568"
 
 
 # -- duplicates by email address ---------------------------------------------------------
@@ -109,7 +109,7 @@ def test_registration_refuses_an_address_taken_in_another_case():
     form = ResidentRegistrationForm(data={
         "username": "ruthw", "first_name": "Ruth", "last_name": "Walker",
         "email": "RUTH@example.org", "street_address": "4 Main Street", "city": "Tisbury",
-        "postal_code": "02568", "password1": PASSWORD, "password2": PASSWORD,
+        "state": "MA", "postal_code": "02568", "password1": PASSWORD, "password2": PASSWORD,
     })
 
     assert not form.is_valid()

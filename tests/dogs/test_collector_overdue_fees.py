@@ -93,7 +93,7 @@ def test_unpaid_late_renewal_is_listed_with_license_and_late_fee_licenses_a8(tow
     assert (row.license_fee, row.late_fee, row.total) == (
         Decimal("10.00"), Decimal("25.00"), Decimal("35.00"))
     assert (row.property_address, row.parcel) == ("12 Elm Street", "104.A-0001")
-    assert row.mailing_address == "12 Elm Street, North Andover, 01845"
+    assert row.mailing_address == "12 Elm Street, North Andover, MA 01845"
 
 
 @time_machine.travel(APRIL_2027, tick=False)
@@ -108,10 +108,10 @@ def test_the_row_names_the_owner_where_they_now_are_not_as_billed(town):
     [row] = overdue_license_fees(town)
 
     assert (row.owner, row.mailing_address) == (
-        "Pat Doe-Rivera", "40 Pond Road, North Andover, 01845")
+        "Pat Doe-Rivera", "40 Pond Road, North Andover, MA 01845")
     invoice.refresh_from_db()
     assert (invoice.payer_name, invoice.payer_address) == (
-        "Pat Doe", "12 Elm Street, North Andover, 01845")
+        "Pat Doe", "12 Elm Street, North Andover, MA 01845")
 
 
 @time_machine.travel(APRIL_2027, tick=False)
@@ -183,7 +183,7 @@ def test_collector_csv_has_owner_property_license_and_decimal_amounts_licenses_a
 
     assert rows == [{
         "invoice": rows[0]["invoice"], "owner": "Pat Doe",
-        "mailing_address": "12 Elm Street, North Andover, 01845",
+        "mailing_address": "12 Elm Street, North Andover, MA 01845",
         "property_address": "12 Elm Street", "parcel": "104.A-0001",
         "license": "Dog: Biscuit", "license_year": "2027", "license_fee": "10.00",
         "late_fee": "25.00", "total": "35.00",

@@ -17,11 +17,11 @@ pytestmark = pytest.mark.django_db
 FEB_2027 = dt.datetime(2027, 2, 10, 15, 0)
 
 
-def test_the_window_block_puts_town_and_zip_on_one_line():
-    assert address_lines("Jane Smith", "12 Elm Street, North Andover, 01845") == [
+def test_the_window_block_puts_town_state_and_zip_on_one_line():
+    assert address_lines("Jane Smith", "12 Elm Street, North Andover, MA 01845") == [
         "Jane Smith",
         "12 Elm Street",
-        "North Andover 01845",
+        "North Andover, MA 01845",
     ]
 
 
@@ -29,7 +29,8 @@ def test_the_window_block_puts_town_and_zip_on_one_line():
 def test_mailing_sheets_print_one_page_per_license_with_address_and_tag(client, clerk):
     owners = [
         UserFactory(first_name="Ada", last_name="Abbot", street_address="12 Elm Street"),
-        UserFactory(first_name="Ben", last_name="Brook", street_address="7 Oak Road"),
+        UserFactory(first_name="Ben", last_name="Brook", street_address="7 Oak Road",
+                    city="Concord", state="NH", postal_code="03301"),
     ]
     permits = [licensed(DogFactory(owner=owner), clerk) for owner in owners]
     unrelated = licensed(DogFactory(), clerk)
@@ -43,12 +44,11 @@ def test_mailing_sheets_print_one_page_per_license_with_address_and_tag(client, 
     assert response["Content-Type"] == "application/pdf"
     pages = PdfReader(io.BytesIO(response.content)).pages
     assert len(pages) == 2
-    for page, permit in zip(pages, permits, strict=True):
+    for page, permit, town_line in zip(pages, permits, ["North Andover, MA 01845",
+                                                        "Concord, NH 03301"], strict=True):
         text = page.extract_text()
         tag = DogTag.objects.get(permit=permit)
-        assert permit.holder_name in text
-        assert permit.holder.street_address in text
-        assert "North Andover 01845" in text
+        assert f"{permit.holder_name}\n{permit.holder.street_address}\n{town_line}\n" in text
         assert f"Tag No. {tag.number}" in text
         assert permit.number in text
         assert unrelated.number not in text

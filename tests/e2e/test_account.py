@@ -80,8 +80,9 @@ def test_a_resident_edits_the_profile_on_a_phone(phone_page, live_server, reside
     page.get_by_label("First name").fill("Janet")
     page.get_by_label("Last name").fill("Smith-Jones")
     page.get_by_label("Street address").fill("12 Elm Street")
-    page.get_by_label("City or town").fill("North Andover")
-    page.get_by_label("ZIP code").fill("01845-1234")
+    page.get_by_label("City or town").fill("Concord")
+    page.get_by_label("State").select_option("NH")
+    page.get_by_label("ZIP code").fill("03301-1234")
     page.get_by_label("Phone (optional)").fill("978-555-0100")
     submit(page, "Save profile")
 
@@ -89,7 +90,7 @@ def test_a_resident_edits_the_profile_on_a_phone(phone_page, live_server, reside
     expect(page.get_by_label("Street address")).to_have_value("12 Elm Street")
     resident.refresh_from_db()
     assert (resident.get_full_name(), resident.mailing_address, resident.phone) == (
-        "Janet Smith-Jones", "12 Elm Street, North Andover, 01845-1234", "978-555-0100")
+        "Janet Smith-Jones", "12 Elm Street, Concord, NH 03301-1234", "978-555-0100")
 
 
 def test_a_new_email_address_takes_effect_only_from_its_link(page, live_server, resident):

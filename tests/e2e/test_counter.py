@@ -66,7 +66,7 @@ def test_a_clerk_submits_a_tisbury_application_for_a_resident_without_an_account
     assert_accessible(page)
 
     page.get_by_role("link", name="Body Art Practitioner Permit: application received").click()
-    expect(page.get_by_text("4 Main Street, Vineyard Haven, 02568")).to_be_visible()
+    expect(page.get_by_text("4 Main Street, Vineyard Haven, MA 02568")).to_be_visible()
     assert_accessible(page)
     page.get_by_role("link", name="Back to the letters to post").click()
 

@@ -35,7 +35,7 @@ JUNE_8 = dt.datetime(2027, 6, 8, 9, 0)
 def test_an_inspection_against_a_permit_takes_the_holders_address(stable_permit, nb_inspector):
     inspection = sanitary_inspection(stable_permit, nb_inspector, on=dt.date(2027, 6, 8))
 
-    assert inspection.address == "12 Bartlett St, Northborough, 01532"
+    assert inspection.address == "12 Bartlett St, Northborough, MA 01532"
     assert inspection.status == InspectionStatus.SCHEDULED
     assert history_of(inspection).get().action == "inspection.scheduled"
 

@@ -219,6 +219,7 @@ def test_resident_registers_and_lands_on_the_dashboard(client, db):
             "email": "nia@example.org",
             "street_address": "5 Pine Road",
             "city": "North Andover",
+            "state": "MA",
             "postal_code": "01845",
             "password1": PASSWORD,
             "password2": PASSWORD,

@@ -46,7 +46,7 @@ def permit(far_keeper, nb_clerk):
 
 def test_the_permit_names_the_stable_s_site_and_the_keeper_s_home_apart(permit):
     assert permit.place_address == WHITNEY
-    assert permit.holder_address == "12 Elm Street, North Andover, 01845"
+    assert permit.holder_address == "12 Elm Street, North Andover, MA 01845"
     assert permit.place == permit.application.stable_application.stable.property
 
 
