@@ -89,7 +89,7 @@ class Permit(models.Model):
         "on the permit and paying its invoices.",
     )
     holder_name = models.CharField(max_length=200)
-    holder_address = models.CharField(max_length=300, blank=True)
+    holder_address = models.CharField(max_length=320, blank=True)
     place = models.ForeignKey(
         "parties.Property",
         on_delete=models.PROTECT,
