@@ -31,7 +31,7 @@ from permits_site.rules.base import (
     FactType,
     RuleSet,
 )
-from permits_site.rules.wording import explain
+from permits_site.rules.wording import Plural, explain, ngettext_lazy
 
 
 class Gate(StrEnum):
@@ -73,11 +73,12 @@ GATE_ORDER = tuple(Gate)
 class NextStep:
     """What happens while a gate is shut, in one sentence for the applicant: ``%(actor)s``
     is the role that acts (``applicant``, or a staff role as the permit type names it) and
-    ``%(section)s`` the section behind the gate. The sentence is marked for the catalogues
-    and said with :func:`~permits_site.rules.wording.explain`."""
+    ``%(section)s`` the section behind the gate — the rules' gate names instead each rule
+    holding it with its section (``%(rules)s``, ``%(count)s`` of them). The sentence is
+    marked for the catalogues and said with :func:`~permits_site.rules.wording.explain`."""
 
     actor: str
-    wording: str
+    wording: str | Plural
 
 
 #: Each gate's next step: who acts while it is shut, and what the applicant hears next.
@@ -85,9 +86,15 @@ GATE_NEXT_STEPS = {
     Gate.DOCUMENTS_ACCEPTED: NextStep("clerk", gettext_noop(
         "%(actor)s will check your documents (%(section)s); upload any still missing on this "
         "page, and you will get an e-mail once they are accepted.")),
-    Gate.RULES_MET: NextStep("clerk", gettext_noop(
-        "%(actor)s will review the rule your answers do not meet (%(section)s); you will get "
-        "an e-mail with the decision.")),
+    # What the office does with rules the law gives no relief from; the rules the Board may
+    # relieve say so in their law's word (``relief.RELIEF_WORDS``).
+    Gate.RULES_MET: NextStep("clerk", ngettext_lazy(
+        "%(actor)s will review the rule your answers do not meet, %(rules)s; the law allows no "
+        "exception to it, so the permit cannot be issued unless the facts change, and you will "
+        "get an e-mail with the decision.",
+        "%(actor)s will review the %(count)s rules your answers do not meet, %(rules)s; the law "
+        "allows no exception to them, so the permit cannot be issued unless the facts change, "
+        "and you will get an e-mail with the decision.", "count")),
     Gate.REVIEW_DETERMINED: NextStep("clerk", gettext_noop(
         "%(actor)s will review the answer the rules leave to the office (%(section)s); you "
         "will get an e-mail with the determination.")),

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from permits_site.licensing.models import Variance, VarianceStatus
 from permits_site.rules.base import CheckResult, Finding
-from permits_site.rules.wording import CitedSection, explain, gettext_noop
+from permits_site.rules.wording import CitedSection, Plural, explain, gettext_noop, ngettext_lazy
 
 VARIANCE = "variance"
 WAIVER = "waiver"
@@ -40,6 +40,13 @@ class ReliefWords:
     law_beyond_relief: str
     #: The Board may hear a request for relief in public before deciding it.
     hearing_on_request: str
+    #: "What happens next" on an application whose answers fail rules the Board may relieve
+    #: (``%(rules)s``, ``%(count)s`` of them; ``%(board)s`` the town's Board): the applicant
+    #: may ask for relief now, may ask once the draft is submitted, or has asked and the
+    #: Board decides.
+    may_ask_next: Plural
+    may_ask_once_submitted: Plural
+    board_decides: Plural
 
 
 RELIEF_WORDS = {
@@ -58,6 +65,26 @@ RELIEF_WORDS = {
                                        "town bylaw (%(section)s)."),
         hearing_on_request=gettext_noop("If you ask for a variance, the Board may hear it at a "
                                         "public hearing before deciding it (%(section)s)."),
+        may_ask_next=ngettext_lazy(
+            "You may ask %(board)s for a variance (%(section)s) from the rule your answers do "
+            "not meet, %(rules)s; the permit waits on that rule until a variance is granted.",
+            "You may ask %(board)s for a variance (%(section)s) from the %(count)s rules your "
+            "answers do not meet, %(rules)s; the permit waits on those rules until a variance "
+            "is granted.", "count"),
+        may_ask_once_submitted=ngettext_lazy(
+            "You may ask %(board)s for a variance (%(section)s) from the rule your answers do "
+            "not meet, %(rules)s, once the application is submitted; the permit waits on that "
+            "rule until a variance is granted.",
+            "You may ask %(board)s for a variance (%(section)s) from the %(count)s rules your "
+            "answers do not meet, %(rules)s, once the application is submitted; the permit "
+            "waits on those rules until a variance is granted.", "count"),
+        board_decides=ngettext_lazy(
+            "%(board)s will decide your request for a variance (%(section)s) from the rule "
+            "%(rules)s; the permit waits on that rule until a variance is granted, and you will "
+            "get an e-mail once it is decided.",
+            "%(board)s will decide your request for a variance (%(section)s) from the "
+            "%(count)s rules %(rules)s; the permit waits on those rules until a variance is "
+            "granted, and you will get an e-mail once it is decided.", "count"),
     ),
     WAIVER: ReliefWords(
         limits_heading=gettext_noop("What cannot be waived"),
@@ -74,6 +101,26 @@ RELIEF_WORDS = {
                                        "town bylaw (%(section)s)."),
         hearing_on_request=gettext_noop("If you ask for a waiver, the Board may hear it at a "
                                         "public hearing before deciding it (%(section)s)."),
+        may_ask_next=ngettext_lazy(
+            "You may ask %(board)s for a waiver (%(section)s) of the rule your answers do not "
+            "meet, %(rules)s; the permit waits on that rule until it is waived.",
+            "You may ask %(board)s for a waiver (%(section)s) of the %(count)s rules your "
+            "answers do not meet, %(rules)s; the permit waits on those rules until they are "
+            "waived.", "count"),
+        may_ask_once_submitted=ngettext_lazy(
+            "You may ask %(board)s for a waiver (%(section)s) of the rule your answers do not "
+            "meet, %(rules)s, once the application is submitted; the permit waits on that rule "
+            "until it is waived.",
+            "You may ask %(board)s for a waiver (%(section)s) of the %(count)s rules your "
+            "answers do not meet, %(rules)s, once the application is submitted; the permit "
+            "waits on those rules until they are waived.", "count"),
+        board_decides=ngettext_lazy(
+            "%(board)s will decide your request for a waiver (%(section)s) of the rule "
+            "%(rules)s; the permit waits on that rule until it is waived, and you will get an "
+            "e-mail once it is decided.",
+            "%(board)s will decide your request for a waiver (%(section)s) of the %(count)s "
+            "rules %(rules)s; the permit waits on those rules until they are waived, and you "
+            "will get an e-mail once it is decided.", "count"),
     ),
 }
 

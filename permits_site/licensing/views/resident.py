@@ -19,7 +19,13 @@ from permits_site.enforcement.services.penalties import penalty_rows
 from permits_site.exceptions import DomainError
 from permits_site.licensing.forms import DocumentUploadForm
 from permits_site.licensing.invoice_subjects import invoice_subject, subject_related
-from permits_site.licensing.kinds import kind_for, list_related, registered_kinds, renewal_url
+from permits_site.licensing.kinds import (
+    Blocker,
+    kind_for,
+    list_related,
+    registered_kinds,
+    renewal_url,
+)
 from permits_site.licensing.models import (
     Application,
     ApplicationStatus,
@@ -37,7 +43,7 @@ from permits_site.licensing.services import variances as variance_services
 from permits_site.licensing.services.applications import NOT_JUDGED
 from permits_site.licensing.services.documents import still_needed, upload_document
 from permits_site.licensing.services.effects import findings_of
-from permits_site.licensing.services.next_step import next_step
+from permits_site.licensing.services.next_step import next_step, rules_held
 from permits_site.licensing.services.variances import granted_variances
 from permits_site.licensing.templatetags.localised import explained, typed_text
 from permits_site.licensing.views import listing
@@ -203,7 +209,7 @@ def applicant_page(request, application: Application, *, upload_form=None,
     context = application_context(application, upload_form=upload_form, user=request.user)
     return render(request, "licensing/application_detail.html", {
         **context, "next_step": next_step(application, blockers=context["blockers"]),
-        **relief_context(application, result=context["result"]),
+        **relief_context(application, result=context["result"], blockers=context["blockers"]),
         **hearing_context(application),
         **({"kept_uploads": kept_uploads} if kept_uploads else {}),
     }, status=status)
@@ -225,18 +231,22 @@ def hearing_context(application: Application) -> dict:
     }
 
 
-def relief_context(application: Application, *, result) -> dict:
+def relief_context(application: Application, *, result, blockers: list[Blocker]) -> dict:
     """The applicant's variance or waiver requests with their signatures — a granted one with
-    the section it was granted under — and whether the page offers to ask for one
-    (``relief.may_ask``)."""
+    the section it was granted under — whether the page offers to ask for one
+    (``relief.may_ask``), and whether "What happens next" does: when it names rules of
+    ``blockers`` the applicant may ask relief from (``next_step.rules_held``)."""
     variances = list(variance_services.variances_with_signatures(application))
     kind = kind_for(application.permit_type.code)
     failures = unvaried_failures(result, variances, kind=kind, before_board=True)
+    may_ask_variance = may_ask(application, failures=failures)
     return {
         "variances": variances,
         "variance_noun": kind.variance_notice.noun,
         "variance_citation": kind.variance_citation,
-        "may_ask_variance": may_ask(application, failures=failures),
+        "may_ask_variance": may_ask_variance,
+        "next_step_asks": may_ask_variance and bool(
+            rules_held(application, blockers=blockers).to_ask),
     }
 
 
