@@ -16,7 +16,7 @@ from simple_history.models import HistoricalRecords
 from permits_site.exceptions import ImmutableRecord
 from permits_site.licensing.models import MONEY, EffectiveDatedVersion
 from permits_site.rules.fines import FineRate
-from permits_site.towns.models import HeldAt, HeldAtTimeAndPlace, Municipality
+from permits_site.towns.models import HearingMoved, HeldAtTimeAndPlace, Municipality
 from permits_site.towns.typed_text import in_other_languages
 
 
@@ -575,7 +575,7 @@ class CaseHearing(HeldAtTimeAndPlace):
         return f"Hearing on case #{self.case_id} on {self.hearing_date}"
 
 
-class HearingContinuance(HeldAtTimeAndPlace):
+class HearingContinuance(HearingMoved):
     """A case hearing, or an appeal's public hearing, moved to a new date, its notice sent
     again: the day, hour and place it replaced stay here, so the hearing's history keeps
     every one it was set for. It continues exactly one of them (``hearing`` or ``appeal``); a
@@ -585,23 +585,13 @@ class HearingContinuance(HeldAtTimeAndPlace):
                                 related_name="continuances")
     appeal = models.ForeignKey("Appeal", on_delete=models.PROTECT, null=True, blank=True,
                                related_name="continuances")
-    previous_date = models.DateField()
-    previous_time = models.TimeField(null=True, blank=True)
-    previous_location = models.CharField(max_length=200, blank=True)
     previous_notice_sent_on = models.DateField(
         null=True, blank=True,
         help_text="A case hearing's notice date before; blank for an appeal's hearing, whose "
                   "notice is the outbox's, sent the day it was set.")
-    hearing_date = models.DateField()
     notice_sent_on = models.DateField()
-    reason = models.CharField(max_length=500)
-    recorded_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
-    )
-    recorded_at = models.DateTimeField(default=timezone.now)
 
-    class Meta:
-        ordering = ["recorded_at", "pk"]
+    class Meta(HearingMoved.Meta):
         constraints = [
             models.CheckConstraint(
                 condition=Q(hearing__isnull=False, appeal__isnull=True,
@@ -615,11 +605,6 @@ class HearingContinuance(HeldAtTimeAndPlace):
         moved = (f"Hearing on case #{self.hearing.case_id}" if self.hearing_id
                  else f"Hearing on the appeal #{self.appeal_id}")
         return f"{moved} moved from {self.previous_date} to {self.hearing_date}"
-
-    @property
-    def replaced(self) -> HeldAt:
-        """The day, hour and place the continuance moved the hearing from."""
-        return HeldAt(self.previous_date, self.previous_time, self.previous_location)
 
 
 class Appeal(HeldAtTimeAndPlace):

@@ -11,6 +11,7 @@ from typing import NamedTuple
 
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 from django.utils.dates import WEEKDAYS_ABBR
 from simple_history.models import HistoricalRecords
 
@@ -92,6 +93,31 @@ class HeldAtTimeAndPlace(models.Model):
         self.hearing_time = hearing_time or municipality.hearing_time
         self.location = (location or "").strip() or municipality.hearing_place
 
+
+
+class HearingMoved(HeldAtTimeAndPlace):
+    """A hearing continued to a new day, hour or place, whoever holds it (a case's, an
+    appeal's, an application's): the day, hour and place it replaced, why, who recorded it
+    and when. Each kind adds what links it to its hearing and what its notice keeps."""
+
+    previous_date = models.DateField()
+    previous_time = models.TimeField(null=True, blank=True)
+    previous_location = models.CharField(max_length=200, blank=True)
+    hearing_date = models.DateField()
+    reason = models.CharField(max_length=500)
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    recorded_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        abstract = True
+        ordering = ["recorded_at", "pk"]
+
+    @property
+    def replaced(self) -> HeldAt:
+        """The day, hour and place the continuance moved the hearing from."""
+        return HeldAt(self.previous_date, self.previous_time, self.previous_location)
 
 class Closure(models.Model):
     """A day the town's offices are closed (storm, local observance): not a business day."""

@@ -7,7 +7,7 @@ from django.db import models
 from django.utils import timezone
 
 from permits_site.licensing.models.applications import Application
-from permits_site.towns.models import HeldAt, HeldAtTimeAndPlace
+from permits_site.towns.models import HearingMoved, HeldAt, HeldAtTimeAndPlace
 
 
 class PermitHearing(HeldAtTimeAndPlace):
@@ -84,7 +84,7 @@ class HearingAbutter(models.Model):
         return f"{self.name}, {self.mailing_address}"
 
 
-class PermitHearingContinuance(HeldAtTimeAndPlace):
+class PermitHearingContinuance(HearingMoved):
     """A hearing continued to a new day, hour or place: postponed before its day, or opened
     and continued at the hearing to a date certain. The day, hour and place it replaced, and
     the notice mailed for them, stay here, so the hearing's history keeps every one it was
@@ -98,9 +98,6 @@ class PermitHearingContinuance(HeldAtTimeAndPlace):
 
     hearing = models.ForeignKey(PermitHearing, on_delete=models.PROTECT,
                                 related_name="continuances")
-    previous_date = models.DateField()
-    previous_time = models.TimeField(null=True, blank=True)
-    previous_location = models.CharField(max_length=200, blank=True)
     previous_notices_mailed_on = models.DateField(
         null=True, blank=True, help_text="The mailing of the notice of the day it replaced, "
                                          "if it was recorded.")
@@ -111,21 +108,7 @@ class PermitHearingContinuance(HeldAtTimeAndPlace):
     renoticed = models.BooleanField(
         default=False, help_text="Postponed before its day: new letters go to the abutters. "
                                  "Continued at the hearing: the mailed notice stands.")
-    hearing_date = models.DateField()
-    reason = models.CharField(max_length=500)
-    recorded_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
-    )
-    recorded_at = models.DateTimeField(default=timezone.now)
-
-    class Meta:
-        ordering = ["recorded_at", "pk"]
 
     def __str__(self) -> str:
         return (f"Hearing on {self.hearing.application} moved from {self.previous_date} "
                 f"to {self.hearing_date}")
-
-    @property
-    def replaced(self) -> HeldAt:
-        """The day, hour and place the continuance moved the hearing from."""
-        return HeldAt(self.previous_date, self.previous_time, self.previous_location)
