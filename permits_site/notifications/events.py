@@ -26,7 +26,9 @@ from permits_site.enforcement.models import (
     Inspection,
     Order,
 )
+from permits_site.enforcement.registry import case_type, citation_policy
 from permits_site.enforcement.services import dispositions
+from permits_site.licensing.kinds import kind_for
 from permits_site.licensing.models import Application, Invoice, Payment, Permit, PermitHearing
 from permits_site.notifications.models import MessageKind
 from permits_site.notifications.services import Draft, absolute_url, people_of
@@ -141,7 +143,7 @@ def _citation_of(case: Case, entry) -> Citation:
 def case_hearing_scheduled(entry):
     case = _case(entry)
     hearing = CaseHearing.objects.get(pk=entry.after["hearing"], case=case)
-    return _hearing_draft(hearing, about_text=_about_case(case),
+    return _hearing_draft(hearing, about_text=_about_case(case), held_under=_case_section(case),
                           municipality=case.municipality, reader=case.party), _case_people(case)
 
 
@@ -152,6 +154,7 @@ def case_hearing_continued(entry):
     continuance = HearingContinuance.objects.select_related("hearing").get(
         pk=entry.after["continuance"], hearing__case=case)
     return _hearing_draft(continuance.hearing, about_text=_about_case(case),
+                          held_under=_case_section(case),
                           municipality=case.municipality, reader=case.party,
                           moved_from=continuance.replaced, key_suffix=f":continued:{continuance.pk}"
                           ), _case_people(case)
@@ -165,8 +168,9 @@ def case_appeal_hearing_scheduled(entry):
     appeal = Appeal.objects.get(pk=entry.after["appeal"], case=case)
     about_text = explain(gettext_noop("the appeal on case #%(number)s at %(address)s"),
                          number=str(case.pk), address=case.address)
-    return _hearing_draft(appeal, about_text=about_text, municipality=case.municipality,
-                          reader=case.party, moved_from=_held_before(entry.before),
+    return _hearing_draft(appeal, about_text=about_text, held_under=_case_section(case),
+                          municipality=case.municipality, reader=case.party,
+                          moved_from=_held_before(entry.before),
                           key_suffix=f":scheduled:{entry.pk}"), _case_people(case)
 
 
@@ -178,6 +182,7 @@ def citation_hearing_dated(entry):
     about_text = explain(gettext_noop("citation #%(number)s at %(address)s"),
                          number=str(entry.object_id), address=case.address)
     return _hearing_draft(hearing, about_text=about_text,
+                          held_under=citation_policy(case.municipality.code).window.citation,
                           municipality=case.municipality, reader=case.party,
                           moved_from=_held_before(entry.before),
                           key_suffix=f":dated:{entry.pk}"), _case_people(case)
@@ -215,6 +220,7 @@ def application_hearing_scheduled(entry):
         hearing,
         about_text=explain(gettext_noop("your %(permit_type)s application"),
                            permit_type=typed_value(application.permit_type, "name").lower()),
+        held_under=kind_for(application.permit_type.code).hearing_citation,
         municipality=application.municipality, reader=application.applicant,
     ), _party_of_application(application)
 
@@ -231,9 +237,16 @@ def application_hearing_continued(entry):
         hearing,
         about_text=explain(gettext_noop("your %(permit_type)s application"),
                            permit_type=typed_value(application.permit_type, "name").lower()),
+        held_under=kind_for(application.permit_type.code).hearing_citation,
         municipality=application.municipality, reader=application.applicant,
         moved_from=continuance.replaced, key_suffix=f":continued:{continuance.pk}",
     ), _party_of_application(application)
+
+
+def _case_section(case: Case) -> str:
+    """The section a case is brought under, which its hearings and appeals cite."""
+    registered = case_type(case.case_type)
+    return registered.citation if registered is not None else ""
 
 
 def _about_case(case: Case) -> str:
@@ -252,10 +265,11 @@ def _held_before(before: dict[str, str]) -> HeldAt | None:
 
 
 def _hearing_draft(hearing: CaseHearing | CitationHearing | PermitHearing | Appeal, *,
-                   about_text: str, municipality, reader, moved_from: HeldAt | None = None,
-                   key_suffix: str = "") -> Draft:
-    """The hearing's notice: its day, and its hour and place where they are known; a moved
-    hearing's also says the day and hour it was set for, and the place when that changed."""
+                   about_text: str, held_under: str, municipality, reader,
+                   moved_from: HeldAt | None = None, key_suffix: str = "") -> Draft:
+    """The hearing's notice: its day, and its hour and place where they are known, and the
+    section it is held under; a moved hearing's also says the day and hour it was set for,
+    and the place when that changed."""
     hearing_date = hearing.hearing_date
     return Draft(
         kind=MessageKind.HEARING_SCHEDULED,
@@ -265,7 +279,7 @@ def _hearing_draft(hearing: CaseHearing | CitationHearing | PermitHearing | Appe
                         else gettext_noop("%(town)s: hearing on %(day)s"),
                         town=municipality.short_name, day=MonthDay.of(hearing_date)),
         context={"hearing_date": hearing_date, "hearing_time": hearing.hearing_time,
-                 "where": hearing.location, "about_text": about_text,
+                 "where": hearing.location, "about_text": about_text, "held_under": held_under,
                  "moved_from": moved_from and moved_from.hearing_date,
                  "moved_from_time": moved_from and moved_from.hearing_time,
                  "old_where": moved_from.location if moved_from
