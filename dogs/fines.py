@@ -246,6 +246,7 @@ CASE_TYPES = (
         charges=(SHELTERING_CHARGE,),
         citation=cite("Dangerous F"),
         page="dogs:case",
+        hearings_page="dogs:case",
         closes_on_page=True,
     ),
     CaseType(
@@ -259,6 +260,7 @@ CASE_TYPES = (
         appeal_window="appeal_aco_decision",
         further_appeal_window="appeal_hearing_decision",
         page="dogs:case",
+        hearings_page="dogs:case",
         closes_on_page=True,
     ),
     CaseType(
@@ -271,6 +273,7 @@ CASE_TYPES = (
         appeal_window="appeal_aco_decision",
         further_appeal_window="appeal_hearing_decision",
         page="dogs:case",
+        hearings_page="dogs:case",
         closes_on_page=True,
     ),
 )
