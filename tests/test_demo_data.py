@@ -38,6 +38,11 @@ def test_demo_data_gives_every_town_its_staff_its_citations_and_the_resident_rec
         ("tisbury", "MA", "02568")}
     assert User.objects.get(username="restaurateur").mailing_address == (
         "210 West 89th Street, New York, NY 10024")
+    staff_names = {membership.user.display_name for membership in Membership.objects.all()}
+    assert len(staff_names) == Membership.objects.count() == 20
+    assert User.objects.get(username="aco_north_andover").display_name == "Dana Russo"
+    assert not any(label in name for name in staff_names for label in (
+        "Aco", "Clerk", "Inspector", "Admin", "North Andover", "Northborough", "Tisbury"))
 
 
 def test_make_run_gives_the_demo_data_the_address_it_serves():
