@@ -10,8 +10,15 @@ from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from dogs.law import cite
 from dogs.licenses.kinds import DOCUMENT_KINDS, RABIES_CERTIFICATE, RABIES_EXEMPTION
-from dogs.licenses.services import RabiesProof, dogs_of, license_years_on_offer, residence_choices
+from dogs.licenses.services import (
+    RabiesProof,
+    dogs_of,
+    license_years_on_offer,
+    mails_in_town,
+    residence_choices,
+)
 from dogs.models import Dog, PaperLicense, TagExemptionReason
 from permits_site.enforcement.forms import ServiceForm
 from permits_site.licensing.fact_forms import BoundedDateField, bounded_date_field
@@ -54,10 +61,20 @@ class DogForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         self.fields["property"].queryset = residence_choices(owner)
         address = owner.street_address.strip()
-        self.fields["property"].empty_label = (
-            gettext("The owner's mailing address (%(address)s)") % {"address": address}
-            if address else gettext("The owner's mailing address")
-        )
+        if mails_in_town(owner):
+            self.fields["property"].empty_label = (
+                gettext("The owner's mailing address (%(address)s)") % {"address": address}
+                if address else gettext("The owner's mailing address")
+            )
+        else:
+            self.fields["property"].required = True
+            self.fields["property"].help_text = _(
+                "The owner's mailing address is not in North Andover: choose the property in "
+                "town where the dog is kept, adding it under My properties if it is not "
+                "listed.")
+            self.fields["property"].error_messages["required"] = gettext(
+                "Choose the property in North Andover where the dog is kept (%(section)s).") % {
+                "section": cite("Licenses A(1)")}
         self.fields["sex"].choices = [(value, gettext(label) if value else label)
                                       for value, label in self.fields["sex"].choices]
         if self.instance.pk:

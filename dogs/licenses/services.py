@@ -80,15 +80,38 @@ def residence_choices(owner):
     return properties_of(owner).filter(municipality__code=MUNICIPALITY)
 
 
+#: North Andover's ZIP code: the Postal Service gives the whole town this one.
+TOWN_ZIP_CODE = "01845"
+
+
+def mails_in_town(person) -> bool:
+    """Whether ``person``'s mailing address is in North Andover, so that a dog kept there
+    resides in town (Licenses A(1)): in Massachusetts, at the town's ZIP code or, without a
+    ZIP code, in a city written as the town's name (or none)."""
+    if person.state and person.state != "MA":
+        return False
+    zip_code = person.postal_code.strip()
+    if zip_code:
+        return zip_code[:5] == TOWN_ZIP_CODE
+    return person.city.strip().casefold() in ("", "north andover")
+
+
 def mailing_residence(owner, *, acting_user: User) -> Property:
     """The town's record of the owner's mailing address, found or created: a dog's residence
-    when none is named (spec ``lifecycle.md``, North Andover corrections)."""
+    when none is named (spec ``lifecycle.md``, North Andover corrections). An address out of
+    town is no North Andover residence: the owner names the property in town instead."""
     if not owner.street_address.strip():
         raise DomainError(
             gettext_noop("Choose the property where the dog is kept, or add your street "
                          "address to your profile."),
             field="property",
         )
+    if not mails_in_town(owner):
+        raise DomainError(explain(gettext_noop(
+            "The mailing address %(address)s is not in North Andover: choose the property in "
+            "town where the dog is kept, adding it under My properties if it is not listed "
+            "(%(section)s)."), address=owner.mailing_address,
+            section=CitedSection(cite("Licenses A(1)"))), field="property")
     residence, _created = find_or_create_property(
         municipality=Municipality.objects.get(code=MUNICIPALITY),
         address=owner.street_address,

@@ -11,7 +11,7 @@ from pypdf import PdfReader
 from dogs.models import DogTag
 from permits_site.pdf.sheets import address_lines
 from tests.dogs.test_license_flow import licensed
-from tests.factories import DogFactory, UserFactory
+from tests.factories import DogFactory, PropertyFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 FEB_2027 = dt.datetime(2027, 2, 10, 15, 0)
@@ -32,7 +32,10 @@ def test_mailing_sheets_print_one_page_per_license_with_address_and_tag(client, 
         UserFactory(first_name="Ben", last_name="Brook", street_address="7 Oak Road",
                     city="Concord", state="NH", postal_code="03301"),
     ]
-    permits = [licensed(DogFactory(owner=owner), clerk) for owner in owners]
+    # The owner mailing from New Hampshire keeps the dog at a house in town (Licenses A(1)).
+    dogs = [DogFactory(owner=owners[0]),
+            DogFactory(owner=owners[1], residence=PropertyFactory(address="40 Lakeside Drive"))]
+    permits = [licensed(dog, clerk) for dog in dogs]
     unrelated = licensed(DogFactory(), clerk)
     client.force_login(clerk)
 
