@@ -56,7 +56,8 @@ class ResidenceField(serializers.PrimaryKeyRelatedField):
 
 class DogSerializer(StrictSerializer, BoundedModelSerializer):
     """The fields of the web's dog form, with the same date-of-birth check. ``property`` is
-    where the dog is kept: absent, the owner's mailing address (Limits A). An unknown or
+    where the dog is kept: absent, the owner's mailing address (Limits A), which must then
+    be in town (Licenses A(1)). An unknown or
     read-only field sent is refused by name, as in every request body of the API."""
 
     property = ResidenceField(source="residence", required=False)
