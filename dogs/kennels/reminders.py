@@ -30,8 +30,9 @@ KENNEL_NOTICE_LEAD_DAYS = 14
 
 
 def renewal_forms(today: dt.date) -> Iterator[Reminder]:
-    """The renewal forms of every kennel licensed last year, from two weeks before December 1
-    until the license year's due date; late, the renewal owes the late fee (B(8))."""
+    """The renewal forms of every kennel licensed last year and not renewed yet, from two
+    weeks before December 1 until the license year's due date; late, the renewal owes the
+    late fee (B(8))."""
     town = Municipality.objects.get(code=MUNICIPALITY)
     calendar = town.calendar()
     year = notice_season_year(
@@ -44,7 +45,7 @@ def renewal_forms(today: dt.date) -> Iterator[Reminder]:
     due = key_date_in("kennel_license_due", year, calendar)
     kennels = Permit.objects.filter(
         municipality=town, permit_type__code=KENNEL_LICENSE.code, status=PermitStatus.ACTIVE,
-        valid_through=dt.date(year - 1, 12, 31),
+        valid_through=dt.date(year - 1, 12, 31), superseded_by__isnull=True,
     ).select_related("holder", "holder_business")
     for permit in kennels:
         yield Reminder(reminder_draft(

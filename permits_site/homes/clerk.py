@@ -123,10 +123,12 @@ def payments_list(town: TownCalendar, *, user: User) -> WorkList:
 
 
 def expiring_list(town: TownCalendar, *, today: dt.date) -> WorkList:
-    """Permits in force whose last day falls within the deadlines screen's window."""
+    """Permits in force, not renewed yet, whose last day falls within the deadlines screen's
+    window."""
     permits = Permit.objects.filter(
         municipality=town.municipality, status=PermitStatus.ACTIVE,
         valid_through__gte=today, valid_through__lte=window_end(today),
+        superseded_by__isnull=True,
     ).exclude(valid_through=OPEN_ENDED).select_related("permit_type").order_by(
         "valid_through", "pk")
 

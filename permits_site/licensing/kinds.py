@@ -730,6 +730,17 @@ def renewal_url(permit: Permit) -> str | None:
     return kind_for(permit.permit_type.code).renewal_url(permit)
 
 
+def already_renewed(permit: Permit, *, section: str) -> str | None:
+    """The refusal of renewing ``permit`` again once it is renewed ahead (its renewal linked
+    as ``superseded_by`` and itself in force until that one begins), naming the renewal to
+    renew instead; None for a permit not renewed yet."""
+    if permit.superseded_by_id is None:
+        return None
+    return explain(gettext_noop("Permit %(number)s is already renewed by %(renewal)s: renew "
+                                "that one (%(section)s)."),
+                   number=permit.number, renewal=permit.superseded_by.number, section=section)
+
+
 def display_value(declared: DeclaredField, value: Any) -> str:
     """A declared field's stored value as a resident reads it: an English sentence that a
     resident's page says in the reader's language (``|explained``), what the person typed

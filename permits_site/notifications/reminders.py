@@ -109,14 +109,15 @@ def reminder_draft(kind: str, key: str, subject: str, *, about, municipality,
 
 
 def expiring_permits(today: dt.date) -> Iterator[Reminder]:
-    """Active permits whose term ends within 30 days: one reminder for each term's end. One
+    """Active permits whose term ends within 30 days and that are not renewed yet: one
+    reminder for each term's end. One
     issued inside those 30 days is reminded on its first day in force when its permit type's
     term outlasts the notice (an annual permit issued on December 10,
     :meth:`~permits_site.licensing.kinds.PermitKind.term_outlasts`); a term of 30 days or
     less (a temporary permit, whose renewal is offered from its start) gets none."""
     permits = Permit.objects.filter(
         status=PermitStatus.ACTIVE, valid_from__lte=today, valid_through__gte=today,
-        valid_through__lte=days_after(today, EXPIRY_NOTICE_DAYS),
+        valid_through__lte=days_after(today, EXPIRY_NOTICE_DAYS), superseded_by__isnull=True,
     ).exclude(valid_through=OPEN_ENDED).exclude(
         permit_type__code__in=_covered_permit_types()
     ).select_related("permit_type", "municipality", "holder", "holder_business")

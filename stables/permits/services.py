@@ -27,7 +27,7 @@ from permits_site.accounts.models import User
 from permits_site.enforcement.services import schedule_inspection
 from permits_site.exceptions import DomainError, InvalidTransition
 from permits_site.licensing import transitions
-from permits_site.licensing.kinds import renewal_url
+from permits_site.licensing.kinds import already_renewed, renewal_url
 from permits_site.licensing.models import (
     OPEN_STATUSES,
     Application,
@@ -322,6 +322,8 @@ def renew_stable_permit(
     if permit.permit_type.code not in STABLE_PERMIT_TYPES or permit.holder_id != applicant.pk:
         raise DomainError(gettext_noop("Choose one of your own stable permits."),
                           field="permit")
+    if renewed := already_renewed(permit, section=permit.permit_type.citation):
+        raise DomainError(renewed, field="permit")
     if not permit.renewable:
         raise DomainError(
             explain(gettext_noop("Permit %(number)s is %(status)s and cannot be renewed; apply "

@@ -331,7 +331,9 @@ def test_a_private_renewal_costs_40_and_continues_from_the_day_after_the_old_ter
     assert renewed.fee_total == Decimal("40.00")
     assert (renewed.valid_from, renewed.valid_through) == (dt.date(2028, 3, 15),
                                                             dt.date(2029, 3, 14))
-    assert permit.status == PermitStatus.SUPERSEDED
+    # The permit renewed stays in force through March 14, its renewal linked to it.
+    assert (permit.status, permit.superseded_by) == (PermitStatus.ACTIVE, renewed)
+    assert permit.effective_status(dt.date(2028, 3, 15)) == PermitStatus.EXPIRED
     assert application.stable_application.changes_made == "Added a run-in shed door."
 
 

@@ -259,7 +259,8 @@ def test_a_renewal_adds_thirty_days_to_the_current_end_and_prints_its_period(
     assert (renewed.valid_from, renewed.valid_through) == (dt.date(2030, 7, 6),
                                                           dt.date(2030, 8, 4))
     current_temporary.refresh_from_db()
-    assert current_temporary.status == "superseded"
+    # Issued before July 6, the renewal leaves the current permit in force through July 5.
+    assert (current_temporary.status, current_temporary.superseded_by) == ("active", renewed)
     text = pdf_text(renewed)
     assert "July 6, 2030 through August 4, 2030" in text
     assert "July 6 to August 4: 29 days" in text
@@ -307,7 +308,9 @@ def test_a_permit_already_renewed_is_not_renewed_again(owner, clerk, current_tem
 
     assert again.status_code == 400
     assert set(again.json()["details"]) == {"permit"}
-    assert "superseded" in again.json()["details"]["permit"][0]
+    renewal = Permit.objects.get(application_id=first.json()["id"])
+    assert (f"Permit {current_temporary.number} is already renewed by {renewal.number}: "
+            "renew that one") in again.json()["details"]["permit"][0]
 
 
 # -- the septage handler waits on its insurance (09.1.4) ------------------------------------

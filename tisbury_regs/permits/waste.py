@@ -36,7 +36,7 @@ from permits_site.licensing.declarations import (
     detail_field,
     list_field,
 )
-from permits_site.licensing.kinds import PermitKind
+from permits_site.licensing.kinds import PermitKind, already_renewed
 from permits_site.licensing.models import Application, Permit, PermitStatus, PermitType
 from permits_site.rules.base import FactType
 from permits_site.rules.calendar import days_after
@@ -103,6 +103,8 @@ def renewal_errors(current: Permit, start: dt.date, end: dt.date) -> dict[str, l
     """A renewal continues ``current``: it starts the day after the current permit ends and
     adds at most thirty days to it (09.2.5(3)); a permit already renewed is not renewed
     twice."""
+    if renewed := already_renewed(current, section=TEMPORARY_SECTION):
+        return {PERMIT_FIELD: [renewed]}
     if current.status not in (PermitStatus.ACTIVE, PermitStatus.EXPIRED):
         return {PERMIT_FIELD: [explain(
             gettext_noop("Permit %(number)s is %(status)s: only the current temporary permit "

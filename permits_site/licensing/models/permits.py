@@ -174,8 +174,9 @@ class Permit(models.Model):
     @property
     def renewable(self) -> bool:
         """In force or run out, so that a renewal may follow it; not one suspended, revoked
-        or superseded."""
-        return self.status in (PermitStatus.ACTIVE, PermitStatus.EXPIRED)
+        or superseded, nor one already renewed ahead (in force until its successor begins)."""
+        return (self.status in (PermitStatus.ACTIVE, PermitStatus.EXPIRED)
+                and self.superseded_by_id is None)
 
     def begins_after(self, on) -> bool:
         """An active permit whose term has not begun on ``on`` (a license year starting

@@ -125,7 +125,7 @@ def _issue(application: Application, *, acting_user: User, next_license_year: bo
         issued_by=acting_user,
     )
     _mark_issued(application)
-    _supersede_previous(application, permit)
+    _supersede_previous(application, permit, issued_on=issued_on)
     kind.after_issue(application, permit, acting_user=acting_user)
     audit.record(
         actor=acting_user,
@@ -263,25 +263,38 @@ def _line_dict(line) -> dict:
     }
 
 
-def _supersede_previous(application: Application, permit: Permit) -> None:
-    """A renewal or transfer supersedes the license it replaces."""
+def _supersede_previous(application: Application, permit: Permit, *,
+                        issued_on: dt.date) -> None:
+    """A renewal or transfer supersedes the license it replaces from the day its own term
+    begins. One whose term has begun supersedes it at once; one issued ahead (next license
+    year's dog license in December, a dumpster permit renewed before the current one ends)
+    is only linked to it: the license it replaces stays in force through its own term —
+    the dog is licensed, the dumpster permitted, and its QR code says so — and is no longer
+    offered for renewal (``Permit.renewable``)."""
     previous = application.previous_permit
     if previous is None or application.action not in ("renewal", "transfer"):
         return
-    if transitions.PERMIT.can("supersede", previous):
-        before = previous.status
+    if not transitions.PERMIT.can("supersede", previous):
+        return
+    before = previous.status
+    previous.superseded_by = permit
+    if permit.valid_from <= issued_on:
         previous.status = transitions.PERMIT.leads_to("supersede")
-        previous.superseded_by = permit
-        previous.save(update_fields=["status", "superseded_by"])
-        audit.record(
-            actor=permit.issued_by,
-            action="permit.superseded",
-            subject=previous,
-            municipality=previous.municipality,
-            summary=f"{previous.number} superseded by {permit.number}",
-            before={"status": before},
-            after={"status": previous.status},
-        )
+        summary = f"{previous.number} superseded by {permit.number}"
+    else:
+        summary = (f"{previous.number} renewed by {permit.number}, which begins on "
+                   f"{format_date(permit.valid_from)}: in force until then")
+    previous.save(update_fields=["status", "superseded_by"])
+    audit.record(
+        actor=permit.issued_by,
+        action="permit.superseded",
+        subject=previous,
+        municipality=previous.municipality,
+        summary=summary,
+        before={"status": before},
+        after={"status": previous.status, "superseded_by": permit.number,
+               "from": str(permit.valid_from)},
+    )
 
 
 @transaction.atomic
