@@ -5,6 +5,7 @@ print as the citation too, without the site's navigation, forms or buttons."""
 
 import datetime as dt
 import re
+from decimal import Decimal
 
 import pytest
 import time_machine
@@ -209,3 +210,20 @@ def test_nobody_else_prints_it(client, citation, officer):
     client.logout()
     assert client.get(own_pdf(citation)).status_code == 302
     assert client.get(staff_pdf(citation)).status_code == 302
+
+
+def test_a_fine_still_counting_each_day_says_what_is_owed_is_set_when_it_stops(
+        client, stable_permit_case, nb_inspector):
+    """Northborough's fine, set by the officer from $5 to $100 (§8.3), counts each day the
+    violation continues: until the day it stops nothing is invoiced, so the paper owes
+    nothing yet and says when it will."""
+    citation = issue_citation(case=stable_permit_case, offense="stable_regulation_violation",
+                              amount=Decimal("25.00"), acting_user=nb_inspector)
+    client.force_login(nb_inspector)
+
+    text = text_of(client.get(staff_pdf(citation)))
+
+    assert citation.per_day and citation.invoice_id is None
+    assert ("You owe Nothing yet: each day until the problem is corrected counts, and what you "
+            "owe and the last day to pay it are set on the day it stops.") in text
+    assert "You owe $0.00" not in text
