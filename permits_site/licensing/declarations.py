@@ -102,8 +102,8 @@ GATE_NEXT_STEPS = {
         "%(actor)s will record the sign-offs of the other town bodies (%(section)s); you will "
         "get an e-mail when the application moves on.")),
     Gate.INSPECTION_PASSED: NextStep("inspector", gettext_noop(
-        "%(actor)s will arrange the %(inspection)s (%(section)s); you will get an e-mail when "
-        "it is scheduled.")),
+        "%(actor)s will arrange the %(inspection)s (%(section)s), and another after a visit not "
+        "passed; you will get an e-mail with the date and the result of each.")),
     Gate.HEARING_DECIDED: NextStep("board_member", gettext_noop(
         "%(actor)s will hold the hearing and decide (%(section)s); you will get an e-mail with "
         "the date and the decision.")),

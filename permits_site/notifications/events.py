@@ -26,8 +26,9 @@ from permits_site.enforcement.models import (
     Inspection,
     Order,
 )
-from permits_site.enforcement.registry import case_type, citation_policy
+from permits_site.enforcement.registry import case_type, citation_policy, has_own_steps
 from permits_site.enforcement.services import dispositions
+from permits_site.enforcement.services.cases import appeal_window
 from permits_site.licensing.kinds import kind_for
 from permits_site.licensing.models import Application, Invoice, Payment, Permit, PermitHearing
 from permits_site.notifications.models import MessageKind
@@ -190,7 +191,8 @@ def citation_hearing_dated(entry):
 
 def citation_hearing_decided(entry):
     """The decision of the hearing a cited party asked for (MGL c.40 §21D): upheld or
-    reduced, what is still owed and the new last day to pay; dismissed, that nothing is."""
+    reduced, what is still owed and the new last day to pay; dismissed, that nothing is;
+    and the town's non-criminal disposition it was held under."""
     citation = dispositions.with_answers(Citation.objects.all()).get(pk=entry.object_id)
     case = citation.case
     hearing = CitationHearing.objects.get(pk=entry.after["hearing"], citation=citation)
@@ -201,6 +203,7 @@ def citation_hearing_decided(entry):
         subject=explain(gettext_noop("%(town)s: hearing decided on citation #%(number)s"),
                         town=case.municipality.short_name, number=str(citation.pk)),
         context={"case": case, "citation": citation, "hearing": hearing, "owed": owed,
+                 "held_under": citation_policy(case.municipality.code).window.citation,
                  "url": absolute_url(reverse("citations:detail", args=[citation.pk])),
                  "pay_url": absolute_url(reverse("online_payments:pay",
                                                  args=[citation.invoice_id]))
@@ -241,6 +244,58 @@ def application_hearing_continued(entry):
         municipality=application.municipality, reader=application.applicant,
         moved_from=continuance.replaced, key_suffix=f":continued:{continuance.pk}",
     ), _party_of_application(application)
+
+
+def case_determined(entry):
+    """The determination of a case, with the section the case is brought under and, where
+    its type declares an appeal window, the last day to appeal and that period's section."""
+    case = _case(entry)
+    draft = Draft(
+        kind=MessageKind.CASE_DECIDED, key=f"{MessageKind.CASE_DECIDED}:case:{case.pk}",
+        subject=explain(gettext_noop("%(town)s: case #%(number)s determined"),
+                        town=case.municipality.short_name, number=str(case.pk)),
+        context={"case": case, "section": _case_section(case), **_next_appeal(case)},
+        about=case, municipality=case.municipality, is_legal_notice=True, reader=case.party,
+    )
+    return draft, _told_of_decisions(case)
+
+
+def case_appeal_decided(entry):
+    """An appeal's decision and written ruling, with the section the case is brought under
+    and, where its type declares a further window, the last day of a further appeal and that
+    period's section."""
+    case = _case(entry)
+    appeal = Appeal.objects.get(pk=entry.after["appeal"], case=case)
+    draft = Draft(
+        kind=MessageKind.CASE_DECIDED, key=f"{MessageKind.CASE_DECIDED}:appeal:{appeal.pk}",
+        subject=explain(gettext_noop("%(town)s: appeal on case #%(number)s decided"),
+                        town=case.municipality.short_name, number=str(case.pk)),
+        context={"case": case, "appeal": appeal, "section": _case_section(case),
+                 **_next_appeal(case)},
+        template="notifications/email/appeal_decided.txt",
+        about=appeal, municipality=case.municipality, is_legal_notice=True, reader=case.party,
+    )
+    return draft, _told_of_decisions(case)
+
+
+def _next_appeal(case: Case) -> dict:
+    """The period and last day of the case's next appeal as the case page and ``file_appeal``
+    count them (:func:`~permits_site.enforcement.services.cases.appeal_window`: from the
+    latest ruling, else from the determination); nothing when its type declares none."""
+    window = appeal_window(case)
+    if window is None:
+        return {}
+    period, _, due = window
+    return {"appeal_period": period, "appeal_due": due}
+
+
+def _told_of_decisions(case: Case) -> list:
+    """Who is told of the case's determination and rulings: its party, unless its type takes
+    its steps on a page of its own (``has_own_steps``), which tells them itself — North
+    Andover's dog cases print the owner's notice of determination and the ruling letters
+    (Code ch. 60, Dangerous B(2), Potentially dangerous B(2), Hearing authority C), and a
+    nuisance finding's order of restraint is noticed as an order — so none is told twice."""
+    return [] if has_own_steps(case.case_type) else _case_people(case)
 
 
 def _case_section(case: Case) -> str:
@@ -309,10 +364,12 @@ def order_issued(entry):
 
 
 def inspection_dated(entry):
-    """The inspection's day, set or moved, to the permit's holder or else the applicant."""
+    """The inspection's day, set or moved, and the section it is made under, to the permit's
+    holder or else the applicant."""
     inspection = Inspection.objects.select_related(
-        "municipality", "permit__holder", "permit__holder_business", "application__applicant",
-        "application__business").get(pk=entry.object_id)
+        "municipality", "permit__permit_type", "permit__holder", "permit__holder_business",
+        "application__permit_type", "application__applicant", "application__business",
+    ).get(pk=entry.object_id)
     reader, people = _inspection_party(inspection)
     day = inspection.scheduled_for
     draft = Draft(
@@ -322,11 +379,50 @@ def inspection_dated(entry):
                         if entry.action == "inspection.rescheduled"
                         else gettext_noop("%(town)s: inspection on %(day)s"),
                         town=inspection.municipality.short_name, day=MonthDay.of(day)),
-        context={"inspection": inspection, "reason": entry.after.get("reason", "")},
+        context={"inspection": inspection, "reason": entry.after.get("reason", ""),
+                 "section": _inspection_section(inspection)},
         about=inspection, municipality=inspection.municipality,
         reader=reader,
     )
     return draft, people
+
+
+def inspection_closed(entry):
+    """An application's inspection passed, or not passed with each finding and its section,
+    told to the applicant with the section requiring the visit and what follows. A permit's
+    or an address's inspection sends none: a case opened on it notices its orders and
+    citations."""
+    inspection = Inspection.objects.select_related(
+        "municipality", "application__permit_type", "application__applicant",
+        "application__business").get(pk=entry.object_id)
+    application = inspection.application
+    draft = Draft(
+        kind=MessageKind.INSPECTION_RESULT,
+        key=f"{MessageKind.INSPECTION_RESULT}:{inspection.pk}",
+        subject=explain(gettext_noop("%(town)s: inspection of %(day)s passed")
+                        if inspection.passed
+                        else gettext_noop("%(town)s: inspection of %(day)s not passed"),
+                        town=inspection.municipality.short_name,
+                        day=MonthDay.of(inspection.inspected_on)),
+        context={"inspection": inspection, "application": application,
+                 "violations": list(inspection.violations.all()),
+                 "section": _inspection_section(inspection),
+                 "url": absolute_url(reverse("licensing:application", args=[application.pk]))
+                 if application else ""},
+        about=inspection, municipality=inspection.municipality, is_legal_notice=True,
+        reader=application and application.applicant,
+    )
+    return draft, _party_of_application(application) if application else []
+
+
+def _inspection_section(inspection: Inspection) -> str:
+    """The section an inspection is made under: an application's, the section requiring it
+    (its gate's, as the application page cites it); a permit's, its permit type's; none for
+    an address alone."""
+    if inspection.application:
+        permit_type = inspection.application.permit_type
+        return kind_for(permit_type.code).inspection_citation or permit_type.citation
+    return inspection.permit.permit_type.citation if inspection.permit else ""
 
 
 def _inspection_party(inspection: Inspection) -> tuple:
@@ -354,6 +450,8 @@ HANDLERS: dict[str, Callable[[AuditEntry], Addressed]] = {
     "case.hearing_continued": case_hearing_continued,
     "case.appeal_hearing_scheduled": case_appeal_hearing_scheduled,
     "case.appeal_hearing_continued": case_appeal_hearing_scheduled,
+    "case.determined": case_determined,
+    "case.appeal_decided": case_appeal_decided,
     "hearing.scheduled": application_hearing_scheduled,
     "hearing.continued": application_hearing_continued,
     "citation.hearing_date_set": citation_hearing_dated,
@@ -361,4 +459,5 @@ HANDLERS: dict[str, Callable[[AuditEntry], Addressed]] = {
     "case.order_issued": order_issued,
     "inspection.scheduled": inspection_dated,
     "inspection.rescheduled": inspection_dated,
+    "inspection.closed": inspection_closed,
 }

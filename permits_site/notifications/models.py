@@ -27,6 +27,8 @@ class MessageKind(models.TextChoices):
     ANIMAL_IMPOUNDED = "animal_impounded", _("Animal impounded")
     ANIMAL_FOUND = "animal_found", _("Animal reported found")
     INSPECTION_SCHEDULED = "inspection_scheduled", _("Inspection date")
+    INSPECTION_RESULT = "inspection_result", _("Inspection result")
+    CASE_DECIDED = "case_decided", _("Decision")
 
 
 class Message(models.Model):

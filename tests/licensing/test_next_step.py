@@ -69,8 +69,8 @@ def test_the_kennel_inspection_is_arranged_by_the_animal_inspector():
     ])
 
     assert sentence == ("The North Andover Health Division Animal Inspector will arrange the "
-                        "kennel inspection (Kennel license B(3)); you will get an e-mail when "
-                        "it is scheduled.")
+                        "kennel inspection (Kennel license B(3)), and another after a visit not "
+                        "passed; you will get an e-mail with the date and the result of each.")
 
 
 def test_an_unpaid_fee_is_the_applicants_to_pay():

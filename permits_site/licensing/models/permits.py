@@ -166,9 +166,11 @@ class Permit(models.Model):
 
     @property
     def term_text(self) -> str:
-        """The term as a resident reads it: through a date, or the permit type's own words."""
+        """The term as a resident reads it after "Valid" or mid-sentence: through a date, or
+        from the first day in the permit type's own words ("from December 7, 2026: no
+        expiry")."""
         if self.is_open_ended:
-            return f"From {self.valid_from:%B %-d, %Y}: {self.permit_type.term.lower()}"
+            return f"from {self.valid_from:%B %-d, %Y}: {self.permit_type.term.lower()}"
         return f"{self.valid_from:%B %-d, %Y} through {self.valid_through:%B %-d, %Y}"
 
     @property
