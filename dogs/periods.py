@@ -35,12 +35,14 @@ NEW_DOG_LICENSE = _deadline(
     citation=cite("Licenses A(2)"),
     description=gettext_noop("License a newly acquired dog six months or older within 30 days."),
     days=30,
+    party_complies=True,
 )
 PUPPY_LICENSE = _deadline(
     code="puppy_license",
     citation=cite("Licenses A(3)"),
     description=gettext_noop("License a puppy within six months of its birth."),
     months=6,
+    party_complies=True,
 )
 
 INTAKE_RECORDS = _deadline(
@@ -60,12 +62,14 @@ PERIODS: tuple[Period, ...] = (
         description=gettext_noop("A new resident licenses a dog six months or older within 30 "
                                  "days of moving in."),
         days=30,
+        party_complies=True,
     ),
     _deadline(
         code="replacement_tag",
         citation=cite("Licenses A(5)"),
         description=gettext_noop("Replace a lost tag within three business days of the loss."),
         business_days=3,
+        party_complies=True,
     ),
     _deadline(
         code="kennel_new_dog_report",
@@ -73,6 +77,7 @@ PERIODS: tuple[Period, ...] = (
         description=gettext_noop("Report each new dog in a kennel to the Town Clerk within 30 "
                                  "days of acquiring it."),
         days=30,
+        party_complies=True,
     ),
     _deadline(
         code="kennel_hearing_notice",
@@ -136,6 +141,7 @@ PERIODS: tuple[Period, ...] = (
                                  "within 21 days of the written description (the Chief may "
                                  "extend it up to 60 days)."),
         days=21,
+        party_complies=True,
     ),
     _duration(
         code="pdd_release",
@@ -150,6 +156,7 @@ PERIODS: tuple[Period, ...] = (
         description=gettext_noop("Register an unregistered dangerous dog within 10 days of the "
                                  "finding."),
         days=10,
+        party_complies=True,
     ),
     INTAKE_RECORDS,
     _duration(

@@ -27,6 +27,7 @@ PERIODS: tuple[Period, ...] = (
         description=gettext_noop("Submit a septic system inspection report within 30 days of the "
                                  "inspection."),
         days=30,
+        party_complies=True,
     ),
     _duration(
         code="septic_report_validity",
@@ -41,6 +42,7 @@ PERIODS: tuple[Period, ...] = (
         description=gettext_noop("Upgrade a failed septic system within 90 days; for a sale, "
                                  "counted from the closing date."),
         days=90,
+        party_complies=True,
     ),
     _deadline(
         code="failed_system_hearing",
@@ -48,6 +50,7 @@ PERIODS: tuple[Period, ...] = (
         description=gettext_noop("File the engineer's report and any hearing request within seven "
                                  "days of notification of a failed system."),
         days=7,
+        party_complies=True,
     ),
     _duration(
         code="perc_test_review",
@@ -62,6 +65,7 @@ PERIODS: tuple[Period, ...] = (
         description=gettext_noop("Return the month's septic pump-out permits by the 15th of the "
                                  "next month; $10 per permit for each day late."),
         next_month_day=15,
+        party_complies=True,
     ),
     _duration(
         code="public_facility_correction",
@@ -69,6 +73,7 @@ PERIODS: tuple[Period, ...] = (
         description=gettext_noop("Correct an unsanitary public facility within 24 hours of the "
                                  "warning."),
         days=1,
+        party_complies=True,
     ),
     _deadline(
         code="ust_notification",
@@ -76,6 +81,7 @@ PERIODS: tuple[Period, ...] = (
         description=gettext_noop("File the underground storage tank notification within 30 days "
                                  "after a new tank is brought into use."),
         days=30,
+        party_complies=True,
     ),
     _duration(
         code="food_handler_ownership_change",
@@ -83,6 +89,7 @@ PERIODS: tuple[Period, ...] = (
         description=gettext_noop("After a change of ownership a food establishment may operate 60 "
                                  "days without a certified food handler manager."),
         days=60,
+        party_complies=True,
     ),
     _duration(
         code="quarantine",
@@ -104,6 +111,7 @@ PERIODS: tuple[Period, ...] = (
         description=gettext_noop("Have the septic system inspection the record requires done "
                                  "within 30 days of the event that requires it."),
         days=30,
+        party_complies=True,
     ),
 )
 

@@ -7,7 +7,10 @@ name, or above the form when they name none of its fields.
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 from django import forms
+from django.core.exceptions import ValidationError
 from django.utils import timezone
 
 from permits_site.enforcement.forms import (
@@ -22,6 +25,24 @@ from permits_site.enforcement.services import dispositions
 from permits_site.enforcement.services.citations import policy_of
 from permits_site.licensing.fact_forms import HearingTimeAndPlaceFields, bounded_date_field
 from permits_site.licensing.models import PaymentMethod
+from permits_site.rules.fines import parse_money
+
+
+class AmountField(forms.DecimalField):
+    """Dollars and cents, refused in the words every amount is (:func:`parse_money`: "An
+    amount cannot be negative."), which the API answers for the same field, rather than
+    Django's generic bounds."""
+
+    def __init__(self, **options):
+        super().__init__(**MONEY_FIELD, **options)
+
+    def validate(self, value: Decimal | None) -> None:
+        super().validate(value)
+        if value is not None:
+            try:
+                parse_money(value)
+            except ValueError as error:
+                raise ValidationError(str(error)) from error
 
 
 class CitationActionForm(ServiceForm):
@@ -94,8 +115,8 @@ class DecideHearingForm(CitationActionForm):
         choices=HearingOutcome.choices, widget=forms.RadioSelect, label="Decision",
         error_messages={"required": "Choose the decision."},
     )
-    reduced_to = forms.DecimalField(
-        **MONEY_FIELD, min_value=0, required=False, label="Reduced total ($)",
+    reduced_to = AmountField(
+        required=False, label="Reduced total ($)",
         help_text="Only when reduced: the total now owed.",
     )
     note = forms.CharField(widget=TEXTAREA, max_length=5000, required=False,
@@ -117,8 +138,8 @@ class CourtDecisionForm(CitationActionForm):
         error_messages={"required": "Choose what the court found."},
     )
     decided_on = bounded_date_field(label="Decided on", initial=timezone.localdate)
-    amount_per_offense = forms.DecimalField(
-        **MONEY_FIELD, min_value=0, required=False, label="Amount per offense set by the court ($)",
+    amount_per_offense = AmountField(
+        required=False, label="Amount per offense set by the court ($)",
     )
     note = forms.CharField(widget=TEXTAREA, max_length=5000, required=False,
                            label="Note (optional)")

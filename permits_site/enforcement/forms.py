@@ -382,7 +382,8 @@ class DeterminationForm(CaseActionForm):
 
 
 class OrderForm(CaseActionForm):
-    """An order giving calendar days to comply, or a period the town's law registered."""
+    """An order giving calendar days to comply, or a period the town's law gives a party to
+    comply within (``Period.party_complies``): never one of the town's own deadlines."""
 
     text = forms.CharField(widget=TEXTAREA, max_length=5000, label="What the party must do")
     citation = forms.CharField(max_length=200, required=False, label="Section enforced")
@@ -395,7 +396,8 @@ class OrderForm(CaseActionForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        periods = town_law(self.case.municipality.code).periods.values()
+        periods = [period for period in town_law(self.case.municipality.code).periods.values()
+                   if period.party_complies]
         sections = violated_sections(self.case)
         self.fields["citation"].help_text = (
             f"Leave empty to cite the period's section, or else the case's violations: "

@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from permits_site.accounts.models import Role, User
 from permits_site.enforcement.models import Appeal, CaseHearing, CitationHearing
-from permits_site.enforcement.registry import case_types, steps_page_url
+from permits_site.enforcement.registry import case_types, citation_policy, steps_page_url
 from permits_site.homes.registry import WorkItem, WorkList, from_home, limited
 from permits_site.licensing.templatetags.localised import day_time_and_place
 from permits_site.towns.calendar import TownCalendar
@@ -86,7 +86,10 @@ def board_case_hearings(town: TownCalendar) -> WorkList:
 def citation_hearings(town: TownCalendar) -> WorkList:
     """The town's citation hearings a party asked for (MGL c.40 §21D), undecided: first those
     with no date yet, which wait for the hearing authority to set one, oldest request first;
-    then the dated ones, soonest first, due on their day."""
+    then the dated ones, soonest first, due on their day. Each cites the law the hearing is
+    held under, the town's non-criminal disposition, as its notice does (not the offense's
+    section)."""
+    held_under = citation_policy(town.municipality.code).window.citation
     requested = CitationHearing.objects.filter(
         citation__case__municipality=town.municipality, decided_on__isnull=True,
     ).select_related("citation__case").order_by(
@@ -98,10 +101,10 @@ def citation_hearings(town: TownCalendar) -> WorkList:
         record = f"Citation #{citation.pk} ({citation.case.party_name})"
         if hearing.hearing_date is None:
             return WorkItem("Set the hearing's date", record, f"{page}#hearing_date-section",
-                            since=hearing.requested_on, citation=citation.citation)
+                            since=hearing.requested_on, citation=held_under)
         return WorkItem("Hear the citation and decide", record,
                         f"{page}#hearing_decision-section", due_on=hearing.hearing_date,
-                        detail=held_on(hearing), citation=citation.citation)
+                        detail=held_on(hearing), citation=held_under)
 
     return limited("Citation hearings requested", requested, item,
                    empty="No citation hearing is waiting.")

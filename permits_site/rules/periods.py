@@ -22,6 +22,9 @@ class Period:
     Exactly one of ``days``, ``months`` or ``business_days`` is set, or
     ``next_month_day`` for "by the Nth of the month after". A deadline whose
     last day is not a business day rolls forward; a duration never rolls.
+    ``party_complies`` marks a time the law gives a party to do what it requires (license
+    a dog, upgrade a failed system), which an order may give; the town's own deadlines,
+    appeal windows and how long a term, a hold or an order in force lasts are not.
     """
 
     code: str
@@ -33,6 +36,7 @@ class Period:
     months: int = 0
     business_days: int = 0
     next_month_day: int = 0
+    party_complies: bool = False
 
 
 @dataclass(frozen=True)

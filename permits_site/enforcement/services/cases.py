@@ -55,7 +55,11 @@ from permits_site.rules.calendar import format_date, period_due
 from permits_site.rules.periods import Period
 from permits_site.rules.registry import town_law
 from permits_site.towns.models import HeldAt, Municipality
-from permits_site.towns.office_days import require_coming, require_open_day
+from permits_site.towns.office_days import (
+    require_coming,
+    require_hour_coming,
+    require_open_day,
+)
 
 if TYPE_CHECKING:
     from permits_site.accounts.models import User
@@ -445,8 +449,9 @@ def schedule_case_hearing(
     hearing_time: dt.time | None = None, location: str = "",
 ) -> CaseHearing:
     """Set a hearing on the case, at the hour and place given or else the town's usual
-    ones, on a day not yet passed; the notice must go out before the hearing date, and the
-    hearing falls on a day the town's offices are open (as when it is continued)."""
+    ones, on a day not yet passed (today, at an hour still to come); the notice must go out
+    before the hearing date, and the hearing falls on a day the town's offices are open (as
+    when it is continued)."""
     require_case_open(case, doing="schedule a hearing on")
     require_coming(hearing_date, field="hearing_date", what="That day")
     if hearing_date < notice_sent_on:
@@ -456,6 +461,7 @@ def schedule_case_hearing(
     hearing = CaseHearing(case=case, notice_sent_on=notice_sent_on, hearing_date=hearing_date,
                           scheduled_by=acting_user)
     hearing.fill_time_and_place(case.municipality, hearing_time=hearing_time, location=location)
+    require_hour_coming(hearing_date, hearing.hearing_time, hour_given=hearing_time is not None)
     hearing.save()
     _record(case, acting_user=acting_user, action="case.hearing_scheduled",
             summary=f"Hearing on case #{case.pk} set for {format_date(hearing_date)}",
@@ -557,10 +563,11 @@ def held_at(hearing: HeldAt | CaseHearing | Appeal) -> str:
 @transaction.atomic
 def schedule_appeal_hearing(*, appeal: Appeal, hearing_date: dt.date, acting_user: User,
                             hearing_time: dt.time | None = None, location: str = "") -> Appeal:
-    """Set the public hearing on an appeal, on a day not yet passed, on or after the day it
-    was filed, on a day the town's offices are open, at the hour and place given or else the
-    town's usual ones. Once set it is moved only by a continuance, which says why and keeps
-    the day, hour and place it replaces (``continue_appeal_hearing``)."""
+    """Set the public hearing on an appeal, on a day not yet passed (today, at an hour still
+    to come), on or after the day it was filed, on a day the town's offices are open, at the
+    hour and place given or else the town's usual ones. Once set it is moved only by a
+    continuance, which says why and keeps the day, hour and place it replaces
+    (``continue_appeal_hearing``)."""
     _require_undecided(appeal)
     if appeal.hearing_date is not None:
         raise InvalidTransition(
@@ -575,6 +582,7 @@ def schedule_appeal_hearing(*, appeal: Appeal, hearing_date: dt.date, acting_use
     require_open_day(municipality, hearing_date, field="hearing_date")
     appeal.hearing_date = hearing_date
     appeal.fill_time_and_place(municipality, hearing_time=hearing_time, location=location)
+    require_hour_coming(hearing_date, appeal.hearing_time, hour_given=hearing_time is not None)
     appeal.save(update_fields=["hearing_date", "hearing_time", "location"])
     _record(appeal.case, acting_user=acting_user, action="case.appeal_hearing_scheduled",
             summary=f"Hearing on the appeal on case #{appeal.case_id} set for "

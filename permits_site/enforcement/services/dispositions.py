@@ -62,7 +62,11 @@ from permits_site.rules.calendar import format_date
 from permits_site.rules.fees import QuoteRefused, money
 from permits_site.rules.fines import parse_money
 from permits_site.rules.wording import CitedSection, explain
-from permits_site.towns.office_days import require_coming, require_open_day
+from permits_site.towns.office_days import (
+    require_coming,
+    require_hour_coming,
+    require_open_day,
+)
 
 if TYPE_CHECKING:
     from permits_site.accounts.models import User
@@ -284,8 +288,8 @@ def set_hearing_date(*, citation: Citation, hearing_date: dt.date, acting_user: 
                      ) -> CitationHearing:
     """The hearing authority (or Board) sets the day, hour and place of the hearing the
     party asked for (the hour and place left out: the town's usual ones), or moves it while
-    it is undecided: today or later, on a day the town's offices are open. The party is
-    told each time (:mod:`permits_site.notifications.events`)."""
+    it is undecided: today (at an hour still to come) or later, on a day the town's offices
+    are open. The party is told each time (:mod:`permits_site.notifications.events`)."""
     citation = _locked(citation)
     municipality = citation.case.municipality
     if not HEARING_DATE_STEP.allows(acting_user, municipality.pk):
@@ -301,6 +305,7 @@ def set_hearing_date(*, citation: Citation, hearing_date: dt.date, acting_user: 
     if _when_and_where(hearing) == before:
         raise DomainError("The hearing is already set for that day, hour and place.",
                           field="hearing_date")
+    require_hour_coming(hearing_date, hearing.hearing_time, hour_given=hearing_time is not None)
     require_open_day(municipality, hearing_date, field="hearing_date")
     hearing.save(update_fields=["hearing_date", "hearing_time", "location"])
     previous = before["hearing_date"]

@@ -1,8 +1,9 @@
 """Orders to correct, with compliance dates counted on the town's business calendar.
 
-An order gives the party a number of calendar days, or a period the town's
-law registered; either way the last day is a deadline at a public office, so
-a day the offices are closed rolls to the next business day (MGL c.4 §9).
+An order gives the party a number of calendar days, or a period the town's law registered
+as a party's time to comply (``Period.party_complies``: not one of the town's own
+deadlines, an appeal window or a term); either way the last day is a deadline at a public
+office, so a day the offices are closed rolls to the next business day (MGL c.4 §9).
 """
 
 from __future__ import annotations
@@ -57,6 +58,10 @@ def _deadline(
         period = town_law(case.municipality.code).periods.get(period_code)
         if period is None:
             raise DomainError(f"{case.municipality.name} has no period '{period_code}'.",
+                              field="period_code")
+        if not period.party_complies:
+            raise DomainError(f"'{period_code}' is not a time the party is given to comply "
+                              f"({period.citation}): give days to comply or another period.",
                               field="period_code")
         return period_due(period, issued_on, calendar), period
     if (isinstance(comply_within_days, bool) or not isinstance(comply_within_days, int)

@@ -42,7 +42,11 @@ from permits_site.licensing.models import OPEN_STATUSES, Application
 from permits_site.rules.calendar import format_date, period_due
 from permits_site.rules.periods import Period
 from permits_site.rules.registry import town_law
-from permits_site.towns.office_days import require_coming, require_open_day
+from permits_site.towns.office_days import (
+    require_coming,
+    require_hour_coming,
+    require_open_day,
+)
 
 if TYPE_CHECKING:
     from permits_site.accounts.models import User
@@ -79,8 +83,9 @@ def _continuance(held: CaseHearing | Appeal, *, hearing_date: dt.date, reason: s
                  **of) -> HearingContinuance:
     """The continuance of ``held`` (``of``: the ``hearing`` or the ``appeal`` it continues)
     to ``hearing_date``, at the hour and place given or else the town's usual ones, its
-    notice sent today, checked (a reason, a coming day the town's offices are open, not the
-    day, hour and place it already has) and not saved; ``held`` is set to it."""
+    notice sent today, checked (a reason, a coming day the town's offices are open, today
+    only at an hour still to come, not the day, hour and place it already has) and not
+    saved; ``held`` is set to it."""
     municipality = held.case.municipality
     reason = require_text(reason, field="reason",
                           message="Say why the hearing is continued.")[:500]
@@ -94,6 +99,8 @@ def _continuance(held: CaseHearing | Appeal, *, hearing_date: dt.date, reason: s
             held.hearing_date, held.hearing_time, held.location):
         raise DomainError("The hearing is already set for that day, hour and place.",
                           field="hearing_date")
+    require_hour_coming(hearing_date, continuance.hearing_time,
+                        hour_given=hearing_time is not None)
     require_open_day(municipality, hearing_date, field="hearing_date")
     held.hearing_date = hearing_date
     held.hearing_time, held.location = continuance.hearing_time, continuance.location

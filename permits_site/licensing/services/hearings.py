@@ -43,7 +43,7 @@ from permits_site.pdf.notices import render_hearing_notices_pdf
 from permits_site.rules.calendar import format_date
 from permits_site.rules.registry import get_rule_set
 from permits_site.rules.units import measure
-from permits_site.towns.office_days import closed_day_refusal
+from permits_site.towns.office_days import closed_day_refusal, passed_hour_errors
 
 if TYPE_CHECKING:
     from permits_site.accounts.models import User
@@ -75,8 +75,9 @@ def schedule_hearing(
     ``location``. The letters are printed once the hearing is scheduled; the mailing date
     and the article numbers may come with it or later (:func:`record_notice_mailing`).
     Refused when the notices — mailed on the day given, else today at the earliest — would
-    reach the abutters too late, naming the ``hearing_date`` and the section; one hearing is
-    pending at a time. ``relief_sought`` defaults to what the application's failed rules ask of the
+    reach the abutters too late, naming the ``hearing_date`` and the section, and today at an
+    hour already past (``passed_hour_errors``); one hearing is pending at a time.
+    ``relief_sought`` defaults to what the application's failed rules ask of the
     Board (:func:`describe_relief`). No one schedules the hearing of an application they or
     their business made (``permissions.own_application_refusal``).
     """
@@ -84,10 +85,15 @@ def schedule_hearing(
     application = Application.objects.select_for_update().get(pk=application.pk)
     kind = kind_for(application.permit_type.code)
     _check_can_schedule(application, kind)
-    errors: dict[str, list[str]] = {}
+    hearing = PermitHearing(application=application, hearing_date=hearing_date,
+                            notices_mailed_on=notices_mailed_on, scheduled_by=acting_user)
+    hearing.fill_time_and_place(application.municipality, hearing_time=hearing_time,
+                                location=location)
+    errors = passed_hour_errors(hearing_date, hearing.hearing_time,
+                                hour_given=hearing_time is not None)
     if hearing_date < timezone.localdate():
         errors["hearing_date"] = ["The hearing date has already passed; choose a later date."]
-    else:
+    elif not errors:
         closed = closed_day_refusal(application.municipality, hearing_date)
         refusals = [closed] if closed else []
         refusals += notice_refusals(
@@ -98,10 +104,6 @@ def schedule_hearing(
         )
         if refusals:
             errors["hearing_date"] = refusals
-    hearing = PermitHearing(application=application, hearing_date=hearing_date,
-                            notices_mailed_on=notices_mailed_on, scheduled_by=acting_user)
-    hearing.fill_time_and_place(application.municipality, hearing_time=hearing_time,
-                                location=location)
     errors |= _place_errors(hearing.location)
     if len(relief_sought.strip()) > RELIEF_LENGTH:
         errors["relief_sought"] = [f"Keep the relief sought under {RELIEF_LENGTH} characters."]
@@ -452,7 +454,8 @@ def continue_hearing(
     they were mailed that day, else today. Continued on or after its day, it was opened and
     continued at the hearing, where those noticed of it were told: the notice mailed for it
     stands, so no mailing date is taken. Refused for a decided hearing or a closed
-    application, a day past or the offices closed, and the same day, hour and place again.
+    application, a day past (or today, an hour past) or the offices closed, and the same day,
+    hour and place again.
     The Board holds the hearing: a member of it continues it, or the Clerk for the Board —
     never on their own application (``permissions.own_application_refusal``).
     """
@@ -482,7 +485,8 @@ def continue_hearing(
                                     location=location)
     abutters = list(hearing.abutters.all())
     errors = _continuance_errors(hearing, continuance, notices_mailed_on=notices_mailed_on,
-                                 abutter_count=len(abutters))
+                                 abutter_count=len(abutters),
+                                 hour_given=hearing_time is not None)
     if errors:
         raise DomainError(errors)
     before = _held_at_record(hearing)
@@ -521,11 +525,11 @@ def before_its_day(hearing: PermitHearing) -> bool:
 
 
 def _continuance_errors(hearing: PermitHearing, continuance: PermitHearingContinuance, *,
-                        notices_mailed_on: dt.date | None,
-                        abutter_count: int) -> dict[str, list[str]]:
+                        notices_mailed_on: dt.date | None, abutter_count: int,
+                        hour_given: bool) -> dict[str, list[str]]:
     """Why the continuance is refused, by field: its reason, its place, its new day (past,
-    unchanged, the offices closed, or too soon for the new letters, §2.2) and the new
-    letters' mailing date, which only a postponement takes."""
+    unchanged, today at an hour already past, the offices closed, or too soon for the new
+    letters, §2.2) and the new letters' mailing date, which only a postponement takes."""
     application = hearing.application
     today = timezone.localdate()
     errors = _place_errors(continuance.location)
@@ -546,6 +550,8 @@ def _continuance_errors(hearing: PermitHearing, continuance: PermitHearingContin
     elif (new_day, continuance.hearing_time, continuance.location) == (
             hearing.hearing_date, hearing.hearing_time, hearing.location):
         errors["hearing_date"] = ["The hearing is already set for that day, hour and place."]
+    elif passed := passed_hour_errors(new_day, continuance.hearing_time, hour_given=hour_given):
+        errors |= passed
     else:
         closed = closed_day_refusal(application.municipality, new_day)
         refusals = [closed] if closed else []
