@@ -188,7 +188,7 @@ def _appeals(towns) -> Iterator[Deadline]:
 def _renewals(towns, *, today: dt.date, horizon: dt.date) -> Iterator[Deadline]:
     permits = Permit.objects.filter(
         municipality_id__in=towns, status=PermitStatus.ACTIVE,
-        valid_through__gte=today, valid_through__lte=horizon,
+        valid_through__gte=today, valid_through__lte=horizon, superseded_by__isnull=True,
     ).select_related("permit_type")
     for permit in permits:
         yield Deadline(permit.municipality_id, permit.valid_through,

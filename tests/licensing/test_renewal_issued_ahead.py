@@ -14,6 +14,7 @@ import time_machine
 from django.urls import reverse
 
 from dogs.licenses.services import current_license
+from permits_site.enforcement.deadlines import deadlines
 from permits_site.homes.clerk import expiring_list
 from permits_site.licensing.kinds import already_renewed
 from permits_site.licensing.models import PermitStatus
@@ -84,7 +85,7 @@ def test_a_renewal_whose_term_has_begun_supersedes_at_once(
     assert (last_year.status == PermitStatus.SUPERSEDED) is superseded_at_once
 
 
-def test_a_permit_renewed_ahead_is_neither_reminded_nor_listed_as_expiring():
+def test_a_permit_renewed_ahead_is_neither_reminded_nor_listed_as_due_for_renewal():
     """Northborough's annual stable permit, its reminder 30 days before its last day; the
     same permit renewed ahead (its successor linked, itself still in force) gets none."""
     december_10 = dt.date(2027, 12, 10)
@@ -100,8 +101,13 @@ def test_a_permit_renewed_ahead_is_neither_reminded_nor_listed_as_expiring():
     reminded = [reminder.draft.key for reminder in expiring_permits(december_10)]
     listed = expiring_list(town_calendar("northborough"), today=dt.date(2027, 12, 24))
 
+    on_the_deadlines_screen = [row.record for row in deadlines(
+        [due.municipality_id], today=dt.date(2027, 12, 24)) if "renewal due" in row.what]
+
     assert reminded == [f"permit-expiry:{due.pk}:2027-12-31"]
     assert [item.record for item in listed.items] == [f"{due.number} ({due.holder_name})"]
+    assert len(on_the_deadlines_screen) == 1
+    assert due.number in on_the_deadlines_screen[0]
 
 
 def test_a_permit_renewed_ahead_is_refused_a_second_renewal_naming_its_renewal():
