@@ -22,6 +22,7 @@ class HomesConfig(AppConfig):
         register_home_section(Role.INSPECTOR, "Inspections", inspector_work)
         register_home_section(Role.HEARING_AUTHORITY, "Hearings, rulings and appeals",
                               hearing_authority_work)
-        register_home_section(Role.BOARD_MEMBER, "Signatures and hearings of the Board",
+        register_home_section(Role.BOARD_MEMBER,
+                              "Applications, signatures and hearings of the Board",
                               board_member_work)
         register_home_section(Role.ADMIN, "The town's settings", town_admin_work)
