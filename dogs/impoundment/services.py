@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from django.db import transaction
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_noop
 
@@ -62,8 +63,10 @@ from permits_site.licensing.models import (
     PermitType,
 )
 from permits_site.licensing.services.fees import schedule_in_force
+from permits_site.links import absolute_url
 from permits_site.notifications.models import MessageKind
 from permits_site.notifications.services import Draft, write
+from permits_site.online_payments.models import PaymentOffice
 from permits_site.rules.calendar import BusinessCalendar, format_date, period_due
 from permits_site.rules.registry import town_law
 from permits_site.rules.wording import explain
@@ -277,6 +280,13 @@ def _identify_by_other_means(impoundment: Impoundment, *, owner_name: str, owner
            identified_by=OwnerIdentifiedBy.OTHER)
 
 
+def officer_phone() -> str:
+    """The Animal Control Officer's telephone the town's admin recorded with the office's
+    (Payments), or "": whom a finder or an owner calls (Impoundment B, D)."""
+    office = PaymentOffice.objects.filter(municipality__code=MUNICIPALITY).first()
+    return office.animal_control_phone if office else ""
+
+
 def _identify(impoundment: Impoundment, dog: Dog, identified_by: str, acting_user: User) -> None:
     impoundment.dog = dog
     impoundment.identified_by = identified_by
@@ -291,7 +301,9 @@ def _identify(impoundment: Impoundment, dog: Dog, identified_by: str, acting_use
         template=OWNER_NOTICE,
         context={"dog": dog, "owner": dog.owner, "impoundment": impoundment,
                  "citation": cite("Impoundment D"), "release_citation": cite("Impoundment C"),
-                 "hold_ends": _dates(impoundment).hold_ends},
+                 "hold_ends": _dates(impoundment).hold_ends, "officer_phone": officer_phone(),
+                 "owner_url": absolute_url(reverse("dogs:impoundment_owner",
+                                                   args=[impoundment.pk]))},
         about=impoundment, municipality=impoundment.municipality, is_legal_notice=True,
     ), [dog.owner])
     OwnerNotice.objects.create(

@@ -23,7 +23,7 @@ from dogs.impoundment.permissions import (
     can_work_impoundments,
     impoundment_town_ids,
 )
-from dogs.impoundment.services import dates_of, fee_lines
+from dogs.impoundment.services import dates_of, fee_lines, officer_phone
 from dogs.models import Impoundment, ImpoundmentStatus
 from dogs.periods import MUNICIPALITY, last_intake_due_by
 from dogs.refusals import in_readers_language
@@ -32,7 +32,6 @@ from permits_site.accounts.models import Role
 from permits_site.accounts.permissions import require
 from permits_site.exceptions import DomainError
 from permits_site.licensing.models import InvoiceStatus
-from permits_site.online_payments.models import PaymentOffice
 from permits_site.page_actions import each, with_actions
 from permits_site.towns.models import Municipality
 
@@ -201,8 +200,7 @@ def found_dog(request):
             form = FoundAnimalForm()
     elif form.errors:
         status = 400
-    office = PaymentOffice.objects.filter(municipality__code=MUNICIPALITY).first()
     return render(request, "dogs/found_dog.html", {
         "form": form, "report": report, "answer": found.SAME_ANSWER,
-        "officer_phone": office.animal_control_phone if office else "",
+        "officer_phone": officer_phone(),
     }, status=status)

@@ -49,7 +49,12 @@ from permits_site.licensing.services.documents import attach_on_file, upload_doc
 from permits_site.licensing.services.effects import FindingEffect, finding_effect
 from permits_site.licensing.services.fees import quote_fee
 from permits_site.parties.models import Property
-from permits_site.parties.services import find_or_create_property, link_property, properties_of
+from permits_site.parties.services import (
+    find_or_create_property,
+    holds_markup,
+    link_property,
+    properties_of,
+)
 from permits_site.rules.base import CheckContext
 from permits_site.rules.fees import FeeQuote
 from permits_site.rules.wording import CitedSection, Dollars, explain
@@ -61,6 +66,14 @@ if TYPE_CHECKING:
 DOG_LICENSE = "north_andover.dog_license"
 KENNEL_LICENSE = "north_andover.kennel_license"
 DOG_FIELDS = ("name", "breed", "color", "sex", "date_of_birth", "spayed_neutered", "microchip")
+#: The dog's words its owner types, printed on its license and the town's letters: each is
+#: refused, on its field, when it holds markup, as a place's street address is.
+TYPED_WORDS = {
+    "name": gettext_noop("Enter the dog's name in plain words, without <, >, {, } or a "
+                         "backslash."),
+    "breed": gettext_noop("Enter the breed in plain words, without <, >, {, } or a backslash."),
+    "color": gettext_noop("Enter the color in plain words, without <, >, {, } or a backslash."),
+}
 #: The license year runs January 1 to December 31 and a license is renewed each year: a
 #: renewal follows the license of the year before (Licenses A).
 RENEWAL_SECTION = cite("Licenses A")
@@ -134,6 +147,7 @@ def _residence_for(owner, residence: Property | None, *, acting_user: User) -> P
 def register_dog(*, owner, acting_user: User, residence: Property | None = None, **fields) -> Dog:
     """Register a dog kept at ``residence`` (one of the owner's properties), else at the
     owner's mailing address."""
+    _refuse_markup(fields)
     dog = Dog.objects.create(
         owner=owner,
         residence=_residence_for(owner, residence, acting_user=acting_user),
@@ -153,6 +167,7 @@ def register_dog(*, owner, acting_user: User, residence: Property | None = None,
 def update_dog(*, dog: Dog, acting_user: User, residence: Property | None = None, **fields) -> Dog:
     """Correct a dog's details; a named ``residence`` moves it to another of the owner's
     properties."""
+    _refuse_markup(fields)
     before = _dog_state(dog)
     for name in DOG_FIELDS:
         if name in fields:
@@ -169,6 +184,14 @@ def update_dog(*, dog: Dog, acting_user: User, residence: Property | None = None
         after=_dog_state(dog),
     )
     return dog
+
+
+def _refuse_markup(fields: dict) -> None:
+    """Refuse the dog's words that hold markup (:data:`TYPED_WORDS`), each on its field."""
+    refused = {name: message for name, message in TYPED_WORDS.items()
+               if holds_markup(str(fields.get(name) or ""))}
+    if refused:
+        raise DomainError(refused)
 
 
 def _dog_state(dog: Dog) -> dict:

@@ -1,6 +1,7 @@
 """Residence limits and noise complaints on the Animal Control Officer's home (Code ch. 60,
 Limits A–E; Restraint C): rehoming orders not yet complied with, by the date set, and open
-noise complaints, oldest first. One query a list."""
+noise complaints, oldest first, each list linking to the Cases list of its case type. One
+query a list."""
 
 from __future__ import annotations
 
@@ -31,8 +32,8 @@ def residence_limit_orders(town: TownCalendar) -> WorkList:
                         due_on=order.comply_by, citation=order.citation)
 
     return limited("Residence-limit orders", orders, item,
-                   empty="No rehoming order is open.", link_label="Residence limits",
-                   link_url=reverse("dogs:limits_new"))
+                   empty="No rehoming order is open.", link_label="Residence limits cases",
+                   link_url=reverse("enforcement:cases") + f"?case_type={RESIDENCE_LIMITS_CASE}")
 
 
 def noise_complaints(town: TownCalendar) -> WorkList:

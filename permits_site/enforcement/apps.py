@@ -13,5 +13,6 @@ class EnforcementConfig(AppConfig):
         from permits_site.licensing.services.payments import register_payment_check
 
         register_payment_check(payment_refusal)
-        register_invoice_subject(citation_subject, related=("citation",))
+        register_invoice_subject(citation_subject, related=("citation",),
+                                 prefetched=("citation__hearings",))
         register_invoice_subject(case_charge_subject, related=("case_charge__case",))

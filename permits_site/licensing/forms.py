@@ -92,7 +92,9 @@ class ApplicationDocumentsForm(forms.Form):
                     required=False, widget=DATE_INPUT,
                     label=gettext("%(document)s: expires or ends on")
                     % {"document": gettext(document.label)},
-                    help_text=_("As printed on it; the application is judged on that date."),
+                    help_text=_("As printed on it: it must still be valid on the first day "
+                                "of the license year applied for, or on the day you apply if "
+                                "that is later."),
                 )
 
     def chosen(self) -> list[tuple[str, object, object]]:

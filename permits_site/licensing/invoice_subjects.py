@@ -47,24 +47,32 @@ class InvoiceSubject:
 class _SubjectKind:
     describe: Callable[[Invoice], InvoiceSubject | None]
     related: tuple[str, ...]
+    prefetched: tuple[str, ...] = ()
 
 
 _KINDS: list[_SubjectKind] = []
 
 
 def register_invoice_subject(describe: Callable[[Invoice], InvoiceSubject | None], *,
-                             related: tuple[str, ...] = ()) -> None:
+                             related: tuple[str, ...] = (),
+                             prefetched: tuple[str, ...] = ()) -> None:
     """Let ``describe(invoice)`` name the record an invoice is for (None: not one of its
     records). ``related`` are the ``select_related`` paths it reads from the invoice (the
     record's reverse one-to-one and what the name needs), so a list of invoices names them
-    all in its one query."""
+    all in its one query; ``prefetched`` the many-valued paths it reads (a citation's
+    hearings), each one more query for the whole list."""
     if all(kind.describe is not describe for kind in _KINDS):
-        _KINDS.append(_SubjectKind(describe, tuple(related)))
+        _KINDS.append(_SubjectKind(describe, tuple(related), tuple(prefetched)))
 
 
 def subject_related() -> tuple[str, ...]:
     """Every registered kind's ``select_related`` paths, for a queryset of invoices."""
     return tuple(dict.fromkeys(path for kind in _KINDS for path in kind.related))
+
+
+def subject_prefetched() -> tuple[str, ...]:
+    """Every registered kind's ``prefetch_related`` paths, for a queryset of invoices."""
+    return tuple(dict.fromkeys(path for kind in _KINDS for path in kind.prefetched))
 
 
 def invoice_subject(invoice: Invoice) -> InvoiceSubject | None:

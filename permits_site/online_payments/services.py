@@ -28,7 +28,7 @@ from permits_site.accounts.permissions import (
 )
 from permits_site.enforcement.services.dispositions import payment_refusal
 from permits_site.exceptions import DomainError, PermissionDenied
-from permits_site.licensing.invoice_subjects import subject_related
+from permits_site.licensing.invoice_subjects import subject_prefetched, subject_related
 from permits_site.licensing.models import (
     ApplicationStatus,
     Invoice,
@@ -389,9 +389,12 @@ def mark_reviewed(*, flag: PaymentFlag, acting_user: User) -> PaymentFlag:
 
 def open_flags(*, municipality_ids):
     """Unreviewed flags of these towns, with what their rows show — the record each invoice
-    is for, whatever registered it (``invoice_subjects``) — in one query."""
+    is for, whatever registered it (``invoice_subjects``) — in one query, and one more for
+    each many-valued path a subject reads."""
     return (PaymentFlag.objects.filter(reviewed_at__isnull=True,
                                        checkout__municipality_id__in=municipality_ids)
             .select_related("checkout__municipality", "checkout__started_by",
                             "checkout__invoice__municipality",
-                            *(f"checkout__invoice__{path}" for path in subject_related())))
+                            *(f"checkout__invoice__{path}" for path in subject_related()))
+            .prefetch_related(*(f"checkout__invoice__{path}"
+                                for path in subject_prefetched())))

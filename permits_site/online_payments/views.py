@@ -30,7 +30,11 @@ from permits_site.accounts.permissions import (
     require_not_own_application,
 )
 from permits_site.exceptions import DomainError
-from permits_site.licensing.invoice_subjects import invoice_subject, subject_related
+from permits_site.licensing.invoice_subjects import (
+    invoice_subject,
+    subject_prefetched,
+    subject_related,
+)
 from permits_site.licensing.models import Invoice
 from permits_site.licensing.views.access import get_visible_or_404
 from permits_site.licensing.views.resident import error_messages
@@ -50,7 +54,7 @@ from permits_site.towns.models import Municipality
 def payable_invoices():
     """Invoices with their lines and the record each is for (its subject), in two queries."""
     return Invoice.objects.select_related("municipality", *subject_related()
-                                          ).prefetch_related("lines")
+                                          ).prefetch_related("lines", *subject_prefetched())
 
 
 @login_required

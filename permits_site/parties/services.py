@@ -174,8 +174,15 @@ def street_address(municipality, address: str) -> str:
     return street or typed
 
 
-#: What a street address never holds: markup, braces, backslashes, control characters.
-NOT_IN_AN_ADDRESS = re.compile(r"[<>{}\\\x00-\x1f\x7f]")
+#: What words a person types for a record (a street address, a dog's name) never hold:
+#: markup, braces, backslashes, control characters.
+MARKUP = re.compile(r"[<>{}\\\x00-\x1f\x7f]")
+
+
+def holds_markup(words: str) -> bool:
+    """Whether ``words`` typed for a record hold markup, a brace, a backslash or a control
+    character, which no address or name does."""
+    return MARKUP.search(words) is not None
 
 
 def new_address_refusal(address: str) -> str:
@@ -183,7 +190,7 @@ def new_address_refusal(address: str) -> str:
     is addressed — a street named in words, nothing of markup. A number is not required:
     "One Elm Street" and a lot with no street number are places too."""
     typed = address.strip()
-    if NOT_IN_AN_ADDRESS.search(typed) or sum(char.isalpha() for char in typed) < 2:
+    if holds_markup(typed) or sum(char.isalpha() for char in typed) < 2:
         return gettext_noop("Enter the street address as a letter to the place is addressed: "
                             "number and street, e.g. 12 Main Street.")
     return ""

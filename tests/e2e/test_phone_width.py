@@ -3,13 +3,16 @@ out for: nothing scrolls sideways, neither the page nor a box inside it, and the
 table's "Download PDF" is on screen (issue #21). A table of a resident's records (their
 businesses, a business's applications, permits and fees, their properties, a town's key
 dates) stacks on such a screen: every cell is on screen under its column's header, and at a
-desktop's width it is a table again."""
+desktop's width it is a table again. So do the widest of the Animal Control Officer's: a
+case's citations and the intake records."""
 
 from __future__ import annotations
 
 import pytest
+from django.utils import timezone
 from playwright.sync_api import Page, expect
 
+from dogs.impoundment.services import record_intake
 from permits_site.licensing.models import ApplicationStatus
 from permits_site.parties.services import find_or_create_property
 from tests.e2e.conftest import assert_accessible, sign_in
@@ -18,11 +21,14 @@ from tests.factories import (
     ApplicationFactory,
     BusinessFactory,
     BusinessMemberFactory,
+    CitationFactory,
     InvoiceFactory,
     PermitFactory,
+    Role,
     UserFactory,
     municipality,
     permit_type,
+    staff,
 )
 
 PHONE_WIDTH = 375
@@ -177,4 +183,23 @@ def test_a_businesses_records_stack_on_a_phone_and_are_tables_on_a_desktop(phone
 def test_a_towns_key_dates_fit_a_phone(phone, live_server, town):
     phone.goto(f"{live_server.url}/towns/{town}/key-dates/")
     expect(phone.get_by_role("heading", level=1)).to_contain_text("Key dates")
+    assert_fits_the_phone(phone)
+
+
+def test_a_cases_citations_and_the_intake_records_stack_on_a_phone(phone, live_server):
+    """Amount, Balance and Standing of a citation, and an intake's owner and status, are on
+    screen under their headers rather than past the screen's right edge."""
+    officer = staff(Role.ANIMAL_CONTROL_OFFICER, "north_andover", username="alex")
+    citation = CitationFactory()
+    record_intake(municipality=municipality("north_andover"),
+                  impounded_on=timezone.localdate(), acting_user=officer,
+                  description="Beagle, tricolor, female")
+    sign_in(phone, live_server, "alex", PASSWORD)
+
+    phone.goto(f"{live_server.url}/enforcement/cases/{citation.case_id}/")
+    expect(phone.get_by_role("region", name="Table: citations")).to_be_visible()
+    assert_fits_the_phone(phone)
+
+    phone.goto(f"{live_server.url}/dogs/impoundments/")
+    expect(phone.get_by_role("region", name="Table: intake records")).to_be_visible()
     assert_fits_the_phone(phone)

@@ -121,7 +121,8 @@ def _refuse_undated(application: Application, kind: str) -> None:
                     if document.kind == kind), "")
     raise DomainError(
         f"Enter the date the {document_label(application, kind).lower()} expires or ends, as "
-        f"printed on it: the application is judged on that date"
+        f"printed on it: the rules read it to see that it is still valid when the permit "
+        f"begins"
         + (f" ({section})." if section else "."),
         field="valid_until",
     )

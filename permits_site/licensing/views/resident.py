@@ -18,7 +18,11 @@ from permits_site.accounts import permissions
 from permits_site.enforcement.services.penalties import penalty_rows
 from permits_site.exceptions import DomainError
 from permits_site.licensing.forms import DocumentUploadForm
-from permits_site.licensing.invoice_subjects import invoice_subject, subject_related
+from permits_site.licensing.invoice_subjects import (
+    invoice_subject,
+    subject_prefetched,
+    subject_related,
+)
 from permits_site.licensing.kinds import (
     Blocker,
     kind_for,
@@ -130,7 +134,7 @@ def dashboard(request):
             status=InvoiceStatus.OPEN,
         )
         .select_related("municipality", *subject_related())
-        .prefetch_related("lines"),
+        .prefetch_related("lines", *subject_prefetched()),
         DASHBOARD_INVOICES,
     )
     municipalities = list(Municipality.objects.order_by("name"))
