@@ -12,7 +12,7 @@ from pypdf import PdfReader
 from permits_site.accounts.services import update_profile
 from permits_site.pdf.rendering import render_permit_pdf_bytes
 from tests.dogs.test_license_flow import licensed
-from tests.factories import DogFactory, UserFactory
+from tests.factories import DogFactory, PropertyFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 FEB_2027 = dt.datetime(2027, 2, 10, 15, 0)
@@ -33,7 +33,9 @@ def test_the_license_and_its_invoice_name_the_holders_state(clerk, city, state, 
     owner = UserFactory(first_name="Jane", last_name="Smith", street_address="12 Elm Street",
                         city=city, state=state, postal_code=postal_code)
 
-    permit = licensed(DogFactory(owner=owner), clerk)
+    # Mailing from New Hampshire, the owner keeps the dog at a house in town (Licenses A(1)).
+    in_town = {} if state == "MA" else {"residence": PropertyFactory(address="40 Lake Street")}
+    permit = licensed(DogFactory(owner=owner, **in_town), clerk)
 
     assert holder_line in pdf_text(permit)
     assert permit.application.invoices.get().payer_address == holder_line.removeprefix(
