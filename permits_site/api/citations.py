@@ -263,9 +263,11 @@ class CitationHearingDateSerializer(StrictSerializer, HearingTimeAndPlaceInput):
     """The day, hour and place of the hearing the party asked for: a day from today on, when
     the town's offices are open; the hour and place left out, the town's usual ones. Set
     again to move it while the hearing is undecided (the same day, hour and place again is
-    a 400 naming ``hearing_date``)."""
+    a 400 naming ``hearing_date``), saying why in ``reason`` (a 400 naming it when missing;
+    not asked the first time)."""
 
     hearing_date = StrictDateField()
+    reason = serializers.CharField(required=False, allow_blank=True, max_length=500)
 
 
 class CitationHearingDecisionSerializer(StrictSerializer):
@@ -405,7 +407,8 @@ class CitationViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
         dispositions.HEARING_DATE_STEP.require(request.user, town_of(citation))
         data = validated_body(CitationHearingDateSerializer, request.data)
         dispositions.set_hearing_date(citation=citation, acting_user=request.user,
-                                      hearing_date=data["hearing_date"], **time_and_place(data))
+                                      hearing_date=data["hearing_date"],
+                                      reason=data.get("reason", ""), **time_and_place(data))
         return self.respond(citation)
 
     @extend_schema(request=CitationHearingDecisionSerializer,

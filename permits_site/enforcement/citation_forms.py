@@ -90,18 +90,23 @@ class RequestHearingForm(CitationActionForm):
 class HearingDateForm(HearingTimeAndPlaceFields, CitationActionForm):
     """The day, hour and place of the hearing the party asked for, set or moved while it is
     undecided. Set the first time, the hour and place start at the town's usual ones; moved,
-    at the hearing's own, so that changing only the day keeps them."""
+    at the hearing's own, so that changing only the day keeps them, and why it is moved is
+    asked."""
 
-    field_order = ["hearing_date", "hearing_time", "location"]
+    field_order = ["hearing_date", "hearing_time", "location", "reason"]
 
     hearing_date = bounded_date_field(
         label="Hearing date",
         help_text="Today or later, on a day the town's offices are open. The party is told.")
+    reason = forms.CharField(
+        max_length=500, label="Why the hearing is moved", widget=TEXTAREA,
+        error_messages={"required": "Say why the hearing is moved."})
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         hearing = dispositions.hearing_of(self.citation)
         if hearing is None or hearing.hearing_date is None:
+            del self.fields["reason"]  # set the first time: nothing is moved
             self.prefill_time_and_place(self.citation.case.municipality)
             return
         self.fields["hearing_date"].initial = hearing.hearing_date

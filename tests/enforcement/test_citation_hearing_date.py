@@ -23,6 +23,8 @@ from tests.enforcement.test_citation_pages import citation_url, cite, held_today
 from tests.factories import ClosureFactory, Role, municipality, staff
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("on_monday")]
+#: Why a hearing already set is moved (asked each time, as a continuance is).
+MOVED_BECAUSE = "The hearing authority is away that day."
 
 THURSDAY = dt.date(2027, 6, 10)
 FRIDAY = dt.date(2027, 6, 11)
@@ -60,7 +62,8 @@ def test_the_hearing_authority_sets_a_coming_open_day(requested, authority, day)
 
 def test_the_date_is_set_again_while_undecided_and_each_time_audited(requested, authority):
     set_hearing_date(citation=requested, hearing_date=THURSDAY, acting_user=authority)
-    set_hearing_date(citation=requested, hearing_date=NEXT_TUESDAY, acting_user=authority)
+    set_hearing_date(citation=requested, hearing_date=NEXT_TUESDAY, acting_user=authority,
+                     reason=MOVED_BECAUSE)
 
     assert hearing_date_of(requested) == NEXT_TUESDAY
     latest = AuditEntry.objects.filter(action="citation.hearing_date_set").order_by("-pk")[0]
@@ -72,7 +75,8 @@ def test_the_date_is_set_again_while_undecided_and_each_time_audited(requested, 
 def refused(citation, user, day) -> DomainError:
     before = (hearing_date_of(citation), entries())
     with pytest.raises(DomainError) as refusal:
-        set_hearing_date(citation=citation, hearing_date=day, acting_user=user)
+        set_hearing_date(citation=citation, hearing_date=day, acting_user=user,
+                         reason=MOVED_BECAUSE)
     assert (hearing_date_of(citation), entries()) == before
     return refusal.value
 
@@ -95,7 +99,8 @@ def test_a_day_the_offices_are_closed_is_refused_naming_why(requested, authority
     assert "closed" in message and why in message
     # The open days either side are taken.
     set_hearing_date(citation=requested, hearing_date=THURSDAY, acting_user=authority)
-    set_hearing_date(citation=requested, hearing_date=NEXT_TUESDAY, acting_user=authority)
+    set_hearing_date(citation=requested, hearing_date=NEXT_TUESDAY, acting_user=authority,
+                     reason=MOVED_BECAUSE)
 
 
 def test_the_same_day_again_is_refused(requested, authority):
@@ -140,7 +145,8 @@ def test_the_party_is_told_the_date_and_told_again_when_it_moves(
     with django_capture_on_commit_callbacks(execute=True):
         set_hearing_date(citation=requested, hearing_date=THURSDAY, acting_user=authority)
     with django_capture_on_commit_callbacks(execute=True):
-        set_hearing_date(citation=requested, hearing_date=NEXT_TUESDAY, acting_user=authority)
+        set_hearing_date(citation=requested, hearing_date=NEXT_TUESDAY, acting_user=authority,
+                     reason=MOVED_BECAUSE)
 
     first, moved = Message.objects.filter(
         recipient=resident, kind=MessageKind.HEARING_SCHEDULED).order_by("pk")

@@ -17,6 +17,8 @@ from tests.enforcement.test_citation_pages import citation_url, cite, page_of, s
 from tests.factories import municipality
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("on_monday")]
+#: Why a hearing already set is moved (asked each time, as a continuance is).
+MOVED_BECAUSE = "The hearing authority is away that day."
 
 THURSDAY = dt.date(2027, 6, 10)
 NEXT_TUESDAY = dt.date(2027, 6, 15)
@@ -68,11 +70,11 @@ def test_moving_only_the_hour_is_a_move_and_the_same_again_is_refused(requested,
     set_hearing_date(citation=requested, hearing_date=THURSDAY, acting_user=authority,
                      hearing_time=SEVEN_PM, location=TOWN_HALL)
     set_hearing_date(citation=requested, hearing_date=THURSDAY, acting_user=authority,
-                     hearing_time=HALF_PAST_SIX, location=TOWN_HALL)
+                     hearing_time=HALF_PAST_SIX, location=TOWN_HALL, reason=MOVED_BECAUSE)
 
     with pytest.raises(DomainError) as refusal:
         set_hearing_date(citation=requested, hearing_date=THURSDAY, acting_user=authority,
-                         hearing_time=HALF_PAST_SIX, location=TOWN_HALL)
+                         hearing_time=HALF_PAST_SIX, location=TOWN_HALL, reason=MOVED_BECAUSE)
     assert refusal.value.errors == {
         "hearing_date": ["The hearing is already set for that day, hour and place."]}
     assert time_and_place_of(requested) == (THURSDAY, HALF_PAST_SIX, TOWN_HALL)
@@ -212,7 +214,7 @@ def test_moving_through_the_api_answers_the_new_hour_and_place(requested, author
 
     response = api_post(authority, requested, {
         "hearing_date": NEXT_TUESDAY.isoformat(), "hearing_time": "18:30",
-        "location": POLICE_STATION})
+        "location": POLICE_STATION, "reason": MOVED_BECAUSE})
 
     assert response.status_code == 200, response.json()
     assert time_and_place_of(requested) == (NEXT_TUESDAY, HALF_PAST_SIX, POLICE_STATION)

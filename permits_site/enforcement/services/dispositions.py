@@ -46,6 +46,7 @@ from permits_site.enforcement.models import (
     Order,
     SurchargeClassification,
 )
+from permits_site.enforcement.services.cases import require_text
 from permits_site.enforcement.services.citations import (
     checked_surcharge_event,
     citation_total,
@@ -284,12 +285,13 @@ HEARING_DATE_STEP = Step("set the date of a citation's hearing", permissions.CAS
 
 @transaction.atomic
 def set_hearing_date(*, citation: Citation, hearing_date: dt.date, acting_user: User,
-                     hearing_time: dt.time | None = None, location: str = ""
-                     ) -> CitationHearing:
+                     hearing_time: dt.time | None = None, location: str = "",
+                     reason: str = "") -> CitationHearing:
     """The hearing authority (or Board) sets the day, hour and place of the hearing the
     party asked for (the hour and place left out: the town's usual ones), or moves it while
-    it is undecided: today (at an hour still to come) or later, on a day the town's offices
-    are open. The party is told each time (:mod:`permits_site.notifications.events`)."""
+    it is undecided, saying why, as a case hearing's continuance does: today (at an hour
+    still to come) or later, on a day the town's offices are open. The party is told each
+    time (:mod:`permits_site.notifications.events`); the reason stays in the audit entry."""
     citation = _locked(citation)
     municipality = citation.case.municipality
     if not HEARING_DATE_STEP.allows(acting_user, municipality.pk):
@@ -305,6 +307,9 @@ def set_hearing_date(*, citation: Citation, hearing_date: dt.date, acting_user: 
     if _when_and_where(hearing) == before:
         raise DomainError("The hearing is already set for that day, hour and place.",
                           field="hearing_date")
+    moved_because = (require_text(reason, field="reason",
+                                  message="Say why the hearing is moved.")[:500]
+                     if before["hearing_date"] else "")
     require_hour_coming(hearing_date, hearing.hearing_time, hour_given=hearing_time is not None)
     require_open_day(municipality, hearing_date, field="hearing_date")
     hearing.save(update_fields=["hearing_date", "hearing_time", "location"])
@@ -314,10 +319,11 @@ def set_hearing_date(*, citation: Citation, hearing_date: dt.date, acting_user: 
         municipality=municipality,
         summary=(f"Hearing on citation #{citation.pk} moved from "
                  f"{format_date(dt.date.fromisoformat(previous))} to "
-                 f"{format_date(hearing_date)}" if previous else
+                 f"{format_date(hearing_date)}: {moved_because}" if previous else
                  f"Hearing on citation #{citation.pk} set for {format_date(hearing_date)}"),
         before=before,
-        after={"hearing": str(hearing.pk), **_when_and_where(hearing)},
+        after={"hearing": str(hearing.pk), **_when_and_where(hearing),
+               **({"reason": moved_because} if moved_because else {})},
     )
     return hearing
 
