@@ -248,6 +248,7 @@ CASE_TYPES = (
         page="dogs:case",
         hearings_page="dogs:case",
         closes_on_page=True,
+        prints_decision_letters=True,
     ),
     CaseType(
         code="north_andover.potentially_dangerous_dog",
@@ -262,6 +263,7 @@ CASE_TYPES = (
         page="dogs:case",
         hearings_page="dogs:case",
         closes_on_page=True,
+        prints_decision_letters=True,
     ),
     CaseType(
         code="north_andover.nuisance_dog",
@@ -275,6 +277,7 @@ CASE_TYPES = (
         page="dogs:case",
         hearings_page="dogs:case",
         closes_on_page=True,
+        prints_decision_letters=True,
     ),
 )
 

@@ -99,6 +99,10 @@ class CaseType:
     #: Also cites the town's offenses no case type names: those an admin added to the fine
     #: schedule after the deploy.
     other_offenses: bool = False
+    #: Its own page prints the party's letters of its determination and of each ruling on an
+    #: appeal (North Andover's dog cases): no notice repeats them. Otherwise the party is sent
+    #: each as a notice.
+    prints_decision_letters: bool = False
     #: The roles of the town that decide such a case's hearings and appeals (and continue
     #: and schedule them): a law naming one seat (a hearing authority) declares it alone.
     deciders: tuple[str, ...] = CASE_DECIDER_ROLES

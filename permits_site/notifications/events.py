@@ -26,7 +26,7 @@ from permits_site.enforcement.models import (
     Inspection,
     Order,
 )
-from permits_site.enforcement.registry import case_type, citation_policy, has_own_steps
+from permits_site.enforcement.registry import case_type, citation_policy
 from permits_site.enforcement.services import dispositions
 from permits_site.enforcement.services.cases import appeal_window
 from permits_site.licensing.kinds import kind_for
@@ -290,12 +290,14 @@ def _next_appeal(case: Case) -> dict:
 
 
 def _told_of_decisions(case: Case) -> list:
-    """Who is told of the case's determination and rulings: its party, unless its type takes
-    its steps on a page of its own (``has_own_steps``), which tells them itself — North
-    Andover's dog cases print the owner's notice of determination and the ruling letters
-    (Code ch. 60, Dangerous B(2), Potentially dangerous B(2), Hearing authority C), and a
-    nuisance finding's order of restraint is noticed as an order — so none is told twice."""
-    return [] if has_own_steps(case.case_type) else _case_people(case)
+    """Who is told of the case's determination and rulings: its party, unless its type's
+    own page prints the party's letters of them (``CaseType.prints_decision_letters``: North
+    Andover's dog cases, Code ch. 60, Dangerous B(2), Potentially dangerous B(2), Hearing
+    authority C), so that none is told twice."""
+    registered = case_type(case.case_type)
+    if registered is not None and registered.prints_decision_letters:
+        return []
+    return _case_people(case)
 
 
 def _case_section(case: Case) -> str:

@@ -5,20 +5,25 @@ with its written ruling and, where the type declares a further window, the last 
 further appeal and its section (North Andover Code ch. 60, Hearing authority B, E, counted on
 the town's Monday-to-Thursday calendar). A North Andover dog case decided on its own page is
 told there — its notice of determination and ruling letters, the restraint order its finding
-issues — and gets no second notice of the same decision."""
+issues — and gets no second notice of the same decision; a kennel review's decision, whose
+page prints no letter of it, is noticed to the licensee."""
 
 import dataclasses
 import datetime as dt
 
 import pytest
+from django.core import mail
 from django.utils import timezone
 
+from dogs.kennels.review import decide_kennel_review, open_kennel_review, schedule_kennel_hearing
 from permits_site.enforcement.registry import case_type, registered_case_types
 from permits_site.enforcement.services import open_case
 from permits_site.enforcement.services.cases import decide_appeal, determine, file_appeal
 from permits_site.notifications.models import Message, MessageKind
+from tests.dogs.test_kennel_review import DECISION_DUE as KENNEL_DECIDED
+from tests.dogs.test_kennel_review import HEARING_DUE, NOTICE_DUE, REPORT_RECEIVED
 from tests.dogs.test_nuisance_appeal import ruled_appeal
-from tests.factories import Role, UserFactory, municipality, staff
+from tests.factories import PermitFactory, Role, UserFactory, municipality, permit_type, staff
 from tests.notifications.conftest import at
 
 pytestmark = pytest.mark.django_db
@@ -143,3 +148,25 @@ def test_a_dog_case_decided_on_its_own_page_is_not_told_twice(resident, aco, cle
     assert appeal.decided_on is not None and appeal.case.determined_on is not None
     assert not Message.objects.filter(kind=MessageKind.CASE_DECIDED).exists()
     assert Message.objects.filter(kind=MessageKind.ORDER_ISSUED, recipient=resident).exists()
+
+
+def test_a_kennel_reviews_decision_is_noticed_to_the_licensee(chief, committed):
+    """Kennel license B(5): the hearing authority revokes, suspends, orders compliance or
+    regulates; its page prints no decision letter, so the licensee is sent the notice."""
+    aco = staff(Role.ANIMAL_CONTROL_OFFICER, "north_andover")
+    permit = PermitFactory(application__permit_type=permit_type("north_andover.kennel_license"),
+                           holder_address="40 Kennel Road, North Andover, MA 01845")
+    with at(NOTICE_DUE):
+        review = open_kennel_review(permit=permit, received_on=REPORT_RECEIVED,
+                                    report="Pens not cleaned.", acting_user=aco)
+        schedule_kennel_hearing(case=review, notice_sent_on=NOTICE_DUE,
+                                hearing_date=HEARING_DUE, acting_user=chief)
+    with at(KENNEL_DECIDED), committed():
+        decide_kennel_review(case=review, outcome="revoke", decided_on=KENNEL_DECIDED,
+                             reasons="Dogs kept in filth.", acting_user=chief)
+
+    [notice] = [email for email in mail.outbox if "determined" in email.subject]
+    body = " ".join(notice.body.split())
+    assert notice.to == [review.party.email]
+    assert "Revoke the kennel license: Dogs kept in filth." in body
+    assert "The case is brought under North Andover Code ch. 60, Kennel license B(4), B(5)." in body
