@@ -100,7 +100,7 @@ class CaseType:
     #: schedule after the deploy.
     other_offenses: bool = False
     #: Its own page prints the party's letters of its determination and of each ruling on an
-    #: appeal (North Andover's dog cases): no notice repeats them. Otherwise the party is sent
+    #: appeal (a bylaw app's dog cases): no notice repeats them. Otherwise the party is sent
     #: each as a notice.
     prints_decision_letters: bool = False
     #: The roles of the town that decide such a case's hearings and appeals (and continue
