@@ -61,7 +61,7 @@ from permits_site.accounts.permissions import (
 )
 from permits_site.enforcement.models import Appeal, Case, CaseStatus, Order
 from permits_site.enforcement.registry import case_type
-from permits_site.enforcement.steps import STEPS
+from permits_site.enforcement.steps import continuances_offered
 from permits_site.exceptions import DomainError
 from permits_site.licensing.views.access import get_visible_or_404
 from permits_site.page_actions import each, with_actions
@@ -375,7 +375,7 @@ def render_case(request, case: Case, *, bound: dict | None = None):
         "relocations": cases.relocations(case),
         "forms": forms,
         "failed_form": failed if failed is not None and failed.errors else None,
-        **_continuances_offered(request.user, case),
+        **continuances_offered(request.user, case),
         "cite": {"restraint_e": cite("Restraint E"),
                  "restraint_a": cite("Temporary restraint A"),
                  "dangerous_b1": cite("Dangerous B(1)"),
@@ -385,15 +385,6 @@ def render_case(request, case: Case, *, bound: dict | None = None):
                  "hearing_authority_b": cite("Hearing authority B"),
                  "hearing_authority_c": cite("Hearing authority C")},
     }, status=400 if bound else 200)
-
-
-def _continuances_offered(user, case: Case) -> dict[str, bool]:
-    """Whether the page links its undecided hearings, and its appeals' public hearings, to
-    their continuance: while the case is open, to those who decide them (the hearing
-    authority, Hearing authority B)."""
-    is_open = case.status != CaseStatus.CLOSED
-    return {"may_continue": is_open and STEPS["hearing_continuance"].allows_on(user, case),
-            "may_continue_appeals": is_open and STEPS["appeal_hearing"].allows_on(user, case)}
 
 
 def _act(request, pk: int, action: str):

@@ -23,6 +23,7 @@ from permits_site.accounts.permissions import (
     SCHEDULER_ROLES,
     Refused,
 )
+from permits_site.enforcement.models import CaseStatus
 from permits_site.enforcement.registry import deciders_of
 from permits_site.exceptions import PermissionDenied
 
@@ -185,3 +186,13 @@ STEPS = {
     "permit": Step("suspend or revoke a permit through a case", CASE_DECIDER_ROLES),
     "close": Step("close a case"),
 }
+
+
+def continuances_offered(user: User, case: Case) -> dict[str, bool]:
+    """Whether a case's page links its undecided hearings (``may_continue``), and its
+    appeals' public hearings (``may_continue_appeals``), to their continuance: while the
+    case is open, to those who decide them — the generic case page and a bylaw app's own
+    case page alike."""
+    is_open = case.status != CaseStatus.CLOSED
+    return {"may_continue": is_open and STEPS["hearing_continuance"].allows_on(user, case),
+            "may_continue_appeals": is_open and STEPS["appeal_hearing"].allows_on(user, case)}

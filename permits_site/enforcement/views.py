@@ -54,7 +54,13 @@ from permits_site.enforcement.services.cases import opens_case, schedule_appeal_
 from permits_site.enforcement.services.charges import ChargesNow, charges_now
 from permits_site.enforcement.services.citations import policy_of
 from permits_site.enforcement.services.inspections import as_strict_json, judge
-from permits_site.enforcement.steps import INSPECTION_STEPS, SEEING, STEPS, Step
+from permits_site.enforcement.steps import (
+    INSPECTION_STEPS,
+    SEEING,
+    STEPS,
+    Step,
+    continuances_offered,
+)
 from permits_site.exceptions import DomainError
 from permits_site.licensing import transitions
 from permits_site.licensing.views import listing
@@ -711,10 +717,7 @@ def render_case(request, case: Case, *, bound: dict | None = None,
         "charges_refused": charges.refused,
         "history": history_of(case)[:30],
         "today": today,
-        "may_continue": case.status != CaseStatus.CLOSED
-        and STEPS["hearing_continuance"].allows_on(user, case),
-        "may_continue_appeals": case.status != CaseStatus.CLOSED
-        and STEPS["appeal_hearing"].allows_on(user, case),
+        **continuances_offered(user, case),
     })
 
 

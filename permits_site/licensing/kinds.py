@@ -272,6 +272,11 @@ class PermitKind:
     printed_conditions: tuple[PrintedCondition, ...] = ()
     # -- the declaration ----------------------------------------------------------
 
+    def inspection_section(self, application: Application) -> str:
+        """The section requiring an application's inspection, which its gate's blocker and
+        its notices cite: :attr:`inspection_citation`, else the permit type's own."""
+        return self.inspection_citation or application.permit_type.citation
+
     def holds_hearing(self, application: Application) -> bool:
         """Whether a public hearing may be held on ``application``: by default on every
         application of a type with hearings; a kind narrows it (Tisbury holds one only on an

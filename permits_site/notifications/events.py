@@ -26,9 +26,10 @@ from permits_site.enforcement.models import (
     Inspection,
     Order,
 )
-from permits_site.enforcement.registry import case_type, citation_policy
+from permits_site.enforcement.registry import case_type
 from permits_site.enforcement.services import dispositions
 from permits_site.enforcement.services.cases import appeal_window
+from permits_site.enforcement.services.citations import policy_of
 from permits_site.licensing.kinds import kind_for
 from permits_site.licensing.models import Application, Invoice, Payment, Permit, PermitHearing
 from permits_site.notifications.models import MessageKind
@@ -183,7 +184,7 @@ def citation_hearing_dated(entry):
     about_text = explain(gettext_noop("citation #%(number)s at %(address)s"),
                          number=str(entry.object_id), address=case.address)
     return _hearing_draft(hearing, about_text=about_text,
-                          held_under=citation_policy(case.municipality.code).window.citation,
+                          held_under=policy_of(case).window.citation,
                           municipality=case.municipality, reader=case.party,
                           moved_from=_held_before(entry.before),
                           key_suffix=f":dated:{entry.pk}"), _case_people(case)
@@ -203,7 +204,7 @@ def citation_hearing_decided(entry):
         subject=explain(gettext_noop("%(town)s: hearing decided on citation #%(number)s"),
                         town=case.municipality.short_name, number=str(citation.pk)),
         context={"case": case, "citation": citation, "hearing": hearing, "owed": owed,
-                 "held_under": citation_policy(case.municipality.code).window.citation,
+                 "held_under": policy_of(case).window.citation,
                  "url": absolute_url(reverse("citations:detail", args=[citation.pk])),
                  "pay_url": absolute_url(reverse("online_payments:pay",
                                                  args=[citation.invoice_id]))
@@ -422,8 +423,8 @@ def _inspection_section(inspection: Inspection) -> str:
     (its gate's, as the application page cites it); a permit's, its permit type's; none for
     an address alone."""
     if inspection.application:
-        permit_type = inspection.application.permit_type
-        return kind_for(permit_type.code).inspection_citation or permit_type.citation
+        application = inspection.application
+        return kind_for(application.permit_type.code).inspection_section(application)
     return inspection.permit.permit_type.citation if inspection.permit else ""
 
 

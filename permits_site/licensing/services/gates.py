@@ -66,7 +66,7 @@ def _inspection_blockers(application: Application, *, kind) -> list[Blocker]:
     return [Blocker(
         "inspection.not_passed",
         "The inspection has not been passed yet.",
-        kind.inspection_citation or application.permit_type.citation,
+        kind.inspection_section(application),
         Gate.INSPECTION_PASSED,
     )]
 
